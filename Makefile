@@ -1,0 +1,30 @@
+# SoundSafari: `make play` and `make test` each install what is missing, build, then play or test.
+SWIFT ?= swift
+XVFB  := xvfb-run -a -s "-screen 0 1920x1080x24"
+
+.PHONY: deps build play test bench sounds clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+play: build
+	$(SWIFT) run soundsafari play
+
+# Window tests need an X display: run the whole suite under Xvfb when there is none.
+test: deps
+	$(SWIFT) build --build-tests
+	@if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi
+
+bench:
+	@bash scripts/install-deps.sh --bench
+	$(SWIFT) build -c release
+	@bash scripts/bench.sh
+
+sounds: build
+	$(SWIFT) run soundsafari make-sounds --out Sounds
+
+clean:
+	rm -rf .build

@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+// SoundSafari: the game side (Sources/) and the analysis side (Analysis/) in one package.
+import PackageDescription
+
+let package = Package(
+    name: "SoundSafari",
+    products: [
+        .executable(name: "soundsafari", targets: ["soundsafari"]),
+        .executable(name: "soundsafari-analyze", targets: ["soundsafari-analyze"]),
+        .library(name: "StudyAnalysis", targets: ["StudyAnalysis"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries (Debian packages are installed by scripts/install-deps.sh).
+        .systemLibrary(name: "COpenAL", path: "Sources/COpenAL", pkgConfig: "openal",
+                       providers: [.apt(["libopenal-dev", "libopenal-data"])]),
+        .systemLibrary(name: "CSndFile", path: "Sources/CSndFile", pkgConfig: "sndfile",
+                       providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
+                       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+        .systemLibrary(name: "CCSV", path: "Sources/CCSV",
+                       providers: [.apt(["libcsv-dev"])]),
+        .systemLibrary(name: "CRmath", path: "Sources/CRmath", pkgConfig: "libRmath",
+                       providers: [.apt(["r-mathlib"])]),
+
+        // Game side.
+        .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile"]),
+        .target(name: "GameCore"),
+        .target(name: "StudyKit", dependencies: ["GameCore", "CCSV"]),
+        .executableTarget(
+            name: "soundsafari",
+            dependencies: [
+                "SpatialAudio", "GameCore", "StudyKit", "CSDL2",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Analysis side: builds without SDL2, OpenAL or libsndfile.
+        .target(name: "StudyAnalysis", dependencies: ["CCSV", "CRmath"],
+                path: "Analysis/Sources/StudyAnalysis"),
+        .executableTarget(
+            name: "soundsafari-analyze",
+            dependencies: ["StudyAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Analysis/Sources/soundsafari-analyze"),
+
+        // Tests.
+        .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio"]),
+        .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
+        .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore"]),
+        .testTarget(name: "SoundSafariTests", dependencies: ["soundsafari", "GameCore", "StudyKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["soundsafari", "StudyKit", "GameCore", "SpatialAudio"]),
+        .testTarget(name: "StudyAnalysisTests", dependencies: ["StudyAnalysis"],
+                    path: "Analysis/Tests/StudyAnalysisTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

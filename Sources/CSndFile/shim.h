@@ -1,0 +1,2 @@
+// libsndfile: reads WAV, FLAC, OGG/Vorbis, AIFF and CAF.
+#include <sndfile.h>

@@ -1,0 +1,63 @@
+// Runs the built `soundsafari` executable as a user would, for black-box end-to-end tests.
+import Foundation
+
+struct CommandOutput {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+enum SoundSafariBinary {
+    /// The executables SwiftPM built beside this test bundle (…/.build/<config>/).
+    static var productsDirectory: URL {
+        let bundle = Bundle.main.bundleURL
+        // On Linux the test runner is …/.build/<triple>/<config>/SoundSafariPackageTests.xctest
+        return bundle.lastPathComponent.hasSuffix(".xctest") ? bundle.deletingLastPathComponent() : bundle
+    }
+
+    static func url(_ name: String = "soundsafari") -> URL {
+        productsDirectory.appendingPathComponent(name)
+    }
+
+    /// The package root (where Sounds/ and Examples/ live), found from this source file.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs the executable with `arguments`; `environment` entries are added to the current environment.
+    @discardableResult
+    static func run(_ arguments: [String], executable: String = "soundsafari",
+                    environment: [String: String] = [:], currentDirectory: URL? = nil) throws -> CommandOutput {
+        let process = Process()
+        process.executableURL = url(executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let outPipe = Pipe(), errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting so a chatty child cannot block on a full pipe.
+        var outData = Data(), errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandOutput(status: process.terminationStatus,
+                             stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder for one test.
+    static func temporaryDirectory(_ label: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("soundsafari-\(label)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages SoundSafari needs, only those still missing (a fresh machine has just Swift).
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libopenal-dev libopenal-data libsndfile1-dev
+  libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
+  libcsv-dev r-mathlib fonts-dejavu-core
+  xvfb xauth
+)
+[ "${1:-}" = "--bench" ] && packages+=(python3-pandas python3-scipy time)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "error: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
