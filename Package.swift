@@ -26,7 +26,7 @@ let package = Package(
                        providers: [.apt(["r-mathlib"])]),
 
         // Game side.
-        .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile"]),
+        .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "GameCore"]),
         .target(name: "GameCore"),
         .target(name: "StudyKit", dependencies: ["GameCore", "CCSV"]),
         .executableTarget(
@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore"]),
         .testTarget(name: "SoundSafariTests", dependencies: ["soundsafari", "GameCore", "StudyKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["soundsafari", "StudyKit", "GameCore", "SpatialAudio"]),
-        .testTarget(name: "StudyAnalysisTests", dependencies: ["StudyAnalysis"],
+        .testTarget(name: "StudyAnalysisTests", dependencies: ["StudyAnalysis", "soundsafari-analyze"],
                     path: "Analysis/Tests/StudyAnalysisTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -8,5 +8,7 @@ struct SoundSafari: ParsableCommand {
         abstract: "A spatial-audio localization game and study tool.",
         subcommands: [
             BenchCommand.self,
+            PlayCommand.self, StudyCommand.self,
+            SimulateCommand.self,
         ])
 }

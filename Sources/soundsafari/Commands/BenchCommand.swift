@@ -8,7 +8,10 @@ struct BenchCommand: ParsableCommand {
         shouldDisplay: false)
 
     /// Each area of the game contributes its own suite (Bench/*Benchmarks.swift).
-    static let suites: [(name: String, run: () throws -> [BenchmarkResult])] = []
+    static let suites: [(name: String, run: @Sendable () throws -> [BenchmarkResult])] = [
+        ("study", StudyBenchmarks.run),
+        ("game", GameBenchmarks.run),
+    ]
 
     func run() throws {
         for suite in Self.suites {

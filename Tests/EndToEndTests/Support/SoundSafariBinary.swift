@@ -41,7 +41,9 @@ enum SoundSafariBinary {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Read both pipes before waiting so a chatty child cannot block on a full pipe.
-        var outData = Data(), errData = Data()
+        // The group's wait orders the background write before the read below.
+        nonisolated(unsafe) var outData = Data()
+        var errData = Data()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }

@@ -1,0 +1,145 @@
+// The commands' work as library calls (load, pick groups, run tests, render), shared by the CLI, the report and tests.
+import Foundation
+
+public enum Analyses {
+    static func name(_ key: [String]) -> String { key.joined(separator: ":") }
+
+    /// Groups in sorted order, or in `levels` order (which must all exist) when given.
+    static func orderedGroups(_ data: StudyData, levels: [String]?) throws -> [(String, GroupAccumulator)] {
+        let sorted = data.sortedGroupKeys.map { (name($0), data.groups[$0]!) }
+        guard let levels, !levels.isEmpty else { return sorted }
+        return try levels.map { level in
+            guard let g = sorted.first(where: { $0.0 == level }) else {
+                throw AnalysisError("--levels: no group named '\(level)'; the groups are: \(sorted.map(\.0).joined(separator: ", ")).")
+            }
+            return g
+        }
+    }
+
+    static func requireFactors(_ data: StudyData, _ count: Int, _ command: String) throws {
+        guard data.options.factors.count == count else {
+            throw AnalysisError("\(command) needs \(count == 1 ? "one --by column" : "\(count) --by columns") (got \(data.options.factors.count)).")
+        }
+    }
+
+    public static func describe(_ data: StudyData) -> [RenderedResult] {
+        let summaries = data.sortedGroupKeys.map { Describe.summarize(name: name($0), data.groups[$0]!, origin: data.originValue) }
+        return [ResultRendering.describe(summaries, value: data.options.value, by: data.options.factors)]
+    }
+
+    /// One-way (Fisher + Welch), two-way type II, or repeated measures when the data were loaded with a subject.
+    public static func anova(_ data: StudyData, checks: Bool) throws -> [RenderedResult] {
+        let value = data.options.value
+        if data.options.subject != nil {
+            try requireFactors(data, 1, "A repeated-measures ANOVA (--within)")
+            let (matrix, dropped, _) = try subjectMatrix(data, levels: nil)
+            return [ResultRendering.repeated(try RepeatedMeasuresAnova.test(matrix, dropped: dropped), value: value,
+                                             within: data.options.factors[0], subject: data.options.subject!)]
+        }
+        if data.options.factors.count == 2 {
+            let r = try TwoWayAnova.test(factorA: data.options.factors[0], factorB: data.options.factors[1],
+                                         levelsA: data.levels(of: 0), levelsB: data.levels(of: 1), cells: data.groups)
+            return [ResultRendering.twoWay(r, value: value)]
+        }
+        try requireFactors(data, 1, "anova")
+        let by = data.options.factors[0]
+        let groups = try orderedGroups(data, levels: nil)
+        let summaries = groups.map { Describe.summarize(name: $0.0, $0.1, origin: data.originValue) }
+        var out = [ResultRendering.oneWay(try OneWayAnova.fisher(groups.map(\.1)), summaries: summaries, value: value, by: by)]
+        if let welch = try? OneWayAnova.welch(groups.map(\.1)) { out.append(ResultRendering.welch(welch, value: value, by: by)) }
+        if checks {
+            let values = groups.map { $0.1.values ?? [] }
+            out.append(ResultRendering.levene(try Levene.test(values, useMedian: true)))
+            out.append(ResultRendering.levene(try Levene.test(values, useMedian: false)))
+            out.append(ResultRendering.rank(try RankTests.kruskalWallis(values), data: "\(value) by \(by)"))
+        }
+        return out
+    }
+
+    /// Subjects x levels matrix of cell means; subjects missing a level are left out and counted.
+    public static func subjectMatrix(_ data: StudyData, levels: [String]?) throws -> ([[Double]], Int, [String]) {
+        let levelNames = levels ?? data.levels(of: 0)
+        var matrix: [[Double]] = []
+        var dropped = 0
+        for subject in data.subjects {
+            let row = levelNames.map { data.cells[CellKey(levels: [$0], subject: subject)]?.mean }
+            if row.contains(where: { $0 == nil }) { dropped += 1 } else { matrix.append(row.map { $0! }) }
+        }
+        return (matrix, dropped, levelNames)
+    }
+
+    /// Welch by default (as R), Student with `student`, paired when loaded with a subject, one-sample without --by.
+    public static func tTest(_ data: StudyData, mu: String?, student: Bool, levels: [String]?, nonparametric: Bool, confidence: Double = 0.95) throws -> [RenderedResult] {
+        let value = data.options.value
+        if data.options.factors.isEmpty {
+            let g = data.groups[[]]!
+            let muText = mu ?? "0"
+            guard let muDecimal = ExactDecimal.parse(muText) else { throw AnalysisError("--mu '\(muText)' is not a number.") }
+            let relative = data.origin.map { muDecimal.minus($0) } ?? muDecimal.approximate
+            let r = try TTest.oneSample(g, mu: relative, origin: data.originValue, confidence: confidence)
+            var out = [ResultRendering.tTest(r, data: value, names: [], mu: muDecimal.approximate)]
+            if nonparametric, let values = g.values {
+                out.append(ResultRendering.rank(try RankTests.wilcoxonSignedRank(values.map { $0 - relative }), data: value))
+            }
+            return out
+        }
+        try requireFactors(data, 1, "ttest")
+        let by = data.options.factors[0]
+        var groups = try orderedGroups(data, levels: levels)
+        guard groups.count == 2 else {
+            throw AnalysisError("A t-test compares two groups, but '\(by)' has \(groups.count): \(groups.map(\.0).joined(separator: ", ")); pick two with --levels A,B or --filter, or use anova.")
+        }
+        if data.options.subject != nil {
+            let (matrix, dropped, names) = try subjectMatrix(data, levels: groups.map(\.0))
+            guard matrix.count >= 2 else { throw AnalysisError("A paired t-test needs at least 2 subjects with both levels (found \(matrix.count); \(dropped) incomplete).") }
+            let differences = GroupAccumulator(matrix.map { $0[0] - $0[1] }, keepValues: true)
+            let r = try TTest.oneSample(differences, mu: 0, confidence: confidence, kind: .paired)
+            var out = [ResultRendering.tTest(r, data: "\(value) by \(by) (\(names[0]) - \(names[1]), \(matrix.count) subjects\(dropped > 0 ? ", \(dropped) incomplete left out" : ""))", names: names, mu: 0)]
+            if nonparametric { out.append(ResultRendering.rank(try RankTests.wilcoxonSignedRank(differences.values!), data: "\(value) by \(by) (paired)")) }
+            return out
+        }
+        groups = Array(groups.prefix(2))
+        let r = try TTest.twoSample(groups[0].1, groups[1].1, welch: !student, origin: data.originValue, confidence: confidence)
+        var out = [ResultRendering.tTest(r, data: "\(value) by \(by)", names: groups.map { "group \($0.0)" }, mu: 0)]
+        if nonparametric, let x = groups[0].1.values, let y = groups[1].1.values {
+            out.append(ResultRendering.rank(try RankTests.mannWhitney(x, y), data: "\(value) by \(by)"))
+        }
+        return out
+    }
+
+    public static func postHoc(_ data: StudyData, method: String, adjustment: PValueAdjustment, pooled: Bool) throws -> [RenderedResult] {
+        try requireFactors(data, 1, "posthoc")
+        let groups = try orderedGroups(data, levels: nil)
+        let names = groups.map(\.0)
+        switch method {
+        case "tukey":
+            return [ResultRendering.tukey(try PostHoc.tukey(names: names, groups: groups.map(\.1)), value: data.options.value, by: data.options.factors[0])]
+        case "pairwise":
+            let c = try PostHoc.pairwiseT(names: names, groups: groups.map(\.1), pooled: pooled, adjustment: adjustment)
+            return [ResultRendering.pairwise(c, names: names, value: data.options.value, by: data.options.factors[0], adjustment: adjustment, pooled: pooled)]
+        default:
+            throw AnalysisError("--method '\(method)': use tukey or pairwise.")
+        }
+    }
+
+    public static func circular(_ data: StudyData) -> [RenderedResult] {
+        let items = data.sortedGroupKeys.map { key in
+            (name(key), CircularStatistics.summarize(degrees: (data.groups[key]!.values ?? []).map { $0 + data.originValue }))
+        }
+        return [ResultRendering.circular(items, value: data.options.value)]
+    }
+
+    public static func proportion(_ data: StudyData) -> [RenderedResult] {
+        let items = data.sortedGroupKeys.map { key -> (String, Proportion) in
+            let g = data.groups[key]!
+            let successes = Int((Double(g.count) * (g.mean + data.originValue)).rounded())
+            return (name(key), CircularStatistics.wilson(successes: successes, n: g.count))
+        }
+        return [ResultRendering.proportions(items, value: data.options.value)]
+    }
+
+    public static func render(_ results: [RenderedResult], json: Bool) -> String {
+        json ? JSONValue.array(results.map(\.json)).rendered()
+             : results.map { $0.text.trimmingCharacters(in: .newlines) }.joined(separator: "\n\n")
+    }
+}

@@ -1,0 +1,283 @@
+// Loads a value column grouped by factor columns (and optionally subjects) from CSV files and folders, streaming.
+import Foundation
+
+/// What to read: one numeric column, the factors that group it, an optional subject column and row filters.
+public struct LoadOptions: Sendable {
+    public var value: String
+    public var factors: [String]
+    public var subject: String?
+    public var filters: [RowFilter] = []
+    public var skipInvalid = false
+    /// Median, ranks and Levene need every value; everything else runs in memory bounded by groups.
+    public var keepValues = false
+    /// `true`/`false`/`yes`/`no` count as 1/0 (front-back confusion).
+    public var acceptBooleans = false
+    /// participants.csv to look up columns trials.csv lacks (joined on `participant`).
+    public var participantsFile: String?
+    public var showProgress = true
+
+    public init(value: String, factors: [String] = [], subject: String? = nil) {
+        self.value = value
+        self.factors = factors
+        self.subject = subject
+    }
+}
+
+/// `COL=VALUE` keeps rows whose column equals one of the values given for it; `COL!=VALUE` drops them.
+public struct RowFilter: Sendable {
+    public let column: String
+    public let value: String
+    public let negated: Bool
+
+    public init(parsing text: String) throws {
+        if let r = text.range(of: "!=") {
+            column = String(text[..<r.lowerBound]); value = String(text[r.upperBound...]); negated = true
+        } else if let r = text.range(of: "=") {
+            column = String(text[..<r.lowerBound]); value = String(text[r.upperBound...]); negated = false
+        } else {
+            throw AnalysisError("--filter '\(text)': expected COLUMN=VALUE or COLUMN!=VALUE.")
+        }
+        guard !column.isEmpty else { throw AnalysisError("--filter '\(text)': the column name is missing before '='.") }
+    }
+}
+
+/// A group (or cell) key: the factor levels in order, plus the subject when one is asked for.
+public struct CellKey: Hashable, Sendable {
+    public let levels: [String]
+    public let subject: String?
+}
+
+public struct StudyData: Sendable {
+    public let options: LoadOptions
+    /// Every value is stored as (value - origin), computed exactly from its decimal text.
+    public let origin: ExactDecimal?
+    public let groups: [[String]: GroupAccumulator]
+    public let cells: [CellKey: GroupAccumulator]
+    public let rows: Int
+    public let skippedRows: Int
+    public let firstSkipped: String?
+    public let files: [String]
+
+    public var originValue: Double { origin?.approximate ?? 0 }
+
+    /// Levels of factor `index`, sorted numerically when all are numbers, else as text (R's default).
+    public func levels(of index: Int) -> [String] {
+        var set = Set<String>()
+        for key in groups.keys { set.insert(key[index]) }
+        return Self.sortLevels(Array(set))
+    }
+
+    public static func sortLevels(_ levels: [String]) -> [String] {
+        let numbers = levels.compactMap { Double($0) }
+        if numbers.count == levels.count {
+            return levels.sorted { Double($0)! < Double($1)! }
+        }
+        return levels.sorted { $0.compare($1, options: [.caseInsensitive]) == .orderedAscending || ($0.lowercased() == $1.lowercased() && $0 < $1) }
+    }
+
+    public var subjects: [String] { Self.sortLevels(Array(Set(cells.keys.compactMap { $0.subject }))) }
+
+    /// Group keys in sorted order (factor by factor).
+    public var sortedGroupKeys: [[String]] {
+        let orders = options.factors.indices.map { i in Dictionary(uniqueKeysWithValues: levels(of: i).enumerated().map { ($1, $0) }) }
+        return groups.keys.sorted { a, b in
+            for i in a.indices where a[i] != b[i] { return orders[i][a[i]]! < orders[i][b[i]]! }
+            return false
+        }
+    }
+
+    public static func load(paths: [String], options: LoadOptions) throws -> StudyData {
+        let (files, found) = try resolveInputs(paths)
+        let participantsFile = options.participantsFile ?? found
+        var loader = Loader(options: options, participants: try participantsFile.map { try ParticipantTable.load($0) })
+        for file in files { try loader.read(file: file) }
+        guard loader.rows > 0 else {
+            var reason = "no rows left to analyse"
+            if !options.filters.isEmpty { reason += " after the filters" }
+            if loader.skipped > 0 { reason += " (\(loader.skipped) invalid rows skipped)" }
+            throw AnalysisError("\(files.joined(separator: ", ")): \(reason); check the files and --filter values.")
+        }
+        return StudyData(options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells,
+                         rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files)
+    }
+
+    /// Files as given plus every trials.csv below given folders; also a participants.csv lying in a given folder.
+    public static func resolveInputs(_ paths: [String]) throws -> (files: [String], participants: String?) {
+        guard !paths.isEmpty else { throw AnalysisError("No input: give one or more CSV files or folders holding trials.csv files.") }
+        var files: [String] = []
+        var participantsFile: String?
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw AnalysisError("\(path): no such file or folder; give a CSV file or a folder of session logs.")
+            }
+            if isDirectory.boolValue {
+                let found = try trialsFiles(under: path)
+                if found.isEmpty { throw AnalysisError("\(path): no trials.csv below this folder; is it a StudyLogs folder?") }
+                files += found
+                let candidate = (path as NSString).appendingPathComponent("participants.csv")
+                if participantsFile == nil, FileManager.default.fileExists(atPath: candidate) { participantsFile = candidate }
+            } else {
+                files.append(path)
+            }
+        }
+        return (files, participantsFile)
+    }
+
+    static func trialsFiles(under folder: String) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+            throw AnalysisError("\(folder): cannot list this folder; check its permissions.")
+        }
+        var found: [String] = []
+        while let item = walker.nextObject() as? String {
+            if (item as NSString).lastPathComponent == "trials.csv" { found.append((folder as NSString).appendingPathComponent(item)) }
+        }
+        return found.sorted()
+    }
+
+    /// Undoes the spreadsheet guard (`'-x` was written for the text `-x`).
+    static func unescapeText(_ s: String) -> String {
+        guard s.count >= 2, s.first == "'", let second = s.dropFirst().first, "=+-@".contains(second) else { return s }
+        return String(s.dropFirst())
+    }
+}
+
+/// The streaming part: one pass over each file, updating accumulators per group and cell.
+/// Hot path: text fields are looked up by their raw bytes in small caches (one String per distinct
+/// value, not per row) and groups are found through integer codes, so a row allocates nothing.
+private struct Loader {
+    let options: LoadOptions
+    let participants: ParticipantTable?
+    var origin: ExactDecimal?
+    var rows = 0
+    var skipped = 0
+    var firstSkipped: String?
+
+    /// Distinct texts per column (after undoing the spreadsheet guard) and their codes.
+    var texts: [String: [[UInt8]: Int]] = [:]
+    var textValues: [String: [String]] = [:]
+    var groupIndex: [Int: Int] = [:]
+    var groupKeys: [[String]] = []
+    var groupAccumulators: [GroupAccumulator] = []
+    var cellIndex: [Int: Int] = [:]
+    var cellKeys: [CellKey] = []
+    var cellAccumulators: [GroupAccumulator] = []
+
+    init(options: LoadOptions, participants: ParticipantTable?) {
+        self.options = options
+        self.participants = participants
+    }
+
+    var groups: [[String]: GroupAccumulator] { Dictionary(uniqueKeysWithValues: zip(groupKeys, groupAccumulators)) }
+    var cells: [CellKey: GroupAccumulator] { Dictionary(uniqueKeysWithValues: zip(cellKeys, cellAccumulators)) }
+
+    /// The code of a text value in a column (codes are dense, so a few of them pack into one Int key).
+    mutating func code(column: String, bytes: [UInt8], text: () throws -> String) rethrows -> Int {
+        if let c = texts[column]?[bytes] { return c }
+        let value = try text()
+        var values = textValues[column] ?? []
+        let c = values.firstIndex(of: value) ?? { values.append(value); return values.count - 1 }()
+        textValues[column] = values
+        texts[column, default: [:]][bytes] = c
+        return c
+    }
+
+    mutating func read(file: String) throws {
+        let filterColumns = options.filters.map(\.column)
+        let textColumns = options.factors + (options.subject.map { [$0] } ?? []) + filterColumns
+        var wanted = [options.value]
+        for c in textColumns + ["participant"] where !wanted.contains(c) { wanted.append(c) }
+        let slot = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        var optional: Set<String> = ["participant"]
+        if let participants { for c in textColumns where participants.columns.contains(c) { optional.insert(c) } }
+        let reader = CSVRowReader(columns: wanted, optionalColumns: optional, skipInvalid: options.skipInvalid)
+        reader.showProgress = reader.showProgress && options.showProgress
+        let factorSlots = options.factors.map { slot[$0]! }
+        let subjectSlot = options.subject.map { slot[$0]! }
+        let filterGroups = Dictionary(grouping: options.filters, by: \.column).map { (slot: slot[$0.key]!, filters: $0.value) }
+        let participantSlot = slot["participant"]!
+        var checkedJoin = false
+        let keep = options.keepValues
+        let acceptBooleans = options.acceptBooleans
+        let participants = self.participants
+        var filterPasses: [Int: [Int: Bool]] = [:]   // filter slot -> text code -> keep?
+
+        try reader.read(path: file) { record in
+            if !checkedJoin {
+                checkedJoin = true
+                for c in textColumns where !record.has(slot[c]!) && !record.has(participantSlot) {
+                    throw AnalysisError("\(file): column '\(c)' is in neither this file nor participants.csv, and the file has no 'participant' column to join on.")
+                }
+            }
+            /// The text of a column, from the file or joined from participants.csv.
+            func text(_ s: Int) throws -> String {
+                if record.has(s) { return StudyData.unescapeText(record.string(s)) }
+                let id = StudyData.unescapeText(record.string(participantSlot))
+                guard let v = participants?.value(participant: id, column: record.columnNames[s]) else {
+                    throw record.invalid(participantSlot, "participant '\(id)' is not in participants.csv (needed for column '\(record.columnNames[s])')")
+                }
+                return v
+            }
+            func codeOf(_ s: Int) throws -> Int {
+                // A joined column's value depends on the participant, so its cache key is the participant's bytes.
+                let bytes = record.has(s) ? record.storage[s] : record.storage[participantSlot]
+                return try code(column: record.columnNames[s], bytes: bytes) { try text(s) }
+            }
+            for (s, filters) in filterGroups {
+                let c = try codeOf(s)
+                if let pass = filterPasses[s]?[c] { if !pass { return } else { continue } }
+                let v = textValues[record.columnNames[s]]![c]
+                let positives = filters.filter { !$0.negated }
+                let pass = (positives.isEmpty || positives.contains { $0.value == v }) && !filters.contains { $0.negated && $0.value == v }
+                filterPasses[s, default: [:]][c] = pass
+                if !pass { return }
+            }
+            let parsed = record.withBytes(0) { ExactDecimal.parse($0) }
+            var decimal: ExactDecimal
+            if let parsed { decimal = parsed } else {
+                let raw = record.string(0).trimmingCharacters(in: .whitespaces).lowercased()
+                if acceptBooleans, ["true", "yes", "1"].contains(raw) { decimal = ExactDecimal(mantissa: 1, scale: 0) }
+                else if acceptBooleans, ["false", "no", "0"].contains(raw) { decimal = ExactDecimal(mantissa: 0, scale: 0) }
+                else {
+                    let shown = raw.isEmpty ? "an empty field" : "'\(record.string(0))'"
+                    throw record.invalid(0, "\(shown) is not a number")
+                }
+            }
+            var key = 0
+            for s in factorSlots {
+                let c = try codeOf(s)
+                if textValues[record.columnNames[s]]![c].isEmpty { throw record.invalid(s, "the group is empty") }
+                key = key &* 1_048_573 &+ c + 1
+            }
+            var cellKey: Int?
+            if let subjectSlot {
+                let c = try codeOf(subjectSlot)
+                if textValues[record.columnNames[subjectSlot]]![c].isEmpty { throw record.invalid(subjectSlot, "the subject is empty") }
+                cellKey = key &* 1_048_573 &+ c + 1
+            }
+            if origin == nil { origin = decimal }
+            let x = decimal.minus(origin!)
+            let g: Int
+            if let existing = groupIndex[key] { g = existing } else {
+                g = groupAccumulators.count
+                groupIndex[key] = g
+                groupKeys.append(try factorSlots.map { s in textValues[record.columnNames[s]]![try codeOf(s)] })
+                groupAccumulators.append(GroupAccumulator(keepValues: keep))
+            }
+            groupAccumulators[g].add(x)
+            if let cellKey, let subjectSlot {
+                let cell: Int
+                if let existing = cellIndex[cellKey] { cell = existing } else {
+                    cell = cellAccumulators.count
+                    cellIndex[cellKey] = cell
+                    cellKeys.append(CellKey(levels: groupKeys[g], subject: textValues[record.columnNames[subjectSlot]]![try codeOf(subjectSlot)]))
+                    cellAccumulators.append(GroupAccumulator())
+                }
+                cellAccumulators[cell].add(x)
+            }
+            rows += 1
+        }
+        skipped += reader.skippedRows
+        if firstSkipped == nil { firstSkipped = reader.firstSkipped }
+    }
+}

@@ -1,0 +1,99 @@
+// One streaming pass over the logs collecting everything the report needs, in memory bounded by groups, not rows.
+import Foundation
+
+struct ReportData {
+    struct Measures {
+        var deviation = GroupAccumulator()
+        var time = GroupAccumulator()
+    }
+    struct PairKey: Hashable { let a: String, b: String }
+
+    var conditions: [String: Measures] = [:]
+    var cells: [PairKey: Measures] = [:]          // participant x condition
+    var participants: [String: Measures] = [:]
+    var rounds: [Int: GroupAccumulator] = [:]
+    var sessions: [PairKey: GroupAccumulator] = [:]   // participant x session_id
+    var circular: [String: (cos: CompensatedSum, sin: CompensatedSum, n: Int)] = [:]
+    var confusion: [String: (count: Int, n: Int)] = [:]
+    var polarPairs: [(target: Double, aim: Double)] = []
+    var rows = 0
+    var skipped = 0
+    var files: [String] = []
+
+    static let maxPolarPairs = 600
+
+    static func load(files: [String], compare: String, skipInvalid: Bool) throws -> ReportData {
+        var data = ReportData()
+        data.files = files
+        let columns = [compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "target_bearing_deg",
+                       "aim_bearing_deg", "round", "session_id", "front_back_confusion"]
+        let optional: Set<String> = ["deviation_deg", "target_bearing_deg", "aim_bearing_deg", "round", "session_id", "front_back_confusion"]
+        // Text columns are coded once per distinct value (looked up by raw bytes): rows allocate nothing.
+        var codes: [[[UInt8]: Int]] = [[:], [:], [:]]          // condition, participant, session
+        var names: [[String]] = [[], [], []]
+        func code(_ column: Int, _ bytes: [UInt8]) -> Int {
+            if let c = codes[column][bytes] { return c }
+            let c = names[column].count
+            names[column].append(StudyData.unescapeText(String(decoding: bytes, as: UTF8.self)))
+            codes[column][bytes] = c
+            return c
+        }
+        var byCondition: [Measures] = [], byParticipant: [Measures] = [], byCell: [Int: Measures] = [:], bySession: [Int: GroupAccumulator] = [:]
+        var circular: [Int: (cos: CompensatedSum, sin: CompensatedSum, n: Int)] = [:]
+        var confusion: [Int: (count: Int, n: Int)] = [:]
+        let wide = 1 << 24
+        for file in files {
+            let reader = CSVRowReader(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
+            try reader.read(path: file) { r in
+                func number(_ slot: Int) throws -> Double {
+                    guard let d = r.withBytes(slot, { ExactDecimal.parse($0) }) else {
+                        throw r.invalid(slot, r.string(slot).isEmpty ? "an empty field is not a number" : "'\(r.string(slot))' is not a number")
+                    }
+                    return d.approximate
+                }
+                guard !r.storage[0].isEmpty else { throw r.invalid(0, "the group is empty") }
+                guard !r.storage[1].isEmpty else { throw r.invalid(1, "the participant is empty") }
+                let deviation = try number(2), time = try number(3)
+                let signed = r.has(4) ? try number(4) : nil
+                let target = r.has(5) ? try number(5) : nil, aim = r.has(6) ? try number(6) : nil
+                let round = r.has(7) ? Int(try number(7)) : nil
+                var confused: Bool?
+                if r.has(9) {
+                    switch r.storage[9].first {
+                    case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "1"), UInt8(ascii: "y"): confused = true
+                    case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "0"), UInt8(ascii: "n"): confused = false
+                    default: throw r.invalid(9, "'\(r.string(9))' is not true or false")
+                    }
+                }
+                let c = code(0, r.storage[0]), p = code(1, r.storage[1])
+                if c == byCondition.count { byCondition.append(Measures()) }
+                if p == byParticipant.count { byParticipant.append(Measures()) }
+                byCondition[c].deviation.add(deviation); byCondition[c].time.add(time)
+                byParticipant[p].deviation.add(deviation); byParticipant[p].time.add(time)
+                byCell[p * wide + c, default: Measures()].deviation.add(deviation)
+                byCell[p * wide + c]!.time.add(time)
+                if let round { data.rounds[round, default: GroupAccumulator()].add(deviation) }
+                if r.has(8) { bySession[p * wide + code(2, r.storage[8]), default: GroupAccumulator()].add(deviation) }
+                if let signed {
+                    var entry = circular[c] ?? (CompensatedSum(), CompensatedSum(), 0)
+                    entry.cos.add(cos(signed * .pi / 180)); entry.sin.add(sin(signed * .pi / 180)); entry.n += 1
+                    circular[c] = entry
+                }
+                if let confused {
+                    let entry = confusion[c] ?? (0, 0)
+                    confusion[c] = (entry.count + (confused ? 1 : 0), entry.n + 1)
+                }
+                if let target, let aim, data.polarPairs.count < maxPolarPairs { data.polarPairs.append((target, aim)) }
+                data.rows += 1
+            }
+            data.skipped += reader.skippedRows
+        }
+        for (c, m) in byCondition.enumerated() { data.conditions[names[0][c]] = m }
+        for (p, m) in byParticipant.enumerated() { data.participants[names[1][p]] = m }
+        for (key, m) in byCell { data.cells[PairKey(a: names[1][key / wide], b: names[0][key % wide])] = m }
+        for (key, g) in bySession { data.sessions[PairKey(a: names[1][key / wide], b: names[2][key % wide])] = g }
+        for (c, v) in circular { data.circular[names[0][c]] = v }
+        for (c, v) in confusion { data.confusion[names[0][c]] = v }
+        return data
+    }
+}

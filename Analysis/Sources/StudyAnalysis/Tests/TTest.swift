@@ -1,0 +1,69 @@
+// t-tests as R's t.test: one-sample, Student, Welch and paired, with confidence interval, Cohen's d and Hedges' g.
+import Foundation
+
+public enum TTestKind: String, Sendable {
+    case oneSample = "one-sample", student, welch, paired
+}
+
+public struct TTestResult: Sendable {
+    public let kind: TTestKind
+    public let t: Double, df: Double, p: Double
+    /// first - second (or mean - mu for one sample, mean of the differences when paired).
+    public let meanDifference: Double
+    public let ciLow: Double, ciHigh: Double
+    public let cohenD: Double, hedgesG: Double
+    public let confidence: Double
+    public let estimates: [Double]
+}
+
+public enum TTest {
+    /// Mean - mu over its standard error; d = (mean - mu) / sd (for paired data: d_z).
+    /// `mu` is relative to `origin` like the values (the caller subtracts it exactly in decimal).
+    public static func oneSample(_ g: GroupAccumulator, mu: Double, origin: Double = 0, confidence: Double = 0.95, kind: TTestKind = .oneSample) throws -> TTestResult {
+        guard g.count >= 2 else { throw AnalysisError("A one-sample t-test needs at least 2 values (got \(g.count)).") }
+        guard g.variance > 0 else { throw AnalysisError("The values are all equal: the t statistic is undefined (data are essentially constant).") }
+        let df = Double(g.count - 1)
+        let estimate = g.mean + origin
+        let difference = g.mean - mu
+        let se = g.standardError
+        let t = difference / se
+        let q = Distributions.tQuantile(1 - (1 - confidence) / 2, df: df)
+        let d = difference / g.standardDeviation
+        return TTestResult(kind: kind, t: t, df: df, p: Distributions.tTwoSided(t, df: df), meanDifference: difference,
+                           ciLow: (kind == .paired ? difference : estimate) - q * se, ciHigh: (kind == .paired ? difference : estimate) + q * se,
+                           cohenD: d, hedgesG: d * hedgesCorrection(df), confidence: confidence, estimates: [estimate])
+    }
+
+    /// Student (pooled variance) or Welch (Satterthwaite df); d uses the pooled SD in both.
+    public static func twoSample(_ a: GroupAccumulator, _ b: GroupAccumulator, welch: Bool, origin: Double = 0, confidence: Double = 0.95) throws -> TTestResult {
+        guard a.count >= 2, b.count >= 2 else { throw AnalysisError("A two-sample t-test needs at least 2 values per group (got \(a.count) and \(b.count)).") }
+        let n1 = Double(a.count), n2 = Double(b.count)
+        let v1 = a.variance, v2 = b.variance
+        let difference = a.mean - b.mean
+        let pooledDF = n1 + n2 - 2
+        let pooledVariance = ((n1 - 1) * v1 + (n2 - 1) * v2) / pooledDF
+        guard pooledVariance > 0 else { throw AnalysisError("Both groups are constant: the t statistic is undefined (data are essentially constant).") }
+        let se: Double, df: Double
+        if welch {
+            let s1 = v1 / n1, s2 = v2 / n2
+            se = (s1 + s2).squareRoot()
+            df = (s1 + s2) * (s1 + s2) / (s1 * s1 / (n1 - 1) + s2 * s2 / (n2 - 1))
+        } else {
+            se = (pooledVariance * (1 / n1 + 1 / n2)).squareRoot()
+            df = pooledDF
+        }
+        let t = difference / se
+        let q = Distributions.tQuantile(1 - (1 - confidence) / 2, df: df)
+        let d = difference / pooledVariance.squareRoot()
+        return TTestResult(kind: welch ? .welch : .student, t: t, df: df, p: Distributions.tTwoSided(t, df: df),
+                           meanDifference: difference, ciLow: difference - q * se, ciHigh: difference + q * se,
+                           cohenD: d, hedgesG: d * hedgesCorrection(pooledDF), confidence: confidence,
+                           estimates: [a.mean + origin, b.mean + origin])
+    }
+
+    /// Hedges' exact small-sample correction J(df) = Γ(df/2) / (√(df/2) Γ((df-1)/2)).
+    public static func hedgesCorrection(_ df: Double) -> Double {
+        guard df > 1 else { return .nan }
+        return exp(Distributions.logGamma(df / 2) - Distributions.logGamma((df - 1) / 2)) / (df / 2).squareRoot()
+    }
+}

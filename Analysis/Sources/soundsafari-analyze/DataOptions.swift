@@ -1,0 +1,56 @@
+// Options every analysis command shares: inputs, the value column, filters, invalid-row handling, output format.
+import ArgumentParser
+import Foundation
+import StudyAnalysis
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+struct DataOptions: ParsableArguments {
+    @Argument(help: "CSV files or folders; folders are searched for trials.csv files.")
+    var inputs: [String] = []
+
+    @Option(help: "The numeric column to analyse.")
+    var value = "abs_deviation_deg"
+
+    @Option(name: .customLong("filter"), help: "Keep rows where COLUMN=VALUE (repeat: values of one column are alternatives) or drop rows with COLUMN!=VALUE.")
+    var filters: [String] = []
+
+    @Flag(help: "Drop rows that are malformed or not numeric instead of stopping; their number is reported.")
+    var skipInvalid = false
+
+    @Option(help: "participants.csv for columns trials.csv lacks (joined on 'participant'); found automatically in an input folder.")
+    var participants: String?
+
+    @Option(help: "Output format: text (laid out like R) or json.")
+    var format: OutputFormat = .text
+
+    func load(factors: [String], subject: String? = nil, keepValues: Bool = false, acceptBooleans: Bool = false) throws -> StudyData {
+        var options = LoadOptions(value: value, factors: factors, subject: subject)
+        options.filters = try filters.map { try RowFilter(parsing: $0) }
+        options.skipInvalid = skipInvalid
+        options.keepValues = keepValues
+        options.acceptBooleans = acceptBooleans
+        options.participantsFile = participants
+        let data = try StudyData.load(paths: inputs, options: options)
+        if data.skippedRows > 0 {
+            FileHandle.standardError.write("note: skipped \(data.skippedRows) invalid row(s); first: \(data.firstSkipped ?? "")\n".data(using: .utf8)!)
+        }
+        return data
+    }
+
+    func emit(_ results: [RenderedResult]) {
+        print(Analyses.render(results, json: format == .json))
+    }
+}
+
+/// Errors from the library print as one sentence through ArgumentParser and exit non-zero.
+func runReporting(_ body: () throws -> Void) throws {
+    do { try body() } catch let error as AnalysisError {
+        throw ValidationErrorMessage(message: error.message)
+    }
+}
+
+struct ValidationErrorMessage: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

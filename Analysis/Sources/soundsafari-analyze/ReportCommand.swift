@@ -1,0 +1,20 @@
+// `report`: the study report (HTML, Markdown, CSV tables, SVG figures) for a folder of session logs.
+import ArgumentParser
+import StudyAnalysis
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "report", abstract: "Write an HTML + Markdown study report with CSV tables and SVG figures.")
+    @Argument(help: "StudyLogs folders or trials.csv files.") var inputs: [String] = []
+    @Option(help: "Output folder (created if needed).") var out: String
+    @Option(help: "The column whose levels are compared (figure 6.1, tables 6.1/6.2).") var compare = "condition"
+    @Option(help: "A participants.csv column to compare groups by (e.g. tinnitus).") var groupBy: String?
+    @Option(help: "participants.csv (found automatically in an input folder).") var participants: String?
+    @Flag(help: "Drop malformed or non-numeric rows instead of stopping.") var skipInvalid = false
+
+    func run() throws {
+        try runReporting {
+            let summary = try StudyReport.write(inputs: inputs, outputFolder: out, compare: compare, groupBy: groupBy, participantsFile: participants, skipInvalid: skipInvalid)
+            print(summary)
+        }
+    }
+}

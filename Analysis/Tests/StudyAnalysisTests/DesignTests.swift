@@ -1,0 +1,61 @@
+// Two-way type II and repeated-measures ANOVA against R (ToothGrowth, a seeded repeated-measures fixture).
+import Testing
+@testable import StudyAnalysis
+
+@Suite struct DesignTests {
+    let r = Fixtures.r
+
+    @Test(arguments: [("ToothGrowth.csv", "tooth"), ("ToothGrowth-unbalanced.csv", "tooth_unbalanced")])
+    func twoWayTypeIIAnovaMatchesRsNestedModelComparison(file: String, tag: String) throws {
+        let data = try Fixtures.load(file, value: "len", by: ["supp", "dose"], keepValues: false)
+        let a = try TwoWayAnova.test(factorA: "supp", factorB: "dose", levelsA: data.levels(of: 0), levelsB: data.levels(of: 1), cells: data.groups)
+        #expect(a.terms.map(\.name) == ["supp", "dose", "supp:dose"])
+        for (term, key) in zip(a.terms, ["supp", "dose", "inter"]) {
+            #expect(close(term.ss, r["\(tag).\(key).ss"], 1e-9))
+            #expect(close(term.f, r["\(tag).\(key).f"], 1e-9))
+            #expect(close(term.p, r["\(tag).\(key).p"], 1e-8))
+        }
+        #expect(close(a.ssWithin, r["\(tag).ss_within"]))
+    }
+
+    @Test func repeatedMeasuresAnovaMatchesRsAovAndAnovaMlm() throws {
+        let data = try Fixtures.load("repeated.csv", value: "value", by: ["level"], subject: "subject", keepValues: false)
+        let results = try Analyses.anova(data, checks: false)
+        let (matrix, dropped, _) = try Analyses.subjectMatrix(data, levels: nil)
+        #expect(dropped == 0 && matrix.count == 8)
+        let a = try RepeatedMeasuresAnova.test(matrix)
+        #expect(close(a.f, r["rm.f"]))
+        #expect(close(a.p, r["rm.p"]))
+        #expect(abs(a.epsilonGG - r["rm.epsilon_gg"]!) < 5e-5)   // R prints epsilons to 4 decimals
+        #expect(abs(a.epsilonHF - r["rm.epsilon_hf"]!) < 5e-5)
+        #expect(close(a.pGG, r["rm.p_gg"], 1e-9))
+        #expect(close(a.pHF, r["rm.p_hf"], 1e-9))
+        #expect(close(a.mauchlyW, r["rm.mauchly_w"]))
+        #expect(close(a.mauchlyP, r["rm.mauchly_p"], 1e-9))
+        #expect(results[0].text.contains("Greenhouse-Geisser"))
+    }
+
+    @Test func subjectsMissingALevelAreLeftOutAndCounted() throws {
+        let y = [[1.0, 2, 3.5], [2, 2.5, 4], [0.5, 1.5, 2], [1, 3, 3]]
+        let a = try RepeatedMeasuresAnova.test(y, dropped: 1)
+        #expect(a.droppedSubjects == 1 && a.subjects == 4)
+        #expect(a.epsilonGG >= 0.5 - 1e-12 && a.epsilonGG <= 1 + 1e-12)   // bounds 1/(k-1) .. 1
+    }
+
+    @Test func wilsonIntervalMatchesRsPropTestWithoutCorrection() {
+        let w = CircularStatistics.wilson(successes: 7, n: 20)
+        #expect(close(w.ciLow, r["wilson.7_of_20.low"]))
+        #expect(close(w.ciHigh, r["wilson.7_of_20.high"]))
+    }
+
+    @Test func circularMeanOfErrorsAcrossTheSeamIsNearZeroNotNearOneEighty() {
+        let s = CircularStatistics.summarize(degrees: [170, -170, 178, -179])
+        #expect(abs(abs(s.meanDeg) - 180) < 5)
+        let t = CircularStatistics.summarize(degrees: [10, -10, 5, -5, 0])
+        #expect(abs(t.meanDeg) < 1e-9)
+        #expect(t.rayleighP < 0.01)
+        let uniform = CircularStatistics.summarize(degrees: stride(from: -180.0, to: 180, by: 10).map { $0 })
+        #expect(uniform.resultantLength < 1e-9)
+        #expect(uniform.rayleighP > 0.9)
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Analysis benchmark (called by `make bench` via scripts/bench.sh): one "name value unit" line per figure.
+# 1,000,000-row trials.csv (10 conditions, 200 participants): wall time and peak memory of `anova` and `report`,
+# and of the same work with pandas.read_csv + scipy.stats; plus anova's peak memory at 100,000 rows
+# (memory must not grow with rows).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN="${ANALYZE_BIN:-.build/release/soundsafari-analyze}"
+OUT="${BENCH_OUT:-bench-out/analysis}"
+mkdir -p "$OUT"
+[ -x "$BIN" ] || { echo "error: $BIN not built; run 'swift build -c release' first" >&2; exit 1; }
+
+big="$OUT/trials-1M.csv"; small="$OUT/trials-100k.csv"
+gen() { # rows file
+  [ -s "$2" ] && return 0
+  local tmp; tmp=$(mktemp -d)
+  python3 Analysis/scripts/make_trials.py "$tmp" --rows "$1" --conditions 10 --participants 200 --single-file --seed 11 >/dev/null
+  mv "$tmp/trials.csv" "$2"; rm -rf "$tmp"
+}
+gen 1000000 "$big"
+gen 100000 "$small"
+
+# A python with pandas and scipy (Debian's python3-pandas from `install-deps.sh --bench`, or the first that has them).
+PY=""
+for candidate in python3 /usr/bin/python3; do
+  if "$candidate" -c "import pandas, scipy" 2>/dev/null; then PY="$candidate"; break; fi
+done
+
+measure() { # name command...   -> name_wall_s / name_peak_rss_mb
+  local name=$1; shift
+  local log; log=$(mktemp)
+  /usr/bin/time -f "%e %M" -o "$log" "$@" >/dev/null
+  read -r wall rss < "$log"; rm -f "$log"
+  echo "${name}_wall ${wall} s"
+  echo "${name}_peak_memory $(awk "BEGIN{printf \"%.1f\", $rss/1024}") MB"
+  eval "${name}_wall_value=$wall"
+}
+
+measure analysis_anova_1M "$BIN" anova "$big" --by condition --format json
+measure analysis_anova_100k "$BIN" anova "$small" --by condition --format json
+measure analysis_report_1M "$BIN" report "$big" --out "$OUT/report"
+if [ -n "$PY" ]; then
+  measure baseline_pandas_scipy_anova_1M "$PY" Analysis/bench/baseline.py anova "$big"
+  measure baseline_pandas_scipy_report_1M "$PY" Analysis/bench/baseline.py report "$big"
+  awk "BEGIN{printf \"analysis_anova_1M_speedup_vs_pandas %.2f x\n\", $baseline_pandas_scipy_anova_1M_wall_value/$analysis_anova_1M_wall_value}"
+  awk "BEGIN{printf \"analysis_report_1M_speedup_vs_pandas %.2f x\n\", $baseline_pandas_scipy_report_1M_wall_value/$analysis_report_1M_wall_value}"
+else
+  echo "note: no python with pandas and scipy; run scripts/install-deps.sh --bench for the baseline" >&2
+fi

@@ -1,0 +1,42 @@
+// What the game needs from a sound engine: sources placed by bearing, their transport, and the listener's heading.
+
+/// An opaque handle to one sound source in an `AudioScene`.
+public struct SoundSourceID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public var description: String { "source#\(rawValue)" }
+}
+
+/// Transport state of a sound source.
+public enum SoundState: String, Sendable, Equatable {
+    case initial, playing, paused, stopped
+}
+
+/// The sound side of the game, seen from GameCore. The executable implements it over the SpatialAudio
+/// engine (`EngineAudioScene`); unit tests use a fake. Every call comes from the game thread.
+///
+/// Angles follow ARCHITECTURE.md: bearings clockwise from the session-start forward direction, the
+/// listener at the origin facing `heading`, sources at the reference distance (no distance fade).
+public protocol AudioScene: AnyObject {
+    /// Turns the listener to face `heading`.
+    func setListenerHeading(_ heading: Bearing)
+
+    /// Creates a stopped source playing the catalog sound `sound` (a name from `Sounds/sounds.json`)
+    /// at `bearing`. `gainDB` is added to the catalog's own gain. Throws a sentence naming the sound
+    /// when it is unknown or cannot be loaded.
+    func makeSource(sound: String, bearing: Bearing, gainDB: Double, looping: Bool) throws -> SoundSourceID
+
+    /// Moves a source to a new bearing.
+    func setBearing(_ bearing: Bearing, of source: SoundSourceID)
+
+    /// Changes a source's gain (dB relative to the catalog gain).
+    func setGain(_ gainDB: Double, of source: SoundSourceID)
+
+    func play(_ source: SoundSourceID)
+    func pause(_ source: SoundSourceID)
+    func stop(_ source: SoundSourceID)
+    func state(of source: SoundSourceID) -> SoundState
+
+    /// Stops and releases a source; the ID is invalid afterwards.
+    func remove(_ source: SoundSourceID)
+}

@@ -1,0 +1,36 @@
+// The thesis's three level kinds by their condition names, with their default sounds.
+
+/// The three levels of the thesis's study (chapter 6.1), named as conditions are logged.
+public enum LevelKind: String, Sendable, CaseIterable, Codable {
+    /// One sound, no background.
+    case oneTarget = "one-target"
+    /// Two sounds, no background.
+    case twoTargets = "two-targets"
+    /// Two sounds over a background sound.
+    case twoTargetsBackground = "two-targets-background"
+
+    /// Default target sounds (catalog names), in the order they are photographed.
+    public var defaultTargetSounds: [String] {
+        switch self {
+        case .oneTarget: return ["frog"]
+        case .twoTargets, .twoTargetsBackground: return ["frog", "bluejay"]
+        }
+    }
+
+    /// Default background sound (catalog name), if the level has one.
+    public var defaultBackgroundSound: String? {
+        self == .twoTargetsBackground ? "forest" : nil
+    }
+
+    /// How many targets the level is built for.
+    public var targetCount: Int { defaultTargetSounds.count }
+
+    /// A human-readable name for menus and progress lines.
+    public var title: String {
+        switch self {
+        case .oneTarget: return "one target"
+        case .twoTargets: return "two targets"
+        case .twoTargetsBackground: return "two targets with background"
+        }
+    }
+}

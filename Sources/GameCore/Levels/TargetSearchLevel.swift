@@ -1,0 +1,89 @@
+// The rules shared by the thesis's levels: targets sound together, each photo silences its target.
+
+/// Targets on the circle (all sounding from the start, as in the thesis), an optional background
+/// sound, and a pointer to the target being searched for. The three levels only differ in sounds and
+/// instructions, so they are thin subclasses.
+public class TargetSearchLevel: Level {
+    public let kind: LevelKind
+    public let targets: [CircleSoundEntity]
+    public let background: SoundEntity?
+    public private(set) var currentTargetIndex: Int?
+    /// Keep photographed targets playing (protocol option; the iOS version stopped them).
+    public let keepPhotographedTargetsPlaying: Bool
+    /// Names shown to the player, e.g. `bluejay` → `blue jay`.
+    let displayNames: [String]
+    private var ended = false
+
+    public required init(kind: LevelKind, targets: [CircleSoundEntity], background: SoundEntity?,
+                displayNames: [String], keepPhotographedTargetsPlaying: Bool) {
+        self.kind = kind
+        self.targets = targets
+        self.background = background
+        self.displayNames = displayNames
+        self.keepPhotographedTargetsPlaying = keepPhotographedTargetsPlaying
+        self.currentTargetIndex = targets.isEmpty ? nil : 0
+    }
+
+    public var instruction: String {
+        guard let index = currentTargetIndex else { return "All animals photographed." }
+        return "Photograph the \(displayNames[index])."
+    }
+
+    /// Targets that should be sounding now.
+    private var audibleTargets: [CircleSoundEntity] {
+        guard let index = currentTargetIndex else { return [] }
+        return targets.enumerated().compactMap { offset, target in
+            offset >= index || keepPhotographedTargetsPlaying ? target : nil
+        }
+    }
+
+    public func begin(at time: MonotonicTime) {
+        background?.play()
+        for target in audibleTargets { target.play() }
+    }
+
+    public func skipTargets(_ count: Int) {
+        for _ in 0..<count where currentTargetIndex != nil { advance() }
+    }
+
+    public func update(at time: MonotonicTime) {
+        background?.update(at: time)
+        for target in targets { target.update(at: time) }
+    }
+
+    public func targetPhotographed() { advance() }
+
+    private func advance() {
+        guard let index = currentTargetIndex else { return }
+        if !keepPhotographedTargetsPlaying { targets[index].stop() }
+        currentTargetIndex = index + 1 < targets.count ? index + 1 : nil
+    }
+
+    public func pause() {
+        background?.pause()
+        for target in audibleTargets { target.pause() }
+    }
+
+    public func resume() {
+        background?.play()
+        for target in audibleTargets { target.play() }
+    }
+
+    public func rewind() {
+        background?.stop()
+        for target in audibleTargets { target.stop() }
+        begin(at: .zero)
+    }
+
+    public func end() {
+        guard !ended else { return }
+        ended = true
+        background?.stop()
+        background?.remove()
+        for target in targets {
+            target.stop()
+            target.remove()
+        }
+        currentTargetIndex = nil
+    }
+}

@@ -1,0 +1,37 @@
+// What a result screen (and the result picture) shows: the round's targets, its photos so far, the aim.
+
+/// A result to show: after a photo (intermediate or end of round) or when a search is interrupted.
+public struct RoundResult: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// A target photographed, more to go in this round.
+        case intermediate
+        /// The last target of the round photographed.
+        case roundEnd
+        /// The search was paused; nothing new was photographed.
+        case interrupted
+    }
+
+    /// One target as the picture draws it.
+    public struct Target: Sendable, Equatable {
+        public let sound: String
+        public let displayName: String
+        public let bearing: Bearing
+        /// 1-based order of photographing.
+        public let index: Int
+        public let photographed: Bool
+    }
+
+    public let kind: Kind
+    public let plan: RoundPlan
+    public let targets: [Target]
+    /// This round's photos in this run of the session (a resumed round lacks the ones from before).
+    public let photos: [TrialResult]
+    /// The heading the picture is centred on: the photo's aim, or the heading when paused.
+    public let aim: Bearing
+    /// Seconds searched for the current target when interrupted; nil otherwise.
+    public let searchedSeconds: Double?
+
+    public var round: Int { plan.round }
+    /// The photo this result is about (the last one), if any.
+    public var latestPhoto: TrialResult? { kind == .interrupted ? nil : photos.last }
+}

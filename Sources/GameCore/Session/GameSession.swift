@@ -1,0 +1,229 @@
+// A session of rounds as an explicit state machine: start, photo, intermediate/end result, pause, resume, stop, restart.
+
+/// Plays a `SessionPlan` round after round (the thesis's GameSession): builds each round's level,
+/// times each target's search, turns a photo into a `TrialResult`, hands it to the `TrialSink` before
+/// anything else happens, and then shows a result. It never sleeps or reads input itself: the
+/// `GameManager` feeds it actions, on whatever clock it was given.
+public final class GameSession {
+    public let plan: SessionPlan
+    /// The device whose heading and shots are logged (`input` column).
+    public let input: InputDevice
+    public let levelFactory: LevelFactory
+    public private(set) var state: GameSessionState = .ready
+    /// The level of the round being played (nil before start and between rounds).
+    public private(set) var level: Level?
+    /// The most recent result (after a photo or an interruption), for the result screen.
+    public private(set) var lastResult: RoundResult?
+    /// Trials recorded by this run of the session, in order.
+    public private(set) var trials: [TrialResult] = []
+
+    /// Called after each result exists (the photo's row is already recorded): the session driver saves
+    /// the picture, the UI shows it. An error thrown here stops the session and is rethrown.
+    public var onResult: ((RoundResult) throws -> Void)?
+
+    private let scene: AudioScene
+    private let clock: GameClock
+    private let sink: TrialSink
+    private var logged: Set<TrialKey>
+    private var roundIndex = 0
+    private var onset = MonotonicTime.zero
+    private var pausedAt: MonotonicTime?
+    private var roundStartHeading = Bearing.forward
+    private var roundPhotos: [TrialResult] = []
+
+    /// - Parameter alreadyLogged: targets a previous run of this session logged (resume); they are skipped.
+    public init(plan: SessionPlan, scene: AudioScene, clock: GameClock, sink: TrialSink, input: InputDevice,
+                levelFactory: LevelFactory = LevelFactory(), alreadyLogged: Set<TrialKey> = []) {
+        self.plan = plan
+        self.scene = scene
+        self.clock = clock
+        self.sink = sink
+        self.input = input
+        self.levelFactory = levelFactory
+        self.logged = alreadyLogged
+    }
+
+    // MARK: Reading the session
+
+    /// The round being played (or about to be).
+    public var currentRound: RoundPlan? { plan.rounds.indices.contains(roundIndex) ? plan.rounds[roundIndex] : nil }
+
+    /// The first target not yet logged, where `start` begins; nil when everything is logged.
+    public var nextUnloggedKey: TrialKey? { plan.allKeys.first { !logged.contains($0) } }
+
+    /// Number of targets logged (including those of earlier runs) and in total.
+    public var progress: (logged: Int, total: Int) {
+        let keys = plan.allKeys
+        return (keys.filter(logged.contains).count, keys.count)
+    }
+
+    /// What the player is asked to do now.
+    public var instruction: String {
+        switch state {
+        case .ready: return "Get ready."
+        case .searching: return level?.instruction ?? ""
+        case .paused: return "Paused. Press P to continue."
+        case .showingResult(_, let roundEnd): return roundEnd ? "Round complete." : "Well done! Ready for the next one?"
+        case .finished: return "Session complete. Thank you!"
+        case .stopped: return "Session stopped."
+        }
+    }
+
+    /// Monotonic time at which the current target's search began (shifted by pauses).
+    public var searchOnset: MonotonicTime { onset }
+
+    // MARK: Transitions
+
+    /// Begins at the first target not yet logged, facing `heading`. With nothing left, the session is finished.
+    public func start(heading: Bearing) throws {
+        guard state == .ready else { return }
+        try beginNext(heading: heading)
+    }
+
+    /// Carries out `action` for `event` (chosen by the `ActionResolver`).
+    public func perform(_ action: Action, for event: Event) throws {
+        switch action {
+        case .photograph: _ = try photograph(aim: event.heading, at: event.time, device: event.device)
+        case .pause: try pause(at: event.time, heading: event.heading)
+        case .resume: resume(at: event.time)
+        case .proceed: try proceed(at: event.time, heading: event.heading)
+        case .stop: stop()
+        case .recentre, .ignore: break
+        }
+    }
+
+    /// Takes the photo of the target being searched for. Records the trial (the sink flushes it), then
+    /// moves to the intermediate or end result. Returns nil when not searching.
+    @discardableResult
+    public func photograph(aim: Bearing, at time: MonotonicTime, device: InputDevice? = nil) throws -> TrialResult? {
+        guard case let .searching(key) = state, let level, let round = currentRound,
+              let index = level.currentTargetIndex else { return nil }
+        let bearings = plan.bearings[roundIndex]
+        let trial = TrialResult(
+            condition: round.condition, level: round.level, background: round.backgroundSound != nil,
+            round: round.round, targetsInRound: round.targetSounds.count, targetIndex: key.targetIndex,
+            target: round.targetSounds[index], targetBearing: bearings[index], aimBearing: aim,
+            roundStartHeading: roundStartHeading, onsetTime: onset, shotTime: max(time, onset),
+            onsetAt: clock.date(at: onset), shotAt: clock.date(at: max(time, onset)), input: device ?? input)
+        do {
+            try sink.record(trial)
+        } catch {
+            stop()
+            throw error
+        }
+        logged.insert(key)
+        trials.append(trial)
+        roundPhotos.append(trial)
+        level.targetPhotographed()
+        let roundEnd = level.currentTargetIndex == nil
+        if roundEnd { endLevel() } else { level.pause() }
+        state = .showingResult(key, roundEnd: roundEnd)
+        try publish(kind: roundEnd ? .roundEnd : .intermediate, aim: aim, searched: nil)
+        return trial
+    }
+
+    /// Interrupts the search; the partial result becomes `lastResult`.
+    public func pause(at time: MonotonicTime, heading: Bearing) throws {
+        guard case let .searching(key) = state else { return }
+        level?.pause()
+        pausedAt = time
+        state = .paused(key)
+        try publish(kind: .interrupted, aim: heading, searched: max(0, time - onset))
+    }
+
+    /// Continues an interrupted search; the paused time does not count towards time_s.
+    public func resume(at time: MonotonicTime) {
+        guard case let .paused(key) = state else { return }
+        if let pausedAt { onset = onset + max(0, time - pausedAt) }
+        pausedAt = nil
+        level?.resume()
+        state = .searching(key)
+    }
+
+    /// Leaves a result: searches the round's next target, or starts the next round, or finishes.
+    public func proceed(at time: MonotonicTime, heading: Bearing) throws {
+        guard case let .showingResult(key, roundEnd) = state else { return }
+        if !roundEnd, let level, let index = level.currentTargetIndex {
+            level.resume()
+            onset = time
+            state = .searching(TrialKey(round: key.round, targetIndex: index + 1))
+        } else {
+            try beginNext(heading: heading, at: time)
+        }
+    }
+
+    /// Ends the session early; every sound stops.
+    public func stop() {
+        guard !state.isOver else { return }
+        endLevel()
+        state = .stopped
+    }
+
+    /// Starts the current target's search again from the beginning (sounds rewound, time reset);
+    /// nothing logged is touched.
+    public func restart(at time: MonotonicTime) {
+        switch state {
+        case let .searching(key), let .paused(key):
+            level?.rewind()
+            onset = time
+            pausedAt = nil
+            state = .searching(key)
+        default:
+            return
+        }
+    }
+
+    // MARK: Internals
+
+    private func beginNext(heading: Bearing, at time: MonotonicTime? = nil) throws {
+        endLevel()
+        guard let key = nextUnloggedKey, let index = plan.roundIndex(of: key.round) else {
+            state = .finished
+            return
+        }
+        let round = plan.rounds[index]
+        let level: Level
+        do {
+            level = try levelFactory.makeLevel(for: round, bearings: plan.bearings[index], scene: scene)
+        } catch {
+            state = .stopped
+            throw error
+        }
+        level.skipTargets(key.targetIndex - 1)
+        let now = time ?? clock.now()
+        roundIndex = index
+        roundPhotos = []
+        roundStartHeading = heading
+        self.level = level
+        scene.setListenerHeading(heading)
+        level.begin(at: now)
+        onset = now
+        pausedAt = nil
+        state = .searching(key)
+    }
+
+    private func endLevel() {
+        level?.end()
+        level = nil
+    }
+
+    private func publish(kind: RoundResult.Kind, aim: Bearing, searched: Double?) throws {
+        guard let round = currentRound else { return }
+        let bearings = plan.bearings[roundIndex]
+        let photographed = Set(roundPhotos.map(\.targetIndex))
+        let targets = round.targetSounds.enumerated().map { offset, sound in
+            RoundResult.Target(sound: sound, displayName: levelFactory.displayName(of: sound),
+                               bearing: bearings[offset], index: offset + 1,
+                               photographed: photographed.contains(offset + 1))
+        }
+        let result = RoundResult(kind: kind, plan: round, targets: targets, photos: roundPhotos, aim: aim,
+                                 searchedSeconds: searched)
+        lastResult = result
+        do {
+            try onResult?(result)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+}

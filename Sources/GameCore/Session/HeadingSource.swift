@@ -1,0 +1,9 @@
+// Where the GameManager reads the player's heading each tick: an input handler or a bot.
+
+/// Provides the player's current heading (the `InputHandler` from SDL devices, or a simulated bot).
+public protocol HeadingSource: AnyObject {
+    /// The bearing the player faces now.
+    var heading: Bearing { get }
+    /// Makes the current physical direction the new forward (heading 0).
+    func recentre()
+}

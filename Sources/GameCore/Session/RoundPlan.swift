@@ -1,0 +1,39 @@
+// One round as a protocol resolves it: condition, level kind, target sounds, background and options.
+
+/// What one round plays. StudyKit resolves a protocol (or a built-in mode) into a list of these;
+/// the `GameSession` plays them in order.
+public struct RoundPlan: Sendable, Equatable, Codable {
+    /// 1-based round number within the session.
+    public var round: Int
+    /// The condition's name as logged (a built-in level name or the protocol's own name).
+    public var condition: String
+    /// The level kind: a `LevelKind` raw value (`one-target`, `two-targets`, `two-targets-background`).
+    public var level: String
+    /// Catalog names of the targets, in the order they are to be photographed.
+    public var targetSounds: [String]
+    /// Catalog name of the background sound, or nil for none.
+    public var backgroundSound: String?
+    /// Gain of the background relative to its catalog gain, dB.
+    public var backgroundGainDB: Double
+    /// Keep an already photographed target playing while the next is searched for (as the Android and
+    /// Windows versions did); the thesis's iOS version stopped it.
+    public var keepFirstTargetPlaying: Bool
+
+    public init(round: Int, condition: String, level: String, targetSounds: [String],
+                backgroundSound: String? = nil, backgroundGainDB: Double = 0,
+                keepFirstTargetPlaying: Bool = false) {
+        self.round = round
+        self.condition = condition
+        self.level = level
+        self.targetSounds = targetSounds
+        self.backgroundSound = backgroundSound
+        self.backgroundGainDB = backgroundGainDB
+        self.keepFirstTargetPlaying = keepFirstTargetPlaying
+    }
+
+    /// The built-in round for a level kind, with its default sounds.
+    public static func builtIn(_ kind: LevelKind, round: Int) -> RoundPlan {
+        RoundPlan(round: round, condition: kind.rawValue, level: kind.rawValue,
+                  targetSounds: kind.defaultTargetSounds, backgroundSound: kind.defaultBackgroundSound)
+    }
+}

@@ -1,0 +1,26 @@
+// A mono sound uploaded to OpenAL; shared by any number of sources of the same engine.
+import COpenAL
+
+/// An OpenAL buffer. Sources keep their buffer alive, so it is deleted only after the last source using it.
+public final class SoundBuffer: @unchecked Sendable {
+    let engine: SpatialAudioEngine
+    let id: ALuint
+    /// Where it came from (file path or a caller's label), for messages.
+    public let name: String
+    public let frameCount: Int
+    public let sampleRate: Int
+    public var durationSeconds: Double { Double(frameCount) / Double(sampleRate) }
+
+    init(engine: SpatialAudioEngine, id: ALuint, name: String, frameCount: Int, sampleRate: Int) {
+        self.engine = engine
+        self.id = id
+        self.name = name
+        self.frameCount = frameCount
+        self.sampleRate = sampleRate
+    }
+
+    deinit {
+        var id = self.id
+        engine.locked { alDeleteBuffers(1, &id) }
+    }
+}

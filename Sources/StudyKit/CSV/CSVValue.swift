@@ -1,0 +1,55 @@
+// One field of a CSV row, typed so the writer knows which fields are numbers and which are text.
+import Foundation
+
+/// A value for one CSV field. The type decides the encoding: only `.text` gets the
+/// spreadsheet formula guard, so a negative number stays a number (`-12.5`, never `'-12.5`).
+public enum CSVValue: Equatable, Sendable {
+    case text(String)
+    case integer(Int)
+    /// A decimal number written with `.` as decimal mark and exactly `fractionDigits` digits after it.
+    case decimal(Double, fractionDigits: Int)
+    /// Written as `true` / `false`.
+    case boolean(Bool)
+    /// An empty field (a missing answer, a number that could not be measured).
+    case empty
+
+    /// The field's text before CSV quoting.
+    public var encoded: String {
+        switch self {
+        case .text(let text): return CSVValue.guardingFormula(text)
+        case .integer(let value): return String(value)
+        case .decimal(let value, let digits):
+            // A NaN or infinity has no meaning in the log: leave the cell empty (R and pandas read NA).
+            guard value.isFinite else { return "" }
+            let text = String(format: "%.\(max(0, digits))f", value)
+            // "-0.000" would read as a negative number to a person scanning the file.
+            if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
+                return String(text.dropFirst())
+            }
+            return text
+        case .boolean(let value): return value ? "true" : "false"
+        case .empty: return ""
+        }
+    }
+
+    /// Characters that make a spreadsheet run a cell as a formula (LOG-FORMAT.md).
+    static let formulaPrefixes: Set<Character> = ["=", "+", "-", "@"]
+
+    /// Prefixes `'` to text a spreadsheet would run as a formula. Text that already starts with
+    /// `'` followed by a formula character gets one too, so `unguardingFormula` is an exact inverse.
+    public static func guardingFormula(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        if formulaPrefixes.contains(first) { return "'" + text }
+        if first == "'", let second = text.dropFirst().first, formulaPrefixes.contains(second) || second == "'" {
+            return "'" + text
+        }
+        return text
+    }
+
+    /// Undoes `guardingFormula` when reading a text field back.
+    public static func unguardingFormula(_ text: String) -> String {
+        guard text.first == "'", let second = text.dropFirst().first,
+              formulaPrefixes.contains(second) || second == "'" else { return text }
+        return String(text.dropFirst())
+    }
+}

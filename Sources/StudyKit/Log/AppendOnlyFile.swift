@@ -1,0 +1,80 @@
+// A file that is only ever appended to, each write fsync'ed before returning: the crash safety of every log.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Appends whole lines to a file with `write(2)` + `fsync(2)`. Never truncates or rewrites what is
+/// there: `create` refuses an existing file, `openExisting` appends after its end.
+final class AppendOnlyFile {
+    let url: URL
+    private var descriptor: Int32
+
+    private init(url: URL, descriptor: Int32) {
+        self.url = url
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Creates a new file; throws if it already exists (nothing is ever overwritten).
+    static func create(_ url: URL) throws -> AppendOnlyFile {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw StudyFileError.system(path: url.path, action: "create", errno: errno) }
+        // The new directory entry must survive a crash too, not only the bytes.
+        syncDirectory(of: url)
+        return AppendOnlyFile(url: url, descriptor: fd)
+    }
+
+    /// Opens an existing file for appending.
+    static func openExisting(_ url: URL) throws -> AppendOnlyFile {
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { throw StudyFileError.system(path: url.path, action: "open", errno: errno) }
+        return AppendOnlyFile(url: url, descriptor: fd)
+    }
+
+    /// Opens the file, creating it when missing: `true` in the result when this call created it.
+    static func openOrCreate(_ url: URL) throws -> (file: AppendOnlyFile, created: Bool) {
+        do {
+            return (try create(url), true)
+        } catch StudyFileError.system(_, _, let code) where code == EEXIST {
+            return (try openExisting(url), false)
+        }
+    }
+
+    /// Writes `text` in one `write` call (looping only on a short write) and fsyncs it.
+    func append(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                write(descriptor, raw.baseAddress! + offset, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StudyFileError.system(path: url.path, action: "write to", errno: errno)
+            }
+            offset += written
+        }
+        guard fsync(descriptor) == 0 else {
+            throw StudyFileError.system(path: url.path, action: "flush (fsync)", errno: errno)
+        }
+    }
+
+    /// Holds an exclusive advisory lock for the duration of `body`, so two processes registering
+    /// participants at once cannot interleave or duplicate rows.
+    func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            throw StudyFileError.system(path: url.path, action: "lock", errno: errno)
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    static func syncDirectory(of url: URL) {
+        let fd = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}

@@ -1,0 +1,60 @@
+// trials.csv: header on creation, then one row per photographed target, fsync'ed the moment it exists.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The trial log of one session. Every `append` reaches the disk (write + fsync) before it returns,
+/// so a crash or a kill loses at most the target in progress. The file is never truncated or rewritten,
+/// with one exception on resume: the unterminated fragment of a row a crash cut off is moved aside to
+/// `trials.csv.cut-off-<time>` so the file stays valid CSV.
+public final class TrialLog {
+    public let url: URL
+    private let file: AppendOnlyFile
+
+    private init(url: URL, file: AppendOnlyFile) {
+        self.url = url
+        self.file = file
+    }
+
+    /// Creates a new trials.csv with its header row; throws if the file exists.
+    public static func create(at url: URL) throws -> TrialLog {
+        let file = try AppendOnlyFile.create(url)
+        try file.append(CSVWriter.headerLine(TrialRow.columns))
+        return TrialLog(url: url, file: file)
+    }
+
+    /// Opens an existing trials.csv to continue it, returning the rows already logged.
+    /// Throws if the header is not this schema's (the file is then left untouched).
+    public static func continuing(at url: URL, now: Date = Date()) throws -> (log: TrialLog, rows: [TrialRow]) {
+        try setAsideCutOffFragment(of: url, now: now)
+        let table = try CSVReader.read(url)
+        guard table.header == TrialRow.columns else {
+            throw StudyFileError.headerMismatch(path: url.path, expected: TrialRow.columns, found: table.header)
+        }
+        let rows = try table.records.map { try TrialRow(table.row($0)) }
+        return (TrialLog(url: url, file: try AppendOnlyFile.openExisting(url)), rows)
+    }
+
+    /// Appends one row and fsyncs it.
+    public func append(_ row: TrialRow) throws {
+        try file.append(CSVWriter.line(row.values))
+    }
+
+    /// Every row ends with a line break, so bytes after the last one are a write a crash cut off.
+    static func setAsideCutOffFragment(of url: URL, now: Date) throws {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw CSVReadError.unreadable(file: url.path, reason: (error as NSError).localizedDescription)
+        }
+        guard let last = data.last, last != UInt8(ascii: "\n") else { return }
+        let keep = (data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+        let stamp = Timestamp.format(now).replacingOccurrences(of: ":", with: "")
+        let aside = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".cut-off-" + stamp)
+        let fragment = try AppendOnlyFile.create(aside)
+        try fragment.append(String(decoding: data[keep...], as: UTF8.self))
+        guard truncate(url.path, off_t(keep)) == 0 else {
+            throw StudyFileError.system(path: url.path, action: "remove the cut-off last row of", errno: errno)
+        }
+    }
+}

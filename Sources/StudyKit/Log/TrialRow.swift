@@ -1,0 +1,110 @@
+// One row of trials.csv, column for column as LOG-FORMAT.md (schema version 1) lists them.
+import Foundation
+
+/// One photographed target. Property names are the columns in camelCase; `columns` is the header
+/// in the contract's order, which must never change without bumping `schemaVersion`.
+public struct TrialRow: Equatable, Sendable {
+    public static let schemaVersion = 1
+
+    public static let columns = [
+        "schema_version", "session_id", "participant", "platform", "input", "hrtf", "condition",
+        "background", "round", "targets_in_round", "target_index", "target", "target_bearing_deg",
+        "aim_bearing_deg", "deviation_deg", "abs_deviation_deg", "front_back_confusion",
+        "onset_at", "shot_at", "time_s",
+    ]
+
+    public var schemaVersion: Int = TrialRow.schemaVersion
+    public var sessionID: String
+    public var participant: String
+    public var platform: String
+    public var input: String
+    public var hrtf: String
+    public var condition: String
+    public var background: Bool
+    public var round: Int
+    public var targetsInRound: Int
+    public var targetIndex: Int
+    public var target: String
+    public var targetBearingDeg: Double
+    public var aimBearingDeg: Double
+    public var deviationDeg: Double
+    public var absDeviationDeg: Double
+    public var frontBackConfusion: Bool
+    public var onsetAt: Date
+    public var shotAt: Date
+    public var timeS: Double
+
+    public init(sessionID: String, participant: String, platform: String, input: String, hrtf: String,
+                condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
+                target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
+                absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double) {
+        self.sessionID = sessionID
+        self.participant = participant
+        self.platform = platform
+        self.input = input
+        self.hrtf = hrtf
+        self.condition = condition
+        self.background = background
+        self.round = round
+        self.targetsInRound = targetsInRound
+        self.targetIndex = targetIndex
+        self.target = target
+        self.targetBearingDeg = targetBearingDeg
+        self.aimBearingDeg = aimBearingDeg
+        self.deviationDeg = deviationDeg
+        self.absDeviationDeg = absDeviationDeg
+        self.frontBackConfusion = frontBackConfusion
+        self.onsetAt = onsetAt
+        self.shotAt = shotAt
+        self.timeS = timeS
+    }
+
+    /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
+    static let degreeDigits = 3
+    static let secondDigits = 3
+
+    /// The row's fields in `columns` order; numbers stay numbers (no formula guard on a negative deviation).
+    public var values: [CSVValue] {
+        [
+            .integer(schemaVersion), .text(sessionID), .text(participant), .text(platform), .text(input),
+            .text(hrtf), .text(condition), .boolean(background), .integer(round), .integer(targetsInRound),
+            .integer(targetIndex), .text(target), .decimal(targetBearingDeg, fractionDigits: Self.degreeDigits),
+            .decimal(aimBearingDeg, fractionDigits: Self.degreeDigits),
+            .decimal(deviationDeg, fractionDigits: Self.degreeDigits),
+            .decimal(absDeviationDeg, fractionDigits: Self.degreeDigits), .boolean(frontBackConfusion),
+            .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
+            .decimal(timeS, fractionDigits: Self.secondDigits),
+        ]
+    }
+
+    /// Reads a row back from a trials.csv record; errors name the file, line and column.
+    public init(_ row: CSVRow) throws {
+        schemaVersion = try row.integer("schema_version")
+        sessionID = try row.text("session_id")
+        participant = try row.text("participant")
+        platform = try row.text("platform")
+        input = try row.text("input")
+        hrtf = try row.text("hrtf")
+        condition = try row.text("condition")
+        background = try row.boolean("background")
+        round = try row.integer("round")
+        targetsInRound = try row.integer("targets_in_round")
+        targetIndex = try row.integer("target_index")
+        target = try row.text("target")
+        targetBearingDeg = try row.decimal("target_bearing_deg")
+        aimBearingDeg = try row.decimal("aim_bearing_deg")
+        deviationDeg = try row.decimal("deviation_deg")
+        absDeviationDeg = try row.decimal("abs_deviation_deg")
+        frontBackConfusion = try row.boolean("front_back_confusion")
+        onsetAt = try row.timestamp("onset_at")
+        shotAt = try row.timestamp("shot_at")
+        timeS = try row.decimal("time_s")
+    }
+
+    /// Reads every row of a trials.csv file (the rows a crash cut off are left out).
+    public static func readAll(from url: URL) throws -> [TrialRow] {
+        let table = try CSVReader.read(url, dropUnterminatedLastRow: true)
+        for column in columns { _ = try table.index(of: column) }
+        return try table.records.map { try TrialRow(table.row($0)) }
+    }
+}

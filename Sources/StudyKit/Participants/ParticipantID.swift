@@ -1,0 +1,63 @@
+// A pseudonymous participant ID, validated so it is safe as a folder name and holds no personal data format.
+import Foundation
+
+/// A participant's pseudonym, e.g. `P07`. It names a folder under the logs root, so it is restricted
+/// to letters, digits, `-`, `_` and `.`, must start with a letter or digit, and is at most 64
+/// characters: no path separators, no `..`, no spaces, no `@` (so an e-mail address is refused).
+public struct ParticipantID: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let value: String
+
+    public static let maximumLength = 64
+
+    public init(_ value: String) throws {
+        if let problem = ParticipantID.problem(with: value) {
+            throw ParticipantIDError(value: value, problem: problem)
+        }
+        self.value = value
+    }
+
+    /// Why `value` is not a valid ID, or nil when it is.
+    public static func problem(with value: String) -> String? {
+        if value.isEmpty { return "it is empty" }
+        if value.count > maximumLength { return "it is longer than \(maximumLength) characters" }
+        if value.contains("/") || value.contains("\\") { return "it contains a path separator" }
+        if value.contains("@") { return "it looks like an e-mail address; use a pseudonym such as P07" }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+        if let bad = value.first(where: { !allowed.contains($0) }) {
+            return "it contains '\(bad)'; use only letters, digits, '-', '_' and '.'"
+        }
+        if let first = value.first, !(first.isASCII && (first.isLetter || first.isNumber)) {
+            return "it must start with a letter or digit"
+        }
+        return nil
+    }
+
+    /// The number at the end of the ID (`P07` → 7), used to pick a Latin-square row; nil when none.
+    public var trailingNumber: Int? {
+        let digits = String(value.reversed().prefix(while: { $0.isASCII && $0.isNumber }).reversed())
+        guard !digits.isEmpty else { return nil }
+        return Int(digits.suffix(9))
+    }
+
+    public var description: String { value }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+public struct ParticipantIDError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    public let value: String
+    public let problem: String
+
+    public var description: String {
+        "'\(value)' cannot be a participant ID: \(problem). Use a pseudonym such as P07 (letters, digits, '-', '_', '.')."
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,69 @@
+// participants.csv at the logs root: register each participant once, look up whether one is registered.
+import Foundation
+
+/// The participant register of a logs folder. Rows are appended under an exclusive file lock and
+/// fsync'ed; existing rows are never rewritten. A supervisor may add columns in a spreadsheet: new
+/// rows follow the file's own header, leaving added columns empty.
+public struct ParticipantRegistry: Sendable {
+    public let url: URL
+
+    public init(logs: URL) {
+        url = logs.appendingPathComponent("participants.csv")
+    }
+
+    /// Every registered participant, in registration order.
+    public func all() throws -> [ParticipantRecord] {
+        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return [] }
+        let table = try CSVReader.parse(data, file: url.path)
+        return try table.records.map { try ParticipantRecord(table.row($0)) }
+    }
+
+    /// The participant's record, or nil when not registered.
+    public func lookup(_ participant: ParticipantID) throws -> ParticipantRecord? {
+        try all().first { $0.participant == participant }
+    }
+
+    public func isRegistered(_ participant: ParticipantID) throws -> Bool {
+        try lookup(participant) != nil
+    }
+
+    /// 1-based position of the participant in the register (the Latin-square row for IDs without a number).
+    public func registrationNumber(of participant: ParticipantID) throws -> Int? {
+        try all().firstIndex { $0.participant == participant }.map { $0 + 1 }
+    }
+
+    public enum Outcome: Equatable, Sendable {
+        case registered
+        /// The participant was already in the file; their first answers are kept, nothing is written.
+        case alreadyRegistered(ParticipantRecord)
+    }
+
+    /// Appends the participant unless already registered.
+    @discardableResult
+    public func register(_ record: ParticipantRecord) throws -> Outcome {
+        if let problem = record.validationProblem() {
+            throw ParticipantRecordError(participant: record.participant.value, problem: problem)
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let (file, created) = try AppendOnlyFile.openOrCreate(url)
+        return try file.withExclusiveLock {
+            var header = ParticipantRecord.columns
+            // A file left empty by a crash right after its creation still needs its header.
+            if created || (try? Data(contentsOf: url))?.isEmpty == true {
+                try file.append(CSVWriter.headerLine(header))
+            } else {
+                // Read under the lock: another process may have registered the same person a moment ago.
+                let table = try CSVReader.read(url)
+                header = table.header
+                for column in ParticipantRecord.columns { _ = try table.index(of: column) }
+                if let existing = try table.records.map({ try ParticipantRecord(table.row($0)) })
+                    .first(where: { $0.participant == record.participant }) {
+                    return .alreadyRegistered(existing)
+                }
+            }
+            let values = record.valuesByColumn
+            try file.append(CSVWriter.line(header.map { values[$0] ?? .empty }))
+            return .registered
+        }
+    }
+}

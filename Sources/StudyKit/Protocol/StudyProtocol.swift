@@ -1,0 +1,84 @@
+// A study protocol as written by a supervisor: conditions × repetitions, order, seed and placement options.
+import Foundation
+import GameCore
+
+/// What a protocol file (JSON, see Examples/README.md) says. `ProtocolFile.load` reads and checks
+/// one; `StudyProtocol.builtIn` makes the same thing for `--mode X --rounds N`, so everything
+/// downstream has one path. `resolve` turns it into the session's list of rounds.
+public struct StudyProtocol: Sendable, Equatable {
+    public enum Order: String, Sendable, Codable, CaseIterable {
+        /// Conditions in the order listed.
+        case fixed
+        /// Conditions in an order drawn from the session's seed.
+        case shuffled
+        /// Conditions in the row of a balanced Latin square picked by the participant number.
+        case latinSquare = "latin-square"
+    }
+
+    public struct Condition: Sendable, Equatable, Codable {
+        /// The name logged in the `condition` column (the level's name unless the protocol says otherwise).
+        public var name: String
+        public var level: LevelKind
+        /// Catalog names of the targets, in the order they are photographed.
+        public var targets: [String]
+        public var repetitions: Int
+        /// Catalog name of the background sound (levels with background only).
+        public var backgroundSound: String?
+
+        public init(name: String, level: LevelKind, targets: [String]? = nil, repetitions: Int,
+                    backgroundSound: String? = nil) {
+            self.name = name
+            self.level = level
+            self.targets = targets ?? level.defaultTargetSounds
+            self.repetitions = repetitions
+            self.backgroundSound = level == .twoTargetsBackground ? (backgroundSound ?? level.defaultBackgroundSound) : nil
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, level, targets, repetitions
+            case backgroundSound = "background_sound"
+        }
+    }
+
+    public var name: String
+    public var description: String?
+    /// nil: each session draws its own seed (recorded in session.json).
+    public var seed: UInt64?
+    public var order: Order
+    /// true: a condition's repetitions run back to back (a block); false: conditions alternate.
+    public var blocked: Bool
+    public var minSeparationDeg: Double
+    /// A balanced design's own bearings, used shuffled instead of uniform placement.
+    public var bearingsDeg: [Double]?
+    /// Level of the background sound relative to its catalog gain, dB.
+    public var backgroundGainDB: Double
+    public var keepFirstTargetPlaying: Bool
+    public var conditions: [Condition]
+
+    public init(name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
+                blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
+                backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition]) {
+        self.name = name
+        self.description = description
+        self.seed = seed
+        self.order = order
+        self.blocked = blocked
+        self.minSeparationDeg = minSeparationDeg
+        self.bearingsDeg = bearingsDeg
+        self.backgroundGainDB = backgroundGainDB
+        self.keepFirstTargetPlaying = keepFirstTargetPlaying
+        self.conditions = conditions
+    }
+
+    /// The built-in modes of `play`/`simulate` (`--mode one-target --rounds 5`): one condition.
+    public static func builtIn(mode: LevelKind, rounds: Int, seed: UInt64? = nil) -> StudyProtocol {
+        StudyProtocol(name: mode.rawValue, seed: seed,
+                      conditions: [Condition(name: mode.rawValue, level: mode, repetitions: max(1, rounds))])
+    }
+
+    /// Total rounds of a session.
+    public var roundCount: Int { conditions.reduce(0) { $0 + $1.repetitions } }
+
+    /// Total targets (trial rows) of a complete session.
+    public var targetCount: Int { conditions.reduce(0) { $0 + $1.repetitions * $1.targets.count } }
+}

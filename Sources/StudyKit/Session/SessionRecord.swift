@@ -1,0 +1,140 @@
+// session.json: a session's settings, resolved protocol, environment and whether it was completed.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The contents of session.json (LOG-FORMAT.md). `completed` stays false until the last target of
+/// the last round is logged, so an interrupted session is recognisable and resumable.
+public struct SessionRecord: Sendable, Equatable {
+    public var schemaVersion: Int = TrialRow.schemaVersion
+    public var sessionID: String
+    public var participant: String
+    public var startedAt: Date
+    public var endedAt: Date?
+    /// When the session was continued with `--resume`, in order.
+    public var resumedAt: [Date]
+    public var resolvedProtocol: ResolvedProtocol
+    public var environment: SessionEnvironment
+    public var completed: Bool
+
+    public init(sessionID: String, participant: String, startedAt: Date, endedAt: Date? = nil, resumedAt: [Date] = [],
+                resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment, completed: Bool = false) {
+        self.sessionID = sessionID
+        self.participant = participant
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.resumedAt = resumedAt
+        self.resolvedProtocol = resolvedProtocol
+        self.environment = environment
+        self.completed = completed
+    }
+}
+
+extension SessionRecord: Codable {
+    enum CodingKeys: String, CodingKey {
+        case participant, completed
+        case schemaVersion = "schema_version"
+        case sessionID = "session_id"
+        case appVersion = "app_version"
+        case startedAt = "started_at"
+        case endedAt = "ended_at"
+        case resumedAt = "resumed_at"
+        case resolvedProtocol = "protocol"
+        case input, hrtf, platform, os
+        case audioDevice = "audio_device"
+        case sampleRate = "sample_rate"
+    }
+
+    // Flat, like LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(sessionID, forKey: .sessionID)
+        try container.encode(participant, forKey: .participant)
+        try container.encode(environment.appVersion, forKey: .appVersion)
+        try container.encode(Timestamp.format(startedAt), forKey: .startedAt)
+        try container.encode(endedAt.map(Timestamp.format), forKey: .endedAt)
+        try container.encode(resumedAt.map(Timestamp.format), forKey: .resumedAt)
+        try container.encode(environment.platform, forKey: .platform)
+        try container.encode(environment.input, forKey: .input)
+        try container.encode(environment.hrtf, forKey: .hrtf)
+        try container.encode(environment.audioDevice, forKey: .audioDevice)
+        try container.encode(environment.sampleRate, forKey: .sampleRate)
+        try container.encode(environment.os, forKey: .os)
+        try container.encode(completed, forKey: .completed)
+        try container.encode(resolvedProtocol, forKey: .resolvedProtocol)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func date(_ key: CodingKeys) throws -> Date {
+            let text = try container.decode(String.self, forKey: key)
+            guard let date = Timestamp.parse(text) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
+            }
+            return date
+        }
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        sessionID = try container.decode(String.self, forKey: .sessionID)
+        participant = try container.decode(String.self, forKey: .participant)
+        startedAt = try date(.startedAt)
+        endedAt = try container.decodeIfPresent(String.self, forKey: .endedAt) == nil ? nil : try date(.endedAt)
+        resumedAt = try (container.decodeIfPresent([String].self, forKey: .resumedAt) ?? []).map { text in
+            guard let date = Timestamp.parse(text) else {
+                throw DecodingError.dataCorruptedError(forKey: .resumedAt, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
+            }
+            return date
+        }
+        environment = SessionEnvironment(
+            appVersion: try container.decode(String.self, forKey: .appVersion),
+            platform: try container.decode(String.self, forKey: .platform),
+            input: try container.decode(String.self, forKey: .input),
+            hrtf: try container.decode(String.self, forKey: .hrtf),
+            audioDevice: try container.decode(String.self, forKey: .audioDevice),
+            sampleRate: try container.decode(Int.self, forKey: .sampleRate),
+            os: try container.decode(String.self, forKey: .os))
+        completed = try container.decode(Bool.self, forKey: .completed)
+        resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
+    }
+
+    /// Reads a session.json; errors name the file and what is wrong.
+    public static func read(_ url: URL) throws -> SessionRecord {
+        do {
+            return try JSONDecoder().decode(SessionRecord.self, from: Data(contentsOf: url))
+        } catch let error as DecodingError {
+            throw StudyFileError.unreadableSession(path: url.path, reason: Self.explain(error))
+        } catch {
+            throw StudyFileError.unreadableSession(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Writes session.json atomically (a temporary file renamed over it, then fsync'ed), so a crash
+    /// leaves either the old or the new version, never half of one.
+    public func write(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(UInt8(ascii: "\n"))
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
+        try? FileManager.default.removeItem(at: temporary)
+        let file = try AppendOnlyFile.create(temporary)
+        try file.append(String(decoding: data, as: UTF8.self))
+        guard rename(temporary.path, url.path) == 0 else {
+            throw StudyFileError.system(path: url.path, action: "replace", errno: errno)
+        }
+        AppendOnlyFile.syncDirectory(of: url)
+    }
+
+    private static func explain(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "the field '\(path(context).isEmpty ? "" : path(context) + ".")\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "the field '\(path(context))' has the wrong type"
+        case .dataCorrupted(let context): return path(context).isEmpty ? "it is not valid JSON" : "the field '\(path(context))' is invalid: \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}

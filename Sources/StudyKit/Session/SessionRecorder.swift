@@ -1,0 +1,81 @@
+// Records one session on disk: its folder, session.json and trials.csv; the GameSession's TrialSink.
+import Foundation
+import GameCore
+
+/// The study side of a session. `start` makes the folder, session.json (`completed: false`) and the
+/// trials.csv header; `record` (the `TrialSink` the GameSession calls on each photo) appends and
+/// fsyncs the row before returning, and when the last target of the plan is logged marks session.json
+/// completed with `ended_at`. `resume` continues an interrupted session's files.
+public final class SessionRecorder: TrialSink {
+    public let folder: SessionFolder
+    public private(set) var record: SessionRecord
+    public private(set) var loggedKeys: Set<TrialKey>
+    private let log: TrialLog
+
+    private init(folder: SessionFolder, record: SessionRecord, loggedKeys: Set<TrialKey>, log: TrialLog) {
+        self.folder = folder
+        self.record = record
+        self.loggedKeys = loggedKeys
+        self.log = log
+    }
+
+    /// Starts a new session for `participant` under `logs`.
+    public static func start(logs: URL, participant: ParticipantID, resolvedProtocol: ResolvedProtocol,
+                             environment: SessionEnvironment, startedAt: Date = Date()) throws -> SessionRecorder {
+        let folder = try SessionFolder.create(logs: logs, participant: participant, startedAt: startedAt)
+        let record = SessionRecord(sessionID: folder.sessionID.value, participant: participant.value,
+                                   startedAt: startedAt, resolvedProtocol: resolvedProtocol, environment: environment)
+        try record.write(to: folder.sessionJSONURL)
+        let log = try TrialLog.create(at: folder.trialsURL)
+        return SessionRecorder(folder: folder, record: record, loggedKeys: [], log: log)
+    }
+
+    /// Continues an interrupted session: appends to its trials.csv and notes the resume in session.json.
+    public static func resume(_ point: ResumePoint, at date: Date = Date()) throws -> SessionRecorder {
+        // A crash between writing session.json and creating trials.csv leaves no log yet: start it now.
+        let (log, rows) = FileManager.default.fileExists(atPath: point.folder.trialsURL.path)
+            ? try TrialLog.continuing(at: point.folder.trialsURL, now: date)
+            : (try TrialLog.create(at: point.folder.trialsURL), [])
+        var record = point.record
+        record.resumedAt.append(date)
+        try record.write(to: point.folder.sessionJSONURL)
+        let keys = Set(rows.map { TrialKey(round: $0.round, targetIndex: $0.targetIndex) })
+        return SessionRecorder(folder: point.folder, record: record, loggedKeys: keys, log: log)
+    }
+
+    public var resolvedProtocol: ResolvedProtocol { record.resolvedProtocol }
+
+    /// Targets not yet logged, in playing order; the first is where play goes on.
+    public var remainingKeys: [TrialKey] { record.resolvedProtocol.allTrialKeys.filter { !loggedKeys.contains($0) } }
+
+    public var isCompleted: Bool { record.completed }
+
+    /// The trials.csv row of a photo in this session.
+    public func row(for trial: TrialResult) -> TrialRow {
+        TrialRow(sessionID: record.sessionID, participant: record.participant, platform: record.environment.platform,
+                 input: trial.input.name, hrtf: record.environment.hrtf, condition: trial.condition,
+                 background: trial.background, round: trial.round, targetsInRound: trial.targetsInRound,
+                 targetIndex: trial.targetIndex, target: trial.target, targetBearingDeg: trial.targetBearing.degrees,
+                 aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
+                 absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
+                 onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds)
+    }
+
+    /// Appends and fsyncs the photo's row; the row is on disk when this returns.
+    public func record(_ trial: TrialResult) throws {
+        guard !loggedKeys.contains(trial.key) else {
+            throw StudyFileError.alreadyLogged(path: folder.trialsURL.path, round: trial.round, targetIndex: trial.targetIndex)
+        }
+        try log.append(row(for: trial))
+        loggedKeys.insert(trial.key)
+        if remainingKeys.isEmpty { try finish(at: trial.shotAt) }
+    }
+
+    /// Records the end of the session in session.json: `ended_at`, and `completed` when every target
+    /// of the plan is logged. Called by `record` after the last target; call it when a player quits early.
+    public func finish(at date: Date = Date()) throws {
+        record.endedAt = date
+        record.completed = remainingKeys.isEmpty
+        try record.write(to: folder.sessionJSONURL)
+    }
+}

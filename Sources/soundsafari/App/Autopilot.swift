@@ -1,0 +1,134 @@
+// Scripted input for the real-window end-to-end test: SDL key events pushed into the queue, screen by screen.
+import CSDL2
+import Foundation
+
+/// Plays a script of steps by pushing real SDL keyboard events (SDL_PushEvent), so the events take the
+/// same path through `InputHandler` as a person's key presses. Hidden: enabled only by the environment
+/// variable `SOUNDSAFARI_AUTOPILOT` (a script file), for tests and demos. One step per line:
+///
+///     wait menu          # until the screen named `menu` has been drawn (Screen.name)
+///     key Return         # press and release a key (SDL key names: Return, Space, Left, Escape, P...)
+///     hold Right 400     # hold a key for 400 ms (turning)
+///     text P01           # type text (SDL_TEXTINPUT)
+///     sleep 250          # wait 250 ms
+///
+/// A `wait` that does not succeed within 30 s stops the game with a message naming the step.
+final class Autopilot {
+    enum Step: Equatable {
+        case wait(String)
+        case key(String)
+        case hold(String, milliseconds: Int)
+        case text(String)
+        case sleep(milliseconds: Int)
+    }
+
+    struct ScriptError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private var steps: [Step]
+    private var index = 0
+    private var stepStarted: Double?
+    private var heldKey: SDL_Keycode?
+    static let waitTimeoutSeconds = 30.0
+
+    init(steps: [Step]) { self.steps = steps }
+
+    static func parse(_ script: String, file: String) throws -> [Step] {
+        var steps: [Step] = []
+        for (number, raw) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let words = line.split(separator: " ").map(String.init)
+            guard let verb = words.first else { continue }
+            let fail = ScriptError(description: "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, key NAME, hold NAME MS, text TEXT or sleep MS.")
+            switch (verb, words.count) {
+            case ("wait", 2): steps.append(.wait(words[1]))
+            case ("key", 2): steps.append(.key(words[1]))
+            case ("hold", 3): guard let ms = Int(words[2]) else { throw fail }; steps.append(.hold(words[1], milliseconds: ms))
+            case ("text", 2): steps.append(.text(words[1]))
+            case ("sleep", 2): guard let ms = Int(words[1]) else { throw fail }; steps.append(.sleep(milliseconds: ms))
+            default: throw fail
+            }
+        }
+        return steps
+    }
+
+    static func fromEnvironment() throws -> Autopilot? {
+        guard let path = ProcessInfo.processInfo.environment["SOUNDSAFARI_AUTOPILOT"], !path.isEmpty else { return nil }
+        guard let script = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ScriptError(description: "The autopilot script \(path) cannot be read: check SOUNDSAFARI_AUTOPILOT.")
+        }
+        return Autopilot(steps: try parse(script, file: path))
+    }
+
+    var isFinished: Bool { index >= steps.count }
+
+    /// Runs due steps; `drawnScreen` is the name of the screen drawn in the last frame.
+    func advance(now: Double, drawnScreen: String) throws {
+        while index < steps.count {
+            let started = stepStarted ?? now
+            stepStarted = started
+            switch steps[index] {
+            case .wait(let screen):
+                guard drawnScreen == screen else {
+                    if now - started > Self.waitTimeoutSeconds {
+                        throw ScriptError(description: "Autopilot: the screen “\(screen)” did not appear within \(Int(Self.waitTimeoutSeconds)) s (showing “\(drawnScreen)”).")
+                    }
+                    return
+                }
+            case .key(let name):
+                let key = try keycode(name)
+                push(key: key, down: true)
+                push(key: key, down: false)
+            case .hold(let name, let milliseconds):
+                let key = try keycode(name)
+                if heldKey == nil {
+                    heldKey = key
+                    push(key: key, down: true)
+                }
+                guard now - started >= Double(milliseconds) / 1000 else { return }
+                push(key: key, down: false)
+                heldKey = nil
+            case .text(let text):
+                push(text: text)
+            case .sleep(let milliseconds):
+                guard now - started >= Double(milliseconds) / 1000 else { return }
+            }
+            index += 1
+            stepStarted = nil
+            // One input step per frame, so the game sees them in separate frames as from a person.
+            if case .wait = steps[index - 1] { continue }
+            return
+        }
+    }
+
+    private func keycode(_ name: String) throws -> SDL_Keycode {
+        let code = SDL_GetKeyFromName(name)
+        guard code != SDLK_UNKNOWN.rawValue else {
+            throw ScriptError(description: "Autopilot: “\(name)” is not an SDL key name (try Return, Space, Left, Right, Escape, P).")
+        }
+        return code
+    }
+
+    private func push(key: SDL_Keycode, down: Bool) {
+        var event = SDL_Event()
+        event.type = down ? SDL_KEYDOWN.rawValue : SDL_KEYUP.rawValue
+        event.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+        event.key.keysym.sym = key
+        event.key.keysym.scancode = SDL_GetScancodeFromKey(key)
+        event.key.timestamp = SDL_GetTicks()
+        SDL_PushEvent(&event)
+    }
+
+    private func push(text: String) {
+        var event = SDL_Event()
+        event.type = SDL_TEXTINPUT.rawValue
+        event.text.timestamp = SDL_GetTicks()
+        withUnsafeMutableBytes(of: &event.text.text) { raw in
+            let bytes = Array(text.utf8.prefix(raw.count - 1))
+            for (i, byte) in bytes.enumerated() { raw[i] = byte }
+            raw[bytes.count] = 0
+        }
+        SDL_PushEvent(&event)
+    }
+}

@@ -1,0 +1,66 @@
+// `soundsafari play`: the game window — main menu, headphone check, rounds, results, summary.
+import ArgumentParser
+import Foundation
+import StudyKit
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Open the game window: choose the mode in the main menu, then play rounds.",
+        discussion: """
+            The flags preset the main menu. Keyboard: arrows/A-D turn (Shift: slowly), Space/Enter take \
+            the photo, P/Esc pause, R recentres, F11 full screen. A gamepad works alone too (d-pad/stick, \
+            A, B, Start, Y; gyro when present). Trials are logged to --logs as they happen.
+            """)
+
+    @Option(help: "Pseudonymous participant ID (e.g. P01); no real names.")
+    var participant: String?
+
+    @Option(help: "one-target, two-targets or two-targets-background.")
+    var mode: String = "one-target"
+
+    @Option(help: "Number of rounds (1-30).")
+    var rounds: Int = 3
+
+    @Option(help: "keyboard, mouse or gamepad (default: a gamepad with gyro if present, else the mouse).")
+    var input: String?
+
+    @Option(help: "OpenAL Soft HRTF name (see `soundsafari devices`).")
+    var hrtf: String?
+
+    @Option(help: "Folder for participants.csv and session folders.")
+    var logs: String = "StudyLogs"
+
+    @Option(help: "Seed for target placement (default: random, recorded in session.json).")
+    var seed: UInt64?
+
+    @Flag(help: "Continue the participant's latest incomplete session.")
+    var resume = false
+
+    func validate() throws {
+        guard MenuSettings.modes.contains(mode) else {
+            throw ValidationError("Unknown mode '\(mode)': use one of \(MenuSettings.modes.joined(separator: ", ")).")
+        }
+        guard MenuSettings.roundChoices.contains(rounds) else {
+            throw ValidationError("--rounds \(rounds) is out of range: use 1 to \(MenuSettings.roundChoices.last!).")
+        }
+        if let input, InputKind(rawValue: input) == nil {
+            throw ValidationError("Unknown input '\(input)': use keyboard, mouse or gamepad.")
+        }
+        if let participant, let problem = ParticipantID.problem(with: participant) {
+            throw ValidationError("Participant ID '\(participant)': \(problem).")
+        }
+        if resume && participant == nil {
+            throw ValidationError("--resume needs --participant: whose session should continue?")
+        }
+    }
+
+    func run() throws {
+        let preset = MenuSettings(participant: participant ?? "", mode: mode, rounds: rounds,
+                                  input: input.flatMap(InputKind.init(rawValue:)) ?? .mouse, hrtf: hrtf ?? "")
+        let options = AppOptions(kind: .play(preset), logs: URL(fileURLWithPath: logs), seed: seed, hrtf: hrtf,
+                                 resume: resume, inputGiven: input != nil)
+        let status = try GameApp(options: options).runLoop()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,59 @@
+// `soundsafari study`: a supervised multi-round session from a protocol file, in the game window.
+import ArgumentParser
+import Foundation
+import StudyKit
+
+struct StudyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "study",
+        abstract: "Run a supervised study session from a protocol file (e.g. Examples/thesis-study.json).",
+        discussion: """
+            Shows the participant sheet first (skipped when the participant is registered in \
+            participants.csv), then the headphone check, then the protocol's rounds with a progress line \
+            and a break screen between conditions. Every photo is logged at once; quitting keeps the data \
+            and --resume continues the latest incomplete session.
+            """)
+
+    @Option(name: .customLong("protocol"), help: "The study protocol (JSON; see Examples/README.md).")
+    var protocolFile: String
+
+    @Option(help: "Pseudonymous participant ID (e.g. P01); no real names.")
+    var participant: String
+
+    @Option(help: "keyboard, mouse or gamepad (default: a gamepad with gyro if present, else the mouse).")
+    var input: String?
+
+    @Option(help: "OpenAL Soft HRTF name (see `soundsafari devices`).")
+    var hrtf: String?
+
+    @Option(help: "Folder for participants.csv and session folders.")
+    var logs: String = "StudyLogs"
+
+    @Option(help: "Session seed (default: the protocol's seed, else random; recorded in session.json).")
+    var seed: UInt64?
+
+    @Flag(help: "Continue the participant's latest incomplete session.")
+    var resume = false
+
+    func validate() throws {
+        if let input, InputKind(rawValue: input) == nil {
+            throw ValidationError("Unknown input '\(input)': use keyboard, mouse or gamepad.")
+        }
+        if let problem = ParticipantID.problem(with: participant) {
+            throw ValidationError("Participant ID '\(participant)': \(problem).")
+        }
+        guard FileManager.default.isReadableFile(atPath: protocolFile) else {
+            throw ValidationError("The protocol file \(protocolFile) cannot be read: check the path (examples are in Examples/).")
+        }
+    }
+
+    func run() throws {
+        let options = AppOptions(kind: .study(protocolFile: URL(fileURLWithPath: protocolFile),
+                                              participant: try ParticipantID(participant),
+                                              input: input.flatMap(InputKind.init(rawValue:))),
+                                 logs: URL(fileURLWithPath: logs), seed: seed, hrtf: hrtf, resume: resume,
+                                 inputGiven: input != nil)
+        let status = try GameApp(options: options).runLoop()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,96 @@
+// The SDL window and renderer: 1280×720 by default, resizable, F11 fullscreen, screenshots as PNG.
+import CSDL2
+import Foundation
+
+/// Owns the SDL window and its renderer. Everything is drawn in window pixels; layouts scale with `height`.
+final class GameWindow {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    private(set) var isFullscreen = false
+
+    /// Opens the window. SDL_Init(VIDEO) must have succeeded (see `SDLSystem`).
+    init(title: String, width: Int32 = 1280, height: Int32 = 720, fullscreen: Bool = false) throws {
+        let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift cannot import
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard let window = SDL_CreateWindow(title, centered, centered, width, height, flags) else {
+            throw UIError.noDisplay(String(cString: SDL_GetError()))
+        }
+        // Accelerated with vsync where there is a GPU; the software renderer elsewhere (e.g. Xvfb).
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        guard let renderer = SDL_CreateRenderer(window, -1, accelerated)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            let reason = String(cString: SDL_GetError())
+            SDL_DestroyWindow(window)
+            throw UIError.rendererFailed(reason)
+        }
+        self.window = window
+        self.renderer = renderer
+        self.isFullscreen = fullscreen
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_SetWindowMinimumSize(window, 640, 360)
+    }
+
+    private var closed = false
+
+    deinit { close() }
+
+    /// Destroys the renderer (and with it every texture) and the window; safe to call twice.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// The drawable size in pixels.
+    var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    func toggleFullscreen() {
+        isFullscreen.toggle()
+        SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    func clear(_ color: SDL_Color = Theme.background) {
+        setColor(color)
+        SDL_RenderClear(renderer)
+    }
+
+    func setColor(_ color: SDL_Color) {
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+    }
+
+    func fill(_ rect: SDL_Rect, _ color: SDL_Color) {
+        setColor(color)
+        var r = rect
+        SDL_RenderFillRect(renderer, &r)
+    }
+
+    func outline(_ rect: SDL_Rect, _ color: SDL_Color, thickness: Int32 = 2) {
+        setColor(color)
+        for i in 0..<thickness {
+            var r = SDL_Rect(x: rect.x + i, y: rect.y + i, w: rect.w - 2 * i, h: rect.h - 2 * i)
+            SDL_RenderDrawRect(renderer, &r)
+        }
+    }
+
+    func present() { SDL_RenderPresent(renderer) }
+
+    /// Saves what the renderer shows now as a PNG (SDL_RenderReadPixels + IMG_SavePNG).
+    func saveScreenshot(to url: URL) throws {
+        let (w, h) = size
+        let format = UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue)
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, format) else {
+            throw UIError.screenshotFailed(path: url.path, reason: String(cString: SDL_GetError()))
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard SDL_RenderReadPixels(renderer, nil, format, surface.pointee.pixels, surface.pointee.pitch) == 0,
+              IMG_SavePNG(surface, url.path) == 0 else {
+            throw UIError.screenshotFailed(path: url.path, reason: String(cString: SDL_GetError()))
+        }
+    }
+}

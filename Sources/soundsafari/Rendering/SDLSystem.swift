@@ -1,0 +1,31 @@
+// Starts and stops SDL's subsystems and SDL2_ttf once per process, with errors a person can act on.
+import CSDL2
+
+/// SDL video + events + game controllers, and SDL2_ttf. Audio is opened separately by the audio output
+/// so that "no audio device" gets its own message.
+final class SDLSystem {
+    init() throws {
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")  // keep Ctrl-C for the terminal's default (data is flushed per row)
+        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
+        let video = UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)
+        guard SDL_Init(video) == 0 else { throw UIError.noDisplay(String(cString: SDL_GetError())) }
+        // Controllers are optional: without the subsystem the keyboard and mouse still work.
+        _ = SDL_InitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER) | UInt32(SDL_INIT_SENSOR))
+        guard TTF_Init() == 0 else {
+            SDL_Quit()
+            throw UIError.rendererFailed("SDL2_ttf: \(String(cString: SDL_GetError()))")
+        }
+    }
+
+    private var closed = false
+
+    deinit { close() }
+
+    /// Shuts SDL2_ttf and SDL down; everything made with them must be freed first.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        TTF_Quit()
+        SDL_Quit()
+    }
+}

@@ -1,0 +1,109 @@
+// Text with SDL2_ttf and the DejaVu fonts: sizes follow the window, rendered strings are cached as textures.
+import CSDL2
+import Foundation
+
+/// Draws UTF-8 text. Fonts are opened per pixel size on demand; each rendered string is kept as a texture
+/// (keyed by text, size, weight and colour) because re-rasterising every frame would cost the software renderer.
+final class TextRenderer {
+    enum Alignment { case left, center, right }
+
+    private let renderer: OpaquePointer
+    private var fonts: [String: OpaquePointer] = [:]
+    private struct CachedText { let texture: OpaquePointer; let width: Int32; let height: Int32 }
+    private var cache: [String: CachedText] = [:]
+
+    init(renderer: OpaquePointer) throws {
+        self.renderer = renderer
+        for file in [Theme.regularFont, Theme.boldFont] {
+            let path = "\(Theme.fontDirectory)/\(file)"
+            guard FileManager.default.isReadableFile(atPath: path) else { throw UIError.fontMissing(path) }
+        }
+    }
+
+    deinit { close() }
+
+    /// Frees the textures and fonts; must run before the renderer and SDL2_ttf shut down (`GameApp.shutdown`).
+    func close() {
+        clearCache()
+        if TTF_WasInit() != 0 { for font in fonts.values { TTF_CloseFont(font) } }
+        fonts.removeAll()
+    }
+
+    private func font(pixels: Int32, bold: Bool) -> OpaquePointer? {
+        let key = "\(pixels)\(bold ? "b" : "r")"
+        if let font = fonts[key] { return font }
+        let path = "\(Theme.fontDirectory)/\(bold ? Theme.boldFont : Theme.regularFont)"
+        guard let font = TTF_OpenFont(path, pixels) else { return nil }
+        fonts[key] = font
+        return font
+    }
+
+    private func texture(_ text: String, pixels: Int32, bold: Bool, color: SDL_Color) -> CachedText? {
+        let key = "\(pixels)|\(bold)|\(color.r),\(color.g),\(color.b),\(color.a)|\(text)"
+        if let hit = cache[key] { return hit }
+        guard !text.isEmpty, let font = font(pixels: pixels, bold: bold),
+              let surface = TTF_RenderUTF8_Blended(font, text, color) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        // A resize makes every size new: drop the old textures rather than grow without bound.
+        if cache.count > 400 { clearCache() }
+        let entry = CachedText(texture: texture, width: surface.pointee.w, height: surface.pointee.h)
+        cache[key] = entry
+        return entry
+    }
+
+    func clearCache() {
+        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
+        cache.removeAll()
+    }
+
+    /// Width and height the text would take.
+    func measure(_ text: String, pixels: Int32, bold: Bool = false) -> (width: Int32, height: Int32) {
+        guard let font = font(pixels: pixels, bold: bold) else { return (0, 0) }
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(font, text, &w, &h)
+        return (w, h)
+    }
+
+    /// Draws one line with its top at `y`; returns its height.
+    @discardableResult
+    func draw(_ text: String, x: Int32, y: Int32, pixels: Int32, color: SDL_Color = Theme.text,
+              bold: Bool = false, align: Alignment = .left) -> Int32 {
+        guard let entry = texture(text, pixels: pixels, bold: bold, color: color) else { return pixels }
+        let left: Int32 = switch align {
+        case .left: x
+        case .center: x - entry.width / 2
+        case .right: x - entry.width
+        }
+        var target = SDL_Rect(x: left, y: y, w: entry.width, h: entry.height)
+        SDL_RenderCopy(renderer, entry.texture, nil, &target)
+        return entry.height
+    }
+
+    /// Draws text wrapped to `width`, line by line; returns the total height.
+    @discardableResult
+    func drawWrapped(_ text: String, x: Int32, y: Int32, width: Int32, pixels: Int32,
+                     color: SDL_Color = Theme.text, bold: Bool = false, align: Alignment = .left) -> Int32 {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if measure(candidate, pixels: pixels, bold: bold).width > width, !line.isEmpty {
+                    lines.append(line)
+                    line = String(word)
+                } else {
+                    line = candidate
+                }
+            }
+            lines.append(line)
+        }
+        var offset: Int32 = 0
+        let lineHeight = pixels * 13 / 10
+        for line in lines {
+            if !line.isEmpty { draw(line, x: x, y: y + offset, pixels: pixels, color: color, bold: bold, align: align) }
+            offset += lineHeight
+        }
+        return offset
+    }
+}

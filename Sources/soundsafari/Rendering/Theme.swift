@@ -1,0 +1,37 @@
+// Colours and sizes of every screen: high contrast and large text, scaled with the window's height.
+import CSDL2
+
+/// The look of the game, chosen for older players: light text on a near-black background, a yellow
+/// focus colour, and text sizes proportional to the window (readable at 1280×720 and 1920×1080).
+enum Theme {
+    static let background = SDL_Color(r: 12, g: 16, b: 20, a: 255)
+    static let panel = SDL_Color(r: 32, g: 40, b: 48, a: 255)
+    static let text = SDL_Color(r: 245, g: 245, b: 240, a: 255)
+    static let dimText = SDL_Color(r: 170, g: 178, b: 186, a: 255)
+    static let disabledText = SDL_Color(r: 95, g: 102, b: 110, a: 255)
+    static let focus = SDL_Color(r: 255, g: 210, b: 63, a: 255)
+    static let focusText = SDL_Color(r: 12, g: 16, b: 20, a: 255)
+    static let good = SDL_Color(r: 110, g: 220, b: 130, a: 255)
+    static let warning = SDL_Color(r: 255, g: 120, b: 90, a: 255)
+    static let viewfinder = SDL_Color(r: 245, g: 245, b: 240, a: 255)
+
+    /// Text sizes as fractions of the window height (720 px → title 48 px, body 32 px, small 24 px).
+    enum TextSize: Hashable {
+        case title, heading, body, small
+
+        func pixels(windowHeight: Int) -> Int32 {
+            let fraction: Double = switch self {
+            case .title: 48.0 / 720
+            case .heading: 38.0 / 720
+            case .body: 30.0 / 720
+            case .small: 23.0 / 720
+            }
+            // Never below 18 px, even in a small window.
+            return Int32(max(18, (Double(windowHeight) * fraction).rounded()))
+        }
+    }
+
+    static let fontDirectory = "/usr/share/fonts/truetype/dejavu"
+    static let regularFont = "DejaVuSans.ttf"
+    static let boldFont = "DejaVuSans-Bold.ttf"
+}

@@ -1,0 +1,21 @@
+// Errors of the window side a person can act on: each is one sentence naming the device or file and what to do.
+
+enum UIError: Error, CustomStringConvertible {
+    case noDisplay(String)
+    case rendererFailed(String)
+    case fontMissing(String)
+    case screenshotFailed(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .noDisplay(let reason):
+            "No display could be opened (SDL: \(reason)): run from a desktop session, set DISPLAY, or use `xvfb-run soundsafari play`; `soundsafari simulate` needs no display."
+        case .rendererFailed(let reason):
+            "The window opened but nothing can be drawn in it (SDL: \(reason)): update the graphics driver or try SDL_RENDER_DRIVER=software."
+        case .fontMissing(let path):
+            "The font \(path) is missing: install the fonts-dejavu-core package (scripts/install-deps.sh does)."
+        case .screenshotFailed(let path, let reason):
+            "Could not save the screenshot \(path) (\(reason)): check that the folder exists and is writable."
+        }
+    }
+}

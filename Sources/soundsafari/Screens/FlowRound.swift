@@ -1,0 +1,21 @@
+// What the screen flow needs to know about one planned round: its condition and how many photos it takes.
+
+/// One round as the screens see it (the session driver owns the real round: level, bearings, sounds).
+struct FlowRound: Equatable, Sendable {
+    /// The condition name as logged, e.g. `two-targets-background`.
+    var condition: String
+    /// How many targets (photos) the round has.
+    var targets: Int
+
+    /// The condition as a person reads it: "two targets with background".
+    var label: String { FlowRound.label(for: condition) }
+
+    static func label(for condition: String) -> String {
+        switch condition {
+        case "one-target": "one target"
+        case "two-targets": "two targets"
+        case "two-targets-background": "two targets with background"
+        default: condition.replacingOccurrences(of: "-", with: " ")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// The participant sheet of a supervised study: the participants.csv questions of LOG-FORMAT.md as menu rows.
+import Foundation
+import StudyKit
+
+/// Every answer is a choice (cycled with left/right, numbers also typed), so a gamepad alone can fill it in.
+/// No names, e-mail or addresses are asked: the participant is known only by the pseudonymous ID.
+enum ParticipantSheet {
+    static let notGiven = "not given"
+
+    static func model() -> MenuModel {
+        let ages = [notGiven] + (1...110).map(String.init)
+        let scale = [notGiven] + (0...5).map(String.init)
+        return MenuModel([
+            .choice("age", "Age", options: ages),
+            .choice("gender", "Gender", options: [notGiven, "female", "male", "diverse"]),
+            .choice("tinnitus", "Tinnitus", options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)),
+            .choice("tinnitus_side", "Tinnitus side", options: [notGiven] + ParticipantRecord.Side.allCases.map(\.rawValue)),
+            .choice("hearing_aid", "Hearing aid", options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)),
+            .choice("phone_experience_0_5", "Smartphone experience (0 = none, 5 = daily)", options: scale),
+            .choice("game_experience_0_5", "Video game experience (0 = none, 5 = daily)", options: scale),
+            .button("submit", "Save and continue"),
+        ])
+    }
+
+    /// The answers keyed by participants.csv column; "not given" is written as an empty field.
+    static func answers(from model: MenuModel) -> [String: String] {
+        var answers: [String: String] = [:]
+        for item in model.items {
+            if case .choice = item.kind { answers[item.id] = item.value == notGiven ? "" : item.value }
+        }
+        return answers
+    }
+
+    /// The participants.csv record of these answers ("not given" stays empty).
+    static func record(for participant: ParticipantID, from model: MenuModel, at date: Date = Date()) -> ParticipantRecord {
+        let answers = answers(from: model)
+        return ParticipantRecord(
+            participant: participant,
+            age: answers["age"].flatMap { Int($0) },
+            gender: answers["gender"] ?? "",
+            tinnitus: answers["tinnitus"].flatMap(ParticipantRecord.YesNo.init(rawValue:)),
+            tinnitusSide: answers["tinnitus_side"].flatMap(ParticipantRecord.Side.init(rawValue:)),
+            hearingAid: answers["hearing_aid"].flatMap(ParticipantRecord.YesNo.init(rawValue:)),
+            phoneExperience0To5: answers["phone_experience_0_5"].flatMap { Int($0) },
+            gameExperience0To5: answers["game_experience_0_5"].flatMap { Int($0) },
+            registeredAt: date)
+    }
+}

@@ -1,0 +1,39 @@
+// The screens of the game: which one is showing is the whole state of the `ScreenFlow`.
+
+/// One screen of the window. The flow between them is `ScreenFlow`; what each shows is drawn by `ScreenPainter`.
+enum Screen: Equatable, Sendable {
+    /// Participant sheet of a supervised study (skipped when the participant is already registered).
+    case participantSheet
+    case mainMenu
+    /// Left/right check and volume before the first round.
+    case headphoneCheck
+    /// The viewfinder: a target is being searched for.
+    case running
+    case paused
+    /// After the first photo of a round with more targets: "continue" resumes the round.
+    case intermediateResult
+    /// After the last photo of a round.
+    case roundResult
+    /// Between two conditions of a study, for the supervisor.
+    case conditionBreak
+    /// End of the session (complete or quit): per-round deviation and time and their means.
+    case summary
+    /// Something a person must act on (no audio device, unusable HRTF...); the data written so far is kept.
+    case error(String)
+
+    /// A stable short name, used for screenshots and the autopilot's "wait for screen" steps.
+    var name: String {
+        switch self {
+        case .participantSheet: "participant-sheet"
+        case .mainMenu: "menu"
+        case .headphoneCheck: "headphone-check"
+        case .running: "running"
+        case .paused: "paused"
+        case .intermediateResult: "intermediate"
+        case .roundResult: "round-result"
+        case .conditionBreak: "break"
+        case .summary: "summary"
+        case .error: "error"
+        }
+    }
+}

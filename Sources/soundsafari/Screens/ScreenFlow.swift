@@ -1,0 +1,188 @@
+// The screen flow of a play or study session as a pure state machine: menu → headphone check → rounds → summary.
+
+/// Which screen shows and what must happen on each transition. Pure Swift: no SDL, no clock,
+/// so every path (two-target rounds, condition breaks, pause and quit, an unplugged controller)
+/// is unit-tested without a window. Each method returns the effects the app must carry out.
+struct ScreenFlow: Sendable {
+    private(set) var screen: Screen
+    /// The planned rounds; set by the menu's Start (play) or from the protocol (study).
+    private(set) var rounds: [FlowRound]
+    /// 0-based index of the current (or last finished) round.
+    private(set) var roundIndex = 0
+    /// Photos logged in the current round.
+    private(set) var photosInRound = 0
+    /// True once the last round's last photo was taken.
+    private(set) var sessionComplete = false
+    /// True when the player quit before the end (the session is incomplete and resumable).
+    private(set) var quitEarly = false
+    /// Why the game paused by itself (e.g. "The controller was unplugged..."), shown on the pause screen.
+    private(set) var pauseReason: String?
+    /// Show a break screen when the next round's condition differs from the last one (supervised studies).
+    let breaksBetweenConditions: Bool
+    /// Photos of the first round already logged by an earlier run (resume); applied when it begins.
+    private var pendingPhotosDone = 0
+
+    /// A play session: starts at the main menu.
+    static func play() -> ScreenFlow {
+        ScreenFlow(screen: .mainMenu, rounds: [], breaksBetweenConditions: false)
+    }
+
+    /// A supervised study: the participant sheet first unless the participant is registered,
+    /// then the headphone check. `firstRound` > 0 when resuming a session.
+    static func study(rounds: [FlowRound], participantRegistered: Bool, firstRound: Int = 0) -> ScreenFlow {
+        var flow = ScreenFlow(screen: participantRegistered ? .headphoneCheck : .participantSheet,
+                              rounds: rounds, breaksBetweenConditions: true)
+        flow.roundIndex = min(max(0, firstRound), max(0, rounds.count - 1))
+        return flow
+    }
+
+    private init(screen: Screen, rounds: [FlowRound], breaksBetweenConditions: Bool) {
+        self.screen = screen
+        self.rounds = rounds
+        self.breaksBetweenConditions = breaksBetweenConditions
+    }
+
+    var currentRound: FlowRound? { rounds.indices.contains(roundIndex) ? rounds[roundIndex] : nil }
+
+    /// "Round 4 of 9 — two targets with background".
+    var progressLine: String {
+        guard let round = currentRound else { return "" }
+        return "Round \(roundIndex + 1) of \(rounds.count) — \(round.label)"
+    }
+
+    /// The condition coming after the current round (for the break screen), if any.
+    var nextRound: FlowRound? { rounds.indices.contains(roundIndex + 1) ? rounds[roundIndex + 1] : nil }
+
+    // MARK: Before the first round
+
+    /// Start on the main menu with the rounds the menu settings make.
+    mutating func menuStarted(rounds: [FlowRound]) -> [FlowEffect] {
+        guard screen == .mainMenu, !rounds.isEmpty else { return [] }
+        self.rounds = rounds
+        roundIndex = 0
+        screen = .headphoneCheck
+        return []
+    }
+
+    mutating func participantSheetSubmitted() -> [FlowEffect] {
+        guard screen == .participantSheet else { return [] }
+        screen = .headphoneCheck
+        return []
+    }
+
+    /// Both sides were heard where they should be: the first round begins.
+    mutating func headphoneCheckPassed() -> [FlowEffect] {
+        guard screen == .headphoneCheck, currentRound != nil else { return [] }
+        return beginRound(roundIndex)
+    }
+
+    /// Takes the rounds the session really plays (a protocol resolved for the participant, or a resumed
+    /// session) and where it starts: `photosDone` targets of round `roundIndex` are already logged.
+    mutating func adoptRounds(_ rounds: [FlowRound], roundIndex: Int, photosDone: Int) {
+        guard !rounds.isEmpty else { return }
+        self.rounds = rounds
+        self.roundIndex = min(max(0, roundIndex), rounds.count - 1)
+        pendingPhotosDone = max(0, photosDone)
+    }
+
+    // MARK: During a round
+
+    /// The session logged a photo of the current round.
+    mutating func photoTaken() -> [FlowEffect] {
+        guard screen == .running, let round = currentRound else { return [] }
+        photosInRound += 1
+        if photosInRound < round.targets {
+            screen = .intermediateResult
+            return []
+        }
+        screen = .roundResult
+        if roundIndex == rounds.count - 1 {
+            sessionComplete = true
+            return [.finishSession]
+        }
+        return []
+    }
+
+    /// "Continue" on a result or break screen, "close" on the summary or an error.
+    mutating func continuePressed() -> [FlowEffect] {
+        switch screen {
+        case .intermediateResult:
+            screen = .running
+            return [.continueRound]
+        case .roundResult:
+            if sessionComplete {
+                screen = .summary
+                return []
+            }
+            if breaksBetweenConditions, let next = nextRound, next.condition != currentRound?.condition {
+                screen = .conditionBreak
+                return []
+            }
+            return beginRound(roundIndex + 1)
+        case .conditionBreak:
+            return beginRound(roundIndex + 1)
+        case .summary, .error:
+            return [.exit]
+        default:
+            return []
+        }
+    }
+
+    /// The player asked to pause, or the game paused by itself for `reason` (e.g. a controller was unplugged).
+    mutating func pause(reason: String? = nil) -> [FlowEffect] {
+        guard screen == .running else {
+            // An unplugged controller on a result screen still deserves the message.
+            if let reason, screen != .summary { pauseReason = reason }
+            return []
+        }
+        pauseReason = reason
+        screen = .paused
+        return [.pauseRound]
+    }
+
+    mutating func resume() -> [FlowEffect] {
+        guard screen == .paused else { return [] }
+        pauseReason = nil
+        screen = .running
+        return [.resumeRound]
+    }
+
+    /// Pause menu "Recentre": straight ahead becomes where the player faces, then the round resumes.
+    mutating func recentreAndResume() -> [FlowEffect] {
+        guard screen == .paused else { return [] }
+        pauseReason = nil
+        screen = .running
+        return [.recentre, .resumeRound]
+    }
+
+    /// Pause menu "Quit": keep what is logged, show the summary of the rounds played so far.
+    mutating func quit() -> [FlowEffect] {
+        switch screen {
+        case .summary, .error:
+            return [.exit]
+        case .mainMenu, .participantSheet, .headphoneCheck:
+            // Nothing logged yet: nothing to keep.
+            return [.exit]
+        default:
+            quitEarly = !sessionComplete
+            screen = .summary
+            return sessionComplete ? [] : [.abandonSession]
+        }
+    }
+
+    /// A problem a person must fix (shown with the data kept).
+    mutating func fail(_ message: String) -> [FlowEffect] {
+        let wasMidSession = !sessionComplete && [.running, .paused, .intermediateResult, .roundResult, .conditionBreak].contains(screen)
+        screen = .error(message)
+        return wasMidSession ? [.abandonSession] : []
+    }
+
+    private mutating func beginRound(_ index: Int) -> [FlowEffect] {
+        guard rounds.indices.contains(index) else { return [] }
+        roundIndex = index
+        photosInRound = pendingPhotosDone
+        pendingPhotosDone = 0
+        screen = .running
+        return [.startRound(index)]
+    }
+}

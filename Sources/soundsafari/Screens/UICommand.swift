@@ -1,0 +1,18 @@
+// The abstract commands every screen understands, whatever device produced them (keyboard, mouse, gamepad).
+
+/// A device-independent user command for menus and screens. The `InputHandler` maps keys,
+/// mouse clicks and gamepad buttons onto these, so every screen works with any device alone.
+enum UICommand: Equatable, Sendable {
+    case up, down, left, right
+    /// Enter / Space / gamepad A: press the focused button, confirm, continue.
+    case activate
+    /// Escape / gamepad B: leave a sub-screen or open the pause menu.
+    case back
+    /// P / gamepad Start: pause a running round.
+    case pause
+    /// R / gamepad Y: set "straight ahead" to where the player faces now.
+    case recentre
+    /// Typed text (SDL_TEXTINPUT), for the participant ID and number fields.
+    case text(String)
+    case backspace
+}

@@ -1,0 +1,120 @@
+// `soundsafari simulate` as a user runs it: rows, pictures and session files of bot-played sessions.
+import Foundation
+import GameCore
+import StudyKit
+import Testing
+
+/// Helpers shared by the simulate tests: run the binary into a fresh logs folder and read back what it wrote.
+enum SimulateRun {
+    struct Written {
+        let sessionFolder: URL
+        let rows: [TrialRow]
+        let record: SessionRecord
+        let output: CommandOutput
+    }
+
+    /// Runs `simulate` with `arguments` plus `--logs logs`, and reads the single session folder written.
+    static func run(_ arguments: [String], logs: URL) throws -> Written {
+        let output = try SoundSafariBinary.run(["simulate"] + arguments + ["--logs", logs.path])
+        #expect(output.status == 0, "simulate failed: \(output.stderr)")
+        let folder = try sessionFolder(in: logs)
+        return Written(sessionFolder: folder, rows: try TrialRow.readAll(from: folder.appendingPathComponent("trials.csv")),
+                       record: try SessionRecord.read(folder.appendingPathComponent("session.json")), output: output)
+    }
+
+    /// The one session folder under `logs/<participant>/`.
+    static func sessionFolder(in logs: URL, participant: String = "SIM01") throws -> URL {
+        let parent = logs.appendingPathComponent(participant)
+        let names = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
+        let name = try #require(names.last, "no session folder in \(parent.path)")
+        return parent.appendingPathComponent(name)
+    }
+
+    static func isPNG(_ url: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return false }
+        return data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+}
+
+@Suite struct SimulateSessionTests {
+    @Test func anIdealBotPlaysThreeTwoTargetRoundsIntoSixExactRowsWithSeparatedTargets() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("simulate-ideal")
+        let written = try SimulateRun.run(["--mode", "two-targets", "--rounds", "3", "--bot", "ideal", "--seed", "1"], logs: logs)
+        #expect(written.rows.count == 6)
+        for row in written.rows {
+            #expect(row.absDeviationDeg <= 0.5)
+            #expect(row.input == "bot-ideal" && row.condition == "two-targets" && row.targetsInRound == 2)
+            #expect(row.timeS > 0)
+        }
+        for round in 1...3 {
+            let pair = written.rows.filter { $0.round == round }
+            #expect(pair.map(\.targetIndex) == [1, 2])
+            let separation = Bearing(degrees: pair[0].targetBearingDeg).separation(from: Bearing(degrees: pair[1].targetBearingDeg))
+            #expect(separation >= 60, "round \(round): targets \(separation)° apart")
+        }
+        #expect(written.record.completed)
+        #expect(written.record.endedAt != nil)
+        // Exactly the files a real session writes.
+        let files = try FileManager.default.contentsOfDirectory(atPath: written.sessionFolder.path).sorted()
+        let pictures = (1...3).flatMap { round in (1...2).map { "round-0\(round)-target-\($0).png" } }
+        #expect(files == (pictures + ["session.json", "trials.csv"]).sorted())
+        for picture in pictures { #expect(SimulateRun.isPNG(written.sessionFolder.appendingPathComponent(picture))) }
+        let participants = try String(contentsOf: logs.appendingPathComponent("participants.csv"), encoding: .utf8)
+        #expect(participants.contains("\nSIM01,"))
+    }
+
+    @Test func theSameSeedGivesTheSameRowsApartFromTimestampsAndSessionIDs() throws {
+        let arguments = ["--mode", "two-targets-background", "--rounds", "2", "--bot", "noisy", "--seed", "7"]
+        let first = try SimulateRun.run(arguments, logs: try SoundSafariBinary.temporaryDirectory("simulate-seed-a"))
+        let second = try SimulateRun.run(arguments, logs: try SoundSafariBinary.temporaryDirectory("simulate-seed-b"))
+        func comparable(_ rows: [TrialRow]) -> [TrialRow] {
+            rows.map { row in
+                var row = row
+                row.sessionID = ""
+                row.onsetAt = Date(timeIntervalSince1970: 0)
+                row.shotAt = Date(timeIntervalSince1970: 0)
+                return row
+            }
+        }
+        #expect(first.rows.count == 4)
+        #expect(comparable(first.rows) == comparable(second.rows))
+        #expect(first.rows.contains { $0.absDeviationDeg > 0.5 }, "the noisy bot scatters its aim")
+        #expect(first.rows.allSatisfy { $0.background })
+    }
+
+    @Test func theListenerBotFindsTwentyTargetsByEarAloneWithoutFrontBackConfusions() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("simulate-listener")
+        let written = try SimulateRun.run(["--mode", "one-target", "--rounds", "20", "--bot", "listener", "--seed", "5"], logs: logs)
+        #expect(written.rows.count == 20)
+        let deviations = written.rows.map(\.absDeviationDeg).sorted()
+        let median = (deviations[9] + deviations[10]) / 2
+        #expect(median <= 5, "median abs deviation \(median)°: \(deviations)")
+        #expect(written.rows.allSatisfy { !$0.frontBackConfusion })
+        // The bearings cover the circle, so front and back were both tested.
+        #expect(written.rows.contains { abs(Bearing(degrees: $0.targetBearingDeg).relative(to: .forward)) > 90 })
+    }
+
+    @Test func badArgumentsAreOneSentenceAndANonZeroExit() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("simulate-bad")
+        let mode = try SoundSafariBinary.run(["simulate", "--mode", "three-targets", "--logs", logs.path])
+        #expect(mode.status != 0)
+        #expect(mode.stderr.contains("Unknown mode 'three-targets'"))
+        let nothing = try SoundSafariBinary.run(["simulate", "--resume", "--participant", "P99", "--logs", logs.path])
+        #expect(nothing.status != 0)
+        #expect(nothing.stderr.contains("P99"))
+        let missing = logs.appendingPathComponent("no-such-protocol.json").path
+        let file = try SoundSafariBinary.run(["simulate", "--protocol", missing, "--logs", logs.path])
+        #expect(file.status != 0)
+        #expect(file.stderr.contains("no-such-protocol.json"))
+        #expect(!mode.stderr.contains("Fatal error") && !file.stderr.contains("Fatal error"))
+
+        // A protocol naming a sound the catalog lacks fails before any session file is made,
+        // so no half-made session is left for --resume to trip over.
+        let owl = logs.appendingPathComponent("owl.json")
+        try Data(#"{"name": "owls", "conditions": [{"level": "one-target", "repetitions": 2, "targets": ["owl"]}]}"#.utf8).write(to: owl)
+        let sound = try SoundSafariBinary.run(["simulate", "--protocol", owl.path, "--logs", logs.path])
+        #expect(sound.status != 0)
+        #expect(sound.stderr.contains("'owl'"))
+        #expect(!FileManager.default.fileExists(atPath: logs.appendingPathComponent("SIM01").path))
+    }
+}

@@ -1,0 +1,90 @@
+// Runs `soundsafari play`/`study` in a real X11 window (Xvfb when there is no display), driven by an autopilot script.
+import Foundation
+
+/// One run of the game window for a test: the built binary, SDL's X11 video driver, the dummy audio
+/// driver, an autopilot script of key presses, and a screenshot of every screen saved under
+/// `artifacts/<name>/` at the package root (kept for people to look at after the test).
+struct WindowSession {
+    let name: String
+    let logs: URL
+    let screenshots: URL
+
+    init(name: String) throws {
+        self.name = name
+        logs = try SoundSafariBinary.temporaryDirectory("window-\(name)")
+        screenshots = SoundSafariBinary.packageRoot.appendingPathComponent("artifacts/\(name)")
+        try? FileManager.default.removeItem(at: screenshots)
+    }
+
+    /// Runs the binary with `arguments` (plus `--logs`), the script given as lines; kills it after `timeout` s.
+    func run(_ arguments: [String], script: [String], timeout: Double = 150) throws -> CommandOutput {
+        let scriptURL = logs.appendingPathComponent("autopilot.txt")
+        try script.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
+        let process = Process()
+        var env = ProcessInfo.processInfo.environment
+        env["SOUNDSAFARI_AUTOPILOT"] = scriptURL.path
+        env["SOUNDSAFARI_SCREENSHOTS"] = screenshots.path
+        env["SDL_AUDIODRIVER"] = "dummy"
+        env["SDL_VIDEODRIVER"] = "x11"
+        process.environment = env
+        process.currentDirectoryURL = SoundSafariBinary.packageRoot
+        let binary = SoundSafariBinary.url().path
+        let fullArguments = arguments + ["--logs", logs.path]
+        if env["DISPLAY"]?.isEmpty == false {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = fullArguments
+        } else {
+            // No display (e.g. `swift test` on a server): give this run its own virtual X server.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
+            process.arguments = ["-a", "-s", "-screen 0 1920x1080x24", binary] + fullArguments
+        }
+        let outFile = logs.appendingPathComponent("stdout.txt"), errFile = logs.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: outFile.path, contents: nil)
+        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outFile)
+        process.standardError = try FileHandle(forWritingTo: errFile)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let timedOut = process.isRunning
+        if timedOut {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
+        return CommandOutput(status: timedOut ? -1 : process.terminationStatus,
+                             stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
+                             stderr: timedOut ? "timed out after \(Int(timeout)) s\n" + stderr : stderr)
+    }
+
+    /// The participant's session folders, oldest first.
+    func sessionFolders(participant: String) throws -> [URL] {
+        let folder = logs.appendingPathComponent(participant)
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.hasDirectoryPath }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// trials.csv's data lines (header excluded); fields contain no newlines in these tests.
+    func trialLines(in session: URL) throws -> [String] {
+        let text = try String(contentsOf: session.appendingPathComponent("trials.csv"), encoding: .utf8)
+        return Array(text.split(separator: "\n").dropFirst().map(String.init))
+    }
+
+    func sessionJSON(in session: URL) throws -> [String: Any] {
+        let data = try Data(contentsOf: session.appendingPathComponent("session.json"))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// Names of the screenshots taken, e.g. ["01-menu", "02-headphone-check", ...].
+    func screenshotNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: screenshots.path)) ?? [])
+            .filter { $0.hasSuffix(".png") }.sorted().map { String($0.dropLast(4)) }
+    }
+
+    /// The screen part of screenshot names ("01-menu" → "menu").
+    func screensShown() -> [String] {
+        screenshotNames().map { String($0.drop { $0 != "-" }.dropFirst()) }
+    }
+}

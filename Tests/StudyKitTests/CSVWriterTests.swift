@@ -1,0 +1,49 @@
+// The one CSV writer: quoting through libcsv, the formula guard on text only, numbers as numbers.
+import Foundation
+import Testing
+@testable import StudyKit
+
+struct CSVWriterTests {
+    @Test func plainFieldsAreWrittenWithoutQuotes() {
+        #expect(CSVWriter.line([.text("frog"), .integer(3), .boolean(true)]) == "frog,3,true\n")
+    }
+
+    @Test func fieldsWithCommasQuotesAndLineBreaksAreQuotedAsRFC4180Says() {
+        let line = CSVWriter.line([.text("a,b"), .text("say \"hi\""), .text("two\nlines"), .text("cr\rhere")])
+        #expect(line == "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\"cr\rhere\"\n")
+    }
+
+    @Test func fieldsWithLeadingOrTrailingBlanksAreQuotedSoReadersKeepTheBlanks() {
+        #expect(CSVWriter.field(" padded ") == "\" padded \"")
+        #expect(CSVWriter.field("\ttab") == "\"\ttab\"")
+    }
+
+    @Test(arguments: ["=SUM(A1)", "+1", "-2", "@cmd"])
+    func textThatASpreadsheetWouldRunAsAFormulaGetsALeadingApostrophe(text: String) {
+        #expect(CSVWriter.line([.text(text)]) == "'\(text)\n")
+    }
+
+    @Test func negativeNumbersAreNumbersNotGuardedText() {
+        #expect(CSVWriter.line([.decimal(-12.5, fractionDigits: 3), .integer(-4)]) == "-12.500,-4\n")
+    }
+
+    @Test func decimalsUseAPointAndTheRequestedDigits() {
+        #expect(CSVValue.decimal(359.99951, fractionDigits: 3).encoded == "360.000")
+        #expect(CSVValue.decimal(0.1234, fractionDigits: 3).encoded == "0.123")
+        #expect(CSVValue.decimal(1_234_567.5, fractionDigits: 1).encoded == "1234567.5")
+    }
+
+    @Test func negativeZeroIsWrittenAsZero() {
+        #expect(CSVValue.decimal(-0.0001, fractionDigits: 3).encoded == "0.000")
+    }
+
+    @Test func aNumberThatCouldNotBeMeasuredIsAnEmptyCell() {
+        #expect(CSVValue.decimal(.nan, fractionDigits: 3).encoded == "")
+        #expect(CSVValue.decimal(.infinity, fractionDigits: 3).encoded == "")
+    }
+
+    @Test func nonASCIITextStaysUTF8() throws {
+        let table = try CSVReader.parse(Data(CSVWriter.line([.text("grüne Wiese, 森")]).utf8), file: "t.csv")
+        #expect(table.header == ["grüne Wiese, 森"])
+    }
+}

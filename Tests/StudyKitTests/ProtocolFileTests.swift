@@ -1,0 +1,115 @@
+// Protocol files: the shipped examples load, and every kind of mistake names file, field, line and fix.
+import Foundation
+import GameCore
+import Testing
+@testable import StudyKit
+
+struct ProtocolFileTests {
+    @Test func theThesisStudyIsThreeConditionsTimesThreeIsNineRoundsAndFifteenTargets() throws {
+        let study = try ProtocolFile.load(Fixtures.examplesFolder.appendingPathComponent("thesis-study.json"))
+        #expect(study.conditions.map(\.level) == [.oneTarget, .twoTargets, .twoTargetsBackground])
+        #expect(study.roundCount == 9)
+        #expect(study.targetCount == 15)
+        let rounds = study.resolve(participantNumber: 1, sessionSeed: 5).rounds
+        #expect(rounds.map(\.condition) == ["one-target", "one-target", "one-target", "two-targets", "two-targets",
+                                            "two-targets", "two-targets-background", "two-targets-background",
+                                            "two-targets-background"])
+        #expect(rounds.map(\.round) == Array(1...9))
+        #expect(rounds.last?.backgroundSound == "forest")
+        #expect(rounds.first?.backgroundSound == nil)
+    }
+
+    @Test func theLatinSquareExampleLoadsWithItsOptions() throws {
+        let study = try ProtocolFile.load(Fixtures.examplesFolder.appendingPathComponent("latin-square.json"))
+        #expect(study.order == .latinSquare)
+        #expect(study.seed == 20261121)
+        #expect(study.bearingsDeg?.count == 8)
+        #expect(study.keepFirstTargetPlaying)
+        #expect(study.backgroundGainDB == -6)
+        #expect(study.minSeparationDeg == 90)
+    }
+
+    @Test func optionalFieldsTakeTheirDefaults() throws {
+        let study = try Fixtures.parse(#"{"name": "x", "conditions": [{"level": "two-targets", "repetitions": 2}]}"#)
+        #expect(study.order == .fixed)
+        #expect(study.blocked)
+        #expect(study.seed == nil)
+        #expect(study.minSeparationDeg == 60)
+        #expect(study.conditions[0].name == "two-targets")
+        #expect(study.conditions[0].targets == ["frog", "bluejay"])
+    }
+
+    @Test func aMissingFileSaysWhichFile() {
+        let error = #expect(throws: ProtocolError.self) { try ProtocolFile.load(URL(fileURLWithPath: "/nonexistent/p.json")) }
+        #expect(error?.file == "/nonexistent/p.json")
+    }
+
+    @Test func brokenJSONIsReportedWithTheLineOfTheMistake() {
+        let json = "{\n  \"name\": \"x\",\n  \"conditions\": [{\"level\": \"one-target\" \"repetitions\": 2}]\n}\n"
+        let error = #expect(throws: ProtocolError.self) { try Fixtures.parse(json) }
+        #expect(error?.line == 3)
+        #expect(error?.description.hasPrefix("test.json line 3: is not valid JSON") == true)
+    }
+
+    @Test func aWrongTypeNamesTheFieldAndItsLine() {
+        let json = """
+        {
+          "name": "x",
+          "conditions": [
+            { "level": "one-target", "repetitions": 3 },
+            { "level": "two-targets",
+              "repetitions": "3" }
+          ]
+        }
+        """
+        let error = #expect(throws: ProtocolError.self) { try Fixtures.parse(json) }
+        #expect(error == ProtocolError(file: "test.json", field: "conditions[1].repetitions", line: 6,
+                                       problem: "must be a number but is a string"))
+        #expect(error?.description == "test.json line 6, field 'conditions[1].repetitions': must be a number but is a string.")
+    }
+
+    @Test func aMisspelledFieldIsNotSilentlyIgnored() {
+        let json = "{\n\"name\": \"x\",\n\"keep_first_target_plaing\": true,\n\"conditions\": [{\"level\": \"one-target\", \"repetitions\": 1}]}"
+        let error = #expect(throws: ProtocolError.self) { try Fixtures.parse(json) }
+        #expect(error?.field == "keep_first_target_plaing")
+        #expect(error?.line == 3)
+        #expect(error?.problem.contains("keep_first_target_playing") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"conditions": [{"level": "one-target", "repetitions": 1}]}"#, "name"),
+        (#"{"name": "x"}"#, "conditions"),
+        (#"{"name": "x", "conditions": []}"#, "conditions"),
+        (#"{"name": "x", "conditions": [{"level": "three-targets", "repetitions": 1}]}"#, "conditions[0].level"),
+        (#"{"name": "x", "conditions": [{"level": "one-target"}]}"#, "conditions[0].repetitions"),
+        (#"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 0}]}"#, "conditions[0].repetitions"),
+        (#"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 2.5}]}"#, "conditions[0].repetitions"),
+        (#"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 1, "targets": ["frog", "bluejay"]}]}"#, "conditions[0].targets"),
+        (#"{"name": "x", "conditions": [{"level": "two-targets", "repetitions": 1, "targets": ["frog", "frog"]}]}"#, "conditions[0].targets"),
+        (#"{"name": "x", "conditions": [{"level": "two-targets", "repetitions": 1, "background_sound": "rain"}]}"#, "conditions[0].background_sound"),
+        (#"{"name": "x", "order": "random", "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "order"),
+        (#"{"name": "x", "seed": -1, "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "seed"),
+        (#"{"name": "x", "blocked": "yes", "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "blocked"),
+        (#"{"name": "x", "min_separation_deg": 200, "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "min_separation_deg"),
+        (#"{"name": "x", "bearings_deg": [], "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "bearings_deg"),
+        (#"{"name": "x", "bearings_deg": [90], "conditions": [{"level": "two-targets", "repetitions": 1}]}"#, "bearings_deg"),
+        (#"{"name": "x", "bearings_deg": [0, "north"], "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "bearings_deg[1]"),
+        (#"{"name": "x", "background_gain_db": 40, "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "background_gain_db"),
+        (#"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 1}, {"level": "one-target", "repetitions": 1}]}"#, "conditions[1].name"),
+        (#"["not", "an", "object"]"#, ""),
+    ])
+    func eachMistakeIsReportedAtItsField(json: String, field: String) {
+        let error = #expect(throws: ProtocolError.self) { try Fixtures.parse(json) }
+        #expect(error?.field == field)
+        #expect(error?.file == "test.json")
+    }
+
+    @Test func theBuiltInModesAreProtocolsToo() {
+        let mode = StudyProtocol.builtIn(mode: .twoTargetsBackground, rounds: 4, seed: 9)
+        let resolved = mode.resolve(participantNumber: 1, sessionSeed: 1)
+        #expect(resolved.seed == 9)
+        #expect(resolved.rounds.count == 4)
+        #expect(resolved.rounds.allSatisfy { $0.condition == "two-targets-background" && $0.backgroundSound != nil })
+        #expect(resolved.allTrialKeys.count == 8)
+    }
+}

@@ -1,0 +1,86 @@
+// trials.csv: the contract's header, rows on disk the moment they are appended, nothing overwritten.
+import Foundation
+import Testing
+@testable import StudyKit
+
+struct TrialLogTests {
+    @Test func theHeaderIsLogFormatsColumnsInOrder() throws {
+        let folder = try TemporaryFolder()
+        _ = try TrialLog.create(at: folder.file("trials.csv"))
+        let text = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8)
+        #expect(text == "schema_version,session_id,participant,platform,input,hrtf,condition,background,round,"
+            + "targets_in_round,target_index,target,target_bearing_deg,aim_bearing_deg,deviation_deg,"
+            + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s\n")
+    }
+
+    @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
+        let folder = try TemporaryFolder()
+        let log = try TrialLog.create(at: folder.file("trials.csv"))
+        try log.append(Fixtures.row())
+        let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,false,1,2,1,frog,"
+            + "300.250,312.750,-12.500,12.500,false,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345")
+    }
+
+    @Test func appendedRowsAreOnDiskBeforeTheLogIsClosed() throws {
+        let folder = try TemporaryFolder()
+        let log = try TrialLog.create(at: folder.file("trials.csv"))
+        try log.append(Fixtures.row(round: 1))
+        try log.append(Fixtures.row(round: 2, deviation: 170.125))
+        // Read through a different file description while the log is still open.
+        let rows = try TrialRow.readAll(from: folder.file("trials.csv"))
+        #expect(rows == [Fixtures.row(round: 1), Fixtures.row(round: 2, deviation: 170.125)])
+        withExtendedLifetime(log) {}
+    }
+
+    @Test func anExistingLogIsNeverOverwritten() throws {
+        let folder = try TemporaryFolder()
+        try TrialLog.create(at: folder.file("trials.csv")).append(Fixtures.row())
+        #expect(throws: StudyFileError.self) { try TrialLog.create(at: folder.file("trials.csv")) }
+        #expect(try TrialRow.readAll(from: folder.file("trials.csv")).count == 1)
+    }
+
+    @Test func continuingALogKeepsItsRowsAndAppendsAfterThem() throws {
+        let folder = try TemporaryFolder()
+        try TrialLog.create(at: folder.file("trials.csv")).append(Fixtures.row(round: 1))
+        let (log, rows) = try TrialLog.continuing(at: folder.file("trials.csv"))
+        #expect(rows == [Fixtures.row(round: 1)])
+        try log.append(Fixtures.row(round: 2))
+        #expect(try TrialRow.readAll(from: folder.file("trials.csv")).map(\.round) == [1, 2])
+    }
+
+    @Test func aRowCutOffByACrashIsSetAsideNotLostAndTheLogStaysValid() throws {
+        let folder = try TemporaryFolder()
+        try TrialLog.create(at: folder.file("trials.csv")).append(Fixtures.row(round: 1))
+        let handle = try FileHandle(forWritingTo: folder.file("trials.csv"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("1,20261121T201500Z-3f9c,P07,linux".utf8))
+        try handle.close()
+
+        let (log, rows) = try TrialLog.continuing(at: folder.file("trials.csv"), now: Fixtures.start)
+        #expect(rows.map(\.round) == [1])
+        try log.append(Fixtures.row(round: 2))
+        #expect(try TrialRow.readAll(from: folder.file("trials.csv")).map(\.round) == [1, 2])
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("cut-off") }
+        #expect(aside.count == 1)
+        #expect(try String(contentsOf: folder.file(aside[0]), encoding: .utf8) == "1,20261121T201500Z-3f9c,P07,linux")
+    }
+
+    @Test func aLogOfAnotherSchemaIsRefusedAndLeftUntouched() throws {
+        let folder = try TemporaryFolder()
+        try "round,deviation\n1,2\n".write(to: folder.file("trials.csv"), atomically: true, encoding: .utf8)
+        #expect(throws: StudyFileError.self) { try TrialLog.continuing(at: folder.file("trials.csv")) }
+        #expect(try String(contentsOf: folder.file("trials.csv"), encoding: .utf8) == "round,deviation\n1,2\n")
+    }
+
+    @Test func aCorruptValueInTheLogIsReportedWithLineAndColumn() throws {
+        let folder = try TemporaryFolder()
+        try TrialLog.create(at: folder.file("trials.csv")).append(Fixtures.row())
+        var text = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8)
+        text = text.replacingOccurrences(of: ",2.345\n", with: ",soon\n")
+        try text.write(to: folder.file("trials.csv"), atomically: true, encoding: .utf8)
+        let error = #expect(throws: CSVReadError.self) { try TrialRow.readAll(from: folder.file("trials.csv")) }
+        #expect(error == .badValue(file: folder.file("trials.csv").path, line: 2, column: "time_s", value: "soon",
+                                   expected: "a number with '.' as decimal mark"))
+    }
+}
