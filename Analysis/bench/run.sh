@@ -29,11 +29,14 @@ done
 measure() { # name command...   -> name_wall_s / name_peak_rss_mb
   local name=$1; shift
   local log; log=$(mktemp)
-  /usr/bin/time -f "%e %M" -o "$log" "$@" >/dev/null
-  read -r wall rss < "$log"; rm -f "$log"
+  /usr/bin/time -f "%e %M %U %S" -o "$log" "$@" >/dev/null
+  read -r wall rss user sys < "$log"; rm -f "$log"
   echo "${name}_wall ${wall} s"
+  # CPU time (user + system) is steadier than wall time on a busy machine.
+  echo "${name}_cpu $(awk "BEGIN{printf \"%.2f\", $user + $sys}") s"
   echo "${name}_peak_memory $(awk "BEGIN{printf \"%.1f\", $rss/1024}") MB"
   eval "${name}_wall_value=$wall"
+  eval "${name}_cpu_value=$(awk "BEGIN{print $user + $sys}")"
 }
 
 measure analysis_anova_1M "$BIN" anova "$big" --by condition --format json
@@ -42,8 +45,11 @@ measure analysis_report_1M "$BIN" report "$big" --out "$OUT/report"
 if [ -n "$PY" ]; then
   measure baseline_pandas_scipy_anova_1M "$PY" Analysis/bench/baseline.py anova "$big"
   measure baseline_pandas_scipy_report_1M "$PY" Analysis/bench/baseline.py report "$big"
-  awk "BEGIN{printf \"analysis_anova_1M_speedup_vs_pandas %.2f x\n\", $baseline_pandas_scipy_anova_1M_wall_value/$analysis_anova_1M_wall_value}"
-  awk "BEGIN{printf \"analysis_report_1M_speedup_vs_pandas %.2f x\n\", $baseline_pandas_scipy_report_1M_wall_value/$analysis_report_1M_wall_value}"
+  for what in anova report; do
+    eval "b=\$baseline_pandas_scipy_${what}_1M_wall_value a=\$analysis_${what}_1M_wall_value bc=\$baseline_pandas_scipy_${what}_1M_cpu_value ac=\$analysis_${what}_1M_cpu_value"
+    awk "BEGIN{printf \"analysis_${what}_1M_wall_speedup_vs_pandas %.2f x\n\", $b/$a}"
+    awk "BEGIN{printf \"analysis_${what}_1M_cpu_speedup_vs_pandas %.2f x\n\", $bc/$ac}"
+  done
 else
   echo "note: no python with pandas and scipy; run scripts/install-deps.sh --bench for the baseline" >&2
 fi

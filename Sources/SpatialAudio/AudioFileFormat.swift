@@ -19,6 +19,7 @@ public enum AudioFileFormat: String, CaseIterable, Sendable {
     var sndfileFormat: Int32 {
         switch self {
         case .wavPCM16: return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        // Plain WAVE_FORMAT_IEEE_FLOAT (libsndfile writes no cbSize, so sox prints a harmless header warning).
         case .wavFloat: return Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT)
         case .flac: return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
         case .oggVorbis: return Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)

@@ -1,4 +1,5 @@
 // The result of measuring a stereo block: level and time differences between the ears.
+import Foundation
 
 /// Interaural differences of one stereo block. Signs follow the bearing convention:
 /// positive = the right ear is louder / earlier (a source on the right), negative = the left.
@@ -17,10 +18,11 @@ public struct InterauralMeasurement: Sendable, Equatable, CustomStringConvertibl
     public let rightLevelDB: Double
 
     public var description: String {
-        let ild = (ildDB >= 0 ? "+" : "") + String(format: "%.1f", ildDB)
+        // Plain panning can leave one ear digitally silent: say so rather than print "inf".
+        let ild = ildDB.isFinite ? (ildDB >= 0 ? "+" : "") + String(format: "%.1f", ildDB)
+            : (ildDB > 0 ? "+inf (left ear silent)" : "-inf (right ear silent)")
         let itd = (itdSeconds >= 0 ? "+" : "") + String(format: "%.3f", itdSeconds * 1000)
         return "ILD \(ild) dB, ITD \(itd) ms (\(itdFrames) frames, correlation \(String(format: "%.2f", correlation)))"
     }
 }
 
-import Foundation

@@ -10,5 +10,6 @@ struct SoundSafari: ParsableCommand {
             BenchCommand.self,
             PlayCommand.self, StudyCommand.self,
             SimulateCommand.self,
+            RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self,
         ])
 }

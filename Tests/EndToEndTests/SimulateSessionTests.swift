@@ -94,6 +94,16 @@ enum SimulateRun {
         #expect(written.rows.contains { abs(Bearing(degrees: $0.targetBearingDeg).relative(to: .forward)) > 90 })
     }
 
+    @Test func theListenerBotAlsoFindsTwoTargetsThroughTheBackgroundSound() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("simulate-listener-background")
+        let written = try SimulateRun.run(["--mode", "two-targets-background", "--rounds", "4", "--bot", "listener", "--seed", "8"],
+                                          logs: logs)
+        #expect(written.rows.count == 8)
+        #expect(written.rows.allSatisfy { $0.background && !$0.frontBackConfusion })
+        let deviations = written.rows.map(\.absDeviationDeg).sorted()
+        #expect((deviations[3] + deviations[4]) / 2 <= 5, "abs deviations \(deviations)")
+    }
+
     @Test func badArgumentsAreOneSentenceAndANonZeroExit() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-bad")
         let mode = try SoundSafariBinary.run(["simulate", "--mode", "three-targets", "--logs", logs.path])

@@ -17,7 +17,8 @@ struct WindowSession {
     }
 
     /// Runs the binary with `arguments` (plus `--logs`), the script given as lines; kills it after `timeout` s.
-    func run(_ arguments: [String], script: [String], timeout: Double = 150) throws -> CommandOutput {
+    func run(_ arguments: [String], script: [String], timeout: Double = 150,
+             windowSize: String? = nil, environment: [String: String] = [:]) throws -> CommandOutput {
         let scriptURL = logs.appendingPathComponent("autopilot.txt")
         try script.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
         let process = Process()
@@ -26,6 +27,8 @@ struct WindowSession {
         env["SOUNDSAFARI_SCREENSHOTS"] = screenshots.path
         env["SDL_AUDIODRIVER"] = "dummy"
         env["SDL_VIDEODRIVER"] = "x11"
+        if let windowSize { env["SOUNDSAFARI_WINDOW_SIZE"] = windowSize }
+        for (key, value) in environment { env[key] = value }
         process.environment = env
         process.currentDirectoryURL = SoundSafariBinary.packageRoot
         let binary = SoundSafariBinary.url().path

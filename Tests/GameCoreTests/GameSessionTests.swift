@@ -100,7 +100,7 @@ import Testing
     @Test func stoppingSilencesEverythingAndIgnoresLaterPhotos() throws {
         let session = try session([.builtIn(.twoTargetsBackground, round: 1)])
         try session.start(heading: .forward)
-        #expect(scene.playingSounds == ["frog", "bluejay", "forest"])
+        #expect(scene.playingSounds == ["frog", "bluejay", "ambience"])
         session.stop()
         #expect(session.state == .stopped)
         #expect(scene.playingSounds.isEmpty)

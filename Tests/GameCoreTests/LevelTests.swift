@@ -38,7 +38,18 @@ import Testing
         #expect(scene.playingSounds == ["frog", "bluejay", "forest"])
         level.end()
         #expect(scene.playingSounds.isEmpty)
-        #expect(scene.removed.count == 3)
+        #expect(scene.removed.count == 4, "two targets and the two ears of the background")
+    }
+
+    @Test func theBackgroundFollowsTheListenersEarsSoItGivesNoDirection() throws {
+        let scene = FakeAudioScene()
+        let level = try factory.makeLevel(for: twoTargetPlan(background: "forest"), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
+        level.update(at: .zero, heading: Bearing(degrees: 30))
+        let ears = scene.live("forest").map(\.bearing.degrees).sorted()
+        #expect(ears == [120, 300])
+        #expect(scene.live("forest").allSatisfy { abs($0.gainDB + 3.0103) < 1e-9 }, "two ears at -3 dB make 0 dB")
+        level.update(at: .zero, heading: Bearing(degrees: 200))
+        #expect(scene.live("forest").map(\.bearing.degrees).sorted() == [110, 290])
     }
 
     @Test func targetsArePlacedAtTheirBearings() throws {

@@ -109,3 +109,17 @@ import Testing
         #expect(answers.keys.contains("game_experience_0_5"))
     }
 }
+
+@Suite struct ResultWordingTests {
+    @Test func aPositiveDeviationSaysTheAnimalWasToTheRight() {
+        #expect(ResultWording.deviation(12.4, target: "frog") == "Off by 12°: the frog was 12° to your right.")
+        #expect(ResultWording.deviation(-30, target: "blue jay") == "Off by 30°: the blue jay was 30° to your left.")
+        #expect(ResultWording.deviation(0.3, target: "frog").hasPrefix("Spot on"))
+    }
+
+    @Test func tableDegreesCarryTheirSign() {
+        #expect(ResultWording.degrees(12.6) == "+13°")
+        #expect(ResultWording.degrees(-3) == "−3°")
+        #expect(ResultWording.degrees(0.2) == "0°")
+    }
+}

@@ -54,7 +54,7 @@ struct AudioFileTests {
         let folder = try TestSignals.temporaryDirectory("empty")
         defer { try? FileManager.default.removeItem(at: folder) }
         let zeroBytes = folder.appendingPathComponent("zero.wav")
-        FileManager.default.createFile(atPath: zeroBytes.path, contents: Data())
+        try Data().write(to: zeroBytes)
         #expect(throws: SpatialAudioError.fileEmpty(path: zeroBytes.path)) { try AudioFileReader.readMono(zeroBytes) }
         let noFrames = folder.appendingPathComponent("noframes.wav")
         try AudioFileWriter.write([], channels: 1, sampleRate: 48_000, format: .wavPCM16, to: noFrames)
@@ -66,7 +66,7 @@ struct AudioFileTests {
         let folder = try TestSignals.temporaryDirectory("corrupt")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("frog.wav")
-        FileManager.default.createFile(atPath: url.path, contents: Data("this is not a RIFF file at all".utf8))
+        try Data("this is not a RIFF file at all".utf8).write(to: url)
         let error = #expect(throws: SpatialAudioError.self) { try AudioFileReader.readMono(url) }
         guard case .fileUnreadable(let path, _) = error else {
             Issue.record("expected fileUnreadable, got \(String(describing: error))")

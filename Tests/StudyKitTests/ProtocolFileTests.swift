@@ -15,7 +15,7 @@ struct ProtocolFileTests {
                                             "two-targets", "two-targets-background", "two-targets-background",
                                             "two-targets-background"])
         #expect(rounds.map(\.round) == Array(1...9))
-        #expect(rounds.last?.backgroundSound == "forest")
+        #expect(rounds.last?.backgroundSound == "ambience")
         #expect(rounds.first?.backgroundSound == nil)
     }
 
@@ -111,5 +111,26 @@ struct ProtocolFileTests {
         #expect(resolved.rounds.count == 4)
         #expect(resolved.rounds.allSatisfy { $0.condition == "two-targets-background" && $0.backgroundSound != nil })
         #expect(resolved.allTrialKeys.count == 8)
+    }
+}
+
+struct ProtocolSoundCheckTests {
+    @Test func aSoundMissingFromTheCatalogIsReportedAtItsField() throws {
+        let study = try Fixtures.parse(#"{"name": "x", "conditions": [{"level": "two-targets-background", "repetitions": 1, "background_sound": "rain"}]}"#)
+        let error = #expect(throws: ProtocolError.self) {
+            try study.checkSounds(available: ["frog", "bluejay", "ambience"], file: "study.json")
+        }
+        #expect(error?.description == "study.json, field 'conditions[0].background_sound': names the sound 'rain', which Sounds/sounds.json does not have; use one of ambience, bluejay, frog.")
+    }
+
+    @Test func theShippedExamplesUseOnlyTheShippedSounds() throws {
+        let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.examplesFolder
+            .deletingLastPathComponent().appendingPathComponent("Sounds/sounds.json"))) as? [String: Any]
+        let names = Set(((catalog?["sounds"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String })
+        #expect(names.contains("frog"))
+        for example in ["thesis-study.json", "latin-square.json"] {
+            let study = try ProtocolFile.load(Fixtures.examplesFolder.appendingPathComponent(example))
+            try study.checkSounds(available: names, file: example)
+        }
     }
 }

@@ -100,7 +100,7 @@ public enum Analyses {
         }
         groups = Array(groups.prefix(2))
         let r = try TTest.twoSample(groups[0].1, groups[1].1, welch: !student, origin: data.originValue, confidence: confidence)
-        var out = [ResultRendering.tTest(r, data: "\(value) by \(by)", names: groups.map { "group \($0.0)" }, mu: 0)]
+        var out = [ResultRendering.tTest(r, data: "\(value) by \(by)", names: groups.map(\.0), mu: 0)]
         if nonparametric, let x = groups[0].1.values, let y = groups[1].1.values {
             out.append(ResultRendering.rank(try RankTests.mannWhitney(x, y), data: "\(value) by \(by)"))
         }
@@ -122,9 +122,11 @@ public enum Analyses {
         }
     }
 
+    /// Needs data loaded with `angularSums` (constant memory per group).
     public static func circular(_ data: StudyData) -> [RenderedResult] {
         let items = data.sortedGroupKeys.map { key in
-            (name(key), CircularStatistics.summarize(degrees: (data.groups[key]!.values ?? []).map { $0 + data.originValue }))
+            let sums = data.angular[key] ?? (0, 0, 0)
+            return (name(key), CircularStatistics.summarize(cosineSum: sums.cosineSum, sineSum: sums.sineSum, n: sums.n))
         }
         return [ResultRendering.circular(items, value: data.options.value)]
     }

@@ -11,7 +11,7 @@ struct CircularCommand: ParsableCommand {
         try runReporting {
             var d = data
             if d.value == "abs_deviation_deg" { d.value = "deviation_deg" }
-            d.emit(Analyses.circular(try d.load(factors: by, keepValues: true)))
+            d.emit(Analyses.circular(try d.load(factors: by, angularSums: true)))
         }
     }
 }

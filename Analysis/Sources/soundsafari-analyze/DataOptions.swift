@@ -24,12 +24,14 @@ struct DataOptions: ParsableArguments {
     @Option(help: "Output format: text (laid out like R) or json.")
     var format: OutputFormat = .text
 
-    func load(factors: [String], subject: String? = nil, keepValues: Bool = false, acceptBooleans: Bool = false) throws -> StudyData {
+    func load(factors: [String], subject: String? = nil, keepValues: Bool = false, acceptBooleans: Bool = false,
+              angularSums: Bool = false) throws -> StudyData {
         var options = LoadOptions(value: value, factors: factors, subject: subject)
         options.filters = try filters.map { try RowFilter(parsing: $0) }
         options.skipInvalid = skipInvalid
         options.keepValues = keepValues
         options.acceptBooleans = acceptBooleans
+        options.angularSums = angularSums
         options.participantsFile = participants
         let data = try StudyData.load(paths: inputs, options: options)
         if data.skippedRows > 0 {

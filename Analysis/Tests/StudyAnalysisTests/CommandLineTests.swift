@@ -58,6 +58,21 @@ import Testing
         for key in ["a", "b", "diff", "ci_low", "ci_high", "p_adj"] { #expect(comparisons[0][key] != nil, "tukey missing \(key)") }
     }
 
+    @Test func describeShowsTheDigitsThatCarryTheSpreadOnConstantLeadingDigits() throws {
+        let r = try run(["describe", Fixtures.path("leading-digits.csv"), "--value", "value", "--by", "group"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("1000000000000.25") && r.out.contains("0.182813"))
+    }
+
+    @Test func tTestTextNamesTheGroupsAndJSONListsTheLevelsInOrder() throws {
+        let args = ["ttest", Fixtures.path("PlantGrowth.csv"), "--value", "weight", "--by", "group", "--levels", "trt2,ctrl"]
+        let text = try run(args)
+        #expect(text.out.contains("Welch Two Sample t-test") && text.out.contains("mean in group trt2 mean in group ctrl"))
+        let j = try json(try run(args + ["--format", "json"]).out)
+        #expect(j[0]["levels"] as? [String] == ["trt2", "ctrl"])
+        #expect(((j[0]["mean_difference"] as? Double) ?? 0) > 0)
+    }
+
     @Test func badInputExitsNonZeroWithOneSentenceNamingTheProblem() throws {
         let missing = try run(["anova", Fixtures.path("PlantGrowth.csv"), "--value", "height", "--by", "group"])
         #expect(missing.status != 0)
@@ -77,6 +92,7 @@ import Testing
         #expect(md.contains("Design detected: within-subjects"))
         #expect(md.contains("Table 6.1: p-values for angle deviation") && md.contains("Table 6.2: p-values for time"))
         #expect(md.contains("Participant groups by tinnitus"))
+        #expect(md.contains("mean age 30.5 years") && md.contains("questionnaire, gender"))
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         #expect(html.contains("<svg") && html.contains("Figure 6.1"))
         for file in ["tables/conditions.csv", "tables/tests.csv", "tables/participants.csv", "figures/figure-6-1-conditions.svg",

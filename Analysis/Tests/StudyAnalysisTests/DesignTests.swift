@@ -48,6 +48,22 @@ import Testing
         #expect(close(w.ciHigh, r["wilson.7_of_20.high"]))
     }
 
+    @Test func circularStatisticsFromStreamedSumsEqualThoseFromTheValues() throws {
+        var options = LoadOptions(value: "deviation_deg", factors: ["condition"])
+        options.angularSums = true
+        options.keepValues = true
+        options.showProgress = false
+        let data = try StudyData.load(paths: [Fixtures.path("StudyLogs-sample")], options: options)
+        let streamed = Analyses.circular(data)[0].text
+        for key in data.sortedGroupKeys {
+            let direct = CircularStatistics.summarize(degrees: data.groups[key]!.values!.map { $0 + data.originValue })
+            let sums = data.angular[key]!
+            let fromSums = CircularStatistics.summarize(cosineSum: sums.cosineSum, sineSum: sums.sineSum, n: sums.n)
+            #expect(close(direct.meanDeg, fromSums.meanDeg, 1e-9) && close(direct.resultantLength, fromSums.resultantLength, 1e-12))
+        }
+        #expect(streamed.contains("cond-01") && streamed.contains("Rayleigh"))
+    }
+
     @Test func circularMeanOfErrorsAcrossTheSeamIsNearZeroNotNearOneEighty() {
         let s = CircularStatistics.summarize(degrees: [170, -170, 178, -179])
         #expect(abs(abs(s.meanDeg) - 180) < 5)

@@ -62,6 +62,29 @@ import Testing
         #expect(data.groups[["-quiet"]]?.count == 1)   // the spreadsheet guard is undone
     }
 
+    @Test func lineNumbersCountBlankLinesCRLFAndNewlinesInsideQuotes() {
+        let crlf = write("participant,condition,abs_deviation_deg\r\np1,a,1\r\n\r\np1,\"two\nlines\",2\r\np1,a,bad\r\n")
+        #expect(message { _ = try load([crlf]) }.contains("trials.csv:6:"))
+        let quoted = write("participant,condition,abs_deviation_deg\np1,\"x\ny\",oops\n")
+        #expect(message { _ = try load([quoted]) }.contains("trials.csv:2:"))   // the line where the record starts
+    }
+
+    @Test func skipInvalidResumesAfterAMalformedLine() throws {
+        let path = write("participant,condition,abs_deviation_deg\np1,a,1\np1,a\"b,2\np2,b,3\n")
+        let data = try load([path], skip: true)
+        #expect(data.rows == 2 && data.skippedRows == 1)
+        #expect(data.firstSkipped?.contains("trials.csv:3") == true)
+    }
+
+    @Test func largeFilesSpanningManyChunksKeepExactLineNumbers() throws {
+        var text = "participant,condition,abs_deviation_deg\n"
+        for i in 0..<60_000 { text += "p\(i % 7),\(i % 3 == 0 ? "a" : "b"),\(Double(i % 100) / 10)\n" }
+        text += "p1,a,NaNish\n"
+        let path = write(text)
+        #expect(message { _ = try load([path]) }.contains("trials.csv:60002:"))
+        #expect(try load([path], skip: true).rows == 60_000)
+    }
+
     @Test func foldersAreSearchedForTrialsFilesAndMerged() throws {
         let root = Fixtures.temporaryFolder()
         _ = write("participant,condition,abs_deviation_deg\np1,a,1\np1,b,2\n", name: "p1/s1/trials.csv", in: root)

@@ -6,8 +6,8 @@ public protocol Level: AnyObject {
     var kind: LevelKind { get }
     /// The targets, in the order they are to be photographed.
     var targets: [CircleSoundEntity] { get }
-    /// The background sound, if any.
-    var background: SoundEntity? { get }
+    /// The background sound, if any (direction-less: it follows the player's ears).
+    var background: AmbientSoundEntity? { get }
     /// 0-based index of the target being searched for, or nil once all are photographed.
     var currentTargetIndex: Int? { get }
     /// What the player is asked to do now, e.g. "Photograph the frog."
@@ -17,8 +17,8 @@ public protocol Level: AnyObject {
     func begin(at time: MonotonicTime)
     /// Skips targets already photographed in an earlier run of the session (resume): they stay silent.
     func skipTargets(_ count: Int)
-    /// Called on every tick while the search runs.
-    func update(at time: MonotonicTime)
+    /// Called on every tick while the search runs, with the heading the listener faces in that tick.
+    func update(at time: MonotonicTime, heading: Bearing)
     /// The current target was photographed: stop it (unless kept playing) and go to the next.
     func targetPhotographed()
     func pause()

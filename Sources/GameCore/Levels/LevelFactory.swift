@@ -50,7 +50,7 @@ public struct LevelFactory: Sendable {
             try CircleSoundEntity(sound: sound, bearing: bearing, scene: scene)
         }
         let background = try plan.backgroundSound.map { sound in
-            try SoundEntity(sound: sound, bearing: .forward, gainDB: plan.backgroundGainDB, scene: scene)
+            try AmbientSoundEntity(sound: sound, gainDB: plan.backgroundGainDB, scene: scene)
         }
         let names = plan.targetSounds.map(displayName(of:))
         let levelType: TargetSearchLevel.Type

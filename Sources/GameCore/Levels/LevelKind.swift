@@ -19,7 +19,7 @@ public enum LevelKind: String, Sendable, CaseIterable, Codable {
 
     /// Default background sound (catalog name), if the level has one.
     public var defaultBackgroundSound: String? {
-        self == .twoTargetsBackground ? "forest" : nil
+        self == .twoTargetsBackground ? "ambience" : nil
     }
 
     /// How many targets the level is built for.

@@ -6,7 +6,7 @@
 public class TargetSearchLevel: Level {
     public let kind: LevelKind
     public let targets: [CircleSoundEntity]
-    public let background: SoundEntity?
+    public let background: AmbientSoundEntity?
     public private(set) var currentTargetIndex: Int?
     /// Keep photographed targets playing (protocol option; the iOS version stopped them).
     public let keepPhotographedTargetsPlaying: Bool
@@ -14,7 +14,7 @@ public class TargetSearchLevel: Level {
     let displayNames: [String]
     private var ended = false
 
-    public required init(kind: LevelKind, targets: [CircleSoundEntity], background: SoundEntity?,
+    public required init(kind: LevelKind, targets: [CircleSoundEntity], background: AmbientSoundEntity?,
                 displayNames: [String], keepPhotographedTargetsPlaying: Bool) {
         self.kind = kind
         self.targets = targets
@@ -46,8 +46,8 @@ public class TargetSearchLevel: Level {
         for _ in 0..<count where currentTargetIndex != nil { advance() }
     }
 
-    public func update(at time: MonotonicTime) {
-        background?.update(at: time)
+    public func update(at time: MonotonicTime, heading: Bearing) {
+        background?.follow(heading: heading)
         for target in targets { target.update(at: time) }
     }
 

@@ -33,4 +33,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         let u2 = unitDouble()
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
+
+    /// Fisher–Yates with this generator, so a seeded order is the same on every platform
+    /// (the standard library's `shuffle(using:)` does not promise its algorithm).
+    public mutating func shuffle<T>(_ items: inout [T]) {
+        for i in stride(from: items.count - 1, to: 0, by: -1) {
+            items.swapAt(i, Int(next() % UInt64(i + 1)))
+        }
+    }
 }

@@ -82,10 +82,6 @@ struct BearingDeck {
 
     private mutating func refill() {
         remaining = list
-        // Fisher–Yates with our own generator, so the order is the same on every platform.
-        for i in stride(from: remaining.count - 1, to: 0, by: -1) {
-            let j = Int(generator.next() % UInt64(i + 1))
-            remaining.swapAt(i, j)
-        }
+        generator.shuffle(&remaining)
     }
 }

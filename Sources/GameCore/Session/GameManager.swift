@@ -42,8 +42,9 @@ public final class GameManager {
     public func tick(at time: MonotonicTime? = nil) throws {
         let now = time ?? clock.now()
         tickCount += 1
-        scene.setListenerHeading(headingSource.heading)
-        if case .searching = session.state { session.level?.update(at: now) }
+        let heading = headingSource.heading
+        scene.setListenerHeading(heading)
+        if case .searching = session.state { session.level?.update(at: now, heading: heading) }
         let events = queue
         queue.removeAll()
         for event in events {

@@ -196,6 +196,7 @@ public final class GameSession {
         roundStartHeading = heading
         self.level = level
         scene.setListenerHeading(heading)
+        level.update(at: now, heading: heading)
         level.begin(at: now)
         onset = now
         pausedAt = nil

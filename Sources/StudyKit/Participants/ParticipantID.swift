@@ -21,7 +21,7 @@ public struct ParticipantID: Hashable, Sendable, Codable, CustomStringConvertibl
         if value.isEmpty { return "it is empty" }
         if value.count > maximumLength { return "it is longer than \(maximumLength) characters" }
         if value.contains("/") || value.contains("\\") { return "it contains a path separator" }
-        if value.contains("@") { return "it looks like an e-mail address; use a pseudonym such as P07" }
+        if value.contains("@") { return "it looks like an e-mail address" }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         if let bad = value.first(where: { !allowed.contains($0) }) {
             return "it contains '\(bad)'; use only letters, digits, '-', '_' and '.'"
@@ -49,15 +49,4 @@ public struct ParticipantID: Hashable, Sendable, Codable, CustomStringConvertibl
         var container = encoder.singleValueContainer()
         try container.encode(value)
     }
-}
-
-public struct ParticipantIDError: Error, Equatable, CustomStringConvertible, LocalizedError {
-    public let value: String
-    public let problem: String
-
-    public var description: String {
-        "'\(value)' cannot be a participant ID: \(problem). Use a pseudonym such as P07 (letters, digits, '-', '_', '.')."
-    }
-
-    public var errorDescription: String? { description }
 }

@@ -90,14 +90,3 @@ public struct ParticipantRecord: Equatable, Sendable {
         registeredAt = try row.timestamp("registered_at")
     }
 }
-
-public struct ParticipantRecordError: Error, Equatable, CustomStringConvertible, LocalizedError {
-    public let participant: String
-    public let problem: String
-
-    public var description: String {
-        "The participant sheet of \(participant) cannot be saved: \(problem); correct that answer or leave it empty."
-    }
-
-    public var errorDescription: String? { description }
-}

@@ -175,9 +175,7 @@ extension StudyProtocol {
     /// Fisher–Yates with our own generator, the same on every platform and Swift version.
     static func shuffled(_ items: [Int], using generator: inout SeededRandom) -> [Int] {
         var items = items
-        for i in stride(from: items.count - 1, to: 0, by: -1) {
-            items.swapAt(i, Int(generator.next() % UInt64(i + 1)))
-        }
+        generator.shuffle(&items)
         return items
     }
 }

@@ -82,3 +82,22 @@ public struct StudyProtocol: Sendable, Equatable {
     /// Total targets (trial rows) of a complete session.
     public var targetCount: Int { conditions.reduce(0) { $0 + $1.repetitions * $1.targets.count } }
 }
+
+extension StudyProtocol {
+    /// Checks that every sound the protocol names is in the catalog (`Sounds/sounds.json`), so a typo
+    /// is reported against the protocol's field before a session folder is made. `file` names the
+    /// protocol in the error (e.g. the --protocol path, or "--mode" for a built-in mode).
+    public func checkSounds(available: Set<String>, file: String) throws {
+        let known = available.sorted().joined(separator: ", ")
+        for (index, condition) in conditions.enumerated() {
+            for (position, sound) in condition.targets.enumerated() where !available.contains(sound) {
+                throw ProtocolError(file: file, field: "conditions[\(index)].targets[\(position)]",
+                                    problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
+            }
+            if let sound = condition.backgroundSound, !available.contains(sound) {
+                throw ProtocolError(file: file, field: "conditions[\(index)].background_sound",
+                                    problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
+            }
+        }
+    }
+}

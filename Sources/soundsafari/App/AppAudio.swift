@@ -8,6 +8,7 @@ import SpatialAudio
 final class AppAudio {
     let engine: SpatialAudioEngine
     let catalog: SoundCatalog
+    let output: SDLAudioOutput
     private var checkSource: SpatialSource?
     private var checkSide: EarSide?
     private var shutter: SpatialSource?
@@ -16,6 +17,10 @@ final class AppAudio {
     init(hrtf: String?) throws {
         catalog = try SoundCatalog.locate()
         engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required, hrtfName: hrtf))
+        // Silent until the headphone check sets the safe default volume.
+        engine.masterGainDB = HeadphoneCheck.defaultVolumeDB
+        output = try SDLAudioOutput(engine: engine)
+        output.start()
         if let effect = catalog.entries(role: .effect).first {
             shutter = try engine.makeSource(buffer: try engine.loadBuffer(file: effect.fileURL), gainDB: effect.gainDB)
         }
@@ -54,5 +59,6 @@ final class AppAudio {
 
     func stop() {
         checkSource?.stop()
+        output.close()
     }
 }

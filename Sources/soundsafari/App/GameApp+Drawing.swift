@@ -35,11 +35,11 @@ extension GameApp {
 
     private var inputHint: String {
         switch settings.input {
-        case .keyboard: "Turn: ← → (Shift: slowly)   Photo: Space   Pause: P   Recentre: R"
-        case .mouse: "Turn: move the mouse   Photo: click   Pause: P   Recentre: R"
+        case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R"
+        case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R"
         case .gamepad: input.controllerHasGyro
-            ? "Turn your body holding the controller   Photo: A   Pause: Start   Recentre: Y"
-            : "Turn: left stick   Photo: A   Pause: Start   Recentre: Y"
+            ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y"
+            : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y"
         }
     }
 
@@ -65,16 +65,24 @@ extension GameApp {
 
     private func drawSummary() {
         let trials = run?.allTrials ?? []
-        let rows = trials.map { trial in
-            ScreenPainter.SummaryRow(round: "\(trial.round)", condition: FlowRound.label(for: trial.condition),
-                                     target: run?.displayName(of: trial.target) ?? trial.target,
-                                     deviation: ResultWording.degrees(trial.deviationDeg),
-                                     time: ResultWording.seconds(trial.timeSeconds))
+        // One row per round: each target's signed deviation and time, in the order they were photographed.
+        let rounds = Dictionary(grouping: trials, by: \.round).sorted { $0.key < $1.key }
+        let rows = rounds.map { round, photos in
+            ScreenPainter.SummaryRow(
+                round: "\(round)", condition: FlowRound.label(for: photos[0].condition),
+                target: photos.map { run?.displayName(of: $0.target) ?? $0.target }.joined(separator: ", "),
+                deviation: photos.map { ResultWording.degrees($0.deviationDeg) }.joined(separator: ", "),
+                time: photos.map { ResultWording.seconds($0.timeSeconds) }.joined(separator: ", "))
         }
         let means = ResultWording.means(trials)
         let note: String?
         if flow.quitEarly {
-            note = "Session stopped early: every photo so far is saved; the session can be resumed (--resume)."
+            let command: String
+            switch options.kind {
+            case .play: command = "soundsafari play --participant \(settings.participant) --resume"
+            case .study(let file, _, _): command = "soundsafari study --protocol \(file.lastPathComponent) --participant \(settings.participant) --resume"
+            }
+            note = "Every photo so far is saved. To continue later: \(command)"
         } else {
             note = run.map { "Saved in \($0.folderPath)" }
         }

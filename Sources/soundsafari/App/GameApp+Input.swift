@@ -2,11 +2,11 @@
 import CSDL2
 import Foundation
 import GameCore
+import SpatialAudio
 import StudyKit
 
 extension GameApp {
     func handle(_ signal: InputSignal) throws {
-        FileHandle.standardError.write("DEBUG signal \(signal) screen \(flow.screen) menuMessage \(menuMessage ?? "-")\n".data(using: .utf8)!)
         switch signal {
         case .quitRequested:
             // Closing the window mid-session is a quit: logged targets stay, the session stays resumable.
@@ -16,10 +16,62 @@ extension GameApp {
             window.toggleFullscreen()
         case .deviceLost(let message):
             if settings.input == .gamepad { try perform(flow.pause(reason: message)) }
-        case .deviceAdded:
-            break
+        case .deviceAdded(_, let hasGyro):
+            refreshInputChoices(gamepadWithGyro: hasGyro)
         case .command(let command, let time):
             try handle(command, at: time)
+        case .pointer(let x, let y):
+            hover(x: x, y: y)
+        case .click(let x, let y, let time):
+            try click(x: x, y: y, at: time)
+        }
+    }
+
+    /// A controller plugged in while the menu shows becomes a choice (and the choice, if it has a gyro).
+    private func refreshInputChoices(gamepadWithGyro: Bool) {
+        guard flow.screen == .mainMenu else { return }
+        var current = MainMenu.settings(from: mainMenu)
+        if gamepadWithGyro && !options.inputGiven { current.input = .gamepad }
+        let focus = mainMenu.focusedItem?.id
+        mainMenu = MainMenu.model(current, knownParticipants: knownParticipants, inputs: [.gamepad, .mouse, .keyboard],
+                                  hrtfs: usableHRTFs)
+        if let focus { mainMenu.focus(on: focus) }
+    }
+
+    /// The row under the pointer takes the focus (menus, participant sheet, pause menu).
+    private func hover(x: Int32, y: Int32) {
+        guard let row = painter.menuRow(atX: x, y: y) else { return }
+        switch flow.screen {
+        case .mainMenu: mainMenu.focus(on: row.id); updateTextEntry()
+        case .participantSheet: participantSheet.focus(on: row.id)
+        case .paused: pauseMenu.focus(on: row.id)
+        default: break
+        }
+    }
+
+    /// A click on a menu row: a button is pressed, a choice steps left or right (by the half clicked).
+    /// On other screens a click is "activate" (continue, close), on the headphone check it answers a side.
+    private func click(x: Int32, y: Int32, at time: MonotonicTime) throws {
+        let menu: MenuModel? = switch flow.screen {
+        case .mainMenu: mainMenu
+        case .participantSheet: participantSheet
+        case .paused: pauseMenu
+        default: nil
+        }
+        if flow.screen == .headphoneCheck {
+            if let side = painter.side(atX: x, y: y) { try handle(side == .left ? .left : .right, at: time) }
+            return
+        }
+        guard let menu else {
+            try handle(.activate, at: time)
+            return
+        }
+        guard let row = painter.menuRow(atX: x, y: y), let item = menu.item(row.id), item.enabled else { return }
+        hover(x: x, y: y)
+        switch item.kind {
+        case .button: try handle(.activate, at: time)
+        case .choice: try handle(row.leftHalf ? .left : .right, at: time)
+        case .text: break  // clicking a text field only gives it the focus, ready for typing
         }
     }
 
@@ -52,11 +104,8 @@ extension GameApp {
             }
             if flow.screen != .paused { pauseMenu = PauseMenu.model() }
         case .intermediateResult, .roundResult, .conditionBreak:
+            // Only a deliberate "continue": a stray Esc must not end a participant's session.
             if command == .activate { try perform(flow.continuePressed()) }
-            if command == .pause || command == .back, flow.screen != .conditionBreak {
-                // Esc on a result offers the pause menu's way out.
-                try perform(flow.quit())
-            }
         case .summary, .error:
             if command == .activate || command == .back { try perform(flow.continuePressed()) }
         }
@@ -90,14 +139,14 @@ extension GameApp {
         settings = chosen
         do {
             audio = try AppAudio(hrtf: chosen.hrtf.isEmpty ? nil : chosen.hrtf)
+        } catch let error as SpatialAudioError where error.isAboutHRTF && usableHRTFs.count > 1 {
+            // An unusable HRTF can be fixed in the menu by choosing another.
+            menuMessage = "\(error)"
+            mainMenu.focus(on: "hrtf")
+            return
         } catch {
-            // An unusable HRTF can be fixed in the menu; anything else (no audio device) cannot.
-            if chosen.hrtf.isEmpty || usableHRTFs.count < 2 {
-                try perform(flow.fail("\(error)"))
-            } else {
-                menuMessage = "\(error)"
-                mainMenu.focus(on: "hrtf")
-            }
+            // No audio device, no sounds folder...: nothing the menu can fix.
+            try perform(flow.fail("\(error)"))
             return
         }
         try perform(flow.menuStarted(rounds: MainMenu.rounds(for: chosen)))
@@ -147,6 +196,16 @@ extension GameApp {
                 return
             }
             try perform(flow.headphoneCheckPassed())
+        }
+    }
+}
+
+extension SpatialAudioError {
+    /// True for the errors a different HRTF choice fixes.
+    var isAboutHRTF: Bool {
+        switch self {
+        case .unknownHRTF, .hrtfNotUsable, .hrtfUnavailable: true
+        default: false
         }
     }
 }

@@ -29,6 +29,8 @@ final class GameApp {
     /// The menu's choices once Start was pressed (or the study's equivalent).
     var settings: MenuSettings
     var usableHRTFs: [String]
+    /// Registered participant IDs, offered in the menu's participant row.
+    var knownParticipants: [String] = []
     var audio: AppAudio?
     var run: SessionRun?
     /// The result picture of the last photo, as a texture for the result screens.
@@ -41,7 +43,14 @@ final class GameApp {
     init(options: AppOptions) throws {
         self.options = options
         sdl = try SDLSystem()
-        window = try GameWindow(title: "SoundSafari")
+        // SOUNDSAFARI_WINDOW_SIZE=1920x1080 opens a bigger window (screenshots at full HD; Xvfb has no
+        // window manager to honour F11).
+        let size = ProcessInfo.processInfo.environment["SOUNDSAFARI_WINDOW_SIZE"]?.split(separator: "x").compactMap { Int32($0) }
+        if let size, size.count == 2, size.allSatisfy({ (640...7680).contains($0) }) {
+            window = try GameWindow(title: "SoundSafari", width: size[0], height: size[1])
+        } else {
+            window = try GameWindow(title: "SoundSafari")
+        }
         painter = ScreenPainter(window: window, text: try TextRenderer(renderer: window.renderer))
         input = InputHandler(clock: clock)
         autopilot = try Autopilot.fromEnvironment()
@@ -50,6 +59,8 @@ final class GameApp {
         let defaultHRTF = (try? SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .preferred)))?.hrtf.name
         let installed = (try? SpatialAudioEngine.listHRTFs()) ?? []
         usableHRTFs = (defaultHRTF.map { [$0] } ?? []) + installed.filter { $0 != defaultHRTF }
+        // An HRTF asked for on the command line is offered even if unknown: Start then says what is wrong.
+        if let asked = options.hrtf, !usableHRTFs.contains(asked) { usableHRTFs.append(asked) }
 
         // A controller plugged in before start counts for the preferred device.
         var gamepadWithGyro = false
@@ -71,8 +82,8 @@ final class GameApp {
                                     input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareStudy()` below
         }
-        let known = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
-        mainMenu = MainMenu.model(settings, knownParticipants: known, inputs: inputs, hrtfs: usableHRTFs)
+        knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
+        mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if case .study = options.kind { try prepareStudy() }
     }
 
@@ -112,20 +123,32 @@ final class GameApp {
         let step = 1.0 / GameManager.defaultTickRate
         var next = clock.now()
         while keepRunning {
-            if let run, run.isActive {
-                // The session's GameManager paces the frames while rounds are played.
-                try run.manager.run(while: { keepRunning && run.isActive }, beforeTick: { now in try frame(now: now) })
-                next = clock.now()
-                continue
+            do {
+                if let run, run.isActive {
+                    // The session's GameManager paces the frames while rounds are played.
+                    try run.manager.run(while: { keepRunning && run.isActive }, beforeTick: { now in try frame(now: now) })
+                    next = clock.now()
+                    continue
+                }
+                clock.sleep(until: next)
+                try frame(now: clock.now())
+                next = next + step
+                if clock.now() - next > 0.25 { next = clock.now() }  // after a stall, don't race to catch up
+            } catch let error as Autopilot.ScriptError {
+                throw error
+            } catch {
+                // A failure mid-session (e.g. the log cannot be written) is shown on screen; the rows already
+                // written stay, and the session is closed as incomplete. A failure on the error screen ends it.
+                if case .error = flow.screen { throw error }
+                try perform(flow.fail("\(error)"))
             }
-            clock.sleep(until: next)
-            try frame(now: clock.now())
-            next = next + step
-            if clock.now() - next > 0.25 { next = clock.now() }  // after a stall, don't race to catch up
         }
         shutdown()
-        // Quitting early is the player's choice, not a failure; an error screen is.
-        if case .error = flow.screen { return 1 }
+        // Quitting early is the player's choice, not a failure; an error screen is (and the terminal says why).
+        if case .error(let message) = flow.screen {
+            FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+            return 1
+        }
         return 0
     }
 
@@ -137,17 +160,21 @@ final class GameApp {
             for signal in input.handle(event, turning: flow.screen == .running) { try handle(signal) }
         }
         input.update(now: now, turning: flow.screen == .running)
+        // The mouse turns by relative motion while a round runs: hide and capture the pointer then only.
+        let captureMouse = flow.screen == .running && settings.input == .mouse
+        if (SDL_GetRelativeMouseMode() == SDL_TRUE) != captureMouse {
+            SDL_SetRelativeMouseMode(captureMouse ? SDL_TRUE : SDL_FALSE)
+        }
         try run?.poll(app: self)
-        try draw()
-        try autopilot?.advance(now: now.seconds, drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "")
-    }
-
-    private func draw() throws {
         let name = flow.screen.name
         framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
         drawnScreen = name
         paint()
+        // Screenshots read the frame just drawn, so they come before present (after it the buffer is undefined).
         try screenshots?.frameDrawn(screen: name, window: window)
+        try autopilot?.advance(now: now.seconds, drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
+                               controllerOpen: { [unowned self] in input.controller != nil },
+                               screenshot: { [unowned self] name in try screenshots?.save(name: name, window: window) })
         window.present()
     }
 

@@ -31,8 +31,13 @@ final class ScreenshotRecorder {
         }
         framesOnScreen += 1
         guard framesOnScreen == Self.settleFrames else { return }
+        try save(name: screen, window: window)
+    }
+
+    /// Saves what the window shows now as `NN-<name>.png`.
+    func save(name: String, window: GameWindow) throws {
         count += 1
-        let url = folder.appendingPathComponent(String(format: "%02d-%@.png", count, screen))
+        let url = folder.appendingPathComponent(String(format: "%02d-%@.png", count, name))
         try window.saveScreenshot(to: url)
         saved.append(url)
     }

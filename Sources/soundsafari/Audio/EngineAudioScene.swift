@@ -76,12 +76,11 @@ final class EngineAudioScene: AudioScene {
 
     // MARK: Offline listening (simulate)
 
-    /// Renders `frames` stereo frames of what the listener hears. With `only`, every other source is
-    /// muted for this block: the simulated listener attends to one animal (it cannot tell calls
-    /// apart by timbre), and the mute is undone before the next block.
-    func render(frames: Int, only: SoundSourceID? = nil) -> [Float] {
-        guard let only else { return engine.render(frames: frames) }
-        let muted = sources.filter { $0.key != only.rawValue }.map(\.value)
+    /// Renders `frames` stereo frames of what the listener hears, with the sources in `muting` silent
+    /// for this block only (the simulated listener attends to one animal: it cannot tell calls apart by
+    /// timbre, so the other targets are muted while it listens; the mute is undone before returning).
+    func render(frames: Int, muting: [SoundSourceID] = []) -> [Float] {
+        let muted = muting.compactMap { sources[$0.rawValue] }
         for entry in muted { entry.source.gainDB = -.infinity }
         defer { for entry in muted { entry.source.gainDB = entry.catalogGainDB + entry.gainDB } }
         return engine.render(frames: frames)

@@ -11,6 +11,8 @@ struct BenchCommand: ParsableCommand {
     static let suites: [(name: String, run: @Sendable () throws -> [BenchmarkResult])] = [
         ("study", StudyBenchmarks.run),
         ("game", GameBenchmarks.run),
+        ("audio", AudioBenchmarks.run),
+        ("ui", UIBenchmarks.run),
     ]
 
     func run() throws {

@@ -48,6 +48,8 @@ struct StudyCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A malformed protocol is reported in the terminal, naming file and field, before any window opens.
+        _ = try SessionDriver.loadProtocol(.protocolFile(URL(fileURLWithPath: protocolFile)), seed: seed)
         let options = AppOptions(kind: .study(protocolFile: URL(fileURLWithPath: protocolFile),
                                               participant: try ParticipantID(participant),
                                               input: input.flatMap(InputKind.init(rawValue:))),

@@ -89,11 +89,15 @@ final class InputHandler: HeadingSource {
             }.filter { !$0.isWhitespace }
             return text.isEmpty ? [] : [.command(.text(text), at: time(ofSDLTimestamp: event.text.timestamp))]
         case SDL_MOUSEMOTION:
-            if turning { manualDegrees += mouseRotation.degrees(counts: Int(event.motion.xrel)) }
-            return []
+            if turning {
+                manualDegrees += mouseRotation.degrees(counts: Int(event.motion.xrel))
+                return []
+            }
+            return [.pointer(x: event.motion.x, y: event.motion.y)]
         case SDL_MOUSEBUTTONDOWN:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
-            return [.command(.activate, at: time(ofSDLTimestamp: event.button.timestamp))]
+            let at = time(ofSDLTimestamp: event.button.timestamp)
+            return [turning ? .command(.activate, at: at) : .click(x: event.button.x, y: event.button.y, at: at)]
         case SDL_MOUSEWHEEL:
             guard !turning, event.wheel.y != 0 else { return [] }
             return [.command(event.wheel.y > 0 ? .up : .down, at: time(ofSDLTimestamp: event.wheel.timestamp))]

@@ -9,6 +9,10 @@ enum InputSignal: Equatable {
     case deviceLost(String)
     /// A controller was plugged in (name, has gyro).
     case deviceAdded(name: String, hasGyro: Bool)
+    /// A left click at window pixel (x, y): menus pick the row under it, elsewhere it acts like `activate`.
+    case click(x: Int32, y: Int32, at: MonotonicTime)
+    /// The pointer moved to (x, y) outside a round (menus highlight the row under it).
+    case pointer(x: Int32, y: Int32)
     case toggleFullscreen
     /// The window was closed.
     case quitRequested

@@ -16,8 +16,9 @@ final class GameWindow {
         guard let window = SDL_CreateWindow(title, centered, centered, width, height, flags) else {
             throw UIError.noDisplay(String(cString: SDL_GetError()))
         }
-        // Accelerated with vsync where there is a GPU; the software renderer elsewhere (e.g. Xvfb).
-        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        // Accelerated where there is a GPU, the software renderer elsewhere. No vsync: the GameManager paces
+        // frames at 60 Hz with absolute deadlines, and a present blocking on the display would make ticks late.
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue
         guard let renderer = SDL_CreateRenderer(window, -1, accelerated)
                 ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             let reason = String(cString: SDL_GetError())
@@ -55,7 +56,16 @@ final class GameWindow {
         SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
     }
 
+    private var lastSize = (width: 0, height: 0)
+
     func clear(_ color: SDL_Color = Theme.background) {
+        // Without a window manager (e.g. Xvfb) SDL may miss the resize event of a fullscreen switch and keep
+        // drawing into the old viewport: reset it whenever the drawable's size changes.
+        let now = size
+        if now != lastSize {
+            lastSize = now
+            SDL_RenderSetViewport(renderer, nil)
+        }
         setColor(color)
         SDL_RenderClear(renderer)
     }

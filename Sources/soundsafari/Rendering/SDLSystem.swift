@@ -1,5 +1,6 @@
 // Starts and stops SDL's subsystems and SDL2_ttf once per process, with errors a person can act on.
 import CSDL2
+import Foundation
 
 /// SDL video + events + game controllers, and SDL2_ttf. Audio is opened separately by the audio output
 /// so that "no audio device" gets its own message.
@@ -9,6 +10,14 @@ final class SDLSystem {
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
         let video = UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)
         guard SDL_Init(video) == 0 else { throw UIError.noDisplay(String(cString: SDL_GetError())) }
+        // Without a display SDL falls back to its invisible "offscreen" driver: a person would wait for a
+        // window that never comes. Only tests ask for such a driver, and they name it in SDL_VIDEODRIVER.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let invisible = ["offscreen", "dummy", "evdev"].contains(driver)
+        if invisible, ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]?.isEmpty ?? true {
+            SDL_Quit()
+            throw UIError.noDisplay("only the invisible '\(driver)' video driver is available")
+        }
         // Controllers are optional: without the subsystem the keyboard and mouse still work.
         _ = SDL_InitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER) | UInt32(SDL_INIT_SENSOR))
         guard TTF_Init() == 0 else {

@@ -37,8 +37,25 @@ final class ScreenPainter {
                          pixels: pixels, color: Theme.dimText, align: .center)
     }
 
+    /// Where the last drawn menu's rows are (for mouse clicks), by row id.
+    private(set) var menuRows: [(id: String, rect: SDL_Rect)] = []
+    /// Where the headphone check's Left and Right buttons are.
+    private(set) var sideButtons: [(side: EarSide, rect: SDL_Rect)] = []
+
+    /// The menu row under window pixel (x, y), and whether the point is in the row's left half.
+    func menuRow(atX x: Int32, y: Int32) -> (id: String, leftHalf: Bool)? {
+        menuRows.first { contains($0.rect, x, y) }.map { ($0.id, x < $0.rect.x + $0.rect.w / 2) }
+    }
+
+    func side(atX x: Int32, y: Int32) -> EarSide? { sideButtons.first { contains($0.rect, x, y) }?.side }
+
+    private func contains(_ rect: SDL_Rect, _ x: Int32, _ y: Int32) -> Bool {
+        x >= rect.x && x < rect.x + rect.w && y >= rect.y && y < rect.y + rect.h
+    }
+
     /// A vertical menu: focused row highlighted; choices show ◀ value ▶; text fields a caret when focused.
     func drawMenu(_ menu: MenuModel, top: Int32, rowWidth requestedWidth: Int32? = nil) {
+        menuRows = []
         let rowWidth = min(requestedWidth ?? scaled(900), width - scaled(60))
         let rowHeight = scaled(50)
         let left = (width - rowWidth) / 2
@@ -47,6 +64,7 @@ final class ScreenPainter {
         for (index, item) in menu.items.enumerated() {
             let focused = index == menu.focus
             let row = SDL_Rect(x: left, y: y, w: rowWidth, h: rowHeight - scaled(6))
+            menuRows.append((item.id, row))
             if focused { window.fill(row, Theme.focus) } else { window.fill(row, Theme.panel) }
             let color = !item.enabled ? Theme.disabledText : (focused ? Theme.focusText : Theme.text)
             let textY = y + (rowHeight - scaled(6) - pixels * 6 / 5) / 2
@@ -77,14 +95,14 @@ final class ScreenPainter {
             text.drawWrapped(message, x: width / 2, y: y, width: width - scaled(120), pixels: px(.small),
                              color: Theme.warning, align: .center)
         }
-        hint("↑ ↓ choose   ← → change   type the participant ID   Enter: select   F11: full screen   Gamepad: d-pad, A")
+        hint("↑ ↓ choose · ← → change · type the participant ID · Enter: select · F11: full screen · Gamepad: d-pad, A")
     }
 
     func drawParticipantSheet(_ menu: MenuModel, participant: String) {
         window.clear()
         let top = title("Participant \(participant)", subtitle: "A few questions before we start (for the supervisor). No names are stored.")
         drawMenu(menu, top: top, rowWidth: scaled(1000))
-        hint("↑ ↓ choose   ← → change (or type a number)   Enter on “Save and continue”   Gamepad: d-pad, A")
+        hint("↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A")
     }
 
     func drawHeadphoneCheck(_ check: HeadphoneCheck, progress: String?) {
@@ -97,9 +115,11 @@ final class ScreenPainter {
         y += scaled(30)
         let buttonWidth = scaled(300), buttonHeight = scaled(110)
         let gap = scaled(60)
+        sideButtons = []
         for (offset, label) in ["◀  Left", "Right  ▶"].enumerated() {
             let x = width / 2 - buttonWidth - gap / 2 + Int32(offset) * (buttonWidth + gap)
             let rect = SDL_Rect(x: x, y: y, w: buttonWidth, h: buttonHeight)
+            sideButtons.append((offset == 0 ? .left : .right, rect))
             window.fill(rect, Theme.panel)
             window.outline(rect, Theme.focus, thickness: scaled(3))
             text.draw(label, x: x + buttonWidth / 2, y: y + (buttonHeight - px(.heading) * 6 / 5) / 2,
@@ -121,7 +141,7 @@ final class ScreenPainter {
             text.drawWrapped(verdict, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body),
                              color: Theme.warning, align: .center)
         }
-        hint("← or A: left   → or D: right   ↑ ↓ volume   Gamepad: d-pad   Keep the volume comfortable.")
+        hint("← or A: left · → or D: right · ↑ ↓ volume · Gamepad: d-pad · Keep the volume comfortable.")
     }
 
     /// The running view: a camera viewfinder and the level's instruction. Nothing here depends on where
@@ -203,7 +223,7 @@ final class ScreenPainter {
                                     color: Theme.warning, align: .center) + scaled(20)
         }
         drawMenu(menu, top: top)
-        hint("↑ ↓ choose   Enter: select   P or Esc: resume   Gamepad: d-pad, A, Start")
+        hint("↑ ↓ choose · Enter: select · P or Esc: resume · Gamepad: d-pad, A, Start")
     }
 
     func drawBreak(finished: String, next: String) {
@@ -227,8 +247,8 @@ final class ScreenPainter {
         var y = title(heading, subtitle: note)
         let pixels = px(rows.count > 10 ? .small : .body)
         let columns: [(String, Double, TextRenderer.Alignment)] = [
-            ("Round", 0.08, .left), ("Condition", 0.18, .left), ("Target", 0.48, .left),
-            ("Deviation", 0.75, .right), ("Time", 0.92, .right)]
+            ("Round", 0.04, .left), ("Condition", 0.13, .left), ("Targets", 0.47, .left),
+            ("Deviation", 0.78, .right), ("Time", 0.96, .right)]
         for (label, fraction, align) in columns {
             text.draw(label, x: Int32(Double(width) * fraction), y: y, pixels: pixels, color: Theme.dimText, bold: true, align: align)
         }
@@ -236,14 +256,19 @@ final class ScreenPainter {
         let rowHeight = pixels * 13 / 10
         let maxRows = Int((height - y - scaled(140)) / max(1, rowHeight))
         // Show the latest rows when they do not all fit (the means below cover all of them).
-        for row in rows.suffix(max(1, maxRows)) {
+        let shown = rows.suffix(max(1, maxRows - (rows.count > maxRows ? 1 : 0)))
+        if shown.count < rows.count {
+            y += text.draw("(\(rows.count - shown.count) earlier rounds are in the log)", x: Int32(Double(width) * 0.04),
+                           y: y, pixels: pixels, color: Theme.dimText)
+        }
+        for row in shown {
             for ((_, fraction, align), value) in zip(columns, [row.round, row.condition, row.target, row.deviation, row.time]) {
                 text.draw(value, x: Int32(Double(width) * fraction), y: y, pixels: pixels, align: align)
             }
             y += rowHeight
         }
         y += scaled(14)
-        window.fill(SDL_Rect(x: Int32(Double(width) * 0.08), y: y, w: Int32(Double(width) * 0.84), h: scaled(3)), Theme.dimText)
+        window.fill(SDL_Rect(x: Int32(Double(width) * 0.04), y: y, w: Int32(Double(width) * 0.92), h: scaled(3)), Theme.dimText)
         text.drawWrapped(means, x: width / 2, y: y + scaled(16), width: width - scaled(120), pixels: px(.heading),
                          color: Theme.good, bold: true, align: .center)
         hint("Enter, Esc or gamepad A: close")

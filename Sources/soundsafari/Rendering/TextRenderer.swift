@@ -84,6 +84,22 @@ final class TextRenderer {
     @discardableResult
     func drawWrapped(_ text: String, x: Int32, y: Int32, width: Int32, pixels: Int32,
                      color: SDL_Color = Theme.text, bold: Bool = false, align: Alignment = .left) -> Int32 {
+        let lines = wrap(text, width: width, pixels: pixels, bold: bold)
+        var offset: Int32 = 0
+        let lineHeight = pixels * 13 / 10
+        for line in lines {
+            if !line.isEmpty { draw(line, x: x, y: y + offset, pixels: pixels, color: color, bold: bold, align: align) }
+            offset += lineHeight
+        }
+        return offset
+    }
+
+    private var wrapped: [String: [String]] = [:]
+
+    /// The lines of `text` broken at spaces to fit `width` (cached: measuring every word each frame is costly).
+    private func wrap(_ text: String, width: Int32, pixels: Int32, bold: Bool) -> [String] {
+        let key = "\(width)|\(pixels)|\(bold)|\(text)"
+        if let hit = wrapped[key] { return hit }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
@@ -98,12 +114,8 @@ final class TextRenderer {
             }
             lines.append(line)
         }
-        var offset: Int32 = 0
-        let lineHeight = pixels * 13 / 10
-        for line in lines {
-            if !line.isEmpty { draw(line, x: x, y: y + offset, pixels: pixels, color: color, bold: bold, align: align) }
-            offset += lineHeight
-        }
-        return offset
+        if wrapped.count > 200 { wrapped.removeAll() }
+        wrapped[key] = lines
+        return lines
     }
 }

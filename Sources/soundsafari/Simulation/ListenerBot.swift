@@ -9,16 +9,20 @@ import SpatialAudio
 /// a source ahead moves to the left ear, a source behind to the right (then it turns round). So it is
 /// the end-to-end check that the audio and the game agree on geometry, front/back included.
 ///
-/// In a two-target round it attends to the target it was asked for by listening to that source alone
-/// (`EngineAudioScene.render(frames:only:)`): it has no way to tell a frog from a bird by timbre.
+/// In a two-target round it attends to the target it was asked for by muting the other targets while
+/// it listens (`EngineAudioScene.render(frames:muting:)`): it has no way to tell a frog from a bird by
+/// timbre. The background sound stays audible (it sits at both ears and dilutes the cues).
 final class ListenerBot: SimulatedPlayer {
     let scene: EngineAudioScene
     /// Length of one listening block.
-    var listenSeconds = 0.25
+    var listenSeconds = 0.5
     /// ILD (dB) below which the source counts as centred.
     var balancedILD = 0.4
     /// The probing turn that tells front from back.
     var probeDegrees = 20.0
+    /// How far the loudest slice of a block must stand above the quietest for the bot to trust it heard
+    /// a call (with no background, silence between calls gives any contrast it needs).
+    var minimumCallContrastDB = 6.0
 
     private enum Phase {
         case centring
@@ -28,6 +32,7 @@ final class ListenerBot: SimulatedPlayer {
     private var phase = Phase.centring
     private var nextListen = MonotonicTime.zero
     private var target: SoundSourceID?
+    private var others: [SoundSourceID] = []
     private var previous: (heading: Bearing, ild: Double)?
     private(set) var listens = 0
 
@@ -47,7 +52,8 @@ final class ListenerBot: SimulatedPlayer {
     override func search(at time: MonotonicTime, session: GameSession) -> Bool {
         guard time >= nextListen, let target else { return false }
         nextListen = time + listenSeconds
-        guard let ild = listen(to: target) else { return false }
+        others = (session.level?.targets.map(\.source) ?? []).filter { $0 != target }
+        guard let ild = listen() else { return false }
         switch phase {
         case .centring:
             if abs(ild) <= balancedILD {
@@ -72,15 +78,23 @@ final class ListenerBot: SimulatedPlayer {
         }
     }
 
-    /// ILD of one listening block at the current heading; nil when the target was silent (a pause in its call).
-    private func listen(to source: SoundSourceID) -> Double? {
+    /// ILD of one listening block at the current heading, taken over the moments the target called: the
+    /// block is cut into 20 ms slices and only the slices within 6 dB of the loudest count (the calls
+    /// stand out of the background). Nil when nothing stood out: the target was silent, listen again.
+    private func listen() -> Double? {
         listens += 1
         scene.setListenerHeading(heading)
         let frames = Int(listenSeconds * Double(SpatialAudioEngine.sampleRate))
-        let block = scene.render(frames: frames, only: source)
-        let measurement = InterauralMeter.measure(interleaved: block)
-        guard max(measurement.leftLevelDB, measurement.rightLevelDB) > -70 else { return nil }
-        return measurement.ildDB
+        let block = scene.render(frames: frames, muting: others)
+        let sliceSamples = 2 * SpatialAudioEngine.sampleRate / 50
+        let slices = stride(from: 0, to: block.count - sliceSamples + 1, by: sliceSamples).map { start in
+            InterauralMeter.measure(interleaved: Array(block[start..<start + sliceSamples]))
+        }
+        let levels = slices.map { max($0.leftLevelDB, $0.rightLevelDB) }
+        guard let loudest = levels.max(), let quietest = levels.min(), loudest > -70,
+              loudest - quietest >= minimumCallContrastDB else { return nil }
+        let calling = zip(slices, levels).filter { $0.1 >= loudest - 6 }.map(\.0.ildDB)
+        return calling.reduce(0, +) / Double(calling.count)
     }
 
     /// How far to turn for an ILD (positive: right ear louder, so turn right). The slope of ILD against

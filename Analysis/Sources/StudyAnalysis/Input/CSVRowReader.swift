@@ -71,7 +71,9 @@ public final class CSVRowReader {
         }
         defer { state.onRecord = nil }
         var parser = csv_parser()
-        guard csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)) == 0 else {
+        // REPALL_NL: every unquoted CR and LF ends a row (empty ones too), so lines can be counted.
+        let options = UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL | CSV_REPALL_NL)
+        guard csv_init(&parser, options) == 0 else {
             throw AnalysisError("\(path): could not start the CSV parser (out of memory).")
         }
         defer { csv_free(&parser) }
@@ -79,9 +81,9 @@ public final class CSVRowReader {
 
         let chunkSize = 1 << 20
         var buffer = [UInt8](repeating: 0, count: chunkSize)
-        var carry: [UInt8] = []      // the incomplete last line of the previous chunk
         var bytesDone = 0
         var lastShown = -1
+        var previousChunkHadQuote = false
 
         func handleRows() throws {
             if let handlerError { throw handlerError }
@@ -90,17 +92,23 @@ public final class CSVRowReader {
             if let fatal = state.fatal { throw AnalysisError(fatal) }
         }
 
-        func feed(_ line: UnsafeBufferPointer<UInt8>) throws {
-            state.line += 1
-            let used = csv_parse(&parser, line.baseAddress, line.count, fieldCallback, rowCallback, context)
-            if used != line.count {
+        /// Whole chunks go to libcsv (a call per line costs a third of the time); lines are counted in the callbacks.
+        func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+            var start = 0
+            while start < bytes.count {
+                let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+                let used = csv_parse(&parser, rest.baseAddress, rest.count, fieldCallback, rowCallback, context)
+                if used == rest.count { break }
                 let message = "\(path):\(state.line): malformed CSV (\(String(cString: csv_strerror(csv_error(&parser))))): check quotes on this line"
                 guard skipInvalid else { throw AnalysisError(message + ", or pass --skip-invalid.") }
                 try noteInvalid(message)
-                // Start a fresh parser at the next line: the broken record is dropped.
+                // Start a fresh parser after the end of the broken line: that record is dropped.
                 csv_free(&parser)
-                _ = csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
+                _ = csv_init(&parser, options)
                 state.resetRecord()
+                guard let newline = rest[used...].firstIndex(of: 0x0A) else { start = bytes.count; state.skippingLine = true; break }
+                state.line += 1
+                start += newline + 1
             }
             try handleRows()
         }
@@ -110,21 +118,20 @@ public final class CSVRowReader {
             if n == 0 { break }
             bytesDone += n
             try buffer.withUnsafeBufferPointer { whole in
-                var start = 0
-                let base = whole.baseAddress!
-                while start < n {
-                    guard let nl = memchr(base + start, 0x0A, n - start) else { break }
-                    let end = base.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
-                    if carry.isEmpty {
-                        try feed(UnsafeBufferPointer(rebasing: whole[start..<end]))
-                    } else {
-                        carry.append(contentsOf: whole[start..<end])
-                        try carry.withUnsafeBufferPointer { try feed($0) }
-                        carry.removeAll(keepingCapacity: true)
-                    }
-                    start = end
+                var chunk = UnsafeBufferPointer(rebasing: whole[0..<n])
+                if state.skippingLine {
+                    // The broken line continues into this chunk: drop up to its end.
+                    guard let newline = chunk.firstIndex(of: 0x0A) else { return }
+                    state.skippingLine = false
+                    state.line += 1
+                    chunk = UnsafeBufferPointer(rebasing: chunk[(newline + 1)...])
                 }
-                if start < n { carry.append(contentsOf: whole[start..<n]) }
+                // Only quoted fields hold newlines: without a quote in this chunk or the one before,
+                // the per-field newline count is skipped.
+                let hasQuote = chunk.count > 0 && memchr(chunk.baseAddress!, 0x22, chunk.count) != nil
+                state.countNewlinesInFields = hasQuote || previousChunkHadQuote
+                previousChunkHadQuote = hasQuote
+                try feed(chunk)
             }
             if progress {
                 let percent = bytesDone * 100 / max(size, 1)
@@ -135,7 +142,6 @@ public final class CSVRowReader {
                 }
             }
         }
-        if !carry.isEmpty { try carry.withUnsafeBufferPointer { try feed($0) } }
         if csv_fini(&parser, fieldCallback, rowCallback, context) != 0 {
             let message = "\(path):\(state.line): the file ends inside a quoted field: close the quote"
             guard skipInvalid else { throw AnalysisError(message + ", or pass --skip-invalid.") }
@@ -167,7 +173,13 @@ final class ParserState {
     @exclusivity(unchecked) var storage: [[UInt8]]
     var present: [Bool]
     @exclusivity(unchecked) var fieldIndex = 0
-    var line = 0
+    /// The physical line being parsed (1-based); newlines inside quoted fields count too.
+    @exclusivity(unchecked) var line = 1
+    /// Newlines met inside the current record's quoted fields (the record started that many lines earlier).
+    @exclusivity(unchecked) var newlinesInRecord = 0
+    @exclusivity(unchecked) var countNewlinesInFields = true
+    /// After a malformed line when the chunk ended before its newline.
+    var skippingLine = false
     /// Called at each record's end; errors are kept by the closure (C callbacks cannot throw).
     var onRecord: ((CSVRecord) -> Void)?
     /// Set after a fatal error: the remaining records are ignored.
@@ -190,6 +202,11 @@ final class ParserState {
 
     func field(_ bytes: UnsafeRawPointer?, _ count: Int) {
         defer { fieldIndex += 1 }
+        if countNewlinesInFields, let bytes, count > 0, memchr(bytes, 0x0A, count) != nil {
+            let n = UnsafeRawBufferPointer(start: bytes, count: count).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            newlinesInRecord += n
+            line += n
+        }
         guard header != nil else {
             let text = bytes.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""
             headerFields.append(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{FEFF}", with: ""))
@@ -204,8 +221,16 @@ final class ParserState {
         }
     }
 
-    func endRecord() {
-        defer { fieldIndex = 0 }
+    /// `terminator`: the CR or LF that ended the row (-1 at the end of the file).
+    func endRecord(_ terminator: Int32) {
+        let recordLine = line - newlinesInRecord
+        defer {
+            fieldIndex = 0
+            newlinesInRecord = 0
+            if terminator == 0x0A { line += 1 }
+        }
+        // An empty line, or the LF of a CR LF pair: no record.
+        guard fieldIndex > 0 else { return }
         guard let header else {
             header = headerFields
             slotOfColumn = Array(repeating: -1, count: headerFields.count)
@@ -215,24 +240,25 @@ final class ParserState {
                     present[slot] = true
                 } else if !optional.contains(name) {
                     stop = true
-                    fatal = "\(file):\(line): no column named '\(name)'; the header has: \(headerFields.joined(separator: ", "))."
+                    fatal = "\(file):\(recordLine): no column named '\(name)'; the header has: \(headerFields.joined(separator: ", "))."
                 }
             }
             return
         }
         if fieldIndex != header.count {
-            invalid.append("\(file):\(line): the row has \(fieldIndex) fields but the header has \(header.count)")
+            invalid.append("\(file):\(recordLine): the row has \(fieldIndex) fields but the header has \(header.count)")
             return
         }
         guard !stop else { return }
-        onRecord?(CSVRecord(file: file, line: line, columnNames: wanted, storage: storage, present: present))
+        onRecord?(CSVRecord(file: file, line: recordLine, columnNames: wanted, storage: storage, present: present))
     }
 }
 
 private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { bytes, count, context in
-    Unmanaged<ParserState>.fromOpaque(context!).takeUnretainedValue().field(UnsafeRawPointer(bytes), count)
+    // Guaranteed reference: the state outlives the parse call, and this spares a retain/release per field.
+    Unmanaged<ParserState>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.field(UnsafeRawPointer(bytes), count) }
 }
 
-private let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
-    Unmanaged<ParserState>.fromOpaque(context!).takeUnretainedValue().endRecord()
+private let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { terminator, context in
+    Unmanaged<ParserState>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.endRecord(terminator) }
 }

@@ -10,6 +10,8 @@ public struct LoadOptions: Sendable {
     public var skipInvalid = false
     /// Median, ranks and Levene need every value; everything else runs in memory bounded by groups.
     public var keepValues = false
+    /// Sums of cosines and sines of the values (degrees) per group, for circular statistics in constant memory.
+    public var angularSums = false
     /// `true`/`false`/`yes`/`no` count as 1/0 (front-back confusion).
     public var acceptBooleans = false
     /// participants.csv to look up columns trials.csv lacks (joined on `participant`).
@@ -53,6 +55,8 @@ public struct StudyData: Sendable {
     public let origin: ExactDecimal?
     public let groups: [[String]: GroupAccumulator]
     public let cells: [CellKey: GroupAccumulator]
+    /// Per group: Σcos, Σsin of the values in degrees and their count (only with `angularSums`).
+    public let angular: [[String]: (cosineSum: Double, sineSum: Double, n: Int)]
     public let rows: Int
     public let skippedRows: Int
     public let firstSkipped: String?
@@ -89,7 +93,7 @@ public struct StudyData: Sendable {
     public static func load(paths: [String], options: LoadOptions) throws -> StudyData {
         let (files, found) = try resolveInputs(paths)
         let participantsFile = options.participantsFile ?? found
-        var loader = Loader(options: options, participants: try participantsFile.map { try ParticipantTable.load($0) })
+        let loader = Loader(options: options, participants: try participantsFile.map { try ParticipantTable.load($0) })
         for file in files { try loader.read(file: file) }
         guard loader.rows > 0 else {
             var reason = "no rows left to analyse"
@@ -97,7 +101,7 @@ public struct StudyData: Sendable {
             if loader.skipped > 0 { reason += " (\(loader.skipped) invalid rows skipped)" }
             throw AnalysisError("\(files.joined(separator: ", ")): \(reason); check the files and --filter values.")
         }
-        return StudyData(options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells,
+        return StudyData(options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells, angular: loader.angular,
                          rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files)
     }
 
@@ -145,7 +149,7 @@ public struct StudyData: Sendable {
 /// The streaming part: one pass over each file, updating accumulators per group and cell.
 /// Hot path: text fields are looked up by their raw bytes in small caches (one String per distinct
 /// value, not per row) and groups are found through integer codes, so a row allocates nothing.
-private struct Loader {
+private final class Loader {
     let options: LoadOptions
     let participants: ParticipantTable?
     var origin: ExactDecimal?
@@ -153,15 +157,16 @@ private struct Loader {
     var skipped = 0
     var firstSkipped: String?
 
-    /// Distinct texts per column (after undoing the spreadsheet guard) and their codes.
-    var texts: [String: [[UInt8]: Int]] = [:]
-    var textValues: [String: [String]] = [:]
-    var groupIndex: [Int: Int] = [:]
+    /// Distinct texts per column (after undoing the spreadsheet guard) and their codes; one coder per column name.
+    @exclusivity(unchecked) var coders: [TextCoder] = []
+    var coderOfColumn: [String: Int] = [:]
+    @exclusivity(unchecked) var groupIndex: [Int: Int] = [:]
     var groupKeys: [[String]] = []
-    var groupAccumulators: [GroupAccumulator] = []
-    var cellIndex: [Int: Int] = [:]
+    @exclusivity(unchecked) var groupAccumulators: [GroupAccumulator] = []
+    @exclusivity(unchecked) var angularSums: [(cos: CompensatedSum, sin: CompensatedSum)] = []
+    @exclusivity(unchecked) var cellIndex: [Int: Int] = [:]
     var cellKeys: [CellKey] = []
-    var cellAccumulators: [GroupAccumulator] = []
+    @exclusivity(unchecked) var cellAccumulators: [GroupAccumulator] = []
 
     init(options: LoadOptions, participants: ParticipantTable?) {
         self.options = options
@@ -170,19 +175,21 @@ private struct Loader {
 
     var groups: [[String]: GroupAccumulator] { Dictionary(uniqueKeysWithValues: zip(groupKeys, groupAccumulators)) }
     var cells: [CellKey: GroupAccumulator] { Dictionary(uniqueKeysWithValues: zip(cellKeys, cellAccumulators)) }
-
-    /// The code of a text value in a column (codes are dense, so a few of them pack into one Int key).
-    mutating func code(column: String, bytes: [UInt8], text: () throws -> String) rethrows -> Int {
-        if let c = texts[column]?[bytes] { return c }
-        let value = try text()
-        var values = textValues[column] ?? []
-        let c = values.firstIndex(of: value) ?? { values.append(value); return values.count - 1 }()
-        textValues[column] = values
-        texts[column, default: [:]][bytes] = c
-        return c
+    var angular: [[String]: (cosineSum: Double, sineSum: Double, n: Int)] {
+        guard options.angularSums else { return [:] }
+        return Dictionary(uniqueKeysWithValues: groupKeys.indices.map { g in
+            (groupKeys[g], (angularSums[g].cos.value, angularSums[g].sin.value, groupAccumulators[g].count))
+        })
     }
 
-    mutating func read(file: String) throws {
+    func coder(for column: String) -> Int {
+        if let c = coderOfColumn[column] { return c }
+        coders.append(TextCoder())
+        coderOfColumn[column] = coders.count - 1
+        return coders.count - 1
+    }
+
+    func read(file: String) throws {
         let filterColumns = options.filters.map(\.column)
         let textColumns = options.factors + (options.subject.map { [$0] } ?? []) + filterColumns
         var wanted = [options.value]
@@ -199,8 +206,11 @@ private struct Loader {
         var checkedJoin = false
         let keep = options.keepValues
         let acceptBooleans = options.acceptBooleans
+        let angular = options.angularSums
         let participants = self.participants
         var filterPasses: [Int: [Int: Bool]] = [:]   // filter slot -> text code -> keep?
+        let coderOfSlot = wanted.map { coder(for: $0) }
+        func name(_ slot: Int, _ code: Int) -> String { coders[coderOfSlot[slot]].names[code] }
 
         try reader.read(path: file) { record in
             if !checkedJoin {
@@ -221,12 +231,12 @@ private struct Loader {
             func codeOf(_ s: Int) throws -> Int {
                 // A joined column's value depends on the participant, so its cache key is the participant's bytes.
                 let bytes = record.has(s) ? record.storage[s] : record.storage[participantSlot]
-                return try code(column: record.columnNames[s], bytes: bytes) { try text(s) }
+                return try coders[coderOfSlot[s]].code(bytes) { try text(s) }
             }
             for (s, filters) in filterGroups {
                 let c = try codeOf(s)
                 if let pass = filterPasses[s]?[c] { if !pass { return } else { continue } }
-                let v = textValues[record.columnNames[s]]![c]
+                let v = name(s, c)
                 let positives = filters.filter { !$0.negated }
                 let pass = (positives.isEmpty || positives.contains { $0.value == v }) && !filters.contains { $0.negated && $0.value == v }
                 filterPasses[s, default: [:]][c] = pass
@@ -246,13 +256,16 @@ private struct Loader {
             var key = 0
             for s in factorSlots {
                 let c = try codeOf(s)
-                if textValues[record.columnNames[s]]![c].isEmpty { throw record.invalid(s, "the group is empty") }
+                if name(s, c).isEmpty {
+                    if record.has(s) { throw record.invalid(s, "the group is empty") }
+                    throw record.invalid(participantSlot, "participant '\(record.string(participantSlot))' has no '\(record.columnNames[s])' answer in participants.csv")
+                }
                 key = key &* 1_048_573 &+ c + 1
             }
             var cellKey: Int?
             if let subjectSlot {
                 let c = try codeOf(subjectSlot)
-                if textValues[record.columnNames[subjectSlot]]![c].isEmpty { throw record.invalid(subjectSlot, "the subject is empty") }
+                if name(subjectSlot, c).isEmpty { throw record.invalid(subjectSlot, "the subject is empty") }
                 cellKey = key &* 1_048_573 &+ c + 1
             }
             if origin == nil { origin = decimal }
@@ -261,16 +274,22 @@ private struct Loader {
             if let existing = groupIndex[key] { g = existing } else {
                 g = groupAccumulators.count
                 groupIndex[key] = g
-                groupKeys.append(try factorSlots.map { s in textValues[record.columnNames[s]]![try codeOf(s)] })
+                groupKeys.append(try factorSlots.map { s in name(s, try codeOf(s)) })
                 groupAccumulators.append(GroupAccumulator(keepValues: keep))
+                angularSums.append((CompensatedSum(), CompensatedSum()))
             }
             groupAccumulators[g].add(x)
+            if angular {
+                let radians = decimal.approximate * .pi / 180
+                angularSums[g].cos.add(cos(radians))
+                angularSums[g].sin.add(sin(radians))
+            }
             if let cellKey, let subjectSlot {
                 let cell: Int
                 if let existing = cellIndex[cellKey] { cell = existing } else {
                     cell = cellAccumulators.count
                     cellIndex[cellKey] = cell
-                    cellKeys.append(CellKey(levels: groupKeys[g], subject: textValues[record.columnNames[subjectSlot]]![try codeOf(subjectSlot)]))
+                    cellKeys.append(CellKey(levels: groupKeys[g], subject: name(subjectSlot, try codeOf(subjectSlot))))
                     cellAccumulators.append(GroupAccumulator())
                 }
                 cellAccumulators[cell].add(x)

@@ -16,8 +16,13 @@ public enum ResultRendering {
 
     public static func describe(_ summaries: [GroupSummary], value: String, by: [String]) -> RenderedResult {
         let header = [by.isEmpty ? "" : by.joined(separator: ":"), "n", "mean", "sd", "se", "median", "min", "max", "ci_low", "ci_high"]
-        let rows = summaries.map { s in
-            [s.name, "\(s.n)"] + [s.mean, s.sd, s.se, s.median, s.min, s.max, s.ciLow, s.ciHigh].map { RFormat.signif($0, 6) }
+        let rows = summaries.map { s -> [String] in
+            // Locations get enough digits to show the spread: 1000000000000.42 must not print as 1000000000000.
+            let spread = s.sd.isFinite && s.sd > 0 ? s.sd : abs(s.max - s.min)
+            let extra = spread > 0 && s.mean != 0 ? max(0, Int(floor(log10(abs(s.mean)) - floor(log10(spread))))) : 0
+            let location = min(15, 6 + extra)   // a Double carries 15 reliable digits
+            return [s.name, "\(s.n)"] + [s.mean].map { RFormat.signif($0, location) } + [s.sd, s.se].map { RFormat.signif($0, 6) }
+                + [s.median, s.min, s.max, s.ciLow, s.ciHigh].map { RFormat.signif($0, location) }
         }
         let text = "Summary of \(value)\(by.isEmpty ? "" : " by " + by.joined(separator: " and ")) (95% CI of the mean, t-based)\n"
             + RFormat.table(header: header, rows: rows)
@@ -93,13 +98,14 @@ public enum ResultRendering {
     }
 
     /// Laid out like R's print.htest for t.test.
+    /// `names` are the levels compared (first minus second); the text labels them "group X" as R does.
     public static func tTest(_ r: TTestResult, data: String, names: [String], mu: Double) -> RenderedResult {
         let title: String
         let alternative: String
         switch r.kind {
         case .oneSample: title = "One Sample t-test"; alternative = "true mean is not equal to \(RFormat.signif(mu, 7))"
-        case .student: title = " Two Sample t-test"; alternative = "true difference in means between \(names[0]) and \(names[1]) is not equal to 0"
-        case .welch: title = "Welch Two Sample t-test"; alternative = "true difference in means between \(names[0]) and \(names[1]) is not equal to 0"
+        case .student: title = " Two Sample t-test"; alternative = "true difference in means between group \(names[0]) and group \(names[1]) is not equal to 0"
+        case .welch: title = "Welch Two Sample t-test"; alternative = "true difference in means between group \(names[0]) and group \(names[1]) is not equal to 0"
         case .paired: title = "Paired t-test"; alternative = "true mean difference is not equal to 0"
         }
         var text = "\n\t\(title)\n\ndata:  \(data)\n"
@@ -112,7 +118,7 @@ public enum ResultRendering {
         switch r.kind {
         case .oneSample: labels = ["mean of x"]
         case .paired: labels = ["mean difference"]
-        default: labels = names.map { "mean in \($0)" }
+        default: labels = names.map { "mean in group \($0)" }
         }
         let values = r.kind == .paired ? [r.meanDifference] : r.estimates
         let cells = zip(labels, values.map { RFormat.signif($0, 7) }).map { l, v in (l, v, max(l.count, v.count)) }
@@ -156,7 +162,7 @@ public enum ResultRendering {
         return RenderedResult(text: text, json: .object([("test", .string("pairwise-t")), ("adjustment", .string(adjustment.rawValue)),
             ("pooled_sd", .bool(pooled)),
             ("comparisons", .array(comparisons.map { c in .object([("a", .string(c.a)), ("b", .string(c.b)), ("diff", .num(c.diff)),
-                ("t", .num(c.statistic)), ("p", .num(c.p)), ("p_adj", .num(c.pAdjusted))]) }))]))
+                ("t", .num(c.statistic)), ("df", .num(c.df)), ("p", .num(c.p)), ("p_adj", .num(c.pAdjusted))]) }))]))
     }
 
     public static func levene(_ r: LeveneResult) -> RenderedResult {

@@ -29,14 +29,9 @@ struct ReportData {
                        "aim_bearing_deg", "round", "session_id", "front_back_confusion"]
         let optional: Set<String> = ["deviation_deg", "target_bearing_deg", "aim_bearing_deg", "round", "session_id", "front_back_confusion"]
         // Text columns are coded once per distinct value (looked up by raw bytes): rows allocate nothing.
-        var codes: [[[UInt8]: Int]] = [[:], [:], [:]]          // condition, participant, session
-        var names: [[String]] = [[], [], []]
+        var coders = [TextCoder(), TextCoder(), TextCoder()]          // condition, participant, session
         func code(_ column: Int, _ bytes: [UInt8]) -> Int {
-            if let c = codes[column][bytes] { return c }
-            let c = names[column].count
-            names[column].append(StudyData.unescapeText(String(decoding: bytes, as: UTF8.self)))
-            codes[column][bytes] = c
-            return c
+            coders[column].code(bytes) { StudyData.unescapeText(String(decoding: bytes, as: UTF8.self)) }
         }
         var byCondition: [Measures] = [], byParticipant: [Measures] = [], byCell: [Int: Measures] = [:], bySession: [Int: GroupAccumulator] = [:]
         var circular: [Int: (cos: CompensatedSum, sin: CompensatedSum, n: Int)] = [:]
@@ -88,6 +83,7 @@ struct ReportData {
             }
             data.skipped += reader.skippedRows
         }
+        let names = coders.map(\.names)
         for (c, m) in byCondition.enumerated() { data.conditions[names[0][c]] = m }
         for (p, m) in byParticipant.enumerated() { data.participants[names[1][p]] = m }
         for (key, m) in byCell { data.cells[PairKey(a: names[1][key / wide], b: names[0][key % wide])] = m }

@@ -80,7 +80,7 @@ public enum StudyReport {
                     let c = try PostHoc.pairwiseT(names: conditions, groups: groups, pooled: false, adjustment: .holm)
                     for x in c {
                         tests.append(TestRow(measure: measure, test: "T-Test (Welch) \(x.b) vs \(x.a)", statistic: "t = \(RFormat.signif(-x.statistic, 4))",
-                                             df: "", p: x.pAdjusted, note: c.count > 1 ? "Holm-adjusted (raw p = \(RFormat.pValue(x.p, digits: 3)))" : ""))
+                                             df: RFormat.signif(x.df, 4), p: x.pAdjusted, note: c.count > 1 ? "Holm-adjusted (raw p = \(RFormat.pValue(x.p, digits: 3)))" : ""))
                     }
                 }
             } catch let e as AnalysisError { problems.append("\(measure): \(e.message)") }
@@ -175,6 +175,28 @@ public enum StudyReport {
             figures.append(("polar-aims-targets.svg", "Aims against targets (first \(data.polarPairs.count) trials): targets on the outer ring, aims on the inner ring.",
                 SVGFigure.polar(title: "Aims vs targets", pairs: data.polarPairs)))
         }
+        // Questionnaire answers of the participants in the logs (the thesis's figures 6.6-6.9).
+        var questionnaireFacts: [String] = []
+        if let table = participantTable {
+            let answered = people.filter { table.value(participant: $0, column: "participant") != nil }
+            let ages = answered.compactMap { table.value(participant: $0, column: "age").flatMap(Double.init) }
+            if !ages.isEmpty {
+                questionnaireFacts.append("Questionnaire: \(answered.count) of \(people.count) participants in participants.csv; mean age \(RFormat.signif(ages.reduce(0, +) / Double(ages.count), 3)) years (\(ages.count) answers)")
+            }
+            var number = conditions.count + 2   // after figures 6.1 and 6.2 ... (one per condition)
+            for column in ["gender", "tinnitus", "hearing_aid", "phone_experience_0_5", "game_experience_0_5"] where table.columns.contains(column) {
+                let answers = answered.compactMap { table.value(participant: $0, column: column) }.filter { !$0.isEmpty }
+                guard !answers.isEmpty else { continue }
+                let levels = StudyData.sortLevels(Array(Set(answers)))
+                let counts = levels.map { level in Double(answers.filter { $0 == level }.count) }
+                let none = Array(repeating: Double.nan, count: levels.count)
+                figures.append(("figure-6-\(number)-\(slug(column)).svg",
+                                "Figure 6.\(number): questionnaire, \(column) (participants per answer, \(answers.count) answers).",
+                                SVGFigure.barPanels(title: "Participants by \(column)", categories: levels,
+                                                    panels: [("participants", counts, none, none)])))
+                number += 1
+            }
+        }
         for f in figures { try writeText(outputFolder + "/figures/" + f.file, f.svg) }
 
         // The documents.
@@ -183,6 +205,7 @@ public enum StudyReport {
                      "Design detected: \(design)",
                      "Balance: \(balanced ? "balanced, \(cellCounts.first ?? 0) trials in every participant x \(compare) cell" : "unbalanced, \(cellCounts.min() ?? 0) to \(cellCounts.max() ?? 0) trials per participant x \(compare) cell")",
                      "Unit of analysis for the tests: participant means per \(compare) (trials of one person are not independent)"]
+        facts += questionnaireFacts
         if let groupBy { facts.append("Participant groups by '\(groupBy)': " + groupNames.map { g in "\(g) (\(people.filter { group(of: $0) == g }.count))" }.joined(separator: ", ")) }
         facts += problems.map { "Not computed: \($0)" }
 

@@ -7,6 +7,8 @@ public struct Comparison: Sendable {
     public let diff: Double
     public let ciLow: Double, ciHigh: Double
     public let statistic: Double
+    /// Degrees of freedom of the statistic (error df, or Welch's df for an unpooled pair).
+    public let df: Double
     public let p: Double
     public let pAdjusted: Double
 }
@@ -25,7 +27,7 @@ public enum PostHoc {
                 let q = abs(diff) / se
                 let p = Distributions.tukeyUpper(q, groups: k, df: anova.dfWithin)
                 result.append(Comparison(a: names[i], b: names[j], diff: diff, ciLow: diff - qCritical * se, ciHigh: diff + qCritical * se,
-                                         statistic: q, p: p, pAdjusted: p))
+                                         statistic: q, df: anova.dfWithin, p: p, pAdjusted: p))
             }
         }
         return result
@@ -35,7 +37,7 @@ public enum PostHoc {
     public static func pairwiseT(names: [String], groups: [GroupAccumulator], pooled: Bool = true,
                                  adjustment: PValueAdjustment = .holm, confidence: Double = 0.95) throws -> [Comparison] {
         let anova = try OneWayAnova.fisher(groups)
-        var raw: [(Int, Int, Double, Double, Double, Double)] = []
+        var raw: [(Int, Int, Double, Double, Double, Double, Double)] = []
         for j in 0..<groups.count {
             for i in (j + 1)..<groups.count {
                 if pooled {
@@ -43,16 +45,16 @@ public enum PostHoc {
                     let se = (anova.msWithin * (1 / Double(groups[i].count) + 1 / Double(groups[j].count))).squareRoot()
                     let t = diff / se
                     let q = Distributions.tQuantile(1 - (1 - confidence) / 2, df: anova.dfWithin)
-                    raw.append((i, j, diff, t, Distributions.tTwoSided(t, df: anova.dfWithin), q * se))
+                    raw.append((i, j, diff, t, Distributions.tTwoSided(t, df: anova.dfWithin), q * se, anova.dfWithin))
                 } else {
                     let r = try TTest.twoSample(groups[i], groups[j], welch: true, confidence: confidence)
-                    raw.append((i, j, r.meanDifference, r.t, r.p, (r.ciHigh - r.ciLow) / 2))
+                    raw.append((i, j, r.meanDifference, r.t, r.p, (r.ciHigh - r.ciLow) / 2, r.df))
                 }
             }
         }
         let adjusted = adjustment.adjust(raw.map { $0.4 })
         return zip(raw, adjusted).map { r, p in
-            Comparison(a: names[r.0], b: names[r.1], diff: r.2, ciLow: r.2 - r.5, ciHigh: r.2 + r.5, statistic: r.3, p: r.4, pAdjusted: p)
+            Comparison(a: names[r.0], b: names[r.1], diff: r.2, ciLow: r.2 - r.5, ciHigh: r.2 + r.5, statistic: r.3, df: r.6, p: r.4, pAdjusted: p)
         }
     }
 }
