@@ -52,6 +52,28 @@ extension WindowTests {
             #expect(window.screensShown().contains("paused"))
         }
 
+        @Test func aQuitSessionResumedWithResumeContinuesAtTheNextTargetAndCompletes() throws {
+            let window = try WindowSession(name: "window-resume")
+            let start = ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right"]
+            let first = try window.run(["play", "--participant", "R01", "--mode", "two-targets", "--rounds", "1",
+                                        "--input", "keyboard"],
+                                       script: start + ["wait running", "key Space", "wait intermediate", "key Return",
+                                                        "wait running", "key P", "wait paused", "key Up", "key Return",
+                                                        "wait summary", "key Return"])
+            #expect(first.status == 0, "stderr: \(first.stderr)")
+            let second = try window.run(["play", "--participant", "R01", "--resume", "--input", "keyboard"],
+                                        script: start + ["wait running", "key Space", "wait round-result", "key Return",
+                                                         "wait summary", "key Return"])
+            #expect(second.status == 0, "stderr: \(second.stderr)")
+            let sessions = try window.sessionFolders(participant: "R01")
+            #expect(sessions.count == 1, "resuming continues the same session folder")
+            guard let session = sessions.first else { return }
+            let rows = try window.trialLines(in: session)
+            #expect(rows.count == 2)
+            #expect(rows.last?.contains(",1,2,2,bluejay,") == true, "the second run photographed target 2: \(rows)")
+            #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
+        }
+
         @Test func theThesisStudyRunsNineRoundsWithBreaksAndWritesFifteenRows() throws {
             let window = try WindowSession(name: "window-study")
             let protocolFile = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/thesis-study.json")

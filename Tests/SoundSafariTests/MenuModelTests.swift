@@ -122,4 +122,11 @@ import Testing
         #expect(ResultWording.degrees(-3) == "−3°")
         #expect(ResultWording.degrees(0.2) == "0°")
     }
+
+    @Test func theMeansAreOfTheAbsoluteDeviationAndTheTime() {
+        let photos = [ResultWording.Photo(round: 1, condition: "one-target", target: "frog", deviationDeg: -10, timeSeconds: 2),
+                      ResultWording.Photo(round: 2, condition: "one-target", target: "frog", deviationDeg: 20, timeSeconds: 4)]
+        #expect(ResultWording.means(photos) == "Mean deviation 15° · mean time 3.0 s (2 photos)")
+        #expect(ResultWording.means([]) == "No photos were taken.")
+    }
 }

@@ -64,7 +64,8 @@ extension GameApp {
     }
 
     private func drawSummary() {
-        let trials = run?.allTrials ?? []
+        if summaryPhotos == nil { summaryPhotos = run?.allPhotos() ?? [] }  // read the log once
+        let trials = summaryPhotos ?? []
         // One row per round: each target's signed deviation and time, in the order they were photographed.
         let rounds = Dictionary(grouping: trials, by: \.round).sorted { $0.key < $1.key }
         let rows = rounds.map { round, photos in

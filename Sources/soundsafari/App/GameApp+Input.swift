@@ -21,9 +21,11 @@ extension GameApp {
         case .command(let command, let time):
             try handle(command, at: time)
         case .pointer(let x, let y):
-            hover(x: x, y: y)
+            let point = window.pixels(fromPointX: x, y: y)
+            hover(x: point.x, y: point.y)
         case .click(let x, let y, let time):
-            try click(x: x, y: y, at: time)
+            let point = window.pixels(fromPointX: x, y: y)
+            try click(x: point.x, y: point.y, at: time)
         }
     }
 

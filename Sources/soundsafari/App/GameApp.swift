@@ -37,6 +37,8 @@ final class GameApp {
     var resultTexture: OpaquePointer?
     var resultTextureSize: (Int32, Int32) = (0, 0)
     var keepRunning = true
+    /// The photos the summary lists, read once when it first shows.
+    var summaryPhotos: [ResultWording.Photo]?
     private var drawnScreen = ""
     private var framesOnScreen = 0
 

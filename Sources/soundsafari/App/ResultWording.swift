@@ -22,13 +22,22 @@ enum ResultWording {
         String(format: "%.1f s", seconds)
     }
 
+    /// One logged photo as the summary lists it (from this run, or read back from trials.csv after a resume).
+    struct Photo: Equatable {
+        let round: Int
+        let condition: String
+        let target: String
+        let deviationDeg: Double
+        let timeSeconds: Double
+    }
+
     /// "Mean deviation 14° · mean time 6.2 s (4 photos)": means of the absolute deviation and of the time.
-    static func means(_ trials: [TrialResult]) -> String {
-        guard !trials.isEmpty else { return "No photos were taken." }
-        let count = Double(trials.count)
-        let deviation = trials.map(\.absDeviationDeg).reduce(0, +) / count
-        let time = trials.map(\.timeSeconds).reduce(0, +) / count
-        let photos = trials.count == 1 ? "1 photo" : "\(trials.count) photos"
-        return "Mean deviation \(Int(deviation.rounded()))° · mean time \(seconds(time)) (\(photos))"
+    static func means(_ photos: [Photo]) -> String {
+        guard !photos.isEmpty else { return "No photos were taken." }
+        let count = Double(photos.count)
+        let deviation = photos.map { abs($0.deviationDeg) }.reduce(0, +) / count
+        let time = photos.map(\.timeSeconds).reduce(0, +) / count
+        let label = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
+        return "Mean deviation \(Int(deviation.rounded()))° · mean time \(seconds(time)) (\(label))"
     }
 }

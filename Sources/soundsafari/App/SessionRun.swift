@@ -60,8 +60,16 @@ final class SessionRun {
 
     var instruction: String { session.instruction }
 
-    /// This run's photos (a resumed session's earlier photos are in its trials.csv).
-    var allTrials: [TrialResult] { session.trials }
+    /// Every photo of the session for the summary: read back from trials.csv, so a resumed session's
+    /// earlier photos are included; this run's photos if the file cannot be read.
+    func allPhotos() -> [ResultWording.Photo] {
+        if let rows = try? TrialRow.readAll(from: driver.folder.trialsURL), rows.count >= session.trials.count {
+            return rows.map { .init(round: $0.round, condition: $0.condition, target: $0.target,
+                                    deviationDeg: $0.deviationDeg, timeSeconds: $0.timeS) }
+        }
+        return session.trials.map { .init(round: $0.round, condition: $0.condition, target: $0.target,
+                                          deviationDeg: $0.deviationDeg, timeSeconds: $0.timeSeconds) }
+    }
 
     func displayName(of sound: String) -> String { session.levelFactory.displayName(of: sound) }
 

@@ -22,20 +22,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Number of rounds (1-30).")
     var rounds: Int = 3
 
-    @Option(help: "keyboard, mouse or gamepad (default: a gamepad with gyro if present, else the mouse).")
-    var input: String?
-
-    @Option(help: "OpenAL Soft HRTF name (see `soundsafari devices`).")
-    var hrtf: String?
-
-    @Option(help: "Folder for participants.csv and session folders.")
-    var logs: String = "StudyLogs"
-
-    @Option(help: "Seed for target placement (default: random, recorded in session.json).")
-    var seed: UInt64?
-
-    @Flag(help: "Continue the participant's latest incomplete session.")
-    var resume = false
+    @OptionGroup var window: WindowOptions
 
     func validate() throws {
         guard MenuSettings.modes.contains(mode) else {
@@ -44,22 +31,19 @@ struct PlayCommand: ParsableCommand {
         guard MenuSettings.roundChoices.contains(rounds) else {
             throw ValidationError("--rounds \(rounds) is out of range: use 1 to \(MenuSettings.roundChoices.last!).")
         }
-        if let input, InputKind(rawValue: input) == nil {
-            throw ValidationError("Unknown input '\(input)': use keyboard, mouse or gamepad.")
-        }
         if let participant, let problem = ParticipantID.problem(with: participant) {
             throw ValidationError("Participant ID '\(participant)': \(problem).")
         }
-        if resume && participant == nil {
+        if window.resume && participant == nil {
             throw ValidationError("--resume needs --participant: whose session should continue?")
         }
     }
 
     func run() throws {
         let preset = MenuSettings(participant: participant ?? "", mode: mode, rounds: rounds,
-                                  input: input.flatMap(InputKind.init(rawValue:)) ?? .mouse, hrtf: hrtf ?? "")
-        let options = AppOptions(kind: .play(preset), logs: URL(fileURLWithPath: logs), seed: seed, hrtf: hrtf,
-                                 resume: resume, inputGiven: input != nil)
+                                  input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
+        let options = AppOptions(kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
+                                 resume: window.resume, inputGiven: window.input != nil)
         let status = try GameApp(options: options).runLoop()
         if status != 0 { throw ExitCode(status) }
     }

@@ -20,25 +20,9 @@ struct StudyCommand: ParsableCommand {
     @Option(help: "Pseudonymous participant ID (e.g. P01); no real names.")
     var participant: String
 
-    @Option(help: "keyboard, mouse or gamepad (default: a gamepad with gyro if present, else the mouse).")
-    var input: String?
-
-    @Option(help: "OpenAL Soft HRTF name (see `soundsafari devices`).")
-    var hrtf: String?
-
-    @Option(help: "Folder for participants.csv and session folders.")
-    var logs: String = "StudyLogs"
-
-    @Option(help: "Session seed (default: the protocol's seed, else random; recorded in session.json).")
-    var seed: UInt64?
-
-    @Flag(help: "Continue the participant's latest incomplete session.")
-    var resume = false
+    @OptionGroup var window: WindowOptions
 
     func validate() throws {
-        if let input, InputKind(rawValue: input) == nil {
-            throw ValidationError("Unknown input '\(input)': use keyboard, mouse or gamepad.")
-        }
         if let problem = ParticipantID.problem(with: participant) {
             throw ValidationError("Participant ID '\(participant)': \(problem).")
         }
@@ -49,12 +33,12 @@ struct StudyCommand: ParsableCommand {
 
     func run() throws {
         // A malformed protocol is reported in the terminal, naming file and field, before any window opens.
-        _ = try SessionDriver.loadProtocol(.protocolFile(URL(fileURLWithPath: protocolFile)), seed: seed)
+        _ = try SessionDriver.loadProtocol(.protocolFile(URL(fileURLWithPath: protocolFile)), seed: window.seed)
         let options = AppOptions(kind: .study(protocolFile: URL(fileURLWithPath: protocolFile),
                                               participant: try ParticipantID(participant),
-                                              input: input.flatMap(InputKind.init(rawValue:))),
-                                 logs: URL(fileURLWithPath: logs), seed: seed, hrtf: hrtf, resume: resume,
-                                 inputGiven: input != nil)
+                                              input: window.inputKind),
+                                 logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
+                                 inputGiven: window.input != nil)
         let status = try GameApp(options: options).runLoop()
         if status != 0 { throw ExitCode(status) }
     }

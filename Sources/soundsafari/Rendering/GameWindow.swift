@@ -51,6 +51,15 @@ final class GameWindow {
         return (Int(w), Int(h))
     }
 
+    /// A mouse position (window points) in drawable pixels: they differ on HiDPI screens.
+    func pixels(fromPointX x: Int32, y: Int32) -> (x: Int32, y: Int32) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        let (pw, ph) = size
+        guard w > 0, h > 0 else { return (x, y) }
+        return (Int32(Int(x) * pw / Int(w)), Int32(Int(y) * ph / Int(h)))
+    }
+
     func toggleFullscreen() {
         isFullscreen.toggle()
         SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)

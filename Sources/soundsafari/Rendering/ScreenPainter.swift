@@ -245,9 +245,10 @@ final class ScreenPainter {
     func drawSummary(heading: String, rows: [SummaryRow], means: String, note: String?) {
         window.clear()
         var y = title(heading, subtitle: note)
-        let pixels = px(rows.count > 10 ? .small : .body)
+        // The table uses the small size so a round of two targets with background fits on one line at 720p.
+        let pixels = px(.small)
         let columns: [(String, Double, TextRenderer.Alignment)] = [
-            ("Round", 0.04, .left), ("Condition", 0.13, .left), ("Targets", 0.47, .left),
+            ("Round", 0.04, .left), ("Condition", 0.13, .left), ("Targets", 0.42, .left),
             ("Deviation", 0.78, .right), ("Time", 0.96, .right)]
         for (label, fraction, align) in columns {
             text.draw(label, x: Int32(Double(width) * fraction), y: y, pixels: pixels, color: Theme.dimText, bold: true, align: align)

@@ -72,7 +72,8 @@ struct SVGFigure {
     /// Bars with 95% CI whiskers; one panel per measure (figure 6.1).
     static func barPanels(title: String, categories: [String], panels: [(label: String, means: [Double], low: [Double], high: [Double])]) -> String {
         let panelWidth = max(260.0, Double(categories.count) * 60 + 80)
-        var svg = SVGFigure(width: panelWidth * Double(panels.count) + 20, height: 380)
+        let longestLabel = categories.map(\.count).max() ?? 0
+        var svg = SVGFigure(width: panelWidth * Double(panels.count) + 20, height: 380 + min(Double(longestLabel) * 3, 120))
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         for (p, panel) in panels.enumerated() {
             let x0 = Double(p) * panelWidth + 70, y0 = 40.0, w = panelWidth - 90, h = 260.0
@@ -90,7 +91,12 @@ struct SVGFigure {
                     svg.line(cx - 6, mapY(panel.low[i]), cx + 6, mapY(panel.low[i]), width: 1.5)
                     svg.line(cx - 6, mapY(panel.high[i]), cx + 6, mapY(panel.high[i]), width: 1.5)
                 }
-                svg.text(name, x: cx, y: y0 + h + 16, size: 10, rotate: categories.count > 5 ? 30 : nil)
+                // Labels wider than their slot (about 0.6 em per character) would overlap: slant them.
+                if Double(longestLabel) * 6 > slot {
+                    svg.text(name, x: cx, y: y0 + h + 14, anchor: "end", size: 10, rotate: -30)
+                } else {
+                    svg.text(name, x: cx, y: y0 + h + 16, size: 10)
+                }
             }
         }
         return svg.rendered
