@@ -38,6 +38,20 @@ import Testing
         #expect(!trial(target: 270, aim: 200).frontBackConfusion)
     }
 
+    @Test func aSmallMissAcrossTheInterauralAxisIsAConfusionButNotAReversal() {
+        // Target at 85 (just ahead of the right ear), aim 95: literally nearer the mirror (95) than the target.
+        #expect(trial(target: 85, aim: 95).frontBackConfusion)
+        #expect(!trial(target: 85, aim: 95).frontBackReversal)
+        // Target at 70 (outside the ±15° zone) but the aim at 100 is inside it: still no reversal.
+        #expect(!trial(target: 70, aim: 100).frontBackReversal)
+    }
+
+    @Test func aimingBehindAtATargetAheadIsAReversal() {
+        #expect(trial(target: 30, aim: 145).frontBackReversal)
+        #expect(trial(target: 60, aim: 298, roundStart: 90).frontBackReversal)
+        #expect(!trial(target: 30, aim: 40).frontBackReversal)
+    }
+
     @Test func timeIsShotMinusOnsetOnTheMonotonicClock() {
         #expect(trial(target: 0, aim: 0, onset: 3.25, shot: 7.5).timeSeconds == 4.25)
     }

@@ -11,7 +11,7 @@ enum Fixtures {
                  hrtf: "Built-In HRTF", condition: condition, background: false, round: round, targetsInRound: 2,
                  targetIndex: targetIndex, target: "frog", targetBearingDeg: 300.25, aimBearingDeg: 312.75,
                  deviationDeg: deviation, absDeviationDeg: abs(deviation), frontBackConfusion: false,
-                 onsetAt: start, shotAt: start.addingTimeInterval(2.345), timeS: 2.345)
+                 onsetAt: start, shotAt: start.addingTimeInterval(2.345), timeS: 2.345, frontBackReversal: false)
     }
 
     static let environment = SessionEnvironment(appVersion: "0.1.0-test", input: "bot-ideal", hrtf: "Built-In HRTF",

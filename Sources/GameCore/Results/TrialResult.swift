@@ -67,6 +67,20 @@ public struct TrialResult: Sendable, Equatable {
         return aimBearing.separation(from: mirror) < aimBearing.separation(from: targetBearing)
     }
 
+    /// Half-width of the zone around the interaural axis (relative bearings 90° ± this, and 270° ± this)
+    /// in which front and back are mirror images only a few degrees apart.
+    public static let lateralZoneDeg = 15.0
+
+    /// A front-back confusion that is a real reversal: `frontBackConfusion`, with the target and the aim
+    /// both outside the lateral zone. `front_back_confusion` alone, as LOG-FORMAT.md defines it, also
+    /// flags a 10° miss of a target at 85° that lands at 95°; this column does not (cf. Fischer, Caversaccio
+    /// & Wimmer 2020, "A front-back confusion metric in horizontal sound localization", on inflated FBC rates).
+    public var frontBackReversal: Bool {
+        func distanceFromAxis(_ bearing: Bearing) -> Double { abs(abs(bearing.relative(to: roundStartHeading)) - 90) }
+        return frontBackConfusion && distanceFromAxis(targetBearing) >= Self.lateralZoneDeg
+            && distanceFromAxis(aimBearing) >= Self.lateralZoneDeg
+    }
+
     /// Seconds from the start of this target's search to the photo, on the monotonic clock.
     public var timeSeconds: Double { shotTime - onsetTime }
 

@@ -11,6 +11,8 @@ public struct TrialRow: Equatable, Sendable {
         "background", "round", "targets_in_round", "target_index", "target", "target_bearing_deg",
         "aim_bearing_deg", "deviation_deg", "abs_deviation_deg", "front_back_confusion",
         "onset_at", "shot_at", "time_s",
+        // Added after the version 1 contract's columns (adding keeps schema_version 1): see TrialResult.frontBackReversal.
+        "front_back_reversal",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -33,11 +35,14 @@ public struct TrialRow: Equatable, Sendable {
     public var onsetAt: Date
     public var shotAt: Date
     public var timeS: Double
+    /// A front-back confusion with target and aim outside the ±15° zone around the interaural axis.
+    public var frontBackReversal: Bool
 
     public init(sessionID: String, participant: String, platform: String, input: String, hrtf: String,
                 condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
                 target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
-                absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double) {
+                absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
+                frontBackReversal: Bool) {
         self.sessionID = sessionID
         self.participant = participant
         self.platform = platform
@@ -57,6 +62,7 @@ public struct TrialRow: Equatable, Sendable {
         self.onsetAt = onsetAt
         self.shotAt = shotAt
         self.timeS = timeS
+        self.frontBackReversal = frontBackReversal
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -73,7 +79,7 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(deviationDeg, fractionDigits: Self.degreeDigits),
             .decimal(absDeviationDeg, fractionDigits: Self.degreeDigits), .boolean(frontBackConfusion),
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
-            .decimal(timeS, fractionDigits: Self.secondDigits),
+            .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
         ]
     }
 
@@ -99,6 +105,7 @@ public struct TrialRow: Equatable, Sendable {
         onsetAt = try row.timestamp("onset_at")
         shotAt = try row.timestamp("shot_at")
         timeS = try row.decimal("time_s")
+        frontBackReversal = try row.boolean("front_back_reversal")
     }
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).

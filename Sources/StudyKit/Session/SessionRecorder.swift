@@ -58,7 +58,8 @@ public final class SessionRecorder: TrialSink {
                  targetIndex: trial.targetIndex, target: trial.target, targetBearingDeg: trial.targetBearing.degrees,
                  aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
                  absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
-                 onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds)
+                 onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
+                 frontBackReversal: trial.frontBackReversal)
     }
 
     /// Appends and fsyncs the photo's row; the row is on disk when this returns.

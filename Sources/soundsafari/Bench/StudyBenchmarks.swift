@@ -49,6 +49,7 @@ enum StudyBenchmarks {
                         targetsInRound: 2, targetIndex: 1 + round % 2, target: "bluejay",
                         targetBearingDeg: Double(round % 360), aimBearingDeg: Double((round * 7) % 360),
                         deviationDeg: -12.345, absDeviationDeg: 12.345, frontBackConfusion: round % 5 == 0,
-                        onsetAt: start, shotAt: start.addingTimeInterval(2.5), timeS: 2.5)
+                        onsetAt: start, shotAt: start.addingTimeInterval(2.5), timeS: 2.5,
+                        frontBackReversal: round % 10 == 0)
     }
 }
