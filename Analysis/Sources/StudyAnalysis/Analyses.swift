@@ -27,9 +27,13 @@ public enum Analyses {
         return [ResultRendering.describe(summaries, value: data.options.value, by: data.options.factors)]
     }
 
-    /// One-way (Fisher + Welch), two-way type II, or repeated measures when the data were loaded with a subject.
+    /// One-way (Fisher + Welch), two-way type II, repeated measures when the data were loaded with a subject, or a mixed
+    /// ANOVA when loaded with a subject and two factors (between, within).
     public static func anova(_ data: StudyData, checks: Bool) throws -> [RenderedResult] {
         let value = data.options.value
+        if data.options.subject != nil && data.options.factors.count == 2 {
+            return [ResultRendering.mixed(try mixedAnova(data), value: value, subject: data.options.subject!)]
+        }
         if data.options.subject != nil {
             try requireFactors(data, 1, "A repeated-measures ANOVA (--within)")
             let (matrix, dropped, _) = try subjectMatrix(data, levels: nil)
@@ -66,6 +70,37 @@ public enum Analyses {
             if row.contains(where: { $0 == nil }) { dropped += 1 } else { matrix.append(row.map { $0! }) }
         }
         return (matrix, dropped, levelNames)
+    }
+
+    /// Mixed design from data loaded with factors [between, within] and a subject: per subject x within-level cell means,
+    /// complete subjects only (the others are named in the result); a subject must belong to one group only.
+    public static func mixedAnova(_ data: StudyData) throws -> MixedAnovaResult {
+        let between = data.options.factors[0], within = data.options.factors[1]
+        let levelNames = data.levels(of: 1)
+        var groupOf: [String: String] = [:]
+        var means: [String: [String: Double]] = [:]
+        for (key, cell) in data.cells {
+            guard let subject = key.subject else { continue }
+            let group = key.levels[0]
+            if let other = groupOf[subject], other != group {
+                let pair = StudyData.sortLevels([other, group])
+                throw AnalysisError("Subject '\(subject)' has rows in both '\(pair[0])' and '\(pair[1])' of '\(between)'; a between-subjects factor must be constant within each subject (or use --within for it).")
+            }
+            groupOf[subject] = group
+            means[subject, default: [:]][key.levels[1]] = cell.mean
+        }
+        let groupNames = StudyData.sortLevels(Array(Set(groupOf.values)))
+        var y = groupNames.map { _ in [[Double]]() }
+        var dropped: [String] = []
+        for subject in data.subjects {
+            let row = levelNames.map { means[subject]?[$0] }
+            if row.contains(where: { $0 == nil }) { dropped.append(subject); continue }
+            y[groupNames.firstIndex(of: groupOf[subject]!)!].append(row.map { $0! })
+        }
+        // A group whose subjects were all incomplete takes no part (it would have no error degrees of freedom).
+        let kept = groupNames.indices.filter { !y[$0].isEmpty }
+        return try MixedAnova.test(kept.map { y[$0] }, groupNames: kept.map { groupNames[$0] }, levelNames: levelNames,
+                                   dropped: dropped, between: between, within: within)
     }
 
     /// Welch by default (as R), Student with `student`, paired when loaded with a subject, one-sample without --by.

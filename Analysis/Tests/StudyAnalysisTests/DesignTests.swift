@@ -48,6 +48,13 @@ import Testing
         #expect(close(w.ciHigh, r["wilson.7_of_20.high"]))
     }
 
+    @Test func wilsonBoundsAreExactlyZeroAndOneAtTheExtremes() {
+        // R: prop.test(0, 180, correct = FALSE)$conf.int[1] is 0; at 180 of 180 the upper bound is 1.
+        #expect(CircularStatistics.wilson(successes: 0, n: 180).ciLow == 0)
+        #expect(CircularStatistics.wilson(successes: 180, n: 180).ciHigh == 1)
+        #expect(CircularStatistics.wilson(successes: 0, n: 180).ciHigh > 0.02)
+    }
+
     @Test func circularStatisticsFromStreamedSumsEqualThoseFromTheValues() throws {
         var options = LoadOptions(value: "deviation_deg", factors: ["condition"])
         options.angularSums = true

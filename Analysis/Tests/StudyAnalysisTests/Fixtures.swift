@@ -24,9 +24,12 @@ enum Fixtures {
 
     static let r = references("r-reference.txt")
     static let scipy = references("scipy-reference.txt")
+    static let mixed = references("mixed-reference.txt")
 
-    static func load(_ file: String, value: String, by: [String] = [], subject: String? = nil, keepValues: Bool = true) throws -> StudyData {
+    static func load(_ file: String, value: String, by: [String] = [], subject: String? = nil, keepValues: Bool = true,
+                     participants: String? = nil) throws -> StudyData {
         var options = LoadOptions(value: value, factors: by, subject: subject)
+        options.participantsFile = participants.map(path)
         options.keepValues = keepValues
         options.showProgress = false
         return try StudyData.load(paths: [path(file)], options: options)

@@ -80,6 +80,57 @@ public enum ResultRendering {
             ("partial_eta_squared", .num(r.partialEtaSquared)), ("subjects", .integer(r.subjects)), ("dropped_subjects", .integer(r.droppedSubjects))]))
     }
 
+    /// Laid out like R's summary(aov(y ~ g * w + Error(subject / w))), then the sphericity corrections as car/afex show them.
+    public static func mixed(_ r: MixedAnovaResult, value: String, subject: String) -> RenderedResult {
+        let between = r.group.name, within = r.within.name
+        var text = "Mixed ANOVA: \(value) ~ \(between) * \(within) + Error(\(subject)/\(within))\n"
+        text += "\(r.subjects) subjects (" + zip(r.groupNames, r.subjectsPerGroup).map { "\($0) \($1)" }.joined(separator: ", ")
+            + ") x \(r.levelNames.count) levels of \(within); unit: \(subject) x \(within) cell means"
+        if !r.droppedSubjects.isEmpty {
+            let shown = r.droppedSubjects.prefix(5).joined(separator: ", ") + (r.droppedSubjects.count > 5 ? ", ..." : "")
+            text += "\n\(r.droppedSubjects.count) subject\(r.droppedSubjects.count == 1 ? "" : "s") without a value at every level of \(within) left out (\(shown))"
+        }
+        let header = ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""]
+        func rows(_ terms: [MixedAnovaTerm], errorSS: Double, errorDF: Double) -> [[String]] {
+            let ss = RFormat.column(terms.map(\.ss) + [errorSS], digits: 4)
+            return terms.enumerated().map { i, t in
+                [t.name, RFormat.signif(t.df, 6), ss[i], RFormat.signif(t.ms, 5), RFormat.signif(t.f, 4), RFormat.pValue(t.p, digits: 3), RFormat.stars(t.p)]
+            } + [["Residuals", RFormat.signif(errorDF, 6), ss.last!, RFormat.signif(errorSS / errorDF, 5), "", "", ""]]
+        }
+        text += "\n\nError: \(subject)\n" + RFormat.table(header: header, rows: rows([r.group], errorSS: r.group.ssError, errorDF: r.group.dfError))
+        text += "\n\nError: \(subject):\(within)\n" + RFormat.table(header: header, rows: rows([r.within, r.interaction], errorSS: r.within.ssError, errorDF: r.within.dfError))
+        text += "\n" + RFormat.signifLegend
+        let terms = [r.within, r.interaction]
+        text += "\n\nSphericity corrections (within-subjects terms):\n" + RFormat.table(
+            header: ["", "GG eps", "Pr(>F[GG])", "", "HF eps", "Pr(>F[HF])", ""],
+            rows: terms.map { t in [t.name, RFormat.signif(t.epsilonGG!, 5), RFormat.pValue(t.pGG!, digits: 3), RFormat.stars(t.pGG!),
+                                    RFormat.signif(t.epsilonHF!, 5), RFormat.pValue(t.pHF!, digits: 3), RFormat.stars(t.pHF!)] })
+        let s = r.sphericity
+        if s.mauchlyW.isFinite {
+            text += "\nMauchly's test of sphericity: W = \(RFormat.signif(s.mauchlyW, 5)), p-value = \(RFormat.pValue(s.mauchlyP))"
+        } else {
+            text += "\nMauchly's test: not applicable with two levels (sphericity holds trivially)."
+        }
+        text += "\npartial eta squared: " + [r.group, r.within, r.interaction].map { "\($0.name) \(RFormat.signif($0.partialEtaSquared, 4))" }.joined(separator: ", ")
+        func termJSON(_ t: MixedAnovaTerm, stratum: String) -> JSONValue {
+            var fields: [(String, JSONValue)] = [("term", .string(t.name)), ("stratum", .string(stratum)), ("f", .num(t.f)),
+                ("df_effect", .num(t.df)), ("df_error", .num(t.dfError)), ("p", .num(t.p)), ("ss", .num(t.ss)), ("ss_error", .num(t.ssError)),
+                ("partial_eta_squared", .num(t.partialEtaSquared))]
+            if let e = t.epsilonGG, let p = t.pGG, let h = t.epsilonHF, let ph = t.pHF {
+                fields += [("epsilon_gg", .num(e)), ("p_gg", .num(p)), ("epsilon_hf", .num(h)), ("p_hf", .num(ph))]
+            }
+            return .object(fields)
+        }
+        return RenderedResult(text: text, json: .object([
+            ("test", .string("anova-mixed")), ("value", .string(value)), ("between", .string(between)), ("within", .string(within)),
+            ("subject", .string(subject)), ("subjects", .integer(r.subjects)),
+            ("groups", .array(zip(r.groupNames, r.subjectsPerGroup).map { .object([("name", .string($0)), ("subjects", .integer($1))]) })),
+            ("levels", .array(r.levelNames.map { .string($0) })),
+            ("dropped_subjects", .integer(r.droppedSubjects.count)), ("dropped", .array(r.droppedSubjects.map { .string($0) })),
+            ("terms", .array([termJSON(r.group, stratum: "between"), termJSON(r.within, stratum: "within"), termJSON(r.interaction, stratum: "within")])),
+            ("mauchly_w", .num(s.mauchlyW)), ("mauchly_p", .num(s.mauchlyP))]))
+    }
+
     /// Laid out like car::Anova(type = 2).
     public static func twoWay(_ r: TwoWayAnovaResult, value: String) -> RenderedResult {
         let ss = RFormat.column(r.terms.map(\.ss) + [r.ssWithin], digits: 5)

@@ -37,8 +37,8 @@ public enum StudyReport {
         let present = data.cells.keys
         let perParticipant = Dictionary(grouping: present, by: \.a).mapValues(\.count)
         let missingCells = people.count * conditions.count - present.count
-        let cellCounts = data.cells.values.map(\.deviation.count)
-        let balanced = Set(cellCounts).count == 1
+        var countsByCondition: [String: [String: Int]] = [:]
+        for (key, m) in data.cells { countsByCondition[key.b, default: [:]][key.a] = m.deviation.count }
         let design: String
         if conditions.count < 2 { design = "single condition (no comparison between conditions possible)" }
         else if missingCells == 0 { design = "within-subjects: every participant played every \(compare)" }
@@ -88,13 +88,15 @@ public enum StudyReport {
 
         // Participant groups (e.g. tinnitus yes/no): Welch t-test or one-way ANOVA on participant means.
         var groupTests: [TestRow] = []
-        if groupBy != nil, groupNames.count >= 2 {
+        // Participants without an answer ("unknown") are shown in the figures but take no part in the tests.
+        let known = groupNames.filter { $0 != "unknown" }
+        if groupBy != nil, known.count >= 2 {
             for (measure, pick) in [("deviation", { (m: ReportData.Measures) in m.deviation }), ("time", { (m: ReportData.Measures) in m.time })] {
-                let groups = groupNames.map { g in GroupAccumulator(people.filter { group(of: $0) == g }.map { pick(data.participants[$0]!).mean }) }
+                let groups = known.map { g in GroupAccumulator(people.filter { group(of: $0) == g }.map { pick(data.participants[$0]!).mean }) }
                 do {
                     if groups.count == 2 {
                         let t = try TTest.twoSample(groups[0], groups[1], welch: true)
-                        groupTests.append(TestRow(measure: measure, test: "T-Test (Welch) \(groupNames[0]) vs \(groupNames[1])", statistic: "t = \(RFormat.signif(t.t, 4))",
+                        groupTests.append(TestRow(measure: measure, test: "T-Test (Welch) \(known[0]) vs \(known[1])", statistic: "t = \(RFormat.signif(t.t, 4))",
                                                   df: RFormat.signif(t.df, 4), p: t.p, note: "d = \(RFormat.signif(t.cohenD, 3))"))
                     } else {
                         let a = try OneWayAnova.fisher(groups)
@@ -102,6 +104,34 @@ public enum StudyReport {
                                                   df: "\(RFormat.signif(a.dfBetween, 4)), \(RFormat.signif(a.dfWithin, 4))", p: a.p, note: ""))
                     }
                 } catch let e as AnalysisError { problems.append("\(groupBy!) \(measure): \(e.message)") }
+                // Within-subjects conditions and participant groups: the mixed ANOVA (group x condition) on participant x
+                // condition means; participants without an answer or without every condition take no part.
+                guard within else { continue }
+                do {
+                    var y = known.map { _ in [[Double]]() }
+                    var dropped: [String] = []
+                    for p in people {
+                        guard let g = known.firstIndex(of: group(of: p)) else { continue }
+                        let row = conditions.map { data.cells[ReportData.PairKey(a: p, b: $0)].map { pick($0).mean } }
+                        if row.contains(where: { $0 == nil }) { dropped.append(p) } else { y[g].append(row.map { $0! }) }
+                    }
+                    let kept = known.indices.filter { !y[$0].isEmpty }
+                    let m = try MixedAnova.test(kept.map { y[$0] }, groupNames: kept.map { known[$0] }, levelNames: conditions,
+                                                dropped: dropped, between: groupBy!, within: compare)
+                    let unanswered = people.filter { group(of: $0) == "unknown" }.count
+                    let who = "\(m.subjects) participants (" + zip(m.groupNames, m.subjectsPerGroup).map { "\($0) \($1)" }.joined(separator: ", ") + ")"
+                        + (dropped.isEmpty ? "" : "; \(dropped.count) without every \(compare) left out")
+                        + (unanswered == 0 ? "" : "; \(unanswered) without a '\(groupBy!)' answer left out")
+                    for (t, label) in [(m.group, "\(groupBy!) (between)"), (m.within, "\(compare) (within)"), (m.interaction, "\(groupBy!) x \(compare)")] {
+                        var note = "partial η² = \(RFormat.signif(t.partialEtaSquared, 3))"
+                        if let e = t.epsilonGG, let pg = t.pGG, let ph = t.pHF {
+                            note += "; GG ε = \(RFormat.signif(e, 3)), p(GG) = \(RFormat.pValue(pg, digits: 3)), p(HF) = \(RFormat.pValue(ph, digits: 3))"
+                        }
+                        if t.name == groupBy! { note += "; \(who)" }
+                        groupTests.append(TestRow(measure: measure, test: "Mixed ANOVA: \(label)", statistic: "F = \(RFormat.signif(t.f, 4))",
+                                                  df: "\(RFormat.signif(t.df, 4)), \(RFormat.signif(t.dfError, 4))", p: t.p, note: note))
+                    }
+                } catch let e as AnalysisError { problems.append("\(groupBy!) x \(compare) \(measure): \(e.message)") }
             }
         }
 
@@ -203,7 +233,7 @@ public enum StudyReport {
         var facts = ["Rows analysed: \(data.rows) from \(files.count) file(s)\(data.skipped > 0 ? "; \(data.skipped) invalid rows skipped" : "")",
                      "Participants: \(people.count); \(compare)s: \(conditions.joined(separator: ", "))",
                      "Design detected: \(design)",
-                     "Balance: \(balanced ? "balanced, \(cellCounts.first ?? 0) trials in every participant x \(compare) cell" : "unbalanced, \(cellCounts.min() ?? 0) to \(cellCounts.max() ?? 0) trials per participant x \(compare) cell")",
+                     "Balance: \(DesignBalance.statement(counts: countsByCondition, compare: compare))",
                      "Unit of analysis for the tests: participant means per \(compare) (trials of one person are not independent)"]
         facts += questionnaireFacts
         if let groupBy { facts.append("Participant groups by '\(groupBy)': " + groupNames.map { g in "\(g) (\(people.filter { group(of: $0) == g }.count))" }.joined(separator: ", ")) }

@@ -48,6 +48,10 @@ public enum CircularStatistics {
         let denominator = 1 + z * z / nn
         let center = (p + z * z / (2 * nn)) / denominator
         let half = z / denominator * (p * (1 - p) / nn + z * z / (4 * nn * nn)).squareRoot()
-        return Proportion(successes: successes, n: n, rate: p, ciLow: max(0, center - half), ciHigh: min(1, center + half))
+        // The bounds are exactly 0 at no successes and 1 at all successes; computed, they come out as
+        // ±1e-18 rounding residue, which would print as a misleading non-zero bound.
+        let low = successes == 0 ? 0 : max(0, center - half)
+        let high = successes == n ? 1 : min(1, center + half)
+        return Proportion(successes: successes, n: n, rate: p, ciLow: low, ciHigh: high)
     }
 }

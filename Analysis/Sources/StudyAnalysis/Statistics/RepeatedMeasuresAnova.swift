@@ -14,9 +14,8 @@ public struct RepeatedMeasuresResult: Sendable {
 
 public enum RepeatedMeasuresAnova {
     /// `y[s][j]`: subject s at level j (mean over that subject's rows in the cell).
-    /// ε_GG = tr(S_c)² / ((k-1) tr(S_c²)) with S_c the double-centred covariance;
-    /// ε_HF = (n(k-1)ε_GG - 2) / ((k-1)(n-1-(k-1)ε_GG)), reported uncapped as R's anova.mlm does,
-    /// while its p-value uses min(1, ε_HF).
+    /// ε_GG, ε_HF and Mauchly's test: see `Sphericity` (error df n - 1); ε_HF is reported uncapped as R's anova.mlm
+    /// does, while its p-value uses min(1, ε_HF).
     public static func test(_ y: [[Double]], dropped: Int = 0) throws -> RepeatedMeasuresResult {
         let n = y.count
         guard let k = y.first?.count, k >= 2 else { throw AnalysisError("A repeated-measures ANOVA needs at least two levels of --within.") }
@@ -34,46 +33,14 @@ public enum RepeatedMeasuresAnova {
         let f = (ssEffect / df1) / (ssError / df2)
         let p = Distributions.fUpper(f, df1: df1, df2: df2)
 
-        // Covariance of the levels, then its double-centred form.
+        // Covariance of the levels (df n - 1); the corrections and Mauchly's test come from it.
         var cov = Array(repeating: Array(repeating: 0.0, count: k), count: k)
         for a in 0..<k { for b in 0..<k {
             cov[a][b] = CompensatedSum.of(y.map { ($0[a] - levelMeans[a]) * ($0[b] - levelMeans[b]) }) / (nn - 1)
         } }
-        let rowMeans = cov.map { $0.reduce(0, +) / kk }
-        let allMean = rowMeans.reduce(0, +) / kk
-        var trace = 0.0, sumSquares = 0.0
-        for a in 0..<k { for b in 0..<k {
-            let c = cov[a][b] - rowMeans[a] - rowMeans[b] + allMean
-            if a == b { trace += c }
-            sumSquares += c * c
-        } }
-        let gg = trace * trace / (df1 * sumSquares)
-        let hf = (nn * df1 * gg - 2) / (df1 * (nn - 1 - df1 * gg))
-
-        // Mauchly: W = det(C'SC) / (tr(C'SC)/d)^d with C orthonormal (Helmert) contrasts.
-        let d = k - 1
-        let contrasts = helmert(k)
-        var m = Array(repeating: Array(repeating: 0.0, count: d), count: d)
-        for a in 0..<d { for b in 0..<d {
-            var s = 0.0
-            for i in 0..<k { for j in 0..<k { s += contrasts[i][a] * cov[i][j] * contrasts[j][b] } }
-            m[a][b] = s
-        } }
-        let tr = (0..<d).reduce(0.0) { $0 + m[$1][$1] }
-        let dd = Double(d)
-        var w = Double.nan, chi = Double.nan, mdf = Double.nan, mp = Double.nan
-        if d >= 2 {
-            w = determinant(m) / pow(tr / dd, dd)
-            // Anderson's chi-squared approximation with its second-order term, as R's mauchly.test.
-            // R writes `3 * p` there with p = k (not k - 1); we follow R so results agree with it.
-            let rdf = nn - 1
-            let rho = 1 - (2 * dd * dd + dd + 2) / (6 * dd * rdf)
-            let w2 = (dd + 2) * (dd - 1) * (dd - 2) * (2 * dd * dd * dd + 6 * dd * dd + 3 * kk + 2) / (288 * pow(rdf * dd * rho, 2))
-            chi = -rdf * rho * log(w)
-            mdf = dd * (dd + 1) / 2 - 1
-            let p1 = Distributions.chiSquaredUpper(chi, df: mdf), p2 = Distributions.chiSquaredUpper(chi, df: mdf + 4)
-            mp = p1 + w2 * (p2 - p1)
-        }
+        let sph = Sphericity.estimate(covariance: cov, errorDF: nn - 1)
+        let gg = sph.epsilonGG, hf = sph.epsilonHF
+        let w = sph.mauchlyW, chi = sph.mauchlyChiSquared, mdf = sph.mauchlyDF, mp = sph.mauchlyP
         return RepeatedMeasuresResult(subjects: n, levels: k, droppedSubjects: dropped, f: f, dfEffect: df1, dfError: df2, p: p,
                                       ssEffect: ssEffect, ssError: ssError, ssSubjects: ssSubjects,
                                       epsilonGG: gg, pGG: Distributions.fUpper(f, df1: df1 * gg, df2: df2 * gg),

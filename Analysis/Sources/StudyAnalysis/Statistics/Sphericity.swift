@@ -1,0 +1,42 @@
+// Greenhouse–Geisser and Huynh–Feldt epsilons and Mauchly's test from the error covariance of the within-subject levels.
+import Foundation
+
+public struct Sphericity: Sendable {
+    public let epsilonGG: Double, epsilonHF: Double
+    /// NaN with two levels (Mauchly's test needs at least three).
+    public let mauchlyW: Double, mauchlyChiSquared: Double, mauchlyDF: Double, mauchlyP: Double
+
+    /// `covariance`: k x k error covariance of the levels with `errorDF` degrees of freedom
+    /// (n - 1 for one group of n subjects; N - G pooled within G groups).
+    /// With C orthonormal contrasts (d = k - 1) and M = C'SC:
+    /// ε_GG = tr(M)² / (d tr(M²)); ε_HF = ((df + 1) d ε_GG - 2) / (d (df - d ε_GG)), as R's stats:::sphericity and
+    /// car::Anova (Lecoutre's correction of Huynh–Feldt for several groups), reported uncapped like R.
+    public static func estimate(covariance: [[Double]], errorDF: Double) -> Sphericity {
+        let k = covariance.count, d = k - 1
+        let contrasts = RepeatedMeasuresAnova.helmert(k)
+        var m = Array(repeating: Array(repeating: 0.0, count: d), count: d)
+        for a in 0..<d { for b in 0..<d {
+            var s = 0.0
+            for i in 0..<k { for j in 0..<k { s += contrasts[i][a] * covariance[i][j] * contrasts[j][b] } }
+            m[a][b] = s
+        } }
+        let dd = Double(d), kk = Double(k)
+        let trace = (0..<d).reduce(0.0) { $0 + m[$1][$1] }
+        let squares = m.reduce(0.0) { $0 + $1.reduce(0.0) { $0 + $1 * $1 } }
+        let gg = trace * trace / (dd * squares)
+        let hf = ((errorDF + 1) * dd * gg - 2) / (dd * (errorDF - dd * gg))
+        var w = Double.nan, chi = Double.nan, mdf = Double.nan, mp = Double.nan
+        if d >= 2 {
+            // W = det(M) / (tr(M)/d)^d; Anderson's chi-squared approximation with its second-order term, as R's
+            // mauchly.test. R writes `3 * p` there with p = k (not k - 1); we follow R so results agree with it.
+            w = RepeatedMeasuresAnova.determinant(m) / pow(trace / dd, dd)
+            let rho = 1 - (2 * dd * dd + dd + 2) / (6 * dd * errorDF)
+            let w2 = (dd + 2) * (dd - 1) * (dd - 2) * (2 * dd * dd * dd + 6 * dd * dd + 3 * kk + 2) / (288 * pow(errorDF * dd * rho, 2))
+            chi = -errorDF * rho * log(w)
+            mdf = dd * (dd + 1) / 2 - 1
+            let p1 = Distributions.chiSquaredUpper(chi, df: mdf), p2 = Distributions.chiSquaredUpper(chi, df: mdf + 4)
+            mp = p1 + w2 * (p2 - p1)
+        }
+        return Sphericity(epsilonGG: gg, epsilonHF: hf, mauchlyW: w, mauchlyChiSquared: chi, mauchlyDF: mdf, mauchlyP: mp)
+    }
+}
