@@ -22,7 +22,8 @@ extension WindowTests {
             guard let session = try window.sessionFolders(participant: "G01").first else { Issue.record("no session"); return }
             let rows = try window.trialLines(in: session)
             #expect(rows.count == 2)
-            #expect(rows.allSatisfy { $0.contains(",gamepad-stick,") }, "a pad without gyro is logged as stick: \(rows)")
+            #expect(rows.first?.contains(",gamepad-stick,") == true, "a pad without gyro is logged as stick: \(rows)")
+            #expect(rows.last?.contains(",keyboard,") == true, "the photo after the unplug was taken with the keyboard: \(rows)")
             #expect(window.screensShown().contains("paused"))
             #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
         }

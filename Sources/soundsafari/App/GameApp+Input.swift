@@ -15,8 +15,14 @@ extension GameApp {
         case .toggleFullscreen:
             window.toggleFullscreen()
         case .deviceLost(let message):
-            if settings.input == .gamepad { try perform(flow.pause(reason: message)) }
+            guard settings.input == .gamepad else { break }
+            // The message tells the player to go on with the keyboard: log the photos that way.
+            run?.switchInput(to: .keyboard)
+            try perform(flow.pause(reason: message))
         case .deviceAdded(_, let hasGyro):
+            if settings.input == .gamepad {
+                run?.switchInput(to: InputDevice(name: InputKind.gamepad.logName(gamepadHasGyro: hasGyro)))
+            }
             refreshInputChoices(gamepadWithGyro: hasGyro)
         case .command(let command, let time):
             try handle(command, at: time)

@@ -10,7 +10,8 @@ import StudyKit
 final class SessionRun {
     let driver: SessionDriver
     let manager: GameManager
-    let device: InputDevice
+    /// The device logged with each photo: the menu's choice, or the keyboard after the gamepad was unplugged.
+    private(set) var device: InputDevice
     private var seenTrials = 0
     private var finished = false
     /// The newest photo (for the result screens).
@@ -78,6 +79,9 @@ final class SessionRun {
         guard let level = session.level, let index = level.currentTargetIndex, level.targets.indices.contains(index) else { return nil }
         return displayName(of: level.targets[index].sound)
     }
+
+    /// The player now aims and shoots with `device` (the pad was unplugged, or plugged back in).
+    func switchInput(to device: InputDevice) { self.device = device }
 
     func shoot(at time: MonotonicTime, heading: Bearing, app: GameApp) {
         manager.enqueue(Event(kind: .shoot, time: time, heading: heading, device: device))
