@@ -1,6 +1,5 @@
 // Plays a SpatialAudioEngine through an SDL audio device: SDL's audio thread pulls each block from the engine.
 import CSDL2
-import Dispatch
 import Foundation
 import GameCore
 import SpatialAudio
@@ -35,8 +34,7 @@ final class SDLAudioOutput {
             throw SDLAudioOutputError.badBufferSize(bufferFrames)
         }
         try Self.startAudioSubsystem()
-        state = CallbackState(engine: engine, periodNanoseconds: UInt64(bufferFrames) * 1_000_000_000
-                              / UInt64(SpatialAudioEngine.sampleRate))
+        state = CallbackState(engine: engine, periodSeconds: Double(bufferFrames) / Double(SpatialAudioEngine.sampleRate))
         retained = Unmanaged.passRetained(state)
         var wanted = SDL_AudioSpec()
         wanted.freq = Int32(SpatialAudioEngine.sampleRate)
@@ -57,7 +55,7 @@ final class SDLAudioOutput {
         self.bufferFrames = Int(obtained.samples)
         self.deviceName = deviceName
         driverName = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
-        state.periodNanoseconds = UInt64(obtained.samples) * 1_000_000_000 / UInt64(SpatialAudioEngine.sampleRate)
+        state.periodSeconds = Double(obtained.samples) / Double(SpatialAudioEngine.sampleRate)
     }
 
     deinit { close() }
@@ -82,16 +80,6 @@ final class SDLAudioOutput {
     /// Callbacks served so far.
     var callbacks: Int { state.callbacks.load(ordering: .relaxed) }
 
-    /// When output frame `frame` (an engine stream index, e.g. a source's onset) reaches the device, on the
-    /// same monotonic time line as `SystemClock`: the time of the callback that rendered its block, plus its
-    /// offset in the block, plus one buffer (SDL plays a block after the one already queued). Nil before
-    /// the first callback. The sound card's own latency beyond that is not visible through SDL2.
-    func estimatedPlaybackTime(ofFrame frame: Int64) -> MonotonicTime? {
-        guard let block = state.latestBlock() else { return nil }
-        let offsetSeconds = Double(frame - block.firstFrame + Int64(bufferFrames)) / Double(SpatialAudioEngine.sampleRate)
-        return MonotonicTime(seconds: Double(block.uptimeNanoseconds) / 1_000_000_000 + offsetSeconds)
-    }
-
     /// SDL's audio subsystem, started once (the window app may have started it already).
     private static func startAudioSubsystem() throws {
         if SDL_WasInit(UInt32(SDL_INIT_AUDIO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) != 0 {
@@ -108,37 +96,33 @@ final class SDLAudioOutput {
     }
 }
 
-/// What the audio thread touches. Counters are atomics, the block stamp sits behind a mutex, so the
-/// game thread can read them without stopping the callback.
+/// What the audio thread touches. The counters are atomics, so the game thread can read them without
+/// stopping the callback; `periodSeconds` is set once before the device starts.
 private final class CallbackState: @unchecked Sendable {
     let engine: SpatialAudioEngine
-    var periodNanoseconds: UInt64
+    var periodSeconds: Double
     let lateCallbacks = Atomic<Int>(0)
     let callbacks = Atomic<Int>(0)
-    private let stamp = Mutex<(firstFrame: Int64, uptimeNanoseconds: UInt64)?>(nil)
-    private var previousCallback: UInt64 = 0
+    private let clock = SystemClock()
+    private var previousCallback: MonotonicTime?
 
-    init(engine: SpatialAudioEngine, periodNanoseconds: UInt64) {
+    init(engine: SpatialAudioEngine, periodSeconds: Double) {
         self.engine = engine
-        self.periodNanoseconds = periodNanoseconds
+        self.periodSeconds = periodSeconds
     }
-
-    func latestBlock() -> (firstFrame: Int64, uptimeNanoseconds: UInt64)? { stamp.withLock { $0 } }
 
     /// Runs on SDL's audio thread only.
     func fill(_ stream: UnsafeMutablePointer<UInt8>, byteCount: Int) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        if previousCallback != 0, now - previousCallback > 2 * periodNanoseconds {
+        let now = clock.now()
+        if let previousCallback, now - previousCallback > 2 * periodSeconds {
             lateCallbacks.add(1, ordering: .relaxed)
         }
         previousCallback = now
         callbacks.add(1, ordering: .relaxed)
         let floats = byteCount / MemoryLayout<Float>.size
-        let firstFrame = engine.framesRendered
         stream.withMemoryRebound(to: Float.self, capacity: floats) { pointer in
             engine.render(into: UnsafeMutableBufferPointer(start: pointer, count: floats - floats % 2))
         }
-        stamp.withLock { $0 = (firstFrame, now) }
     }
 }
 

@@ -1,5 +1,4 @@
 // Audio benchmarks: engine start-up time and render speed with three looping HRTF sources, in game-sized blocks.
-import Dispatch
 import Foundation
 import GameCore
 import SpatialAudio
@@ -20,10 +19,11 @@ enum AudioBenchmarks {
         let source = try engine.makeSource(buffer: try engine.loadBuffer(file: entry.fileURL), bearing: Bearing(degrees: 60), looping: true)
         source.play()
         let block = engine.render(frames: SpatialAudioEngine.sampleRate / 4)
+        let clock = SystemClock()
         func seconds(repeats: Int, _ body: () -> Void) -> Double {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = clock.now()
             for _ in 0..<repeats { body() }
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(repeats)
+            return (clock.now() - start) / Double(repeats)
         }
         let full = seconds(repeats: 20) { _ = InterauralMeter.measure(interleaved: block) }
         let levelOnly = seconds(repeats: 20) { _ = InterauralMeter.measure(interleaved: block, maximumLagSeconds: 0) }
@@ -35,11 +35,12 @@ enum AudioBenchmarks {
 
     /// Engine start-up (loopback device, HRTF load, context), median and worst of 7.
     private static func startUp() throws -> [BenchmarkResult] {
+        let clock = SystemClock()
         var times: [Double] = []
         for _ in 0..<7 {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = clock.now()
             _ = try SpatialAudioEngine()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            times.append(clock.now() - start)
         }
         times.sort()
         return [
@@ -67,14 +68,15 @@ enum AudioBenchmarks {
         var blockCPUTimes: [Double] = [], blockWallTimes: [Double] = []
         blockCPUTimes.reserveCapacity(blocks)
         blockWallTimes.reserveCapacity(blocks)
+        let clock = SystemClock()
         let cpuStart = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
         for block in 0..<blocks {
             engine.heading = Bearing(degrees: Double(block) * 0.5)
-            let wallStart = DispatchTime.now().uptimeNanoseconds
+            let wallStart = clock.now()
             let threadStart = cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
             buffer.withUnsafeMutableBufferPointer { engine.render(into: $0) }
             blockCPUTimes.append(cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadStart)
-            blockWallTimes.append(Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9)
+            blockWallTimes.append(clock.now() - wallStart)
         }
         let cpu = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - cpuStart
         let audioSeconds = Double(blocks * blockFrames) / Double(SpatialAudioEngine.sampleRate)

@@ -1,5 +1,6 @@
 // StudyKit's benchmarks: the cost of a crash-safe (fsync'ed) trial row, CSV encoding and reading a log back.
 import Foundation
+import GameCore
 import StudyKit
 
 enum StudyBenchmarks {
@@ -7,9 +8,11 @@ enum StudyBenchmarks {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = ContinuousClock()
-        func seconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        let clock = SystemClock()
+        func seconds(_ body: () throws -> Void) rethrows -> Double {
+            let start = clock.now()
+            try body()
+            return clock.now() - start
         }
 
         // What the game waits for at each photo: one row written and fsync'ed.
@@ -17,7 +20,7 @@ enum StudyBenchmarks {
         var appendTimes: [Double] = []
         for round in 1...200 {
             let row = sampleRow(round: round)
-            appendTimes.append(seconds(try clock.measure { try log.append(row) }))
+            appendTimes.append(try seconds { try log.append(row) })
         }
         appendTimes.sort()
 
@@ -25,14 +28,14 @@ enum StudyBenchmarks {
         let encodeCount = 100_000
         let rows = (1...encodeCount).map { sampleRow(round: $0) }
         var bytes = 0
-        let encodeTime = seconds(clock.measure { for row in rows { bytes += CSVWriter.line(row.values).utf8.count } })
+        let encodeTime = seconds { for row in rows { bytes += CSVWriter.line(row.values).utf8.count } }
 
         // Reading back a long log (resume, inspection): libcsv parse plus typed conversion of every field.
         let big = folder.appendingPathComponent("big.csv")
         let lines = CSVWriter.headerLine(TrialRow.columns) + rows.prefix(20_000).map { CSVWriter.line($0.values) }.joined()
         try lines.write(to: big, atomically: true, encoding: .utf8)
         var readCount = 0
-        let readTime = seconds(try clock.measure { readCount = try TrialRow.readAll(from: big).count })
+        let readTime = try seconds { readCount = try TrialRow.readAll(from: big).count }
 
         return [
             BenchmarkResult(name: "study.trial_row_append_fsync_median", value: appendTimes[appendTimes.count / 2] * 1000, unit: "ms"),
