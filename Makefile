@@ -2,7 +2,7 @@
 SWIFT ?= swift
 XVFB  := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps build play test bench sounds clean
+.PHONY: deps build play test lint format bench sounds clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -17,6 +17,15 @@ play: build
 test: deps
 	$(SWIFT) build --build-tests
 	@if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi
+
+# The checked-in .swift-format is the style; CI fails on any finding.
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Analysis/Sources Analysis/Tests
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
 bench:
 	@bash scripts/install-deps.sh --bench

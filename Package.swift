@@ -10,20 +10,25 @@ let package = Package(
         .library(name: "StudyAnalysis", targets: ["StudyAnalysis"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // System libraries (Debian packages are installed by scripts/install-deps.sh).
-        .systemLibrary(name: "COpenAL", path: "Sources/COpenAL", pkgConfig: "openal",
-                       providers: [.apt(["libopenal-dev", "libopenal-data"])]),
-        .systemLibrary(name: "CSndFile", path: "Sources/CSndFile", pkgConfig: "sndfile",
-                       providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
-                       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
-        .systemLibrary(name: "CCSV", path: "Sources/CCSV",
-                       providers: [.apt(["libcsv-dev"])]),
-        .systemLibrary(name: "CRmath", path: "Sources/CRmath", pkgConfig: "libRmath",
-                       providers: [.apt(["r-mathlib"])]),
+        .systemLibrary(
+            name: "COpenAL", path: "Sources/COpenAL", pkgConfig: "openal",
+            providers: [.apt(["libopenal-dev", "libopenal-data"])]),
+        .systemLibrary(
+            name: "CSndFile", path: "Sources/CSndFile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(
+            name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+        .systemLibrary(
+            name: "CCSV", path: "Sources/CCSV",
+            providers: [.apt(["libcsv-dev"])]),
+        .systemLibrary(
+            name: "CRmath", path: "Sources/CRmath", pkgConfig: "libRmath",
+            providers: [.apt(["r-mathlib"])]),
 
         // Game side.
         .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "GameCore"]),
@@ -37,8 +42,9 @@ let package = Package(
             ]),
 
         // Analysis side: builds without SDL2, OpenAL or libsndfile.
-        .target(name: "StudyAnalysis", dependencies: ["CCSV", "CRmath"],
-                path: "Analysis/Sources/StudyAnalysis"),
+        .target(
+            name: "StudyAnalysis", dependencies: ["CCSV", "CRmath"],
+            path: "Analysis/Sources/StudyAnalysis"),
         .executableTarget(
             name: "soundsafari-analyze",
             dependencies: ["StudyAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -50,8 +56,9 @@ let package = Package(
         .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore"]),
         .testTarget(name: "SoundSafariTests", dependencies: ["soundsafari", "GameCore", "StudyKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["soundsafari", "StudyKit", "GameCore", "SpatialAudio"]),
-        .testTarget(name: "StudyAnalysisTests", dependencies: ["StudyAnalysis", "soundsafari-analyze"],
-                    path: "Analysis/Tests/StudyAnalysisTests"),
+        .testTarget(
+            name: "StudyAnalysisTests", dependencies: ["StudyAnalysis", "soundsafari-analyze"],
+            path: "Analysis/Tests/StudyAnalysisTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,8 +6,10 @@ import Foundation
 public enum AudioFileWriter {
     /// Writes `interleaved` (frames × `channels`) at `sampleRate` in `format`.
     /// PCM formats clip to [-1, 1]; libsndfile's clipping is turned on so overs do not wrap around.
-    public static func write(_ interleaved: [Float], channels: Int, sampleRate: Int,
-                             format: AudioFileFormat, to url: URL) throws {
+    public static func write(
+        _ interleaved: [Float], channels: Int, sampleRate: Int,
+        format: AudioFileFormat, to url: URL
+    ) throws {
         var info = SF_INFO()
         info.channels = Int32(channels)
         info.samplerate = Int32(sampleRate)

@@ -19,10 +19,11 @@ public struct InterauralMeasurement: Sendable, Equatable, CustomStringConvertibl
 
     public var description: String {
         // Plain panning can leave one ear digitally silent: say so rather than print "inf".
-        let ild = ildDB.isFinite ? (ildDB >= 0 ? "+" : "") + String(format: "%.1f", ildDB)
+        let ild =
+            ildDB.isFinite
+            ? (ildDB >= 0 ? "+" : "") + String(format: "%.1f", ildDB)
             : (ildDB > 0 ? "+inf (left ear silent)" : "-inf (right ear silent)")
         let itd = (itdSeconds >= 0 ? "+" : "") + String(format: "%.3f", itdSeconds * 1000)
         return "ILD \(ild) dB, ITD \(itd) ms (\(itdFrames) frames, correlation \(String(format: "%.2f", correlation)))"
     }
 }
-

@@ -9,8 +9,10 @@ public enum InterauralMeter {
 
     /// Measures `interleaved` (left, right, left, …) at `sampleRate`.
     /// ITD is the lag, within ±`maximumLagSeconds`, that maximises the cross-correlation between the ears.
-    public static func measure(interleaved: [Float], sampleRate: Int = SpatialAudioEngine.sampleRate,
-                               maximumLagSeconds: Double = defaultMaximumLagSeconds) -> InterauralMeasurement {
+    public static func measure(
+        interleaved: [Float], sampleRate: Int = SpatialAudioEngine.sampleRate,
+        maximumLagSeconds: Double = defaultMaximumLagSeconds
+    ) -> InterauralMeasurement {
         let frames = interleaved.count / 2
         var left = [Double](repeating: 0, count: frames)
         var right = [Double](repeating: 0, count: frames)
@@ -22,8 +24,10 @@ public enum InterauralMeter {
     }
 
     /// Measures separate left and right channels of equal length.
-    public static func measure(left: [Double], right: [Double], sampleRate: Int = SpatialAudioEngine.sampleRate,
-                               maximumLagSeconds: Double = defaultMaximumLagSeconds) -> InterauralMeasurement {
+    public static func measure(
+        left: [Double], right: [Double], sampleRate: Int = SpatialAudioEngine.sampleRate,
+        maximumLagSeconds: Double = defaultMaximumLagSeconds
+    ) -> InterauralMeasurement {
         precondition(left.count == right.count, "both ears need the same number of frames")
         let leftEnergy = left.reduce(0) { $0 + $1 * $1 }
         let rightEnergy = right.reduce(0) { $0 + $1 * $1 }
@@ -39,17 +43,22 @@ public enum InterauralMeter {
         left.withUnsafeBufferPointer { l in
             right.withUnsafeBufferPointer { r in
                 for lag in -maximumLag...maximumLag {
-                    let start = max(0, -lag), end = min(r.count, l.count - lag)
+                    let start = max(0, -lag)
+                    let end = min(r.count, l.count - lag)
                     var sum = 0.0
                     if start < end { for n in start..<end { sum += r[n] * l[n + lag] } }
-                    if sum > best || (sum == best && abs(lag) < abs(bestLag)) { best = sum; bestLag = lag }
+                    if sum > best || (sum == best && abs(lag) < abs(bestLag)) {
+                        best = sum
+                        bestLag = lag
+                    }
                 }
             }
         }
         let normaliser = (leftEnergy * rightEnergy).squareRoot()
         let correlation = normaliser > 0 ? best / normaliser : 0
-        return InterauralMeasurement(ildDB: ild, itdFrames: bestLag, itdSeconds: Double(bestLag) / Double(sampleRate),
-                                     correlation: correlation, leftLevelDB: leftDB, rightLevelDB: rightDB)
+        return InterauralMeasurement(
+            ildDB: ild, itdFrames: bestLag, itdSeconds: Double(bestLag) / Double(sampleRate),
+            correlation: correlation, leftLevelDB: leftDB, rightLevelDB: rightDB)
     }
 
     private static func decibels(_ meanSquare: Double) -> Double {

@@ -31,35 +31,49 @@ public struct SoundCatalog: Sendable {
     public func entries(role: SoundRole) -> [SoundEntry] { entries.filter { $0.role == role } }
 
     /// Finds the Sounds folder and loads its catalog (see `locateFolder`).
-    public static func locate(explicitFolder: String? = nil,
-                              environment: [String: String] = ProcessInfo.processInfo.environment,
-                              currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                              executable: URL? = Bundle.main.executableURL) throws -> SoundCatalog {
-        try load(folder: locateFolder(explicitFolder: explicitFolder, environment: environment,
-                                      currentDirectory: currentDirectory, executable: executable))
+    public static func locate(
+        explicitFolder: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        executable: URL? = Bundle.main.executableURL
+    ) throws -> SoundCatalog {
+        try load(
+            folder: locateFolder(
+                explicitFolder: explicitFolder, environment: environment,
+                currentDirectory: currentDirectory, executable: executable))
     }
 
     /// The Sounds folder: `explicitFolder` (from `--sounds`) if given, else `$SOUNDSAFARI_SOUNDS`, else the
     /// first `Sounds/sounds.json` found walking up from the executable's folder, then from the current
     /// directory (so both `swift run` in a checkout and an installed binary next to its Sounds work).
     /// An explicit folder or variable that lacks sounds.json is an error, not a reason to look elsewhere.
-    public static func locateFolder(explicitFolder: String?, environment: [String: String],
-                                    currentDirectory: URL, executable: URL?) throws -> URL {
-        for candidate in [explicitFolder, environment[environmentVariable]].compactMap({ $0 }) where !candidate.isEmpty {
+    public static func locateFolder(
+        explicitFolder: String?, environment: [String: String],
+        currentDirectory: URL, executable: URL?
+    ) throws -> URL {
+        for candidate in [explicitFolder, environment[environmentVariable]].compactMap({ $0 }) where !candidate.isEmpty
+        {
             let folder = resolve(candidate, against: currentDirectory)
             guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(fileName).path) else {
-                throw SpatialAudioError.catalogInvalid(path: folder.appendingPathComponent(fileName).path,
-                                                       reason: "the file does not exist; point --sounds or \(environmentVariable) at a folder holding \(fileName)")
+                throw SpatialAudioError.catalogInvalid(
+                    path: folder.appendingPathComponent(fileName).path,
+                    reason:
+                        "the file does not exist; point --sounds or \(environmentVariable) at a folder holding \(fileName)"
+                )
             }
             return folder
         }
         var searched: [String] = []
-        let starts = [executable?.resolvingSymlinksInPath().deletingLastPathComponent(), currentDirectory].compactMap { $0 }
+        let starts = [executable?.resolvingSymlinksInPath().deletingLastPathComponent(), currentDirectory].compactMap {
+            $0
+        }
         for start in starts {
             var directory = start.standardizedFileURL
             while true {
                 let folder = directory.appendingPathComponent("Sounds")
-                if FileManager.default.fileExists(atPath: folder.appendingPathComponent(fileName).path) { return folder }
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent(fileName).path) {
+                    return folder
+                }
                 searched.append(folder.path)
                 let parent = directory.deletingLastPathComponent()
                 if parent.path == directory.path { break }
@@ -80,7 +94,8 @@ public struct SoundCatalog: Sendable {
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw SpatialAudioError.catalogInvalid(path: path, reason: "it is not valid JSON (\(jsonErrorDetail(error)))")
+            throw SpatialAudioError.catalogInvalid(
+                path: path, reason: "it is not valid JSON (\(jsonErrorDetail(error)))")
         }
         guard let object = root as? [String: Any], let list = object["sounds"] as? [Any] else {
             throw SpatialAudioError.catalogInvalid(path: path, reason: "expected an object with a \"sounds\" array")
@@ -89,8 +104,9 @@ public struct SoundCatalog: Sendable {
         for (index, item) in list.enumerated() {
             let entry = try parseEntry(item, number: index + 1, folder: folder, catalogPath: path)
             if entries.contains(where: { $0.name == entry.name }) {
-                throw SpatialAudioError.catalogEntryInvalid(path: path, entry: "\(index + 1) (\"\(entry.name)\")",
-                                                            reason: "the name is used by an earlier entry; names must be unique")
+                throw SpatialAudioError.catalogEntryInvalid(
+                    path: path, entry: "\(index + 1) (\"\(entry.name)\")",
+                    reason: "the name is used by an earlier entry; names must be unique")
             }
             entries.append(entry)
         }
@@ -99,7 +115,8 @@ public struct SoundCatalog: Sendable {
 
     private static func parseEntry(_ item: Any, number: Int, folder: URL, catalogPath: String) throws -> SoundEntry {
         guard let fields = item as? [String: Any] else {
-            throw SpatialAudioError.catalogEntryInvalid(path: catalogPath, entry: "\(number)", reason: "it is not a JSON object")
+            throw SpatialAudioError.catalogEntryInvalid(
+                path: catalogPath, entry: "\(number)", reason: "it is not a JSON object")
         }
         let label = (fields["name"] as? String).map { "\(number) (\"\($0)\")" } ?? "\(number)"
         func fail(_ reason: String) -> SpatialAudioError {
@@ -121,7 +138,8 @@ public struct SoundCatalog: Sendable {
         }
         // JSONSerialization turns true/false into NSNumber too: tell numbers and booleans apart explicitly.
         guard let gainNumber = fields["gain_db"] as? NSNumber, !isBoolean(gainNumber),
-              gainNumber.doubleValue.isFinite, (-60...20).contains(gainNumber.doubleValue) else {
+            gainNumber.doubleValue.isFinite, (-60...20).contains(gainNumber.doubleValue)
+        else {
             throw fail("field \"gain_db\" must be a number of dB between -60 and 20")
         }
         guard let loopNumber = fields["loop"] as? NSNumber, isBoolean(loopNumber) else {
@@ -129,12 +147,14 @@ public struct SoundCatalog: Sendable {
         }
         let fileURL = resolve(file, against: folder)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), !isDirectory.boolValue
+        else {
             throw fail("its file '\(fileURL.path)' does not exist; put the file into \(folder.path) or fix \"file\"")
         }
-        return SoundEntry(name: name, displayName: try text("display_name"), file: file, fileURL: fileURL, role: role,
-                          gainDB: gainNumber.doubleValue, loop: loopNumber.boolValue,
-                          provenance: try text("provenance"), licence: try text("licence"))
+        return SoundEntry(
+            name: name, displayName: try text("display_name"), file: file, fileURL: fileURL, role: role,
+            gainDB: gainNumber.doubleValue, loop: loopNumber.boolValue,
+            provenance: try text("provenance"), licence: try text("licence"))
     }
 
     /// `path` as is when absolute, else inside `folder` (URL(relativeTo:) would drop a folder without trailing slash).

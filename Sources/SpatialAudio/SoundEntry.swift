@@ -21,8 +21,10 @@ public struct SoundEntry: Sendable, Equatable {
     /// Its licence (SPDX identifier where there is one).
     public let licence: String
 
-    public init(name: String, displayName: String, file: String, fileURL: URL, role: SoundRole,
-                gainDB: Double, loop: Bool, provenance: String, licence: String) {
+    public init(
+        name: String, displayName: String, file: String, fileURL: URL, role: SoundRole,
+        gainDB: Double, loop: Bool, provenance: String, licence: String
+    ) {
         self.name = name
         self.displayName = displayName
         self.file = file
@@ -36,7 +38,9 @@ public struct SoundEntry: Sendable, Equatable {
 
     /// The entry as it appears in sounds.json.
     public var jsonObject: [String: Any] {
-        ["name": name, "display_name": displayName, "file": file, "role": role.rawValue,
-         "gain_db": gainDB, "loop": loop, "provenance": provenance, "licence": licence]
+        [
+            "name": name, "display_name": displayName, "file": file, "role": role.rawValue,
+            "gain_db": gainDB, "loop": loop, "provenance": provenance, "licence": licence,
+        ]
     }
 }

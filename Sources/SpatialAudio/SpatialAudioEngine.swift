@@ -67,7 +67,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         guard let context = alcCreateContext(device, attributes) else {
             let code = alcGetError(device)
             alcCloseDevice(device)
-            throw SpatialAudioError.loopbackUnavailable(reason: "alcCreateContext failed with 0x\(String(code, radix: 16))")
+            throw SpatialAudioError.loopbackUnavailable(
+                reason: "alcCreateContext failed with 0x\(String(code, radix: 16))")
         }
         let status = Self.readHRTFStatus(device)
         if configuration.hrtfMode == .required && !status.enabled {
@@ -80,7 +81,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         if let wanted = configuration.hrtfName, configuration.hrtfMode != .off, status.name != wanted {
             alcDestroyContext(context)
             alcCloseDevice(device)
-            throw SpatialAudioError.hrtfNotUsable(name: wanted, inUse: status.name, usable: listingUsableHRTFs ? try Self.listUsableHRTFs() : [])
+            throw SpatialAudioError.hrtfNotUsable(
+                name: wanted, inUse: status.name, usable: listingUsableHRTFs ? try Self.listUsableHRTFs() : [])
         }
         self.device = device
         self.context = context
@@ -110,8 +112,9 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     /// then falls back to another one): each is tried on a short-lived engine.
     public static func listUsableHRTFs() throws -> [String] {
         try listHRTFs().filter { name in
-            (try? SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required, hrtfName: name),
-                                     listingUsableHRTFs: false)) != nil
+            (try? SpatialAudioEngine(
+                configuration: EngineConfiguration(hrtfMode: .required, hrtfName: name),
+                listingUsableHRTFs: false)) != nil
         }
     }
 
@@ -120,7 +123,12 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     /// The bearing the listener faces (ARCHITECTURE.md convention). Applies from the next rendered block.
     public var heading: Bearing {
         get { locked { listenerHeading } }
-        set { locked { listenerHeading = newValue; applyHeading() } }
+        set {
+            locked {
+                listenerHeading = newValue
+                applyHeading()
+            }
+        }
     }
 
     /// Master gain in dB applied to everything (the listener's AL_GAIN); 0 dB = unchanged.
@@ -169,13 +177,15 @@ public final class SpatialAudioEngine: @unchecked Sendable {
             alGenBuffers(1, &id)
             try checkAL("alGenBuffers")
             audio.samples.withUnsafeBytes { bytes in
-                alBufferData(id, AL_FORMAT_MONO_FLOAT32, bytes.baseAddress, ALsizei(bytes.count), ALsizei(audio.sampleRate))
+                alBufferData(
+                    id, AL_FORMAT_MONO_FLOAT32, bytes.baseAddress, ALsizei(bytes.count), ALsizei(audio.sampleRate))
             }
             if alGetError() != AL_NO_ERROR {
                 alDeleteBuffers(1, &id)
                 throw SpatialAudioError.openALFailure(operation: "alBufferData for '\(name)'", code: AL_INVALID_VALUE)
             }
-            return SoundBuffer(engine: self, id: id, name: name, frameCount: audio.samples.count, sampleRate: audio.sampleRate)
+            return SoundBuffer(
+                engine: self, id: id, name: name, frameCount: audio.samples.count, sampleRate: audio.sampleRate)
         }
     }
 
@@ -185,8 +195,10 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     }
 
     /// A new, stopped source playing `buffer` from `bearing`.
-    public func makeSource(buffer: SoundBuffer, bearing: Bearing = .forward, gainDB: Double = 0,
-                           looping: Bool = false) throws -> SpatialSource {
+    public func makeSource(
+        buffer: SoundBuffer, bearing: Bearing = .forward, gainDB: Double = 0,
+        looping: Bool = false
+    ) throws -> SpatialSource {
         precondition(buffer.engine === self, "a buffer can only be played by the engine that made it")
         let id: ALuint = try locked {
             var id: ALuint = 0
@@ -279,7 +291,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     }
 
     private static func readHRTFStatus(_ device: OpaquePointer) -> HRTFStatus {
-        var enabled: ALCint = 0, status: ALCint = 0
+        var enabled: ALCint = 0
+        var status: ALCint = 0
         alcGetIntegerv(device, ALC_HRTF_SOFT, 1, &enabled)
         alcGetIntegerv(device, ALC_HRTF_STATUS_SOFT, 1, &status)
         let words: String

@@ -50,14 +50,16 @@ public enum SpatialAudioError: Error, CustomStringConvertible, LocalizedError, E
             return "OpenAL Soft failed in \(operation) (error 0x\(String(code, radix: 16))): "
                 + "this is a bug or an unsupported OpenAL build; please report it."
         case .soundsFolderNotFound(let searched):
-            return "Cannot find the Sounds folder (Sounds/sounds.json); looked in: \(searched.joined(separator: ", ")). "
+            return
+                "Cannot find the Sounds folder (Sounds/sounds.json); looked in: \(searched.joined(separator: ", ")). "
                 + "Pass --sounds DIR or set SOUNDSAFARI_SOUNDS."
         case .catalogInvalid(let path, let reason):
             return "Sound catalog '\(path)' is invalid: \(reason)."
         case .catalogEntryInvalid(let path, let entry, let reason):
             return "Sound catalog '\(path)', entry \(entry): \(reason)."
         case .unknownSound(let name, let available):
-            return "Unknown sound '\(name)': choose one of \(available.joined(separator: ", ")) (see Sounds/sounds.json)."
+            return
+                "Unknown sound '\(name)': choose one of \(available.joined(separator: ", ")) (see Sounds/sounds.json)."
         }
     }
 

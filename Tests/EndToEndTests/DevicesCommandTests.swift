@@ -9,7 +9,8 @@ struct DevicesCommandTests {
 
     @Test("devices lists the HRTFs, the sounds and the controllers")
     func listsEverything() throws {
-        let result = try SoundSafariBinary.run(["devices"], environment: headless, currentDirectory: SoundSafariBinary.packageRoot)
+        let result = try SoundSafariBinary.run(
+            ["devices"], environment: headless, currentDirectory: SoundSafariBinary.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Audio outputs (SDL driver dummy)"))
         #expect(result.stdout.contains("default-48000 (usable at 48 kHz, default)"))
@@ -20,8 +21,9 @@ struct DevicesCommandTests {
 
     @Test("devices --format json gives the same facts to scripts")
     func jsonOutput() throws {
-        let result = try SoundSafariBinary.run(["devices", "--format", "json"], environment: headless,
-                                               currentDirectory: SoundSafariBinary.packageRoot)
+        let result = try SoundSafariBinary.run(
+            ["devices", "--format", "json"], environment: headless,
+            currentDirectory: SoundSafariBinary.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let hrtfs = try #require(object["hrtfs"] as? [[String: Any]])
@@ -35,8 +37,11 @@ struct DevicesCommandTests {
     func brokenCatalogFails() throws {
         let folder = try SoundSafariBinary.temporaryDirectory("devices-broken")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"sounds": [{"name": "owl", "display_name": "Owl", "file": "owl.wav", "role": "target", "gain_db": 0, "loop": true, "provenance": "x", "licence": "CC0-1.0"}]}"#.utf8)
-            .write(to: folder.appendingPathComponent("sounds.json"))
+        try Data(
+            #"{"sounds": [{"name": "owl", "display_name": "Owl", "file": "owl.wav", "role": "target", "gain_db": 0, "loop": true, "provenance": "x", "licence": "CC0-1.0"}]}"#
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("sounds.json"))
         let result = try SoundSafariBinary.run(["devices", "--sounds", folder.path], environment: headless)
         #expect(result.status != 0)
         #expect(result.stdout.contains("HRTFs"))
@@ -50,9 +55,10 @@ struct DevicesCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let raw = folder.appendingPathComponent("output.raw")
         // SDL's "disk" driver writes what the callback produced to a file, in real time.
-        let result = try SoundSafariBinary.run(["devices", "--test-output", "--buffer-frames", "256"],
-                                               environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": raw.path],
-                                               currentDirectory: SoundSafariBinary.packageRoot)
+        let result = try SoundSafariBinary.run(
+            ["devices", "--test-output", "--buffer-frames", "256"],
+            environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": raw.path],
+            currentDirectory: SoundSafariBinary.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("256-frame buffers"))
         let data = try #require(FileManager.default.contents(atPath: raw.path))
@@ -68,18 +74,20 @@ struct DevicesCommandTests {
 
     @Test("An audio output that cannot be opened fails with a sentence naming it")
     func missingDeviceFails() throws {
-        let result = try SoundSafariBinary.run(["devices", "--test-output", "--device", "No Such Headphones"],
-                                               environment: ["SDL_AUDIODRIVER": "dummy"],
-                                               currentDirectory: SoundSafariBinary.packageRoot)
+        let result = try SoundSafariBinary.run(
+            ["devices", "--test-output", "--device", "No Such Headphones"],
+            environment: ["SDL_AUDIODRIVER": "dummy"],
+            currentDirectory: SoundSafariBinary.packageRoot)
         #expect(result.status != 0)
         #expect(result.stderr.contains("No Such Headphones"), "\(result.stderr)")
     }
 
     @Test("An audio buffer size out of range fails saying which sizes work")
     func badBufferSizeFails() throws {
-        let result = try SoundSafariBinary.run(["devices", "--test-output", "--buffer-frames", "5"],
-                                               environment: ["SDL_AUDIODRIVER": "dummy"],
-                                               currentDirectory: SoundSafariBinary.packageRoot)
+        let result = try SoundSafariBinary.run(
+            ["devices", "--test-output", "--buffer-frames", "5"],
+            environment: ["SDL_AUDIODRIVER": "dummy"],
+            currentDirectory: SoundSafariBinary.packageRoot)
         #expect(result.status != 0)
         #expect(result.stderr.contains("5 frames"), "\(result.stderr)")
         #expect(result.stderr.contains("16 to 8192"), "\(result.stderr)")

@@ -22,7 +22,9 @@ struct RenderCommandTests {
         let folder = try SoundSafariBinary.temporaryDirectory("render-noise")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("f.wav")
-        let result = try SoundSafariBinary.run(["render", "--file", try noiseFile(in: folder).path, "--bearing", "90", "--out", out.path])
+        let result = try SoundSafariBinary.run([
+            "render", "--file", try noiseFile(in: folder).path, "--bearing", "90", "--out", out.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("right ear louder"))
         let (samples, channels, rate) = try AudioFileReader.readInterleaved(out)
@@ -40,8 +42,9 @@ struct RenderCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for (bearing, sign) in [("90", 1.0), ("270", -1.0)] {
             let out = folder.appendingPathComponent("frog\(bearing).wav")
-            let result = try SoundSafariBinary.run(["render", "--sound", "frog", "--bearing", bearing, "--out", out.path],
-                                                   currentDirectory: SoundSafariBinary.packageRoot)
+            let result = try SoundSafariBinary.run(
+                ["render", "--sound", "frog", "--bearing", bearing, "--out", out.path],
+                currentDirectory: SoundSafariBinary.packageRoot)
             #expect(result.status == 0, "\(result.stderr)")
             let cues = InterauralMeter.measure(interleaved: try AudioFileReader.readInterleaved(out).samples)
             #expect(cues.ildDB * sign >= 6, "frog at \(bearing)°: \(cues)")
@@ -53,16 +56,19 @@ struct RenderCommandTests {
         let folder = try SoundSafariBinary.temporaryDirectory("render-heading")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("facing.wav")
-        let result = try SoundSafariBinary.run(["render", "--file", try noiseFile(in: folder).path, "--bearing", "90",
-                                                "--heading", "90", "--seconds", "0.5", "--out", out.path])
+        let result = try SoundSafariBinary.run([
+            "render", "--file", try noiseFile(in: folder).path, "--bearing", "90",
+            "--heading", "90", "--seconds", "0.5", "--out", out.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let samples = try AudioFileReader.readInterleaved(out).samples
         #expect(samples.count == 2 * 24_000)
         #expect(abs(InterauralMeter.measure(interleaved: samples).ildDB) < 1)
     }
 
-    @Test("A stereo file, a missing file, an unknown sound and an unknown HRTF each fail with one clear sentence",
-          arguments: ["stereo", "missing", "unknown-sound", "unknown-hrtf"])
+    @Test(
+        "A stereo file, a missing file, an unknown sound and an unknown HRTF each fail with one clear sentence",
+        arguments: ["stereo", "missing", "unknown-sound", "unknown-hrtf"])
     func badInputFails(kind: String) throws {
         let folder = try SoundSafariBinary.temporaryDirectory("render-bad")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -84,8 +90,9 @@ struct RenderCommandTests {
             arguments = ["--sound", "frog", "--hrtf", "no-such-head"]
             expected = ["'no-such-head'", "default-48000"]
         }
-        let result = try SoundSafariBinary.run(["render"] + arguments + ["--bearing", "90", "--out", out],
-                                               currentDirectory: SoundSafariBinary.packageRoot)
+        let result = try SoundSafariBinary.run(
+            ["render"] + arguments + ["--bearing", "90", "--out", out],
+            currentDirectory: SoundSafariBinary.packageRoot)
         #expect(result.status != 0)
         for text in expected { #expect(result.stderr.contains(text), "stderr: \(result.stderr)") }
         #expect(!result.stderr.contains("Fatal error"))
@@ -97,8 +104,10 @@ struct RenderCommandTests {
         let folder = try SoundSafariBinary.temporaryDirectory("render-downmix")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("mixed.wav")
-        let result = try SoundSafariBinary.run(["render", "--file", try noiseFile(in: folder, channels: 2).path, "--downmix",
-                                                "--bearing", "270", "--out", out.path])
+        let result = try SoundSafariBinary.run([
+            "render", "--file", try noiseFile(in: folder, channels: 2).path, "--downmix",
+            "--bearing", "270", "--out", out.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(InterauralMeter.measure(interleaved: try AudioFileReader.readInterleaved(out).samples).ildDB <= -10)
     }
@@ -112,8 +121,10 @@ struct RenderCommandTests {
         let committed = SoundSafariBinary.packageRoot.appendingPathComponent("Sounds")
         for name in ["frog.wav", "bluejay.wav", "ambience.wav", "shutter.wav", "sounds.json"] {
             let fresh = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
-            #expect(fresh != nil && fresh == FileManager.default.contents(atPath: committed.appendingPathComponent(name).path),
-                    "\(name) differs from Sounds/\(name)")
+            #expect(
+                fresh != nil
+                    && fresh == FileManager.default.contents(atPath: committed.appendingPathComponent(name).path),
+                "\(name) differs from Sounds/\(name)")
         }
         let catalog = try SoundCatalog.load(folder: folder)
         #expect(catalog.entries.map(\.name) == ["frog", "bluejay", "ambience", "shutter"])

@@ -9,8 +9,10 @@ import Testing
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-kill")
         let process = Process()
         process.executableURL = SoundSafariBinary.url()
-        process.arguments = ["simulate", "--mode", "one-target", "--rounds", "5", "--bot", "ideal", "--seed", "11",
-                             "--realtime", "--logs", logs.path]
+        process.arguments = [
+            "simulate", "--mode", "one-target", "--rounds", "5", "--bot", "ideal", "--seed", "11",
+            "--realtime", "--logs", logs.path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -51,8 +53,9 @@ import Testing
         #expect(Set(rows.map(\.sessionID)).count == 1, "resume continues the same session folder")
 
         // The resumed rounds have the bearings an uninterrupted session with that seed has.
-        let reference = try SimulateRun.run(["--mode", "one-target", "--rounds", "5", "--bot", "ideal", "--seed", "11"],
-                                            logs: try SoundSafariBinary.temporaryDirectory("simulate-kill-reference"))
+        let reference = try SimulateRun.run(
+            ["--mode", "one-target", "--rounds", "5", "--bot", "ideal", "--seed", "11"],
+            logs: try SoundSafariBinary.temporaryDirectory("simulate-kill-reference"))
         #expect(reference.rows.map(\.targetBearingDeg) == rows.map(\.targetBearingDeg))
     }
 }

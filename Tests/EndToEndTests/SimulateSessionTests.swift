@@ -18,8 +18,9 @@ enum SimulateRun {
         let output = try SoundSafariBinary.run(["simulate"] + arguments + ["--logs", logs.path])
         #expect(output.status == 0, "simulate failed: \(output.stderr)")
         let folder = try sessionFolder(in: logs)
-        return Written(sessionFolder: folder, rows: try TrialRow.readAll(from: folder.appendingPathComponent("trials.csv")),
-                       record: try SessionRecord.read(folder.appendingPathComponent("session.json")), output: output)
+        return Written(
+            sessionFolder: folder, rows: try TrialRow.readAll(from: folder.appendingPathComponent("trials.csv")),
+            record: try SessionRecord.read(folder.appendingPathComponent("session.json")), output: output)
     }
 
     /// The one session folder under `logs/<participant>/`.
@@ -39,7 +40,8 @@ enum SimulateRun {
 @Suite struct SimulateSessionTests {
     @Test func anIdealBotPlaysThreeTwoTargetRoundsIntoSixExactRowsWithSeparatedTargets() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-ideal")
-        let written = try SimulateRun.run(["--mode", "two-targets", "--rounds", "3", "--bot", "ideal", "--seed", "1"], logs: logs)
+        let written = try SimulateRun.run(
+            ["--mode", "two-targets", "--rounds", "3", "--bot", "ideal", "--seed", "1"], logs: logs)
         #expect(written.rows.count == 6)
         for row in written.rows {
             #expect(row.absDeviationDeg <= 0.5)
@@ -49,7 +51,8 @@ enum SimulateRun {
         for round in 1...3 {
             let pair = written.rows.filter { $0.round == round }
             #expect(pair.map(\.targetIndex) == [1, 2])
-            let separation = Bearing(degrees: pair[0].targetBearingDeg).separation(from: Bearing(degrees: pair[1].targetBearingDeg))
+            let separation = Bearing(degrees: pair[0].targetBearingDeg).separation(
+                from: Bearing(degrees: pair[1].targetBearingDeg))
             #expect(separation >= 60, "round \(round): targets \(separation)° apart")
         }
         #expect(written.record.completed)
@@ -84,7 +87,8 @@ enum SimulateRun {
 
     @Test func theListenerBotFindsTwentyTargetsByEarAloneWithoutFrontBackConfusions() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-listener")
-        let written = try SimulateRun.run(["--mode", "one-target", "--rounds", "20", "--bot", "listener", "--seed", "5"], logs: logs)
+        let written = try SimulateRun.run(
+            ["--mode", "one-target", "--rounds", "20", "--bot", "listener", "--seed", "5"], logs: logs)
         #expect(written.rows.count == 20)
         let deviations = written.rows.map(\.absDeviationDeg).sorted()
         let median = (deviations[9] + deviations[10]) / 2
@@ -96,8 +100,9 @@ enum SimulateRun {
 
     @Test func theListenerBotAlsoFindsTwoTargetsThroughTheBackgroundSound() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-listener-background")
-        let written = try SimulateRun.run(["--mode", "two-targets-background", "--rounds", "4", "--bot", "listener", "--seed", "8"],
-                                          logs: logs)
+        let written = try SimulateRun.run(
+            ["--mode", "two-targets-background", "--rounds", "4", "--bot", "listener", "--seed", "8"],
+            logs: logs)
         #expect(written.rows.count == 8)
         #expect(written.rows.allSatisfy { $0.background && !$0.frontBackConfusion })
         let deviations = written.rows.map(\.absDeviationDeg).sorted()
@@ -121,7 +126,9 @@ enum SimulateRun {
         // A protocol naming a sound the catalog lacks fails before any session file is made,
         // so no half-made session is left for --resume to trip over.
         let owl = logs.appendingPathComponent("owl.json")
-        try Data(#"{"name": "owls", "conditions": [{"level": "one-target", "repetitions": 2, "targets": ["owl"]}]}"#.utf8).write(to: owl)
+        try Data(
+            #"{"name": "owls", "conditions": [{"level": "one-target", "repetitions": 2, "targets": ["owl"]}]}"#.utf8
+        ).write(to: owl)
         let sound = try SoundSafariBinary.run(["simulate", "--protocol", owl.path, "--logs", logs.path])
         #expect(sound.status != 0)
         #expect(sound.stderr.contains("'owl'"))

@@ -7,9 +7,12 @@ extension WindowTests {
         @Test func playWithoutADisplaySaysSoAndHowToRunIt() throws {
             let logs = try SoundSafariBinary.temporaryDirectory("no-display")
             // No X server and no Wayland: SDL would fall back to an invisible driver; the game must refuse.
-            let output = try SoundSafariBinary.run(["play", "--participant", "P01", "--logs", logs.path],
-                                                   environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "",
-                                                                 "SDL_AUDIODRIVER": "dummy"])
+            let output = try SoundSafariBinary.run(
+                ["play", "--participant", "P01", "--logs", logs.path],
+                environment: [
+                    "DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "",
+                    "SDL_AUDIODRIVER": "dummy",
+                ])
             #expect(output.status != 0)
             #expect(output.stderr.contains("No display could be opened"), "stderr: \(output.stderr)")
             #expect(output.stderr.contains("xvfb-run"))
@@ -20,9 +23,12 @@ extension WindowTests {
             let file = folder.appendingPathComponent("broken.json")
             try #"{ "name": "x", "conditions": [ { "name": "a", "level": "three-targets", "repetitions": 1 } ] }"#
                 .write(to: file, atomically: true, encoding: .utf8)
-            let output = try SoundSafariBinary.run(["study", "--protocol", file.path, "--participant", "P01",
-                                                    "--logs", folder.path],
-                                                   environment: ["DISPLAY": "", "SDL_AUDIODRIVER": "dummy"])
+            let output = try SoundSafariBinary.run(
+                [
+                    "study", "--protocol", file.path, "--participant", "P01",
+                    "--logs", folder.path,
+                ],
+                environment: ["DISPLAY": "", "SDL_AUDIODRIVER": "dummy"])
             #expect(output.status != 0)
             #expect(output.stderr.contains("broken.json"), "stderr: \(output.stderr)")
             #expect(!output.stderr.contains("No display"), "the protocol is checked first")
@@ -31,7 +37,8 @@ extension WindowTests {
         @Test func anUnknownModeIsRejectedWithTheModesToChooseFrom() throws {
             let output = try SoundSafariBinary.run(["play", "--mode", "three-targets"])
             #expect(output.status != 0)
-            #expect(output.stderr.contains("one-target, two-targets, two-targets-background"), "stderr: \(output.stderr)")
+            #expect(
+                output.stderr.contains("one-target, two-targets, two-targets-background"), "stderr: \(output.stderr)")
         }
     }
 }
@@ -40,13 +47,15 @@ extension WindowTests {
     @Suite struct WindowAudioErrorTests {
         @Test func withoutAnAudioDeviceTheWindowSaysSoAndExitsWithAnError() throws {
             let window = try WindowSession(name: "window-no-audio")
-            let output = try window.run(["play", "--participant", "A01", "--input", "keyboard"],
-                                        script: ["wait menu", "key Return", "wait error", "key Return"],
-                                        environment: ["SDL_AUDIODRIVER": "no-such-driver"])
+            let output = try window.run(
+                ["play", "--participant", "A01", "--input", "keyboard"],
+                script: ["wait menu", "key Return", "wait error", "key Return"],
+                environment: ["SDL_AUDIODRIVER": "no-such-driver"])
             #expect(output.status == 1, "stderr: \(output.stderr)")
             #expect(window.screensShown() == ["menu", "error"])
-            #expect(!FileManager.default.fileExists(atPath: window.logs.appendingPathComponent("A01").path),
-                    "no session is opened without sound")
+            #expect(
+                !FileManager.default.fileExists(atPath: window.logs.appendingPathComponent("A01").path),
+                "no session is opened without sound")
         }
     }
 }

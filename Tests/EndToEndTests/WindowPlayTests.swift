@@ -6,16 +6,22 @@ extension WindowTests {
     @Suite struct WindowPlayTests {
         /// The steps of one two-target round: a turn, a photo, continue, another photo, then the end screen.
         private func twoTargetRound(last: Bool) -> [String] {
-            ["wait running", "hold Right 300", "key Space", "wait intermediate", "key Return",
-             "wait running", "hold Left 200", "key Space", "wait round-result", "key Return"]
+            [
+                "wait running", "hold Right 300", "key Space", "wait intermediate", "key Return",
+                "wait running", "hold Left 200", "key Space", "wait round-result", "key Return",
+            ]
         }
 
         @Test func aKeyboardOnlyPlayerCompletesTwoTwoTargetRoundsAndEveryPhotoIsLogged() throws {
             let window = try WindowSession(name: "window-play")
-            let script = ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right"]
+            let script =
+                ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right"]
                 + twoTargetRound(last: false) + twoTargetRound(last: true) + ["wait summary", "key Return"]
-            let output = try window.run(["play", "--participant", "E2E01", "--mode", "two-targets", "--rounds", "2",
-                                         "--input", "keyboard", "--seed", "7"], script: script)
+            let output = try window.run(
+                [
+                    "play", "--participant", "E2E01", "--mode", "two-targets", "--rounds", "2",
+                    "--input", "keyboard", "--seed", "7",
+                ], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
 
             let sessions = try window.sessionFolders(participant: "E2E01")
@@ -24,8 +30,13 @@ extension WindowTests {
             let rows = try window.trialLines(in: session)
             #expect(rows.count == 4, "2 rounds × 2 targets")
             #expect(rows.allSatisfy { $0.contains(",keyboard,") && $0.contains(",two-targets,") })
-            let pictures = try FileManager.default.contentsOfDirectory(atPath: session.path).filter { $0.hasSuffix(".png") }.sorted()
-            #expect(pictures == ["round-01-target-1.png", "round-01-target-2.png", "round-02-target-1.png", "round-02-target-2.png"])
+            let pictures = try FileManager.default.contentsOfDirectory(atPath: session.path).filter {
+                $0.hasSuffix(".png")
+            }.sorted()
+            #expect(
+                pictures == [
+                    "round-01-target-1.png", "round-01-target-2.png", "round-02-target-1.png", "round-02-target-2.png",
+                ])
             #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
 
             let screens = window.screensShown()
@@ -38,15 +49,23 @@ extension WindowTests {
 
         @Test func quittingFromThePauseMenuKeepsTheLoggedPhotoAndLeavesTheSessionIncomplete() throws {
             let window = try WindowSession(name: "window-quit")
-            let script = ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right",
-                          "wait running", "key Space", "wait intermediate", "key Return",
-                          "wait running", "key P", "wait paused", "key Down", "key Down", "key Return",
-                          "wait summary", "key Return"]
-            let output = try window.run(["play", "--participant", "E2E02", "--mode", "two-targets", "--rounds", "3",
-                                         "--input", "keyboard"], script: script)
+            let script = [
+                "wait menu", "key Return", "wait headphone-check", "key Left", "key Right",
+                "wait running", "key Space", "wait intermediate", "key Return",
+                "wait running", "key P", "wait paused", "key Down", "key Down", "key Return",
+                "wait summary", "key Return",
+            ]
+            let output = try window.run(
+                [
+                    "play", "--participant", "E2E02", "--mode", "two-targets", "--rounds", "3",
+                    "--input", "keyboard",
+                ], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             let sessions = try window.sessionFolders(participant: "E2E02")
-            guard let session = sessions.first else { Issue.record("no session folder"); return }
+            guard let session = sessions.first else {
+                Issue.record("no session folder")
+                return
+            }
             #expect(try window.trialLines(in: session).count == 1)
             #expect(try window.sessionJSON(in: session)["completed"] as? Bool == false)
             #expect(window.screensShown().contains("paused"))
@@ -55,15 +74,23 @@ extension WindowTests {
         @Test func aQuitSessionResumedWithResumeContinuesAtTheNextTargetAndCompletes() throws {
             let window = try WindowSession(name: "window-resume")
             let start = ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right"]
-            let first = try window.run(["play", "--participant", "R01", "--mode", "two-targets", "--rounds", "1",
-                                        "--input", "keyboard"],
-                                       script: start + ["wait running", "key Space", "wait intermediate", "key Return",
-                                                        "wait running", "key P", "wait paused", "key Up", "key Return",
-                                                        "wait summary", "key Return"])
+            let first = try window.run(
+                [
+                    "play", "--participant", "R01", "--mode", "two-targets", "--rounds", "1",
+                    "--input", "keyboard",
+                ],
+                script: start + [
+                    "wait running", "key Space", "wait intermediate", "key Return",
+                    "wait running", "key P", "wait paused", "key Up", "key Return",
+                    "wait summary", "key Return",
+                ])
             #expect(first.status == 0, "stderr: \(first.stderr)")
-            let second = try window.run(["play", "--participant", "R01", "--resume", "--input", "keyboard"],
-                                        script: start + ["wait running", "key Space", "wait round-result", "key Return",
-                                                         "wait summary", "key Return"])
+            let second = try window.run(
+                ["play", "--participant", "R01", "--resume", "--input", "keyboard"],
+                script: start + [
+                    "wait running", "key Space", "wait round-result", "key Return",
+                    "wait summary", "key Return",
+                ])
             #expect(second.status == 0, "stderr: \(second.stderr)")
             let sessions = try window.sessionFolders(participant: "R01")
             #expect(sessions.count == 1, "resuming continues the same session folder")
@@ -78,8 +105,10 @@ extension WindowTests {
             let window = try WindowSession(name: "window-study")
             let protocolFile = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/thesis-study.json")
             // The participant sheet: age typed, tinnitus "yes", then down to "Save and continue".
-            var script = ["wait participant-sheet", "key 6", "key 1", "key Down", "key Down", "key Right",
-                          "key Up", "key Up", "key Up", "key Return", "wait headphone-check", "key Left", "key Right"]
+            var script = [
+                "wait participant-sheet", "key 6", "key 1", "key Down", "key Down", "key Right",
+                "key Up", "key Up", "key Up", "key Return", "wait headphone-check", "key Left", "key Right",
+            ]
             let conditions = [(1, 3), (2, 3), (2, 3)]
             for (index, (targets, repetitions)) in conditions.enumerated() {
                 for _ in 0..<repetitions {
@@ -90,16 +119,22 @@ extension WindowTests {
                 if index < conditions.count - 1 { script += ["wait break", "key Return"] }
             }
             script += ["wait summary", "key Return"]
-            let output = try window.run(["study", "--protocol", protocolFile.path, "--participant", "S01", "--input", "keyboard"],
-                                        script: script, timeout: 240, windowSize: "1920x1080")
+            let output = try window.run(
+                ["study", "--protocol", protocolFile.path, "--participant", "S01", "--input", "keyboard"],
+                script: script, timeout: 240, windowSize: "1920x1080")
             #expect(output.status == 0, "stderr: \(output.stderr)")
-            guard let session = try window.sessionFolders(participant: "S01").first else { Issue.record("no session folder"); return }
+            guard let session = try window.sessionFolders(participant: "S01").first else {
+                Issue.record("no session folder")
+                return
+            }
             let rows = try window.trialLines(in: session)
             #expect(rows.count == 15)
-            #expect(Set(rows.compactMap { $0.split(separator: ",").dropFirst(8).first.map(String.init) }).count == 9,
-                    "rounds 1 to 9 are logged")
+            #expect(
+                Set(rows.compactMap { $0.split(separator: ",").dropFirst(8).first.map(String.init) }).count == 9,
+                "rounds 1 to 9 are logged")
             #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
-            let participants = try String(contentsOf: window.logs.appendingPathComponent("participants.csv"), encoding: .utf8)
+            let participants = try String(
+                contentsOf: window.logs.appendingPathComponent("participants.csv"), encoding: .utf8)
             #expect(participants.contains("S01,61,"), "the sheet's age is registered: \(participants)")
             let screens = window.screensShown()
             #expect(screens.first == "participant-sheet")
@@ -113,13 +148,21 @@ extension WindowTests {
         @Test func aMouseOnlyPlayerClicksThroughTheMenusAndTurnsByMovingTheMouse() throws {
             let window = try WindowSession(name: "window-mouse")
             // 1280×720 layout: Start is the 7th menu row; the check's buttons sit left and right of centre.
-            let script = ["wait menu", "click 640 472", "wait headphone-check", "click 460 298", "click 820 298",
-                          "wait running", "move 300", "sleep 100", "click 640 360", "wait round-result", "click 640 622",
-                          "wait summary", "click 640 360"]
-            let output = try window.run(["play", "--participant", "M01", "--mode", "one-target", "--rounds", "1",
-                                         "--input", "mouse"], script: script)
+            let script = [
+                "wait menu", "click 640 472", "wait headphone-check", "click 460 298", "click 820 298",
+                "wait running", "move 300", "sleep 100", "click 640 360", "wait round-result", "click 640 622",
+                "wait summary", "click 640 360",
+            ]
+            let output = try window.run(
+                [
+                    "play", "--participant", "M01", "--mode", "one-target", "--rounds", "1",
+                    "--input", "mouse",
+                ], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
-            guard let session = try window.sessionFolders(participant: "M01").first else { Issue.record("no session"); return }
+            guard let session = try window.sessionFolders(participant: "M01").first else {
+                Issue.record("no session")
+                return
+            }
             let rows = try window.trialLines(in: session)
             #expect(rows.count == 1)
             let fields = rows.first?.split(separator: ",").map(String.init) ?? []

@@ -17,8 +17,10 @@ struct WindowSession {
     }
 
     /// Runs the binary with `arguments` (plus `--logs`), the script given as lines; kills it after `timeout` s.
-    func run(_ arguments: [String], script: [String], timeout: Double = 150,
-             windowSize: String? = nil, environment: [String: String] = [:]) throws -> CommandOutput {
+    func run(
+        _ arguments: [String], script: [String], timeout: Double = 150,
+        windowSize: String? = nil, environment: [String: String] = [:]
+    ) throws -> CommandOutput {
         let scriptURL = logs.appendingPathComponent("autopilot.txt")
         try script.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
         let process = Process()
@@ -41,7 +43,8 @@ struct WindowSession {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
             process.arguments = ["-a", "-s", "-screen 0 1920x1080x24", binary] + fullArguments
         }
-        let outFile = logs.appendingPathComponent("stdout.txt"), errFile = logs.appendingPathComponent("stderr.txt")
+        let outFile = logs.appendingPathComponent("stdout.txt")
+        let errFile = logs.appendingPathComponent("stderr.txt")
         FileManager.default.createFile(atPath: outFile.path, contents: nil)
         FileManager.default.createFile(atPath: errFile.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outFile)
@@ -57,9 +60,10 @@ struct WindowSession {
         }
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
-        return CommandOutput(status: timedOut ? -1 : process.terminationStatus,
-                             stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
-                             stderr: timedOut ? "timed out after \(Int(timeout)) s\n" + stderr : stderr)
+        return CommandOutput(
+            status: timedOut ? -1 : process.terminationStatus,
+            stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
+            stderr: timedOut ? "timed out after \(Int(timeout)) s\n" + stderr : stderr)
     }
 
     /// The participant's session folders, oldest first.

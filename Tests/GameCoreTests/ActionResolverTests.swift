@@ -1,5 +1,6 @@
 // The action table: what each input does in each session state.
 import Testing
+
 @testable import GameCore
 
 @Suite struct ActionResolverTests {

@@ -1,5 +1,6 @@
 // Pins the angle conventions of ARCHITECTURE.md as GameCore uses them (deviation, mirror, conversions).
 import Testing
+
 @testable import GameCore
 
 @Suite struct BearingTests {

@@ -1,6 +1,7 @@
 // The two clocks: the virtual one jumps to deadlines; both map monotonic readings to consistent dates.
 import Foundation
 import Testing
+
 @testable import GameCore
 
 @Suite struct ClockTests {

@@ -1,5 +1,6 @@
 // Entities forward their state to the audio scene; circle entities draw their bearing from their range.
 import Testing
+
 @testable import GameCore
 
 @Suite struct EntityTests {
@@ -21,7 +22,8 @@ import Testing
 
     @Test func aCircleEntityDrawsItsBearingFromItsRangeReproducibly() throws {
         let scene = FakeAudioScene()
-        var first = SeededRandom(seed: 4), second = SeededRandom(seed: 4)
+        var first = SeededRandom(seed: 4)
+        var second = SeededRandom(seed: 4)
         for _ in 0..<50 {
             let a = try CircleSoundEntity(sound: "bluejay", bearingRange: 80...100, scene: scene, using: &first)
             let b = try CircleSoundEntity(sound: "bluejay", bearingRange: 80...100, scene: scene, using: &second)
@@ -33,7 +35,8 @@ import Testing
     @Test func aRangeAcrossForwardWrapsIntoTheCircle() throws {
         var generator = SeededRandom(seed: 8)
         for _ in 0..<50 {
-            let entity = try CircleSoundEntity(sound: "frog", bearingRange: 350...370, scene: FakeAudioScene(), using: &generator)
+            let entity = try CircleSoundEntity(
+                sound: "frog", bearingRange: 350...370, scene: FakeAudioScene(), using: &generator)
             #expect(entity.bearing.separation(from: .forward) <= 10)
         }
     }

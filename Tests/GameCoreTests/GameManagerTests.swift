@@ -1,5 +1,6 @@
 // The 60 Hz loop on a virtual clock: exact deadlines without drift, the tick order, events to actions.
 import Testing
+
 @testable import GameCore
 
 @Suite struct GameManagerTests {
@@ -9,8 +10,9 @@ import Testing
     let heading = PlayerHeading()
 
     func manager(_ rounds: [RoundPlan] = [.builtIn(.oneTarget, round: 1)]) throws -> GameManager {
-        let session = GameSession(plan: try SessionPlan(rounds: rounds, seed: 3), scene: scene, clock: clock,
-                                  sink: sink, input: .keyboard)
+        let session = GameSession(
+            plan: try SessionPlan(rounds: rounds, seed: 3), scene: scene, clock: clock,
+            sink: sink, input: .keyboard)
         return GameManager(session: session, clock: clock, scene: scene, headingSource: heading)
     }
 
@@ -62,10 +64,12 @@ import Testing
     @Test func aStallIsCountedAsLateAndTheLoopReanchorsInsteadOfBursting() throws {
         let manager = try manager()
         var ticks = 0
-        try manager.run(while: { ticks < 10 }, beforeTick: { _ in
-            ticks += 1
-            if ticks == 3 { clock.advance(by: 1) }
-        })
+        try manager.run(
+            while: { ticks < 10 },
+            beforeTick: { _ in
+                ticks += 1
+                if ticks == 3 { clock.advance(by: 1) }
+            })
         #expect(manager.statistics.resyncCount == 1)
         #expect(manager.statistics.worstLateness < 1e-6, "lateness is measured at wake-up, before the stall")
         #expect(ticks == 10)

@@ -1,6 +1,7 @@
 // The session state machine: photos become rows before results, two-target rounds, pause, resume, stop, restart.
 import Foundation
 import Testing
+
 @testable import GameCore
 
 @Suite struct GameSessionTests {
@@ -44,7 +45,7 @@ import Testing
         #expect(session.lastResult?.kind == .intermediate)
         #expect(session.lastResult?.latestPhoto == first)
         #expect(scene.playingSounds.isEmpty, "sounds wait while the intermediate result is shown")
-        clock.advance(by: 10) // reading the intermediate result does not count
+        clock.advance(by: 10)  // reading the intermediate result does not count
         try session.proceed(at: clock.now(), heading: .forward)
         #expect(session.state == .searching(TrialKey(round: 1, targetIndex: 2)))
         #expect(scene.playingSounds == ["bluejay"])
@@ -78,7 +79,9 @@ import Testing
     }
 
     @Test func aResumedSessionStartsAtTheFirstTargetNotYetLogged() throws {
-        let rounds = [RoundPlan.builtIn(.oneTarget, round: 1), .builtIn(.twoTargets, round: 2), .builtIn(.oneTarget, round: 3)]
+        let rounds = [
+            RoundPlan.builtIn(.oneTarget, round: 1), .builtIn(.twoTargets, round: 2), .builtIn(.oneTarget, round: 3),
+        ]
         let logged: Set = [TrialKey(round: 1, targetIndex: 1), TrialKey(round: 2, targetIndex: 1)]
         let session = try session(rounds, logged: logged)
         try session.start(heading: .forward)

@@ -1,18 +1,22 @@
 // The input maths fed by SDL: gyro integration with bias calibration, keyboard and stick rates, mouse sensitivity.
 import Foundation
 import Testing
+
 @testable import GameCore
 
 @Suite struct InputMathTests {
     /// Samples at `rate` Hz of a turn whose counter-clockwise rate about y (or z) follows `omega`, plus `bias`.
-    func stream(seconds: Double, rate: Double = 200, start: Double = 0, bias: Double, axis: GyroIntegrator.Axis = .yaw,
-                omega: (Double) -> Double) -> [GyroSample] {
+    func stream(
+        seconds: Double, rate: Double = 200, start: Double = 0, bias: Double, axis: GyroIntegrator.Axis = .yaw,
+        omega: (Double) -> Double
+    ) -> [GyroSample] {
         let count = Int(seconds * rate)
         return (0...count).map { i in
             let t = Double(i) / rate
             let w = omega(t) + bias
-            return GyroSample(time: MonotonicTime(seconds: start + t), x: 0.003, y: axis == .yaw ? w : 0.001,
-                              z: axis == .roll ? w : -0.002)
+            return GyroSample(
+                time: MonotonicTime(seconds: start + t), x: 0.003, y: axis == .yaw ? w : 0.001,
+                z: axis == .roll ? w : -0.002)
         }
     }
 
@@ -24,7 +28,7 @@ import Testing
     }
 
     @Test func aNinetyDegreeTurnAt200HzWithAConstantBiasEndsAtNinetyAfterCalibration() {
-        let bias = 0.02 // rad/s: 1.15°/s, i.e. about 3.4° of drift over this stream if uncorrected
+        let bias = 0.02  // rad/s: 1.15°/s, i.e. about 3.4° of drift over this stream if uncorrected
         var gyro = GyroIntegrator()
         let rest = stream(seconds: 1, bias: bias) { _ in 0 }
         let calibrated = gyro.calibrate(restSamples: rest)
@@ -37,7 +41,9 @@ import Testing
 
     @Test func withoutCalibrationTheBiasDriftsTheHeading() {
         var gyro = GyroIntegrator()
-        for sample in stream(seconds: 3, bias: 0.02, omega: { self.clockwiseQuarterTurn($0 - 0.5) }) { gyro.add(sample) }
+        for sample in stream(seconds: 3, bias: 0.02, omega: { self.clockwiseQuarterTurn($0 - 0.5) }) {
+            gyro.add(sample)
+        }
         #expect(abs(gyro.heading.relative(to: Bearing(degrees: 90))) > 2)
     }
 
@@ -52,7 +58,9 @@ import Testing
 
     @Test func theRollAxisIntegratesZAndSensitivityScales() {
         var gyro = GyroIntegrator(axis: .roll, sensitivity: 2)
-        for sample in stream(seconds: 2, bias: 0, axis: .roll, omega: { self.clockwiseQuarterTurn($0) }) { gyro.add(sample) }
+        for sample in stream(seconds: 2, bias: 0, axis: .roll, omega: { self.clockwiseQuarterTurn($0) }) {
+            gyro.add(sample)
+        }
         #expect(abs(gyro.heading.relative(to: Bearing(degrees: 180))) < 0.5)
     }
 

@@ -1,18 +1,21 @@
 // The three levels and the factory: which sounds play when, what the player is told, bad level names.
 import Testing
+
 @testable import GameCore
 
 @Suite struct LevelTests {
     let factory = LevelFactory(displayNames: ["bluejay": "blue jay"])
 
     func twoTargetPlan(keepPlaying: Bool = false, background: String? = nil) -> RoundPlan {
-        RoundPlan(round: 1, condition: "c", level: background == nil ? "two-targets" : "two-targets-background",
-                  targetSounds: ["frog", "bluejay"], backgroundSound: background, keepFirstTargetPlaying: keepPlaying)
+        RoundPlan(
+            round: 1, condition: "c", level: background == nil ? "two-targets" : "two-targets-background",
+            targetSounds: ["frog", "bluejay"], backgroundSound: background, keepFirstTargetPlaying: keepPlaying)
     }
 
     @Test func bothTargetsSoundFromTheStartAndThePhotographedOneStops() throws {
         let scene = FakeAudioScene()
-        let level = try factory.makeLevel(for: twoTargetPlan(), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
+        let level = try factory.makeLevel(
+            for: twoTargetPlan(), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
         level.begin(at: .zero)
         #expect(scene.playingSounds == ["frog", "bluejay"])
         level.targetPhotographed()
@@ -24,7 +27,9 @@ import Testing
 
     @Test func keepFirstTargetPlayingLeavesThePhotographedTargetSounding() throws {
         let scene = FakeAudioScene()
-        let level = try factory.makeLevel(for: twoTargetPlan(keepPlaying: true), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
+        let level = try factory.makeLevel(
+            for: twoTargetPlan(keepPlaying: true), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene
+        )
         level.begin(at: .zero)
         level.targetPhotographed()
         #expect(scene.playingSounds == ["frog", "bluejay"])
@@ -32,7 +37,9 @@ import Testing
 
     @Test func theBackgroundLevelPlaysItsBackgroundWithTheTargets() throws {
         let scene = FakeAudioScene()
-        let level = try factory.makeLevel(for: twoTargetPlan(background: "forest"), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
+        let level = try factory.makeLevel(
+            for: twoTargetPlan(background: "forest"), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)],
+            scene: scene)
         #expect(level is TwoTargetsBackgroundLevel)
         level.begin(at: .zero)
         #expect(scene.playingSounds == ["frog", "bluejay", "forest"])
@@ -43,7 +50,9 @@ import Testing
 
     @Test func theBackgroundFollowsTheListenersEarsSoItGivesNoDirection() throws {
         let scene = FakeAudioScene()
-        let level = try factory.makeLevel(for: twoTargetPlan(background: "forest"), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
+        let level = try factory.makeLevel(
+            for: twoTargetPlan(background: "forest"), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)],
+            scene: scene)
         level.update(at: .zero, heading: Bearing(degrees: 30))
         let ears = scene.live("forest").map(\.bearing.degrees).sorted()
         #expect(ears == [120, 300])
@@ -54,23 +63,27 @@ import Testing
 
     @Test func targetsArePlacedAtTheirBearings() throws {
         let scene = FakeAudioScene()
-        _ = try factory.makeLevel(for: twoTargetPlan(), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
+        _ = try factory.makeLevel(
+            for: twoTargetPlan(), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
         #expect(scene.live("bluejay").first?.bearing == Bearing(degrees: 200))
     }
 
     @Test func instructionsNameTheAnimalToPhotographNext() throws {
-        let level = try factory.makeLevel(for: twoTargetPlan(), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: FakeAudioScene())
+        let level = try factory.makeLevel(
+            for: twoTargetPlan(), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: FakeAudioScene())
         #expect(level.instruction.contains("frog first"))
         level.targetPhotographed()
         #expect(level.instruction == "Now photograph the blue jay.")
-        let one = try factory.makeLevel(for: .builtIn(.oneTarget, round: 1), bearings: [.forward], scene: FakeAudioScene())
+        let one = try factory.makeLevel(
+            for: .builtIn(.oneTarget, round: 1), bearings: [.forward], scene: FakeAudioScene())
         #expect(one is OneTargetLevel)
         #expect(one.instruction.contains("frog"))
     }
 
     @Test func pausingAndResumingOnlyTouchesTheSoundsThatShouldBeAudible() throws {
         let scene = FakeAudioScene()
-        let level = try factory.makeLevel(for: twoTargetPlan(), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
+        let level = try factory.makeLevel(
+            for: twoTargetPlan(), bearings: [Bearing(degrees: 10), Bearing(degrees: 200)], scene: scene)
         level.begin(at: .zero)
         level.targetPhotographed()
         level.pause()
@@ -84,7 +97,9 @@ import Testing
         #expect(throws: LevelError.unknownLevel("three-targets")) {
             try factory.makeLevel(for: plan, bearings: [.forward], scene: FakeAudioScene())
         }
-        #expect(LevelError.unknownLevel("three-targets").description.contains("one-target, two-targets, two-targets-background"))
+        #expect(
+            LevelError.unknownLevel("three-targets").description.contains(
+                "one-target, two-targets, two-targets-background"))
     }
 
     @Test func aLevelWithTheWrongNumberOfTargetSoundsIsRejected() {

@@ -1,5 +1,6 @@
 // Target placement: minimum separation, seeded reproducibility, the bearing-list deck.
 import Testing
+
 @testable import GameCore
 
 @Suite struct PlacementTests {
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test func aLargerConfiguredSeparationIsHonoured() throws {
-        let bearings = try TargetPlacer.place(rounds: twoTargetRounds, rule: PlacementRule(minSeparationDeg: 150), seed: 3)
+        let bearings = try TargetPlacer.place(
+            rounds: twoTargetRounds, rule: PlacementRule(minSeparationDeg: 150), seed: 3)
         #expect(bearings.allSatisfy { $0[0].separation(from: $0[1]) >= 150 })
     }
 
@@ -43,7 +45,9 @@ import Testing
     @Test func aBearingListIsUsedOnceEachBeforeRepeatingInShuffledOrder() throws {
         let list = [0.0, 45, 90, 135, 180, 225, 270, 315].map { Bearing(degrees: $0) }
         let rounds = (1...16).map { RoundPlan.builtIn(.oneTarget, round: $0) }
-        let drawn = try TargetPlacer.place(rounds: rounds, rule: PlacementRule(bearingList: list), seed: 5).map { $0[0] }
+        let drawn = try TargetPlacer.place(rounds: rounds, rule: PlacementRule(bearingList: list), seed: 5).map {
+            $0[0]
+        }
         #expect(Set(drawn.prefix(8)) == Set(list))
         #expect(Set(drawn.suffix(8)) == Set(list))
         #expect(Array(drawn.prefix(8)) != list, "shuffled, not in list order")
@@ -64,7 +68,8 @@ import Testing
         #expect(throws: PlacementError.separationTooLarge(targets: 3, minSeparationDeg: 150)) {
             try TargetPlacer.place(rounds: rounds, rule: PlacementRule(minSeparationDeg: 150), seed: 1)
         }
-        #expect(PlacementError.separationTooLarge(targets: 3, minSeparationDeg: 150).description.contains("at most 120"))
+        #expect(
+            PlacementError.separationTooLarge(targets: 3, minSeparationDeg: 150).description.contains("at most 120"))
     }
 
     @Test func theSeededGeneratorIsStableAcrossRuns() {

@@ -1,16 +1,20 @@
 // Derived trial columns: deviation, absolute deviation, front-back confusion, time_s.
 import Foundation
 import Testing
+
 @testable import GameCore
 
 @Suite struct TrialResultTests {
-    func trial(target: Double, aim: Double, roundStart: Double = 0, onset: Double = 10, shot: Double = 12.5) -> TrialResult {
-        TrialResult(condition: "one-target", level: "one-target", background: false, round: 1, targetsInRound: 1,
-                    targetIndex: 1, target: "frog", targetBearing: Bearing(degrees: target),
-                    aimBearing: Bearing(degrees: aim), roundStartHeading: Bearing(degrees: roundStart),
-                    onsetTime: MonotonicTime(seconds: onset), shotTime: MonotonicTime(seconds: shot),
-                    onsetAt: Date(timeIntervalSince1970: onset), shotAt: Date(timeIntervalSince1970: shot),
-                    input: .keyboard)
+    func trial(target: Double, aim: Double, roundStart: Double = 0, onset: Double = 10, shot: Double = 12.5)
+        -> TrialResult
+    {
+        TrialResult(
+            condition: "one-target", level: "one-target", background: false, round: 1, targetsInRound: 1,
+            targetIndex: 1, target: "frog", targetBearing: Bearing(degrees: target),
+            aimBearing: Bearing(degrees: aim), roundStartHeading: Bearing(degrees: roundStart),
+            onsetTime: MonotonicTime(seconds: onset), shotTime: MonotonicTime(seconds: shot),
+            onsetAt: Date(timeIntervalSince1970: onset), shotAt: Date(timeIntervalSince1970: shot),
+            input: .keyboard)
     }
 
     @Test func deviationAndItsAbsoluteValueFollowTheLogFormat() {

@@ -1,5 +1,6 @@
 // The headphone check: left then right, swapped channels caught, a safe and bounded volume.
 import Testing
+
 @testable import soundsafari
 
 @Suite struct HeadphoneCheckTests {

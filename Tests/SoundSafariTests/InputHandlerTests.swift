@@ -2,11 +2,14 @@
 import CSDL2
 import GameCore
 import Testing
+
 @testable import soundsafari
 
 @Suite struct InputHandlerTests {
-    private func key(_ code: SDL_KeyCode, down: Bool = true, at milliseconds: UInt32 = 1000,
-                     shift: Bool = false, repeated: Bool = false) -> SDL_Event {
+    private func key(
+        _ code: SDL_KeyCode, down: Bool = true, at milliseconds: UInt32 = 1000,
+        shift: Bool = false, repeated: Bool = false
+    ) -> SDL_Event {
         var event = SDL_Event()
         event.type = down ? SDL_KEYDOWN.rawValue : SDL_KEYUP.rawValue
         event.key.timestamp = milliseconds
@@ -93,10 +96,12 @@ import Testing
     @Test func eventTimesAreSDLMillisecondsOnTheGameClock() {
         let clock = ManualClock(start: MonotonicTime(seconds: 500))
         let handler = InputHandler(clock: clock)
-        let first = handler.time(ofSDLTimestamp: 2000), second = handler.time(ofSDLTimestamp: 2001)
+        let first = handler.time(ofSDLTimestamp: 2000)
+        let second = handler.time(ofSDLTimestamp: 2001)
         #expect(abs((second - first) - 0.001) < 1e-9, "1 ms resolution")
         guard case .command(_, let at) = handler.handle(key(SDLK_SPACE, at: 2000), turning: true).first else {
-            Issue.record("no command"); return
+            Issue.record("no command")
+            return
         }
         #expect(at == first)
     }

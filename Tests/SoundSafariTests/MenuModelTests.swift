@@ -1,9 +1,11 @@
 // Menus driven by device-independent commands: focus, choices, text entry, the main menu's settings.
 import Testing
+
 @testable import soundsafari
 
 @Suite struct MenuModelTests {
-    private let defaults = MenuSettings(participant: "", mode: "one-target", rounds: 3, input: .keyboard, hrtf: "Built-In HRTF")
+    private let defaults = MenuSettings(
+        participant: "", mode: "one-target", rounds: 3, input: .keyboard, hrtf: "Built-In HRTF")
 
     @Test func upAndDownSkipDisabledRowsAndWrapAround() {
         var menu = MenuModel([.button("a", "A"), .button("b", "B"), .button("c", "C")])
@@ -57,7 +59,8 @@ import Testing
     }
 
     @Test func theMainMenuReadsBackThePresetSettings() {
-        let preset = MenuSettings(participant: "P07", mode: "two-targets-background", rounds: 5, input: .mouse, hrtf: "Built-In HRTF")
+        let preset = MenuSettings(
+            participant: "P07", mode: "two-targets-background", rounds: 5, input: .mouse, hrtf: "Built-In HRTF")
         let menu = MainMenu.model(preset, knownParticipants: [], inputs: [.mouse, .keyboard], hrtfs: ["Built-In HRTF"])
         #expect(MainMenu.settings(from: menu) == preset)
         #expect(menu.focusedItem?.id == "start", "a preset participant lets Enter start at once")
@@ -81,7 +84,10 @@ import Testing
 
     @Test func onlyDetectedInputDevicesCanBeChosen() {
         let menu = MainMenu.model(defaults, knownParticipants: [], inputs: [.mouse, .keyboard], hrtfs: [])
-        guard case .choice(let options, _) = menu.item("input")?.kind else { Issue.record("input is not a choice"); return }
+        guard case .choice(let options, _) = menu.item("input")?.kind else {
+            Issue.record("input is not a choice")
+            return
+        }
         #expect(options == ["mouse", "keyboard"])
     }
 
@@ -96,7 +102,9 @@ import Testing
         var settings = defaults
         settings.mode = "two-targets"
         settings.rounds = 2
-        #expect(MainMenu.rounds(for: settings) == Array(repeating: FlowRound(condition: "two-targets", targets: 2), count: 2))
+        #expect(
+            MainMenu.rounds(for: settings)
+                == Array(repeating: FlowRound(condition: "two-targets", targets: 2), count: 2))
     }
 
     @Test func theParticipantSheetWritesNotGivenAsAnEmptyField() {
@@ -124,8 +132,10 @@ import Testing
     }
 
     @Test func theMeansAreOfTheAbsoluteDeviationAndTheTime() {
-        let photos = [ResultWording.Photo(round: 1, condition: "one-target", target: "frog", deviationDeg: -10, timeSeconds: 2),
-                      ResultWording.Photo(round: 2, condition: "one-target", target: "frog", deviationDeg: 20, timeSeconds: 4)]
+        let photos = [
+            ResultWording.Photo(round: 1, condition: "one-target", target: "frog", deviationDeg: -10, timeSeconds: 2),
+            ResultWording.Photo(round: 2, condition: "one-target", target: "frog", deviationDeg: 20, timeSeconds: 4),
+        ]
         #expect(ResultWording.means(photos) == "Mean deviation 15° · mean time 3.0 s (2 photos)")
         #expect(ResultWording.means([]) == "No photos were taken.")
     }

@@ -1,5 +1,6 @@
 // The screen flow as a state machine, without a window: menu → headphone check → rounds → summary.
 import Testing
+
 @testable import soundsafari
 
 @Suite struct ScreenFlowTests {
@@ -43,8 +44,10 @@ import Testing
     }
 
     @Test func aStudyShowsABreakScreenOnlyWhereTheConditionChanges() {
-        let rounds = [FlowRound(condition: "one-target", targets: 1), FlowRound(condition: "one-target", targets: 1),
-                      FlowRound(condition: "two-targets", targets: 2)]
+        let rounds = [
+            FlowRound(condition: "one-target", targets: 1), FlowRound(condition: "one-target", targets: 1),
+            FlowRound(condition: "two-targets", targets: 2),
+        ]
         var flow = ScreenFlow.study(rounds: rounds, participantRegistered: true)
         #expect(flow.screen == .headphoneCheck)
         _ = flow.headphoneCheckPassed()

@@ -1,6 +1,7 @@
 // Every libsndfile format loads into mono; stereo, missing, empty and corrupt files fail with messages naming the file.
 import Foundation
 import Testing
+
 @testable import SpatialAudio
 
 @Suite("Loading sound files")

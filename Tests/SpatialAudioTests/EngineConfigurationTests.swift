@@ -1,5 +1,6 @@
 // HRTF selection: by name, the list of names, unknown names and switching HRTF off.
 import Testing
+
 @testable import SpatialAudio
 
 @Suite("Engine start-up and HRTF selection")

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import Testing
+
 @testable import SpatialAudio
 
 @Suite("Interaural cues of the rendered sound")

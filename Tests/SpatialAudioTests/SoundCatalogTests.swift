@@ -1,6 +1,7 @@
 // sounds.json: the shipped catalog is valid, broken entries are named, and the Sounds folder is found the documented ways.
 import Foundation
 import Testing
+
 @testable import SpatialAudio
 
 @Suite("Sound catalog")
@@ -12,12 +13,14 @@ struct SoundCatalogTests {
     /// Each entry maps a field to its JSON text, so a test can put any JSON value (a string for a number…) in.
     private func folder(entries: [[String: String]]) throws -> URL {
         let folder = try TestSignals.temporaryDirectory("catalog")
-        try AudioFileWriter.write(TestSignals.whiteNoise(seconds: 0.1), format: .wavPCM16,
-                                  to: folder.appendingPathComponent("noise.wav"))
+        try AudioFileWriter.write(
+            TestSignals.whiteNoise(seconds: 0.1), format: .wavPCM16,
+            to: folder.appendingPathComponent("noise.wav"))
         let objects = entries.map { entry in
             "{" + entry.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
         }
-        try Data("{\"sounds\": [\(objects.joined(separator: ",\n"))]}".utf8).write(to: folder.appendingPathComponent("sounds.json"))
+        try Data("{\"sounds\": [\(objects.joined(separator: ",\n"))]}".utf8).write(
+            to: folder.appendingPathComponent("sounds.json"))
         return folder
     }
 
@@ -51,15 +54,16 @@ struct SoundCatalogTests {
         #expect(entry.fileURL.path == folder.appendingPathComponent("noise.wav").standardizedFileURL.path)
     }
 
-    @Test("A broken entry is named together with the field that is wrong",
-          arguments: [
+    @Test(
+        "A broken entry is named together with the field that is wrong",
+        arguments: [
             ("gain_db", "\"loud\"", "gain_db"),
             ("loop", "1", "loop"),
             ("role", "\"foreground\"", "role"),
             ("file", "\"missing.wav\"", "missing.wav"),
             ("display_name", "\"\"", "display_name"),
             ("name", "\"has space\"", "name"),
-          ])
+        ])
     func brokenEntryIsNamed(field: String, value: String, mentioned: String) throws {
         var broken = goodEntry
         broken["name"] = "\"broken\""
@@ -95,7 +99,9 @@ struct SoundCatalogTests {
         let folder = try folder(entries: [goodEntry])
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = try SoundCatalog.load(folder: folder)
-        #expect(throws: SpatialAudioError.unknownSound(name: "lion", available: ["noise"])) { try catalog.entry(named: "lion") }
+        #expect(throws: SpatialAudioError.unknownSound(name: "lion", available: ["noise"])) {
+            try catalog.entry(named: "lion")
+        }
     }
 
     @Test("The Sounds folder is found from --sounds, then the environment, then by walking up")
@@ -107,27 +113,35 @@ struct SoundCatalogTests {
         let sounds = project.appendingPathComponent("Sounds")
         let binary = project.appendingPathComponent(".build/debug")
         try FileManager.default.createDirectory(at: binary, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("noise.wav"), to: root.appendingPathComponent("copy.wav"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("noise.wav"), to: root.appendingPathComponent("copy.wav"))
         try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("sounds.json"), to: sounds.appendingPathComponent("sounds.json"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("sounds.json"), to: sounds.appendingPathComponent("sounds.json"))
         let elsewhere = URL(fileURLWithPath: "/")
 
-        let walked = try SoundCatalog.locateFolder(explicitFolder: nil, environment: [:], currentDirectory: elsewhere,
-                                                   executable: binary.appendingPathComponent("soundsafari"))
+        let walked = try SoundCatalog.locateFolder(
+            explicitFolder: nil, environment: [:], currentDirectory: elsewhere,
+            executable: binary.appendingPathComponent("soundsafari"))
         #expect(walked.standardizedFileURL.path == sounds.standardizedFileURL.path)
-        let fromCwd = try SoundCatalog.locateFolder(explicitFolder: nil, environment: [:], currentDirectory: binary, executable: nil)
+        let fromCwd = try SoundCatalog.locateFolder(
+            explicitFolder: nil, environment: [:], currentDirectory: binary, executable: nil)
         #expect(fromCwd.standardizedFileURL.path == sounds.standardizedFileURL.path)
-        let fromEnvironment = try SoundCatalog.locateFolder(explicitFolder: nil, environment: ["SOUNDSAFARI_SOUNDS": root.path],
-                                                            currentDirectory: binary, executable: nil)
+        let fromEnvironment = try SoundCatalog.locateFolder(
+            explicitFolder: nil, environment: ["SOUNDSAFARI_SOUNDS": root.path],
+            currentDirectory: binary, executable: nil)
         #expect(fromEnvironment.standardizedFileURL.path == root.standardizedFileURL.path)
-        let explicit = try SoundCatalog.locateFolder(explicitFolder: root.path, environment: ["SOUNDSAFARI_SOUNDS": sounds.path],
-                                                     currentDirectory: elsewhere, executable: nil)
+        let explicit = try SoundCatalog.locateFolder(
+            explicitFolder: root.path, environment: ["SOUNDSAFARI_SOUNDS": sounds.path],
+            currentDirectory: elsewhere, executable: nil)
         #expect(explicit.standardizedFileURL.path == root.standardizedFileURL.path)
         #expect(throws: SpatialAudioError.self) {
-            try SoundCatalog.locateFolder(explicitFolder: binary.path, environment: [:], currentDirectory: elsewhere, executable: nil)
+            try SoundCatalog.locateFolder(
+                explicitFolder: binary.path, environment: [:], currentDirectory: elsewhere, executable: nil)
         }
         #expect(throws: SpatialAudioError.self) {
-            try SoundCatalog.locateFolder(explicitFolder: nil, environment: [:], currentDirectory: elsewhere, executable: nil)
+            try SoundCatalog.locateFolder(
+                explicitFolder: nil, environment: [:], currentDirectory: elsewhere, executable: nil)
         }
     }
 }

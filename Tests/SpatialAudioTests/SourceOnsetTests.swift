@@ -2,13 +2,16 @@
 import Foundation
 import GameCore
 import Testing
+
 @testable import SpatialAudio
 
 @Suite("Source onsets and transport")
 struct SourceOnsetTests {
     private func firstAudibleFrame(_ interleaved: [Float], threshold: Float = 1e-6) -> Int? {
-        stride(from: 0, to: interleaved.count, by: 2).first { abs(interleaved[$0]) > threshold || abs(interleaved[$0 + 1]) > threshold }
-            .map { $0 / 2 }
+        stride(from: 0, to: interleaved.count, by: 2).first {
+            abs(interleaved[$0]) > threshold || abs(interleaved[$0 + 1]) > threshold
+        }
+        .map { $0 / 2 }
     }
 
     @Test("A source started mid-render reports the first output frame in which it sounds")
@@ -34,7 +37,8 @@ struct SourceOnsetTests {
     @Test("Pausing and resuming keeps the onset; stopping and playing again sets a new one")
     func pauseKeepsOnsetAndRestartMovesIt() throws {
         let engine = try SpatialAudioEngine()
-        let source = try engine.makeSource(buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.2)), looping: true)
+        let source = try engine.makeSource(
+            buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.2)), looping: true)
         source.play()
         _ = engine.render(frames: 256)
         #expect(source.onsetFrame == 0)
@@ -88,8 +92,9 @@ struct SourceOnsetTests {
     func gainInDecibels() throws {
         func level(gainDB: Double) throws -> Double {
             let engine = try SpatialAudioEngine()
-            let source = try engine.makeSource(buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 1)),
-                                               bearing: Bearing(degrees: 0), gainDB: gainDB, looping: true)
+            let source = try engine.makeSource(
+                buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 1)),
+                bearing: Bearing(degrees: 0), gainDB: gainDB, looping: true)
             source.play()
             _ = engine.render(frames: 4_800)
             return InterauralMeter.measure(interleaved: engine.render(frames: 9_600)).leftLevelDB
@@ -102,7 +107,8 @@ struct SourceOnsetTests {
     @Test("Sources of one engine can be driven from another thread while it renders")
     func concurrentStateChangesAreSafe() async throws {
         let engine = try SpatialAudioEngine()
-        let source = try engine.makeSource(buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.1)), looping: true)
+        let source = try engine.makeSource(
+            buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.1)), looping: true)
         source.play()
         async let rendering: Int = {
             var frames = 0

@@ -1,14 +1,18 @@
 // Deterministic test signals (white noise, silence) and helpers shared by the SpatialAudio tests.
 import Foundation
+
 @testable import SpatialAudio
 
 enum TestSignals {
     /// Uniform white noise at about -10 dBFS RMS from a fixed seed (xorshift), so every run hears the same noise.
-    static func whiteNoise(seconds: Double, sampleRate: Int = 48_000, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> MonoAudio {
+    static func whiteNoise(seconds: Double, sampleRate: Int = 48_000, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> MonoAudio
+    {
         var state = seed
         let count = Int(seconds * Double(sampleRate))
         let samples = (0..<count).map { _ -> Float in
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             return Float(Double(state >> 11) / Double(1 << 53) * 2 - 1) * 0.55
         }
         return MonoAudio(samples: samples, sampleRate: sampleRate)
@@ -24,8 +28,10 @@ enum TestSignals {
 
     /// Renders looping white noise from `bearing` with the listener facing `heading`, skipping the first
     /// 100 ms (the mixer's gain ramp), and returns `seconds` of interleaved stereo.
-    static func renderNoise(bearing: Double, heading: Double = 0, seconds: Double = 0.5,
-                            engine: SpatialAudioEngine? = nil) throws -> [Float] {
+    static func renderNoise(
+        bearing: Double, heading: Double = 0, seconds: Double = 0.5,
+        engine: SpatialAudioEngine? = nil
+    ) throws -> [Float] {
         let engine = try engine ?? SpatialAudioEngine()
         let buffer = try engine.makeBuffer(whiteNoise(seconds: 1), name: "noise")
         let source = try engine.makeSource(buffer: buffer, bearing: .init(degrees: bearing), looping: true)

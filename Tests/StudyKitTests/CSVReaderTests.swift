@@ -1,12 +1,15 @@
 // Reading CSV back over libcsv's parser: exact round trips and errors that name file, line and column.
 import Foundation
 import Testing
+
 @testable import StudyKit
 
 struct CSVReaderTests {
     @Test func everyTrickyFieldSurvivesAWriteAndReadRoundTrip() throws {
-        let tricky = ["a,b", "say \"hi\"", "two\nlines", "crlf\r\nend", "=1+1", "-minus", "+plus", "@at",
-                      "'=already", "''", " padded ", "", "plain", "ümlaut"]
+        let tricky = [
+            "a,b", "say \"hi\"", "two\nlines", "crlf\r\nend", "=1+1", "-minus", "+plus", "@at",
+            "'=already", "''", " padded ", "", "plain", "ümlaut",
+        ]
         let text = CSVWriter.headerLine(tricky.indices.map { "c\($0)" }) + CSVWriter.line(tricky.map(CSVValue.text))
         let table = try CSVReader.parse(Data(text.utf8), file: "round.csv")
         let row = table.row(try #require(table.records.first))
@@ -23,7 +26,10 @@ struct CSVReaderTests {
 
     @Test func aStrayQuoteIsAnErrorNamingFileAndLine() {
         let text = "a,b\n1,2\n3,x\"y\n"
-        #expect(throws: CSVReadError.malformed(file: "bad.csv", line: 3, reason: "error parsing data while strict checking enabled")) {
+        #expect(
+            throws: CSVReadError.malformed(
+                file: "bad.csv", line: 3, reason: "error parsing data while strict checking enabled")
+        ) {
             try CSVReader.parse(Data(text.utf8), file: "bad.csv")
         }
     }
@@ -39,7 +45,8 @@ struct CSVReaderTests {
         let table = try CSVReader.parse(Data("round,time_s\n1,0.5\n2,slow\n".utf8), file: "typed.csv")
         #expect(try table.row(table.records[0]).decimal("time_s") == 0.5)
         let error = #expect(throws: CSVReadError.self) { try table.row(table.records[1]).decimal("time_s") }
-        #expect(error?.description == "typed.csv line 3, column time_s: 'slow' is not a number with '.' as decimal mark.")
+        #expect(
+            error?.description == "typed.csv line 3, column time_s: 'slow' is not a number with '.' as decimal mark.")
     }
 
     @Test func aMissingColumnIsNamed() throws {
@@ -74,7 +81,8 @@ struct CSVReaderTests {
     }
 
     @Test func aByteOrderMarkFromASpreadsheetIsNotPartOfTheFirstColumnName() throws {
-        let table = try CSVReader.parse(Data([0xEF, 0xBB, 0xBF] + Array("participant,age\nP01,30\n".utf8)), file: "bom.csv")
+        let table = try CSVReader.parse(
+            Data([0xEF, 0xBB, 0xBF] + Array("participant,age\nP01,30\n".utf8)), file: "bom.csv")
         #expect(try table.row(table.records[0]).text("participant") == "P01")
     }
 

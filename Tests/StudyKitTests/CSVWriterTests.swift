@@ -1,6 +1,7 @@
 // The one CSV writer: quoting through libcsv, the formula guard on text only, numbers as numbers.
 import Foundation
 import Testing
+
 @testable import StudyKit
 
 struct CSVWriterTests {

@@ -1,6 +1,7 @@
 // Pseudonymous participant IDs and participants.csv: safe folder names, registered once, answers kept.
 import Foundation
 import Testing
+
 @testable import StudyKit
 
 struct ParticipantIDTests {
@@ -9,15 +10,20 @@ struct ParticipantIDTests {
         #expect(try ParticipantID(id).value == id)
     }
 
-    @Test(arguments: ["", "../P07", "a/b", "a\\b", "..", ".hidden", "-rf", "Jane Doe", "jane@example.org",
-                      String(repeating: "x", count: 65), "P07\n"])
+    @Test(arguments: [
+        "", "../P07", "a/b", "a\\b", "..", ".hidden", "-rf", "Jane Doe", "jane@example.org",
+        String(repeating: "x", count: 65), "P07\n",
+    ])
     func idsThatAreUnsafeAsFolderNamesOrLookPersonalAreRefused(id: String) {
         #expect(throws: ParticipantIDError.self) { try ParticipantID(id) }
     }
 
     @Test func theRefusalSaysWhatIsWrongAndWhatToUse() {
         let error = #expect(throws: ParticipantIDError.self) { try ParticipantID("a/b") }
-        #expect(error?.description == "'a/b' cannot be a participant ID: it contains a path separator. Use a pseudonym such as P07 (letters, digits, '-', '_', '.').")
+        #expect(
+            error?.description
+                == "'a/b' cannot be a participant ID: it contains a path separator. Use a pseudonym such as P07 (letters, digits, '-', '_', '.')."
+        )
     }
 
     @Test func theTrailingNumberPicksTheLatinSquareRow() throws {
@@ -29,9 +35,10 @@ struct ParticipantIDTests {
 
 struct ParticipantRegistryTests {
     func sheet(_ id: String, age: Int? = 34) throws -> ParticipantRecord {
-        ParticipantRecord(participant: try ParticipantID(id), age: age, gender: "female", tinnitus: .yes,
-                          tinnitusSide: .left, hearingAid: .no, phoneExperience0To5: 4, gameExperience0To5: 3,
-                          registeredAt: Fixtures.start)
+        ParticipantRecord(
+            participant: try ParticipantID(id), age: age, gender: "female", tinnitus: .yes,
+            tinnitusSide: .left, hearingAid: .no, phoneExperience0To5: 4, gameExperience0To5: 3,
+            registeredAt: Fixtures.start)
     }
 
     @Test func aRegisteredParticipantIsFoundWithAllAnswers() throws {
@@ -47,8 +54,10 @@ struct ParticipantRegistryTests {
         let folder = try TemporaryFolder()
         try ParticipantRegistry(logs: folder.url).register(sheet("P07"))
         let text = try String(contentsOf: folder.file("participants.csv"), encoding: .utf8)
-        #expect(text == "participant,age,gender,tinnitus,tinnitus_side,hearing_aid,phone_experience_0_5,game_experience_0_5,registered_at\n"
-            + "P07,34,female,yes,left,no,4,3,2026-11-18T11:06:40.250Z\n")
+        #expect(
+            text
+                == "participant,age,gender,tinnitus,tinnitus_side,hearing_aid,phone_experience_0_5,game_experience_0_5,registered_at\n"
+                + "P07,34,female,yes,left,no,4,3,2026-11-18T11:06:40.250Z\n")
     }
 
     @Test func registeringTwiceKeepsTheFirstAnswersAndWritesNothing() throws {
@@ -69,7 +78,8 @@ struct ParticipantRegistryTests {
 
     @Test func columnsASupervisorAddedAreKeptAndLeftEmptyForNewRows() throws {
         let folder = try TemporaryFolder()
-        try ("participant,age,gender,tinnitus,tinnitus_side,hearing_aid,phone_experience_0_5,game_experience_0_5,registered_at,site\n"
+        try
+            ("participant,age,gender,tinnitus,tinnitus_side,hearing_aid,phone_experience_0_5,game_experience_0_5,registered_at,site\n"
             + "P01,50,male,no,none,no,2,1,2026-11-01T10:00:00.000Z,Ulm\n")
             .write(to: folder.file("participants.csv"), atomically: true, encoding: .utf8)
         let registry = ParticipantRegistry(logs: folder.url)

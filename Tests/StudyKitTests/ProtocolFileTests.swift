@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import Testing
+
 @testable import StudyKit
 
 struct ProtocolFileTests {
@@ -11,9 +12,12 @@ struct ProtocolFileTests {
         #expect(study.roundCount == 9)
         #expect(study.targetCount == 15)
         let rounds = study.resolve(participantNumber: 1, sessionSeed: 5).rounds
-        #expect(rounds.map(\.condition) == ["one-target", "one-target", "one-target", "two-targets", "two-targets",
-                                            "two-targets", "two-targets-background", "two-targets-background",
-                                            "two-targets-background"])
+        #expect(
+            rounds.map(\.condition) == [
+                "one-target", "one-target", "one-target", "two-targets", "two-targets",
+                "two-targets", "two-targets-background", "two-targets-background",
+                "two-targets-background",
+            ])
         #expect(rounds.map(\.round) == Array(1...9))
         #expect(rounds.last?.backgroundSound == "ambience")
         #expect(rounds.first?.backgroundSound == nil)
@@ -22,7 +26,7 @@ struct ProtocolFileTests {
     @Test func theLatinSquareExampleLoadsWithItsOptions() throws {
         let study = try ProtocolFile.load(Fixtures.examplesFolder.appendingPathComponent("latin-square.json"))
         #expect(study.order == .latinSquare)
-        #expect(study.seed == 20261121)
+        #expect(study.seed == 20_261_121)
         #expect(study.bearingsDeg?.count == 8)
         #expect(study.keepFirstTargetPlaying)
         #expect(study.backgroundGainDB == -6)
@@ -40,7 +44,9 @@ struct ProtocolFileTests {
     }
 
     @Test func aMissingFileSaysWhichFile() {
-        let error = #expect(throws: ProtocolError.self) { try ProtocolFile.load(URL(fileURLWithPath: "/nonexistent/p.json")) }
+        let error = #expect(throws: ProtocolError.self) {
+            try ProtocolFile.load(URL(fileURLWithPath: "/nonexistent/p.json"))
+        }
         #expect(error?.file == "/nonexistent/p.json")
     }
 
@@ -53,23 +59,29 @@ struct ProtocolFileTests {
 
     @Test func aWrongTypeNamesTheFieldAndItsLine() {
         let json = """
-        {
-          "name": "x",
-          "conditions": [
-            { "level": "one-target", "repetitions": 3 },
-            { "level": "two-targets",
-              "repetitions": "3" }
-          ]
-        }
-        """
+            {
+              "name": "x",
+              "conditions": [
+                { "level": "one-target", "repetitions": 3 },
+                { "level": "two-targets",
+                  "repetitions": "3" }
+              ]
+            }
+            """
         let error = #expect(throws: ProtocolError.self) { try Fixtures.parse(json) }
-        #expect(error == ProtocolError(file: "test.json", field: "conditions[1].repetitions", line: 6,
-                                       problem: "must be a number but is a string"))
-        #expect(error?.description == "test.json line 6, field 'conditions[1].repetitions': must be a number but is a string.")
+        #expect(
+            error
+                == ProtocolError(
+                    file: "test.json", field: "conditions[1].repetitions", line: 6,
+                    problem: "must be a number but is a string"))
+        #expect(
+            error?.description
+                == "test.json line 6, field 'conditions[1].repetitions': must be a number but is a string.")
     }
 
     @Test func aMisspelledFieldIsNotSilentlyIgnored() {
-        let json = "{\n\"name\": \"x\",\n\"keep_first_target_plaing\": true,\n\"conditions\": [{\"level\": \"one-target\", \"repetitions\": 1}]}"
+        let json =
+            "{\n\"name\": \"x\",\n\"keep_first_target_plaing\": true,\n\"conditions\": [{\"level\": \"one-target\", \"repetitions\": 1}]}"
         let error = #expect(throws: ProtocolError.self) { try Fixtures.parse(json) }
         #expect(error?.field == "keep_first_target_plaing")
         #expect(error?.line == 3)
@@ -84,18 +96,45 @@ struct ProtocolFileTests {
         (#"{"name": "x", "conditions": [{"level": "one-target"}]}"#, "conditions[0].repetitions"),
         (#"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 0}]}"#, "conditions[0].repetitions"),
         (#"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 2.5}]}"#, "conditions[0].repetitions"),
-        (#"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 1, "targets": ["frog", "bluejay"]}]}"#, "conditions[0].targets"),
-        (#"{"name": "x", "conditions": [{"level": "two-targets", "repetitions": 1, "targets": ["frog", "frog"]}]}"#, "conditions[0].targets"),
-        (#"{"name": "x", "conditions": [{"level": "two-targets", "repetitions": 1, "background_sound": "rain"}]}"#, "conditions[0].background_sound"),
+        (
+            #"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 1, "targets": ["frog", "bluejay"]}]}"#,
+            "conditions[0].targets"
+        ),
+        (
+            #"{"name": "x", "conditions": [{"level": "two-targets", "repetitions": 1, "targets": ["frog", "frog"]}]}"#,
+            "conditions[0].targets"
+        ),
+        (
+            #"{"name": "x", "conditions": [{"level": "two-targets", "repetitions": 1, "background_sound": "rain"}]}"#,
+            "conditions[0].background_sound"
+        ),
         (#"{"name": "x", "order": "random", "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "order"),
         (#"{"name": "x", "seed": -1, "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "seed"),
         (#"{"name": "x", "blocked": "yes", "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "blocked"),
-        (#"{"name": "x", "min_separation_deg": 200, "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "min_separation_deg"),
-        (#"{"name": "x", "bearings_deg": [], "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "bearings_deg"),
-        (#"{"name": "x", "bearings_deg": [90], "conditions": [{"level": "two-targets", "repetitions": 1}]}"#, "bearings_deg"),
-        (#"{"name": "x", "bearings_deg": [0, "north"], "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "bearings_deg[1]"),
-        (#"{"name": "x", "background_gain_db": 40, "conditions": [{"level": "one-target", "repetitions": 1}]}"#, "background_gain_db"),
-        (#"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 1}, {"level": "one-target", "repetitions": 1}]}"#, "conditions[1].name"),
+        (
+            #"{"name": "x", "min_separation_deg": 200, "conditions": [{"level": "one-target", "repetitions": 1}]}"#,
+            "min_separation_deg"
+        ),
+        (
+            #"{"name": "x", "bearings_deg": [], "conditions": [{"level": "one-target", "repetitions": 1}]}"#,
+            "bearings_deg"
+        ),
+        (
+            #"{"name": "x", "bearings_deg": [90], "conditions": [{"level": "two-targets", "repetitions": 1}]}"#,
+            "bearings_deg"
+        ),
+        (
+            #"{"name": "x", "bearings_deg": [0, "north"], "conditions": [{"level": "one-target", "repetitions": 1}]}"#,
+            "bearings_deg[1]"
+        ),
+        (
+            #"{"name": "x", "background_gain_db": 40, "conditions": [{"level": "one-target", "repetitions": 1}]}"#,
+            "background_gain_db"
+        ),
+        (
+            #"{"name": "x", "conditions": [{"level": "one-target", "repetitions": 1}, {"level": "one-target", "repetitions": 1}]}"#,
+            "conditions[1].name"
+        ),
         (#"["not", "an", "object"]"#, ""),
     ])
     func eachMistakeIsReportedAtItsField(json: String, field: String) {
@@ -116,16 +155,24 @@ struct ProtocolFileTests {
 
 struct ProtocolSoundCheckTests {
     @Test func aSoundMissingFromTheCatalogIsReportedAtItsField() throws {
-        let study = try Fixtures.parse(#"{"name": "x", "conditions": [{"level": "two-targets-background", "repetitions": 1, "background_sound": "rain"}]}"#)
+        let study = try Fixtures.parse(
+            #"{"name": "x", "conditions": [{"level": "two-targets-background", "repetitions": 1, "background_sound": "rain"}]}"#
+        )
         let error = #expect(throws: ProtocolError.self) {
             try study.checkSounds(available: ["frog", "bluejay", "ambience"], file: "study.json")
         }
-        #expect(error?.description == "study.json, field 'conditions[0].background_sound': names the sound 'rain', which Sounds/sounds.json does not have; use one of ambience, bluejay, frog.")
+        #expect(
+            error?.description
+                == "study.json, field 'conditions[0].background_sound': names the sound 'rain', which Sounds/sounds.json does not have; use one of ambience, bluejay, frog."
+        )
     }
 
     @Test func theShippedExamplesUseOnlyTheShippedSounds() throws {
-        let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.examplesFolder
-            .deletingLastPathComponent().appendingPathComponent("Sounds/sounds.json"))) as? [String: Any]
+        let catalog =
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    contentsOf: Fixtures.examplesFolder
+                        .deletingLastPathComponent().appendingPathComponent("Sounds/sounds.json"))) as? [String: Any]
         let names = Set(((catalog?["sounds"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String })
         #expect(names.contains("frog"))
         for example in ["thesis-study.json", "latin-square.json"] {

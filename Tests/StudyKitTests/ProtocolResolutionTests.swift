@@ -2,15 +2,18 @@
 import Foundation
 import GameCore
 import Testing
+
 @testable import StudyKit
 
 struct ProtocolResolutionTests {
     func threeConditions(order: StudyProtocol.Order, blocked: Bool = true, seed: UInt64? = nil) -> StudyProtocol {
-        StudyProtocol(name: "t", seed: seed, order: order, blocked: blocked, conditions: [
-            .init(name: "A", level: .oneTarget, repetitions: 2),
-            .init(name: "B", level: .twoTargets, repetitions: 2),
-            .init(name: "C", level: .twoTargetsBackground, repetitions: 2),
-        ])
+        StudyProtocol(
+            name: "t", seed: seed, order: order, blocked: blocked,
+            conditions: [
+                .init(name: "A", level: .oneTarget, repetitions: 2),
+                .init(name: "B", level: .twoTargets, repetitions: 2),
+                .init(name: "C", level: .twoTargetsBackground, repetitions: 2),
+            ])
     }
 
     @Test func fixedBlockedOrderPlaysEachConditionsRepetitionsBackToBack() {
@@ -30,17 +33,21 @@ struct ProtocolResolutionTests {
     }
 
     @Test func differentSeedsGiveDifferentShuffles() {
-        let orders = Set((1...20).map { seed in
-            threeConditions(order: .shuffled, blocked: false).resolve(participantNumber: 1, sessionSeed: UInt64(seed))
+        let orders = Set(
+            (1...20).map { seed in
+                threeConditions(order: .shuffled, blocked: false).resolve(
+                    participantNumber: 1, sessionSeed: UInt64(seed)
+                )
                 .rounds.map(\.condition).joined()
-        })
+            })
         #expect(orders.count > 5)
         #expect(orders.allSatisfy { $0.sorted() == Array("AABBCC") })
     }
 
     @Test func aShuffledBlockedOrderKeepsBlocksTogether() {
         for seed in 1...10 {
-            let names = threeConditions(order: .shuffled).resolve(participantNumber: 1, sessionSeed: UInt64(seed)).rounds.map(\.condition)
+            let names = threeConditions(order: .shuffled).resolve(participantNumber: 1, sessionSeed: UInt64(seed))
+                .rounds.map(\.condition)
             #expect(names[0] == names[1] && names[2] == names[3] && names[4] == names[5])
             #expect(Set(names).count == 3)
         }
@@ -49,7 +56,9 @@ struct ProtocolResolutionTests {
     @Test func theProtocolsOwnSeedWinsOverTheSessionsSeed() {
         let resolved = threeConditions(order: .shuffled, seed: 7).resolve(participantNumber: 1, sessionSeed: 99)
         #expect(resolved.seed == 7)
-        #expect(resolved.rounds == threeConditions(order: .shuffled, seed: 7).resolve(participantNumber: 1, sessionSeed: 1).rounds)
+        #expect(
+            resolved.rounds
+                == threeConditions(order: .shuffled, seed: 7).resolve(participantNumber: 1, sessionSeed: 1).rounds)
     }
 
     @Test func theLatinSquareRowFollowsTheParticipantNumber() {
@@ -73,7 +82,8 @@ struct ProtocolResolutionTests {
         var study = threeConditions(order: .fixed)
         study.minSeparationDeg = 90
         let resolved = study.resolve(participantNumber: 1, sessionSeed: 3)
-        let bearings = try TargetPlacer.place(rounds: resolved.rounds, rule: resolved.placementRule, seed: resolved.seed)
+        let bearings = try TargetPlacer.place(
+            rounds: resolved.rounds, rule: resolved.placementRule, seed: resolved.seed)
         let again = try TargetPlacer.place(rounds: resolved.rounds, rule: resolved.placementRule, seed: resolved.seed)
         #expect(bearings == again)
         for round in bearings where round.count == 2 {

@@ -2,32 +2,39 @@
 import Foundation
 import GameCore
 import Testing
+
 @testable import StudyKit
 
 struct SessionRecorderTests {
-    let thesis = StudyProtocol(name: "thesis", seed: 11, conditions: [
-        .init(name: "one-target", level: .oneTarget, repetitions: 1),
-        .init(name: "two-targets", level: .twoTargets, repetitions: 2),
-    ])
+    let thesis = StudyProtocol(
+        name: "thesis", seed: 11,
+        conditions: [
+            .init(name: "one-target", level: .oneTarget, repetitions: 1),
+            .init(name: "two-targets", level: .twoTargets, repetitions: 2),
+        ])
 
     func start(_ logs: URL, participant: String = "P07", at date: Date = Fixtures.start) throws -> SessionRecorder {
-        try SessionRecorder.start(logs: logs, participant: ParticipantID(participant),
-                                  resolvedProtocol: thesis.resolve(participantNumber: 7, sessionSeed: 1),
-                                  environment: Fixtures.environment, startedAt: date)
+        try SessionRecorder.start(
+            logs: logs, participant: ParticipantID(participant),
+            resolvedProtocol: thesis.resolve(participantNumber: 7, sessionSeed: 1),
+            environment: Fixtures.environment, startedAt: date)
     }
 
     /// Plays the given keys of the plan through the recorder, as the GameSession would.
     func play(_ recorder: SessionRecorder, _ keys: [TrialKey]) throws {
         for key in keys {
             let plan = recorder.resolvedProtocol.rounds[key.round - 1]
-            try recorder.record(Fixtures.trial(plan, targetIndex: key.targetIndex, at: Double(key.round * 10 + key.targetIndex)))
+            try recorder.record(
+                Fixtures.trial(plan, targetIndex: key.targetIndex, at: Double(key.round * 10 + key.targetIndex)))
         }
     }
 
     @Test func startingMakesTheFolderTheLogHeaderAndAnIncompleteSessionFile() throws {
         let logs = try TemporaryFolder()
         let recorder = try start(logs.url)
-        #expect(recorder.folder.url.path == logs.url.path + "/P07/20261118T110640Z-" + recorder.folder.sessionID.value.suffix(4))
+        #expect(
+            recorder.folder.url.path == logs.url.path + "/P07/20261118T110640Z-"
+                + recorder.folder.sessionID.value.suffix(4))
         #expect(try TrialRow.readAll(from: recorder.folder.trialsURL).isEmpty)
         let record = try SessionRecord.read(recorder.folder.sessionJSONURL)
         #expect(record.completed == false)
@@ -40,9 +47,12 @@ struct SessionRecorderTests {
     @Test func sessionJSONHasEveryFieldLogFormatAsksFor() throws {
         let logs = try TemporaryFolder()
         let recorder = try start(logs.url)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: recorder.folder.sessionJSONURL)) as? [String: Any])
-        for key in ["schema_version", "session_id", "participant", "app_version", "started_at", "ended_at", "protocol",
-                    "input", "hrtf", "audio_device", "sample_rate", "os", "completed"] {
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: recorder.folder.sessionJSONURL)) as? [String: Any])
+        for key in [
+            "schema_version", "session_id", "participant", "app_version", "started_at", "ended_at", "protocol",
+            "input", "hrtf", "audio_device", "sample_rate", "os", "completed",
+        ] {
             #expect(json.keys.contains(key), "session.json lacks \(key)")
         }
         let resolved = try #require(json["protocol"] as? [String: Any])
@@ -108,17 +118,21 @@ struct SessionRecorderTests {
 }
 
 struct ResumeTests {
-    let study = StudyProtocol(name: "resume", order: .shuffled, blocked: false, conditions: [
-        .init(name: "one-target", level: .oneTarget, repetitions: 2),
-        .init(name: "two-targets", level: .twoTargets, repetitions: 2),
-    ])
+    let study = StudyProtocol(
+        name: "resume", order: .shuffled, blocked: false,
+        conditions: [
+            .init(name: "one-target", level: .oneTarget, repetitions: 2),
+            .init(name: "two-targets", level: .twoTargets, repetitions: 2),
+        ])
 
     func interruptedSession(_ logs: URL, logged: Int) throws -> SessionRecorder {
-        let recorder = try SessionRecorder.start(logs: logs, participant: ParticipantID("P03"),
-                                                 resolvedProtocol: study.resolve(participantNumber: 3, sessionSeed: 12345),
-                                                 environment: Fixtures.environment, startedAt: Fixtures.start)
+        let recorder = try SessionRecorder.start(
+            logs: logs, participant: ParticipantID("P03"),
+            resolvedProtocol: study.resolve(participantNumber: 3, sessionSeed: 12345),
+            environment: Fixtures.environment, startedAt: Fixtures.start)
         for key in recorder.resolvedProtocol.allTrialKeys.prefix(logged) {
-            try recorder.record(Fixtures.trial(recorder.resolvedProtocol.rounds[key.round - 1], targetIndex: key.targetIndex))
+            try recorder.record(
+                Fixtures.trial(recorder.resolvedProtocol.rounds[key.round - 1], targetIndex: key.targetIndex))
         }
         return recorder
     }
@@ -141,9 +155,11 @@ struct ResumeTests {
         let point = try #require(try ResumePoint.latestIncomplete(logs: logs.url, participant: ParticipantID("P03")))
         let stored = point.record.resolvedProtocol
         #expect(stored == recorder.resolvedProtocol)
-        #expect(try TargetPlacer.place(rounds: stored.rounds, rule: stored.placementRule, seed: stored.seed)
-            == TargetPlacer.place(rounds: recorder.resolvedProtocol.rounds, rule: recorder.resolvedProtocol.placementRule,
-                                  seed: recorder.resolvedProtocol.seed))
+        #expect(
+            try TargetPlacer.place(rounds: stored.rounds, rule: stored.placementRule, seed: stored.seed)
+                == TargetPlacer.place(
+                    rounds: recorder.resolvedProtocol.rounds, rule: recorder.resolvedProtocol.placementRule,
+                    seed: recorder.resolvedProtocol.seed))
     }
 
     @Test func resumingAppendsToTheSameLogAndCompletesTheSession() throws {
@@ -152,13 +168,16 @@ struct ResumeTests {
         let point = try #require(try ResumePoint.latestIncomplete(logs: logs.url, participant: ParticipantID("P03")))
         let resumed = try SessionRecorder.resume(point, at: Fixtures.start.addingTimeInterval(600))
         for key in resumed.remainingKeys {
-            try resumed.record(Fixtures.trial(resumed.resolvedProtocol.rounds[key.round - 1], targetIndex: key.targetIndex))
+            try resumed.record(
+                Fixtures.trial(resumed.resolvedProtocol.rounds[key.round - 1], targetIndex: key.targetIndex))
         }
         let record = try SessionRecord.read(point.folder.sessionJSONURL)
         #expect(record.completed)
         #expect(record.resumedAt == [Fixtures.start.addingTimeInterval(600)])
         let rows = try TrialRow.readAll(from: point.folder.trialsURL)
-        #expect(rows.map { TrialKey(round: $0.round, targetIndex: $0.targetIndex) } == resumed.resolvedProtocol.allTrialKeys)
+        #expect(
+            rows.map { TrialKey(round: $0.round, targetIndex: $0.targetIndex) } == resumed.resolvedProtocol.allTrialKeys
+        )
         #expect(try ResumePoint.latestIncomplete(logs: logs.url, participant: ParticipantID("P03")) == nil)
     }
 

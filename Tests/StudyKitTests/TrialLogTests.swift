@@ -1,6 +1,7 @@
 // trials.csv: the contract's header, rows on disk the moment they are appended, nothing overwritten.
 import Foundation
 import Testing
+
 @testable import StudyKit
 
 struct TrialLogTests {
@@ -8,9 +9,10 @@ struct TrialLogTests {
         let folder = try TemporaryFolder()
         _ = try TrialLog.create(at: folder.file("trials.csv"))
         let text = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8)
-        #expect(text == "schema_version,session_id,participant,platform,input,hrtf,condition,background,round,"
-            + "targets_in_round,target_index,target,target_bearing_deg,aim_bearing_deg,deviation_deg,"
-            + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal\n")
+        #expect(
+            text == "schema_version,session_id,participant,platform,input,hrtf,condition,background,round,"
+                + "targets_in_round,target_index,target,target_bearing_deg,aim_bearing_deg,deviation_deg,"
+                + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal\n")
     }
 
     @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
@@ -18,8 +20,9 @@ struct TrialLogTests {
         let log = try TrialLog.create(at: folder.file("trials.csv"))
         try log.append(Fixtures.row())
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,false,1,2,1,frog,"
-            + "300.250,312.750,-12.500,12.500,false,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,false")
+        #expect(
+            lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,false,1,2,1,frog,"
+                + "300.250,312.750,-12.500,12.500,false,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,false")
     }
 
     @Test func appendedRowsAreOnDiskBeforeTheLogIsClosed() throws {
@@ -61,7 +64,9 @@ struct TrialLogTests {
         #expect(rows.map(\.round) == [1])
         try log.append(Fixtures.row(round: 2))
         #expect(try TrialRow.readAll(from: folder.file("trials.csv")).map(\.round) == [1, 2])
-        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("cut-off") }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.contains("cut-off")
+        }
         #expect(aside.count == 1)
         #expect(try String(contentsOf: folder.file(aside[0]), encoding: .utf8) == "1,20261121T201500Z-3f9c,P07,linux")
     }
@@ -80,7 +85,10 @@ struct TrialLogTests {
         text = text.replacingOccurrences(of: ",2.345,false\n", with: ",soon,false\n")
         try text.write(to: folder.file("trials.csv"), atomically: true, encoding: .utf8)
         let error = #expect(throws: CSVReadError.self) { try TrialRow.readAll(from: folder.file("trials.csv")) }
-        #expect(error == .badValue(file: folder.file("trials.csv").path, line: 2, column: "time_s", value: "soon",
-                                   expected: "a number with '.' as decimal mark"))
+        #expect(
+            error
+                == .badValue(
+                    file: folder.file("trials.csv").path, line: 2, column: "time_s", value: "soon",
+                    expected: "a number with '.' as decimal mark"))
     }
 }

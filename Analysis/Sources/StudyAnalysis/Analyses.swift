@@ -10,7 +10,8 @@ public enum Analyses {
         guard let levels, !levels.isEmpty else { return sorted }
         return try levels.map { level in
             guard let g = sorted.first(where: { $0.0 == level }) else {
-                throw AnalysisError("--levels: no group named '\(level)'; the groups are: \(sorted.map(\.0).joined(separator: ", ")).")
+                throw AnalysisError(
+                    "--levels: no group named '\(level)'; the groups are: \(sorted.map(\.0).joined(separator: ", ")).")
             }
             return g
         }
@@ -18,12 +19,16 @@ public enum Analyses {
 
     static func requireFactors(_ data: StudyData, _ count: Int, _ command: String) throws {
         guard data.options.factors.count == count else {
-            throw AnalysisError("\(command) needs \(count == 1 ? "one --by column" : "\(count) --by columns") (got \(data.options.factors.count)).")
+            throw AnalysisError(
+                "\(command) needs \(count == 1 ? "one --by column" : "\(count) --by columns") (got \(data.options.factors.count))."
+            )
         }
     }
 
     public static func describe(_ data: StudyData) -> [RenderedResult] {
-        let summaries = data.sortedGroupKeys.map { Describe.summarize(name: name($0), data.groups[$0]!, origin: data.originValue) }
+        let summaries = data.sortedGroupKeys.map {
+            Describe.summarize(name: name($0), data.groups[$0]!, origin: data.originValue)
+        }
         return [ResultRendering.describe(summaries, value: data.options.value, by: data.options.factors)]
     }
 
@@ -37,20 +42,28 @@ public enum Analyses {
         if data.options.subject != nil {
             try requireFactors(data, 1, "A repeated-measures ANOVA (--within)")
             let (matrix, dropped, _) = try subjectMatrix(data, levels: nil)
-            return [ResultRendering.repeated(try RepeatedMeasuresAnova.test(matrix, dropped: dropped), value: value,
-                                             within: data.options.factors[0], subject: data.options.subject!)]
+            return [
+                ResultRendering.repeated(
+                    try RepeatedMeasuresAnova.test(matrix, dropped: dropped), value: value,
+                    within: data.options.factors[0], subject: data.options.subject!)
+            ]
         }
         if data.options.factors.count == 2 {
-            let r = try TwoWayAnova.test(factorA: data.options.factors[0], factorB: data.options.factors[1],
-                                         levelsA: data.levels(of: 0), levelsB: data.levels(of: 1), cells: data.groups)
+            let r = try TwoWayAnova.test(
+                factorA: data.options.factors[0], factorB: data.options.factors[1],
+                levelsA: data.levels(of: 0), levelsB: data.levels(of: 1), cells: data.groups)
             return [ResultRendering.twoWay(r, value: value)]
         }
         try requireFactors(data, 1, "anova")
         let by = data.options.factors[0]
         let groups = try orderedGroups(data, levels: nil)
         let summaries = groups.map { Describe.summarize(name: $0.0, $0.1, origin: data.originValue) }
-        var out = [ResultRendering.oneWay(try OneWayAnova.fisher(groups.map(\.1)), summaries: summaries, value: value, by: by)]
-        if let welch = try? OneWayAnova.welch(groups.map(\.1)) { out.append(ResultRendering.welch(welch, value: value, by: by)) }
+        var out = [
+            ResultRendering.oneWay(try OneWayAnova.fisher(groups.map(\.1)), summaries: summaries, value: value, by: by)
+        ]
+        if let welch = try? OneWayAnova.welch(groups.map(\.1)) {
+            out.append(ResultRendering.welch(welch, value: value, by: by))
+        }
         if checks {
             let values = groups.map { $0.1.values ?? [] }
             out.append(ResultRendering.levene(try Levene.test(values, useMedian: true)))
@@ -75,7 +88,8 @@ public enum Analyses {
     /// Mixed design from data loaded with factors [between, within] and a subject: per subject x within-level cell means,
     /// complete subjects only (the others are named in the result); a subject must belong to one group only.
     public static func mixedAnova(_ data: StudyData) throws -> MixedAnovaResult {
-        let between = data.options.factors[0], within = data.options.factors[1]
+        let between = data.options.factors[0]
+        let within = data.options.factors[1]
         let levelNames = data.levels(of: 1)
         var groupOf: [String: String] = [:]
         var means: [String: [String: Double]] = [:]
@@ -84,7 +98,9 @@ public enum Analyses {
             let group = key.levels[0]
             if let other = groupOf[subject], other != group {
                 let pair = StudyData.sortLevels([other, group])
-                throw AnalysisError("Subject '\(subject)' has rows in both '\(pair[0])' and '\(pair[1])' of '\(between)'; a between-subjects factor must be constant within each subject (or use --within for it).")
+                throw AnalysisError(
+                    "Subject '\(subject)' has rows in both '\(pair[0])' and '\(pair[1])' of '\(between)'; a between-subjects factor must be constant within each subject (or use --within for it)."
+                )
             }
             groupOf[subject] = group
             means[subject, default: [:]][key.levels[1]] = cell.mean
@@ -94,27 +110,36 @@ public enum Analyses {
         var dropped: [String] = []
         for subject in data.subjects {
             let row = levelNames.map { means[subject]?[$0] }
-            if row.contains(where: { $0 == nil }) { dropped.append(subject); continue }
+            if row.contains(where: { $0 == nil }) {
+                dropped.append(subject)
+                continue
+            }
             y[groupNames.firstIndex(of: groupOf[subject]!)!].append(row.map { $0! })
         }
         // A group whose subjects were all incomplete takes no part (it would have no error degrees of freedom).
         let kept = groupNames.indices.filter { !y[$0].isEmpty }
-        return try MixedAnova.test(kept.map { y[$0] }, groupNames: kept.map { groupNames[$0] }, levelNames: levelNames,
-                                   dropped: dropped, between: between, within: within)
+        return try MixedAnova.test(
+            kept.map { y[$0] }, groupNames: kept.map { groupNames[$0] }, levelNames: levelNames,
+            dropped: dropped, between: between, within: within)
     }
 
     /// Welch by default (as R), Student with `student`, paired when loaded with a subject, one-sample without --by.
-    public static func tTest(_ data: StudyData, mu: String?, student: Bool, levels: [String]?, nonparametric: Bool, confidence: Double = 0.95) throws -> [RenderedResult] {
+    public static func tTest(
+        _ data: StudyData, mu: String?, student: Bool, levels: [String]?, nonparametric: Bool, confidence: Double = 0.95
+    ) throws -> [RenderedResult] {
         let value = data.options.value
         if data.options.factors.isEmpty {
             let g = data.groups[[]]!
             let muText = mu ?? "0"
-            guard let muDecimal = ExactDecimal.parse(muText) else { throw AnalysisError("--mu '\(muText)' is not a number.") }
+            guard let muDecimal = ExactDecimal.parse(muText) else {
+                throw AnalysisError("--mu '\(muText)' is not a number.")
+            }
             let relative = data.origin.map { muDecimal.minus($0) } ?? muDecimal.approximate
             let r = try TTest.oneSample(g, mu: relative, origin: data.originValue, confidence: confidence)
             var out = [ResultRendering.tTest(r, data: value, names: [], mu: muDecimal.approximate)]
             if nonparametric, let values = g.values {
-                out.append(ResultRendering.rank(try RankTests.wilcoxonSignedRank(values.map { $0 - relative }), data: value))
+                out.append(
+                    ResultRendering.rank(try RankTests.wilcoxonSignedRank(values.map { $0 - relative }), data: value))
             }
             return out
         }
@@ -122,19 +147,36 @@ public enum Analyses {
         let by = data.options.factors[0]
         var groups = try orderedGroups(data, levels: levels)
         guard groups.count == 2 else {
-            throw AnalysisError("A t-test compares two groups, but '\(by)' has \(groups.count): \(groups.map(\.0).joined(separator: ", ")); pick two with --levels A,B or --filter, or use anova.")
+            throw AnalysisError(
+                "A t-test compares two groups, but '\(by)' has \(groups.count): \(groups.map(\.0).joined(separator: ", ")); pick two with --levels A,B or --filter, or use anova."
+            )
         }
         if data.options.subject != nil {
             let (matrix, dropped, names) = try subjectMatrix(data, levels: groups.map(\.0))
-            guard matrix.count >= 2 else { throw AnalysisError("A paired t-test needs at least 2 subjects with both levels (found \(matrix.count); \(dropped) incomplete).") }
+            guard matrix.count >= 2 else {
+                throw AnalysisError(
+                    "A paired t-test needs at least 2 subjects with both levels (found \(matrix.count); \(dropped) incomplete)."
+                )
+            }
             let differences = GroupAccumulator(matrix.map { $0[0] - $0[1] }, keepValues: true)
             let r = try TTest.oneSample(differences, mu: 0, confidence: confidence, kind: .paired)
-            var out = [ResultRendering.tTest(r, data: "\(value) by \(by) (\(names[0]) - \(names[1]), \(matrix.count) subjects\(dropped > 0 ? ", \(dropped) incomplete left out" : ""))", names: names, mu: 0)]
-            if nonparametric { out.append(ResultRendering.rank(try RankTests.wilcoxonSignedRank(differences.values!), data: "\(value) by \(by) (paired)")) }
+            var out = [
+                ResultRendering.tTest(
+                    r,
+                    data:
+                        "\(value) by \(by) (\(names[0]) - \(names[1]), \(matrix.count) subjects\(dropped > 0 ? ", \(dropped) incomplete left out" : ""))",
+                    names: names, mu: 0)
+            ]
+            if nonparametric {
+                out.append(
+                    ResultRendering.rank(
+                        try RankTests.wilcoxonSignedRank(differences.values!), data: "\(value) by \(by) (paired)"))
+            }
             return out
         }
         groups = Array(groups.prefix(2))
-        let r = try TTest.twoSample(groups[0].1, groups[1].1, welch: !student, origin: data.originValue, confidence: confidence)
+        let r = try TTest.twoSample(
+            groups[0].1, groups[1].1, welch: !student, origin: data.originValue, confidence: confidence)
         var out = [ResultRendering.tTest(r, data: "\(value) by \(by)", names: groups.map(\.0), mu: 0)]
         if nonparametric, let x = groups[0].1.values, let y = groups[1].1.values {
             out.append(ResultRendering.rank(try RankTests.mannWhitney(x, y), data: "\(value) by \(by)"))
@@ -142,16 +184,26 @@ public enum Analyses {
         return out
     }
 
-    public static func postHoc(_ data: StudyData, method: String, adjustment: PValueAdjustment, pooled: Bool) throws -> [RenderedResult] {
+    public static func postHoc(_ data: StudyData, method: String, adjustment: PValueAdjustment, pooled: Bool) throws
+        -> [RenderedResult]
+    {
         try requireFactors(data, 1, "posthoc")
         let groups = try orderedGroups(data, levels: nil)
         let names = groups.map(\.0)
         switch method {
         case "tukey":
-            return [ResultRendering.tukey(try PostHoc.tukey(names: names, groups: groups.map(\.1)), value: data.options.value, by: data.options.factors[0])]
+            return [
+                ResultRendering.tukey(
+                    try PostHoc.tukey(names: names, groups: groups.map(\.1)), value: data.options.value,
+                    by: data.options.factors[0])
+            ]
         case "pairwise":
             let c = try PostHoc.pairwiseT(names: names, groups: groups.map(\.1), pooled: pooled, adjustment: adjustment)
-            return [ResultRendering.pairwise(c, names: names, value: data.options.value, by: data.options.factors[0], adjustment: adjustment, pooled: pooled)]
+            return [
+                ResultRendering.pairwise(
+                    c, names: names, value: data.options.value, by: data.options.factors[0], adjustment: adjustment,
+                    pooled: pooled)
+            ]
         default:
             throw AnalysisError("--method '\(method)': use tukey or pairwise.")
         }
@@ -161,7 +213,9 @@ public enum Analyses {
     public static func circular(_ data: StudyData) -> [RenderedResult] {
         let items = data.sortedGroupKeys.map { key in
             let sums = data.angular[key] ?? (0, 0, 0)
-            return (name(key), CircularStatistics.summarize(cosineSum: sums.cosineSum, sineSum: sums.sineSum, n: sums.n))
+            return (
+                name(key), CircularStatistics.summarize(cosineSum: sums.cosineSum, sineSum: sums.sineSum, n: sums.n)
+            )
         }
         return [ResultRendering.circular(items, value: data.options.value)]
     }
@@ -176,7 +230,8 @@ public enum Analyses {
     }
 
     public static func render(_ results: [RenderedResult], json: Bool) -> String {
-        json ? JSONValue.array(results.map(\.json)).rendered()
-             : results.map { $0.text.trimmingCharacters(in: .newlines) }.joined(separator: "\n\n")
+        json
+            ? JSONValue.array(results.map(\.json)).rendered()
+            : results.map { $0.text.trimmingCharacters(in: .newlines) }.joined(separator: "\n\n")
     }
 }

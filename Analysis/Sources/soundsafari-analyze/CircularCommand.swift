@@ -3,7 +3,9 @@ import ArgumentParser
 import StudyAnalysis
 
 struct CircularCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "circular", abstract: "Circular mean and Rayleigh test of signed angles (default column deviation_deg).")
+    static let configuration = CommandConfiguration(
+        commandName: "circular",
+        abstract: "Circular mean and Rayleigh test of signed angles (default column deviation_deg).")
     @OptionGroup var data: DataOptions
     @Option(help: "Group by this column (repeatable).") var by: [String] = []
 

@@ -12,20 +12,29 @@ struct DataOptions: ParsableArguments {
     @Option(help: "The numeric column to analyse.")
     var value = "abs_deviation_deg"
 
-    @Option(name: .customLong("filter"), help: "Keep rows where COLUMN=VALUE (repeat: values of one column are alternatives) or drop rows with COLUMN!=VALUE.")
+    @Option(
+        name: .customLong("filter"),
+        help:
+            "Keep rows where COLUMN=VALUE (repeat: values of one column are alternatives) or drop rows with COLUMN!=VALUE."
+    )
     var filters: [String] = []
 
     @Flag(help: "Drop rows that are malformed or not numeric instead of stopping; their number is reported.")
     var skipInvalid = false
 
-    @Option(help: "participants.csv for columns trials.csv lacks (joined on 'participant'); found automatically in an input folder.")
+    @Option(
+        help:
+            "participants.csv for columns trials.csv lacks (joined on 'participant'); found automatically in an input folder."
+    )
     var participants: String?
 
     @Option(help: "Output format: text (laid out like R) or json.")
     var format: OutputFormat = .text
 
-    func load(factors: [String], subject: String? = nil, keepValues: Bool = false, acceptBooleans: Bool = false,
-              angularSums: Bool = false) throws -> StudyData {
+    func load(
+        factors: [String], subject: String? = nil, keepValues: Bool = false, acceptBooleans: Bool = false,
+        angularSums: Bool = false
+    ) throws -> StudyData {
         var options = LoadOptions(value: value, factors: factors, subject: subject)
         options.filters = try filters.map { try RowFilter(parsing: $0) }
         options.skipInvalid = skipInvalid
@@ -35,7 +44,9 @@ struct DataOptions: ParsableArguments {
         options.participantsFile = participants
         let data = try StudyData.load(paths: inputs, options: options)
         if data.skippedRows > 0 {
-            FileHandle.standardError.write("note: skipped \(data.skippedRows) invalid row(s); first: \(data.firstSkipped ?? "")\n".data(using: .utf8)!)
+            FileHandle.standardError.write(
+                "note: skipped \(data.skippedRows) invalid row(s); first: \(data.firstSkipped ?? "")\n".data(
+                    using: .utf8)!)
         }
         return data
     }

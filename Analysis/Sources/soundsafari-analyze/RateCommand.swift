@@ -3,7 +3,9 @@ import ArgumentParser
 import StudyAnalysis
 
 struct RateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rate", abstract: "Rate of a true/false column (default front_back_confusion) with Wilson 95% intervals.")
+    static let configuration = CommandConfiguration(
+        commandName: "rate",
+        abstract: "Rate of a true/false column (default front_back_confusion) with Wilson 95% intervals.")
     @OptionGroup var data: DataOptions
     @Option(help: "Group by this column (repeatable).") var by: [String] = []
 

@@ -3,7 +3,8 @@ import ArgumentParser
 import StudyAnalysis
 
 struct ReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "report", abstract: "Write an HTML + Markdown study report with CSV tables and SVG figures.")
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Write an HTML + Markdown study report with CSV tables and SVG figures.")
     @Argument(help: "StudyLogs folders or trials.csv files.") var inputs: [String] = []
     @Option(help: "Output folder (created if needed).") var out: String
     @Option(help: "The column whose levels are compared (figure 6.1, tables 6.1/6.2).") var compare = "condition"
@@ -13,7 +14,9 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try runReporting {
-            let summary = try StudyReport.write(inputs: inputs, outputFolder: out, compare: compare, groupBy: groupBy, participantsFile: participants, skipInvalid: skipInvalid)
+            let summary = try StudyReport.write(
+                inputs: inputs, outputFolder: out, compare: compare, groupBy: groupBy, participantsFile: participants,
+                skipInvalid: skipInvalid)
             print(summary)
         }
     }

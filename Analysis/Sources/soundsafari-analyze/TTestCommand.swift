@@ -3,7 +3,8 @@ import ArgumentParser
 import StudyAnalysis
 
 struct TTestCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "ttest",
+    static let configuration = CommandConfiguration(
+        commandName: "ttest",
         abstract: "t-tests as R's t.test, with 95% CI, Cohen's d and Hedges' g; difference = first level minus second.")
     @OptionGroup var data: DataOptions
     @Option(help: "Column with the two groups (omit for a one-sample test against --mu).") var by: String?
@@ -11,23 +12,35 @@ struct TTestCommand: ParsableCommand {
     @Option(help: "Hypothesised mean for a one-sample test.") var mu: String?
     @Flag(help: "Pair values by --subject (each subject's mean per level).") var paired = false
     @Option(help: "Subject column for --paired.") var subject: String?
-    @Flag(name: .customLong("equal-variance"), help: "Student's t-test (pooled variance) instead of Welch's.") var equalVariance = false
-    @Flag(help: "Also run Mann-Whitney U (or Wilcoxon signed-rank when paired or one-sample).") var nonparametric = false
+    @Flag(name: .customLong("equal-variance"), help: "Student's t-test (pooled variance) instead of Welch's.")
+    var equalVariance = false
+    @Flag(help: "Also run Mann-Whitney U (or Wilcoxon signed-rank when paired or one-sample).") var nonparametric =
+        false
     @Option(help: "Confidence level of the interval.") var confidence = 0.95
 
     func validate() throws {
-        if paired && subject == nil { throw ValidationError("--paired needs --subject (the column naming each participant).") }
+        if paired && subject == nil {
+            throw ValidationError("--paired needs --subject (the column naming each participant).")
+        }
         if paired && by == nil { throw ValidationError("--paired needs --by (the column with the two conditions).") }
         if by != nil && mu != nil { throw ValidationError("--mu is for a one-sample test; drop --by or --mu.") }
-        if !(confidence > 0 && confidence < 1) { throw ValidationError("--confidence must be between 0 and 1, e.g. 0.95.") }
+        if !(confidence > 0 && confidence < 1) {
+            throw ValidationError("--confidence must be between 0 and 1, e.g. 0.95.")
+        }
     }
 
     func run() throws {
         try runReporting {
-            let loaded = try data.load(factors: by.map { [$0] } ?? [], subject: paired ? subject : nil, keepValues: nonparametric)
+            let loaded = try data.load(
+                factors: by.map { [$0] } ?? [], subject: paired ? subject : nil, keepValues: nonparametric)
             let levelList = levels?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-            if let levelList, levelList.count != 2 { throw AnalysisError("--levels takes two levels separated by a comma, e.g. --levels ctrl,trt1.") }
-            data.emit(try Analyses.tTest(loaded, mu: mu, student: equalVariance, levels: levelList, nonparametric: nonparametric, confidence: confidence))
+            if let levelList, levelList.count != 2 {
+                throw AnalysisError("--levels takes two levels separated by a comma, e.g. --levels ctrl,trt1.")
+            }
+            data.emit(
+                try Analyses.tTest(
+                    loaded, mu: mu, student: equalVariance, levels: levelList, nonparametric: nonparametric,
+                    confidence: confidence))
         }
     }
 }

@@ -3,7 +3,11 @@ import Foundation
 import Testing
 
 @Suite struct CommandLineTests {
-    struct Run { let status: Int32; let out: String; let err: String }
+    struct Run {
+        let status: Int32
+        let out: String
+        let err: String
+    }
 
     /// The executable sits next to the test bundle in the build folder.
     static let executable: String = {
@@ -13,20 +17,26 @@ import Testing
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             dir = dir.deletingLastPathComponent()
         }
-        return URL(fileURLWithPath: Bundle.main.bundlePath).deletingLastPathComponent().appendingPathComponent("soundsafari-analyze").path
+        return URL(fileURLWithPath: Bundle.main.bundlePath).deletingLastPathComponent().appendingPathComponent(
+            "soundsafari-analyze"
+        ).path
     }()
 
     func run(_ arguments: [String]) throws -> Run {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.executable)
         p.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        return Run(
+            status: p.terminationStatus, out: String(decoding: o, as: UTF8.self),
+            err: String(decoding: e, as: UTF8.self))
     }
 
     func json(_ text: String) throws -> [[String: Any]] {
@@ -37,9 +47,13 @@ import Testing
         let plant = Fixtures.path("PlantGrowth.csv")
         let text = try run(["anova", plant, "--value", "weight", "--by", "group"])
         #expect(text.status == 0)
-        #expect(text.out.contains("Df Sum Sq Mean Sq F value Pr(>F)") && text.out.contains("Residuals 27 10.492  0.3886"))
+        #expect(
+            text.out.contains("Df Sum Sq Mean Sq F value Pr(>F)") && text.out.contains("Residuals 27 10.492  0.3886"))
         let j = try json(try run(["anova", plant, "--value", "weight", "--by", "group", "--format", "json"]).out)
-        for key in ["f", "p", "df_between", "df_within", "ss_between", "ss_within", "ms_between", "ms_within", "eta_squared", "groups"] {
+        for key in [
+            "f", "p", "df_between", "df_within", "ss_between", "ss_within", "ms_between", "ms_within", "eta_squared",
+            "groups",
+        ] {
             #expect(j[0][key] != nil, "missing \(key)")
         }
         #expect(abs((j[0]["f"] as! Double) - Fixtures.r["plant.f"]!) < 1e-12)
@@ -47,15 +61,29 @@ import Testing
     }
 
     @Test func repeatedMeasuresAndTTestAndTukeyJSONCarryTheirKeys() throws {
-        let rm = try json(try run(["anova", Fixtures.path("repeated.csv"), "--value", "value", "--within", "level", "--subject", "subject", "--format", "json"]).out)
-        for key in ["f", "df_effect", "df_error", "p", "epsilon_gg", "p_gg", "epsilon_hf", "p_hf"] { #expect(rm[0][key] != nil, "rm missing \(key)") }
-        let t = try json(try run(["ttest", Fixtures.path("sleep.csv"), "--value", "extra", "--by", "group", "--format", "json"]).out)
-        for key in ["kind", "t", "df", "p", "mean_difference", "ci_low", "ci_high", "cohen_d"] { #expect(t[0][key] != nil, "ttest missing \(key)") }
+        let rm = try json(
+            try run([
+                "anova", Fixtures.path("repeated.csv"), "--value", "value", "--within", "level", "--subject", "subject",
+                "--format", "json",
+            ]).out)
+        for key in ["f", "df_effect", "df_error", "p", "epsilon_gg", "p_gg", "epsilon_hf", "p_hf"] {
+            #expect(rm[0][key] != nil, "rm missing \(key)")
+        }
+        let t = try json(
+            try run(["ttest", Fixtures.path("sleep.csv"), "--value", "extra", "--by", "group", "--format", "json"]).out)
+        for key in ["kind", "t", "df", "p", "mean_difference", "ci_low", "ci_high", "cohen_d"] {
+            #expect(t[0][key] != nil, "ttest missing \(key)")
+        }
         #expect(t[0]["kind"] as? String == "welch")
-        let tk = try json(try run(["posthoc", Fixtures.path("PlantGrowth.csv"), "--value", "weight", "--by", "group", "--format", "json"]).out)
+        let tk = try json(
+            try run([
+                "posthoc", Fixtures.path("PlantGrowth.csv"), "--value", "weight", "--by", "group", "--format", "json",
+            ]).out)
         let comparisons = try #require(tk[0]["comparisons"] as? [[String: Any]])
         #expect(comparisons.count == 3)
-        for key in ["a", "b", "diff", "ci_low", "ci_high", "p_adj"] { #expect(comparisons[0][key] != nil, "tukey missing \(key)") }
+        for key in ["a", "b", "diff", "ci_low", "ci_high", "p_adj"] {
+            #expect(comparisons[0][key] != nil, "tukey missing \(key)")
+        }
     }
 
     @Test func describeShowsTheDigitsThatCarryTheSpreadOnConstantLeadingDigits() throws {
@@ -65,9 +93,12 @@ import Testing
     }
 
     @Test func tTestTextNamesTheGroupsAndJSONListsTheLevelsInOrder() throws {
-        let args = ["ttest", Fixtures.path("PlantGrowth.csv"), "--value", "weight", "--by", "group", "--levels", "trt2,ctrl"]
+        let args = [
+            "ttest", Fixtures.path("PlantGrowth.csv"), "--value", "weight", "--by", "group", "--levels", "trt2,ctrl",
+        ]
         let text = try run(args)
-        #expect(text.out.contains("Welch Two Sample t-test") && text.out.contains("mean in group trt2 mean in group ctrl"))
+        #expect(
+            text.out.contains("Welch Two Sample t-test") && text.out.contains("mean in group trt2 mean in group ctrl"))
         let j = try json(try run(args + ["--format", "json"]).out)
         #expect(j[0]["levels"] as? [String] == ["trt2", "ctrl"])
         #expect(((j[0]["mean_difference"] as? Double) ?? 0) > 0)
@@ -95,8 +126,10 @@ import Testing
         #expect(md.contains("mean age 30.5 years") && md.contains("questionnaire, gender"))
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         #expect(html.contains("<svg") && html.contains("Figure 6.1"))
-        for file in ["tables/conditions.csv", "tables/tests.csv", "tables/participants.csv", "figures/figure-6-1-conditions.svg",
-                     "figures/learning-curve-rounds.svg", "figures/polar-aims-targets.svg"] {
+        for file in [
+            "tables/conditions.csv", "tables/tests.csv", "tables/participants.csv", "figures/figure-6-1-conditions.svg",
+            "figures/learning-curve-rounds.svg", "figures/polar-aims-targets.svg",
+        ] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
         }
         let bad = try run(["report", Fixtures.path("StudyLogs-sample"), "--out", out, "--group-by", "shoe_size"])

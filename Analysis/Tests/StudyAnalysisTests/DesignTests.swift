@@ -1,5 +1,6 @@
 // Two-way type II and repeated-measures ANOVA against R (ToothGrowth, a seeded repeated-measures fixture).
 import Testing
+
 @testable import StudyAnalysis
 
 @Suite struct DesignTests {
@@ -8,7 +9,9 @@ import Testing
     @Test(arguments: [("ToothGrowth.csv", "tooth"), ("ToothGrowth-unbalanced.csv", "tooth_unbalanced")])
     func twoWayTypeIIAnovaMatchesRsNestedModelComparison(file: String, tag: String) throws {
         let data = try Fixtures.load(file, value: "len", by: ["supp", "dose"], keepValues: false)
-        let a = try TwoWayAnova.test(factorA: "supp", factorB: "dose", levelsA: data.levels(of: 0), levelsB: data.levels(of: 1), cells: data.groups)
+        let a = try TwoWayAnova.test(
+            factorA: "supp", factorB: "dose", levelsA: data.levels(of: 0), levelsB: data.levels(of: 1),
+            cells: data.groups)
         #expect(a.terms.map(\.name) == ["supp", "dose", "supp:dose"])
         for (term, key) in zip(a.terms, ["supp", "dose", "inter"]) {
             #expect(close(term.ss, r["\(tag).\(key).ss"], 1e-9))
@@ -19,14 +22,15 @@ import Testing
     }
 
     @Test func repeatedMeasuresAnovaMatchesRsAovAndAnovaMlm() throws {
-        let data = try Fixtures.load("repeated.csv", value: "value", by: ["level"], subject: "subject", keepValues: false)
+        let data = try Fixtures.load(
+            "repeated.csv", value: "value", by: ["level"], subject: "subject", keepValues: false)
         let results = try Analyses.anova(data, checks: false)
         let (matrix, dropped, _) = try Analyses.subjectMatrix(data, levels: nil)
         #expect(dropped == 0 && matrix.count == 8)
         let a = try RepeatedMeasuresAnova.test(matrix)
         #expect(close(a.f, r["rm.f"]))
         #expect(close(a.p, r["rm.p"]))
-        #expect(abs(a.epsilonGG - r["rm.epsilon_gg"]!) < 5e-5)   // R prints epsilons to 4 decimals
+        #expect(abs(a.epsilonGG - r["rm.epsilon_gg"]!) < 5e-5)  // R prints epsilons to 4 decimals
         #expect(abs(a.epsilonHF - r["rm.epsilon_hf"]!) < 5e-5)
         #expect(close(a.pGG, r["rm.p_gg"], 1e-9))
         #expect(close(a.pHF, r["rm.p_hf"], 1e-9))
@@ -39,7 +43,7 @@ import Testing
         let y = [[1.0, 2, 3.5], [2, 2.5, 4], [0.5, 1.5, 2], [1, 3, 3]]
         let a = try RepeatedMeasuresAnova.test(y, dropped: 1)
         #expect(a.droppedSubjects == 1 && a.subjects == 4)
-        #expect(a.epsilonGG >= 0.5 - 1e-12 && a.epsilonGG <= 1 + 1e-12)   // bounds 1/(k-1) .. 1
+        #expect(a.epsilonGG >= 0.5 - 1e-12 && a.epsilonGG <= 1 + 1e-12)  // bounds 1/(k-1) .. 1
     }
 
     @Test func wilsonIntervalMatchesRsPropTestWithoutCorrection() {
@@ -66,7 +70,9 @@ import Testing
             let direct = CircularStatistics.summarize(degrees: data.groups[key]!.values!.map { $0 + data.originValue })
             let sums = data.angular[key]!
             let fromSums = CircularStatistics.summarize(cosineSum: sums.cosineSum, sineSum: sums.sineSum, n: sums.n)
-            #expect(close(direct.meanDeg, fromSums.meanDeg, 1e-9) && close(direct.resultantLength, fromSums.resultantLength, 1e-12))
+            #expect(
+                close(direct.meanDeg, fromSums.meanDeg, 1e-9)
+                    && close(direct.resultantLength, fromSums.resultantLength, 1e-12))
         }
         #expect(streamed.contains("cond-01") && streamed.contains("Rayleigh"))
     }

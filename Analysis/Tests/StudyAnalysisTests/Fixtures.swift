@@ -1,11 +1,13 @@
 // Test support: paths of the fixtures and the reference values written next to them by R and scipy.
 import Foundation
+
 @testable import StudyAnalysis
 
 enum Fixtures {
     static let folder: String = {
         // Analysis/Tests/StudyAnalysisTests/Fixtures.swift -> Analysis/Fixtures
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Fixtures").path
     }()
 
@@ -26,8 +28,10 @@ enum Fixtures {
     static let scipy = references("scipy-reference.txt")
     static let mixed = references("mixed-reference.txt")
 
-    static func load(_ file: String, value: String, by: [String] = [], subject: String? = nil, keepValues: Bool = true,
-                     participants: String? = nil) throws -> StudyData {
+    static func load(
+        _ file: String, value: String, by: [String] = [], subject: String? = nil, keepValues: Bool = true,
+        participants: String? = nil
+    ) throws -> StudyData {
         var options = LoadOptions(value: value, factors: by, subject: subject)
         options.participantsFile = participants.map(path)
         options.keepValues = keepValues

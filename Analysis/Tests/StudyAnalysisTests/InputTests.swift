@@ -1,18 +1,22 @@
 // Reading CSV: columns by name, folders, filters, quoting, participants.csv joins, and clear errors with file/line/column.
 import Foundation
 import Testing
+
 @testable import StudyAnalysis
 
 @Suite struct InputTests {
     func write(_ text: String, name: String = "trials.csv", in folder: String = Fixtures.temporaryFolder()) -> String {
         let path = folder + "/" + name
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try! text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    func load(_ paths: [String], value: String = "abs_deviation_deg", by: [String] = ["condition"], skip: Bool = false,
-              filters: [String] = []) throws -> StudyData {
+    func load(
+        _ paths: [String], value: String = "abs_deviation_deg", by: [String] = ["condition"], skip: Bool = false,
+        filters: [String] = []
+    ) throws -> StudyData {
         var o = LoadOptions(value: value, factors: by)
         o.skipInvalid = skip
         o.showProgress = false
@@ -21,13 +25,18 @@ import Testing
     }
 
     func message(_ body: () throws -> Void) -> String {
-        do { try body(); return "" } catch { return "\(error)" }
+        do {
+            try body()
+            return ""
+        } catch { return "\(error)" }
     }
 
     @Test func aNonNumericValueNamesFileLineAndColumn() {
         let path = write("participant,condition,abs_deviation_deg\np1,a,1.5\np1,a,oops\n")
         let m = message { _ = try load([path]) }
-        #expect(m.contains("trials.csv:3") && m.contains("abs_deviation_deg") && m.contains("'oops'") && m.contains("--skip-invalid"))
+        #expect(
+            m.contains("trials.csv:3") && m.contains("abs_deviation_deg") && m.contains("'oops'")
+                && m.contains("--skip-invalid"))
     }
 
     @Test func skipInvalidDropsBadRowsAndCountsThem() throws {
@@ -56,17 +65,19 @@ import Testing
     }
 
     @Test func quotedFieldsWithCommasAndNewlinesAreOneField() throws {
-        let path = write("participant,condition,abs_deviation_deg\np1,\"loud, with\nnewline\",1.5\np2,\"loud, with\nnewline\",2.5\np3,'-quiet,3\n")
+        let path = write(
+            "participant,condition,abs_deviation_deg\np1,\"loud, with\nnewline\",1.5\np2,\"loud, with\nnewline\",2.5\np3,'-quiet,3\n"
+        )
         let data = try load([path])
         #expect(data.groups[["loud, with\nnewline"]]?.count == 2)
-        #expect(data.groups[["-quiet"]]?.count == 1)   // the spreadsheet guard is undone
+        #expect(data.groups[["-quiet"]]?.count == 1)  // the spreadsheet guard is undone
     }
 
     @Test func lineNumbersCountBlankLinesCRLFAndNewlinesInsideQuotes() {
         let crlf = write("participant,condition,abs_deviation_deg\r\np1,a,1\r\n\r\np1,\"two\nlines\",2\r\np1,a,bad\r\n")
         #expect(message { _ = try load([crlf]) }.contains("trials.csv:6:"))
         let quoted = write("participant,condition,abs_deviation_deg\np1,\"x\ny\",oops\n")
-        #expect(message { _ = try load([quoted]) }.contains("trials.csv:2:"))   // the line where the record starts
+        #expect(message { _ = try load([quoted]) }.contains("trials.csv:2:"))  // the line where the record starts
     }
 
     @Test func skipInvalidResumesAfterAMalformedLine() throws {

@@ -1,36 +1,47 @@
 // Mixed ANOVA (between x within) against R's aov with Error(), the pooled-covariance epsilons and anova.mlm.
 import Foundation
 import Testing
+
 @testable import StudyAnalysis
 
 @Suite struct MixedAnovaTests {
     let r = Fixtures.mixed
 
     func fixture() throws -> StudyData {
-        try Fixtures.load("mixed.csv", value: "value", by: ["group", "condition"], subject: "participant", keepValues: false,
-                          participants: "mixed-participants.csv")
+        try Fixtures.load(
+            "mixed.csv", value: "value", by: ["group", "condition"], subject: "participant", keepValues: false,
+            participants: "mixed-participants.csv")
     }
 
     @Test func mixedAnovaMatchesRsAovTablesAndEpsilonsToTenDigits() throws {
         let a = try Analyses.mixedAnova(try fixture())
         #expect(a.groupNames == ["A", "B", "C"] && a.subjectsPerGroup == [5, 4, 3] && a.droppedSubjects == ["P10"])
-        #expect(a.group.df == r["mixed.group.df"] && a.group.dfError == r["mixed.subjects_error.df"] && a.within.dfError == r["mixed.within_error.df"])
-        #expect(close(a.group.ssError, r["mixed.subjects_error.ss"]) && close(a.within.ssError, r["mixed.within_error.ss"]))
+        #expect(
+            a.group.df == r["mixed.group.df"] && a.group.dfError == r["mixed.subjects_error.df"]
+                && a.within.dfError == r["mixed.within_error.df"])
+        #expect(
+            close(a.group.ssError, r["mixed.subjects_error.ss"]) && close(a.within.ssError, r["mixed.within_error.ss"]))
         for (term, key) in [(a.group, "group"), (a.within, "condition"), (a.interaction, "interaction")] {
             #expect(close(term.ss, r["mixed.\(key).ss"]), "\(key) ss")
             #expect(close(term.f, r["mixed.\(key).f"]), "\(key) F")
             #expect(close(term.p, r["mixed.\(key).p"]), "\(key) p")
         }
-        #expect(close(a.sphericity.epsilonGG, r["mixed.epsilon_gg"]) && close(a.sphericity.epsilonHF, r["mixed.epsilon_hf"]))
+        #expect(
+            close(a.sphericity.epsilonGG, r["mixed.epsilon_gg"]) && close(a.sphericity.epsilonHF, r["mixed.epsilon_hf"])
+        )
         for (term, key) in [(a.within, "condition"), (a.interaction, "interaction")] {
-            #expect(close(term.pGG!, r["mixed.\(key).p_gg"]) && close(term.pHF!, r["mixed.\(key).p_hf"]), "\(key) corrected p")
+            #expect(
+                close(term.pGG!, r["mixed.\(key).p_gg"]) && close(term.pHF!, r["mixed.\(key).p_hf"]),
+                "\(key) corrected p")
             // R's multivariate route (eigenvalues, QR) carries its own rounding: agreement to 1e-9 there.
             #expect(close(term.f, r["mixed.mlm.\(key).f"], 1e-9) && close(term.pGG!, r["mixed.mlm.\(key).p_gg"], 1e-9))
             #expect(close(term.pHF!, r["mixed.mlm.\(key).p_hf"], 1e-9))
         }
         #expect(abs(a.sphericity.epsilonGG - r["mixed.mlm.epsilon_gg_4dp"]!) < 5e-5)
-        #expect(close(a.sphericity.mauchlyW, r["mixed.mauchly_w"], 1e-10) && close(a.sphericity.mauchlyP, r["mixed.mauchly_p"], 1e-9))
-        #expect(a.group.epsilonGG == nil)   // the between-subjects term needs no sphericity correction
+        #expect(
+            close(a.sphericity.mauchlyW, r["mixed.mauchly_w"], 1e-10)
+                && close(a.sphericity.mauchlyP, r["mixed.mauchly_p"], 1e-9))
+        #expect(a.group.epsilonGG == nil)  // the between-subjects term needs no sphericity correction
     }
 
     @Test func withTwoWithinLevelsTheCorrectionsChangeNothing() throws {
@@ -47,20 +58,24 @@ import Testing
 
     @Test func aSubjectFoundInTwoGroupsIsRejectedWithOneSentenceNamingIt() throws {
         // In the fixture every participant plays every condition, so condition cannot be the between factor.
-        let data = try Fixtures.load("mixed.csv", value: "value", by: ["condition", "group"], subject: "participant", keepValues: false,
-                                     participants: "mixed-participants.csv")
+        let data = try Fixtures.load(
+            "mixed.csv", value: "value", by: ["condition", "group"], subject: "participant", keepValues: false,
+            participants: "mixed-participants.csv")
         #expect {
             try Analyses.mixedAnova(data)
         } throws: { error in
             let message = (error as? AnalysisError)?.message ?? ""
-            return message.contains("Subject 'P") && message.contains("'condition'") && message.contains("constant within each subject")
+            return message.contains("Subject 'P") && message.contains("'condition'")
+                && message.contains("constant within each subject")
         }
     }
 
     @Test func anovaCommandPrintsBothStrataAndJSONKeysPerTerm() throws {
         let cli = CommandLineTests()
-        let args = ["anova", Fixtures.path("mixed.csv"), "--value", "value", "--by", "group", "--within", "condition",
-                    "--subject", "participant", "--participants", Fixtures.path("mixed-participants.csv")]
+        let args = [
+            "anova", Fixtures.path("mixed.csv"), "--value", "value", "--by", "group", "--within", "condition",
+            "--subject", "participant", "--participants", Fixtures.path("mixed-participants.csv"),
+        ]
         let text = try cli.run(args)
         #expect(text.status == 0, "\(text.err)")
         #expect(text.out.contains("Error: participant\n") && text.out.contains("Error: participant:condition"))
@@ -68,7 +83,9 @@ import Testing
         let json = try cli.json(try cli.run(args + ["--format", "json"]).out)
         let terms = try #require(json.first?["terms"] as? [[String: Any]])
         #expect(terms.map { $0["term"] as? String } == ["group", "condition", "group:condition"])
-        for key in ["f", "df_effect", "df_error", "p", "epsilon_gg", "p_gg", "epsilon_hf", "p_hf"] { #expect(terms[2][key] is Double, "\(key)") }
+        for key in ["f", "df_effect", "df_error", "p", "epsilon_gg", "p_gg", "epsilon_hf", "p_hf"] {
+            #expect(terms[2][key] is Double, "\(key)")
+        }
         #expect(terms[0]["epsilon_gg"] == nil && json.first?["dropped_subjects"] as? Int == 1)
     }
 }

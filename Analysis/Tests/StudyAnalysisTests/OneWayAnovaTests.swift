@@ -1,5 +1,6 @@
 // One-way ANOVA, Welch, Levene and Kruskal–Wallis on R's PlantGrowth against R's own output.
 import Testing
+
 @testable import StudyAnalysis
 
 @Suite struct OneWayAnovaTests {

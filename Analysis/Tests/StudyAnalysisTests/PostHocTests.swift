@@ -1,5 +1,6 @@
 // Tukey HSD and pairwise t-tests on PlantGrowth against R's TukeyHSD and pairwise.t.test.
 import Testing
+
 @testable import StudyAnalysis
 
 @Suite struct PostHocTests {

@@ -1,14 +1,17 @@
 // The report's balance line and its mixed ANOVA for participant groups in a within-subjects design.
 import Foundation
 import Testing
+
 @testable import StudyAnalysis
 
 @Suite struct ReportBalanceTests {
     @Test func conditionsWithDifferentTrialCountsAreBalancedWhenEveryParticipantHasTheSameCountInEach() {
         let counts = ["one-target": ["P1": 3, "P2": 3, "P3": 3], "two-targets": ["P1": 6, "P2": 6, "P3": 6]]
-        #expect(DesignBalance.statement(counts: counts, compare: "condition")
+        #expect(
+            DesignBalance.statement(counts: counts, compare: "condition")
                 == "balanced across participants (3–6 trials per cell by condition: one-target 3, two-targets 6)")
-        #expect(DesignBalance.statement(counts: ["a": ["P1": 5, "P2": 5], "b": ["P1": 5, "P2": 5]], compare: "condition")
+        #expect(
+            DesignBalance.statement(counts: ["a": ["P1": 5, "P2": 5], "b": ["P1": 5, "P2": 5]], compare: "condition")
                 == "balanced across participants (5 trials in every participant x condition cell)")
     }
 
@@ -26,11 +29,15 @@ import Testing
         #expect(r.status == 0, "\(r.err)")
         let md = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(md.contains("Balance: balanced across participants (20 trials in every participant x condition cell)"))
-        let anova = try cli.json(try cli.run(["anova", Fixtures.path("StudyLogs-sample"), "--by", "tinnitus", "--within", "condition",
-                                              "--subject", "participant", "--format", "json"]).out)
+        let anova = try cli.json(
+            try cli.run([
+                "anova", Fixtures.path("StudyLogs-sample"), "--by", "tinnitus", "--within", "condition",
+                "--subject", "participant", "--format", "json",
+            ]).out)
         let terms = try #require(anova.first?["terms"] as? [[String: Any]])
         let p = try #require(terms[1]["p"] as? Double)
-        let row = try #require(md.split(separator: "\n").first { $0.hasPrefix("| deviation | Mixed ANOVA: condition (within)") })
+        let row = try #require(
+            md.split(separator: "\n").first { $0.hasPrefix("| deviation | Mixed ANOVA: condition (within)") })
         #expect(row.contains("| \(RFormat.pValue(p, digits: 3)) |"), "\(row)")
         #expect(md.contains("Mixed ANOVA: tinnitus (between)") && md.contains("Mixed ANOVA: tinnitus x condition"))
     }

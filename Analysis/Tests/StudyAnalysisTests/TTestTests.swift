@@ -1,5 +1,6 @@
 // t-tests and rank tests on R's sleep data against R's t.test and wilcox.test.
 import Testing
+
 @testable import StudyAnalysis
 
 @Suite struct TTestTests {
@@ -28,10 +29,18 @@ import Testing
         options.showProgress = false
         let data = try StudyData.load(paths: [Fixtures.path("sleep.csv")], options: options)
         let results = try Analyses.tTest(data, mu: nil, student: false, levels: nil, nonparametric: true)
-        guard case .object(let pairs) = results[0].json else { Issue.record("not an object"); return }
+        guard case .object(let pairs) = results[0].json else {
+            Issue.record("not an object")
+            return
+        }
         let json = Dictionary(uniqueKeysWithValues: pairs)
-        guard case .string("paired") = json["kind"]!, case .number(let t) = json["t"]!, case .number(let p) = json["p"]!,
-              case .number(let low) = json["ci_low"]! else { Issue.record("missing keys"); return }
+        guard case .string("paired") = json["kind"]!, case .number(let t) = json["t"]!,
+            case .number(let p) = json["p"]!,
+            case .number(let low) = json["ci_low"]!
+        else {
+            Issue.record("missing keys")
+            return
+        }
         #expect(close(t, r["sleep.paired.t"]))
         #expect(close(p, r["sleep.paired.p"]))
         #expect(close(low, r["sleep.paired.ci_low"]))
@@ -70,7 +79,9 @@ import Testing
 
     @Test func threeGroupsInATTestAskForLevels() throws {
         let data = try Fixtures.load("PlantGrowth.csv", value: "weight", by: ["group"])
-        #expect(throws: AnalysisError.self) { try Analyses.tTest(data, mu: nil, student: false, levels: nil, nonparametric: false) }
+        #expect(throws: AnalysisError.self) {
+            try Analyses.tTest(data, mu: nil, student: false, levels: nil, nonparametric: false)
+        }
         let picked = try Analyses.tTest(data, mu: nil, student: false, levels: ["trt2", "ctrl"], nonparametric: false)
         #expect(picked[0].text.contains("mean in group trt2"))
     }

@@ -14,13 +14,16 @@ public final class AmbientSoundEntity {
 
     public init(sound: String, gainDB: Double = 0, scene: AudioScene) throws {
         self.sound = sound
-        left = try SoundEntity(sound: sound, bearing: Bearing(degrees: 270), gainDB: gainDB + Self.perEarOffsetDB, scene: scene)
-        right = try SoundEntity(sound: sound, bearing: Bearing(degrees: 90), gainDB: gainDB + Self.perEarOffsetDB, scene: scene)
+        left = try SoundEntity(
+            sound: sound, bearing: Bearing(degrees: 270), gainDB: gainDB + Self.perEarOffsetDB, scene: scene)
+        right = try SoundEntity(
+            sound: sound, bearing: Bearing(degrees: 90), gainDB: gainDB + Self.perEarOffsetDB, scene: scene)
     }
 
     /// Keeps the two sources at the ears of a listener facing `heading`.
     public func follow(heading: Bearing) {
-        let leftBearing = heading.rotated(by: -90), rightBearing = heading.rotated(by: 90)
+        let leftBearing = heading.rotated(by: -90)
+        let rightBearing = heading.rotated(by: 90)
         if left.bearing != leftBearing { left.bearing = leftBearing }
         if right.bearing != rightBearing { right.bearing = rightBearing }
     }
@@ -28,8 +31,20 @@ public final class AmbientSoundEntity {
     public var state: SoundState { left.state }
     public var sources: [SoundSourceID] { [left.source, right.source] }
 
-    public func play() { left.play(); right.play() }
-    public func pause() { left.pause(); right.pause() }
-    public func stop() { left.stop(); right.stop() }
-    public func remove() { left.remove(); right.remove() }
+    public func play() {
+        left.play()
+        right.play()
+    }
+    public func pause() {
+        left.pause()
+        right.pause()
+    }
+    public func stop() {
+        left.stop()
+        right.stop()
+    }
+    public func remove() {
+        left.remove()
+        right.remove()
+    }
 }

@@ -7,18 +7,23 @@ public final class CircleSoundEntity: SoundEntity {
     public let bearingRange: ClosedRange<Double>
 
     /// Places the sound at an explicit bearing (placement decided by `TargetPlacer`).
-    public init(sound: String, bearing: Bearing, bearingRange: ClosedRange<Double> = 0...360,
-                gainDB: Double = 0, looping: Bool = true, scene: AudioScene) throws {
+    public init(
+        sound: String, bearing: Bearing, bearingRange: ClosedRange<Double> = 0...360,
+        gainDB: Double = 0, looping: Bool = true, scene: AudioScene
+    ) throws {
         self.bearingRange = bearingRange
         try super.init(sound: sound, bearing: bearing, gainDB: gainDB, looping: looping, scene: scene)
     }
 
     /// Places the sound at a bearing drawn uniformly from `bearingRange` with `generator`.
-    public convenience init<G: RandomNumberGenerator>(sound: String, bearingRange: ClosedRange<Double> = 0...360,
-                                                      gainDB: Double = 0, looping: Bool = true,
-                                                      scene: AudioScene, using generator: inout G) throws {
+    public convenience init<G: RandomNumberGenerator>(
+        sound: String, bearingRange: ClosedRange<Double> = 0...360,
+        gainDB: Double = 0, looping: Bool = true,
+        scene: AudioScene, using generator: inout G
+    ) throws {
         let degrees = Double.random(in: bearingRange, using: &generator)
-        try self.init(sound: sound, bearing: Bearing(degrees: degrees), bearingRange: bearingRange,
-                      gainDB: gainDB, looping: looping, scene: scene)
+        try self.init(
+            sound: sound, bearing: Bearing(degrees: degrees), bearingRange: bearingRange,
+            gainDB: gainDB, looping: looping, scene: scene)
     }
 }

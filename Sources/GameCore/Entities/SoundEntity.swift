@@ -17,8 +17,10 @@ public class SoundEntity: Entity {
         didSet { scene.setGain(gainDB, of: source) }
     }
 
-    public init(sound: String, bearing: Bearing, gainDB: Double = 0, looping: Bool = true,
-                scene: AudioScene) throws {
+    public init(
+        sound: String, bearing: Bearing, gainDB: Double = 0, looping: Bool = true,
+        scene: AudioScene
+    ) throws {
         self.sound = sound
         self.scene = scene
         self.bearing = bearing

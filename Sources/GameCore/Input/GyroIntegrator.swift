@@ -43,9 +43,11 @@ public struct GyroIntegrator: Sendable {
     public mutating func calibrate(restSamples samples: [GyroSample], maxStandardDeviation: Double = 0.02) -> Bool {
         guard GyroIntegrator.isAtRest(samples, maxStandardDeviation: maxStandardDeviation) else { return false }
         let n = Double(samples.count)
-        bias = (samples.map(\.x).reduce(0, +) / n,
-                samples.map(\.y).reduce(0, +) / n,
-                samples.map(\.z).reduce(0, +) / n)
+        bias = (
+            samples.map(\.x).reduce(0, +) / n,
+            samples.map(\.y).reduce(0, +) / n,
+            samples.map(\.z).reduce(0, +) / n
+        )
         return true
     }
 
@@ -57,7 +59,9 @@ public struct GyroIntegrator: Sendable {
             let mean = values.reduce(0, +) / Double(values.count)
             return (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)).squareRoot()
         }
-        return [samples.map(\.x), samples.map(\.y), samples.map(\.z)].allSatisfy { deviation($0) <= maxStandardDeviation }
+        return [samples.map(\.x), samples.map(\.y), samples.map(\.z)].allSatisfy {
+            deviation($0) <= maxStandardDeviation
+        }
     }
 
     /// The clockwise turn rate of a sample in degrees per second, bias removed and sensitivity applied.

@@ -7,11 +7,12 @@ public enum LevelError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unknownLevel(name):
+        case .unknownLevel(let name):
             let known = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
             return "Unknown level '\(name)'; use one of: \(known)."
-        case let .wrongTargetCount(level, expected, got):
-            return "Level '\(level)' needs \(expected) target sound(s) but the round names \(got); fix the condition's target list."
+        case .wrongTargetCount(let level, let expected, let got):
+            return
+                "Level '\(level)' needs \(expected) target sound(s) but the round names \(got); fix the condition's target list."
         }
     }
 }
@@ -59,7 +60,8 @@ public struct LevelFactory: Sendable {
         case .twoTargets: levelType = TwoTargetsLevel.self
         case .twoTargetsBackground: levelType = TwoTargetsBackgroundLevel.self
         }
-        return levelType.init(kind: kind, targets: targets, background: background, displayNames: names,
-                              keepPhotographedTargetsPlaying: plan.keepFirstTargetPlaying)
+        return levelType.init(
+            kind: kind, targets: targets, background: background, displayNames: names,
+            keepPhotographedTargetsPlaying: plan.keepFirstTargetPlaying)
     }
 }

@@ -14,8 +14,10 @@ public class TargetSearchLevel: Level {
     let displayNames: [String]
     private var ended = false
 
-    public required init(kind: LevelKind, targets: [CircleSoundEntity], background: AmbientSoundEntity?,
-                displayNames: [String], keepPhotographedTargetsPlaying: Bool) {
+    public required init(
+        kind: LevelKind, targets: [CircleSoundEntity], background: AmbientSoundEntity?,
+        displayNames: [String], keepPhotographedTargetsPlaying: Bool
+    ) {
         self.kind = kind
         self.targets = targets
         self.background = background

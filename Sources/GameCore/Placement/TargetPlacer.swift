@@ -7,7 +7,7 @@ public enum PlacementError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .separationTooLarge(targets, separation):
+        case .separationTooLarge(let targets, let separation):
             return "\(targets) targets cannot be \(separation)° apart on a 360° circle; "
                 + "lower the protocol's minimum separation to at most \(360 / Double(targets))°."
         case .emptyBearingList:

@@ -32,10 +32,12 @@ public struct TrialResult: Sendable, Equatable {
     /// The device that produced the heading and the shot.
     public let input: InputDevice
 
-    public init(condition: String, level: String, background: Bool, round: Int, targetsInRound: Int,
-                targetIndex: Int, target: String, targetBearing: Bearing, aimBearing: Bearing,
-                roundStartHeading: Bearing, onsetTime: MonotonicTime, shotTime: MonotonicTime,
-                onsetAt: Date, shotAt: Date, input: InputDevice) {
+    public init(
+        condition: String, level: String, background: Bool, round: Int, targetsInRound: Int,
+        targetIndex: Int, target: String, targetBearing: Bearing, aimBearing: Bearing,
+        roundStartHeading: Bearing, onsetTime: MonotonicTime, shotTime: MonotonicTime,
+        onsetAt: Date, shotAt: Date, input: InputDevice
+    ) {
         self.condition = condition
         self.level = level
         self.background = background

@@ -25,8 +25,10 @@ public final class GameManager {
     /// running a burst of catch-up ticks.
     public var maxCatchUpSeconds = 0.25
 
-    public init(session: GameSession, clock: GameClock, scene: AudioScene, headingSource: HeadingSource,
-                resolver: ActionResolver = ActionResolver(), tickRate: Double = GameManager.defaultTickRate) {
+    public init(
+        session: GameSession, clock: GameClock, scene: AudioScene, headingSource: HeadingSource,
+        resolver: ActionResolver = ActionResolver(), tickRate: Double = GameManager.defaultTickRate
+    ) {
         self.session = session
         self.clock = clock
         self.scene = scene

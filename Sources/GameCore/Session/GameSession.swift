@@ -32,8 +32,10 @@ public final class GameSession {
     private var roundPhotos: [TrialResult] = []
 
     /// - Parameter alreadyLogged: targets a previous run of this session logged (resume); they are skipped.
-    public init(plan: SessionPlan, scene: AudioScene, clock: GameClock, sink: TrialSink, input: InputDevice,
-                levelFactory: LevelFactory = LevelFactory(), alreadyLogged: Set<TrialKey> = []) {
+    public init(
+        plan: SessionPlan, scene: AudioScene, clock: GameClock, sink: TrialSink, input: InputDevice,
+        levelFactory: LevelFactory = LevelFactory(), alreadyLogged: Set<TrialKey> = []
+    ) {
         self.plan = plan
         self.scene = scene
         self.clock = clock
@@ -96,8 +98,9 @@ public final class GameSession {
     /// moves to the intermediate or end result. Returns nil when not searching.
     @discardableResult
     public func photograph(aim: Bearing, at time: MonotonicTime, device: InputDevice? = nil) throws -> TrialResult? {
-        guard case let .searching(key) = state, let level, let round = currentRound,
-              let index = level.currentTargetIndex else { return nil }
+        guard case .searching(let key) = state, let level, let round = currentRound,
+            let index = level.currentTargetIndex
+        else { return nil }
         let bearings = plan.bearings[roundIndex]
         let trial = TrialResult(
             condition: round.condition, level: round.level, background: round.backgroundSound != nil,
@@ -124,7 +127,7 @@ public final class GameSession {
 
     /// Interrupts the search; the partial result becomes `lastResult`.
     public func pause(at time: MonotonicTime, heading: Bearing) throws {
-        guard case let .searching(key) = state else { return }
+        guard case .searching(let key) = state else { return }
         level?.pause()
         pausedAt = time
         state = .paused(key)
@@ -133,7 +136,7 @@ public final class GameSession {
 
     /// Continues an interrupted search; the paused time does not count towards time_s.
     public func resume(at time: MonotonicTime) {
-        guard case let .paused(key) = state else { return }
+        guard case .paused(let key) = state else { return }
         if let pausedAt { onset = onset + max(0, time - pausedAt) }
         pausedAt = nil
         level?.resume()
@@ -142,7 +145,7 @@ public final class GameSession {
 
     /// Leaves a result: searches the round's next target, or starts the next round, or finishes.
     public func proceed(at time: MonotonicTime, heading: Bearing) throws {
-        guard case let .showingResult(key, roundEnd) = state else { return }
+        guard case .showingResult(let key, let roundEnd) = state else { return }
         if !roundEnd, let level, let index = level.currentTargetIndex {
             level.resume()
             onset = time
@@ -163,7 +166,7 @@ public final class GameSession {
     /// nothing logged is touched.
     public func restart(at time: MonotonicTime) {
         switch state {
-        case let .searching(key), let .paused(key):
+        case .searching(let key), .paused(let key):
             level?.rewind()
             onset = time
             pausedAt = nil
@@ -213,12 +216,14 @@ public final class GameSession {
         let bearings = plan.bearings[roundIndex]
         let photographed = Set(roundPhotos.map(\.targetIndex))
         let targets = round.targetSounds.enumerated().map { offset, sound in
-            RoundResult.Target(sound: sound, displayName: levelFactory.displayName(of: sound),
-                               bearing: bearings[offset], index: offset + 1,
-                               photographed: photographed.contains(offset + 1))
+            RoundResult.Target(
+                sound: sound, displayName: levelFactory.displayName(of: sound),
+                bearing: bearings[offset], index: offset + 1,
+                photographed: photographed.contains(offset + 1))
         }
-        let result = RoundResult(kind: kind, plan: round, targets: targets, photos: roundPhotos, aim: aim,
-                                 searchedSeconds: searched)
+        let result = RoundResult(
+            kind: kind, plan: round, targets: targets, photos: roundPhotos, aim: aim,
+            searchedSeconds: searched)
         lastResult = result
         do {
             try onResult?(result)

@@ -22,7 +22,7 @@ public enum GameSessionState: Sendable, Equatable, CustomStringConvertible {
     /// The target the state is about, if any.
     public var key: TrialKey? {
         switch self {
-        case let .searching(key), let .paused(key), let .showingResult(key, _): return key
+        case .searching(let key), .paused(let key), .showingResult(let key, _): return key
         case .ready, .finished, .stopped: return nil
         }
     }
@@ -30,9 +30,10 @@ public enum GameSessionState: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .ready: return "ready"
-        case let .searching(key): return "searching (\(key))"
-        case let .paused(key): return "paused (\(key))"
-        case let .showingResult(key, roundEnd): return "showing \(roundEnd ? "end" : "intermediate") result (\(key))"
+        case .searching(let key): return "searching (\(key))"
+        case .paused(let key): return "paused (\(key))"
+        case .showingResult(let key, let roundEnd):
+            return "showing \(roundEnd ? "end" : "intermediate") result (\(key))"
         case .finished: return "finished"
         case .stopped: return "stopped"
         }

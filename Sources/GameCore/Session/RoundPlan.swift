@@ -19,9 +19,11 @@ public struct RoundPlan: Sendable, Equatable, Codable {
     /// Windows versions did); the thesis's iOS version stopped it.
     public var keepFirstTargetPlaying: Bool
 
-    public init(round: Int, condition: String, level: String, targetSounds: [String],
-                backgroundSound: String? = nil, backgroundGainDB: Double = 0,
-                keepFirstTargetPlaying: Bool = false) {
+    public init(
+        round: Int, condition: String, level: String, targetSounds: [String],
+        backgroundSound: String? = nil, backgroundGainDB: Double = 0,
+        keepFirstTargetPlaying: Bool = false
+    ) {
         self.round = round
         self.condition = condition
         self.level = level
@@ -33,7 +35,8 @@ public struct RoundPlan: Sendable, Equatable, Codable {
 
     /// The built-in round for a level kind, with its default sounds.
     public static func builtIn(_ kind: LevelKind, round: Int) -> RoundPlan {
-        RoundPlan(round: round, condition: kind.rawValue, level: kind.rawValue,
-                  targetSounds: kind.defaultTargetSounds, backgroundSound: kind.defaultBackgroundSound)
+        RoundPlan(
+            round: round, condition: kind.rawValue, level: kind.rawValue,
+            targetSounds: kind.defaultTargetSounds, backgroundSound: kind.defaultBackgroundSound)
     }
 }

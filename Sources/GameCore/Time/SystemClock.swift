@@ -1,6 +1,6 @@
+import Dispatch
 // The real monotonic clock (CLOCK_MONOTONIC through DispatchTime) with sleeps until absolute deadlines.
 import Foundation
-import Dispatch
 
 /// The machine's monotonic clock, with nanosecond resolution. Wall-clock dates are anchored once at
 /// creation, so a change of the system time during a session cannot reorder or stretch the log.

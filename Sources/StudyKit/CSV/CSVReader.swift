@@ -43,7 +43,8 @@ public enum CSVReader {
                 csv_parse(&parser, raw.baseAddress! + start, length, fieldEnded, rowEnded, context)
             }
             if parsed != length {
-                throw CSVReadError.malformed(file: file, line: line, reason: String(cString: csv_strerror(csv_error(&parser))))
+                throw CSVReadError.malformed(
+                    file: file, line: line, reason: String(cString: csv_strerror(csv_error(&parser))))
             }
             start = end
             line += 1
@@ -59,7 +60,9 @@ public enum CSVReader {
         }
         var rows = state.rows
         var dropped = false
-        if !endedWithNewline, rows.count >= 2, let last = rows.last, dropUnterminatedLastRow || last.fields.count < rows[0].fields.count {
+        if !endedWithNewline, rows.count >= 2, let last = rows.last,
+            dropUnterminatedLastRow || last.fields.count < rows[0].fields.count
+        {
             rows.removeLast()
             dropped = true
         }
@@ -72,8 +75,9 @@ public enum CSVReader {
         }
         let records = Array(rows.dropFirst())
         for record in records where record.fields.count != header.fields.count {
-            throw CSVReadError.wrongFieldCount(file: file, line: record.line, found: record.fields.count,
-                                               expected: header.fields.count)
+            throw CSVReadError.wrongFieldCount(
+                file: file, line: record.line, found: record.fields.count,
+                expected: header.fields.count)
         }
         return CSVTable(file: file, header: header.fields, records: records, droppedIncompleteTail: droppedTail)
     }

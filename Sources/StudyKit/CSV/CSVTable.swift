@@ -48,7 +48,9 @@ public struct CSVRow: Sendable {
 
     public func decimal(_ column: String) throws -> Double {
         let raw = try text(column)
-        guard let value = Double(raw), value.isFinite else { throw bad(column, raw, "a number with '.' as decimal mark") }
+        guard let value = Double(raw), value.isFinite else {
+            throw bad(column, raw, "a number with '.' as decimal mark")
+        }
         return value
     }
 

@@ -49,7 +49,8 @@ public enum CSVValue: Equatable, Sendable {
     /// Undoes `guardingFormula` when reading a text field back.
     public static func unguardingFormula(_ text: String) -> String {
         guard text.first == "'", let second = text.dropFirst().first,
-              formulaPrefixes.contains(second) || second == "'" else { return text }
+            formulaPrefixes.contains(second) || second == "'"
+        else { return text }
         return String(text.dropFirst())
     }
 }

@@ -32,8 +32,12 @@ public enum CSVWriter {
     }
 
     static func needsQuoting(_ text: String) -> Bool {
-        if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"")
-            || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) { return true }
+        if text.utf8.contains(where: {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"")
+                || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }) {
+            return true
+        }
         let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t")]
         if let first = text.utf8.first, blanks.contains(first) { return true }
         if let last = text.utf8.last, blanks.contains(last) { return true }

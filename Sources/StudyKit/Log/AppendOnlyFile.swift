@@ -1,7 +1,8 @@
 // A file that is only ever appended to, each write fsync'ed before returning: the crash safety of every log.
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Appends whole lines to a file with `write(2)` + `fsync(2)`. Never truncates or rewrites what is

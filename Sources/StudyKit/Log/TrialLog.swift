@@ -1,7 +1,8 @@
 // trials.csv: header on creation, then one row per photographed target, fsync'ed the moment it exists.
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The trial log of one session. Every `append` reaches the disk (write + fsync) before it returns,

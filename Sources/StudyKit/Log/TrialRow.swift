@@ -38,11 +38,13 @@ public struct TrialRow: Equatable, Sendable {
     /// A front-back confusion with target and aim outside the ±15° zone around the interaural axis.
     public var frontBackReversal: Bool
 
-    public init(sessionID: String, participant: String, platform: String, input: String, hrtf: String,
-                condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
-                target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
-                absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-                frontBackReversal: Bool) {
+    public init(
+        sessionID: String, participant: String, platform: String, input: String, hrtf: String,
+        condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
+        target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
+        absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
+        frontBackReversal: Bool
+    ) {
         self.sessionID = sessionID
         self.participant = participant
         self.platform = platform

@@ -23,9 +23,11 @@ public struct ParticipantRecord: Equatable, Sendable {
     public var gameExperience0To5: Int?
     public var registeredAt: Date
 
-    public init(participant: ParticipantID, age: Int? = nil, gender: String = "", tinnitus: YesNo? = nil,
-                tinnitusSide: Side? = nil, hearingAid: YesNo? = nil, phoneExperience0To5: Int? = nil,
-                gameExperience0To5: Int? = nil, registeredAt: Date = Date()) {
+    public init(
+        participant: ParticipantID, age: Int? = nil, gender: String = "", tinnitus: YesNo? = nil,
+        tinnitusSide: Side? = nil, hearingAid: YesNo? = nil, phoneExperience0To5: Int? = nil,
+        gameExperience0To5: Int? = nil, registeredAt: Date = Date()
+    ) {
         self.participant = participant
         self.age = age
         self.gender = gender
@@ -74,10 +76,13 @@ public struct ParticipantRecord: Equatable, Sendable {
         func optionalInt(_ column: String) throws -> Int? {
             try row.text(column).isEmpty ? nil : row.integer(column)
         }
-        func optionalEnum<E: RawRepresentable>(_ column: String, _ type: E.Type) throws -> E? where E.RawValue == String {
+        func optionalEnum<E: RawRepresentable>(_ column: String, _ type: E.Type) throws -> E?
+        where E.RawValue == String {
             let raw = try row.text(column)
             if raw.isEmpty { return nil }
-            guard let value = E(rawValue: raw.lowercased()) else { throw row.bad(column, raw, "one of the sheet's answers") }
+            guard let value = E(rawValue: raw.lowercased()) else {
+                throw row.bad(column, raw, "one of the sheet's answers")
+            }
             return value
         }
         age = try optionalInt("age")

@@ -57,7 +57,8 @@ public struct ParticipantRegistry: Sendable {
                 header = table.header
                 for column in ParticipantRecord.columns { _ = try table.index(of: column) }
                 if let existing = try table.records.map({ try ParticipantRecord(table.row($0)) })
-                    .first(where: { $0.participant == record.participant }) {
+                    .first(where: { $0.participant == record.participant })
+                {
                     return .alreadyRegistered(existing)
                 }
             }

@@ -22,7 +22,9 @@ struct JSONLineLocator {
         mutating func skipBlanks() {
             while index < bytes.count {
                 switch bytes[index] {
-                case UInt8(ascii: "\n"): line += 1; index += 1
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    index += 1
                 case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
                 default: return
                 }
@@ -38,8 +40,14 @@ struct JSONLineLocator {
                 index += 1
                 while true {
                     skipBlanks()
-                    guard index < bytes.count, bytes[index] != UInt8(ascii: "}") else { index += 1; return }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    guard index < bytes.count, bytes[index] != UInt8(ascii: "}") else {
+                        index += 1
+                        return
+                    }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
                     let keyLine = line
                     let key = string()
                     let childPath = path.isEmpty ? key : path + "." + key
@@ -53,8 +61,14 @@ struct JSONLineLocator {
                 var element = 0
                 while true {
                     skipBlanks()
-                    guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { index += 1; return }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else {
+                        index += 1
+                        return
+                    }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
                     value(path: "\(path)[\(element)]", into: &lines)
                     element += 1
                 }
@@ -68,7 +82,10 @@ struct JSONLineLocator {
 
         /// Reads a string literal (raw, escapes kept; keys in protocol files are plain ASCII).
         mutating func string() -> String {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { index += 1; return "" }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                index += 1
+                return ""
+            }
             index += 1
             let start = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {

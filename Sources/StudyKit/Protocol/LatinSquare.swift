@@ -9,11 +9,19 @@ public enum LatinSquare {
         guard count > 0 else { return [] }
         // First row 0, 1, n-1, 2, n-2, ...; every other row adds a constant mod n.
         var first: [Int] = []
-        var low = 0, high = count - 1
+        var low = 0
+        var high = count - 1
         for position in 0..<count {
-            if position == 0 { first.append(0); low = 1 }
-            else if position % 2 == 1 { first.append(low); low += 1 }
-            else { first.append(high); high -= 1 }
+            if position == 0 {
+                first.append(0)
+                low = 1
+            } else if position % 2 == 1 {
+                first.append(low)
+                low += 1
+            } else {
+                first.append(high)
+                high -= 1
+            }
         }
         var rows = (0..<count).map { shift in first.map { ($0 + shift) % count } }
         if count % 2 == 1 { rows += rows.map { Array($0.reversed()) } }

@@ -7,7 +7,11 @@ public enum ProtocolFile {
     public static func load(_ url: URL) throws -> StudyProtocol {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw ProtocolError(file: url.path, field: "", problem: "cannot read the file (\((error as NSError).localizedDescription)); check the path given to --protocol")
+            throw ProtocolError(
+                file: url.path, field: "",
+                problem:
+                    "cannot read the file (\((error as NSError).localizedDescription)); check the path given to --protocol"
+            )
         }
         return try parse(data, file: url.path)
     }
@@ -19,8 +23,9 @@ public enum ProtocolFile {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             let (line, detail) = syntaxProblem(data)
-            throw ProtocolError(file: file, field: "", line: line,
-                                problem: "is not valid JSON (\(detail)); check commas, quotes and brackets")
+            throw ProtocolError(
+                file: file, field: "", line: line,
+                problem: "is not valid JSON (\(detail)); check commas, quotes and brackets")
         }
         let reader = FieldReader(file: file, lines: JSONLineLocator(text: String(decoding: data, as: UTF8.self)))
         return try reader.protocolFile(root)
@@ -35,7 +40,8 @@ public enum ProtocolFile {
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             if let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-               let offset = Int(detail[range].dropFirst("character ".count)) {
+                let offset = Int(detail[range].dropFirst("character ".count))
+            {
                 let line = 1 + data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count
                 return (line, detail)
             }
@@ -49,8 +55,10 @@ private struct FieldReader {
     let file: String
     let lines: JSONLineLocator
 
-    static let topFields = ["name", "description", "comment", "seed", "order", "blocked", "min_separation_deg",
-                            "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions"]
+    static let topFields = [
+        "name", "description", "comment", "seed", "order", "blocked", "min_separation_deg",
+        "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions",
+    ]
     static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound"]
 
     func error(_ path: String, _ problem: String) -> ProtocolError {
@@ -70,7 +78,9 @@ private struct FieldReader {
 
     func string(_ fields: [String: JSONValue], _ key: String, _ path: String) throws -> String? {
         guard let value = fields[key], value != .null else { return nil }
-        guard case .string(let text) = value else { throw error(path, "must be text in quotes but is \(value.kindName)") }
+        guard case .string(let text) = value else {
+            throw error(path, "must be text in quotes but is \(value.kindName)")
+        }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw error(path, "must not be empty") }
         guard !text.contains(where: { $0.isNewline }) else { throw error(path, "must be on one line") }
         return text
@@ -78,7 +88,9 @@ private struct FieldReader {
 
     func number(_ fields: [String: JSONValue], _ key: String, _ path: String) throws -> Double? {
         guard let value = fields[key], value != .null else { return nil }
-        guard case .number(let number) = value, number.isFinite else { throw error(path, "must be a number but is \(value.kindName)") }
+        guard case .number(let number) = value, number.isFinite else {
+            throw error(path, "must be a number but is \(value.kindName)")
+        }
         return number
     }
 
@@ -98,13 +110,17 @@ private struct FieldReader {
 
     func list(_ fields: [String: JSONValue], _ key: String, _ path: String) throws -> [JSONValue]? {
         guard let value = fields[key], value != .null else { return nil }
-        guard case .array(let items) = value else { throw error(path, "must be a list ([ ... ]) but is \(value.kindName)") }
+        guard case .array(let items) = value else {
+            throw error(path, "must be a list ([ ... ]) but is \(value.kindName)")
+        }
         return items
     }
 
     func protocolFile(_ root: JSONValue) throws -> StudyProtocol {
         let fields = try object(root, "", allowed: Self.topFields)
-        guard let name = try string(fields, "name", "name") else { throw error("name", "is missing; give the protocol a name") }
+        guard let name = try string(fields, "name", "name") else {
+            throw error("name", "is missing; give the protocol a name")
+        }
         let description = try string(fields, "description", "description")
 
         var seed: UInt64?
@@ -116,7 +132,10 @@ private struct FieldReader {
         var order = StudyProtocol.Order.fixed
         if let raw = try string(fields, "order", "order") {
             guard let parsed = StudyProtocol.Order(rawValue: raw) else {
-                throw error("order", "is '\(raw)' but must be one of \(StudyProtocol.Order.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw error(
+                    "order",
+                    "is '\(raw)' but must be one of \(StudyProtocol.Order.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             order = parsed
         }
@@ -129,7 +148,9 @@ private struct FieldReader {
 
         var bearings: [Double]?
         if let items = try list(fields, "bearings_deg", "bearings_deg") {
-            guard !items.isEmpty else { throw error("bearings_deg", "is empty; list at least one bearing or remove the field") }
+            guard !items.isEmpty else {
+                throw error("bearings_deg", "is empty; list at least one bearing or remove the field")
+            }
             bearings = try items.enumerated().map { index, item in
                 guard case .number(let degrees) = item, degrees.isFinite else {
                     throw error("bearings_deg[\(index)]", "must be a number of degrees but is \(item.kindName)")
@@ -150,24 +171,33 @@ private struct FieldReader {
         guard !conditionItems.isEmpty else { throw error("conditions", "is empty; list at least one condition") }
         var conditions: [StudyProtocol.Condition] = []
         for (index, item) in conditionItems.enumerated() {
-            let condition = try self.condition(item, "conditions[\(index)]", minSeparationDeg: separation, bearings: bearings)
+            let condition = try self.condition(
+                item, "conditions[\(index)]", minSeparationDeg: separation, bearings: bearings)
             if conditions.contains(where: { $0.name == condition.name }) {
-                throw error("conditions[\(index)].name", "'\(condition.name)' is used by an earlier condition; give each condition its own name")
+                throw error(
+                    "conditions[\(index)].name",
+                    "'\(condition.name)' is used by an earlier condition; give each condition its own name")
             }
             conditions.append(condition)
         }
-        return StudyProtocol(name: name, description: description, seed: seed, order: order, blocked: blocked,
-                             minSeparationDeg: separation, bearingsDeg: bearings, backgroundGainDB: gain,
-                             keepFirstTargetPlaying: keepPlaying, conditions: conditions)
+        return StudyProtocol(
+            name: name, description: description, seed: seed, order: order, blocked: blocked,
+            minSeparationDeg: separation, bearingsDeg: bearings, backgroundGainDB: gain,
+            keepFirstTargetPlaying: keepPlaying, conditions: conditions)
     }
 
-    func condition(_ value: JSONValue, _ path: String, minSeparationDeg: Double, bearings: [Double]?) throws -> StudyProtocol.Condition {
+    func condition(_ value: JSONValue, _ path: String, minSeparationDeg: Double, bearings: [Double]?) throws
+        -> StudyProtocol.Condition
+    {
         let fields = try object(value, path, allowed: Self.conditionFields)
         guard let rawLevel = try string(fields, "level", path + ".level") else {
-            throw error(path + ".level", "is missing; use one of \(LevelKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw error(
+                path + ".level", "is missing; use one of \(LevelKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let level = LevelKind(rawValue: rawLevel) else {
-            throw error(path + ".level", "is '\(rawLevel)' but must be one of \(LevelKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw error(
+                path + ".level",
+                "is '\(rawLevel)' but must be one of \(LevelKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let name = try string(fields, "name", path + ".name") ?? level.rawValue
 
@@ -182,19 +212,27 @@ private struct FieldReader {
         if let items = try list(fields, "targets", path + ".targets") {
             targets = try items.enumerated().map { index, item in
                 guard case .string(let sound) = item, !sound.isEmpty else {
-                    throw error("\(path).targets[\(index)]", "must be a sound name from Sounds/sounds.json but is \(item.kindName)")
+                    throw error(
+                        "\(path).targets[\(index)]",
+                        "must be a sound name from Sounds/sounds.json but is \(item.kindName)")
                 }
                 return sound
             }
             guard targets.count == level.targetCount else {
-                throw error(path + ".targets", "lists \(targets.count) sounds but the level \(level.rawValue) has \(level.targetCount) target\(level.targetCount == 1 ? "" : "s")")
+                throw error(
+                    path + ".targets",
+                    "lists \(targets.count) sounds but the level \(level.rawValue) has \(level.targetCount) target\(level.targetCount == 1 ? "" : "s")"
+                )
             }
             guard Set(targets).count == targets.count else {
                 throw error(path + ".targets", "names the same sound twice; a player could not tell the targets apart")
             }
         }
         if targets.count > 1 && Double(targets.count) * minSeparationDeg > 360 {
-            throw error("min_separation_deg", "\(targets.count) targets cannot be \(minSeparationDeg)° apart on a 360° circle; use at most \(360 / Double(targets.count))°")
+            throw error(
+                "min_separation_deg",
+                "\(targets.count) targets cannot be \(minSeparationDeg)° apart on a 360° circle; use at most \(360 / Double(targets.count))°"
+            )
         }
         if let bearings, bearings.count < targets.count {
             throw error("bearings_deg", "has \(bearings.count) bearing(s) but \(path) needs \(targets.count) per round")
@@ -202,9 +240,13 @@ private struct FieldReader {
 
         let background = try string(fields, "background_sound", path + ".background_sound")
         if background != nil && level != .twoTargetsBackground {
-            throw error(path + ".background_sound", "is set but the level \(level.rawValue) plays no background; use the level two-targets-background or remove the field")
+            throw error(
+                path + ".background_sound",
+                "is set but the level \(level.rawValue) plays no background; use the level two-targets-background or remove the field"
+            )
         }
-        return StudyProtocol.Condition(name: name, level: level, targets: targets, repetitions: repetitions,
-                                       backgroundSound: background)
+        return StudyProtocol.Condition(
+            name: name, level: level, targets: targets, repetitions: repetitions,
+            backgroundSound: background)
     }
 }

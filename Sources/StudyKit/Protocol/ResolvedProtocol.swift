@@ -27,7 +27,9 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
 
     /// Every (round, target index) of a complete session, in playing order.
     public var allTrialKeys: [TrialKey] {
-        rounds.flatMap { plan in (1...max(1, plan.targetSounds.count)).map { TrialKey(round: plan.round, targetIndex: $0) } }
+        rounds.flatMap { plan in
+            (1...max(1, plan.targetSounds.count)).map { TrialKey(round: plan.round, targetIndex: $0) }
+        }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -39,9 +41,11 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         case keepFirstTargetPlaying = "keep_first_target_playing"
     }
 
-    public init(name: String, description: String?, order: StudyProtocol.Order, blocked: Bool, seed: UInt64,
-                participantNumber: Int, minSeparationDeg: Double, bearingsDeg: [Double]?, backgroundGainDB: Double,
-                keepFirstTargetPlaying: Bool, conditions: [StudyProtocol.Condition], rounds: [RoundPlan]) {
+    public init(
+        name: String, description: String?, order: StudyProtocol.Order, blocked: Bool, seed: UInt64,
+        participantNumber: Int, minSeparationDeg: Double, bearingsDeg: [Double]?, backgroundGainDB: Double,
+        keepFirstTargetPlaying: Bool, conditions: [StudyProtocol.Condition], rounds: [RoundPlan]
+    ) {
         self.name = name
         self.description = description
         self.order = order
@@ -106,13 +110,14 @@ private struct StoredRound: Codable {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        plan = RoundPlan(round: try container.decode(Int.self, forKey: .round),
-                         condition: try container.decode(String.self, forKey: .condition),
-                         level: try container.decode(String.self, forKey: .level),
-                         targetSounds: try container.decode([String].self, forKey: .targetSounds),
-                         backgroundSound: try container.decodeIfPresent(String.self, forKey: .backgroundSound),
-                         backgroundGainDB: try container.decode(Double.self, forKey: .backgroundGainDB),
-                         keepFirstTargetPlaying: try container.decode(Bool.self, forKey: .keepFirstTargetPlaying))
+        plan = RoundPlan(
+            round: try container.decode(Int.self, forKey: .round),
+            condition: try container.decode(String.self, forKey: .condition),
+            level: try container.decode(String.self, forKey: .level),
+            targetSounds: try container.decode([String].self, forKey: .targetSounds),
+            backgroundSound: try container.decodeIfPresent(String.self, forKey: .backgroundSound),
+            backgroundGainDB: try container.decode(Double.self, forKey: .backgroundGainDB),
+            keepFirstTargetPlaying: try container.decode(Bool.self, forKey: .keepFirstTargetPlaying))
     }
 
     func encode(to encoder: Encoder) throws {
@@ -138,7 +143,8 @@ extension StudyProtocol {
         case .shuffled:
             var generator = SeededRandom(seed: seed, stream: Self.orderStream)
             conditionOrder = Self.shuffled(Array(conditions.indices), using: &generator)
-        case .latinSquare: conditionOrder = LatinSquare.order(count: conditions.count, participantNumber: participantNumber)
+        case .latinSquare:
+            conditionOrder = LatinSquare.order(count: conditions.count, participantNumber: participantNumber)
         }
 
         var sequence: [Int] = []
@@ -147,8 +153,9 @@ extension StudyProtocol {
         } else if order == .shuffled {
             // Unblocked and shuffled: every round's condition drawn, not only the blocks' order.
             var generator = SeededRandom(seed: seed, stream: Self.orderStream)
-            sequence = Self.shuffled(conditions.indices.flatMap { Array(repeating: $0, count: conditions[$0].repetitions) },
-                                     using: &generator)
+            sequence = Self.shuffled(
+                conditions.indices.flatMap { Array(repeating: $0, count: conditions[$0].repetitions) },
+                using: &generator)
         } else {
             // Unblocked: the conditions alternate in their order (A B C A B C ...).
             let most = conditions.map(\.repetitions).max() ?? 0
@@ -159,14 +166,16 @@ extension StudyProtocol {
 
         let rounds = sequence.enumerated().map { offset, index in
             let condition = conditions[index]
-            return RoundPlan(round: offset + 1, condition: condition.name, level: condition.level.rawValue,
-                             targetSounds: condition.targets, backgroundSound: condition.backgroundSound,
-                             backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying)
+            return RoundPlan(
+                round: offset + 1, condition: condition.name, level: condition.level.rawValue,
+                targetSounds: condition.targets, backgroundSound: condition.backgroundSound,
+                backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying)
         }
-        return ResolvedProtocol(name: name, description: description, order: order, blocked: blocked, seed: seed,
-                                participantNumber: participantNumber, minSeparationDeg: minSeparationDeg,
-                                bearingsDeg: bearingsDeg, backgroundGainDB: backgroundGainDB,
-                                keepFirstTargetPlaying: keepFirstTargetPlaying, conditions: conditions, rounds: rounds)
+        return ResolvedProtocol(
+            name: name, description: description, order: order, blocked: blocked, seed: seed,
+            participantNumber: participantNumber, minSeparationDeg: minSeparationDeg,
+            bearingsDeg: bearingsDeg, backgroundGainDB: backgroundGainDB,
+            keepFirstTargetPlaying: keepFirstTargetPlaying, conditions: conditions, rounds: rounds)
     }
 
     /// A stream of the seed kept for ordering, so placement (other streams) does not shift when the order changes.

@@ -25,13 +25,16 @@ public struct StudyProtocol: Sendable, Equatable {
         /// Catalog name of the background sound (levels with background only).
         public var backgroundSound: String?
 
-        public init(name: String, level: LevelKind, targets: [String]? = nil, repetitions: Int,
-                    backgroundSound: String? = nil) {
+        public init(
+            name: String, level: LevelKind, targets: [String]? = nil, repetitions: Int,
+            backgroundSound: String? = nil
+        ) {
             self.name = name
             self.level = level
             self.targets = targets ?? level.defaultTargetSounds
             self.repetitions = repetitions
-            self.backgroundSound = level == .twoTargetsBackground ? (backgroundSound ?? level.defaultBackgroundSound) : nil
+            self.backgroundSound =
+                level == .twoTargetsBackground ? (backgroundSound ?? level.defaultBackgroundSound) : nil
         }
 
         enum CodingKeys: String, CodingKey {
@@ -55,9 +58,11 @@ public struct StudyProtocol: Sendable, Equatable {
     public var keepFirstTargetPlaying: Bool
     public var conditions: [Condition]
 
-    public init(name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
-                blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
-                backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition]) {
+    public init(
+        name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
+        blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
+        backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition]
+    ) {
         self.name = name
         self.description = description
         self.seed = seed
@@ -72,8 +77,9 @@ public struct StudyProtocol: Sendable, Equatable {
 
     /// The built-in modes of `play`/`simulate` (`--mode one-target --rounds 5`): one condition.
     public static func builtIn(mode: LevelKind, rounds: Int, seed: UInt64? = nil) -> StudyProtocol {
-        StudyProtocol(name: mode.rawValue, seed: seed,
-                      conditions: [Condition(name: mode.rawValue, level: mode, repetitions: max(1, rounds))])
+        StudyProtocol(
+            name: mode.rawValue, seed: seed,
+            conditions: [Condition(name: mode.rawValue, level: mode, repetitions: max(1, rounds))])
     }
 
     /// Total rounds of a session.
@@ -91,12 +97,14 @@ extension StudyProtocol {
         let known = available.sorted().joined(separator: ", ")
         for (index, condition) in conditions.enumerated() {
             for (position, sound) in condition.targets.enumerated() where !available.contains(sound) {
-                throw ProtocolError(file: file, field: "conditions[\(index)].targets[\(position)]",
-                                    problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
+                throw ProtocolError(
+                    file: file, field: "conditions[\(index)].targets[\(position)]",
+                    problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
             }
             if let sound = condition.backgroundSound, !available.contains(sound) {
-                throw ProtocolError(file: file, field: "conditions[\(index)].background_sound",
-                                    problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
+                throw ProtocolError(
+                    file: file, field: "conditions[\(index)].background_sound",
+                    problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
             }
         }
     }

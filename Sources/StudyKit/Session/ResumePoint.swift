@@ -28,7 +28,8 @@ public struct ResumePoint: Sendable {
     /// Reads one session folder.
     public static func load(_ folder: SessionFolder) throws -> ResumePoint {
         let record = try SessionRecord.read(folder.sessionJSONURL)
-        let rows = FileManager.default.fileExists(atPath: folder.trialsURL.path)
+        let rows =
+            FileManager.default.fileExists(atPath: folder.trialsURL.path)
             ? try TrialRow.readAll(from: folder.trialsURL) : []
         return ResumePoint(folder: folder, record: record, rows: rows)
     }

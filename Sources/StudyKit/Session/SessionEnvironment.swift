@@ -1,7 +1,8 @@
 // What a session ran on (app, input, HRTF, audio device, OS): the environment half of session.json and of each row.
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The settings a session's rows and session.json record that the game, not the protocol, decides.
@@ -17,8 +18,10 @@ public struct SessionEnvironment: Sendable, Equatable, Codable {
     public var sampleRate: Int
     public var os: String
 
-    public init(appVersion: String, platform: String = "linux-sdl2", input: String, hrtf: String,
-                audioDevice: String, sampleRate: Int, os: String = SessionEnvironment.operatingSystem()) {
+    public init(
+        appVersion: String, platform: String = "linux-sdl2", input: String, hrtf: String,
+        audioDevice: String, sampleRate: Int, os: String = SessionEnvironment.operatingSystem()
+    ) {
         self.appVersion = appVersion
         self.platform = platform
         self.input = input
@@ -39,7 +42,8 @@ public struct SessionEnvironment: Sendable, Equatable, Codable {
     public static func operatingSystem() -> String {
         var parts: [String] = []
         if let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
-           let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") }) {
+            let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
+        {
             parts.append(line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
         }
         var names = utsname()

@@ -1,7 +1,8 @@
 // A session's folder `<logs>/<participant>/<session_id>/` and the paths of the files inside it.
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 public struct SessionFolder: Sendable, Equatable {
@@ -18,7 +19,8 @@ public struct SessionFolder: Sendable, Equatable {
     /// The result picture's file: `round-01.png` for a one-target round, `round-02-target-2.png` for
     /// the target photographed second in a round with several.
     public func resultPictureURL(round: Int, targetIndex: Int, targetsInRound: Int) -> URL {
-        let name = targetsInRound > 1
+        let name =
+            targetsInRound > 1
             ? String(format: "round-%02d-target-%d.png", round, targetIndex)
             : String(format: "round-%02d.png", round)
         return url.appendingPathComponent(name)
@@ -36,7 +38,8 @@ public struct SessionFolder: Sendable, Equatable {
         do {
             try FileManager.default.createDirectory(at: participantFolder, withIntermediateDirectories: true)
         } catch {
-            throw StudyFileError.system(path: participantFolder.path, action: "create the folder", errno: errno == 0 ? EACCES : errno)
+            throw StudyFileError.system(
+                path: participantFolder.path, action: "create the folder", errno: errno == 0 ? EACCES : errno)
         }
         for _ in 0..<100 {
             let folder = SessionFolder(logs: logs, participant: participant, sessionID: SessionID(startedAt: startedAt))
@@ -45,9 +48,12 @@ public struct SessionFolder: Sendable, Equatable {
                 AppendOnlyFile.syncDirectory(of: folder.url)
                 return folder
             }
-            if errno != EEXIST { throw StudyFileError.system(path: folder.url.path, action: "create the folder", errno: errno) }
+            if errno != EEXIST {
+                throw StudyFileError.system(path: folder.url.path, action: "create the folder", errno: errno)
+            }
         }
-        throw StudyFileError.alreadyExists(path: participantFolder.path + "/" + SessionID(startedAt: startedAt, suffix: 0).value)
+        throw StudyFileError.alreadyExists(
+            path: participantFolder.path + "/" + SessionID(startedAt: startedAt, suffix: 0).value)
     }
 
     /// The participant's session folders, newest first.

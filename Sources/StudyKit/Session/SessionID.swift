@@ -8,8 +8,9 @@ public struct SessionID: Hashable, Sendable, Comparable, CustomStringConvertible
 
     public init(startedAt date: Date, suffix: UInt16 = UInt16.random(in: 0...UInt16.max)) {
         let parts = Calendar.utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        value = String(format: "%04d%02d%02dT%02d%02d%02dZ-%04x", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                       parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, Int(suffix))
+        value = String(
+            format: "%04d%02d%02dT%02d%02d%02dZ-%04x", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+            parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, Int(suffix))
     }
 
     /// Accepts an existing folder name when it has the session-id shape.

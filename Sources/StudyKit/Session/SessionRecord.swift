@@ -1,7 +1,8 @@
 // session.json: a session's settings, resolved protocol, environment and whether it was completed.
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The contents of session.json (LOG-FORMAT.md). `completed` stays false until the last target of
@@ -18,8 +19,10 @@ public struct SessionRecord: Sendable, Equatable {
     public var environment: SessionEnvironment
     public var completed: Bool
 
-    public init(sessionID: String, participant: String, startedAt: Date, endedAt: Date? = nil, resumedAt: [Date] = [],
-                resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment, completed: Bool = false) {
+    public init(
+        sessionID: String, participant: String, startedAt: Date, endedAt: Date? = nil, resumedAt: [Date] = [],
+        resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment, completed: Bool = false
+    ) {
         self.sessionID = sessionID
         self.participant = participant
         self.startedAt = startedAt
@@ -71,7 +74,8 @@ extension SessionRecord: Codable {
         func date(_ key: CodingKeys) throws -> Date {
             let text = try container.decode(String.self, forKey: key)
             guard let date = Timestamp.parse(text) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
             }
             return date
         }
@@ -82,7 +86,8 @@ extension SessionRecord: Codable {
         endedAt = try container.decodeIfPresent(String.self, forKey: .endedAt) == nil ? nil : try date(.endedAt)
         resumedAt = try (container.decodeIfPresent([String].self, forKey: .resumedAt) ?? []).map { text in
             guard let date = Timestamp.parse(text) else {
-                throw DecodingError.dataCorruptedError(forKey: .resumedAt, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .resumedAt, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
             }
             return date
         }
@@ -131,9 +136,13 @@ extension SessionRecord: Codable {
             context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
         switch error {
-        case .keyNotFound(let key, let context): return "the field '\(path(context).isEmpty ? "" : path(context) + ".")\(key.stringValue)' is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "the field '\(path(context))' has the wrong type"
-        case .dataCorrupted(let context): return path(context).isEmpty ? "it is not valid JSON" : "the field '\(path(context))' is invalid: \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "the field '\(path(context).isEmpty ? "" : path(context) + ".")\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "the field '\(path(context))' has the wrong type"
+        case .dataCorrupted(let context):
+            return path(context).isEmpty
+                ? "it is not valid JSON" : "the field '\(path(context))' is invalid: \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
     }

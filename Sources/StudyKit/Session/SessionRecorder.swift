@@ -20,11 +20,14 @@ public final class SessionRecorder: TrialSink {
     }
 
     /// Starts a new session for `participant` under `logs`.
-    public static func start(logs: URL, participant: ParticipantID, resolvedProtocol: ResolvedProtocol,
-                             environment: SessionEnvironment, startedAt: Date = Date()) throws -> SessionRecorder {
+    public static func start(
+        logs: URL, participant: ParticipantID, resolvedProtocol: ResolvedProtocol,
+        environment: SessionEnvironment, startedAt: Date = Date()
+    ) throws -> SessionRecorder {
         let folder = try SessionFolder.create(logs: logs, participant: participant, startedAt: startedAt)
-        let record = SessionRecord(sessionID: folder.sessionID.value, participant: participant.value,
-                                   startedAt: startedAt, resolvedProtocol: resolvedProtocol, environment: environment)
+        let record = SessionRecord(
+            sessionID: folder.sessionID.value, participant: participant.value,
+            startedAt: startedAt, resolvedProtocol: resolvedProtocol, environment: environment)
         try record.write(to: folder.sessionJSONURL)
         let log = try TrialLog.create(at: folder.trialsURL)
         return SessionRecorder(folder: folder, record: record, loggedKeys: [], log: log)
@@ -33,7 +36,8 @@ public final class SessionRecorder: TrialSink {
     /// Continues an interrupted session: appends to its trials.csv and notes the resume in session.json.
     public static func resume(_ point: ResumePoint, at date: Date = Date()) throws -> SessionRecorder {
         // A crash between writing session.json and creating trials.csv leaves no log yet: start it now.
-        let (log, rows) = FileManager.default.fileExists(atPath: point.folder.trialsURL.path)
+        let (log, rows) =
+            FileManager.default.fileExists(atPath: point.folder.trialsURL.path)
             ? try TrialLog.continuing(at: point.folder.trialsURL, now: date)
             : (try TrialLog.create(at: point.folder.trialsURL), [])
         var record = point.record
@@ -52,20 +56,22 @@ public final class SessionRecorder: TrialSink {
 
     /// The trials.csv row of a photo in this session.
     public func row(for trial: TrialResult) -> TrialRow {
-        TrialRow(sessionID: record.sessionID, participant: record.participant, platform: record.environment.platform,
-                 input: trial.input.name, hrtf: record.environment.hrtf, condition: trial.condition,
-                 background: trial.background, round: trial.round, targetsInRound: trial.targetsInRound,
-                 targetIndex: trial.targetIndex, target: trial.target, targetBearingDeg: trial.targetBearing.degrees,
-                 aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
-                 absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
-                 onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
-                 frontBackReversal: trial.frontBackReversal)
+        TrialRow(
+            sessionID: record.sessionID, participant: record.participant, platform: record.environment.platform,
+            input: trial.input.name, hrtf: record.environment.hrtf, condition: trial.condition,
+            background: trial.background, round: trial.round, targetsInRound: trial.targetsInRound,
+            targetIndex: trial.targetIndex, target: trial.target, targetBearingDeg: trial.targetBearing.degrees,
+            aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
+            absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
+            onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
+            frontBackReversal: trial.frontBackReversal)
     }
 
     /// Appends and fsyncs the photo's row; the row is on disk when this returns.
     public func record(_ trial: TrialResult) throws {
         guard !loggedKeys.contains(trial.key) else {
-            throw StudyFileError.alreadyLogged(path: folder.trialsURL.path, round: trial.round, targetIndex: trial.targetIndex)
+            throw StudyFileError.alreadyLogged(
+                path: folder.trialsURL.path, round: trial.round, targetIndex: trial.targetIndex)
         }
         try log.append(row(for: trial))
         loggedKeys.insert(trial.key)

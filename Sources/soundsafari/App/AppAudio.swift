@@ -41,8 +41,9 @@ final class AppAudio {
         checkSource?.stop()
         guard let side else { return }
         if checkSource == nil, let target = catalog.entries(role: .target).first {
-            checkSource = try engine.makeSource(buffer: try engine.loadBuffer(file: target.fileURL),
-                                                gainDB: target.gainDB, looping: true)
+            checkSource = try engine.makeSource(
+                buffer: try engine.loadBuffer(file: target.fileURL),
+                gainDB: target.gainDB, looping: true)
         }
         engine.heading = .forward
         checkSource?.bearing = Bearing(degrees: side.bearingDegrees)

@@ -50,26 +50,36 @@ final class Autopilot {
     static func parse(_ script: String, file: String) throws -> [Step] {
         var steps: [Step] = []
         for (number, raw) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let line =
+                raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let words = line.split(separator: " ").map(String.init)
             guard let verb = words.first else { continue }
-            let fail = ScriptError(description: "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, key NAME, hold NAME MS, text TEXT, sleep MS, shot NAME, click X Y, move DX, pad attach|detach or button NAME.")
+            let fail = ScriptError(
+                description:
+                    "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, key NAME, hold NAME MS, text TEXT, sleep MS, shot NAME, click X Y, move DX, pad attach|detach or button NAME."
+            )
             switch (verb, words.count) {
             case ("wait", 2): steps.append(.wait(words[1]))
             case ("key", 2): steps.append(.key(words[1]))
-            case ("hold", 3): guard let ms = Int(words[2]) else { throw fail }; steps.append(.hold(words[1], milliseconds: ms))
+            case ("hold", 3):
+                guard let ms = Int(words[2]) else { throw fail }
+                steps.append(.hold(words[1], milliseconds: ms))
             case ("text", 2): steps.append(.text(words[1]))
             case ("shot", 2): steps.append(.shot(words[1]))
             case ("click", 3):
                 guard let x = Int32(words[1]), let y = Int32(words[2]) else { throw fail }
                 steps.append(.click(x: x, y: y))
-            case ("move", 2): guard let dx = Int32(words[1]) else { throw fail }; steps.append(.move(dx))
+            case ("move", 2):
+                guard let dx = Int32(words[1]) else { throw fail }
+                steps.append(.move(dx))
             case ("pad", 2) where words[1] == "attach": steps.append(.padAttach)
             case ("pad", 2) where words[1] == "detach": steps.append(.padDetach)
             case ("button", 2):
                 guard VirtualGamepad.button(named: words[1]) != nil else { throw fail }
                 steps.append(.button(words[1]))
-            case ("sleep", 2): guard let ms = Int(words[1]) else { throw fail }; steps.append(.sleep(milliseconds: ms))
+            case ("sleep", 2):
+                guard let ms = Int(words[1]) else { throw fail }
+                steps.append(.sleep(milliseconds: ms))
             default: throw fail
             }
         }
@@ -87,8 +97,10 @@ final class Autopilot {
     var isFinished: Bool { index >= steps.count }
 
     /// Runs due steps; `drawnScreen` is the name of the screen drawn in the last frame.
-    func advance(now: Double, drawnScreen: String, controllerOpen: () -> Bool,
-                 screenshot: (String) throws -> Void) throws {
+    func advance(
+        now: Double, drawnScreen: String, controllerOpen: () -> Bool,
+        screenshot: (String) throws -> Void
+    ) throws {
         while index < steps.count {
             let started = stepStarted ?? now
             stepStarted = started
@@ -96,7 +108,10 @@ final class Autopilot {
             case .wait(let screen):
                 guard screen == "gamepad" ? controllerOpen() : drawnScreen == screen else {
                     if now - started > Self.waitTimeoutSeconds {
-                        throw ScriptError(description: "Autopilot: the screen “\(screen)” did not appear within \(Int(Self.waitTimeoutSeconds)) s (showing “\(drawnScreen)”).")
+                        throw ScriptError(
+                            description:
+                                "Autopilot: the screen “\(screen)” did not appear within \(Int(Self.waitTimeoutSeconds)) s (showing “\(drawnScreen)”)."
+                        )
                     }
                     return
                 }
@@ -150,7 +165,8 @@ final class Autopilot {
     private func keycode(_ name: String) throws -> SDL_Keycode {
         let code = SDL_GetKeyFromName(name)
         guard code != SDLK_UNKNOWN.rawValue else {
-            throw ScriptError(description: "Autopilot: “\(name)” is not an SDL key name (try Return, Space, Left, Right, Escape, P).")
+            throw ScriptError(
+                description: "Autopilot: “\(name)” is not an SDL key name (try Return, Space, Left, Right, Escape, P).")
         }
         return code
     }

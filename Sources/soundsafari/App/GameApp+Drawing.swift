@@ -37,9 +37,10 @@ extension GameApp {
         switch settings.input {
         case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R"
         case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R"
-        case .gamepad: input.controllerHasGyro
-            ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y"
-            : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y"
+        case .gamepad:
+            input.controllerHasGyro
+                ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y"
+                : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y"
         }
     }
 
@@ -47,10 +48,13 @@ extension GameApp {
         guard let trial = run?.lastTrial else { return }
         let roundEnd = flow.screen == .roundResult
         let name = run?.displayName(of: trial.target) ?? trial.target
-        var lines = [ResultWording.deviation(trial.deviationDeg, target: name),
-                     "Time: \(ResultWording.seconds(trial.timeSeconds))"]
+        var lines = [
+            ResultWording.deviation(trial.deviationDeg, target: name),
+            "Time: \(ResultWording.seconds(trial.timeSeconds))",
+        ]
         if !roundEnd, let next = run?.nextTargetName { lines.append("Next: find the \(next).") }
-        let heading = roundEnd ? "Round \(flow.roundIndex + 1) complete" : "Photo \(trial.targetIndex) of \(trial.targetsInRound)"
+        let heading =
+            roundEnd ? "Round \(flow.roundIndex + 1) complete" : "Photo \(trial.targetIndex) of \(trial.targetsInRound)"
         let buttonText: String
         if !roundEnd {
             buttonText = "Continue"
@@ -59,8 +63,9 @@ extension GameApp {
         } else {
             buttonText = "Next round"
         }
-        painter.drawResult(heading: heading, picture: resultTexture, pictureSize: resultTextureSize, lines: lines,
-                           continueHint: buttonText)
+        painter.drawResult(
+            heading: heading, picture: resultTexture, pictureSize: resultTextureSize, lines: lines,
+            continueHint: buttonText)
     }
 
     private func drawSummary() {
@@ -81,13 +86,16 @@ extension GameApp {
             let command: String
             switch options.kind {
             case .play: command = "soundsafari play --participant \(settings.participant) --resume"
-            case .study(let file, _, _): command = "soundsafari study --protocol \(file.lastPathComponent) --participant \(settings.participant) --resume"
+            case .study(let file, _, _):
+                command =
+                    "soundsafari study --protocol \(file.lastPathComponent) --participant \(settings.participant) --resume"
             }
             note = "Every photo so far is saved. To continue later: \(command)"
         } else {
             note = run.map { "Saved in \($0.folderPath)" }
         }
-        painter.drawSummary(heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
-                            rows: rows, means: means, note: note)
+        painter.drawSummary(
+            heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
+            rows: rows, means: means, note: note)
     }
 }

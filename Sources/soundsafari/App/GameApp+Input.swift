@@ -41,8 +41,9 @@ extension GameApp {
         var current = MainMenu.settings(from: mainMenu)
         if gamepadWithGyro && !options.inputGiven { current.input = .gamepad }
         let focus = mainMenu.focusedItem?.id
-        mainMenu = MainMenu.model(current, knownParticipants: knownParticipants, inputs: [.gamepad, .mouse, .keyboard],
-                                  hrtfs: usableHRTFs)
+        mainMenu = MainMenu.model(
+            current, knownParticipants: knownParticipants, inputs: [.gamepad, .mouse, .keyboard],
+            hrtfs: usableHRTFs)
         if let focus { mainMenu.focus(on: focus) }
     }
 
@@ -50,7 +51,9 @@ extension GameApp {
     private func hover(x: Int32, y: Int32) {
         guard let row = painter.menuRow(atX: x, y: y) else { return }
         switch flow.screen {
-        case .mainMenu: mainMenu.focus(on: row.id); updateTextEntry()
+        case .mainMenu:
+            mainMenu.focus(on: row.id)
+            updateTextEntry()
         case .participantSheet: participantSheet.focus(on: row.id)
         case .paused: pauseMenu.focus(on: row.id)
         default: break
@@ -60,12 +63,13 @@ extension GameApp {
     /// A click on a menu row: a button is pressed, a choice steps left or right (by the half clicked).
     /// On other screens a click is "activate" (continue, close), on the headphone check it answers a side.
     private func click(x: Int32, y: Int32, at time: MonotonicTime) throws {
-        let menu: MenuModel? = switch flow.screen {
-        case .mainMenu: mainMenu
-        case .participantSheet: participantSheet
-        case .paused: pauseMenu
-        default: nil
-        }
+        let menu: MenuModel? =
+            switch flow.screen {
+            case .mainMenu: mainMenu
+            case .participantSheet: participantSheet
+            case .paused: pauseMenu
+            default: nil
+            }
         if flow.screen == .headphoneCheck {
             if let side = painter.side(atX: x, y: y) { try handle(side == .left ? .left : .right, at: time) }
             return
@@ -120,7 +124,10 @@ extension GameApp {
     }
 
     private func handleMainMenu(_ command: UICommand) throws {
-        if command == .back { keepRunning = false; return }
+        if command == .back {
+            keepRunning = false
+            return
+        }
         let outcome = mainMenu.handle(command)
         updateTextEntry()
         switch outcome {

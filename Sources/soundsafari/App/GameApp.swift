@@ -47,7 +47,9 @@ final class GameApp {
         sdl = try SDLSystem()
         // SOUNDSAFARI_WINDOW_SIZE=1920x1080 opens a bigger window (screenshots at full HD; Xvfb has no
         // window manager to honour F11).
-        let size = ProcessInfo.processInfo.environment["SOUNDSAFARI_WINDOW_SIZE"]?.split(separator: "x").compactMap { Int32($0) }
+        let size = ProcessInfo.processInfo.environment["SOUNDSAFARI_WINDOW_SIZE"]?.split(separator: "x").compactMap {
+            Int32($0)
+        }
         if let size, size.count == 2, size.allSatisfy({ (640...7680).contains($0) }) {
             window = try GameWindow(title: "SoundSafari", width: size[0], height: size[1])
         } else {
@@ -80,8 +82,9 @@ final class GameApp {
             if settings.hrtf.isEmpty { settings.hrtf = usableHRTFs.first ?? "" }
             flow = .play()
         case .study(_, let participant, let chosenInput):
-            settings = MenuSettings(participant: participant.value, mode: "one-target", rounds: 1,
-                                    input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
+            settings = MenuSettings(
+                participant: participant.value, mode: "one-target", rounds: 1,
+                input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareStudy()` below
         }
         knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
@@ -96,8 +99,9 @@ final class GameApp {
         guard case .study(let file, let participant, _) = options.kind else { return }
         let studyProtocol = try SessionDriver.loadProtocol(.protocolFile(file), seed: options.seed)
         let rounds = studyProtocol.conditions.flatMap { condition in
-            Array(repeating: FlowRound(condition: condition.name, targets: max(1, condition.targets.count)),
-                  count: condition.repetitions)
+            Array(
+                repeating: FlowRound(condition: condition.name, targets: max(1, condition.targets.count)),
+                count: condition.repetitions)
         }
         let registered = try options.resume || ParticipantRegistry(logs: options.logs).isRegistered(participant)
         flow = .study(rounds: rounds, participantRegistered: registered)
@@ -128,7 +132,8 @@ final class GameApp {
             do {
                 if let run, run.isActive {
                     // The session's GameManager paces the frames while rounds are played.
-                    try run.manager.run(while: { keepRunning && run.isActive }, beforeTick: { now in try frame(now: now) })
+                    try run.manager.run(
+                        while: { keepRunning && run.isActive }, beforeTick: { now in try frame(now: now) })
                     next = clock.now()
                     continue
                 }
@@ -174,9 +179,10 @@ final class GameApp {
         paint()
         // Screenshots read the frame just drawn, so they come before present (after it the buffer is undefined).
         try screenshots?.frameDrawn(screen: name, window: window)
-        try autopilot?.advance(now: now.seconds, drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
-                               controllerOpen: { [unowned self] in input.controller != nil },
-                               screenshot: { [unowned self] name in try screenshots?.save(name: name, window: window) })
+        try autopilot?.advance(
+            now: now.seconds, drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
+            controllerOpen: { [unowned self] in input.controller != nil },
+            screenshot: { [unowned self] name in try screenshots?.save(name: name, window: window) })
         window.present()
     }
 
@@ -196,7 +202,9 @@ final class GameApp {
 
     /// Typing goes to a text field only while one has the focus (otherwise A/D turn and letters are keys).
     func updateTextEntry() {
-        let typing = flow.screen == .mainMenu && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true
+        let typing =
+            flow.screen == .mainMenu
+            && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true
         if typing != input.textEntry {
             input.textEntry = typing
             if typing { SDL_StartTextInput() } else { SDL_StopTextInput() }

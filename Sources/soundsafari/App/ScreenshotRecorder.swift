@@ -19,7 +19,9 @@ final class ScreenshotRecorder {
     }
 
     static func fromEnvironment() throws -> ScreenshotRecorder? {
-        guard let path = ProcessInfo.processInfo.environment["SOUNDSAFARI_SCREENSHOTS"], !path.isEmpty else { return nil }
+        guard let path = ProcessInfo.processInfo.environment["SOUNDSAFARI_SCREENSHOTS"], !path.isEmpty else {
+            return nil
+        }
         return try ScreenshotRecorder(folder: URL(fileURLWithPath: path))
     }
 

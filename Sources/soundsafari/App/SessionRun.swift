@@ -35,8 +35,9 @@ final class SessionRun {
         case .study(let file, _, _):
             source = .protocolFile(file)
         }
-        let request = SessionRequest(source: source, participant: app.settings.participant, logs: app.options.logs,
-                                     seed: app.options.seed, resume: app.options.resume, input: device)
+        let request = SessionRequest(
+            source: source, participant: app.settings.participant, logs: app.options.logs,
+            seed: app.options.seed, resume: app.options.resume, input: device)
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
         let driver = try SessionDriver.open(request, scene: scene, clock: app.clock)
         let run = SessionRun(driver: driver, manager: driver.makeManager(headingSource: app.input), device: device)
@@ -45,7 +46,9 @@ final class SessionRun {
             guard result.kind != .interrupted else { return }
             try picture.withSurface { app.showResultPicture($0) }
         }
-        let rounds = driver.session.plan.rounds.map { FlowRound(condition: $0.condition, targets: max(1, $0.targetSounds.count)) }
+        let rounds = driver.session.plan.rounds.map {
+            FlowRound(condition: $0.condition, targets: max(1, $0.targetSounds.count))
+        }
         let next = driver.session.nextUnloggedKey
         let index = next.flatMap { driver.session.plan.roundIndex(of: $0.round) } ?? 0
         app.flow.adoptRounds(rounds, roundIndex: index, photosDone: max(0, (next?.targetIndex ?? 1) - 1))
@@ -65,18 +68,25 @@ final class SessionRun {
     /// earlier photos are included; this run's photos if the file cannot be read.
     func allPhotos() -> [ResultWording.Photo] {
         if let rows = try? TrialRow.readAll(from: driver.folder.trialsURL), rows.count >= session.trials.count {
-            return rows.map { .init(round: $0.round, condition: $0.condition, target: $0.target,
-                                    deviationDeg: $0.deviationDeg, timeSeconds: $0.timeS) }
+            return rows.map {
+                .init(
+                    round: $0.round, condition: $0.condition, target: $0.target,
+                    deviationDeg: $0.deviationDeg, timeSeconds: $0.timeS)
+            }
         }
-        return session.trials.map { .init(round: $0.round, condition: $0.condition, target: $0.target,
-                                          deviationDeg: $0.deviationDeg, timeSeconds: $0.timeSeconds) }
+        return session.trials.map {
+            .init(
+                round: $0.round, condition: $0.condition, target: $0.target,
+                deviationDeg: $0.deviationDeg, timeSeconds: $0.timeSeconds)
+        }
     }
 
     func displayName(of sound: String) -> String { session.levelFactory.displayName(of: sound) }
 
     /// The next target of the current round, after an intermediate result.
     var nextTargetName: String? {
-        guard let level = session.level, let index = level.currentTargetIndex, level.targets.indices.contains(index) else { return nil }
+        guard let level = session.level, let index = level.currentTargetIndex, level.targets.indices.contains(index)
+        else { return nil }
         return displayName(of: level.targets[index].sound)
     }
 
@@ -105,7 +115,9 @@ final class SessionRun {
     func perform(_ effect: FlowEffect, app: GameApp) throws {
         let now = app.clock.now()
         let heading = app.input.heading
-        func send(_ kind: Event.Kind) { manager.enqueue(Event(kind: kind, time: now, heading: heading, device: device)) }
+        func send(_ kind: Event.Kind) {
+            manager.enqueue(Event(kind: kind, time: now, heading: heading, device: device))
+        }
         switch effect {
         case .startRound:
             if session.state == .ready {

@@ -25,7 +25,8 @@ final class VirtualGamepad {
             return SDL_JoystickAttachVirtualEx(&description)
         }
         guard index >= 0, let opened = SDL_JoystickOpen(index) else {
-            throw Failure(description: "Autopilot: cannot attach a virtual gamepad (SDL: \(String(cString: SDL_GetError()))).")
+            throw Failure(
+                description: "Autopilot: cannot attach a virtual gamepad (SDL: \(String(cString: SDL_GetError()))).")
         }
         deviceIndex = index
         joystick = opened

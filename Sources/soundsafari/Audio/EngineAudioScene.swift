@@ -39,8 +39,9 @@ final class EngineAudioScene: AudioScene {
 
     func makeSource(sound: String, bearing: Bearing, gainDB: Double, looping: Bool) throws -> SoundSourceID {
         let entry = try catalog.entry(named: sound)
-        let source = try engine.makeSource(buffer: try buffer(for: sound), bearing: bearing,
-                                           gainDB: entry.gainDB + gainDB, looping: looping)
+        let source = try engine.makeSource(
+            buffer: try buffer(for: sound), bearing: bearing,
+            gainDB: entry.gainDB + gainDB, looping: looping)
         defer { nextID += 1 }
         sources[nextID] = (source, entry.gainDB, gainDB)
         return SoundSourceID(rawValue: nextID)

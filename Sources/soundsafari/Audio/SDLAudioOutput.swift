@@ -34,7 +34,8 @@ final class SDLAudioOutput {
             throw SDLAudioOutputError.badBufferSize(bufferFrames)
         }
         try Self.startAudioSubsystem()
-        state = CallbackState(engine: engine, periodSeconds: Double(bufferFrames) / Double(SpatialAudioEngine.sampleRate))
+        state = CallbackState(
+            engine: engine, periodSeconds: Double(bufferFrames) / Double(SpatialAudioEngine.sampleRate))
         retained = Unmanaged.passRetained(state)
         var wanted = SDL_AudioSpec()
         wanted.freq = Int32(SpatialAudioEngine.sampleRate)
@@ -127,7 +128,9 @@ private final class CallbackState: @unchecked Sendable {
 }
 
 /// SDL's C callback: forwards to the `CallbackState` passed as user data.
-private func sdlAudioCallback(_ userdata: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?, _ length: Int32) {
+private func sdlAudioCallback(
+    _ userdata: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?, _ length: Int32
+) {
     guard let userdata, let stream, length > 0 else { return }
     Unmanaged<CallbackState>.fromOpaque(userdata).takeUnretainedValue().fill(stream, byteCount: Int(length))
 }
@@ -147,7 +150,8 @@ enum SDLAudioOutputError: Error, CustomStringConvertible, LocalizedError {
             return "Cannot open \(name) (SDL: \(reason)): check that it is connected and not in exclusive use, "
                 + "or pick another device from `soundsafari devices`."
         case .badBufferSize(let frames):
-            return "Audio buffer size \(frames) frames is out of range: use 16 to 8192 (default \(SDLAudioOutput.defaultBufferFrames))."
+            return
+                "Audio buffer size \(frames) frames is out of range: use 16 to 8192 (default \(SDLAudioOutput.defaultBufferFrames))."
         }
     }
 

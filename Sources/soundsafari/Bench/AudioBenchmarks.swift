@@ -16,7 +16,8 @@ enum AudioBenchmarks {
     private static func metering(catalog: SoundCatalog) throws -> [BenchmarkResult] {
         let engine = try SpatialAudioEngine()
         let entry = try catalog.entry(named: "frog")
-        let source = try engine.makeSource(buffer: try engine.loadBuffer(file: entry.fileURL), bearing: Bearing(degrees: 60), looping: true)
+        let source = try engine.makeSource(
+            buffer: try engine.loadBuffer(file: entry.fileURL), bearing: Bearing(degrees: 60), looping: true)
         source.play()
         let block = engine.render(frames: SpatialAudioEngine.sampleRate / 4)
         let clock = SystemClock()
@@ -54,10 +55,13 @@ enum AudioBenchmarks {
     private static func rendering(catalog: SoundCatalog) throws -> [BenchmarkResult] {
         let engine = try SpatialAudioEngine()
         var sources: [SpatialSource] = []
-        for (index, entry) in ([try catalog.entry(named: "frog"), try catalog.entry(named: "bluejay")]
-                               + catalog.entries(role: .background).prefix(1)).enumerated() {
-            let source = try engine.makeSource(buffer: try engine.loadBuffer(file: entry.fileURL),
-                                               bearing: Bearing(degrees: Double(index) * 120 + 30), gainDB: entry.gainDB, looping: true)
+        for (index, entry)
+            in ([try catalog.entry(named: "frog"), try catalog.entry(named: "bluejay")]
+            + catalog.entries(role: .background).prefix(1)).enumerated()
+        {
+            let source = try engine.makeSource(
+                buffer: try engine.loadBuffer(file: entry.fileURL),
+                bearing: Bearing(degrees: Double(index) * 120 + 30), gainDB: entry.gainDB, looping: true)
             source.play()
             sources.append(source)
         }
@@ -65,7 +69,8 @@ enum AudioBenchmarks {
         let blocks = 20 * SpatialAudioEngine.sampleRate / blockFrames
         var buffer = [Float](repeating: 0, count: blockFrames * 2)
         // CPU time per block is what the engine costs; wall time adds whatever else the machine was doing.
-        var blockCPUTimes: [Double] = [], blockWallTimes: [Double] = []
+        var blockCPUTimes: [Double] = []
+        var blockWallTimes: [Double] = []
         blockCPUTimes.reserveCapacity(blocks)
         blockWallTimes.reserveCapacity(blocks)
         let clock = SystemClock()
@@ -86,7 +91,8 @@ enum AudioBenchmarks {
         let blockSeconds = Double(blockFrames) / Double(SpatialAudioEngine.sampleRate)
         return [
             BenchmarkResult(name: "audio.render.realtime_factor_3_sources", value: audioSeconds / cpu, unit: "x"),
-            BenchmarkResult(name: "audio.render.block512_cpu_median", value: blockCPUTimes[blocks / 2] * 1e6, unit: "us"),
+            BenchmarkResult(
+                name: "audio.render.block512_cpu_median", value: blockCPUTimes[blocks / 2] * 1e6, unit: "us"),
             BenchmarkResult(name: "audio.render.block512_cpu_p99", value: blockCPUTimes[p99] * 1e6, unit: "us"),
             BenchmarkResult(name: "audio.render.block512_wall_p99", value: blockWallTimes[p99] * 1e6, unit: "us"),
             BenchmarkResult(name: "audio.render.block512_wall_worst", value: blockWallTimes.last! * 1e6, unit: "us"),

@@ -29,7 +29,8 @@ enum GameBenchmarks {
         return [
             BenchmarkResult(name: "game.tick.count", value: Double(statistics.count), unit: "ticks"),
             BenchmarkResult(name: "game.tick.wall", value: wall, unit: "s"),
-            BenchmarkResult(name: "game.tick.lateness_p99", value: statistics.latenessPercentile(99) * 1000, unit: "ms"),
+            BenchmarkResult(
+                name: "game.tick.lateness_p99", value: statistics.latenessPercentile(99) * 1000, unit: "ms"),
             BenchmarkResult(name: "game.tick.lateness_worst", value: statistics.worstLateness * 1000, unit: "ms"),
             BenchmarkResult(name: "game.tick.late_count", value: Double(statistics.lateCount), unit: "ticks>4ms"),
             BenchmarkResult(name: "game.tick.cpu", value: cpu / wall * 100, unit: "%"),
@@ -38,12 +39,14 @@ enum GameBenchmarks {
 
     /// Drawing the result picture and writing its PNG, as after every photo (the thesis allowed 500 ms).
     static func resultPicture(count: Int = 10) throws -> [BenchmarkResult] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-bench-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "soundsafari-bench-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = ManualClock()
         let plan = try SessionPlan(rounds: [.builtIn(.twoTargets, round: 1)], seed: 2)
-        let session = GameSession(plan: plan, scene: try makeScene(), clock: clock, sink: TrialCollector(), input: .keyboard)
+        let session = GameSession(
+            plan: plan, scene: try makeScene(), clock: clock, sink: TrialCollector(), input: .keyboard)
         try session.start(heading: .forward)
         clock.advance(by: 3.2)
         try session.photograph(aim: plan.bearings[0][0].rotated(by: 6), at: clock.now())
@@ -56,7 +59,8 @@ enum GameBenchmarks {
             times.append(wall.now() - start)
         }
         return [
-            BenchmarkResult(name: "game.picture.png_mean", value: times.reduce(0, +) / Double(times.count) * 1000, unit: "ms"),
+            BenchmarkResult(
+                name: "game.picture.png_mean", value: times.reduce(0, +) / Double(times.count) * 1000, unit: "ms"),
             BenchmarkResult(name: "game.picture.png_worst", value: (times.max() ?? 0) * 1000, unit: "ms"),
         ]
     }
@@ -65,22 +69,28 @@ enum GameBenchmarks {
     static func simulatedRounds() throws -> [BenchmarkResult] {
         var results: [BenchmarkResult] = []
         for (bot, rounds) in [(BotKind.ideal, 20), (.listener, 10)] {
-            let logs = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-bench-\(UUID().uuidString.prefix(8))")
+            let logs = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "soundsafari-bench-\(UUID().uuidString.prefix(8))")
             defer { try? FileManager.default.removeItem(at: logs) }
-            let request = SessionRequest(source: .mode(.oneTarget, rounds: rounds), participant: "BENCH", logs: logs,
-                                         seed: 3, input: bot.device)
+            let request = SessionRequest(
+                source: .mode(.oneTarget, rounds: rounds), participant: "BENCH", logs: logs,
+                seed: 3, input: bot.device)
             let wall = SystemClock()
             let start = wall.now()
             _ = try Simulation(request: request, bot: bot, realtime: false, hrtfName: nil, soundsFolder: nil).run()
             let seconds = wall.now() - start
-            results.append(BenchmarkResult(name: "game.simulate.\(bot.rawValue)_rounds_per_s", value: Double(rounds) / seconds, unit: "rounds/s"))
+            results.append(
+                BenchmarkResult(
+                    name: "game.simulate.\(bot.rawValue)_rounds_per_s", value: Double(rounds) / seconds,
+                    unit: "rounds/s"))
         }
         return results
     }
 
     private static func makeScene() throws -> EngineAudioScene {
-        EngineAudioScene(engine: try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required)),
-                         catalog: try SoundCatalog.locate())
+        EngineAudioScene(
+            engine: try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required)),
+            catalog: try SoundCatalog.locate())
     }
 
     /// User + system CPU time of this process so far.

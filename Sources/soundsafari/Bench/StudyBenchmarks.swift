@@ -5,7 +5,8 @@ import StudyKit
 
 enum StudyBenchmarks {
     static func run() throws -> [BenchmarkResult] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-bench-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "soundsafari-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = SystemClock()
@@ -32,27 +33,35 @@ enum StudyBenchmarks {
 
         // Reading back a long log (resume, inspection): libcsv parse plus typed conversion of every field.
         let big = folder.appendingPathComponent("big.csv")
-        let lines = CSVWriter.headerLine(TrialRow.columns) + rows.prefix(20_000).map { CSVWriter.line($0.values) }.joined()
+        let lines =
+            CSVWriter.headerLine(TrialRow.columns) + rows.prefix(20_000).map { CSVWriter.line($0.values) }.joined()
         try lines.write(to: big, atomically: true, encoding: .utf8)
         var readCount = 0
         let readTime = try seconds { readCount = try TrialRow.readAll(from: big).count }
 
         return [
-            BenchmarkResult(name: "study.trial_row_append_fsync_median", value: appendTimes[appendTimes.count / 2] * 1000, unit: "ms"),
-            BenchmarkResult(name: "study.trial_row_append_fsync_p99", value: appendTimes[appendTimes.count * 99 / 100] * 1000, unit: "ms"),
-            BenchmarkResult(name: "study.csv_encode_rows_per_s", value: Double(encodeCount) / encodeTime, unit: "rows/s"),
-            BenchmarkResult(name: "study.trials_csv_read_rows_per_s", value: Double(readCount) / readTime, unit: "rows/s"),
+            BenchmarkResult(
+                name: "study.trial_row_append_fsync_median", value: appendTimes[appendTimes.count / 2] * 1000,
+                unit: "ms"),
+            BenchmarkResult(
+                name: "study.trial_row_append_fsync_p99", value: appendTimes[appendTimes.count * 99 / 100] * 1000,
+                unit: "ms"),
+            BenchmarkResult(
+                name: "study.csv_encode_rows_per_s", value: Double(encodeCount) / encodeTime, unit: "rows/s"),
+            BenchmarkResult(
+                name: "study.trials_csv_read_rows_per_s", value: Double(readCount) / readTime, unit: "rows/s"),
         ]
     }
 
     static func sampleRow(round: Int) -> TrialRow {
         let start = Date(timeIntervalSince1970: 1_795_000_000)
-        return TrialRow(sessionID: "20261121T201500Z-3f9c", participant: "P07", platform: "linux-sdl2", input: "keyboard",
-                        hrtf: "Built-In HRTF", condition: "two-targets-background", background: true, round: round,
-                        targetsInRound: 2, targetIndex: 1 + round % 2, target: "bluejay",
-                        targetBearingDeg: Double(round % 360), aimBearingDeg: Double((round * 7) % 360),
-                        deviationDeg: -12.345, absDeviationDeg: 12.345, frontBackConfusion: round % 5 == 0,
-                        onsetAt: start, shotAt: start.addingTimeInterval(2.5), timeS: 2.5,
-                        frontBackReversal: round % 10 == 0)
+        return TrialRow(
+            sessionID: "20261121T201500Z-3f9c", participant: "P07", platform: "linux-sdl2", input: "keyboard",
+            hrtf: "Built-In HRTF", condition: "two-targets-background", background: true, round: round,
+            targetsInRound: 2, targetIndex: 1 + round % 2, target: "bluejay",
+            targetBearingDeg: Double(round % 360), aimBearingDeg: Double((round * 7) % 360),
+            deviationDeg: -12.345, absDeviationDeg: 12.345, frontBackConfusion: round % 5 == 0,
+            onsetAt: start, shotAt: start.addingTimeInterval(2.5), timeS: 2.5,
+            frontBackReversal: round % 10 == 0)
     }
 }

@@ -22,19 +22,34 @@ enum UIBenchmarks {
             sdl.close()
         }
         let painter = ScreenPainter(window: window, text: text)
-        let menu = MainMenu.model(MenuSettings(participant: "P01", mode: "two-targets", rounds: 9, input: .keyboard,
-                                               hrtf: "default-48000"),
-                                  knownParticipants: [], inputs: [.mouse, .keyboard], hrtfs: ["default-48000"])
+        let menu = MainMenu.model(
+            MenuSettings(
+                participant: "P01", mode: "two-targets", rounds: 9, input: .keyboard,
+                hrtf: "default-48000"),
+            knownParticipants: [], inputs: [.mouse, .keyboard], hrtfs: ["default-48000"])
         let rows = (1...9).map { round in
-            ScreenPainter.SummaryRow(round: "\(round)", condition: "two targets", target: "frog, blue jay",
-                                     deviation: "+12°, −4°", time: "3.1 s, 4.0 s")
+            ScreenPainter.SummaryRow(
+                round: "\(round)", condition: "two targets", target: "frog, blue jay",
+                deviation: "+12°, −4°", time: "3.1 s, 4.0 s")
         }
         let screens: [(String, () -> Void)] = [
             ("menu", { painter.drawMainMenu(menu, message: nil) }),
-            ("running", { painter.drawRunning(instruction: "Two animals are calling. Photograph the frog first.",
-                                              progress: "Round 4 of 9 — two targets", inputHint: "Turn: ← →") }),
-            ("summary", { painter.drawSummary(heading: "Session complete", rows: rows,
-                                              means: "Mean deviation 8° · mean time 3.5 s (18 photos)", note: nil) }),
+            (
+                "running",
+                {
+                    painter.drawRunning(
+                        instruction: "Two animals are calling. Photograph the frog first.",
+                        progress: "Round 4 of 9 — two targets", inputHint: "Turn: ← →")
+                }
+            ),
+            (
+                "summary",
+                {
+                    painter.drawSummary(
+                        heading: "Session complete", rows: rows,
+                        means: "Mean deviation 8° · mean time 3.5 s (18 photos)", note: nil)
+                }
+            ),
         ]
         let clock = SystemClock()
         var results: [BenchmarkResult] = []

@@ -18,7 +18,9 @@ struct DevicesCommand: ParsableCommand {
     @Option(name: .long, help: "The Sounds folder (default: $SOUNDSAFARI_SOUNDS, or Sounds/ found upwards).")
     var sounds: String?
 
-    @Flag(name: .long, help: "Then play the first target sound 1 s on the left and 1 s on the right through the audio output.")
+    @Flag(
+        name: .long,
+        help: "Then play the first target sound 1 s on the left and 1 s on the right through the audio output.")
     var testOutput = false
 
     @Option(name: .long, help: "Audio buffer size in frames for --test-output.")
@@ -27,7 +29,11 @@ struct DevicesCommand: ParsableCommand {
     @Option(name: .long, help: "The output device for --test-output, by name as listed (default: the system's).")
     var device: String?
 
-    struct Controller { let name: String; let hasGyro: Bool; let hasAccelerometer: Bool }
+    struct Controller {
+        let name: String
+        let hasGyro: Bool
+        let hasAccelerometer: Bool
+    }
 
     /// SDL's game-controller subsystem did not start (no input devices readable).
     struct ControllersUnavailable: Error, CustomStringConvertible {
@@ -58,9 +64,11 @@ struct DevicesCommand: ParsableCommand {
         if case .failure(let error) = hrtfs { throw error }
     }
 
-    private func printText(audio: Result<(driver: String, devices: [String]), Error>,
-                           hrtfs: Result<(all: [String], usable: [String], chosen: String?), Error>,
-                           catalog: Result<SoundCatalog, Error>, controllers: Result<[Controller], Error>) {
+    private func printText(
+        audio: Result<(driver: String, devices: [String]), Error>,
+        hrtfs: Result<(all: [String], usable: [String], chosen: String?), Error>,
+        catalog: Result<SoundCatalog, Error>, controllers: Result<[Controller], Error>
+    ) {
         switch audio {
         case .success(let audio):
             print("Audio outputs (SDL driver \(audio.driver)):")
@@ -85,11 +93,14 @@ struct DevicesCommand: ParsableCommand {
         case .success(let catalog):
             print("Sounds (\(catalog.folder.appendingPathComponent(SoundCatalog.fileName).path)):")
             for entry in catalog.entries {
-                let length = (try? AudioFileReader.readMono(entry.fileURL)).map { String(format: "%.2f s", $0.durationSeconds) } ?? "unreadable"
-                print("  - \(entry.name.padding(toLength: 10, withPad: " ", startingAt: 0)) "
-                      + "\(entry.role.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) "
-                      + "\"\(entry.displayName)\", \(entry.file), \(length), gain \(String(format: "%+.1f", entry.gainDB)) dB"
-                      + (entry.loop ? ", loops" : ""))
+                let length =
+                    (try? AudioFileReader.readMono(entry.fileURL)).map { String(format: "%.2f s", $0.durationSeconds) }
+                    ?? "unreadable"
+                print(
+                    "  - \(entry.name.padding(toLength: 10, withPad: " ", startingAt: 0)) "
+                        + "\(entry.role.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) "
+                        + "\"\(entry.displayName)\", \(entry.file), \(length), gain \(String(format: "%+.1f", entry.gainDB)) dB"
+                        + (entry.loop ? ", loops" : ""))
             }
         case .failure(let error):
             print("Sounds: \(error)")
@@ -99,35 +110,44 @@ struct DevicesCommand: ParsableCommand {
             print("Game controllers:")
             if list.isEmpty { print("  none connected (keyboard and mouse still work)") }
             for controller in list {
-                print("  - \(controller.name): gyro \(controller.hasGyro ? "yes" : "no"), "
-                      + "accelerometer \(controller.hasAccelerometer ? "yes" : "no")")
+                print(
+                    "  - \(controller.name): gyro \(controller.hasGyro ? "yes" : "no"), "
+                        + "accelerometer \(controller.hasAccelerometer ? "yes" : "no")")
             }
         case .failure(let error):
             print("Game controllers: unavailable — \(error)")
         }
     }
 
-    private func printJSON(audio: Result<(driver: String, devices: [String]), Error>,
-                           hrtfs: Result<(all: [String], usable: [String], chosen: String?), Error>,
-                           catalog: Result<SoundCatalog, Error>, controllers: Result<[Controller], Error>) throws {
+    private func printJSON(
+        audio: Result<(driver: String, devices: [String]), Error>,
+        hrtfs: Result<(all: [String], usable: [String], chosen: String?), Error>,
+        catalog: Result<SoundCatalog, Error>, controllers: Result<[Controller], Error>
+    ) throws {
         func failure<T>(_ result: Result<T, Error>) -> Any {
             if case .failure(let error) = result { return "\(error)" }
             return NSNull()
         }
         var object: [String: Any] = [:]
-        object["audio_outputs"] = (try? audio.get()).map { ["driver": $0.driver, "devices": $0.devices] as [String: Any] } ?? NSNull()
+        object["audio_outputs"] =
+            (try? audio.get()).map { ["driver": $0.driver, "devices": $0.devices] as [String: Any] } ?? NSNull()
         object["audio_error"] = failure(audio)
-        object["hrtfs"] = (try? hrtfs.get()).map { hrtfs in
-            hrtfs.all.map { ["name": $0, "usable": hrtfs.usable.contains($0), "default": $0 == hrtfs.chosen] as [String: Any] }
-        } ?? []
+        object["hrtfs"] =
+            (try? hrtfs.get()).map { hrtfs in
+                hrtfs.all.map {
+                    ["name": $0, "usable": hrtfs.usable.contains($0), "default": $0 == hrtfs.chosen] as [String: Any]
+                }
+            } ?? []
         object["hrtf_error"] = failure(hrtfs)
         object["sounds"] = (try? catalog.get()).map { $0.entries.map(\.jsonObject) } ?? []
         object["sounds_error"] = failure(catalog)
-        object["controllers"] = (try? controllers.get())?.map {
-            ["name": $0.name, "gyro": $0.hasGyro, "accelerometer": $0.hasAccelerometer] as [String: Any]
-        } ?? []
+        object["controllers"] =
+            (try? controllers.get())?.map {
+                ["name": $0.name, "gyro": $0.hasGyro, "accelerometer": $0.hasAccelerometer] as [String: Any]
+            } ?? []
         object["controllers_error"] = failure(controllers)
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let data = try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         print(String(decoding: data, as: UTF8.self))
     }
 
@@ -137,11 +157,13 @@ struct DevicesCommand: ParsableCommand {
             throw ValidationError("--test-output needs a target sound in \(catalog.folder.path)/sounds.json.")
         }
         let engine = try SpatialAudioEngine()
-        let source = try engine.makeSource(buffer: try engine.loadBuffer(file: entry.fileURL), bearing: Bearing(degrees: 270),
-                                           gainDB: entry.gainDB, looping: true)
+        let source = try engine.makeSource(
+            buffer: try engine.loadBuffer(file: entry.fileURL), bearing: Bearing(degrees: 270),
+            gainDB: entry.gainDB, looping: true)
         let output = try SDLAudioOutput(engine: engine, bufferFrames: bufferFrames, deviceName: device)
-        print("Playing \(entry.displayName) on the LEFT, then on the RIGHT, through \(device ?? "the default output") "
-              + "(SDL driver \(output.driverName), \(output.bufferFrames)-frame buffers, \(engine.hrtf))…")
+        print(
+            "Playing \(entry.displayName) on the LEFT, then on the RIGHT, through \(device ?? "the default output") "
+                + "(SDL driver \(output.driverName), \(output.bufferFrames)-frame buffers, \(engine.hrtf))…")
         source.play()
         output.start()
         Thread.sleep(forTimeInterval: 1)
@@ -158,12 +180,15 @@ struct DevicesCommand: ParsableCommand {
             throw ControllersUnavailable(reason: String(cString: SDL_GetError()))
         }
         return (0..<max(0, SDL_NumJoysticks())).compactMap { index -> Controller? in
-            guard SDL_IsGameController(index) == SDL_TRUE, let controller = SDL_GameControllerOpen(index) else { return nil }
+            guard SDL_IsGameController(index) == SDL_TRUE, let controller = SDL_GameControllerOpen(index) else {
+                return nil
+            }
             defer { SDL_GameControllerClose(controller) }
             let name = SDL_GameControllerName(controller).map { String(cString: $0) } ?? "controller \(index)"
-            return Controller(name: name,
-                              hasGyro: SDL_GameControllerHasSensor(controller, SDL_SENSOR_GYRO) == SDL_TRUE,
-                              hasAccelerometer: SDL_GameControllerHasSensor(controller, SDL_SENSOR_ACCEL) == SDL_TRUE)
+            return Controller(
+                name: name,
+                hasGyro: SDL_GameControllerHasSensor(controller, SDL_SENSOR_GYRO) == SDL_TRUE,
+                hasAccelerometer: SDL_GameControllerHasSensor(controller, SDL_SENSOR_ACCEL) == SDL_TRUE)
         }
     }
 }

@@ -18,9 +18,11 @@ struct MakeSoundsCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: out)
         let reports = try StimulusGenerator().generate(into: folder)
         for report in reports {
-            print(String(format: "%-9@ %-10@ %6.2f s  active RMS %6.1f dBFS  peak %6.1f dBFS  -> %@",
-                         report.entry.name, report.entry.role.rawValue, report.seconds,
-                         report.activeRMSDecibels, report.peakDecibels, report.entry.fileURL.path))
+            print(
+                String(
+                    format: "%-9@ %-10@ %6.2f s  active RMS %6.1f dBFS  peak %6.1f dBFS  -> %@",
+                    report.entry.name, report.entry.role.rawValue, report.seconds,
+                    report.activeRMSDecibels, report.peakDecibels, report.entry.fileURL.path))
         }
         print("wrote \(folder.appendingPathComponent("sounds.json").path)")
     }

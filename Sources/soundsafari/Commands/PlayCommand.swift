@@ -40,10 +40,12 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let preset = MenuSettings(participant: participant ?? "", mode: mode, rounds: rounds,
-                                  input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
-        let options = AppOptions(kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
-                                 resume: window.resume, inputGiven: window.input != nil)
+        let preset = MenuSettings(
+            participant: participant ?? "", mode: mode, rounds: rounds,
+            input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
+        let options = AppOptions(
+            kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
+            resume: window.resume, inputGiven: window.input != nil)
         let status = try GameApp(options: options).runLoop()
         if status != 0 { throw ExitCode(status) }
     }

@@ -51,13 +51,16 @@ struct RenderCommand: ParsableCommand {
         if (sound == nil) == (file == nil) { throw ValidationError("Give exactly one of --sound NAME or --file PATH.") }
         if !bearing.isFinite { throw ValidationError("--bearing must be a number of degrees.") }
         if !heading.isFinite { throw ValidationError("--heading must be a number of degrees.") }
-        if let seconds, !(seconds > 0 && seconds <= 600) { throw ValidationError("--seconds must be more than 0 and at most 600.") }
+        if let seconds, !(seconds > 0 && seconds <= 600) {
+            throw ValidationError("--seconds must be more than 0 and at most 600.")
+        }
         if noHrtf && hrtf != nil { throw ValidationError("--hrtf and --no-hrtf exclude each other.") }
         if !gainDb.isFinite || gainDb > 40 { throw ValidationError("--gain-db must be a number of dB up to 40.") }
     }
 
     func run() throws {
-        let engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: noHrtf ? .off : .required, hrtfName: hrtf))
+        let engine = try SpatialAudioEngine(
+            configuration: EngineConfiguration(hrtfMode: noHrtf ? .off : .required, hrtfName: hrtf))
         let buffer: SoundBuffer
         var gain = gainDb
         var label: String
@@ -72,27 +75,32 @@ struct RenderCommand: ParsableCommand {
         }
         let seconds = self.seconds ?? buffer.durationSeconds
         let frames = Int((seconds * Double(SpatialAudioEngine.sampleRate)).rounded())
-        let source = try engine.makeSource(buffer: buffer, bearing: Bearing(degrees: bearing), gainDB: gain,
-                                           looping: seconds > buffer.durationSeconds)
+        let source = try engine.makeSource(
+            buffer: buffer, bearing: Bearing(degrees: bearing), gainDB: gain,
+            looping: seconds > buffer.durationSeconds)
         engine.heading = Bearing(degrees: heading)
         source.play()
         let output = engine.render(frames: frames)
         let url = URL(fileURLWithPath: out)
-        try AudioFileWriter.write(output, channels: SpatialAudioEngine.channelCount, sampleRate: SpatialAudioEngine.sampleRate,
-                                  format: .wavFloat, to: url)
+        try AudioFileWriter.write(
+            output, channels: SpatialAudioEngine.channelCount, sampleRate: SpatialAudioEngine.sampleRate,
+            format: .wavFloat, to: url)
 
         let cues = InterauralMeter.measure(interleaved: output)
         let relative = Bearing(degrees: bearing).relative(to: Bearing(degrees: heading))
-        label += String(format: " at %g° heard facing %g° (relative %+g°)", Bearing(degrees: bearing).degrees,
-                        Bearing(degrees: heading).degrees, relative)
+        label += String(
+            format: " at %g° heard facing %g° (relative %+g°)", Bearing(degrees: bearing).degrees,
+            Bearing(degrees: heading).degrees, relative)
         let side = abs(cues.ildDB) < 1 ? "balanced" : (cues.ildDB > 0 ? "right ear louder" : "left ear louder")
         print("Wrote \(url.path): \(String(format: "%.2f", Double(frames) / 48_000)) s, 48000 Hz stereo float.")
         print("Rendered \(label) with \(engine.hrtf).")
         print("Measured \(cues) — \(side).")
         let peak = output.map(abs).max() ?? 0
         if peak > 1 {
-            print(String(format: "Note: peak %.1f dBFS exceeds full scale; lower --gain-db before converting to 16 bit.",
-                         20 * log10(Double(peak))))
+            print(
+                String(
+                    format: "Note: peak %.1f dBFS exceeds full scale; lower --gain-db before converting to 16 bit.",
+                    20 * log10(Double(peak))))
         }
     }
 }

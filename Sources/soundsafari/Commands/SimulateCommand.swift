@@ -26,7 +26,8 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Pseudonymous participant ID (no real names).")
     var participant: String = "SIM01"
 
-    @Option(help: "Who plays: ideal (reads the true bearing), noisy (seeded aim error), listener (hears only the audio).")
+    @Option(
+        help: "Who plays: ideal (reads the true bearing), noisy (seeded aim error), listener (hears only the audio).")
     var bot: BotKind = .ideal
 
     @Option(help: "Session seed: the same seed gives the same bearings and bot behaviour.")
@@ -55,7 +56,8 @@ struct SimulateCommand: ParsableCommand {
         }
         if rounds < 1 { throw ValidationError("--rounds must be at least 1 (got \(rounds)).") }
         if resume, mode != nil || protocolFile != nil {
-            throw ValidationError("--resume continues the protocol the session started with; leave out --mode and --protocol.")
+            throw ValidationError(
+                "--resume continues the protocol the session started with; leave out --mode and --protocol.")
         }
     }
 
@@ -66,26 +68,35 @@ struct SimulateCommand: ParsableCommand {
         } else {
             source = .mode(LevelKind(rawValue: mode ?? LevelKind.oneTarget.rawValue) ?? .oneTarget, rounds: rounds)
         }
-        let request = SessionRequest(source: source, participant: participant, logs: URL(fileURLWithPath: logs),
-                                     seed: seed, resume: resume, input: bot.device)
-        let outcome = try Simulation(request: request, bot: bot, realtime: realtime, hrtfName: hrtf,
-                                     soundsFolder: sounds).run()
+        let request = SessionRequest(
+            source: source, participant: participant, logs: URL(fileURLWithPath: logs),
+            seed: seed, resume: resume, input: bot.device)
+        let outcome = try Simulation(
+            request: request, bot: bot, realtime: realtime, hrtfName: hrtf,
+            soundsFolder: sounds
+        ).run()
         print(Self.summary(outcome))
     }
 
     static func summary(_ outcome: Simulation.Outcome) -> String {
         let trials = outcome.trials
         var lines = ["Session folder: \(outcome.folder.path)"]
-        lines.append("Rows logged this run: \(trials.count); session \(outcome.completed ? "completed" : "not completed").")
+        lines.append(
+            "Rows logged this run: \(trials.count); session \(outcome.completed ? "completed" : "not completed").")
         if !trials.isEmpty {
             let deviations = trials.map(\.absDeviationDeg).sorted()
-            let median = deviations.count % 2 == 1 ? deviations[deviations.count / 2]
+            let median =
+                deviations.count % 2 == 1
+                ? deviations[deviations.count / 2]
                 : (deviations[deviations.count / 2 - 1] + deviations[deviations.count / 2]) / 2
             let mean = deviations.reduce(0, +) / Double(deviations.count)
             let time = trials.map(\.timeSeconds).reduce(0, +) / Double(trials.count)
             let confusions = trials.filter(\.frontBackConfusion).count
-            lines.append(String(format: "Abs deviation: median %.2f°, mean %.2f°, max %.2f°; mean time %.2f s; front-back confusions: %d.",
-                                median, mean, deviations.last ?? 0, time, confusions))
+            lines.append(
+                String(
+                    format:
+                        "Abs deviation: median %.2f°, mean %.2f°, max %.2f°; mean time %.2f s; front-back confusions: %d.",
+                    median, mean, deviations.last ?? 0, time, confusions))
         }
         return lines.joined(separator: "\n")
     }

@@ -27,18 +27,21 @@ struct StudyCommand: ParsableCommand {
             throw ValidationError("Participant ID '\(participant)': \(problem).")
         }
         guard FileManager.default.isReadableFile(atPath: protocolFile) else {
-            throw ValidationError("The protocol file \(protocolFile) cannot be read: check the path (examples are in Examples/).")
+            throw ValidationError(
+                "The protocol file \(protocolFile) cannot be read: check the path (examples are in Examples/).")
         }
     }
 
     func run() throws {
         // A malformed protocol is reported in the terminal, naming file and field, before any window opens.
         _ = try SessionDriver.loadProtocol(.protocolFile(URL(fileURLWithPath: protocolFile)), seed: window.seed)
-        let options = AppOptions(kind: .study(protocolFile: URL(fileURLWithPath: protocolFile),
-                                              participant: try ParticipantID(participant),
-                                              input: window.inputKind),
-                                 logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
-                                 inputGiven: window.input != nil)
+        let options = AppOptions(
+            kind: .study(
+                protocolFile: URL(fileURLWithPath: protocolFile),
+                participant: try ParticipantID(participant),
+                input: window.inputKind),
+            logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
+            inputGiven: window.input != nil)
         let status = try GameApp(options: options).runLoop()
         if status != 0 { throw ExitCode(status) }
     }

@@ -136,19 +136,20 @@ final class InputHandler: HeadingSource {
         if !textEntry, code >= SDLK_0.rawValue, code <= SDLK_9.rawValue {
             return [.command(.text(String(UnicodeScalar(UInt8(code)))), at: at)]
         }
-        let command: UICommand? = switch code {
-        case SDLK_UP.rawValue, SDLK_w.rawValue: .up
-        case SDLK_DOWN.rawValue, SDLK_s.rawValue: .down
-        case SDLK_LEFT.rawValue, SDLK_a.rawValue: .left
-        case SDLK_RIGHT.rawValue, SDLK_d.rawValue: .right
-        case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: .activate
-        case SDLK_SPACE.rawValue: key.`repeat` == 0 ? .activate : nil  // a held Space must not fire twice
-        case SDLK_ESCAPE.rawValue: .back
-        case SDLK_p.rawValue: .pause
-        case SDLK_r.rawValue: .recentre
-        case SDLK_BACKSPACE.rawValue: .backspace
-        default: nil
-        }
+        let command: UICommand? =
+            switch code {
+            case SDLK_UP.rawValue, SDLK_w.rawValue: .up
+            case SDLK_DOWN.rawValue, SDLK_s.rawValue: .down
+            case SDLK_LEFT.rawValue, SDLK_a.rawValue: .left
+            case SDLK_RIGHT.rawValue, SDLK_d.rawValue: .right
+            case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: .activate
+            case SDLK_SPACE.rawValue: key.`repeat` == 0 ? .activate : nil  // a held Space must not fire twice
+            case SDLK_ESCAPE.rawValue: .back
+            case SDLK_p.rawValue: .pause
+            case SDLK_r.rawValue: .recentre
+            case SDLK_BACKSPACE.rawValue: .backspace
+            default: nil
+            }
         if command == .activate, key.`repeat` != 0 { return [] }
         return command.map { [.command($0, at: at)] } ?? []
     }
@@ -160,29 +161,34 @@ final class InputHandler: HeadingSource {
         let which = SDL_GameControllerButton(rawValue: Int32(button.button))
         if which == SDL_CONTROLLER_BUTTON_DPAD_LEFT { leftHeld = down }
         if which == SDL_CONTROLLER_BUTTON_DPAD_RIGHT { rightHeld = down }
-        if which == SDL_CONTROLLER_BUTTON_LEFTSHOULDER || which == SDL_CONTROLLER_BUTTON_RIGHTSHOULDER { fineHeld = down }
-        guard down else { return [] }
-        let command: UICommand? = switch which {
-        case SDL_CONTROLLER_BUTTON_A: .activate
-        case SDL_CONTROLLER_BUTTON_B: .back
-        case SDL_CONTROLLER_BUTTON_START: .pause
-        case SDL_CONTROLLER_BUTTON_Y: .recentre
-        case SDL_CONTROLLER_BUTTON_DPAD_UP: .up
-        case SDL_CONTROLLER_BUTTON_DPAD_DOWN: .down
-        case SDL_CONTROLLER_BUTTON_DPAD_LEFT: .left
-        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: .right
-        default: nil
+        if which == SDL_CONTROLLER_BUTTON_LEFTSHOULDER || which == SDL_CONTROLLER_BUTTON_RIGHTSHOULDER {
+            fineHeld = down
         }
+        guard down else { return [] }
+        let command: UICommand? =
+            switch which {
+            case SDL_CONTROLLER_BUTTON_A: .activate
+            case SDL_CONTROLLER_BUTTON_B: .back
+            case SDL_CONTROLLER_BUTTON_START: .pause
+            case SDL_CONTROLLER_BUTTON_Y: .recentre
+            case SDL_CONTROLLER_BUTTON_DPAD_UP: .up
+            case SDL_CONTROLLER_BUTTON_DPAD_DOWN: .down
+            case SDL_CONTROLLER_BUTTON_DPAD_LEFT: .left
+            case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: .right
+            default: nil
+            }
         return command.map { [.command($0, at: at)] } ?? []
     }
 
     private func handleSensor(_ sensor: SDL_ControllerSensorEvent) {
         guard sensor.sensor == SDL_SENSOR_GYRO.rawValue else { return }
         // The hardware's microsecond stamp when it has one, else SDL's millisecond one.
-        let time = sensor.timestamp_us > 0
+        let time =
+            sensor.timestamp_us > 0
             ? MonotonicTime(seconds: sdlToMonotonicOffset + Double(sensor.timestamp_us) / 1_000_000)
             : self.time(ofSDLTimestamp: sensor.timestamp)
-        let sample = GyroSample(time: time, x: Double(sensor.data.0), y: Double(sensor.data.1), z: Double(sensor.data.2))
+        let sample = GyroSample(
+            time: time, x: Double(sensor.data.0), y: Double(sensor.data.1), z: Double(sensor.data.2))
         gyro.add(sample)
         recentGyro.append(sample)
         if recentGyro.count > 400 { recentGyro.removeFirst(200) }
@@ -202,18 +208,24 @@ final class InputHandler: HeadingSource {
         guard controller == nil, let opened = SDL_GameControllerOpen(index) else { return [] }
         controller = opened
         controllerName = SDL_GameControllerName(opened).map { String(cString: $0) } ?? "game controller"
-        controllerHasGyro = SDL_GameControllerHasSensor(opened, SDL_SENSOR_GYRO) == SDL_TRUE
+        controllerHasGyro =
+            SDL_GameControllerHasSensor(opened, SDL_SENSOR_GYRO) == SDL_TRUE
             && SDL_GameControllerSetSensorEnabled(opened, SDL_SENSOR_GYRO, SDL_TRUE) == 0
         return [.deviceAdded(name: controllerName ?? "", hasGyro: controllerHasGyro)]
     }
 
     private func controllerRemoved(instance: Int32) -> [InputSignal] {
         guard let controller,
-              SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller)) == instance else { return [] }
+            SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller)) == instance
+        else { return [] }
         SDL_GameControllerClose(controller)
         self.controller = nil
         releaseHeldInput()
         let name = controllerName ?? "The game controller"
-        return [.deviceLost("\(name) was unplugged: plug it back in and choose Resume, or resume with the keyboard (arrows turn, Space shoots). Everything logged is kept.")]
+        return [
+            .deviceLost(
+                "\(name) was unplugged: plug it back in and choose Resume, or resume with the keyboard (arrows turn, Space shoots). Everything logged is kept."
+            )
+        ]
     }
 }

@@ -19,8 +19,10 @@ final class GameWindow {
         // Accelerated where there is a GPU, the software renderer elsewhere. No vsync: the GameManager paces
         // frames at 60 Hz with absolute deadlines, and a present blocking on the display would make ticks late.
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue
-        guard let renderer = SDL_CreateRenderer(window, -1, accelerated)
-                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        guard
+            let renderer = SDL_CreateRenderer(window, -1, accelerated)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        else {
             let reason = String(cString: SDL_GetError())
             SDL_DestroyWindow(window)
             throw UIError.rendererFailed(reason)
@@ -46,14 +48,16 @@ final class GameWindow {
 
     /// The drawable size in pixels.
     var size: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         return (Int(w), Int(h))
     }
 
     /// A mouse position (window points) in drawable pixels: they differ on HiDPI screens.
     func pixels(fromPointX x: Int32, y: Int32) -> (x: Int32, y: Int32) {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         let (pw, ph) = size
         guard w > 0, h > 0 else { return (x, y) }
@@ -108,7 +112,8 @@ final class GameWindow {
         }
         defer { SDL_FreeSurface(surface) }
         guard SDL_RenderReadPixels(renderer, nil, format, surface.pointee.pixels, surface.pointee.pitch) == 0,
-              IMG_SavePNG(surface, url.path) == 0 else {
+            IMG_SavePNG(surface, url.path) == 0
+        else {
             throw UIError.screenshotFailed(path: url.path, reason: String(cString: SDL_GetError()))
         }
     }

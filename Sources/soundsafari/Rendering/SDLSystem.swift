@@ -6,7 +6,8 @@ import Foundation
 /// so that "no audio device" gets its own message.
 final class SDLSystem {
     init() throws {
-        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")  // keep Ctrl-C for the terminal's default (data is flushed per row)
+        // Keep Ctrl-C for the terminal's default (data is flushed per row).
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
         let video = UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)
         guard SDL_Init(video) == 0 else { throw UIError.noDisplay(String(cString: SDL_GetError())) }

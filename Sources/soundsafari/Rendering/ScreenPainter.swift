@@ -33,8 +33,9 @@ final class ScreenPainter {
 
     private func hint(_ hint: String) {
         let pixels = px(.small)
-        text.drawWrapped(hint, x: width / 2, y: height - scaled(20) - pixels * 13 / 10, width: width - scaled(40),
-                         pixels: pixels, color: Theme.dimText, align: .center)
+        text.drawWrapped(
+            hint, x: width / 2, y: height - scaled(20) - pixels * 13 / 10, width: width - scaled(40),
+            pixels: pixels, color: Theme.dimText, align: .center)
     }
 
     /// Where the last drawn menu's rows are (for mouse clicks), by row id.
@@ -74,11 +75,15 @@ final class ScreenPainter {
             case .choice:
                 text.draw(item.title, x: left + scaled(20), y: textY, pixels: pixels, color: color)
                 let value = focused ? "◀  \(item.value)  ▶" : item.value
-                text.draw(value, x: left + rowWidth - scaled(20), y: textY, pixels: pixels, color: color, bold: true, align: .right)
+                text.draw(
+                    value, x: left + rowWidth - scaled(20), y: textY, pixels: pixels, color: color, bold: true,
+                    align: .right)
             case .text(let value, _, _):
                 text.draw(item.title, x: left + scaled(20), y: textY, pixels: pixels, color: color)
                 let shown = value.isEmpty && !focused ? "(type an ID)" : value + (focused ? "▏" : "")
-                text.draw(shown, x: left + rowWidth - scaled(20), y: textY, pixels: pixels, color: color, bold: true, align: .right)
+                text.draw(
+                    shown, x: left + rowWidth - scaled(20), y: textY, pixels: pixels, color: color, bold: true,
+                    align: .right)
             }
             y += rowHeight
         }
@@ -92,15 +97,18 @@ final class ScreenPainter {
         drawMenu(menu, top: top)
         if let message {
             let y = top + Int32(menu.items.count) * scaled(50) + scaled(10)
-            text.drawWrapped(message, x: width / 2, y: y, width: width - scaled(120), pixels: px(.small),
-                             color: Theme.warning, align: .center)
+            text.drawWrapped(
+                message, x: width / 2, y: y, width: width - scaled(120), pixels: px(.small),
+                color: Theme.warning, align: .center)
         }
         hint("↑ ↓ choose · ← → change · type the participant ID · Enter: select · F11: full screen · Gamepad: d-pad, A")
     }
 
     func drawParticipantSheet(_ menu: MenuModel, participant: String) {
         window.clear()
-        let top = title("Participant \(participant)", subtitle: "A few questions before we start (for the supervisor). No names are stored.")
+        let top = title(
+            "Participant \(participant)",
+            subtitle: "A few questions before we start (for the supervisor). No names are stored.")
         drawMenu(menu, top: top, rowWidth: scaled(1000))
         hint("↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A")
     }
@@ -109,11 +117,15 @@ final class ScreenPainter {
         window.clear()
         var y = title("Headphone check", subtitle: progress)
         let side = check.sideToPlay
-        let question = side == .left ? "Step 1 of 2: a sound is playing. On which side do you hear it?"
-                                     : "Step 2 of 2: and now? On which side do you hear the sound?"
-        y += text.drawWrapped(question, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading), align: .center)
+        let question =
+            side == .left
+            ? "Step 1 of 2: a sound is playing. On which side do you hear it?"
+            : "Step 2 of 2: and now? On which side do you hear the sound?"
+        y += text.drawWrapped(
+            question, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading), align: .center)
         y += scaled(30)
-        let buttonWidth = scaled(300), buttonHeight = scaled(110)
+        let buttonWidth = scaled(300)
+        let buttonHeight = scaled(110)
         let gap = scaled(60)
         sideButtons = []
         for (offset, label) in ["◀  Left", "Right  ▶"].enumerated() {
@@ -122,24 +134,28 @@ final class ScreenPainter {
             sideButtons.append((offset == 0 ? .left : .right, rect))
             window.fill(rect, Theme.panel)
             window.outline(rect, Theme.focus, thickness: scaled(3))
-            text.draw(label, x: x + buttonWidth / 2, y: y + (buttonHeight - px(.heading) * 6 / 5) / 2,
-                      pixels: px(.heading), bold: true, align: .center)
+            text.draw(
+                label, x: x + buttonWidth / 2, y: y + (buttonHeight - px(.heading) * 6 / 5) / 2,
+                pixels: px(.heading), bold: true, align: .center)
         }
         y += buttonHeight + scaled(30)
         // Volume bar: where the level is within the safe range.
         let range = HeadphoneCheck.volumeRangeDB
         let fraction = (check.volumeDB - range.lowerBound) / (range.upperBound - range.lowerBound)
-        let barWidth = scaled(600), barHeight = scaled(22)
+        let barWidth = scaled(600)
+        let barHeight = scaled(22)
         let bar = SDL_Rect(x: (width - barWidth) / 2, y: y + scaled(44), w: barWidth, h: barHeight)
-        text.draw("Volume \(Int(check.volumeDB)) dB   (↑ louder, ↓ quieter)", x: width / 2, y: y,
-                  pixels: px(.body), align: .center)
+        text.draw(
+            "Volume \(Int(check.volumeDB)) dB   (↑ louder, ↓ quieter)", x: width / 2, y: y,
+            pixels: px(.body), align: .center)
         window.fill(bar, Theme.panel)
         window.fill(SDL_Rect(x: bar.x, y: bar.y, w: Int32(Double(barWidth) * fraction), h: barHeight), Theme.good)
         window.outline(bar, Theme.dimText)
         y = bar.y + barHeight + scaled(24)
         if let verdict = check.verdictMessage {
-            text.drawWrapped(verdict, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body),
-                             color: Theme.warning, align: .center)
+            text.drawWrapped(
+                verdict, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body),
+                color: Theme.warning, align: .center)
         }
         hint("← or A: left · → or D: right · ↑ ↓ volume · Gamepad: d-pad · Keep the volume comfortable.")
     }
@@ -150,68 +166,90 @@ final class ScreenPainter {
         window.clear(SDL_Color(r: 6, g: 10, b: 8, a: 255))
         text.draw(progress, x: width / 2, y: scaled(22), pixels: px(.body), color: Theme.dimText, align: .center)
         // Viewfinder frame with corner brackets, a centre cross and the camera's rule-of-thirds marks.
-        let frameWidth = min(width - scaled(120), scaled(900)), frameHeight = scaled(420)
+        let frameWidth = min(width - scaled(120), scaled(900))
+        let frameHeight = scaled(420)
         let frame = SDL_Rect(x: (width - frameWidth) / 2, y: scaled(80), w: frameWidth, h: frameHeight)
-        let corner = scaled(60), thick = scaled(6)
-        for (cx, cy, dx, dy) in [(frame.x, frame.y, 1, 1), (frame.x + frame.w, frame.y, -1, 1),
-                                 (frame.x, frame.y + frame.h, 1, -1), (frame.x + frame.w, frame.y + frame.h, -1, -1)] {
+        let corner = scaled(60)
+        let thick = scaled(6)
+        for (cx, cy, dx, dy) in [
+            (frame.x, frame.y, 1, 1), (frame.x + frame.w, frame.y, -1, 1),
+            (frame.x, frame.y + frame.h, 1, -1), (frame.x + frame.w, frame.y + frame.h, -1, -1),
+        ] {
             let horizontal = SDL_Rect(x: dx > 0 ? cx : cx - corner, y: dy > 0 ? cy : cy - thick, w: corner, h: thick)
             let vertical = SDL_Rect(x: dx > 0 ? cx : cx - thick, y: dy > 0 ? cy : cy - corner, w: thick, h: corner)
             window.fill(horizontal, Theme.viewfinder)
             window.fill(vertical, Theme.viewfinder)
         }
-        let centreX = frame.x + frame.w / 2, centreY = frame.y + frame.h / 2
-        let arm = scaled(40), gapHalf = scaled(10), line = scaled(4)
-        for rect in [SDL_Rect(x: centreX - arm - gapHalf, y: centreY - line / 2, w: arm, h: line),
-                     SDL_Rect(x: centreX + gapHalf, y: centreY - line / 2, w: arm, h: line),
-                     SDL_Rect(x: centreX - line / 2, y: centreY - arm - gapHalf, w: line, h: arm),
-                     SDL_Rect(x: centreX - line / 2, y: centreY + gapHalf, w: line, h: arm)] {
+        let centreX = frame.x + frame.w / 2
+        let centreY = frame.y + frame.h / 2
+        let arm = scaled(40)
+        let gapHalf = scaled(10)
+        let line = scaled(4)
+        for rect in [
+            SDL_Rect(x: centreX - arm - gapHalf, y: centreY - line / 2, w: arm, h: line),
+            SDL_Rect(x: centreX + gapHalf, y: centreY - line / 2, w: arm, h: line),
+            SDL_Rect(x: centreX - line / 2, y: centreY - arm - gapHalf, w: line, h: arm),
+            SDL_Rect(x: centreX - line / 2, y: centreY + gapHalf, w: line, h: arm),
+        ] {
             window.fill(rect, Theme.focus)
         }
         window.setColor(SDL_Color(r: 245, g: 245, b: 240, a: 60))
         for third in 1...2 {
-            let x = frame.x + frame.w * Int32(third) / 3, y = frame.y + frame.h * Int32(third) / 3
+            let x = frame.x + frame.w * Int32(third) / 3
+            let y = frame.y + frame.h * Int32(third) / 3
             SDL_RenderDrawLine(window.renderer, x, frame.y + scaled(20), x, frame.y + frame.h - scaled(20))
             SDL_RenderDrawLine(window.renderer, frame.x + scaled(20), y, frame.x + frame.w - scaled(20), y)
         }
         text.draw("● REC", x: frame.x + scaled(24), y: frame.y + scaled(22), pixels: px(.small), color: Theme.warning)
-        text.draw("Listen…", x: frame.x + frame.w - scaled(24), y: frame.y + scaled(22), pixels: px(.small),
-                  color: Theme.dimText, align: .right)
-        text.drawWrapped(instruction, x: width / 2, y: frame.y + frame.h + scaled(28), width: width - scaled(100),
-                         pixels: px(.title), bold: true, align: .center)
+        text.draw(
+            "Listen…", x: frame.x + frame.w - scaled(24), y: frame.y + scaled(22), pixels: px(.small),
+            color: Theme.dimText, align: .right)
+        text.drawWrapped(
+            instruction, x: width / 2, y: frame.y + frame.h + scaled(28), width: width - scaled(100),
+            pixels: px(.title), bold: true, align: .center)
         hint(inputHint)
     }
 
     /// A result (intermediate or end of round): the result picture and the photo's deviation and time.
-    func drawResult(heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String) {
+    func drawResult(
+        heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String
+    ) {
         window.clear()
         var y = title(heading)
         let areaHeight = height - y - scaled(150)
         if let picture, pictureSize.0 > 0, pictureSize.1 > 0 {
             // Keep the picture's aspect ratio inside the left two thirds of the window.
-            let maxWidth = width * 3 / 5, maxHeight = areaHeight
+            let maxWidth = width * 3 / 5
+            let maxHeight = areaHeight
             let scale = min(Double(maxWidth) / Double(pictureSize.0), Double(maxHeight) / Double(pictureSize.1))
-            let w = Int32(Double(pictureSize.0) * scale), h = Int32(Double(pictureSize.1) * scale)
+            let w = Int32(Double(pictureSize.0) * scale)
+            let h = Int32(Double(pictureSize.1) * scale)
             var target = SDL_Rect(x: scaled(40), y: y, w: w, h: h)
             SDL_RenderCopy(window.renderer, picture, nil, &target)
             window.outline(target, Theme.dimText)
             var lineY = y + scaled(10)
             let columnX = scaled(40) + w + scaled(40)
             for line in lines {
-                lineY += text.drawWrapped(line, x: columnX, y: lineY, width: width - columnX - scaled(30),
-                                          pixels: px(.heading)) + scaled(12)
+                lineY +=
+                    text.drawWrapped(
+                        line, x: columnX, y: lineY, width: width - columnX - scaled(30),
+                        pixels: px(.heading)) + scaled(12)
             }
         } else {
             for line in lines {
-                y += text.drawWrapped(line, x: width / 2, y: y, width: width - scaled(120), pixels: px(.heading),
-                                      align: .center) + scaled(12)
+                y +=
+                    text.drawWrapped(
+                        line, x: width / 2, y: y, width: width - scaled(120), pixels: px(.heading),
+                        align: .center) + scaled(12)
             }
         }
-        let buttonWidth = scaled(520), buttonHeight = scaled(64)
+        let buttonWidth = scaled(520)
+        let buttonHeight = scaled(64)
         let button = SDL_Rect(x: (width - buttonWidth) / 2, y: height - scaled(130), w: buttonWidth, h: buttonHeight)
         window.fill(button, Theme.focus)
-        text.draw(continueHint, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
-                  pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
+        text.draw(
+            continueHint, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
+            pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
         hint("Enter, Space, click or gamepad A: continue")
     }
 
@@ -219,8 +257,10 @@ final class ScreenPainter {
         window.clear()
         var top = title("Paused", subtitle: progress)
         if let reason {
-            top += text.drawWrapped(reason, x: width / 2, y: top, width: width - scaled(160), pixels: px(.body),
-                                    color: Theme.warning, align: .center) + scaled(20)
+            top +=
+                text.drawWrapped(
+                    reason, x: width / 2, y: top, width: width - scaled(160), pixels: px(.body),
+                    color: Theme.warning, align: .center) + scaled(20)
         }
         drawMenu(menu, top: top)
         hint("↑ ↓ choose · Enter: select · P or Esc: resume · Gamepad: d-pad, A, Start")
@@ -229,12 +269,17 @@ final class ScreenPainter {
     func drawBreak(finished: String, next: String) {
         window.clear()
         var y = title("Break")
-        y += text.drawWrapped(finished, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
-                              color: Theme.good, align: .center) + scaled(30)
-        y += text.drawWrapped("Next: \(next)", x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
-                              bold: true, align: .center) + scaled(30)
-        text.drawWrapped("Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
-                         x: width / 2, y: y, width: width - scaled(200), pixels: px(.body), color: Theme.dimText, align: .center)
+        y +=
+            text.drawWrapped(
+                finished, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
+                color: Theme.good, align: .center) + scaled(30)
+        y +=
+            text.drawWrapped(
+                "Next: \(next)", x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
+                bold: true, align: .center) + scaled(30)
+        text.drawWrapped(
+            "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
+            x: width / 2, y: y, width: width - scaled(200), pixels: px(.body), color: Theme.dimText, align: .center)
         hint("Enter, Space or gamepad A: start the next condition")
     }
 
@@ -249,9 +294,12 @@ final class ScreenPainter {
         let pixels = px(.small)
         let columns: [(String, Double, TextRenderer.Alignment)] = [
             ("Round", 0.04, .left), ("Condition", 0.13, .left), ("Targets", 0.42, .left),
-            ("Deviation", 0.78, .right), ("Time", 0.96, .right)]
+            ("Deviation", 0.78, .right), ("Time", 0.96, .right),
+        ]
         for (label, fraction, align) in columns {
-            text.draw(label, x: Int32(Double(width) * fraction), y: y, pixels: pixels, color: Theme.dimText, bold: true, align: align)
+            text.draw(
+                label, x: Int32(Double(width) * fraction), y: y, pixels: pixels, color: Theme.dimText, bold: true,
+                align: align)
         }
         y += pixels * 3 / 2
         let rowHeight = pixels * 13 / 10
@@ -259,29 +307,37 @@ final class ScreenPainter {
         // Show the latest rows when they do not all fit (the means below cover all of them).
         let shown = rows.suffix(max(1, maxRows - (rows.count > maxRows ? 1 : 0)))
         if shown.count < rows.count {
-            y += text.draw("(\(rows.count - shown.count) earlier rounds are in the log)", x: Int32(Double(width) * 0.04),
-                           y: y, pixels: pixels, color: Theme.dimText)
+            y += text.draw(
+                "(\(rows.count - shown.count) earlier rounds are in the log)", x: Int32(Double(width) * 0.04),
+                y: y, pixels: pixels, color: Theme.dimText)
         }
         for row in shown {
-            for ((_, fraction, align), value) in zip(columns, [row.round, row.condition, row.target, row.deviation, row.time]) {
+            for ((_, fraction, align), value) in zip(
+                columns, [row.round, row.condition, row.target, row.deviation, row.time])
+            {
                 text.draw(value, x: Int32(Double(width) * fraction), y: y, pixels: pixels, align: align)
             }
             y += rowHeight
         }
         y += scaled(14)
-        window.fill(SDL_Rect(x: Int32(Double(width) * 0.04), y: y, w: Int32(Double(width) * 0.92), h: scaled(3)), Theme.dimText)
-        text.drawWrapped(means, x: width / 2, y: y + scaled(16), width: width - scaled(120), pixels: px(.heading),
-                         color: Theme.good, bold: true, align: .center)
+        window.fill(
+            SDL_Rect(x: Int32(Double(width) * 0.04), y: y, w: Int32(Double(width) * 0.92), h: scaled(3)), Theme.dimText)
+        text.drawWrapped(
+            means, x: width / 2, y: y + scaled(16), width: width - scaled(120), pixels: px(.heading),
+            color: Theme.good, bold: true, align: .center)
         hint("Enter, Esc or gamepad A: close")
     }
 
     func drawError(_ message: String, dataNote: String?) {
         window.clear()
         var y = title("Something needs your attention")
-        y += text.drawWrapped(message, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
-                              color: Theme.warning, align: .center) + scaled(30)
+        y +=
+            text.drawWrapped(
+                message, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
+                color: Theme.warning, align: .center) + scaled(30)
         if let dataNote {
-            text.drawWrapped(dataNote, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), align: .center)
+            text.drawWrapped(
+                dataNote, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), align: .center)
         }
         hint("Enter, Esc or gamepad A: close")
     }

@@ -9,7 +9,11 @@ final class TextRenderer {
 
     private let renderer: OpaquePointer
     private var fonts: [String: OpaquePointer] = [:]
-    private struct CachedText { let texture: OpaquePointer; let width: Int32; let height: Int32 }
+    private struct CachedText {
+        let texture: OpaquePointer
+        let width: Int32
+        let height: Int32
+    }
     private var cache: [String: CachedText] = [:]
 
     init(renderer: OpaquePointer) throws {
@@ -42,7 +46,8 @@ final class TextRenderer {
         let key = "\(pixels)|\(bold)|\(color.r),\(color.g),\(color.b),\(color.a)|\(text)"
         if let hit = cache[key] { return hit }
         guard !text.isEmpty, let font = font(pixels: pixels, bold: bold),
-              let surface = TTF_RenderUTF8_Blended(font, text, color) else { return nil }
+            let surface = TTF_RenderUTF8_Blended(font, text, color)
+        else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         // A resize makes every size new: drop the old textures rather than grow without bound.
@@ -60,21 +65,25 @@ final class TextRenderer {
     /// Width and height the text would take.
     func measure(_ text: String, pixels: Int32, bold: Bool = false) -> (width: Int32, height: Int32) {
         guard let font = font(pixels: pixels, bold: bold) else { return (0, 0) }
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         TTF_SizeUTF8(font, text, &w, &h)
         return (w, h)
     }
 
     /// Draws one line with its top at `y`; returns its height.
     @discardableResult
-    func draw(_ text: String, x: Int32, y: Int32, pixels: Int32, color: SDL_Color = Theme.text,
-              bold: Bool = false, align: Alignment = .left) -> Int32 {
+    func draw(
+        _ text: String, x: Int32, y: Int32, pixels: Int32, color: SDL_Color = Theme.text,
+        bold: Bool = false, align: Alignment = .left
+    ) -> Int32 {
         guard let entry = texture(text, pixels: pixels, bold: bold, color: color) else { return pixels }
-        let left: Int32 = switch align {
-        case .left: x
-        case .center: x - entry.width / 2
-        case .right: x - entry.width
-        }
+        let left: Int32 =
+            switch align {
+            case .left: x
+            case .center: x - entry.width / 2
+            case .right: x - entry.width
+            }
         var target = SDL_Rect(x: left, y: y, w: entry.width, h: entry.height)
         SDL_RenderCopy(renderer, entry.texture, nil, &target)
         return entry.height
@@ -82,8 +91,10 @@ final class TextRenderer {
 
     /// Draws text wrapped to `width`, line by line; returns the total height.
     @discardableResult
-    func drawWrapped(_ text: String, x: Int32, y: Int32, width: Int32, pixels: Int32,
-                     color: SDL_Color = Theme.text, bold: Bool = false, align: Alignment = .left) -> Int32 {
+    func drawWrapped(
+        _ text: String, x: Int32, y: Int32, width: Int32, pixels: Int32,
+        color: SDL_Color = Theme.text, bold: Bool = false, align: Alignment = .left
+    ) -> Int32 {
         let lines = wrap(text, width: width, pixels: pixels, bold: bold)
         var offset: Int32 = 0
         let lineHeight = pixels * 13 / 10

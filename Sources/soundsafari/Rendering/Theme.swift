@@ -20,12 +20,13 @@ enum Theme {
         case title, heading, body, small
 
         func pixels(windowHeight: Int) -> Int32 {
-            let fraction: Double = switch self {
-            case .title: 48.0 / 720
-            case .heading: 38.0 / 720
-            case .body: 30.0 / 720
-            case .small: 23.0 / 720
-            }
+            let fraction: Double =
+                switch self {
+                case .title: 48.0 / 720
+                case .heading: 38.0 / 720
+                case .body: 30.0 / 720
+                case .small: 23.0 / 720
+                }
             // Never below 18 px, even in a small window.
             return Int32(max(18, (Double(windowHeight) * fraction).rounded()))
         }

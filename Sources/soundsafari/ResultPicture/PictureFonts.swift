@@ -13,7 +13,8 @@ final class PictureFonts {
         if TTF_WasInit() == 0, TTF_Init() != 0 {
             throw ResultPictureError.sdl(operation: "initialise SDL_ttf", message: String(cString: SDL_GetError()))
         }
-        let bold = "\(Self.folder)/DejaVuSans-Bold.ttf", regular = "\(Self.folder)/DejaVuSans.ttf"
+        let bold = "\(Self.folder)/DejaVuSans-Bold.ttf"
+        let regular = "\(Self.folder)/DejaVuSans.ttf"
         guard let large = TTF_OpenFont(bold, largePixels) else { throw ResultPictureError.fontMissing(path: bold) }
         guard let small = TTF_OpenFont(regular, smallPixels) else {
             TTF_CloseFont(large)

@@ -78,9 +78,10 @@ struct ResultPicture {
         let horizon: Int32 = 300
         for band in 0..<Int32(15) {
             let t = Double(band) / 14
-            let c = SDL_Color(r: Uint8(Double(Self.sky.r) + t * Double(Int(Self.horizonSky.r) - Int(Self.sky.r))),
-                              g: Uint8(Double(Self.sky.g) + t * Double(Int(Self.horizonSky.g) - Int(Self.sky.g))),
-                              b: Uint8(Double(Self.sky.b) + t * Double(Int(Self.horizonSky.b) - Int(Self.sky.b))), a: 255)
+            let c = SDL_Color(
+                r: Uint8(Double(Self.sky.r) + t * Double(Int(Self.horizonSky.r) - Int(Self.sky.r))),
+                g: Uint8(Double(Self.sky.g) + t * Double(Int(Self.horizonSky.g) - Int(Self.sky.g))),
+                b: Uint8(Double(Self.sky.b) + t * Double(Int(Self.horizonSky.b) - Int(Self.sky.b))), a: 255)
             surface.fill(x: 0, y: band * horizon / 15, w: Self.width, h: horizon / 15 + 1, c)
         }
         surface.fill(x: 0, y: horizon - 30, w: Self.width, h: 30, Self.treeLine)
@@ -100,7 +101,10 @@ struct ResultPicture {
             guard let x = Self.x(of: aim.rotated(by: Double(relative)), aim: aim) else { continue }
             let long = relative % 10 == 0
             surface.fill(x: x - 1, y: 0, w: 2, h: long ? 16 : 9, Self.white)
-            if long, let label = fonts.render(relative == 0 ? "0°" : String(format: "%+d°", relative), font: fonts.small, color: Self.white) {
+            if long,
+                let label = fonts.render(
+                    relative == 0 ? "0°" : String(format: "%+d°", relative), font: fonts.small, color: Self.white)
+            {
                 surface.blit(label, x: x - label.width / 2, y: 18)
             }
         }
@@ -114,7 +118,8 @@ struct ResultPicture {
         if let x = Self.x(of: target.bearing, aim: aim) {
             if labels {
                 if let label = fonts.render(target.displayName, font: fonts.large, color: Self.white) {
-                    surface.fill(x: x - label.width / 2 - 6, y: y + 108, w: label.width + 12, h: label.height, Self.strip)
+                    surface.fill(
+                        x: x - label.width / 2 - 6, y: y + 108, w: label.width + 12, h: label.height, Self.strip)
                     surface.blit(label, x: x - label.width / 2, y: y + 108)
                 }
                 return
@@ -142,7 +147,8 @@ struct ResultPicture {
     }
 
     private func drawCrosshair(on surface: SDLSurface) {
-        let cx = Self.width / 2, cy: Int32 = 250
+        let cx = Self.width / 2
+        let cy: Int32 = 250
         surface.strokeCircle(cx: cx, cy: cy, radius: 70, thickness: 3, Self.white)
         surface.fill(x: cx - 100, y: cy - 1, w: 70, h: 3, Self.white)
         surface.fill(x: cx + 31, y: cy - 1, w: 70, h: 3, Self.white)
@@ -155,18 +161,25 @@ struct ResultPicture {
         switch result.kind {
         case .interrupted:
             let searched = result.searchedSeconds.map { " after \(ResultWording.seconds($0))" } ?? ""
-            return ["Round \(result.round) paused\(searched).", "Your aim now is at the centre; the animals are where they were."]
+            return [
+                "Round \(result.round) paused\(searched).",
+                "Your aim now is at the centre; the animals are where they were.",
+            ]
         case .intermediate, .roundEnd:
             return result.photos.map { photo in
                 let name = result.targets.first { $0.index == photo.targetIndex }?.displayName ?? photo.target
-                return "\(ResultWording.deviation(photo.deviationDeg, target: name)) Time \(ResultWording.seconds(photo.timeSeconds))."
+                return
+                    "\(ResultWording.deviation(photo.deviationDeg, target: name)) Time \(ResultWording.seconds(photo.timeSeconds))."
             }
         }
     }
 
     private func drawCaption(on surface: SDLSurface, fonts: PictureFonts) {
         var y = Self.photoHeight + 14
-        let title = result.kind == .interrupted ? "Paused" : "Round \(result.round) — photo \(result.latestPhoto?.targetIndex ?? 1) of \(result.plan.targetSounds.count)"
+        let title =
+            result.kind == .interrupted
+            ? "Paused"
+            : "Round \(result.round) — photo \(result.latestPhoto?.targetIndex ?? 1) of \(result.plan.targetSounds.count)"
         if let line = fonts.render(title, font: fonts.large, color: Self.highlight) {
             surface.blit(line, x: 24, y: y)
             y += line.height + 8

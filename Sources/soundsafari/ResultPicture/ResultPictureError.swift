@@ -8,12 +8,13 @@ enum ResultPictureError: Error, CustomStringConvertible, LocalizedError {
 
     var description: String {
         switch self {
-        case let .sdl(operation, message):
+        case .sdl(let operation, let message):
             return "Could not \(operation) for the result picture (SDL: \(message))."
-        case let .fontMissing(path):
+        case .fontMissing(let path):
             return "The result picture's font \(path) cannot be opened; install the fonts-dejavu-core package."
-        case let .pngNotWritten(path, message):
-            return "Could not write the result picture \(path) (\(message)); check that the folder exists and is writable."
+        case .pngNotWritten(let path, let message):
+            return
+                "Could not write the result picture \(path) (\(message)); check that the folder exists and is writable."
         }
     }
 

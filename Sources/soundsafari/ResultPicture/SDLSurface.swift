@@ -6,8 +6,10 @@ final class SDLSurface {
     let pointer: UnsafeMutablePointer<SDL_Surface>
 
     init(width: Int32, height: Int32) throws {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-            throw ResultPictureError.sdl(operation: "create a \(width)×\(height) surface", message: String(cString: SDL_GetError()))
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else {
+            throw ResultPictureError.sdl(
+                operation: "create a \(width)×\(height) surface", message: String(cString: SDL_GetError()))
         }
         pointer = surface
     }
@@ -42,7 +44,8 @@ final class SDLSurface {
     /// A ring of `thickness` pixels.
     func strokeCircle(cx: Int32, cy: Int32, radius: Int32, thickness: Int32, _ color: SDL_Color) {
         let mapped = self.color(color)
-        let outer = Double(radius), inner = Double(max(0, radius - thickness))
+        let outer = Double(radius)
+        let inner = Double(max(0, radius - thickness))
         for dy in -radius...radius {
             let y = Double(dy)
             let outerHalf = (outer * outer - y * y).squareRoot()
@@ -66,8 +69,10 @@ final class SDLSurface {
         for dy in -halfHeight...halfHeight {
             // Each row runs from the base to a point that nears the tip as the row nears the middle.
             let span = Int32(Double(length) * (1 - Double(abs(dy)) / Double(halfHeight)))
-            var rect = pointsRight ? SDL_Rect(x: tipX - length, y: y + dy, w: span, h: 1)
-                                   : SDL_Rect(x: tipX + length - span, y: y + dy, w: span, h: 1)
+            var rect =
+                pointsRight
+                ? SDL_Rect(x: tipX - length, y: y + dy, w: span, h: 1)
+                : SDL_Rect(x: tipX + length - span, y: y + dy, w: span, h: 1)
             SDL_FillRect(pointer, &rect, mapped)
         }
     }

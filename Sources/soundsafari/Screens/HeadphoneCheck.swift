@@ -25,7 +25,7 @@ struct HeadphoneCheck: Equatable, Sendable {
 
     /// Quiet enough to be comfortable on any headphones; the player turns it up if needed.
     static let defaultVolumeDB = -18.0
-    static let volumeRangeDB = -40.0 ... 0.0
+    static let volumeRangeDB = -40.0...0.0
     static let volumeStepDB = 3.0
 
     private(set) var step: Step = .asking(.left)

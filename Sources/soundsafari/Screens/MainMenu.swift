@@ -21,32 +21,41 @@ enum MainMenu {
     /// - Parameters:
     ///   - knownParticipants: registered IDs, cycled with left/right so a gamepad alone can pick one.
     ///   - inputs: the devices present; the others are shown but cannot be chosen.
-    static func model(_ settings: MenuSettings, knownParticipants: [String],
-                      inputs: [InputKind], hrtfs: [String]) -> MenuModel {
+    static func model(
+        _ settings: MenuSettings, knownParticipants: [String],
+        inputs: [InputKind], hrtfs: [String]
+    ) -> MenuModel {
         let inputNames = InputKind.allCases.filter { inputs.contains($0) }.map(\.menuName)
         let hrtfNames = hrtfs.isEmpty ? [settings.hrtf] : hrtfs
-        return MenuModel([
-            .text("participant", "Participant", value: settings.participant, suggestions: knownParticipants),
-            .choice("mode", "Mode", options: MenuSettings.modes.map(FlowRound.label(for:)),
+        return MenuModel(
+            [
+                .text("participant", "Participant", value: settings.participant, suggestions: knownParticipants),
+                .choice(
+                    "mode", "Mode", options: MenuSettings.modes.map(FlowRound.label(for:)),
                     selected: FlowRound.label(for: settings.mode)),
-            .choice("background", "Background sound", options: ["off", "on"], selected: settings.background ? "on" : "off"),
-            .choice("rounds", "Rounds", options: MenuSettings.roundChoices.map(String.init), selected: String(settings.rounds)),
-            .choice("input", "Input", options: inputNames, selected: settings.input.menuName),
-            .choice("hrtf", "HRTF", options: hrtfNames, selected: settings.hrtf),
-            .button("start", "Start"),
-            .button("quit", "Quit"),
-        ], focus: settings.participant.isEmpty ? "participant" : "start")
+                .choice(
+                    "background", "Background sound", options: ["off", "on"],
+                    selected: settings.background ? "on" : "off"),
+                .choice(
+                    "rounds", "Rounds", options: MenuSettings.roundChoices.map(String.init),
+                    selected: String(settings.rounds)),
+                .choice("input", "Input", options: inputNames, selected: settings.input.menuName),
+                .choice("hrtf", "HRTF", options: hrtfNames, selected: settings.hrtf),
+                .button("start", "Start"),
+                .button("quit", "Quit"),
+            ], focus: settings.participant.isEmpty ? "participant" : "start")
     }
 
     /// Reads the settings back from the menu.
     static func settings(from model: MenuModel) -> MenuSettings {
         let modeLabel = model.value("mode")
         let mode = MenuSettings.modes.first { FlowRound.label(for: $0) == modeLabel } ?? "one-target"
-        return MenuSettings(participant: model.value("participant").trimmingCharacters(in: .whitespaces),
-                            mode: mode,
-                            rounds: Int(model.value("rounds")) ?? 1,
-                            input: InputKind(rawValue: model.value("input")) ?? .keyboard,
-                            hrtf: model.value("hrtf"))
+        return MenuSettings(
+            participant: model.value("participant").trimmingCharacters(in: .whitespaces),
+            mode: mode,
+            rounds: Int(model.value("rounds")) ?? 1,
+            input: InputKind(rawValue: model.value("input")) ?? .keyboard,
+            hrtf: model.value("hrtf"))
     }
 
     /// Keeps mode and background consistent after `changed` was edited.
@@ -57,7 +66,9 @@ enum MainMenu {
             model.set("background", to: settings.background ? "on" : "off")
         case "background":
             let wantsBackground = model.value("background") == "on"
-            let mode = wantsBackground ? "two-targets-background" : (settings.mode == "two-targets-background" ? "two-targets" : settings.mode)
+            let mode =
+                wantsBackground
+                ? "two-targets-background" : (settings.mode == "two-targets-background" ? "two-targets" : settings.mode)
             model.set("mode", to: FlowRound.label(for: mode))
         default:
             break

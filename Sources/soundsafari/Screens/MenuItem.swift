@@ -15,7 +15,9 @@ struct MenuItem: Equatable, Sendable {
     /// A disabled row is shown greyed and skipped by up/down (e.g. "Input: gamepad" with no gamepad).
     var enabled = true
 
-    static func text(_ id: String, _ title: String, value: String, suggestions: [String] = [], maxLength: Int = 32) -> MenuItem {
+    static func text(_ id: String, _ title: String, value: String, suggestions: [String] = [], maxLength: Int = 32)
+        -> MenuItem
+    {
         MenuItem(id: id, title: title, kind: .text(value: value, suggestions: suggestions, maxLength: maxLength))
     }
 

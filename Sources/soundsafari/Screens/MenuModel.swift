@@ -30,9 +30,12 @@ struct MenuModel: Equatable, Sendable {
         guard let index = items.firstIndex(where: { $0.id == id }) else { return }
         switch items[index].kind {
         case .choice(let options, _):
-            if let selected = options.firstIndex(of: option) { items[index].kind = .choice(options: options, index: selected) }
+            if let selected = options.firstIndex(of: option) {
+                items[index].kind = .choice(options: options, index: selected)
+            }
         case .text(_, let suggestions, let maxLength):
-            items[index].kind = .text(value: String(option.prefix(maxLength)), suggestions: suggestions, maxLength: maxLength)
+            items[index].kind = .text(
+                value: String(option.prefix(maxLength)), suggestions: suggestions, maxLength: maxLength)
         case .button:
             break
         }

@@ -14,8 +14,10 @@ enum ParticipantSheet {
             .choice("age", "Age", options: ages),
             .choice("gender", "Gender", options: [notGiven, "female", "male", "diverse"]),
             .choice("tinnitus", "Tinnitus", options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)),
-            .choice("tinnitus_side", "Tinnitus side", options: [notGiven] + ParticipantRecord.Side.allCases.map(\.rawValue)),
-            .choice("hearing_aid", "Hearing aid", options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)),
+            .choice(
+                "tinnitus_side", "Tinnitus side", options: [notGiven] + ParticipantRecord.Side.allCases.map(\.rawValue)),
+            .choice(
+                "hearing_aid", "Hearing aid", options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)),
             .choice("phone_experience_0_5", "Smartphone experience (0 = none, 5 = daily)", options: scale),
             .choice("game_experience_0_5", "Video game experience (0 = none, 5 = daily)", options: scale),
             .button("submit", "Save and continue"),
@@ -32,7 +34,9 @@ enum ParticipantSheet {
     }
 
     /// The participants.csv record of these answers ("not given" stays empty).
-    static func record(for participant: ParticipantID, from model: MenuModel, at date: Date = Date()) -> ParticipantRecord {
+    static func record(for participant: ParticipantID, from model: MenuModel, at date: Date = Date())
+        -> ParticipantRecord
+    {
         let answers = answers(from: model)
         return ParticipantRecord(
             participant: participant,

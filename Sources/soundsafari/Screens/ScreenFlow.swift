@@ -30,8 +30,9 @@ struct ScreenFlow: Sendable {
     /// A supervised study: the participant sheet first unless the participant is registered,
     /// then the headphone check. `firstRound` > 0 when resuming a session.
     static func study(rounds: [FlowRound], participantRegistered: Bool, firstRound: Int = 0) -> ScreenFlow {
-        var flow = ScreenFlow(screen: participantRegistered ? .headphoneCheck : .participantSheet,
-                              rounds: rounds, breaksBetweenConditions: true)
+        var flow = ScreenFlow(
+            screen: participantRegistered ? .headphoneCheck : .participantSheet,
+            rounds: rounds, breaksBetweenConditions: true)
         flow.roundIndex = min(max(0, firstRound), max(0, rounds.count - 1))
         return flow
     }
@@ -172,7 +173,9 @@ struct ScreenFlow: Sendable {
 
     /// A problem a person must fix (shown with the data kept).
     mutating func fail(_ message: String) -> [FlowEffect] {
-        let wasMidSession = !sessionComplete && [.running, .paused, .intermediateResult, .roundResult, .conditionBreak].contains(screen)
+        let wasMidSession =
+            !sessionComplete
+            && [.running, .paused, .intermediateResult, .roundResult, .conditionBreak].contains(screen)
         screen = .error(message)
         return wasMidSession ? [.abandonSession] : []
     }

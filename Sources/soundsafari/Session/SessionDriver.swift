@@ -32,8 +32,10 @@ final class SessionDriver {
 
     /// Resolves `request` and opens the session's files; the session is `.ready` (call `session.start`).
     /// Errors are sentences naming the file/participant and what to do (StudyKit's and SpatialAudio's).
-    static func open(_ request: SessionRequest, scene: EngineAudioScene, clock: GameClock,
-                     now: Date = Date()) throws -> SessionDriver {
+    static func open(
+        _ request: SessionRequest, scene: EngineAudioScene, clock: GameClock,
+        now: Date = Date()
+    ) throws -> SessionDriver {
         let participant = try ParticipantID(request.participant)
         let recorder: SessionRecorder
         let plan: SessionPlan
@@ -47,8 +49,9 @@ final class SessionDriver {
             let registry = ParticipantRegistry(logs: request.logs)
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
             let number = try participant.trailingNumber ?? registry.registrationNumber(of: participant) ?? 1
-            let resolved = studyProtocol.resolve(participantNumber: number,
-                                                 sessionSeed: request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
+            let resolved = studyProtocol.resolve(
+                participantNumber: number,
+                sessionSeed: request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
             // Everything that can be wrong with the rounds is found before any file is written, so a
             // bad protocol or sound leaves no half-made session behind for --resume to trip over.
             plan = try prepare(resolved, scene: scene)
@@ -57,13 +60,16 @@ final class SessionDriver {
             }
             let environment = SessionEnvironment(
                 appVersion: appVersion, input: request.input.name, hrtf: scene.engine.hrtf.name ?? "none",
-                audioDevice: request.input.name.hasPrefix("bot-") ? "offline loopback (simulate)" : "SDL default output",
+                audioDevice: request.input.name.hasPrefix("bot-")
+                    ? "offline loopback (simulate)" : "SDL default output",
                 sampleRate: SpatialAudioEngine.sampleRate)
-            recorder = try SessionRecorder.start(logs: request.logs, participant: participant, resolvedProtocol: resolved,
-                                                 environment: environment, startedAt: now)
+            recorder = try SessionRecorder.start(
+                logs: request.logs, participant: participant, resolvedProtocol: resolved,
+                environment: environment, startedAt: now)
         }
-        return SessionDriver(recorder: recorder, plan: plan, scene: scene, clock: clock, input: request.input,
-                             resumed: request.resume)
+        return SessionDriver(
+            recorder: recorder, plan: plan, scene: scene, clock: clock, input: request.input,
+            resumed: request.resume)
     }
 
     /// Places the targets, checks every round's level and loads every sound the rounds use (a broken
@@ -79,21 +85,24 @@ final class SessionDriver {
     /// The protocol of a mode or a file (a malformed file → StudyKit's error naming file and field).
     static func loadProtocol(_ source: SessionSource, seed: UInt64?) throws -> StudyProtocol {
         switch source {
-        case let .mode(kind, rounds): return StudyProtocol.builtIn(mode: kind, rounds: rounds, seed: seed)
-        case let .protocolFile(url): return try ProtocolFile.load(url)
+        case .mode(let kind, let rounds): return StudyProtocol.builtIn(mode: kind, rounds: rounds, seed: seed)
+        case .protocolFile(let url): return try ProtocolFile.load(url)
         }
     }
 
-    private init(recorder: SessionRecorder, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
-                 input: InputDevice, resumed: Bool) {
+    private init(
+        recorder: SessionRecorder, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
+        input: InputDevice, resumed: Bool
+    ) {
         self.recorder = recorder
         self.scene = scene
         self.clock = clock
         self.resumed = resumed
         var names: [String: String] = [:]
         for entry in scene.catalog.entries { names[entry.name] = entry.displayName.lowercased() }
-        session = GameSession(plan: plan, scene: scene, clock: clock, sink: recorder, input: input,
-                              levelFactory: LevelFactory(displayNames: names), alreadyLogged: recorder.loggedKeys)
+        session = GameSession(
+            plan: plan, scene: scene, clock: clock, sink: recorder, input: input,
+            levelFactory: LevelFactory(displayNames: names), alreadyLogged: recorder.loggedKeys)
         session.onResult = { [unowned self] result in try self.handle(result) }
     }
 
@@ -111,8 +120,9 @@ final class SessionDriver {
     private func handle(_ result: RoundResult) throws {
         let picture = ResultPicture(result: result)
         if let photo = result.latestPhoto {
-            let url = folder.resultPictureURL(round: photo.round, targetIndex: photo.targetIndex,
-                                              targetsInRound: photo.targetsInRound)
+            let url = folder.resultPictureURL(
+                round: photo.round, targetIndex: photo.targetIndex,
+                targetsInRound: photo.targetsInRound)
             try picture.save(to: url)
             savedPictures.append(url)
         }

@@ -24,8 +24,10 @@ struct SessionRequest: Sendable {
     /// The device logged in the `input` column.
     var input: InputDevice
 
-    init(source: SessionSource, participant: String, logs: URL, seed: UInt64? = nil, resume: Bool = false,
-         input: InputDevice) {
+    init(
+        source: SessionSource, participant: String, logs: URL, seed: UInt64? = nil, resume: Bool = false,
+        input: InputDevice
+    ) {
         self.source = source
         self.participant = participant
         self.logs = logs

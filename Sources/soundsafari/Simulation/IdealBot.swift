@@ -6,5 +6,7 @@ import GameCore
 final class IdealBot: AimingBot {
     init() { super.init(device: .bot("ideal"), degreesPerSecond: 180) }
 
-    override func plan(for target: CircleSoundEntity) -> (aim: Bearing, reactionSeconds: Double) { (target.bearing, 0.3) }
+    override func plan(for target: CircleSoundEntity) -> (aim: Bearing, reactionSeconds: Double) {
+        (target.bearing, 0.3)
+    }
 }

@@ -64,7 +64,7 @@ final class ListenerBot: SimulatedPlayer {
             }
             turn(by: step(for: ild))
             return false
-        case let .probing(from):
+        case .probing(let from):
             if ild < 0 {
                 // Turning right put it in the left ear: it is ahead. Back to the balanced heading.
                 face(from)
@@ -92,7 +92,8 @@ final class ListenerBot: SimulatedPlayer {
         }
         let levels = slices.map { max($0.leftLevelDB, $0.rightLevelDB) }
         guard let loudest = levels.max(), let quietest = levels.min(), loudest > -70,
-              loudest - quietest >= minimumCallContrastDB else { return nil }
+            loudest - quietest >= minimumCallContrastDB
+        else { return nil }
         let calling = zip(slices, levels).filter { $0.1 >= loudest - 6 }.map(\.0.ildDB)
         return calling.reduce(0, +) / Double(calling.count)
     }

@@ -40,7 +40,7 @@ class SimulatedPlayer: HeadingSource {
     /// The events the bot produces just before the tick at `time`.
     final func act(at time: MonotonicTime, session: GameSession) -> [Event] {
         switch session.state {
-        case let .searching(key):
+        case .searching(let key):
             resultSince = nil
             if key != searchingKey, let level = session.level, let index = level.currentTargetIndex {
                 searchingKey = key

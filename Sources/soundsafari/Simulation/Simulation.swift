@@ -33,15 +33,18 @@ struct Simulation {
         let session = driver.session
         try session.start(heading: player.heading)
         do {
-            try manager.run(while: { !session.state.isOver }, beforeTick: { time in
-                for event in player.act(at: time, session: session) { manager.enqueue(event) }
-            })
+            try manager.run(
+                while: { !session.state.isOver },
+                beforeTick: { time in
+                    for event in player.act(at: time, session: session) { manager.enqueue(event) }
+                })
         } catch {
             try? driver.finish()
             throw error
         }
         try driver.finish()
-        return Outcome(folder: driver.folder.url, trials: session.trials, completed: driver.recorder.isCompleted,
-                       ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
+        return Outcome(
+            folder: driver.folder.url, trials: session.trials, completed: driver.recorder.isCompleted,
+            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
     }
 }

@@ -16,12 +16,18 @@ struct Biquad {
         let a0 = 1 + alpha
         switch kind {
         case .lowPass:
-            b0 = (1 - cosine) / 2 / a0; b1 = (1 - cosine) / a0; b2 = b0
+            b0 = (1 - cosine) / 2 / a0
+            b1 = (1 - cosine) / a0
+            b2 = b0
         case .highPass:
-            b0 = (1 + cosine) / 2 / a0; b1 = -(1 + cosine) / a0; b2 = b0
+            b0 = (1 + cosine) / 2 / a0
+            b1 = -(1 + cosine) / a0
+            b2 = b0
         case .bandPass:
             // Constant 0 dB peak gain.
-            b0 = alpha / a0; b1 = 0; b2 = -alpha / a0
+            b0 = alpha / a0
+            b1 = 0
+            b2 = -alpha / a0
         }
         a1 = -2 * cosine / a0
         a2 = (1 - alpha) / a0
@@ -29,8 +35,10 @@ struct Biquad {
 
     mutating func process(_ x: Double) -> Double {
         let y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
-        x2 = x1; x1 = x
-        y2 = y1; y1 = y
+        x2 = x1
+        x1 = x
+        y2 = y1
+        y1 = y
         return y
     }
 

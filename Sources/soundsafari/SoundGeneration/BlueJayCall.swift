@@ -13,7 +13,8 @@ struct BlueJayCall: StimulusRecipe {
     let loop = true
     let seed: UInt64 = 0xB1E1A7
     let activeRMSDecibels = -24.0
-    let recipeDescription = "two 'jay' screams per 1.3 s loop: harmonics of a 2.2-2.6-1.5 kHz glide, "
+    let recipeDescription =
+        "two 'jay' screams per 1.3 s loop: harmonics of a 2.2-2.6-1.5 kHz glide, "
         + "130 Hz roughness modulation and a 2-7 kHz noise band"
 
     private let calls: [(start: Double, duration: Double)] = [(0.10, 0.28), (0.52, 0.26)]
@@ -29,8 +30,9 @@ struct BlueJayCall: StimulusRecipe {
         let total = Int(1.3 * sampleRate)
         var output = [Double](repeating: 0, count: total)
         let noise = (0..<total).map { _ in random.bipolar() }
-        let noiseBand = Biquad.filter(Biquad.filter(noise, .highPass, frequency: 2_000, q: 0.707, sampleRate: sampleRate),
-                                      .lowPass, frequency: 7_000, q: 0.707, sampleRate: sampleRate)
+        let noiseBand = Biquad.filter(
+            Biquad.filter(noise, .highPass, frequency: 2_000, q: 0.707, sampleRate: sampleRate),
+            .lowPass, frequency: 7_000, q: 0.707, sampleRate: sampleRate)
         for call in calls {
             var phase = 0.0
             let first = Int(call.start * sampleRate)

@@ -13,7 +13,8 @@ struct FrogCall: StimulusRecipe {
     let loop = true
     let seed: UInt64 = 0xF206
     let activeRMSDecibels = -24.0
-    let recipeDescription = "two-syllable 'rib-bit' calls: noise-excited pulse trains (95-110 pulses/s) "
+    let recipeDescription =
+        "two-syllable 'rib-bit' calls: noise-excited pulse trains (95-110 pulses/s) "
         + "through five formant resonators at 0.7-6.5 kHz, two calls per 1.6 s loop"
 
     /// Syllables: start time, duration, pulse rate at start and end, formant scale.
@@ -36,7 +37,8 @@ struct FrogCall: StimulusRecipe {
             while time < syllable.duration {
                 let progress = time / syllable.duration
                 let rate = syllable.rate.0 + (syllable.rate.1 - syllable.rate.0) * progress
-                let amplitude = Envelope.raisedCosine(at: time, duration: syllable.duration, attack: 0.015, release: 0.03)
+                let amplitude =
+                    Envelope.raisedCosine(at: time, duration: syllable.duration, attack: 0.015, release: 0.03)
                     * random.uniform(0.85...1.15)
                 let first = Int(time * sampleRate)
                 for n in 0..<Int(0.004 * sampleRate) where first + n < count {
@@ -47,8 +49,9 @@ struct FrogCall: StimulusRecipe {
             }
             var voiced = [Double](repeating: 0, count: count)
             for formant in formants {
-                let filtered = Biquad.filter(excitation, .bandPass, frequency: formant.frequency * syllable.formantScale,
-                                             q: formant.q, sampleRate: sampleRate)
+                let filtered = Biquad.filter(
+                    excitation, .bandPass, frequency: formant.frequency * syllable.formantScale,
+                    q: formant.q, sampleRate: sampleRate)
                 for n in 0..<count { voiced[n] += formant.gain * filtered[n] }
             }
             let offset = Int(syllable.start * sampleRate)

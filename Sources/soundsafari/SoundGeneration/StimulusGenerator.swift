@@ -19,8 +19,9 @@ struct StimulusGenerator {
     /// The levelled samples of one recipe (exposed so tests and the generator agree on them).
     static func samples(of recipe: any StimulusRecipe) -> [Double] {
         let rate = Double(sampleRate)
-        return LoudnessNormaliser.normalise(recipe.synthesise(sampleRate: rate), toActiveRMS: recipe.activeRMSDecibels,
-                                            sampleRate: rate)
+        return LoudnessNormaliser.normalise(
+            recipe.synthesise(sampleRate: rate), toActiveRMS: recipe.activeRMSDecibels,
+            sampleRate: rate)
     }
 
     func generate(into folder: URL) throws -> [Report] {
@@ -29,17 +30,23 @@ struct StimulusGenerator {
         for recipe in Self.recipes {
             let samples = Self.samples(of: recipe)
             let url = folder.appendingPathComponent(recipe.fileName)
-            try AudioFileWriter.write(samples.map { Float($0) }, channels: 1, sampleRate: Self.sampleRate,
-                                      format: .wavPCM16, to: url)
+            try AudioFileWriter.write(
+                samples.map { Float($0) }, channels: 1, sampleRate: Self.sampleRate,
+                format: .wavPCM16, to: url)
             let rms = LoudnessNormaliser.activeRMSDecibels(samples, sampleRate: Double(Self.sampleRate))
-            let provenance = "Synthesised by `soundsafari make-sounds` (Sources/soundsafari/SoundGeneration/"
+            let provenance =
+                "Synthesised by `soundsafari make-sounds` (Sources/soundsafari/SoundGeneration/"
                 + "\(type(of: recipe)).swift, seed 0x\(String(recipe.seed, radix: 16, uppercase: true))): "
-                + recipe.recipeDescription + String(format: "; levelled to %.0f dBFS active RMS", recipe.activeRMSDecibels)
-            let entry = SoundEntry(name: recipe.name, displayName: recipe.displayName, file: recipe.fileName,
-                                   fileURL: url, role: recipe.role, gainDB: recipe.gainDB, loop: recipe.loop,
-                                   provenance: provenance, licence: "CC0-1.0")
-            reports.append(Report(entry: entry, seconds: Double(samples.count) / Double(Self.sampleRate),
-                                  activeRMSDecibels: rms, peakDecibels: LoudnessNormaliser.peakDecibels(samples)))
+                + recipe.recipeDescription
+                + String(format: "; levelled to %.0f dBFS active RMS", recipe.activeRMSDecibels)
+            let entry = SoundEntry(
+                name: recipe.name, displayName: recipe.displayName, file: recipe.fileName,
+                fileURL: url, role: recipe.role, gainDB: recipe.gainDB, loop: recipe.loop,
+                provenance: provenance, licence: "CC0-1.0")
+            reports.append(
+                Report(
+                    entry: entry, seconds: Double(samples.count) / Double(Self.sampleRate),
+                    activeRMSDecibels: rms, peakDecibels: LoudnessNormaliser.peakDecibels(samples)))
         }
         try writeCatalog(reports.map(\.entry), into: folder)
         return reports

@@ -1,3 +1,4 @@
+import Foundation
 // What every generated stimulus provides: its catalog facts and a deterministic synthesis.
 import SpatialAudio
 
@@ -30,5 +31,3 @@ enum Envelope {
         return 1
     }
 }
-
-import Foundation

@@ -26,8 +26,10 @@ enum SoundSafariBinary {
 
     /// Runs the executable with `arguments`; `environment` entries are added to the current environment.
     @discardableResult
-    static func run(_ arguments: [String], executable: String = "soundsafari",
-                    environment: [String: String] = [:], currentDirectory: URL? = nil) throws -> CommandOutput {
+    static func run(
+        _ arguments: [String], executable: String = "soundsafari",
+        environment: [String: String] = [:], currentDirectory: URL? = nil
+    ) throws -> CommandOutput {
         let process = Process()
         process.executableURL = url(executable)
         process.arguments = arguments
@@ -35,7 +37,8 @@ enum SoundSafariBinary {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let outPipe = Pipe(), errPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
@@ -46,13 +49,17 @@ enum SoundSafariBinary {
         var errData = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         errData = errPipe.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return CommandOutput(status: process.terminationStatus,
-                             stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        return CommandOutput(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh temporary folder for one test.

@@ -65,9 +65,18 @@ public final class CSVRowReader {
         let state = ParserState(file: path, wanted: columns, optional: optionalColumns)
         var handlerError: Error?
         state.onRecord = { [unowned self] record in
-            do { try onRecord(record); self.rowsRead += 1 } catch let row as InvalidRow {
-                do { try self.noteInvalid(row.message) } catch { handlerError = error; state.stop = true }
-            } catch { handlerError = error; state.stop = true }
+            do {
+                try onRecord(record)
+                self.rowsRead += 1
+            } catch let row as InvalidRow {
+                do { try self.noteInvalid(row.message) } catch {
+                    handlerError = error
+                    state.stop = true
+                }
+            } catch {
+                handlerError = error
+                state.stop = true
+            }
         }
         defer { state.onRecord = nil }
         var parser = csv_parser()
@@ -99,14 +108,19 @@ public final class CSVRowReader {
                 let rest = UnsafeBufferPointer(rebasing: bytes[start...])
                 let used = csv_parse(&parser, rest.baseAddress, rest.count, fieldCallback, rowCallback, context)
                 if used == rest.count { break }
-                let message = "\(path):\(state.line): malformed CSV (\(String(cString: csv_strerror(csv_error(&parser))))): check quotes on this line"
+                let message =
+                    "\(path):\(state.line): malformed CSV (\(String(cString: csv_strerror(csv_error(&parser))))): check quotes on this line"
                 guard skipInvalid else { throw AnalysisError(message + ", or pass --skip-invalid.") }
                 try noteInvalid(message)
                 // Start a fresh parser after the end of the broken line: that record is dropped.
                 csv_free(&parser)
                 _ = csv_init(&parser, options)
                 state.resetRecord()
-                guard let newline = rest[used...].firstIndex(of: 0x0A) else { start = bytes.count; state.skippingLine = true; break }
+                guard let newline = rest[used...].firstIndex(of: 0x0A) else {
+                    start = bytes.count
+                    state.skippingLine = true
+                    break
+                }
                 state.line += 1
                 start += newline + 1
             }
@@ -137,7 +151,8 @@ public final class CSVRowReader {
                 let percent = bytesDone * 100 / max(size, 1)
                 if percent != lastShown {
                     lastShown = percent
-                    let bar = String(repeating: "#", count: percent / 4).padding(toLength: 25, withPad: " ", startingAt: 0)
+                    let bar = String(repeating: "#", count: percent / 4).padding(
+                        toLength: 25, withPad: " ", startingAt: 0)
                     FileHandle.standardError.write("\r[\(bar)] \(percent)% \(path)".data(using: .utf8)!)
                 }
             }
@@ -155,7 +170,9 @@ public final class CSVRowReader {
     }
 
     private func noteInvalid(_ message: String) throws {
-        guard skipInvalid else { throw AnalysisError(message + "; fix the row or pass --skip-invalid to drop such rows.") }
+        guard skipInvalid else {
+            throw AnalysisError(message + "; fix the row or pass --skip-invalid to drop such rows.")
+        }
         skippedRows += 1
         if firstSkipped == nil { firstSkipped = message }
     }
@@ -208,8 +225,10 @@ final class ParserState {
             line += n
         }
         guard header != nil else {
-            let text = bytes.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""
-            headerFields.append(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{FEFF}", with: ""))
+            let text =
+                bytes.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""
+            headerFields.append(
+                text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{FEFF}", with: ""))
             return
         }
         guard !stop, fieldIndex < slotOfColumn.count else { return }
@@ -240,7 +259,8 @@ final class ParserState {
                     present[slot] = true
                 } else if !optional.contains(name) {
                     stop = true
-                    fatal = "\(file):\(recordLine): no column named '\(name)'; the header has: \(headerFields.joined(separator: ", "))."
+                    fatal =
+                        "\(file):\(recordLine): no column named '\(name)'; the header has: \(headerFields.joined(separator: ", "))."
                 }
             }
             return
@@ -254,7 +274,8 @@ final class ParserState {
     }
 }
 
-private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { bytes, count, context in
+private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+    bytes, count, context in
     // Guaranteed reference: the state outlives the parse call, and this spares a retain/release per field.
     Unmanaged<ParserState>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.field(UnsafeRawPointer(bytes), count) }
 }

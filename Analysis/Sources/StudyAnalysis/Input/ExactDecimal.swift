@@ -5,7 +5,7 @@ import Foundation
 /// but their difference (0.1) is exact when computed in decimal before converting.
 public struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
     public let mantissa: Int64
-    public let scale: Int          // value = mantissa * 10^-scale
+    public let scale: Int  // value = mantissa * 10^-scale
     /// Set when the text had more digits than an Int64 holds: then `approximate` is all we have.
     public let approximate: Double
     public let isExact: Bool
@@ -30,27 +30,39 @@ public struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
     /// Parses `-12.5`, `3`, `.5`, `1e-3`, `+4.0E2` (with optional surrounding spaces and a
     /// spreadsheet-guard leading `'`); returns nil for anything else (empty, NA, text, inf, nan).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
-        var i = 0, end = bytes.count
+        var i = 0
+        var end = bytes.count
         while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
         while end > i, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0D { end -= 1 }
-        if i < end, bytes[i] == 0x27 { i += 1 }          // ' guard written before a leading '-'
+        if i < end, bytes[i] == 0x27 { i += 1 }  // ' guard written before a leading '-'
         guard i < end else { return nil }
         var negative = false
-        if bytes[i] == 0x2D || bytes[i] == 0x2B { negative = bytes[i] == 0x2D; i += 1 }
+        if bytes[i] == 0x2D || bytes[i] == 0x2B {
+            negative = bytes[i] == 0x2D
+            i += 1
+        }
         var mantissa: Int64 = 0
-        var digits = 0, fraction = 0, significant = 0
-        var overflow = false, seenPoint = false
+        var digits = 0
+        var fraction = 0
+        var significant = 0
+        var overflow = false
+        var seenPoint = false
         while i < end {
             let c = bytes[i]
             if c >= 0x30 && c <= 0x39 {
                 digits += 1
                 if seenPoint { fraction += 1 }
-                if mantissa == 0 && c == 0x30 { i += 1; continue }  // leading zeros carry no digits
+                if mantissa == 0 && c == 0x30 {
+                    i += 1
+                    continue
+                }  // leading zeros carry no digits
                 significant += 1
                 if significant > 18 { overflow = true } else { mantissa = mantissa * 10 + Int64(c - 0x30) }
             } else if c == 0x2E && !seenPoint {
                 seenPoint = true
-            } else { break }
+            } else {
+                break
+            }
             i += 1
         }
         guard digits > 0 else { return nil }
@@ -58,10 +70,15 @@ public struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
         if i < end, bytes[i] == 0x65 || bytes[i] == 0x45 {
             i += 1
             var expNegative = false
-            if i < end, bytes[i] == 0x2D || bytes[i] == 0x2B { expNegative = bytes[i] == 0x2D; i += 1 }
+            if i < end, bytes[i] == 0x2D || bytes[i] == 0x2B {
+                expNegative = bytes[i] == 0x2D
+                i += 1
+            }
             var expDigits = 0
             while i < end, bytes[i] >= 0x30 && bytes[i] <= 0x39 {
-                exponent = min(exponent * 10 + Int(bytes[i] - 0x30), 100_000); expDigits += 1; i += 1
+                exponent = min(exponent * 10 + Int(bytes[i] - 0x30), 100_000)
+                expDigits += 1
+                i += 1
             }
             guard expDigits > 0 else { return nil }
             if expNegative { exponent = -exponent }
@@ -78,8 +95,12 @@ public struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
         var m = negative ? -mantissa : mantissa
         while scale < 0 {
             let (r, o) = m.multipliedReportingOverflow(by: 10)
-            if o { let d = Double(m) * pow(10, Double(-scale)); return d.isFinite ? ExactDecimal(approximate: d) : nil }
-            m = r; scale += 1
+            if o {
+                let d = Double(m) * pow(10, Double(-scale))
+                return d.isFinite ? ExactDecimal(approximate: d) : nil
+            }
+            m = r
+            scale += 1
         }
         if scale > 40 { return ExactDecimal(approximate: Double(m) / pow(10, Double(scale))) }
         return ExactDecimal(mantissa: m, scale: scale)
@@ -99,7 +120,8 @@ public struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
             if !overflow { return Self.toDouble(difference, scale: scale) }
         }
         let s = max(scale, other.scale)
-        guard let a = Self.widen(mantissa, by: s - scale), let b = Self.widen(other.mantissa, by: s - other.scale) else {
+        guard let a = Self.widen(mantissa, by: s - scale), let b = Self.widen(other.mantissa, by: s - other.scale)
+        else {
             return approximate - other.approximate
         }
         let (difference, overflow) = a.subtractingReportingOverflow(b)
@@ -127,7 +149,7 @@ public struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
     }
 
     static func toDouble(_ v: Int128, scale: Int) -> Double {
-        if let small = Int64(exactly: v) , scale >= 0, scale <= 22 { return Double(small) / powersOfTen[scale] }
+        if let small = Int64(exactly: v), scale >= 0, scale <= 22 { return Double(small) / powersOfTen[scale] }
         if scale == 0 { return Double(v) }
         if scale <= 22 { return Double(v) / pow(10, Double(scale)) }
         return Double(v) / pow(10, 22) / pow(10, Double(scale - 22))

@@ -14,8 +14,11 @@ public struct ParticipantTable: Sendable {
         }
         let head = handle.readData(ofLength: 65536)
         handle.closeFile()
-        let firstLine = String(decoding: head, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let columns = firstLine.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\u{FEFF}")) }
+        let firstLine =
+            String(decoding: head, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let columns = firstLine.split(separator: ",").map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\u{FEFF}"))
+        }
         guard columns.contains("participant") else {
             throw AnalysisError("\(path): participants.csv has no 'participant' column; the header must name it.")
         }

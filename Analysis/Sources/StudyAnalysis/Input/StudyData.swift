@@ -33,9 +33,13 @@ public struct RowFilter: Sendable {
 
     public init(parsing text: String) throws {
         if let r = text.range(of: "!=") {
-            column = String(text[..<r.lowerBound]); value = String(text[r.upperBound...]); negated = true
+            column = String(text[..<r.lowerBound])
+            value = String(text[r.upperBound...])
+            negated = true
         } else if let r = text.range(of: "=") {
-            column = String(text[..<r.lowerBound]); value = String(text[r.upperBound...]); negated = false
+            column = String(text[..<r.lowerBound])
+            value = String(text[r.upperBound...])
+            negated = false
         } else {
             throw AnalysisError("--filter '\(text)': expected COLUMN=VALUE or COLUMN!=VALUE.")
         }
@@ -76,14 +80,19 @@ public struct StudyData: Sendable {
         if numbers.count == levels.count {
             return levels.sorted { Double($0)! < Double($1)! }
         }
-        return levels.sorted { $0.compare($1, options: [.caseInsensitive]) == .orderedAscending || ($0.lowercased() == $1.lowercased() && $0 < $1) }
+        return levels.sorted {
+            $0.compare($1, options: [.caseInsensitive]) == .orderedAscending
+                || ($0.lowercased() == $1.lowercased() && $0 < $1)
+        }
     }
 
     public var subjects: [String] { Self.sortLevels(Array(Set(cells.keys.compactMap { $0.subject }))) }
 
     /// Group keys in sorted order (factor by factor).
     public var sortedGroupKeys: [[String]] {
-        let orders = options.factors.indices.map { i in Dictionary(uniqueKeysWithValues: levels(of: i).enumerated().map { ($1, $0) }) }
+        let orders = options.factors.indices.map { i in
+            Dictionary(uniqueKeysWithValues: levels(of: i).enumerated().map { ($1, $0) })
+        }
         return groups.keys.sorted { a, b in
             for i in a.indices where a[i] != b[i] { return orders[i][a[i]]! < orders[i][b[i]]! }
             return false
@@ -101,13 +110,17 @@ public struct StudyData: Sendable {
             if loader.skipped > 0 { reason += " (\(loader.skipped) invalid rows skipped)" }
             throw AnalysisError("\(files.joined(separator: ", ")): \(reason); check the files and --filter values.")
         }
-        return StudyData(options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells, angular: loader.angular,
-                         rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files)
+        return StudyData(
+            options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells,
+            angular: loader.angular,
+            rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files)
     }
 
     /// Files as given plus every trials.csv below given folders; also a participants.csv lying in a given folder.
     public static func resolveInputs(_ paths: [String]) throws -> (files: [String], participants: String?) {
-        guard !paths.isEmpty else { throw AnalysisError("No input: give one or more CSV files or folders holding trials.csv files.") }
+        guard !paths.isEmpty else {
+            throw AnalysisError("No input: give one or more CSV files or folders holding trials.csv files.")
+        }
         var files: [String] = []
         var participantsFile: String?
         for path in paths {
@@ -117,10 +130,14 @@ public struct StudyData: Sendable {
             }
             if isDirectory.boolValue {
                 let found = try trialsFiles(under: path)
-                if found.isEmpty { throw AnalysisError("\(path): no trials.csv below this folder; is it a StudyLogs folder?") }
+                if found.isEmpty {
+                    throw AnalysisError("\(path): no trials.csv below this folder; is it a StudyLogs folder?")
+                }
                 files += found
                 let candidate = (path as NSString).appendingPathComponent("participants.csv")
-                if participantsFile == nil, FileManager.default.fileExists(atPath: candidate) { participantsFile = candidate }
+                if participantsFile == nil, FileManager.default.fileExists(atPath: candidate) {
+                    participantsFile = candidate
+                }
             } else {
                 files.append(path)
             }
@@ -134,7 +151,9 @@ public struct StudyData: Sendable {
         }
         var found: [String] = []
         while let item = walker.nextObject() as? String {
-            if (item as NSString).lastPathComponent == "trials.csv" { found.append((folder as NSString).appendingPathComponent(item)) }
+            if (item as NSString).lastPathComponent == "trials.csv" {
+                found.append((folder as NSString).appendingPathComponent(item))
+            }
         }
         return found.sorted()
     }
@@ -177,9 +196,10 @@ private final class Loader {
     var cells: [CellKey: GroupAccumulator] { Dictionary(uniqueKeysWithValues: zip(cellKeys, cellAccumulators)) }
     var angular: [[String]: (cosineSum: Double, sineSum: Double, n: Int)] {
         guard options.angularSums else { return [:] }
-        return Dictionary(uniqueKeysWithValues: groupKeys.indices.map { g in
-            (groupKeys[g], (angularSums[g].cos.value, angularSums[g].sin.value, groupAccumulators[g].count))
-        })
+        return Dictionary(
+            uniqueKeysWithValues: groupKeys.indices.map { g in
+                (groupKeys[g], (angularSums[g].cos.value, angularSums[g].sin.value, groupAccumulators[g].count))
+            })
     }
 
     func coder(for column: String) -> Int {
@@ -201,14 +221,16 @@ private final class Loader {
         reader.showProgress = reader.showProgress && options.showProgress
         let factorSlots = options.factors.map { slot[$0]! }
         let subjectSlot = options.subject.map { slot[$0]! }
-        let filterGroups = Dictionary(grouping: options.filters, by: \.column).map { (slot: slot[$0.key]!, filters: $0.value) }
+        let filterGroups = Dictionary(grouping: options.filters, by: \.column).map {
+            (slot: slot[$0.key]!, filters: $0.value)
+        }
         let participantSlot = slot["participant"]!
         var checkedJoin = false
         let keep = options.keepValues
         let acceptBooleans = options.acceptBooleans
         let angular = options.angularSums
         let participants = self.participants
-        var filterPasses: [Int: [Int: Bool]] = [:]   // filter slot -> text code -> keep?
+        var filterPasses: [Int: [Int: Bool]] = [:]  // filter slot -> text code -> keep?
         let coderOfSlot = wanted.map { coder(for: $0) }
         func name(_ slot: Int, _ code: Int) -> String { coders[coderOfSlot[slot]].names[code] }
 
@@ -216,7 +238,9 @@ private final class Loader {
             if !checkedJoin {
                 checkedJoin = true
                 for c in textColumns where !record.has(slot[c]!) && !record.has(participantSlot) {
-                    throw AnalysisError("\(file): column '\(c)' is in neither this file nor participants.csv, and the file has no 'participant' column to join on.")
+                    throw AnalysisError(
+                        "\(file): column '\(c)' is in neither this file nor participants.csv, and the file has no 'participant' column to join on."
+                    )
                 }
             }
             /// The text of a column, from the file or joined from participants.csv.
@@ -224,7 +248,9 @@ private final class Loader {
                 if record.has(s) { return StudyData.unescapeText(record.string(s)) }
                 let id = StudyData.unescapeText(record.string(participantSlot))
                 guard let v = participants?.value(participant: id, column: record.columnNames[s]) else {
-                    throw record.invalid(participantSlot, "participant '\(id)' is not in participants.csv (needed for column '\(record.columnNames[s])')")
+                    throw record.invalid(
+                        participantSlot,
+                        "participant '\(id)' is not in participants.csv (needed for column '\(record.columnNames[s])')")
                 }
                 return v
             }
@@ -238,17 +264,23 @@ private final class Loader {
                 if let pass = filterPasses[s]?[c] { if !pass { return } else { continue } }
                 let v = name(s, c)
                 let positives = filters.filter { !$0.negated }
-                let pass = (positives.isEmpty || positives.contains { $0.value == v }) && !filters.contains { $0.negated && $0.value == v }
+                let pass =
+                    (positives.isEmpty || positives.contains { $0.value == v })
+                    && !filters.contains { $0.negated && $0.value == v }
                 filterPasses[s, default: [:]][c] = pass
                 if !pass { return }
             }
             let parsed = record.withBytes(0) { ExactDecimal.parse($0) }
             var decimal: ExactDecimal
-            if let parsed { decimal = parsed } else {
+            if let parsed {
+                decimal = parsed
+            } else {
                 let raw = record.string(0).trimmingCharacters(in: .whitespaces).lowercased()
-                if acceptBooleans, ["true", "yes", "1"].contains(raw) { decimal = ExactDecimal(mantissa: 1, scale: 0) }
-                else if acceptBooleans, ["false", "no", "0"].contains(raw) { decimal = ExactDecimal(mantissa: 0, scale: 0) }
-                else {
+                if acceptBooleans, ["true", "yes", "1"].contains(raw) {
+                    decimal = ExactDecimal(mantissa: 1, scale: 0)
+                } else if acceptBooleans, ["false", "no", "0"].contains(raw) {
+                    decimal = ExactDecimal(mantissa: 0, scale: 0)
+                } else {
                     let shown = raw.isEmpty ? "an empty field" : "'\(record.string(0))'"
                     throw record.invalid(0, "\(shown) is not a number")
                 }
@@ -258,7 +290,10 @@ private final class Loader {
                 let c = try codeOf(s)
                 if name(s, c).isEmpty {
                     if record.has(s) { throw record.invalid(s, "the group is empty") }
-                    throw record.invalid(participantSlot, "participant '\(record.string(participantSlot))' has no '\(record.columnNames[s])' answer in participants.csv")
+                    throw record.invalid(
+                        participantSlot,
+                        "participant '\(record.string(participantSlot))' has no '\(record.columnNames[s])' answer in participants.csv"
+                    )
                 }
                 key = key &* 1_048_573 &+ c + 1
             }
@@ -271,7 +306,9 @@ private final class Loader {
             if origin == nil { origin = decimal }
             let x = decimal.minus(origin!)
             let g: Int
-            if let existing = groupIndex[key] { g = existing } else {
+            if let existing = groupIndex[key] {
+                g = existing
+            } else {
                 g = groupAccumulators.count
                 groupIndex[key] = g
                 groupKeys.append(try factorSlots.map { s in name(s, try codeOf(s)) })
@@ -286,7 +323,9 @@ private final class Loader {
             }
             if let cellKey, let subjectSlot {
                 let cell: Int
-                if let existing = cellIndex[cellKey] { cell = existing } else {
+                if let existing = cellIndex[cellKey] {
+                    cell = existing
+                } else {
                     cell = cellAccumulators.count
                     cellIndex[cellKey] = cell
                     cellKeys.append(CellKey(levels: groupKeys[g], subject: name(subjectSlot, try codeOf(subjectSlot))))

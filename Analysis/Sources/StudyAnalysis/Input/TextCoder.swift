@@ -11,9 +11,16 @@ struct TextCoder {
         if let lastBytes, lastBytes == bytes { return lastCode }
         let key = ByteKey(bytes: bytes)
         let c: Int
-        if let known = codes[key] { c = known } else {
+        if let known = codes[key] {
+            c = known
+        } else {
             let name = try makeName()
-            c = names.firstIndex(of: name) ?? { names.append(name); return names.count - 1 }()
+            c =
+                names.firstIndex(of: name)
+                ?? {
+                    names.append(name)
+                    return names.count - 1
+                }()
             codes[key] = c
         }
         lastBytes = bytes

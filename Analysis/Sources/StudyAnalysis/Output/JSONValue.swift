@@ -31,7 +31,9 @@ public indirect enum JSONValue: Sendable {
             return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(pad)]"
         case .object(let pairs):
             if pairs.isEmpty { return "{}" }
-            return "{\n" + pairs.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(pad)}"
+            return "{\n"
+                + pairs.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }.joined(
+                    separator: ",\n") + "\n\(pad)}"
         }
     }
 
@@ -45,7 +47,11 @@ public indirect enum JSONValue: Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

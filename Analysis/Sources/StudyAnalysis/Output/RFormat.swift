@@ -11,8 +11,12 @@ public enum RFormat {
             var s = String(format: "%.\(max(0, digits - 1))e", x)
             // R writes 1.5e-05; strip trailing zeros in the mantissa.
             if let e = s.firstIndex(of: "e") {
-                var mantissa = String(s[..<e]), exponent = String(s[s.index(after: e)...])
-                if mantissa.contains(".") { while mantissa.hasSuffix("0") { mantissa.removeLast() }; if mantissa.hasSuffix(".") { mantissa.removeLast() } }
+                var mantissa = String(s[..<e])
+                var exponent = String(s[s.index(after: e)...])
+                if mantissa.contains(".") {
+                    while mantissa.hasSuffix("0") { mantissa.removeLast() }
+                    if mantissa.hasSuffix(".") { mantissa.removeLast() }
+                }
                 let sign = exponent.hasPrefix("-") ? "-" : "+"
                 exponent = exponent.trimmingCharacters(in: CharacterSet(charactersIn: "+-"))
                 while exponent.count > 2 && exponent.hasPrefix("0") { exponent.removeFirst() }
@@ -22,7 +26,10 @@ public enum RFormat {
         }
         let decimals = max(0, digits - 1 - magnitude)
         var s = String(format: "%.\(decimals)f", x)
-        if s.contains(".") { while s.hasSuffix("0") { s.removeLast() }; if s.hasSuffix(".") { s.removeLast() } }
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
         return s
     }
 
@@ -58,8 +65,9 @@ public enum RFormat {
         let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { c, cell in
-                c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
-                       : String(repeating: " ", count: widths[c] - cell.count) + cell
+                c == 0
+                    ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[c] - cell.count) + cell
             }.joined(separator: " ")
         }.joined(separator: "\n")
     }

@@ -9,143 +9,270 @@ public struct RenderedResult: Sendable {
 
 public enum ResultRendering {
     static func groupJSON(_ s: GroupSummary) -> JSONValue {
-        .object([("name", .string(s.name)), ("n", .integer(s.n)), ("mean", .num(s.mean)), ("sd", .num(s.sd)),
-                 ("se", .num(s.se)), ("median", .num(s.median)), ("min", .num(s.min)), ("max", .num(s.max)),
-                 ("ci_low", .num(s.ciLow)), ("ci_high", .num(s.ciHigh))])
+        .object([
+            ("name", .string(s.name)), ("n", .integer(s.n)), ("mean", .num(s.mean)), ("sd", .num(s.sd)),
+            ("se", .num(s.se)), ("median", .num(s.median)), ("min", .num(s.min)), ("max", .num(s.max)),
+            ("ci_low", .num(s.ciLow)), ("ci_high", .num(s.ciHigh)),
+        ])
     }
 
     public static func describe(_ summaries: [GroupSummary], value: String, by: [String]) -> RenderedResult {
-        let header = [by.isEmpty ? "" : by.joined(separator: ":"), "n", "mean", "sd", "se", "median", "min", "max", "ci_low", "ci_high"]
+        let header = [
+            by.isEmpty ? "" : by.joined(separator: ":"), "n", "mean", "sd", "se", "median", "min", "max", "ci_low",
+            "ci_high",
+        ]
         let rows = summaries.map { s -> [String] in
             // Locations get enough digits to show the spread: 1000000000000.42 must not print as 1000000000000.
             let spread = s.sd.isFinite && s.sd > 0 ? s.sd : abs(s.max - s.min)
             let extra = spread > 0 && s.mean != 0 ? max(0, Int(floor(log10(abs(s.mean)) - floor(log10(spread))))) : 0
-            let location = min(15, 6 + extra)   // a Double carries 15 reliable digits
-            return [s.name, "\(s.n)"] + [s.mean].map { RFormat.signif($0, location) } + [s.sd, s.se].map { RFormat.signif($0, 6) }
+            let location = min(15, 6 + extra)  // a Double carries 15 reliable digits
+            return [s.name, "\(s.n)"] + [s.mean].map { RFormat.signif($0, location) }
+                + [s.sd, s.se].map { RFormat.signif($0, 6) }
                 + [s.median, s.min, s.max, s.ciLow, s.ciHigh].map { RFormat.signif($0, location) }
         }
-        let text = "Summary of \(value)\(by.isEmpty ? "" : " by " + by.joined(separator: " and ")) (95% CI of the mean, t-based)\n"
+        let text =
+            "Summary of \(value)\(by.isEmpty ? "" : " by " + by.joined(separator: " and ")) (95% CI of the mean, t-based)\n"
             + RFormat.table(header: header, rows: rows)
-        return RenderedResult(text: text, json: .object([("test", .string("describe")), ("value", .string(value)),
-                                                         ("groups", .array(summaries.map(groupJSON)))]))
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("describe")), ("value", .string(value)),
+                ("groups", .array(summaries.map(groupJSON))),
+            ]))
     }
 
     /// Laid out like R's summary(aov(value ~ group)).
-    public static func oneWay(_ r: OneWayAnovaResult, summaries: [GroupSummary], value: String, by: String) -> RenderedResult {
+    public static func oneWay(_ r: OneWayAnovaResult, summaries: [GroupSummary], value: String, by: String)
+        -> RenderedResult
+    {
         let ss = RFormat.column([r.ssBetween, r.ssWithin], digits: 4)
         let ms = RFormat.column([r.msBetween, r.msWithin], digits: 4)
-        let rows = [[by, RFormat.signif(r.dfBetween, 6), ss[0], ms[0], RFormat.signif(r.f, 4), RFormat.pValue(r.p, digits: 3), RFormat.stars(r.p)],
-                    ["Residuals", RFormat.signif(r.dfWithin, 6), ss[1], ms[1], "", "", ""]]
-        let text = "One-way ANOVA (Fisher): \(value) ~ \(by)\n"
-            + RFormat.table(header: ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""], rows: rows) + "\n" + RFormat.signifLegend
+        let rows = [
+            [
+                by, RFormat.signif(r.dfBetween, 6), ss[0], ms[0], RFormat.signif(r.f, 4),
+                RFormat.pValue(r.p, digits: 3), RFormat.stars(r.p),
+            ],
+            ["Residuals", RFormat.signif(r.dfWithin, 6), ss[1], ms[1], "", "", ""],
+        ]
+        let text =
+            "One-way ANOVA (Fisher): \(value) ~ \(by)\n"
+            + RFormat.table(header: ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""], rows: rows) + "\n"
+            + RFormat.signifLegend
             + "\neta squared = \(RFormat.signif(r.etaSquared, 4)), omega squared = \(RFormat.signif(r.omegaSquared, 4))"
         let json: JSONValue = .object([
             ("test", .string("anova-oneway")), ("value", .string(value)), ("by", .string(by)),
             ("f", .num(r.f)), ("p", .num(r.p)), ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)),
             ("ss_between", .num(r.ssBetween)), ("ss_within", .num(r.ssWithin)), ("ms_between", .num(r.msBetween)),
-            ("ms_within", .num(r.msWithin)), ("eta_squared", .num(r.etaSquared)), ("omega_squared", .num(r.omegaSquared)),
-            ("groups", .array(summaries.map { .object([("name", .string($0.name)), ("n", .integer($0.n)), ("mean", .num($0.mean)), ("sd", .num($0.sd))]) }))])
+            ("ms_within", .num(r.msWithin)), ("eta_squared", .num(r.etaSquared)),
+            ("omega_squared", .num(r.omegaSquared)),
+            (
+                "groups",
+                .array(
+                    summaries.map {
+                        .object([
+                            ("name", .string($0.name)), ("n", .integer($0.n)), ("mean", .num($0.mean)),
+                            ("sd", .num($0.sd)),
+                        ])
+                    })
+            ),
+        ])
         return RenderedResult(text: text, json: json)
     }
 
     /// Laid out like R's oneway.test.
     public static func welch(_ r: WelchAnovaResult, value: String, by: String) -> RenderedResult {
-        let text = "\n\tOne-way analysis of means (not assuming equal variances)\n\ndata:  \(value) and \(by)\n"
+        let text =
+            "\n\tOne-way analysis of means (not assuming equal variances)\n\ndata:  \(value) and \(by)\n"
             + "F = \(RFormat.signif(r.f, 5)), num df = \(RFormat.signif(r.dfBetween, 5)), denom df = \(RFormat.signif(r.dfWithin, 5)), p-value = \(RFormat.pValue(r.p))\n"
-        return RenderedResult(text: text, json: .object([("test", .string("anova-welch")), ("f", .num(r.f)),
-            ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)), ("p", .num(r.p))]))
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("anova-welch")), ("f", .num(r.f)),
+                ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)), ("p", .num(r.p)),
+            ]))
     }
 
-    public static func repeated(_ r: RepeatedMeasuresResult, value: String, within: String, subject: String) -> RenderedResult {
+    public static func repeated(_ r: RepeatedMeasuresResult, value: String, within: String, subject: String)
+        -> RenderedResult
+    {
         var text = "Repeated-measures ANOVA: \(value) ~ \(within) + Error(\(subject)/\(within))\n"
-        text += "\(r.subjects) subjects x \(r.levels) levels" + (r.droppedSubjects > 0 ? " (\(r.droppedSubjects) subjects without a value at every level left out)" : "") + "\n"
+        text +=
+            "\(r.subjects) subjects x \(r.levels) levels"
+            + (r.droppedSubjects > 0 ? " (\(r.droppedSubjects) subjects without a value at every level left out)" : "")
+            + "\n"
         let ss = RFormat.column([r.ssEffect, r.ssError], digits: 4)
-        text += RFormat.table(header: ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""], rows: [
-            [within, RFormat.signif(r.dfEffect, 6), ss[0], RFormat.signif(r.ssEffect / r.dfEffect, 5), RFormat.signif(r.f, 4), RFormat.pValue(r.p, digits: 3), RFormat.stars(r.p)],
-            ["Residuals", RFormat.signif(r.dfError, 6), ss[1], RFormat.signif(r.ssError / r.dfError, 5), "", "", ""]])
-        text += "\n\nSphericity corrections:\n" + RFormat.table(header: ["", "epsilon", "Pr(>F[adj])"], rows: [
-            ["Greenhouse-Geisser", RFormat.signif(r.epsilonGG, 5), RFormat.pValue(r.pGG, digits: 4)],
-            ["Huynh-Feldt", RFormat.signif(r.epsilonHF, 5), RFormat.pValue(r.pHF, digits: 4)]])
+        text += RFormat.table(
+            header: ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""],
+            rows: [
+                [
+                    within, RFormat.signif(r.dfEffect, 6), ss[0], RFormat.signif(r.ssEffect / r.dfEffect, 5),
+                    RFormat.signif(r.f, 4), RFormat.pValue(r.p, digits: 3), RFormat.stars(r.p),
+                ],
+                [
+                    "Residuals", RFormat.signif(r.dfError, 6), ss[1], RFormat.signif(r.ssError / r.dfError, 5), "", "",
+                    "",
+                ],
+            ])
+        text +=
+            "\n\nSphericity corrections:\n"
+            + RFormat.table(
+                header: ["", "epsilon", "Pr(>F[adj])"],
+                rows: [
+                    ["Greenhouse-Geisser", RFormat.signif(r.epsilonGG, 5), RFormat.pValue(r.pGG, digits: 4)],
+                    ["Huynh-Feldt", RFormat.signif(r.epsilonHF, 5), RFormat.pValue(r.pHF, digits: 4)],
+                ])
         if r.mauchlyW.isFinite {
-            text += "\nMauchly's test of sphericity: W = \(RFormat.signif(r.mauchlyW, 5)), chi-squared = \(RFormat.signif(r.mauchlyChiSquared, 5)), df = \(RFormat.signif(r.mauchlyDF, 3)), p-value = \(RFormat.pValue(r.mauchlyP))"
+            text +=
+                "\nMauchly's test of sphericity: W = \(RFormat.signif(r.mauchlyW, 5)), chi-squared = \(RFormat.signif(r.mauchlyChiSquared, 5)), df = \(RFormat.signif(r.mauchlyDF, 3)), p-value = \(RFormat.pValue(r.mauchlyP))"
         } else {
             text += "\nMauchly's test: not applicable with two levels (sphericity holds trivially)."
         }
         text += "\npartial eta squared = \(RFormat.signif(r.partialEtaSquared, 4))"
-        return RenderedResult(text: text, json: .object([
-            ("test", .string("anova-repeated-measures")), ("f", .num(r.f)), ("df_effect", .num(r.dfEffect)), ("df_error", .num(r.dfError)),
-            ("p", .num(r.p)), ("ss_effect", .num(r.ssEffect)), ("ss_error", .num(r.ssError)),
-            ("epsilon_gg", .num(r.epsilonGG)), ("p_gg", .num(r.pGG)), ("epsilon_hf", .num(r.epsilonHF)), ("p_hf", .num(r.pHF)),
-            ("mauchly_w", .num(r.mauchlyW)), ("mauchly_chi_squared", .num(r.mauchlyChiSquared)), ("mauchly_p", .num(r.mauchlyP)),
-            ("partial_eta_squared", .num(r.partialEtaSquared)), ("subjects", .integer(r.subjects)), ("dropped_subjects", .integer(r.droppedSubjects))]))
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("anova-repeated-measures")), ("f", .num(r.f)), ("df_effect", .num(r.dfEffect)),
+                ("df_error", .num(r.dfError)),
+                ("p", .num(r.p)), ("ss_effect", .num(r.ssEffect)), ("ss_error", .num(r.ssError)),
+                ("epsilon_gg", .num(r.epsilonGG)), ("p_gg", .num(r.pGG)), ("epsilon_hf", .num(r.epsilonHF)),
+                ("p_hf", .num(r.pHF)),
+                ("mauchly_w", .num(r.mauchlyW)), ("mauchly_chi_squared", .num(r.mauchlyChiSquared)),
+                ("mauchly_p", .num(r.mauchlyP)),
+                ("partial_eta_squared", .num(r.partialEtaSquared)), ("subjects", .integer(r.subjects)),
+                ("dropped_subjects", .integer(r.droppedSubjects)),
+            ]))
     }
 
     /// Laid out like R's summary(aov(y ~ g * w + Error(subject / w))), then the sphericity corrections as car/afex show them.
     public static func mixed(_ r: MixedAnovaResult, value: String, subject: String) -> RenderedResult {
-        let between = r.group.name, within = r.within.name
+        let between = r.group.name
+        let within = r.within.name
         var text = "Mixed ANOVA: \(value) ~ \(between) * \(within) + Error(\(subject)/\(within))\n"
-        text += "\(r.subjects) subjects (" + zip(r.groupNames, r.subjectsPerGroup).map { "\($0) \($1)" }.joined(separator: ", ")
+        text +=
+            "\(r.subjects) subjects ("
+            + zip(r.groupNames, r.subjectsPerGroup).map { "\($0) \($1)" }.joined(separator: ", ")
             + ") x \(r.levelNames.count) levels of \(within); unit: \(subject) x \(within) cell means"
         if !r.droppedSubjects.isEmpty {
-            let shown = r.droppedSubjects.prefix(5).joined(separator: ", ") + (r.droppedSubjects.count > 5 ? ", ..." : "")
-            text += "\n\(r.droppedSubjects.count) subject\(r.droppedSubjects.count == 1 ? "" : "s") without a value at every level of \(within) left out (\(shown))"
+            let shown =
+                r.droppedSubjects.prefix(5).joined(separator: ", ") + (r.droppedSubjects.count > 5 ? ", ..." : "")
+            text +=
+                "\n\(r.droppedSubjects.count) subject\(r.droppedSubjects.count == 1 ? "" : "s") without a value at every level of \(within) left out (\(shown))"
         }
         let header = ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""]
         func rows(_ terms: [MixedAnovaTerm], errorSS: Double, errorDF: Double) -> [[String]] {
             let ss = RFormat.column(terms.map(\.ss) + [errorSS], digits: 4)
             return terms.enumerated().map { i, t in
-                [t.name, RFormat.signif(t.df, 6), ss[i], RFormat.signif(t.ms, 5), RFormat.signif(t.f, 4), RFormat.pValue(t.p, digits: 3), RFormat.stars(t.p)]
+                [
+                    t.name, RFormat.signif(t.df, 6), ss[i], RFormat.signif(t.ms, 5), RFormat.signif(t.f, 4),
+                    RFormat.pValue(t.p, digits: 3), RFormat.stars(t.p),
+                ]
             } + [["Residuals", RFormat.signif(errorDF, 6), ss.last!, RFormat.signif(errorSS / errorDF, 5), "", "", ""]]
         }
-        text += "\n\nError: \(subject)\n" + RFormat.table(header: header, rows: rows([r.group], errorSS: r.group.ssError, errorDF: r.group.dfError))
-        text += "\n\nError: \(subject):\(within)\n" + RFormat.table(header: header, rows: rows([r.within, r.interaction], errorSS: r.within.ssError, errorDF: r.within.dfError))
+        text +=
+            "\n\nError: \(subject)\n"
+            + RFormat.table(header: header, rows: rows([r.group], errorSS: r.group.ssError, errorDF: r.group.dfError))
+        text +=
+            "\n\nError: \(subject):\(within)\n"
+            + RFormat.table(
+                header: header,
+                rows: rows([r.within, r.interaction], errorSS: r.within.ssError, errorDF: r.within.dfError))
         text += "\n" + RFormat.signifLegend
         let terms = [r.within, r.interaction]
-        text += "\n\nSphericity corrections (within-subjects terms):\n" + RFormat.table(
-            header: ["", "GG eps", "Pr(>F[GG])", "", "HF eps", "Pr(>F[HF])", ""],
-            rows: terms.map { t in [t.name, RFormat.signif(t.epsilonGG!, 5), RFormat.pValue(t.pGG!, digits: 3), RFormat.stars(t.pGG!),
-                                    RFormat.signif(t.epsilonHF!, 5), RFormat.pValue(t.pHF!, digits: 3), RFormat.stars(t.pHF!)] })
+        text +=
+            "\n\nSphericity corrections (within-subjects terms):\n"
+            + RFormat.table(
+                header: ["", "GG eps", "Pr(>F[GG])", "", "HF eps", "Pr(>F[HF])", ""],
+                rows: terms.map { t in
+                    [
+                        t.name, RFormat.signif(t.epsilonGG!, 5), RFormat.pValue(t.pGG!, digits: 3),
+                        RFormat.stars(t.pGG!),
+                        RFormat.signif(t.epsilonHF!, 5), RFormat.pValue(t.pHF!, digits: 3), RFormat.stars(t.pHF!),
+                    ]
+                })
         let s = r.sphericity
         if s.mauchlyW.isFinite {
-            text += "\nMauchly's test of sphericity: W = \(RFormat.signif(s.mauchlyW, 5)), p-value = \(RFormat.pValue(s.mauchlyP))"
+            text +=
+                "\nMauchly's test of sphericity: W = \(RFormat.signif(s.mauchlyW, 5)), p-value = \(RFormat.pValue(s.mauchlyP))"
         } else {
             text += "\nMauchly's test: not applicable with two levels (sphericity holds trivially)."
         }
-        text += "\npartial eta squared: " + [r.group, r.within, r.interaction].map { "\($0.name) \(RFormat.signif($0.partialEtaSquared, 4))" }.joined(separator: ", ")
+        text +=
+            "\npartial eta squared: "
+            + [r.group, r.within, r.interaction].map { "\($0.name) \(RFormat.signif($0.partialEtaSquared, 4))" }.joined(
+                separator: ", ")
         func termJSON(_ t: MixedAnovaTerm, stratum: String) -> JSONValue {
-            var fields: [(String, JSONValue)] = [("term", .string(t.name)), ("stratum", .string(stratum)), ("f", .num(t.f)),
-                ("df_effect", .num(t.df)), ("df_error", .num(t.dfError)), ("p", .num(t.p)), ("ss", .num(t.ss)), ("ss_error", .num(t.ssError)),
-                ("partial_eta_squared", .num(t.partialEtaSquared))]
+            var fields: [(String, JSONValue)] = [
+                ("term", .string(t.name)), ("stratum", .string(stratum)), ("f", .num(t.f)),
+                ("df_effect", .num(t.df)), ("df_error", .num(t.dfError)), ("p", .num(t.p)), ("ss", .num(t.ss)),
+                ("ss_error", .num(t.ssError)),
+                ("partial_eta_squared", .num(t.partialEtaSquared)),
+            ]
             if let e = t.epsilonGG, let p = t.pGG, let h = t.epsilonHF, let ph = t.pHF {
                 fields += [("epsilon_gg", .num(e)), ("p_gg", .num(p)), ("epsilon_hf", .num(h)), ("p_hf", .num(ph))]
             }
             return .object(fields)
         }
-        return RenderedResult(text: text, json: .object([
-            ("test", .string("anova-mixed")), ("value", .string(value)), ("between", .string(between)), ("within", .string(within)),
-            ("subject", .string(subject)), ("subjects", .integer(r.subjects)),
-            ("groups", .array(zip(r.groupNames, r.subjectsPerGroup).map { .object([("name", .string($0)), ("subjects", .integer($1))]) })),
-            ("levels", .array(r.levelNames.map { .string($0) })),
-            ("dropped_subjects", .integer(r.droppedSubjects.count)), ("dropped", .array(r.droppedSubjects.map { .string($0) })),
-            ("terms", .array([termJSON(r.group, stratum: "between"), termJSON(r.within, stratum: "within"), termJSON(r.interaction, stratum: "within")])),
-            ("mauchly_w", .num(s.mauchlyW)), ("mauchly_p", .num(s.mauchlyP))]))
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("anova-mixed")), ("value", .string(value)), ("between", .string(between)),
+                ("within", .string(within)),
+                ("subject", .string(subject)), ("subjects", .integer(r.subjects)),
+                (
+                    "groups",
+                    .array(
+                        zip(r.groupNames, r.subjectsPerGroup).map {
+                            .object([("name", .string($0)), ("subjects", .integer($1))])
+                        })
+                ),
+                ("levels", .array(r.levelNames.map { .string($0) })),
+                ("dropped_subjects", .integer(r.droppedSubjects.count)),
+                ("dropped", .array(r.droppedSubjects.map { .string($0) })),
+                (
+                    "terms",
+                    .array([
+                        termJSON(r.group, stratum: "between"), termJSON(r.within, stratum: "within"),
+                        termJSON(r.interaction, stratum: "within"),
+                    ])
+                ),
+                ("mauchly_w", .num(s.mauchlyW)), ("mauchly_p", .num(s.mauchlyP)),
+            ]))
     }
 
     /// Laid out like car::Anova(type = 2).
     public static func twoWay(_ r: TwoWayAnovaResult, value: String) -> RenderedResult {
         let ss = RFormat.column(r.terms.map(\.ss) + [r.ssWithin], digits: 5)
         var rows = r.terms.enumerated().map { i, t in
-            [t.name, ss[i], RFormat.signif(t.df, 6), RFormat.signif(t.f, 5), RFormat.pValue(t.p, digits: 4), RFormat.stars(t.p)]
+            [
+                t.name, ss[i], RFormat.signif(t.df, 6), RFormat.signif(t.f, 5), RFormat.pValue(t.p, digits: 4),
+                RFormat.stars(t.p),
+            ]
         }
         rows.append(["Residuals", ss.last!, RFormat.signif(r.dfWithin, 6), "", "", ""])
-        var text = "Anova Table (Type II tests)\n\nResponse: \(value)\n"
-            + RFormat.table(header: ["", "Sum Sq", "Df", "F value", "Pr(>F)", ""], rows: rows) + "\n" + RFormat.signifLegend
-        if r.emptyCells > 0 { text += "\nnote: \(r.emptyCells) empty cell(s); the interaction has fewer degrees of freedom." }
-        return RenderedResult(text: text, json: .object([
-            ("test", .string("anova-two-way-type-II")),
-            ("terms", .array(r.terms.map { t in .object([("term", .string(t.name)), ("df", .num(t.df)), ("ss", .num(t.ss)), ("ms", .num(t.ms)),
-                                                          ("f", .num(t.f)), ("p", .num(t.p)), ("partial_eta_squared", .num(t.partialEtaSquared))]) })),
-            ("df_within", .num(r.dfWithin)), ("ss_within", .num(r.ssWithin)), ("ms_within", .num(r.msWithin)), ("empty_cells", .integer(r.emptyCells))]))
+        var text =
+            "Anova Table (Type II tests)\n\nResponse: \(value)\n"
+            + RFormat.table(header: ["", "Sum Sq", "Df", "F value", "Pr(>F)", ""], rows: rows) + "\n"
+            + RFormat.signifLegend
+        if r.emptyCells > 0 {
+            text += "\nnote: \(r.emptyCells) empty cell(s); the interaction has fewer degrees of freedom."
+        }
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("anova-two-way-type-II")),
+                (
+                    "terms",
+                    .array(
+                        r.terms.map { t in
+                            .object([
+                                ("term", .string(t.name)), ("df", .num(t.df)), ("ss", .num(t.ss)), ("ms", .num(t.ms)),
+                                ("f", .num(t.f)), ("p", .num(t.p)), ("partial_eta_squared", .num(t.partialEtaSquared)),
+                            ])
+                        })
+                ),
+                ("df_within", .num(r.dfWithin)), ("ss_within", .num(r.ssWithin)), ("ms_within", .num(r.msWithin)),
+                ("empty_cells", .integer(r.emptyCells)),
+            ]))
     }
 
     /// Laid out like R's print.htest for t.test.
@@ -154,10 +281,18 @@ public enum ResultRendering {
         let title: String
         let alternative: String
         switch r.kind {
-        case .oneSample: title = "One Sample t-test"; alternative = "true mean is not equal to \(RFormat.signif(mu, 7))"
-        case .student: title = " Two Sample t-test"; alternative = "true difference in means between group \(names[0]) and group \(names[1]) is not equal to 0"
-        case .welch: title = "Welch Two Sample t-test"; alternative = "true difference in means between group \(names[0]) and group \(names[1]) is not equal to 0"
-        case .paired: title = "Paired t-test"; alternative = "true mean difference is not equal to 0"
+        case .oneSample:
+            title = "One Sample t-test"
+            alternative = "true mean is not equal to \(RFormat.signif(mu, 7))"
+        case .student:
+            title = " Two Sample t-test"
+            alternative = "true difference in means between group \(names[0]) and group \(names[1]) is not equal to 0"
+        case .welch:
+            title = "Welch Two Sample t-test"
+            alternative = "true difference in means between group \(names[0]) and group \(names[1]) is not equal to 0"
+        case .paired:
+            title = "Paired t-test"
+            alternative = "true mean difference is not equal to 0"
         }
         var text = "\n\t\(title)\n\ndata:  \(data)\n"
         text += "t = \(RFormat.signif(r.t, 5)), df = \(RFormat.signif(r.df, 5)), p-value = \(RFormat.pValue(r.p))\n"
@@ -176,11 +311,15 @@ public enum ResultRendering {
         text += cells.map { String(repeating: " ", count: $0.2 - $0.0.count) + $0.0 }.joined(separator: " ") + " \n"
         text += cells.map { String(repeating: " ", count: $0.2 - $0.1.count) + $0.1 }.joined(separator: " ") + " \n"
         text += "\nCohen's d = \(RFormat.signif(r.cohenD, 4)), Hedges' g = \(RFormat.signif(r.hedgesG, 4))\n"
-        return RenderedResult(text: text, json: .object([
-            ("test", .string("ttest")), ("kind", .string(r.kind.rawValue)), ("t", .num(r.t)), ("df", .num(r.df)), ("p", .num(r.p)),
-            ("mean_difference", .num(r.meanDifference)), ("ci_low", .num(r.ciLow)), ("ci_high", .num(r.ciHigh)),
-            ("cohen_d", .num(r.cohenD)), ("hedges_g", .num(r.hedgesG)),
-            ("levels", .array(names.map { .string($0) })), ("estimates", .array(r.estimates.map { .num($0) }))]))
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("ttest")), ("kind", .string(r.kind.rawValue)), ("t", .num(r.t)), ("df", .num(r.df)),
+                ("p", .num(r.p)),
+                ("mean_difference", .num(r.meanDifference)), ("ci_low", .num(r.ciLow)), ("ci_high", .num(r.ciHigh)),
+                ("cohen_d", .num(r.cohenD)), ("hedges_g", .num(r.hedgesG)),
+                ("levels", .array(names.map { .string($0) })), ("estimates", .array(r.estimates.map { .num($0) })),
+            ]))
     }
 
     /// Laid out like R's TukeyHSD print.
@@ -188,39 +327,84 @@ public enum ResultRendering {
         let diff = RFormat.column(comparisons.map(\.diff), digits: 7)
         let low = RFormat.column(comparisons.map(\.ciLow), digits: 7)
         let high = RFormat.column(comparisons.map(\.ciHigh), digits: 7)
-        let rows = comparisons.indices.map { i in ["\(comparisons[i].a)-\(comparisons[i].b)", diff[i], low[i], high[i], RFormat.signif(comparisons[i].pAdjusted, 7)] }
-        let text = "  Tukey multiple comparisons of means\n    95% family-wise confidence level\n\n\(by) (\(value))\n"
+        let rows = comparisons.indices.map { i in
+            [
+                "\(comparisons[i].a)-\(comparisons[i].b)", diff[i], low[i], high[i],
+                RFormat.signif(comparisons[i].pAdjusted, 7),
+            ]
+        }
+        let text =
+            "  Tukey multiple comparisons of means\n    95% family-wise confidence level\n\n\(by) (\(value))\n"
             + RFormat.table(header: ["", "diff", "lwr", "upr", "p adj"], rows: rows)
-        return RenderedResult(text: text, json: .object([("test", .string("tukey-hsd")), ("by", .string(by)),
-            ("comparisons", .array(comparisons.map { c in .object([("a", .string(c.a)), ("b", .string(c.b)), ("diff", .num(c.diff)),
-                ("ci_low", .num(c.ciLow)), ("ci_high", .num(c.ciHigh)), ("p_adj", .num(c.pAdjusted))]) }))]))
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("tukey-hsd")), ("by", .string(by)),
+                (
+                    "comparisons",
+                    .array(
+                        comparisons.map { c in
+                            .object([
+                                ("a", .string(c.a)), ("b", .string(c.b)), ("diff", .num(c.diff)),
+                                ("ci_low", .num(c.ciLow)), ("ci_high", .num(c.ciHigh)), ("p_adj", .num(c.pAdjusted)),
+                            ])
+                        })
+                ),
+            ]))
     }
 
     /// Laid out like R's pairwise.t.test: a lower-triangular matrix of adjusted p-values.
-    public static func pairwise(_ comparisons: [Comparison], names: [String], value: String, by: String,
-                                adjustment: PValueAdjustment, pooled: Bool) -> RenderedResult {
-        var text = "\n\tPairwise comparisons using t tests with \(pooled ? "pooled SD" : "non-pooled SD")\n\ndata:  \(value) and \(by)\n\n"
+    public static func pairwise(
+        _ comparisons: [Comparison], names: [String], value: String, by: String,
+        adjustment: PValueAdjustment, pooled: Bool
+    ) -> RenderedResult {
+        var text =
+            "\n\tPairwise comparisons using t tests with \(pooled ? "pooled SD" : "non-pooled SD")\n\ndata:  \(value) and \(by)\n\n"
         var rows: [[String]] = []
         for i in 1..<names.count {
             var row = [names[i]]
             for j in 0..<(names.count - 1) {
-                if j < i, let c = comparisons.first(where: { $0.a == names[i] && $0.b == names[j] }) { row.append(RFormat.pValue(c.pAdjusted, digits: 2)) }
-                else { row.append("-") }
+                if j < i, let c = comparisons.first(where: { $0.a == names[i] && $0.b == names[j] }) {
+                    row.append(RFormat.pValue(c.pAdjusted, digits: 2))
+                } else {
+                    row.append("-")
+                }
             }
             rows.append(row)
         }
-        text += RFormat.table(header: [""] + names.dropLast(), rows: rows) + "\n\nP value adjustment method: \(adjustment.rawValue)"
-        return RenderedResult(text: text, json: .object([("test", .string("pairwise-t")), ("adjustment", .string(adjustment.rawValue)),
-            ("pooled_sd", .bool(pooled)),
-            ("comparisons", .array(comparisons.map { c in .object([("a", .string(c.a)), ("b", .string(c.b)), ("diff", .num(c.diff)),
-                ("t", .num(c.statistic)), ("df", .num(c.df)), ("p", .num(c.p)), ("p_adj", .num(c.pAdjusted))]) }))]))
+        text +=
+            RFormat.table(header: [""] + names.dropLast(), rows: rows)
+            + "\n\nP value adjustment method: \(adjustment.rawValue)"
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("pairwise-t")), ("adjustment", .string(adjustment.rawValue)),
+                ("pooled_sd", .bool(pooled)),
+                (
+                    "comparisons",
+                    .array(
+                        comparisons.map { c in
+                            .object([
+                                ("a", .string(c.a)), ("b", .string(c.b)), ("diff", .num(c.diff)),
+                                ("t", .num(c.statistic)), ("df", .num(c.df)), ("p", .num(c.p)),
+                                ("p_adj", .num(c.pAdjusted)),
+                            ])
+                        })
+                ),
+            ]))
     }
 
     public static func levene(_ r: LeveneResult) -> RenderedResult {
-        let name = r.center == "median" ? "Brown-Forsythe (Levene's test, center = median)" : "Levene's test (center = mean)"
-        let text = "\(name): F = \(RFormat.signif(r.f, 5)), df = \(RFormat.signif(r.dfBetween, 5)), \(RFormat.signif(r.dfWithin, 5)), p-value = \(RFormat.pValue(r.p))"
-        return RenderedResult(text: text, json: .object([("test", .string("levene")), ("center", .string(r.center)), ("f", .num(r.f)),
-            ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)), ("p", .num(r.p))]))
+        let name =
+            r.center == "median" ? "Brown-Forsythe (Levene's test, center = median)" : "Levene's test (center = mean)"
+        let text =
+            "\(name): F = \(RFormat.signif(r.f, 5)), df = \(RFormat.signif(r.dfBetween, 5)), \(RFormat.signif(r.dfWithin, 5)), p-value = \(RFormat.pValue(r.p))"
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("levene")), ("center", .string(r.center)), ("f", .num(r.f)),
+                ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)), ("p", .num(r.p)),
+            ]))
     }
 
     public static func rank(_ r: RankTestResult, data: String) -> RenderedResult {
@@ -228,27 +412,74 @@ public enum ResultRendering {
         var text = "\n\t\(r.test)\n\ndata:  \(data)\n\(symbol) = \(RFormat.signif(r.statistic, 5))"
         if let df = r.df { text += ", df = \(RFormat.signif(df, 5))" }
         text += ", p-value = \(RFormat.pValue(r.p))\n"
-        return RenderedResult(text: text, json: .object([("test", .string(r.test.hasPrefix("Kruskal") ? "kruskal-wallis" : r.test.contains("signed") ? "wilcoxon-signed-rank" : "mann-whitney")),
-            ("statistic", .num(r.statistic)), ("df", .num(r.df)), ("p", .num(r.p)), ("exact", .bool(r.exact))]))
+        return RenderedResult(
+            text: text,
+            json: .object([
+                (
+                    "test",
+                    .string(
+                        r.test.hasPrefix("Kruskal")
+                            ? "kruskal-wallis" : r.test.contains("signed") ? "wilcoxon-signed-rank" : "mann-whitney")
+                ),
+                ("statistic", .num(r.statistic)), ("df", .num(r.df)), ("p", .num(r.p)), ("exact", .bool(r.exact)),
+            ]))
     }
 
     public static func circular(_ items: [(String, CircularSummary)], value: String) -> RenderedResult {
         let rows = items.map { name, s in
-            [name, "\(s.n)", RFormat.signif(s.meanDeg, 5), RFormat.signif(s.resultantLength, 4), RFormat.signif(s.circularSDDeg, 4),
-             RFormat.signif(s.rayleighZ, 5), RFormat.pValue(s.rayleighP, digits: 4)]
+            [
+                name, "\(s.n)", RFormat.signif(s.meanDeg, 5), RFormat.signif(s.resultantLength, 4),
+                RFormat.signif(s.circularSDDeg, 4),
+                RFormat.signif(s.rayleighZ, 5), RFormat.pValue(s.rayleighP, digits: 4),
+            ]
         }
-        let text = "Circular statistics of \(value) (degrees; Rayleigh test of uniformity)\n"
+        let text =
+            "Circular statistics of \(value) (degrees; Rayleigh test of uniformity)\n"
             + RFormat.table(header: ["", "n", "mean_deg", "R_bar", "circ_sd_deg", "Rayleigh_Z", "p"], rows: rows)
-        return RenderedResult(text: text, json: .object([("test", .string("circular")), ("groups", .array(items.map { name, s in
-            .object([("name", .string(name)), ("n", .integer(s.n)), ("mean_deg", .num(s.meanDeg)), ("resultant_length", .num(s.resultantLength)),
-                     ("circular_sd_deg", .num(s.circularSDDeg)), ("rayleigh_z", .num(s.rayleighZ)), ("p", .num(s.rayleighP))]) }))]))
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("circular")),
+                (
+                    "groups",
+                    .array(
+                        items.map { name, s in
+                            .object([
+                                ("name", .string(name)), ("n", .integer(s.n)), ("mean_deg", .num(s.meanDeg)),
+                                ("resultant_length", .num(s.resultantLength)),
+                                ("circular_sd_deg", .num(s.circularSDDeg)), ("rayleigh_z", .num(s.rayleighZ)),
+                                ("p", .num(s.rayleighP)),
+                            ])
+                        })
+                ),
+            ]))
     }
 
     public static func proportions(_ items: [(String, Proportion)], value: String) -> RenderedResult {
-        let rows = items.map { name, p in [name, "\(p.successes)", "\(p.n)", RFormat.signif(p.rate, 4), RFormat.signif(p.ciLow, 4), RFormat.signif(p.ciHigh, 4)] }
-        let text = "Rate of \(value) with 95% Wilson intervals\n" + RFormat.table(header: ["", "count", "n", "rate", "ci_low", "ci_high"], rows: rows)
-        return RenderedResult(text: text, json: .object([("test", .string("proportion-wilson")), ("groups", .array(items.map { name, p in
-            .object([("name", .string(name)), ("count", .integer(p.successes)), ("n", .integer(p.n)), ("rate", .num(p.rate)),
-                     ("ci_low", .num(p.ciLow)), ("ci_high", .num(p.ciHigh))]) }))]))
+        let rows = items.map { name, p in
+            [
+                name, "\(p.successes)", "\(p.n)", RFormat.signif(p.rate, 4), RFormat.signif(p.ciLow, 4),
+                RFormat.signif(p.ciHigh, 4),
+            ]
+        }
+        let text =
+            "Rate of \(value) with 95% Wilson intervals\n"
+            + RFormat.table(header: ["", "count", "n", "rate", "ci_low", "ci_high"], rows: rows)
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("proportion-wilson")),
+                (
+                    "groups",
+                    .array(
+                        items.map { name, p in
+                            .object([
+                                ("name", .string(name)), ("count", .integer(p.successes)), ("n", .integer(p.n)),
+                                ("rate", .num(p.rate)),
+                                ("ci_low", .num(p.ciLow)), ("ci_high", .num(p.ciHigh)),
+                            ])
+                        })
+                ),
+            ]))
     }
 }

@@ -21,11 +21,16 @@ enum DesignBalance {
         }
         if offending.isEmpty {
             let values = perCondition.map(\.1)
-            if Set(values).count == 1 { return "balanced across participants (\(values[0]) trials in every participant x \(compare) cell)" }
+            if Set(values).count == 1 {
+                return "balanced across participants (\(values[0]) trials in every participant x \(compare) cell)"
+            }
             return "balanced across participants (\(values.min()!)–\(values.max()!) trials per cell by \(compare): "
                 + perCondition.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")"
         }
-        let shown = offending.prefix(5).joined(separator: "; ") + (offending.count > 5 ? "; and \(offending.count - 5) more" : "")
-        return "unbalanced across participants: \(offending.count) participant x \(compare) cell\(offending.count == 1 ? " differs" : "s differ") from the others in their \(compare): \(shown)"
+        let shown =
+            offending.prefix(5).joined(separator: "; ")
+            + (offending.count > 5 ? "; and \(offending.count - 5) more" : "")
+        return
+            "unbalanced across participants: \(offending.count) participant x \(compare) cell\(offending.count == 1 ? " differs" : "s differ") from the others in their \(compare): \(shown)"
     }
 }

@@ -9,10 +9,10 @@ struct ReportData {
     struct PairKey: Hashable { let a: String, b: String }
 
     var conditions: [String: Measures] = [:]
-    var cells: [PairKey: Measures] = [:]          // participant x condition
+    var cells: [PairKey: Measures] = [:]  // participant x condition
     var participants: [String: Measures] = [:]
     var rounds: [Int: GroupAccumulator] = [:]
-    var sessions: [PairKey: GroupAccumulator] = [:]   // participant x session_id
+    var sessions: [PairKey: GroupAccumulator] = [:]  // participant x session_id
     var circular: [String: (cos: CompensatedSum, sin: CompensatedSum, n: Int)] = [:]
     var confusion: [String: (count: Int, n: Int)] = [:]
     var polarPairs: [(target: Double, aim: Double)] = []
@@ -25,15 +25,22 @@ struct ReportData {
     static func load(files: [String], compare: String, skipInvalid: Bool) throws -> ReportData {
         var data = ReportData()
         data.files = files
-        let columns = [compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "target_bearing_deg",
-                       "aim_bearing_deg", "round", "session_id", "front_back_confusion"]
-        let optional: Set<String> = ["deviation_deg", "target_bearing_deg", "aim_bearing_deg", "round", "session_id", "front_back_confusion"]
+        let columns = [
+            compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "target_bearing_deg",
+            "aim_bearing_deg", "round", "session_id", "front_back_confusion",
+        ]
+        let optional: Set<String> = [
+            "deviation_deg", "target_bearing_deg", "aim_bearing_deg", "round", "session_id", "front_back_confusion",
+        ]
         // Text columns are coded once per distinct value (looked up by raw bytes): rows allocate nothing.
-        var coders = [TextCoder(), TextCoder(), TextCoder()]          // condition, participant, session
+        var coders = [TextCoder(), TextCoder(), TextCoder()]  // condition, participant, session
         func code(_ column: Int, _ bytes: [UInt8]) -> Int {
             coders[column].code(bytes) { StudyData.unescapeText(String(decoding: bytes, as: UTF8.self)) }
         }
-        var byCondition: [Measures] = [], byParticipant: [Measures] = [], byCell: [Int: Measures] = [:], bySession: [Int: GroupAccumulator] = [:]
+        var byCondition: [Measures] = []
+        var byParticipant: [Measures] = []
+        var byCell: [Int: Measures] = [:]
+        var bySession: [Int: GroupAccumulator] = [:]
         var circular: [Int: (cos: CompensatedSum, sin: CompensatedSum, n: Int)] = [:]
         var confusion: [Int: (count: Int, n: Int)] = [:]
         let wide = 1 << 24
@@ -42,15 +49,20 @@ struct ReportData {
             try reader.read(path: file) { r in
                 func number(_ slot: Int) throws -> Double {
                     guard let d = r.withBytes(slot, { ExactDecimal.parse($0) }) else {
-                        throw r.invalid(slot, r.string(slot).isEmpty ? "an empty field is not a number" : "'\(r.string(slot))' is not a number")
+                        throw r.invalid(
+                            slot,
+                            r.string(slot).isEmpty
+                                ? "an empty field is not a number" : "'\(r.string(slot))' is not a number")
                     }
                     return d.approximate
                 }
                 guard !r.storage[0].isEmpty else { throw r.invalid(0, "the group is empty") }
                 guard !r.storage[1].isEmpty else { throw r.invalid(1, "the participant is empty") }
-                let deviation = try number(2), time = try number(3)
+                let deviation = try number(2)
+                let time = try number(3)
                 let signed = r.has(4) ? try number(4) : nil
-                let target = r.has(5) ? try number(5) : nil, aim = r.has(6) ? try number(6) : nil
+                let target = r.has(5) ? try number(5) : nil
+                let aim = r.has(6) ? try number(6) : nil
                 let round = r.has(7) ? Int(try number(7)) : nil
                 var confused: Bool?
                 if r.has(9) {
@@ -60,18 +72,23 @@ struct ReportData {
                     default: throw r.invalid(9, "'\(r.string(9))' is not true or false")
                     }
                 }
-                let c = code(0, r.storage[0]), p = code(1, r.storage[1])
+                let c = code(0, r.storage[0])
+                let p = code(1, r.storage[1])
                 if c == byCondition.count { byCondition.append(Measures()) }
                 if p == byParticipant.count { byParticipant.append(Measures()) }
-                byCondition[c].deviation.add(deviation); byCondition[c].time.add(time)
-                byParticipant[p].deviation.add(deviation); byParticipant[p].time.add(time)
+                byCondition[c].deviation.add(deviation)
+                byCondition[c].time.add(time)
+                byParticipant[p].deviation.add(deviation)
+                byParticipant[p].time.add(time)
                 byCell[p * wide + c, default: Measures()].deviation.add(deviation)
                 byCell[p * wide + c]!.time.add(time)
                 if let round { data.rounds[round, default: GroupAccumulator()].add(deviation) }
                 if r.has(8) { bySession[p * wide + code(2, r.storage[8]), default: GroupAccumulator()].add(deviation) }
                 if let signed {
                     var entry = circular[c] ?? (CompensatedSum(), CompensatedSum(), 0)
-                    entry.cos.add(cos(signed * .pi / 180)); entry.sin.add(sin(signed * .pi / 180)); entry.n += 1
+                    entry.cos.add(cos(signed * .pi / 180))
+                    entry.sin.add(sin(signed * .pi / 180))
+                    entry.n += 1
                     circular[c] = entry
                 }
                 if let confused {

@@ -4,28 +4,51 @@ import Foundation
 struct SVGFigure {
     let width: Double, height: Double
     private var body: [String] = []
-    static let palette = ["#1b6ca8", "#d1495b", "#66a182", "#edae49", "#8d6a9f", "#2e4057", "#00798c", "#a85d1b", "#5c946e", "#b33f62"]
+    static let palette = [
+        "#1b6ca8", "#d1495b", "#66a182", "#edae49", "#8d6a9f", "#2e4057", "#00798c", "#a85d1b", "#5c946e", "#b33f62",
+    ]
 
-    init(width: Double = 640, height: Double = 400) { self.width = width; self.height = height }
+    init(width: Double = 640, height: Double = 400) {
+        self.width = width
+        self.height = height
+    }
 
     static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;"
+        ).replacingOccurrences(of: "\"", with: "&quot;")
     }
     static func f(_ x: Double) -> String { String(format: "%.1f", x) }
 
     mutating func add(_ element: String) { body.append(element) }
-    mutating func text(_ s: String, x: Double, y: Double, anchor: String = "middle", size: Double = 12, rotate: Double? = nil, weight: String = "normal") {
+    mutating func text(
+        _ s: String, x: Double, y: Double, anchor: String = "middle", size: Double = 12, rotate: Double? = nil,
+        weight: String = "normal"
+    ) {
         let transform = rotate.map { " transform=\"rotate(\(Self.f($0)) \(Self.f(x)) \(Self.f(y)))\"" } ?? ""
-        add("<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(size))\" text-anchor=\"\(anchor)\" font-weight=\"\(weight)\"\(transform)>\(Self.escape(s))</text>")
+        add(
+            "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(size))\" text-anchor=\"\(anchor)\" font-weight=\"\(weight)\"\(transform)>\(Self.escape(s))</text>"
+        )
     }
-    mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, color: String = "#333", width: Double = 1, opacity: Double = 1) {
-        add("<line x1=\"\(Self.f(x1))\" y1=\"\(Self.f(y1))\" x2=\"\(Self.f(x2))\" y2=\"\(Self.f(y2))\" stroke=\"\(color)\" stroke-width=\"\(Self.f(width))\" stroke-opacity=\"\(opacity)\"/>")
+    mutating func line(
+        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, color: String = "#333", width: Double = 1,
+        opacity: Double = 1
+    ) {
+        add(
+            "<line x1=\"\(Self.f(x1))\" y1=\"\(Self.f(y1))\" x2=\"\(Self.f(x2))\" y2=\"\(Self.f(y2))\" stroke=\"\(color)\" stroke-width=\"\(Self.f(width))\" stroke-opacity=\"\(opacity)\"/>"
+        )
     }
     mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String) {
-        add("<rect x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" width=\"\(Self.f(max(0, w)))\" height=\"\(Self.f(max(0, h)))\" fill=\"\(fill)\"/>")
+        add(
+            "<rect x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" width=\"\(Self.f(max(0, w)))\" height=\"\(Self.f(max(0, h)))\" fill=\"\(fill)\"/>"
+        )
     }
-    mutating func circle(_ x: Double, _ y: Double, r: Double, fill: String, stroke: String = "none", opacity: Double = 1) {
-        add("<circle cx=\"\(Self.f(x))\" cy=\"\(Self.f(y))\" r=\"\(Self.f(r))\" fill=\"\(fill)\" stroke=\"\(stroke)\" fill-opacity=\"\(opacity)\"/>")
+    mutating func circle(
+        _ x: Double, _ y: Double, r: Double, fill: String, stroke: String = "none", opacity: Double = 1
+    ) {
+        add(
+            "<circle cx=\"\(Self.f(x))\" cy=\"\(Self.f(y))\" r=\"\(Self.f(r))\" fill=\"\(fill)\" stroke=\"\(stroke)\" fill-opacity=\"\(opacity)\"/>"
+        )
     }
 
     var rendered: String {
@@ -43,8 +66,10 @@ struct SVGFigure {
     }
 
     /// Axes for a plot area; returns mapping closures from data to pixels.
-    mutating func axes(x0: Double, y0: Double, w: Double, h: Double, yLow: Double, yHigh: Double, yStep: Double, yLabel: String,
-                       xLow: Double? = nil, xHigh: Double? = nil, xStep: Double? = nil, xLabel: String? = nil) -> ((Double) -> Double, (Double) -> Double) {
+    mutating func axes(
+        x0: Double, y0: Double, w: Double, h: Double, yLow: Double, yHigh: Double, yStep: Double, yLabel: String,
+        xLow: Double? = nil, xHigh: Double? = nil, xStep: Double? = nil, xLabel: String? = nil
+    ) -> ((Double) -> Double, (Double) -> Double) {
         let mapY = { (v: Double) in y0 + h - (v - yLow) / (yHigh - yLow) * h }
         let mapX = { (v: Double) in x0 + (v - (xLow ?? 0)) / ((xHigh ?? 1) - (xLow ?? 0)) * w }
         line(x0, y0 + h, x0 + w, y0 + h)
@@ -70,16 +95,23 @@ struct SVGFigure {
     }
 
     /// Bars with 95% CI whiskers; one panel per measure (figure 6.1).
-    static func barPanels(title: String, categories: [String], panels: [(label: String, means: [Double], low: [Double], high: [Double])]) -> String {
+    static func barPanels(
+        title: String, categories: [String], panels: [(label: String, means: [Double], low: [Double], high: [Double])]
+    ) -> String {
         let panelWidth = max(260.0, Double(categories.count) * 60 + 80)
         let longestLabel = categories.map(\.count).max() ?? 0
-        var svg = SVGFigure(width: panelWidth * Double(panels.count) + 20, height: 380 + min(Double(longestLabel) * 3, 120))
+        var svg = SVGFigure(
+            width: panelWidth * Double(panels.count) + 20, height: 380 + min(Double(longestLabel) * 3, 120))
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         for (p, panel) in panels.enumerated() {
-            let x0 = Double(p) * panelWidth + 70, y0 = 40.0, w = panelWidth - 90, h = 260.0
+            let x0 = Double(p) * panelWidth + 70
+            let y0 = 40.0
+            let w = panelWidth - 90
+            let h = 260.0
             let top = max(panel.high.filter(\.isFinite).max() ?? 1, panel.means.filter(\.isFinite).max() ?? 1)
             let axis = niceAxis(top)
-            let (_, mapY) = svg.axes(x0: x0, y0: y0, w: w, h: h, yLow: 0, yHigh: axis.high, yStep: axis.step, yLabel: panel.label)
+            let (_, mapY) = svg.axes(
+                x0: x0, y0: y0, w: w, h: h, yLow: 0, yHigh: axis.high, yStep: axis.step, yLabel: panel.label)
             let slot = w / Double(max(categories.count, 1))
             for (i, name) in categories.enumerated() {
                 let cx = x0 + slot * (Double(i) + 0.5)
@@ -103,13 +135,18 @@ struct SVGFigure {
     }
 
     /// One point per participant (mean time vs mean deviation), coloured by group (figures 6.2-6.5).
-    static func scatter(title: String, xLabel: String, yLabel: String, points: [(x: Double, y: Double, group: String)], groups: [String]) -> String {
+    static func scatter(
+        title: String, xLabel: String, yLabel: String, points: [(x: Double, y: Double, group: String)], groups: [String]
+    ) -> String {
         var svg = SVGFigure(width: 560, height: 420)
         svg.text(title, x: 280, y: 20, size: 14, weight: "bold")
-        let xs = points.map(\.x).filter(\.isFinite), ys = points.map(\.y).filter(\.isFinite)
-        let ax = niceAxis(xs.max() ?? 1), ay = niceAxis(ys.max() ?? 1)
-        let (mapX, mapY) = svg.axes(x0: 70, y0: 40, w: 430, h: 300, yLow: 0, yHigh: ay.high, yStep: ay.step, yLabel: yLabel,
-                                    xLow: 0, xHigh: ax.high, xStep: ax.step, xLabel: xLabel)
+        let xs = points.map(\.x).filter(\.isFinite)
+        let ys = points.map(\.y).filter(\.isFinite)
+        let ax = niceAxis(xs.max() ?? 1)
+        let ay = niceAxis(ys.max() ?? 1)
+        let (mapX, mapY) = svg.axes(
+            x0: 70, y0: 40, w: 430, h: 300, yLow: 0, yHigh: ay.high, yStep: ay.step, yLabel: yLabel,
+            xLow: 0, xHigh: ax.high, xStep: ax.step, xLabel: xLabel)
         for p in points where p.x.isFinite && p.y.isFinite {
             let color = palette[(groups.firstIndex(of: p.group) ?? 0) % palette.count]
             svg.circle(mapX(p.x), mapY(p.y), r: 4, fill: color, opacity: 0.8)
@@ -122,20 +159,26 @@ struct SVGFigure {
     }
 
     /// Mean with 95% CI over an ordered x (learning curve).
-    static func lineWithCI(title: String, xLabel: String, yLabel: String, xs: [Double], means: [Double], low: [Double], high: [Double]) -> String {
+    static func lineWithCI(
+        title: String, xLabel: String, yLabel: String, xs: [Double], means: [Double], low: [Double], high: [Double]
+    ) -> String {
         var svg = SVGFigure(width: 560, height: 400)
         svg.text(title, x: 280, y: 20, size: 14, weight: "bold")
         let ay = niceAxis(high.filter(\.isFinite).max() ?? means.filter(\.isFinite).max() ?? 1)
         let ax = niceAxis(xs.max() ?? 1, minValue: min(xs.min() ?? 0, 1) - 1)
-        let (mapX, mapY) = svg.axes(x0: 70, y0: 40, w: 450, h: 290, yLow: 0, yHigh: ay.high, yStep: ay.step, yLabel: yLabel,
-                                    xLow: ax.low, xHigh: ax.high, xStep: max(1, ax.step.rounded()), xLabel: xLabel)
+        let (mapX, mapY) = svg.axes(
+            x0: 70, y0: 40, w: 450, h: 290, yLow: 0, yHigh: ay.high, yStep: ay.step, yLabel: yLabel,
+            xLow: ax.low, xHigh: ax.high, xStep: max(1, ax.step.rounded()), xLabel: xLabel)
         var path: [String] = []
         for i in xs.indices where means[i].isFinite {
             path.append("\(path.isEmpty ? "M" : "L")\(f(mapX(xs[i]))),\(f(mapY(means[i])))")
-            if low[i].isFinite && high[i].isFinite { svg.line(mapX(xs[i]), mapY(low[i]), mapX(xs[i]), mapY(high[i]), color: palette[0]) }
+            if low[i].isFinite && high[i].isFinite {
+                svg.line(mapX(xs[i]), mapY(low[i]), mapX(xs[i]), mapY(high[i]), color: palette[0])
+            }
             svg.circle(mapX(xs[i]), mapY(means[i]), r: 3.5, fill: palette[0])
         }
-        svg.add("<path d=\"\(path.joined(separator: " "))\" fill=\"none\" stroke=\"\(palette[0])\" stroke-width=\"2\"/>")
+        svg.add(
+            "<path d=\"\(path.joined(separator: " "))\" fill=\"none\" stroke=\"\(palette[0])\" stroke-width=\"2\"/>")
         return svg.rendered
     }
 
@@ -143,22 +186,31 @@ struct SVGFigure {
     static func polar(title: String, pairs: [(target: Double, aim: Double)]) -> String {
         var svg = SVGFigure(width: 460, height: 480)
         svg.text(title, x: 230, y: 20, size: 14, weight: "bold")
-        let cx = 230.0, cy = 255.0, outer = 190.0, inner = 140.0
+        let cx = 230.0
+        let cy = 255.0
+        let outer = 190.0
+        let inner = 140.0
         svg.add("<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(outer))\" fill=\"none\" stroke=\"#999\"/>")
         svg.add("<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(inner))\" fill=\"none\" stroke=\"#ccc\"/>")
         for (deg, label) in [(0.0, "0 (front)"), (90, "90"), (180, "180"), (270, "270")] {
             let r = deg * .pi / 180
             svg.text(label, x: cx + (outer + 16) * sin(r), y: cy - (outer + 16) * cos(r) + 4, size: 10)
         }
-        func point(_ deg: Double, _ radius: Double) -> (Double, Double) { let r = deg * .pi / 180; return (cx + radius * sin(r), cy - radius * cos(r)) }
+        func point(_ deg: Double, _ radius: Double) -> (Double, Double) {
+            let r = deg * .pi / 180
+            return (cx + radius * sin(r), cy - radius * cos(r))
+        }
         for p in pairs {
-            let t = point(p.target, outer), a = point(p.aim, inner)
+            let t = point(p.target, outer)
+            let a = point(p.aim, inner)
             svg.line(t.0, t.1, a.0, a.1, color: "#888", width: 0.6, opacity: 0.5)
             svg.circle(t.0, t.1, r: 2.5, fill: palette[0])
             svg.circle(a.0, a.1, r: 2.5, fill: palette[1])
         }
-        svg.circle(20, 470, r: 4, fill: palette[0]); svg.text("target (outer ring)", x: 28, y: 474, anchor: "start", size: 10)
-        svg.circle(180, 470, r: 4, fill: palette[1]); svg.text("aim (inner ring)", x: 188, y: 474, anchor: "start", size: 10)
+        svg.circle(20, 470, r: 4, fill: palette[0])
+        svg.text("target (outer ring)", x: 28, y: 474, anchor: "start", size: 10)
+        svg.circle(180, 470, r: 4, fill: palette[1])
+        svg.text("aim (inner ring)", x: 188, y: 474, anchor: "start", size: 10)
         return svg.rendered
     }
 }

@@ -20,10 +20,12 @@ public struct Proportion: Sendable {
 public enum CircularStatistics {
     /// Rayleigh test of uniformity; p from Zar (Biostatistical Analysis, eq. 27.4), as in R's circular::rayleigh.test.
     public static func summarize(degrees: [Double]) -> CircularSummary {
-        var c = CompensatedSum(), s = CompensatedSum()
+        var c = CompensatedSum()
+        var s = CompensatedSum()
         for d in degrees {
             let r = d * .pi / 180
-            c.add(cos(r)); s.add(sin(r))
+            c.add(cos(r))
+            s.add(sin(r))
         }
         return summarize(cosineSum: c.value, sineSum: s.value, n: degrees.count)
     }
@@ -37,13 +39,15 @@ public enum CircularStatistics {
         if mean <= -180 { mean += 360 }
         let z = n * rBar * rBar
         let p = min(1, max(0, exp((1 + 4 * n + 4 * (n * n - resultant * resultant)).squareRoot() - (1 + 2 * n))))
-        return CircularSummary(n: count, meanDeg: mean, resultantLength: rBar,
-                               circularSDDeg: (-2 * log(rBar)).squareRoot() * 180 / .pi, rayleighZ: z, rayleighP: p)
+        return CircularSummary(
+            n: count, meanDeg: mean, resultantLength: rBar,
+            circularSDDeg: (-2 * log(rBar)).squareRoot() * 180 / .pi, rayleighZ: z, rayleighP: p)
     }
 
     /// Wilson score interval (Wilson 1927), as R's prop.test(correct = FALSE).
     public static func wilson(successes: Int, n: Int, confidence: Double = 0.95) -> Proportion {
-        let nn = Double(n), p = Double(successes) / nn
+        let nn = Double(n)
+        let p = Double(successes) / nn
         let z = Distributions.normalQuantile(1 - (1 - confidence) / 2)
         let denominator = 1 + z * z / nn
         let center = (p + z * z / (2 * nn)) / denominator

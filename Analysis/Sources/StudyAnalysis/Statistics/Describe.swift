@@ -16,14 +16,17 @@ public struct GroupSummary: Sendable {
 
 public enum Describe {
     /// `origin` is added back: accumulators hold values relative to it.
-    public static func summarize(name: String, _ g: GroupAccumulator, origin: Double, confidence: Double = 0.95) -> GroupSummary {
+    public static func summarize(name: String, _ g: GroupAccumulator, origin: Double, confidence: Double = 0.95)
+        -> GroupSummary
+    {
         let mean = origin + g.mean
         let se = g.standardError
         let q = g.count > 1 ? Distributions.tQuantile(1 - (1 - confidence) / 2, df: Double(g.count - 1)) : .nan
-        return GroupSummary(name: name, n: g.count, mean: mean, sd: g.standardDeviation, se: se,
-                            median: g.values.map { origin + median($0) } ?? .nan,
-                            min: origin + g.minimum, max: origin + g.maximum,
-                            ciLow: mean - q * se, ciHigh: mean + q * se)
+        return GroupSummary(
+            name: name, n: g.count, mean: mean, sd: g.standardDeviation, se: se,
+            median: g.values.map { origin + median($0) } ?? .nan,
+            min: origin + g.minimum, max: origin + g.maximum,
+            ciLow: mean - q * se, ciHigh: mean + q * se)
     }
 
     public static func median(_ values: [Double]) -> Double {

@@ -12,6 +12,7 @@ public enum Levene {
             return GroupAccumulator(values.map { abs($0 - center) })
         }
         let a = try OneWayAnova.fisher(spreads)
-        return LeveneResult(center: useMedian ? "median" : "mean", f: a.f, dfBetween: a.dfBetween, dfWithin: a.dfWithin, p: a.p)
+        return LeveneResult(
+            center: useMedian ? "median" : "mean", f: a.f, dfBetween: a.dfBetween, dfWithin: a.dfWithin, p: a.p)
     }
 }

@@ -30,24 +30,42 @@ public enum MixedAnova {
     /// (w, then g:w), which here equals type II because g is constant within subjects. (afex's default type III
     /// weighs groups equally for w and differs when group sizes differ.)
     /// ε from the pooled within-group covariance of the levels (error df N - G), as car::Anova and R's anova.mlm.
-    public static func test(_ y: [[[Double]]], groupNames: [String], levelNames: [String], dropped: [String] = [],
-                            between: String, within: String) throws -> MixedAnovaResult {
+    public static func test(
+        _ y: [[[Double]]], groupNames: [String], levelNames: [String], dropped: [String] = [],
+        between: String, within: String
+    ) throws -> MixedAnovaResult {
         let k = levelNames.count
-        guard k >= 2 else { throw AnalysisError("A mixed ANOVA needs at least two levels of the within-subjects factor '\(within)' (found \(k)).") }
-        guard y.count >= 2 else { throw AnalysisError("A mixed ANOVA needs at least two groups of '\(between)' with complete subjects (found \(y.count)).") }
-        let sizes = y.map(\.count)
-        let n = sizes.reduce(0, +), groupCount = y.count
-        guard n - groupCount >= 1 else {
-            throw AnalysisError("A mixed ANOVA needs more complete subjects than groups of '\(between)' (found \(n) subjects in \(groupCount) groups).")
+        guard k >= 2 else {
+            throw AnalysisError(
+                "A mixed ANOVA needs at least two levels of the within-subjects factor '\(within)' (found \(k)).")
         }
-        let nn = Double(n), kk = Double(k), gg = Double(groupCount)
+        guard y.count >= 2 else {
+            throw AnalysisError(
+                "A mixed ANOVA needs at least two groups of '\(between)' with complete subjects (found \(y.count)).")
+        }
+        let sizes = y.map(\.count)
+        let n = sizes.reduce(0, +)
+        let groupCount = y.count
+        guard n - groupCount >= 1 else {
+            throw AnalysisError(
+                "A mixed ANOVA needs more complete subjects than groups of '\(between)' (found \(n) subjects in \(groupCount) groups)."
+            )
+        }
+        let nn = Double(n)
+        let kk = Double(k)
+        let gg = Double(groupCount)
         let all = y.flatMap { $0 }
         let grand = CompensatedSum.of(all.flatMap { $0 }) / (nn * kk)
         let levelMeans = (0..<k).map { j in CompensatedSum.of(all.map { $0[j] }) / nn }
-        let cellMeans = y.map { subjects in (0..<k).map { j in CompensatedSum.of(subjects.map { $0[j] }) / Double(subjects.count) } }
+        let cellMeans = y.map { subjects in
+            (0..<k).map { j in CompensatedSum.of(subjects.map { $0[j] }) / Double(subjects.count) }
+        }
         let groupMeans = cellMeans.map { CompensatedSum.of($0) / kk }
 
-        var ssGroup = CompensatedSum(), ssSubjects = CompensatedSum(), ssInteraction = CompensatedSum(), ssError = CompensatedSum()
+        var ssGroup = CompensatedSum()
+        var ssSubjects = CompensatedSum()
+        var ssInteraction = CompensatedSum()
+        var ssError = CompensatedSum()
         for g in 0..<groupCount {
             let dg = groupMeans[g] - grand
             ssGroup.add(kk * Double(sizes[g]) * dg * dg)
@@ -69,31 +87,46 @@ public enum MixedAnova {
         // Pooled within-group covariance of the levels: residuals of the between-subjects model, df N - G.
         let errorDF = nn - gg
         var covariance = Array(repeating: Array(repeating: 0.0, count: k), count: k)
-        for a in 0..<k { for b in a..<k {
-            var s = CompensatedSum()
-            for g in 0..<groupCount { for subject in y[g] { s.add((subject[a] - cellMeans[g][a]) * (subject[b] - cellMeans[g][b])) } }
-            covariance[a][b] = s.value / errorDF
-            covariance[b][a] = covariance[a][b]
-        } }
+        for a in 0..<k {
+            for b in a..<k {
+                var s = CompensatedSum()
+                for g in 0..<groupCount {
+                    for subject in y[g] { s.add((subject[a] - cellMeans[g][a]) * (subject[b] - cellMeans[g][b])) }
+                }
+                covariance[a][b] = s.value / errorDF
+                covariance[b][a] = covariance[a][b]
+            }
+        }
         let sph = Sphericity.estimate(covariance: covariance, errorDF: errorDF)
 
-        let dfGroup = gg - 1, dfSubjects = nn - gg
-        let dfWithin = kk - 1, dfInteraction = (gg - 1) * (kk - 1), dfError = (nn - gg) * (kk - 1)
-        func term(_ name: String, _ ss: Double, _ df: Double, _ ssE: Double, _ dfE: Double, corrected: Bool) -> MixedAnovaTerm {
+        let dfGroup = gg - 1
+        let dfSubjects = nn - gg
+        let dfWithin = kk - 1
+        let dfInteraction = (gg - 1) * (kk - 1)
+        let dfError = (nn - gg) * (kk - 1)
+        func term(_ name: String, _ ss: Double, _ df: Double, _ ssE: Double, _ dfE: Double, corrected: Bool)
+            -> MixedAnovaTerm
+        {
             let f = (ss / df) / (ssE / dfE)
             let p = Distributions.fUpper(f, df1: df, df2: dfE)
             guard corrected else {
-                return MixedAnovaTerm(name: name, ss: ss, df: df, f: f, p: p, ssError: ssE, dfError: dfE, epsilonGG: nil, pGG: nil, epsilonHF: nil, pHF: nil)
+                return MixedAnovaTerm(
+                    name: name, ss: ss, df: df, f: f, p: p, ssError: ssE, dfError: dfE, epsilonGG: nil, pGG: nil,
+                    epsilonHF: nil, pHF: nil)
             }
             let hf = min(1, sph.epsilonHF)
-            return MixedAnovaTerm(name: name, ss: ss, df: df, f: f, p: p, ssError: ssE, dfError: dfE,
-                                  epsilonGG: sph.epsilonGG, pGG: Distributions.fUpper(f, df1: df * sph.epsilonGG, df2: dfE * sph.epsilonGG),
-                                  epsilonHF: sph.epsilonHF, pHF: Distributions.fUpper(f, df1: df * hf, df2: dfE * hf))
+            return MixedAnovaTerm(
+                name: name, ss: ss, df: df, f: f, p: p, ssError: ssE, dfError: dfE,
+                epsilonGG: sph.epsilonGG,
+                pGG: Distributions.fUpper(f, df1: df * sph.epsilonGG, df2: dfE * sph.epsilonGG),
+                epsilonHF: sph.epsilonHF, pHF: Distributions.fUpper(f, df1: df * hf, df2: dfE * hf))
         }
-        return MixedAnovaResult(groupNames: groupNames, levelNames: levelNames, subjectsPerGroup: sizes, droppedSubjects: dropped,
-                                group: term(between, ssGroup.value, dfGroup, ssSubjects.value, dfSubjects, corrected: false),
-                                within: term(within, ssWithin, dfWithin, ssError.value, dfError, corrected: true),
-                                interaction: term("\(between):\(within)", ssInteraction.value, dfInteraction, ssError.value, dfError, corrected: true),
-                                sphericity: sph)
+        return MixedAnovaResult(
+            groupNames: groupNames, levelNames: levelNames, subjectsPerGroup: sizes, droppedSubjects: dropped,
+            group: term(between, ssGroup.value, dfGroup, ssSubjects.value, dfSubjects, corrected: false),
+            within: term(within, ssWithin, dfWithin, ssError.value, dfError, corrected: true),
+            interaction: term(
+                "\(between):\(within)", ssInteraction.value, dfInteraction, ssError.value, dfError, corrected: true),
+            sphericity: sph)
     }
 }

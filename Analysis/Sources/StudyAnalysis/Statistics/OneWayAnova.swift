@@ -21,13 +21,16 @@ public enum OneWayAnova {
         let grand = CompensatedSum.of(groups.map { Double($0.count) * $0.mean }) / n
         let ssBetween = CompensatedSum.of(groups.map { Double($0.count) * ($0.mean - grand) * ($0.mean - grand) })
         let ssWithin = CompensatedSum.of(groups.map { $0.sumOfSquaredDeviations })
-        let dfB = Double(groups.count - 1), dfW = n - Double(groups.count)
-        let msB = ssBetween / dfB, msW = ssWithin / dfW
+        let dfB = Double(groups.count - 1)
+        let dfW = n - Double(groups.count)
+        let msB = ssBetween / dfB
+        let msW = ssWithin / dfW
         let f = msB / msW
         let ssTotal = ssBetween + ssWithin
-        return OneWayAnovaResult(f: f, p: Distributions.fUpper(f, df1: dfB, df2: dfW), dfBetween: dfB, dfWithin: dfW,
-                                 ssBetween: ssBetween, ssWithin: ssWithin, msBetween: msB, msWithin: msW,
-                                 etaSquared: ssBetween / ssTotal, omegaSquared: (ssBetween - dfB * msW) / (ssTotal + msW))
+        return OneWayAnovaResult(
+            f: f, p: Distributions.fUpper(f, df1: dfB, df2: dfW), dfBetween: dfB, dfWithin: dfW,
+            ssBetween: ssBetween, ssWithin: ssWithin, msBetween: msB, msWithin: msW,
+            etaSquared: ssBetween / ssTotal, omegaSquared: (ssBetween - dfB * msW) / (ssTotal + msW))
     }
 
     /// Welch (1951), as R's oneway.test(var.equal = FALSE): weights n/s², F* with df (k-1, 1/(3·tmp)).
@@ -40,16 +43,24 @@ public enum OneWayAnova {
         let w = groups.map { Double($0.count) / $0.variance }
         let sumW = CompensatedSum.of(w)
         let weightedMean = CompensatedSum.of(zip(w, groups).map { $0 * $1.mean }) / sumW
-        let tmp = CompensatedSum.of(zip(w, groups).map { (1 - $0 / sumW) * (1 - $0 / sumW) / Double($1.count - 1) }) / (k * k - 1)
-        let numerator = CompensatedSum.of(zip(w, groups).map { $0 * ($1.mean - weightedMean) * ($1.mean - weightedMean) })
+        let tmp =
+            CompensatedSum.of(zip(w, groups).map { (1 - $0 / sumW) * (1 - $0 / sumW) / Double($1.count - 1) })
+            / (k * k - 1)
+        let numerator = CompensatedSum.of(
+            zip(w, groups).map { $0 * ($1.mean - weightedMean) * ($1.mean - weightedMean) })
         let f = numerator / ((k - 1) * (1 + 2 * (k - 2) * tmp))
         let df2 = 1 / (3 * tmp)
         return WelchAnovaResult(f: f, dfBetween: k - 1, dfWithin: df2, p: Distributions.fUpper(f, df1: k - 1, df2: df2))
     }
 
     static func check(_ groups: [GroupAccumulator]) throws {
-        guard groups.count >= 2 else { throw AnalysisError("An ANOVA needs at least two groups; --by names a column with only \(groups.count) level(s).") }
+        guard groups.count >= 2 else {
+            throw AnalysisError(
+                "An ANOVA needs at least two groups; --by names a column with only \(groups.count) level(s).")
+        }
         let n = groups.reduce(0) { $0 + $1.count }
-        guard n > groups.count else { throw AnalysisError("An ANOVA needs more values than groups (\(n) values in \(groups.count) groups).") }
+        guard n > groups.count else {
+            throw AnalysisError("An ANOVA needs more values than groups (\(n) values in \(groups.count) groups).")
+        }
     }
 }

@@ -15,7 +15,9 @@ public struct Comparison: Sendable {
 
 public enum PostHoc {
     /// Tukey–Kramer: se = √(MS_w/2 · (1/n_a + 1/n_b)), q = |diff|/se, p = P(Q > q; k, df_w).
-    public static func tukey(names: [String], groups: [GroupAccumulator], confidence: Double = 0.95) throws -> [Comparison] {
+    public static func tukey(names: [String], groups: [GroupAccumulator], confidence: Double = 0.95) throws
+        -> [Comparison]
+    {
         let anova = try OneWayAnova.fisher(groups)
         let k = Double(groups.count)
         let qCritical = Distributions.tukeyQuantile(confidence, groups: k, df: anova.dfWithin)
@@ -26,16 +28,21 @@ public enum PostHoc {
                 let se = (anova.msWithin / 2 * (1 / Double(groups[i].count) + 1 / Double(groups[j].count))).squareRoot()
                 let q = abs(diff) / se
                 let p = Distributions.tukeyUpper(q, groups: k, df: anova.dfWithin)
-                result.append(Comparison(a: names[i], b: names[j], diff: diff, ciLow: diff - qCritical * se, ciHigh: diff + qCritical * se,
-                                         statistic: q, df: anova.dfWithin, p: p, pAdjusted: p))
+                result.append(
+                    Comparison(
+                        a: names[i], b: names[j], diff: diff, ciLow: diff - qCritical * se,
+                        ciHigh: diff + qCritical * se,
+                        statistic: q, df: anova.dfWithin, p: p, pAdjusted: p))
             }
         }
         return result
     }
 
     /// R's pairwise.t.test: pooled SD (df = N - k) by default, or one Welch test per pair.
-    public static func pairwiseT(names: [String], groups: [GroupAccumulator], pooled: Bool = true,
-                                 adjustment: PValueAdjustment = .holm, confidence: Double = 0.95) throws -> [Comparison] {
+    public static func pairwiseT(
+        names: [String], groups: [GroupAccumulator], pooled: Bool = true,
+        adjustment: PValueAdjustment = .holm, confidence: Double = 0.95
+    ) throws -> [Comparison] {
         let anova = try OneWayAnova.fisher(groups)
         var raw: [(Int, Int, Double, Double, Double, Double, Double)] = []
         for j in 0..<groups.count {
@@ -54,7 +61,9 @@ public enum PostHoc {
         }
         let adjusted = adjustment.adjust(raw.map { $0.4 })
         return zip(raw, adjusted).map { r, p in
-            Comparison(a: names[r.0], b: names[r.1], diff: r.2, ciLow: r.2 - r.5, ciHigh: r.2 + r.5, statistic: r.3, df: r.6, p: r.4, pAdjusted: p)
+            Comparison(
+                a: names[r.0], b: names[r.1], diff: r.2, ciLow: r.2 - r.5, ciHigh: r.2 + r.5, statistic: r.3, df: r.6,
+                p: r.4, pAdjusted: p)
         }
     }
 }

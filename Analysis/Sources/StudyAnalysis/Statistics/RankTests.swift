@@ -37,11 +37,16 @@ public enum RankTests {
     public static func mannWhitney(_ x: [Double], _ y: [Double]) throws -> RankTestResult {
         guard !x.isEmpty, !y.isEmpty else { throw AnalysisError("Mann–Whitney needs values in both groups.") }
         let (r, ties) = ranks(x + y)
-        let n1 = Double(x.count), n2 = Double(y.count)
+        let n1 = Double(x.count)
+        let n2 = Double(y.count)
         let w = CompensatedSum.of(r[0..<x.count]) - n1 * (n1 + 1) / 2
         if x.count < 50 && y.count < 50 && ties.isEmpty {
-            let p = w > n1 * n2 / 2 ? Distributions.rankSumCDF(w - 1, m: n1, n: n2, upper: true) : Distributions.rankSumCDF(w, m: n1, n: n2)
-            return RankTestResult(test: "Wilcoxon rank sum exact test (Mann–Whitney U)", statistic: w, df: nil, p: min(1, 2 * p), exact: true)
+            let p =
+                w > n1 * n2 / 2
+                ? Distributions.rankSumCDF(w - 1, m: n1, n: n2, upper: true) : Distributions.rankSumCDF(w, m: n1, n: n2)
+            return RankTestResult(
+                test: "Wilcoxon rank sum exact test (Mann–Whitney U)", statistic: w, df: nil, p: min(1, 2 * p),
+                exact: true)
         }
         let n = n1 + n2
         let tieTerm = ties.reduce(0.0) { $0 + pow(Double($1), 3) - Double($1) }
@@ -49,7 +54,9 @@ public enum RankTests {
         var z = w - n1 * n2 / 2
         z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / sigma
         let p = 2 * min(Distributions.normalCDF(z), Distributions.normalUpper(z))
-        return RankTestResult(test: "Wilcoxon rank sum test with continuity correction (Mann–Whitney U)", statistic: w, df: nil, p: min(1, p), exact: false)
+        return RankTestResult(
+            test: "Wilcoxon rank sum test with continuity correction (Mann–Whitney U)", statistic: w, df: nil,
+            p: min(1, p), exact: false)
     }
 
     /// Signed-rank test on paired differences; zero differences are dropped as R does.
@@ -62,15 +69,20 @@ public enum RankTests {
         let n = Double(d.count)
         let v = CompensatedSum.of(zip(r, d).filter { $0.1 > 0 }.map { $0.0 })
         if d.count < 50 && ties.isEmpty && !hadZeros {
-            let p = v > n * (n + 1) / 4 ? Distributions.signedRankCDF(v - 1, n: n, upper: true) : Distributions.signedRankCDF(v, n: n)
-            return RankTestResult(test: "Wilcoxon signed rank exact test", statistic: v, df: nil, p: min(1, 2 * p), exact: true)
+            let p =
+                v > n * (n + 1) / 4
+                ? Distributions.signedRankCDF(v - 1, n: n, upper: true) : Distributions.signedRankCDF(v, n: n)
+            return RankTestResult(
+                test: "Wilcoxon signed rank exact test", statistic: v, df: nil, p: min(1, 2 * p), exact: true)
         }
         let tieTerm = ties.reduce(0.0) { $0 + pow(Double($1), 3) - Double($1) }
         let sigma = (n * (n + 1) * (2 * n + 1) / 24 - tieTerm / 48).squareRoot()
         var z = v - n * (n + 1) / 4
         z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / sigma
         let p = 2 * min(Distributions.normalCDF(z), Distributions.normalUpper(z))
-        return RankTestResult(test: "Wilcoxon signed rank test with continuity correction", statistic: v, df: nil, p: min(1, p), exact: false)
+        return RankTestResult(
+            test: "Wilcoxon signed rank test with continuity correction", statistic: v, df: nil, p: min(1, p),
+            exact: false)
     }
 
     /// H = 12/(N(N+1)) Σ R_g²/n_g - 3(N+1), divided by the tie correction; χ² with k-1 df.
@@ -89,6 +101,8 @@ public enum RankTests {
         let tieTerm = ties.reduce(0.0) { $0 + pow(Double($1), 3) - Double($1) }
         let h = (12 / (n * (n + 1)) * sum.value - 3 * (n + 1)) / (1 - tieTerm / (n * n * n - n))
         let df = Double(groups.count - 1)
-        return RankTestResult(test: "Kruskal-Wallis rank sum test", statistic: h, df: df, p: Distributions.chiSquaredUpper(h, df: df), exact: false)
+        return RankTestResult(
+            test: "Kruskal-Wallis rank sum test", statistic: h, df: df, p: Distributions.chiSquaredUpper(h, df: df),
+            exact: false)
     }
 }

@@ -12,31 +12,42 @@ public struct Sphericity: Sendable {
     /// ε_GG = tr(M)² / (d tr(M²)); ε_HF = ((df + 1) d ε_GG - 2) / (d (df - d ε_GG)), as R's stats:::sphericity and
     /// car::Anova (Lecoutre's correction of Huynh–Feldt for several groups), reported uncapped like R.
     public static func estimate(covariance: [[Double]], errorDF: Double) -> Sphericity {
-        let k = covariance.count, d = k - 1
+        let k = covariance.count
+        let d = k - 1
         let contrasts = RepeatedMeasuresAnova.helmert(k)
         var m = Array(repeating: Array(repeating: 0.0, count: d), count: d)
-        for a in 0..<d { for b in 0..<d {
-            var s = 0.0
-            for i in 0..<k { for j in 0..<k { s += contrasts[i][a] * covariance[i][j] * contrasts[j][b] } }
-            m[a][b] = s
-        } }
-        let dd = Double(d), kk = Double(k)
+        for a in 0..<d {
+            for b in 0..<d {
+                var s = 0.0
+                for i in 0..<k { for j in 0..<k { s += contrasts[i][a] * covariance[i][j] * contrasts[j][b] } }
+                m[a][b] = s
+            }
+        }
+        let dd = Double(d)
+        let kk = Double(k)
         let trace = (0..<d).reduce(0.0) { $0 + m[$1][$1] }
         let squares = m.reduce(0.0) { $0 + $1.reduce(0.0) { $0 + $1 * $1 } }
         let gg = trace * trace / (dd * squares)
         let hf = ((errorDF + 1) * dd * gg - 2) / (dd * (errorDF - dd * gg))
-        var w = Double.nan, chi = Double.nan, mdf = Double.nan, mp = Double.nan
+        var w = Double.nan
+        var chi = Double.nan
+        var mdf = Double.nan
+        var mp = Double.nan
         if d >= 2 {
             // W = det(M) / (tr(M)/d)^d; Anderson's chi-squared approximation with its second-order term, as R's
             // mauchly.test. R writes `3 * p` there with p = k (not k - 1); we follow R so results agree with it.
             w = RepeatedMeasuresAnova.determinant(m) / pow(trace / dd, dd)
             let rho = 1 - (2 * dd * dd + dd + 2) / (6 * dd * errorDF)
-            let w2 = (dd + 2) * (dd - 1) * (dd - 2) * (2 * dd * dd * dd + 6 * dd * dd + 3 * kk + 2) / (288 * pow(errorDF * dd * rho, 2))
+            let w2 =
+                (dd + 2) * (dd - 1) * (dd - 2) * (2 * dd * dd * dd + 6 * dd * dd + 3 * kk + 2)
+                / (288 * pow(errorDF * dd * rho, 2))
             chi = -errorDF * rho * log(w)
             mdf = dd * (dd + 1) / 2 - 1
-            let p1 = Distributions.chiSquaredUpper(chi, df: mdf), p2 = Distributions.chiSquaredUpper(chi, df: mdf + 4)
+            let p1 = Distributions.chiSquaredUpper(chi, df: mdf)
+            let p2 = Distributions.chiSquaredUpper(chi, df: mdf + 4)
             mp = p1 + w2 * (p2 - p1)
         }
-        return Sphericity(epsilonGG: gg, epsilonHF: hf, mauchlyW: w, mauchlyChiSquared: chi, mauchlyDF: mdf, mauchlyP: mp)
+        return Sphericity(
+            epsilonGG: gg, epsilonHF: hf, mauchlyW: w, mauchlyChiSquared: chi, mauchlyDF: mdf, mauchlyP: mp)
     }
 }

@@ -2,7 +2,8 @@
 import Foundation
 
 public enum TTestKind: String, Sendable {
-    case oneSample = "one-sample", student, welch, paired
+    case oneSample = "one-sample"
+    case student, welch, paired
 }
 
 public struct TTestResult: Sendable {
@@ -19,9 +20,14 @@ public struct TTestResult: Sendable {
 public enum TTest {
     /// Mean - mu over its standard error; d = (mean - mu) / sd (for paired data: d_z).
     /// `mu` is relative to `origin` like the values (the caller subtracts it exactly in decimal).
-    public static func oneSample(_ g: GroupAccumulator, mu: Double, origin: Double = 0, confidence: Double = 0.95, kind: TTestKind = .oneSample) throws -> TTestResult {
+    public static func oneSample(
+        _ g: GroupAccumulator, mu: Double, origin: Double = 0, confidence: Double = 0.95, kind: TTestKind = .oneSample
+    ) throws -> TTestResult {
         guard g.count >= 2 else { throw AnalysisError("A one-sample t-test needs at least 2 values (got \(g.count)).") }
-        guard g.variance > 0 else { throw AnalysisError("The values are all equal: the t statistic is undefined (data are essentially constant).") }
+        guard g.variance > 0 else {
+            throw AnalysisError(
+                "The values are all equal: the t statistic is undefined (data are essentially constant).")
+        }
         let df = Double(g.count - 1)
         let estimate = g.mean + origin
         let difference = g.mean - mu
@@ -29,23 +35,37 @@ public enum TTest {
         let t = difference / se
         let q = Distributions.tQuantile(1 - (1 - confidence) / 2, df: df)
         let d = difference / g.standardDeviation
-        return TTestResult(kind: kind, t: t, df: df, p: Distributions.tTwoSided(t, df: df), meanDifference: difference,
-                           ciLow: (kind == .paired ? difference : estimate) - q * se, ciHigh: (kind == .paired ? difference : estimate) + q * se,
-                           cohenD: d, hedgesG: d * hedgesCorrection(df), confidence: confidence, estimates: [estimate])
+        return TTestResult(
+            kind: kind, t: t, df: df, p: Distributions.tTwoSided(t, df: df), meanDifference: difference,
+            ciLow: (kind == .paired ? difference : estimate) - q * se,
+            ciHigh: (kind == .paired ? difference : estimate) + q * se,
+            cohenD: d, hedgesG: d * hedgesCorrection(df), confidence: confidence, estimates: [estimate])
     }
 
     /// Student (pooled variance) or Welch (Satterthwaite df); d uses the pooled SD in both.
-    public static func twoSample(_ a: GroupAccumulator, _ b: GroupAccumulator, welch: Bool, origin: Double = 0, confidence: Double = 0.95) throws -> TTestResult {
-        guard a.count >= 2, b.count >= 2 else { throw AnalysisError("A two-sample t-test needs at least 2 values per group (got \(a.count) and \(b.count)).") }
-        let n1 = Double(a.count), n2 = Double(b.count)
-        let v1 = a.variance, v2 = b.variance
+    public static func twoSample(
+        _ a: GroupAccumulator, _ b: GroupAccumulator, welch: Bool, origin: Double = 0, confidence: Double = 0.95
+    ) throws -> TTestResult {
+        guard a.count >= 2, b.count >= 2 else {
+            throw AnalysisError(
+                "A two-sample t-test needs at least 2 values per group (got \(a.count) and \(b.count)).")
+        }
+        let n1 = Double(a.count)
+        let n2 = Double(b.count)
+        let v1 = a.variance
+        let v2 = b.variance
         let difference = a.mean - b.mean
         let pooledDF = n1 + n2 - 2
         let pooledVariance = ((n1 - 1) * v1 + (n2 - 1) * v2) / pooledDF
-        guard pooledVariance > 0 else { throw AnalysisError("Both groups are constant: the t statistic is undefined (data are essentially constant).") }
-        let se: Double, df: Double
+        guard pooledVariance > 0 else {
+            throw AnalysisError(
+                "Both groups are constant: the t statistic is undefined (data are essentially constant).")
+        }
+        let se: Double
+        let df: Double
         if welch {
-            let s1 = v1 / n1, s2 = v2 / n2
+            let s1 = v1 / n1
+            let s2 = v2 / n2
             se = (s1 + s2).squareRoot()
             df = (s1 + s2) * (s1 + s2) / (s1 * s1 / (n1 - 1) + s2 * s2 / (n2 - 1))
         } else {
@@ -55,10 +75,11 @@ public enum TTest {
         let t = difference / se
         let q = Distributions.tQuantile(1 - (1 - confidence) / 2, df: df)
         let d = difference / pooledVariance.squareRoot()
-        return TTestResult(kind: welch ? .welch : .student, t: t, df: df, p: Distributions.tTwoSided(t, df: df),
-                           meanDifference: difference, ciLow: difference - q * se, ciHigh: difference + q * se,
-                           cohenD: d, hedgesG: d * hedgesCorrection(pooledDF), confidence: confidence,
-                           estimates: [a.mean + origin, b.mean + origin])
+        return TTestResult(
+            kind: welch ? .welch : .student, t: t, df: df, p: Distributions.tTwoSided(t, df: df),
+            meanDifference: difference, ciLow: difference - q * se, ciHigh: difference + q * se,
+            cohenD: d, hedgesG: d * hedgesCorrection(pooledDF), confidence: confidence,
+            estimates: [a.mean + origin, b.mean + origin])
     }
 
     /// Hedges' exact small-sample correction J(df) = Γ(df/2) / (√(df/2) Γ((df-1)/2)).

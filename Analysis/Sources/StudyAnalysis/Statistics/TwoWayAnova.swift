@@ -9,7 +9,7 @@ public struct AnovaTerm: Sendable {
 }
 
 public struct TwoWayAnovaResult: Sendable {
-    public let terms: [AnovaTerm]   // A, B, A:B
+    public let terms: [AnovaTerm]  // A, B, A:B
     public let dfWithin: Double, ssWithin: Double, msWithin: Double
     public let emptyCells: Int
 }
@@ -17,23 +17,32 @@ public struct TwoWayAnovaResult: Sendable {
 public enum TwoWayAnova {
     /// Type II: SS(A) = RSS(B) - RSS(A+B), SS(B) = RSS(A) - RSS(A+B), SS(AB) = RSS(A+B) - RSS(A*B).
     /// Residual sums of squares of the additive models come from weighted least squares on cell means.
-    public static func test(factorA: String, factorB: String, levelsA: [String], levelsB: [String],
-                            cells: [[String]: GroupAccumulator]) throws -> TwoWayAnovaResult {
-        guard levelsA.count >= 2, levelsB.count >= 2 else { throw AnalysisError("A two-way ANOVA needs at least two levels in each --by column.") }
+    public static func test(
+        factorA: String, factorB: String, levelsA: [String], levelsB: [String],
+        cells: [[String]: GroupAccumulator]
+    ) throws -> TwoWayAnovaResult {
+        guard levelsA.count >= 2, levelsB.count >= 2 else {
+            throw AnalysisError("A two-way ANOVA needs at least two levels in each --by column.")
+        }
         struct Cell { let a: Int, b: Int, n: Double, mean: Double }
         var list: [Cell] = []
         var ssWithin = CompensatedSum()
         var total = 0.0
-        for (i, a) in levelsA.enumerated() { for (j, b) in levelsB.enumerated() {
-            guard let g = cells[[a, b]], g.count > 0 else { continue }
-            list.append(Cell(a: i, b: j, n: Double(g.count), mean: g.mean))
-            ssWithin.add(g.sumOfSquaredDeviations)
-            total += Double(g.count)
-        } }
+        for (i, a) in levelsA.enumerated() {
+            for (j, b) in levelsB.enumerated() {
+                guard let g = cells[[a, b]], g.count > 0 else { continue }
+                list.append(Cell(a: i, b: j, n: Double(g.count), mean: g.mean))
+                ssWithin.add(g.sumOfSquaredDeviations)
+                total += Double(g.count)
+            }
+        }
         let emptyCells = levelsA.count * levelsB.count - list.count
         let dfWithin = total - Double(list.count)
-        guard dfWithin > 0 else { throw AnalysisError("A two-way ANOVA needs more than one value in some cell (every cell has one value).") }
-        let na = levelsA.count, nb = levelsB.count
+        guard dfWithin > 0 else {
+            throw AnalysisError("A two-way ANOVA needs more than one value in some cell (every cell has one value).")
+        }
+        let na = levelsA.count
+        let nb = levelsB.count
         func rss(useA: Bool, useB: Bool) throws -> Double {
             var columns = 1
             if useA { columns += na - 1 }
@@ -45,24 +54,28 @@ public enum TwoWayAnova {
                 return (x, cell.mean, cell.n)
             }
             let beta = try LeastSquares.weighted(rows.map(\.x), rows.map(\.y), weights: rows.map(\.w), columns: columns)
-            return CompensatedSum.of(rows.map { r in
-                let e = r.y - zip(r.x, beta).reduce(0) { $0 + $1.0 * $1.1 }
-                return r.w * e * e
-            })
+            return CompensatedSum.of(
+                rows.map { r in
+                    let e = r.y - zip(r.x, beta).reduce(0) { $0 + $1.0 * $1.1 }
+                    return r.w * e * e
+                })
         }
-        let rssA = try rss(useA: true, useB: false), rssB = try rss(useA: false, useB: true)
+        let rssA = try rss(useA: true, useB: false)
+        let rssB = try rss(useA: false, useB: true)
         let rssAB = try rss(useA: true, useB: true)
         let sw = ssWithin.value
         let msWithin = sw / dfWithin
         func term(_ name: String, _ ss: Double, _ df: Double) -> AnovaTerm {
             let f = ss / df / msWithin
-            return AnovaTerm(name: name, df: df, ss: ss, ms: ss / df, f: f, p: Distributions.fUpper(f, df1: df, df2: dfWithin),
-                             partialEtaSquared: ss / (ss + sw))
+            return AnovaTerm(
+                name: name, df: df, ss: ss, ms: ss / df, f: f, p: Distributions.fUpper(f, df1: df, df2: dfWithin),
+                partialEtaSquared: ss / (ss + sw))
         }
         var terms = [term(factorA, rssB - rssAB, Double(na - 1)), term(factorB, rssA - rssAB, Double(nb - 1))]
         let dfInteraction = Double(list.count - na - nb + 1)
         if dfInteraction > 0 { terms.append(term("\(factorA):\(factorB)", rssAB, dfInteraction)) }
-        return TwoWayAnovaResult(terms: terms, dfWithin: dfWithin, ssWithin: sw, msWithin: msWithin, emptyCells: emptyCells)
+        return TwoWayAnovaResult(
+            terms: terms, dfWithin: dfWithin, ssWithin: sw, msWithin: msWithin, emptyCells: emptyCells)
     }
 }
 
@@ -99,7 +112,9 @@ enum LeastSquares {
         for k in stride(from: p - 1, through: 0, by: -1) {
             var s = b[k]
             for j in (k + 1)..<p { s -= a[k][j] * beta[j] }
-            guard abs(a[k][k]) > 1e-300 else { throw AnalysisError("The two-way design is not estimable (confounded cells).") }
+            guard abs(a[k][k]) > 1e-300 else {
+                throw AnalysisError("The two-way design is not estimable (confounded cells).")
+            }
             beta[k] = s / a[k][k]
         }
         return beta
