@@ -30,16 +30,24 @@ let package = Package(
             name: "CRmath", path: "Sources/CRmath", pkgConfig: "libRmath",
             providers: [.apt(["r-mathlib"])]),
 
-        // Game side.
-        .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "GameCore"]),
+        // Game side (docs/ARCHITECTURE.md says what each target may import).
         .target(name: "GameCore"),
+        .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "GameCore"]),
         .target(name: "StudyKit", dependencies: ["GameCore", "CCSV"]),
-        .executableTarget(
-            name: "soundsafari",
+        .target(name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit"]),
+        .target(name: "GameUI", dependencies: ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"]),
+        .target(
+            name: "SoundSafariCommands",
             dependencies: [
-                "SpatialAudio", "GameCore", "StudyKit", "CSDL2",
+                "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
+        // Not shipped: the window tests' driver (scripted input, screenshots) and `make bench`.
+        .executableTarget(name: "soundsafari-autopilot", dependencies: ["SoundSafariCommands", "GameUI"]),
+        .executableTarget(
+            name: "soundsafari-bench",
+            dependencies: ["GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI"]),
 
         // Analysis side: builds without SDL2, OpenAL or libsndfile.
         .target(
@@ -54,8 +62,12 @@ let package = Package(
         .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore"]),
-        .testTarget(name: "SoundSafariTests", dependencies: ["soundsafari", "GameCore", "StudyKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["soundsafari", "StudyKit", "GameCore", "SpatialAudio"]),
+        .testTarget(
+            name: "SessionRuntimeTests", dependencies: ["SessionRuntime", "GameCore", "SpatialAudio", "StudyKit"]),
+        .testTarget(name: "GameUITests", dependencies: ["GameUI", "GameCore", "StudyKit", "CSDL2"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["soundsafari", "soundsafari-autopilot", "StudyKit", "GameCore", "SpatialAudio"]),
         .testTarget(
             name: "StudyAnalysisTests", dependencies: ["StudyAnalysis", "soundsafari-analyze"],
             path: "Analysis/Tests/StudyAnalysisTests"),

@@ -1,4 +1,4 @@
-// Runs `soundsafari play`/`study` in a real X11 window (Xvfb when there is no display), driven by an autopilot script.
+// Runs `play`/`study` in a real X11 window (Xvfb when there is no display) through the test driver `soundsafari-autopilot`.
 import Foundation
 
 /// One run of the game window for a test: the built binary, SDL's X11 video driver, the dummy audio
@@ -25,16 +25,16 @@ struct WindowSession {
         try script.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
         let process = Process()
         var env = ProcessInfo.processInfo.environment
-        env["SOUNDSAFARI_AUTOPILOT"] = scriptURL.path
-        env["SOUNDSAFARI_SCREENSHOTS"] = screenshots.path
         env["SDL_AUDIODRIVER"] = "dummy"
         env["SDL_VIDEODRIVER"] = "x11"
-        if let windowSize { env["SOUNDSAFARI_WINDOW_SIZE"] = windowSize }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.currentDirectoryURL = SoundSafariBinary.packageRoot
-        let binary = SoundSafariBinary.url().path
-        let fullArguments = arguments + ["--logs", logs.path]
+        // The test driver: the same commands as `soundsafari`, plus scripted input and screenshots.
+        let binary = SoundSafariBinary.url("soundsafari-autopilot").path
+        var hooks = ["--script", scriptURL.path, "--screenshots", screenshots.path]
+        if let windowSize { hooks += ["--window-size", windowSize] }
+        let fullArguments = hooks + ["--"] + arguments + ["--logs", logs.path]
         if env["DISPLAY"]?.isEmpty == false {
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = fullArguments

@@ -2,7 +2,8 @@
 import Foundation
 
 /// SplitMix64 (Steele, Lea, Flood 2014): fast, well distributed, and the same sequence on every platform,
-/// unlike `SystemRandomNumberGenerator`. Seeds placement, target order and the noisy bot.
+/// unlike `SystemRandomNumberGenerator`. Seeds placement, target order, the noisy bot and the stimulus
+/// synthesis (whose regenerated sounds must stay bit-identical).
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -25,6 +26,14 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// A uniform double in [0, 1) with 53 random bits (independent of the standard library's algorithm).
     public mutating func unitDouble() -> Double {
         Double(next() >> 11) * 0x1.0p-53
+    }
+
+    /// Uniform in [-1, 1): white noise for the stimulus synthesis.
+    public mutating func bipolar() -> Double { unitDouble() * 2 - 1 }
+
+    /// Uniform in `range`.
+    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + unitDouble() * (range.upperBound - range.lowerBound)
     }
 
     /// A standard normal deviate (Box–Muller).

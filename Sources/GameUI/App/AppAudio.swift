@@ -1,0 +1,66 @@
+// The window app's sound: the binaural engine with the chosen HRTF, played through the SDL audio device.
+import Foundation
+import GameCore
+import SessionRuntime
+import SpatialAudio
+
+/// Owns the `SpatialAudioEngine` (HRTF chosen in the menu), the sound catalog and the SDL audio output
+/// that renders the engine from the audio callback. Also plays the headphone check's sound and the shutter.
+final class AppAudio {
+    let engine: SpatialAudioEngine
+    let catalog: SoundCatalog
+    let output: SDLAudioOutput
+    private var checkSource: SpatialSource?
+    private var checkSide: EarSide?
+    private var shutter: SpatialSource?
+
+    /// Throws a sentence naming the problem: no sounds folder, an unusable HRTF, no audio device.
+    init(hrtf: String?) throws {
+        catalog = try SoundCatalog.locate()
+        engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required, hrtfName: hrtf))
+        // Silent until the headphone check sets the safe default volume.
+        engine.masterGainDB = HeadphoneCheck.defaultVolumeDB
+        output = try SDLAudioOutput(engine: engine)
+        output.start()
+        if let effect = catalog.entries(role: .effect).first {
+            shutter = try engine.makeSource(buffer: try engine.loadBuffer(file: effect.fileURL), gainDB: effect.gainDB)
+        }
+    }
+
+    var masterGainDB: Double {
+        get { engine.masterGainDB }
+        set { engine.masterGainDB = newValue }
+    }
+
+    /// The HRTF actually in use, for the log.
+    var hrtfName: String { engine.hrtf.name ?? "none" }
+
+    /// Plays the check sound (the first target sound, looping) hard on `side`; nil silences it.
+    func playCheckSound(on side: EarSide?) throws {
+        guard side != checkSide else { return }
+        checkSide = side
+        checkSource?.stop()
+        guard let side else { return }
+        if checkSource == nil, let target = catalog.entries(role: .target).first {
+            checkSource = try engine.makeSource(
+                buffer: try engine.loadBuffer(file: target.fileURL),
+                gainDB: target.gainDB, looping: true)
+        }
+        engine.heading = .forward
+        checkSource?.bearing = Bearing(degrees: side.bearingDegrees)
+        checkSource?.play()
+    }
+
+    /// The camera's shutter: head-locked straight ahead, so it never hints at a direction.
+    func playShutter(heading: Bearing) {
+        guard let shutter else { return }
+        shutter.stop()
+        shutter.bearing = heading
+        shutter.play()
+    }
+
+    func stop() {
+        checkSource?.stop()
+        output.close()
+    }
+}

@@ -1,0 +1,34 @@
+// What `play` and `study` hand to the window app: which session, where logs go, HRTF, seed.
+import Foundation
+import StudyKit
+
+/// The settings a `GameApp` starts with; `play` presets the menu, `study` names a protocol.
+package struct AppOptions {
+    package enum Kind {
+        /// The main menu, preset from `play`'s flags.
+        case play(MenuSettings)
+        /// A supervised study: the protocol file and the participant.
+        case study(protocolFile: URL, participant: ParticipantID, input: InputKind?)
+    }
+
+    var kind: Kind
+    var logs: URL
+    var seed: UInt64?
+    /// HRTF asked for on the command line (nil: OpenAL Soft's default).
+    var hrtf: String?
+    /// Continue the participant's latest incomplete session instead of starting a new one.
+    var resume = false
+    /// True when `--input` was given: then it is used even if a better device is plugged in.
+    var inputGiven = false
+
+    package init(
+        kind: Kind, logs: URL, seed: UInt64? = nil, hrtf: String? = nil, resume: Bool = false, inputGiven: Bool = false
+    ) {
+        self.kind = kind
+        self.logs = logs
+        self.seed = seed
+        self.hrtf = hrtf
+        self.resume = resume
+        self.inputGiven = inputGiven
+    }
+}

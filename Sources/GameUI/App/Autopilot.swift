@@ -1,0 +1,215 @@
+// Scripted input for the real-window end-to-end test: SDL key events pushed into the queue, screen by screen.
+import CSDL2
+import Foundation
+
+/// Plays a script of steps by pushing real SDL keyboard events (SDL_PushEvent), so the events take the
+/// same path through `InputHandler` as a person's key presses. Not part of the shipped game: only the
+/// window tests' driver `soundsafari-autopilot --script FILE` installs it (`AppHooks`). One step per line:
+///
+///     wait menu          # until the screen named `menu` has been drawn (Screen.name)
+///     key Return         # press and release a key (SDL key names: Return, Space, Left, Escape, P...)
+///     hold Right 400     # hold a key for 400 ms (turning)
+///     text P01           # type text (SDL_TEXTINPUT)
+///     sleep 250          # wait 250 ms
+///     shot menu-message  # save a screenshot now (needs --screenshots)
+///     click 640 470      # left click at window pixel (640, 470)
+///     move 300           # relative mouse motion of 300 counts to the right (turning with the mouse)
+///     pad attach         # plug in a virtual game controller (pad detach unplugs it)
+///     wait gamepad       # until the game has opened a game controller
+///     button A           # press and release a controller button (A B X Y START UP DOWN LEFT RIGHT)
+///
+/// A `wait` that does not succeed within 30 s stops the game with a message naming the step.
+final class Autopilot {
+    enum Step: Equatable {
+        case wait(String)
+        case key(String)
+        case hold(String, milliseconds: Int)
+        case text(String)
+        case sleep(milliseconds: Int)
+        case shot(String)
+        case click(x: Int32, y: Int32)
+        case move(Int32)
+        case padAttach, padDetach
+        case button(String)
+    }
+
+    struct ScriptError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private var steps: [Step]
+    private var index = 0
+    private var stepStarted: Double?
+    private var heldKey: SDL_Keycode?
+    private let gamepad = VirtualGamepad()
+    private var buttonDown = false
+    static let waitTimeoutSeconds = 30.0
+
+    init(steps: [Step]) { self.steps = steps }
+
+    static func parse(_ script: String, file: String) throws -> [Step] {
+        var steps: [Step] = []
+        for (number, raw) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line =
+                raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let words = line.split(separator: " ").map(String.init)
+            guard let verb = words.first else { continue }
+            let fail = ScriptError(
+                description:
+                    "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, key NAME, hold NAME MS, text TEXT, sleep MS, shot NAME, click X Y, move DX, pad attach|detach or button NAME."
+            )
+            switch (verb, words.count) {
+            case ("wait", 2): steps.append(.wait(words[1]))
+            case ("key", 2): steps.append(.key(words[1]))
+            case ("hold", 3):
+                guard let ms = Int(words[2]) else { throw fail }
+                steps.append(.hold(words[1], milliseconds: ms))
+            case ("text", 2): steps.append(.text(words[1]))
+            case ("shot", 2): steps.append(.shot(words[1]))
+            case ("click", 3):
+                guard let x = Int32(words[1]), let y = Int32(words[2]) else { throw fail }
+                steps.append(.click(x: x, y: y))
+            case ("move", 2):
+                guard let dx = Int32(words[1]) else { throw fail }
+                steps.append(.move(dx))
+            case ("pad", 2) where words[1] == "attach": steps.append(.padAttach)
+            case ("pad", 2) where words[1] == "detach": steps.append(.padDetach)
+            case ("button", 2):
+                guard VirtualGamepad.button(named: words[1]) != nil else { throw fail }
+                steps.append(.button(words[1]))
+            case ("sleep", 2):
+                guard let ms = Int(words[1]) else { throw fail }
+                steps.append(.sleep(milliseconds: ms))
+            default: throw fail
+            }
+        }
+        return steps
+    }
+
+    /// The script in the file at `path` (`soundsafari-autopilot --script`).
+    static func load(path: String) throws -> Autopilot {
+        guard let script = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ScriptError(description: "The autopilot script \(path) cannot be read: check --script.")
+        }
+        return Autopilot(steps: try parse(script, file: path))
+    }
+
+    var isFinished: Bool { index >= steps.count }
+
+    /// Runs due steps; `drawnScreen` is the name of the screen drawn in the last frame.
+    func advance(
+        now: Double, drawnScreen: String, controllerOpen: () -> Bool,
+        screenshot: (String) throws -> Void
+    ) throws {
+        while index < steps.count {
+            let started = stepStarted ?? now
+            stepStarted = started
+            switch steps[index] {
+            case .wait(let screen):
+                guard screen == "gamepad" ? controllerOpen() : drawnScreen == screen else {
+                    if now - started > Self.waitTimeoutSeconds {
+                        throw ScriptError(
+                            description:
+                                "Autopilot: the screen “\(screen)” did not appear within \(Int(Self.waitTimeoutSeconds)) s (showing “\(drawnScreen)”)."
+                        )
+                    }
+                    return
+                }
+            case .key(let name):
+                let key = try keycode(name)
+                push(key: key, down: true)
+                push(key: key, down: false)
+            case .hold(let name, let milliseconds):
+                let key = try keycode(name)
+                if heldKey == nil {
+                    heldKey = key
+                    push(key: key, down: true)
+                }
+                guard now - started >= Double(milliseconds) / 1000 else { return }
+                push(key: key, down: false)
+                heldKey = nil
+            case .text(let text):
+                push(text: text)
+            case .sleep(let milliseconds):
+                guard now - started >= Double(milliseconds) / 1000 else { return }
+            case .shot(let name):
+                try screenshot(name)
+            case .click(let x, let y):
+                pushClick(x: x, y: y)
+            case .move(let dx):
+                pushMotion(dx: dx)
+            case .padAttach:
+                try gamepad.attach()
+            case .padDetach:
+                gamepad.detach()
+            case .button(let name):
+                // Held for 50 ms: SDL samples virtual buttons when it pumps events, so a press and release
+                // within one frame would be lost.
+                guard let button = VirtualGamepad.button(named: name) else { break }
+                if !buttonDown {
+                    buttonDown = true
+                    gamepad.set(button, pressed: true)
+                }
+                guard now - started >= 0.05 else { return }
+                gamepad.set(button, pressed: false)
+                buttonDown = false
+            }
+            index += 1
+            stepStarted = nil
+            // One input step per frame, so the game sees them in separate frames as from a person.
+            if case .wait = steps[index - 1] { continue }
+            return
+        }
+    }
+
+    private func keycode(_ name: String) throws -> SDL_Keycode {
+        let code = SDL_GetKeyFromName(name)
+        guard code != SDLK_UNKNOWN.rawValue else {
+            throw ScriptError(
+                description: "Autopilot: “\(name)” is not an SDL key name (try Return, Space, Left, Right, Escape, P).")
+        }
+        return code
+    }
+
+    /// Pushes one event into SDL's queue (SDL_PushEvent stamps it with SDL_GetTicks, like a real one).
+    private func push(_ type: SDL_EventType, _ fill: (inout SDL_Event) -> Void) {
+        var event = SDL_Event()
+        event.type = type.rawValue
+        fill(&event)
+        SDL_PushEvent(&event)
+    }
+
+    private func push(key: SDL_Keycode, down: Bool) {
+        push(down ? SDL_KEYDOWN : SDL_KEYUP) {
+            $0.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+            $0.key.keysym.sym = key
+            $0.key.keysym.scancode = SDL_GetScancodeFromKey(key)
+        }
+    }
+
+    private func pushClick(x: Int32, y: Int32) {
+        for down in [true, false] {
+            push(down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP) {
+                $0.button.button = UInt8(SDL_BUTTON_LEFT)
+                $0.button.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+                $0.button.clicks = 1
+                $0.button.x = x
+                $0.button.y = y
+            }
+        }
+    }
+
+    private func pushMotion(dx: Int32) {
+        push(SDL_MOUSEMOTION) { $0.motion.xrel = dx }
+    }
+
+    private func push(text: String) {
+        push(SDL_TEXTINPUT) { event in
+            withUnsafeMutableBytes(of: &event.text.text) { raw in
+                let bytes = Array(text.utf8.prefix(raw.count - 1))
+                for (i, byte) in bytes.enumerated() { raw[i] = byte }
+                raw[bytes.count] = 0
+            }
+        }
+    }
+}

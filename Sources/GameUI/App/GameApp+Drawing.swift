@@ -1,0 +1,102 @@
+// What each screen shows, assembled from the flow, the menus and the session's results.
+import Foundation
+import GameCore
+import SessionRuntime
+
+extension GameApp {
+    func paint() {
+        switch flow.screen {
+        case .mainMenu:
+            painter.drawMainMenu(mainMenu, message: menuMessage)
+        case .participantSheet:
+            painter.drawParticipantSheet(participantSheet, participant: settings.participant)
+        case .headphoneCheck:
+            painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
+        case .running:
+            painter.drawRunning(instruction: run?.instruction ?? "", progress: flow.progressLine, inputHint: inputHint)
+        case .paused:
+            painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: flow.progressLine)
+        case .intermediateResult, .roundResult:
+            drawResult()
+        case .conditionBreak:
+            let finished = "Well done — \(flow.currentRound?.label ?? "this part") is finished."
+            let next = "Round \(flow.roundIndex + 2) of \(flow.rounds.count) — \(flow.nextRound?.label ?? "")"
+            painter.drawBreak(finished: finished, next: next)
+        case .summary:
+            drawSummary()
+        case .error(let message):
+            painter.drawError(message, dataNote: run.map { "Everything logged so far is saved in \($0.folderPath)." })
+        }
+    }
+
+    private var studyProgressNote: String? {
+        if case .study = options.kind { return "Before round \(flow.roundIndex + 1) of \(flow.rounds.count)" }
+        return nil
+    }
+
+    private var inputHint: String {
+        switch settings.input {
+        case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R"
+        case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R"
+        case .gamepad:
+            input.controllerHasGyro
+                ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y"
+                : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y"
+        }
+    }
+
+    private func drawResult() {
+        guard let trial = run?.lastTrial else { return }
+        let roundEnd = flow.screen == .roundResult
+        let name = run?.displayName(of: trial.target) ?? trial.target
+        var lines = [
+            ResultWording.deviation(trial.deviationDeg, target: name),
+            "Time: \(ResultWording.seconds(trial.timeSeconds))",
+        ]
+        if !roundEnd, let next = run?.nextTargetName { lines.append("Next: find the \(next).") }
+        let heading =
+            roundEnd ? "Round \(flow.roundIndex + 1) complete" : "Photo \(trial.targetIndex) of \(trial.targetsInRound)"
+        let buttonText: String
+        if !roundEnd {
+            buttonText = "Continue"
+        } else if flow.sessionComplete {
+            buttonText = "See the summary"
+        } else {
+            buttonText = "Next round"
+        }
+        painter.drawResult(
+            heading: heading, picture: resultTexture, pictureSize: resultTextureSize, lines: lines,
+            continueHint: buttonText)
+    }
+
+    private func drawSummary() {
+        if summaryPhotos == nil { summaryPhotos = run?.allPhotos() ?? [] }  // read the log once
+        let trials = summaryPhotos ?? []
+        // One row per round: each target's signed deviation and time, in the order they were photographed.
+        let rounds = Dictionary(grouping: trials, by: \.round).sorted { $0.key < $1.key }
+        let rows = rounds.map { round, photos in
+            ScreenPainter.SummaryRow(
+                round: "\(round)", condition: FlowRound.label(for: photos[0].condition),
+                target: photos.map { run?.displayName(of: $0.target) ?? $0.target }.joined(separator: ", "),
+                deviation: photos.map { ResultWording.degrees($0.deviationDeg) }.joined(separator: ", "),
+                time: photos.map { ResultWording.seconds($0.timeSeconds) }.joined(separator: ", "))
+        }
+        let means = ResultWording.means(trials)
+        let note: String?
+        if flow.quitEarly {
+            let command: String
+            switch options.kind {
+            case .play: command = "soundsafari play --participant \(settings.participant) --resume"
+            case .study(let file, _, _):
+                command =
+                    "soundsafari study --protocol \(file.lastPathComponent) --participant \(settings.participant) --resume"
+            }
+            note = "Every photo so far is saved. To continue later: \(command)"
+        } else {
+            note = run.map { "Saved in \($0.folderPath)" }
+        }
+        painter.drawSummary(
+            heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
+            rows: rows, means: means, note: note)
+    }
+}

@@ -1,0 +1,227 @@
+// What each screen does with a command: menus, the headphone check, rounds, pause, results and the summary.
+import CSDL2
+import Foundation
+import GameCore
+import SessionRuntime
+import SpatialAudio
+import StudyKit
+
+extension GameApp {
+    func handle(_ signal: InputSignal) throws {
+        switch signal {
+        case .quitRequested:
+            // Closing the window mid-session is a quit: logged targets stay, the session stays resumable.
+            try perform(flow.quit())
+            keepRunning = false
+        case .toggleFullscreen:
+            window.toggleFullscreen()
+        case .deviceLost(let message):
+            guard settings.input == .gamepad else { break }
+            // The message tells the player to go on with the keyboard: log the photos that way.
+            run?.switchInput(to: .keyboard)
+            try perform(flow.pause(reason: message))
+        case .deviceAdded(_, let hasGyro):
+            if settings.input == .gamepad {
+                run?.switchInput(to: InputDevice(name: InputKind.gamepad.logName(gamepadHasGyro: hasGyro)))
+            }
+            refreshInputChoices(gamepadWithGyro: hasGyro)
+        case .command(let command, let time):
+            try handle(command, at: time)
+        case .pointer(let x, let y):
+            let point = window.pixels(fromPointX: x, y: y)
+            hover(x: point.x, y: point.y)
+        case .click(let x, let y, let time):
+            let point = window.pixels(fromPointX: x, y: y)
+            try click(x: point.x, y: point.y, at: time)
+        }
+    }
+
+    /// A controller plugged in while the menu shows becomes a choice (and the choice, if it has a gyro).
+    private func refreshInputChoices(gamepadWithGyro: Bool) {
+        guard flow.screen == .mainMenu else { return }
+        var current = MainMenu.settings(from: mainMenu)
+        if gamepadWithGyro && !options.inputGiven { current.input = .gamepad }
+        let focus = mainMenu.focusedItem?.id
+        mainMenu = MainMenu.model(
+            current, knownParticipants: knownParticipants, inputs: [.gamepad, .mouse, .keyboard],
+            hrtfs: usableHRTFs)
+        if let focus { mainMenu.focus(on: focus) }
+    }
+
+    /// The row under the pointer takes the focus (menus, participant sheet, pause menu).
+    private func hover(x: Int32, y: Int32) {
+        guard let row = painter.menuRow(atX: x, y: y) else { return }
+        switch flow.screen {
+        case .mainMenu:
+            mainMenu.focus(on: row.id)
+            updateTextEntry()
+        case .participantSheet: participantSheet.focus(on: row.id)
+        case .paused: pauseMenu.focus(on: row.id)
+        default: break
+        }
+    }
+
+    /// A click on a menu row: a button is pressed, a choice steps left or right (by the half clicked).
+    /// On other screens a click is "activate" (continue, close), on the headphone check it answers a side.
+    private func click(x: Int32, y: Int32, at time: MonotonicTime) throws {
+        let menu: MenuModel? =
+            switch flow.screen {
+            case .mainMenu: mainMenu
+            case .participantSheet: participantSheet
+            case .paused: pauseMenu
+            default: nil
+            }
+        if flow.screen == .headphoneCheck {
+            if let side = painter.side(atX: x, y: y) { try handle(side == .left ? .left : .right, at: time) }
+            return
+        }
+        guard let menu else {
+            try handle(.activate, at: time)
+            return
+        }
+        guard let row = painter.menuRow(atX: x, y: y), let item = menu.item(row.id), item.enabled else { return }
+        hover(x: x, y: y)
+        switch item.kind {
+        case .button: try handle(.activate, at: time)
+        case .choice: try handle(row.leftHalf ? .left : .right, at: time)
+        case .text: break  // clicking a text field only gives it the focus, ready for typing
+        }
+    }
+
+    private func handle(_ command: UICommand, at time: MonotonicTime) throws {
+        switch flow.screen {
+        case .mainMenu:
+            try handleMainMenu(command)
+        case .participantSheet:
+            if participantSheet.handle(command) == .activated("submit") { try submitParticipantSheet() }
+        case .headphoneCheck:
+            try handleHeadphoneCheck(command)
+        case .running:
+            switch command {
+            case .activate: run?.shoot(at: time, heading: input.heading, app: self)
+            case .pause, .back: try perform(flow.pause())
+            case .recentre: run?.recentre(at: time, heading: input.heading, app: self)
+            default: break
+            }
+        case .paused:
+            switch command {
+            case .pause, .back:
+                try perform(flow.resume())
+            default:
+                switch pauseMenu.handle(command) {
+                case .activated("resume"): try perform(flow.resume())
+                case .activated("recentre"): try perform(flow.recentreAndResume())
+                case .activated("quit"): try perform(flow.quit())
+                default: break
+                }
+            }
+            if flow.screen != .paused { pauseMenu = PauseMenu.model() }
+        case .intermediateResult, .roundResult, .conditionBreak:
+            // Only a deliberate "continue": a stray Esc must not end a participant's session.
+            if command == .activate { try perform(flow.continuePressed()) }
+        case .summary, .error:
+            if command == .activate || command == .back { try perform(flow.continuePressed()) }
+        }
+    }
+
+    private func handleMainMenu(_ command: UICommand) throws {
+        if command == .back {
+            keepRunning = false
+            return
+        }
+        let outcome = mainMenu.handle(command)
+        updateTextEntry()
+        switch outcome {
+        case .changed(let id):
+            MainMenu.link(&mainMenu, after: id)
+            menuMessage = nil
+        case .activated("quit"):
+            keepRunning = false
+        case .activated("start"):
+            try startFromMenu()
+        default:
+            break
+        }
+    }
+
+    private func startFromMenu() throws {
+        let chosen = MainMenu.settings(from: mainMenu)
+        if let problem = ParticipantID.problem(with: chosen.participant) {
+            menuMessage = "Participant ID: \(problem). Type a pseudonym such as P01 (no names)."
+            mainMenu.focus(on: "participant")
+            updateTextEntry()
+            return
+        }
+        settings = chosen
+        do {
+            audio = try AppAudio(hrtf: chosen.hrtf.isEmpty ? nil : chosen.hrtf)
+        } catch let error as SpatialAudioError where error.isAboutHRTF && usableHRTFs.count > 1 {
+            // An unusable HRTF can be fixed in the menu by choosing another.
+            menuMessage = "\(error)"
+            mainMenu.focus(on: "hrtf")
+            return
+        } catch {
+            // No audio device, no sounds folder...: nothing the menu can fix.
+            try perform(flow.fail("\(error)"))
+            return
+        }
+        try perform(flow.menuStarted(rounds: MainMenu.rounds(for: chosen)))
+        try enterHeadphoneCheck()
+    }
+
+    private func submitParticipantSheet() throws {
+        let participant = try ParticipantID(settings.participant)
+        let record = ParticipantSheet.record(for: participant, from: participantSheet)
+        try ParticipantRegistry(logs: options.logs).register(record)
+        try perform(flow.participantSheetSubmitted())
+        try enterHeadphoneCheck()
+    }
+
+    func enterHeadphoneCheck() throws {
+        if audio == nil {
+            do {
+                audio = try AppAudio(hrtf: settings.hrtf.isEmpty ? nil : settings.hrtf)
+            } catch {
+                try perform(flow.fail("\(error)"))
+                return
+            }
+        }
+        headphoneCheck = HeadphoneCheck()
+        audio?.masterGainDB = headphoneCheck.volumeDB
+        try audio?.playCheckSound(on: headphoneCheck.sideToPlay)
+    }
+
+    private func handleHeadphoneCheck(_ command: UICommand) throws {
+        switch command {
+        case .left: headphoneCheck.answer(.left)
+        case .right: headphoneCheck.answer(.right)
+        case .up: headphoneCheck.changeVolume(bySteps: 1)
+        case .down: headphoneCheck.changeVolume(bySteps: -1)
+        case .back:
+            try perform(flow.quit())
+            return
+        default: return
+        }
+        audio?.masterGainDB = headphoneCheck.volumeDB
+        try audio?.playCheckSound(on: headphoneCheck.sideToPlay)
+        if headphoneCheck.step == .passed {
+            do {
+                run = try SessionRun.begin(app: self)
+            } catch {
+                try perform(flow.fail("\(error)"))
+                return
+            }
+            try perform(flow.headphoneCheckPassed())
+        }
+    }
+}
+
+extension SpatialAudioError {
+    /// True for the errors a different HRTF choice fixes.
+    var isAboutHRTF: Bool {
+        switch self {
+        case .unknownHRTF, .hrtfNotUsable, .hrtfUnavailable: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,216 @@
+// The window application: one SDL window whose screens follow `ScreenFlow`, driven by keyboard, mouse or gamepad.
+import CSDL2
+import Foundation
+import GameCore
+import SessionRuntime
+import SpatialAudio
+import StudyKit
+
+/// Runs `play` and `study` in a window. The loop: poll SDL events → `InputHandler` → screen-specific
+/// handling (menus, headphone check, the round through the session driver) → draw → present.
+/// During rounds the `GameManager` paces the loop (60 Hz, absolute deadlines) and this class draws in
+/// its `beforeTick`; before and after the rounds the same frame function runs on a 60 Hz loop of its own.
+package final class GameApp {
+    let options: AppOptions
+    let clock = SystemClock()
+    private let sdl: SDLSystem
+    let window: GameWindow
+    let painter: ScreenPainter
+    let input: InputHandler
+    let autopilot: Autopilot?
+    let screenshots: ScreenshotRecorder?
+
+    var flow: ScreenFlow
+    var mainMenu: MenuModel
+    var pauseMenu = PauseMenu.model()
+    var participantSheet = ParticipantSheet.model()
+    var headphoneCheck = HeadphoneCheck()
+    /// A problem with the menu's choices (e.g. an invalid participant ID), shown under the menu.
+    var menuMessage: String?
+    /// The menu's choices once Start was pressed (or the study's equivalent).
+    var settings: MenuSettings
+    var usableHRTFs: [String]
+    /// Registered participant IDs, offered in the menu's participant row.
+    var knownParticipants: [String] = []
+    var audio: AppAudio?
+    var run: SessionRun?
+    /// The result picture of the last photo, as a texture for the result screens.
+    var resultTexture: OpaquePointer?
+    var resultTextureSize: (Int32, Int32) = (0, 0)
+    var keepRunning = true
+    /// The photos the summary lists, read once when it first shows.
+    var summaryPhotos: [ResultWording.Photo]?
+    private var drawnScreen = ""
+    private var framesOnScreen = 0
+
+    package init(options: AppOptions, hooks: AppHooks = AppHooks()) throws {
+        self.options = options
+        sdl = try SDLSystem()
+        if let size = hooks.windowSize {
+            window = try GameWindow(title: "SoundSafari", width: size.width, height: size.height)
+        } else {
+            window = try GameWindow(title: "SoundSafari")
+        }
+        painter = ScreenPainter(window: window, text: try TextRenderer(renderer: window.renderer))
+        input = InputHandler(clock: clock)
+        autopilot = try hooks.autopilotScript.map { try Autopilot.load(path: $0.path) }
+        screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
+        // OpenAL Soft's own choice for 48 kHz comes first: it is the default and always usable.
+        usableHRTFs = (try? HRTFInventory.probe())?.offered ?? []
+        // An HRTF asked for on the command line is offered even if unknown: Start then says what is wrong.
+        if let asked = options.hrtf, !usableHRTFs.contains(asked) { usableHRTFs.append(asked) }
+
+        // A controller plugged in before start counts for the preferred device.
+        var gamepadWithGyro = false
+        for signal in input.openFirstController() {
+            if case .deviceAdded(_, let hasGyro) = signal { gamepadWithGyro = hasGyro }
+        }
+        var inputs: [InputKind] = [.mouse, .keyboard]
+        if input.controller != nil { inputs.insert(.gamepad, at: 0) }
+        let preferred = InputKind.preferred(gamepadWithGyro: gamepadWithGyro, mousePresent: true)
+
+        switch options.kind {
+        case .play(let preset):
+            settings = preset
+            if !options.inputGiven || !inputs.contains(settings.input) { settings.input = preferred }
+            if settings.hrtf.isEmpty { settings.hrtf = usableHRTFs.first ?? "" }
+            flow = .play()
+        case .study(_, let participant, let chosenInput):
+            settings = MenuSettings(
+                participant: participant.value, mode: "one-target", rounds: 1,
+                input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
+            flow = .play()  // replaced by `prepareStudy()` below
+        }
+        knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
+        mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
+        if case .study = options.kind { try prepareStudy() }
+    }
+
+    /// A study starts at the participant sheet (or the headphone check when the participant is registered or
+    /// the session resumes). The rounds shown until the session opens are the protocol's conditions in file
+    /// order; the session's resolved order replaces them (`SessionRun.begin`).
+    private func prepareStudy() throws {
+        guard case .study(let file, let participant, _) = options.kind else { return }
+        let studyProtocol = try SessionDriver.loadProtocol(.protocolFile(file), seed: options.seed)
+        let rounds = studyProtocol.conditions.flatMap { condition in
+            Array(
+                repeating: FlowRound(condition: condition.name, targets: max(1, condition.targets.count)),
+                count: condition.repetitions)
+        }
+        let registered = try options.resume || ParticipantRegistry(logs: options.logs).isRegistered(participant)
+        flow = .study(rounds: rounds, participantRegistered: registered)
+    }
+
+    deinit { shutdown() }
+
+    /// Frees SDL resources in dependency order: textures and fonts, then the window, then SDL itself
+    /// (stored properties would otherwise be released in an order SDL does not survive).
+    func shutdown() {
+        audio?.stop()
+        audio = nil
+        if let resultTexture { SDL_DestroyTexture(resultTexture) }
+        resultTexture = nil
+        painter.text.close()
+        window.close()
+        sdl.close()
+    }
+
+    /// Runs until the player closes the window or the session's summary; returns the exit status.
+    package func runLoop() throws -> Int32 {
+        SDL_StopTextInput()
+        updateTextEntry()
+        if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
+        let step = 1.0 / GameManager.defaultTickRate
+        var next = clock.now()
+        while keepRunning {
+            do {
+                if let run, run.isActive {
+                    // The session's GameManager paces the frames while rounds are played.
+                    try run.manager.run(
+                        while: { keepRunning && run.isActive }, beforeTick: { now in try frame(now: now) })
+                    next = clock.now()
+                    continue
+                }
+                clock.sleep(until: next)
+                try frame(now: clock.now())
+                next = next + step
+                if clock.now() - next > 0.25 { next = clock.now() }  // after a stall, don't race to catch up
+            } catch let error as Autopilot.ScriptError {
+                throw error
+            } catch {
+                // A failure mid-session (e.g. the log cannot be written) is shown on screen; the rows already
+                // written stay, and the session is closed as incomplete. A failure on the error screen ends it.
+                if case .error = flow.screen { throw error }
+                try perform(flow.fail("\(error)"))
+            }
+        }
+        shutdown()
+        // Quitting early is the player's choice, not a failure; an error screen is (and the terminal says why).
+        if case .error(let message) = flow.screen {
+            FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+            return 1
+        }
+        return 0
+    }
+
+    // MARK: One frame
+
+    func frame(now: MonotonicTime) throws {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            for signal in input.handle(event, turning: flow.screen == .running) { try handle(signal) }
+        }
+        input.update(now: now, turning: flow.screen == .running)
+        // The mouse turns by relative motion while a round runs: hide and capture the pointer then only.
+        let captureMouse = flow.screen == .running && settings.input == .mouse
+        if (SDL_GetRelativeMouseMode() == SDL_TRUE) != captureMouse {
+            SDL_SetRelativeMouseMode(captureMouse ? SDL_TRUE : SDL_FALSE)
+        }
+        try run?.poll(app: self)
+        let name = flow.screen.name
+        framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
+        drawnScreen = name
+        paint()
+        // Screenshots read the frame just drawn, so they come before present (after it the buffer is undefined).
+        try screenshots?.frameDrawn(screen: name, window: window)
+        try autopilot?.advance(
+            now: now.seconds, drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
+            controllerOpen: { [unowned self] in input.controller != nil },
+            screenshot: { [unowned self] name in try screenshots?.save(name: name, window: window) })
+        window.present()
+    }
+
+    /// Carries out what the flow asked for.
+    func perform(_ effects: [FlowEffect]) throws {
+        input.releaseHeldInput()
+        for effect in effects {
+            switch effect {
+            case .exit:
+                keepRunning = false
+            default:
+                try run?.perform(effect, app: self)
+            }
+        }
+        updateTextEntry()
+    }
+
+    /// Typing goes to a text field only while one has the focus (otherwise A/D turn and letters are keys).
+    func updateTextEntry() {
+        let typing =
+            flow.screen == .mainMenu
+            && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true
+        if typing != input.textEntry {
+            input.textEntry = typing
+            if typing { SDL_StartTextInput() } else { SDL_StopTextInput() }
+        }
+    }
+
+    /// Replaces the result picture shown on the result screens.
+    func showResultPicture(_ surface: UnsafeMutablePointer<SDL_Surface>?) {
+        if let resultTexture { SDL_DestroyTexture(resultTexture) }
+        resultTexture = nil
+        guard let surface else { return }
+        resultTexture = SDL_CreateTextureFromSurface(window.renderer, surface)
+        resultTextureSize = (surface.pointee.w, surface.pointee.h)
+    }
+}

@@ -1,0 +1,151 @@
+// The rounds of a window session: the session driver's GameSession fed with the player's input, results shown.
+import Foundation
+import GameCore
+import SessionRuntime
+import SpatialAudio
+import StudyKit
+
+/// Connects the screens to the ONE session driver (`SessionDriver`, shared with `simulate`): opens the
+/// session with the menu's or the protocol's settings, turns the flow's effects into `Event`s for the
+/// `GameManager`, and tells the flow when a photo was logged. The heading source is the `InputHandler`.
+final class SessionRun {
+    let driver: SessionDriver
+    let manager: GameManager
+    /// The device logged with each photo: the menu's choice, or the keyboard after the gamepad was unplugged.
+    private(set) var device: InputDevice
+    private var seenTrials = 0
+    private var finished = false
+    /// The newest photo (for the result screens).
+    private(set) var lastTrial: TrialResult?
+
+    private init(driver: SessionDriver, manager: GameManager, device: InputDevice) {
+        self.driver = driver
+        self.manager = manager
+        self.device = device
+    }
+
+    /// Opens the session (participant registered if new, session folder, session.json, trials.csv) and
+    /// gives the flow the session's real rounds (a resumed session starts where it stopped).
+    static func begin(app: GameApp) throws -> SessionRun {
+        guard let audio = app.audio else { throw UIError.rendererFailed("no audio engine") }
+        let device = InputDevice(name: app.settings.input.logName(gamepadHasGyro: app.input.controllerHasGyro))
+        let source: SessionSource
+        switch app.options.kind {
+        case .play:
+            source = .mode(LevelKind(rawValue: app.settings.mode) ?? .oneTarget, rounds: app.settings.rounds)
+        case .study(let file, _, _):
+            source = .protocolFile(file)
+        }
+        let request = SessionRequest(
+            source: source, participant: app.settings.participant, logs: app.options.logs,
+            seed: app.options.seed, resume: app.options.resume, input: device)
+        let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
+        let driver = try SessionDriver.open(request, scene: scene, clock: app.clock, pictures: ResultPictureFiles())
+        let run = SessionRun(driver: driver, manager: driver.makeManager(headingSource: app.input), device: device)
+        driver.onResult = { [unowned app] result in
+            // A pause also reports a result, but its picture would show where the target is: only photos are shown.
+            guard result.kind != .interrupted else { return }
+            try ResultPicture(result: result).withSurface { app.showResultPicture($0) }
+        }
+        let rounds = driver.session.plan.rounds.map {
+            FlowRound(condition: $0.condition, targets: max(1, $0.targetSounds.count))
+        }
+        let next = driver.session.nextUnloggedKey
+        let index = next.flatMap { driver.session.plan.roundIndex(of: $0.round) } ?? 0
+        app.flow.adoptRounds(rounds, roundIndex: index, photosDone: max(0, (next?.targetIndex ?? 1) - 1))
+        return run
+    }
+
+    var session: GameSession { driver.session }
+
+    /// True until the session has finished or stopped.
+    var isActive: Bool { !session.state.isOver }
+
+    var folderPath: String { driver.folder.url.path }
+
+    var instruction: String { session.instruction }
+
+    /// Every photo of the session for the summary: read back from trials.csv, so a resumed session's
+    /// earlier photos are included; this run's photos if the file cannot be read.
+    func allPhotos() -> [ResultWording.Photo] {
+        if let rows = try? TrialRow.readAll(from: driver.folder.trialsURL), rows.count >= session.trials.count {
+            return rows.map {
+                .init(
+                    round: $0.round, condition: $0.condition, target: $0.target,
+                    deviationDeg: $0.deviationDeg, timeSeconds: $0.timeS)
+            }
+        }
+        return session.trials.map {
+            .init(
+                round: $0.round, condition: $0.condition, target: $0.target,
+                deviationDeg: $0.deviationDeg, timeSeconds: $0.timeSeconds)
+        }
+    }
+
+    func displayName(of sound: String) -> String { session.levelFactory.displayName(of: sound) }
+
+    /// The next target of the current round, after an intermediate result.
+    var nextTargetName: String? {
+        guard let level = session.level, let index = level.currentTargetIndex, level.targets.indices.contains(index)
+        else { return nil }
+        return displayName(of: level.targets[index].sound)
+    }
+
+    /// The player now aims and shoots with `device` (the pad was unplugged, or plugged back in).
+    func switchInput(to device: InputDevice) { self.device = device }
+
+    func shoot(at time: MonotonicTime, heading: Bearing, app: GameApp) {
+        manager.enqueue(Event(kind: .shoot, time: time, heading: heading, device: device))
+    }
+
+    func recentre(at time: MonotonicTime, heading: Bearing, app: GameApp) {
+        manager.enqueue(Event(kind: .recentre, time: time, heading: heading, device: device))
+    }
+
+    /// Called every frame: a newly logged photo moves the flow to its result screen, with the shutter sound.
+    func poll(app: GameApp) throws {
+        if session.trials.count > seenTrials {
+            seenTrials = session.trials.count
+            lastTrial = session.trials.last
+            app.audio?.playShutter(heading: app.input.heading)
+            try app.perform(app.flow.photoTaken())
+        }
+        try finishIfOver()
+    }
+
+    func perform(_ effect: FlowEffect, app: GameApp) throws {
+        let now = app.clock.now()
+        let heading = app.input.heading
+        func send(_ kind: Event.Kind) {
+            manager.enqueue(Event(kind: kind, time: now, heading: heading, device: device))
+        }
+        switch effect {
+        case .startRound:
+            if session.state == .ready {
+                app.input.calibrateGyroIfAtRest()
+                try session.start(heading: heading)
+            } else {
+                send(.proceed)
+            }
+        case .pauseRound, .resumeRound:
+            send(.pause)  // the ActionResolver toggles: pause while searching, resume while paused
+        case .recentre:
+            send(.recentre)
+        case .continueRound, .finishSession:
+            send(.proceed)  // the next target; after the last round's result, the session finishes
+        case .abandonSession:
+            // Immediately, not on the next tick: the window may be closing.
+            session.stop()
+            try finishIfOver()
+        case .exit:
+            break
+        }
+    }
+
+    /// Writes ended_at (and completed) into session.json once, when the session is over.
+    private func finishIfOver() throws {
+        guard session.state.isOver, !finished else { return }
+        finished = true
+        try driver.finish()
+    }
+}

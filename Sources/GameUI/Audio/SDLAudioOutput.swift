@@ -1,0 +1,160 @@
+// Plays a SpatialAudioEngine through an SDL audio device: SDL's audio thread pulls each block from the engine.
+import CSDL2
+import Foundation
+import GameCore
+import SessionRuntime
+import SpatialAudio
+import Synchronization
+
+/// The SDL audio-device glue (the pattern of OpenAL Soft's `alloopback.c`): SDL opens the device at
+/// 48 kHz stereo float (SDL converts if the hardware differs) and calls back on its own thread for
+/// every buffer; the callback renders exactly that many frames from the engine. The game thread keeps
+/// changing sources and the listener meanwhile — `SpatialAudioEngine` serialises the two.
+///
+/// SDL2 does not report device underruns, so `lateCallbacks` counts the evidence we can see: callbacks
+/// that came more than two buffer periods after the previous one (the device must have run dry).
+final class SDLAudioOutput {
+    /// Frames per SDL buffer unless asked otherwise: 512 frames = 10.7 ms at 48 kHz.
+    static let defaultBufferFrames = 512
+
+    /// What SDL granted.
+    let bufferFrames: Int
+    let driverName: String
+    /// The device's name, or nil for the system default.
+    let deviceName: String?
+
+    private let device: SDL_AudioDeviceID
+    private let state: CallbackState
+    private let retained: Unmanaged<CallbackState>
+    private var closed = false
+
+    /// Opens (paused) the output device `deviceName` (nil = default) with `bufferFrames` frames per callback.
+    /// Throws a sentence naming the device when there is no usable audio output.
+    init(engine: SpatialAudioEngine, bufferFrames: Int = defaultBufferFrames, deviceName: String? = nil) throws {
+        guard bufferFrames >= 16, bufferFrames <= 8_192 else {
+            throw SDLAudioOutputError.badBufferSize(bufferFrames)
+        }
+        try Self.startAudioSubsystem()
+        state = CallbackState(
+            engine: engine, periodSeconds: Double(bufferFrames) / Double(SpatialAudioEngine.sampleRate))
+        retained = Unmanaged.passRetained(state)
+        var wanted = SDL_AudioSpec()
+        wanted.freq = Int32(SpatialAudioEngine.sampleRate)
+        wanted.format = SDL_AudioFormat(AUDIO_F32SYS)
+        wanted.channels = UInt8(SpatialAudioEngine.channelCount)
+        wanted.samples = UInt16(bufferFrames)
+        wanted.callback = sdlAudioCallback
+        wanted.userdata = retained.toOpaque()
+        var obtained = SDL_AudioSpec()
+        // Only the buffer size may change: SDL converts rate/format/channels, so the engine always renders 48 kHz float.
+        let id = SDL_OpenAudioDevice(deviceName, 0, &wanted, &obtained, Int32(SDL_AUDIO_ALLOW_SAMPLES_CHANGE))
+        guard id != 0 else {
+            retained.release()
+            let reason = String(cString: SDL_GetError())
+            throw SDLAudioOutputError.deviceUnavailable(name: deviceName ?? "the default audio output", reason: reason)
+        }
+        device = id
+        self.bufferFrames = Int(obtained.samples)
+        self.deviceName = deviceName
+        driverName = SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown"
+        state.periodSeconds = Double(obtained.samples) / Double(SpatialAudioEngine.sampleRate)
+    }
+
+    deinit { close() }
+
+    /// Starts pulling audio from the engine.
+    func start() { SDL_PauseAudioDevice(device, 0) }
+
+    /// Stops the callbacks (the device plays silence); `start()` resumes.
+    func pause() { SDL_PauseAudioDevice(device, 1) }
+
+    /// Closes the device; SDL waits for a running callback to finish, so the engine is not used afterwards.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        SDL_CloseAudioDevice(device)
+        retained.release()
+    }
+
+    /// Callbacks that arrived more than two buffer periods late (see the type's note).
+    var lateCallbacks: Int { state.lateCallbacks.load(ordering: .relaxed) }
+
+    /// Callbacks served so far.
+    var callbacks: Int { state.callbacks.load(ordering: .relaxed) }
+
+    /// SDL's audio subsystem, started once (the window app may have started it already).
+    private static func startAudioSubsystem() throws {
+        if SDL_WasInit(UInt32(SDL_INIT_AUDIO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) != 0 {
+            throw SDLAudioOutputError.noAudio(reason: String(cString: SDL_GetError()))
+        }
+    }
+
+    /// The names of the audio output devices SDL sees (may be empty when only a default device exists).
+    static func outputDeviceNames() throws -> (driver: String, devices: [String]) {
+        try Self.startAudioSubsystem()
+        let count = SDL_GetNumAudioDevices(0)
+        let names = (0..<max(0, count)).compactMap { SDL_GetAudioDeviceName($0, 0).map { String(cString: $0) } }
+        return (SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "unknown", names)
+    }
+}
+
+/// What the audio thread touches. The counters are atomics, so the game thread can read them without
+/// stopping the callback; `periodSeconds` is set once before the device starts.
+private final class CallbackState: @unchecked Sendable {
+    let engine: SpatialAudioEngine
+    var periodSeconds: Double
+    let lateCallbacks = Atomic<Int>(0)
+    let callbacks = Atomic<Int>(0)
+    private let clock = SystemClock()
+    private var previousCallback: MonotonicTime?
+
+    init(engine: SpatialAudioEngine, periodSeconds: Double) {
+        self.engine = engine
+        self.periodSeconds = periodSeconds
+    }
+
+    /// Runs on SDL's audio thread only.
+    func fill(_ stream: UnsafeMutablePointer<UInt8>, byteCount: Int) {
+        let now = clock.now()
+        if let previousCallback, now - previousCallback > 2 * periodSeconds {
+            lateCallbacks.add(1, ordering: .relaxed)
+        }
+        previousCallback = now
+        callbacks.add(1, ordering: .relaxed)
+        let floats = byteCount / MemoryLayout<Float>.size
+        stream.withMemoryRebound(to: Float.self, capacity: floats) { pointer in
+            engine.render(into: UnsafeMutableBufferPointer(start: pointer, count: floats - floats % 2))
+        }
+    }
+}
+
+/// SDL's C callback: forwards to the `CallbackState` passed as user data.
+private func sdlAudioCallback(
+    _ userdata: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?, _ length: Int32
+) {
+    guard let userdata, let stream, length > 0 else { return }
+    Unmanaged<CallbackState>.fromOpaque(userdata).takeUnretainedValue().fill(stream, byteCount: Int(length))
+}
+
+/// Why audio output could not start; one sentence each, naming the device and what to do.
+enum SDLAudioOutputError: Error, CustomStringConvertible, LocalizedError {
+    case noAudio(reason: String)
+    case deviceUnavailable(name: String, reason: String)
+    case badBufferSize(Int)
+
+    var description: String {
+        switch self {
+        case .noAudio(let reason):
+            return "No audio output is available (SDL: \(reason)): connect headphones or a sound card, "
+                + "or set SDL_AUDIODRIVER=dummy to run silently."
+        case .deviceUnavailable(let name, let reason):
+            return "Cannot open \(name) (SDL: \(reason)): check that it is connected and not in exclusive use, "
+                + "or pick another device from `soundsafari devices`."
+        case .badBufferSize(let frames):
+            return
+                "Audio buffer size \(frames) frames is out of range: use 16 to 8192 (default \(SDLAudioOutput.defaultBufferFrames))."
+        }
+    }
+
+    var errorDescription: String? { description }
+}

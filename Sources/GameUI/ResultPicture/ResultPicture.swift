@@ -1,0 +1,194 @@
+// The thesis's result image: a 45° section centred on the aim, targets where they were, crosshair, deviation and time.
+import CSDL2
+import Foundation
+import GameCore
+import SessionRuntime
+
+/// The picture a result screen shows and the session saves as PNG (thesis section 4.4, figure 4.7):
+/// the 45° the camera saw, centred on the heading of the photo; every target of the round drawn where it
+/// was (one outside the section as an edge arrow with its angle); the crosshair; and the deviation and
+/// time written underneath. Drawn on SDL software surfaces, so it needs no window (simulate, tests).
+struct ResultPicture {
+    /// Degrees across the picture, as in the thesis.
+    static let sectionDegrees = 45.0
+    static let width: Int32 = 960
+    static let height: Int32 = 600
+    /// Height of the photo part; the text strip is below it.
+    static let photoHeight: Int32 = 440
+
+    let result: RoundResult
+
+    /// Lends the drawn picture to `body` (e.g. to make a texture of it); the surface is freed afterwards.
+    func withSurface<R>(_ body: (UnsafeMutablePointer<SDL_Surface>) throws -> R) throws -> R {
+        let surface = try makeSurface()
+        return try withExtendedLifetime(surface) { try body(surface.pointer) }
+    }
+
+    /// Draws the picture on a new surface, freed when the returned object goes away.
+    func makeSurface() throws -> SDLSurface {
+        let surface = try SDLSurface(width: Self.width, height: Self.height)
+        let fonts = try PictureFonts(largePixels: 26, smallPixels: 20)
+        drawScenery(on: surface)
+        drawScale(on: surface, fonts: fonts)
+        // Animals, then the crosshair over them (a viewfinder), then their names on top of both.
+        for target in result.targets { draw(target, on: surface, fonts: fonts, labels: false) }
+        drawCrosshair(on: surface)
+        for target in result.targets { draw(target, on: surface, fonts: fonts, labels: true) }
+        drawCaption(on: surface, fonts: fonts)
+        return surface
+    }
+
+    /// Renders and writes the picture as PNG (SDL2_image) to `url`.
+    func save(to url: URL) throws {
+        let surface = try makeSurface()
+        if IMG_SavePNG(surface.pointer, url.path) != 0 {
+            throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: SDL_GetError()))
+        }
+    }
+
+    /// Where a bearing lands horizontally: the aim at the centre, ±22.5° at the edges. Nil outside.
+    static func x(of bearing: Bearing, aim: Bearing) -> Int32? {
+        let relative = bearing.relative(to: aim)
+        guard abs(relative) <= sectionDegrees / 2 else { return nil }
+        return Int32((Double(width) / 2 * (1 + relative / (sectionDegrees / 2))).rounded())
+    }
+
+    // MARK: Drawing
+
+    private static let sky = SDL_Color(r: 150, g: 200, b: 235, a: 255)
+    private static let horizonSky = SDL_Color(r: 215, g: 235, b: 245, a: 255)
+    private static let grass = SDL_Color(r: 70, g: 120, b: 60, a: 255)
+    private static let treeLine = SDL_Color(r: 40, g: 85, b: 50, a: 255)
+    private static let strip = SDL_Color(r: 12, g: 16, b: 20, a: 255)
+    private static let white = SDL_Color(r: 250, g: 250, b: 245, a: 255)
+    private static let dim = SDL_Color(r: 175, g: 182, b: 190, a: 255)
+    private static let highlight = SDL_Color(r: 255, g: 210, b: 63, a: 255)
+
+    private static func color(of sound: String) -> SDL_Color {
+        switch sound {
+        case "frog": return SDL_Color(r: 90, g: 190, b: 70, a: 255)
+        case "bluejay": return SDL_Color(r: 60, g: 120, b: 230, a: 255)
+        default: return SDL_Color(r: 240, g: 140, b: 30, a: 255)
+        }
+    }
+
+    private var aim: Bearing { result.aim }
+
+    private func drawScenery(on surface: SDLSurface) {
+        // Sky fading towards the horizon, a tree line, grass: a place animals could be.
+        let horizon: Int32 = 300
+        for band in 0..<Int32(15) {
+            let t = Double(band) / 14
+            let c = SDL_Color(
+                r: Uint8(Double(Self.sky.r) + t * Double(Int(Self.horizonSky.r) - Int(Self.sky.r))),
+                g: Uint8(Double(Self.sky.g) + t * Double(Int(Self.horizonSky.g) - Int(Self.sky.g))),
+                b: Uint8(Double(Self.sky.b) + t * Double(Int(Self.horizonSky.b) - Int(Self.sky.b))), a: 255)
+            surface.fill(x: 0, y: band * horizon / 15, w: Self.width, h: horizon / 15 + 1, c)
+        }
+        surface.fill(x: 0, y: horizon - 30, w: Self.width, h: 30, Self.treeLine)
+        // Tree crowns tied to world bearings, so they shift with the aim like a real panorama.
+        for degrees in stride(from: 0.0, to: 360, by: 7.5) {
+            guard let x = Self.x(of: Bearing(degrees: degrees), aim: aim) else { continue }
+            let size = Int32(18 + (Int(degrees) * 7919 % 17))
+            surface.fillCircle(cx: x, cy: horizon - 30, radius: size, Self.treeLine)
+        }
+        surface.fill(x: 0, y: horizon, w: Self.width, h: Self.photoHeight - horizon, Self.grass)
+        surface.fill(x: 0, y: Self.photoHeight, w: Self.width, h: Self.height - Self.photoHeight, Self.strip)
+    }
+
+    private func drawScale(on surface: SDLSurface, fonts: PictureFonts) {
+        // Ticks every 5° relative to the aim, labelled every 10°.
+        for relative in stride(from: -20, through: 20, by: 5) {
+            guard let x = Self.x(of: aim.rotated(by: Double(relative)), aim: aim) else { continue }
+            let long = relative % 10 == 0
+            surface.fill(x: x - 1, y: 0, w: 2, h: long ? 16 : 9, Self.white)
+            if long,
+                let label = fonts.render(
+                    relative == 0 ? "0°" : String(format: "%+d°", relative), font: fonts.small, color: Self.white)
+            {
+                surface.blit(label, x: x - label.width / 2, y: 18)
+            }
+        }
+    }
+
+    private func draw(_ target: RoundResult.Target, on surface: SDLSurface, fonts: PictureFonts, labels: Bool) {
+        let y: Int32 = 250
+        let isThisPhoto = result.latestPhoto?.targetIndex == target.index
+        let color = Self.color(of: target.sound)
+        let relative = target.bearing.relative(to: aim)
+        if let x = Self.x(of: target.bearing, aim: aim) {
+            if labels {
+                if let label = fonts.render(target.displayName, font: fonts.large, color: Self.white) {
+                    surface.fill(
+                        x: x - label.width / 2 - 6, y: y + 108, w: label.width + 12, h: label.height, Self.strip)
+                    surface.blit(label, x: x - label.width / 2, y: y + 108)
+                }
+                return
+            }
+            if isThisPhoto { surface.strokeCircle(cx: x, cy: y, radius: 50, thickness: 5, Self.highlight) }
+            surface.fillCircle(cx: x, cy: y, radius: 38, color)
+            // Two eyes: an animal, not a dot.
+            surface.fillCircle(cx: x - 13, cy: y - 10, radius: 7, Self.white)
+            surface.fillCircle(cx: x + 13, cy: y - 10, radius: 7, Self.white)
+            surface.fillCircle(cx: x - 13, cy: y - 10, radius: 3, Self.strip)
+            surface.fillCircle(cx: x + 13, cy: y - 10, radius: 3, Self.strip)
+        } else if labels {
+            // Outside the 45°: an arrow at the edge it lies beyond, with how far round it was.
+            let right = relative > 0
+            let text = "\(target.displayName) \(Int(abs(relative).rounded()))°"
+            let arrowY = y + Int32(target.index - 1) * 70
+            let apex: Int32 = right ? Self.width - 12 : 12
+            surface.fillArrowHead(tipX: apex, y: arrowY, length: 34, halfHeight: 24, pointsRight: right, color)
+            if let label = fonts.render(text, font: fonts.large, color: Self.white) {
+                let x = right ? apex - 44 - label.width : apex + 44
+                surface.fill(x: x - 6, y: arrowY - label.height / 2, w: label.width + 12, h: label.height, Self.strip)
+                surface.blit(label, x: x, y: arrowY - label.height / 2)
+            }
+        }
+    }
+
+    private func drawCrosshair(on surface: SDLSurface) {
+        let cx = Self.width / 2
+        let cy: Int32 = 250
+        surface.strokeCircle(cx: cx, cy: cy, radius: 70, thickness: 3, Self.white)
+        surface.fill(x: cx - 100, y: cy - 1, w: 70, h: 3, Self.white)
+        surface.fill(x: cx + 31, y: cy - 1, w: 70, h: 3, Self.white)
+        surface.fill(x: cx - 1, y: cy - 100, w: 3, h: 70, Self.white)
+        surface.fill(x: cx - 1, y: cy + 31, w: 3, h: 70, Self.white)
+    }
+
+    /// The text under the photo: this round's photos with deviation and time, or the interruption.
+    var captionLines: [String] {
+        switch result.kind {
+        case .interrupted:
+            let searched = result.searchedSeconds.map { " after \(ResultWording.seconds($0))" } ?? ""
+            return [
+                "Round \(result.round) paused\(searched).",
+                "Your aim now is at the centre; the animals are where they were.",
+            ]
+        case .intermediate, .roundEnd:
+            return result.photos.map { photo in
+                let name = result.targets.first { $0.index == photo.targetIndex }?.displayName ?? photo.target
+                return
+                    "\(ResultWording.deviation(photo.deviationDeg, target: name)) Time \(ResultWording.seconds(photo.timeSeconds))."
+            }
+        }
+    }
+
+    private func drawCaption(on surface: SDLSurface, fonts: PictureFonts) {
+        var y = Self.photoHeight + 14
+        let title =
+            result.kind == .interrupted
+            ? "Paused"
+            : "Round \(result.round) — photo \(result.latestPhoto?.targetIndex ?? 1) of \(result.plan.targetSounds.count)"
+        if let line = fonts.render(title, font: fonts.large, color: Self.highlight) {
+            surface.blit(line, x: 24, y: y)
+            y += line.height + 8
+        }
+        for text in captionLines {
+            guard let line = fonts.render(text, font: fonts.small, color: Self.white) else { continue }
+            surface.blit(line, x: 24, y: y)
+            y += line.height + 6
+        }
+    }
+}

@@ -1,0 +1,91 @@
+// The main menu's rows and the settings they produce: participant, mode, background, rounds, input, HRTF.
+import Foundation
+
+/// What the main menu decides, also preset from `play`'s flags.
+package struct MenuSettings: Equatable, Sendable {
+    var participant: String
+    var mode: String
+    var rounds: Int
+    var input: InputKind
+    var hrtf: String
+
+    package init(participant: String, mode: String, rounds: Int, input: InputKind, hrtf: String) {
+        self.participant = participant
+        self.mode = mode
+        self.rounds = rounds
+        self.input = input
+        self.hrtf = hrtf
+    }
+
+    var background: Bool { mode == "two-targets-background" }
+
+    package static let modes = ["one-target", "two-targets", "two-targets-background"]
+    package static let roundChoices = Array(1...30)
+}
+
+/// Builds the main menu and reads it back. Mode and background are one decision in the game's levels
+/// (only the two-target level has a background variant), so the two rows are kept consistent.
+enum MainMenu {
+    /// - Parameters:
+    ///   - knownParticipants: registered IDs, cycled with left/right so a gamepad alone can pick one.
+    ///   - inputs: the devices present; the others are shown but cannot be chosen.
+    static func model(
+        _ settings: MenuSettings, knownParticipants: [String],
+        inputs: [InputKind], hrtfs: [String]
+    ) -> MenuModel {
+        let inputNames = InputKind.allCases.filter { inputs.contains($0) }.map(\.menuName)
+        let hrtfNames = hrtfs.isEmpty ? [settings.hrtf] : hrtfs
+        return MenuModel(
+            [
+                .text("participant", "Participant", value: settings.participant, suggestions: knownParticipants),
+                .choice(
+                    "mode", "Mode", options: MenuSettings.modes.map(FlowRound.label(for:)),
+                    selected: FlowRound.label(for: settings.mode)),
+                .choice(
+                    "background", "Background sound", options: ["off", "on"],
+                    selected: settings.background ? "on" : "off"),
+                .choice(
+                    "rounds", "Rounds", options: MenuSettings.roundChoices.map(String.init),
+                    selected: String(settings.rounds)),
+                .choice("input", "Input", options: inputNames, selected: settings.input.menuName),
+                .choice("hrtf", "HRTF", options: hrtfNames, selected: settings.hrtf),
+                .button("start", "Start"),
+                .button("quit", "Quit"),
+            ], focus: settings.participant.isEmpty ? "participant" : "start")
+    }
+
+    /// Reads the settings back from the menu.
+    static func settings(from model: MenuModel) -> MenuSettings {
+        let modeLabel = model.value("mode")
+        let mode = MenuSettings.modes.first { FlowRound.label(for: $0) == modeLabel } ?? "one-target"
+        return MenuSettings(
+            participant: model.value("participant").trimmingCharacters(in: .whitespaces),
+            mode: mode,
+            rounds: Int(model.value("rounds")) ?? 1,
+            input: InputKind(rawValue: model.value("input")) ?? .keyboard,
+            hrtf: model.value("hrtf"))
+    }
+
+    /// Keeps mode and background consistent after `changed` was edited.
+    static func link(_ model: inout MenuModel, after changed: String) {
+        let settings = settings(from: model)
+        switch changed {
+        case "mode":
+            model.set("background", to: settings.background ? "on" : "off")
+        case "background":
+            let wantsBackground = model.value("background") == "on"
+            let mode =
+                wantsBackground
+                ? "two-targets-background" : (settings.mode == "two-targets-background" ? "two-targets" : settings.mode)
+            model.set("mode", to: FlowRound.label(for: mode))
+        default:
+            break
+        }
+    }
+
+    /// The rounds a play session of these settings has (each mode's level has a fixed number of targets).
+    static func rounds(for settings: MenuSettings) -> [FlowRound] {
+        let targets = settings.mode == "one-target" ? 1 : 2
+        return Array(repeating: FlowRound(condition: settings.mode, targets: targets), count: max(1, settings.rounds))
+    }
+}

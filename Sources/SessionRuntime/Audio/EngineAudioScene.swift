@@ -1,0 +1,94 @@
+// GameCore's AudioScene over the SpatialAudio engine: catalog sounds become HRTF sources placed by bearing.
+import Foundation
+import GameCore
+import SpatialAudio
+
+/// Plays the game's sounds through a `SpatialAudioEngine`. Each catalog sound is loaded once (a
+/// shared OpenAL buffer); each `makeSource` is a new `SpatialSource` with the catalog's gain added.
+/// The same scene serves `play` (the engine rendered by the SDL audio callback) and `simulate`
+/// (rendered offline, on demand, by the listener bot).
+package final class EngineAudioScene: AudioScene {
+    let engine: SpatialAudioEngine
+    let catalog: SoundCatalog
+    private var buffers: [String: SoundBuffer] = [:]
+    private var sources: [Int: (source: SpatialSource, catalogGainDB: Double, gainDB: Double)] = [:]
+    private var nextID = 1
+
+    package init(engine: SpatialAudioEngine, catalog: SoundCatalog) {
+        self.engine = engine
+        self.catalog = catalog
+    }
+
+    /// Loads every sound a session will need up front, so a missing or broken file stops the session
+    /// before the first round instead of in the middle (and no round waits for disk).
+    func preload(_ sounds: some Sequence<String>) throws {
+        for sound in sounds { _ = try buffer(for: sound) }
+    }
+
+    private func buffer(for sound: String) throws -> SoundBuffer {
+        if let buffer = buffers[sound] { return buffer }
+        let entry = try catalog.entry(named: sound)
+        let buffer = try engine.loadBuffer(file: entry.fileURL)
+        buffers[sound] = buffer
+        return buffer
+    }
+
+    // MARK: AudioScene
+
+    package func setListenerHeading(_ heading: Bearing) { engine.heading = heading }
+
+    package func makeSource(sound: String, bearing: Bearing, gainDB: Double, looping: Bool) throws -> SoundSourceID {
+        let entry = try catalog.entry(named: sound)
+        let source = try engine.makeSource(
+            buffer: try buffer(for: sound), bearing: bearing,
+            gainDB: entry.gainDB + gainDB, looping: looping)
+        defer { nextID += 1 }
+        sources[nextID] = (source, entry.gainDB, gainDB)
+        return SoundSourceID(rawValue: nextID)
+    }
+
+    package func setBearing(_ bearing: Bearing, of source: SoundSourceID) {
+        sources[source.rawValue]?.source.bearing = bearing
+    }
+
+    package func setGain(_ gainDB: Double, of source: SoundSourceID) {
+        guard let entry = sources[source.rawValue] else { return }
+        entry.source.gainDB = entry.catalogGainDB + gainDB
+        sources[source.rawValue]?.gainDB = gainDB
+    }
+
+    package func play(_ source: SoundSourceID) { sources[source.rawValue]?.source.play() }
+    package func pause(_ source: SoundSourceID) { sources[source.rawValue]?.source.pause() }
+    package func stop(_ source: SoundSourceID) { sources[source.rawValue]?.source.stop() }
+
+    package func state(of source: SoundSourceID) -> SoundState {
+        guard let state = sources[source.rawValue]?.source.state else { return .stopped }
+        switch state {
+        case .initial: return .initial
+        case .playing: return .playing
+        case .paused: return .paused
+        case .stopped: return .stopped
+        }
+    }
+
+    package func remove(_ source: SoundSourceID) {
+        sources[source.rawValue]?.source.stop()
+        // Dropping the last reference deletes the OpenAL source.
+        sources[source.rawValue] = nil
+    }
+
+    // MARK: Offline listening (simulate)
+
+    /// Renders `frames` stereo frames of what the listener hears, with the sources in `muting` silent
+    /// for this block only (the simulated listener attends to one animal: it cannot tell calls apart by
+    /// timbre, so the other targets are muted while it listens; the mute is undone before returning).
+    func render(frames: Int, muting: [SoundSourceID] = []) -> [Float] {
+        let muted = muting.compactMap { sources[$0.rawValue] }
+        for entry in muted { entry.source.gainDB = -.infinity }
+        defer { for entry in muted { entry.source.gainDB = entry.catalogGainDB + entry.gainDB } }
+        return engine.render(frames: frames)
+    }
+
+    /// The onset of a source in seconds of the engine's output stream, once it has sounded.
+    func onsetSeconds(of source: SoundSourceID) -> Double? { sources[source.rawValue]?.source.onsetSeconds }
+}

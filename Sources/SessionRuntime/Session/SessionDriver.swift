@@ -1,0 +1,133 @@
+// The one session driver of simulate, play and study: protocol → session folder → GameSession → rows and pictures.
+import Foundation
+import GameCore
+import SpatialAudio
+import StudyKit
+
+/// Sets up and carries one session, whoever plays it (a bot, a player at the window, a study participant):
+/// 1. resolves the mode or protocol (StudyKit) — or, with `resume`, reloads the participant's latest
+///    incomplete session from its session.json so the same rounds and bearings come back;
+/// 2. registers the participant in participants.csv if new, creates the session folder, session.json
+///    (`completed: false`) and trials.csv (StudyKit's `SessionRecorder`);
+/// 3. builds the `GameSession` whose sink is the recorder: each photo's row is written and fsync'ed
+///    before anything else, then the result picture is saved beside it (`round-NN[-target-K].png`);
+/// 4. `finish()` writes `ended_at` (and `completed` once every target is logged).
+/// The caller owns the loop: it makes a `GameManager` with `makeManager` and ticks it.
+package final class SessionDriver {
+    static let appVersion = "1.0.0"
+
+    let recorder: SessionRecorder
+    package let session: GameSession
+    let scene: EngineAudioScene
+    let clock: GameClock
+    /// Whether this driver continued an interrupted session.
+    let resumed: Bool
+    /// Result pictures saved so far (in order).
+    private(set) var savedPictures: [URL] = []
+    /// Called after each result exists and its picture is saved (the UI shows it). Interrupted results
+    /// (a pause) are reported too, but have no picture file.
+    package var onResult: ((RoundResult) throws -> Void)?
+    /// Draws and saves each photo's result picture (GameUI's SDL drawing; simulate uses it too).
+    private let pictures: ResultPictureWriter
+
+    package var folder: SessionFolder { recorder.folder }
+
+    /// Resolves `request` and opens the session's files; the session is `.ready` (call `session.start`).
+    /// Errors are sentences naming the file/participant and what to do (StudyKit's and SpatialAudio's).
+    package static func open(
+        _ request: SessionRequest, scene: EngineAudioScene, clock: GameClock,
+        pictures: ResultPictureWriter, now: Date = Date()
+    ) throws -> SessionDriver {
+        let participant = try ParticipantID(request.participant)
+        let recorder: SessionRecorder
+        let plan: SessionPlan
+        if request.resume {
+            guard let point = try ResumePoint.latestIncomplete(logs: request.logs, participant: participant) else {
+                throw NothingToResumeError(participant: participant.value, logs: request.logs.path)
+            }
+            plan = try prepare(point.record.resolvedProtocol, scene: scene)
+            recorder = try SessionRecorder.resume(point, at: now)
+        } else {
+            let registry = ParticipantRegistry(logs: request.logs)
+            let studyProtocol = try loadProtocol(request.source, seed: request.seed)
+            let number = try participant.trailingNumber ?? registry.registrationNumber(of: participant) ?? 1
+            let resolved = studyProtocol.resolve(
+                participantNumber: number,
+                sessionSeed: request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
+            // Everything that can be wrong with the rounds is found before any file is written, so a
+            // bad protocol or sound leaves no half-made session behind for --resume to trip over.
+            plan = try prepare(resolved, scene: scene)
+            if try !registry.isRegistered(participant) {
+                try registry.register(ParticipantRecord(participant: participant, registeredAt: now))
+            }
+            let environment = SessionEnvironment(
+                appVersion: appVersion, input: request.input.name, hrtf: scene.engine.hrtf.name ?? "none",
+                audioDevice: request.input.name.hasPrefix("bot-")
+                    ? "offline loopback (simulate)" : "SDL default output",
+                sampleRate: SpatialAudioEngine.sampleRate)
+            recorder = try SessionRecorder.start(
+                logs: request.logs, participant: participant, resolvedProtocol: resolved,
+                environment: environment, startedAt: now)
+        }
+        return SessionDriver(
+            recorder: recorder, plan: plan, scene: scene, clock: clock, input: request.input,
+            resumed: request.resume, pictures: pictures)
+    }
+
+    /// Places the targets, checks every round's level and loads every sound the rounds use (a broken
+    /// file stops the session before round 1, and no round waits for the disk).
+    static func prepare(_ resolved: ResolvedProtocol, scene: EngineAudioScene) throws -> SessionPlan {
+        let plan = try SessionPlan(rounds: resolved.rounds, placement: resolved.placementRule, seed: resolved.seed)
+        let factory = LevelFactory()
+        for round in resolved.rounds { _ = try factory.validate(round) }
+        try scene.preload(Set(resolved.rounds.flatMap { $0.targetSounds + [$0.backgroundSound].compactMap { $0 } }))
+        return plan
+    }
+
+    /// The protocol of a mode or a file (a malformed file → StudyKit's error naming file and field).
+    package static func loadProtocol(_ source: SessionSource, seed: UInt64?) throws -> StudyProtocol {
+        switch source {
+        case .mode(let kind, let rounds): return StudyProtocol.builtIn(mode: kind, rounds: rounds, seed: seed)
+        case .protocolFile(let url): return try ProtocolFile.load(url)
+        }
+    }
+
+    private init(
+        recorder: SessionRecorder, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
+        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter
+    ) {
+        self.pictures = pictures
+        self.recorder = recorder
+        self.scene = scene
+        self.clock = clock
+        self.resumed = resumed
+        var names: [String: String] = [:]
+        for entry in scene.catalog.entries { names[entry.name] = entry.displayName.lowercased() }
+        session = GameSession(
+            plan: plan, scene: scene, clock: clock, sink: recorder, input: input,
+            levelFactory: LevelFactory(displayNames: names), alreadyLogged: recorder.loggedKeys)
+        session.onResult = { [unowned self] result in try self.handle(result) }
+    }
+
+    /// A `GameManager` ticking this session at 60 Hz on the driver's clock.
+    package func makeManager(headingSource: HeadingSource) -> GameManager {
+        GameManager(session: session, clock: clock, scene: scene, headingSource: headingSource)
+    }
+
+    /// Records the end in session.json (`ended_at`; `completed` when every target is logged).
+    /// Call when the loop ends, whether the session finished or the player quit.
+    package func finish() throws {
+        try recorder.finish(at: clock.date(at: clock.now()))
+    }
+
+    private func handle(_ result: RoundResult) throws {
+        if let photo = result.latestPhoto {
+            let url = folder.resultPictureURL(
+                round: photo.round, targetIndex: photo.targetIndex,
+                targetsInRound: photo.targetsInRound)
+            try pictures.write(result, to: url)
+            savedPictures.append(url)
+        }
+        try onResult?(result)
+    }
+}

@@ -1,0 +1,65 @@
+// Plays one whole session with a bot, headless: offline audio, virtual (or real) clock, the real session driver.
+import Foundation
+import GameCore
+import SpatialAudio
+
+/// A session played by a bot through the same `SessionDriver` as `play` and `study`, so it writes exactly
+/// the files a real session writes. On the virtual clock the GameManager's 60 Hz ticks take no real time.
+package struct Simulation {
+    var request: SessionRequest
+    var bot: BotKind
+    var realtime: Bool
+    var hrtfName: String?
+    var soundsFolder: String?
+    /// Draws and saves the result pictures (GameUI's), so simulate leaves the files a real session leaves.
+    var pictures: ResultPictureWriter
+
+    package init(
+        request: SessionRequest, bot: BotKind, realtime: Bool = false, hrtfName: String? = nil,
+        soundsFolder: String? = nil, pictures: ResultPictureWriter
+    ) {
+        self.request = request
+        self.bot = bot
+        self.realtime = realtime
+        self.hrtfName = hrtfName
+        self.soundsFolder = soundsFolder
+        self.pictures = pictures
+    }
+
+    /// What a run did, for the command's summary and the benchmarks.
+    package struct Outcome {
+        package let folder: URL
+        package let trials: [TrialResult]
+        package let completed: Bool
+        package let ticks: Int
+        package let tickStatistics: TickStatistics
+        package let pictures: [URL]
+    }
+
+    package func run() throws -> Outcome {
+        let engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required, hrtfName: hrtfName))
+        let catalog = try SoundCatalog.locate(explicitFolder: soundsFolder)
+        let scene = EngineAudioScene(engine: engine, catalog: catalog)
+        let clock: GameClock = realtime ? SystemClock() : ManualClock()
+        let driver = try SessionDriver.open(
+            request, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
+        let player = bot.makePlayer(seed: driver.recorder.resolvedProtocol.seed, scene: scene)
+        let manager = driver.makeManager(headingSource: player)
+        let session = driver.session
+        try session.start(heading: player.heading)
+        do {
+            try manager.run(
+                while: { !session.state.isOver },
+                beforeTick: { time in
+                    for event in player.act(at: time, session: session) { manager.enqueue(event) }
+                })
+        } catch {
+            try? driver.finish()
+            throw error
+        }
+        try driver.finish()
+        return Outcome(
+            folder: driver.folder.url, trials: session.trials, completed: driver.recorder.isCompleted,
+            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
+    }
+}

@@ -1,0 +1,54 @@
+// `soundsafari play`: the game window — main menu, headphone check, rounds, results, summary.
+import ArgumentParser
+import Foundation
+import GameUI
+import SessionRuntime
+import StudyKit
+
+struct PlayCommand: WindowCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Open the game window: choose the mode in the main menu, then play rounds.",
+        discussion: """
+            The flags preset the main menu. Keyboard: arrows/A-D turn (Shift: slowly), Space/Enter take \
+            the photo, P/Esc pause, R recentres, F11 full screen. A gamepad works alone too (d-pad/stick, \
+            A, B, Start, Y; gyro when present). Trials are logged to --logs as they happen.
+            """)
+
+    @Option(help: "Pseudonymous participant ID (e.g. P01); no real names.")
+    var participant: String?
+
+    @Option(help: "one-target, two-targets or two-targets-background.")
+    var mode: String = "one-target"
+
+    @Option(help: "Number of rounds (1-30).")
+    var rounds: Int = 3
+
+    @OptionGroup var window: WindowOptions
+
+    func validate() throws {
+        guard MenuSettings.modes.contains(mode) else {
+            throw ValidationError("Unknown mode '\(mode)': use one of \(MenuSettings.modes.joined(separator: ", ")).")
+        }
+        guard MenuSettings.roundChoices.contains(rounds) else {
+            throw ValidationError("--rounds \(rounds) is out of range: use 1 to \(MenuSettings.roundChoices.last!).")
+        }
+        if let participant, let problem = ParticipantID.problem(with: participant) {
+            throw ValidationError("Participant ID '\(participant)': \(problem).")
+        }
+        if window.resume && participant == nil {
+            throw ValidationError("--resume needs --participant: whose session should continue?")
+        }
+    }
+
+    func run(hooks: AppHooks) throws {
+        let preset = MenuSettings(
+            participant: participant ?? "", mode: mode, rounds: rounds,
+            input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
+        let options = AppOptions(
+            kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
+            resume: window.resume, inputGiven: window.input != nil)
+        let status = try GameApp(options: options, hooks: hooks).runLoop()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,105 @@
+// `soundsafari simulate`: a whole session played by a bot with no window and no audio device.
+import ArgumentParser
+import Foundation
+import GameCore
+import GameUI
+import SessionRuntime
+
+extension BotKind: ExpressibleByArgument {}
+
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Play a session with a bot, headless, and write exactly the files a real session writes.",
+        discussion: """
+            The bot hears the binaural audio rendered offline by the game's engine (the listener bot) or reads the \
+            true bearings (ideal, noisy). Time is virtual unless --realtime is given, so sessions run in seconds.
+            """)
+
+    @Option(help: "Built-in mode: one-target, two-targets or two-targets-background (default: one-target).")
+    var mode: String?
+
+    @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
+    var protocolFile: String?
+
+    @Option(help: "Rounds to play in a built-in mode.")
+    var rounds: Int = 3
+
+    @Option(help: "Pseudonymous participant ID (no real names).")
+    var participant: String = "SIM01"
+
+    @Option(
+        help: "Who plays: ideal (reads the true bearing), noisy (seeded aim error), listener (hears only the audio).")
+    var bot: BotKind = .ideal
+
+    @Option(help: "Session seed: the same seed gives the same bearings and bot behaviour.")
+    var seed: UInt64?
+
+    @Option(help: "Folder for the study logs.")
+    var logs: String = "StudyLogs"
+
+    @Flag(help: "Run on the real clock (60 Hz in real time) instead of the virtual one.")
+    var realtime = false
+
+    @Flag(help: "Continue the participant's latest incomplete session at the first target not yet logged.")
+    var resume = false
+
+    @Option(help: "OpenAL Soft HRTF to render with (default: OpenAL's default).")
+    var hrtf: String?
+
+    @Option(help: "Folder holding sounds.json (default: found from the executable or the current folder).")
+    var sounds: String?
+
+    func validate() throws {
+        if mode != nil, protocolFile != nil { throw ValidationError("Give either --mode or --protocol, not both.") }
+        if let mode, LevelKind(rawValue: mode) == nil {
+            let known = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("Unknown mode '\(mode)'; use one of: \(known).")
+        }
+        if rounds < 1 { throw ValidationError("--rounds must be at least 1 (got \(rounds)).") }
+        if resume, mode != nil || protocolFile != nil {
+            throw ValidationError(
+                "--resume continues the protocol the session started with; leave out --mode and --protocol.")
+        }
+    }
+
+    func run() throws {
+        let source: SessionSource
+        if let protocolFile {
+            source = .protocolFile(URL(fileURLWithPath: protocolFile))
+        } else {
+            source = .mode(LevelKind(rawValue: mode ?? LevelKind.oneTarget.rawValue) ?? .oneTarget, rounds: rounds)
+        }
+        let request = SessionRequest(
+            source: source, participant: participant, logs: URL(fileURLWithPath: logs),
+            seed: seed, resume: resume, input: bot.device)
+        let outcome = try Simulation(
+            request: request, bot: bot, realtime: realtime, hrtfName: hrtf,
+            soundsFolder: sounds, pictures: ResultPictureFiles()
+        ).run()
+        print(Self.summary(outcome))
+    }
+
+    static func summary(_ outcome: Simulation.Outcome) -> String {
+        let trials = outcome.trials
+        var lines = ["Session folder: \(outcome.folder.path)"]
+        lines.append(
+            "Rows logged this run: \(trials.count); session \(outcome.completed ? "completed" : "not completed").")
+        if !trials.isEmpty {
+            let deviations = trials.map(\.absDeviationDeg).sorted()
+            let median =
+                deviations.count % 2 == 1
+                ? deviations[deviations.count / 2]
+                : (deviations[deviations.count / 2 - 1] + deviations[deviations.count / 2]) / 2
+            let mean = deviations.reduce(0, +) / Double(deviations.count)
+            let time = trials.map(\.timeSeconds).reduce(0, +) / Double(trials.count)
+            let confusions = trials.filter(\.frontBackConfusion).count
+            lines.append(
+                String(
+                    format:
+                        "Abs deviation: median %.2f°, mean %.2f°, max %.2f°; mean time %.2f s; front-back confusions: %d.",
+                    median, mean, deviations.last ?? 0, time, confusions))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,50 @@
+// `soundsafari study`: a supervised multi-round session from a protocol file, in the game window.
+import ArgumentParser
+import Foundation
+import GameUI
+import SessionRuntime
+import StudyKit
+
+struct StudyCommand: WindowCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "study",
+        abstract: "Run a supervised study session from a protocol file (e.g. Examples/thesis-study.json).",
+        discussion: """
+            Shows the participant sheet first (skipped when the participant is registered in \
+            participants.csv), then the headphone check, then the protocol's rounds with a progress line \
+            and a break screen between conditions. Every photo is logged at once; quitting keeps the data \
+            and --resume continues the latest incomplete session.
+            """)
+
+    @Option(name: .customLong("protocol"), help: "The study protocol (JSON; see Examples/README.md).")
+    var protocolFile: String
+
+    @Option(help: "Pseudonymous participant ID (e.g. P01); no real names.")
+    var participant: String
+
+    @OptionGroup var window: WindowOptions
+
+    func validate() throws {
+        if let problem = ParticipantID.problem(with: participant) {
+            throw ValidationError("Participant ID '\(participant)': \(problem).")
+        }
+        guard FileManager.default.isReadableFile(atPath: protocolFile) else {
+            throw ValidationError(
+                "The protocol file \(protocolFile) cannot be read: check the path (examples are in Examples/).")
+        }
+    }
+
+    func run(hooks: AppHooks) throws {
+        // A malformed protocol is reported in the terminal, naming file and field, before any window opens.
+        _ = try SessionDriver.loadProtocol(.protocolFile(URL(fileURLWithPath: protocolFile)), seed: window.seed)
+        let options = AppOptions(
+            kind: .study(
+                protocolFile: URL(fileURLWithPath: protocolFile),
+                participant: try ParticipantID(participant),
+                input: window.inputKind),
+            logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
+            inputGiven: window.input != nil)
+        let status = try GameApp(options: options, hooks: hooks).runLoop()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

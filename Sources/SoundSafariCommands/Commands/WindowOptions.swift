@@ -1,0 +1,31 @@
+// The options `play` and `study` share: input device, HRTF, log folder, seed and resume.
+import ArgumentParser
+import Foundation
+import GameUI
+import SessionRuntime
+
+struct WindowOptions: ParsableArguments {
+    @Option(help: "keyboard, mouse or gamepad (default: a gamepad with gyro if present, else the mouse).")
+    var input: String?
+
+    @Option(help: "OpenAL Soft HRTF name (see `soundsafari devices`).")
+    var hrtf: String?
+
+    @Option(help: "Folder for participants.csv and session folders.")
+    var logs: String = "StudyLogs"
+
+    @Option(help: "Seed for target placement (default: the protocol's seed, else random; recorded in session.json).")
+    var seed: UInt64?
+
+    @Flag(help: "Continue the participant's latest incomplete session.")
+    var resume = false
+
+    var inputKind: InputKind? { input.flatMap(InputKind.init(rawValue:)) }
+    var logsURL: URL { URL(fileURLWithPath: logs) }
+
+    func validate() throws {
+        if let input, InputKind(rawValue: input) == nil {
+            throw ValidationError("Unknown input '\(input)': use keyboard, mouse or gamepad.")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+// The `soundsafari` command line: one subcommand per file in Commands/ (parse, assemble, run).
+import ArgumentParser
+
+/// The root command. The `soundsafari` executable runs it; the window tests' `soundsafari-autopilot`
+/// parses the same commands and adds its test hooks, so the shipped surface has none.
+public struct SoundSafari: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
+        commandName: "soundsafari",
+        abstract: "A spatial-audio localization game and study tool.",
+        subcommands: [
+            PlayCommand.self, StudyCommand.self,
+            SimulateCommand.self,
+            RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self,
+        ])
+}

@@ -1,0 +1,44 @@
+// The window tests' driver: `soundsafari` with scripted input and screenshots. Not shipped, not for players.
+//
+//     soundsafari-autopilot --script FILE [--screenshots DIR] [--window-size WxH] -- play|study ARGS...
+//
+// Everything after `--` is parsed exactly as `soundsafari` parses it; the hooks go to the window.
+import Foundation
+import GameUI
+import SoundSafariCommands
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("soundsafari-autopilot: \(message)\n".utf8))
+    exit(2)
+}
+
+var hooks = AppHooks()
+var arguments = Array(CommandLine.arguments.dropFirst())
+while let flag = arguments.first, flag != "--" {
+    guard arguments.count >= 2 else { fail("\(flag) needs a value; usage: --script FILE [--screenshots DIR] -- ...") }
+    let value = arguments[1]
+    arguments.removeFirst(2)
+    switch flag {
+    case "--script": hooks.autopilotScript = URL(fileURLWithPath: value)
+    case "--screenshots": hooks.screenshots = URL(fileURLWithPath: value)
+    case "--window-size":
+        let parts = value.split(separator: "x").compactMap { Int32($0) }
+        guard parts.count == 2, parts.allSatisfy({ (640...7680).contains($0) }) else {
+            fail("--window-size \(value) is not WIDTHxHEIGHT between 640 and 7680 (e.g. 1920x1080).")
+        }
+        hooks.windowSize = (parts[0], parts[1])
+    default: fail("unknown option \(flag); usage: --script FILE [--screenshots DIR] [--window-size WxH] -- ARGS")
+    }
+}
+arguments = Array(arguments.dropFirst())
+
+do {
+    var command = try SoundSafari.parseAsRoot(arguments)
+    if let window = command as? any WindowCommand {
+        try window.run(hooks: hooks)
+    } else {
+        try command.run()
+    }
+} catch {
+    SoundSafari.exit(withError: error)
+}

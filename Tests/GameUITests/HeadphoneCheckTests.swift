@@ -1,0 +1,47 @@
+// The headphone check: left then right, swapped channels caught, a safe and bounded volume.
+import Testing
+
+@testable import GameUI
+
+@Suite struct HeadphoneCheckTests {
+    @Test func hearingLeftThenRightPasses() {
+        var check = HeadphoneCheck()
+        #expect(check.sideToPlay == .left)
+        check.answer(.left)
+        #expect(check.sideToPlay == .right)
+        check.answer(.right)
+        #expect(check.step == .passed)
+        #expect(check.sideToPlay == nil)
+    }
+
+    @Test func hearingBothSidesReversedIsCaughtAsSwappedChannelsAndStartsOver() {
+        var check = HeadphoneCheck()
+        check.answer(.right)
+        check.answer(.left)
+        #expect(check.lastVerdict == .swapped)
+        #expect(check.sideToPlay == .left)
+        #expect(check.verdictMessage?.contains("swapped") == true)
+    }
+
+    @Test func hearingBothSoundsOnOneSideIsReportedAsNotMatching() {
+        var check = HeadphoneCheck()
+        check.answer(.left)
+        check.answer(.left)
+        #expect(check.lastVerdict == .inconsistent)
+        #expect(check.step == .asking(.left))
+    }
+
+    @Test func theVolumeStartsQuietAndStaysWithinItsSafeRange() {
+        var check = HeadphoneCheck()
+        #expect(check.volumeDB < -10)
+        check.changeVolume(bySteps: 100)
+        #expect(check.volumeDB == 0)
+        check.changeVolume(bySteps: -100)
+        #expect(check.volumeDB == HeadphoneCheck.volumeRangeDB.lowerBound)
+    }
+
+    @Test func theCheckSoundsSitHardLeftAndHardRight() {
+        #expect(EarSide.left.bearingDegrees == 270)
+        #expect(EarSide.right.bearingDegrees == 90)
+    }
+}

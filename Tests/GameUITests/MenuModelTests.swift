@@ -1,0 +1,142 @@
+// Menus driven by device-independent commands: focus, choices, text entry, the main menu's settings.
+import Testing
+
+@testable import GameUI
+
+@Suite struct MenuModelTests {
+    private let defaults = MenuSettings(
+        participant: "", mode: "one-target", rounds: 3, input: .keyboard, hrtf: "Built-In HRTF")
+
+    @Test func upAndDownSkipDisabledRowsAndWrapAround() {
+        var menu = MenuModel([.button("a", "A"), .button("b", "B"), .button("c", "C")])
+        menu.setEnabled("b", false)
+        menu.handle(.down)
+        #expect(menu.focusedItem?.id == "c")
+        menu.handle(.down)
+        #expect(menu.focusedItem?.id == "a")
+        menu.handle(.up)
+        #expect(menu.focusedItem?.id == "c")
+    }
+
+    @Test func leftAndRightCycleAChoiceAndReportTheChange() {
+        var menu = MenuModel([.choice("x", "X", options: ["1", "2", "3"], selected: "1")])
+        #expect(menu.handle(.left) == .changed("x"))
+        #expect(menu.value("x") == "3")
+        menu.handle(.right)
+        menu.handle(.right)
+        #expect(menu.value("x") == "2")
+    }
+
+    @Test func typingEditsATextFieldAndBackspaceDeletes() {
+        var menu = MenuModel([.text("p", "Participant", value: "", maxLength: 4)])
+        menu.handle(.text("P0"))
+        menu.handle(.text("17x"))
+        #expect(menu.value("p") == "P017", "text beyond the maximum length is dropped")
+        menu.handle(.backspace)
+        #expect(menu.value("p") == "P01")
+    }
+
+    @Test func aGamepadPicksAKnownParticipantWithLeftAndRight() {
+        var menu = MainMenu.model(defaults, knownParticipants: ["P01", "P02"], inputs: [.keyboard], hrtfs: [])
+        #expect(menu.focusedItem?.id == "participant")
+        menu.handle(.right)
+        #expect(menu.value("participant") == "P01")
+        menu.handle(.right)
+        #expect(menu.value("participant") == "P02")
+    }
+
+    @Test func typingDigitsOnANumberChoiceSelectsThatNumber() {
+        var menu = ParticipantSheet.model()
+        menu.handle(.text("4"))
+        menu.handle(.text("7"))
+        #expect(menu.value("age") == "47")
+    }
+
+    @Test func activateOnAButtonReportsItAndOnAFieldMovesOn() {
+        var menu = MenuModel([.text("p", "P", value: "x"), .button("start", "Start")])
+        #expect(menu.handle(.activate) == nil)
+        #expect(menu.handle(.activate) == .activated("start"))
+    }
+
+    @Test func theMainMenuReadsBackThePresetSettings() {
+        let preset = MenuSettings(
+            participant: "P07", mode: "two-targets-background", rounds: 5, input: .mouse, hrtf: "Built-In HRTF")
+        let menu = MainMenu.model(preset, knownParticipants: [], inputs: [.mouse, .keyboard], hrtfs: ["Built-In HRTF"])
+        #expect(MainMenu.settings(from: menu) == preset)
+        #expect(menu.focusedItem?.id == "start", "a preset participant lets Enter start at once")
+        #expect(menu.value("background") == "on")
+    }
+
+    @Test func switchingBackgroundOnPicksTheBackgroundModeAndOffGoesBack() {
+        var menu = MainMenu.model(defaults, knownParticipants: [], inputs: [.keyboard], hrtfs: [])
+        menu.focus(on: "mode")
+        menu.handle(.right)
+        MainMenu.link(&menu, after: "mode")
+        #expect(MainMenu.settings(from: menu).mode == "two-targets")
+        menu.focus(on: "background")
+        menu.handle(.right)
+        MainMenu.link(&menu, after: "background")
+        #expect(MainMenu.settings(from: menu).mode == "two-targets-background")
+        menu.handle(.right)
+        MainMenu.link(&menu, after: "background")
+        #expect(MainMenu.settings(from: menu).mode == "two-targets")
+    }
+
+    @Test func onlyDetectedInputDevicesCanBeChosen() {
+        let menu = MainMenu.model(defaults, knownParticipants: [], inputs: [.mouse, .keyboard], hrtfs: [])
+        guard case .choice(let options, _) = menu.item("input")?.kind else {
+            Issue.record("input is not a choice")
+            return
+        }
+        #expect(options == ["mouse", "keyboard"])
+    }
+
+    @Test func aGyroGamepadIsPreferredThenTheMouseThenTheKeyboard() {
+        #expect(InputKind.preferred(gamepadWithGyro: true, mousePresent: true) == .gamepad)
+        #expect(InputKind.preferred(gamepadWithGyro: false, mousePresent: true) == .mouse)
+        #expect(InputKind.preferred(gamepadWithGyro: false, mousePresent: false) == .keyboard)
+        #expect(InputKind.gamepad.logName(gamepadHasGyro: false) == "gamepad-stick")
+    }
+
+    @Test func aPlaySessionHasOneRoundPerRequestedRoundWithTheModesTargetCount() {
+        var settings = defaults
+        settings.mode = "two-targets"
+        settings.rounds = 2
+        #expect(
+            MainMenu.rounds(for: settings)
+                == Array(repeating: FlowRound(condition: "two-targets", targets: 2), count: 2))
+    }
+
+    @Test func theParticipantSheetWritesNotGivenAsAnEmptyField() {
+        var sheet = ParticipantSheet.model()
+        sheet.focus(on: "tinnitus")
+        sheet.handle(.right)
+        let answers = ParticipantSheet.answers(from: sheet)
+        #expect(answers["tinnitus"] == "yes")
+        #expect(answers["age"] == "")
+        #expect(answers.keys.contains("game_experience_0_5"))
+    }
+}
+
+@Suite struct ResultWordingTests {
+    @Test func aPositiveDeviationSaysTheAnimalWasToTheRight() {
+        #expect(ResultWording.deviation(12.4, target: "frog") == "Off by 12°: the frog was 12° to your right.")
+        #expect(ResultWording.deviation(-30, target: "blue jay") == "Off by 30°: the blue jay was 30° to your left.")
+        #expect(ResultWording.deviation(0.3, target: "frog").hasPrefix("Spot on"))
+    }
+
+    @Test func tableDegreesCarryTheirSign() {
+        #expect(ResultWording.degrees(12.6) == "+13°")
+        #expect(ResultWording.degrees(-3) == "−3°")
+        #expect(ResultWording.degrees(0.2) == "0°")
+    }
+
+    @Test func theMeansAreOfTheAbsoluteDeviationAndTheTime() {
+        let photos = [
+            ResultWording.Photo(round: 1, condition: "one-target", target: "frog", deviationDeg: -10, timeSeconds: 2),
+            ResultWording.Photo(round: 2, condition: "one-target", target: "frog", deviationDeg: 20, timeSeconds: 4),
+        ]
+        #expect(ResultWording.means(photos) == "Mean deviation 15° · mean time 3.0 s (2 photos)")
+        #expect(ResultWording.means([]) == "No photos were taken.")
+    }
+}
