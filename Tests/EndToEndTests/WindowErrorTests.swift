@@ -34,6 +34,40 @@ extension WindowTests {
             #expect(!output.stderr.contains("No display"), "the protocol is checked first")
         }
 
+        @Test func aMisspeltSoundInAStudyProtocolNamesTheFileAndTheFieldBeforeAnyWindowOpens() throws {
+            let folder = try SoundSafariBinary.temporaryDirectory("misspelt-sound")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("typo.json")
+            try #"""
+            { "name": "typo", "conditions": [
+                { "name": "two", "level": "two-targets", "targets": ["frog", "blujay"], "repetitions": 1 } ] }
+            """#.write(to: file, atomically: true, encoding: .utf8)
+            for command in ["study", "simulate"] {
+                let output = try SoundSafariBinary.run(
+                    [command, "--protocol", file.path, "--participant", "P01", "--logs", folder.path],
+                    environment: ["DISPLAY": "", "SDL_AUDIODRIVER": "dummy"])
+                #expect(output.status != 0)
+                #expect(output.stderr.contains("typo.json"), "\(command) stderr: \(output.stderr)")
+                #expect(output.stderr.contains("conditions[0].targets[1]"), "\(command) stderr: \(output.stderr)")
+                #expect(output.stderr.contains("'blujay'"), "\(command) stderr: \(output.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("P01").path))
+            }
+        }
+
+        @Test func everyFlagAPlayErrorSuggestsIsOnePlayAccepts() throws {
+            let output = try SoundSafariBinary.run(
+                ["play", "--sounds", "/nonexistent-sounds"], environment: ["SDL_AUDIODRIVER": "dummy"])
+            #expect(output.status != 0)
+            #expect(output.stderr.contains("/nonexistent-sounds"), "stderr: \(output.stderr)")
+            let help = try SoundSafariBinary.run(["play", "--help"]).stdout
+            let suggested = output.stderr.split(whereSeparator: { !$0.isLetter && $0 != "-" })
+                .filter { $0.hasPrefix("--") }
+            #expect(!suggested.isEmpty, "the error says which flag fixes it: \(output.stderr)")
+            for flag in suggested {
+                #expect(help.contains(String(flag)), "play --help does not list \(flag) that its error suggests")
+            }
+        }
+
         @Test func anUnknownModeIsRejectedWithTheModesToChooseFrom() throws {
             let output = try SoundSafariBinary.run(["play", "--mode", "three-targets"])
             #expect(output.status != 0)

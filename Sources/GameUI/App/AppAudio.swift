@@ -15,8 +15,8 @@ final class AppAudio {
     private var shutter: SpatialSource?
 
     /// Throws a sentence naming the problem: no sounds folder, an unusable HRTF, no audio device.
-    init(hrtf: String?) throws {
-        catalog = try SoundCatalog.locate()
+    init(hrtf: String?, soundsFolder: String?) throws {
+        catalog = try SoundCatalog.locate(explicitFolder: soundsFolder)
         engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required, hrtfName: hrtf))
         // Silent until the headphone check sets the safe default volume.
         engine.masterGainDB = HeadphoneCheck.defaultVolumeDB

@@ -20,10 +20,14 @@ package struct AppOptions {
     var resume = false
     /// True when `--input` was given: then it is used even if a better device is plugged in.
     var inputGiven = false
+    /// The Sounds folder from `--sounds` (nil: `$SOUNDSAFARI_SOUNDS` or Sounds/ found upwards).
+    var soundsFolder: String?
 
     package init(
-        kind: Kind, logs: URL, seed: UInt64? = nil, hrtf: String? = nil, resume: Bool = false, inputGiven: Bool = false
+        kind: Kind, logs: URL, seed: UInt64? = nil, hrtf: String? = nil, resume: Bool = false,
+        inputGiven: Bool = false, soundsFolder: String? = nil
     ) {
+        self.soundsFolder = soundsFolder
         self.kind = kind
         self.logs = logs
         self.seed = seed

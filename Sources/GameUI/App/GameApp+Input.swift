@@ -154,7 +154,7 @@ extension GameApp {
         }
         settings = chosen
         do {
-            audio = try AppAudio(hrtf: chosen.hrtf.isEmpty ? nil : chosen.hrtf)
+            audio = try AppAudio(hrtf: chosen.hrtf.isEmpty ? nil : chosen.hrtf, soundsFolder: options.soundsFolder)
         } catch let error as SpatialAudioError where error.isAboutHRTF && usableHRTFs.count > 1 {
             // An unusable HRTF can be fixed in the menu by choosing another.
             menuMessage = "\(error)"
@@ -180,7 +180,7 @@ extension GameApp {
     func enterHeadphoneCheck() throws {
         if audio == nil {
             do {
-                audio = try AppAudio(hrtf: settings.hrtf.isEmpty ? nil : settings.hrtf)
+                audio = try AppAudio(hrtf: settings.hrtf.isEmpty ? nil : settings.hrtf, soundsFolder: options.soundsFolder)
             } catch {
                 try perform(flow.fail("\(error)"))
                 return

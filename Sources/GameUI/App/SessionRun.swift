@@ -27,7 +27,7 @@ final class SessionRun {
     /// Opens the session (participant registered if new, session folder, session.json, trials.csv) and
     /// gives the flow the session's real rounds (a resumed session starts where it stopped).
     static func begin(app: GameApp) throws -> SessionRun {
-        guard let audio = app.audio else { throw UIError.rendererFailed("no audio engine") }
+        guard let audio = app.audio else { throw UIError.audioNotStarted }
         let device = InputDevice(name: app.settings.input.logName(gamepadHasGyro: app.input.controllerHasGyro))
         let source: SessionSource
         switch app.options.kind {

@@ -23,7 +23,7 @@ final class SDLSystem {
         _ = SDL_InitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER) | UInt32(SDL_INIT_SENSOR))
         guard TTF_Init() == 0 else {
             SDL_Quit()
-            throw UIError.rendererFailed("SDL2_ttf: \(String(cString: SDL_GetError()))")
+            throw UIError.textUnavailable(String(cString: SDL_GetError()))
         }
     }
 

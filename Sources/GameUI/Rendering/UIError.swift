@@ -3,6 +3,8 @@
 enum UIError: Error, CustomStringConvertible {
     case noDisplay(String)
     case rendererFailed(String)
+    case textUnavailable(String)
+    case audioNotStarted
     case fontMissing(String)
     case screenshotFailed(path: String, reason: String)
 
@@ -12,6 +14,10 @@ enum UIError: Error, CustomStringConvertible {
             "No display could be opened (SDL: \(reason)): run from a desktop session, set DISPLAY, or use `xvfb-run soundsafari play`; `soundsafari simulate` needs no display."
         case .rendererFailed(let reason):
             "The window opened but nothing can be drawn in it (SDL: \(reason)): update the graphics driver or try SDL_RENDER_DRIVER=software."
+        case .textUnavailable(let reason):
+            "Text cannot be drawn (SDL2_ttf: \(reason)): reinstall the libsdl2-ttf-2.0-0 package (scripts/install-deps.sh installs it)."
+        case .audioNotStarted:
+            "The round cannot start because the audio engine is not running: run `soundsafari devices` to check the audio output, HRTFs and sounds, then start again."
         case .fontMissing(let path):
             "The font \(path) is missing: install the fonts-dejavu-core package (scripts/install-deps.sh does)."
         case .screenshotFailed(let path, let reason):

@@ -50,6 +50,7 @@ package final class SessionDriver {
         } else {
             let registry = ParticipantRegistry(logs: request.logs)
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
+            try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
             let number = try participant.trailingNumber ?? registry.registrationNumber(of: participant) ?? 1
             let resolved = studyProtocol.resolve(
                 participantNumber: number,
@@ -82,6 +83,16 @@ package final class SessionDriver {
         for round in resolved.rounds { _ = try factory.validate(round) }
         try scene.preload(Set(resolved.rounds.flatMap { $0.targetSounds + [$0.backgroundSound].compactMap { $0 } }))
         return plan
+    }
+
+    /// A sound the protocol names but the catalog lacks is the protocol's error (file and field), not the catalog's.
+    package static func checkSounds(of studyProtocol: StudyProtocol, from source: SessionSource, catalog: SoundCatalog) throws {
+        let file: String
+        switch source {
+        case .mode: file = "--mode"
+        case .protocolFile(let url): file = url.path
+        }
+        try studyProtocol.checkSounds(available: Set(catalog.entries.map(\.name)), file: file)
     }
 
     /// The protocol of a mode or a file (a malformed file → StudyKit's error naming file and field).

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GameUI
 import SessionRuntime
+import SpatialAudio
 import StudyKit
 
 struct PlayCommand: WindowCommand {
@@ -42,12 +43,14 @@ struct PlayCommand: WindowCommand {
     }
 
     func run(hooks: AppHooks) throws {
+        // A missing Sounds folder is nothing the menu can fix: say so in the terminal, before any window.
+        _ = try SoundCatalog.locate(explicitFolder: window.sounds)
         let preset = MenuSettings(
             participant: participant ?? "", mode: mode, rounds: rounds,
             input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
         let options = AppOptions(
             kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
-            resume: window.resume, inputGiven: window.input != nil)
+            resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds)
         let status = try GameApp(options: options, hooks: hooks).runLoop()
         if status != 0 { throw ExitCode(status) }
     }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GameUI
 import SessionRuntime
+import SpatialAudio
 import StudyKit
 
 struct StudyCommand: WindowCommand {
@@ -36,14 +37,18 @@ struct StudyCommand: WindowCommand {
 
     func run(hooks: AppHooks) throws {
         // A malformed protocol is reported in the terminal, naming file and field, before any window opens.
-        _ = try SessionDriver.loadProtocol(.protocolFile(URL(fileURLWithPath: protocolFile)), seed: window.seed)
+        // So are a missing sounds folder and a protocol naming a sound the catalog lacks.
+        let source = SessionSource.protocolFile(URL(fileURLWithPath: protocolFile))
+        let studyProtocol = try SessionDriver.loadProtocol(source, seed: window.seed)
+        let catalog = try SoundCatalog.locate(explicitFolder: window.sounds)
+        try SessionDriver.checkSounds(of: studyProtocol, from: source, catalog: catalog)
         let options = AppOptions(
             kind: .study(
                 protocolFile: URL(fileURLWithPath: protocolFile),
                 participant: try ParticipantID(participant),
                 input: window.inputKind),
             logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
-            inputGiven: window.input != nil)
+            inputGiven: window.input != nil, soundsFolder: window.sounds)
         let status = try GameApp(options: options, hooks: hooks).runLoop()
         if status != 0 { throw ExitCode(status) }
     }

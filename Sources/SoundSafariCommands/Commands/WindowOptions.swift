@@ -17,6 +17,9 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "Seed for target placement (default: the protocol's seed, else random; recorded in session.json).")
     var seed: UInt64?
 
+    @Option(help: "The Sounds folder (default: $SOUNDSAFARI_SOUNDS, or Sounds/ found upwards).")
+    var sounds: String?
+
     @Flag(help: "Continue the participant's latest incomplete session.")
     var resume = false
 
