@@ -7,6 +7,7 @@ import Testing
 @Suite struct SimulateKillResumeTests {
     @Test func aRealtimeSessionKilledMidwayKeepsEveryCompletedRowAndResumeCompletesIt() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-kill")
+        defer { try? FileManager.default.removeItem(at: logs) }
         let process = Process()
         process.executableURL = SoundSafariBinary.url()
         process.arguments = [
@@ -53,9 +54,10 @@ import Testing
         #expect(Set(rows.map(\.sessionID)).count == 1, "resume continues the same session folder")
 
         // The resumed rounds have the bearings an uninterrupted session with that seed has.
+        let referenceLogs = try SoundSafariBinary.temporaryDirectory("simulate-kill-reference")
+        defer { try? FileManager.default.removeItem(at: referenceLogs) }
         let reference = try SimulateRun.run(
-            ["--mode", "one-target", "--rounds", "5", "--bot", "ideal", "--seed", "11"],
-            logs: try SoundSafariBinary.temporaryDirectory("simulate-kill-reference"))
+            ["--mode", "one-target", "--rounds", "5", "--bot", "ideal", "--seed", "11"], logs: referenceLogs)
         #expect(reference.rows.map(\.targetBearingDeg) == rows.map(\.targetBearingDeg))
     }
 }

@@ -40,6 +40,7 @@ enum SimulateRun {
 @Suite struct SimulateSessionTests {
     @Test func anIdealBotPlaysThreeTwoTargetRoundsIntoSixExactRowsWithSeparatedTargets() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-ideal")
+        defer { try? FileManager.default.removeItem(at: logs) }
         let written = try SimulateRun.run(
             ["--mode", "two-targets", "--rounds", "3", "--bot", "ideal", "--seed", "1"], logs: logs)
         #expect(written.rows.count == 6)
@@ -68,8 +69,12 @@ enum SimulateRun {
 
     @Test func theSameSeedGivesTheSameRowsApartFromTimestampsAndSessionIDs() throws {
         let arguments = ["--mode", "two-targets-background", "--rounds", "2", "--bot", "noisy", "--seed", "7"]
-        let first = try SimulateRun.run(arguments, logs: try SoundSafariBinary.temporaryDirectory("simulate-seed-a"))
-        let second = try SimulateRun.run(arguments, logs: try SoundSafariBinary.temporaryDirectory("simulate-seed-b"))
+        let logsA = try SoundSafariBinary.temporaryDirectory("simulate-seed-a")
+        defer { try? FileManager.default.removeItem(at: logsA) }
+        let logsB = try SoundSafariBinary.temporaryDirectory("simulate-seed-b")
+        defer { try? FileManager.default.removeItem(at: logsB) }
+        let first = try SimulateRun.run(arguments, logs: logsA)
+        let second = try SimulateRun.run(arguments, logs: logsB)
         func comparable(_ rows: [TrialRow]) -> [TrialRow] {
             rows.map { row in
                 var row = row
@@ -87,6 +92,7 @@ enum SimulateRun {
 
     @Test func theListenerBotFindsTwentyTargetsByEarAloneWithoutFrontBackConfusions() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-listener")
+        defer { try? FileManager.default.removeItem(at: logs) }
         let written = try SimulateRun.run(
             ["--mode", "one-target", "--rounds", "20", "--bot", "listener", "--seed", "5"], logs: logs)
         #expect(written.rows.count == 20)
@@ -100,6 +106,7 @@ enum SimulateRun {
 
     @Test func theListenerBotAlsoFindsTwoTargetsThroughTheBackgroundSound() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-listener-background")
+        defer { try? FileManager.default.removeItem(at: logs) }
         let written = try SimulateRun.run(
             ["--mode", "two-targets-background", "--rounds", "4", "--bot", "listener", "--seed", "8"],
             logs: logs)
@@ -111,6 +118,7 @@ enum SimulateRun {
 
     @Test func badArgumentsAreOneSentenceAndANonZeroExit() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("simulate-bad")
+        defer { try? FileManager.default.removeItem(at: logs) }
         let mode = try SoundSafariBinary.run(["simulate", "--mode", "three-targets", "--logs", logs.path])
         #expect(mode.status != 0)
         #expect(mode.stderr.contains("Unknown mode 'three-targets'"))

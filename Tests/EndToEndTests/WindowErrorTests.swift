@@ -6,6 +6,7 @@ extension WindowTests {
     @Suite struct WindowErrorTests {
         @Test func playWithoutADisplaySaysSoAndHowToRunIt() throws {
             let logs = try SoundSafariBinary.temporaryDirectory("no-display")
+            defer { try? FileManager.default.removeItem(at: logs) }
             // No X server and no Wayland: SDL would fall back to an invisible driver; the game must refuse.
             let output = try SoundSafariBinary.run(
                 ["play", "--participant", "P01", "--logs", logs.path],
@@ -20,6 +21,7 @@ extension WindowTests {
 
         @Test func aMalformedStudyProtocolIsNamedBeforeAnyWindowOpens() throws {
             let folder = try SoundSafariBinary.temporaryDirectory("bad-protocol")
+            defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("broken.json")
             try #"{ "name": "x", "conditions": [ { "name": "a", "level": "three-targets", "repetitions": 1 } ] }"#
                 .write(to: file, atomically: true, encoding: .utf8)

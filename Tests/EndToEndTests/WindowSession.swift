@@ -4,7 +4,7 @@ import Foundation
 /// One run of the game window for a test: the built binary, SDL's X11 video driver, the dummy audio
 /// driver, an autopilot script of key presses, and a screenshot of every screen saved under
 /// `artifacts/<name>/` at the package root (kept for people to look at after the test).
-struct WindowSession {
+final class WindowSession {
     let name: String
     let logs: URL
     let screenshots: URL
@@ -15,6 +15,9 @@ struct WindowSession {
         screenshots = SoundSafariBinary.packageRoot.appendingPathComponent("artifacts/\(name)")
         try? FileManager.default.removeItem(at: screenshots)
     }
+
+    /// The logs go with the test; the screenshots stay in artifacts/ for people to look at.
+    deinit { try? FileManager.default.removeItem(at: logs) }
 
     /// Runs the binary with `arguments` (plus `--logs`), the script given as lines; kills it after `timeout` s.
     func run(

@@ -61,7 +61,7 @@ import Testing
         #expect(heading.heading == .forward)
     }
 
-    @Test func aStallIsCountedAsLateAndTheLoopReanchorsInsteadOfBursting() throws {
+    @Test func aStallReanchorsTheLoopOnceWithoutBurstingOrCountingTheStallAsLateness() throws {
         let manager = try manager()
         var ticks = 0
         try manager.run(

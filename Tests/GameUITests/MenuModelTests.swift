@@ -1,11 +1,12 @@
 // Menus driven by device-independent commands: focus, choices, text entry, the main menu's settings.
+import GameCore
 import Testing
 
 @testable import GameUI
 
 @Suite struct MenuModelTests {
     private let defaults = MenuSettings(
-        participant: "", mode: "one-target", rounds: 3, input: .keyboard, hrtf: "Built-In HRTF")
+        participant: "", mode: .oneTarget, rounds: 3, input: .keyboard, hrtf: "Built-In HRTF")
 
     @Test func upAndDownSkipDisabledRowsAndWrapAround() {
         var menu = MenuModel([.button("a", "A"), .button("b", "B"), .button("c", "C")])
@@ -60,7 +61,7 @@ import Testing
 
     @Test func theMainMenuReadsBackThePresetSettings() {
         let preset = MenuSettings(
-            participant: "P07", mode: "two-targets-background", rounds: 5, input: .mouse, hrtf: "Built-In HRTF")
+            participant: "P07", mode: .twoTargetsBackground, rounds: 5, input: .mouse, hrtf: "Built-In HRTF")
         let menu = MainMenu.model(preset, knownParticipants: [], inputs: [.mouse, .keyboard], hrtfs: ["Built-In HRTF"])
         #expect(MainMenu.settings(from: menu) == preset)
         #expect(menu.focusedItem?.id == "start", "a preset participant lets Enter start at once")
@@ -72,14 +73,14 @@ import Testing
         menu.focus(on: "mode")
         menu.handle(.right)
         MainMenu.link(&menu, after: "mode")
-        #expect(MainMenu.settings(from: menu).mode == "two-targets")
+        #expect(MainMenu.settings(from: menu).mode == .twoTargets)
         menu.focus(on: "background")
         menu.handle(.right)
         MainMenu.link(&menu, after: "background")
-        #expect(MainMenu.settings(from: menu).mode == "two-targets-background")
+        #expect(MainMenu.settings(from: menu).mode == .twoTargetsBackground)
         menu.handle(.right)
         MainMenu.link(&menu, after: "background")
-        #expect(MainMenu.settings(from: menu).mode == "two-targets")
+        #expect(MainMenu.settings(from: menu).mode == .twoTargets)
     }
 
     @Test func onlyDetectedInputDevicesCanBeChosen() {
@@ -95,12 +96,12 @@ import Testing
         #expect(InputKind.preferred(gamepadWithGyro: true, mousePresent: true) == .gamepad)
         #expect(InputKind.preferred(gamepadWithGyro: false, mousePresent: true) == .mouse)
         #expect(InputKind.preferred(gamepadWithGyro: false, mousePresent: false) == .keyboard)
-        #expect(InputKind.gamepad.logName(gamepadHasGyro: false) == "gamepad-stick")
+        #expect(InputKind.gamepad.logDevice(gamepadHasGyro: false).name == "gamepad-stick")
     }
 
     @Test func aPlaySessionHasOneRoundPerRequestedRoundWithTheModesTargetCount() {
         var settings = defaults
-        settings.mode = "two-targets"
+        settings.mode = .twoTargets
         settings.rounds = 2
         #expect(
             MainMenu.rounds(for: settings)

@@ -25,6 +25,9 @@ public enum LevelKind: String, Sendable, CaseIterable, Codable {
     /// How many targets the level is built for.
     public var targetCount: Int { defaultTargetSounds.count }
 
+    /// Whether the level plays a background sound under the targets.
+    public var hasBackground: Bool { defaultBackgroundSound != nil }
+
     /// A human-readable name for menus and progress lines.
     public var title: String {
         switch self {

@@ -3,6 +3,14 @@
 /// What one round plays. StudyKit resolves a protocol (or a built-in mode) into a list of these;
 /// the `GameSession` plays them in order.
 public struct RoundPlan: Sendable, Equatable, Codable {
+    /// Every (round, target index) of `rounds`, in play order: the one definition of a session's trials
+    /// (the session plays them, the recorder and resume count them).
+    public static func trialKeys(of rounds: [RoundPlan]) -> [TrialKey] {
+        rounds.flatMap { plan in
+            (1...max(plan.targetSounds.count, 1)).map { TrialKey(round: plan.round, targetIndex: $0) }
+        }
+    }
+
     /// 1-based round number within the session.
     public var round: Int
     /// The condition's name as logged (a built-in level name or the protocol's own name).

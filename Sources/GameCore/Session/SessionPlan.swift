@@ -17,11 +17,7 @@ public struct SessionPlan: Sendable, Equatable {
     }
 
     /// Every (round, target index) of the session, in play order.
-    public var allKeys: [TrialKey] {
-        rounds.flatMap { plan in
-            (1...max(plan.targetSounds.count, 1)).map { TrialKey(round: plan.round, targetIndex: $0) }
-        }
-    }
+    public var allKeys: [TrialKey] { RoundPlan.trialKeys(of: rounds) }
 
     /// The plan of round `round` (1-based round number).
     public func roundIndex(of round: Int) -> Int? { rounds.firstIndex { $0.round == round } }

@@ -22,7 +22,7 @@ extension GameApp {
             try perform(flow.pause(reason: message))
         case .deviceAdded(_, let hasGyro):
             if settings.input == .gamepad {
-                run?.switchInput(to: InputDevice(name: InputKind.gamepad.logName(gamepadHasGyro: hasGyro)))
+                run?.switchInput(to: InputKind.gamepad.logDevice(gamepadHasGyro: hasGyro))
             }
             refreshInputChoices(gamepadWithGyro: hasGyro)
         case .command(let command, let time):
@@ -180,7 +180,8 @@ extension GameApp {
     func enterHeadphoneCheck() throws {
         if audio == nil {
             do {
-                audio = try AppAudio(hrtf: settings.hrtf.isEmpty ? nil : settings.hrtf, soundsFolder: options.soundsFolder)
+                audio = try AppAudio(
+                    hrtf: settings.hrtf.isEmpty ? nil : settings.hrtf, soundsFolder: options.soundsFolder)
             } catch {
                 try perform(flow.fail("\(error)"))
                 return

@@ -77,7 +77,7 @@ package final class GameApp {
             flow = .play()
         case .study(_, let participant, let chosenInput):
             settings = MenuSettings(
-                participant: participant.value, mode: "one-target", rounds: 1,
+                participant: participant.value, mode: .oneTarget, rounds: 1,
                 input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareStudy()` below
         }

@@ -28,11 +28,11 @@ final class SessionRun {
     /// gives the flow the session's real rounds (a resumed session starts where it stopped).
     static func begin(app: GameApp) throws -> SessionRun {
         guard let audio = app.audio else { throw UIError.audioNotStarted }
-        let device = InputDevice(name: app.settings.input.logName(gamepadHasGyro: app.input.controllerHasGyro))
+        let device = app.settings.input.logDevice(gamepadHasGyro: app.input.controllerHasGyro)
         let source: SessionSource
         switch app.options.kind {
         case .play:
-            source = .mode(LevelKind(rawValue: app.settings.mode) ?? .oneTarget, rounds: app.settings.rounds)
+            source = .mode(app.settings.mode, rounds: app.settings.rounds)
         case .study(let file, _, _):
             source = .protocolFile(file)
         }

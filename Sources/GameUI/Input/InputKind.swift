@@ -1,5 +1,7 @@
 // The input devices a player can turn with, and how each is named in the trial log.
 
+import GameCore
+
 /// A way of turning. A gamepad with a gyro is preferred when present, else the mouse, else the keyboard.
 package enum InputKind: String, CaseIterable, Sendable {
     case gamepad, mouse, keyboard
@@ -7,11 +9,11 @@ package enum InputKind: String, CaseIterable, Sendable {
     var menuName: String { rawValue }
 
     /// The `input` column of trials.csv: a gamepad is logged as gyro or stick, whichever actually turns.
-    func logName(gamepadHasGyro: Bool) -> String {
+    func logDevice(gamepadHasGyro: Bool) -> InputDevice {
         switch self {
-        case .gamepad: gamepadHasGyro ? "gamepad-gyro" : "gamepad-stick"
-        case .mouse: "mouse"
-        case .keyboard: "keyboard"
+        case .gamepad: gamepadHasGyro ? .gamepadGyro : .gamepadStick
+        case .mouse: .mouse
+        case .keyboard: .keyboard
         }
     }
 

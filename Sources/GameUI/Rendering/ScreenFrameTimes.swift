@@ -30,7 +30,7 @@ public enum ScreenFrameTimes {
         let painter = ScreenPainter(window: window, text: text)
         let menu = MainMenu.model(
             MenuSettings(
-                participant: "P01", mode: "two-targets", rounds: 9, input: .keyboard,
+                participant: "P01", mode: .twoTargets, rounds: 9, input: .keyboard,
                 hrtf: "default-48000"),
             knownParticipants: [], inputs: [.mouse, .keyboard], hrtfs: ["default-48000"])
         let rows = (1...9).map { round in

@@ -32,6 +32,7 @@ enum Theme {
         }
     }
 
+    /// The one place the fonts are looked up (screens and result pictures; fonts-dejavu-core).
     static let fontDirectory = "/usr/share/fonts/truetype/dejavu"
     static let regularFont = "DejaVuSans.ttf"
     static let boldFont = "DejaVuSans-Bold.ttf"

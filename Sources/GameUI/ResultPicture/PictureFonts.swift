@@ -5,7 +5,6 @@ import Foundation
 /// The fonts one picture needs. SDL_ttf is initialised on first use (TTF_Init is reference counted,
 /// and the UI's text renderer may have done it already).
 final class PictureFonts {
-    static let folder = "/usr/share/fonts/truetype/dejavu"
     let large: OpaquePointer
     let small: OpaquePointer
 
@@ -13,8 +12,8 @@ final class PictureFonts {
         if TTF_WasInit() == 0, TTF_Init() != 0 {
             throw ResultPictureError.sdl(operation: "initialise SDL_ttf", message: String(cString: SDL_GetError()))
         }
-        let bold = "\(Self.folder)/DejaVuSans-Bold.ttf"
-        let regular = "\(Self.folder)/DejaVuSans.ttf"
+        let bold = "\(Theme.fontDirectory)/\(Theme.boldFont)"
+        let regular = "\(Theme.fontDirectory)/\(Theme.regularFont)"
         guard let large = TTF_OpenFont(bold, largePixels) else { throw ResultPictureError.fontMissing(path: bold) }
         guard let small = TTF_OpenFont(regular, smallPixels) else {
             TTF_CloseFont(large)

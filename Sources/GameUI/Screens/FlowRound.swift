@@ -1,4 +1,5 @@
 // What the screen flow needs to know about one planned round: its condition and how many photos it takes.
+import GameCore
 
 /// One round as the screens see it (the session driver owns the real round: level, bearings, sounds).
 struct FlowRound: Equatable, Sendable {
@@ -11,11 +12,6 @@ struct FlowRound: Equatable, Sendable {
     var label: String { FlowRound.label(for: condition) }
 
     static func label(for condition: String) -> String {
-        switch condition {
-        case "one-target": "one target"
-        case "two-targets": "two targets"
-        case "two-targets-background": "two targets with background"
-        default: condition.replacingOccurrences(of: "-", with: " ")
-        }
+        LevelKind(rawValue: condition)?.title ?? condition.replacingOccurrences(of: "-", with: " ")
     }
 }

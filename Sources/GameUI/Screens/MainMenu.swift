@@ -1,15 +1,16 @@
 // The main menu's rows and the settings they produce: participant, mode, background, rounds, input, HRTF.
 import Foundation
+import GameCore
 
 /// What the main menu decides, also preset from `play`'s flags.
 package struct MenuSettings: Equatable, Sendable {
     var participant: String
-    var mode: String
+    var mode: LevelKind
     var rounds: Int
     var input: InputKind
     var hrtf: String
 
-    package init(participant: String, mode: String, rounds: Int, input: InputKind, hrtf: String) {
+    package init(participant: String, mode: LevelKind, rounds: Int, input: InputKind, hrtf: String) {
         self.participant = participant
         self.mode = mode
         self.rounds = rounds
@@ -17,9 +18,8 @@ package struct MenuSettings: Equatable, Sendable {
         self.hrtf = hrtf
     }
 
-    var background: Bool { mode == "two-targets-background" }
+    var background: Bool { mode.hasBackground }
 
-    package static let modes = ["one-target", "two-targets", "two-targets-background"]
     package static let roundChoices = Array(1...30)
 }
 
@@ -39,8 +39,8 @@ enum MainMenu {
             [
                 .text("participant", "Participant", value: settings.participant, suggestions: knownParticipants),
                 .choice(
-                    "mode", "Mode", options: MenuSettings.modes.map(FlowRound.label(for:)),
-                    selected: FlowRound.label(for: settings.mode)),
+                    "mode", "Mode", options: LevelKind.allCases.map(\.title),
+                    selected: settings.mode.title),
                 .choice(
                     "background", "Background sound", options: ["off", "on"],
                     selected: settings.background ? "on" : "off"),
@@ -57,7 +57,7 @@ enum MainMenu {
     /// Reads the settings back from the menu.
     static func settings(from model: MenuModel) -> MenuSettings {
         let modeLabel = model.value("mode")
-        let mode = MenuSettings.modes.first { FlowRound.label(for: $0) == modeLabel } ?? "one-target"
+        let mode = LevelKind.allCases.first { $0.title == modeLabel } ?? .oneTarget
         return MenuSettings(
             participant: model.value("participant").trimmingCharacters(in: .whitespaces),
             mode: mode,
@@ -74,10 +74,10 @@ enum MainMenu {
             model.set("background", to: settings.background ? "on" : "off")
         case "background":
             let wantsBackground = model.value("background") == "on"
-            let mode =
+            let mode: LevelKind =
                 wantsBackground
-                ? "two-targets-background" : (settings.mode == "two-targets-background" ? "two-targets" : settings.mode)
-            model.set("mode", to: FlowRound.label(for: mode))
+                ? .twoTargetsBackground : (settings.mode == .twoTargetsBackground ? .twoTargets : settings.mode)
+            model.set("mode", to: mode.title)
         default:
             break
         }
@@ -85,7 +85,8 @@ enum MainMenu {
 
     /// The rounds a play session of these settings has (each mode's level has a fixed number of targets).
     static func rounds(for settings: MenuSettings) -> [FlowRound] {
-        let targets = settings.mode == "one-target" ? 1 : 2
-        return Array(repeating: FlowRound(condition: settings.mode, targets: targets), count: max(1, settings.rounds))
+        Array(
+            repeating: FlowRound(condition: settings.mode.rawValue, targets: settings.mode.targetCount),
+            count: max(1, settings.rounds))
     }
 }

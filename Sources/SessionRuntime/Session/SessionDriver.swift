@@ -86,7 +86,9 @@ package final class SessionDriver {
     }
 
     /// A sound the protocol names but the catalog lacks is the protocol's error (file and field), not the catalog's.
-    package static func checkSounds(of studyProtocol: StudyProtocol, from source: SessionSource, catalog: SoundCatalog) throws {
+    package static func checkSounds(of studyProtocol: StudyProtocol, from source: SessionSource, catalog: SoundCatalog)
+        throws
+    {
         let file: String
         switch source {
         case .mode: file = "--mode"

@@ -1,6 +1,7 @@
 // `soundsafari play`: the game window — main menu, headphone check, rounds, results, summary.
 import ArgumentParser
 import Foundation
+import GameCore
 import GameUI
 import SessionRuntime
 import SpatialAudio
@@ -28,8 +29,9 @@ struct PlayCommand: WindowCommand {
     @OptionGroup var window: WindowOptions
 
     func validate() throws {
-        guard MenuSettings.modes.contains(mode) else {
-            throw ValidationError("Unknown mode '\(mode)': use one of \(MenuSettings.modes.joined(separator: ", ")).")
+        guard LevelKind(rawValue: mode) != nil else {
+            let modes = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("Unknown mode '\(mode)': use one of \(modes).")
         }
         guard MenuSettings.roundChoices.contains(rounds) else {
             throw ValidationError("--rounds \(rounds) is out of range: use 1 to \(MenuSettings.roundChoices.last!).")
@@ -46,7 +48,7 @@ struct PlayCommand: WindowCommand {
         // A missing Sounds folder is nothing the menu can fix: say so in the terminal, before any window.
         _ = try SoundCatalog.locate(explicitFolder: window.sounds)
         let preset = MenuSettings(
-            participant: participant ?? "", mode: mode, rounds: rounds,
+            participant: participant ?? "", mode: LevelKind(rawValue: mode) ?? .oneTarget, rounds: rounds,
             input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
         let options = AppOptions(
             kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,

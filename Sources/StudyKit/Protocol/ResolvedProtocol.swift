@@ -26,11 +26,7 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
     }
 
     /// Every (round, target index) of a complete session, in playing order.
-    public var allTrialKeys: [TrialKey] {
-        rounds.flatMap { plan in
-            (1...max(1, plan.targetSounds.count)).map { TrialKey(round: plan.round, targetIndex: $0) }
-        }
-    }
+    public var allTrialKeys: [TrialKey] { RoundPlan.trialKeys(of: rounds) }
 
     enum CodingKeys: String, CodingKey {
         case name, description, order, blocked, seed, conditions, rounds
