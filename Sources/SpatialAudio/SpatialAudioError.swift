@@ -29,7 +29,7 @@ public enum SpatialAudioError: Error, CustomStringConvertible, LocalizedError, E
             return "Sound file '\(path)' contains no audio frames: replace it with a non-empty recording."
         case .multichannelFile(let path, let channels):
             return "Sound file '\(path)' has \(channels) channels, but OpenAL can only position a mono sound: "
-                + "save it as mono or ask for a downmix (--downmix)."
+                + "save it as mono (`soundsafari render --file` can also mix it down with --downmix)."
         case .fileNotWritable(let path, let reason):
             return "Cannot write audio file '\(path)' (\(reason)): check that the folder exists and is writable."
         case .loopbackUnavailable(let reason):
@@ -37,7 +37,7 @@ public enum SpatialAudioError: Error, CustomStringConvertible, LocalizedError, E
                 + "install OpenAL Soft 1.19 or newer (libopenal1)."
         case .hrtfUnavailable(let status):
             return "OpenAL Soft could not enable HRTF (status: \(status)): install libopenal-data "
-                + "(HRTF files in /usr/share/openal/hrtf), or allow plain stereo panning explicitly (--no-hrtf)."
+                + "(HRTF files in /usr/share/openal/hrtf); only `soundsafari render` can do without (--no-hrtf)."
         case .unknownHRTF(let name, let available):
             let list = available.isEmpty ? "none installed" : available.joined(separator: ", ")
             return "Unknown HRTF '\(name)': choose one of the available HRTFs (\(list))."

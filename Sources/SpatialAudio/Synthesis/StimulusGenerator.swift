@@ -37,7 +37,7 @@ package struct StimulusGenerator {
                 format: .wavPCM16, to: url)
             let rms = LoudnessNormaliser.activeRMSDecibels(samples, sampleRate: Double(Self.sampleRate))
             let provenance =
-                "Synthesised by `soundsafari make-sounds` (Sources/soundsafari/SoundGeneration/"
+                "Synthesised by `soundsafari make-sounds` (Sources/SpatialAudio/Synthesis/"
                 + "\(type(of: recipe)).swift, seed 0x\(String(recipe.seed, radix: 16, uppercase: true))): "
                 + recipe.recipeDescription
                 + String(format: "; levelled to %.0f dBFS active RMS", recipe.activeRMSDecibels)

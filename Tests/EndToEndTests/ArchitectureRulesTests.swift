@@ -1,0 +1,67 @@
+// The import rules of docs/ARCHITECTURE.md, checked on the sources: a target that reaches past its room fails here.
+import Foundation
+import Testing
+
+@Suite struct ArchitectureRulesTests {
+    /// What each target may import (the table in docs/ARCHITECTURE.md). System modules every Swift target
+    /// has (Foundation, Dispatch, Synchronization, Glibc) are allowed everywhere.
+    static let allowed: [String: Set<String>] = [
+        "Sources/GameCore": [],
+        "Sources/SpatialAudio": ["COpenAL", "CSndFile", "GameCore"],
+        "Sources/StudyKit": ["CCSV", "GameCore"],
+        "Sources/SessionRuntime": ["GameCore", "SpatialAudio", "StudyKit"],
+        "Sources/GameUI": ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"],
+        "Sources/SoundSafariCommands": [
+            "ArgumentParser", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI",
+        ],
+        "Sources/soundsafari": ["SoundSafariCommands"],
+        "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],
+        "Sources/soundsafari-bench": ["GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI"],
+        "Analysis/Sources/StudyAnalysis": ["CCSV", "CRmath"],
+        "Analysis/Sources/soundsafari-analyze": ["ArgumentParser", "StudyAnalysis"],
+    ]
+    static let everywhere: Set<String> = ["Foundation", "Dispatch", "Synchronization", "Glibc"]
+
+    /// The modules a target's Swift files import, with the first file importing each.
+    static func imports(of target: String) throws -> [String: String] {
+        let folder = SoundSafariBinary.packageRoot.appendingPathComponent(target)
+        var found: [String: String] = [:]
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        for file in files {
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }),
+                    index + 1 < words.count
+                else { continue }
+                found[String(words[index + 1]), default: file.lastPathComponent] =
+                    found[String(words[index + 1])]
+                    ?? file.lastPathComponent
+            }
+        }
+        return found
+    }
+
+    @Test("every target imports only what docs/ARCHITECTURE.md allows it", arguments: allowed.keys.sorted())
+    func targetImportsOnlyWhatItMay(target: String) throws {
+        let imports = try Self.imports(of: target)
+        #expect(!imports.isEmpty, "\(target) has no Swift files: is the table out of date?")
+        let allowed = Self.allowed[target, default: []].union(Self.everywhere)
+        for (module, file) in imports.sorted(by: { $0.key < $1.key }) where !allowed.contains(module) {
+            Issue.record("\(target)/\(file) imports \(module), which docs/ARCHITECTURE.md does not allow there")
+        }
+    }
+
+    @Test func everySourceTargetIsInTheTable() throws {
+        let root = SoundSafariBinary.packageRoot
+        var targets: [String] = []
+        for parent in ["Sources", "Analysis/Sources"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(parent).path)
+            where !name.hasPrefix("C") || name.first?.isLowercase == true {
+                targets.append("\(parent)/\(name)")
+            }
+        }
+        #expect(Set(targets) == Set(Self.allowed.keys))
+    }
+}
