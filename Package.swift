@@ -30,10 +30,13 @@ let package = Package(
             name: "CRmath", path: "Sources/CRmath", pkgConfig: "libRmath",
             providers: [.apt(["r-mathlib"])]),
 
+        // Shared by both sides: the one CSV writer (libcsv quoting, formula guard) and the one JSON value.
+        .target(name: "TidyFormats", dependencies: ["CCSV"]),
+
         // Game side (docs/ARCHITECTURE.md says what each target may import).
         .target(name: "GameCore"),
         .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "GameCore"]),
-        .target(name: "StudyKit", dependencies: ["GameCore", "CCSV"]),
+        .target(name: "StudyKit", dependencies: ["GameCore", "CCSV", "TidyFormats"]),
         .target(name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit"]),
         .target(name: "GameUI", dependencies: ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"]),
         .target(
@@ -47,11 +50,11 @@ let package = Package(
         .executableTarget(name: "soundsafari-autopilot", dependencies: ["SoundSafariCommands", "GameUI"]),
         .executableTarget(
             name: "soundsafari-bench",
-            dependencies: ["GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI"]),
+            dependencies: ["GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats"]),
 
         // Analysis side: builds without SDL2, OpenAL or libsndfile.
         .target(
-            name: "StudyAnalysis", dependencies: ["CCSV", "CRmath"],
+            name: "StudyAnalysis", dependencies: ["CCSV", "CRmath", "TidyFormats"],
             path: "Analysis/Sources/StudyAnalysis"),
         .executableTarget(
             name: "soundsafari-analyze",
@@ -61,7 +64,8 @@ let package = Package(
         // Tests.
         .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
-        .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore"]),
+        .testTarget(name: "TidyFormatsTests", dependencies: ["TidyFormats"]),
+        .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore", "TidyFormats"]),
         .testTarget(
             name: "SessionRuntimeTests", dependencies: ["SessionRuntime", "GameCore", "SpatialAudio", "StudyKit"]),
         .testTarget(name: "GameUITests", dependencies: ["GameUI", "GameCore", "StudyKit", "CSDL2"]),

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import TidyFormats
 
 enum StudyBenchmarks {
     static func run() throws -> [BenchmarkResult] {

@@ -6,9 +6,10 @@ import Testing
     /// What each target may import (the table in docs/ARCHITECTURE.md). System modules every Swift target
     /// has (Foundation, Dispatch, Synchronization, Glibc) are allowed everywhere.
     static let allowed: [String: Set<String>] = [
+        "Sources/TidyFormats": ["CCSV"],
         "Sources/GameCore": [],
         "Sources/SpatialAudio": ["COpenAL", "CSndFile", "GameCore"],
-        "Sources/StudyKit": ["CCSV", "GameCore"],
+        "Sources/StudyKit": ["CCSV", "GameCore", "TidyFormats"],
         "Sources/SessionRuntime": ["GameCore", "SpatialAudio", "StudyKit"],
         "Sources/GameUI": ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"],
         "Sources/SoundSafariCommands": [
@@ -16,8 +17,10 @@ import Testing
         ],
         "Sources/soundsafari": ["SoundSafariCommands"],
         "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],
-        "Sources/soundsafari-bench": ["GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI"],
-        "Analysis/Sources/StudyAnalysis": ["CCSV", "CRmath"],
+        "Sources/soundsafari-bench": [
+            "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats",
+        ],
+        "Analysis/Sources/StudyAnalysis": ["CCSV", "CRmath", "TidyFormats"],
         "Analysis/Sources/soundsafari-analyze": ["ArgumentParser", "StudyAnalysis"],
     ]
     static let everywhere: Set<String> = ["Foundation", "Dispatch", "Synchronization", "Glibc"]

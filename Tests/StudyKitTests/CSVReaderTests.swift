@@ -1,6 +1,7 @@
 // Reading CSV back over libcsv's parser: exact round trips and errors that name file, line and column.
 import Foundation
 import Testing
+import TidyFormats
 
 @testable import StudyKit
 
@@ -88,5 +89,10 @@ struct CSVReaderTests {
 
     @Test func anEmptyFileIsAnErrorAskingForAHeader() {
         #expect(throws: CSVReadError.self) { try CSVReader.parse(Data(), file: "empty.csv") }
+    }
+
+    @Test func nonASCIITextWrittenByTheWriterReadsBackAsUTF8() throws {
+        let table = try CSVReader.parse(Data(CSVWriter.line([.text("grüne Wiese, 森")]).utf8), file: "t.csv")
+        #expect(table.header == ["grüne Wiese, 森"])
     }
 }

@@ -1,6 +1,7 @@
 // Reads CSV files back with libcsv's parser (strict RFC 4180), tracking lines for error messages.
 import CCSV
 import Foundation
+import TidyFormats
 
 public enum CSVReader {
     /// Reads and parses a whole file. The first row is the header.

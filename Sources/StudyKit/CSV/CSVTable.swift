@@ -1,5 +1,6 @@
 // A CSV file read back: its header and records, each record knowing its line for error messages.
 import Foundation
+import TidyFormats
 
 /// One data row of a CSV file.
 public struct CSVRecord: Sendable, Equatable {

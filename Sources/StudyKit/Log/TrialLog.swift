@@ -1,5 +1,6 @@
 // trials.csv: header on creation, then one row per photographed target, fsync'ed the moment it exists.
 import Foundation
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 // One row of trials.csv, column for column as LOG-FORMAT.md (schema version 1) lists them.
 import Foundation
+import TidyFormats
 
 /// One photographed target. Property names are the columns in camelCase; `columns` is the header
 /// in the contract's order, which must never change without bumping `schemaVersion`.

@@ -1,5 +1,6 @@
 // One participant's answers as participants.csv stores them (LOG-FORMAT.md): a pseudonym, no names or e-mail.
 import Foundation
+import TidyFormats
 
 /// The participant sheet. Every answer is optional (a participant may decline one); ranges are
 /// checked by `validate()`.

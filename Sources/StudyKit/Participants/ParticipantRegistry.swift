@@ -1,5 +1,6 @@
 // participants.csv at the logs root: register each participant once, look up whether one is registered.
 import Foundation
+import TidyFormats
 
 /// The participant register of a logs folder. Rows are appended under an exclusive file lock and
 /// fsync'ed; existing rows are never rewritten. A supervisor may add columns in a spreadsheet: new

@@ -1,6 +1,7 @@
 // Reads a protocol file (JSON) into a StudyProtocol, checking every field and naming file, field and line.
 import Foundation
 import GameCore
+import TidyFormats
 
 public enum ProtocolFile {
     /// Reads and checks a protocol file.
@@ -66,7 +67,7 @@ private struct FieldReader {
     }
 
     func object(_ value: JSONValue, _ path: String, allowed: [String]) throws -> [String: JSONValue] {
-        guard case .object(let fields) = value else {
+        guard let fields = value.fields else {
             throw error(path, "must be an object ({ ... }) but is \(value.kindName)")
         }
         for key in fields.keys.sorted() where !allowed.contains(key) {
