@@ -32,22 +32,33 @@ public enum Analyses {
         return [ResultRendering.describe(summaries, value: data.options.value, by: data.options.factors)]
     }
 
-    /// One-way (Fisher + Welch), two-way type II, repeated measures when the data were loaded with a subject, or a mixed
-    /// ANOVA when loaded with a subject and two factors (between, within).
-    public static func anova(_ data: StudyData, checks: Bool) throws -> [RenderedResult] {
+    /// Data loaded with factors [--by..., --within...]: with `withinCount` > 0 the factorial repeated-measures ANOVA
+    /// (type 3 unless `type` says 2); otherwise one-way (Fisher + Welch) or two-way type II on the rows, or on one mean
+    /// per subject when the data were loaded with a subject.
+    public static func anova(_ data: StudyData, checks: Bool, withinCount: Int = 0, type: Int? = nil) throws
+        -> [RenderedResult]
+    {
         let value = data.options.value
-        if data.options.subject != nil && data.options.factors.count == 2 {
-            return [ResultRendering.mixed(try mixedAnova(data), value: value, subject: data.options.subject!)]
+        if withinCount > 0, let subject = data.options.subject {
+            let betweenCount = data.options.factors.count - withinCount
+            let result = try factorialAnova(data, betweenCount: betweenCount, type: type ?? 3)
+            var out = [ResultRendering.factorial(result, value: value, subject: subject)]
+            if checks {
+                guard withinCount == 1 && betweenCount == 0 else {
+                    throw AnalysisError(
+                        "--checks with --within adds the Friedman test, which takes one --within factor and no --by; Mauchly's test is always printed."
+                    )
+                }
+                out.append(try friedman(data))
+            }
+            return out
         }
-        if data.options.subject != nil {
-            try requireFactors(data, 1, "A repeated-measures ANOVA (--within)")
-            let (matrix, dropped, _) = try subjectMatrix(data, levels: nil)
-            return [
-                ResultRendering.repeated(
-                    try RepeatedMeasuresAnova.test(matrix, dropped: dropped), value: value,
-                    within: data.options.factors[0], subject: data.options.subject!)
-            ]
+        if let type {
+            throw AnalysisError(
+                "--type \(type) applies to designs with --within; a between-subjects two-way ANOVA uses type 2 sums of squares."
+            )
         }
+        let data = try data.options.subject == nil ? data : perSubjectMeans(data)
         if data.options.factors.count == 2 {
             let r = try TwoWayAnova.test(
                 factorA: data.options.factors[0], factorB: data.options.factors[1],
@@ -61,8 +72,15 @@ public enum Analyses {
         var out = [
             ResultRendering.oneWay(try OneWayAnova.fisher(groups.map(\.1)), summaries: summaries, value: value, by: by)
         ]
-        if let welch = try? OneWayAnova.welch(groups.map(\.1)) {
-            out.append(ResultRendering.welch(welch, value: value, by: by))
+        if let constant = groups.first(where: { $0.1.count < 2 || !($0.1.variance > 0) }) {
+            out.append(
+                ResultRendering.skipped(
+                    test: "anova-welch",
+                    reason:
+                        "Welch's test (oneway.test) left out: group '\(constant.0)' has \(constant.1.count < 2 ? "fewer than 2 values" : "zero variance (all its values are equal)"), so its weight n/s² is undefined."
+                ))
+        } else {
+            out.append(ResultRendering.welch(try OneWayAnova.welch(groups.map(\.1)), value: value, by: by))
         }
         if checks {
             let values = groups.map { $0.1.values ?? [] }
@@ -123,11 +141,14 @@ public enum Analyses {
             dropped: dropped, between: between, within: within)
     }
 
-    /// Welch by default (as R), Student with `student`, paired when loaded with a subject, one-sample without --by.
+    /// Welch by default (as R), Student with `student`, paired by subject with `paired`, one-sample without --by.
+    /// Loaded with a subject but not paired: one mean per subject and group is the unit.
     public static func tTest(
-        _ data: StudyData, mu: String?, student: Bool, levels: [String]?, nonparametric: Bool, confidence: Double = 0.95
+        _ data: StudyData, mu: String?, student: Bool, levels: [String]?, nonparametric: Bool, paired: Bool = false,
+        confidence: Double = 0.95
     ) throws -> [RenderedResult] {
         let value = data.options.value
+        let data = try data.options.subject == nil || paired ? data : perSubjectMeans(data)
         if data.options.factors.isEmpty {
             let g = data.groups[[]]!
             let muText = mu ?? "0"
@@ -151,7 +172,7 @@ public enum Analyses {
                 "A t-test compares two groups, but '\(by)' has \(groups.count): \(groups.map(\.0).joined(separator: ", ")); pick two with --levels A,B or --filter, or use anova."
             )
         }
-        if data.options.subject != nil {
+        if paired {
             let (matrix, dropped, names) = try subjectMatrix(data, levels: groups.map(\.0))
             guard matrix.count >= 2 else {
                 throw AnalysisError(
@@ -229,9 +250,15 @@ public enum Analyses {
         return [ResultRendering.proportions(items, value: data.options.value)]
     }
 
+    /// A result whose JSON is an array (the factorial ANOVA: one object per effect) contributes its items.
     public static func render(_ results: [RenderedResult], json: Bool) -> String {
         json
-            ? JSONValue.array(results.map(\.json)).rendered()
+            ? JSONValue.array(
+                results.flatMap { result -> [JSONValue] in
+                    if case .array(let items) = result.json { return items }
+                    return [result.json]
+                }
+            ).rendered()
             : results.map { $0.text.trimmingCharacters(in: .newlines) }.joined(separator: "\n\n")
     }
 }

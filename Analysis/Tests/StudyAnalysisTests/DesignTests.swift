@@ -24,7 +24,7 @@ import Testing
     @Test func repeatedMeasuresAnovaMatchesRsAovAndAnovaMlm() throws {
         let data = try Fixtures.load(
             "repeated.csv", value: "value", by: ["level"], subject: "subject", keepValues: false)
-        let results = try Analyses.anova(data, checks: false)
+        let results = try Analyses.anova(data, checks: false, withinCount: 1)
         let (matrix, dropped, _) = try Analyses.subjectMatrix(data, levels: nil)
         #expect(dropped == 0 && matrix.count == 8)
         let a = try RepeatedMeasuresAnova.test(matrix)
@@ -37,6 +37,10 @@ import Testing
         #expect(close(a.mauchlyW, r["rm.mauchly_w"]))
         #expect(close(a.mauchlyP, r["rm.mauchly_p"], 1e-9))
         #expect(results[0].text.contains("Greenhouse-Geisser"))
+        // The factorial engine behind `anova --within` gives the same table.
+        let e = try #require(try Analyses.factorialAnova(data, betweenCount: 0, type: 3).effects.first)
+        #expect(close(e.f, r["rm.f"]) && close(e.p, r["rm.p"]) && close(e.mauchlyW ?? .nan, r["rm.mauchly_w"]))
+        #expect(close(e.pGG ?? .nan, r["rm.p_gg"], 1e-9) && close(e.pHF ?? .nan, r["rm.p_hf"], 1e-9))
     }
 
     @Test func subjectsMissingALevelAreLeftOutAndCounted() throws {

@@ -70,22 +70,34 @@ import Testing
         }
     }
 
-    @Test func anovaCommandPrintsBothStrataAndJSONKeysPerTerm() throws {
+    /// `anova --by --within --type 2` is aov's table here (G constant within subjects); JSON has one object per effect.
+    @Test func anovaCommandTypeTwoMatchesAovAndPrintsOneJSONObjectPerEffect() throws {
         let cli = CommandLineTests()
         let args = [
             "anova", Fixtures.path("mixed.csv"), "--value", "value", "--by", "group", "--within", "condition",
-            "--subject", "participant", "--participants", Fixtures.path("mixed-participants.csv"),
+            "--subject", "participant", "--participants", Fixtures.path("mixed-participants.csv"), "--type", "2",
         ]
         let text = try cli.run(args)
         #expect(text.status == 0, "\(text.err)")
-        #expect(text.out.contains("Error: participant\n") && text.out.contains("Error: participant:condition"))
-        #expect(text.out.contains("1 subject without a value at every level of condition left out (P10)"))
+        #expect(text.out.contains("Univariate Type II Repeated-Measures ANOVA") && text.out.contains("Mauchly Tests"))
+        #expect(text.out.contains("1 subject without a value in every cell left out (P10)"))
+        #expect(text.out.contains("12 subjects (group: A 5, B 4, C 3)"))
         let json = try cli.json(try cli.run(args + ["--format", "json"]).out)
-        let terms = try #require(json.first?["terms"] as? [[String: Any]])
-        #expect(terms.map { $0["term"] as? String } == ["group", "condition", "group:condition"])
-        for key in ["f", "df_effect", "df_error", "p", "epsilon_gg", "p_gg", "epsilon_hf", "p_hf"] {
-            #expect(terms[2][key] is Double, "\(key)")
+        #expect(json.map { $0["effect"] as? String } == ["group", "condition", "group:condition"])
+        for (object, key) in zip(json, ["group", "condition", "interaction"]) {
+            #expect(close(object["f"] as? Double ?? .nan, r["mixed.\(key).f"]), "\(key) F")
+            #expect(close(object["p"] as? Double ?? .nan, r["mixed.\(key).p"]), "\(key) p")
+            #expect(object["type"] as? Int == 2)
         }
-        #expect(terms[0]["epsilon_gg"] == nil && json.first?["dropped_subjects"] as? Int == 1)
+        for key in [
+            "test", "effect", "type", "f", "df_effect", "df_error", "p", "epsilon_gg", "p_gg", "epsilon_hf", "p_hf",
+            "mauchly_w", "mauchly_p", "partial_eta_squared", "partial_eta_squared_ci_low",
+            "partial_eta_squared_ci_high",
+            "generalized_eta_squared",
+        ] {
+            #expect(json[2][key] != nil, "\(key)")
+        }
+        #expect(close(json[2]["p_gg"] as? Double ?? .nan, r["mixed.interaction.p_gg"]))
+        #expect(json[0]["epsilon_gg"] is NSNull && json[0]["mauchly_w"] is NSNull)
     }
 }

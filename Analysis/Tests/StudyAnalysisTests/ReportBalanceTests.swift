@@ -32,10 +32,9 @@ import Testing
         let anova = try cli.json(
             try cli.run([
                 "anova", Fixtures.path("StudyLogs-sample"), "--by", "tinnitus", "--within", "condition",
-                "--subject", "participant", "--format", "json",
+                "--subject", "participant", "--type", "2", "--format", "json",
             ]).out)
-        let terms = try #require(anova.first?["terms"] as? [[String: Any]])
-        let p = try #require(terms[1]["p"] as? Double)
+        let p = try #require(anova.first { $0["effect"] as? String == "condition" }?["p"] as? Double)
         let row = try #require(
             md.split(separator: "\n").first { $0.hasPrefix("| deviation | Mixed ANOVA: condition (within)") })
         #expect(row.contains("| \(RFormat.pValue(p, digits: 3)) |"), "\(row)")

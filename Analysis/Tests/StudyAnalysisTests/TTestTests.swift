@@ -28,7 +28,7 @@ import Testing
         var options = LoadOptions(value: "extra", factors: ["group"], subject: "ID")
         options.showProgress = false
         let data = try StudyData.load(paths: [Fixtures.path("sleep.csv")], options: options)
-        let results = try Analyses.tTest(data, mu: nil, student: false, levels: nil, nonparametric: true)
+        let results = try Analyses.tTest(data, mu: nil, student: false, levels: nil, nonparametric: true, paired: true)
         guard case .object(let pairs) = results[0].json else {
             Issue.record("not an object")
             return

@@ -65,6 +65,8 @@ public struct StudyData: Sendable {
     public let skippedRows: Int
     public let firstSkipped: String?
     public let files: [String]
+    /// Loaded without a subject, and some participant has several rows in one group: the rows are not independent.
+    public var repeatedParticipants = false
 
     public var originValue: Double { origin?.approximate ?? 0 }
 
@@ -113,7 +115,8 @@ public struct StudyData: Sendable {
         return StudyData(
             options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells,
             angular: loader.angular,
-            rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files)
+            rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files,
+            repeatedParticipants: loader.repeatedParticipants)
     }
 
     /// Files as given plus every trials.csv below given folders; also a participants.csv lying in a given folder.
@@ -186,6 +189,9 @@ private final class Loader {
     @exclusivity(unchecked) var cellIndex: [Int: Int] = [:]
     var cellKeys: [CellKey] = []
     @exclusivity(unchecked) var cellAccumulators: [GroupAccumulator] = []
+    /// Without a subject: participant codes seen per group, to notice one participant contributing several rows.
+    var participantsOfGroup: [Int: Set<Int>] = [:]
+    var repeatedParticipants = false
 
     init(options: LoadOptions, participants: ParticipantTable?) {
         self.options = options
@@ -316,6 +322,10 @@ private final class Loader {
                 angularSums.append((CompensatedSum(), CompensatedSum()))
             }
             groupAccumulators[g].add(x)
+            if subjectSlot == nil && !repeatedParticipants && record.has(participantSlot) {
+                let c = try codeOf(participantSlot)
+                if !participantsOfGroup[g, default: []].insert(c).inserted { repeatedParticipants = true }
+            }
             if angular {
                 let radians = decimal.approximate * .pi / 180
                 angularSums[g].cos.add(cos(radians))

@@ -310,7 +310,14 @@ public enum ResultRendering {
         let cells = zip(labels, values.map { RFormat.signif($0, 7) }).map { l, v in (l, v, max(l.count, v.count)) }
         text += cells.map { String(repeating: " ", count: $0.2 - $0.0.count) + $0.0 }.joined(separator: " ") + " \n"
         text += cells.map { String(repeating: " ", count: $0.2 - $0.1.count) + $0.1 }.joined(separator: " ") + " \n"
-        text += "\nCohen's d = \(RFormat.signif(r.cohenD, 4)), Hedges' g = \(RFormat.signif(r.hedgesG, 4))\n"
+        func interval(_ i: Interval?) -> String {
+            i.map { " [\(RFormat.signif($0.low, 4)), \(RFormat.signif($0.high, 4))]" } ?? ""
+        }
+        let dName = r.kind == .paired ? "Cohen's d_z" : "Cohen's d"
+        text +=
+            "\n\(dName) = \(RFormat.signif(r.cohenD, 4))\(interval(r.cohenDCI)), Hedges' g = \(RFormat.signif(r.hedgesG, 4))\(interval(r.hedgesGCI))"
+        text +=
+            "\n(\(RFormat.signif(r.confidence * 100, 3))% CIs from the noncentral t\(r.kind == .welch || r.kind == .student ? "; d uses the pooled SD" : ""))\n"
         return RenderedResult(
             text: text,
             json: .object([
@@ -318,6 +325,8 @@ public enum ResultRendering {
                 ("p", .num(r.p)),
                 ("mean_difference", .num(r.meanDifference)), ("ci_low", .num(r.ciLow)), ("ci_high", .num(r.ciHigh)),
                 ("cohen_d", .num(r.cohenD)), ("hedges_g", .num(r.hedgesG)),
+                ("cohen_d_ci_low", .num(r.cohenDCI?.low)), ("cohen_d_ci_high", .num(r.cohenDCI?.high)),
+                ("hedges_g_ci_low", .num(r.hedgesGCI?.low)), ("hedges_g_ci_high", .num(r.hedgesGCI?.high)),
                 ("levels", .array(names.map { .string($0) })), ("estimates", .array(r.estimates.map { .num($0) })),
             ]))
     }
@@ -398,13 +407,15 @@ public enum ResultRendering {
         let name =
             r.center == "median" ? "Brown-Forsythe (Levene's test, center = median)" : "Levene's test (center = mean)"
         let text =
-            "\(name): F = \(RFormat.signif(r.f, 5)), df = \(RFormat.signif(r.dfBetween, 5)), \(RFormat.signif(r.dfWithin, 5)), p-value = \(RFormat.pValue(r.p))"
+            r.reason.map { "\(name): \($0)" }
+            ?? "\(name): F = \(RFormat.signif(r.f, 5)), df = \(RFormat.signif(r.dfBetween, 5)), \(RFormat.signif(r.dfWithin, 5)), p-value = \(RFormat.pValue(r.p))"
         return RenderedResult(
             text: text,
-            json: .object([
-                ("test", .string("levene")), ("center", .string(r.center)), ("f", .num(r.f)),
-                ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)), ("p", .num(r.p)),
-            ]))
+            json: .object(
+                [
+                    ("test", .string("levene")), ("center", .string(r.center)), ("f", .num(r.f)),
+                    ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)), ("p", .num(r.p)),
+                ] + (r.reason.map { [("reason", JSONValue.string($0))] } ?? [])))
     }
 
     public static func rank(_ r: RankTestResult, data: String) -> RenderedResult {
@@ -428,14 +439,24 @@ public enum ResultRendering {
     public static func circular(_ items: [(String, CircularSummary)], value: String) -> RenderedResult {
         let rows = items.map { name, s in
             [
-                name, "\(s.n)", RFormat.signif(s.meanDeg, 5), RFormat.signif(s.resultantLength, 4),
-                RFormat.signif(s.circularSDDeg, 4),
-                RFormat.signif(s.rayleighZ, 5), RFormat.pValue(s.rayleighP, digits: 4),
+                name, "\(s.n)", RFormat.signif(s.meanDeg, 5), s.ciLowDeg.map { RFormat.signif($0, 5) } ?? "NA",
+                s.ciHighDeg.map { RFormat.signif($0, 5) } ?? "NA", RFormat.signif(s.resultantLength, 4),
+                RFormat.signif(s.circularSDDeg, 4), RFormat.signif(s.rayleighZ, 5),
+                RFormat.pValue(s.rayleighP, digits: 4), RFormat.pValue(s.vTestP, digits: 4),
             ]
         }
-        let text =
-            "Circular statistics of \(value) (degrees; Rayleigh test of uniformity)\n"
-            + RFormat.table(header: ["", "n", "mean_deg", "R_bar", "circ_sd_deg", "Rayleigh_Z", "p"], rows: rows)
+        var text =
+            "Circular statistics of \(value) (degrees; 95% CI of the mean direction, Zar 2010 eq. 26.24-26.25;\n"
+            + "Rayleigh test of uniformity and V-test toward 0 degrees, as circular::rayleigh.test)\n"
+            + RFormat.table(
+                header: [
+                    "", "n", "mean_deg", "ci_low", "ci_high", "R_bar", "circ_sd_deg", "Rayleigh_Z", "p", "V_test_p",
+                ],
+                rows: rows)
+        if items.contains(where: { $0.1.ciLowDeg == nil }) {
+            text +=
+                "\nNA: the 95% CI of the mean direction does not exist when R_bar <= sqrt(qchisq(0.95, 1) / (2 n)) (too little concentration)."
+        }
         return RenderedResult(
             text: text,
             json: .object([
@@ -446,9 +467,11 @@ public enum ResultRendering {
                         items.map { name, s in
                             .object([
                                 ("name", .string(name)), ("n", .integer(s.n)), ("mean_deg", .num(s.meanDeg)),
-                                ("resultant_length", .num(s.resultantLength)),
+                                ("resultant_length", .num(s.resultantLength)), ("ci_low_deg", .num(s.ciLowDeg)),
+                                ("ci_high_deg", .num(s.ciHighDeg)),
                                 ("circular_sd_deg", .num(s.circularSDDeg)), ("rayleigh_z", .num(s.rayleighZ)),
-                                ("p", .num(s.rayleighP)),
+                                ("p", .num(s.rayleighP)), ("rayleigh_p", .num(s.rayleighP)),
+                                ("v_test_p", .num(s.vTestP)),
                             ])
                         })
                 ),

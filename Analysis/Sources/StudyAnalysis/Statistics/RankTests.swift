@@ -11,20 +11,23 @@ public struct RankTestResult: Sendable {
 }
 
 public enum RankTests {
-    /// Values equal to about 12 significant digits (of the largest magnitude) count as tied: decimal
-    /// ties that binary rounding broke (1.3 vs 1.2999999999999998 after a subtraction) are ties again.
-    static func tieTolerance(_ values: [Double]) -> Double { 1e-12 * (values.map(abs).max() ?? 0) }
-
-    /// Mid-ranks (ties get the mean rank) and the tie sizes for the correction terms.
-    static func ranks(_ values: [Double]) -> (ranks: [Double], ties: [Int]) {
-        let tolerance = tieTolerance(values)
+    /// Mid-ranks (ties get the mean rank) and the tie sizes for the correction terms. Observed values tie only when
+    /// equal, as in R's rank() (wilcox.test's default digits.rank = Inf): they are exact decimals relative to the first
+    /// value, so equal text gives equal doubles. Computed differences (paired, or x - mu) carry binary rounding that
+    /// differs from R's (here -1.3 comes out as -1.3000000000000003 and -1.2999999999999998 from sleep's pairs, where
+    /// R gets -1.3 twice), so with `differences` two values tie when they agree to 12 significant digits of their own
+    /// magnitude. (The old tolerance relative to the largest value tied 1e-6 with 2e-6 next to 1e6.)
+    static func ranks(_ values: [Double], differences: Bool = false) -> (ranks: [Double], ties: [Int]) {
+        func tied(_ a: Double, _ b: Double) -> Bool {
+            a == b || differences && abs(a - b) <= 1e-12 * max(abs(a), abs(b))
+        }
         let order = values.indices.sorted { values[$0] < values[$1] }
         var ranks = [Double](repeating: 0, count: values.count)
         var ties: [Int] = []
         var i = 0
         while i < order.count {
             var j = i
-            while j + 1 < order.count && values[order[j + 1]] - values[order[i]] <= tolerance { j += 1 }
+            while j + 1 < order.count && tied(values[order[j + 1]], values[order[i]]) { j += 1 }
             let rank = Double(i + j + 2) / 2
             for k in i...j { ranks[order[k]] = rank }
             if j > i { ties.append(j - i + 1) }
@@ -61,11 +64,10 @@ public enum RankTests {
 
     /// Signed-rank test on paired differences; zero differences are dropped as R does.
     public static func wilcoxonSignedRank(_ differences: [Double]) throws -> RankTestResult {
-        let zero = tieTolerance(differences)
-        let d = differences.filter { abs($0) > zero }
+        let d = differences.filter { $0 != 0 }
         guard !d.isEmpty else { throw AnalysisError("Wilcoxon signed-rank: every paired difference is zero.") }
         let hadZeros = d.count != differences.count
-        let (r, ties) = ranks(d.map(abs))
+        let (r, ties) = ranks(d.map(abs), differences: true)
         let n = Double(d.count)
         let v = CompensatedSum.of(zip(r, d).filter { $0.1 > 0 }.map { $0.0 })
         if d.count < 50 && ties.isEmpty && !hadZeros {

@@ -23,8 +23,15 @@ public struct Sphericity: Sendable {
                 m[a][b] = s
             }
         }
+        return estimate(contrastCovariance: m, errorDF: errorDF, cells: k)
+    }
+
+    /// From M = C'SC directly (d x d, C orthonormal); `cells` is the number of within cells K, which enters the
+    /// second-order term of Mauchly's p-value as `3 * p` in R's mauchly.test and car (p = nrow(P) = K).
+    static func estimate(contrastCovariance m: [[Double]], errorDF: Double, cells: Int) -> Sphericity {
+        let d = m.count
         let dd = Double(d)
-        let kk = Double(k)
+        let kk = Double(cells)
         let trace = (0..<d).reduce(0.0) { $0 + m[$1][$1] }
         let squares = m.reduce(0.0) { $0 + $1.reduce(0.0) { $0 + $1 * $1 } }
         let gg = trace * trace / (dd * squares)
@@ -35,7 +42,7 @@ public struct Sphericity: Sendable {
         var mp = Double.nan
         if d >= 2 {
             // W = det(M) / (tr(M)/d)^d; Anderson's chi-squared approximation with its second-order term, as R's
-            // mauchly.test. R writes `3 * p` there with p = k (not k - 1); we follow R so results agree with it.
+            // mauchly.test. R writes `3 * p` there with p = K cells (not d); we follow R so results agree with it.
             w = RepeatedMeasuresAnova.determinant(m) / pow(trace / dd, dd)
             let rho = 1 - (2 * dd * dd + dd + 2) / (6 * dd * errorDF)
             let w2 =

@@ -1,0 +1,22 @@
+// The Friedman test laid out like R's friedman.test, with Kendall's W.
+extension ResultRendering {
+    public static func friedman(_ r: FriedmanResult, data: String) -> RenderedResult {
+        let text =
+            "\n\tFriedman rank sum test\n\ndata:  \(data) (\(r.subjects) subjects x \(r.levels) levels, cell means)\n"
+            + "Friedman chi-squared = \(RFormat.signif(r.statistic, 5)), df = \(RFormat.signif(r.df, 5)), p-value = \(RFormat.pValue(r.p))\n"
+            + "Kendall's W = \(RFormat.signif(r.kendallW, 4))"
+        return RenderedResult(
+            text: text,
+            json: .object([
+                ("test", .string("friedman")), ("statistic", .num(r.statistic)), ("df", .num(r.df)), ("p", .num(r.p)),
+                ("kendall_w", .num(r.kendallW)), ("subjects", .integer(r.subjects)),
+            ]))
+    }
+
+    /// A test that could not be run on these data: the reason in text, and in JSON `"skipped": true` with `"reason"`.
+    public static func skipped(test: String, reason: String) -> RenderedResult {
+        RenderedResult(
+            text: reason,
+            json: .object([("test", .string(test)), ("skipped", .bool(true)), ("reason", .string(reason))]))
+    }
+}

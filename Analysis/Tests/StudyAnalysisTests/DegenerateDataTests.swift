@@ -1,0 +1,41 @@
+// Data on which a test cannot be computed say why (issue 14, defects 4, 7, 8), rather than print NA or garbage.
+import Foundation
+import Testing
+
+@testable import StudyAnalysis
+
+@Suite struct DegenerateDataTests {
+    @Test func leveneOnAllDeviationsZeroSaysWhyFIsNotComputed() throws {
+        let r = try Levene.test([[1, 1, 1], [2, 2, 2], [5, 5, 5]], useMedian: true)
+        #expect(r.f.isNaN && r.reason?.contains("all absolute deviations are zero") == true)
+        let text = ResultRendering.levene(r).text
+        #expect(text.contains("F cannot be computed") && !text.contains("F = NA"))
+    }
+
+    @Test func welchLeftOutForAConstantGroupIsNamedWithTheReason() throws {
+        let cli = CommandLineTests()
+        let folder = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/constant.csv"
+        try "group,value\na,1\na,2\na,3\nb,4\nb,4\nb,4\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try cli.run(["anova", file, "--value", "value", "--by", "group"])
+        #expect(run.status == 0)
+        #expect(run.out.contains("Welch's test (oneway.test) left out: group 'b' has zero variance"))
+        let json = try cli.json(
+            try cli.run(["anova", file, "--value", "value", "--by", "group", "--format", "json"]).out)
+        #expect(json[1]["test"] as? String == "anova-welch" && json[1]["skipped"] as? Bool == true)
+    }
+
+    @Test func tooFewSubjectsForTheSphericityEstimatesIsRefusedWithTheNumberNeeded() throws {
+        let cli = CommandLineTests()
+        let folder = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/few.csv"
+        try
+            "s,w,value\ns1,a,1\ns1,b,2\ns1,c,4\ns1,d,3\ns2,a,2\ns2,b,2.5\ns2,c,3\ns2,d,5\ns3,a,0\ns3,b,1\ns3,c,1.5\ns3,d,4\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try cli.run(["anova", file, "--value", "value", "--within", "w", "--subject", "s"])
+        #expect(run.status != 0 && run.out.isEmpty)
+        #expect(run.err.contains("needs at least 4 complete subjects (found 3)"), "\(run.err)")
+    }
+}
