@@ -98,6 +98,13 @@ fac_ref("fac.gw2", c("A", "B"), "G", 2)         # the same, type 2
 fac_ref("fac.ghw3", "B", c("G", "H"), 3)        # two between factors (unbalanced cells) x B, type 3
 fac_ref("fac.ghw2", "B", c("G", "H"), 2)
 
+# omega squared when the estimate is negative: effectsize::omega_squared truncates at 0 (pmax(0, ...)).
+set.seed(1); om <- data.frame(g = rep(c("a", "b", "c"), each = 5), y = round(rnorm(15), 4))
+if (!file.exists(fx("omega-negative.csv"))) write.csv(om, fx("omega-negative.csv"), row.names = FALSE, quote = FALSE)
+om <- read.csv(fx("omega-negative.csv")); oa <- summary(aov(y ~ g, om))[[1]]
+put("omega.estimate", (oa$`Sum Sq`[1] - oa$Df[1] * oa$`Mean Sq`[2]) / (sum(oa$`Sum Sq`) + oa$`Mean Sq`[2]))
+put("omega.effectsize", omega_squared(aov(y ~ g, om), partial = FALSE, ci = NULL)$Omega2)
+
 # Friedman (stats::friedman.test) on participant x B cell means of factorial.csv (all 16: each has every level of B),
 # Kendall's W = chi2 / (n (k - 1)) as effectsize::kendalls_w; and on repeated.csv (8 x 4).
 fb <- aggregate(value ~ participant + B, read.csv(fx("factorial.csv")), mean)

@@ -39,3 +39,17 @@ import Testing
         #expect(run.err.contains("needs at least 4 complete subjects (found 3)"), "\(run.err)")
     }
 }
+
+@Suite struct OmegaSquaredConventionTests {
+    /// effectsize::omega_squared reports max(0, estimate); text and JSON say so and keep the estimate.
+    @Test func aNegativeOmegaSquaredEstimateIsReportedAsZeroLikeEffectsize() throws {
+        let r = Fixtures.issue14
+        let cli = CommandLineTests()
+        let args = ["anova", Fixtures.path("omega-negative.csv"), "--value", "y", "--by", "g"]
+        let text = try cli.run(args).out
+        #expect(text.contains("omega squared = 0 (the estimate") && text.contains("as effectsize::omega_squared"))
+        let j = try cli.json(try cli.run(args + ["--format", "json"]).out)
+        #expect(j[0]["omega_squared"] as? Double == r["omega.effectsize"])
+        #expect(close(j[0]["omega_squared_estimate"] as? Double ?? .nan, r["omega.estimate"]))
+    }
+}

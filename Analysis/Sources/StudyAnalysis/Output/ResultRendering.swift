@@ -59,12 +59,15 @@ public enum ResultRendering {
             + RFormat.table(header: ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""], rows: rows) + "\n"
             + RFormat.signifLegend
             + "\neta squared = \(RFormat.signif(r.etaSquared, 4)), omega squared = \(RFormat.signif(r.omegaSquared, 4))"
+            + (r.omegaSquaredEstimate < 0
+                ? " (the estimate \(RFormat.signif(r.omegaSquaredEstimate, 4)) is negative; reported as 0, as effectsize::omega_squared)"
+                : "")
         let json: JSONValue = .object([
             ("test", .string("anova-oneway")), ("value", .string(value)), ("by", .string(by)),
             ("f", .num(r.f)), ("p", .num(r.p)), ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)),
             ("ss_between", .num(r.ssBetween)), ("ss_within", .num(r.ssWithin)), ("ms_between", .num(r.msBetween)),
             ("ms_within", .num(r.msWithin)), ("eta_squared", .num(r.etaSquared)),
-            ("omega_squared", .num(r.omegaSquared)),
+            ("omega_squared", .num(r.omegaSquared)), ("omega_squared_estimate", .num(r.omegaSquaredEstimate)),
             (
                 "groups",
                 .array(
