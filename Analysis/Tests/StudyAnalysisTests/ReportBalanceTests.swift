@@ -24,7 +24,9 @@ import Testing
 
     @Test func reportRunsTheMixedAnovaForParticipantGroupsAndAgreesWithTheAnovaCommand() throws {
         let cli = CommandLineTests()
-        let out = Fixtures.temporaryFolder() + "/report"
+        let scratch = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let out = scratch + "/report"
         let r = try cli.run(["report", Fixtures.path("StudyLogs-sample"), "--out", out, "--group-by", "tinnitus"])
         #expect(r.status == 0, "\(r.err)")
         let md = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
@@ -32,7 +34,7 @@ import Testing
         let anova = try cli.json(
             try cli.run([
                 "anova", Fixtures.path("StudyLogs-sample"), "--by", "tinnitus", "--within", "condition",
-                "--subject", "participant", "--type", "2", "--format", "json",
+                "--subject", "participant", "--format", "json",
             ]).out)
         let p = try #require(anova.first { $0["effect"] as? String == "condition" }?["p"] as? Double)
         let row = try #require(
