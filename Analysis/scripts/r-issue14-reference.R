@@ -116,6 +116,31 @@ fr <- friedman.test(value ~ level | subject, rp)
 put("friedman.rm.statistic", fr$statistic); put("friedman.rm.p", fr$p.value)
 put("friedman.rm.kendall_w", kendalls_w(value ~ level | subject, data = rp, ci = NULL)$Kendalls_W)
 
+# Post-hoc on participant x B means of factorial.csv (all 16). Paired: pairwise.t.test(paired = TRUE, holm), t from
+# t.test(paired = TRUE), d_z from effectsize::cohens_d(paired = TRUE). Groups of G at each B level: pairwise.t.test
+# (pooled SD of that level's groups, holm within the level), t = diff / (pooled sd * sqrt(1/n_i + 1/n_j)) as it computes
+# internally, d from effectsize::cohens_d (pooled SD of the two groups).
+fbg <- merge(fb, read.csv(fx("factorial-participants.csv")))
+fbg <- fbg[order(fbg$B, fbg$participant), ]
+W <- tapply(fbg$value, list(fbg$participant, fbg$B), mean); lv <- colnames(W)
+pw <- pairwise.t.test(fbg$value, fbg$B, paired = TRUE, p.adjust.method = "holm")$p.value
+pr <- pairwise.t.test(fbg$value, fbg$B, paired = TRUE, p.adjust.method = "none")$p.value
+for (j in 1:2) for (i in (j + 1):3) {
+  k <- paste0("posthoc.paired.", lv[i], "_", lv[j]); tt <- t.test(W[, i], W[, j], paired = TRUE)
+  put(paste0(k, ".t"), tt$statistic); put(paste0(k, ".p"), pr[lv[i], lv[j]]); put(paste0(k, ".p_adj"), pw[lv[i], lv[j]])
+  put(paste0(k, ".d"), cohens_d(W[, i], W[, j], paired = TRUE)$Cohens_d)
+}
+for (b in lv) {
+  x <- fbg$value[fbg$B == b]; g <- fbg$G[fbg$B == b]; gl <- sort(unique(g))
+  pa <- pairwise.t.test(x, g, p.adjust.method = "holm")$p.value; pn <- pairwise.t.test(x, g, p.adjust.method = "none")$p.value
+  sds <- tapply(x, g, sd); ns <- tapply(x, g, length); psd <- sqrt(sum(sds^2 * (ns - 1)) / sum(ns - 1))
+  for (j in 1:2) for (i in (j + 1):3) {
+    k <- paste0("posthoc.at.", b, ".", gl[i], "_", gl[j]); a <- x[g == gl[i]]; bb <- x[g == gl[j]]
+    put(paste0(k, ".t"), (mean(a) - mean(bb)) / (psd * sqrt(1 / length(a) + 1 / length(bb))))
+    put(paste0(k, ".p"), pn[gl[i], gl[j]]); put(paste0(k, ".p_adj"), pa[gl[i], gl[j]]); put(paste0(k, ".d"), cohens_d(a, bb)$Cohens_d)
+  }
+}
+
 # Unit of analysis: one mean per participant (mixed.csv, group joined from mixed-participants.csv, all 13).
 mx <- merge(read.csv(fx("mixed.csv")), read.csv(fx("mixed-participants.csv")))
 pm <- aggregate(value ~ participant + group, mx, mean)

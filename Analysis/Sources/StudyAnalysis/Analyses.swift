@@ -208,6 +208,7 @@ public enum Analyses {
     public static func postHoc(_ data: StudyData, method: String, adjustment: PValueAdjustment, pooled: Bool) throws
         -> [RenderedResult]
     {
+        let data = try data.options.subject == nil ? data : perSubjectMeans(data)
         try requireFactors(data, 1, "posthoc")
         let groups = try orderedGroups(data, levels: nil)
         let names = groups.map(\.0)

@@ -109,3 +109,28 @@ extension Analyses {
             rows: data.rows, skippedRows: data.skippedRows, firstSkipped: data.firstSkipped, files: data.files)
     }
 }
+
+extension Analyses {
+    /// Post-hoc tests on per-subject cell means (data loaded with factors [between?, within] and a subject): paired
+    /// t-tests between the within levels, or with a between factor the groups compared at each within level.
+    public static func postHocWithin(_ data: StudyData, hasBetween: Bool, adjustment: PValueAdjustment) throws
+        -> [RenderedResult]
+    {
+        let cells = try subjectCells(data, betweenCount: hasBetween ? 1 : 0)
+        let d = cells.design
+        guard let levels = d.withinLevels.first, let within = d.withinNames.first, levels.count >= 2 else {
+            throw AnalysisError("--within needs a factor with at least 2 levels.")
+        }
+        let comparisons =
+            hasBetween
+            ? try RepeatedPostHoc.groupsAtLevels(
+                levels: levels, groupNames: d.betweenLevels[0], y: cells.means, groups: cells.groups.map { $0[0] },
+                adjustment: adjustment)
+            : try RepeatedPostHoc.paired(levels: levels, y: cells.means, adjustment: adjustment)
+        return [
+            ResultRendering.repeatedPostHoc(
+                comparisons, value: data.options.value, within: within, between: d.betweenNames.first,
+                subjects: cells.subjects.count, dropped: cells.dropped, adjustment: adjustment)
+        ]
+    }
+}
