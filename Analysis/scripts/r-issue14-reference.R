@@ -45,6 +45,15 @@ for (g in c("small", "large", "left", "right")) {
   t <- if (rb >= 0.9) sqrt(n^2 - (n^2 - r^2) * exp(c2 / n)) else if (rb > sqrt(c2 / (2 * n))) sqrt((2 * n * (2 * r^2 - n * c2)) / (4 * n - c2)) else NA
   put(paste0("circ.", g, ".ci_half_deg"), acos(t / r) * 180 / pi)
 }
+# Watson-Williams (circular::watson.williams.test) between left and right, and among all four groups (circular warns
+# there that the concentrations differ / the test may not apply; the values are still its output).
+ww <- function(groups) {
+  a <- ang[ang$group %in% groups, ]
+  suppressWarnings(watson.williams.test(circular(a$deviation_deg, units = "degrees"), factor(a$group)))
+}
+w2 <- ww(c("left", "right")); put("ww.two.f", w2$statistic); put("ww.two.p", w2$p.value); put("ww.two.df2", w2$parameter[2])
+w4 <- ww(c("small", "large", "left", "right")); put("ww.four.f", w4$statistic); put("ww.four.p", w4$p.value)
+
 # Factorial repeated measures: within A (2) x B (3), between G (3 unbalanced groups) and H (2), 2 trials per cell;
 # P16 lacks one cell and is left out. Reference: afex::aov_ez (car::Anova on the multivariate model), type 3 and 2.
 if (!file.exists(fx("factorial.csv"))) {

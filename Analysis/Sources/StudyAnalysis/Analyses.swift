@@ -231,15 +231,20 @@ public enum Analyses {
         }
     }
 
-    /// Needs data loaded with `angularSums` (constant memory per group).
-    public static func circular(_ data: StudyData) -> [RenderedResult] {
-        let items = data.sortedGroupKeys.map { key in
-            let sums = data.angular[key] ?? (0, 0, 0)
-            return (
-                name(key), CircularStatistics.summarize(cosineSum: sums.cosineSum, sineSum: sums.sineSum, n: sums.n)
-            )
+    /// Needs data loaded with `angularSums` (constant memory per group). With ≥ 2 groups the Watson-Williams test follows.
+    public static func circular(_ data: StudyData) throws -> [RenderedResult] {
+        let sums = data.sortedGroupKeys.map { data.angular[$0] ?? (0, 0, 0) }
+        let items = zip(data.sortedGroupKeys, sums).map { key, s in
+            (name(key), CircularStatistics.summarize(cosineSum: s.cosineSum, sineSum: s.sineSum, n: s.n))
         }
-        return [ResultRendering.circular(items, value: data.options.value)]
+        var out = [ResultRendering.circular(items, value: data.options.value)]
+        if sums.count >= 2 {
+            out.append(
+                ResultRendering.watsonWilliams(
+                    try WatsonWilliams.test(sums),
+                    data: "\(data.options.value) by \(data.options.factors.joined(separator: ":"))"))
+        }
+        return out
     }
 
     public static func proportion(_ data: StudyData) -> [RenderedResult] {

@@ -29,4 +29,22 @@ import Testing
         let s = CircularStatistics.summarize(cosineSum: 2, sineSum: 0, n: 20)
         #expect(s.ciLowDeg == nil && s.ciHighDeg == nil)
     }
+
+    @Test func watsonWilliamsMatchesCircularForTwoAndFourGroups() throws {
+        let cli = CommandLineTests()
+        let args = ["circular", Fixtures.path("angles.csv"), "--by", "group", "--format", "json"]
+        let two = try cli.json(try cli.run(args + ["--filter", "group=left", "--filter", "group=right"]).out)
+        let ww = try #require(two.first { $0["test"] as? String == "watson-williams" })
+        #expect(close(ww["f"] as? Double ?? .nan, r["ww.two.f"]) && close(ww["p"] as? Double ?? .nan, r["ww.two.p"]))
+        #expect(ww["df_effect"] as? Double == 1 && ww["df_error"] as? Double == r["ww.two.df2"])
+        let groups = try #require(two.first?["groups"] as? [[String: Any]])
+        for key in ["mean_deg", "resultant_length", "ci_low_deg", "ci_high_deg", "rayleigh_p", "v_test_p"] {
+            #expect(groups[0][key] is Double, "\(key)")
+        }
+        let four = try cli.json(try cli.run(args).out)
+        let all = try #require(four.first { $0["test"] as? String == "watson-williams" })
+        #expect(
+            close(all["f"] as? Double ?? .nan, r["ww.four.f"]) && close(all["p"] as? Double ?? .nan, r["ww.four.p"]))
+        #expect((all["note"] as? String)?.contains("probably not applicable") == true)
+    }
 }

@@ -69,7 +69,7 @@ import Testing
         options.keepValues = true
         options.showProgress = false
         let data = try StudyData.load(paths: [Fixtures.path("StudyLogs-sample")], options: options)
-        let streamed = Analyses.circular(data)[0].text
+        let streamed = try Analyses.circular(data)[0].text
         for key in data.sortedGroupKeys {
             let direct = CircularStatistics.summarize(degrees: data.groups[key]!.values!.map { $0 + data.originValue })
             let sums = data.angular[key]!
