@@ -103,44 +103,6 @@ public enum Analyses {
         return (matrix, dropped, levelNames)
     }
 
-    /// Mixed design from data loaded with factors [between, within] and a subject: per subject x within-level cell means,
-    /// complete subjects only (the others are named in the result); a subject must belong to one group only.
-    public static func mixedAnova(_ data: StudyData) throws -> MixedAnovaResult {
-        let between = data.options.factors[0]
-        let within = data.options.factors[1]
-        let levelNames = data.levels(of: 1)
-        var groupOf: [String: String] = [:]
-        var means: [String: [String: Double]] = [:]
-        for (key, cell) in data.cells {
-            guard let subject = key.subject else { continue }
-            let group = key.levels[0]
-            if let other = groupOf[subject], other != group {
-                let pair = StudyData.sortLevels([other, group])
-                throw AnalysisError(
-                    "Subject '\(subject)' has rows in both '\(pair[0])' and '\(pair[1])' of '\(between)'; a between-subjects factor must be constant within each subject (or use --within for it)."
-                )
-            }
-            groupOf[subject] = group
-            means[subject, default: [:]][key.levels[1]] = cell.mean
-        }
-        let groupNames = StudyData.sortLevels(Array(Set(groupOf.values)))
-        var y = groupNames.map { _ in [[Double]]() }
-        var dropped: [String] = []
-        for subject in data.subjects {
-            let row = levelNames.map { means[subject]?[$0] }
-            if row.contains(where: { $0 == nil }) {
-                dropped.append(subject)
-                continue
-            }
-            y[groupNames.firstIndex(of: groupOf[subject]!)!].append(row.map { $0! })
-        }
-        // A group whose subjects were all incomplete takes no part (it would have no error degrees of freedom).
-        let kept = groupNames.indices.filter { !y[$0].isEmpty }
-        return try MixedAnova.test(
-            kept.map { y[$0] }, groupNames: kept.map { groupNames[$0] }, levelNames: levelNames,
-            dropped: dropped, between: between, within: within)
-    }
-
     /// Welch by default (as R), Student with `student`, paired by subject with `paired`, one-sample without --by.
     /// Loaded with a subject but not paired: one mean per subject and group is the unit.
     public static func tTest(

@@ -192,7 +192,7 @@ public enum FactorialAnova {
         levels.indices.reduce([[1.0]]) { partial, i in
             let factor =
                 w.contains(i)
-                ? RepeatedMeasuresAnova.helmert(levels[i])
+                ? Sphericity.helmert(levels[i])
                 : Array(repeating: [1 / Double(levels[i]).squareRoot()], count: levels[i])
             return LinearAlgebra.kronecker(partial, factor)
         }

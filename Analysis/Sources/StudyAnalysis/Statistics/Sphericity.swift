@@ -14,7 +14,7 @@ public struct Sphericity: Sendable {
     public static func estimate(covariance: [[Double]], errorDF: Double) -> Sphericity {
         let k = covariance.count
         let d = k - 1
-        let contrasts = RepeatedMeasuresAnova.helmert(k)
+        let contrasts = helmert(k)
         var m = Array(repeating: Array(repeating: 0.0, count: d), count: d)
         for a in 0..<d {
             for b in 0..<d {
@@ -43,7 +43,7 @@ public struct Sphericity: Sendable {
         if d >= 2 {
             // W = det(M) / (tr(M)/d)^d; Anderson's chi-squared approximation with its second-order term, as R's
             // mauchly.test. R writes `3 * p` there with p = K cells (not d); we follow R so results agree with it.
-            w = RepeatedMeasuresAnova.determinant(m) / pow(trace / dd, dd)
+            w = determinant(m) / pow(trace / dd, dd)
             let rho = 1 - (2 * dd * dd + dd + 2) / (6 * dd * errorDF)
             let w2 =
                 (dd + 2) * (dd - 1) * (dd - 2) * (2 * dd * dd * dd + 6 * dd * dd + 3 * kk + 2)
@@ -56,5 +56,37 @@ public struct Sphericity: Sendable {
         }
         return Sphericity(
             epsilonGG: gg, epsilonHF: hf, mauchlyW: w, mauchlyChiSquared: chi, mauchlyDF: mdf, mauchlyP: mp)
+    }
+
+    /// k x (k-1) orthonormal contrasts: column j compares level j+1 with the mean of the levels before it.
+    static func helmert(_ k: Int) -> [[Double]] {
+        var c = Array(repeating: Array(repeating: 0.0, count: k - 1), count: k)
+        for j in 0..<(k - 1) {
+            let norm = (Double(j + 1) * Double(j + 2)).squareRoot()
+            for i in 0...j { c[i][j] = -1 / norm }
+            c[j + 1][j] = Double(j + 1) / norm
+        }
+        return c
+    }
+
+    /// Determinant by Gaussian elimination with partial pivoting (the matrices here are tiny).
+    static func determinant(_ matrix: [[Double]]) -> Double {
+        var a = matrix
+        let n = a.count
+        var det = 1.0
+        for col in 0..<n {
+            let pivot = (col..<n).max { abs(a[$0][col]) < abs(a[$1][col]) }!
+            if a[pivot][col] == 0 { return 0 }
+            if pivot != col {
+                a.swapAt(pivot, col)
+                det = -det
+            }
+            det *= a[col][col]
+            for r in (col + 1)..<n {
+                let factor = a[r][col] / a[col][col]
+                for c in col..<n { a[r][c] -= factor * a[col][c] }
+            }
+        }
+        return det
     }
 }
