@@ -6,7 +6,7 @@ public enum Analyses {
 
     /// Groups in sorted order, or in `levels` order (which must all exist) when given.
     static func orderedGroups(_ data: StudyData, levels: [String]?) throws -> [(String, GroupAccumulator)] {
-        let sorted = data.sortedGroupKeys.map { (name($0), data.groups[$0]!) }
+        let sorted = data.sortedGroupKeys.compactMap { key in data.groups[key].map { (name(key), $0) } }
         guard let levels, !levels.isEmpty else { return sorted }
         return try levels.map { level in
             guard let g = sorted.first(where: { $0.0 == level }) else {
@@ -26,8 +26,8 @@ public enum Analyses {
     }
 
     public static func describe(_ data: StudyData) -> [RenderedResult] {
-        let summaries = data.sortedGroupKeys.map {
-            Describe.summarize(name: name($0), data.groups[$0]!, origin: data.originValue)
+        let summaries = data.sortedGroupKeys.compactMap { key in
+            data.groups[key].map { Describe.summarize(name: name(key), $0, origin: data.originValue) }
         }
         return [ResultRendering.describe(summaries, value: data.options.value, by: data.options.factors)]
     }
@@ -112,7 +112,7 @@ public enum Analyses {
         let value = data.options.value
         let data = try data.options.subject == nil || paired ? data : perSubjectMeans(data)
         if data.options.factors.isEmpty {
-            let g = data.groups[[]]!
+            let g = data.groups[[]] ?? GroupAccumulator()
             let muText = mu ?? "0"
             guard let muDecimal = ExactDecimal.parse(muText) else {
                 throw AnalysisError("--mu '\(muText)' is not a number.")
@@ -153,7 +153,7 @@ public enum Analyses {
             if nonparametric {
                 out.append(
                     ResultRendering.rank(
-                        try RankTests.wilcoxonSignedRank(differences.values!), data: "\(value) by \(by) (paired)"))
+                        try RankTests.wilcoxonSignedRank(differences.values ?? []), data: "\(value) by \(by) (paired)"))
             }
             return out
         }
@@ -210,8 +210,8 @@ public enum Analyses {
     }
 
     public static func proportion(_ data: StudyData) -> [RenderedResult] {
-        let items = data.sortedGroupKeys.map { key -> (String, Proportion) in
-            let g = data.groups[key]!
+        let items = data.sortedGroupKeys.compactMap { key -> (String, Proportion)? in
+            guard let g = data.groups[key] else { return nil }
             let successes = Int((Double(g.count) * (g.mean + data.originValue)).rounded())
             return (name(key), CircularStatistics.wilson(successes: successes, n: g.count))
         }

@@ -45,8 +45,7 @@ struct DataOptions: ParsableArguments {
         let data = try StudyData.load(paths: inputs, options: options)
         if data.skippedRows > 0 {
             FileHandle.standardError.write(
-                "note: skipped \(data.skippedRows) invalid row(s); first: \(data.firstSkipped ?? "")\n".data(
-                    using: .utf8)!)
+                Data("note: skipped \(data.skippedRows) invalid row(s); first: \(data.firstSkipped ?? "")\n".utf8))
         }
         return data
     }

@@ -104,7 +104,7 @@ public enum ResultRendering {
                 RFormat.stars(t.p),
             ]
         }
-        rows.append(["Residuals", ss.last!, RFormat.signif(r.dfWithin, 6), "", "", ""])
+        rows.append(["Residuals", ss.last ?? "", RFormat.signif(r.dfWithin, 6), "", "", ""])
         var text =
             "Anova Table (Type II tests)\n\nResponse: \(value)\n"
             + RFormat.table(header: ["", "Sum Sq", "Df", "F value", "Pr(>F)", ""], rows: rows) + "\n"
