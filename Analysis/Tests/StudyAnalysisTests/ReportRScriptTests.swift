@@ -49,12 +49,42 @@ let rscript: String? = {
     }
 
     @Test(.enabled(if: rscript != nil, "Rscript with the afex and circular packages is not installed"))
-    func analysisRPrintsTheReportsNumbers() throws {
+    func analysisRPrintsTheReportsNumbersForTheWithinSubjectsSample() throws {
+        try compareWithR(logs: Fixtures.path("StudyLogs-sample"), tests: 16)
+    }
+
+    /// The sample with each participant keeping one condition (P001 cond-02, P002 cond-03, P003 cond-01, ...): the
+    /// between-subjects branch of the report and of analysis.R.
+    @Test(.enabled(if: rscript != nil, "Rscript with the afex and circular packages is not installed"))
+    func analysisRPrintsTheReportsNumbersForABetweenSubjectsDesign() throws {
+        let scratch = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let source = Fixtures.path("StudyLogs-sample")
+        let fm = FileManager.default
+        let conditions = ["cond-01", "cond-02", "cond-03"]
+        for participant in try fm.contentsOfDirectory(atPath: source) where participant.hasPrefix("P") {
+            let keep = conditions[(Int(participant.dropFirst()) ?? 0) % 3]
+            for session in try fm.contentsOfDirectory(atPath: source + "/" + participant) {
+                let text = try String(contentsOfFile: "\(source)/\(participant)/\(session)/trials.csv", encoding: .utf8)
+                let lines = text.split(separator: "\n")
+                let column = lines[0].split(separator: ",").firstIndex(of: "condition") ?? 0
+                let kept = [lines[0]] + lines.dropFirst().filter { $0.split(separator: ",")[column] == keep }
+                let folder = "\(scratch)/logs/\(participant)/\(session)"
+                try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try (kept.joined(separator: "\n") + "\n").write(
+                    toFile: folder + "/trials.csv", atomically: true, encoding: .utf8)
+            }
+        }
+        try fm.copyItem(atPath: source + "/participants.csv", toPath: scratch + "/logs/participants.csv")
+        try compareWithR(logs: scratch + "/logs", tests: 10)
+    }
+
+    func compareWithR(logs: String, tests expected: Int) throws {
         let cli = CommandLineTests()
         let scratch = Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let out = scratch + "/report"
-        let r = try cli.run(["report", Fixtures.path("StudyLogs-sample"), "--out", out, "--group-by", "tinnitus"])
+        let r = try cli.run(["report", logs, "--out", out, "--group-by", "tinnitus"])
         #expect(r.status == 0, "\(r.err)")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: try #require(rscript))
@@ -72,7 +102,7 @@ let rscript: String? = {
         let rTests = lines.filter { $0.first == "TEST" }
         let csv = try String(contentsOfFile: out + "/tables/tests.csv", encoding: .utf8).split(separator: "\n")
             .dropFirst().map(Self.fields)
-        #expect(rTests.count == csv.count && csv.count == 16)
+        #expect(rTests.count == csv.count && csv.count == expected)
         for (rLine, row) in zip(rTests, csv) {
             #expect(String(rLine[1]) == row[0] && String(rLine[2]) == row[1], "\(rLine) vs \(row)")
             #expect(close(Double(row[7]) ?? .nan, Double(rLine[4]), 1e-8), "\(row[1]) statistic")
