@@ -160,7 +160,9 @@ ut <- t.test(pm$value[pm$group == "A"], pm$value[pm$group == "B"]); put("unit.tt
 # Effect sizes of t-tests (sleep): Cohen's d and Hedges' g with 95% CIs, effectsize 0.8.3 (pooled SD for two groups,
 # d_z for paired, (mean - mu)/sd for one sample), and the exact noncentral-t bounds (uniroot on pt(t, df, ncp)).
 x <- sleep$extra[sleep$group == 1]; y <- sleep$extra[sleep$group == 2]
-ncp_t <- function(t, df, prob) uniroot(function(d) pt(t, df, ncp = d) - prob, c(t - 50, t + 50), tol = 1e-15, maxiter = 10000)$root
+ncp_t <- function(t, df, prob) {
+  w <- 50 * sqrt(1 + t^2 / (2 * df))   # the bracket scales with the spread of the noncentral t
+  uniroot(function(d) pt(t, df, ncp = d) - prob, c(t - w, t + w), tol = 1e-15 * max(1, abs(t)), maxiter = 10000)$root }
 J <- function(df) exp(lgamma(df / 2) - log(sqrt(df / 2)) - lgamma((df - 1) / 2))
 es_put <- function(label, d, g, tstat, df, scale) {
   put(paste0(label, ".d"), d$Cohens_d); put(paste0(label, ".d_ci_low"), d$CI_low); put(paste0(label, ".d_ci_high"), d$CI_high)
@@ -174,5 +176,9 @@ tz <- t.test(x, y, paired = TRUE)$statistic
 es_put("es.paired", cohens_d(x, y, paired = TRUE), hedges_g(x, y, paired = TRUE), tz, 9, 1 / sqrt(10))
 t1 <- t.test(x, mu = 0.5)$statistic
 es_put("es.one", cohens_d(x, mu = 0.5), hedges_g(x, mu = 0.5), t1, 9, 1 / sqrt(10))
+# A huge effect (d = -99000, n = 3 + 3): the bounds lie far from t, where a fixed bracket would miss them.
+xl <- c(1, 1.001, 0.999); yl <- c(100, 100.001, 99.999); dl <- cohens_d(xl, yl); tl <- t.test(xl, yl, var.equal = TRUE)$statistic
+put("es.large.d", dl$Cohens_d); put("es.large.d_ci_low", dl$CI_low); put("es.large.d_ci_high", dl$CI_high)
+put("es.large.d_exact_low", ncp_t(tl, 4, 0.975) * sqrt(2 / 3)); put("es.large.d_exact_high", ncp_t(tl, 4, 0.025) * sqrt(2 / 3))
 
 writeLines(out, fx("issue14-reference.txt"))

@@ -53,3 +53,21 @@ import Testing
         #expect(close(j[0]["omega_squared_estimate"] as? Double ?? .nan, r["omega.estimate"]))
     }
 }
+
+@Suite struct NoncentralLimitTests {
+    /// F x df1 beyond 1e6: r-mathlib's pnbeta stops converging (and prints on stdout), so no interval, and the text
+    /// says why.
+    @Test func anEnormousFGetsNoEtaSquaredIntervalAndTheTextSaysWhy() throws {
+        let y: [[Double]] = [
+            [1, 1001.1, 2002.01], [2, 1002.2, 2003.04], [3, 1003.3, 2004.09], [4, 1004.4, 2005.16],
+            [5, 1005.5, 2006.25],
+        ]
+        let design = FactorialDesign(
+            withinNames: ["w"], withinLevels: [["a", "b", "c"]], betweenNames: [], betweenLevels: [])
+        let r = try FactorialAnova.test(y, groups: y.map { _ in [] }, design: design, type: 3)
+        #expect(r.effects[0].f * r.effects[0].dfEffect >= 1e6 && r.effects[0].partialEtaSquaredCI == nil)
+        #expect(
+            ResultRendering.factorial(r, value: "y", subject: "s").text.contains("NA 95% CI: F x num Df is 1e6 or more")
+        )
+    }
+}

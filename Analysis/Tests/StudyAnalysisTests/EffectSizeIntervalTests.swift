@@ -41,4 +41,15 @@ import Testing
         // Values are relative to the first one read (0.7), so mu = 0.5 is -0.2 on that scale.
         expect(try TTest.oneSample(x, mu: 0.5 - 0.7), "es.one")
     }
+
+    @Test func aHugeEffectStillGetsItsInterval() throws {
+        let x = GroupAccumulator([1, 1.001, 0.999], keepValues: false)
+        let y = GroupAccumulator([100, 100.001, 99.999], keepValues: false)
+        let t = try TTest.twoSample(x, y, welch: false)
+        #expect(close(t.cohenD, r["es.large.d"], 1e-9))
+        #expect(close(t.cohenDCI?.low ?? .nan, r["es.large.d_exact_low"]), "\(t.cohenDCI?.low ?? .nan)")
+        #expect(close(t.cohenDCI?.high ?? .nan, r["es.large.d_exact_high"]), "\(t.cohenDCI?.high ?? .nan)")
+        #expect(close(t.cohenDCI?.low ?? .nan, r["es.large.d_ci_low"], 1e-6))
+        #expect(close(t.cohenDCI?.high ?? .nan, r["es.large.d_ci_high"], 1e-6))
+    }
 }

@@ -62,6 +62,10 @@ extension ResultRendering {
         text +=
             "\npes: partial eta squared with its two-sided 95% CI from the exact noncentral F (as effectsize::F_to_eta2);"
             + " ges: generalized eta squared (afex, all factors manipulated)."
+        if r.effects.contains(where: { $0.partialEtaSquaredCI == nil }) {
+            text +=
+                "\nNA 95% CI: F x num Df is 1e6 or more, beyond where r-mathlib's noncentral F converges; the interval is not computed."
+        }
         let items = r.effects.map { e -> JSONValue in
             .object([
                 ("test", .string("anova-factorial")), ("effect", .string(e.name)), ("type", .integer(r.type)),

@@ -7,39 +7,54 @@ public struct Interval: Sendable {
 }
 
 enum NoncentralBounds {
+    static let maximumNoncentrality = 1e6
+
     /// Two-sided 95% (by default) bounds of partial η² from F(df1, df2): the noncentralities λ with
     /// P(F' <= f; λ) = 0.975 and 0.025 (0 when even λ = 0 leaves less), converted as effectsize 0.8.3 does,
     /// η² = λ / (λ + df2) (its F = λ/df1 put into df1·F / (df1·F + df2)).
+    /// nil when F·df1 is 1e6 or more (the bounds of η² are then within about 1e-6 of F·df1/(F·df1 + df2)).
     static func partialEtaSquared(f: Double, df1: Double, df2: Double, confidence: Double = 0.95) -> Interval? {
-        guard f.isFinite, f >= 0 else { return nil }
+        // Past λ ≈ 1e6 r-mathlib's pnbeta stops converging (and prints so on stdout): no interval there.
+        guard f.isFinite, f >= 0, f * df1 < maximumNoncentrality else { return nil }
         let tail = (1 - confidence) / 2
-        func bound(_ prob: Double) -> Double {
+        func bound(_ prob: Double) -> Double? {
             let g = { (ncp: Double) in Distributions.noncentralFCDF(f, df1: df1, df2: df2, ncp: ncp) - prob }
             if 1 - Distributions.fUpper(f, df1: df1, df2: df2) <= prob { return 0 }
             var high = max(1, 2 * f * df1)
-            while g(high) > 0 && high < 1e7 { high *= 2 }
-            return bisect(g, low: 0, high: high)
+            while g(high) > 0 && high < 4 * maximumNoncentrality { high *= 2 }
+            return g(high) > 0 ? nil : bisect(g, low: 0, high: high)
         }
-        let low = bound(1 - tail)
-        let high = bound(tail)
+        guard let low = bound(1 - tail), let high = bound(tail) else { return nil }
         return Interval(low: low / (low + df2), high: high / (high + df2))
     }
 
     /// Bounds of the noncentrality δ of a t statistic with `df` degrees of freedom: P(T' <= t; δ) = 0.975 and 0.025.
+    /// nil when the bounds are not within 100 standard deviations of t.
     static func tNoncentrality(t: Double, df: Double, confidence: Double = 0.95) -> Interval? {
         guard t.isFinite, df > 0 else { return nil }
         let tail = (1 - confidence) / 2
-        func bound(_ prob: Double) -> Double {
+        func bound(_ prob: Double) -> Double? {
             let g = { (ncp: Double) in Distributions.noncentralTCDF(t, df: df, ncp: ncp) - prob }
-            // Walk out from t in steps of 1/2 so no end of the bracket lies far in a tail: r-mathlib's pnt prints
-            // "full precision may not have been achieved" to stdout when P > 1 - 1e-10.
+            // Walk out from t in half standard deviations of T' (about √(1 + t²/(2 df))), at most 200 of them, so no
+            // end of the bracket lies far in a tail: r-mathlib's pnt prints "full precision may not have been
+            // achieved" to stdout when P > 1 - 1e-10.
+            let step = 0.5 * (1 + t * t / (2 * df)).squareRoot()
             var low = t
             var high = t
-            while g(low) <= 0 && t - low < 1e4 { low -= 0.5 }
-            while g(high) >= 0 && high - t < 1e4 { high += 0.5 }
-            return bisect(g, low: low, high: high)
+            var steps = 0
+            while g(low) <= 0 && steps < 200 {
+                low -= step
+                steps += 1
+            }
+            steps = 0
+            while g(high) >= 0 && steps < 200 {
+                high += step
+                steps += 1
+            }
+            return g(low) > 0 && g(high) < 0 ? bisect(g, low: low, high: high) : nil
         }
-        return Interval(low: bound(1 - tail), high: bound(tail))
+        guard let low = bound(1 - tail), let high = bound(tail) else { return nil }
+        return Interval(low: low, high: high)
     }
 
     /// Root of a decreasing function between low (g > 0) and high (g < 0), halving until the bracket cannot shrink.
