@@ -106,6 +106,8 @@ fac_ref("fac.gw3", c("A", "B"), "G", 3)         # G (5, 6, 5 -> 5, 6, 4 complete
 fac_ref("fac.gw2", c("A", "B"), "G", 2)         # the same, type 2
 fac_ref("fac.ghw3", "B", c("G", "H"), 3)        # two between factors (unbalanced cells) x B, type 3
 fac_ref("fac.ghw2", "B", c("G", "H"), 2)
+fac$trial <- factor(fac$trial)
+fac_ref("fac.w3g", c("A", "B", "trial"), "G", 3)   # three within factors (trial as a factor, one row per cell) x G
 
 # omega squared when the estimate is negative: effectsize::omega_squared truncates at 0 (pmax(0, ...)).
 set.seed(1); om <- data.frame(g = rep(c("a", "b", "c"), each = 5), y = round(rnorm(15), 4))

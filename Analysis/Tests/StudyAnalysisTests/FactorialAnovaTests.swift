@@ -63,6 +63,13 @@ import Testing
         expectMatches(try anova(["G", "H", "B"], between: 2, type: 2, withoutP16: true), "fac.ghw2", effects: effects)
     }
 
+    @Test func threeWithinFactorsTimesAnUnbalancedGroupMatchAfex() throws {
+        let a = try anova(["G", "A", "B", "trial"], between: 1, type: 3)
+        var effects = ["G"]
+        for w in ["A", "B", "trial", "A:B", "A:trial", "B:trial", "A:B:trial"] { effects += [w, "G:\(w)"] }
+        expectMatches(a, "fac.w3g", effects: effects)
+    }
+
     @Test func fewerSubjectsThanTheCovarianceNeedsIsRefusedWithTheNumberNeeded() throws {
         // 3 subjects, 2 x 3 within cells: the A:B error covariance is 2 x 2 with 2 df, B's too; 4 levels need 4.
         let y: [[Double]] = [[1, 2, 3, 4], [2, 2.5, 3.9, 4.1], [0.5, 1.7, 2.2, 4.4]]
