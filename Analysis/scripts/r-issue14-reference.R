@@ -25,6 +25,22 @@ sr <- suppressWarnings(wilcox.test(s$value, mu = 0))
 put("wide.signed.v", sr$statistic); put("wide.signed.p", sr$p.value)
 kw <- kruskal.test(value ~ group, w); put("wide.kruskal.h", kw$statistic); put("wide.kruskal.p", kw$p.value)
 
+# Decimal-equal differences (0.3 - 0.1, 0.5 - 0.3, 1.7 - 1.5 are three different doubles near 0.2): R's default
+# (digits.rank = Inf) keeps them distinct; digits.rank = 7 ties them.
+if (!file.exists(fx("decimal-differences.csv"))) {
+  x <- c(0.3, 0.5, 1.7, 2.4, 0.9, 1.1, 3.2, 0.7); y <- c(0.1, 0.3, 1.5, 0.2, 0.1, 0.35, 0.4, 0.6)
+  write.csv(data.frame(participant = rep(sprintf("S%d", 1:8), 2), cond = rep(c("x", "y"), each = 8), value = c(x, y)),
+    fx("decimal-differences.csv"), row.names = FALSE, quote = FALSE)
+}
+dd <- read.csv(fx("decimal-differences.csv")); dx <- dd$value[dd$cond == "x"]; dy <- dd$value[dd$cond == "y"]
+for (dr in c(Inf, 7)) {
+  k <- if (is.finite(dr)) "digits7" else "exact"
+  wp <- suppressWarnings(wilcox.test(dx, dy, paired = TRUE, digits.rank = dr))
+  put(paste0("decdiff.paired.", k, ".v"), wp$statistic); put(paste0("decdiff.paired.", k, ".p"), wp$p.value)
+  w1 <- suppressWarnings(wilcox.test(dx, mu = 0.1, digits.rank = dr))
+  put(paste0("decdiff.one.", k, ".v"), w1$statistic); put(paste0("decdiff.one.", k, ".p"), w1$p.value)
+}
+
 # Circular: signed deviations (degrees), n = 8 and n = 200, von Mises around 12 degrees; two more groups for Watson-Williams.
 if (!file.exists(fx("angles.csv"))) {
   set.seed(20261123)

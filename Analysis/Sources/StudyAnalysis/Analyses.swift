@@ -91,14 +91,19 @@ public enum Analyses {
         return out
     }
 
-    /// Subjects x levels matrix of cell means; subjects missing a level are left out and counted.
-    public static func subjectMatrix(_ data: StudyData, levels: [String]?) throws -> ([[Double]], Int, [String]) {
+    /// Subjects x levels matrix of cell means; subjects missing a level are left out and counted. `asRead`: the means
+    /// of the unshifted doubles, as R computes them (for rank tests on paired differences).
+    public static func subjectMatrix(_ data: StudyData, levels: [String]?, asRead: Bool = false) throws -> (
+        [[Double]], Int, [String]
+    ) {
         let levelNames = levels ?? data.levels(of: 0)
         var matrix: [[Double]] = []
         var dropped = 0
         for subject in data.subjects {
-            let row = levelNames.map { data.cells[CellKey(levels: [$0], subject: subject)]?.mean }
-            if row.contains(where: { $0 == nil }) { dropped += 1 } else { matrix.append(row.map { $0! }) }
+            let row = levelNames.compactMap { level in
+                data.cells[CellKey(levels: [level], subject: subject)].map { asRead ? $0.meanAsRead : $0.mean }
+            }
+            if row.count == levelNames.count { matrix.append(row) } else { dropped += 1 }
         }
         return (matrix, dropped, levelNames)
     }
@@ -107,7 +112,7 @@ public enum Analyses {
     /// Loaded with a subject but not paired: one mean per subject and group is the unit.
     public static func tTest(
         _ data: StudyData, mu: String?, student: Bool, levels: [String]?, nonparametric: Bool, paired: Bool = false,
-        confidence: Double = 0.95
+        confidence: Double = 0.95, digitsRank: Int? = nil
     ) throws -> [RenderedResult] {
         let value = data.options.value
         let data = try data.options.subject == nil || paired ? data : perSubjectMeans(data)
@@ -120,9 +125,11 @@ public enum Analyses {
             let relative = data.origin.map { muDecimal.minus($0) } ?? muDecimal.approximate
             let r = try TTest.oneSample(g, mu: relative, origin: data.originValue, confidence: confidence)
             var out = [ResultRendering.tTest(r, data: value, names: [], mu: muDecimal.approximate)]
-            if nonparametric, let values = g.values {
+            if nonparametric, let values = g.valuesAsRead {
+                // x - mu on the doubles R reads, so ties and zeros are R's.
+                let d = values.map { $0 - muDecimal.approximate }
                 out.append(
-                    ResultRendering.rank(try RankTests.wilcoxonSignedRank(values.map { $0 - relative }), data: value))
+                    ResultRendering.rank(try RankTests.wilcoxonSignedRank(d, digitsRank: digitsRank), data: value))
             }
             return out
         }
@@ -151,9 +158,11 @@ public enum Analyses {
                     names: names, mu: 0)
             ]
             if nonparametric {
+                let (asRead, _, _) = try subjectMatrix(data, levels: groups.map(\.0), asRead: true)
                 out.append(
                     ResultRendering.rank(
-                        try RankTests.wilcoxonSignedRank(differences.values ?? []), data: "\(value) by \(by) (paired)"))
+                        try RankTests.wilcoxonSignedRank(asRead.map { $0[0] - $0[1] }, digitsRank: digitsRank),
+                        data: "\(value) by \(by) (paired)"))
             }
             return out
         }
@@ -161,8 +170,10 @@ public enum Analyses {
         let r = try TTest.twoSample(
             groups[0].1, groups[1].1, welch: !student, origin: data.originValue, confidence: confidence)
         var out = [ResultRendering.tTest(r, data: "\(value) by \(by)", names: groups.map(\.0), mu: 0)]
-        if nonparametric, let x = groups[0].1.values, let y = groups[1].1.values {
-            out.append(ResultRendering.rank(try RankTests.mannWhitney(x, y), data: "\(value) by \(by)"))
+        if nonparametric, let x = groups[0].1.valuesAsRead, let y = groups[1].1.valuesAsRead {
+            out.append(
+                ResultRendering.rank(
+                    try RankTests.mannWhitney(x, y, digitsRank: digitsRank), data: "\(value) by \(by)"))
         }
         return out
     }

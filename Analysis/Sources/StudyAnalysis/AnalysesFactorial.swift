@@ -102,7 +102,8 @@ extension Analyses {
                 )
             }
             groupOf[subject] = key.levels
-            groups[key.levels, default: GroupAccumulator(keepValues: data.options.keepValues)].add(cell.mean)
+            groups[key.levels, default: GroupAccumulator(keepValues: data.options.keepValues)].add(
+                cell.mean, asRead: cell.meanAsRead)
         }
         return StudyData(
             options: data.options, origin: data.origin, groups: groups, cells: data.cells, angular: data.angular,

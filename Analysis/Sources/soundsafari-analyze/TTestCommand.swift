@@ -21,6 +21,11 @@ struct TTestCommand: ParsableCommand {
     @Flag(help: "Also run Mann-Whitney U (or Wilcoxon signed-rank when paired or one-sample).") var nonparametric =
         false
     @Option(help: "Confidence level of the interval.") var confidence = 0.95
+    @Option(
+        help:
+            "Rank tests: round to this many significant digits before ranking (R's wilcox.test digits.rank), so decimal-equal differences such as 0.3 - 0.1 and 0.2 tie; default: exact, as R."
+    )
+    var digitsRank: Int?
 
     func validate() throws {
         if paired && subject == nil {
@@ -36,6 +41,10 @@ struct TTestCommand: ParsableCommand {
             throw ValidationError(
                 "--equal-variance applies to two independent groups; a paired or one-sample t-test has one variance.")
         }
+        if let digitsRank, !nonparametric {
+            throw ValidationError("--digits-rank \(digitsRank) applies to the rank tests; add --nonparametric.")
+        }
+        if let digitsRank, digitsRank < 1 { throw ValidationError("--digits-rank must be at least 1.") }
         if !(confidence > 0 && confidence < 1) {
             throw ValidationError("--confidence must be between 0 and 1, e.g. 0.95.")
         }
@@ -53,7 +62,7 @@ struct TTestCommand: ParsableCommand {
             data.emit(
                 try Analyses.tTest(
                     loaded, mu: mu, student: equalVariance, levels: levelList, nonparametric: nonparametric,
-                    paired: paired, confidence: confidence))
+                    paired: paired, confidence: confidence, digitsRank: digitsRank))
         }
     }
 }

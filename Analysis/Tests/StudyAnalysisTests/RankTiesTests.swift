@@ -30,4 +30,27 @@ import Testing
         #expect(statistic == r["wide.signed.v"])  // R: V = 83
         #expect(close(p, r["wide.signed.p"]))
     }
+
+    /// 0.3 - 0.1, 0.5 - 0.3 and 1.7 - 1.5 are different doubles: distinct by default (exact test, as R), tied with
+    /// --digits-rank 7 (normal approximation with the tie correction, as wilcox.test(digits.rank = 7)).
+    @Test func decimalEqualDifferencesTieOnlyWithDigitsRank() throws {
+        let data = try Fixtures.load("decimal-differences.csv", value: "value", by: ["cond"], subject: "participant")
+        for (digits, key) in [(nil, "exact"), (7, "digits7")] as [(Int?, String)] {
+            let results = try Analyses.tTest(
+                data, mu: nil, student: false, levels: nil, nonparametric: true, paired: true, digitsRank: digits)
+            guard case .object(let fields) = results[1].json,
+                case .number(let v) = fields.first(where: { $0.0 == "statistic" })?.1,
+                case .number(let p) = fields.first(where: { $0.0 == "p" })?.1
+            else {
+                Issue.record("no signed-rank result")
+                return
+            }
+            #expect(v == r["decdiff.paired.\(key).v"] && close(p, r["decdiff.paired.\(key).p"]), "\(key)")
+        }
+        let cli = CommandLineTests()
+        let run = try cli.run([
+            "ttest", Fixtures.path("decimal-differences.csv"), "--value", "value", "--digits-rank", "7",
+        ])
+        #expect(run.status != 0 && run.err.contains("--digits-rank 7 applies to the rank tests"))
+    }
 }

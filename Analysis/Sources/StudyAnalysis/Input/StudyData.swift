@@ -322,7 +322,7 @@ private final class Loader {
                 groupAccumulators.append(GroupAccumulator(keepValues: keep))
                 angularSums.append((CompensatedSum(), CompensatedSum()))
             }
-            groupAccumulators[g].add(x)
+            groupAccumulators[g].add(x, asRead: decimal.approximate)
             if subjectSlot == nil && !repeatedParticipants && record.has(participantSlot) {
                 let c = try codeOf(participantSlot)
                 if !participantsOfGroup[g, default: []].insert(c).inserted { repeatedParticipants = true }
@@ -342,7 +342,7 @@ private final class Loader {
                     cellKeys.append(CellKey(levels: groupKeys[g], subject: name(subjectSlot, try codeOf(subjectSlot))))
                     cellAccumulators.append(GroupAccumulator())
                 }
-                cellAccumulators[cell].add(x)
+                cellAccumulators[cell].add(x, asRead: decimal.approximate)
             }
             rows += 1
         }

@@ -34,5 +34,7 @@ public enum Distributions {
         pnf(f, df1, df2, ncp, 1, 0)
     }
     public static func noncentralTCDF(_ t: Double, df: Double, ncp: Double) -> Double { pnt(t, df, ncp, 1, 0) }
+    /// R's signif(x, digits) (r-mathlib's fprec), for rank tests' digits.rank.
+    public static func signif(_ x: Double, digits: Int) -> Double { fprec(x, Double(digits)) }
     public static func logGamma(_ x: Double) -> Double { lgammafn(x) }
 }
