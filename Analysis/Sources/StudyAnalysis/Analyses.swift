@@ -86,7 +86,9 @@ public enum Analyses {
             let values = groups.map { $0.1.values ?? [] }
             out.append(ResultRendering.levene(try Levene.test(values, useMedian: true)))
             out.append(ResultRendering.levene(try Levene.test(values, useMedian: false)))
-            out.append(ResultRendering.rank(try RankTests.kruskalWallis(values), data: "\(value) by \(by)"))
+            out.append(
+                ResultRendering.rank(
+                    try RankTests.kruskalWallis(groups.map { $0.1.valuesAsRead ?? [] }), data: "\(value) by \(by)"))
         }
         return out
     }

@@ -15,7 +15,8 @@ public struct SubjectCells: Sendable {
 
 extension Analyses {
     /// The first `betweenCount` loaded factors are between-subjects (constant within a subject), the rest within.
-    public static func subjectCells(_ data: StudyData, betweenCount: Int) throws -> SubjectCells {
+    /// `asRead`: means of the unshifted doubles, as R's aggregate(mean) gives them (for rank tests).
+    public static func subjectCells(_ data: StudyData, betweenCount: Int, asRead: Bool = false) throws -> SubjectCells {
         let factors = data.options.factors
         guard let subjectColumn = data.options.subject else {
             throw AnalysisError("Within-subjects factors need --subject (the column naming each participant).")
@@ -32,7 +33,8 @@ extension Analyses {
                 )
             }
             groupOf[subject] = between
-            means[subject, default: [:]][Array(key.levels.dropFirst(betweenCount))] = cell.mean
+            means[subject, default: [:]][Array(key.levels.dropFirst(betweenCount))] =
+                asRead ? cell.meanAsRead : cell.mean
         }
         let withinLevels = (betweenCount..<factors.count).map { data.levels(of: $0) }
         let cells = withinLevels.reduce([[String]()]) { partial, levels in
@@ -82,7 +84,7 @@ extension Analyses {
 extension Analyses {
     /// Friedman test on the complete subjects' cell means of the one within factor.
     static func friedman(_ data: StudyData) throws -> RenderedResult {
-        let cells = try subjectCells(data, betweenCount: 0)
+        let cells = try subjectCells(data, betweenCount: 0, asRead: true)
         let r = try Friedman.test(cells.means)
         return ResultRendering.friedman(
             r, data: "\(data.options.value) by \(data.options.factors[0]) within \(data.options.subject ?? "")")
