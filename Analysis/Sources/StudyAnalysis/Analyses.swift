@@ -6,7 +6,7 @@ public enum Analyses {
 
     /// Groups in sorted order, or in `levels` order (which must all exist) when given.
     static func orderedGroups(_ data: StudyData, levels: [String]?) throws -> [(String, GroupAccumulator)] {
-        let sorted = data.sortedGroupKeys.map { (name($0), data.groups[$0]!) }
+        let sorted = data.sortedGroupKeys.compactMap { key in data.groups[key].map { (name(key), $0) } }
         guard let levels, !levels.isEmpty else { return sorted }
         return try levels.map { level in
             guard let g = sorted.first(where: { $0.0 == level }) else {
@@ -26,28 +26,39 @@ public enum Analyses {
     }
 
     public static func describe(_ data: StudyData) -> [RenderedResult] {
-        let summaries = data.sortedGroupKeys.map {
-            Describe.summarize(name: name($0), data.groups[$0]!, origin: data.originValue)
+        let summaries = data.sortedGroupKeys.compactMap { key in
+            data.groups[key].map { Describe.summarize(name: name(key), $0, origin: data.originValue) }
         }
         return [ResultRendering.describe(summaries, value: data.options.value, by: data.options.factors)]
     }
 
-    /// One-way (Fisher + Welch), two-way type II, repeated measures when the data were loaded with a subject, or a mixed
-    /// ANOVA when loaded with a subject and two factors (between, within).
-    public static func anova(_ data: StudyData, checks: Bool) throws -> [RenderedResult] {
+    /// Data loaded with factors [--by..., --within...]: with `withinCount` > 0 the factorial repeated-measures ANOVA
+    /// (type 3 unless `type` says 2); otherwise one-way (Fisher + Welch) or two-way type II on the rows, or on one mean
+    /// per subject when the data were loaded with a subject.
+    public static func anova(_ data: StudyData, checks: Bool, withinCount: Int = 0, type: Int? = nil) throws
+        -> [RenderedResult]
+    {
         let value = data.options.value
-        if data.options.subject != nil && data.options.factors.count == 2 {
-            return [ResultRendering.mixed(try mixedAnova(data), value: value, subject: data.options.subject!)]
+        if withinCount > 0, let subject = data.options.subject {
+            let betweenCount = data.options.factors.count - withinCount
+            let result = try factorialAnova(data, betweenCount: betweenCount, type: type ?? 3)
+            var out = [ResultRendering.factorial(result, value: value, subject: subject)]
+            if checks {
+                guard withinCount == 1 && betweenCount == 0 else {
+                    throw AnalysisError(
+                        "--checks with --within adds the Friedman test, which takes one --within factor and no --by; Mauchly's test is always printed."
+                    )
+                }
+                out.append(try friedman(data))
+            }
+            return out
         }
-        if data.options.subject != nil {
-            try requireFactors(data, 1, "A repeated-measures ANOVA (--within)")
-            let (matrix, dropped, _) = try subjectMatrix(data, levels: nil)
-            return [
-                ResultRendering.repeated(
-                    try RepeatedMeasuresAnova.test(matrix, dropped: dropped), value: value,
-                    within: data.options.factors[0], subject: data.options.subject!)
-            ]
+        if let type {
+            throw AnalysisError(
+                "--type \(type) applies to designs with --within; a between-subjects two-way ANOVA uses type 2 sums of squares."
+            )
         }
+        let data = try data.options.subject == nil ? data : perSubjectMeans(data)
         if data.options.factors.count == 2 {
             let r = try TwoWayAnova.test(
                 factorA: data.options.factors[0], factorB: data.options.factors[1],
@@ -61,75 +72,54 @@ public enum Analyses {
         var out = [
             ResultRendering.oneWay(try OneWayAnova.fisher(groups.map(\.1)), summaries: summaries, value: value, by: by)
         ]
-        if let welch = try? OneWayAnova.welch(groups.map(\.1)) {
-            out.append(ResultRendering.welch(welch, value: value, by: by))
+        if let constant = groups.first(where: { $0.1.count < 2 || !($0.1.variance > 0) }) {
+            out.append(
+                ResultRendering.skipped(
+                    test: "anova-welch",
+                    reason:
+                        "Welch's test (oneway.test) left out: group '\(constant.0)' has \(constant.1.count < 2 ? "fewer than 2 values" : "zero variance (all its values are equal)"), so its weight n/s² is undefined."
+                ))
+        } else {
+            out.append(ResultRendering.welch(try OneWayAnova.welch(groups.map(\.1)), value: value, by: by))
         }
         if checks {
             let values = groups.map { $0.1.values ?? [] }
             out.append(ResultRendering.levene(try Levene.test(values, useMedian: true)))
             out.append(ResultRendering.levene(try Levene.test(values, useMedian: false)))
-            out.append(ResultRendering.rank(try RankTests.kruskalWallis(values), data: "\(value) by \(by)"))
+            out.append(
+                ResultRendering.rank(
+                    try RankTests.kruskalWallis(groups.map { $0.1.valuesAsRead ?? [] }), data: "\(value) by \(by)"))
         }
         return out
     }
 
-    /// Subjects x levels matrix of cell means; subjects missing a level are left out and counted.
-    public static func subjectMatrix(_ data: StudyData, levels: [String]?) throws -> ([[Double]], Int, [String]) {
+    /// Subjects x levels matrix of cell means; subjects missing a level are left out and counted. `asRead`: the means
+    /// of the unshifted doubles, as R computes them (for rank tests on paired differences).
+    public static func subjectMatrix(_ data: StudyData, levels: [String]?, asRead: Bool = false) throws -> (
+        [[Double]], Int, [String]
+    ) {
         let levelNames = levels ?? data.levels(of: 0)
         var matrix: [[Double]] = []
         var dropped = 0
         for subject in data.subjects {
-            let row = levelNames.map { data.cells[CellKey(levels: [$0], subject: subject)]?.mean }
-            if row.contains(where: { $0 == nil }) { dropped += 1 } else { matrix.append(row.map { $0! }) }
+            let row = levelNames.compactMap { level in
+                data.cells[CellKey(levels: [level], subject: subject)].map { asRead ? $0.meanAsRead : $0.mean }
+            }
+            if row.count == levelNames.count { matrix.append(row) } else { dropped += 1 }
         }
         return (matrix, dropped, levelNames)
     }
 
-    /// Mixed design from data loaded with factors [between, within] and a subject: per subject x within-level cell means,
-    /// complete subjects only (the others are named in the result); a subject must belong to one group only.
-    public static func mixedAnova(_ data: StudyData) throws -> MixedAnovaResult {
-        let between = data.options.factors[0]
-        let within = data.options.factors[1]
-        let levelNames = data.levels(of: 1)
-        var groupOf: [String: String] = [:]
-        var means: [String: [String: Double]] = [:]
-        for (key, cell) in data.cells {
-            guard let subject = key.subject else { continue }
-            let group = key.levels[0]
-            if let other = groupOf[subject], other != group {
-                let pair = StudyData.sortLevels([other, group])
-                throw AnalysisError(
-                    "Subject '\(subject)' has rows in both '\(pair[0])' and '\(pair[1])' of '\(between)'; a between-subjects factor must be constant within each subject (or use --within for it)."
-                )
-            }
-            groupOf[subject] = group
-            means[subject, default: [:]][key.levels[1]] = cell.mean
-        }
-        let groupNames = StudyData.sortLevels(Array(Set(groupOf.values)))
-        var y = groupNames.map { _ in [[Double]]() }
-        var dropped: [String] = []
-        for subject in data.subjects {
-            let row = levelNames.map { means[subject]?[$0] }
-            if row.contains(where: { $0 == nil }) {
-                dropped.append(subject)
-                continue
-            }
-            y[groupNames.firstIndex(of: groupOf[subject]!)!].append(row.map { $0! })
-        }
-        // A group whose subjects were all incomplete takes no part (it would have no error degrees of freedom).
-        let kept = groupNames.indices.filter { !y[$0].isEmpty }
-        return try MixedAnova.test(
-            kept.map { y[$0] }, groupNames: kept.map { groupNames[$0] }, levelNames: levelNames,
-            dropped: dropped, between: between, within: within)
-    }
-
-    /// Welch by default (as R), Student with `student`, paired when loaded with a subject, one-sample without --by.
+    /// Welch by default (as R), Student with `student`, paired by subject with `paired`, one-sample without --by.
+    /// Loaded with a subject but not paired: one mean per subject and group is the unit.
     public static func tTest(
-        _ data: StudyData, mu: String?, student: Bool, levels: [String]?, nonparametric: Bool, confidence: Double = 0.95
+        _ data: StudyData, mu: String?, student: Bool, levels: [String]?, nonparametric: Bool, paired: Bool = false,
+        confidence: Double = 0.95, digitsRank: Int? = nil
     ) throws -> [RenderedResult] {
         let value = data.options.value
+        let data = try data.options.subject == nil || paired ? data : perSubjectMeans(data)
         if data.options.factors.isEmpty {
-            let g = data.groups[[]]!
+            let g = data.groups[[]] ?? GroupAccumulator()
             let muText = mu ?? "0"
             guard let muDecimal = ExactDecimal.parse(muText) else {
                 throw AnalysisError("--mu '\(muText)' is not a number.")
@@ -137,9 +127,11 @@ public enum Analyses {
             let relative = data.origin.map { muDecimal.minus($0) } ?? muDecimal.approximate
             let r = try TTest.oneSample(g, mu: relative, origin: data.originValue, confidence: confidence)
             var out = [ResultRendering.tTest(r, data: value, names: [], mu: muDecimal.approximate)]
-            if nonparametric, let values = g.values {
+            if nonparametric, let values = g.valuesAsRead {
+                // x - mu on the doubles R reads, so ties and zeros are R's.
+                let d = values.map { $0 - muDecimal.approximate }
                 out.append(
-                    ResultRendering.rank(try RankTests.wilcoxonSignedRank(values.map { $0 - relative }), data: value))
+                    ResultRendering.rank(try RankTests.wilcoxonSignedRank(d, digitsRank: digitsRank), data: value))
             }
             return out
         }
@@ -151,7 +143,7 @@ public enum Analyses {
                 "A t-test compares two groups, but '\(by)' has \(groups.count): \(groups.map(\.0).joined(separator: ", ")); pick two with --levels A,B or --filter, or use anova."
             )
         }
-        if data.options.subject != nil {
+        if paired {
             let (matrix, dropped, names) = try subjectMatrix(data, levels: groups.map(\.0))
             guard matrix.count >= 2 else {
                 throw AnalysisError(
@@ -168,9 +160,11 @@ public enum Analyses {
                     names: names, mu: 0)
             ]
             if nonparametric {
+                let (asRead, _, _) = try subjectMatrix(data, levels: groups.map(\.0), asRead: true)
                 out.append(
                     ResultRendering.rank(
-                        try RankTests.wilcoxonSignedRank(differences.values!), data: "\(value) by \(by) (paired)"))
+                        try RankTests.wilcoxonSignedRank(asRead.map { $0[0] - $0[1] }, digitsRank: digitsRank),
+                        data: "\(value) by \(by) (paired)"))
             }
             return out
         }
@@ -178,8 +172,10 @@ public enum Analyses {
         let r = try TTest.twoSample(
             groups[0].1, groups[1].1, welch: !student, origin: data.originValue, confidence: confidence)
         var out = [ResultRendering.tTest(r, data: "\(value) by \(by)", names: groups.map(\.0), mu: 0)]
-        if nonparametric, let x = groups[0].1.values, let y = groups[1].1.values {
-            out.append(ResultRendering.rank(try RankTests.mannWhitney(x, y), data: "\(value) by \(by)"))
+        if nonparametric, let x = groups[0].1.valuesAsRead, let y = groups[1].1.valuesAsRead {
+            out.append(
+                ResultRendering.rank(
+                    try RankTests.mannWhitney(x, y, digitsRank: digitsRank), data: "\(value) by \(by)"))
         }
         return out
     }
@@ -187,6 +183,7 @@ public enum Analyses {
     public static func postHoc(_ data: StudyData, method: String, adjustment: PValueAdjustment, pooled: Bool) throws
         -> [RenderedResult]
     {
+        let data = try data.options.subject == nil ? data : perSubjectMeans(data)
         try requireFactors(data, 1, "posthoc")
         let groups = try orderedGroups(data, levels: nil)
         let names = groups.map(\.0)
@@ -209,29 +206,40 @@ public enum Analyses {
         }
     }
 
-    /// Needs data loaded with `angularSums` (constant memory per group).
-    public static func circular(_ data: StudyData) -> [RenderedResult] {
-        let items = data.sortedGroupKeys.map { key in
-            let sums = data.angular[key] ?? (0, 0, 0)
-            return (
-                name(key), CircularStatistics.summarize(cosineSum: sums.cosineSum, sineSum: sums.sineSum, n: sums.n)
-            )
+    /// Needs data loaded with `angularSums` (constant memory per group). With ≥ 2 groups the Watson-Williams test follows.
+    public static func circular(_ data: StudyData) throws -> [RenderedResult] {
+        let sums = data.sortedGroupKeys.map { data.angular[$0] ?? (0, 0, 0) }
+        let items = zip(data.sortedGroupKeys, sums).map { key, s in
+            (name(key), CircularStatistics.summarize(cosineSum: s.cosineSum, sineSum: s.sineSum, n: s.n))
         }
-        return [ResultRendering.circular(items, value: data.options.value)]
+        var out = [ResultRendering.circular(items, value: data.options.value)]
+        if sums.count >= 2 {
+            out.append(
+                ResultRendering.watsonWilliams(
+                    try WatsonWilliams.test(sums),
+                    data: "\(data.options.value) by \(data.options.factors.joined(separator: ":"))"))
+        }
+        return out
     }
 
     public static func proportion(_ data: StudyData) -> [RenderedResult] {
-        let items = data.sortedGroupKeys.map { key -> (String, Proportion) in
-            let g = data.groups[key]!
+        let items = data.sortedGroupKeys.compactMap { key -> (String, Proportion)? in
+            guard let g = data.groups[key] else { return nil }
             let successes = Int((Double(g.count) * (g.mean + data.originValue)).rounded())
             return (name(key), CircularStatistics.wilson(successes: successes, n: g.count))
         }
         return [ResultRendering.proportions(items, value: data.options.value)]
     }
 
+    /// A result whose JSON is an array (the factorial ANOVA: one object per effect) contributes its items.
     public static func render(_ results: [RenderedResult], json: Bool) -> String {
         json
-            ? JSONValue.array(results.map(\.json)).rendered()
+            ? JSONValue.array(
+                results.flatMap { result -> [JSONValue] in
+                    if case .array(let items) = result.json { return items }
+                    return [result.json]
+                }
+            ).rendered()
             : results.map { $0.text.trimmingCharacters(in: .newlines) }.joined(separator: "\n\n")
     }
 }

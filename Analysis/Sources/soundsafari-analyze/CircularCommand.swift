@@ -13,7 +13,7 @@ struct CircularCommand: ParsableCommand {
         try runReporting {
             var d = data
             if d.value == "abs_deviation_deg" { d.value = "deviation_deg" }
-            d.emit(Analyses.circular(try d.load(factors: by, angularSums: true)))
+            d.emit(try Analyses.circular(try d.load(factors: by, angularSums: true)))
         }
     }
 }

@@ -45,8 +45,7 @@ struct DataOptions: ParsableArguments {
         let data = try StudyData.load(paths: inputs, options: options)
         if data.skippedRows > 0 {
             FileHandle.standardError.write(
-                "note: skipped \(data.skippedRows) invalid row(s); first: \(data.firstSkipped ?? "")\n".data(
-                    using: .utf8)!)
+                Data("note: skipped \(data.skippedRows) invalid row(s); first: \(data.firstSkipped ?? "")\n".utf8))
         }
         return data
     }
@@ -66,4 +65,17 @@ func runReporting(_ body: () throws -> Void) throws {
 struct ValidationErrorMessage: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
+}
+
+/// Trials of one participant are not independent observations: when a participant has several rows in a group and
+/// no --subject was given, say so on stderr and show the command that analyses one mean per participant.
+func warnIfPseudoReplicated(_ data: StudyData, subject: String?) {
+    guard subject == nil, data.repeatedParticipants else { return }
+    let command = (["soundsafari-analyze"] + CommandLine.arguments.dropFirst() + ["--subject", "participant"])
+        .joined(separator: " ")
+    FileHandle.standardError.write(
+        Data(
+            ("warning: participants contribute several rows to a group, so these rows are not independent (pseudo-replication) and the p-values are too small;"
+                + " analyse one mean per participant:\n  \(command)\nor fit a mixed model with participant as a random effect.\n")
+                .utf8))
 }

@@ -11,12 +11,21 @@ struct TTestCommand: ParsableCommand {
     @Option(help: "The two levels to compare, in order (default: sorted as text).") var levels: String?
     @Option(help: "Hypothesised mean for a one-sample test.") var mu: String?
     @Flag(help: "Pair values by --subject (each subject's mean per level).") var paired = false
-    @Option(help: "Subject column for --paired.") var subject: String?
+    @Option(
+        help:
+            "Subject column: with --paired the pairs; without, each subject's mean per group is one value (the unit of analysis)."
+    )
+    var subject: String?
     @Flag(name: .customLong("equal-variance"), help: "Student's t-test (pooled variance) instead of Welch's.")
     var equalVariance = false
     @Flag(help: "Also run Mann-Whitney U (or Wilcoxon signed-rank when paired or one-sample).") var nonparametric =
         false
     @Option(help: "Confidence level of the interval.") var confidence = 0.95
+    @Option(
+        help:
+            "Rank tests: round to this many significant digits before ranking (R's wilcox.test digits.rank), so decimal-equal differences such as 0.3 - 0.1 and 0.2 tie; default: exact, as R."
+    )
+    var digitsRank: Int?
 
     func validate() throws {
         if paired && subject == nil {
@@ -24,6 +33,18 @@ struct TTestCommand: ParsableCommand {
         }
         if paired && by == nil { throw ValidationError("--paired needs --by (the column with the two conditions).") }
         if by != nil && mu != nil { throw ValidationError("--mu is for a one-sample test; drop --by or --mu.") }
+        if by == nil && levels != nil { throw ValidationError("--levels picks two levels of --by; add --by COL.") }
+        if by == nil && subject != nil {
+            throw ValidationError("--subject needs --by (the column with the two groups or paired conditions).")
+        }
+        if equalVariance && (paired || by == nil) {
+            throw ValidationError(
+                "--equal-variance applies to two independent groups; a paired or one-sample t-test has one variance.")
+        }
+        if let digitsRank, !nonparametric {
+            throw ValidationError("--digits-rank \(digitsRank) applies to the rank tests; add --nonparametric.")
+        }
+        if let digitsRank, digitsRank < 1 { throw ValidationError("--digits-rank must be at least 1.") }
         if !(confidence > 0 && confidence < 1) {
             throw ValidationError("--confidence must be between 0 and 1, e.g. 0.95.")
         }
@@ -32,7 +53,8 @@ struct TTestCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let loaded = try data.load(
-                factors: by.map { [$0] } ?? [], subject: paired ? subject : nil, keepValues: nonparametric)
+                factors: by.map { [$0] } ?? [], subject: subject, keepValues: nonparametric)
+            if !paired { warnIfPseudoReplicated(loaded, subject: subject) }
             let levelList = levels?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             if let levelList, levelList.count != 2 {
                 throw AnalysisError("--levels takes two levels separated by a comma, e.g. --levels ctrl,trt1.")
@@ -40,7 +62,7 @@ struct TTestCommand: ParsableCommand {
             data.emit(
                 try Analyses.tTest(
                     loaded, mu: mu, student: equalVariance, levels: levelList, nonparametric: nonparametric,
-                    confidence: confidence))
+                    paired: paired, confidence: confidence, digitsRank: digitsRank))
         }
     }
 }

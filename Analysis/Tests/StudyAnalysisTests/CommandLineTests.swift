@@ -116,7 +116,9 @@ import Testing
     }
 
     @Test func reportWritesHTMLMarkdownTablesAndFiguresAndDetectsTheDesign() throws {
-        let out = Fixtures.temporaryFolder() + "/report"
+        let scratch = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let out = scratch + "/report"
         let r = try run(["report", Fixtures.path("StudyLogs-sample"), "--out", out, "--group-by", "tinnitus"])
         #expect(r.status == 0, "\(r.err)")
         let md = try String(contentsOfFile: out + "/report.md", encoding: .utf8)

@@ -24,26 +24,28 @@ import Testing
     @Test func repeatedMeasuresAnovaMatchesRsAovAndAnovaMlm() throws {
         let data = try Fixtures.load(
             "repeated.csv", value: "value", by: ["level"], subject: "subject", keepValues: false)
-        let results = try Analyses.anova(data, checks: false)
-        let (matrix, dropped, _) = try Analyses.subjectMatrix(data, levels: nil)
-        #expect(dropped == 0 && matrix.count == 8)
-        let a = try RepeatedMeasuresAnova.test(matrix)
-        #expect(close(a.f, r["rm.f"]))
-        #expect(close(a.p, r["rm.p"]))
-        #expect(abs(a.epsilonGG - r["rm.epsilon_gg"]!) < 5e-5)  // R prints epsilons to 4 decimals
-        #expect(abs(a.epsilonHF - r["rm.epsilon_hf"]!) < 5e-5)
-        #expect(close(a.pGG, r["rm.p_gg"], 1e-9))
-        #expect(close(a.pHF, r["rm.p_hf"], 1e-9))
-        #expect(close(a.mauchlyW, r["rm.mauchly_w"]))
-        #expect(close(a.mauchlyP, r["rm.mauchly_p"], 1e-9))
+        let results = try Analyses.anova(data, checks: false, withinCount: 1)
+        let a = try Analyses.factorialAnova(data, betweenCount: 0, type: 3)
+        #expect(a.droppedSubjects.isEmpty && a.subjects == 8)
+        let e = try #require(a.effects.first)
+        #expect(close(e.f, r["rm.f"]))
+        #expect(close(e.p, r["rm.p"]))
+        #expect(abs((e.epsilonGG ?? .nan) - r["rm.epsilon_gg"]!) < 5e-5)  // R prints epsilons to 4 decimals
+        #expect(abs((e.epsilonHF ?? .nan) - r["rm.epsilon_hf"]!) < 5e-5)
+        #expect(close(e.pGG ?? .nan, r["rm.p_gg"], 1e-9))
+        #expect(close(e.pHF ?? .nan, r["rm.p_hf"], 1e-9))
+        #expect(close(e.mauchlyW ?? .nan, r["rm.mauchly_w"]))
+        #expect(close(e.mauchlyP ?? .nan, r["rm.mauchly_p"], 1e-9))
         #expect(results[0].text.contains("Greenhouse-Geisser"))
     }
 
-    @Test func subjectsMissingALevelAreLeftOutAndCounted() throws {
+    @Test func epsilonsStayWithinTheirBounds() throws {
         let y = [[1.0, 2, 3.5], [2, 2.5, 4], [0.5, 1.5, 2], [1, 3, 3]]
-        let a = try RepeatedMeasuresAnova.test(y, dropped: 1)
-        #expect(a.droppedSubjects == 1 && a.subjects == 4)
-        #expect(a.epsilonGG >= 0.5 - 1e-12 && a.epsilonGG <= 1 + 1e-12)  // bounds 1/(k-1) .. 1
+        let design = FactorialDesign(
+            withinNames: ["w"], withinLevels: [["a", "b", "c"]], betweenNames: [], betweenLevels: [])
+        let e = try #require(
+            try FactorialAnova.test(y, groups: y.map { _ in [] }, design: design, type: 3).effects.first)
+        #expect((e.epsilonGG ?? 0) >= 0.5 - 1e-12 && (e.epsilonGG ?? 2) <= 1 + 1e-12)  // bounds 1/(k-1) .. 1
     }
 
     @Test func wilsonIntervalMatchesRsPropTestWithoutCorrection() {
@@ -65,7 +67,7 @@ import Testing
         options.keepValues = true
         options.showProgress = false
         let data = try StudyData.load(paths: [Fixtures.path("StudyLogs-sample")], options: options)
-        let streamed = Analyses.circular(data)[0].text
+        let streamed = try Analyses.circular(data)[0].text
         for key in data.sortedGroupKeys {
             let direct = CircularStatistics.summarize(degrees: data.groups[key]!.values!.map { $0 + data.originValue })
             let sums = data.angular[key]!

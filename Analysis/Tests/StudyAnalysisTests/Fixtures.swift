@@ -27,12 +27,14 @@ enum Fixtures {
     static let r = references("r-reference.txt")
     static let scipy = references("scipy-reference.txt")
     static let mixed = references("mixed-reference.txt")
+    static let issue14 = references("issue14-reference.txt")
 
     static func load(
         _ file: String, value: String, by: [String] = [], subject: String? = nil, keepValues: Bool = true,
-        participants: String? = nil
+        participants: String? = nil, filters: [String] = []
     ) throws -> StudyData {
         var options = LoadOptions(value: value, factors: by, subject: subject)
+        options.filters = try filters.map { try RowFilter(parsing: $0) }
         options.participantsFile = participants.map(path)
         options.keepValues = keepValues
         options.showProgress = false

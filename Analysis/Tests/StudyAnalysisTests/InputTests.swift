@@ -4,9 +4,13 @@ import Testing
 
 @testable import StudyAnalysis
 
-@Suite struct InputTests {
-    func write(_ text: String, name: String = "trials.csv", in folder: String = Fixtures.temporaryFolder()) -> String {
-        let path = folder + "/" + name
+@Suite final class InputTests {
+    /// One scratch folder per test, removed when the test's instance goes away.
+    let scratch = Fixtures.temporaryFolder()
+    deinit { try? FileManager.default.removeItem(atPath: scratch) }
+
+    func write(_ text: String, name: String = "trials.csv", in folder: String? = nil) -> String {
+        let path = (folder ?? scratch) + "/" + name
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try! text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -97,7 +101,7 @@ import Testing
     }
 
     @Test func foldersAreSearchedForTrialsFilesAndMerged() throws {
-        let root = Fixtures.temporaryFolder()
+        let root = scratch + "/logs"
         _ = write("participant,condition,abs_deviation_deg\np1,a,1\np1,b,2\n", name: "p1/s1/trials.csv", in: root)
         _ = write("participant,condition,abs_deviation_deg\np2,a,3\n", name: "p2/s1/trials.csv", in: root)
         _ = write("not,a,log\n", name: "p2/s1/other.csv", in: root)
@@ -113,7 +117,7 @@ import Testing
     }
 
     @Test func participantColumnsAreJoinedFromParticipantsCSV() throws {
-        let root = Fixtures.temporaryFolder()
+        let root = scratch + "/joined"
         _ = write("participant,condition,abs_deviation_deg\np1,a,1\np2,a,3\np3,a,5\n", name: "p/s/trials.csv", in: root)
         _ = write("participant,age,tinnitus\np1,30,yes\np2,41,no\np3,25,yes\n", name: "participants.csv", in: root)
         let data = try load([root], by: ["tinnitus"])
@@ -122,7 +126,7 @@ import Testing
 
     @Test func aMissingFileOrAnEmptyFolderIsAClearError() {
         #expect(message { _ = try load(["/nonexistent/trials.csv"]) }.contains("no such file or folder"))
-        #expect(message { _ = try load([Fixtures.temporaryFolder()]) }.contains("no trials.csv below"))
+        #expect(message { _ = try load([self.scratch]) }.contains("no trials.csv below"))
     }
 
     @Test func levelsSortNumericallyWhenAllAreNumbers() {

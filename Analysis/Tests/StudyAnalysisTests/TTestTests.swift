@@ -28,7 +28,7 @@ import Testing
         var options = LoadOptions(value: "extra", factors: ["group"], subject: "ID")
         options.showProgress = false
         let data = try StudyData.load(paths: [Fixtures.path("sleep.csv")], options: options)
-        let results = try Analyses.tTest(data, mu: nil, student: false, levels: nil, nonparametric: true)
+        let results = try Analyses.tTest(data, mu: nil, student: false, levels: nil, nonparametric: true, paired: true)
         guard case .object(let pairs) = results[0].json else {
             Issue.record("not an object")
             return
@@ -60,11 +60,12 @@ import Testing
 
     @Test func wilcoxonSignedRankAndMannWhitneyMatchRsNormalApproximationWithTies() throws {
         let (x, y) = try groups()
-        let differences = zip(x.values!, y.values!).map { $0 - $1 }
+        // The doubles as R reads them, subtracted as R does: R's -1.3 and -1.3 tie (relative values would not).
+        let differences = zip(x.valuesAsRead!, y.valuesAsRead!).map { $0 - $1 }
         let v = try RankTests.wilcoxonSignedRank(differences)
         #expect(v.statistic == r["sleep.wilcoxon.v"])
         #expect(close(v.p, r["sleep.wilcoxon.p"]))
-        let w = try RankTests.mannWhitney(x.values!, y.values!)
+        let w = try RankTests.mannWhitney(x.valuesAsRead!, y.valuesAsRead!)
         #expect(w.statistic == r["sleep.mw.w"])
         #expect(close(w.p, r["sleep.mw.p"]))
     }

@@ -153,7 +153,7 @@ public final class CSVRowReader {
                     lastShown = percent
                     let bar = String(repeating: "#", count: percent / 4).padding(
                         toLength: 25, withPad: " ", startingAt: 0)
-                    FileHandle.standardError.write("\r[\(bar)] \(percent)% \(path)".data(using: .utf8)!)
+                    FileHandle.standardError.write(Data("\r[\(bar)] \(percent)% \(path)".utf8))
                 }
             }
         }
@@ -163,7 +163,7 @@ public final class CSVRowReader {
             try noteInvalid(message)
         }
         try handleRows()
-        if progress { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if state.header == nil {
             throw AnalysisError("\(path): the file is empty; expected a header row naming the columns.")
         }

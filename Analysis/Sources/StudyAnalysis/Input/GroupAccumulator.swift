@@ -12,15 +12,27 @@ public struct GroupAccumulator: Sendable {
     public private(set) var maximum = -Double.infinity
     /// Kept only for statistics that need every value (median, ranks, Levene).
     public private(set) var values: [Double]?
+    /// The values as R reads them (the nearest doubles to the text, not shifted), kept with `values`: rank tests tie
+    /// and subtract exactly as R does with these. For computed numbers they equal `values`.
+    public private(set) var valuesAsRead: [Double]?
+    private var sumAsRead = CompensatedSum()
 
-    public init(keepValues: Bool = false) { values = keepValues ? [] : nil }
+    public init(keepValues: Bool = false) {
+        values = keepValues ? [] : nil
+        valuesAsRead = keepValues ? [] : nil
+    }
 
     public init<S: Sequence>(_ values: S, keepValues: Bool = false) where S.Element == Double {
         self.init(keepValues: keepValues)
         for v in values { add(v) }
     }
 
-    public mutating func add(_ x: Double) {
+    public mutating func add(_ x: Double) { add(x, asRead: x) }
+
+    /// `x` shifted by the column's first value, `asRead` the unshifted double of the same text.
+    public mutating func add(_ x: Double, asRead: Double) {
+        sumAsRead.add(asRead)
+        valuesAsRead?.append(asRead)
         if count == 0 { shift = x }
         let d = x - shift
         sum.add(d)
@@ -32,6 +44,8 @@ public struct GroupAccumulator: Sendable {
     }
 
     public var mean: Double { count == 0 ? .nan : shift + sum.value / Double(count) }
+    /// Mean of the unshifted doubles (R's mean() of the column): exactly the value for a single row.
+    public var meanAsRead: Double { count == 0 ? .nan : sumAsRead.value / Double(count) }
 
     /// Sum of squared deviations from the mean.
     public var sumOfSquaredDeviations: Double {

@@ -25,7 +25,7 @@ public struct ParticipantTable: Sendable {
         let reader = CSVRowReader(columns: columns, skipInvalid: false)
         reader.showProgress = false
         var rows: [String: [String: String]] = [:]
-        let key = columns.firstIndex(of: "participant")!
+        let key = columns.firstIndex(of: "participant") ?? 0  // checked above
         try reader.read(path: path) { record in
             var row: [String: String] = [:]
             for (i, c) in columns.enumerated() { row[c] = StudyData.unescapeText(record.string(i)) }

@@ -65,6 +65,8 @@ public struct StudyData: Sendable {
     public let skippedRows: Int
     public let firstSkipped: String?
     public let files: [String]
+    /// Loaded without a subject, and some participant has several rows in one group: the rows are not independent.
+    public var repeatedParticipants = false
 
     public var originValue: Double { origin?.approximate ?? 0 }
 
@@ -78,7 +80,7 @@ public struct StudyData: Sendable {
     public static func sortLevels(_ levels: [String]) -> [String] {
         let numbers = levels.compactMap { Double($0) }
         if numbers.count == levels.count {
-            return levels.sorted { Double($0)! < Double($1)! }
+            return levels.sorted { (Double($0) ?? 0) < (Double($1) ?? 0) }
         }
         return levels.sorted {
             $0.compare($1, options: [.caseInsensitive]) == .orderedAscending
@@ -94,7 +96,7 @@ public struct StudyData: Sendable {
             Dictionary(uniqueKeysWithValues: levels(of: i).enumerated().map { ($1, $0) })
         }
         return groups.keys.sorted { a, b in
-            for i in a.indices where a[i] != b[i] { return orders[i][a[i]]! < orders[i][b[i]]! }
+            for i in a.indices where a[i] != b[i] { return (orders[i][a[i]] ?? 0) < (orders[i][b[i]] ?? 0) }
             return false
         }
     }
@@ -113,7 +115,8 @@ public struct StudyData: Sendable {
         return StudyData(
             options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells,
             angular: loader.angular,
-            rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files)
+            rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files,
+            repeatedParticipants: loader.repeatedParticipants)
     }
 
     /// Files as given plus every trials.csv below given folders; also a participants.csv lying in a given folder.
@@ -186,6 +189,9 @@ private final class Loader {
     @exclusivity(unchecked) var cellIndex: [Int: Int] = [:]
     var cellKeys: [CellKey] = []
     @exclusivity(unchecked) var cellAccumulators: [GroupAccumulator] = []
+    /// Without a subject: participant codes seen per group, to notice one participant contributing several rows.
+    var participantsOfGroup: [Int: Set<Int>] = [:]
+    var repeatedParticipants = false
 
     init(options: LoadOptions, participants: ParticipantTable?) {
         self.options = options
@@ -219,12 +225,13 @@ private final class Loader {
         if let participants { for c in textColumns where participants.columns.contains(c) { optional.insert(c) } }
         let reader = CSVRowReader(columns: wanted, optionalColumns: optional, skipInvalid: options.skipInvalid)
         reader.showProgress = reader.showProgress && options.showProgress
-        let factorSlots = options.factors.map { slot[$0]! }
-        let subjectSlot = options.subject.map { slot[$0]! }
+        // Every wanted column has a slot (it was built from `wanted`); 0 is never reached.
+        let factorSlots = options.factors.map { slot[$0] ?? 0 }
+        let subjectSlot = options.subject.map { slot[$0] ?? 0 }
         let filterGroups = Dictionary(grouping: options.filters, by: \.column).map {
-            (slot: slot[$0.key]!, filters: $0.value)
+            (slot: slot[$0.key] ?? 0, filters: $0.value)
         }
-        let participantSlot = slot["participant"]!
+        let participantSlot = slot["participant"] ?? 0
         var checkedJoin = false
         let keep = options.keepValues
         let acceptBooleans = options.acceptBooleans
@@ -237,7 +244,7 @@ private final class Loader {
         try reader.read(path: file) { record in
             if !checkedJoin {
                 checkedJoin = true
-                for c in textColumns where !record.has(slot[c]!) && !record.has(participantSlot) {
+                for c in textColumns where !record.has(slot[c] ?? 0) && !record.has(participantSlot) {
                     throw AnalysisError(
                         "\(file): column '\(c)' is in neither this file nor participants.csv, and the file has no 'participant' column to join on."
                     )
@@ -304,7 +311,7 @@ private final class Loader {
                 cellKey = key &* 1_048_573 &+ c + 1
             }
             if origin == nil { origin = decimal }
-            let x = decimal.minus(origin!)
+            let x = decimal.minus(origin ?? decimal)
             let g: Int
             if let existing = groupIndex[key] {
                 g = existing
@@ -315,7 +322,11 @@ private final class Loader {
                 groupAccumulators.append(GroupAccumulator(keepValues: keep))
                 angularSums.append((CompensatedSum(), CompensatedSum()))
             }
-            groupAccumulators[g].add(x)
+            groupAccumulators[g].add(x, asRead: decimal.approximate)
+            if subjectSlot == nil && !repeatedParticipants && record.has(participantSlot) {
+                let c = try codeOf(participantSlot)
+                if !participantsOfGroup[g, default: []].insert(c).inserted { repeatedParticipants = true }
+            }
             if angular {
                 let radians = decimal.approximate * .pi / 180
                 angularSums[g].cos.add(cos(radians))
@@ -331,7 +342,7 @@ private final class Loader {
                     cellKeys.append(CellKey(levels: groupKeys[g], subject: name(subjectSlot, try codeOf(subjectSlot))))
                     cellAccumulators.append(GroupAccumulator())
                 }
-                cellAccumulators[cell].add(x)
+                cellAccumulators[cell].add(x, asRead: decimal.approximate)
             }
             rows += 1
         }

@@ -59,12 +59,15 @@ public enum ResultRendering {
             + RFormat.table(header: ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""], rows: rows) + "\n"
             + RFormat.signifLegend
             + "\neta squared = \(RFormat.signif(r.etaSquared, 4)), omega squared = \(RFormat.signif(r.omegaSquared, 4))"
+            + (r.omegaSquaredEstimate < 0
+                ? " (the estimate \(RFormat.signif(r.omegaSquaredEstimate, 4)) is negative; reported as 0, as effectsize::omega_squared)"
+                : "")
         let json: JSONValue = .object([
             ("test", .string("anova-oneway")), ("value", .string(value)), ("by", .string(by)),
             ("f", .num(r.f)), ("p", .num(r.p)), ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)),
             ("ss_between", .num(r.ssBetween)), ("ss_within", .num(r.ssWithin)), ("ms_between", .num(r.msBetween)),
             ("ms_within", .num(r.msWithin)), ("eta_squared", .num(r.etaSquared)),
-            ("omega_squared", .num(r.omegaSquared)),
+            ("omega_squared", .num(r.omegaSquared)), ("omega_squared_estimate", .num(r.omegaSquaredEstimate)),
             (
                 "groups",
                 .array(
@@ -92,153 +95,6 @@ public enum ResultRendering {
             ]))
     }
 
-    public static func repeated(_ r: RepeatedMeasuresResult, value: String, within: String, subject: String)
-        -> RenderedResult
-    {
-        var text = "Repeated-measures ANOVA: \(value) ~ \(within) + Error(\(subject)/\(within))\n"
-        text +=
-            "\(r.subjects) subjects x \(r.levels) levels"
-            + (r.droppedSubjects > 0 ? " (\(r.droppedSubjects) subjects without a value at every level left out)" : "")
-            + "\n"
-        let ss = RFormat.column([r.ssEffect, r.ssError], digits: 4)
-        text += RFormat.table(
-            header: ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""],
-            rows: [
-                [
-                    within, RFormat.signif(r.dfEffect, 6), ss[0], RFormat.signif(r.ssEffect / r.dfEffect, 5),
-                    RFormat.signif(r.f, 4), RFormat.pValue(r.p, digits: 3), RFormat.stars(r.p),
-                ],
-                [
-                    "Residuals", RFormat.signif(r.dfError, 6), ss[1], RFormat.signif(r.ssError / r.dfError, 5), "", "",
-                    "",
-                ],
-            ])
-        text +=
-            "\n\nSphericity corrections:\n"
-            + RFormat.table(
-                header: ["", "epsilon", "Pr(>F[adj])"],
-                rows: [
-                    ["Greenhouse-Geisser", RFormat.signif(r.epsilonGG, 5), RFormat.pValue(r.pGG, digits: 4)],
-                    ["Huynh-Feldt", RFormat.signif(r.epsilonHF, 5), RFormat.pValue(r.pHF, digits: 4)],
-                ])
-        if r.mauchlyW.isFinite {
-            text +=
-                "\nMauchly's test of sphericity: W = \(RFormat.signif(r.mauchlyW, 5)), chi-squared = \(RFormat.signif(r.mauchlyChiSquared, 5)), df = \(RFormat.signif(r.mauchlyDF, 3)), p-value = \(RFormat.pValue(r.mauchlyP))"
-        } else {
-            text += "\nMauchly's test: not applicable with two levels (sphericity holds trivially)."
-        }
-        text += "\npartial eta squared = \(RFormat.signif(r.partialEtaSquared, 4))"
-        return RenderedResult(
-            text: text,
-            json: .object([
-                ("test", .string("anova-repeated-measures")), ("f", .num(r.f)), ("df_effect", .num(r.dfEffect)),
-                ("df_error", .num(r.dfError)),
-                ("p", .num(r.p)), ("ss_effect", .num(r.ssEffect)), ("ss_error", .num(r.ssError)),
-                ("epsilon_gg", .num(r.epsilonGG)), ("p_gg", .num(r.pGG)), ("epsilon_hf", .num(r.epsilonHF)),
-                ("p_hf", .num(r.pHF)),
-                ("mauchly_w", .num(r.mauchlyW)), ("mauchly_chi_squared", .num(r.mauchlyChiSquared)),
-                ("mauchly_p", .num(r.mauchlyP)),
-                ("partial_eta_squared", .num(r.partialEtaSquared)), ("subjects", .integer(r.subjects)),
-                ("dropped_subjects", .integer(r.droppedSubjects)),
-            ]))
-    }
-
-    /// Laid out like R's summary(aov(y ~ g * w + Error(subject / w))), then the sphericity corrections as car/afex show them.
-    public static func mixed(_ r: MixedAnovaResult, value: String, subject: String) -> RenderedResult {
-        let between = r.group.name
-        let within = r.within.name
-        var text = "Mixed ANOVA: \(value) ~ \(between) * \(within) + Error(\(subject)/\(within))\n"
-        text +=
-            "\(r.subjects) subjects ("
-            + zip(r.groupNames, r.subjectsPerGroup).map { "\($0) \($1)" }.joined(separator: ", ")
-            + ") x \(r.levelNames.count) levels of \(within); unit: \(subject) x \(within) cell means"
-        if !r.droppedSubjects.isEmpty {
-            let shown =
-                r.droppedSubjects.prefix(5).joined(separator: ", ") + (r.droppedSubjects.count > 5 ? ", ..." : "")
-            text +=
-                "\n\(r.droppedSubjects.count) subject\(r.droppedSubjects.count == 1 ? "" : "s") without a value at every level of \(within) left out (\(shown))"
-        }
-        let header = ["", "Df", "Sum Sq", "Mean Sq", "F value", "Pr(>F)", ""]
-        func rows(_ terms: [MixedAnovaTerm], errorSS: Double, errorDF: Double) -> [[String]] {
-            let ss = RFormat.column(terms.map(\.ss) + [errorSS], digits: 4)
-            return terms.enumerated().map { i, t in
-                [
-                    t.name, RFormat.signif(t.df, 6), ss[i], RFormat.signif(t.ms, 5), RFormat.signif(t.f, 4),
-                    RFormat.pValue(t.p, digits: 3), RFormat.stars(t.p),
-                ]
-            } + [["Residuals", RFormat.signif(errorDF, 6), ss.last!, RFormat.signif(errorSS / errorDF, 5), "", "", ""]]
-        }
-        text +=
-            "\n\nError: \(subject)\n"
-            + RFormat.table(header: header, rows: rows([r.group], errorSS: r.group.ssError, errorDF: r.group.dfError))
-        text +=
-            "\n\nError: \(subject):\(within)\n"
-            + RFormat.table(
-                header: header,
-                rows: rows([r.within, r.interaction], errorSS: r.within.ssError, errorDF: r.within.dfError))
-        text += "\n" + RFormat.signifLegend
-        let terms = [r.within, r.interaction]
-        text +=
-            "\n\nSphericity corrections (within-subjects terms):\n"
-            + RFormat.table(
-                header: ["", "GG eps", "Pr(>F[GG])", "", "HF eps", "Pr(>F[HF])", ""],
-                rows: terms.map { t in
-                    [
-                        t.name, RFormat.signif(t.epsilonGG!, 5), RFormat.pValue(t.pGG!, digits: 3),
-                        RFormat.stars(t.pGG!),
-                        RFormat.signif(t.epsilonHF!, 5), RFormat.pValue(t.pHF!, digits: 3), RFormat.stars(t.pHF!),
-                    ]
-                })
-        let s = r.sphericity
-        if s.mauchlyW.isFinite {
-            text +=
-                "\nMauchly's test of sphericity: W = \(RFormat.signif(s.mauchlyW, 5)), p-value = \(RFormat.pValue(s.mauchlyP))"
-        } else {
-            text += "\nMauchly's test: not applicable with two levels (sphericity holds trivially)."
-        }
-        text +=
-            "\npartial eta squared: "
-            + [r.group, r.within, r.interaction].map { "\($0.name) \(RFormat.signif($0.partialEtaSquared, 4))" }.joined(
-                separator: ", ")
-        func termJSON(_ t: MixedAnovaTerm, stratum: String) -> JSONValue {
-            var fields: [(String, JSONValue)] = [
-                ("term", .string(t.name)), ("stratum", .string(stratum)), ("f", .num(t.f)),
-                ("df_effect", .num(t.df)), ("df_error", .num(t.dfError)), ("p", .num(t.p)), ("ss", .num(t.ss)),
-                ("ss_error", .num(t.ssError)),
-                ("partial_eta_squared", .num(t.partialEtaSquared)),
-            ]
-            if let e = t.epsilonGG, let p = t.pGG, let h = t.epsilonHF, let ph = t.pHF {
-                fields += [("epsilon_gg", .num(e)), ("p_gg", .num(p)), ("epsilon_hf", .num(h)), ("p_hf", .num(ph))]
-            }
-            return .object(fields)
-        }
-        return RenderedResult(
-            text: text,
-            json: .object([
-                ("test", .string("anova-mixed")), ("value", .string(value)), ("between", .string(between)),
-                ("within", .string(within)),
-                ("subject", .string(subject)), ("subjects", .integer(r.subjects)),
-                (
-                    "groups",
-                    .array(
-                        zip(r.groupNames, r.subjectsPerGroup).map {
-                            .object([("name", .string($0)), ("subjects", .integer($1))])
-                        })
-                ),
-                ("levels", .array(r.levelNames.map { .string($0) })),
-                ("dropped_subjects", .integer(r.droppedSubjects.count)),
-                ("dropped", .array(r.droppedSubjects.map { .string($0) })),
-                (
-                    "terms",
-                    .array([
-                        termJSON(r.group, stratum: "between"), termJSON(r.within, stratum: "within"),
-                        termJSON(r.interaction, stratum: "within"),
-                    ])
-                ),
-                ("mauchly_w", .num(s.mauchlyW)), ("mauchly_p", .num(s.mauchlyP)),
-            ]))
-    }
-
     /// Laid out like car::Anova(type = 2).
     public static func twoWay(_ r: TwoWayAnovaResult, value: String) -> RenderedResult {
         let ss = RFormat.column(r.terms.map(\.ss) + [r.ssWithin], digits: 5)
@@ -248,7 +104,7 @@ public enum ResultRendering {
                 RFormat.stars(t.p),
             ]
         }
-        rows.append(["Residuals", ss.last!, RFormat.signif(r.dfWithin, 6), "", "", ""])
+        rows.append(["Residuals", ss.last ?? "", RFormat.signif(r.dfWithin, 6), "", "", ""])
         var text =
             "Anova Table (Type II tests)\n\nResponse: \(value)\n"
             + RFormat.table(header: ["", "Sum Sq", "Df", "F value", "Pr(>F)", ""], rows: rows) + "\n"
@@ -310,7 +166,14 @@ public enum ResultRendering {
         let cells = zip(labels, values.map { RFormat.signif($0, 7) }).map { l, v in (l, v, max(l.count, v.count)) }
         text += cells.map { String(repeating: " ", count: $0.2 - $0.0.count) + $0.0 }.joined(separator: " ") + " \n"
         text += cells.map { String(repeating: " ", count: $0.2 - $0.1.count) + $0.1 }.joined(separator: " ") + " \n"
-        text += "\nCohen's d = \(RFormat.signif(r.cohenD, 4)), Hedges' g = \(RFormat.signif(r.hedgesG, 4))\n"
+        func interval(_ i: Interval?) -> String {
+            i.map { " [\(RFormat.signif($0.low, 4)), \(RFormat.signif($0.high, 4))]" } ?? ""
+        }
+        let dName = r.kind == .paired ? "Cohen's d_z" : "Cohen's d"
+        text +=
+            "\n\(dName) = \(RFormat.signif(r.cohenD, 4))\(interval(r.cohenDCI)), Hedges' g = \(RFormat.signif(r.hedgesG, 4))\(interval(r.hedgesGCI))"
+        text +=
+            "\n(\(RFormat.signif(r.confidence * 100, 3))% CIs from the noncentral t\(r.kind == .welch || r.kind == .student ? "; d uses the pooled SD" : ""))\n"
         return RenderedResult(
             text: text,
             json: .object([
@@ -318,6 +181,8 @@ public enum ResultRendering {
                 ("p", .num(r.p)),
                 ("mean_difference", .num(r.meanDifference)), ("ci_low", .num(r.ciLow)), ("ci_high", .num(r.ciHigh)),
                 ("cohen_d", .num(r.cohenD)), ("hedges_g", .num(r.hedgesG)),
+                ("cohen_d_ci_low", .num(r.cohenDCI?.low)), ("cohen_d_ci_high", .num(r.cohenDCI?.high)),
+                ("hedges_g_ci_low", .num(r.hedgesGCI?.low)), ("hedges_g_ci_high", .num(r.hedgesGCI?.high)),
                 ("levels", .array(names.map { .string($0) })), ("estimates", .array(r.estimates.map { .num($0) })),
             ]))
     }
@@ -398,13 +263,15 @@ public enum ResultRendering {
         let name =
             r.center == "median" ? "Brown-Forsythe (Levene's test, center = median)" : "Levene's test (center = mean)"
         let text =
-            "\(name): F = \(RFormat.signif(r.f, 5)), df = \(RFormat.signif(r.dfBetween, 5)), \(RFormat.signif(r.dfWithin, 5)), p-value = \(RFormat.pValue(r.p))"
+            r.reason.map { "\(name): \($0)" }
+            ?? "\(name): F = \(RFormat.signif(r.f, 5)), df = \(RFormat.signif(r.dfBetween, 5)), \(RFormat.signif(r.dfWithin, 5)), p-value = \(RFormat.pValue(r.p))"
         return RenderedResult(
             text: text,
-            json: .object([
-                ("test", .string("levene")), ("center", .string(r.center)), ("f", .num(r.f)),
-                ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)), ("p", .num(r.p)),
-            ]))
+            json: .object(
+                [
+                    ("test", .string("levene")), ("center", .string(r.center)), ("f", .num(r.f)),
+                    ("df_between", .num(r.dfBetween)), ("df_within", .num(r.dfWithin)), ("p", .num(r.p)),
+                ] + (r.reason.map { [("reason", JSONValue.string($0))] } ?? [])))
     }
 
     public static func rank(_ r: RankTestResult, data: String) -> RenderedResult {
@@ -428,14 +295,24 @@ public enum ResultRendering {
     public static func circular(_ items: [(String, CircularSummary)], value: String) -> RenderedResult {
         let rows = items.map { name, s in
             [
-                name, "\(s.n)", RFormat.signif(s.meanDeg, 5), RFormat.signif(s.resultantLength, 4),
-                RFormat.signif(s.circularSDDeg, 4),
-                RFormat.signif(s.rayleighZ, 5), RFormat.pValue(s.rayleighP, digits: 4),
+                name, "\(s.n)", RFormat.signif(s.meanDeg, 5), s.ciLowDeg.map { RFormat.signif($0, 5) } ?? "NA",
+                s.ciHighDeg.map { RFormat.signif($0, 5) } ?? "NA", RFormat.signif(s.resultantLength, 4),
+                RFormat.signif(s.circularSDDeg, 4), RFormat.signif(s.rayleighZ, 5),
+                RFormat.pValue(s.rayleighP, digits: 4), RFormat.pValue(s.vTestP, digits: 4),
             ]
         }
-        let text =
-            "Circular statistics of \(value) (degrees; Rayleigh test of uniformity)\n"
-            + RFormat.table(header: ["", "n", "mean_deg", "R_bar", "circ_sd_deg", "Rayleigh_Z", "p"], rows: rows)
+        var text =
+            "Circular statistics of \(value) (degrees; 95% CI of the mean direction, Zar 2010 eq. 26.24-26.25;\n"
+            + "Rayleigh test of uniformity and V-test toward 0 degrees, as circular::rayleigh.test)\n"
+            + RFormat.table(
+                header: [
+                    "", "n", "mean_deg", "ci_low", "ci_high", "R_bar", "circ_sd_deg", "Rayleigh_Z", "p", "V_test_p",
+                ],
+                rows: rows)
+        if items.contains(where: { $0.1.ciLowDeg == nil }) {
+            text +=
+                "\nNA: the 95% CI of the mean direction does not exist when R_bar <= sqrt(qchisq(0.95, 1) / (2 n)) (too little concentration)."
+        }
         return RenderedResult(
             text: text,
             json: .object([
@@ -446,9 +323,11 @@ public enum ResultRendering {
                         items.map { name, s in
                             .object([
                                 ("name", .string(name)), ("n", .integer(s.n)), ("mean_deg", .num(s.meanDeg)),
-                                ("resultant_length", .num(s.resultantLength)),
+                                ("resultant_length", .num(s.resultantLength)), ("ci_low_deg", .num(s.ciLowDeg)),
+                                ("ci_high_deg", .num(s.ciHighDeg)),
                                 ("circular_sd_deg", .num(s.circularSDDeg)), ("rayleigh_z", .num(s.rayleighZ)),
-                                ("p", .num(s.rayleighP)),
+                                ("p", .num(s.rayleighP)), ("rayleigh_p", .num(s.rayleighP)),
+                                ("v_test_p", .num(s.vTestP)),
                             ])
                         })
                 ),

@@ -10,13 +10,14 @@ enum DesignBalance {
         var perCondition: [(String, Int)] = []
         var offending: [String] = []
         for c in conditions {
-            let cells = counts[c]!
+            let cells = counts[c] ?? [:]
             // The most common count is taken as the intended one; the cells that differ from it are listed.
             let frequency = Dictionary(grouping: cells.values, by: { $0 }).mapValues(\.count)
             let usual = frequency.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
             perCondition.append((c, usual))
-            for p in StudyData.sortLevels(cells.keys.filter { cells[$0] != usual }) {
-                offending.append("\(p) in \(c) has \(cells[p]!) (others \(usual))")
+            for p in StudyData.sortLevels(Array(cells.keys)) {
+                guard let count = cells[p], count != usual else { continue }
+                offending.append("\(p) in \(c) has \(count) (others \(usual))")
             }
         }
         if offending.isEmpty {
@@ -24,7 +25,8 @@ enum DesignBalance {
             if Set(values).count == 1 {
                 return "balanced across participants (\(values[0]) trials in every participant x \(compare) cell)"
             }
-            return "balanced across participants (\(values.min()!)–\(values.max()!) trials per cell by \(compare): "
+            return
+                "balanced across participants (\(values.min() ?? 0)–\(values.max() ?? 0) trials per cell by \(compare): "
                 + perCondition.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")"
         }
         let shown =

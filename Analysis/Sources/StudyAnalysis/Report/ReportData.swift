@@ -81,7 +81,7 @@ struct ReportData {
                 byParticipant[p].deviation.add(deviation)
                 byParticipant[p].time.add(time)
                 byCell[p * wide + c, default: Measures()].deviation.add(deviation)
-                byCell[p * wide + c]!.time.add(time)
+                byCell[p * wide + c, default: Measures()].time.add(time)
                 if let round { data.rounds[round, default: GroupAccumulator()].add(deviation) }
                 if r.has(8) { bySession[p * wide + code(2, r.storage[8]), default: GroupAccumulator()].add(deviation) }
                 if let signed {

@@ -13,6 +13,8 @@ public enum Distributions {
     public static func chiSquaredUpper(_ x: Double, df: Double) -> Double { pchisq(x, df, 0, 0) }
     public static func normalCDF(_ z: Double) -> Double { pnorm5(z, 0, 1, 1, 0) }
     public static func normalUpper(_ z: Double) -> Double { pnorm5(z, 0, 1, 0, 0) }
+    public static func normalDensity(_ z: Double) -> Double { dnorm4(z, 0, 1, 0) }
+    public static func chiSquaredQuantile(_ p: Double, df: Double) -> Double { qchisq(p, df, 1, 0) }
     public static func normalQuantile(_ p: Double) -> Double { qnorm5(p, 0, 1, 1, 0) }
     /// Studentized range: P(Q > q) for `groups` means and `df` error degrees of freedom.
     public static func tukeyUpper(_ q: Double, groups: Double, df: Double) -> Double { ptukey(q, 1, groups, df, 0, 0) }
@@ -27,5 +29,12 @@ public enum Distributions {
     public static func signedRankCDF(_ q: Double, n: Double, upper: Bool = false) -> Double {
         psignrank(q, n, upper ? 0 : 1, 0)
     }
+    /// Noncentral F and t, lower tail (for confidence intervals of effect sizes).
+    public static func noncentralFCDF(_ f: Double, df1: Double, df2: Double, ncp: Double) -> Double {
+        pnf(f, df1, df2, ncp, 1, 0)
+    }
+    public static func noncentralTCDF(_ t: Double, df: Double, ncp: Double) -> Double { pnt(t, df, ncp, 1, 0) }
+    /// R's signif(x, digits) (r-mathlib's fprec), for rank tests' digits.rank.
+    public static func signif(_ x: Double, digits: Int) -> Double { fprec(x, Double(digits)) }
     public static func logGamma(_ x: Double) -> Double { lgammafn(x) }
 }

@@ -2,6 +2,8 @@
 public struct LeveneResult: Sendable {
     public let center: String
     public let f: Double, dfBetween: Double, dfWithin: Double, p: Double
+    /// Why F could not be computed (then f and p are NaN), or nil.
+    public let reason: String?
 }
 
 public enum Levene {
@@ -12,7 +14,23 @@ public enum Levene {
             return GroupAccumulator(values.map { abs($0 - center) })
         }
         let a = try OneWayAnova.fisher(spreads)
+        let center = useMedian ? "median" : "mean"
+        // Every absolute deviation zero in every group: F = 0/0. Say so rather than print "F = NA" with no reason.
+        if a.ssWithin == 0 && a.ssBetween == 0 {
+            return LeveneResult(
+                center: center, f: .nan, dfBetween: a.dfBetween, dfWithin: a.dfWithin, p: .nan,
+                reason:
+                    "F cannot be computed: every value equals its group's \(center), so all absolute deviations are zero and F = 0/0."
+            )
+        }
+        if a.ssWithin == 0 {
+            return LeveneResult(
+                center: center, f: .nan, dfBetween: a.dfBetween, dfWithin: a.dfWithin, p: .nan,
+                reason:
+                    "F cannot be computed: within every group all absolute deviations from the \(center) are equal, so the error variance is zero."
+            )
+        }
         return LeveneResult(
-            center: useMedian ? "median" : "mean", f: a.f, dfBetween: a.dfBetween, dfWithin: a.dfWithin, p: a.p)
+            center: center, f: a.f, dfBetween: a.dfBetween, dfWithin: a.dfWithin, p: a.p, reason: nil)
     }
 }

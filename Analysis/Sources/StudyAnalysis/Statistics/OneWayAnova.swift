@@ -6,7 +6,11 @@ public struct OneWayAnovaResult: Sendable {
     public let dfBetween: Double, dfWithin: Double
     public let ssBetween: Double, ssWithin: Double
     public let msBetween: Double, msWithin: Double
-    public let etaSquared: Double, omegaSquared: Double
+    public let etaSquared: Double
+    /// ω² as effectsize::omega_squared reports it: the estimate below, truncated at 0 (pmax(0, ...)).
+    public var omegaSquared: Double { max(0, omegaSquaredEstimate) }
+    /// (SS_b - df_b MS_w) / (SS_t + MS_w); negative when F < 1.
+    public let omegaSquaredEstimate: Double
 }
 
 public struct WelchAnovaResult: Sendable {
@@ -30,7 +34,7 @@ public enum OneWayAnova {
         return OneWayAnovaResult(
             f: f, p: Distributions.fUpper(f, df1: dfB, df2: dfW), dfBetween: dfB, dfWithin: dfW,
             ssBetween: ssBetween, ssWithin: ssWithin, msBetween: msB, msWithin: msW,
-            etaSquared: ssBetween / ssTotal, omegaSquared: (ssBetween - dfB * msW) / (ssTotal + msW))
+            etaSquared: ssBetween / ssTotal, omegaSquaredEstimate: (ssBetween - dfB * msW) / (ssTotal + msW))
     }
 
     /// Welch (1951), as R's oneway.test(var.equal = FALSE): weights n/s², F* with df (k-1, 1/(3·tmp)).

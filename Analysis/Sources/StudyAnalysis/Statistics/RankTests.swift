@@ -11,20 +11,20 @@ public struct RankTestResult: Sendable {
 }
 
 public enum RankTests {
-    /// Values equal to about 12 significant digits (of the largest magnitude) count as tied: decimal
-    /// ties that binary rounding broke (1.3 vs 1.2999999999999998 after a subtraction) are ties again.
-    static func tieTolerance(_ values: [Double]) -> Double { 1e-12 * (values.map(abs).max() ?? 0) }
-
-    /// Mid-ranks (ties get the mean rank) and the tie sizes for the correction terms.
-    static func ranks(_ values: [Double]) -> (ranks: [Double], ties: [Int]) {
-        let tolerance = tieTolerance(values)
+    /// Mid-ranks (ties get the mean rank) and the tie sizes for the correction terms, exactly as R's rank(): only
+    /// equal doubles tie. Callers pass the values as R reads them (`GroupAccumulator.valuesAsRead`) and subtract as R
+    /// does, so 0.3 - 0.1 and 0.2 stay distinct as in R. With `digitsRank` the values are first rounded to that many
+    /// significant digits (R's signif), as wilcox.test(digits.rank = ) does: then decimal-equal differences tie.
+    /// (The old tolerance relative to the largest value tied 1e-6 with 2e-6 next to 1e6.)
+    static func ranks(_ values: [Double], digitsRank: Int? = nil) -> (ranks: [Double], ties: [Int]) {
+        let values = digitsRank.map { d in values.map { Distributions.signif($0, digits: d) } } ?? values
         let order = values.indices.sorted { values[$0] < values[$1] }
         var ranks = [Double](repeating: 0, count: values.count)
         var ties: [Int] = []
         var i = 0
         while i < order.count {
             var j = i
-            while j + 1 < order.count && values[order[j + 1]] - values[order[i]] <= tolerance { j += 1 }
+            while j + 1 < order.count && values[order[j + 1]] == values[order[i]] { j += 1 }
             let rank = Double(i + j + 2) / 2
             for k in i...j { ranks[order[k]] = rank }
             if j > i { ties.append(j - i + 1) }
@@ -34,9 +34,9 @@ public enum RankTests {
     }
 
     /// Exact (pwilcox) when both n < 50 and there are no ties, else normal with continuity and tie correction.
-    public static func mannWhitney(_ x: [Double], _ y: [Double]) throws -> RankTestResult {
+    public static func mannWhitney(_ x: [Double], _ y: [Double], digitsRank: Int? = nil) throws -> RankTestResult {
         guard !x.isEmpty, !y.isEmpty else { throw AnalysisError("Mann–Whitney needs values in both groups.") }
-        let (r, ties) = ranks(x + y)
+        let (r, ties) = ranks(x + y, digitsRank: digitsRank)
         let n1 = Double(x.count)
         let n2 = Double(y.count)
         let w = CompensatedSum.of(r[0..<x.count]) - n1 * (n1 + 1) / 2
@@ -60,12 +60,11 @@ public enum RankTests {
     }
 
     /// Signed-rank test on paired differences; zero differences are dropped as R does.
-    public static func wilcoxonSignedRank(_ differences: [Double]) throws -> RankTestResult {
-        let zero = tieTolerance(differences)
-        let d = differences.filter { abs($0) > zero }
+    public static func wilcoxonSignedRank(_ differences: [Double], digitsRank: Int? = nil) throws -> RankTestResult {
+        let d = differences.filter { $0 != 0 }
         guard !d.isEmpty else { throw AnalysisError("Wilcoxon signed-rank: every paired difference is zero.") }
         let hadZeros = d.count != differences.count
-        let (r, ties) = ranks(d.map(abs))
+        let (r, ties) = ranks(d.map(abs), digitsRank: digitsRank)
         let n = Double(d.count)
         let v = CompensatedSum.of(zip(r, d).filter { $0.1 > 0 }.map { $0.0 })
         if d.count < 50 && ties.isEmpty && !hadZeros {

@@ -14,7 +14,7 @@ public struct Sphericity: Sendable {
     public static func estimate(covariance: [[Double]], errorDF: Double) -> Sphericity {
         let k = covariance.count
         let d = k - 1
-        let contrasts = RepeatedMeasuresAnova.helmert(k)
+        let contrasts = helmert(k)
         var m = Array(repeating: Array(repeating: 0.0, count: d), count: d)
         for a in 0..<d {
             for b in 0..<d {
@@ -23,8 +23,15 @@ public struct Sphericity: Sendable {
                 m[a][b] = s
             }
         }
+        return estimate(contrastCovariance: m, errorDF: errorDF, cells: k)
+    }
+
+    /// From M = C'SC directly (d x d, C orthonormal); `cells` is the number of within cells K, which enters the
+    /// second-order term of Mauchly's p-value as `3 * p` in R's mauchly.test and car (p = nrow(P) = K).
+    static func estimate(contrastCovariance m: [[Double]], errorDF: Double, cells: Int) -> Sphericity {
+        let d = m.count
         let dd = Double(d)
-        let kk = Double(k)
+        let kk = Double(cells)
         let trace = (0..<d).reduce(0.0) { $0 + m[$1][$1] }
         let squares = m.reduce(0.0) { $0 + $1.reduce(0.0) { $0 + $1 * $1 } }
         let gg = trace * trace / (dd * squares)
@@ -35,8 +42,8 @@ public struct Sphericity: Sendable {
         var mp = Double.nan
         if d >= 2 {
             // W = det(M) / (tr(M)/d)^d; Anderson's chi-squared approximation with its second-order term, as R's
-            // mauchly.test. R writes `3 * p` there with p = k (not k - 1); we follow R so results agree with it.
-            w = RepeatedMeasuresAnova.determinant(m) / pow(trace / dd, dd)
+            // mauchly.test. R writes `3 * p` there with p = K cells (not d); we follow R so results agree with it.
+            w = determinant(m) / pow(trace / dd, dd)
             let rho = 1 - (2 * dd * dd + dd + 2) / (6 * dd * errorDF)
             let w2 =
                 (dd + 2) * (dd - 1) * (dd - 2) * (2 * dd * dd * dd + 6 * dd * dd + 3 * kk + 2)
@@ -49,5 +56,37 @@ public struct Sphericity: Sendable {
         }
         return Sphericity(
             epsilonGG: gg, epsilonHF: hf, mauchlyW: w, mauchlyChiSquared: chi, mauchlyDF: mdf, mauchlyP: mp)
+    }
+
+    /// k x (k-1) orthonormal contrasts: column j compares level j+1 with the mean of the levels before it.
+    static func helmert(_ k: Int) -> [[Double]] {
+        var c = Array(repeating: Array(repeating: 0.0, count: k - 1), count: k)
+        for j in 0..<(k - 1) {
+            let norm = (Double(j + 1) * Double(j + 2)).squareRoot()
+            for i in 0...j { c[i][j] = -1 / norm }
+            c[j + 1][j] = Double(j + 1) / norm
+        }
+        return c
+    }
+
+    /// Determinant by Gaussian elimination with partial pivoting (the matrices here are tiny).
+    static func determinant(_ matrix: [[Double]]) -> Double {
+        var a = matrix
+        let n = a.count
+        var det = 1.0
+        for col in 0..<n {
+            let pivot = (col..<n).max { abs(a[$0][col]) < abs(a[$1][col]) }!
+            if a[pivot][col] == 0 { return 0 }
+            if pivot != col {
+                a.swapAt(pivot, col)
+                det = -det
+            }
+            det *= a[col][col]
+            for r in (col + 1)..<n {
+                let factor = a[r][col] / a[col][col]
+                for c in col..<n { a[r][c] -= factor * a[col][c] }
+            }
+        }
+        return det
     }
 }

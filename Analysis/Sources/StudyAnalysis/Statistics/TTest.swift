@@ -13,6 +13,9 @@ public struct TTestResult: Sendable {
     public let meanDifference: Double
     public let ciLow: Double, ciHigh: Double
     public let cohenD: Double, hedgesG: Double
+    /// Intervals (at `confidence`, two-sided) from the exact noncentral t, as effectsize::cohens_d / hedges_g; the
+    /// Hedges' g bounds are the d bounds times J(df).
+    public let cohenDCI: Interval?, hedgesGCI: Interval?
     public let confidence: Double
     public let estimates: [Double]
 }
@@ -35,11 +38,17 @@ public enum TTest {
         let t = difference / se
         let q = Distributions.tQuantile(1 - (1 - confidence) / 2, df: df)
         let d = difference / g.standardDeviation
+        // t = d·√n, so the noncentrality bounds divided by √n bound d (d_z when paired).
+        let scale = 1 / Double(g.count).squareRoot()
+        let dCI = NoncentralBounds.tNoncentrality(t: t, df: df, confidence: confidence).map {
+            Interval(low: $0.low * scale, high: $0.high * scale)
+        }
         return TTestResult(
             kind: kind, t: t, df: df, p: Distributions.tTwoSided(t, df: df), meanDifference: difference,
             ciLow: (kind == .paired ? difference : estimate) - q * se,
             ciHigh: (kind == .paired ? difference : estimate) + q * se,
-            cohenD: d, hedgesG: d * hedgesCorrection(df), confidence: confidence, estimates: [estimate])
+            cohenD: d, hedgesG: d * hedgesCorrection(df), cohenDCI: dCI,
+            hedgesGCI: dCI.map { scaled($0, hedgesCorrection(df)) }, confidence: confidence, estimates: [estimate])
     }
 
     /// Student (pooled variance) or Welch (Satterthwaite df); d uses the pooled SD in both.
@@ -75,11 +84,22 @@ public enum TTest {
         let t = difference / se
         let q = Distributions.tQuantile(1 - (1 - confidence) / 2, df: df)
         let d = difference / pooledVariance.squareRoot()
+        // d's interval comes from the pooled t (d / √(1/n1 + 1/n2), df n1 + n2 - 2) for Student and Welch alike, as
+        // effectsize's default pooled_sd = TRUE.
+        let scale = (1 / n1 + 1 / n2).squareRoot()
+        let dCI = NoncentralBounds.tNoncentrality(t: d / scale, df: pooledDF, confidence: confidence).map {
+            scaled($0, scale)
+        }
         return TTestResult(
             kind: welch ? .welch : .student, t: t, df: df, p: Distributions.tTwoSided(t, df: df),
             meanDifference: difference, ciLow: difference - q * se, ciHigh: difference + q * se,
-            cohenD: d, hedgesG: d * hedgesCorrection(pooledDF), confidence: confidence,
+            cohenD: d, hedgesG: d * hedgesCorrection(pooledDF), cohenDCI: dCI,
+            hedgesGCI: dCI.map { scaled($0, hedgesCorrection(pooledDF)) }, confidence: confidence,
             estimates: [a.mean + origin, b.mean + origin])
+    }
+
+    static func scaled(_ i: Interval, _ factor: Double) -> Interval {
+        Interval(low: i.low * factor, high: i.high * factor)
     }
 
     /// Hedges' exact small-sample correction J(df) = Γ(df/2) / (√(df/2) Γ((df-1)/2)).

@@ -1,0 +1,95 @@
+// The report's Markdown and HTML documents, with the unit of analysis stated above every table.
+import Foundation
+
+/// One sentence per table saying what one observation is.
+struct ReportUnits {
+    let conditionTests: String, groupTests: String, conditionTable: String
+
+    init(_ c: ReportContext) {
+        let complete = c.within ? "; only participants with every \(c.compare) take part" : ""
+        conditionTests =
+            "Unit of analysis: one mean per participant and \(c.compare) (the mean of that participant's trials in it)\(complete)."
+        groupTests =
+            "Unit of analysis: one value per participant, the mean of their \(c.compare) means (each \(c.compare) weighs the same)\(complete); the t-test is Student's, so t² equals the F of the same comparison as an ANOVA (the mixed ANOVA's group row)."
+        conditionTable =
+            "Unit of analysis: participants. Means and 95% t-intervals are across the participant x \(c.compare) means (n_participants); n_trials counts trials; the circular statistics and the confusion rates pool the trials of each \(c.compare)."
+    }
+}
+
+extension StudyReport {
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        "| " + header.joined(separator: " | ") + " |\n|" + header.map { _ in "---|" }.joined() + "\n"
+            + rows.map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "/") }.joined(separator: " | ") + " |" }
+            .joined(separator: "\n") + "\n"
+    }
+
+    static func testTable(_ rows: [TestRow]) -> ([String], [[String]]) {
+        (
+            ["Test", "Statistic", "df", "p-value", "Note"],
+            rows.map { [$0.test, $0.statistic, $0.df, RFormat.pValue($0.p, digits: 3), $0.note] }
+        )
+    }
+
+    static func markdown(
+        facts: [String], tests: [TestRow], groupTests: [TestRow], groupBy: String?, conditionHeader: [String],
+        conditionRows: [[String]], figures: [ReportFigure], units: ReportUnits
+    ) -> String {
+        var md = "# SoundSafari study report\n\n" + facts.map { "- \($0)\n" }.joined() + "\n"
+        for (number, measure, title) in [(1, "deviation", "angle deviation"), (2, "time", "time")] {
+            let (h, r) = testTable(tests.filter { $0.measure == measure })
+            md +=
+                "## Table 6.\(number): p-values for \(title)\n\n\(units.conditionTests)\n\n"
+                + (r.isEmpty ? "Not enough conditions or data for a test.\n" : table(h, r)) + "\n"
+        }
+        if let groupBy, !groupTests.isEmpty {
+            let (h, r) = testTable(groupTests)
+            md +=
+                "## Participant groups by \(groupBy)\n\n\(units.groupTests)\n\n"
+                + table(["Measure"] + h, zip(groupTests, r).map { [$0.measure] + $1 }) + "\n"
+        }
+        md += "## Conditions\n\n\(units.conditionTable)\n\n" + table(conditionHeader, conditionRows) + "\n"
+        md += "## Figures\n\n" + figures.map { "![\($0.caption)](figures/\($0.file))\n\n*\($0.caption)*\n\n" }.joined()
+        md += "Tables as CSV: `tables/conditions.csv`, `tables/participants.csv`, `tables/tests.csv`.\n"
+        md += "Rerun every table in R: `Rscript analysis.R` (base R, afex, circular; reads the same CSV files).\n"
+        return md
+    }
+
+    static func html(
+        facts: [String], tests: [TestRow], groupTests: [TestRow], groupBy: String?, conditionHeader: [String],
+        conditionRows: [[String]], figures: [ReportFigure], units: ReportUnits
+    ) -> String {
+        func htmlTable(_ header: [String], _ rows: [[String]]) -> String {
+            "<table><thead><tr>" + header.map { "<th>\(SVGFigure.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
+                + rows.map { "<tr>" + $0.map { "<td>\(SVGFigure.escape($0))</td>" }.joined() + "</tr>" }.joined(
+                    separator: "\n") + "</tbody></table>\n"
+        }
+        var h =
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>SoundSafari study report</title>\n"
+        h +=
+            "<style>body{font-family:DejaVu Sans,sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f3f3f3}td:first-child{text-align:left}figure{margin:2em 0}</style></head><body>\n"
+        h +=
+            "<h1>SoundSafari study report</h1>\n<ul>" + facts.map { "<li>\(SVGFigure.escape($0))</li>" }.joined()
+            + "</ul>\n"
+        for (number, measure, title) in [(1, "deviation", "angle deviation"), (2, "time", "time")] {
+            let (hd, r) = testTable(tests.filter { $0.measure == measure })
+            h +=
+                "<h2>Table 6.\(number): p-values for \(title)</h2>\n<p>\(SVGFigure.escape(units.conditionTests))</p>\n"
+                + (r.isEmpty ? "<p>Not enough conditions or data for a test.</p>\n" : htmlTable(hd, r))
+        }
+        if let groupBy, !groupTests.isEmpty {
+            let (hd, r) = testTable(groupTests)
+            h +=
+                "<h2>Participant groups by \(SVGFigure.escape(groupBy))</h2>\n<p>\(SVGFigure.escape(units.groupTests))</p>\n"
+                + htmlTable(["Measure"] + hd, zip(groupTests, r).map { [$0.measure] + $1 })
+        }
+        h +=
+            "<h2>Conditions</h2>\n<p>\(SVGFigure.escape(units.conditionTable))</p>\n"
+            + htmlTable(conditionHeader, conditionRows)
+        h +=
+            "<h2>Figures</h2>\n"
+            + figures.map { "<figure>\($0.svg)<figcaption>\(SVGFigure.escape($0.caption))</figcaption></figure>\n" }
+            .joined()
+        return h + "</body></html>\n"
+    }
+
+}

@@ -1,0 +1,139 @@
+// analysis.R: an R script that reads the same CSV files as the report and recomputes every table with base R, afex
+// and circular, so a reviewer can rerun it (`Rscript analysis.R`). It prints the tables, then every number at full
+// precision ("TEST|..." and "COND|..." lines, which the tests compare with tables/tests.csv and conditions.csv).
+import Foundation
+
+enum ReportRScript {
+    static func script(_ c: ReportContext, files: [String], participantsFile: String?, tests: [TestRow]) -> String {
+        let known = c.groupNames.filter { $0 != "unknown" }
+        var r = """
+            # analysis.R — written by `soundsafari-analyze report`; reproduces the report's tables from the same CSV files.
+            # Run: Rscript analysis.R   (R >= 4.2 with the afex and circular packages; Debian: r-cran-afex r-cran-circular)
+            suppressPackageStartupMessages({ library(afex); library(circular) })
+            files <- \(vector(files.map(absolute)))
+            compare <- \(quote(c.compare))
+            conditions <- \(vector(c.conditions))   # the report's order
+            people <- \(vector(c.people))
+            within <- \(c.within ? "TRUE" : "FALSE")   # every participant played more than one condition
+            cols <- c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion")
+            trials <- do.call(rbind, lapply(files, function(f) {
+              d <- read.csv(f, colClasses = "character", check.names = FALSE)
+              for (k in setdiff(cols, names(d))) d[[k]] <- NA
+              d[, cols]
+            }))
+            for (k in c("abs_deviation_deg", "time_s", "deviation_deg")) trials[[k]] <- as.numeric(trials[[k]])
+            trials$cond <- trials[[compare]]
+            # Unit of analysis: one mean per participant and condition.
+            cm <- aggregate(cbind(abs_deviation_deg, time_s) ~ participant + cond, trials, mean)
+            cell_matrix <- function(column) {
+              M <- sapply(conditions, function(k) cm[[column]][match(paste(people, k), paste(cm$participant, cm$cond))])
+              matrix(M, nrow = length(people), dimnames = list(people, conditions))
+            }
+            measures <- c(deviation = "abs_deviation_deg", time = "time_s")
+            tests <- data.frame(measure = character(), test = character(), symbol = character(), value = numeric(), p = numeric())
+            add <- function(measure, test, symbol, value, p) tests[nrow(tests) + 1, ] <<- list(measure, test, symbol, value, p)
+            for (m in names(measures)) {
+              M <- cell_matrix(measures[[m]])
+              if (length(conditions) < 2) break
+              if (within) {
+                complete <- people[complete.cases(M)]
+                long <- cm[cm$participant %in% complete, ]
+                fit <- suppressMessages(aov_ez("participant", measures[[m]], long, within = "cond", type = 3))
+                u <- suppressWarnings(summary(fit$Anova, multivariate = FALSE))$univariate.tests  # HF eps > 1 note
+                add(m, "ANOVA (repeated measures)", "F", u["cond", "F value"], u["cond", "Pr(>F)"])
+                pairs <- list(); raw <- c()
+                for (j in seq_along(conditions)) for (i in seq_along(conditions)) if (i > j) {
+                  t <- t.test(M[complete, j], M[complete, i], paired = TRUE)
+                  pairs[[length(pairs) + 1]] <- list(paste(conditions[j], "vs", conditions[i]), t$statistic); raw <- c(raw, t$p.value)
+                }
+                adj <- p.adjust(raw, "holm")
+                for (k in seq_along(pairs)) add(m, paste("T-Test (paired)", pairs[[k]][[1]]), "t", pairs[[k]][[2]], adj[k])
+              } else {
+                g <- lapply(conditions, function(k) M[!is.na(M[, k]), k])
+                x <- unlist(g); f <- factor(rep(conditions, lengths(g)), levels = conditions)
+                a <- summary(aov(x ~ f))[[1]]
+                add(m, "ANOVA (one-way)", "F", a$`F value`[1], a$`Pr(>F)`[1])
+                pairs <- list(); raw <- c()
+                for (j in seq_along(conditions)) for (i in seq_along(conditions)) if (i > j) {
+                  t <- t.test(g[[j]], g[[i]])
+                  pairs[[length(pairs) + 1]] <- list(paste(conditions[j], "vs", conditions[i]), t$statistic); raw <- c(raw, t$p.value)
+                }
+                adj <- p.adjust(raw, "holm")
+                for (k in seq_along(pairs)) add(m, paste("T-Test (Welch)", pairs[[k]][[1]]), "t", pairs[[k]][[2]], adj[k])
+              }
+            }
+
+            """
+        if let groupBy = c.groupBy, known.count >= 2, let participantsFile {
+            r += """
+                # Participant groups: one value per participant, the mean of their condition means (Student t-test, so
+                # t^2 equals the F of the mixed ANOVA's group row); in a within-subjects design complete participants only.
+                parts <- read.csv(\(quote(absolute(participantsFile))), colClasses = "character", check.names = FALSE)
+                group_by <- \(quote(groupBy))
+                known <- \(vector(known))
+                group_of <- setNames(parts[[group_by]], parts$participant)[people]
+                for (m in names(measures)) {
+                  M <- cell_matrix(measures[[m]])
+                  members <- people[!is.na(group_of) & group_of %in% known]
+                  if (within) members <- members[complete.cases(M[members, , drop = FALSE])]
+                  pm <- rowMeans(M[members, , drop = FALSE], na.rm = TRUE); grp <- group_of[members]
+                  if (length(known) == 2) {
+                    t <- t.test(pm[grp == known[1]], pm[grp == known[2]], var.equal = TRUE)
+                    add(m, paste("T-Test (Student)", known[1], "vs", known[2]), "t", t$statistic, t$p.value)
+                  } else {
+                    a <- summary(aov(pm ~ factor(grp, levels = known)))[[1]]
+                    add(m, paste("ANOVA (one-way) by", group_by), "F", a$`F value`[1], a$`Pr(>F)`[1])
+                  }
+                  if (within) {
+                    long <- cm[cm$participant %in% members, ]; long$grp <- group_of[long$participant]
+                    fit <- suppressMessages(aov_ez("participant", measures[[m]], long, within = "cond", between = "grp", type = 3))
+                    u <- suppressWarnings(summary(fit$Anova, multivariate = FALSE))$univariate.tests
+                    labels <- c(grp = paste(group_by, "(between)"), cond = paste(compare, "(within)"),
+                      `grp:cond` = paste(group_by, "x", compare))
+                    for (term in names(labels)) add(m, paste0("Mixed ANOVA: ", labels[[term]]), "F", u[term, "F value"], u[term, "Pr(>F)"])
+                  }
+                }
+
+                """
+        }
+        r += """
+            # Conditions: participant-level means and t-intervals; circular statistics and confusion rates pool the trials.
+            Md <- cell_matrix("abs_deviation_deg"); Mt <- cell_matrix("time_s")
+            cond_table <- do.call(rbind, lapply(conditions, function(k) {
+              d <- Md[!is.na(Md[, k]), k]; tm <- Mt[!is.na(Mt[, k]), k]
+              rows <- trials[trials$cond == k, ]
+              dev <- rows$deviation_deg[!is.na(rows$deviation_deg)]
+              circ <- if (length(dev)) circular(dev, units = "degrees") else NULL
+              conf <- tolower(substr(rows$front_back_confusion[!is.na(rows$front_back_confusion) & rows$front_back_confusion != ""], 1, 1))
+              hits <- sum(conf %in% c("t", "1", "y")); n <- sum(conf %in% c("t", "1", "y", "f", "0", "n"))
+              w <- if (n > 0) prop.test(hits, n, correct = FALSE)$conf.int else c(NA, NA)
+              data.frame(condition = k, n_participants = length(d), mean_abs_deviation_deg = mean(d),
+                ci_low = t.test(d)$conf.int[1], ci_high = t.test(d)$conf.int[2], mean_time_s = mean(tm),
+                time_ci_low = t.test(tm)$conf.int[1], time_ci_high = t.test(tm)$conf.int[2],
+                circular_mean_deviation_deg = if (is.null(circ)) NA else as.numeric(mean(circ)),
+                resultant_length = if (is.null(circ)) NA else rho.circular(circ),
+                rayleigh_p = if (is.null(circ)) NA else rayleigh.test(circ)$p.value,
+                front_back_confusion_rate = if (n > 0) hits / n else NA,
+                confusion_ci_low = if (hits == 0) 0 else w[1], confusion_ci_high = if (hits == n) 1 else w[2])
+            }))
+            print(tests, digits = 4, row.names = FALSE)
+            cat("\\n"); print(cond_table, digits = 5, row.names = FALSE)
+            cat("\\n# Full precision, for comparison with tables/tests.csv and tables/conditions.csv:\\n")
+            for (i in seq_len(nrow(tests))) cat(sprintf("TEST|%s|%s|%s|%.17g|%.17g\\n", tests$measure[i], tests$test[i], tests$symbol[i], tests$value[i], tests$p[i]))
+            for (i in seq_len(nrow(cond_table))) for (k in names(cond_table)[-1]) cat(sprintf("COND|%s|%s|%.17g\\n", cond_table$condition[i], k, cond_table[[k]][i]))
+
+            """
+        return r
+    }
+
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// An R string literal.
+    static func quote(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    static func vector(_ items: [String]) -> String { "c(" + items.map(quote).joined(separator: ", ") + ")" }
+}
