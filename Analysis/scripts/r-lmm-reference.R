@@ -122,6 +122,54 @@ record("unbalanced_sum", abs_deviation_deg ~ condition * background + (1 | parti
        "Fixtures/lmm-localization-unbalanced.csv", contrasts = "contr.sum")
 record("singular", score ~ condition + (1 | participant), "Fixtures/lmm-singular.csv")
 
+# --- Binomial GLMMs (Laplace) -----------------------------------------------------------------------------------
+# glmer with bobyqa (rhoend 1e-13) and tolPwrss 1e-13, then up to 4 Newton steps on (theta, beta) with numDeriv's
+# gradient and Hessian of the Laplace deviance function (devFunOnly = TRUE, nAGQ = 1). Standard errors come from that
+# Hessian (vcov = 2 H^-1, the beta block: what lme4's use.hessian does, but with Richardson derivatives instead of
+# lme4's simple differences). Only scalar random terms here, so each variance is theta^2.
+record_glmm <- function(name, formula, file) {
+  data <- read.csv(file)
+  data$front_back_confusion <- as.numeric(data$front_back_confusion == "true")
+  ctrl <- glmerControl(optimizer = "bobyqa", optCtrl = list(rhoend = 1e-13, maxfun = 1e5), tolPwrss = 1e-13)
+  m <- glmer(formula, data, family = binomial, control = ctrl)
+  dd <- glmer(formula, data, family = binomial, control = ctrl, devFunOnly = TRUE)
+  nth <- length(getME(m, "theta"))
+  par <- c(getME(m, "theta"), fixef(m))
+  lower <- c(getME(m, "lower"), rep(-Inf, length(fixef(m))))
+  for (k in 1:4) {
+    g <- numDeriv::grad(dd, par)
+    free <- !(lower == 0 & par <= 0 & g >= 0)
+    H <- numDeriv::hessian(dd, par)[free, free, drop = FALSE]
+    candidate <- par
+    candidate[free] <- pmax(par[free] - solve(H, g[free]), lower[free])
+    if (dd(candidate) > dd(par) + 1e-9) break
+    par <- candidate
+  }
+  dev <- dd(par)
+  V <- 2 * solve(numDeriv::hessian(dd, par))
+  beta <- par[-(1:nth)]
+  se <- sqrt(diag(V)[-(1:nth)])
+  out <<- c(out, sprintf("# %s: glmer(%s, read.csv(\"%s\") with front_back_confusion = as.numeric(== \"true\"), family = binomial), Laplace; bobyqa (rhoend 1e-13, tolPwrss 1e-13), 4 Newton steps (numDeriv); SE from numDeriv::hessian of the deviance",
+                         name, deparse(formula, width.cutoff = 500), file))
+  for (i in seq_along(beta)) {
+    t <- names(fixef(m))[i]
+    emit(sprintf("%s.fixed.%s.estimate", name, t), beta[i])
+    emit(sprintf("%s.fixed.%s.se", name, t), se[i])
+    emit(sprintf("%s.fixed.%s.z", name, t), beta[i] / se[i])
+    emit(sprintf("%s.fixed.%s.p", name, t), 2 * pnorm(-abs(beta[i] / se[i])))
+  }
+  vc <- as.data.frame(VarCorr(m))
+  for (i in seq_len(nth)) emit(sprintf("%s.random.%s.%s.variance", name, vc$grp[i], vc$var1[i]), par[i]^2)
+  for (i in seq_len(nth)) emit(sprintf("%s.theta.%d", name, i), par[i])
+  emit(sprintf("%s.loglik", name), -dev / 2)
+  emit(sprintf("%s.aic", name), dev + 2 * length(par))
+  emit(sprintf("%s.bic", name), dev + log(nrow(data)) * length(par))
+  emit(sprintf("%s.lme4_default_loglik", name), as.numeric(logLik(glmer(formula, data, family = binomial))))
+}
+record_glmm("glmm", front_back_confusion ~ condition + background + (1 | participant), "Fixtures/lmm-localization.csv")
+record_glmm("glmm_crossed", front_back_confusion ~ condition * background + (1 | participant) + (1 | sound),
+            "Fixtures/lmm-localization.csv")
+
 header <- c("# Mixed-model reference values written by scripts/r-lmm-reference.R",
             sprintf("# %s, lme4 %s, lmerTest %s", R.version.string, packageVersion("lme4"), packageVersion("lmerTest")))
 writeLines(c(header, out), "Fixtures/lmm-reference.txt")

@@ -175,3 +175,69 @@ import Testing
         #expect(Matrix(rows: 2, cols: 2, values: [1, 2, 2, 1]).cholesky() == nil)
     }
 }
+
+/// The commands as a researcher runs them: JSON keys of the issue, errors as one sentence with a non-zero exit.
+@Suite struct MixedModelCommandTests {
+    let cli = CommandLineTests()
+
+    @Test func lmmJSONHasTheContractKeys() throws {
+        let run = try cli.run([
+            "lmm", Fixtures.path("lmm-sleepstudy.csv"), "--model", "Reaction ~ Days + (Days | Subject)", "--format",
+            "json",
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: Any]]
+        ).first!
+        for key in [
+            "fixed", "random", "correlations", "residual_variance", "reml_criterion", "loglik", "aic", "bic", "anova",
+            "singular", "converged",
+        ] {
+            #expect(json[key] != nil, "missing \(key)")
+        }
+        let fixed = try #require(json["fixed"] as? [[String: Any]])
+        #expect(Set(fixed[0].keys).isSuperset(of: ["term", "estimate", "se", "df", "t", "p"]))
+        #expect(fixed.map { $0["term"] as? String } == ["(Intercept)", "Days"])
+        let anova = try #require(json["anova"] as? [[String: Any]])
+        #expect(Set(anova[0].keys).isSuperset(of: ["effect", "f", "df_effect", "df_error", "p"]))
+        let correlations = try #require(json["correlations"] as? [[String: Any]])
+        #expect(correlations.first?["term2"] as? String == "Days")
+    }
+
+    @Test func glmmJSONHasTheContractKeys() throws {
+        let run = try cli.run([
+            "glmm", Fixtures.path("lmm-localization.csv"), "--model",
+            "front_back_confusion ~ condition + background + (1 | participant)", "--family", "binomial", "--format",
+            "json",
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [[String: Any]]
+        ).first!
+        for key in ["fixed", "random", "loglik", "aic", "bic", "singular", "converged"] {
+            #expect(json[key] != nil, "missing \(key)")
+        }
+        let fixed = try #require(json["fixed"] as? [[String: Any]])
+        #expect(Set(fixed[0].keys).isSuperset(of: ["term", "estimate", "se", "z", "p"]))
+    }
+
+    @Test func textOutputLooksLikeLmerTest() throws {
+        let run = try cli.run([
+            "lmm", Fixtures.path("lmm-singular.csv"), "--model", "score ~ condition + (1 | participant)",
+        ])
+        #expect(run.status == 0)
+        #expect(run.out.contains("Linear mixed model fit by REML. t-tests use Satterthwaite's method"))
+        #expect(run.out.contains("conditionb"))
+        #expect(run.out.contains("boundary (singular) fit"))
+        #expect(run.out.contains("Type III Analysis of Variance Table with Satterthwaite's method"))
+    }
+
+    @Test func unknownColumnIsOneSentenceAndNonZeroExit() throws {
+        let run = try cli.run([
+            "lmm", Fixtures.path("lmm-sleepstudy.csv"), "--model", "Reaction ~ Dayz + (1 | Subject)",
+        ])
+        #expect(run.status != 0)
+        #expect(run.err.contains("no column named 'Dayz'"))
+        #expect(run.out.isEmpty)
+    }
+}

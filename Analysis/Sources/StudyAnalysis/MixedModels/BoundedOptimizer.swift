@@ -38,7 +38,7 @@ struct BoundedOptimizer {
                 bestValue = v
             }
             nmConverged = ok
-            if round > 0 && improved < 1e-12 { break }
+            if round > 0 && improved < 1e-9 { break }
             step = max(step * 0.25, 1e-4)
             if evaluations > maxEvaluations { break }
         }
@@ -95,7 +95,8 @@ struct BoundedOptimizer {
             let spread = values[n] - values[0]
             var size = 0.0
             for i in 1...n { for k in 0..<n { size = max(size, abs(simplex[i][k] - simplex[0][k])) } }
-            if spread <= 1e-15 * max(1, abs(values[0])) && size < 1e-11 { return (simplex[0], values[0], true) }
+            // Loose on purpose: the Newton polish that follows converges quadratically from here.
+            if spread <= 1e-11 * max(1, abs(values[0])) && size < 1e-8 { return (simplex[0], values[0], true) }
             if size < 1e-14 { return (simplex[0], values[0], true) }
             var centroid = [Double](repeating: 0, count: n)
             for i in 0..<n { for k in 0..<n { centroid[k] += simplex[i][k] / Double(n) } }
@@ -151,7 +152,8 @@ struct BoundedOptimizer {
         var lastStep = Double.infinity
         var maxGradient = 0.0
         var hessianOK = true
-        for _ in 0..<30 {
+        var previousStep = Double.infinity
+        for iteration in 0..<12 {
             let n = x.count
             let h = x.map { 1e-3 * max(abs($0), 0.05) }
             var gradient = [Double](repeating: 0, count: n)
@@ -219,7 +221,11 @@ struct BoundedOptimizer {
                 }
                 t /= 2
             }
-            if !moved || lastStep < 1e-12 { break }
+            // Newton steps shrink quadratically until the derivatives' rounding noise; once a step is not at least
+            // halving the previous one that floor is reached.
+            if !moved || lastStep < 1e-10 * max(1, x.map(abs).max() ?? 0) { break }
+            if iteration >= 2 && lastStep > 0.5 * previousStep { break }
+            previousStep = lastStep
         }
         return (x, v, lastStep, maxGradient, hessianOK)
     }

@@ -54,6 +54,32 @@ public enum MixedModelRendering {
         return RenderedResult(text: text, json: .object(json))
     }
 
+    public static func glmm(_ r: GeneralizedLinearMixedModelResult) -> RenderedResult {
+        var text = "Generalized linear mixed model fit by maximum likelihood (Laplace Approximation)\n"
+        text += "Family: binomial ( logit )\nFormula: \(r.formula)\n\n"
+        text +=
+            "logLik \(RFormat.signif(r.logLik, 10))  AIC \(RFormat.signif(r.aic, 10))  BIC \(RFormat.signif(r.bic, 10))"
+        text += "  deviance \(RFormat.signif(r.deviance, 10))\n\n"
+        text += randomTable(r.random, correlations: r.correlations, residual: nil) + "\n"
+        text += "Number of obs: \(r.observations) (\(r.patterns) covariate patterns), groups:  "
+        text += r.groupLevels.map { "\($0.group), \($0.levels)" }.joined(separator: "; ") + "\n\n"
+        text += "Fixed effects (standard errors from the Hessian of the Laplace deviance):\n"
+        text += fixedTable(r.fixed, dfColumn: false) + "\n" + RFormat.signifLegend + "\n"
+        text += diagnostics(singular: r.singular, optimizer: r.optimizer, rowsWithMissing: r.rowsWithMissing)
+        let json: [(String, JSONValue)] = [
+            ("test", .string("glmm")), ("family", .string("binomial")), ("formula", .string(r.formula)),
+            ("observations", .integer(r.observations)),
+            ("fixed", .array(r.fixed.map { fixedJSON($0, statistic: "z", df: false) })),
+            ("random", .array(r.random.map(randomJSON))),
+            ("correlations", .array(r.correlations.map(correlationJSON))),
+            ("loglik", .num(r.logLik)), ("aic", .num(r.aic)), ("bic", .num(r.bic)), ("deviance", .num(r.deviance)),
+            ("theta", .array(r.theta.map { .num($0) })),
+            ("singular", .bool(r.singular)), ("converged", .bool(r.optimizer.converged)),
+            ("rows_with_missing", .integer(r.rowsWithMissing)),
+        ]
+        return RenderedResult(text: text, json: .object(json))
+    }
+
     static func diagnostics(singular: Bool, optimizer: OptimizerReport, rowsWithMissing: Int) -> String {
         var lines: [String] = []
         if singular {
