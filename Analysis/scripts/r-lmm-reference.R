@@ -121,6 +121,11 @@ record("unbalanced", abs_deviation_deg ~ condition * background + (1 | participa
 record("unbalanced_sum", abs_deviation_deg ~ condition * background + (1 | participant) + (1 | participant:condition) + (1 | sound),
        "Fixtures/lmm-localization-unbalanced.csv", contrasts = "contr.sum")
 record("singular", score ~ condition + (1 | participant), "Fixtures/lmm-singular.csv")
+record("covariate", abs_deviation_deg ~ condition * eccentricity + (1 | participant), "Fixtures/lmm-localization-unbalanced.csv")
+record("covariate_nested", abs_deviation_deg ~ eccentricity + eccentricity:condition + (1 | participant),
+       "Fixtures/lmm-localization-unbalanced.csv")
+record("crossed_slopes_singular", abs_deviation_deg ~ condition + (1 + condition | participant) + (1 | sound),
+       "Fixtures/lmm-localization-unbalanced.csv")
 
 # --- Binomial GLMMs (Laplace) -----------------------------------------------------------------------------------
 # glmer with bobyqa (rhoend 1e-13) and tolPwrss 1e-13, then up to 4 Newton steps on (theta, beta) with numDeriv's

@@ -44,6 +44,15 @@ import Testing
                 "abs_deviation_deg ~ condition * background + (1 | participant) + (1 | participant:condition) + (1 | sound)",
             contrasts: .sum),
         Case(name: "singular", file: "lmm-singular.csv", formula: "score ~ condition + (1 | participant)"),
+        Case(
+            name: "covariate", file: "lmm-localization-unbalanced.csv",
+            formula: "abs_deviation_deg ~ condition * eccentricity + (1 | participant)"),
+        Case(
+            name: "covariate_nested", file: "lmm-localization-unbalanced.csv",
+            formula: "abs_deviation_deg ~ eccentricity + eccentricity:condition + (1 | participant)"),
+        Case(
+            name: "crossed_slopes_singular", file: "lmm-localization-unbalanced.csv",
+            formula: "abs_deviation_deg ~ condition + (1 + condition | participant) + (1 | sound)"),
     ]
 
     static func fit(_ c: Case) throws -> LinearMixedModelResult {
@@ -75,7 +84,7 @@ import Testing
         #expect(r.singular == (Self.reference["\(n).singular"] == 1))
         for f in r.fixed {
             let key = "\(n).fixed.\(f.term)"
-            Self.expectClose(f.estimate, key + ".estimate", relative: 1e-6)
+            Self.expectClose(f.estimate, key + ".estimate", relative: 1e-6, absolute: 1e-6 * f.se)
             Self.expectClose(f.se, key + ".se", relative: 1e-5)
             Self.expectClose(f.df, key + ".df", relative: 1e-4)
             Self.expectClose(f.statistic, key + ".t", relative: 1e-5)

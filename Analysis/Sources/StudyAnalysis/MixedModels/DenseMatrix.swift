@@ -159,6 +159,17 @@ public struct Matrix: Sendable, Equatable {
         return (order.map { a[$0, $0] }, vectors)
     }
 
+    /// Inverse on the eigenvalues above `tolerance` only (lmerTest inverts the deviance Hessian this way: negative and
+    /// near-zero eigenvalues, as at a boundary fit, are dropped).
+    public func positivePartInverse(tolerance: Double = 1e-8) -> Matrix {
+        let (lambda, vectors) = symmetricEigen()
+        var out = Matrix(rows: rows, cols: cols)
+        for (k, l) in lambda.enumerated() where l > tolerance {
+            for i in 0..<rows { for j in 0..<cols { out[i, j] += vectors[i, k] * vectors[j, k] / l } }
+        }
+        return out
+    }
+
     /// Moore-Penrose inverse of a symmetric matrix (MASS::ginv's tolerance: sqrt(machine epsilon) x the largest).
     public func symmetricPseudoInverse() -> Matrix {
         let (lambda, vectors) = symmetricEigen()

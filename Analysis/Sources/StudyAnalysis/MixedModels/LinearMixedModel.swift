@@ -123,7 +123,7 @@ public enum LinearMixedModel {
             return t.lx.solveLowerTransposed(t.lx.solveLower(.identity(p))).scaled(vp.last! * vp.last!).values
         }
         let hessian = NumericDerivatives.hessian(devVP, at: varpar)
-        let vcovVarpar = hessian.symmetricPseudoInverse().scaled(2)
+        let vcovVarpar = hessian.positivePartInverse().scaled(2)
         let jacobian = NumericDerivatives.jacobian(covBeta, at: varpar).map { Matrix(rows: p, cols: p, values: $0) }
         let satterthwaite = Satterthwaite(vcov: vcov, jacobian: jacobian, vcovVarpar: vcovVarpar, beta: terms.beta)
 

@@ -63,16 +63,24 @@ enum TypeThreeContrasts {
         guard let xtPinv = leftInverse(xt) else { return nil }
         // L: rows = columns of rdX, columns = columns of X (lmerTest: t(ginv(X) %*% rdX)).
         var l = zapsmall((xtPinv * rdX).transposed)
+        // lmerTest's containment reads R's terms "factors" matrix: a variable counts for a term only where its code is
+        // 1 (main effects, or the term without it is also in the model); numeric variables must match exactly.
         let factorNames = Set(design.variables.filter(\.isFactor).map(\.name))
-        func contains(_ inner: [String], _ outer: [String]) -> Bool {
-            Set(inner).isSubset(of: Set(outer)) && Set(outer).count > Set(inner).count
-                && Set(inner.filter { !factorNames.contains($0) }) == Set(outer.filter { !factorNames.contains($0) })
+        let termSets = terms.map(Set.init)
+        let coded: [Set<String>] = terms.map { term in
+            Set(term.filter { v in term.count == 1 || termSets.contains(Set(term).subtracting([v])) })
+        }
+        func contains(_ inner: Int, _ outer: Int) -> Bool {
+            let a = coded[inner]
+            let b = coded[outer]
+            return a.isSubset(of: b) && !b.subtracting(a).isEmpty
+                && a.subtracting(factorNames) == b.subtracting(factorNames)
         }
         let order = terms.indices.sorted {
             terms[$0].count > terms[$1].count || (terms[$0].count == terms[$1].count && $0 < $1)
         }
         for t in order {
-            let containing = terms.indices.filter { contains(terms[t], terms[$0]) }
+            let containing = terms.indices.filter { contains(t, $0) }
             if containing.isEmpty { continue }
             let cols = termColumns[t]
             let basis = containing.flatMap { termColumns[$0] }.sorted()
