@@ -10,6 +10,6 @@ struct SoundSafariAnalyze: ParsableCommand {
             "Inputs are CSV files or folders (every trials.csv below them is read). Columns are chosen by name, so any tidy CSV works.",
         subcommands: [
             DescribeCommand.self, AnovaCommand.self, TTestCommand.self, PostHocCommand.self,
-            CircularCommand.self, RateCommand.self, ReportCommand.self,
+            CircularCommand.self, RateCommand.self, ReportCommand.self, LmmCommand.self, GlmmCommand.self,
         ])
 }

@@ -1,0 +1,239 @@
+// Two streaming passes over the trial rows: the first finds each variable's type and levels, the second hands
+// every complete row's y, fixed-effect row and random-effect rows to an accumulator; no row is kept.
+import Foundation
+
+/// What to read for a mixed model besides the formula.
+public struct MixedModelInput: Sendable {
+    public var paths: [String]
+    public var filters: [RowFilter] = []
+    public var skipInvalid = false
+    public var participantsFile: String?
+    public var contrasts: ContrastKind = .treatment
+    /// Binomial response: true/false, yes/no and 1/0 are accepted and nothing else.
+    public var binaryResponse = false
+    public var showProgress = true
+
+    public init(paths: [String]) { self.paths = paths }
+}
+
+/// One complete row in model-matrix form; the arrays are reused between rows.
+struct ModelRow {
+    var y = 0.0
+    var x: [Double] = []
+    /// Per block: the level of the row's group and the block's d random-effect columns.
+    var level: [Int] = []
+    var z: [[Double]] = []
+}
+
+/// Reads rows for one formula; `rowsUsed` and `rowsWithMissing` describe what was read.
+public final class MixedModelReader {
+    let formula: ModelFormula
+    let input: MixedModelInput
+    public private(set) var rowsWithMissing = 0
+    public private(set) var skippedRows = 0
+    public private(set) var firstSkipped: String?
+    public private(set) var files: [String] = []
+    let participants: ParticipantTable?
+    /// The variables (not the response) and, for grouping factors, which variables form them.
+    let names: [String]
+    let groupingVariables: Set<String>
+
+    public init(formula: ModelFormula, input: MixedModelInput) throws {
+        self.formula = formula
+        self.input = input
+        let (files, found) = try StudyData.resolveInputs(input.paths)
+        self.files = files
+        participants = try (input.participantsFile ?? found).map { try ParticipantTable.load($0) }
+        names = formula.variables
+        groupingVariables = Set(formula.randomTerms.flatMap(\.group))
+        if names.contains(formula.response) {
+            throw AnalysisError("Column '\(formula.response)' is both the response and a predictor; use it once.")
+        }
+    }
+
+    /// Streams every file, calling `body` with a field accessor for each row that passes the filters.
+    private func scan(_ body: (_ field: (Int) throws -> [UInt8]?, _ record: CSVRecord) throws -> Void) throws {
+        let wanted = [formula.response] + names
+        var columns = wanted
+        for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
+        if !columns.contains("participant") { columns.append("participant") }
+        let participantSlot = columns.firstIndex(of: "participant")!
+        var optional: Set<String> = ["participant"]
+        if let participants { for c in columns where participants.columns.contains(c) { optional.insert(c) } }
+        let filterSlots = Dictionary(grouping: input.filters, by: \.column).map {
+            (slot: columns.firstIndex(of: $0.key)!, filters: $0.value)
+        }
+        for file in files {
+            let reader = CSVRowReader(columns: columns, optionalColumns: optional, skipInvalid: input.skipInvalid)
+            reader.showProgress = reader.showProgress && input.showProgress
+            try reader.read(path: file) { record in
+                func field(_ s: Int) throws -> [UInt8]? {
+                    if record.has(s) {
+                        let text = StudyData.unescapeText(record.string(s))
+                        return text.isEmpty || text == "NA" ? nil : Array(text.utf8)
+                    }
+                    guard record.has(participantSlot) else {
+                        throw AnalysisError(
+                            "\(file): column '\(columns[s])' is in neither this file nor participants.csv; check the model's names."
+                        )
+                    }
+                    let id = StudyData.unescapeText(record.string(participantSlot))
+                    guard let v = participants?.value(participant: id, column: columns[s]) else {
+                        throw record.invalid(participantSlot, "participant '\(id)' is not in participants.csv")
+                    }
+                    return v.isEmpty || v == "NA" ? nil : Array(v.utf8)
+                }
+                for (slot, filters) in filterSlots {
+                    let v = try field(slot).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                    let positives = filters.filter { !$0.negated }
+                    let pass =
+                        (positives.isEmpty || positives.contains { $0.value == v })
+                        && !filters.contains { $0.negated && $0.value == v }
+                    if !pass { return }
+                }
+                try body(field, record)
+            }
+            skippedRows += reader.skippedRows
+            if firstSkipped == nil { firstSkipped = reader.firstSkipped }
+        }
+    }
+
+    static func number(_ bytes: [UInt8]) -> Double? {
+        bytes.withUnsafeBufferPointer { ExactDecimal.parse($0) }?.approximate
+    }
+
+    /// true/yes/1 and false/no/0, any case.
+    static func binary(_ bytes: [UInt8]) -> Double? {
+        switch String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true", "yes", "1": return 1
+        case "false", "no", "0": return 0
+        default: return nil
+        }
+    }
+
+    /// First pass: numeric or factor for each variable, factor levels in R's order, levels of each grouping factor.
+    func design() throws -> MixedModelDesign {
+        var texts = [Set<String>](repeating: [], count: names.count)
+        var numberTexts = [Set<String>](repeating: [], count: names.count)
+        var groupLevels: [String: Set<[String]>] = [:]
+        let groupSlots = formula.randomTerms.map { t in (t.groupName, t.group.map { names.firstIndex(of: $0)! + 1 }) }
+        var rows = 0
+        try scan { field, record in
+            var values: [[UInt8]] = []
+            for s in 0...names.count {
+                guard let v = try field(s) else {
+                    rowsWithMissing += 1
+                    return
+                }
+                values.append(v)
+            }
+            let response = values[0]
+            if (input.binaryResponse ? Self.binary(response) : Self.number(response)) == nil {
+                let shown = String(decoding: response, as: UTF8.self)
+                throw record.invalid(
+                    0,
+                    input.binaryResponse
+                        ? "'\(shown)' is not binary; a binomial model needs true/false, yes/no or 1/0"
+                        : "'\(shown)' is not a number")
+            }
+            for i in names.indices {
+                let bytes = values[i + 1]
+                if groupingVariables.contains(names[i]) || Self.number(bytes) == nil {
+                    texts[i].insert(String(decoding: bytes, as: UTF8.self))
+                } else if numberTexts[i].count < 100_000 {
+                    numberTexts[i].insert(String(decoding: bytes, as: UTF8.self))
+                }
+            }
+            for (name, slots) in groupSlots {
+                groupLevels[name, default: []].insert(slots.map { String(decoding: values[$0], as: UTF8.self) })
+            }
+            rows += 1
+        }
+        rowsUsed = rows
+        var variables: [ModelVariable] = []
+        for (i, name) in names.enumerated() {
+            if texts[i].isEmpty && !groupingVariables.contains(name) {
+                variables.append(ModelVariable(name: name, levels: nil))
+            } else {
+                if numberTexts[i].count >= 100_000 {
+                    throw AnalysisError(
+                        "Column '\(name)' mixes numbers and text; clean it or filter the text rows out.")
+                }
+                variables.append(
+                    ModelVariable(name: name, levels: StudyData.sortLevels(Array(texts[i].union(numberTexts[i])))))
+            }
+        }
+        guard rows > 0 else {
+            throw AnalysisError(
+                "No complete rows to fit (\(rowsWithMissing) with missing values); check the files and --filter values."
+            )
+        }
+        return try MixedModelDesign(
+            formula: formula, variables: variables, groupLevelCounts: groupLevels.mapValues(\.count),
+            contrasts: input.contrasts)
+    }
+
+    public private(set) var rowsUsed = 0
+
+    /// Second pass: each complete row in model-matrix form, with group levels numbered in order of appearance.
+    func stream(_ design: MixedModelDesign, _ body: (inout ModelRow) throws -> Void) throws {
+        let variableCount = names.count
+        let levelCounts = design.variables.map { $0.levels?.count ?? 0 }
+        let levelIndex: [[String: Int]] = design.variables.map { v in
+            Dictionary(uniqueKeysWithValues: (v.levels ?? []).enumerated().map { ($1, $0) })
+        }
+        // Cache: the last bytes seen per variable and their parsed value (trials come in runs of one participant).
+        var lastBytes = [[UInt8]?](repeating: nil, count: variableCount)
+        var numeric = [Double](repeating: 0, count: variableCount)
+        var level = [Int](repeating: 0, count: variableCount)
+        var groupIndex = design.blocks.map { _ in [[Int]: Int]() }
+        var row = ModelRow(
+            y: 0, x: [Double](repeating: 0, count: design.fixed.count), level: design.blocks.map { _ in 0 },
+            z: design.blocks.map { [Double](repeating: 0, count: $0.dimension) })
+        let binary = input.binaryResponse
+        rowsWithMissing = 0
+        try scan { field, record in
+            guard let response = try field(0) else {
+                rowsWithMissing += 1
+                return
+            }
+            for i in 0..<variableCount {
+                guard let bytes = try field(i + 1) else {
+                    rowsWithMissing += 1
+                    return
+                }
+                if let last = lastBytes[i], last == bytes { continue }
+                lastBytes[i] = bytes
+                if design.variables[i].isFactor {
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    guard let l = levelIndex[i][text] else {
+                        throw record.invalid(
+                            i + 1, "'\(text)' was not seen in the first pass (the file changed while being read)")
+                    }
+                    level[i] = l
+                } else {
+                    numeric[i] = Self.number(bytes) ?? .nan
+                }
+            }
+            guard let y = binary ? Self.binary(response) : Self.number(response) else {
+                throw record.invalid(0, "'\(String(decoding: response, as: UTF8.self))' is not a usable response")
+            }
+            row.y = y
+            design.fixed.evaluate(numeric: numeric, level: level, levelCounts: levelCounts, into: &row.x)
+            for (b, block) in design.blocks.enumerated() {
+                let key = block.groupVariables.map { level[$0] }
+                if let g = groupIndex[b][key] {
+                    row.level[b] = g
+                } else {
+                    row.level[b] = groupIndex[b].count
+                    groupIndex[b][key] = row.level[b]
+                }
+            }
+            for term in design.randomTerms {
+                term.spec.evaluate(
+                    numeric: numeric, level: level, levelCounts: levelCounts, into: &row.z[term.block], at: term.offset)
+            }
+            try body(&row)
+        }
+    }
+}

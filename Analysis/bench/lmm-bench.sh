@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Mixed-model benchmark: one "name value unit" line per figure.
+# Generates a 1,000,000-trial log (1,000 participants x 2 conditions x 500 trials; random intercept and slope) in a
+# temporary folder (removed on exit), fits `deviation ~ condition + (1 + condition | participant)` (REML) with
+# soundsafari-analyze lmm, and, when Rscript with lme4 is installed, with lme4::lmer on the same file in the same run.
+# Usage: Analysis/bench/lmm-bench.sh [BINARY]   (default .build/release/soundsafari-analyze; build it first with
+# `swift build -c release --product soundsafari-analyze`).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN="${1:-${ANALYZE_BIN:-.build/release/soundsafari-analyze}}"
+[ -x "$BIN" ] || { echo "error: $BIN not built; run 'swift build -c release --product soundsafari-analyze' first" >&2; exit 1; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+DATA="$TMP/trials.csv"
+MODEL="deviation ~ condition + (1 + condition | participant)"
+
+# Participant p has intercept 20 + u0 (sd 4) and a noise effect 5 + u1 (sd 2, correlation 0.3); residual sd 8.
+awk 'BEGIN {
+  srand(20261123); pi = 3.141592653589793
+  print "participant,condition,deviation"
+  for (p = 1; p <= 1000; p++) {
+    z0 = sqrt(-2 * log(1 - rand())) * cos(2 * pi * rand()); z1 = sqrt(-2 * log(1 - rand())) * cos(2 * pi * rand())
+    u0 = 4 * z0; u1 = 2 * (0.3 * z0 + sqrt(1 - 0.09) * z1)
+    for (t = 1; t <= 1000; t++) {
+      noise = (t % 2 == 0); c = noise ? "noise" : "quiet"
+      e = 8 * sqrt(-2 * log(1 - rand())) * cos(2 * pi * rand())
+      printf "P%04d,%s,%.3f\n", p, c, 20 + u0 + noise * (5 + u1) + e
+    }
+  }
+}' > "$DATA"
+
+LOG="$TMP/time.txt"
+/usr/bin/time -f "%e %M" -o "$LOG" "$BIN" lmm "$DATA" --model "$MODEL" --format json > "$TMP/lmm.json"
+read -r wall rss < "$LOG"
+echo "analysis.lmm_fit_1m_s $wall s"
+echo "analysis.lmm_peak_mb $(awk "BEGIN{printf \"%.1f\", $rss/1024}") MB"
+
+if command -v Rscript >/dev/null && Rscript -e 'library(lme4)' >/dev/null 2>&1; then
+  cat > "$TMP/fit.R" <<'REOF'
+suppressMessages(library(lme4))
+args <- commandArgs(TRUE)
+t0 <- proc.time()[["elapsed"]]
+d <- read.csv(args[1])
+t1 <- proc.time()[["elapsed"]]
+m <- lmer(deviation ~ condition + (1 + condition | participant), d)
+t2 <- proc.time()[["elapsed"]]
+cat(sprintf("%.3f %.3f %.10g\n", t1 - t0, t2 - t1, REMLcrit(m)))
+REOF
+  /usr/bin/time -f "%e %M" -o "$LOG" Rscript "$TMP/fit.R" "$DATA" > "$TMP/r.txt"
+  read -r rwall rrss < "$LOG"
+  read -r rread rfit rcrit < "$TMP/r.txt"
+  echo "analysis.lme4_fit_1m_s $rwall s"
+  echo "analysis.lme4_lmer_only_1m_s $rfit s"
+  echo "analysis.lme4_peak_mb $(awk "BEGIN{printf \"%.1f\", $rrss/1024}") MB"
+  echo "analysis.lmm_vs_lme4 $(awk "BEGIN{printf \"%.2f\", $rwall/$wall}") ratio"
+  ours=$(grep -o '"reml_criterion": [-0-9.e+]*' "$TMP/lmm.json" | awk '{print $2}')
+  echo "analysis.lmm_reml_minus_lme4 $(awk "BEGIN{printf \"%.3g\", $ours - $rcrit}") deviance"
+else
+  echo "note: Rscript with lme4 not found; skipping lme4 (scripts/install-deps.sh --bench installs r-cran-lme4)" >&2
+fi
