@@ -9,7 +9,8 @@ packages=(
   libcsv-dev r-mathlib fonts-dejavu-core
   xvfb xauth
 )
-[ "${1:-}" = "--bench" ] && packages+=(python3-pandas python3-scipy time)
+# The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models.
+[ "${1:-}" = "--bench" ] && packages+=(python3-pandas python3-scipy time r-base-core r-cran-lme4 r-cran-lmertest)
 
 missing=()
 for p in "${packages[@]}"; do
