@@ -8,7 +8,8 @@ import Synchronization
 /// The SDL audio-device glue (the pattern of OpenAL Soft's `alloopback.c`): SDL opens the device at
 /// 48 kHz stereo float (SDL converts if the hardware differs) and calls back on its own thread for
 /// every buffer; the callback renders exactly that many frames from the engine. The game thread keeps
-/// changing sources and the listener meanwhile — `SpatialAudioEngine` serialises the two.
+/// changing sources and the listener meanwhile — `SpatialAudioEngine` hands those changes to this thread
+/// without ever making it wait (see its threading contract).
 ///
 /// SDL2 does not report device underruns, so `lateCallbacks` counts the evidence we can see: callbacks
 /// that came more than two buffer periods after the previous one (the device must have run dry).
@@ -81,6 +82,13 @@ final class SDLAudioOutput {
     /// Callbacks served so far.
     var callbacks: Int { state.callbacks.load(ordering: .relaxed) }
 
+    /// The longest callback so far (rendering included), in seconds.
+    var longestCallbackSeconds: Double { Double(state.longestCallbackNanoseconds.load(ordering: .relaxed)) / 1e9 }
+
+    /// How long each of the last `CallbackState.durationCapacity` callbacks took, in seconds, oldest first.
+    /// Read it while paused or closed: SDL holds the device lock around a callback, so none is half-written then.
+    func callbackDurations() -> [Double] { state.durations() }
+
     /// SDL's audio subsystem, started once (the window app may have started it already).
     private static func startAudioSubsystem() throws {
         if SDL_WasInit(UInt32(SDL_INIT_AUDIO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) != 0 {
@@ -98,18 +106,35 @@ final class SDLAudioOutput {
 }
 
 /// What the audio thread touches. The counters are atomics, so the game thread can read them without
-/// stopping the callback; `periodSeconds` is set once before the device starts.
+/// stopping the callback; `periodSeconds` is set once before the device starts. Callback durations go into
+/// storage allocated up front, so timing a callback allocates nothing on the audio thread.
 private final class CallbackState: @unchecked Sendable {
+    /// Durations kept: the last 2^15 callbacks (almost 6 minutes of 512-frame blocks).
+    static let durationCapacity = 1 << 15
+
     let engine: SpatialAudioEngine
     var periodSeconds: Double
     let lateCallbacks = Atomic<Int>(0)
     let callbacks = Atomic<Int>(0)
+    let longestCallbackNanoseconds = Atomic<Int>(0)
     private let clock = SystemClock()
     private var previousCallback: MonotonicTime?
+    private let durationRing = UnsafeMutableBufferPointer<Double>.allocate(capacity: durationCapacity)
 
     init(engine: SpatialAudioEngine, periodSeconds: Double) {
         self.engine = engine
         self.periodSeconds = periodSeconds
+        durationRing.initialize(repeating: 0)
+    }
+
+    deinit { durationRing.deallocate() }
+
+    /// The recorded durations, oldest first (see `SDLAudioOutput.callbackDurations`).
+    func durations() -> [Double] {
+        let count = callbacks.load(ordering: .acquiring)
+        guard count > Self.durationCapacity else { return Array(durationRing[0..<count]) }
+        let next = count % Self.durationCapacity
+        return Array(durationRing[next...]) + Array(durationRing[..<next])
     }
 
     /// Runs on SDL's audio thread only.
@@ -119,11 +144,15 @@ private final class CallbackState: @unchecked Sendable {
             lateCallbacks.add(1, ordering: .relaxed)
         }
         previousCallback = now
-        callbacks.add(1, ordering: .relaxed)
         let floats = byteCount / MemoryLayout<Float>.size
         stream.withMemoryRebound(to: Float.self, capacity: floats) { pointer in
             engine.render(into: UnsafeMutableBufferPointer(start: pointer, count: floats - floats % 2))
         }
+        let duration = clock.now() - now
+        let index = callbacks.load(ordering: .relaxed)
+        durationRing[index % Self.durationCapacity] = duration
+        longestCallbackNanoseconds.max(Int(duration * 1e9), ordering: .relaxed)
+        callbacks.store(index + 1, ordering: .releasing)
     }
 }
 

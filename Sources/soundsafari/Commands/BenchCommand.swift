@@ -12,6 +12,7 @@ struct BenchCommand: ParsableCommand {
         ("study", StudyBenchmarks.run),
         ("game", GameBenchmarks.run),
         ("audio", AudioBenchmarks.run),
+        ("audio-callback", CallbackWaitBenchmark.run),
         ("ui", UIBenchmarks.run),
     ]
 
