@@ -85,9 +85,9 @@ final class SDLAudioOutput {
     /// The longest callback so far (rendering included), in seconds.
     var longestCallbackSeconds: Double { Double(state.longestCallbackNanoseconds.load(ordering: .relaxed)) / 1e9 }
 
-    /// How long each of the last `CallbackState.durationCapacity` callbacks took, in seconds, oldest first.
-    /// Read it while paused or closed: SDL holds the device lock around a callback, so none is half-written then.
-    func callbackDurations() -> [Double] { state.durations() }
+    /// How each of the last `CallbackState.durationCapacity` callbacks went, oldest first. Read it while paused
+    /// or closed: SDL holds the device lock around a callback, so none is half-written then.
+    func callbackRecords() -> [CallbackRecord] { state.records() }
 
     /// SDL's audio subsystem, started once (the window app may have started it already).
     private static func startAudioSubsystem() throws {
@@ -119,22 +119,22 @@ private final class CallbackState: @unchecked Sendable {
     let longestCallbackNanoseconds = Atomic<Int>(0)
     private let clock = SystemClock()
     private var previousCallback: MonotonicTime?
-    private let durationRing = UnsafeMutableBufferPointer<Double>.allocate(capacity: durationCapacity)
+    private let ring = UnsafeMutableBufferPointer<CallbackRecord>.allocate(capacity: durationCapacity)
 
     init(engine: SpatialAudioEngine, periodSeconds: Double) {
         self.engine = engine
         self.periodSeconds = periodSeconds
-        durationRing.initialize(repeating: 0)
+        ring.initialize(repeating: CallbackRecord(seconds: 0, blocked: false, preempted: false))
     }
 
-    deinit { durationRing.deallocate() }
+    deinit { ring.deallocate() }
 
-    /// The recorded durations, oldest first (see `SDLAudioOutput.callbackDurations`).
-    func durations() -> [Double] {
+    /// The recorded callbacks, oldest first (see `SDLAudioOutput.callbackRecords`).
+    func records() -> [CallbackRecord] {
         let count = callbacks.load(ordering: .acquiring)
-        guard count > Self.durationCapacity else { return Array(durationRing[0..<count]) }
+        guard count > Self.durationCapacity else { return Array(ring[0..<count]) }
         let next = count % Self.durationCapacity
-        return Array(durationRing[next...]) + Array(durationRing[..<next])
+        return Array(ring[next...]) + Array(ring[..<next])
     }
 
     /// Runs on SDL's audio thread only.
@@ -144,16 +144,41 @@ private final class CallbackState: @unchecked Sendable {
             lateCallbacks.add(1, ordering: .relaxed)
         }
         previousCallback = now
+        let switchesBefore = Self.contextSwitches()
         let floats = byteCount / MemoryLayout<Float>.size
         stream.withMemoryRebound(to: Float.self, capacity: floats) { pointer in
             engine.render(into: UnsafeMutableBufferPointer(start: pointer, count: floats - floats % 2))
         }
         let duration = clock.now() - now
+        let switchesAfter = Self.contextSwitches()
         let index = callbacks.load(ordering: .relaxed)
-        durationRing[index % Self.durationCapacity] = duration
+        ring[index % Self.durationCapacity] = CallbackRecord(
+            seconds: duration, blocked: switchesAfter.voluntary > switchesBefore.voluntary,
+            preempted: switchesAfter.involuntary > switchesBefore.involuntary)
         longestCallbackNanoseconds.max(Int(duration * 1e9), ordering: .relaxed)
         callbacks.store(index + 1, ordering: .releasing)
     }
+}
+
+extension CallbackState {
+    /// RUSAGE_THREAD (Linux): this thread's own counters; Glibc's Swift module does not import the constant.
+    private static let rusageThread = __rusage_who_t(1)
+
+    /// This thread's context switches so far: voluntary ones (it blocked: a lock, a sleep, I/O) and involuntary
+    /// ones (the scheduler gave its core to another thread). One getrusage call, no allocation.
+    fileprivate static func contextSwitches() -> (voluntary: Int, involuntary: Int) {
+        var usage = rusage()
+        getrusage(rusageThread, &usage)
+        return (usage.ru_nvcsw, usage.ru_nivcsw)
+    }
+}
+
+/// How one audio callback went: its duration, and whether the audio thread blocked (a voluntary context switch:
+/// it waited for a lock, anyone's — ours, OpenAL's, the allocator's) or was preempted by the scheduler meanwhile.
+struct CallbackRecord: Sendable {
+    let seconds: Double
+    let blocked: Bool
+    let preempted: Bool
 }
 
 /// SDL's C callback: forwards to the `CallbackState` passed as user data.
