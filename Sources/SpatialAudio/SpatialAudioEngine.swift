@@ -293,9 +293,12 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     }
 
     /// Buffers are deleted here, on a game thread; handed-back records and stages are released with the array.
+    /// OpenAL's error state is per context, shared by all threads: a failed delete must not be left behind for
+    /// the next checked call (a later `makeBuffer` would report it as its own failure).
     private func deleteRetired(_ items: [RetiredItem]) {
         withContext {
             for case .buffer(var id) in items { alDeleteBuffers(1, &id) }
+            _ = alGetError()
         }
     }
 
@@ -410,10 +413,15 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         }
     }
 
+    /// Runs on the render thread: the orientation vector lives on the stack (no allocation while rendering).
     private static func applyHeading(_ heading: Bearing) {
         let radians = Float(heading.degrees * .pi / 180)
-        let orientation: [ALfloat] = [sin(radians), 0, -cos(radians), 0, 1, 0]
-        alListenerfv(AL_ORIENTATION, orientation)
+        let orientation: (ALfloat, ALfloat, ALfloat, ALfloat, ALfloat, ALfloat) = (
+            sin(radians), 0, -cos(radians), 0, 1, 0
+        )
+        withUnsafePointer(to: orientation) { tuple in
+            tuple.withMemoryRebound(to: ALfloat.self, capacity: 6) { alListenerfv(AL_ORIENTATION, $0) }
+        }
     }
 
     /// An acquisition this long counts as a wait: an uncontended or refused try-lock takes well under a

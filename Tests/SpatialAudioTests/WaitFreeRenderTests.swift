@@ -7,7 +7,7 @@ import Testing
 
 @testable import SpatialAudio
 
-/// What the test shares with its uploading task: a stop flag and the number of uploads so far.
+/// What the test shares with its uploading thread: a stop flag and the number of uploads so far.
 private final class UploadProgress: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let count = Atomic<Int>(0)
@@ -57,25 +57,54 @@ struct WaitFreeRenderTests {
         #expect(engine.renderWaitStatistics.renders == 3)
     }
 
-    @Test("Uploading sounds on another thread never holds up render")
-    func uploadsDoNotHoldUpRendering() async throws {
+    @Test("A sound uploads while the command queue is held: an upload takes nothing render needs")
+    func uploadsDoNotTakeTheQueue() throws {
+        let engine = try SpatialAudioEngine()
+        let audio = TestSignals.whiteNoise(seconds: 30)
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            engine.mailbox.withLock { _ in
+                held.signal()
+                _ = release.wait(timeout: .now() + 2)
+            }
+            letGo.signal()
+        }
+        holder.start()
+        held.wait()
+        let start = Date()
+        let buffer = try engine.makeBuffer(audio, name: "30 s")
+        let elapsed = Date().timeIntervalSince(start)
+        release.signal()
+        letGo.wait()
+        #expect(elapsed < 1, "the upload took \(elapsed) s while the queue was held")
+        #expect(buffer.frameCount == 30 * 48_000)
+    }
+
+    @Test("Uploading and starting sounds on another thread while rendering is safe")
+    func uploadsWhileRenderingAreSafe() throws {
         let engine = try SpatialAudioEngine()
         let source = try engine.makeSource(
             buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.2)), looping: true)
         source.play()
-        // 30 s of audio per upload: each alBufferData copies almost 6 MB, milliseconds of work — under the
-        // old engine lock that held render up for as long.
+        // 30 s of audio per upload: each alBufferData copies almost 6 MB, milliseconds of work.
         let long = TestSignals.whiteNoise(seconds: 30)
         let progress = UploadProgress()
-        let uploading = Task.detached {
+        let finished = DispatchSemaphore(value: 0)
+        // A thread of its own: the tests' cooperative thread pool may be busy for seconds.
+        let uploader = Thread {
+            defer { finished.signal() }
             while !progress.isStopped {
-                let buffer = try engine.makeBuffer(long, name: "upload")
-                let loaded = try engine.makeSource(buffer: buffer, gainDB: -30)
+                guard let buffer = try? engine.makeBuffer(long, name: "upload"),
+                    let loaded = try? engine.makeSource(buffer: buffer, gainDB: -30)
+                else { return }
                 loaded.play()
                 loaded.bearing = Bearing(degrees: Double(progress.uploads * 10))
                 progress.countUpload()
             }
         }
+        uploader.start()
         var block = [Float](repeating: 0, count: 1_024)
         // At least 400 blocks, and on until a few uploads happened meanwhile (bounded, for a stalled uploader).
         var blocks = 0
@@ -86,15 +115,13 @@ struct WaitFreeRenderTests {
         }
         let uploads = progress.uploads
         progress.stop()
-        try await uploading.value
+        finished.wait()
         let statistics = engine.renderWaitStatistics
         print("\(uploads) uploads during \(blocks) blocks: \(statistics)")
         #expect(uploads >= 5, "the uploads must overlap the rendering to prove anything")
         #expect(statistics.renders == blocks)
-        #expect(statistics.longestAcquireSeconds < 0.001)
-        // A 50 µs hold-up can also be the scheduler taking the core away mid-acquisition (the tests run in
-        // parallel on few cores): allow for that, not for one per upload.
-        #expect(statistics.waits < uploads, "\(statistics.waits) renders were held up")
+        // No timing limits here: the tests run in parallel on few cores, where the scheduler can pause any
+        // thread for milliseconds. The benchmark (`soundsafari bench`, audio.callback_*) measures the timing.
         #expect(engine.framesRendered == Int64(blocks * 512))
     }
 
