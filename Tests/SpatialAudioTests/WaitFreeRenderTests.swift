@@ -144,4 +144,21 @@ struct WaitFreeRenderTests {
         #expect(kept.state == .playing)
         #expect(!isSilent(engine.render(frames: 256)))
     }
+
+    @Test("Engines released with changes still queued (sources played and dropped, never rendered) shut down cleanly")
+    func enginesReleasedWithQueuedChanges() throws {
+        for _ in 0..<5 {
+            let engine = try SpatialAudioEngine()
+            let buffer = try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.1))
+            for bearing in stride(from: 0.0, to: 360, by: 45) {
+                let source = try engine.makeSource(buffer: buffer, bearing: Bearing(degrees: bearing), looping: true)
+                source.play()
+            }
+            engine.masterGainDB = -6
+            engine.heading = Bearing(degrees: 30)
+        }
+        // OpenAL and the other engines are unharmed: a new engine renders as before.
+        let cues = InterauralMeter.measure(interleaved: try TestSignals.renderNoise(bearing: 90))
+        #expect(cues.ildDB > 10)
+    }
 }
