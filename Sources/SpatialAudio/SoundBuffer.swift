@@ -19,8 +19,10 @@ public final class SoundBuffer: @unchecked Sendable {
         self.sampleRate = sampleRate
     }
 
+    /// The last source's deletion may still be queued for the render thread: the buffer is queued behind it
+    /// and deleted on a game thread once the render thread has deleted that source.
     deinit {
-        var id = self.id
-        engine.locked { alDeleteBuffers(1, &id) }
+        let id = self.id
+        engine.submit { $0.commands.append(.retireBuffer(id)) }
     }
 }

@@ -2,6 +2,7 @@
 import COpenAL
 import Foundation
 import GameCore
+import Synchronization
 
 /// One OpenAL Soft loopback device + context. The same engine feeds the SDL audio callback while
 /// playing and memory/WAV files in tests and `render`/`simulate`.
@@ -10,13 +11,18 @@ import GameCore
 /// (at = (sin h, 0, -cos h), up = (0, 1, 0)); a source at bearing b sits at (sin b, 0, -cos b)
 /// at the reference distance, with the distance model switched off, so only direction changes the sound.
 ///
-/// Thread safety: every public method takes the engine's lock and makes this engine's context
-/// current for the calling thread only (ALC_EXT_thread_local_context) before touching OpenAL.
-/// So the game thread may move sources, change the heading or start sounds while the audio thread
-/// is inside `render`: the change waits for the block being rendered and applies from the next one,
-/// never half-way through a block. Several engines may live in one process (tests run in parallel)
-/// because no engine relies on the process-wide current context. Critical sections are short
-/// (a few OpenAL calls, or one block of mixing), so the game thread waits at most one block.
+/// Threading contract: `render` never waits for the game thread.
+/// - Game threads (any number) change the listener, sources, master gain and output chain by appending a
+///   command to a queue under a short `Mutex` (the mailbox); getters read values kept there or atomics.
+/// - `render` (one thread at a time: the audio thread, or the caller offline) takes the queue only with a
+///   non-blocking try-lock; if a game thread holds it just then, the commands apply from the next block.
+///   It applies them to OpenAL, mixes, runs the output stage and publishes frames, onsets and source
+///   states through atomics. So a change applies between blocks, never half-way through one.
+/// - Buffer uploads (`alBufferData`), source creation and buffer deletion run on the calling game thread,
+///   under no lock `render` takes. Source deletion and every transport call run on the render thread.
+/// - Each thread makes this engine's context current for itself only (ALC_EXT_thread_local_context) and
+///   releases it afterwards, so several engines may live in one process; `renderWaitStatistics` counts waits.
+/// Offline, single-threaded use behaves as before: a change made between two `render` calls applies to the second.
 public final class SpatialAudioEngine: @unchecked Sendable {
     /// Output sample rate in Hz; the shipped HRTF data set is measured at this rate.
     public static let sampleRate = 48_000
@@ -29,14 +35,16 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     public let hrtf: HRTFStatus
     /// The HRTFs this OpenAL Soft installation offers (names usable in `EngineConfiguration.hrtfName`).
     public let availableHRTFs: [String]
+    /// The master volume (`masterGainDB`) as a processor: part of the default output chain, and of any chain
+    /// installed with `setOutputChain`.
+    public let volume = VolumeProcessor()
 
     private let device: OpaquePointer
     private let context: OpaquePointer
-    private let lock = NSLock()
-    private var renderedFrames: Int64 = 0
-    private var listenerHeading = Bearing.forward
-    private var listenerGainDB = 0.0
-    private var pendingOnsets: [OnsetRecord] = []
+    /// Game side: pending commands and reported values. The audio thread only ever try-locks it.
+    let mailbox: Mutex<Mailbox>
+    private let audio: AudioSide
+    private let counters = RenderCounters()
 
     /// Opens the loopback device and context. Throws `.unknownHRTF` (listing the names) for a bad
     /// `hrtfName`, `.hrtfUnavailable` when HRTF is required but OpenAL Soft refused it.
@@ -88,10 +96,13 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         self.context = context
         self.hrtf = status
         self.availableHRTFs = names
-        try locked {
+        let stage = OutputStage([volume])
+        self.mailbox = Mutex(Mailbox(chain: [volume]))
+        self.audio = AudioSide(stage: stage)
+        try withContext {
             alDistanceModel(AL_NONE)
             alListener3f(AL_POSITION, 0, 0, 0)
-            applyHeading()
+            Self.applyHeading(.forward)
             try checkAL("configuring the listener")
         }
     }
@@ -118,46 +129,89 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         }
     }
 
-    // MARK: Listener
+    // MARK: Listener and output stage
 
     /// The bearing the listener faces (ARCHITECTURE.md convention). Applies from the next rendered block.
     public var heading: Bearing {
-        get { locked { listenerHeading } }
+        get { mailbox.withLock { $0.heading } }
         set {
-            locked {
-                listenerHeading = newValue
-                applyHeading()
+            submit { mailbox in
+                mailbox.heading = newValue
+                mailbox.commands.append(.heading(newValue))
             }
         }
     }
 
-    /// Master gain in dB applied to everything (the listener's AL_GAIN); 0 dB = unchanged.
+    /// Master gain in dB applied to both ears by `volume` in the output stage (after HRTF rendering); 0 dB =
+    /// unchanged. A change ramps over the next rendered block.
     public var masterGainDB: Double {
-        get { locked { listenerGainDB } }
+        get { mailbox.withLock { $0.masterGainDB } }
         set {
-            locked {
-                listenerGainDB = newValue
-                alListenerf(AL_GAIN, Self.linearGain(decibels: newValue))
+            let gain = VolumeProcessor.linearGain(decibels: newValue)
+            submit { mailbox in
+                mailbox.masterGainDB = newValue
+                mailbox.commands.append(.masterGain(gain))
             }
+        }
+    }
+
+    /// The output stage's processors, in the order they run.
+    public var outputChain: [any OutputProcessor] { mailbox.withLock { $0.chain } }
+
+    /// Replaces the output stage (applies from the next rendered block). The chain must hold `volume`
+    /// exactly once, so that `masterGainDB` keeps working; processors are set up by the caller beforehand and
+    /// must not be in another engine's chain.
+    public func setOutputChain(_ processors: [any OutputProcessor]) {
+        precondition(
+            processors.filter { $0 === volume }.count == 1, "the output chain must contain the engine's volume once")
+        let stage = OutputStage(processors)
+        submit { mailbox in
+            mailbox.chain = processors
+            mailbox.commands.append(.outputStage(stage))
         }
     }
 
     // MARK: Rendering
 
     /// Frames rendered so far: the index the next rendered frame will have in the output stream.
-    public var framesRendered: Int64 { locked { renderedFrames } }
+    public var framesRendered: Int64 { counters.framesRendered.load(ordering: .acquiring) }
+
+    /// How often `render` waited for the game thread, and for how long (see `RenderWaitStatistics`).
+    public var renderWaitStatistics: RenderWaitStatistics {
+        RenderWaitStatistics(
+            renders: counters.renders.load(ordering: .relaxed),
+            waits: counters.waits.load(ordering: .relaxed),
+            longestAcquireSeconds: Double(counters.longestAcquireNanoseconds.load(ordering: .relaxed)) / 1e9,
+            deferredBlocks: counters.deferredBlocks.load(ordering: .relaxed))
+    }
+
+    /// How many sources the render side tracks (made and not yet deleted). For tests: read between renders.
+    var trackedSourceCount: Int { audio.sources.count }
 
     /// Renders `buffer.count / 2` stereo frames, interleaved left/right float, into `buffer`.
     /// Sources started since the previous call get this block's first frame as their onset.
+    /// Call from one thread at a time (see the type's threading contract); it never waits for a game thread.
     public func render(into buffer: UnsafeMutableBufferPointer<Float>) {
         precondition(buffer.count % Self.channelCount == 0, "render needs whole stereo frames")
         let frames = buffer.count / Self.channelCount
         guard frames > 0, let base = buffer.baseAddress else { return }
-        locked {
-            settlePendingOnsets()
-            alcRenderSamplesSOFT(device, base, ALCsizei(frames))
-            renderedFrames += Int64(frames)
-        }
+        let (_, alreadyRendering) = counters.rendering.compareExchange(
+            expected: false, desired: true, ordering: .acquiring)
+        precondition(!alreadyRendering, "render was called from two threads at once")
+        defer { counters.rendering.store(false, ordering: .releasing) }
+
+        takeCommands()
+        let firstFrame = counters.framesRendered.load(ordering: .relaxed)
+        alcSetThreadContext(context)
+        applyCommands()
+        settleOnsets(firstFrame: firstFrame)
+        alcRenderSamplesSOFT(device, base, ALCsizei(frames))
+        publishSourceStates()
+        alcSetThreadContext(nil)
+        audio.stage.process(buffer)
+        counters.framesRendered.store(firstFrame + Int64(frames), ordering: .releasing)
+        // Releases only references that live on elsewhere (records, stages), so nothing is freed here.
+        audio.inbox.removeAll(keepingCapacity: true)
     }
 
     /// Renders `frames` stereo frames into a new interleaved array (left, right, left, …).
@@ -170,9 +224,10 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     // MARK: Buffers and sources
 
     /// Uploads mono samples as an OpenAL buffer (OpenAL resamples other rates to 48 kHz while mixing).
+    /// The upload runs on the calling thread and holds nothing `render` needs.
     public func makeBuffer(_ audio: MonoAudio, name: String = "") throws -> SoundBuffer {
         guard !audio.samples.isEmpty else { throw SpatialAudioError.fileEmpty(path: name) }
-        return try locked {
+        return try withContext {
             var id: ALuint = 0
             alGenBuffers(1, &id)
             try checkAL("alGenBuffers")
@@ -200,7 +255,9 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         looping: Bool = false
     ) throws -> SpatialSource {
         precondition(buffer.engine === self, "a buffer can only be played by the engine that made it")
-        let id: ALuint = try locked {
+        // Made and attached to its buffer here: OpenAL's buffer lock (held by uploads) must not be taken by
+        // the render thread. The source is not playing, so the mixer does not know it yet.
+        let id: ALuint = try withContext {
             var id: ALuint = 0
             alGenSources(1, &id)
             try checkAL("alGenSources")
@@ -208,63 +265,178 @@ public final class SpatialAudioEngine: @unchecked Sendable {
             alSourcei(id, AL_SOURCE_RELATIVE, AL_FALSE)
             alSourcef(id, AL_REFERENCE_DISTANCE, Self.referenceDistance)
             alSourcef(id, AL_ROLLOFF_FACTOR, 0)
+            try checkAL("configuring a new source")
             return id
         }
-        let source = SpatialSource(engine: self, buffer: buffer, id: id)
+        let record = SourceRecord(id: id)
+        submit { $0.commands.append(.addSource(record)) }
+        let source = SpatialSource(engine: self, buffer: buffer, record: record)
         source.bearing = bearing
         source.gainDB = gainDB
         source.isLooping = looping
         return source
     }
 
-    // MARK: Internals shared with SpatialSource and SoundBuffer
+    // MARK: Game side, shared with SpatialSource and SoundBuffer
 
-    /// Runs `body` under the engine lock with this engine's context current on this thread.
+    /// Runs `body` on the mailbox (a short critical section: no OpenAL, no waiting), then deletes on this
+    /// thread whatever the audio thread handed back.
+    func submit<T>(_ body: (inout Mailbox) -> T) -> T {
+        let (result, retired) = mailbox.withLock { mailbox -> (T, [RetiredItem]) in
+            let result = body(&mailbox)
+            guard !mailbox.retired.isEmpty else { return (result, []) }
+            defer { mailbox.retired.removeAll(keepingCapacity: true) }
+            return (result, mailbox.retired)
+        }
+        if !retired.isEmpty { deleteRetired(retired) }
+        return result
+    }
+
+    /// Buffers are deleted here, on a game thread; handed-back records and stages are released with the array.
+    /// OpenAL's error state is per context, shared by all threads: a failed delete must not be left behind for
+    /// the next checked call (a later `makeBuffer` would report it as its own failure).
+    private func deleteRetired(_ items: [RetiredItem]) {
+        withContext {
+            for case .buffer(var id) in items { alDeleteBuffers(1, &id) }
+            _ = alGetError()
+        }
+    }
+
+    /// Runs `body` with this engine's context current on this thread only.
     /// The context is released again afterwards: a thread-local reference left behind would outlive this
     /// engine and be released later against an already closed device (a use-after-free in OpenAL Soft).
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
+    private func withContext<T>(_ body: () throws -> T) rethrows -> T {
         alcSetThreadContext(context)
-        defer {
-            alcSetThreadContext(nil)
-            lock.unlock()
-        }
+        defer { alcSetThreadContext(nil) }
         return try body()
     }
 
-    /// Called (under the lock) when a source was started from the beginning or resumed before it ever sounded.
-    func markOnsetPending(_ record: OnsetRecord) {
-        guard !record.isPending else { return }
-        record.isPending = true
-        pendingOnsets.append(record)
-    }
+    // MARK: Audio side (inside render only)
 
-    /// The next block is the first one in which newly started sources are mixed (OpenAL Soft applies
-    /// play calls between mixes, and our lock keeps them out of a block in progress).
-    private func settlePendingOnsets() {
-        guard !pendingOnsets.isEmpty else { return }
-        for record in pendingOnsets {
-            record.isPending = false
-            var state: ALint = 0
-            alGetSourcei(record.sourceID, AL_SOURCE_STATE, &state)
-            if state == AL_PLAYING { record.frame = renderedFrames }
+    /// Takes the queued commands if the game side is free this instant; otherwise they wait for the next block.
+    private func takeCommands() {
+        let start = Self.monotonicNanoseconds()
+        var acquired = start
+        let audio = self.audio
+        let taken = mailbox.withLockIfAvailable { mailbox -> Bool in
+            acquired = Self.monotonicNanoseconds()
+            swap(&mailbox.commands, &audio.inbox)
+            if !audio.outbox.isEmpty {
+                mailbox.retired.append(contentsOf: audio.outbox)
+                audio.outbox.removeAll(keepingCapacity: true)
+            }
+            return true
         }
-        pendingOnsets.removeAll(keepingCapacity: true)
+        if taken == nil {
+            acquired = Self.monotonicNanoseconds()
+            counters.deferredBlocks.add(1, ordering: .relaxed)
+        }
+        let nanoseconds = Int(acquired - start)
+        counters.renders.add(1, ordering: .relaxed)
+        if nanoseconds >= Self.waitThresholdNanoseconds { counters.waits.add(1, ordering: .relaxed) }
+        counters.longestAcquireNanoseconds.max(nanoseconds, ordering: .relaxed)
     }
 
-    private func applyHeading() {
-        let radians = Float(listenerHeading.degrees * .pi / 180)
-        let orientation: [ALfloat] = [sin(radians), 0, -cos(radians), 0, 1, 0]
-        alListenerfv(AL_ORIENTATION, orientation)
+    /// Applies this block's commands to OpenAL, in the order the game thread made them.
+    private func applyCommands() {
+        for command in audio.inbox {
+            switch command {
+            case .heading(let heading):
+                Self.applyHeading(heading)
+            case .masterGain(let gain):
+                volume.setTarget(left: gain, right: gain)
+            case .outputStage(let stage):
+                audio.outbox.append(.object(audio.stage))
+                audio.stage = stage
+            case .addSource(let record):
+                audio.sources.append(record)
+            case .position(let record, let x, let z):
+                alSource3f(record.id, AL_POSITION, x, 0, z)
+            case .gain(let record, let gain):
+                // OpenAL clamps AL_GAIN to AL_MAX_GAIN (1 by default): raise the ceiling for amplification.
+                alSourcef(record.id, AL_MAX_GAIN, max(1, gain))
+                alSourcef(record.id, AL_GAIN, gain)
+            case .looping(let record, let looping):
+                alSourcei(record.id, AL_LOOPING, looping ? AL_TRUE : AL_FALSE)
+            case .play(let record, let generation):
+                // Decided here, on OpenAL's own state: only a resume from pause keeps the onset.
+                var before: ALint = 0
+                alGetSourcei(record.id, AL_SOURCE_STATE, &before)
+                alSourcePlay(record.id)
+                if before != AL_PAUSED { record.onset.store(-1, ordering: .releasing) }
+                if record.onset.load(ordering: .relaxed) < 0 { record.onsetPending = true }
+                record.appliedGeneration = generation
+                record.needsPublishing = true
+            case .pause(let record, let generation):
+                alSourcePause(record.id)
+                record.appliedGeneration = generation
+                record.needsPublishing = true
+            case .stop(let record, let generation):
+                alSourceStop(record.id)
+                record.appliedGeneration = generation
+                record.needsPublishing = true
+            case .deleteSource(let record):
+                var id = record.id
+                alSourceStop(id)
+                alDeleteSources(1, &id)
+                if let index = audio.sources.firstIndex(where: { $0 === record }) {
+                    audio.sources.swapAt(index, audio.sources.count - 1)
+                    audio.sources.removeLast()
+                }
+                audio.outbox.append(.object(record))
+            case .retireBuffer(let id):
+                audio.outbox.append(.buffer(id))
+            }
+        }
+    }
+
+    /// This block is the first in which newly started sources are mixed (OpenAL Soft applies play calls
+    /// between mixes, and commands are only applied between blocks).
+    private func settleOnsets(firstFrame: Int64) {
+        for record in audio.sources where record.onsetPending {
+            record.onsetPending = false
+            var state: ALint = 0
+            alGetSourcei(record.id, AL_SOURCE_STATE, &state)
+            if state == AL_PLAYING { record.onset.store(firstFrame, ordering: .releasing) }
+        }
+    }
+
+    /// After mixing: reports OpenAL's state for sources just commanded and for playing ones (a non-looping
+    /// source turns stopped by itself at its end).
+    private func publishSourceStates() {
+        for record in audio.sources where record.needsPublishing || record.queriedState == .playing {
+            record.needsPublishing = false
+            var value: ALint = 0
+            alGetSourcei(record.id, AL_SOURCE_STATE, &value)
+            record.queriedState = SourceRecord.state(openAL: value)
+            record.publish(record.queriedState)
+        }
+    }
+
+    /// Runs on the render thread: the orientation vector lives on the stack (no allocation while rendering).
+    private static func applyHeading(_ heading: Bearing) {
+        let radians = Float(heading.degrees * .pi / 180)
+        let orientation: (ALfloat, ALfloat, ALfloat, ALfloat, ALfloat, ALfloat) = (
+            sin(radians), 0, -cos(radians), 0, 1, 0
+        )
+        withUnsafePointer(to: orientation) { tuple in
+            tuple.withMemoryRebound(to: ALfloat.self, capacity: 6) { alListenerfv(AL_ORIENTATION, $0) }
+        }
+    }
+
+    /// An acquisition this long counts as a wait: an uncontended or refused try-lock takes well under a
+    /// microsecond, a lock held by an upload milliseconds.
+    static let waitThresholdNanoseconds = 50_000
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     func checkAL(_ operation: String) throws {
         let code = alGetError()
         if code != AL_NO_ERROR { throw SpatialAudioError.openALFailure(operation: operation, code: code) }
-    }
-
-    static func linearGain(decibels: Double) -> ALfloat {
-        decibels == -.infinity ? 0 : ALfloat(pow(10, decibels / 20))
     }
 
     private static func openLoopbackDevice() throws -> OpaquePointer {

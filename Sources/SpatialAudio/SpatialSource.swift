@@ -4,102 +4,107 @@ import Foundation
 import GameCore
 
 /// A sound placed on the circle around the listener. Made by `SpatialAudioEngine.makeSource`.
-/// Every property and method is safe to call from any thread while the engine renders (see the engine's
-/// thread-safety note); changes apply from the next rendered block. The source is deleted when released.
+/// Every property and method is safe to call from any thread while the engine renders and never makes the
+/// render thread wait (see the engine's threading contract); changes apply from the next rendered block.
+/// The source is deleted when released.
 public final class SpatialSource: @unchecked Sendable {
     public let engine: SpatialAudioEngine
     public let buffer: SoundBuffer
-    private let id: ALuint
-    private let onset: OnsetRecord
+    private let record: SourceRecord
+    // Guarded by the engine's mailbox lock (read and written inside `engine.submit`).
     private var storedBearing = Bearing.forward
     private var storedGainDB = 0.0
+    private var storedLooping = false
 
-    init(engine: SpatialAudioEngine, buffer: SoundBuffer, id: ALuint) {
+    init(engine: SpatialAudioEngine, buffer: SoundBuffer, record: SourceRecord) {
         self.engine = engine
         self.buffer = buffer
-        self.id = id
-        self.onset = OnsetRecord(sourceID: id)
+        self.record = record
     }
 
     deinit {
-        var id = self.id
-        engine.locked {
-            alSourceStop(id)
-            alDeleteSources(1, &id)
-        }
+        let record = self.record
+        engine.submit { $0.commands.append(.deleteSource(record)) }
     }
 
     /// Where the sound comes from, in world bearings (independent of the listener's heading).
     public var bearing: Bearing {
-        get { engine.locked { storedBearing } }
+        get { engine.submit { _ in storedBearing } }
         set {
-            engine.locked {
+            let radians = newValue.degrees * .pi / 180
+            let d = SpatialAudioEngine.referenceDistance
+            let (x, z) = (d * Float(sin(radians)), -d * Float(cos(radians)))
+            engine.submit { mailbox in
                 storedBearing = newValue
-                let radians = newValue.degrees * .pi / 180
-                let d = SpatialAudioEngine.referenceDistance
-                alSource3f(id, AL_POSITION, d * Float(sin(radians)), 0, -d * Float(cos(radians)))
+                mailbox.commands.append(.position(record, x: x, z: z))
             }
         }
     }
 
     /// Gain in dB relative to the file's level (0 = as recorded, -inf = silent); positive values amplify.
     public var gainDB: Double {
-        get { engine.locked { storedGainDB } }
+        get { engine.submit { _ in storedGainDB } }
         set {
-            engine.locked {
+            let gain = VolumeProcessor.linearGain(decibels: newValue)
+            engine.submit { mailbox in
                 storedGainDB = newValue
-                let gain = SpatialAudioEngine.linearGain(decibels: newValue)
-                // OpenAL clamps AL_GAIN to AL_MAX_GAIN (1 by default): raise the ceiling for amplification.
-                alSourcef(id, AL_MAX_GAIN, max(1, gain))
-                alSourcef(id, AL_GAIN, gain)
+                mailbox.commands.append(.gain(record, gain))
             }
         }
     }
 
     /// Whether the sound restarts from the beginning when it reaches its end.
     public var isLooping: Bool {
-        get { engine.locked { intProperty(AL_LOOPING) == AL_TRUE } }
-        set { engine.locked { alSourcei(id, AL_LOOPING, newValue ? AL_TRUE : AL_FALSE) } }
+        get { engine.submit { _ in storedLooping } }
+        set {
+            engine.submit { mailbox in
+                storedLooping = newValue
+                mailbox.commands.append(.looping(record, newValue))
+            }
+        }
     }
 
     /// Starts from the beginning, or resumes when paused. A start from the beginning (also a restart of a
     /// playing source) sets a new onset: the first frame of the next rendered block.
     public func play() {
-        engine.locked {
-            let wasPaused = intProperty(AL_SOURCE_STATE) == AL_PAUSED
-            alSourcePlay(id)
-            if !wasPaused { onset.frame = nil }
-            if onset.frame == nil { engine.markOnsetPending(onset) }
+        engine.submit { mailbox in
+            // Reads nil at once for a start from the beginning; the render thread decides again on OpenAL's state.
+            if record.publishedState != .paused { record.onset.store(-1, ordering: .releasing) }
+            let generation = record.predict(.playing)
+            mailbox.commands.append(.play(record, generation: generation))
         }
     }
 
     /// Pauses; `play()` resumes where it stopped and keeps the onset.
-    public func pause() { engine.locked { alSourcePause(id) } }
-
-    /// Stops and rewinds; the next `play()` starts from the beginning with a new onset.
-    public func stop() { engine.locked { alSourceStop(id) } }
-
-    /// The state as OpenAL reports it (a non-looping source turns `.stopped` by itself at its end).
-    public var state: SourceState {
-        switch engine.locked({ intProperty(AL_SOURCE_STATE) }) {
-        case AL_PLAYING: return .playing
-        case AL_PAUSED: return .paused
-        case AL_STOPPED: return .stopped
-        default: return .initial
+    public func pause() {
+        engine.submit { mailbox in
+            // OpenAL pauses only a playing source; other states stay as they are.
+            let state = record.publishedState
+            let generation = record.predict(state == .playing ? .paused : state)
+            mailbox.commands.append(.pause(record, generation: generation))
         }
     }
+
+    /// Stops and rewinds; the next `play()` starts from the beginning with a new onset.
+    public func stop() {
+        engine.submit { mailbox in
+            let generation = record.predict(.stopped)
+            mailbox.commands.append(.stop(record, generation: generation))
+        }
+    }
+
+    /// The state after the calls made so far: `.playing` right after `play()`, even before a block is rendered.
+    /// A non-looping source turns `.stopped` by itself after the block in which it reached its end.
+    public var state: SourceState { record.publishedState }
 
     /// Index, in the engine's output stream, of the first frame in which the most recent start sounded;
     /// nil when started but not rendered yet, or never started. (The HRTF filter adds its own short
     /// acoustic delay, under 1.5 ms, inside that block — the same delay a listener's ears add.)
-    public var onsetFrame: Int64? { engine.locked { onset.frame } }
+    public var onsetFrame: Int64? {
+        let frame = record.onset.load(ordering: .acquiring)
+        return frame < 0 ? nil : frame
+    }
 
     /// `onsetFrame` in seconds of output stream.
     public var onsetSeconds: Double? { onsetFrame.map { Double($0) / Double(SpatialAudioEngine.sampleRate) } }
-
-    private func intProperty(_ parameter: ALenum) -> ALint {
-        var value: ALint = 0
-        alGetSourcei(id, parameter, &value)
-        return value
-    }
 }

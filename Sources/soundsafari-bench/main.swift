@@ -6,6 +6,7 @@ let suites: [(name: String, run: () throws -> [BenchmarkResult])] = [
     ("study", StudyBenchmarks.run),
     ("game", GameBenchmarks.run),
     ("audio", AudioBenchmarks.run),
+    ("audio-callback", CallbackWaitBenchmark.run),
     ("ui", UIBenchmarks.run),
 ]
 

@@ -18,6 +18,19 @@ enum TestSignals {
         return MonoAudio(samples: samples, sampleRate: sampleRate)
     }
 
+    /// A sine tone of `amplitude` at `frequency` Hz: smooth, so a click in the output stands out.
+    static func sine(frequency: Double, amplitude: Float = 0.5, seconds: Double, sampleRate: Int = 48_000) -> MonoAudio
+    {
+        let count = Int(seconds * Double(sampleRate))
+        let step = 2 * Double.pi * frequency / Double(sampleRate)
+        return MonoAudio(samples: (0..<count).map { amplitude * Float(sin(step * Double($0))) }, sampleRate: sampleRate)
+    }
+
+    /// The largest change from one frame to the next in either ear of an interleaved stereo block.
+    static func largestStep(_ interleaved: [Float]) -> Float {
+        stride(from: 2, to: interleaved.count, by: 1).map { abs(interleaved[$0] - interleaved[$0 - 2]) }.max() ?? 0
+    }
+
     /// A fresh temporary folder for one test.
     static func temporaryDirectory(_ label: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory

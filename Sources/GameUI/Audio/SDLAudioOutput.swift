@@ -9,11 +9,12 @@ import Synchronization
 /// The SDL audio-device glue (the pattern of OpenAL Soft's `alloopback.c`): SDL opens the device at
 /// 48 kHz stereo float (SDL converts if the hardware differs) and calls back on its own thread for
 /// every buffer; the callback renders exactly that many frames from the engine. The game thread keeps
-/// changing sources and the listener meanwhile — `SpatialAudioEngine` serialises the two.
+/// changing sources and the listener meanwhile — `SpatialAudioEngine` hands those changes to this thread
+/// without ever making it wait (see its threading contract).
 ///
 /// SDL2 does not report device underruns, so `lateCallbacks` counts the evidence we can see: callbacks
 /// that came more than two buffer periods after the previous one (the device must have run dry).
-final class SDLAudioOutput {
+package final class SDLAudioOutput {
     /// Frames per SDL buffer unless asked otherwise: 512 frames = 10.7 ms at 48 kHz.
     static let defaultBufferFrames = 512
 
@@ -30,7 +31,8 @@ final class SDLAudioOutput {
 
     /// Opens (paused) the output device `deviceName` (nil = default) with `bufferFrames` frames per callback.
     /// Throws a sentence naming the device when there is no usable audio output.
-    init(engine: SpatialAudioEngine, bufferFrames: Int = defaultBufferFrames, deviceName: String? = nil) throws {
+    package init(engine: SpatialAudioEngine, bufferFrames: Int = defaultBufferFrames, deviceName: String? = nil) throws
+    {
         guard bufferFrames >= 16, bufferFrames <= 8_192 else {
             throw SDLAudioOutputError.badBufferSize(bufferFrames)
         }
@@ -63,13 +65,13 @@ final class SDLAudioOutput {
     deinit { close() }
 
     /// Starts pulling audio from the engine.
-    func start() { SDL_PauseAudioDevice(device, 0) }
+    package func start() { SDL_PauseAudioDevice(device, 0) }
 
     /// Stops the callbacks (the device plays silence); `start()` resumes.
-    func pause() { SDL_PauseAudioDevice(device, 1) }
+    package func pause() { SDL_PauseAudioDevice(device, 1) }
 
     /// Closes the device; SDL waits for a running callback to finish, so the engine is not used afterwards.
-    func close() {
+    package func close() {
         guard !closed else { return }
         closed = true
         SDL_CloseAudioDevice(device)
@@ -81,6 +83,15 @@ final class SDLAudioOutput {
 
     /// Callbacks served so far.
     var callbacks: Int { state.callbacks.load(ordering: .relaxed) }
+
+    /// The longest callback so far (rendering included), in seconds.
+    package var longestCallbackSeconds: Double {
+        Double(state.longestCallbackNanoseconds.load(ordering: .relaxed)) / 1e9
+    }
+
+    /// How each of the last `CallbackState.durationCapacity` callbacks went, oldest first. Read it while paused
+    /// or closed: SDL holds the device lock around a callback, so none is half-written then.
+    package func callbackRecords() -> [CallbackRecord] { state.records() }
 
     /// SDL's audio subsystem, started once (the window app may have started it already).
     private static func startAudioSubsystem() throws {
@@ -99,18 +110,35 @@ final class SDLAudioOutput {
 }
 
 /// What the audio thread touches. The counters are atomics, so the game thread can read them without
-/// stopping the callback; `periodSeconds` is set once before the device starts.
+/// stopping the callback; `periodSeconds` is set once before the device starts. Callback durations go into
+/// storage allocated up front, so timing a callback allocates nothing on the audio thread.
 private final class CallbackState: @unchecked Sendable {
+    /// Durations kept: the last 2^15 callbacks (almost 6 minutes of 512-frame blocks).
+    static let durationCapacity = 1 << 15
+
     let engine: SpatialAudioEngine
     var periodSeconds: Double
     let lateCallbacks = Atomic<Int>(0)
     let callbacks = Atomic<Int>(0)
+    let longestCallbackNanoseconds = Atomic<Int>(0)
     private let clock = SystemClock()
     private var previousCallback: MonotonicTime?
+    private let ring = UnsafeMutableBufferPointer<CallbackRecord>.allocate(capacity: durationCapacity)
 
     init(engine: SpatialAudioEngine, periodSeconds: Double) {
         self.engine = engine
         self.periodSeconds = periodSeconds
+        ring.initialize(repeating: CallbackRecord(seconds: 0, blocked: false, preempted: false))
+    }
+
+    deinit { ring.deallocate() }
+
+    /// The recorded callbacks, oldest first (see `SDLAudioOutput.callbackRecords`).
+    func records() -> [CallbackRecord] {
+        let count = callbacks.load(ordering: .acquiring)
+        guard count > Self.durationCapacity else { return Array(ring[0..<count]) }
+        let next = count % Self.durationCapacity
+        return Array(ring[next...]) + Array(ring[..<next])
     }
 
     /// Runs on SDL's audio thread only.
@@ -120,12 +148,41 @@ private final class CallbackState: @unchecked Sendable {
             lateCallbacks.add(1, ordering: .relaxed)
         }
         previousCallback = now
-        callbacks.add(1, ordering: .relaxed)
+        let switchesBefore = Self.contextSwitches()
         let floats = byteCount / MemoryLayout<Float>.size
         stream.withMemoryRebound(to: Float.self, capacity: floats) { pointer in
             engine.render(into: UnsafeMutableBufferPointer(start: pointer, count: floats - floats % 2))
         }
+        let duration = clock.now() - now
+        let switchesAfter = Self.contextSwitches()
+        let index = callbacks.load(ordering: .relaxed)
+        ring[index % Self.durationCapacity] = CallbackRecord(
+            seconds: duration, blocked: switchesAfter.voluntary > switchesBefore.voluntary,
+            preempted: switchesAfter.involuntary > switchesBefore.involuntary)
+        longestCallbackNanoseconds.max(Int(duration * 1e9), ordering: .relaxed)
+        callbacks.store(index + 1, ordering: .releasing)
     }
+}
+
+extension CallbackState {
+    /// RUSAGE_THREAD (Linux): this thread's own counters; Glibc's Swift module does not import the constant.
+    private static let rusageThread = __rusage_who_t(1)
+
+    /// This thread's context switches so far: voluntary ones (it blocked: a lock, a sleep, I/O) and involuntary
+    /// ones (the scheduler gave its core to another thread). One getrusage call, no allocation.
+    fileprivate static func contextSwitches() -> (voluntary: Int, involuntary: Int) {
+        var usage = rusage()
+        getrusage(rusageThread, &usage)
+        return (usage.ru_nvcsw, usage.ru_nivcsw)
+    }
+}
+
+/// How one audio callback went: its duration, and whether the audio thread blocked (a voluntary context switch:
+/// it waited for a lock, anyone's — ours, OpenAL's, the allocator's) or was preempted by the scheduler meanwhile.
+package struct CallbackRecord: Sendable {
+    package let seconds: Double
+    package let blocked: Bool
+    package let preempted: Bool
 }
 
 /// SDL's C callback: forwards to the `CallbackState` passed as user data.

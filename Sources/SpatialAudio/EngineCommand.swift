@@ -1,0 +1,28 @@
+// A change the game thread hands to the audio thread, applied to OpenAL at the start of the next block.
+import COpenAL
+import GameCore
+
+/// One queued change. The audio thread applies the queue in order before mixing a block, so a change
+/// lands between two blocks, never half-way through one.
+enum EngineCommand: @unchecked Sendable {
+    case heading(Bearing)
+    case masterGain(Float)
+    case outputStage(OutputStage)
+    case addSource(SourceRecord)
+    case position(SourceRecord, x: Float, z: Float)
+    case gain(SourceRecord, Float)
+    case looping(SourceRecord, Bool)
+    case play(SourceRecord, generation: UInt64)
+    case pause(SourceRecord, generation: UInt64)
+    case stop(SourceRecord, generation: UInt64)
+    case deleteSource(SourceRecord)
+    /// The buffer's last source is gone; queued after that source's deletion, and handed back to the game
+    /// thread for `alDeleteBuffers` (OpenAL's buffer lock is held by uploads, so the audio thread never takes it).
+    case retireBuffer(ALuint)
+}
+
+/// What the audio thread hands back to the game thread to release or delete there.
+enum RetiredItem: @unchecked Sendable {
+    case buffer(ALuint)
+    case object(AnyObject)
+}

@@ -1,0 +1,15 @@
+// How often `render` had to wait for the game thread, and for how long: the evidence that the audio thread never blocks.
+
+/// Counted by the engine for every `render` call. "Acquiring" is everything `render` does to reach state the
+/// game thread can hold: here one non-blocking try-lock of the command queue.
+public struct RenderWaitStatistics: Sendable, Equatable {
+    /// `render` calls so far.
+    public var renders: Int
+    /// Calls whose acquiring took 50 µs or more: held up by a game thread, or descheduled half-way (a free or
+    /// refused try-lock takes well under a microsecond; a lock held by a sound upload, milliseconds).
+    public var waits: Int
+    /// The longest time one call spent acquiring, in seconds (the try-lock attempt itself).
+    public var longestAcquireSeconds: Double
+    /// Blocks whose commands were left for the next block because the game thread was appending just then.
+    public var deferredBlocks: Int
+}

@@ -1,0 +1,78 @@
+// What the game thread and the audio thread share about one source: its published state and onset, as atomics.
+import COpenAL
+import Synchronization
+
+/// One source as the engine's audio side sees it. The game thread reads `state` and `onsetFrame` without
+/// ever blocking the audio thread; the fields below them belong to whichever thread is inside `render`.
+final class SourceRecord: @unchecked Sendable {
+    let id: ALuint
+
+    /// The state the getters report, with a generation number: `generation << 8 | SourceState code`.
+    /// The game thread predicts the state of each transport call (play → playing) and bumps the generation;
+    /// the audio thread publishes what OpenAL really reports only for the generation it has applied, so a
+    /// late report never overwrites a newer call.
+    let stateWord = Atomic<UInt64>(UInt64(SourceRecord.code(.initial)))
+    /// Output frame at which the most recent start first sounded; -1 = not sounded yet (or never started).
+    let onset = Atomic<Int64>(-1)
+
+    // Audio side only (inside `render`).
+    /// The generation of the last transport command applied to OpenAL.
+    var appliedGeneration: UInt64 = 0
+    /// Started (or resumed before it ever sounded) since the last block: the next block decides the onset.
+    var onsetPending = false
+    /// OpenAL's state as last queried, so only sources that can change by themselves (playing) are queried.
+    var queriedState: SourceState = .initial
+    /// A transport command was applied this block: publish OpenAL's answer after the block.
+    var needsPublishing = false
+
+    init(id: ALuint) { self.id = id }
+
+    /// The state the game thread sees now.
+    var publishedState: SourceState {
+        Self.state(code: UInt8(truncatingIfNeeded: stateWord.load(ordering: .acquiring)))
+    }
+
+    /// Game thread (under the engine's mailbox lock, so game threads do not race each other): records the
+    /// predicted result of a transport call and returns its generation.
+    func predict(_ state: SourceState) -> UInt64 {
+        let generation = (stateWord.load(ordering: .acquiring) >> 8) + 1
+        stateWord.store(generation << 8 | UInt64(Self.code(state)), ordering: .releasing)
+        return generation
+    }
+
+    /// Audio thread: publishes OpenAL's state unless the game thread has issued a newer transport call since.
+    func publish(_ state: SourceState) {
+        let current = stateWord.load(ordering: .acquiring)
+        guard current >> 8 == appliedGeneration else { return }
+        _ = stateWord.compareExchange(
+            expected: current, desired: appliedGeneration << 8 | UInt64(Self.code(state)),
+            ordering: .acquiringAndReleasing)
+    }
+
+    static func code(_ state: SourceState) -> UInt8 {
+        switch state {
+        case .initial: return 0
+        case .playing: return 1
+        case .paused: return 2
+        case .stopped: return 3
+        }
+    }
+
+    static func state(code: UInt8) -> SourceState {
+        switch code {
+        case 1: return .playing
+        case 2: return .paused
+        case 3: return .stopped
+        default: return .initial
+        }
+    }
+
+    static func state(openAL value: ALint) -> SourceState {
+        switch value {
+        case AL_PLAYING: return .playing
+        case AL_PAUSED: return .paused
+        case AL_STOPPED: return .stopped
+        default: return .initial
+        }
+    }
+}

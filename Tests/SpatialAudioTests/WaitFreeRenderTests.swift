@@ -1,0 +1,164 @@
+// The render thread never waits for the game thread: it renders while a game thread holds the command queue
+// or uploads sounds, and the game thread's changes still land between blocks.
+import Foundation
+import GameCore
+import Synchronization
+import Testing
+
+@testable import SpatialAudio
+
+/// What the test shares with its uploading thread: a stop flag and the number of uploads so far.
+private final class UploadProgress: Sendable {
+    private let stopped = Atomic<Bool>(false)
+    private let count = Atomic<Int>(0)
+    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+    var uploads: Int { count.load(ordering: .relaxed) }
+    func stop() { stopped.store(true, ordering: .relaxed) }
+    func countUpload() { count.add(1, ordering: .relaxed) }
+}
+
+@Suite("Wait-free rendering")
+struct WaitFreeRenderTests {
+    private func isSilent(_ block: [Float]) -> Bool { !block.contains { abs($0) > 1e-6 } }
+
+    @Test("While a game thread holds the command queue, render goes on and the change applies from the next block")
+    func renderDoesNotWaitForAHeldQueue() throws {
+        let engine = try SpatialAudioEngine()
+        let source = try engine.makeSource(buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.5)))
+        _ = engine.render(frames: 512)
+        source.play()
+        #expect(source.state == .playing, "the state reads playing before any block is rendered")
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            engine.mailbox.withLock { _ in
+                held.signal()
+                // Bounded, so that a render that does wait is measured as slow instead of hanging the test.
+                _ = release.wait(timeout: .now() + 2)
+            }
+            letGo.signal()
+        }
+        holder.start()
+        held.wait()
+        let start = Date()
+        let blocked = engine.render(frames: 512)
+        let elapsed = Date().timeIntervalSince(start)
+        release.signal()
+        #expect(elapsed < 0.5, "render took \(elapsed) s while the queue was held")
+        #expect(isSilent(blocked), "the play command was held back, so nothing sounds yet")
+        #expect(source.onsetFrame == nil)
+        #expect(engine.renderWaitStatistics.deferredBlocks == 1)
+        // Once the holder has let go, the play lands in the next block.
+        letGo.wait()
+        let next = engine.render(frames: 512)
+        #expect(!isSilent(next))
+        #expect(source.onsetFrame == 1_024)
+        #expect(engine.renderWaitStatistics.renders == 3)
+    }
+
+    @Test("A sound uploads while the command queue is held: an upload takes nothing render needs")
+    func uploadsDoNotTakeTheQueue() throws {
+        let engine = try SpatialAudioEngine()
+        let audio = TestSignals.whiteNoise(seconds: 30)
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            engine.mailbox.withLock { _ in
+                held.signal()
+                _ = release.wait(timeout: .now() + 2)
+            }
+            letGo.signal()
+        }
+        holder.start()
+        held.wait()
+        let start = Date()
+        let buffer = try engine.makeBuffer(audio, name: "30 s")
+        let elapsed = Date().timeIntervalSince(start)
+        release.signal()
+        letGo.wait()
+        #expect(elapsed < 1, "the upload took \(elapsed) s while the queue was held")
+        #expect(buffer.frameCount == 30 * 48_000)
+    }
+
+    @Test("Uploading and starting sounds on another thread while rendering is safe")
+    func uploadsWhileRenderingAreSafe() throws {
+        let engine = try SpatialAudioEngine()
+        let source = try engine.makeSource(
+            buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.2)), looping: true)
+        source.play()
+        // 30 s of audio per upload: each alBufferData copies almost 6 MB, milliseconds of work.
+        let long = TestSignals.whiteNoise(seconds: 30)
+        let progress = UploadProgress()
+        let finished = DispatchSemaphore(value: 0)
+        // A thread of its own: the tests' cooperative thread pool may be busy for seconds.
+        let uploader = Thread {
+            defer { finished.signal() }
+            while !progress.isStopped {
+                guard let buffer = try? engine.makeBuffer(long, name: "upload"),
+                    let loaded = try? engine.makeSource(buffer: buffer, gainDB: -30)
+                else { return }
+                loaded.play()
+                loaded.bearing = Bearing(degrees: Double(progress.uploads * 10))
+                progress.countUpload()
+            }
+        }
+        uploader.start()
+        var block = [Float](repeating: 0, count: 1_024)
+        // At least 400 blocks, and on until a few uploads happened meanwhile (bounded, for a stalled uploader).
+        var blocks = 0
+        let start = Date()
+        while blocks < 400 || (progress.uploads < 5 && Date().timeIntervalSince(start) < 20) {
+            block.withUnsafeMutableBufferPointer { engine.render(into: $0) }
+            blocks += 1
+        }
+        let uploads = progress.uploads
+        progress.stop()
+        finished.wait()
+        let statistics = engine.renderWaitStatistics
+        print("\(uploads) uploads during \(blocks) blocks: \(statistics)")
+        #expect(uploads >= 5, "the uploads must overlap the rendering to prove anything")
+        #expect(statistics.renders == blocks)
+        // No timing limits here: the tests run in parallel on few cores, where the scheduler can pause any
+        // thread for milliseconds. The benchmark (`soundsafari bench`, audio.callback_*) measures the timing.
+        #expect(engine.framesRendered == Int64(blocks * 512))
+    }
+
+    @Test("Sources and buffers dropped between blocks are deleted, and the engine goes on rendering")
+    func droppedSourcesAreDeletedBetweenBlocks() throws {
+        let engine = try SpatialAudioEngine()
+        let kept = try engine.makeSource(
+            buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.2)), looping: true)
+        kept.play()
+        for round in 0..<20 {
+            let dropped = try engine.makeSource(
+                buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.1)), bearing: Bearing(degrees: 90))
+            dropped.play()
+            if round % 2 == 0 { _ = engine.render(frames: 256) }
+        }
+        _ = engine.render(frames: 256)
+        // The audio side no longer tracks the 20 dropped sources, only the kept one.
+        #expect(engine.renderWaitStatistics.renders == 11)
+        #expect(engine.trackedSourceCount == 1)
+        #expect(kept.state == .playing)
+        #expect(!isSilent(engine.render(frames: 256)))
+    }
+
+    @Test("Engines released with changes still queued (sources played and dropped, never rendered) shut down cleanly")
+    func enginesReleasedWithQueuedChanges() throws {
+        for _ in 0..<5 {
+            let engine = try SpatialAudioEngine()
+            let buffer = try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.1))
+            for bearing in stride(from: 0.0, to: 360, by: 45) {
+                let source = try engine.makeSource(buffer: buffer, bearing: Bearing(degrees: bearing), looping: true)
+                source.play()
+            }
+            engine.masterGainDB = -6
+            engine.heading = Bearing(degrees: 30)
+        }
+        // OpenAL and the other engines are unharmed: a new engine renders as before.
+        let cues = InterauralMeter.measure(interleaved: try TestSignals.renderNoise(bearing: 90))
+        #expect(cues.ildDB > 10)
+    }
+}
