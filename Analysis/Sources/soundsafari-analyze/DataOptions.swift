@@ -75,7 +75,7 @@ func warnIfPseudoReplicated(_ data: StudyData, subject: String?) {
         .joined(separator: " ")
     FileHandle.standardError.write(
         Data(
-            ("warning: participants contribute several rows to a group, so these rows are not independent (pseudo-replication) and the p-values are too small;"
+            ("warning: participants contribute several rows to a group, so these rows are not independent (pseudo-replication) and the p-values, which count every row as independent, are usually too small;"
                 + " analyse one mean per participant:\n  \(command)\nor fit a mixed model with participant as a random effect.\n")
                 .utf8))
 }
