@@ -53,7 +53,7 @@ struct AnovaCommand: ParsableCommand {
     func run() throws {
         try runReporting {
             let loaded = try data.load(factors: by + within, subject: subject, keepValues: checks)
-            warnIfPseudoReplicated(loaded, subject: subject)
+            warnIfPseudoReplicated(loaded, subject: subject, by: by) { ["--within", $0] }
             data.emit(try Analyses.anova(loaded, checks: checks, withinCount: within.count, type: type))
         }
     }

@@ -67,15 +67,26 @@ struct ValidationErrorMessage: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Trials of one participant are not independent observations: when a participant has several rows in a group and
-/// no --subject was given, say so on stderr and show the command that analyses one mean per participant.
-func warnIfPseudoReplicated(_ data: StudyData, subject: String?) {
+/// Trials of one participant are not independent: when a participant has several rows in a group and no --subject was
+/// given, say so on stderr and show the command that analyses one mean per participant, or, when participants have
+/// rows in several groups (a within-subjects factor), the repeated-measures command (`withinArguments` replaces
+/// `--by COL`: `--within COL` for anova and posthoc, `--paired` for ttest).
+func warnIfPseudoReplicated(_ data: StudyData, subject: String?, by: [String], within: (String) -> [String]) {
     guard subject == nil, data.repeatedParticipants else { return }
-    let command = (["soundsafari-analyze"] + CommandLine.arguments.dropFirst() + ["--subject", "participant"])
-        .joined(separator: " ")
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    let reason: String
+    if data.participantsInSeveralGroups, by.count == 1, let i = arguments.firstIndex(of: "--by"),
+        i + 1 < arguments.count
+    {
+        arguments.replaceSubrange(i...(i + 1), with: within(by[0]))
+        reason =
+            "each participant has rows in several levels of '\(by[0])', a within-subjects factor; analyse it on participant means"
+    } else {
+        reason = "analyse one mean per participant"
+    }
+    let command = (["soundsafari-analyze"] + arguments + ["--subject", "participant"]).joined(separator: " ")
     FileHandle.standardError.write(
         Data(
-            ("warning: participants contribute several rows to a group, so these rows are not independent (pseudo-replication) and the p-values are too small;"
-                + " analyse one mean per participant:\n  \(command)\nor fit a mixed model with participant as a random effect.\n")
+            ("warning: participants contribute several rows to a group, so these rows are not independent (pseudo-replication) and the p-values, which count every row as independent, are usually too small; \(reason):\n  \(command)\nor fit a mixed model with participant as a random effect.\n")
                 .utf8))
 }

@@ -56,7 +56,7 @@ struct PostHocCommand: ParsableCommand {
                 return
             }
             let loaded = try data.load(factors: by.map { [$0] } ?? [], subject: subject)
-            warnIfPseudoReplicated(loaded, subject: subject)
+            warnIfPseudoReplicated(loaded, subject: subject, by: by.map { [$0] } ?? []) { ["--within", $0] }
             data.emit(
                 try Analyses.postHoc(loaded, method: method ?? "tukey", adjustment: adjustment, pooled: !noPool))
         }

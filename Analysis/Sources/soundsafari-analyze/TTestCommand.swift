@@ -54,7 +54,11 @@ struct TTestCommand: ParsableCommand {
         try runReporting {
             let loaded = try data.load(
                 factors: by.map { [$0] } ?? [], subject: subject, keepValues: nonparametric)
-            if !paired { warnIfPseudoReplicated(loaded, subject: subject) }
+            if !paired {
+                warnIfPseudoReplicated(loaded, subject: subject, by: by.map { [$0] } ?? []) {
+                    ["--by", $0, "--paired"]
+                }
+            }
             let levelList = levels?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
             if let levelList, levelList.count != 2 {
                 throw AnalysisError("--levels takes two levels separated by a comma, e.g. --levels ctrl,trt1.")

@@ -41,5 +41,17 @@ import Testing
             md.split(separator: "\n").first { $0.hasPrefix("| deviation | Mixed ANOVA: condition (within)") })
         #expect(row.contains("| \(RFormat.pValue(p, digits: 3)) |"), "\(row)")
         #expect(md.contains("Mixed ANOVA: tinnitus (between)") && md.contains("Mixed ANOVA: tinnitus x condition"))
+        // One unit for the group table: t² of the two-group t-test equals the F of the mixed ANOVA's group row
+        // (before: Welch t on trial-weighted means, t² = 8.42 against F = 6.83), and every table states its unit.
+        let tests = try String(contentsOfFile: out + "/tables/tests.csv", encoding: .utf8).split(separator: "\n")
+            .map(ReportRScriptTests.fields)
+        for measure in ["deviation", "time"] {
+            let t = try #require(tests.first { $0[0] == measure && $0[1].hasPrefix("T-Test (Student)") })
+            let f = try #require(tests.first { $0[0] == measure && $0[1] == "Mixed ANOVA: tinnitus (between)" })
+            let tValue = try #require(Double(t[7]))
+            #expect(close(tValue * tValue, Double(f[7])), "\(measure)")
+            #expect(close(Double(t[8]) ?? .nan, Double(f[8])), "\(measure) p")
+        }
+        #expect(md.components(separatedBy: "Unit of analysis:").count - 1 == 4)
     }
 }

@@ -35,6 +35,11 @@ import Testing
                 && close(t[0]["p"] as? Double ?? .nan, r["unit.ttest.p"]))
         let warned = try cli.run(["ttest"] + mixed + ["--by", "group", "--levels", "A,B"])
         #expect(warned.err.contains("pseudo-replication"))
+        // condition is within-subjects (every participant has rows in each): the suggestion is the repeated measures.
+        let within = try cli.run(["anova"] + mixed + ["--by", "condition"])
+        #expect(within.err.contains("--within condition") && within.err.contains("--subject participant"))
+        let paired = try cli.run(["ttest"] + mixed + ["--by", "condition", "--levels", "c1,c2"])
+        #expect(paired.err.contains("--by condition --paired") && paired.err.contains("--subject participant"))
     }
 
     @Test func flagsThatDoNotApplyAreErrorsNamingTheFlag() throws {

@@ -67,6 +67,8 @@ public struct StudyData: Sendable {
     public let files: [String]
     /// Loaded without a subject, and some participant has several rows in one group: the rows are not independent.
     public var repeatedParticipants = false
+    /// Loaded without a subject, and some participant has rows in two groups: --by is a within-subjects factor.
+    public var participantsInSeveralGroups = false
 
     public var originValue: Double { origin?.approximate ?? 0 }
 
@@ -116,7 +118,8 @@ public struct StudyData: Sendable {
             options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells,
             angular: loader.angular,
             rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files,
-            repeatedParticipants: loader.repeatedParticipants)
+            repeatedParticipants: loader.repeatedParticipants,
+            participantsInSeveralGroups: loader.participantsInSeveralGroups)
     }
 
     /// Files as given plus every trials.csv below given folders; also a participants.csv lying in a given folder.
@@ -191,7 +194,9 @@ private final class Loader {
     @exclusivity(unchecked) var cellAccumulators: [GroupAccumulator] = []
     /// Without a subject: participant codes seen per group, to notice one participant contributing several rows.
     var participantsOfGroup: [Int: Set<Int>] = [:]
+    var groupOfParticipant: [Int: Int] = [:]
     var repeatedParticipants = false
+    var participantsInSeveralGroups = false
 
     init(options: LoadOptions, participants: ParticipantTable?) {
         self.options = options
@@ -323,9 +328,13 @@ private final class Loader {
                 angularSums.append((CompensatedSum(), CompensatedSum()))
             }
             groupAccumulators[g].add(x, asRead: decimal.approximate)
-            if subjectSlot == nil && !repeatedParticipants && record.has(participantSlot) {
+            if subjectSlot == nil && !(repeatedParticipants && participantsInSeveralGroups)
+                && record.has(participantSlot)
+            {
                 let c = try codeOf(participantSlot)
                 if !participantsOfGroup[g, default: []].insert(c).inserted { repeatedParticipants = true }
+                if let first = groupOfParticipant[c], first != g { participantsInSeveralGroups = true }
+                groupOfParticipant[c] = groupOfParticipant[c] ?? g
             }
             if angular {
                 let radians = decimal.approximate * .pi / 180

@@ -8,9 +8,9 @@ struct ReportUnits {
     init(_ c: ReportContext) {
         let complete = c.within ? "; only participants with every \(c.compare) take part" : ""
         conditionTests =
-            "Unit of analysis: one mean per participant and \(c.compare) (the mean of that participant's trials in it)\(complete)."
+            "Unit of analysis: one mean per participant and \(c.compare) (the mean of that participant's trials in it)\(complete)\(c.within ? "; the repeated-measures ANOVA uses type 3 sums of squares (as afex)" : "")."
         groupTests =
-            "Unit of analysis: one value per participant, the mean of their \(c.compare) means (each \(c.compare) weighs the same)\(complete); the t-test is Student's, so t² equals the F of the same comparison as an ANOVA (the mixed ANOVA's group row)."
+            "Unit of analysis: one value per participant, the mean of their \(c.compare) means (each \(c.compare) weighs the same)\(complete); the t-test is Student's, so t² equals the F of the same comparison as an ANOVA (the mixed ANOVA's group row); the mixed ANOVA uses type 3 sums of squares (as afex)."
         conditionTable =
             "Unit of analysis: participants. Means and 95% t-intervals are across the participant x \(c.compare) means (n_participants); n_trials counts trials; the circular statistics and the confusion rates pool the trials of each \(c.compare)."
     }

@@ -101,20 +101,8 @@ public enum FactorialAnova {
                     cells: design.cellCount) : nil
             for b in [[]] + betweenTerms where !(b.isEmpty && stratum.w.isEmpty) {
                 let own = b.isEmpty ? [0] : columnsOf(b)
-                let larger: [Int]
-                if type == 3 {
-                    larger = allColumns
-                } else if b.isEmpty {
-                    larger = [0]
-                } else {
-                    let relatives = Set(betweenTerms.filter { $0 != b && contains($0, b) }.flatMap(columnsOf))
-                    larger = allColumns.filter { !relatives.contains($0) }
-                }
-                let reduced = larger.filter { !own.contains($0) }
-                guard let eLarge = LinearAlgebra.residuals(stratum.yw, on: x, columns: larger),
-                    let eReduced = LinearAlgebra.residuals(stratum.yw, on: x, columns: reduced)
-                else { throw AnalysisError("The between-subjects design is rank deficient; check the --by columns.") }
-                let ss = sumOfSquares(eReduced) - sumOfSquares(eLarge)
+                let ss = try hypothesisSS(
+                    b, own: own, yw: stratum.yw, x: x, type: type, betweenTerms: betweenTerms, columnsOf: columnsOf)
                 let df1 = Double(own.count * d)
                 let df2 = errorDF * Double(d)
                 let f = (ss / df1) / (ssError / df2)
@@ -136,6 +124,29 @@ public enum FactorialAnova {
         return FactorialAnovaResult(
             design: design, type: type, subjects: n, droppedSubjects: dropped,
             betweenCellSizes: design.betweenLevels.isEmpty ? [] : cellSizes, effects: effects)
+    }
+
+    /// The rise in the residual sum of squares of Yw when between term `b`'s columns (`own`; the intercept for b = ∅)
+    /// leave the model: type 3 from the full model; type 2 from the model without the terms containing b.
+    static func hypothesisSS(
+        _ b: [Int], own: [Int], yw: [[Double]], x: [[Double]], type: Int, betweenTerms: [[Int]],
+        columnsOf: ([Int]) -> [Int]
+    ) throws -> Double {
+        let allColumns = Array(0..<(x.first?.count ?? 1))
+        let larger: [Int]
+        if type == 3 {
+            larger = allColumns
+        } else if b.isEmpty {
+            larger = [0]
+        } else {
+            let relatives = Set(betweenTerms.filter { $0 != b && contains($0, b) }.flatMap(columnsOf))
+            larger = allColumns.filter { !relatives.contains($0) }
+        }
+        let reduced = larger.filter { !own.contains($0) }
+        guard let eLarge = LinearAlgebra.residuals(yw, on: x, columns: larger),
+            let eReduced = LinearAlgebra.residuals(yw, on: x, columns: reduced)
+        else { throw AnalysisError("The between-subjects design is rank deficient; check the --by columns.") }
+        return sumOfSquares(eReduced) - sumOfSquares(eLarge)
     }
 
     static func sumOfSquares(_ e: [[Double]]) -> Double { CompensatedSum.of(e.flatMap { $0.map { $0 * $0 } }) }

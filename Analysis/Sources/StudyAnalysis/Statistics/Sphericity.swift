@@ -1,4 +1,4 @@
-// Greenhouse–Geisser and Huynh–Feldt epsilons and Mauchly's test from the error covariance of the within-subject levels.
+// Greenhouse–Geisser and Huynh–Feldt epsilons and Mauchly's test from the error covariance of a within-subjects term.
 import Foundation
 
 public struct Sphericity: Sendable {
@@ -6,28 +6,11 @@ public struct Sphericity: Sendable {
     /// NaN with two levels (Mauchly's test needs at least three).
     public let mauchlyW: Double, mauchlyChiSquared: Double, mauchlyDF: Double, mauchlyP: Double
 
-    /// `covariance`: k x k error covariance of the levels with `errorDF` degrees of freedom
-    /// (n - 1 for one group of n subjects; N - G pooled within G groups).
-    /// With C orthonormal contrasts (d = k - 1) and M = C'SC:
+    /// From the error covariance on orthonormal contrasts of a within term, M = P'SP (d x d, error df `errorDF`):
     /// ε_GG = tr(M)² / (d tr(M²)); ε_HF = ((df + 1) d ε_GG - 2) / (d (df - d ε_GG)), as R's stats:::sphericity and
     /// car::Anova (Lecoutre's correction of Huynh–Feldt for several groups), reported uncapped like R.
-    public static func estimate(covariance: [[Double]], errorDF: Double) -> Sphericity {
-        let k = covariance.count
-        let d = k - 1
-        let contrasts = helmert(k)
-        var m = Array(repeating: Array(repeating: 0.0, count: d), count: d)
-        for a in 0..<d {
-            for b in 0..<d {
-                var s = 0.0
-                for i in 0..<k { for j in 0..<k { s += contrasts[i][a] * covariance[i][j] * contrasts[j][b] } }
-                m[a][b] = s
-            }
-        }
-        return estimate(contrastCovariance: m, errorDF: errorDF, cells: k)
-    }
-
-    /// From M = C'SC directly (d x d, C orthonormal); `cells` is the number of within cells K, which enters the
-    /// second-order term of Mauchly's p-value as `3 * p` in R's mauchly.test and car (p = nrow(P) = K).
+    /// `cells` is the number of within cells K, which enters the second-order term of Mauchly's p-value as `3 * p` in
+    /// R's mauchly.test and car (p = nrow(P) = K).
     static func estimate(contrastCovariance m: [[Double]], errorDF: Double, cells: Int) -> Sphericity {
         let d = m.count
         let dd = Double(d)
