@@ -12,6 +12,15 @@ public enum CSVValue: Equatable, Sendable {
     case boolean(Bool)
     /// An empty field (a missing answer, a number that could not be measured).
     case empty
+    /// A number already written as text (checked by `cell`), kept exactly as given.
+    case verbatimNumber(String)
+
+    /// A cell of a table whose values arrive as text (the analyzer's report tables): a finite number stays a
+    /// number, anything else is `.text` and gets the formula guard.
+    public static func cell(_ text: String) -> CSVValue {
+        if let number = Double(text), number.isFinite { return .verbatimNumber(text) }
+        return .text(text)
+    }
 
     /// The field's text before CSV quoting.
     public var encoded: String {
@@ -29,6 +38,7 @@ public enum CSVValue: Equatable, Sendable {
             return text
         case .boolean(let value): return value ? "true" : "false"
         case .empty: return ""
+        case .verbatimNumber(let text): return text
         }
     }
 

@@ -42,4 +42,11 @@ struct CSVWriterTests {
         #expect(CSVValue.decimal(.nan, fractionDigits: 3).encoded == "")
         #expect(CSVValue.decimal(.infinity, fractionDigits: 3).encoded == "")
     }
+
+    @Test func tableCellsGiveNumbersAsTheyAreAndGuardEveryFormulaLikeText() {
+        let cells = ["-12.50", "1e-300", "=cmd|' /C calc'!A0", "@SUM(1)", "+1+1", "-inf", "one-target"]
+        #expect(
+            CSVWriter.line(cells.map(CSVValue.cell))
+                == "-12.50,1e-300,'=cmd|' /C calc'!A0,'@SUM(1),'+1+1,'-inf,one-target\n")
+    }
 }

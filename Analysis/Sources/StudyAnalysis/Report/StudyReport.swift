@@ -1,6 +1,5 @@
 // `report`: detects the design, runs the matching tests and writes HTML, Markdown, CSV tables, SVG figures and
 // analysis.R (the same tables computed by R from the same CSV files).
-import CCSV
 import Foundation
 
 public enum StudyReport {
@@ -150,21 +149,11 @@ public enum StudyReport {
         }
     }
 
-    /// CSV through libcsv's quoting (the same rules the game's log writer follows).
+    /// Through the one CSV writer the game's logs use too: libcsv quoting, and the spreadsheet formula guard on
+    /// every text cell (a condition named `=cmd|...` must not run in a spreadsheet); numbers stay numbers.
     static func writeCSV(_ path: String, header: [String], rows: [[String]]) throws {
-        var out = [UInt8]()
-        for row in [header] + rows {
-            for (i, field) in row.enumerated() {
-                if i > 0 { out.append(0x2C) }
-                var bytes = Array(field.utf8)
-                let needed = csv_write(nil, 0, &bytes, bytes.count)
-                var buffer = [UInt8](repeating: 0, count: needed)
-                _ = csv_write(&buffer, needed, &bytes, bytes.count)
-                out += buffer
-            }
-            out.append(0x0A)
-        }
-        do { try Data(out).write(to: URL(fileURLWithPath: path)) } catch {
+        let text = CSVWriter.headerLine(header) + rows.map { CSVWriter.line($0.map(CSVValue.cell)) }.joined()
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
             throw AnalysisError("\(path): cannot write (\(error.localizedDescription)); check the --out folder.")
         }
     }
