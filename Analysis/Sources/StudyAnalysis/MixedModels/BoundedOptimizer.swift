@@ -58,6 +58,16 @@ struct BoundedOptimizer {
             }
             (x, v, finalStep, maxGradient, hessianOK) = newtonPolish(g, from: restart, value: restartValue)
         }
+        // A parameter within 1e-5 of its bound goes onto it when that costs nothing (lme4 reports such variances as 0).
+        for i in x.indices where lower[i].isFinite && x[i] > lower[i] && x[i] - lower[i] < 1e-5 {
+            var y = x
+            y[i] = lower[i]
+            let fy = g(y)
+            if fy <= v + 1e-10 * max(1, abs(v)) {
+                x = y
+                v = fy
+            }
+        }
         let converged = nmConverged && hessianOK && finalStep < 1e-6 * max(1, x.map(abs).max() ?? 0)
         var message: String?
         if !hessianOK {

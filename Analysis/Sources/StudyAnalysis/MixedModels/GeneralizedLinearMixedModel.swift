@@ -50,6 +50,13 @@ public enum GeneralizedLinearMixedModel {
                 "Column '\(formula.response)' is \(successes == 0 ? "false" : "true") on every row; a binomial model needs both outcomes."
             )
         }
+        var xtx = Matrix(rows: data.p, cols: data.p)
+        for i in 0..<data.count {
+            for a in 0..<data.p { for b in 0..<data.p { xtx[a, b] += data.trials[i] * data.x[i][a] * data.x[i][b] } }
+        }
+        if let column = Collinearity.firstDependentColumn(xtx, names: design.fixedNames) {
+            throw AnalysisError(Collinearity.message(column))
+        }
         guard let betaStart = logisticRegression(data) else {
             throw AnalysisError(
                 "The fixed-effect columns are collinear or perfectly separate the outcomes; drop a term from the model."

@@ -91,6 +91,11 @@ public enum LinearMixedModel {
             throw AnalysisError(
                 "\(n) observations cannot estimate \(p) fixed effects; simplify the fixed part of the model.")
         }
+        if let column = Collinearity.firstDependentColumn(
+            Matrix(rows: p, cols: p, values: stats.xtx), names: design.fixedNames)
+        {
+            throw AnalysisError(Collinearity.message(column))
+        }
         let deviance = ProfiledDeviance(design: design, stats: stats, reml: reml)
         let lowerZero = design.thetaLowerBoundIsZero
         let start = lowerZero.map { $0 ? 1.0 : 0.0 }

@@ -69,6 +69,11 @@ public final class MixedModelReader {
             try reader.read(path: file) { record in
                 func field(_ s: Int) throws -> [UInt8]? {
                     if record.has(s) {
+                        // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone.
+                        let bytes = record.storage[s]
+                        if bytes.first != 0x27 {
+                            return bytes.isEmpty || bytes == Self.missingMarker ? nil : bytes
+                        }
                         let text = StudyData.unescapeText(record.string(s))
                         return text.isEmpty || text == "NA" ? nil : Array(text.utf8)
                     }
@@ -98,6 +103,8 @@ public final class MixedModelReader {
         }
     }
 
+    static let missingMarker: [UInt8] = Array("NA".utf8)
+
     static func number(_ bytes: [UInt8]) -> Double? {
         bytes.withUnsafeBufferPointer { ExactDecimal.parse($0) }?.approximate
     }
@@ -112,20 +119,28 @@ public final class MixedModelReader {
     }
 
     /// First pass: numeric or factor for each variable, factor levels in R's order, levels of each grouping factor.
+    /// Values are kept as bytes (a String is made once per distinct value), and a run of equal values costs a compare.
     func design() throws -> MixedModelDesign {
-        var texts = [Set<String>](repeating: [], count: names.count)
-        var numberTexts = [Set<String>](repeating: [], count: names.count)
-        var groupLevels: [String: Set<[String]>] = [:]
-        let groupSlots = formula.randomTerms.map { t in (t.groupName, t.group.map { names.firstIndex(of: $0)! + 1 }) }
+        let cap = 100_000
+        var seen = [Set<[UInt8]>](repeating: [], count: names.count)
+        var last = [[UInt8]?](repeating: nil, count: names.count)
+        var texts = [Set<[UInt8]>](repeating: [], count: names.count)
+        var numberTexts = [Set<[UInt8]>](repeating: [], count: names.count)
+        let grouping = names.map { groupingVariables.contains($0) }
+        // Grouping factors made of several columns (participant:site) need their combinations counted.
+        let combined = formula.randomTerms.filter { $0.group.count > 1 }.map { t in
+            (t.groupName, t.group.map { names.firstIndex(of: $0)! + 1 })
+        }
+        var combinations: [String: Set<[UInt8]>] = [:]
         var rows = 0
+        var values = [[UInt8]](repeating: [], count: names.count + 1)
         try scan { field, record in
-            var values: [[UInt8]] = []
             for s in 0...names.count {
                 guard let v = try field(s) else {
                     rowsWithMissing += 1
                     return
                 }
-                values.append(v)
+                values[s] = v
             }
             let response = values[0]
             if (input.binaryResponse ? Self.binary(response) : Self.number(response)) == nil {
@@ -138,29 +153,41 @@ public final class MixedModelReader {
             }
             for i in names.indices {
                 let bytes = values[i + 1]
-                if groupingVariables.contains(names[i]) || Self.number(bytes) == nil {
-                    texts[i].insert(String(decoding: bytes, as: UTF8.self))
-                } else if numberTexts[i].count < 100_000 {
-                    numberTexts[i].insert(String(decoding: bytes, as: UTF8.self))
+                if let l = last[i], l == bytes { continue }
+                last[i] = bytes
+                if seen[i].contains(bytes) { continue }
+                if seen[i].count < cap || grouping[i] { seen[i].insert(bytes) }
+                if grouping[i] || Self.number(bytes) == nil {
+                    texts[i].insert(bytes)
+                } else if numberTexts[i].count < cap {
+                    numberTexts[i].insert(bytes)
                 }
             }
-            for (name, slots) in groupSlots {
-                groupLevels[name, default: []].insert(slots.map { String(decoding: values[$0], as: UTF8.self) })
+            for (name, slots) in combined {
+                var key: [UInt8] = []
+                for s in slots { key += values[s] + [0] }
+                combinations[name, default: []].insert(key)
             }
             rows += 1
+        }
+        var groupLevels: [String: Int] = [:]
+        for t in formula.randomTerms {
+            groupLevels[t.groupName] =
+                t.group.count == 1
+                ? texts[names.firstIndex(of: t.group[0])!].count : combinations[t.groupName]?.count ?? 0
         }
         rowsUsed = rows
         var variables: [ModelVariable] = []
         for (i, name) in names.enumerated() {
-            if texts[i].isEmpty && !groupingVariables.contains(name) {
+            if texts[i].isEmpty && !grouping[i] {
                 variables.append(ModelVariable(name: name, levels: nil))
             } else {
-                if numberTexts[i].count >= 100_000 {
+                if numberTexts[i].count >= cap {
                     throw AnalysisError(
                         "Column '\(name)' mixes numbers and text; clean it or filter the text rows out.")
                 }
-                variables.append(
-                    ModelVariable(name: name, levels: StudyData.sortLevels(Array(texts[i].union(numberTexts[i])))))
+                let all = texts[i].union(numberTexts[i]).map { String(decoding: $0, as: UTF8.self) }
+                variables.append(ModelVariable(name: name, levels: StudyData.sortLevels(all)))
             }
         }
         guard rows > 0 else {
@@ -169,7 +196,7 @@ public final class MixedModelReader {
             )
         }
         return try MixedModelDesign(
-            formula: formula, variables: variables, groupLevelCounts: groupLevels.mapValues(\.count),
+            formula: formula, variables: variables, groupLevelCounts: groupLevels,
             contrasts: input.contrasts)
     }
 
@@ -179,14 +206,22 @@ public final class MixedModelReader {
     func stream(_ design: MixedModelDesign, _ body: (inout ModelRow) throws -> Void) throws {
         let variableCount = names.count
         let levelCounts = design.variables.map { $0.levels?.count ?? 0 }
-        let levelIndex: [[String: Int]] = design.variables.map { v in
-            Dictionary(uniqueKeysWithValues: (v.levels ?? []).enumerated().map { ($1, $0) })
+        let levelIndex: [[[UInt8]: Int]] = design.variables.map { v in
+            Dictionary(uniqueKeysWithValues: (v.levels ?? []).enumerated().map { (Array($1.utf8), $0) })
         }
         // Cache: the last bytes seen per variable and their parsed value (trials come in runs of one participant).
         var lastBytes = [[UInt8]?](repeating: nil, count: variableCount)
         var numeric = [Double](repeating: 0, count: variableCount)
         var level = [Int](repeating: 0, count: variableCount)
-        var groupIndex = design.blocks.map { _ in [[Int]: Int]() }
+        // A block's level for a combination of its variables' levels (mixed radix), numbered as first seen.
+        let radix: [[Int]] = design.blocks.map { block in
+            var stride = 1
+            return block.groupVariables.map { v in
+                defer { stride *= max(levelCounts[v], 1) }
+                return stride
+            }
+        }
+        var groupIndex = design.blocks.map { _ in [Int: Int]() }
         var row = ModelRow(
             y: 0, x: [Double](repeating: 0, count: design.fixed.count), level: design.blocks.map { _ in 0 },
             z: design.blocks.map { [Double](repeating: 0, count: $0.dimension) })
@@ -205,10 +240,11 @@ public final class MixedModelReader {
                 if let last = lastBytes[i], last == bytes { continue }
                 lastBytes[i] = bytes
                 if design.variables[i].isFactor {
-                    let text = String(decoding: bytes, as: UTF8.self)
-                    guard let l = levelIndex[i][text] else {
+                    guard let l = levelIndex[i][bytes] else {
                         throw record.invalid(
-                            i + 1, "'\(text)' was not seen in the first pass (the file changed while being read)")
+                            i + 1,
+                            "'\(String(decoding: bytes, as: UTF8.self))' was not seen in the first pass (the file changed while being read)"
+                        )
                     }
                     level[i] = l
                 } else {
@@ -221,7 +257,8 @@ public final class MixedModelReader {
             row.y = y
             design.fixed.evaluate(numeric: numeric, level: level, levelCounts: levelCounts, into: &row.x)
             for (b, block) in design.blocks.enumerated() {
-                let key = block.groupVariables.map { level[$0] }
+                var key = 0
+                for (k, v) in block.groupVariables.enumerated() { key += level[v] * radix[b][k] }
                 if let g = groupIndex[b][key] {
                     row.level[b] = g
                 } else {
