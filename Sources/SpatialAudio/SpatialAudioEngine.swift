@@ -50,7 +50,7 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     /// Held by a game thread around its OpenAL source calls (`makeSource`), try-locked by `render` around its
     /// own: OpenAL Soft 1.19 guards every source call with context locks (PropLock, the source list lock), and
     /// a game thread preempted while holding one would stall the render thread inside OpenAL.
-    private let sourceCalls = Mutex<Void>(())
+    let sourceCalls = Mutex<Void>(())
 
     /// Opens the loopback device and context. Throws `.unknownHRTF` (listing the names) for a bad
     /// `hrtfName`, `.hrtfUnavailable` when HRTF is required but OpenAL Soft refused it.
