@@ -1,15 +1,16 @@
 // How often `render` had to wait for the game thread, and for how long: the evidence that the audio thread never blocks.
 
 /// Counted by the engine for every `render` call. "Acquiring" is everything `render` does to reach state the
-/// game thread can hold: here one non-blocking try-lock of the command queue.
+/// game thread can hold: here two non-blocking try-locks, of the command queue and of OpenAL source calls.
 public struct RenderWaitStatistics: Sendable, Equatable {
     /// `render` calls so far.
     public var renders: Int
     /// Calls whose acquiring took 50 µs or more: held up by a game thread, or descheduled half-way (a free or
     /// refused try-lock takes well under a microsecond; a lock held by a sound upload, milliseconds).
     public var waits: Int
-    /// The longest time one call spent acquiring, in seconds (the try-lock attempt itself).
+    /// The longest time one call spent acquiring, in seconds (the try-lock attempts themselves).
     public var longestAcquireSeconds: Double
-    /// Blocks whose commands were left for the next block because the game thread was appending just then.
+    /// Blocks whose commands were left for the next block because a game thread held the queue or was making a
+    /// source just then.
     public var deferredBlocks: Int
 }

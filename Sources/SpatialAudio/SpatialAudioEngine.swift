@@ -18,8 +18,10 @@ import Synchronization
 ///   non-blocking try-lock; if a game thread holds it just then, the commands apply from the next block.
 ///   It applies them to OpenAL, mixes, runs the output stage and publishes frames, onsets and source
 ///   states through atomics. So a change applies between blocks, never half-way through one.
-/// - Buffer uploads (`alBufferData`), source creation and buffer deletion run on the calling game thread,
-///   under no lock `render` takes. Source deletion and every transport call run on the render thread.
+/// - Buffer uploads (`alBufferData`) and buffer deletion run on the calling game thread under no lock `render`
+///   takes. Source creation (alGenSources, attaching the buffer) holds a second mutex that `render` only
+///   try-locks around its own OpenAL source calls; if busy, those wait for the next block while the block is
+///   still mixed. Source set-up and deletion, and every property and transport call run on the render thread.
 /// - Each thread makes this engine's context current for itself only (ALC_EXT_thread_local_context) and
 ///   releases it afterwards, so several engines may live in one process; `renderWaitStatistics` counts waits.
 /// Offline, single-threaded use behaves as before: a change made between two `render` calls applies to the second.
@@ -45,6 +47,10 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     let mailbox: Mutex<Mailbox>
     private let audio: AudioSide
     private let counters = RenderCounters()
+    /// Held by a game thread around its OpenAL source calls (`makeSource`), try-locked by `render` around its
+    /// own: OpenAL Soft 1.19 guards every source call with context locks (PropLock, the source list lock), and
+    /// a game thread preempted while holding one would stall the render thread inside OpenAL.
+    let sourceCalls = Mutex<Void>(())
 
     /// Opens the loopback device and context. Throws `.unknownHRTF` (listing the names) for a bad
     /// `hrtfName`, `.hrtfUnavailable` when HRTF is required but OpenAL Soft refused it.
@@ -200,18 +206,25 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         precondition(!alreadyRendering, "render was called from two threads at once")
         defer { counters.rendering.store(false, ordering: .releasing) }
 
-        takeCommands()
+        var acquiring = 0
+        let took = takeCommands(acquiring: &acquiring)
         let firstFrame = counters.framesRendered.load(ordering: .relaxed)
         alcSetThreadContext(context)
-        applyCommands()
-        settleOnsets(firstFrame: firstFrame)
+        let applied = tryOpenALSourceCalls(acquiring: &acquiring) {
+            applyCommands()
+            settleOnsets(firstFrame: firstFrame)
+        }
         alcRenderSamplesSOFT(device, base, ALCsizei(frames))
-        publishSourceStates()
+        _ = tryOpenALSourceCalls(acquiring: &acquiring) { publishSourceStates() }
         alcSetThreadContext(nil)
         audio.stage.process(buffer)
         counters.framesRendered.store(firstFrame + Int64(frames), ordering: .releasing)
         // Releases only references that live on elsewhere (records, stages), so nothing is freed here.
-        audio.inbox.removeAll(keepingCapacity: true)
+        if applied { audio.inbox.removeAll(keepingCapacity: true) }
+        counters.renders.add(1, ordering: .relaxed)
+        if !took || !applied { counters.deferredBlocks.add(1, ordering: .relaxed) }
+        if acquiring >= Self.waitThresholdNanoseconds { counters.waits.add(1, ordering: .relaxed) }
+        counters.longestAcquireNanoseconds.max(acquiring, ordering: .relaxed)
     }
 
     /// Renders `frames` stereo frames into a new interleaved array (left, right, left, …).
@@ -256,17 +269,17 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     ) throws -> SpatialSource {
         precondition(buffer.engine === self, "a buffer can only be played by the engine that made it")
         // Made and attached to its buffer here: OpenAL's buffer lock (held by uploads) must not be taken by
-        // the render thread. The source is not playing, so the mixer does not know it yet.
-        let id: ALuint = try withContext {
-            var id: ALuint = 0
-            alGenSources(1, &id)
-            try checkAL("alGenSources")
-            alSourcei(id, AL_BUFFER, ALint(bitPattern: buffer.id))
-            alSourcei(id, AL_SOURCE_RELATIVE, AL_FALSE)
-            alSourcef(id, AL_REFERENCE_DISTANCE, Self.referenceDistance)
-            alSourcef(id, AL_ROLLOFF_FACTOR, 0)
-            try checkAL("configuring a new source")
-            return id
+        // the render thread. Only these two calls: OpenAL Soft 1.19 guards every source call with context locks
+        // the render thread's source calls take too, so the rest of the set-up is queued for the render thread.
+        let id: ALuint = try sourceCalls.withLock { _ in
+            try withContext {
+                var id: ALuint = 0
+                alGenSources(1, &id)
+                try checkAL("alGenSources")
+                alSourcei(id, AL_BUFFER, ALint(bitPattern: buffer.id))
+                try checkAL("attaching a buffer to a new source")
+                return id
+            }
         }
         let record = SourceRecord(id: id)
         submit { $0.commands.append(.addSource(record)) }
@@ -314,27 +327,44 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     // MARK: Audio side (inside render only)
 
     /// Takes the queued commands if the game side is free this instant; otherwise they wait for the next block.
-    private func takeCommands() {
+    /// Commands not applied last block (see `tryOpenALSourceCalls`) stay first in line.
+    private func takeCommands(acquiring: inout Int) -> Bool {
         let start = Self.monotonicNanoseconds()
         var acquired = start
         let audio = self.audio
         let taken = mailbox.withLockIfAvailable { mailbox -> Bool in
             acquired = Self.monotonicNanoseconds()
-            swap(&mailbox.commands, &audio.inbox)
+            if audio.inbox.isEmpty {
+                swap(&mailbox.commands, &audio.inbox)
+            } else {
+                audio.inbox.append(contentsOf: mailbox.commands)
+                mailbox.commands.removeAll(keepingCapacity: true)
+            }
             if !audio.outbox.isEmpty {
                 mailbox.retired.append(contentsOf: audio.outbox)
                 audio.outbox.removeAll(keepingCapacity: true)
             }
             return true
         }
-        if taken == nil {
-            acquired = Self.monotonicNanoseconds()
-            counters.deferredBlocks.add(1, ordering: .relaxed)
-        }
-        let nanoseconds = Int(acquired - start)
-        counters.renders.add(1, ordering: .relaxed)
-        if nanoseconds >= Self.waitThresholdNanoseconds { counters.waits.add(1, ordering: .relaxed) }
-        counters.longestAcquireNanoseconds.max(nanoseconds, ordering: .relaxed)
+        if taken == nil { acquired = Self.monotonicNanoseconds() }
+        acquiring += Int(acquired - start)
+        return taken != nil
+    }
+
+    /// Runs `body` (OpenAL source calls) unless a game thread is inside its own source calls this instant;
+    /// returns whether it ran.
+    private func tryOpenALSourceCalls(acquiring: inout Int, _ body: () -> Void) -> Bool {
+        let start = Self.monotonicNanoseconds()
+        var acquired = start
+        let ran =
+            sourceCalls.withLockIfAvailable { _ -> Bool in
+                acquired = Self.monotonicNanoseconds()
+                body()
+                return true
+            } ?? false
+        if !ran { acquired = Self.monotonicNanoseconds() }
+        acquiring += Int(acquired - start)
+        return ran
     }
 
     /// Applies this block's commands to OpenAL, in the order the game thread made them.
@@ -349,6 +379,9 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 audio.outbox.append(.object(audio.stage))
                 audio.stage = stage
             case .addSource(let record):
+                alSourcei(record.id, AL_SOURCE_RELATIVE, AL_FALSE)
+                alSourcef(record.id, AL_REFERENCE_DISTANCE, Self.referenceDistance)
+                alSourcef(record.id, AL_ROLLOFF_FACTOR, 0)
                 audio.sources.append(record)
             case .position(let record, let x, let z):
                 alSource3f(record.id, AL_POSITION, x, 0, z)

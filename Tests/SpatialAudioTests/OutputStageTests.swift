@@ -39,8 +39,8 @@ struct OutputStageTests {
         #expect(reference.ildDB > 5, "the comparison needs a lateral source: \(reference)")
     }
 
-    @Test("The master gain is no longer OpenAL's listener gain but the output stage's volume")
-    func masterGainLivesInTheOutputStage() throws {
+    @Test("The default output chain is the engine's volume alone, and masterGainDB reads back what was set")
+    func defaultChainIsTheVolume() throws {
         let engine = try SpatialAudioEngine()
         engine.masterGainDB = -6
         #expect(engine.masterGainDB == -6)

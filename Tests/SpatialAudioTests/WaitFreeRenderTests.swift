@@ -57,6 +57,42 @@ struct WaitFreeRenderTests {
         #expect(engine.renderWaitStatistics.renders == 3)
     }
 
+    @Test("While a game thread is making a source, render still mixes and applies the changes from the next block")
+    func renderDoesNotWaitForSourceCreation() throws {
+        let engine = try SpatialAudioEngine()
+        let buffer = try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.5))
+        let sounding = try engine.makeSource(buffer: buffer, bearing: Bearing(degrees: 90), looping: true)
+        let later = try engine.makeSource(buffer: buffer, bearing: Bearing(degrees: 270), looping: true)
+        sounding.play()
+        _ = engine.render(frames: 4_800)
+        later.play()
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+        // Stands in for makeSource's OpenAL calls on a game thread.
+        let holder = Thread {
+            engine.sourceCalls.withLock { _ in
+                held.signal()
+                _ = release.wait(timeout: .now() + 2)
+            }
+            letGo.signal()
+        }
+        holder.start()
+        held.wait()
+        let start = Date()
+        let block = engine.render(frames: 4_800)
+        let elapsed = Date().timeIntervalSince(start)
+        release.signal()
+        letGo.wait()
+        #expect(elapsed < 0.5, "render took \(elapsed) s while a source was being made")
+        // Mixed: the playing source on the right sounds; the new play on the left waits for the next block.
+        #expect(InterauralMeter.measure(interleaved: block).ildDB > 10)
+        #expect(later.onsetFrame == nil)
+        #expect(engine.renderWaitStatistics.deferredBlocks == 1)
+        _ = engine.render(frames: 512)
+        #expect(later.onsetFrame == 9_600)
+    }
+
     @Test("A sound uploads while the command queue is held: an upload takes nothing render needs")
     func uploadsDoNotTakeTheQueue() throws {
         let engine = try SpatialAudioEngine()
