@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a synthetic StudyLogs folder in the log format (LOG-FORMAT.md v1) for tests and the benchmark.
+"""Writes a synthetic StudyLogs folder in the log format (docs/LOG-FORMAT.md v1) for tests and the benchmark.
 
   python3 Analysis/scripts/make_trials.py OUT_DIR --rows N --conditions C --participants P [--seed S] [--single-file]
 

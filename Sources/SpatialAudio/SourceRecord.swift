@@ -1,5 +1,6 @@
 // What the game thread and the audio thread share about one source: its published state and onset, as atomics.
 import COpenAL
+import GameCore
 import Synchronization
 
 /// One source as the engine's audio side sees it. The game thread reads `state` and `onsetFrame` without
@@ -7,7 +8,7 @@ import Synchronization
 final class SourceRecord: @unchecked Sendable {
     let id: ALuint
 
-    /// The state the getters report, with a generation number: `generation << 8 | SourceState code`.
+    /// The state the getters report, with a generation number: `generation << 8 | SoundState code`.
     /// The game thread predicts the state of each transport call (play → playing) and bumps the generation;
     /// the audio thread publishes what OpenAL really reports only for the generation it has applied, so a
     /// late report never overwrites a newer call.
@@ -21,27 +22,27 @@ final class SourceRecord: @unchecked Sendable {
     /// Started (or resumed before it ever sounded) since the last block: the next block decides the onset.
     var onsetPending = false
     /// OpenAL's state as last queried, so only sources that can change by themselves (playing) are queried.
-    var queriedState: SourceState = .initial
+    var queriedState: SoundState = .initial
     /// A transport command was applied this block: publish OpenAL's answer after the block.
     var needsPublishing = false
 
     init(id: ALuint) { self.id = id }
 
     /// The state the game thread sees now.
-    var publishedState: SourceState {
+    var publishedState: SoundState {
         Self.state(code: UInt8(truncatingIfNeeded: stateWord.load(ordering: .acquiring)))
     }
 
     /// Game thread (under the engine's mailbox lock, so game threads do not race each other): records the
     /// predicted result of a transport call and returns its generation.
-    func predict(_ state: SourceState) -> UInt64 {
+    func predict(_ state: SoundState) -> UInt64 {
         let generation = (stateWord.load(ordering: .acquiring) >> 8) + 1
         stateWord.store(generation << 8 | UInt64(Self.code(state)), ordering: .releasing)
         return generation
     }
 
     /// Audio thread: publishes OpenAL's state unless the game thread has issued a newer transport call since.
-    func publish(_ state: SourceState) {
+    func publish(_ state: SoundState) {
         let current = stateWord.load(ordering: .acquiring)
         guard current >> 8 == appliedGeneration else { return }
         _ = stateWord.compareExchange(
@@ -49,7 +50,7 @@ final class SourceRecord: @unchecked Sendable {
             ordering: .acquiringAndReleasing)
     }
 
-    static func code(_ state: SourceState) -> UInt8 {
+    static func code(_ state: SoundState) -> UInt8 {
         switch state {
         case .initial: return 0
         case .playing: return 1
@@ -58,7 +59,7 @@ final class SourceRecord: @unchecked Sendable {
         }
     }
 
-    static func state(code: UInt8) -> SourceState {
+    static func state(code: UInt8) -> SoundState {
         switch code {
         case 1: return .playing
         case 2: return .paused
@@ -67,7 +68,7 @@ final class SourceRecord: @unchecked Sendable {
         }
     }
 
-    static func state(openAL value: ALint) -> SourceState {
+    static func state(openAL value: ALint) -> SoundState {
         switch value {
         case AL_PLAYING: return .playing
         case AL_PAUSED: return .paused

@@ -7,7 +7,7 @@ import Synchronization
 /// One OpenAL Soft loopback device + context. The same engine feeds the SDL audio callback while
 /// playing and memory/WAV files in tests and `render`/`simulate`.
 ///
-/// Geometry (ARCHITECTURE.md): the listener stays at the origin facing `heading`
+/// Geometry (docs/ARCHITECTURE.md): the listener stays at the origin facing `heading`
 /// (at = (sin h, 0, -cos h), up = (0, 1, 0)); a source at bearing b sits at (sin b, 0, -cos b)
 /// at the reference distance, with the distance model switched off, so only direction changes the sound.
 ///
@@ -137,7 +137,7 @@ public final class SpatialAudioEngine: @unchecked Sendable {
 
     // MARK: Listener and output stage
 
-    /// The bearing the listener faces (ARCHITECTURE.md convention). Applies from the next rendered block.
+    /// The bearing the listener faces (docs/ARCHITECTURE.md convention). Applies from the next rendered block.
     public var heading: Bearing {
         get { mailbox.withLock { $0.heading } }
         set {

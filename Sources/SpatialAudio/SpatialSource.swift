@@ -95,7 +95,7 @@ public final class SpatialSource: @unchecked Sendable {
 
     /// The state after the calls made so far: `.playing` right after `play()`, even before a block is rendered.
     /// A non-looping source turns `.stopped` by itself after the block in which it reached its end.
-    public var state: SourceState { record.publishedState }
+    public var state: SoundState { record.publishedState }
 
     /// Index, in the engine's output stream, of the first frame in which the most recent start sounded;
     /// nil when started but not rendered yet, or never started. (The HRTF filter adds its own short

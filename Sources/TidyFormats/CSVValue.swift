@@ -42,7 +42,7 @@ public enum CSVValue: Equatable, Sendable {
         }
     }
 
-    /// Characters that make a spreadsheet run a cell as a formula (LOG-FORMAT.md).
+    /// Characters that make a spreadsheet run a cell as a formula (docs/LOG-FORMAT.md).
     static let formulaPrefixes: Set<Character> = ["=", "+", "-", "@"]
 
     /// Prefixes `'` to text a spreadsheet would run as a formula. Text that already starts with

@@ -1,4 +1,4 @@
-// Pins the angle conventions of ARCHITECTURE.md as GameCore uses them (deviation, mirror, conversions).
+// Pins the angle conventions of docs/ARCHITECTURE.md as GameCore uses them (deviation, mirror, conversions).
 import Testing
 
 @testable import GameCore

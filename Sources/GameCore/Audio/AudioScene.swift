@@ -7,15 +7,15 @@ public struct SoundSourceID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "source#\(rawValue)" }
 }
 
-/// Transport state of a sound source.
+/// Transport state of a sound source: the one state type (GameCore's scene and SpatialAudio's sources).
 public enum SoundState: String, Sendable, Equatable {
     case initial, playing, paused, stopped
 }
 
-/// The sound side of the game, seen from GameCore. The executable implements it over the SpatialAudio
+/// The sound side of the game, seen from GameCore. SessionRuntime implements it over the SpatialAudio
 /// engine (`EngineAudioScene`); unit tests use a fake. Every call comes from the game thread.
 ///
-/// Angles follow ARCHITECTURE.md: bearings clockwise from the session-start forward direction, the
+/// Angles follow docs/ARCHITECTURE.md: bearings clockwise from the session-start forward direction, the
 /// listener at the origin facing `heading`, sources at the reference distance (no distance fade).
 public protocol AudioScene: AnyObject {
     /// Turns the listener to face `heading`.

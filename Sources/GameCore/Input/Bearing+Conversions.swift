@@ -20,7 +20,7 @@ extension Bearing {
         Bearing(degrees: 90 - degrees).degrees * .pi / 180
     }
 
-    /// The direction as the horizontal unit vector of ARCHITECTURE.md's OpenAL convention:
+    /// The direction as the horizontal unit vector of docs/ARCHITECTURE.md's OpenAL convention:
     /// x = sin b (right), z = −cos b (forward is −z). The thesis's (2.3)/(4.1) vectors, in one convention.
     public var horizontalUnitVector: (x: Double, z: Double) {
         let radians = degrees * .pi / 180

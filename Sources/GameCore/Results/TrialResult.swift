@@ -2,7 +2,7 @@
 import Foundation
 
 /// The outcome of one photo, i.e. one target of one round. StudyKit's trial log turns it into a
-/// `trials.csv` row (LOG-FORMAT.md) and adds what the game does not know (session id, participant,
+/// `trials.csv` row (docs/LOG-FORMAT.md) and adds what the game does not know (session id, participant,
 /// platform, HRTF). Derived columns (deviation, confusion, time) are computed here, once.
 public struct TrialResult: Sendable, Equatable {
     /// The protocol's condition name (`one-target`, ... or a protocol's own name).
@@ -62,7 +62,7 @@ public struct TrialResult: Sendable, Equatable {
     public var absDeviationDeg: Double { abs(deviationDeg) }
 
     /// True when the aim was closer to the target's mirror image across the interaural axis (of the
-    /// listener as they faced at round start) than to the target itself (LOG-FORMAT.md). A target on
+    /// listener as they faced at round start) than to the target itself (docs/LOG-FORMAT.md). A target on
     /// that axis is its own mirror and is never a confusion.
     public var frontBackConfusion: Bool {
         let mirror = targetBearing.frontBackMirror(facing: roundStartHeading)
@@ -74,7 +74,7 @@ public struct TrialResult: Sendable, Equatable {
     public static let lateralZoneDeg = 15.0
 
     /// A front-back confusion that is a real reversal: `frontBackConfusion`, with the target and the aim
-    /// both outside the lateral zone. `front_back_confusion` alone, as LOG-FORMAT.md defines it, also
+    /// both outside the lateral zone. `front_back_confusion` alone, as docs/LOG-FORMAT.md defines it, also
     /// flags a 10° miss of a target at 85° that lands at 95°; this column does not (cf. Fischer, Caversaccio
     /// & Wimmer 2020, "A front-back confusion metric in horizontal sound localization", on inflated FBC rates).
     public var frontBackReversal: Bool {

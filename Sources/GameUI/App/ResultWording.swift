@@ -4,7 +4,7 @@ import GameCore
 import SessionRuntime
 
 /// Plain-language wording of results. A positive deviation means the target was clockwise (to the right)
-/// of where the photo was taken (LOG-FORMAT.md), so the sentence says where the animal really was.
+/// of where the photo was taken (docs/LOG-FORMAT.md), so the sentence says where the animal really was.
 enum ResultWording {
     static func deviation(_ degrees: Double, target: String) -> String {
         let rounded = Int(abs(degrees).rounded())

@@ -1,4 +1,4 @@
-// The participant sheet of a supervised study: the participants.csv questions of LOG-FORMAT.md as menu rows.
+// The participant sheet of a supervised study: the participants.csv questions of docs/LOG-FORMAT.md as menu rows.
 import Foundation
 import StudyKit
 

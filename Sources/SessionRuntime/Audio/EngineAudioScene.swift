@@ -62,13 +62,7 @@ package final class EngineAudioScene: AudioScene {
     package func stop(_ source: SoundSourceID) { sources[source.rawValue]?.source.stop() }
 
     package func state(of source: SoundSourceID) -> SoundState {
-        guard let state = sources[source.rawValue]?.source.state else { return .stopped }
-        switch state {
-        case .initial: return .initial
-        case .playing: return .playing
-        case .paused: return .paused
-        case .stopped: return .stopped
-        }
+        sources[source.rawValue]?.source.state ?? .stopped
     }
 
     package func remove(_ source: SoundSourceID) {

@@ -1,4 +1,4 @@
-// One row of trials.csv, column for column as LOG-FORMAT.md (schema version 1) lists them.
+// One row of trials.csv, column for column as docs/LOG-FORMAT.md (schema version 1) lists them.
 import Foundation
 import TidyFormats
 

@@ -1,4 +1,4 @@
-// One participant's answers as participants.csv stores them (LOG-FORMAT.md): a pseudonym, no names or e-mail.
+// One participant's answers as participants.csv stores them (docs/LOG-FORMAT.md): a pseudonym, no names or e-mail.
 import Foundation
 import TidyFormats
 

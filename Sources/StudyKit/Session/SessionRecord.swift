@@ -5,7 +5,7 @@ import Foundation
     import Glibc
 #endif
 
-/// The contents of session.json (LOG-FORMAT.md). `completed` stays false until the last target of
+/// The contents of session.json (docs/LOG-FORMAT.md). `completed` stays false until the last target of
 /// the last round is logged, so an interrupted session is recognisable and resumable.
 public struct SessionRecord: Sendable, Equatable {
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -49,7 +49,7 @@ extension SessionRecord: Codable {
         case sampleRate = "sample_rate"
     }
 
-    // Flat, like LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
+    // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
