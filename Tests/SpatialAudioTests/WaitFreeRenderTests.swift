@@ -21,6 +21,31 @@ private final class UploadProgress: Sendable {
 struct WaitFreeRenderTests {
     private func isSilent(_ block: [Float]) -> Bool { !block.contains { abs($0) > 1e-6 } }
 
+    /// Runs `body` while another thread sits inside `hold` (e.g. holding the engine's command queue), and lets
+    /// that thread go afterwards. The hold is bounded, so a `body` that does wait is measured as slow instead
+    /// of hanging the test.
+    private func whileAnotherThread<R>(
+        holds hold: @escaping @Sendable (_ inside: () -> Void) -> Void, _ body: () throws -> R
+    ) rethrows -> R {
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            hold {
+                held.signal()
+                _ = release.wait(timeout: .now() + 2)
+            }
+            letGo.signal()
+        }
+        holder.start()
+        held.wait()
+        defer {
+            release.signal()
+            letGo.wait()
+        }
+        return try body()
+    }
+
     @Test("While a game thread holds the command queue, render goes on and the change applies from the next block")
     func renderDoesNotWaitForAHeldQueue() throws {
         let engine = try SpatialAudioEngine()
@@ -28,29 +53,16 @@ struct WaitFreeRenderTests {
         _ = engine.render(frames: 512)
         source.play()
         #expect(source.state == .playing, "the state reads playing before any block is rendered")
-        let held = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let letGo = DispatchSemaphore(value: 0)
-        let holder = Thread {
-            engine.mailbox.withLock { _ in
-                held.signal()
-                // Bounded, so that a render that does wait is measured as slow instead of hanging the test.
-                _ = release.wait(timeout: .now() + 2)
-            }
-            letGo.signal()
-        }
-        holder.start()
-        held.wait()
         let start = Date()
-        let blocked = engine.render(frames: 512)
+        let blocked = whileAnotherThread(holds: { inside in engine.mailbox.withLock { _ in inside() } }) {
+            engine.render(frames: 512)
+        }
         let elapsed = Date().timeIntervalSince(start)
-        release.signal()
         #expect(elapsed < 0.5, "render took \(elapsed) s while the queue was held")
         #expect(isSilent(blocked), "the play command was held back, so nothing sounds yet")
         #expect(source.onsetFrame == nil)
         #expect(engine.renderWaitStatistics.deferredBlocks == 1)
         // Once the holder has let go, the play lands in the next block.
-        letGo.wait()
         let next = engine.render(frames: 512)
         #expect(!isSilent(next))
         #expect(source.onsetFrame == 1_024)
@@ -66,24 +78,12 @@ struct WaitFreeRenderTests {
         sounding.play()
         _ = engine.render(frames: 4_800)
         later.play()
-        let held = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let letGo = DispatchSemaphore(value: 0)
-        // Stands in for makeSource's OpenAL calls on a game thread.
-        let holder = Thread {
-            engine.sourceCalls.withLock { _ in
-                held.signal()
-                _ = release.wait(timeout: .now() + 2)
-            }
-            letGo.signal()
-        }
-        holder.start()
-        held.wait()
         let start = Date()
-        let block = engine.render(frames: 4_800)
+        // Stands in for makeSource's OpenAL calls on a game thread.
+        let block = whileAnotherThread(holds: { inside in engine.sourceCalls.withLock { _ in inside() } }) {
+            engine.render(frames: 4_800)
+        }
         let elapsed = Date().timeIntervalSince(start)
-        release.signal()
-        letGo.wait()
         #expect(elapsed < 0.5, "render took \(elapsed) s while a source was being made")
         // Mixed: the playing source on the right sounds; the new play on the left waits for the next block.
         #expect(InterauralMeter.measure(interleaved: block).ildDB > 10)
@@ -97,23 +97,11 @@ struct WaitFreeRenderTests {
     func uploadsDoNotTakeTheQueue() throws {
         let engine = try SpatialAudioEngine()
         let audio = TestSignals.whiteNoise(seconds: 30)
-        let held = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let letGo = DispatchSemaphore(value: 0)
-        let holder = Thread {
-            engine.mailbox.withLock { _ in
-                held.signal()
-                _ = release.wait(timeout: .now() + 2)
-            }
-            letGo.signal()
-        }
-        holder.start()
-        held.wait()
         let start = Date()
-        let buffer = try engine.makeBuffer(audio, name: "30 s")
+        let buffer = try whileAnotherThread(holds: { inside in engine.mailbox.withLock { _ in inside() } }) {
+            try engine.makeBuffer(audio, name: "30 s")
+        }
         let elapsed = Date().timeIntervalSince(start)
-        release.signal()
-        letGo.wait()
         #expect(elapsed < 1, "the upload took \(elapsed) s while the queue was held")
         #expect(buffer.frameCount == 30 * 48_000)
     }
