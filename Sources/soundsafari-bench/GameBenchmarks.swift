@@ -4,6 +4,7 @@ import GameCore
 import GameUI
 import SessionRuntime
 import SpatialAudio
+import StudyKit
 
 /// `soundsafari bench`'s game suite. Figures, not asserts: the tests never time anything.
 enum GameBenchmarks {
@@ -75,11 +76,13 @@ enum GameBenchmarks {
                 "soundsafari-bench-\(UUID().uuidString.prefix(8))")
             defer { try? FileManager.default.removeItem(at: logs) }
             let request = SessionRequest(
-                source: .mode(.oneTarget, rounds: rounds), participant: "BENCH", logs: logs,
+                source: .mode(.oneTarget, rounds: rounds), participant: "BENCH",
                 seed: 3, input: bot.device)
             let wall = SystemClock()
             let start = wall.now()
-            _ = try Simulation(request: request, bot: bot, pictures: ResultPictureFiles()).run()
+            _ = try Simulation(
+                request: request, store: FileSessionStore(logs: logs), bot: bot, pictures: ResultPictureFiles()
+            ).run()
             let seconds = wall.now() - start
             results.append(
                 BenchmarkResult(

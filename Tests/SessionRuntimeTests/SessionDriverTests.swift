@@ -1,4 +1,5 @@
-// The session driver without a window: a bot's session writes rows through StudyKit and pictures through the writer it is given.
+// The session driver without a window: a bot's session stores rows through the SessionStore it is given and
+// pictures through the writer it is given; the files on disk are StudyKit's FileSessionStore.
 import Foundation
 import GameCore
 import SpatialAudio
@@ -13,7 +14,48 @@ private final class RecordingPictures: ResultPictureWriter {
 
     func write(_ result: RoundResult, to url: URL) throws {
         written.append((result.round, result.latestPhoto?.targetIndex, url))
-        try Data("picture".utf8).write(to: url)
+    }
+}
+
+/// A store that keeps everything in memory: the runtime needs nothing but the protocol.
+private final class MemoryStore: SessionStore {
+    final class Log: SessionLog {
+        let resolvedProtocol: ResolvedProtocol
+        var trials: [TrialResult] = []
+        var endedAt: Date?
+        init(_ resolvedProtocol: ResolvedProtocol) { self.resolvedProtocol = resolvedProtocol }
+        var location: URL { URL(fileURLWithPath: "/memory") }
+        var loggedKeys: Set<TrialKey> { Set(trials.map(\.key)) }
+        var isCompleted: Bool { Set(RoundPlan.trialKeys(of: resolvedProtocol.rounds)) == loggedKeys }
+        func record(_ trial: TrialResult) throws { trials.append(trial) }
+        func resultPictureURL(round: Int, targetIndex: Int, targetsInRound: Int) -> URL {
+            location.appendingPathComponent("\(round)-\(targetIndex).png")
+        }
+        func loggedRows() throws -> [TrialRow] { [] }
+        func finish(at date: Date) throws { endedAt = date }
+    }
+
+    var registered: [ParticipantID] = []
+    var logs: [Log] = []
+    var location: String { "memory" }
+    func registrationNumber(of participant: ParticipantID) throws -> Int? {
+        registered.firstIndex(of: participant).map { $0 + 1 }
+    }
+    func registerIfNew(_ participant: ParticipantID, at date: Date) throws {
+        if !registered.contains(participant) { registered.append(participant) }
+    }
+    func startSession(
+        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment, at date: Date
+    ) throws -> any SessionLog {
+        logs.append(Log(resolvedProtocol))
+        return logs[logs.count - 1]
+    }
+    func resumeLatestSession(
+        of participant: ParticipantID, at date: Date, check: (ResolvedProtocol) throws -> Void
+    ) throws -> (any SessionLog)? {
+        guard let log = logs.last(where: { !$0.isCompleted }) else { return nil }
+        try check(log.resolvedProtocol)
+        return log
     }
 }
 
@@ -25,8 +67,10 @@ struct SessionDriverTests {
         defer { try? FileManager.default.removeItem(at: logs) }
         let pictures = RecordingPictures()
         let request = SessionRequest(
-            source: .mode(.twoTargets, rounds: 2), participant: "RT01", logs: logs, seed: 7, input: .bot("ideal"))
-        let outcome = try Simulation(request: request, bot: .ideal, pictures: pictures).run()
+            source: .mode(.twoTargets, rounds: 2), participant: "RT01", seed: 7, input: .bot("ideal"))
+        let outcome = try Simulation(
+            request: request, store: FileSessionStore(logs: logs), bot: .ideal, pictures: pictures
+        ).run()
 
         #expect(outcome.completed)
         #expect(outcome.trials.count == 4)
@@ -41,14 +85,30 @@ struct SessionDriverTests {
         #expect(rows.allSatisfy { $0.absDeviationDeg == 0 })
     }
 
+    @Test("the driver runs a whole session against any SessionStore: nothing is written to disk by a memory store")
+    func anyStoreWillDo() throws {
+        let store = MemoryStore()
+        let request = SessionRequest(
+            source: .mode(.oneTarget, rounds: 3), participant: "RT03", seed: 5, input: .bot("ideal"))
+        let outcome = try Simulation(request: request, store: store, bot: .ideal, pictures: RecordingPictures()).run()
+        #expect(outcome.completed)
+        #expect(store.registered.map(\.value) == ["RT03"])
+        #expect(store.logs.count == 1)
+        #expect(store.logs[0].trials.map(\.round) == [1, 2, 3])
+        #expect(store.logs[0].endedAt != nil)
+        #expect(outcome.folder.path == "/memory")
+    }
+
     @Test("a resume with nothing to resume fails before any file is written")
     func nothingToResume() throws {
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: logs) }
         let request = SessionRequest(
-            source: .mode(.oneTarget, rounds: 1), participant: "RT02", logs: logs, resume: true, input: .bot("ideal"))
+            source: .mode(.oneTarget, rounds: 1), participant: "RT02", resume: true, input: .bot("ideal"))
         #expect(throws: NothingToResumeError.self) {
-            try Simulation(request: request, bot: .ideal, pictures: RecordingPictures()).run()
+            try Simulation(
+                request: request, store: FileSessionStore(logs: logs), bot: .ideal, pictures: RecordingPictures()
+            ).run()
         }
         #expect(!FileManager.default.fileExists(atPath: logs.appendingPathComponent("RT02").path))
     }

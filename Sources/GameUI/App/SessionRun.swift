@@ -37,10 +37,12 @@ final class SessionRun {
             source = .protocolFile(file)
         }
         let request = SessionRequest(
-            source: source, participant: app.settings.participant, logs: app.options.logs,
+            source: source, participant: app.settings.participant,
             seed: app.options.seed, resume: app.options.resume, input: device)
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
-        let driver = try SessionDriver.open(request, scene: scene, clock: app.clock, pictures: ResultPictureFiles())
+        let driver = try SessionDriver.open(
+            request, store: FileSessionStore(logs: app.options.logs), scene: scene, clock: app.clock,
+            pictures: ResultPictureFiles())
         let run = SessionRun(driver: driver, manager: driver.makeManager(headingSource: app.input), device: device)
         driver.onResult = { [unowned app] result in
             // A pause also reports a result, but its picture would show where the target is: only photos are shown.
@@ -61,14 +63,14 @@ final class SessionRun {
     /// True until the session has finished or stopped.
     var isActive: Bool { !session.state.isOver }
 
-    var folderPath: String { driver.folder.url.path }
+    var folderPath: String { driver.log.location.path }
 
     var instruction: String { session.instruction }
 
     /// Every photo of the session for the summary: read back from trials.csv, so a resumed session's
     /// earlier photos are included; this run's photos if the file cannot be read.
     func allPhotos() -> [ResultWording.Photo] {
-        if let rows = try? TrialRow.readAll(from: driver.folder.trialsURL), rows.count >= session.trials.count {
+        if let rows = try? driver.log.loggedRows(), rows.count >= session.trials.count {
             return rows.map {
                 .init(
                     round: $0.round, condition: $0.condition, target: $0.target,

@@ -6,17 +6,18 @@ import StudyKit
 
 /// Sets up and carries one session, whoever plays it (a bot, a player at the window, a study participant):
 /// 1. resolves the mode or protocol (StudyKit) — or, with `resume`, reloads the participant's latest
-///    incomplete session from its session.json so the same rounds and bearings come back;
-/// 2. registers the participant in participants.csv if new, creates the session folder, session.json
-///    (`completed: false`) and trials.csv (StudyKit's `SessionRecorder`);
-/// 3. builds the `GameSession` whose sink is the recorder: each photo's row is written and fsync'ed
+///    incomplete session from the store so the same rounds and bearings come back;
+/// 2. registers the participant if new and starts the session's log, all through the `SessionStore`
+///    (StudyKit's `FileSessionStore`: participants.csv, the session folder, session.json, trials.csv);
+/// 3. builds the `GameSession` whose sink is the log: each photo's row is stored (written and fsync'ed)
 ///    before anything else, then the result picture is saved beside it (`round-NN[-target-K].png`);
-/// 4. `finish()` writes `ended_at` (and `completed` once every target is logged).
+/// 4. `finish()` records the end (and `completed` once every target is logged).
 /// The caller owns the loop: it makes a `GameManager` with `makeManager` and ticks it.
 package final class SessionDriver {
     static let appVersion = "1.0.0"
 
-    let recorder: SessionRecorder
+    /// This session's log in the store (the game session's trial sink).
+    package let log: any SessionLog
     package let session: GameSession
     let scene: EngineAudioScene
     let clock: GameClock
@@ -30,48 +31,47 @@ package final class SessionDriver {
     /// Draws and saves each photo's result picture (GameUI's SDL drawing; simulate uses it too).
     private let pictures: ResultPictureWriter
 
-    package var folder: SessionFolder { recorder.folder }
-
     /// Resolves `request` and opens the session's files; the session is `.ready` (call `session.start`).
     /// Errors are sentences naming the file/participant and what to do (StudyKit's and SpatialAudio's).
     package static func open(
-        _ request: SessionRequest, scene: EngineAudioScene, clock: GameClock,
+        _ request: SessionRequest, store: any SessionStore, scene: EngineAudioScene, clock: GameClock,
         pictures: ResultPictureWriter, now: Date = Date()
     ) throws -> SessionDriver {
         let participant = try ParticipantID(request.participant)
-        let recorder: SessionRecorder
+        let log: any SessionLog
         let plan: SessionPlan
         if request.resume {
-            guard let point = try ResumePoint.latestIncomplete(logs: request.logs, participant: participant) else {
-                throw NothingToResumeError(participant: participant.value, logs: request.logs.path)
+            // The rounds are checked and their sounds loaded before the store writes anything.
+            var resumedPlan: SessionPlan?
+            let reopened = try store.resumeLatestSession(of: participant, at: now) { resolved in
+                resumedPlan = try prepare(resolved, scene: scene)
             }
-            plan = try prepare(point.record.resolvedProtocol, scene: scene)
-            recorder = try SessionRecorder.resume(point, at: now)
+            guard let reopened, let resumedPlan else {
+                throw NothingToResumeError(participant: participant.value, logs: store.location)
+            }
+            log = reopened
+            plan = resumedPlan
         } else {
-            let registry = ParticipantRegistry(logs: request.logs)
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
             try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
-            let number = try participant.trailingNumber ?? registry.registrationNumber(of: participant) ?? 1
+            let number = try participant.trailingNumber ?? store.registrationNumber(of: participant) ?? 1
             let resolved = studyProtocol.resolve(
                 participantNumber: number,
                 sessionSeed: request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
             // Everything that can be wrong with the rounds is found before any file is written, so a
             // bad protocol or sound leaves no half-made session behind for --resume to trip over.
             plan = try prepare(resolved, scene: scene)
-            if try !registry.isRegistered(participant) {
-                try registry.register(ParticipantRecord(participant: participant, registeredAt: now))
-            }
+            try store.registerIfNew(participant, at: now)
             let environment = SessionEnvironment(
                 appVersion: appVersion, input: request.input.name, hrtf: scene.engine.hrtf.name ?? "none",
                 audioDevice: request.input.name.hasPrefix("bot-")
                     ? "offline loopback (simulate)" : "SDL default output",
                 sampleRate: SpatialAudioEngine.sampleRate)
-            recorder = try SessionRecorder.start(
-                logs: request.logs, participant: participant, resolvedProtocol: resolved,
-                environment: environment, startedAt: now)
+            log = try store.startSession(
+                participant: participant, resolvedProtocol: resolved, environment: environment, at: now)
         }
         return SessionDriver(
-            recorder: recorder, plan: plan, scene: scene, clock: clock, input: request.input,
+            log: log, plan: plan, scene: scene, clock: clock, input: request.input,
             resumed: request.resume, pictures: pictures)
     }
 
@@ -106,19 +106,19 @@ package final class SessionDriver {
     }
 
     private init(
-        recorder: SessionRecorder, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
+        log: any SessionLog, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
         input: InputDevice, resumed: Bool, pictures: ResultPictureWriter
     ) {
         self.pictures = pictures
-        self.recorder = recorder
+        self.log = log
         self.scene = scene
         self.clock = clock
         self.resumed = resumed
         var names: [String: String] = [:]
         for entry in scene.catalog.entries { names[entry.name] = entry.displayName.lowercased() }
         session = GameSession(
-            plan: plan, scene: scene, clock: clock, sink: recorder, input: input,
-            levelFactory: LevelFactory(displayNames: names), alreadyLogged: recorder.loggedKeys)
+            plan: plan, scene: scene, clock: clock, sink: log, input: input,
+            levelFactory: LevelFactory(displayNames: names), alreadyLogged: log.loggedKeys)
         session.onResult = { [unowned self] result in try self.handle(result) }
     }
 
@@ -127,15 +127,15 @@ package final class SessionDriver {
         GameManager(session: session, clock: clock, scene: scene, headingSource: headingSource)
     }
 
-    /// Records the end in session.json (`ended_at`; `completed` when every target is logged).
+    /// Records the end in the store (`ended_at`; `completed` when every target is logged).
     /// Call when the loop ends, whether the session finished or the player quit.
     package func finish() throws {
-        try recorder.finish(at: clock.date(at: clock.now()))
+        try log.finish(at: clock.date(at: clock.now()))
     }
 
     private func handle(_ result: RoundResult) throws {
         if let photo = result.latestPhoto {
-            let url = folder.resultPictureURL(
+            let url = log.resultPictureURL(
                 round: photo.round, targetIndex: photo.targetIndex,
                 targetsInRound: photo.targetsInRound)
             try pictures.write(result, to: url)

@@ -15,8 +15,6 @@ package struct SessionRequest: Sendable {
     var source: SessionSource
     /// The pseudonymous participant ID (checked by StudyKit's `ParticipantID`).
     var participant: String
-    /// The logs folder (`StudyLogs` by default).
-    var logs: URL
     /// The session seed; nil draws one (recorded in session.json). A protocol's own seed wins.
     var seed: UInt64?
     /// Continue the participant's latest incomplete session instead of starting a new one.
@@ -25,12 +23,11 @@ package struct SessionRequest: Sendable {
     var input: InputDevice
 
     package init(
-        source: SessionSource, participant: String, logs: URL, seed: UInt64? = nil, resume: Bool = false,
+        source: SessionSource, participant: String, seed: UInt64? = nil, resume: Bool = false,
         input: InputDevice
     ) {
         self.source = source
         self.participant = participant
-        self.logs = logs
         self.seed = seed
         self.resume = resume
         self.input = input

@@ -2,11 +2,14 @@
 import Foundation
 import GameCore
 import SpatialAudio
+import StudyKit
 
 /// A session played by a bot through the same `SessionDriver` as `play` and `study`, so it writes exactly
 /// the files a real session writes. On the virtual clock the GameManager's 60 Hz ticks take no real time.
 package struct Simulation {
     var request: SessionRequest
+    /// Where the session is kept (a logs folder: `FileSessionStore`).
+    var store: any SessionStore
     var bot: BotKind
     var realtime: Bool
     var hrtfName: String?
@@ -15,10 +18,11 @@ package struct Simulation {
     var pictures: ResultPictureWriter
 
     package init(
-        request: SessionRequest, bot: BotKind, realtime: Bool = false, hrtfName: String? = nil,
+        request: SessionRequest, store: any SessionStore, bot: BotKind, realtime: Bool = false, hrtfName: String? = nil,
         soundsFolder: String? = nil, pictures: ResultPictureWriter
     ) {
         self.request = request
+        self.store = store
         self.bot = bot
         self.realtime = realtime
         self.hrtfName = hrtfName
@@ -42,8 +46,8 @@ package struct Simulation {
         let scene = EngineAudioScene(engine: engine, catalog: catalog)
         let clock: GameClock = realtime ? SystemClock() : ManualClock()
         let driver = try SessionDriver.open(
-            request, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
-        let player = bot.makePlayer(seed: driver.recorder.resolvedProtocol.seed, scene: scene)
+            request, store: store, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
+        let player = bot.makePlayer(seed: driver.log.resolvedProtocol.seed, scene: scene)
         let manager = driver.makeManager(headingSource: player)
         let session = driver.session
         try session.start(heading: player.heading)
@@ -59,7 +63,7 @@ package struct Simulation {
         }
         try driver.finish()
         return Outcome(
-            folder: driver.folder.url, trials: session.trials, completed: driver.recorder.isCompleted,
+            folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
             ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import GameUI
 import SessionRuntime
+import StudyKit
 
 extension BotKind: ExpressibleByArgument {}
 
@@ -71,10 +72,11 @@ struct SimulateCommand: ParsableCommand {
             source = .mode(LevelKind(rawValue: mode ?? LevelKind.oneTarget.rawValue) ?? .oneTarget, rounds: rounds)
         }
         let request = SessionRequest(
-            source: source, participant: participant, logs: URL(fileURLWithPath: logs),
+            source: source, participant: participant,
             seed: seed, resume: resume, input: bot.device)
         let outcome = try Simulation(
-            request: request, bot: bot, realtime: realtime, hrtfName: hrtf,
+            request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot, realtime: realtime,
+            hrtfName: hrtf,
             soundsFolder: sounds, pictures: ResultPictureFiles()
         ).run()
         print(Self.summary(outcome))

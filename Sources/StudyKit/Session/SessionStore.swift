@@ -1,0 +1,90 @@
+// Where sessions are kept, as the session runtime sees it: register, start, resume, log, finish.
+import Foundation
+import GameCore
+
+/// The storage a session runs against. The runtime opens, continues and finishes sessions only through
+/// this protocol; `FileSessionStore` (a logs folder: participants.csv and one folder per session) is the
+/// store the game ships, and tests may run the real session driver against a store in memory.
+public protocol SessionStore {
+    /// Where the store keeps its sessions, as a person would look for them (for messages).
+    var location: String { get }
+    /// The participant's counterbalancing number (1 = registered first); nil when not registered.
+    func registrationNumber(of participant: ParticipantID) throws -> Int?
+    /// Registers the participant with blank answers unless already registered.
+    func registerIfNew(_ participant: ParticipantID, at date: Date) throws
+    /// A new session of `participant`, its log created (not yet completed).
+    func startSession(
+        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
+        at date: Date
+    ) throws -> any SessionLog
+    /// The participant's latest session that is not completed, reopened to continue; nil when there is none.
+    /// `check` sees its protocol first: when it throws, nothing is written.
+    func resumeLatestSession(
+        of participant: ParticipantID, at date: Date, check: (ResolvedProtocol) throws -> Void
+    ) throws -> (any SessionLog)?
+}
+
+/// One session's log: the `GameSession`'s trial sink (a row is stored before `record` returns), and what
+/// the runtime needs to continue and finish the session.
+public protocol SessionLog: TrialSink {
+    /// Where this session's files are, as a person would look for them.
+    var location: URL { get }
+    var resolvedProtocol: ResolvedProtocol { get }
+    /// The targets already logged (by earlier runs of a resumed session, too).
+    var loggedKeys: Set<TrialKey> { get }
+    /// True once every target of the plan is logged.
+    var isCompleted: Bool { get }
+    /// Where the result picture of a photo belongs, beside the log.
+    func resultPictureURL(round: Int, targetIndex: Int, targetsInRound: Int) -> URL
+    /// Every row logged so far, earlier runs included.
+    func loggedRows() throws -> [TrialRow]
+    /// Records the end (`ended_at`; completed when every target is logged).
+    func finish(at date: Date) throws
+}
+
+/// The logs folder on disk (`StudyLogs/` or `--logs DIR`), in the format of docs/LOG-FORMAT.md.
+public struct FileSessionStore: SessionStore {
+    public let logs: URL
+
+    public init(logs: URL) { self.logs = logs }
+
+    public var location: String { logs.path }
+
+    public func registrationNumber(of participant: ParticipantID) throws -> Int? {
+        try ParticipantRegistry(logs: logs).registrationNumber(of: participant)
+    }
+
+    public func registerIfNew(_ participant: ParticipantID, at date: Date) throws {
+        let registry = ParticipantRegistry(logs: logs)
+        if try !registry.isRegistered(participant) {
+            _ = try registry.register(ParticipantRecord(participant: participant, registeredAt: date))
+        }
+    }
+
+    public func startSession(
+        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
+        at date: Date
+    ) throws -> any SessionLog {
+        try SessionRecorder.start(
+            logs: logs, participant: participant, resolvedProtocol: resolvedProtocol, environment: environment,
+            startedAt: date)
+    }
+
+    public func resumeLatestSession(
+        of participant: ParticipantID, at date: Date, check: (ResolvedProtocol) throws -> Void
+    ) throws -> (any SessionLog)? {
+        guard let point = try ResumePoint.latestIncomplete(logs: logs, participant: participant) else { return nil }
+        try check(point.record.resolvedProtocol)
+        return try SessionRecorder.resume(point, at: date)
+    }
+}
+
+extension SessionRecorder: SessionLog {
+    public var location: URL { folder.url }
+
+    public func resultPictureURL(round: Int, targetIndex: Int, targetsInRound: Int) -> URL {
+        folder.resultPictureURL(round: round, targetIndex: targetIndex, targetsInRound: targetsInRound)
+    }
+
+    public func loggedRows() throws -> [TrialRow] { try TrialRow.readAll(from: folder.trialsURL) }
+}
