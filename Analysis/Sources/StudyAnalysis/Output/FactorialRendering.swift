@@ -1,5 +1,5 @@
 // The factorial repeated-measures ANOVA laid out like car's summary(Anova.mlm, multivariate = FALSE) with afex's
-// effect sizes; in JSON one object per effect (the issue-14 contract).
+// effect sizes; in JSON one object per effect (the key names in Analysis/README.md).
 import Foundation
 
 extension ResultRendering {

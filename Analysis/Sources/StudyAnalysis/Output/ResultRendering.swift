@@ -1,4 +1,4 @@
-// Each result as R-like text and as a JSON object with the documented key names (see issue 5 / README).
+// Each result as R-like text and as a JSON object with the key names Analysis/README.md documents.
 import Foundation
 
 /// One test's output in both formats; commands print texts or a JSON array of the objects.
