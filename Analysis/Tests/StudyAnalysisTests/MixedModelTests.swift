@@ -249,4 +249,17 @@ import Testing
         #expect(run.err.contains("no column named 'Dayz'"))
         #expect(run.out.isEmpty)
     }
+
+    @Test func invalidAndMissingRowsAreCountedOrStop() throws {
+        let file = Fixtures.path("lmm-missing.csv")
+        let model = "Reaction ~ Days + (1 | Subject)"
+        let stopped = try cli.run(["lmm", file, "--model", model])
+        #expect(stopped.status != 0)
+        #expect(stopped.err.contains("lmm-missing.csv:4: column 'Reaction': 'fast' is not a number"))
+        let skipped = try cli.run(["lmm", file, "--model", model, "--skip-invalid"])
+        #expect(skipped.status == 0, "\(skipped.err)")
+        #expect(skipped.out.contains("1 invalid row(s) skipped"))
+        #expect(skipped.out.contains("2 row(s) with missing values (empty or NA) left out"))
+        #expect(skipped.out.contains("Number of obs: 177, groups:  Subject, 18"))
+    }
 }

@@ -103,6 +103,15 @@ public final class MixedModelReader {
         }
     }
 
+    static func badResponse(_ bytes: [UInt8], binary: Bool, record: CSVRecord) -> InvalidRow {
+        let shown = String(decoding: bytes, as: UTF8.self)
+        return record.invalid(
+            0,
+            binary
+                ? "'\(shown)' is not binary; a binomial model needs true/false, yes/no or 1/0"
+                : "'\(shown)' is not a number")
+    }
+
     static let missingMarker: [UInt8] = Array("NA".utf8)
 
     static func number(_ bytes: [UInt8]) -> Double? {
@@ -144,12 +153,7 @@ public final class MixedModelReader {
             }
             let response = values[0]
             if (input.binaryResponse ? Self.binary(response) : Self.number(response)) == nil {
-                let shown = String(decoding: response, as: UTF8.self)
-                throw record.invalid(
-                    0,
-                    input.binaryResponse
-                        ? "'\(shown)' is not binary; a binomial model needs true/false, yes/no or 1/0"
-                        : "'\(shown)' is not a number")
+                throw Self.badResponse(response, binary: input.binaryResponse, record: record)
             }
             for i in names.indices {
                 let bytes = values[i + 1]
@@ -176,7 +180,6 @@ public final class MixedModelReader {
                 t.group.count == 1
                 ? texts[names.firstIndex(of: t.group[0])!].count : combinations[t.groupName]?.count ?? 0
         }
-        rowsUsed = rows
         var variables: [ModelVariable] = []
         for (i, name) in names.enumerated() {
             if texts[i].isEmpty && !grouping[i] {
@@ -199,8 +202,6 @@ public final class MixedModelReader {
             formula: formula, variables: variables, groupLevelCounts: groupLevels,
             contrasts: input.contrasts)
     }
-
-    public private(set) var rowsUsed = 0
 
     /// Second pass: each complete row in model-matrix form, with group levels numbered in order of appearance.
     func stream(_ design: MixedModelDesign, _ body: (inout ModelRow) throws -> Void) throws {
@@ -227,6 +228,8 @@ public final class MixedModelReader {
             z: design.blocks.map { [Double](repeating: 0, count: $0.dimension) })
         let binary = input.binaryResponse
         rowsWithMissing = 0
+        skippedRows = 0
+        firstSkipped = nil
         try scan { field, record in
             guard let response = try field(0) else {
                 rowsWithMissing += 1
@@ -252,7 +255,7 @@ public final class MixedModelReader {
                 }
             }
             guard let y = binary ? Self.binary(response) : Self.number(response) else {
-                throw record.invalid(0, "'\(String(decoding: response, as: UTF8.self))' is not a usable response")
+                throw Self.badResponse(response, binary: binary, record: record)
             }
             row.y = y
             design.fixed.evaluate(numeric: numeric, level: level, levelCounts: levelCounts, into: &row.x)

@@ -25,7 +25,9 @@ public enum MixedModelRendering {
             }
             text += RFormat.table(header: ["", "F value", "NumDF", "DenDF", "Pr(>F)", ""], rows: rows) + "\n"
         }
-        text += diagnostics(singular: r.singular, optimizer: r.optimizer, rowsWithMissing: r.rowsWithMissing)
+        text += diagnostics(
+            singular: r.singular, optimizer: r.optimizer, rowsWithMissing: r.rowsWithMissing, skipped: r.skippedRows,
+            firstSkipped: r.firstSkipped)
         var json: [(String, JSONValue)] = [
             ("test", .string("lmm")), ("formula", .string(r.formula)), ("method", .string(r.reml ? "REML" : "ML")),
             ("observations", .integer(r.observations)),
@@ -65,7 +67,9 @@ public enum MixedModelRendering {
         text += r.groupLevels.map { "\($0.group), \($0.levels)" }.joined(separator: "; ") + "\n\n"
         text += "Fixed effects (standard errors from the Hessian of the Laplace deviance):\n"
         text += fixedTable(r.fixed, dfColumn: false) + "\n" + RFormat.signifLegend + "\n"
-        text += diagnostics(singular: r.singular, optimizer: r.optimizer, rowsWithMissing: r.rowsWithMissing)
+        text += diagnostics(
+            singular: r.singular, optimizer: r.optimizer, rowsWithMissing: r.rowsWithMissing, skipped: r.skippedRows,
+            firstSkipped: r.firstSkipped)
         let json: [(String, JSONValue)] = [
             ("test", .string("glmm")), ("family", .string("binomial")), ("formula", .string(r.formula)),
             ("observations", .integer(r.observations)),
@@ -80,7 +84,9 @@ public enum MixedModelRendering {
         return RenderedResult(text: text, json: .object(json))
     }
 
-    static func diagnostics(singular: Bool, optimizer: OptimizerReport, rowsWithMissing: Int) -> String {
+    static func diagnostics(
+        singular: Bool, optimizer: OptimizerReport, rowsWithMissing: Int, skipped: Int, firstSkipped: String?
+    ) -> String {
         var lines: [String] = []
         if singular {
             lines.append(
@@ -93,6 +99,9 @@ public enum MixedModelRendering {
             lines.append(
                 "Converged: \(optimizer.evaluations) deviance evaluations, last Newton step \(RFormat.signif(optimizer.finalStep, 2)), max |gradient| \(RFormat.signif(optimizer.maxGradient, 2))."
             )
+        }
+        if skipped > 0 {
+            lines.append("\(skipped) invalid row(s) skipped (--skip-invalid); first: \(firstSkipped ?? "").")
         }
         if rowsWithMissing > 0 { lines.append("\(rowsWithMissing) row(s) with missing values (empty or NA) left out.") }
         return lines.joined(separator: "\n")
