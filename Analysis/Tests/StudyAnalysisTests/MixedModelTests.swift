@@ -134,6 +134,7 @@ import Testing
             ("y ~ (1 | )", "grouping factor name is missing"),
             ("y ~ x + (1 | g", "expected ')'"),
             ("y ~ x^2", "'^' is not supported"),
+            ("y ~ log(x) + (1 | g)", "functions such as log(...) are not supported"),
         ] {
             #expect {
                 _ = try ModelFormula(parsing: text)

@@ -226,6 +226,11 @@ private struct FormulaParser {
         position += 1
         switch token {
         case .name(let name):
+            if current == .op("(") {
+                throw AnalysisError(
+                    "--model '\(text)': functions such as \(name)(...) are not supported; add a column with the transformed values."
+                )
+            }
             if !variables.contains(name) { variables.append(name) }
             return Expression(terms: [[name]])
         case .number(let n):
