@@ -123,6 +123,8 @@ import Testing
         #expect(f.randomTerms.map(\.groupName) == ["g", "g", "site", "participant:site"])
         #expect(f.randomTerms[0].intercept && f.randomTerms[0].terms.isEmpty)
         #expect(!f.randomTerms[1].intercept && f.randomTerms[1].terms == [["a"]])
+        let deep = try ModelFormula(parsing: "y ~ 1 + (1 | site/participant/condition)")
+        #expect(deep.randomTerms.map(\.groupName) == ["site", "participant:site", "condition:(participant:site)"])
         let noIntercept = try ModelFormula(parsing: "y ~ 0 + x + (x - 1 | g)")
         #expect(!noIntercept.intercept)
         #expect(!noIntercept.randomTerms[0].intercept)
