@@ -110,6 +110,7 @@ record <- function(name, formula, file, REML = TRUE, contrasts = "contr.treatmen
 }
 record("intercept", Reaction ~ Days + (1 | Subject), "Fixtures/lmm-sleepstudy.csv")
 record("slopes", Reaction ~ Days + (Days | Subject), "Fixtures/lmm-sleepstudy.csv")
+record("factor_days", Reaction ~ factor(Days) + (1 | Subject), "Fixtures/lmm-sleepstudy.csv")
 record("slopes_ml", Reaction ~ Days + (Days | Subject), "Fixtures/lmm-sleepstudy.csv", REML = FALSE)
 record("crossed", abs_deviation_deg ~ condition * background + (1 | participant) + (1 | sound), "Fixtures/lmm-localization.csv")
 record("crossed_slopes", abs_deviation_deg ~ condition * background + (1 + condition | participant) + (1 | sound),

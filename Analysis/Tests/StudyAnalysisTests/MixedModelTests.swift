@@ -20,6 +20,7 @@ import Testing
     static let cases: [Case] = [
         Case(name: "intercept", file: "lmm-sleepstudy.csv", formula: "Reaction ~ Days + (1 | Subject)"),
         Case(name: "slopes", file: "lmm-sleepstudy.csv", formula: "Reaction ~ Days + (Days | Subject)"),
+        Case(name: "factor_days", file: "lmm-sleepstudy.csv", formula: "Reaction ~ factor(Days) + (1 | Subject)"),
         Case(name: "slopes_ml", file: "lmm-sleepstudy.csv", formula: "Reaction ~ Days + (Days | Subject)", reml: false),
         Case(
             name: "crossed", file: "lmm-localization.csv",
@@ -123,6 +124,8 @@ import Testing
         #expect(f.randomTerms.map(\.groupName) == ["g", "g", "site", "participant:site"])
         #expect(f.randomTerms[0].intercept && f.randomTerms[0].terms.isEmpty)
         #expect(!f.randomTerms[1].intercept && f.randomTerms[1].terms == [["a"]])
+        let asFactor = try ModelFormula(parsing: "y ~ factor(day) * x + (1 | g)")
+        #expect(asFactor.fixedTermLabels == ["factor(day)", "x", "factor(day):x"])
         let deep = try ModelFormula(parsing: "y ~ 1 + (1 | site/participant/condition)")
         #expect(deep.randomTerms.map(\.groupName) == ["site", "participant:site", "condition:(participant:site)"])
         let noIntercept = try ModelFormula(parsing: "y ~ 0 + x + (x - 1 | g)")

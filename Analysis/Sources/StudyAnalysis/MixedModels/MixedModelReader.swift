@@ -36,6 +36,9 @@ public final class MixedModelReader {
     let participants: ParticipantTable?
     /// The variables (not the response) and, for grouping factors, which variables form them.
     let names: [String]
+    /// The CSV columns read (the response first) and, per variable, its column's slot (`factor(x)` reads x).
+    let columns: [String]
+    let slotOf: [Int]
     let groupingVariables: Set<String>
 
     public init(formula: ModelFormula, input: MixedModelInput) throws {
@@ -45,6 +48,10 @@ public final class MixedModelReader {
         self.files = files
         participants = try (input.participantsFile ?? found).map { try ParticipantTable.load($0) }
         names = formula.variables
+        var columns = [formula.response]
+        for v in names where !columns.contains(columnOfVariable(v)) { columns.append(columnOfVariable(v)) }
+        self.columns = columns
+        slotOf = names.map { columns.firstIndex(of: columnOfVariable($0))! }
         groupingVariables = Set(formula.randomTerms.flatMap(\.group))
         if names.contains(formula.response) {
             throw AnalysisError("Column '\(formula.response)' is both the response and a predictor; use it once.")
@@ -53,8 +60,7 @@ public final class MixedModelReader {
 
     /// Streams every file, calling `body` with a field accessor for each row that passes the filters.
     private func scan(_ body: (_ field: (Int) throws -> [UInt8]?, _ record: CSVRecord) throws -> Void) throws {
-        let wanted = [formula.response] + names
-        var columns = wanted
+        var columns = self.columns
         for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
         if !columns.contains("participant") { columns.append("participant") }
         let participantSlot = columns.firstIndex(of: "participant")!
@@ -135,7 +141,7 @@ public final class MixedModelReader {
         var last = [[UInt8]?](repeating: nil, count: names.count)
         var texts = [Set<[UInt8]>](repeating: [], count: names.count)
         var numberTexts = [Set<[UInt8]>](repeating: [], count: names.count)
-        let grouping = names.map { groupingVariables.contains($0) }
+        let grouping = names.map { groupingVariables.contains($0) || $0 != columnOfVariable($0) }
         // Grouping factors made of several columns (participant:site) need their combinations counted.
         let combined = formula.randomTerms.filter { $0.group.count > 1 }.map { t in
             (t.groupName, t.group.map { names.firstIndex(of: $0)! + 1 })
@@ -145,7 +151,7 @@ public final class MixedModelReader {
         var values = [[UInt8]](repeating: [], count: names.count + 1)
         try scan { field, record in
             for s in 0...names.count {
-                guard let v = try field(s) else {
+                guard let v = try field(s == 0 ? 0 : slotOf[s - 1]) else {
                     rowsWithMissing += 1
                     return
                 }
@@ -236,7 +242,7 @@ public final class MixedModelReader {
                 return
             }
             for i in 0..<variableCount {
-                guard let bytes = try field(i + 1) else {
+                guard let bytes = try field(slotOf[i]) else {
                     rowsWithMissing += 1
                     return
                 }
@@ -245,7 +251,7 @@ public final class MixedModelReader {
                 if design.variables[i].isFactor {
                     guard let l = levelIndex[i][bytes] else {
                         throw record.invalid(
-                            i + 1,
+                            slotOf[i],
                             "'\(String(decoding: bytes, as: UTF8.self))' was not seen in the first pass (the file changed while being read)"
                         )
                     }

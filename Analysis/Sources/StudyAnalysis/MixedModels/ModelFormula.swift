@@ -12,6 +12,11 @@ public struct RandomTerm: Equatable, Sendable {
     public var groupName: String
 }
 
+/// `factor(x)` names the column x read as a factor.
+func columnOfVariable(_ variable: String) -> String {
+    variable.hasPrefix("factor(") && variable.hasSuffix(")") ? String(variable.dropFirst(7).dropLast()) : variable
+}
+
 /// The parsed formula: response, fixed-effects terms in R's order, random terms as written (before lme4's reordering).
 public struct ModelFormula: Sendable {
     public var response: String
@@ -226,6 +231,15 @@ private struct FormulaParser {
         position += 1
         switch token {
         case .name(let name):
+            if name == "factor", current == .op("("), position + 2 < tokens.count,
+                case .name(let column) = tokens[position + 1], tokens[position + 2] == .op(")")
+            {
+                // factor(x): the column x as a factor even when its values are numbers (R names it "factor(x)").
+                position += 3
+                let variable = "factor(\(column))"
+                if !variables.contains(variable) { variables.append(variable) }
+                return Expression(terms: [[variable]])
+            }
             if current == .op("(") {
                 throw AnalysisError(
                     "--model '\(text)': functions such as \(name)(...) are not supported; add a column with the transformed values."
