@@ -29,7 +29,8 @@ d$abs_deviation_deg <- round(18 + pi0[d$participant] + si[d$site] + so[d$sound] 
   (0.08 + pe[d$participant]) * d$eccentricity + rnorm(nrow(d), 0, 7), 2)
 eta <- -2 + 0.3 * pi0[d$participant] / 4 + ifelse(d$condition == "noise", 0.8, 0) + ifelse(d$background == "yes", 0.4, 0)
 d$front_back_confusion <- ifelse(runif(nrow(d)) < plogis(eta), "true", "false")
-d <- d[, c("participant", "site", "sound", "condition", "background", "eccentricity", "abs_deviation_deg", "front_back_confusion")]
+d$large_error <- ifelse(d$abs_deviation_deg > 25, "yes", "no")  # binary outcome with participant, slope and sound effects
+d <- d[, c("participant", "site", "sound", "condition", "background", "eccentricity", "abs_deviation_deg", "front_back_confusion", "large_error")]
 write.csv(d, "Fixtures/lmm-localization.csv", row.names = FALSE)
 
 # Unbalanced: a fifth of the trials dropped at random, and P03 and P07 never played the music condition.
@@ -109,6 +110,7 @@ record <- function(name, formula, file, REML = TRUE, contrasts = "contr.treatmen
 }
 record("intercept", Reaction ~ Days + (1 | Subject), "Fixtures/lmm-sleepstudy.csv")
 record("slopes", Reaction ~ Days + (Days | Subject), "Fixtures/lmm-sleepstudy.csv")
+record("factor_days", Reaction ~ factor(Days) + (1 | Subject), "Fixtures/lmm-sleepstudy.csv")
 record("slopes_ml", Reaction ~ Days + (Days | Subject), "Fixtures/lmm-sleepstudy.csv", REML = FALSE)
 record("crossed", abs_deviation_deg ~ condition * background + (1 | participant) + (1 | sound), "Fixtures/lmm-localization.csv")
 record("crossed_slopes", abs_deviation_deg ~ condition * background + (1 + condition | participant) + (1 | sound),
@@ -131,10 +133,11 @@ record("crossed_slopes_singular", abs_deviation_deg ~ condition + (1 + condition
 # glmer with bobyqa (rhoend 1e-13) and tolPwrss 1e-13, then up to 4 Newton steps on (theta, beta) with numDeriv's
 # gradient and Hessian of the Laplace deviance function (devFunOnly = TRUE, nAGQ = 1). Standard errors come from that
 # Hessian (vcov = 2 H^-1, the beta block: what lme4's use.hessian does, but with Richardson derivatives instead of
-# lme4's simple differences). Only scalar random terms here, so each variance is theta^2.
+# lme4's simple differences). Variances and correlations from theta: Sigma = T T' per term (sigma = 1).
 record_glmm <- function(name, formula, file) {
   data <- read.csv(file)
   data$front_back_confusion <- as.numeric(data$front_back_confusion == "true")
+  data$large_error <- as.numeric(data$large_error == "yes")
   ctrl <- glmerControl(optimizer = "bobyqa", optCtrl = list(rhoend = 1e-13, maxfun = 1e5), tolPwrss = 1e-13)
   m <- glmer(formula, data, family = binomial, control = ctrl)
   dd <- glmer(formula, data, family = binomial, control = ctrl, devFunOnly = TRUE)
@@ -154,7 +157,7 @@ record_glmm <- function(name, formula, file) {
   V <- 2 * solve(numDeriv::hessian(dd, par))
   beta <- par[-(1:nth)]
   se <- sqrt(diag(V)[-(1:nth)])
-  out <<- c(out, sprintf("# %s: glmer(%s, read.csv(\"%s\") with front_back_confusion = as.numeric(== \"true\"), family = binomial), Laplace; bobyqa (rhoend 1e-13, tolPwrss 1e-13), 4 Newton steps (numDeriv); SE from numDeriv::hessian of the deviance",
+  out <<- c(out, sprintf("# %s: glmer(%s, read.csv(\"%s\") with front_back_confusion = as.numeric(== \"true\"), large_error = as.numeric(== \"yes\"), family = binomial), Laplace; bobyqa (rhoend 1e-13, tolPwrss 1e-13), 4 Newton steps (numDeriv); SE from numDeriv::hessian of the deviance",
                          name, deparse(formula, width.cutoff = 500), file))
   for (i in seq_along(beta)) {
     t <- names(fixef(m))[i]
@@ -163,9 +166,15 @@ record_glmm <- function(name, formula, file) {
     emit(sprintf("%s.fixed.%s.z", name, t), beta[i] / se[i])
     emit(sprintf("%s.fixed.%s.p", name, t), 2 * pnorm(-abs(beta[i] / se[i])))
   }
+  # The same model object at the polished theta gives VarCorr in lme4's names and order.
+  m@theta <- par[1:nth]
   vc <- as.data.frame(VarCorr(m))
-  for (i in seq_len(nth)) emit(sprintf("%s.random.%s.%s.variance", name, vc$grp[i], vc$var1[i]), par[i]^2)
+  for (i in seq_len(nrow(vc))) {
+    if (is.na(vc$var2[i])) emit(sprintf("%s.random.%s.%s.variance", name, vc$grp[i], vc$var1[i]), vc$vcov[i])
+    else emit(sprintf("%s.cor.%s.%s.%s", name, vc$grp[i], vc$var1[i], vc$var2[i]), vc$sdcor[i])
+  }
   for (i in seq_len(nth)) emit(sprintf("%s.theta.%d", name, i), par[i])
+  emit(sprintf("%s.singular", name), as.numeric(isSingular(m)))
   emit(sprintf("%s.loglik", name), -dev / 2)
   emit(sprintf("%s.aic", name), dev + 2 * length(par))
   emit(sprintf("%s.bic", name), dev + log(nrow(data)) * length(par))
@@ -173,6 +182,9 @@ record_glmm <- function(name, formula, file) {
 }
 record_glmm("glmm", front_back_confusion ~ condition + background + (1 | participant), "Fixtures/lmm-localization.csv")
 record_glmm("glmm_crossed", front_back_confusion ~ condition * background + (1 | participant) + (1 | sound),
+            "Fixtures/lmm-localization.csv")
+record_glmm("glmm_sound", large_error ~ condition + background + (1 | participant) + (1 | sound), "Fixtures/lmm-localization.csv")
+record_glmm("glmm_slopes", large_error ~ condition + eccentricity + (1 + eccentricity | participant),
             "Fixtures/lmm-localization.csv")
 
 header <- c("# Mixed-model reference values written by scripts/r-lmm-reference.R",

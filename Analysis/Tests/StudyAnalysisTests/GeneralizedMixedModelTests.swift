@@ -11,6 +11,8 @@ import Testing
     static let cases: [(name: String, formula: String)] = [
         ("glmm", "front_back_confusion ~ condition + background + (1 | participant)"),
         ("glmm_crossed", "front_back_confusion ~ condition * background + (1 | participant) + (1 | sound)"),
+        ("glmm_sound", "large_error ~ condition + background + (1 | participant) + (1 | sound)"),
+        ("glmm_slopes", "large_error ~ condition + eccentricity + (1 + eccentricity | participant)"),
     ]
 
     /// Estimates near zero are compared to 1e-6 of their standard error: along flat directions of the deviance the
@@ -38,7 +40,10 @@ import Testing
         MixedModelTests.expectClose(r.logLik, "\(name).loglik", relative: 1e-10)
         MixedModelTests.expectClose(r.aic, "\(name).aic", relative: 1e-10)
         MixedModelTests.expectClose(r.bic, "\(name).bic", relative: 1e-10)
-        #expect(r.singular == (name == "glmm_crossed"))
+        for c in r.correlations {
+            MixedModelTests.expectClose(c.correlation, "\(name).cor.\(c.group).\(c.term1).\(c.term2)", relative: 1e-5)
+        }
+        #expect(r.singular == (Self.reference["\(name).singular"] == 1))
     }
 
     @Test func nonBinaryResponseIsOneSentence() {

@@ -20,6 +20,7 @@ import Testing
     static let cases: [Case] = [
         Case(name: "intercept", file: "lmm-sleepstudy.csv", formula: "Reaction ~ Days + (1 | Subject)"),
         Case(name: "slopes", file: "lmm-sleepstudy.csv", formula: "Reaction ~ Days + (Days | Subject)"),
+        Case(name: "factor_days", file: "lmm-sleepstudy.csv", formula: "Reaction ~ factor(Days) + (1 | Subject)"),
         Case(name: "slopes_ml", file: "lmm-sleepstudy.csv", formula: "Reaction ~ Days + (Days | Subject)", reml: false),
         Case(
             name: "crossed", file: "lmm-localization.csv",
@@ -123,6 +124,10 @@ import Testing
         #expect(f.randomTerms.map(\.groupName) == ["g", "g", "site", "participant:site"])
         #expect(f.randomTerms[0].intercept && f.randomTerms[0].terms.isEmpty)
         #expect(!f.randomTerms[1].intercept && f.randomTerms[1].terms == [["a"]])
+        let asFactor = try ModelFormula(parsing: "y ~ factor(day) * x + (1 | g)")
+        #expect(asFactor.fixedTermLabels == ["factor(day)", "x", "factor(day):x"])
+        let deep = try ModelFormula(parsing: "y ~ 1 + (1 | site/participant/condition)")
+        #expect(deep.randomTerms.map(\.groupName) == ["site", "participant:site", "condition:(participant:site)"])
         let noIntercept = try ModelFormula(parsing: "y ~ 0 + x + (x - 1 | g)")
         #expect(!noIntercept.intercept)
         #expect(!noIntercept.randomTerms[0].intercept)
@@ -134,6 +139,7 @@ import Testing
             ("y ~ (1 | )", "grouping factor name is missing"),
             ("y ~ x + (1 | g", "expected ')'"),
             ("y ~ x^2", "'^' is not supported"),
+            ("y ~ log(x) + (1 | g)", "functions such as log(...) are not supported"),
         ] {
             #expect {
                 _ = try ModelFormula(parsing: text)
@@ -248,5 +254,18 @@ import Testing
         #expect(run.status != 0)
         #expect(run.err.contains("no column named 'Dayz'"))
         #expect(run.out.isEmpty)
+    }
+
+    @Test func invalidAndMissingRowsAreCountedOrStop() throws {
+        let file = Fixtures.path("lmm-missing.csv")
+        let model = "Reaction ~ Days + (1 | Subject)"
+        let stopped = try cli.run(["lmm", file, "--model", model])
+        #expect(stopped.status != 0)
+        #expect(stopped.err.contains("lmm-missing.csv:4: column 'Reaction': 'fast' is not a number"))
+        let skipped = try cli.run(["lmm", file, "--model", model, "--skip-invalid"])
+        #expect(skipped.status == 0, "\(skipped.err)")
+        #expect(skipped.out.contains("1 invalid row(s) skipped"))
+        #expect(skipped.out.contains("2 row(s) with missing values (empty or NA) left out"))
+        #expect(skipped.out.contains("Number of obs: 177, groups:  Subject, 18"))
     }
 }

@@ -5,7 +5,6 @@ import Foundation
 
 struct BinomialPatterns: Sendable {
     let p: Int
-    let blockDimensions: [Int]
     var levels: [[Int]] = []
     var x: [[Double]] = []
     var z: [[[Double]]] = []
@@ -15,7 +14,6 @@ struct BinomialPatterns: Sendable {
 
     init(design: MixedModelDesign) {
         p = design.fixed.count
-        blockDimensions = design.blocks.map(\.dimension)
     }
 
     var count: Int { successes.count }

@@ -19,8 +19,6 @@ struct CrossProducts: Sendable {
     var z1tz1: [Double]
     var z1tx: [Double]
     var z1ty: [Double]
-    /// Observations per level of block 0 (lme4's check of observations against random effects).
-    var count1: [Int]
     var z2tz2: [Double]
     var z2tz1: [Double]
     var z2tx: [Double]
@@ -45,7 +43,6 @@ struct CrossProducts: Sendable {
         z1tz1 = [Double](repeating: 0, count: n1 * d1 * d1)
         z1tx = [Double](repeating: 0, count: n1 * d1 * p)
         z1ty = [Double](repeating: 0, count: n1 * d1)
-        count1 = [Int](repeating: 0, count: n1)
         z2tz2 = [Double](repeating: 0, count: q * q)
         z2tz1 = [Double](repeating: 0, count: q * n1 * d1)
         z2tx = [Double](repeating: 0, count: q * p)
@@ -64,7 +61,6 @@ struct CrossProducts: Sendable {
             for j in 0..<p { xtx[i * p + j] += xi * x[j] }
         }
         let g = row.level[0]
-        count1[g] += 1
         let z1 = row.z[0]
         for a in 0..<d1 {
             let za = z1[a]

@@ -53,10 +53,6 @@ public struct Matrix: Sendable, Equatable {
 
     public func scaled(_ s: Double) -> Matrix { Matrix(rows: rows, cols: cols, values: values.map { $0 * s }) }
 
-    public func times(_ v: [Double]) -> [Double] {
-        (0..<rows).map { i in (0..<cols).reduce(0) { $0 + self[i, $1] * v[$1] } }
-    }
-
     /// x' M x.
     public func quadraticForm(_ x: [Double]) -> Double {
         var s = 0.0

@@ -18,6 +18,8 @@ public struct GeneralizedLinearMixedModelResult: Sendable {
     public let singular: Bool
     public let optimizer: OptimizerReport
     public let rowsWithMissing: Int
+    public let skippedRows: Int
+    public let firstSkipped: String?
 }
 
 public enum GeneralizedLinearMixedModel {
@@ -73,7 +75,6 @@ public enum GeneralizedLinearMixedModel {
         let beta = Array(parameters[nTheta...])
         let hessian = NumericDerivatives.hessian({ deviance($0) }, at: parameters)
         let covariance = (hessian.inverseSPD() ?? hessian.symmetricPseudoInverse()).scaled(2)
-        _ = deviance(parameters)
         var fixed: [FixedEffect] = []
         for (i, name) in design.fixedNames.enumerated() {
             let se = covariance[nTheta + i, nTheta + i].squareRoot()
@@ -91,7 +92,7 @@ public enum GeneralizedLinearMixedModel {
             correlations: correlations, theta: theta, deviance: criterion, logLik: -criterion / 2,
             aic: criterion + 2 * k, bic: criterion + k * log(Double(n)),
             singular: zip(theta, lowerZero).contains { $1 && $0 < 1e-4 }, optimizer: report,
-            rowsWithMissing: reader.rowsWithMissing)
+            rowsWithMissing: reader.rowsWithMissing, skippedRows: reader.skippedRows, firstSkipped: reader.firstSkipped)
     }
 
     /// Fixed-effects-only logistic regression by IRLS: glmer's starting values for beta.

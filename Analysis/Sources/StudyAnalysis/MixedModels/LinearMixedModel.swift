@@ -53,6 +53,8 @@ public struct LinearMixedModelResult: Sendable {
     public let converged: Bool
     public let optimizer: OptimizerReport
     public let rowsWithMissing: Int
+    public let skippedRows: Int
+    public let firstSkipped: String?
     public let vcov: Matrix
 }
 
@@ -67,11 +69,13 @@ public enum LinearMixedModel {
         var stats = CrossProducts(design: design)
         try reader.stream(design) { stats.add($0) }
         return try fit(
-            design: design, stats: stats, reml: reml, formulaText: text, rowsWithMissing: reader.rowsWithMissing)
+            design: design, stats: stats, reml: reml, formulaText: text, rowsWithMissing: reader.rowsWithMissing,
+            skipped: (reader.skippedRows, reader.firstSkipped))
     }
 
     static func fit(
-        design: MixedModelDesign, stats: CrossProducts, reml: Bool, formulaText: String, rowsWithMissing: Int
+        design: MixedModelDesign, stats: CrossProducts, reml: Bool, formulaText: String, rowsWithMissing: Int,
+        skipped: (rows: Int, first: String?) = (0, nil)
     )
         throws -> LinearMixedModelResult
     {
@@ -156,6 +160,7 @@ public enum LinearMixedModel {
             anova: TypeThreeContrasts.anova(
                 design: design, xtx: Matrix(rows: p, cols: p, values: stats.xtx), satterthwaite: satterthwaite),
             singular: singular, converged: report.converged, optimizer: report, rowsWithMissing: rowsWithMissing,
+            skippedRows: skipped.rows, firstSkipped: skipped.first,
             vcov: vcov)
     }
 

@@ -36,6 +36,9 @@ public final class MixedModelReader {
     let participants: ParticipantTable?
     /// The variables (not the response) and, for grouping factors, which variables form them.
     let names: [String]
+    /// The CSV columns read (the response first) and, per variable, its column's slot (`factor(x)` reads x).
+    let columns: [String]
+    let slotOf: [Int]
     let groupingVariables: Set<String>
 
     public init(formula: ModelFormula, input: MixedModelInput) throws {
@@ -45,6 +48,10 @@ public final class MixedModelReader {
         self.files = files
         participants = try (input.participantsFile ?? found).map { try ParticipantTable.load($0) }
         names = formula.variables
+        var columns = [formula.response]
+        for v in names where !columns.contains(columnOfVariable(v)) { columns.append(columnOfVariable(v)) }
+        self.columns = columns
+        slotOf = names.map { columns.firstIndex(of: columnOfVariable($0))! }
         groupingVariables = Set(formula.randomTerms.flatMap(\.group))
         if names.contains(formula.response) {
             throw AnalysisError("Column '\(formula.response)' is both the response and a predictor; use it once.")
@@ -53,8 +60,7 @@ public final class MixedModelReader {
 
     /// Streams every file, calling `body` with a field accessor for each row that passes the filters.
     private func scan(_ body: (_ field: (Int) throws -> [UInt8]?, _ record: CSVRecord) throws -> Void) throws {
-        let wanted = [formula.response] + names
-        var columns = wanted
+        var columns = self.columns
         for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
         if !columns.contains("participant") { columns.append("participant") }
         let participantSlot = columns.firstIndex(of: "participant")!
@@ -103,6 +109,15 @@ public final class MixedModelReader {
         }
     }
 
+    static func badResponse(_ bytes: [UInt8], binary: Bool, record: CSVRecord) -> InvalidRow {
+        let shown = String(decoding: bytes, as: UTF8.self)
+        return record.invalid(
+            0,
+            binary
+                ? "'\(shown)' is not binary; a binomial model needs true/false, yes/no or 1/0"
+                : "'\(shown)' is not a number")
+    }
+
     static let missingMarker: [UInt8] = Array("NA".utf8)
 
     static func number(_ bytes: [UInt8]) -> Double? {
@@ -126,7 +141,7 @@ public final class MixedModelReader {
         var last = [[UInt8]?](repeating: nil, count: names.count)
         var texts = [Set<[UInt8]>](repeating: [], count: names.count)
         var numberTexts = [Set<[UInt8]>](repeating: [], count: names.count)
-        let grouping = names.map { groupingVariables.contains($0) }
+        let grouping = names.map { groupingVariables.contains($0) || $0 != columnOfVariable($0) }
         // Grouping factors made of several columns (participant:site) need their combinations counted.
         let combined = formula.randomTerms.filter { $0.group.count > 1 }.map { t in
             (t.groupName, t.group.map { names.firstIndex(of: $0)! + 1 })
@@ -136,7 +151,7 @@ public final class MixedModelReader {
         var values = [[UInt8]](repeating: [], count: names.count + 1)
         try scan { field, record in
             for s in 0...names.count {
-                guard let v = try field(s) else {
+                guard let v = try field(s == 0 ? 0 : slotOf[s - 1]) else {
                     rowsWithMissing += 1
                     return
                 }
@@ -144,12 +159,7 @@ public final class MixedModelReader {
             }
             let response = values[0]
             if (input.binaryResponse ? Self.binary(response) : Self.number(response)) == nil {
-                let shown = String(decoding: response, as: UTF8.self)
-                throw record.invalid(
-                    0,
-                    input.binaryResponse
-                        ? "'\(shown)' is not binary; a binomial model needs true/false, yes/no or 1/0"
-                        : "'\(shown)' is not a number")
+                throw Self.badResponse(response, binary: input.binaryResponse, record: record)
             }
             for i in names.indices {
                 let bytes = values[i + 1]
@@ -176,7 +186,6 @@ public final class MixedModelReader {
                 t.group.count == 1
                 ? texts[names.firstIndex(of: t.group[0])!].count : combinations[t.groupName]?.count ?? 0
         }
-        rowsUsed = rows
         var variables: [ModelVariable] = []
         for (i, name) in names.enumerated() {
             if texts[i].isEmpty && !grouping[i] {
@@ -199,8 +208,6 @@ public final class MixedModelReader {
             formula: formula, variables: variables, groupLevelCounts: groupLevels,
             contrasts: input.contrasts)
     }
-
-    public private(set) var rowsUsed = 0
 
     /// Second pass: each complete row in model-matrix form, with group levels numbered in order of appearance.
     func stream(_ design: MixedModelDesign, _ body: (inout ModelRow) throws -> Void) throws {
@@ -227,13 +234,15 @@ public final class MixedModelReader {
             z: design.blocks.map { [Double](repeating: 0, count: $0.dimension) })
         let binary = input.binaryResponse
         rowsWithMissing = 0
+        skippedRows = 0
+        firstSkipped = nil
         try scan { field, record in
             guard let response = try field(0) else {
                 rowsWithMissing += 1
                 return
             }
             for i in 0..<variableCount {
-                guard let bytes = try field(i + 1) else {
+                guard let bytes = try field(slotOf[i]) else {
                     rowsWithMissing += 1
                     return
                 }
@@ -242,7 +251,7 @@ public final class MixedModelReader {
                 if design.variables[i].isFactor {
                     guard let l = levelIndex[i][bytes] else {
                         throw record.invalid(
-                            i + 1,
+                            slotOf[i],
                             "'\(String(decoding: bytes, as: UTF8.self))' was not seen in the first pass (the file changed while being read)"
                         )
                     }
@@ -252,7 +261,7 @@ public final class MixedModelReader {
                 }
             }
             guard let y = binary ? Self.binary(response) : Self.number(response) else {
-                throw record.invalid(0, "'\(String(decoding: response, as: UTF8.self))' is not a usable response")
+                throw Self.badResponse(response, binary: binary, record: record)
             }
             row.y = y
             design.fixed.evaluate(numeric: numeric, level: level, levelCounts: levelCounts, into: &row.x)

@@ -25,7 +25,9 @@ public enum MixedModelRendering {
             }
             text += RFormat.table(header: ["", "F value", "NumDF", "DenDF", "Pr(>F)", ""], rows: rows) + "\n"
         }
-        text += diagnostics(singular: r.singular, optimizer: r.optimizer, rowsWithMissing: r.rowsWithMissing)
+        text += diagnostics(
+            singular: r.singular, optimizer: r.optimizer, rowsWithMissing: r.rowsWithMissing, skipped: r.skippedRows,
+            firstSkipped: r.firstSkipped)
         var json: [(String, JSONValue)] = [
             ("test", .string("lmm")), ("formula", .string(r.formula)), ("method", .string(r.reml ? "REML" : "ML")),
             ("observations", .integer(r.observations)),
@@ -65,7 +67,9 @@ public enum MixedModelRendering {
         text += r.groupLevels.map { "\($0.group), \($0.levels)" }.joined(separator: "; ") + "\n\n"
         text += "Fixed effects (standard errors from the Hessian of the Laplace deviance):\n"
         text += fixedTable(r.fixed, dfColumn: false) + "\n" + RFormat.signifLegend + "\n"
-        text += diagnostics(singular: r.singular, optimizer: r.optimizer, rowsWithMissing: r.rowsWithMissing)
+        text += diagnostics(
+            singular: r.singular, optimizer: r.optimizer, rowsWithMissing: r.rowsWithMissing, skipped: r.skippedRows,
+            firstSkipped: r.firstSkipped)
         let json: [(String, JSONValue)] = [
             ("test", .string("glmm")), ("family", .string("binomial")), ("formula", .string(r.formula)),
             ("observations", .integer(r.observations)),
@@ -80,7 +84,9 @@ public enum MixedModelRendering {
         return RenderedResult(text: text, json: .object(json))
     }
 
-    static func diagnostics(singular: Bool, optimizer: OptimizerReport, rowsWithMissing: Int) -> String {
+    static func diagnostics(
+        singular: Bool, optimizer: OptimizerReport, rowsWithMissing: Int, skipped: Int, firstSkipped: String?
+    ) -> String {
         var lines: [String] = []
         if singular {
             lines.append(
@@ -93,6 +99,9 @@ public enum MixedModelRendering {
             lines.append(
                 "Converged: \(optimizer.evaluations) deviance evaluations, last Newton step \(RFormat.signif(optimizer.finalStep, 2)), max |gradient| \(RFormat.signif(optimizer.maxGradient, 2))."
             )
+        }
+        if skipped > 0 {
+            lines.append("\(skipped) invalid row(s) skipped (--skip-invalid); first: \(firstSkipped ?? "").")
         }
         if rowsWithMissing > 0 { lines.append("\(rowsWithMissing) row(s) with missing values (empty or NA) left out.") }
         return lines.joined(separator: "\n")
@@ -114,26 +123,33 @@ public enum MixedModelRendering {
         return RFormat.table(header: header, rows: rows)
     }
 
+    /// Laid out like lme4's print(VarCorr): group and name left-aligned, variances and SDs to 4 significant digits.
     static func randomTable(_ random: [VarianceComponent], correlations: [RandomCorrelation], residual: Double?)
         -> String
     {
-        var rows: [[String]] = []
+        var variances = random.map(\.variance)
+        if let residual { variances.append(residual) }
+        let varianceText = RFormat.column(variances, digits: 4)
+        let sdText = RFormat.column(variances.map { $0.squareRoot() }, digits: 4)
+        var rows: [[String]] = [["Groups", "Name", "Variance", "Std.Dev.", "Corr"]]
         var lastGroup: String?
-        for v in random {
+        for (i, v) in random.enumerated() {
             let corr = correlations.filter { $0.group == v.group && $0.term2 == v.term }.map {
-                RFormat.signif($0.correlation, 4)
+                String(format: "%.2f", $0.correlation)
             }.joined(separator: " ")
-            rows.append([
-                v.group == lastGroup ? "" : v.group, v.term, RFormat.signif(v.variance, 6), RFormat.signif(v.sd, 6),
-                corr,
-            ])
+            rows.append([v.group == lastGroup ? "" : v.group, v.term, varianceText[i], sdText[i], corr])
             lastGroup = v.group
         }
-        if let residual {
-            rows.append(["Residual", "", RFormat.signif(residual, 6), RFormat.signif(residual.squareRoot(), 6), ""])
+        if residual != nil { rows.append(["Residual", "", varianceText[random.count], sdText[random.count], ""]) }
+        let widths = (0..<5).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        let lines = rows.map { row in
+            row.enumerated().map { c, cell in
+                c < 2 || c == 4
+                    ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[c] - cell.count) + cell
+            }.joined(separator: " ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        return "Random effects:\n"
-            + RFormat.table(header: ["Groups", "Name", "Variance", "Std.Dev.", "Corr"], rows: rows)
+        return "Random effects:\n" + lines.joined(separator: "\n")
     }
 
     static func fixedJSON(_ f: FixedEffect, statistic: String, df: Bool) -> JSONValue {

@@ -8,8 +8,13 @@ public struct RandomTerm: Equatable, Sendable {
     public var terms: [[String]]
     /// The grouping factor; several names form an interaction (`participant:site`).
     public var group: [String]
+    /// lme4's name for it: `participant:site`, and `condition:(participant:site)` one nesting level deeper.
+    public var groupName: String
+}
 
-    public var groupName: String { group.joined(separator: ":") }
+/// `factor(x)` names the column x read as a factor.
+func columnOfVariable(_ variable: String) -> String {
+    variable.hasPrefix("factor(") && variable.hasSuffix(")") ? String(variable.dropFirst(7).dropLast()) : variable
 }
 
 /// The parsed formula: response, fixed-effects terms in R's order, random terms as written (before lme4's reordering).
@@ -226,6 +231,20 @@ private struct FormulaParser {
         position += 1
         switch token {
         case .name(let name):
+            if name == "factor", current == .op("("), position + 2 < tokens.count,
+                case .name(let column) = tokens[position + 1], tokens[position + 2] == .op(")")
+            {
+                // factor(x): the column x as a factor even when its values are numbers (R names it "factor(x)").
+                position += 3
+                let variable = "factor(\(column))"
+                if !variables.contains(variable) { variables.append(variable) }
+                return Expression(terms: [[variable]])
+            }
+            if current == .op("(") {
+                throw AnalysisError(
+                    "--model '\(text)': functions such as \(name)(...) are not supported; add a column with the transformed values."
+                )
+            }
             if !variables.contains(name) { variables.append(name) }
             return Expression(terms: [[name]])
         case .number(let n):
@@ -249,7 +268,7 @@ private struct FormulaParser {
     }
 
     /// `site/participant` gives the groups `site` and `participant:site` (lme4 names the nested factor inner-first).
-    mutating func parseGroups() throws -> [[String]] {
+    mutating func parseGroups() throws -> [(variables: [String], name: String)] {
         var chain: [[String]] = []
         var currentGroup: [String] = []
         while true {
@@ -271,26 +290,36 @@ private struct FormulaParser {
             }
             break
         }
-        var groups: [[String]] = []
+        var groups: [(variables: [String], name: String)] = []
         var outer: [String] = []
+        var outerName = ""
         for g in chain {
-            groups.append(g + outer)
+            let own = g.joined(separator: ":")
+            let name = outer.isEmpty ? own : own + ":" + (outer.count > 1 ? "(\(outerName))" : outerName)
+            groups.append((g + outer, name))
             outer = g + outer
+            outerName = name
         }
         return groups
     }
 
     /// lme4's expandDoubleVerts: `(1 + x || g)` is `(1 | g) + (0 + x | g)`.
-    func randomTerms(_ lhs: Expression, groups: [[String]], uncorrelated: Bool) -> [RandomTerm] {
+    func randomTerms(_ lhs: Expression, groups: [(variables: [String], name: String)], uncorrelated: Bool)
+        -> [RandomTerm]
+    {
         let intercept = !lhs.removesIntercept
         let terms = orderTerms(lhs.terms.filter { !$0.isEmpty })
         var out: [RandomTerm] = []
         for g in groups {
             if uncorrelated {
-                if intercept { out.append(RandomTerm(intercept: true, terms: [], group: g)) }
-                for t in terms { out.append(RandomTerm(intercept: false, terms: [t], group: g)) }
+                if intercept {
+                    out.append(RandomTerm(intercept: true, terms: [], group: g.variables, groupName: g.name))
+                }
+                for t in terms {
+                    out.append(RandomTerm(intercept: false, terms: [t], group: g.variables, groupName: g.name))
+                }
             } else {
-                out.append(RandomTerm(intercept: intercept, terms: terms, group: g))
+                out.append(RandomTerm(intercept: intercept, terms: terms, group: g.variables, groupName: g.name))
             }
         }
         return out

@@ -13,25 +13,25 @@ public struct ModelVariable: Sendable {
     public var isFactor: Bool { levels != nil }
 }
 
-/// One model-matrix column: the product of a numeric value or one contrast column per variable of its term.
+/// One model-matrix column: the product, over the variables of its term, of a numeric value or one coding column.
 struct ColumnRecipe: Sendable {
-    /// (variable index, contrast column; -1 for a numeric variable).
     let parts: [(variable: Int, column: Int, coding: Coding)]
 }
 
-/// How a factor enters a term: contrasts (k - 1 columns) or indicators of every level (k columns).
+/// How a variable enters a term: its value (numeric), contrasts (k - 1 columns) or indicators of every level (k).
 enum Coding: Sendable {
     case numeric
     case treatment
     case sum
     case indicator
 
-    func value(level: Int, column: Int) -> Double {
+    /// Column `column` of the coding matrix at factor level `level` (levels count from 0, in R's order).
+    func value(level: Int, column: Int, levelCount: Int) -> Double {
         switch self {
         case .numeric: return 0
         case .treatment: return level == column + 1 ? 1 : 0
         case .indicator: return level == column ? 1 : 0
-        case .sum: return level == column ? 1 : 0  // the last level's -1 is handled by the caller
+        case .sum: return level == levelCount - 1 ? -1 : (level == column ? 1 : 0)
         }
     }
 }
@@ -109,12 +109,11 @@ struct ModelMatrixSpec: Sendable {
         for (c, recipe) in recipes.enumerated() {
             var v = 1.0
             for part in recipe.parts {
-                switch part.coding {
-                case .numeric: v *= numeric[part.variable]
-                case .sum:
-                    let l = level[part.variable]
-                    v *= l == levelCounts[part.variable] - 1 ? -1 : (l == part.column ? 1 : 0)
-                default: v *= part.coding.value(level: level[part.variable], column: part.column)
+                if case .numeric = part.coding {
+                    v *= numeric[part.variable]
+                } else {
+                    v *= part.coding.value(
+                        level: level[part.variable], column: part.column, levelCount: levelCounts[part.variable])
                 }
                 if v == 0 { break }
             }
