@@ -52,6 +52,7 @@ import Testing
             #expect(close(tValue * tValue, Double(f[7])), "\(measure)")
             #expect(close(Double(t[8]) ?? .nan, Double(f[8])), "\(measure) p")
         }
-        #expect(md.components(separatedBy: "Unit of analysis:").count - 1 == 4)
+        // Tables 6.1 and 6.2, the groups, the conditions and the trial-level mixed models.
+        #expect(md.components(separatedBy: "Unit of analysis:").count - 1 == 5)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StudyAnalysis
 
-/// Rscript on the PATH with afex and circular, or nil (then the test is skipped, and says why).
+/// Rscript on the PATH with afex, circular, lme4 and lmerTest, or nil (then the test is skipped, and says why).
 let rscript: String? = {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
     guard
@@ -14,7 +14,7 @@ let rscript: String? = {
     else { return nil }
     let check = Process()
     check.executableURL = URL(fileURLWithPath: found)
-    check.arguments = ["-e", "library(afex); library(circular)"]
+    check.arguments = ["-e", "library(afex); library(circular); library(lme4); library(lmerTest)"]
     check.standardOutput = FileHandle.nullDevice
     check.standardError = FileHandle.nullDevice
     guard (try? check.run()) != nil else { return nil }
@@ -48,14 +48,14 @@ let rscript: String? = {
         return out + [field]
     }
 
-    @Test(.enabled(if: rscript != nil, "Rscript with the afex and circular packages is not installed"))
+    @Test(.enabled(if: rscript != nil, "Rscript with the afex, circular, lme4 and lmerTest packages is not installed"))
     func analysisRPrintsTheReportsNumbersForTheWithinSubjectsSample() throws {
         try compareWithR(logs: Fixtures.path("StudyLogs-sample"), tests: 16)
     }
 
     /// The sample with each participant keeping one condition (P001 cond-02, P002 cond-03, P003 cond-01, ...): the
     /// between-subjects branch of the report and of analysis.R.
-    @Test(.enabled(if: rscript != nil, "Rscript with the afex and circular packages is not installed"))
+    @Test(.enabled(if: rscript != nil, "Rscript with the afex, circular, lme4 and lmerTest packages is not installed"))
     func analysisRPrintsTheReportsNumbersForABetweenSubjectsDesign() throws {
         let scratch = Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -123,5 +123,29 @@ let rscript: String? = {
             compared += 1
         }
         #expect(compared == 3 * 13)
+
+        // The trial-level mixed models: lme4 + lmerTest refit tightly agree with tables/mixed-models.csv.
+        let mixed = try String(contentsOfFile: out + "/tables/mixed-models.csv", encoding: .utf8)
+            .split(separator: "\n").dropFirst().map(Self.fields)
+        let rMixed = lines.filter { $0.first == "MIXED" }
+        #expect(!mixed.isEmpty && rMixed.count == mixed.count, "\(rMixed.count) R rows for \(mixed.count) of ours")
+        for row in mixed {
+            guard let rLine = rMixed.first(where: { String($0[1]) == row[0] && String($0[2]) == row[2] }) else {
+                Issue.record("analysis.R printed no \(row[0]) \(row[2])")
+                continue
+            }
+            let scale = abs(Double(row[4]) ?? .nan)  // an estimate near 0 is judged against its standard error
+            #expect(abs((Double(row[3]) ?? .nan) - (Double(rLine[3]) ?? .nan)) <= 1e-6 * scale, "\(row[2]) estimate")
+            // glmer's standard errors come from its own finite-difference Hessian (about 5 digits); a Wald p-value
+            // far in the tail moves by z² times the SE's relative error.
+            let binomial = row[5].isEmpty
+            let tolerances = binomial ? (se: 1e-4, p: 5e-3) : (se: 1e-5, p: 1e-4)
+            for (ours, theirs, tolerance, name) in [
+                (row[4], rLine[4], tolerances.se, "SE"), (row[7], rLine[5], tolerances.p, "p"),
+            ] {
+                let (a, b) = (Double(ours) ?? .nan, Double(String(theirs)) ?? .nan)
+                #expect(abs(a - b) <= tolerance * abs(b), "\(row[0]) \(row[2]) \(name): \(a) vs \(b)")
+            }
+        }
     }
 }

@@ -4,6 +4,8 @@ import Foundation
 /// One sentence per table saying what one observation is.
 struct ReportUnits {
     let conditionTests: String, groupTests: String, conditionTable: String
+    let mixedModels =
+        "Unit of analysis: trials, with a random intercept per participant (the trials of one person share it). Treatment contrasts as R's default: each term compares a level with the first one."
 
     init(_ c: ReportContext) {
         let complete = c.within ? "; only participants with every \(c.compare) take part" : ""
@@ -31,10 +33,16 @@ extension StudyReport {
     }
 
     static func markdown(
-        facts: [String], tests: [TestRow], groupTests: [TestRow], groupBy: String?, conditionHeader: [String],
+        facts: [String], mixedModels: [ReportMixedModel], tests: [TestRow], groupTests: [TestRow], groupBy: String?,
+        conditionHeader: [String],
         conditionRows: [[String]], figures: [ReportFigure], units: ReportUnits
     ) -> String {
         var md = "# SoundSafari study report\n\n" + facts.map { "- \($0)\n" }.joined() + "\n"
+        md +=
+            "## Trial-level mixed models (primary analysis)\n\n\(units.mixedModels)\n\n"
+            + ReportMixedModels.notes(mixedModels).map { "- \($0)\n" }.joined() + "\n"
+        let mixedRows = ReportMixedModels.rows(mixedModels)
+        if !mixedRows.isEmpty { md += table(ReportMixedModels.header, mixedRows) + "\n" }
         for (number, measure, title) in [(1, "deviation", "angle deviation"), (2, "time", "time")] {
             let (h, r) = testTable(tests.filter { $0.measure == measure })
             md +=
@@ -49,13 +57,16 @@ extension StudyReport {
         }
         md += "## Conditions\n\n\(units.conditionTable)\n\n" + table(conditionHeader, conditionRows) + "\n"
         md += "## Figures\n\n" + figures.map { "![\($0.caption)](figures/\($0.file))\n\n*\($0.caption)*\n\n" }.joined()
-        md += "Tables as CSV: `tables/conditions.csv`, `tables/participants.csv`, `tables/tests.csv`.\n"
-        md += "Rerun every table in R: `Rscript analysis.R` (base R, afex, circular; reads the same CSV files).\n"
+        md +=
+            "Tables as CSV: `tables/conditions.csv`, `tables/participants.csv`, `tables/tests.csv`, `tables/mixed-models.csv`.\n"
+        md +=
+            "Rerun every table in R: `Rscript analysis.R` (base R, afex, circular, lme4, lmerTest; reads the same CSV files).\n"
         return md
     }
 
     static func html(
-        facts: [String], tests: [TestRow], groupTests: [TestRow], groupBy: String?, conditionHeader: [String],
+        facts: [String], mixedModels: [ReportMixedModel], tests: [TestRow], groupTests: [TestRow], groupBy: String?,
+        conditionHeader: [String],
         conditionRows: [[String]], figures: [ReportFigure], units: ReportUnits
     ) -> String {
         func htmlTable(_ header: [String], _ rows: [[String]]) -> String {
@@ -70,6 +81,11 @@ extension StudyReport {
         h +=
             "<h1>SoundSafari study report</h1>\n<ul>" + facts.map { "<li>\(SVGFigure.escape($0))</li>" }.joined()
             + "</ul>\n"
+        h +=
+            "<h2>Trial-level mixed models (primary analysis)</h2>\n<p>\(SVGFigure.escape(units.mixedModels))</p>\n<ul>"
+            + ReportMixedModels.notes(mixedModels).map { "<li>\(SVGFigure.escape($0))</li>" }.joined() + "</ul>\n"
+        let mixedRows = ReportMixedModels.rows(mixedModels)
+        if !mixedRows.isEmpty { h += htmlTable(ReportMixedModels.header, mixedRows) }
         for (number, measure, title) in [(1, "deviation", "angle deviation"), (2, "time", "time")] {
             let (hd, r) = testTable(tests.filter { $0.measure == measure })
             h +=

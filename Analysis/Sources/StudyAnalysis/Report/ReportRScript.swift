@@ -4,7 +4,10 @@
 import Foundation
 
 enum ReportRScript {
-    static func script(_ c: ReportContext, files: [String], participantsFile: String?, tests: [TestRow]) -> String {
+    static func script(
+        _ c: ReportContext, files: [String], participantsFile: String?, tests: [TestRow],
+        mixedModels: [ReportMixedModel] = []
+    ) -> String {
         let known = c.groupNames.filter { $0 != "unknown" }
         var r = """
             # analysis.R — written by `soundsafari-analyze report`; reproduces the report's tables from the same CSV files.
@@ -123,6 +126,32 @@ enum ReportRScript {
             for (i in seq_len(nrow(cond_table))) for (k in names(cond_table)[-1]) cat(sprintf("COND|%s|%s|%.17g\\n", cond_table$condition[i], k, cond_table[[k]][i]))
 
             """
+        return r + mixedModelSection(mixedModels)
+    }
+
+    /// lme4 + lmerTest calls for the report's trial-level models, refit tightly (bobyqa to 1e-12) so their digits
+    /// compare with the report's (lme4's default optimizer stops at about 5 digits); "MIXED|..." lines at full precision.
+    static func mixedModelSection(_ models: [ReportMixedModel]) -> String {
+        let fitted = models.filter { $0.problem == nil }
+        guard !fitted.isEmpty else { return "" }
+        var r = """
+            # Trial-level mixed models (the report's primary analysis), one random intercept per participant.
+            suppressPackageStartupMessages({ library(lme4); library(lmerTest) })
+            as_outcome <- function(x) as.integer(tolower(x) %in% c("true", "1", "yes", "t", "y"))
+            tight <- list(rhoend = 1e-12, maxfun = 1e5)
+            mixed <- function(measure, formula, is_binomial) {
+              fit <- if (is_binomial) glmer(formula, trials, family = binomial, control = glmerControl(optimizer = "bobyqa", optCtrl = tight))
+                     else lmer(formula, trials, control = lmerControl(optimizer = "bobyqa", optCtrl = tight))
+              cat("\\n##", measure, "\\n"); print(summary(fit))
+              co <- coef(summary(fit)); pcol <- if (is_binomial) "Pr(>|z|)" else "Pr(>|t|)"
+              for (term in rownames(co)) cat(sprintf("MIXED|%s|%s|%.17g|%.17g|%.17g\\n", measure, term, co[term, "Estimate"], co[term, "Std. Error"], co[term, pcol]))
+            }
+            trials$front_back_confusion <- as_outcome(trials$front_back_confusion)
+
+            """
+        for model in fitted {
+            r += "mixed(\(quote(model.measure)), \(model.formula), \(model.binomial ? "TRUE" : "FALSE"))\n"
+        }
         return r
     }
 

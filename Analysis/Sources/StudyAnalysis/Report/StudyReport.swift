@@ -24,6 +24,7 @@ public enum StudyReport {
         try createFolders(outputFolder)
         let c = ReportContext(data: data, compare: compare, groupBy: groupBy, participantTable: participantTable)
 
+        let mixedModels = ReportMixedModels.fit(c, files: files)
         let conditionTests = ReportTestTables.conditions(c)
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
@@ -47,18 +48,23 @@ public enum StudyReport {
             outputFolder + "/tables/tests.csv",
             header: ["measure", "test", "statistic", "df", "p_value", "note", "symbol", "statistic_value", "p_exact"],
             rows: testRows)
+        try writeCSV(
+            outputFolder + "/tables/mixed-models.csv", header: ReportMixedModels.csvHeader,
+            rows: ReportMixedModels.csvRows(mixedModels))
         for f in figures { try writeText(outputFolder + "/figures/" + f.file, f.svg) }
         try writeText(
             outputFolder + "/analysis.R",
             ReportRScript.script(
-                c, files: files, participantsFile: participantsPath, tests: conditionTests.rows + groupTests.rows))
+                c, files: files, participantsFile: participantsPath, tests: conditionTests.rows + groupTests.rows,
+                mixedModels: mixedModels))
 
         var facts = [
             "Rows analysed: \(data.rows) from \(files.count) file(s)\(data.skipped > 0 ? "; \(data.skipped) invalid rows skipped" : "")",
             "Participants: \(c.people.count); \(compare)s: \(c.conditions.joined(separator: ", "))",
             "Design detected: \(c.design)",
             "Balance: \(DesignBalance.statement(counts: c.countsByCondition, compare: compare))",
-            "Unit of analysis for the tests: participant means per \(compare) (trials of one person are not independent)",
+            "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
+            "Classical tests (tables 6.1, 6.2): participant means per \(compare) (trials of one person are not independent)",
         ]
         facts += questionnaireFacts
         if let groupBy {
@@ -72,15 +78,17 @@ public enum StudyReport {
         try writeText(
             outputFolder + "/report.md",
             markdown(
-                facts: facts, tests: conditionTests.rows, groupTests: groupTests.rows, groupBy: groupBy,
-                conditionHeader: table.header, conditionRows: table.rows, figures: figures, units: units))
+                facts: facts, mixedModels: mixedModels, tests: conditionTests.rows, groupTests: groupTests.rows,
+                groupBy: groupBy, conditionHeader: table.header, conditionRows: table.rows, figures: figures,
+                units: units))
         try writeText(
             outputFolder + "/report.html",
             html(
-                facts: facts, tests: conditionTests.rows, groupTests: groupTests.rows, groupBy: groupBy,
-                conditionHeader: table.header, conditionRows: table.rows, figures: figures, units: units))
+                facts: facts, mixedModels: mixedModels, tests: conditionTests.rows, groupTests: groupTests.rows,
+                groupBy: groupBy, conditionHeader: table.header, conditionRows: table.rows, figures: figures,
+                units: units))
         return
-            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and 3 tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and 4 tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
     }
 
     static func createFolders(_ outputFolder: String) throws {

@@ -1,0 +1,109 @@
+// The report's primary analysis of trial-level outcomes: mixed models on every trial, participants as random effects
+// (deviation and time: lmm as lme4::lmer + lmerTest; front-back confusions: glmm as lme4::glmer, binomial).
+import Foundation
+
+/// One fitted (or not fittable) model of the report.
+struct ReportMixedModel {
+    let measure: String
+    let response: String
+    let formula: String
+    let binomial: Bool
+    /// Fixed effects: term, estimate, SE, df (lmm; Satterthwaite), t or z, p.
+    let fixed: [FixedEffect]
+    let randomSD: [(group: String, term: String, sd: Double)]
+    let residualSD: Double?
+    let singular: Bool
+    let observations: Int
+    /// Why the model could not be fitted (one level, one participant, no confusions at all...), else nil.
+    let problem: String?
+}
+
+enum ReportMixedModels {
+    /// The three models, each with a random intercept per participant: the trials of one person are not
+    /// independent, and the intercept is the part of that dependence every design allows (the `lmm` command fits
+    /// random slopes too).
+    static func fit(_ c: ReportContext, files: [String]) -> [ReportMixedModel] {
+        let predictor = rName(c.compare)
+        let specs: [(measure: String, response: String, binomial: Bool)] = [
+            ("deviation", "abs_deviation_deg", false), ("time", "time_s", false),
+            ("front-back confusion", "front_back_confusion", true),
+        ]
+        return specs.map { spec in
+            let formula = "\(spec.response) ~ \(predictor) + (1 | participant)"
+            var input = MixedModelInput(paths: files)
+            input.showProgress = false
+            input.binaryResponse = spec.binomial
+            do {
+                if spec.binomial {
+                    let r = try GeneralizedLinearMixedModel.fitBinomial(formula: formula, input: input)
+                    return ReportMixedModel(
+                        measure: spec.measure, response: spec.response, formula: formula, binomial: true,
+                        fixed: r.fixed, randomSD: r.random.map { ($0.group, $0.term, $0.sd) }, residualSD: nil,
+                        singular: r.singular, observations: r.observations, problem: nil)
+                }
+                let r = try LinearMixedModel.fit(formula: formula, input: input)
+                return ReportMixedModel(
+                    measure: spec.measure, response: spec.response, formula: formula, binomial: false,
+                    fixed: r.fixed, randomSD: r.random.map { ($0.group, $0.term, $0.sd) },
+                    residualSD: r.residualVariance.squareRoot(), singular: r.singular, observations: r.observations,
+                    problem: nil)
+            } catch {
+                return ReportMixedModel(
+                    measure: spec.measure, response: spec.response, formula: formula, binomial: spec.binomial,
+                    fixed: [], randomSD: [], residualSD: nil, singular: false, observations: 0,
+                    problem: "\(error)")
+            }
+        }
+    }
+
+    /// A column name as an R formula needs it (backticks around names that are not syntactic).
+    static func rName(_ column: String) -> String {
+        let syntactic =
+            column.first.map { $0.isLetter || $0 == "." } == true
+            && column.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
+        return syntactic ? column : "`" + column.replacingOccurrences(of: "`", with: "\\`") + "`"
+    }
+
+    static let header = ["Measure", "Term", "Estimate", "Std. Error", "df", "t / z", "p-value"]
+
+    /// The fixed effects of every fitted model as table rows (what tables/mixed-models.csv holds, too).
+    static func rows(_ models: [ReportMixedModel]) -> [[String]] {
+        models.flatMap { m in
+            m.fixed.map { f in
+                [
+                    m.measure, f.term, StudyReport.num(f.estimate), StudyReport.num(f.se),
+                    m.binomial ? "" : StudyReport.num(f.df),
+                    (m.binomial ? "z = " : "t = ") + StudyReport.num(f.statistic),
+                    RFormat.pValue(f.p, digits: 3),
+                ]
+            }
+        }
+    }
+
+    /// The exact values, for tables/mixed-models.csv (and the comparison with analysis.R).
+    static let csvHeader = ["measure", "formula", "term", "estimate", "se", "df", "statistic", "p"]
+
+    static func csvRows(_ models: [ReportMixedModel]) -> [[String]] {
+        models.flatMap { m in
+            m.fixed.map { f in
+                [
+                    m.measure, m.formula, f.term, "\(f.estimate)", "\(f.se)", m.binomial ? "" : "\(f.df)",
+                    "\(f.statistic)", "\(f.p)",
+                ]
+            }
+        }
+    }
+
+    /// One sentence per model: its formula and random effects, or why it was not fitted.
+    static func notes(_ models: [ReportMixedModel]) -> [String] {
+        models.map { m in
+            if let problem = m.problem { return "\(m.measure): `\(m.formula)` not fitted — \(problem)" }
+            let random = m.randomSD.map { "SD(\($0.group) \($0.term)) = \(StudyReport.num($0.sd))" }
+            let residual = m.residualSD.map { ["residual SD = \(StudyReport.num($0))"] } ?? []
+            let kind = m.binomial ? "binomial GLMM, Laplace, Wald z" : "LMM, REML, Satterthwaite t"
+            return "\(m.measure): `\(m.formula)` (\(kind); \(m.observations) trials); "
+                + (random + residual).joined(separator: ", ")
+                + (m.singular ? "; singular fit: a variance is at its bound, so the random effects are overfitted" : "")
+        }
+    }
+}
