@@ -83,7 +83,10 @@ extension StudyReport {
             + "</ul>\n"
         h +=
             "<h2>Trial-level mixed models (primary analysis)</h2>\n<p>\(SVGFigure.escape(units.mixedModels))</p>\n<ul>"
-            + ReportMixedModels.notes(mixedModels).map { "<li>\(SVGFigure.escape($0))</li>" }.joined() + "</ul>\n"
+            + ReportMixedModels.notes(mixedModels).map {
+                // Markdown code spans read as plain text in HTML.
+                "<li>\(SVGFigure.escape($0.replacingOccurrences(of: "`", with: "")))</li>"
+            }.joined() + "</ul>\n"
         let mixedRows = ReportMixedModels.rows(mixedModels)
         if !mixedRows.isEmpty { h += htmlTable(ReportMixedModels.header, mixedRows) }
         for (number, measure, title) in [(1, "deviation", "angle deviation"), (2, "time", "time")] {
