@@ -22,18 +22,22 @@ struct WaitFreeRenderTests {
     private func isSilent(_ block: [Float]) -> Bool { !block.contains { abs($0) > 1e-6 } }
 
     /// Runs `body` while another thread sits inside `hold` (e.g. holding the engine's command queue), and lets
-    /// that thread go afterwards. The hold is bounded, so a `body` that does wait is measured as slow instead
-    /// of hanging the test.
+    /// that thread go afterwards. `body` learns whether the lock is still held when it finishes: a `body` that
+    /// waited for the lock could only finish after the holder gave up (its hold is bounded, so a broken engine
+    /// fails the test instead of hanging it). No clock is read.
     private func whileAnotherThread<R>(
-        holds hold: @escaping @Sendable (_ inside: () -> Void) -> Void, _ body: () throws -> R
+        holds hold: @escaping @Sendable (_ inside: () -> Void) -> Void, _ body: (_ stillHeld: () -> Bool) throws -> R
     ) rethrows -> R {
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let letGo = DispatchSemaphore(value: 0)
+        let holding = Atomic<Bool>(false)
         let holder = Thread {
             hold {
+                holding.store(true, ordering: .sequentiallyConsistent)
                 held.signal()
-                _ = release.wait(timeout: .now() + 2)
+                _ = release.wait(timeout: .now() + 30)
+                holding.store(false, ordering: .sequentiallyConsistent)
             }
             letGo.signal()
         }
@@ -43,7 +47,7 @@ struct WaitFreeRenderTests {
             release.signal()
             letGo.wait()
         }
-        return try body()
+        return try body { holding.load(ordering: .sequentiallyConsistent) }
     }
 
     @Test("While a game thread holds the command queue, render goes on and the change applies from the next block")
@@ -53,12 +57,11 @@ struct WaitFreeRenderTests {
         _ = engine.render(frames: 512)
         source.play()
         #expect(source.state == .playing, "the state reads playing before any block is rendered")
-        let start = Date()
-        let blocked = whileAnotherThread(holds: { inside in engine.mailbox.withLock { _ in inside() } }) {
-            engine.render(frames: 512)
+        let blocked = whileAnotherThread(holds: { inside in engine.mailbox.withLock { _ in inside() } }) { stillHeld in
+            let block = engine.render(frames: 512)
+            #expect(stillHeld(), "render returned only after the queue was let go: it waited")
+            return block
         }
-        let elapsed = Date().timeIntervalSince(start)
-        #expect(elapsed < 0.5, "render took \(elapsed) s while the queue was held")
         #expect(isSilent(blocked), "the play command was held back, so nothing sounds yet")
         #expect(source.onsetFrame == nil)
         #expect(engine.renderWaitStatistics.deferredBlocks == 1)
@@ -78,13 +81,13 @@ struct WaitFreeRenderTests {
         sounding.play()
         _ = engine.render(frames: 4_800)
         later.play()
-        let start = Date()
         // Stands in for makeSource's OpenAL calls on a game thread.
         let block = whileAnotherThread(holds: { inside in engine.sourceCalls.withLock { _ in inside() } }) {
-            engine.render(frames: 4_800)
+            stillHeld in
+            let block = engine.render(frames: 4_800)
+            #expect(stillHeld(), "render returned only after the source calls were let go: it waited")
+            return block
         }
-        let elapsed = Date().timeIntervalSince(start)
-        #expect(elapsed < 0.5, "render took \(elapsed) s while a source was being made")
         // Mixed: the playing source on the right sounds; the new play on the left waits for the next block.
         #expect(InterauralMeter.measure(interleaved: block).ildDB > 10)
         #expect(later.onsetFrame == nil)
@@ -97,12 +100,12 @@ struct WaitFreeRenderTests {
     func uploadsDoNotTakeTheQueue() throws {
         let engine = try SpatialAudioEngine()
         let audio = TestSignals.whiteNoise(seconds: 30)
-        let start = Date()
         let buffer = try whileAnotherThread(holds: { inside in engine.mailbox.withLock { _ in inside() } }) {
-            try engine.makeBuffer(audio, name: "30 s")
+            stillHeld in
+            let buffer = try engine.makeBuffer(audio, name: "30 s")
+            #expect(stillHeld(), "the upload finished only after the queue was let go: it waited")
+            return buffer
         }
-        let elapsed = Date().timeIntervalSince(start)
-        #expect(elapsed < 1, "the upload took \(elapsed) s while the queue was held")
         #expect(buffer.frameCount == 30 * 48_000)
     }
 
