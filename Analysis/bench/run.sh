@@ -2,7 +2,8 @@
 # Analysis benchmark (called by `make bench` via scripts/bench.sh): one "name value unit" line per figure.
 # 1,000,000-row trials.csv (10 conditions, 200 participants): wall time and peak memory of `anova` and `report`,
 # and of the same work with pandas.read_csv + scipy.stats; plus anova's peak memory at 100,000 rows
-# (memory must not grow with rows).
+# (memory must not grow with rows). The report also fits its three trial-level mixed models (two lmm, one glmm),
+# which the pandas baseline does not: its ratio compares unequal work (lmm-bench.sh compares mixed models with lme4).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN="${ANALYZE_BIN:-.build/release/soundsafari-analyze}"
