@@ -57,7 +57,8 @@ struct WaitFreeRenderTests {
         _ = engine.render(frames: 512)
         source.play()
         #expect(source.state == .playing, "the state reads playing before any block is rendered")
-        let blocked = whileAnotherThread(holds: { inside in engine.mailbox.withLock { _ in inside() } }) { stillHeld in
+        let queue: @Sendable (() -> Void) -> Void = { inside in engine.mailbox.withLock { _ in inside() } }
+        let blocked = whileAnotherThread(holds: queue) { stillHeld in
             let block = engine.render(frames: 512)
             #expect(stillHeld(), "render returned only after the queue was let go: it waited")
             return block
@@ -82,8 +83,8 @@ struct WaitFreeRenderTests {
         _ = engine.render(frames: 4_800)
         later.play()
         // Stands in for makeSource's OpenAL calls on a game thread.
-        let block = whileAnotherThread(holds: { inside in engine.sourceCalls.withLock { _ in inside() } }) {
-            stillHeld in
+        let sourceCalls: @Sendable (() -> Void) -> Void = { inside in engine.sourceCalls.withLock { _ in inside() } }
+        let block = whileAnotherThread(holds: sourceCalls) { stillHeld in
             let block = engine.render(frames: 4_800)
             #expect(stillHeld(), "render returned only after the source calls were let go: it waited")
             return block
@@ -100,8 +101,8 @@ struct WaitFreeRenderTests {
     func uploadsDoNotTakeTheQueue() throws {
         let engine = try SpatialAudioEngine()
         let audio = TestSignals.whiteNoise(seconds: 30)
-        let buffer = try whileAnotherThread(holds: { inside in engine.mailbox.withLock { _ in inside() } }) {
-            stillHeld in
+        let queue: @Sendable (() -> Void) -> Void = { inside in engine.mailbox.withLock { _ in inside() } }
+        let buffer = try whileAnotherThread(holds: queue) { stillHeld in
             let buffer = try engine.makeBuffer(audio, name: "30 s")
             #expect(stillHeld(), "the upload finished only after the queue was let go: it waited")
             return buffer

@@ -18,6 +18,19 @@ struct ReportUnits {
     }
 }
 
+/// Everything the report's two documents (Markdown and HTML) show, in the order they show it.
+struct ReportDocument {
+    let facts: [String]
+    let mixedModels: [ReportMixedModel]
+    let tests: [TestRow]
+    let groupTests: [TestRow]
+    let groupBy: String?
+    let conditionHeader: [String]
+    let conditionRows: [[String]]
+    let figures: [ReportFigure]
+    let units: ReportUnits
+}
+
 extension StudyReport {
     static func table(_ header: [String], _ rows: [[String]]) -> String {
         "| " + header.joined(separator: " | ") + " |\n|" + header.map { _ in "---|" }.joined() + "\n"
@@ -32,11 +45,11 @@ extension StudyReport {
         )
     }
 
-    static func markdown(
-        facts: [String], mixedModels: [ReportMixedModel], tests: [TestRow], groupTests: [TestRow], groupBy: String?,
-        conditionHeader: [String],
-        conditionRows: [[String]], figures: [ReportFigure], units: ReportUnits
-    ) -> String {
+    static func markdown(_ d: ReportDocument) -> String {
+        let (facts, mixedModels, tests, groupTests, groupBy) = (
+            d.facts, d.mixedModels, d.tests, d.groupTests, d.groupBy
+        )
+        let (conditionHeader, conditionRows, figures, units) = (d.conditionHeader, d.conditionRows, d.figures, d.units)
         var md = "# SoundSafari study report\n\n" + facts.map { "- \($0)\n" }.joined() + "\n"
         md +=
             "## Trial-level mixed models (primary analysis)\n\n\(units.mixedModels)\n\n"
@@ -64,11 +77,11 @@ extension StudyReport {
         return md
     }
 
-    static func html(
-        facts: [String], mixedModels: [ReportMixedModel], tests: [TestRow], groupTests: [TestRow], groupBy: String?,
-        conditionHeader: [String],
-        conditionRows: [[String]], figures: [ReportFigure], units: ReportUnits
-    ) -> String {
+    static func html(_ d: ReportDocument) -> String {
+        let (facts, mixedModels, tests, groupTests, groupBy) = (
+            d.facts, d.mixedModels, d.tests, d.groupTests, d.groupBy
+        )
+        let (conditionHeader, conditionRows, figures, units) = (d.conditionHeader, d.conditionRows, d.figures, d.units)
         func htmlTable(_ header: [String], _ rows: [[String]]) -> String {
             "<table><thead><tr>" + header.map { "<th>\(SVGFigure.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
                 + rows.map { "<tr>" + $0.map { "<td>\(SVGFigure.escape($0))</td>" }.joined() + "</tr>" }.joined(

@@ -74,19 +74,12 @@ public enum StudyReport {
                         separator: ", "))
         }
         facts += (conditionTests.problems + groupTests.problems).map { "Not computed: \($0)" }
-        let units = ReportUnits(c)
-        try writeText(
-            outputFolder + "/report.md",
-            markdown(
-                facts: facts, mixedModels: mixedModels, tests: conditionTests.rows, groupTests: groupTests.rows,
-                groupBy: groupBy, conditionHeader: table.header, conditionRows: table.rows, figures: figures,
-                units: units))
-        try writeText(
-            outputFolder + "/report.html",
-            html(
-                facts: facts, mixedModels: mixedModels, tests: conditionTests.rows, groupTests: groupTests.rows,
-                groupBy: groupBy, conditionHeader: table.header, conditionRows: table.rows, figures: figures,
-                units: units))
+        let document = ReportDocument(
+            facts: facts, mixedModels: mixedModels, tests: conditionTests.rows, groupTests: groupTests.rows,
+            groupBy: groupBy, conditionHeader: table.header, conditionRows: table.rows, figures: figures,
+            units: ReportUnits(c))
+        try writeText(outputFolder + "/report.md", markdown(document))
+        try writeText(outputFolder + "/report.html", html(document))
         return
             "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and 4 tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
     }
