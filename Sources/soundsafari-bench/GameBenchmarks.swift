@@ -6,7 +6,7 @@ import SessionRuntime
 import SpatialAudio
 import StudyKit
 
-/// `soundsafari bench`'s game suite. Figures, not asserts: the tests never time anything.
+/// `soundsafari-bench`'s game suite. Figures, not asserts: the tests never time anything.
 enum GameBenchmarks {
     static func run() throws -> [BenchmarkResult] {
         try tickTiming() + resultPicture() + simulatedRounds()

@@ -149,7 +149,7 @@ struct WaitFreeRenderTests {
         #expect(uploads >= 5, "the uploads must overlap the rendering to prove anything")
         #expect(statistics.renders == blocks)
         // No timing limits here: the tests run in parallel on few cores, where the scheduler can pause any
-        // thread for milliseconds. The benchmark (`soundsafari bench`, audio.callback_*) measures the timing.
+        // thread for milliseconds. The benchmark (`make bench`, audio.callback_*) measures the timing.
         #expect(engine.framesRendered == Int64(blocks * 512))
     }
 
