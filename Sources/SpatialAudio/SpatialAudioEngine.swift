@@ -473,6 +473,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     }
 
     private static func openLoopbackDevice() throws -> OpaquePointer {
+        // OpenAL Soft reads its configuration at its first call: imported HRTFs must be on its path by then.
+        _ = OpenALSearchPath.installed
         guard alcIsExtensionPresent(nil, "ALC_SOFT_loopback") != 0 else {
             throw SpatialAudioError.loopbackUnavailable(reason: "ALC_SOFT_loopback is missing")
         }

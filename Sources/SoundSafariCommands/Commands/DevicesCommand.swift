@@ -63,11 +63,13 @@ struct DevicesCommand: ParsableCommand {
         }
         switch hrtfs {
         case .success(let hrtfs):
+            let imported = HRTFLibrary.standard().installed()
             print("HRTFs (OpenAL Soft):")
             if hrtfs.all.isEmpty { print("  none installed — install libopenal-data") }
             for name in hrtfs.all {
                 var notes = [hrtfs.usable.contains(name) ? "usable at 48 kHz" : "not usable at 48 kHz"]
                 if name == hrtfs.defaultName { notes.append("default") }
+                if imported.contains(name) { notes.append("imported by `soundsafari hrtf import`") }
                 print("  - \(name) (\(notes.joined(separator: ", ")))")
             }
         case .failure(let error):
@@ -119,8 +121,10 @@ struct DevicesCommand: ParsableCommand {
         object["hrtfs"] =
             (try? hrtfs.get()).map { hrtfs in
                 hrtfs.all.map {
-                    ["name": $0, "usable": hrtfs.usable.contains($0), "default": $0 == hrtfs.defaultName]
-                        as [String: Any]
+                    [
+                        "name": $0, "usable": hrtfs.usable.contains($0), "default": $0 == hrtfs.defaultName,
+                        "imported": HRTFLibrary.standard().installed().contains($0),
+                    ] as [String: Any]
                 }
             } ?? []
         object["hrtf_error"] = failure(hrtfs)
