@@ -236,10 +236,17 @@ public final class SpatialAudioEngine: @unchecked Sendable {
 
     // MARK: Buffers and sources
 
-    /// Uploads mono samples as an OpenAL buffer (OpenAL resamples other rates to 48 kHz while mixing).
+    /// Uploads mono samples as an OpenAL buffer. Other rates are converted to the engine's rate here with
+    /// libsoxr (`Resampler`), not by OpenAL Soft's mixer, which interpolates linearly and aliases.
     /// The upload runs on the calling thread and holds nothing `render` needs.
-    public func makeBuffer(_ audio: MonoAudio, name: String = "") throws -> SoundBuffer {
-        guard !audio.samples.isEmpty else { throw SpatialAudioError.fileEmpty(path: name) }
+    public func makeBuffer(_ original: MonoAudio, name: String = "") throws -> SoundBuffer {
+        guard !original.samples.isEmpty else { throw SpatialAudioError.fileEmpty(path: name) }
+        let audio =
+            original.sampleRate == Self.sampleRate
+            ? original
+            : MonoAudio(
+                samples: try Resampler.resample(original.samples, from: original.sampleRate, to: Self.sampleRate),
+                sampleRate: Self.sampleRate)
         return try withContext {
             var id: ALuint = 0
             alGenBuffers(1, &id)

@@ -27,7 +27,9 @@ struct HRTFImportCommand: ParsableCommand {
 
     func run() throws {
         let imported = try HRTFLibrary.standard().importSOFA(from: file, name: name)
-        print("Imported HRTF '\(imported.name)' from \(imported.source)\(imported.label.isEmpty ? "" : " (\(imported.label))")")
+        print(
+            "Imported HRTF '\(imported.name)' from \(imported.source)\(imported.label.isEmpty ? "" : " (\(imported.label))")"
+        )
         print(
             String(
                 format: "  %d measurements at elevation %.1f°, %.2f m; %d Hz resampled to %d Hz; "

@@ -11,6 +11,7 @@ public enum HRTFImportError: Error, CustomStringConvertible, LocalizedError, Equ
     case tooSparse(path: String, largestGapDegrees: Double)
     case invalidName(name: String)
     case nameTaken(name: String, folder: String)
+    case nameOfOpenALHRTF(name: String)
     case notInstalled(name: String, installed: [String])
     case cannotWrite(path: String, reason: String)
     case notLoadedByOpenAL(name: String, folder: String)
@@ -40,6 +41,8 @@ public enum HRTFImportError: Error, CustomStringConvertible, LocalizedError, Equ
         case .nameTaken(let name, let folder):
             return "An HRTF named '\(name)' already exists (\(folder)): "
                 + "choose another --name or run `soundsafari hrtf remove \(name)` first."
+        case .nameOfOpenALHRTF(let name):
+            return "OpenAL Soft already offers an HRTF named '\(name)': choose another --name."
         case .notInstalled(let name, let installed):
             let list = installed.isEmpty ? "none" : installed.joined(separator: ", ")
             return "No imported HRTF is named '\(name)': imported HRTFs are \(list) (`soundsafari hrtf list`)."

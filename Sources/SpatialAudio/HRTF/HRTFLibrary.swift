@@ -47,7 +47,7 @@ public struct HRTFLibrary: Sendable {
         guard Self.isValidName(chosen) else { throw HRTFImportError.invalidName(name: chosen) }
         if installed().contains(chosen) { throw HRTFImportError.nameTaken(name: chosen, folder: folder.path) }
         if (try? SpatialAudioEngine.listHRTFs())?.contains(chosen) == true {
-            throw HRTFImportError.nameTaken(name: chosen, folder: "OpenAL Soft's own HRTFs")
+            throw HRTFImportError.nameOfOpenALHRTF(name: chosen)
         }
         let sofa = try SOFAMeasurements.load(path: path)
         let hrtf = try HorizontalHRTF(fitting: sofa, path: path, sampleRate: SpatialAudioEngine.sampleRate)
@@ -92,7 +92,9 @@ public struct HRTFLibrary: Sendable {
         guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64,
             CharacterSet.alphanumerics.contains(first), first.isASCII
         else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+        }
     }
 
     static func defaultName(for path: String) -> String {

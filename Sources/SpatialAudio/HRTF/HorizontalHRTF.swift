@@ -50,8 +50,11 @@ struct HorizontalHRTF {
             let residual = MinimumPhase.interauralLag(
                 left: minimumLeft, right: minimumRight, maximumLag: maximumLag)
             let clockwise = (360 - measurement.azimuth).truncatingRemainder(dividingBy: 360)
-            points.append(((clockwise + 360).truncatingRemainder(dividingBy: 360), minimumLeft, minimumRight,
-                           measured - residual))
+            points.append(
+                (
+                    (clockwise + 360).truncatingRemainder(dividingBy: 360), minimumLeft, minimumRight,
+                    measured - residual
+                ))
         }
         points.sort { $0.azimuth < $1.azimuth }
 

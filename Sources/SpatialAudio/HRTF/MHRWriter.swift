@@ -17,7 +17,10 @@ enum MHRWriter {
         let rings = [1, HorizontalHRTF.azimuthCount, HorizontalHRTF.azimuthCount, HorizontalHRTF.azimuthCount, 1]
         var bytes = [UInt8]("MinPHR02".utf8)
         func u16(_ value: Int) { bytes += [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
-        func u32(_ value: Int) { u16(value & 0xFFFF); u16(value >> 16) }
+        func u32(_ value: Int) {
+            u16(value & 0xFFFF)
+            u16(value >> 16)
+        }
         u32(hrtf.sampleRate)
         bytes += [1, 1, UInt8(HorizontalHRTF.filterLength), 1]
         u16(min(2500, max(50, Int((hrtf.distance * 1000).rounded()))))

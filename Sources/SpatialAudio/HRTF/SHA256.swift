@@ -31,7 +31,8 @@ enum SHA256 {
         for chunk in stride(from: 0, to: padded.count, by: 64) {
             for i in 0..<16 {
                 let j = chunk + 4 * i
-                w[i] = UInt32(padded[j]) << 24 | UInt32(padded[j + 1]) << 16 | UInt32(padded[j + 2]) << 8
+                w[i] =
+                    UInt32(padded[j]) << 24 | UInt32(padded[j + 1]) << 16 | UInt32(padded[j + 2]) << 8
                     | UInt32(padded[j + 3])
             }
             for i in 16..<64 {

@@ -77,9 +77,11 @@ struct SOFAMeasurements {
                     distance: Double(positions[index * 3 + 2]), left: response(leftReceiver),
                     right: response(1 - leftReceiver)))
         }
-        let label = [attribute(hrtf.pointee.attributes, "DatabaseName"),
-                     attribute(hrtf.pointee.attributes, "ListenerShortName")]
-            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        let label = [
+            attribute(hrtf.pointee.attributes, "DatabaseName"),
+            attribute(hrtf.pointee.attributes, "ListenerShortName"),
+        ]
+        .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         return SOFAMeasurements(sampleRate: Int(rateValue.rounded()), measurements: measurements, label: label)
     }
 
