@@ -1,5 +1,6 @@
 // `soundsafari hrtf import` with libmysofa's MIT KEMAR file, rendered by OpenAL Soft and compared with the SOFA data.
 import Foundation
+import StudyKit
 import Testing
 
 @testable import SpatialAudio
@@ -134,6 +135,20 @@ struct HRTFImportTests {
         print(
             String(format: "hrtf.kemar sub-sample ITD error %.1f µs; ITD frames rendered vs SOFA: ", worstFineITD * 1e6)
                 + itds.joined(separator: ", "))
+        // A session with it logs the name and the data's fingerprint in session.json and every row.
+        let logs = home.appendingPathComponent("logs")
+        let session = try SoundSafariBinary.run(
+            ["simulate", "--rounds", "1", "--hrtf", "mit-kemar", "--logs", logs.path, "--seed", "3"],
+            environment: environment, currentDirectory: SoundSafariBinary.packageRoot)
+        #expect(session.status == 0, "\(session.stderr)")
+        let folder = try #require(
+            FileManager.default.enumerator(at: logs, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+                .first { $0.lastPathComponent == "session.json" }?.deletingLastPathComponent())
+        let record = try StudyKit.SessionRecord.read(folder.appendingPathComponent("session.json"))
+        #expect(record.environment.hrtf == "mit-kemar")
+        #expect(record.environment.hrtfSHA256 == sha)
+        let rows = try StudyKit.TrialRow.readAll(from: folder.appendingPathComponent("trials.csv"))
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.hrtf == "mit-kemar" && $0.hrtfSHA256 == sha })
         #expect(r >= 0.99)
         #expect(worstITD <= 21e-6)
         #expect(worstFineITD <= 21e-6)
