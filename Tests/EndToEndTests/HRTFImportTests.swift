@@ -149,6 +149,8 @@ struct HRTFImportTests {
         #expect(record.environment.hrtfSHA256 == sha)
         let rows = try StudyKit.TrialRow.readAll(from: folder.appendingPathComponent("trials.csv"))
         #expect(!rows.isEmpty && rows.allSatisfy { $0.hrtf == "mit-kemar" && $0.hrtfSHA256 == sha })
+        // The loader's ears are the listener's: a source on the right (90°) is louder in the right ear.
+        #expect(referenceILD[2] > 6 && referenceILD[6] < -6)
         #expect(r >= 0.99)
         #expect(worstITD <= 21e-6)
         #expect(worstFineITD <= 21e-6)

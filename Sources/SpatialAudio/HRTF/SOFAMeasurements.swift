@@ -39,6 +39,7 @@ struct SOFAMeasurements {
         guard check == Int32(MYSOFA_OK) else {
             throw HRTFImportError.unreadable(path: path, reason: "libmysofa check failed with error \(check)")
         }
+        let leftReceiver = leftReceiverIndex(hrtf.pointee.ReceiverPosition)
         mysofa_tospherical(hrtf)
 
         let count = Int(hrtf.pointee.M)
@@ -54,12 +55,6 @@ struct SOFAMeasurements {
         let positions = UnsafeBufferPointer(start: hrtf.pointee.SourcePosition.values, count: count * 3)
         guard ir.allSatisfy({ $0.isFinite }), positions.allSatisfy({ $0.isFinite }) else {
             throw HRTFImportError.unreadable(path: path, reason: "impulse responses or positions are not finite")
-        }
-        // SOFA's left ear is the receiver at positive y; most files list it first, some do not.
-        var leftReceiver = 0
-        let receiverPositions = hrtf.pointee.ReceiverPosition
-        if receiverPositions.elements >= 6, let values = receiverPositions.values, values[1] < values[4] {
-            leftReceiver = 1
         }
         let delays = integerDelays(hrtf.pointee.DataDelay, measurements: count)
 
@@ -83,6 +78,18 @@ struct SOFAMeasurements {
         ]
         .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         return SOFAMeasurements(sampleRate: Int(rateValue.rounded()), measurements: measurements, label: label)
+    }
+
+    /// SOFA's left ear is the receiver at positive y (cartesian) or positive azimuth (spherical); most files
+    /// list it first, some do not. Read before the positions are converted.
+    private static func leftReceiverIndex(_ array: MYSOFA_ARRAY) -> Int {
+        guard array.elements >= 6, let values = array.values else { return 0 }
+        let spherical = attribute(array.attributes, "Type")?.lowercased() == "spherical"
+        if spherical {
+            func leftness(_ azimuth: Float) -> Float { sin(azimuth * .pi / 180) }
+            return leftness(values[3]) > leftness(values[0]) ? 1 : 0
+        }
+        return values[4] > values[1] ? 1 : 0
     }
 
     /// SOFA's Data.Delay (in samples, per receiver or per measurement and receiver), rounded to whole samples.
