@@ -10,6 +10,8 @@ final class AudioSide: @unchecked Sendable {
     var sources: [SourceRecord] = []
     /// Items to hand back to the game thread at the next successful try-lock.
     var outbox: [RetiredItem] = []
+    /// Plays scheduled for a later frame than the current block's first (`SpatialSource.play(atFrame:)`).
+    var scheduled: [ScheduledPlay] = []
     var stage: OutputStage
 
     init(stage: OutputStage) {
@@ -17,7 +19,15 @@ final class AudioSide: @unchecked Sendable {
         inbox.reserveCapacity(256)
         sources.reserveCapacity(256)
         outbox.reserveCapacity(64)
+        scheduled.reserveCapacity(64)
     }
+}
+
+/// A start waiting for its output frame.
+struct ScheduledPlay {
+    let record: SourceRecord
+    let generation: UInt64
+    let frame: Int64
 }
 
 /// The game side's half: commands waiting for the next block, items to delete, and what the getters report.

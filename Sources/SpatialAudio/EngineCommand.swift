@@ -12,7 +12,8 @@ enum EngineCommand: @unchecked Sendable {
     case position(SourceRecord, x: Float, z: Float)
     case gain(SourceRecord, Float)
     case looping(SourceRecord, Bool)
-    case play(SourceRecord, generation: UInt64)
+    /// `at`: the output frame to start at (a scheduled start splits the block there); nil = the next block.
+    case play(SourceRecord, generation: UInt64, at: Int64?)
     case pause(SourceRecord, generation: UInt64)
     case stop(SourceRecord, generation: UInt64)
     case deleteSource(SourceRecord)

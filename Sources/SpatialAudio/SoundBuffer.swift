@@ -10,13 +10,17 @@ public final class SoundBuffer: @unchecked Sendable {
     public let frameCount: Int
     public let sampleRate: Int
     public var durationSeconds: Double { Double(frameCount) / Double(sampleRate) }
+    /// The frame at which the sound becomes audible (`FirstAudibleSample`): its leading silence, in frames.
+    public let firstAudibleFrame: Int
 
-    init(engine: SpatialAudioEngine, id: ALuint, name: String, frameCount: Int, sampleRate: Int) {
+    init(engine: SpatialAudioEngine, id: ALuint, name: String, frameCount: Int, sampleRate: Int, firstAudibleFrame: Int)
+    {
         self.engine = engine
         self.id = id
         self.name = name
         self.frameCount = frameCount
         self.sampleRate = sampleRate
+        self.firstAudibleFrame = firstAudibleFrame
     }
 
     /// The last source's deletion may still be queued for the render thread: the buffer is queued behind it

@@ -15,12 +15,21 @@ final class SourceRecord: @unchecked Sendable {
     let stateWord = Atomic<UInt64>(UInt64(SourceRecord.code(.initial)))
     /// Output frame at which the most recent start first sounded; -1 = not sounded yet (or never started).
     let onset = Atomic<Int64>(-1)
+    /// Output frame of the first audible sample since the most recent start (onset + the buffer's leading
+    /// silence) or resume (the resume frame); -1 = not rendered yet.
+    let audible = Atomic<Int64>(-1)
+    /// The buffer's leading silence in frames (`SoundBuffer.firstAudibleFrame`).
+    let firstAudibleFrame: Int64
 
     // Audio side only (inside `render`).
     /// The generation of the last transport command applied to OpenAL.
     var appliedGeneration: UInt64 = 0
     /// Started (or resumed before it ever sounded) since the last block: the next block decides the onset.
     var onsetPending = false
+    /// A play was applied this block and its audible frame is still to be settled; `resuming` tells a resume
+    /// (audible where it resumes) from a start (audible after the buffer's leading silence).
+    var audiblePending = false
+    var resuming = false
     /// OpenAL's state as last queried, so only sources that can change by themselves (playing) are queried.
     var queriedState: SoundState = .initial
     /// A transport command was applied this block: publish OpenAL's answer after the block.
@@ -29,7 +38,10 @@ final class SourceRecord: @unchecked Sendable {
     var baseGain: Float = 1
     var ramp = TransportRamp()
 
-    init(id: ALuint) { self.id = id }
+    init(id: ALuint, firstAudibleFrame: Int) {
+        self.id = id
+        self.firstAudibleFrame = Int64(firstAudibleFrame)
+    }
 
     /// The state the game thread sees now.
     var publishedState: SoundState {

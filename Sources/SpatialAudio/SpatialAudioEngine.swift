@@ -40,6 +40,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     /// The master volume (`masterGainDB`) as a processor: part of the default output chain, and of any chain
     /// installed with `setOutputChain`.
     public let volume = VolumeProcessor()
+    /// Output frames on the game's clock: anchored offline, observed by a device's audio callback.
+    public let frameClock = FrameClock()
 
     private let device: OpaquePointer
     private let context: OpaquePointer
@@ -211,10 +213,26 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         let firstFrame = counters.framesRendered.load(ordering: .relaxed)
         alcSetThreadContext(context)
         let applied = tryOpenALSourceCalls(acquiring: &acquiring) {
-            applyCommands()
-            settleOnsets(firstFrame: firstFrame)
+            applyCommands(firstFrame: firstFrame)
+            settleOnsets(at: firstFrame)
         }
-        mix(into: base, frames: frames, acquiring: &acquiring)
+        // Starts scheduled inside this block split it: mixed up to the frame, started, mixed on.
+        var done = 0
+        while let next = nextScheduled(before: firstFrame + Int64(frames)) {
+            let offset = max(done, Int(next.frame - firstFrame))
+            if offset > done {
+                mix(into: base + done * Self.channelCount, frames: offset - done, acquiring: &acquiring)
+                done = offset
+            }
+            let started = tryOpenALSourceCalls(acquiring: &acquiring) {
+                audio.scheduled.removeAll { $0.record === next.record }
+                startOrResume(next.record, generation: next.generation)
+                settleOnsets(at: firstFrame + Int64(done))
+            }
+            // A game thread inside its source calls: the start waits for the next block's first frame.
+            if !started { break }
+        }
+        mix(into: base + done * Self.channelCount, frames: frames - done, acquiring: &acquiring)
         _ = tryOpenALSourceCalls(acquiring: &acquiring) {
             finishRamps()
             publishSourceStates()
@@ -263,7 +281,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 throw SpatialAudioError.openALFailure(operation: "alBufferData for '\(name)'", code: AL_INVALID_VALUE)
             }
             return SoundBuffer(
-                engine: self, id: id, name: name, frameCount: audio.samples.count, sampleRate: audio.sampleRate)
+                engine: self, id: id, name: name, frameCount: audio.samples.count, sampleRate: audio.sampleRate,
+                firstAudibleFrame: FirstAudibleSample.index(in: audio.samples))
         }
     }
 
@@ -291,7 +310,7 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 return id
             }
         }
-        let record = SourceRecord(id: id)
+        let record = SourceRecord(id: id, firstAudibleFrame: buffer.firstAudibleFrame)
         submit { $0.commands.append(.addSource(record)) }
         let source = SpatialSource(engine: self, buffer: buffer, record: record)
         source.bearing = bearing
@@ -377,8 +396,9 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         return ran
     }
 
-    /// Applies this block's commands to OpenAL, in the order the game thread made them.
-    private func applyCommands() {
+    /// Applies this block's commands to OpenAL, in the order the game thread made them; plays scheduled for a
+    /// later frame wait in `audio.scheduled`.
+    private func applyCommands(firstFrame: Int64) {
         for command in audio.inbox {
             switch command {
             case .heading(let heading):
@@ -402,21 +422,15 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 alSourcef(record.id, AL_GAIN, gain * record.ramp.factor)
             case .looping(let record, let looping):
                 alSourcei(record.id, AL_LOOPING, looping ? AL_TRUE : AL_FALSE)
-            case .play(let record, let generation):
-                // Decided here, on OpenAL's own state: only a resume from pause keeps the onset. A pause still
-                // fading out is a pause too; a stop still fading out is finished at once (then played anew).
-                var before: ALint = 0
-                alGetSourcei(record.id, AL_SOURCE_STATE, &before)
-                let fadingToPause = record.ramp.after == .pause
-                if record.ramp.after == .stop { alSourceStop(record.id) }
-                record.ramp.fadeIn(restart: !fadingToPause && before != AL_PAUSED)
-                alSourcef(record.id, AL_GAIN, record.baseGain * record.ramp.factor)
-                if !fadingToPause { alSourcePlay(record.id) }
-                if before != AL_PAUSED && !fadingToPause { record.onset.store(-1, ordering: .releasing) }
-                if record.onset.load(ordering: .relaxed) < 0 { record.onsetPending = true }
-                record.appliedGeneration = generation
-                record.needsPublishing = true
+            case .play(let record, let generation, let frame):
+                audio.scheduled.removeAll { $0.record === record }
+                if let frame, frame > firstFrame {
+                    audio.scheduled.append(ScheduledPlay(record: record, generation: generation, frame: frame))
+                } else {
+                    startOrResume(record, generation: generation)
+                }
             case .pause(let record, let generation):
+                audio.scheduled.removeAll { $0.record === record }
                 // A playing source fades out first and is paused when silent (`advanceRamps`).
                 var state: ALint = 0
                 alGetSourcei(record.id, AL_SOURCE_STATE, &state)
@@ -429,6 +443,7 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 record.appliedGeneration = generation
                 record.needsPublishing = true
             case .stop(let record, let generation):
+                audio.scheduled.removeAll { $0.record === record }
                 var state: ALint = 0
                 alGetSourcei(record.id, AL_SOURCE_STATE, &state)
                 if state == AL_PLAYING && record.ramp.phase > 0 {
@@ -440,6 +455,7 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 record.appliedGeneration = generation
                 record.needsPublishing = true
             case .deleteSource(let record):
+                audio.scheduled.removeAll { $0.record === record }
                 var id = record.id
                 alSourceStop(id)
                 alDeleteSources(1, &id)
@@ -452,6 +468,32 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 audio.outbox.append(.buffer(id))
             }
         }
+    }
+
+    /// Starts from the beginning, or resumes, one source now (between two mix calls).
+    private func startOrResume(_ record: SourceRecord, generation: UInt64) {
+        // Decided here, on OpenAL's own state: only a resume from pause keeps the onset. A pause still
+        // fading out is a pause too; a stop still fading out is finished at once (then played anew).
+        var before: ALint = 0
+        alGetSourcei(record.id, AL_SOURCE_STATE, &before)
+        let fadingToPause = record.ramp.after == .pause
+        if record.ramp.after == .stop { alSourceStop(record.id) }
+        record.ramp.fadeIn(restart: !fadingToPause && before != AL_PAUSED)
+        alSourcef(record.id, AL_GAIN, record.baseGain * record.ramp.factor)
+        if !fadingToPause { alSourcePlay(record.id) }
+        if before != AL_PAUSED && !fadingToPause { record.onset.store(-1, ordering: .releasing) }
+        if record.onset.load(ordering: .relaxed) < 0 { record.onsetPending = true }
+        record.appliedGeneration = generation
+        record.needsPublishing = true
+        record.resuming = before == AL_PAUSED || fadingToPause
+        record.audiblePending = true
+    }
+
+    /// The earliest scheduled start before `end`, if any.
+    private func nextScheduled(before end: Int64) -> ScheduledPlay? {
+        var earliest: ScheduledPlay?
+        for play in audio.scheduled where play.frame < end && play.frame < (earliest?.frame ?? end) { earliest = play }
+        return earliest
     }
 
     /// Mixes the block with OpenAL. While a source fades in or out, the block is mixed in short pieces with the
@@ -490,14 +532,27 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         }
     }
 
-    /// This block is the first in which newly started sources are mixed (OpenAL Soft applies play calls
-    /// between mixes, and commands are only applied between blocks).
-    private func settleOnsets(firstFrame: Int64) {
-        for record in audio.sources where record.onsetPending {
-            record.onsetPending = false
+    /// `frame` is the first frame mixed after the sources just started (OpenAL Soft applies play calls between
+    /// mixes): it is their onset, and their audible frame comes after the buffer's leading silence (a start)
+    /// or is that frame (a resume).
+    private func settleOnsets(at frame: Int64) {
+        for record in audio.sources where record.onsetPending || record.audiblePending {
             var state: ALint = 0
             alGetSourcei(record.id, AL_SOURCE_STATE, &state)
-            if state == AL_PLAYING { record.onset.store(firstFrame, ordering: .releasing) }
+            guard state == AL_PLAYING else {
+                record.onsetPending = false
+                record.audiblePending = false
+                continue
+            }
+            if record.onsetPending {
+                record.onsetPending = false
+                record.onset.store(frame, ordering: .releasing)
+            }
+            if record.audiblePending {
+                record.audiblePending = false
+                let audible = record.resuming ? frame : record.onset.load(ordering: .relaxed) + record.firstAudibleFrame
+                record.audible.store(audible, ordering: .releasing)
+            }
         }
     }
 

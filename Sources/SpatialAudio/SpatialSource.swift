@@ -66,12 +66,18 @@ public final class SpatialSource: @unchecked Sendable {
 
     /// Starts from the beginning, or resumes when paused. A start from the beginning (also a restart of a
     /// playing source) sets a new onset: the first frame of the next rendered block.
-    public func play() {
+    public func play() { play(atFrame: nil) }
+
+    /// Like `play()`, but starts (or resumes) exactly at output frame `frame`: the block that contains it is
+    /// mixed in two parts, so the onset is that frame, not the next block's first. A frame already rendered
+    /// means the next block's first frame. A later transport call before that frame cancels the scheduled start.
+    public func play(atFrame frame: Int64?) {
         engine.submit { mailbox in
             // Reads nil at once for a start from the beginning; the render thread decides again on OpenAL's state.
             if record.publishedState != .paused { record.onset.store(-1, ordering: .releasing) }
+            record.audible.store(-1, ordering: .releasing)
             let generation = record.predict(.playing)
-            mailbox.commands.append(.play(record, generation: generation))
+            mailbox.commands.append(.play(record, generation: generation, at: frame))
         }
     }
 
@@ -102,6 +108,14 @@ public final class SpatialSource: @unchecked Sendable {
     /// acoustic delay, under 1.5 ms, inside that block — the same delay a listener's ears add.)
     public var onsetFrame: Int64? {
         let frame = record.onset.load(ordering: .acquiring)
+        return frame < 0 ? nil : frame
+    }
+
+    /// Output frame of the first audible sample since the most recent start (`onsetFrame` plus the buffer's
+    /// leading silence, `SoundBuffer.firstAudibleFrame`) or resume (the frame where it resumed); nil until the
+    /// start or resume has been rendered. Reaction times are measured from it.
+    public var audibleOnsetFrame: Int64? {
+        let frame = record.audible.load(ordering: .acquiring)
         return frame < 0 ? nil : frame
     }
 

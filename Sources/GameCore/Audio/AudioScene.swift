@@ -33,6 +33,12 @@ public protocol AudioScene: AnyObject {
     func setGain(_ gainDB: Double, of source: SoundSourceID)
 
     func play(_ source: SoundSourceID)
+    /// Starts (or resumes) at the output frame the audio clock maps `time` to, exactly; a time whose audio is
+    /// already rendered starts with the next block.
+    func play(_ source: SoundSourceID, at time: MonotonicTime)
+    /// Where the most recent start or resume of `source` became audible (`AudibleOnset`); nil until it is
+    /// rendered, or when the scene has no audio clock.
+    func audibleOnset(of source: SoundSourceID) -> AudibleOnset?
     func pause(_ source: SoundSourceID)
     func stop(_ source: SoundSourceID)
     func state(of source: SoundSourceID) -> SoundState

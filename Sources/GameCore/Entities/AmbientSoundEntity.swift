@@ -35,6 +35,11 @@ public final class AmbientSoundEntity {
         left.play()
         right.play()
     }
+    /// Starts both ears at the same output frame.
+    public func play(at time: MonotonicTime) {
+        left.play(at: time)
+        right.play(at: time)
+    }
     public func pause() {
         left.pause()
         right.pause()

@@ -31,6 +31,10 @@ public class SoundEntity: Entity {
     public var state: SoundState { scene.state(of: source) }
 
     public func play() { scene.play(source) }
+    /// Starts exactly at `time` on the audio clock (see `AudioScene.play(_:at:)`).
+    public func play(at time: MonotonicTime) { scene.play(source, at: time) }
+    /// Where this sound's latest start or resume became audible (nil until rendered).
+    public var audibleOnset: AudibleOnset? { scene.audibleOnset(of: source) }
     public func pause() { scene.pause(source) }
     public func stop() { scene.stop(source) }
 

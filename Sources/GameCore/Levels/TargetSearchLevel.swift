@@ -39,9 +39,11 @@ public class TargetSearchLevel: Level {
         }
     }
 
+    /// Starts every sound at `time` exactly on the audio clock, so each target's onset is that time plus its
+    /// own leading silence.
     public func begin(at time: MonotonicTime) {
-        background?.play()
-        for target in audibleTargets { target.play() }
+        background?.play(at: time)
+        for target in audibleTargets { target.play(at: time) }
     }
 
     public func skipTargets(_ count: Int) {

@@ -23,7 +23,8 @@ public struct TrialResult: Sendable, Equatable {
     public let aimBearing: Bearing
     /// The heading when the round began: the interaural axis that defines a front-back confusion.
     public let roundStartHeading: Bearing
-    /// Monotonic times of the start of this target's search and of the photo.
+    /// Monotonic times of the target's audible onset (its first audible sample rendered; the start of the search
+    /// when no audio clock reported it), shifted later by pauses, and of the photo.
     public let onsetTime: MonotonicTime
     public let shotTime: MonotonicTime
     /// The same two moments as UTC dates (for `onset_at`, `shot_at`).
@@ -31,12 +32,17 @@ public struct TrialResult: Sendable, Equatable {
     public let shotAt: Date
     /// The device that produced the heading and the shot.
     public let input: InputDevice
+    /// The output frame of the target's first audible sample (`onsetTime` is its time) and the uncertainty of
+    /// mapping it to the clock; nil when no audio clock told it (`onsetTime` is then the search's start).
+    public let onsetFrame: Int64?
+    public let onsetUncertaintySeconds: Double?
 
     public init(
         condition: String, level: String, background: Bool, round: Int, targetsInRound: Int,
         targetIndex: Int, target: String, targetBearing: Bearing, aimBearing: Bearing,
         roundStartHeading: Bearing, onsetTime: MonotonicTime, shotTime: MonotonicTime,
-        onsetAt: Date, shotAt: Date, input: InputDevice
+        onsetAt: Date, shotAt: Date, input: InputDevice, onsetFrame: Int64? = nil,
+        onsetUncertaintySeconds: Double? = nil
     ) {
         self.condition = condition
         self.level = level
@@ -53,6 +59,8 @@ public struct TrialResult: Sendable, Equatable {
         self.onsetAt = onsetAt
         self.shotAt = shotAt
         self.input = input
+        self.onsetFrame = onsetFrame
+        self.onsetUncertaintySeconds = onsetUncertaintySeconds
     }
 
     /// wrap(target − aim) in (−180, 180]; positive: the target was right of the aim.
@@ -83,7 +91,7 @@ public struct TrialResult: Sendable, Equatable {
             && distanceFromAxis(aimBearing) >= Self.lateralZoneDeg
     }
 
-    /// Seconds from the start of this target's search to the photo, on the monotonic clock.
+    /// Seconds from the target's audible onset (else the start of its search) to the photo, on the monotonic clock.
     public var timeSeconds: Double { shotTime - onsetTime }
 
     /// Identifies the row for resume: (round, target index).

@@ -27,6 +27,9 @@ public final class GameSession {
     private var logged: Set<TrialKey>
     private var roundIndex = 0
     private var onset = MonotonicTime.zero
+    /// The searched target's audible onset, once the scene reported it, and the pauses since the search began.
+    private var audible: AudibleOnset?
+    private var pausedSeconds = 0.0
     private var pausedAt: MonotonicTime?
     private var roundStartHeading = Bearing.forward
     private var roundPhotos: [TrialResult] = []
@@ -74,6 +77,16 @@ public final class GameSession {
     /// Monotonic time at which the current target's search began (shifted by pauses).
     public var searchOnset: MonotonicTime { onset }
 
+    /// Where the searched target's sound became audible (its start or, for a later target of a round, its
+    /// resume), once the audio has rendered it; nil before, or on a scene without an audio clock.
+    public func audibleOnset() -> AudibleOnset? {
+        guard case .searching = state else { return audible }
+        if audible == nil, let level, let index = level.currentTargetIndex {
+            audible = level.targets[index].audibleOnset
+        }
+        return audible
+    }
+
     // MARK: Transitions
 
     /// Begins at the first target not yet logged, facing `heading`. With nothing left, the session is finished.
@@ -102,12 +115,16 @@ public final class GameSession {
             let index = level.currentTargetIndex
         else { return nil }
         let bearings = plan.bearings[roundIndex]
+        let heard = audibleOnset()
+        // Reaction time runs from the first audible sample; pauses since then do not count.
+        let start = heard.map { $0.time + pausedSeconds } ?? onset
         let trial = TrialResult(
             condition: round.condition, level: round.level, background: round.backgroundSound != nil,
             round: round.round, targetsInRound: round.targetSounds.count, targetIndex: key.targetIndex,
             target: round.targetSounds[index], targetBearing: bearings[index], aimBearing: aim,
-            roundStartHeading: roundStartHeading, onsetTime: onset, shotTime: max(time, onset),
-            onsetAt: clock.date(at: onset), shotAt: clock.date(at: max(time, onset)), input: device ?? input)
+            roundStartHeading: roundStartHeading, onsetTime: start, shotTime: max(time, start),
+            onsetAt: clock.date(at: start), shotAt: clock.date(at: max(time, start)), input: device ?? input,
+            onsetFrame: heard?.frame, onsetUncertaintySeconds: heard?.uncertaintySeconds)
         do {
             try sink.record(trial)
         } catch {
@@ -128,6 +145,8 @@ public final class GameSession {
     /// Interrupts the search; the partial result becomes `lastResult`.
     public func pause(at time: MonotonicTime, heading: Bearing) throws {
         guard case .searching(let key) = state else { return }
+        // Settled before the pause: the resume that follows would report its own frame.
+        _ = audibleOnset()
         level?.pause()
         pausedAt = time
         state = .paused(key)
@@ -137,7 +156,10 @@ public final class GameSession {
     /// Continues an interrupted search; the paused time does not count towards time_s.
     public func resume(at time: MonotonicTime) {
         guard case .paused(let key) = state else { return }
-        if let pausedAt { onset = onset + max(0, time - pausedAt) }
+        if let pausedAt {
+            onset = onset + max(0, time - pausedAt)
+            pausedSeconds += max(0, time - pausedAt)
+        }
         pausedAt = nil
         level?.resume()
         state = .searching(key)
@@ -148,7 +170,7 @@ public final class GameSession {
         guard case .showingResult(let key, let roundEnd) = state else { return }
         if !roundEnd, let level, let index = level.currentTargetIndex {
             level.resume()
-            onset = time
+            startSearch(at: time)
             state = .searching(TrialKey(round: key.round, targetIndex: index + 1))
         } else {
             try beginNext(heading: heading, at: time)
@@ -168,8 +190,7 @@ public final class GameSession {
         switch state {
         case .searching(let key), .paused(let key):
             level?.rewind()
-            onset = time
-            pausedAt = nil
+            startSearch(at: time)
             state = .searching(key)
         default:
             return
@@ -201,9 +222,16 @@ public final class GameSession {
         scene.setListenerHeading(heading)
         level.update(at: now, heading: heading)
         level.begin(at: now)
-        onset = now
-        pausedAt = nil
+        startSearch(at: now)
         state = .searching(key)
+    }
+
+    /// A new search (or a restarted one) begins: its onset is not known until the audio renders it.
+    private func startSearch(at time: MonotonicTime) {
+        onset = time
+        audible = nil
+        pausedSeconds = 0
+        pausedAt = nil
     }
 
     private func endLevel() {

@@ -148,6 +148,8 @@ private final class CallbackState: @unchecked Sendable {
             lateCallbacks.add(1, ordering: .relaxed)
         }
         previousCallback = now
+        // The device's frame clock on the game's clock: reaction times run from a frame's mapped time.
+        engine.frameClock.observe(frame: engine.framesRendered, at: now)
         let switchesBefore = Self.contextSwitches()
         let floats = byteCount / MemoryLayout<Float>.size
         stream.withMemoryRebound(to: Float.self, capacity: floats) { pointer in

@@ -58,6 +58,21 @@ package final class EngineAudioScene: AudioScene {
     }
 
     package func play(_ source: SoundSourceID) { sources[source.rawValue]?.source.play() }
+    /// Scheduled on the engine's frame clock. A time whose frame is already rendered (a device renders ahead
+    /// of the game clock) or a clock not known yet (no block asked for) starts with the next block; the onset
+    /// is exact either way, as rendered.
+    package func play(_ source: SoundSourceID, at time: MonotonicTime) {
+        let frame = engine.frameClock.frame(at: time).map { max($0, engine.framesRendered) }
+        sources[source.rawValue]?.source.play(atFrame: frame)
+    }
+
+    package func audibleOnset(of source: SoundSourceID) -> AudibleOnset? {
+        guard let frame = sources[source.rawValue]?.source.audibleOnsetFrame,
+            let time = engine.frameClock.time(ofFrame: frame)
+        else { return nil }
+        return AudibleOnset(frame: frame, time: time, uncertaintySeconds: engine.frameClock.uncertaintySeconds)
+    }
+
     package func pause(_ source: SoundSourceID) { sources[source.rawValue]?.source.pause() }
     package func stop(_ source: SoundSourceID) { sources[source.rawValue]?.source.stop() }
 
@@ -81,6 +96,23 @@ package final class EngineAudioScene: AudioScene {
         for entry in muted { entry.source.gainDB = -.infinity }
         defer { for entry in muted { entry.source.gainDB = entry.catalogGainDB + entry.gainDB } }
         return engine.render(frames: frames)
+    }
+
+    /// Offline (`simulate`): the engine's output is the clock. Frame 0 is `time`.
+    func anchorFrameClock(at time: MonotonicTime) { engine.frameClock.anchor(frame: engine.framesRendered, at: time) }
+
+    /// Offline (`simulate`): renders everything before `time` not yet rendered, in device-sized blocks with a
+    /// shorter last one, so a start the tick at `time` schedules lands exactly on its frame.
+    func render(upTo time: MonotonicTime, blockFrames: Int = 512) {
+        guard let end = engine.frameClock.frame(at: time) else { return }
+        var block = [Float](repeating: 0, count: blockFrames * SpatialAudioEngine.channelCount)
+        while engine.framesRendered < end {
+            let frames = min(blockFrames, Int(end - engine.framesRendered))
+            block.withUnsafeMutableBufferPointer {
+                engine.render(
+                    into: UnsafeMutableBufferPointer(rebasing: $0[0..<frames * SpatialAudioEngine.channelCount]))
+            }
+        }
     }
 
     /// The onset of a source in seconds of the engine's output stream, once it has sounded.

@@ -48,7 +48,7 @@ class SimulatedPlayer: HeadingSource {
                 beginSearch(target: level.targets[index], at: time)
             }
             let shoot = search(at: time, session: session) || time - searchStart > giveUpSeconds
-            return shoot ? [Event(kind: .shoot, time: time, heading: heading, device: device)] : []
+            return shoot ? [Event(kind: .shoot, time: shotTime(at: time), heading: heading, device: device)] : []
         case .showingResult:
             searchingKey = nil
             guard let since = resultSince else {
@@ -69,6 +69,9 @@ class SimulatedPlayer: HeadingSource {
 
     /// A new target's search began at `time`.
     func beginSearch(target: CircleSoundEntity, at time: MonotonicTime) {}
+
+    /// When the photo decided at tick `time` was taken (a device stamps its events between ticks).
+    func shotTime(at time: MonotonicTime) -> MonotonicTime { time }
 
     /// One step of the search; returns true to take the photo now (at the current heading).
     func search(at time: MonotonicTime, session: GameSession) -> Bool { true }

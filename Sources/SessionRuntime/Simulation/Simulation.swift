@@ -16,10 +16,12 @@ package struct Simulation {
     var soundsFolder: String?
     /// Draws and saves the result pictures (GameUI's), so simulate leaves the files a real session leaves.
     var pictures: ResultPictureWriter
+    /// The ideal bot's reaction time from each target's audible onset (`--reaction-s`); nil: its usual pace.
+    var reactionSeconds: Double?
 
     package init(
         request: SessionRequest, store: any SessionStore, bot: BotKind, realtime: Bool = false, hrtfName: String? = nil,
-        soundsFolder: String? = nil, pictures: ResultPictureWriter
+        soundsFolder: String? = nil, pictures: ResultPictureWriter, reactionSeconds: Double? = nil
     ) {
         self.request = request
         self.store = store
@@ -28,6 +30,7 @@ package struct Simulation {
         self.hrtfName = hrtfName
         self.soundsFolder = soundsFolder
         self.pictures = pictures
+        self.reactionSeconds = reactionSeconds
     }
 
     /// What a run did, for the command's summary and the benchmarks.
@@ -47,7 +50,10 @@ package struct Simulation {
         let clock: GameClock = realtime ? SystemClock() : ManualClock()
         let driver = try SessionDriver.open(
             request, store: store, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
-        let player = bot.makePlayer(seed: driver.log.resolvedProtocol.seed, scene: scene)
+        // The render frame clock: frame 0 is now, and the output is rendered up to each tick before it.
+        scene.anchorFrameClock(at: clock.now())
+        let player = bot.makePlayer(
+            seed: driver.log.resolvedProtocol.seed, scene: scene, reactionSeconds: reactionSeconds)
         let manager = driver.makeManager(headingSource: player)
         let session = driver.session
         try session.start(heading: player.heading)
@@ -55,6 +61,7 @@ package struct Simulation {
             try manager.run(
                 while: { !session.state.isOver },
                 beforeTick: { time in
+                    scene.render(upTo: time)
                     for event in player.act(at: time, session: session) { manager.enqueue(event) }
                 })
         } catch {

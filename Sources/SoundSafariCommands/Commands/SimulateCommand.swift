@@ -33,6 +33,11 @@ struct SimulateCommand: ParsableCommand {
         help: "Who plays: ideal (reads the true bearing), noisy (seeded aim error), listener (hears only the audio).")
     var bot: BotKind = .ideal
 
+    @Option(
+        name: .customLong("reaction-s"),
+        help: "Ideal bot only: photograph this many seconds after each target's first audible sample (0 < S ≤ 60).")
+    var reactionSeconds: Double?
+
     @Option(help: "Session seed: the same seed gives the same bearings and bot behaviour.")
     var seed: UInt64?
 
@@ -58,6 +63,15 @@ struct SimulateCommand: ParsableCommand {
             throw ValidationError("Unknown mode '\(mode)'; use one of: \(known).")
         }
         if rounds < 1 { throw ValidationError("--rounds must be at least 1 (got \(rounds)).") }
+        if let reactionSeconds {
+            if bot != .ideal {
+                throw ValidationError("--reaction-s times the ideal bot; leave it out with --bot \(bot).")
+            }
+            if !(reactionSeconds > 0 && reactionSeconds <= 60) {
+                throw ValidationError(
+                    "--reaction-s must be more than 0 and at most 60 seconds (got \(reactionSeconds)).")
+            }
+        }
         if resume, mode != nil || protocolFile != nil {
             throw ValidationError(
                 "--resume continues the protocol the session started with; leave out --mode and --protocol.")
@@ -77,7 +91,7 @@ struct SimulateCommand: ParsableCommand {
         let outcome = try Simulation(
             request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot, realtime: realtime,
             hrtfName: hrtf,
-            soundsFolder: sounds, pictures: ResultPictureFiles()
+            soundsFolder: sounds, pictures: ResultPictureFiles(), reactionSeconds: reactionSeconds
         ).run()
         print(Self.summary(outcome))
     }

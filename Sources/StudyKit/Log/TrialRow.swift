@@ -18,6 +18,8 @@ public struct TrialRow: Equatable, Sendable {
         "session_index",
         // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
         "hrtf_sha256",
+        // Issue 11: the output frame of the target's first audible sample, and the frame clock's uncertainty.
+        "onset_frame", "onset_uncertainty_ms",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -46,13 +48,18 @@ public struct TrialRow: Equatable, Sendable {
     public var sessionIndex: Int
     /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
     public var hrtfSHA256: String
+    /// Output frame of the target's first audible sample (`onset_at` is its time); nil: no audio clock told it.
+    public var onsetFrame: Int64?
+    /// How far the frame-to-clock mapping of `onsetFrame` may be off, in milliseconds.
+    public var onsetUncertaintyMS: Double?
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = ""
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", onsetFrame: Int64? = nil,
+        onsetUncertaintyMS: Double? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -76,6 +83,8 @@ public struct TrialRow: Equatable, Sendable {
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
         self.hrtfSHA256 = hrtfSHA256
+        self.onsetFrame = onsetFrame
+        self.onsetUncertaintyMS = onsetUncertaintyMS
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -95,6 +104,8 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
             .text(hrtfSHA256),
+            onsetFrame.map { .integer(Int($0)) } ?? .empty,
+            onsetUncertaintyMS.map { .decimal($0, fractionDigits: Self.secondDigits) } ?? .empty,
         ]
     }
 
@@ -123,6 +134,16 @@ public struct TrialRow: Equatable, Sendable {
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
         hrtfSHA256 = try row.text("hrtf_sha256")
+        onsetFrame = try Self.optional(row, "onset_frame") { Int64($0) }
+        onsetUncertaintyMS = try Self.optional(row, "onset_uncertainty_ms") { Double($0) }
+    }
+
+    /// An empty field is nil; anything else must parse.
+    private static func optional<T>(_ row: CSVRow, _ column: String, _ parse: (String) -> T?) throws -> T? {
+        let text = try row.text(column)
+        if text.isEmpty { return nil }
+        guard let value = parse(text) else { throw row.bad(column, text, "a number or nothing") }
+        return value
     }
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).

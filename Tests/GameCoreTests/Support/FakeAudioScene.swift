@@ -33,6 +33,15 @@ final class FakeAudioScene: AudioScene {
         sources[source.rawValue]?.state = .playing
         sources[source.rawValue]?.playCount += 1
     }
+    /// Start times asked for (`play(_:at:)`), by source.
+    private(set) var scheduledStarts: [Int: MonotonicTime] = [:]
+    /// What `audibleOnset(of:)` answers, by source (nil: no audio clock, as before rendering).
+    var audibleOnsets: [Int: AudibleOnset] = [:]
+    func play(_ source: SoundSourceID, at time: MonotonicTime) {
+        play(source)
+        scheduledStarts[source.rawValue] = time
+    }
+    func audibleOnset(of source: SoundSourceID) -> AudibleOnset? { audibleOnsets[source.rawValue] }
     func pause(_ source: SoundSourceID) {
         if sources[source.rawValue]?.state == .playing { sources[source.rawValue]?.state = .paused }
     }
