@@ -12,6 +12,8 @@ final class AudioSide: @unchecked Sendable {
     var outbox: [RetiredItem] = []
     /// Plays scheduled for a later frame than the current block's first (`SpatialSource.play(atFrame:)`).
     var scheduled: [ScheduledPlay] = []
+    /// The heading OpenAL's listener has (set at start-up to forward).
+    var heading = Bearing.forward
     var stage: OutputStage
 
     init(stage: OutputStage) {
@@ -34,7 +36,6 @@ struct ScheduledPlay {
 struct Mailbox: @unchecked Sendable {
     var commands: [EngineCommand] = []
     var retired: [RetiredItem] = []
-    var heading = Bearing.forward
     var masterGainDB = 0.0
     var chain: [any OutputProcessor]
 

@@ -5,7 +5,6 @@ import GameCore
 /// One queued change. The audio thread applies the queue in order before mixing a block, so a change
 /// lands between two blocks, never half-way through one.
 enum EngineCommand: @unchecked Sendable {
-    case heading(Bearing)
     case masterGain(Float)
     case outputStage(OutputStage)
     case addSource(SourceRecord)

@@ -12,8 +12,9 @@ import Synchronization
 /// at the reference distance, with the distance model switched off, so only direction changes the sound.
 ///
 /// Threading contract: `render` never waits for the game thread.
-/// - Game threads (any number) change the listener, sources, master gain and output chain by appending a
-///   command to a queue under a short `Mutex` (the mailbox); getters read values kept there or atomics.
+/// - Game threads (any number) change sources, master gain and output chain by appending a command to a
+///   queue under a short `Mutex` (the mailbox); getters read values kept there or atomics. The listener's
+///   heading is a lock-free cell (`listenerHeading`) any thread writes and `render` reads as each block starts.
 /// - `render` (one thread at a time: the audio thread, or the caller offline) takes the queue only with a
 ///   non-blocking try-lock; if a game thread holds it just then, the commands apply from the next block.
 ///   It applies them to OpenAL, mixes, runs the output stage and publishes frames, onsets and source
@@ -139,15 +140,15 @@ public final class SpatialAudioEngine: @unchecked Sendable {
 
     // MARK: Listener and output stage
 
-    /// The bearing the listener faces (docs/ARCHITECTURE.md convention). Applies from the next rendered block.
+    /// The bearing the listener faces (docs/ARCHITECTURE.md convention): a lock-free cell that `render` reads at
+    /// the start of every block, so the newest sample of any writer (input, a tracker's thread, the game tick)
+    /// is heard from the next rendered block, without a tick or the mailbox in between.
+    public let listenerHeading = LatestHeading()
+
+    /// `listenerHeading`'s value. Applies from the next rendered block.
     public var heading: Bearing {
-        get { mailbox.withLock { $0.heading } }
-        set {
-            submit { mailbox in
-                mailbox.heading = newValue
-                mailbox.commands.append(.heading(newValue))
-            }
-        }
+        get { listenerHeading.load() }
+        set { listenerHeading.store(newValue) }
     }
 
     /// Master gain in dB applied to both ears by `volume` in the output stage (after HRTF rendering); 0 dB =
@@ -213,6 +214,7 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         let firstFrame = counters.framesRendered.load(ordering: .relaxed)
         alcSetThreadContext(context)
         let applied = tryOpenALSourceCalls(acquiring: &acquiring) {
+            applyHeading()
             applyCommands(firstFrame: firstFrame)
             settleOnsets(at: firstFrame)
         }
@@ -401,8 +403,6 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     private func applyCommands(firstFrame: Int64) {
         for command in audio.inbox {
             switch command {
-            case .heading(let heading):
-                Self.applyHeading(heading)
             case .masterGain(let gain):
                 volume.setTarget(left: gain, right: gain)
             case .outputStage(let stage):
@@ -568,6 +568,14 @@ public final class SpatialAudioEngine: @unchecked Sendable {
             record.queriedState = SourceRecord.state(openAL: value)
             record.publish(record.queriedState)
         }
+    }
+
+    /// The newest heading sample, read as this block starts; OpenAL is told only when it changed.
+    private func applyHeading() {
+        let heading = listenerHeading.load()
+        guard heading != audio.heading else { return }
+        audio.heading = heading
+        Self.applyHeading(heading)
     }
 
     /// Runs on the render thread: the orientation vector lives on the stack (no allocation while rendering).

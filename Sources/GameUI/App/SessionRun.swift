@@ -40,6 +40,8 @@ final class SessionRun {
             source: source, participant: app.settings.participant,
             seed: app.options.seed, resume: app.options.resume, input: device)
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
+        // Headings reach the renderer as each event is handled, not on the next tick (motion-to-sound latency).
+        app.input.headingOutput = audio.engine.listenerHeading
         let driver = try SessionDriver.open(
             request, store: FileSessionStore(logs: app.options.logs), scene: scene, clock: app.clock,
             pictures: ResultPictureFiles())

@@ -16,7 +16,7 @@ import Synchronization
 /// that came more than two buffer periods after the previous one (the device must have run dry).
 package final class SDLAudioOutput {
     /// Frames per SDL buffer unless asked otherwise: 512 frames = 10.7 ms at 48 kHz.
-    static let defaultBufferFrames = 512
+    package static let defaultBufferFrames = 512
 
     /// What SDL granted.
     let bufferFrames: Int

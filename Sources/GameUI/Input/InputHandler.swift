@@ -29,6 +29,9 @@ final class InputHandler: HeadingSource {
     private var lastUpdate: MonotonicTime?
     /// Recent gyro samples, to calibrate the bias from a moment the controller lay still.
     private var recentGyro: [GyroSample] = []
+    /// Where each new heading goes the moment an event or a turn step produces it (the engine's
+    /// `listenerHeading` during a session): the next audio block uses it, without waiting for the game tick.
+    var headingOutput: LatestHeading?
     /// monotonic seconds − SDL milliseconds / 1000: both clocks are monotonic, so one offset maps them.
     private let sdlToMonotonicOffset: Double
 
@@ -52,7 +55,10 @@ final class InputHandler: HeadingSource {
 
     /// Advances continuous turning (held keys, stick) to `now`; only turns while `turning` (a round runs).
     func update(now: MonotonicTime, turning: Bool) {
-        defer { lastUpdate = now }
+        defer {
+            lastUpdate = now
+            headingOutput?.store(heading)
+        }
         guard turning, let last = lastUpdate else { return }
         let seconds = min(0.1, max(0, now - last))  // a stalled frame must not fling the heading around
         let direction = (rightHeld ? 1 : 0) - (leftHeld ? 1 : 0)
@@ -77,6 +83,7 @@ final class InputHandler: HeadingSource {
 
     /// Handles one SDL event; `turning` is true while a round runs (mouse motion turns only then).
     func handle(_ event: SDL_Event, turning: Bool) -> [InputSignal] {
+        defer { headingOutput?.store(heading) }
         let type = SDL_EventType(rawValue: event.type)
         switch type {
         case SDL_QUIT:
