@@ -3,74 +3,143 @@ import Foundation
 import GameCore
 import Synchronization
 
-/// Maps output frames to monotonic time: time(frame) = offset + frame / 48 000.
-/// - Offline (`simulate`, tests) the caller anchors frame 0 once (`anchor`): the render frame clock, exact.
+/// Maps output frames to monotonic time: time(frame) = t₀ + (frame − f₀) · seconds per frame.
+/// - Offline (`simulate`, tests) the caller anchors one frame (`anchor`) at the nominal 48 kHz: the render
+///   frame clock, exact.
 /// - With a device, its audio callback reports each block's first frame and the time it was asked for it
-///   (`observe`). A callback can run late but never early, so the offset is the smallest `t − frame / rate` of
-///   the last `window` callbacks and its uncertainty is their spread (scheduling jitter). The frame's time is
-///   when the device asked for its block; the device's own output queue (unknown to SDL2) comes on top.
-/// `observe` runs on the audio thread: it allocates nothing and never waits; readers use atomics.
+///   (`observe`). A device's clock runs at its own rate (SDL's dummy driver several per cent off, a sound card
+///   some parts per million), so the rate is fitted by least squares over the last `window` callbacks; a
+///   callback can run late but never early, so the line is moved down onto the earliest of them and the
+///   uncertainty is the spread of the others above it (scheduling jitter). A frame's time is when the device
+///   asked for its block; the device's own output queue (unknown to SDL2) comes on top.
+/// `observe` runs on the audio thread: it allocates nothing and never waits. The mapping is published with a
+/// sequence number (a seqlock), so a reader never mixes two fits.
 public final class FrameClock: @unchecked Sendable {
     /// Callbacks the live estimate looks back over (2.7 s of 512-frame blocks).
     static let window = 256
+    static let nominalNanosecondsPerFrame = 1e9 / Double(SpatialAudioEngine.sampleRate)
 
-    private let offsetNanoseconds = Atomic<Int64>(0)
+    /// Even while the fields below are consistent; odd while `publish` writes them.
+    private let sequence = Atomic<UInt64>(0)
+    private let referenceFrame = Atomic<Int64>(0)
+    private let referenceNanoseconds = Atomic<Int64>(0)
+    private let nanosecondsPerFrameBits = Atomic<UInt64>(FrameClock.nominalNanosecondsPerFrame.bitPattern)
     private let spreadNanoseconds = Atomic<Int64>(0)
     private let isKnown = Atomic<Bool>(false)
-    // Audio thread only (inside `observe`).
-    private let recent: UnsafeMutablePointer<Int64>
+    // Audio thread only (inside `observe`): recent (frame, time) pairs.
+    private let frames: UnsafeMutablePointer<Int64>
+    private let times: UnsafeMutablePointer<Int64>
     private var observed = 0
 
     public init() {
-        recent = .allocate(capacity: Self.window)
-        recent.initialize(repeating: 0, count: Self.window)
+        frames = .allocate(capacity: Self.window)
+        frames.initialize(repeating: 0, count: Self.window)
+        times = .allocate(capacity: Self.window)
+        times.initialize(repeating: 0, count: Self.window)
     }
 
-    deinit { recent.deallocate() }
+    deinit {
+        frames.deallocate()
+        times.deallocate()
+    }
 
-    /// Offline: frame `frame` is rendered at `time`, exactly.
+    /// Offline: frame `frame` is rendered at `time`, and the stream runs at exactly 48 kHz.
     public func anchor(frame: Int64, at time: MonotonicTime) {
-        offsetNanoseconds.store(Self.nanoseconds(time) - Self.nanoseconds(ofFrames: frame), ordering: .relaxed)
-        spreadNanoseconds.store(0, ordering: .relaxed)
-        isKnown.store(true, ordering: .releasing)
+        publish(frame: frame, nanoseconds: Self.nanoseconds(time), perFrame: Self.nominalNanosecondsPerFrame, spread: 0)
     }
 
     /// Live, from the audio callback: the block starting at `frame` is asked for at `time`.
     public func observe(frame: Int64, at time: MonotonicTime) {
-        recent[observed % Self.window] = Self.nanoseconds(time) - Self.nanoseconds(ofFrames: frame)
+        let slot = observed % Self.window
+        frames[slot] = frame
+        times[slot] = Self.nanoseconds(time)
         observed += 1
         let count = min(observed, Self.window)
-        var lowest = Int64.max
-        var highest = Int64.min
+        // Least squares of time on frame, relative to this callback (small numbers, no loss of precision).
+        let lastFrame = frame
+        let lastTime = times[slot]
+        var sumX = 0.0
+        var sumY = 0.0
+        var sumXX = 0.0
+        var sumXY = 0.0
         for index in 0..<count {
-            lowest = min(lowest, recent[index])
-            highest = max(highest, recent[index])
+            let x = Double(frames[index] - lastFrame)
+            let y = Double(times[index] - lastTime)
+            sumX += x
+            sumY += y
+            sumXX += x * x
+            sumXY += x * y
         }
-        offsetNanoseconds.store(lowest, ordering: .relaxed)
-        spreadNanoseconds.store(highest - lowest, ordering: .relaxed)
-        isKnown.store(true, ordering: .releasing)
+        let n = Double(count)
+        let variance = sumXX - sumX * sumX / n
+        var slope = Self.nominalNanosecondsPerFrame
+        if count >= 16, variance > 0 {
+            let fitted = (sumXY - sumX * sumY / n) / variance
+            // A fit more than 10 % off the nominal rate is a stall or a restart, not a clock: keep the nominal.
+            if abs(fitted / slope - 1) < 0.1 { slope = fitted }
+        }
+        let intercept = (sumY - slope * sumX) / n
+        var lowest = Double.infinity
+        var highest = -Double.infinity
+        for index in 0..<count {
+            let residual =
+                Double(times[index] - lastTime) - (intercept + slope * Double(frames[index] - lastFrame))
+            lowest = min(lowest, residual)
+            highest = max(highest, residual)
+        }
+        publish(
+            frame: lastFrame, nanoseconds: lastTime + Int64((intercept + lowest).rounded()), perFrame: slope,
+            spread: Int64((highest - lowest).rounded()))
     }
 
     /// The time of output frame `frame`; nil before the clock is anchored or observed.
     public func time(ofFrame frame: Int64) -> MonotonicTime? {
-        guard isKnown.load(ordering: .acquiring) else { return nil }
-        let nanoseconds = offsetNanoseconds.load(ordering: .relaxed) + Self.nanoseconds(ofFrames: frame)
-        return MonotonicTime(seconds: Double(nanoseconds) / 1e9)
+        guard let fit = read() else { return nil }
+        let nanoseconds = Double(fit.nanoseconds) + Double(frame - fit.frame) * fit.perFrame
+        return MonotonicTime(seconds: nanoseconds / 1e9)
     }
 
     /// The output frame heard at `time` (rounded to the nearest frame); nil before the clock is known.
     public func frame(at time: MonotonicTime) -> Int64? {
-        guard isKnown.load(ordering: .acquiring) else { return nil }
-        let nanoseconds = Self.nanoseconds(time) - offsetNanoseconds.load(ordering: .relaxed)
-        return Int64((Double(nanoseconds) * Double(SpatialAudioEngine.sampleRate) / 1e9).rounded())
+        guard let fit = read() else { return nil }
+        return fit.frame + Int64((Double(Self.nanoseconds(time) - fit.nanoseconds) / fit.perFrame).rounded())
     }
 
     /// How far `time(ofFrame:)` may be off, in seconds (0 when anchored).
-    public var uncertaintySeconds: Double { Double(spreadNanoseconds.load(ordering: .relaxed)) / 1e9 }
+    public var uncertaintySeconds: Double { Double(read()?.spread ?? 0) / 1e9 }
+
+    private struct Fit {
+        let frame: Int64
+        let nanoseconds: Int64
+        let perFrame: Double
+        let spread: Int64
+    }
+
+    /// One writer at a time (the audio thread, or the offline caller before rendering).
+    private func publish(frame: Int64, nanoseconds: Int64, perFrame: Double, spread: Int64) {
+        sequence.add(1, ordering: .acquiringAndReleasing)
+        referenceFrame.store(frame, ordering: .relaxed)
+        referenceNanoseconds.store(nanoseconds, ordering: .relaxed)
+        nanosecondsPerFrameBits.store(perFrame.bitPattern, ordering: .relaxed)
+        spreadNanoseconds.store(spread, ordering: .relaxed)
+        sequence.add(1, ordering: .releasing)
+        isKnown.store(true, ordering: .releasing)
+    }
+
+    /// A consistent copy of the published fit (retried while a publish is half-way).
+    private func read() -> Fit? {
+        guard isKnown.load(ordering: .acquiring) else { return nil }
+        while true {
+            let before = sequence.load(ordering: .acquiring)
+            guard before % 2 == 0 else { continue }
+            let fit = Fit(
+                frame: referenceFrame.load(ordering: .acquiring),
+                nanoseconds: referenceNanoseconds.load(ordering: .acquiring),
+                perFrame: Double(bitPattern: nanosecondsPerFrameBits.load(ordering: .acquiring)),
+                spread: spreadNanoseconds.load(ordering: .acquiring))
+            if sequence.load(ordering: .acquiring) == before { return fit }
+        }
+    }
 
     private static func nanoseconds(_ time: MonotonicTime) -> Int64 { Int64((time.seconds * 1e9).rounded()) }
-
-    private static func nanoseconds(ofFrames frames: Int64) -> Int64 {
-        frames * 1_000_000_000 / Int64(SpatialAudioEngine.sampleRate)
-    }
 }

@@ -82,7 +82,7 @@ struct ScheduledStartTests {
 
     @Test(
         "The frame clock: an anchor maps exactly; device callbacks map by their earliest offset, jitter as uncertainty")
-    func frameClockMapping() {
+    func frameClockMapping() throws {
         let anchored = FrameClock()
         #expect(anchored.frame(at: MonotonicTime(seconds: 1)) == nil)
         anchored.anchor(frame: 0, at: MonotonicTime(seconds: 10))
@@ -91,13 +91,15 @@ struct ScheduledStartTests {
         #expect(anchored.uncertaintySeconds == 0)
 
         let live = FrameClock()
-        // Callbacks every 512 frames, asked for 0, 2 or 1 ms late.
-        for (block, lateness) in [0.0, 0.002, 0.001, 0.0, 0.002].enumerated() {
+        // A device clock 0.5 % fast against the monotonic clock, each callback asked for 0 to 2 ms late.
+        for block in 0..<64 {
             let frame = Int64(block * 512)
-            live.observe(frame: frame, at: MonotonicTime(seconds: 100 + Double(frame) / 48_000 + lateness))
+            let lateness = [0.0, 0.002, 0.001, 0.0005][block % 4]
+            live.observe(frame: frame, at: MonotonicTime(seconds: 100 + Double(frame) / 48_000 / 1.005 + lateness))
         }
-        let time = try? #require(live.time(ofFrame: 48_000))
-        #expect(abs((time?.seconds ?? 0) - 101) < 1e-6)
-        #expect(abs(live.uncertaintySeconds - 0.002) < 1e-6)
+        let time = try #require(live.time(ofFrame: 48_000))
+        #expect(abs(time.seconds - (100 + 1 / 1.005)) < 0.0002, "frame 48 000 mapped to \(time.seconds)")
+        #expect(abs(live.uncertaintySeconds - 0.002) < 0.0002)
+        #expect(live.frame(at: MonotonicTime(seconds: 100 + 1 / 1.005)).map { abs($0 - 48_000) <= 10 } == true)
     }
 }
