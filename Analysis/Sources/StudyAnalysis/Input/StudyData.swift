@@ -55,7 +55,8 @@ public struct CellKey: Hashable, Sendable {
 
 public struct StudyData: Sendable {
     public let options: LoadOptions
-    /// Every value is stored as (value - origin), computed exactly from its decimal text.
+    /// The common reference groups' `mean` and `values` are measured from (each group holds its
+    /// values relative to its own first value, exactly; see `GroupAccumulator`).
     public let origin: ExactDecimal?
     public let groups: [[String]: GroupAccumulator]
     public let cells: [CellKey: GroupAccumulator]
@@ -114,8 +115,9 @@ public struct StudyData: Sendable {
             if loader.skipped > 0 { reason += " (\(loader.skipped) invalid rows skipped)" }
             throw AnalysisError("\(files.joined(separator: ", ")): \(reason); check the files and --filter values.")
         }
+        let origin = loader.rebase()
         return StudyData(
-            options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells,
+            options: options, origin: origin, groups: loader.groups, cells: loader.cells,
             angular: loader.angular,
             rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files,
             repeatedParticipants: loader.repeatedParticipants,
@@ -177,7 +179,8 @@ public struct StudyData: Sendable {
 private final class Loader {
     let options: LoadOptions
     let participants: ParticipantTable?
-    var origin: ExactDecimal?
+    /// Each group's first value (its accumulator holds values relative to it).
+    var groupFirstValues: [ExactDecimal] = []
     var rows = 0
     var skipped = 0
     var firstSkipped: String?
@@ -201,6 +204,17 @@ private final class Loader {
     init(options: LoadOptions, participants: ParticipantTable?) {
         self.options = options
         self.participants = participants
+    }
+
+    /// Measures every group and cell from one common reference, which tests comparing groups subtract: the median of
+    /// the groups' first values, so one extreme group does not cost the others their digits. Returns it.
+    func rebase() -> ExactDecimal? {
+        let firsts = groupFirstValues.sorted { $0.approximate < $1.approximate }
+        guard !firsts.isEmpty else { return nil }
+        let reference = firsts[(firsts.count - 1) / 2]
+        for g in groupAccumulators.indices { groupAccumulators[g].rebase(to: reference) }
+        for c in cellAccumulators.indices { cellAccumulators[c].rebase(to: reference) }
+        return reference
     }
 
     var groups: [[String]: GroupAccumulator] { Dictionary(uniqueKeysWithValues: zip(groupKeys, groupAccumulators)) }
@@ -282,20 +296,23 @@ private final class Loader {
                 filterPasses[s, default: [:]][c] = pass
                 if !pass { return }
             }
-            let parsed = record.withBytes(0) { ExactDecimal.parse($0) }
-            var decimal: ExactDecimal
-            if let parsed {
-                decimal = parsed
-            } else {
-                let raw = record.string(0).trimmingCharacters(in: .whitespaces).lowercased()
-                if acceptBooleans, ["true", "yes", "1"].contains(raw) {
-                    decimal = ExactDecimal(mantissa: 1, scale: 0)
-                } else if acceptBooleans, ["false", "no", "0"].contains(raw) {
-                    decimal = ExactDecimal(mantissa: 0, scale: 0)
-                } else {
-                    let shown = raw.isEmpty ? "an empty field" : "'\(record.string(0))'"
-                    throw record.invalid(0, "\(shown) is not a number")
+            let decimal: ExactDecimal
+            if acceptBooleans {
+                // A rate counts true/false outcomes: TRUE/FALSE (R's logical, as the game writes them), true/false,
+                // yes/no or 1/0; any other number would silently turn into a fraction of a success.
+                switch record.string(0).trimmingCharacters(in: .whitespaces).lowercased() {
+                case "true", "yes", "1": decimal = ExactDecimal(mantissa: 1, scale: 0)
+                case "false", "no", "0": decimal = ExactDecimal(mantissa: 0, scale: 0)
+                default:
+                    guard let number = record.withBytes(0, { ExactDecimal.parse($0) }),
+                        number.approximate == 0 || number.approximate == 1
+                    else {
+                        throw record.invalid(0, "'\(record.string(0))' is not TRUE/FALSE, true/false, yes/no or 1/0")
+                    }
+                    decimal = number
                 }
+            } else {
+                decimal = try NumberField.value(record, 0)
             }
             var key = 0
             for s in factorSlots {
@@ -315,8 +332,6 @@ private final class Loader {
                 if name(subjectSlot, c).isEmpty { throw record.invalid(subjectSlot, "the subject is empty") }
                 cellKey = key &* 1_048_573 &+ c + 1
             }
-            if origin == nil { origin = decimal }
-            let x = decimal.minus(origin ?? decimal)
             let g: Int
             if let existing = groupIndex[key] {
                 g = existing
@@ -325,9 +340,10 @@ private final class Loader {
                 groupIndex[key] = g
                 groupKeys.append(try factorSlots.map { s in name(s, try codeOf(s)) })
                 groupAccumulators.append(GroupAccumulator(keepValues: keep))
+                groupFirstValues.append(decimal)
                 angularSums.append((CompensatedSum(), CompensatedSum()))
             }
-            groupAccumulators[g].add(x, asRead: decimal.approximate)
+            groupAccumulators[g].add(decimal)
             if subjectSlot == nil && !(repeatedParticipants && participantsInSeveralGroups)
                 && record.has(participantSlot)
             {
@@ -351,7 +367,7 @@ private final class Loader {
                     cellKeys.append(CellKey(levels: groupKeys[g], subject: name(subjectSlot, try codeOf(subjectSlot))))
                     cellAccumulators.append(GroupAccumulator())
                 }
-                cellAccumulators[cell].add(x, asRead: decimal.approximate)
+                cellAccumulators[cell].add(decimal)
             }
             rows += 1
         }

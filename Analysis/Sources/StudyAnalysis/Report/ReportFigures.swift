@@ -37,7 +37,7 @@ enum ReportFigures {
         }
         let roundKeys = c.data.rounds.keys.sorted()
         if !roundKeys.isEmpty {
-            let s = roundKeys.compactMap { k in c.data.rounds[k].map { Describe.summarize(name: "\(k)", $0, origin: 0) }
+            let s = roundKeys.compactMap { k in c.data.rounds[k].map { Describe.summarize(name: "\(k)", $0) }
             }
             figures.append(
                 (
@@ -59,7 +59,7 @@ enum ReportFigures {
                 }
             }
             let keys = bySessionNumber.keys.sorted()
-            let s = keys.compactMap { k in bySessionNumber[k].map { Describe.summarize(name: "\(k)", $0, origin: 0) } }
+            let s = keys.compactMap { k in bySessionNumber[k].map { Describe.summarize(name: "\(k)", $0) } }
             figures.append(
                 (
                     "learning-curve-sessions.svg",

@@ -110,7 +110,7 @@ public enum StudyReport {
             let summaries = ReportContext.measures.map { measure in
                 Describe.summarize(
                     name: condition,
-                    GroupAccumulator(c.people.compactMap { c.cellMean($0, condition, measure.pick) }), origin: 0)
+                    GroupAccumulator(c.people.compactMap { c.cellMean($0, condition, measure.pick) }))
             }
             let (d, t) = (summaries[0], summaries[1])
             devCI.append((d.mean, d.ciLow, d.ciHigh))
