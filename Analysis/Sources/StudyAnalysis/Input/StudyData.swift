@@ -166,11 +166,9 @@ public struct StudyData: Sendable {
         return found.sorted()
     }
 
-    /// Undoes the spreadsheet guard (`'-x` was written for the text `-x`).
-    static func unescapeText(_ s: String) -> String {
-        guard s.count >= 2, s.first == "'", let second = s.dropFirst().first, "=+-@".contains(second) else { return s }
-        return String(s.dropFirst())
-    }
+    /// A text field as the analyzer groups by it: the spreadsheet guard undone exactly as TidyFormats writes it
+    /// (`'-x` was written for the text `-x`; the report's CSV writer guards it again).
+    static func unescapeText(_ s: String) -> String { CSVValue.unguardingFormula(s) }
 }
 
 /// The streaming part: one pass over each file, updating accumulators per group and cell.

@@ -33,9 +33,16 @@ struct ReportDocument {
 
 extension StudyReport {
     static func table(_ header: [String], _ rows: [[String]]) -> String {
-        "| " + header.joined(separator: " | ") + " |\n|" + header.map { _ in "---|" }.joined() + "\n"
-            + rows.map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "/") }.joined(separator: " | ") + " |" }
-            .joined(separator: "\n") + "\n"
+        func cell(_ s: String) -> String { markdownText(s.replacingOccurrences(of: "|", with: "/")) }
+        return "| " + header.map(cell).joined(separator: " | ") + " |\n|" + header.map { _ in "---|" }.joined() + "\n"
+            + rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |" }.joined(separator: "\n") + "\n"
+    }
+
+    /// Text from the data (condition and column names, answers) in Markdown: a Markdown viewer passes raw HTML
+    /// through, so `<script>` in a condition name is written as entities, as the HTML report escapes it.
+    static func markdownText(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     static func testTable(_ rows: [TestRow]) -> ([String], [[String]]) {
@@ -50,26 +57,30 @@ extension StudyReport {
             d.facts, d.mixedModels, d.tests, d.groupTests, d.groupBy
         )
         let (conditionHeader, conditionRows, figures, units) = (d.conditionHeader, d.conditionRows, d.figures, d.units)
-        var md = "# SoundSafari study report\n\n" + facts.map { "- \($0)\n" }.joined() + "\n"
+        var md = "# SoundSafari study report\n\n" + facts.map { "- \(markdownText($0))\n" }.joined() + "\n"
         md +=
-            "## Trial-level mixed models (primary analysis)\n\n\(units.mixedModels)\n\n"
-            + ReportMixedModels.notes(mixedModels).map { "- \($0)\n" }.joined() + "\n"
+            "## Trial-level mixed models (primary analysis)\n\n\(markdownText(units.mixedModels))\n\n"
+            + ReportMixedModels.notes(mixedModels).map { "- \(markdownText($0))\n" }.joined() + "\n"
         let mixedRows = ReportMixedModels.rows(mixedModels)
         if !mixedRows.isEmpty { md += table(ReportMixedModels.header, mixedRows) + "\n" }
         for (number, measure, title) in [(1, "deviation", "angle deviation"), (2, "time", "time")] {
             let (h, r) = testTable(tests.filter { $0.measure == measure })
             md +=
-                "## Table 6.\(number): p-values for \(title)\n\n\(units.conditionTests)\n\n"
+                "## Table 6.\(number): p-values for \(title)\n\n\(markdownText(units.conditionTests))\n\n"
                 + (r.isEmpty ? "Not enough conditions or data for a test.\n" : table(h, r)) + "\n"
         }
         if let groupBy, !groupTests.isEmpty {
             let (h, r) = testTable(groupTests)
             md +=
-                "## Participant groups by \(groupBy)\n\n\(units.groupTests)\n\n"
+                "## Participant groups by \(markdownText(groupBy))\n\n\(markdownText(units.groupTests))\n\n"
                 + table(["Measure"] + h, zip(groupTests, r).map { [$0.measure] + $1 }) + "\n"
         }
-        md += "## Conditions\n\n\(units.conditionTable)\n\n" + table(conditionHeader, conditionRows) + "\n"
-        md += "## Figures\n\n" + figures.map { "![\($0.caption)](figures/\($0.file))\n\n*\($0.caption)*\n\n" }.joined()
+        md +=
+            "## Conditions\n\n\(markdownText(units.conditionTable))\n\n" + table(conditionHeader, conditionRows) + "\n"
+        md +=
+            "## Figures\n\n"
+            + figures.map { "![\(markdownText($0.caption))](figures/\($0.file))\n\n*\(markdownText($0.caption))*\n\n" }
+            .joined()
         md +=
             "Tables as CSV: `tables/conditions.csv`, `tables/participants.csv`, `tables/tests.csv`, `tables/mixed-models.csv`.\n"
         md +=
