@@ -167,8 +167,15 @@ public struct StudyData: Sendable {
     }
 
     /// A text field as the analyzer groups by it: the spreadsheet guard undone exactly as TidyFormats writes it
-    /// (`'-x` was written for the text `-x`; the report's CSV writer guards it again).
-    static func unescapeText(_ s: String) -> String { CSVValue.unguardingFormula(s) }
+    /// (`'-x` was written for the text `-x`; the report's CSV writer guards it again), and the booleans of older logs
+    /// (`true`/`false`) read as the `TRUE`/`FALSE` the game writes now, so old and new logs pool into one level.
+    static func unescapeText(_ s: String) -> String {
+        switch s {
+        case "true", "True": return "TRUE"
+        case "false", "False": return "FALSE"
+        default: return CSVValue.unguardingFormula(s)
+        }
+    }
 }
 
 /// The streaming part: one pass over each file, updating accumulators per group and cell.

@@ -75,9 +75,10 @@ public final class MixedModelReader {
             try reader.read(path: file) { record in
                 func field(_ s: Int) throws -> [UInt8]? {
                     if record.has(s) {
-                        // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone.
+                        // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone or an
+                        // older log's true/false must read as TRUE/FALSE.
                         let bytes = record.storage[s]
-                        if bytes.first != 0x27 {
+                        if bytes.first != 0x27 && !Self.lowerCaseBoolean.contains(bytes) {
                             return bytes.isEmpty || bytes == Self.missingMarker ? nil : bytes
                         }
                         let text = StudyData.unescapeText(record.string(s))
@@ -119,6 +120,7 @@ public final class MixedModelReader {
     }
 
     static let missingMarker: [UInt8] = Array("NA".utf8)
+    static let lowerCaseBoolean: Set<[UInt8]> = Set(["true", "false", "True", "False"].map { Array($0.utf8) })
 
     static func number(_ bytes: [UInt8]) -> Double? {
         bytes.withUnsafeBufferPointer { ExactDecimal.parse($0) }?.approximate
