@@ -106,8 +106,8 @@ public struct StudyData: Sendable {
 
     public static func load(paths: [String], options: LoadOptions) throws -> StudyData {
         let (files, found) = try resolveInputs(paths)
-        let participantsFile = options.participantsFile ?? found
-        let loader = Loader(options: options, participants: try participantsFile.map { try ParticipantTable.load($0) })
+        let participants = try ParticipantTable.forInputs(explicit: options.participantsFile, found: found)
+        let loader = Loader(options: options, participants: participants)
         for file in files { try loader.read(file: file) }
         guard loader.rows > 0 else {
             var reason = "no rows left to analyse"
@@ -124,13 +124,13 @@ public struct StudyData: Sendable {
             participantsInSeveralGroups: loader.participantsInSeveralGroups)
     }
 
-    /// Files as given plus every trials.csv below given folders; also a participants.csv lying in a given folder.
-    public static func resolveInputs(_ paths: [String]) throws -> (files: [String], participants: String?) {
+    /// Files as given plus every trials.csv below given folders; also the participants.csv lying in each given folder.
+    public static func resolveInputs(_ paths: [String]) throws -> (files: [String], participants: [String]) {
         guard !paths.isEmpty else {
             throw AnalysisError("No input: give one or more CSV files or folders holding trials.csv files.")
         }
         var files: [String] = []
-        var participantsFile: String?
+        var participantsFiles: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -143,14 +143,14 @@ public struct StudyData: Sendable {
                 }
                 files += found
                 let candidate = (path as NSString).appendingPathComponent("participants.csv")
-                if participantsFile == nil, FileManager.default.fileExists(atPath: candidate) {
-                    participantsFile = candidate
+                if !participantsFiles.contains(candidate), FileManager.default.fileExists(atPath: candidate) {
+                    participantsFiles.append(candidate)
                 }
             } else {
                 files.append(path)
             }
         }
-        return (files, participantsFile)
+        return (files, participantsFiles)
     }
 
     static func trialsFiles(under folder: String) throws -> [String] {

@@ -46,7 +46,7 @@ public final class MixedModelReader {
         self.input = input
         let (files, found) = try StudyData.resolveInputs(input.paths)
         self.files = files
-        participants = try (input.participantsFile ?? found).map { try ParticipantTable.load($0) }
+        participants = try ParticipantTable.forInputs(explicit: input.participantsFile, found: found)
         names = formula.variables
         var columns = [formula.response]
         for v in names where !columns.contains(columnOfVariable(v)) { columns.append(columnOfVariable(v)) }

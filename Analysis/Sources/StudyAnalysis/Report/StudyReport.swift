@@ -13,8 +13,8 @@ public enum StudyReport {
         guard data.rows > 0 else {
             throw AnalysisError("\(files.joined(separator: ", ")): no trial rows to report on.")
         }
-        let participantsPath = participantsFile ?? foundParticipants
-        let participantTable = try participantsPath.map { try ParticipantTable.load($0) }
+        let participantsPaths = participantsFile.map { [$0] } ?? foundParticipants
+        let participantTable = try ParticipantTable.forInputs(explicit: participantsFile, found: foundParticipants)
         if let groupBy, participantTable?.columns.contains(groupBy) != true {
             let known = participantTable.map { "; it has: \($0.columns.joined(separator: ", "))" }
             throw AnalysisError(
@@ -55,7 +55,7 @@ public enum StudyReport {
         try writeText(
             outputFolder + "/analysis.R",
             ReportRScript.script(
-                c, files: files, participantsFile: participantsPath, tests: conditionTests.rows + groupTests.rows,
+                c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
                 mixedModels: mixedModels))
 
         var facts = [
