@@ -103,7 +103,7 @@ enum ReportFigures {
                         "Figure 6.\(number): questionnaire, \(column) (participants per answer, \(answers.count) answers).",
                         SVGFigure.barPanels(
                             title: "Participants by \(column)", categories: levels,
-                            panels: [("participants", counts, none, none)])
+                            panels: [("participants", counts, none, none)], counts: true)
                     ))
                 number += 1
             }
