@@ -81,6 +81,23 @@ import Testing
         #expect(b.mean == alone.mean && b.median == alone.median && b.min == alone.min)
     }
 
+    @Test func aMixedModelNamesTheRowInsteadOfReportingCollinearity() throws {
+        let folder = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var lines = ["participant,condition,y"]
+        for p in 0..<4 { for c in ["a", "b"] { for k in 0..<3 { lines.append("P\(p),\(c),\(10 + p + k).5") } } }
+        lines.append("P0,a,1e308")
+        let path = folder + "/lmm.csv"
+        FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+        var input = MixedModelInput(paths: [path])
+        input.showProgress = false
+        #expect {
+            try LinearMixedModel.fit(formula: "y ~ condition + (1 | participant)", input: input)
+        } throws: { "\($0)".contains("lmm.csv:26: column 'y': '1e308' is out of range") }
+        input.skipInvalid = true
+        #expect(try LinearMixedModel.fit(formula: "y ~ condition + (1 | participant)", input: input).fixed.count == 2)
+    }
+
     @Test func describingAGroupWithAnInfiniteMeanPrintsInsteadOfCrashing() {
         let s = GroupSummary(
             name: "x", n: 2, mean: .infinity, sd: .nan, se: .nan, median: .infinity, min: 1, max: .infinity,

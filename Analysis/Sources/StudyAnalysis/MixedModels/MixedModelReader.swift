@@ -260,10 +260,18 @@ public final class MixedModelReader {
                     level[i] = l
                 } else {
                     numeric[i] = Self.number(bytes) ?? .nan
+                    if abs(numeric[i]) > NumberField.largestMagnitude {
+                        throw record.invalid(
+                            slotOf[i], "'\(String(decoding: bytes, as: UTF8.self))' is \(NumberField.outOfRange)")
+                    }
                 }
             }
             guard let y = binary ? Self.binary(response) : Self.number(response) else {
                 throw Self.badResponse(response, binary: binary, record: record)
+            }
+            // One such value would overflow the cross-products and show up as a misleading collinearity error.
+            if abs(y) > NumberField.largestMagnitude {
+                throw record.invalid(0, "'\(String(decoding: response, as: UTF8.self))' is \(NumberField.outOfRange)")
             }
             row.y = y
             design.fixed.evaluate(numeric: numeric, level: level, levelCounts: levelCounts, into: &row.x)
