@@ -65,6 +65,16 @@ import Testing
         #expect(md.contains("Participant groups by 'tinnitus': no (2), yes (2)"))
     }
 
+    @Test func theReportNamesParticipantsThatNoParticipantsSheetLists() throws {
+        let (x, y) = try twoSites()
+        try FileManager.default.removeItem(atPath: y + "/participants.csv")
+        _ = try StudyReport.write(
+            inputs: [x, y], outputFolder: scratch + "/report", groupBy: "tinnitus", participantsFile: nil,
+            skipInvalid: false)
+        let md = try String(contentsOfFile: scratch + "/report/report.md", encoding: .utf8)
+        #expect(md.contains("Not in any participants.csv (group unknown, left out of the group comparison): Y01, Y02"))
+    }
+
     @Test func oneIDAnsweredDifferentlyInTwoFoldersIsAnErrorNamingBothFiles() throws {
         let x = try site("siteX", [("P01", "30", "yes", "2026-11-01T10:00:00Z")])
         let y = try site("siteY", [("P01", "52", "no", "2026-11-02T10:00:00Z")])

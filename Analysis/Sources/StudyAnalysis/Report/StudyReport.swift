@@ -72,6 +72,14 @@ public enum StudyReport {
                 "Participant groups by '\(groupBy)': "
                     + c.groupNames.map { g in "\(g) (\(c.people.filter { c.group(of: $0) == g }.count))" }.joined(
                         separator: ", "))
+            // A participant missing from every participants.csv is filed under "unknown": name them, so a sheet left
+            // out of the inputs is noticed.
+            let unlisted = c.people.filter { participantTable?.value(participant: $0, column: "participant") == nil }
+            if !unlisted.isEmpty {
+                facts.append(
+                    "Not in any participants.csv (group unknown, left out of the group comparison): \(unlisted.joined(separator: ", "))"
+                )
+            }
         }
         facts += (conditionTests.problems + groupTests.problems).map { "Not computed: \($0)" }
         let document = ReportDocument(
