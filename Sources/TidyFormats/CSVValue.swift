@@ -17,8 +17,10 @@ public enum CSVValue: Equatable, Sendable {
 
     /// A cell of a table whose values arrive as text (the analyzer's report tables): a finite number stays a
     /// number, anything else is `.text` and gets the formula guard.
+    /// No number the analyzer writes starts with `+`, so `+1` is a name, guarded like any text a spreadsheet would
+    /// evaluate.
     public static func cell(_ text: String) -> CSVValue {
-        if let number = Double(text), number.isFinite { return .verbatimNumber(text) }
+        if !text.hasPrefix("+"), let number = Double(text), number.isFinite { return .verbatimNumber(text) }
         return .text(text)
     }
 

@@ -59,9 +59,9 @@ struct CSVWriterTests {
     }
 
     @Test func tableCellsGiveNumbersAsTheyAreAndGuardEveryFormulaLikeText() {
-        let cells = ["-12.50", "1e-300", "=cmd|' /C calc'!A0", "@SUM(1)", "+1+1", "-inf", "one-target"]
+        let cells = ["-12.50", "1e-300", "=cmd|' /C calc'!A0", "@SUM(1)", "+1+1", "-inf", "one-target", "+1"]
         #expect(
             CSVWriter.line(cells.map(CSVValue.cell))
-                == "-12.50,1e-300,'=cmd|' /C calc'!A0,'@SUM(1),'+1+1,'-inf,one-target\n")
+                == "-12.50,1e-300,'=cmd|' /C calc'!A0,'@SUM(1),'+1+1,'-inf,one-target,'+1\n")
     }
 }
