@@ -121,3 +121,34 @@ extension CommandLineTests {
         #expect(skipped.out.contains(" 1    5 NA NA      5   5   5"))
     }
 }
+
+extension CommandLineTests {
+    @Test func aRepeatedMeasuresAnovaOnDuplicatedSubjectsWarnsOfAnEssentiallyPerfectFit() throws {
+        let folder = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // S3 repeats S1 and S4 repeats S2 (as two simulated participants with one seed): no error left within groups.
+        var lines = ["subject,group,condition,y"]
+        let data: [(String, String, [Double])] = [
+            ("S1", "a", [7.2, 8.9, 8.6]), ("S2", "b", [9.4, 10.1, 9.0]), ("S3", "a", [7.2, 8.9, 8.6]),
+            ("S4", "b", [9.4, 10.1, 9.0]),
+        ]
+        for (subject, group, ys) in data {
+            for (c, y) in ys.enumerated() { lines.append("\(subject),\(group),c\(c + 1),\(y)") }
+        }
+        let path = folder + "/dup.csv"
+        FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+        let arguments = [
+            "anova", path, "--value", "y", "--by", "group", "--within", "condition", "--subject", "subject",
+        ]
+        let r = try run(arguments)
+        #expect(r.status == 0)
+        #expect(r.out.contains("warning: essentially perfect fit (group, condition, group:condition)"))
+        let effects = try json(try run(arguments + ["--format", "json"]).out)
+        #expect(effects.allSatisfy { $0["essentially_perfect_fit"] as? Bool == true })
+        // Real data: no warning.
+        let normal = try run([
+            "anova", Fixtures.path("StudyLogs-sample"), "--within", "condition", "--subject", "participant",
+        ])
+        #expect(normal.status == 0 && !normal.out.contains("perfect fit"))
+    }
+}
