@@ -66,10 +66,7 @@ extension ResultRendering {
             text +=
                 "\nNA 95% CI: F x num Df is 1e6 or more, beyond where r-mathlib's noncentral F converges; the interval is not computed."
         }
-        // R's anova.lm warns so: an error sum of squares at rounding level makes F arbitrary (1e32 for two subjects
-        // whose data are identical), and its p-value and effect sizes meaningless.
-        func perfectFit(_ e: FactorialEffect) -> Bool { e.ssError <= 1e-10 * (e.ss + e.ssError) }
-        let perfect = r.effects.filter(perfectFit).map(\.name)
+        let perfect = r.effects.filter(\.isEssentiallyPerfectFit).map(\.name)
         if !perfect.isEmpty {
             text +=
                 "\nwarning: essentially perfect fit (\(perfect.joined(separator: ", "))): the error sum of squares is at rounding level (at most 1e-10 of the effect's), so F, p and the effect sizes are unreliable; are subjects' data duplicated or constant?"
@@ -87,7 +84,7 @@ extension ResultRendering {
                 ("generalized_eta_squared", .num(e.generalizedEtaSquared)), ("value", .string(value)),
                 ("subject", .string(subject)), ("subjects", .integer(r.subjects)),
                 ("dropped_subjects", .integer(r.droppedSubjects.count)),
-                ("essentially_perfect_fit", .bool(perfectFit(e))),
+                ("essentially_perfect_fit", .bool(e.isEssentiallyPerfectFit)),
             ])
         }
         return RenderedResult(text: text, json: .array(items))
