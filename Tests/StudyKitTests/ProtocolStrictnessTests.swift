@@ -41,7 +41,8 @@ struct ProtocolStrictnessTests {
     }
 
     @Test func theShutterIsNoTarget() {
-        let json = #"{"name": "r", "conditions": [{"level": "two-targets", "targets": ["frog", "shutter"], "repetitions": 1}]}"#
+        let json =
+            #"{"name": "r", "conditions": [{"level": "two-targets", "targets": ["frog", "shutter"], "repetitions": 1}]}"#
         let error = #expect(throws: ProtocolError.self) { try check(json) }
         #expect(error?.field == "conditions[0].targets[1]")
         #expect(error?.description.contains("role 'effect', not 'target'") == true)

@@ -25,6 +25,12 @@ package enum InterruptSignals {
             action.sa_flags = SA_RESTART | Int32(bitPattern: UInt32(SA_RESETHAND))
             sigaction(signo, &action, nil)
         }
+        // A parent may start us with these signals blocked (Foundation's Process passes its thread's mask
+        // on): they would then wait unseen until the session ends. Unblock them for the whole process.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signo in handled { sigaddset(&unblock, signo) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// The signal received since `install`, if any.
