@@ -2,8 +2,8 @@
 # Memory profile of a 30-round `play` in a real X11 window (Xvfb): resident memory after every round.
 # Usage: scripts/play-memory.sh [BIN_DIR] [ROUNDS]   (BIN_DIR defaults to .build/release, then .build/debug)
 # ROUNDS above 30 (play's menu maximum) run as a one-condition `study` of that many rounds instead.
-# Prints one "round N rss_mib" line per round, then "name value unit" figures: the growth per round over
-# the first and the last third of the rounds (a leak keeps growing; a cache levels off).
+# Prints "name value unit" lines: the resident memory after each round, and the growth per round over the
+# first and the last third of the rounds (a leak keeps growing; a bounded cache levels off).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${1:-}"
@@ -63,11 +63,10 @@ while kill -0 "$app_pid" 2>/dev/null; do
 done
 wait "$app_pid" || { echo "play failed:"; cat "$work/err.txt"; exit 1; }
 app_pid=""
-for r in $(seq 1 "$last"); do printf 'round %d %.1f MiB\n' "$r" "$(echo "${rss[$r]} / 1024" | bc -l)"; done
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+for r in $(seq 1 "$last"); do echo "play.memory.rss_round$(printf %02d "$r") $(mib "${rss[$r]}") MiB"; done
 third=$((last / 3))
-slope() { echo "(${rss[$2]} - ${rss[$1]}) / 1024 / ($2 - $1)" | bc -l; }
-printf 'play.memory.rounds %d count\n' "$last"
-printf 'play.memory.rss_round1 %.1f MiB\n' "$(echo "${rss[1]} / 1024" | bc -l)"
-printf 'play.memory.rss_last %.1f MiB\n' "$(echo "${rss[$last]} / 1024" | bc -l)"
-printf 'play.memory.growth_first_third %.3f MiB/round\n' "$(slope 1 $((third + 1)))"
-printf 'play.memory.growth_last_third %.3f MiB/round\n' "$(slope $((last - third)) "$last")"
+slope() { awk -v a="${rss[$1]}" -v b="${rss[$2]}" -v n="$(($2 - $1))" 'BEGIN { printf "%.3f", (b - a) / 1024 / n }'; }
+echo "play.memory.rounds $last count"
+echo "play.memory.growth_first_third $(slope 1 $((third + 1))) MiB/round"
+echo "play.memory.growth_last_third $(slope $((last - third)) "$last") MiB/round"
