@@ -180,6 +180,17 @@ struct RenderOutputTests {
         #expect(try String(contentsOf: trials, encoding: .utf8) == "session_id\n")
     }
 
+    @Test("make-sounds never writes into a logs folder")
+    func makeSoundsNeverAmongLogs() throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("make-sounds-logs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("participant\n".utf8).write(to: folder.appendingPathComponent("participants.csv"))
+        let result = try SoundSafariBinary.run(["make-sounds", "--out", folder.path])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("holds study logs"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["participants.csv"])
+    }
+
     @Test("A named pipe given to --file is refused at once")
     func namedPipe() throws {
         let folder = try SoundSafariBinary.temporaryDirectory("render-fifo")
