@@ -29,11 +29,12 @@ public final class SessionRecorder: TrialSink {
         logs: URL, participant: ParticipantID, resolvedProtocol: ResolvedProtocol,
         environment: SessionEnvironment, startedAt: Date = Date()
     ) throws -> SessionRecorder {
+        let sessionIndex = SessionIndex.next(logs: logs, participant: participant)
         let folder = try SessionFolder.create(logs: logs, participant: participant, startedAt: startedAt)
         // Locked before session.json exists, so a --resume that sees the new session also sees it is taken.
         let lock = try SessionLock.acquire(folder.url)
         let record = SessionRecord(
-            sessionID: folder.sessionID.value, participant: participant.value,
+            sessionID: folder.sessionID.value, participant: participant.value, sessionIndex: sessionIndex,
             startedAt: startedAt, resolvedProtocol: resolvedProtocol, environment: environment)
         try record.write(to: folder.sessionJSONURL)
         let log = try TrialLog.create(at: folder.trialsURL)
@@ -52,6 +53,7 @@ public final class SessionRecorder: TrialSink {
             FileManager.default.fileExists(atPath: point.folder.trialsURL.path)
             ? try TrialLog.continuing(at: point.folder.trialsURL, now: date)
             : (try TrialLog.create(at: point.folder.trialsURL), [])
+        if record.sessionIndex == nil { record.sessionIndex = SessionIndex.of(point.folder) }
         record.resumedAt.append(date)
         try record.write(to: point.folder.sessionJSONURL)
         let keys = Set(rows.map { TrialKey(round: $0.round, targetIndex: $0.targetIndex) })
@@ -75,8 +77,11 @@ public final class SessionRecorder: TrialSink {
             aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
-            frontBackReversal: trial.frontBackReversal)
+            frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex)
     }
+
+    /// This session's `session_index` (given when it started; a resumed session keeps it).
+    public var sessionIndex: Int { record.sessionIndex ?? SessionIndex.of(folder) }
 
     /// Appends and fsyncs the photo's row; the row is on disk when this returns.
     public func record(_ trial: TrialResult) throws {
