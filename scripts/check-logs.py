@@ -34,7 +34,7 @@ def audit(logs, snapshots):
         if len(ids) != len(set(ids)):
             duplicates += len(ids) - len(set(ids))
             problems.append(f"{participants}: participants registered twice")
-    for participant in sorted(os.listdir(logs)):
+    for participant in sorted(os.listdir(logs)) if os.path.isdir(logs) else []:
         folder = os.path.join(logs, participant)
         if not os.path.isdir(folder):
             continue

@@ -44,13 +44,17 @@ for n in 2 16; do
 done
 
 # Two resumes of one interrupted session at once: one continues it, the other is refused (or finds it done).
-refused=0 both=0 lost=0 corrupt=0 duplicates=0
+refused=0 finished=0 both=0 lost=0 corrupt=0 duplicates=0
 for try in $(seq "$tries"); do
     logs="$work/resume-$try"
     "$bin/soundsafari" simulate --participant RES01 --rounds 12 --seed "$try" --realtime --logs "$logs" \
         >/dev/null 2>&1 &
     first=$!
-    sleep 1.5
+    # Killed once it has logged a row (up to 30 s), so there is an interrupted session to resume.
+    for _ in $(seq 300); do
+        [ "$(cat "$logs"/RES01/*/trials.csv 2>/dev/null | wc -l)" -ge 2 ] && break
+        sleep 0.1
+    done
     kill -KILL "$first" 2>/dev/null
     wait "$first" 2>/dev/null
     "$bin/soundsafari" simulate --resume --participant RES01 --logs "$logs" >"$work/a.txt" 2>&1 &
@@ -61,7 +65,11 @@ for try in $(seq "$tries"); do
     wait "$a" && ok=$((ok + 1))
     wait "$b" && ok=$((ok + 1))
     [ "$ok" -eq 2 ] && both=$((both + 1))
-    grep -qh "in use by process" "$work/a.txt" "$work/b.txt" && refused=$((refused + 1))
+    if grep -qh "in use by process" "$work/a.txt" "$work/b.txt"; then
+        refused=$((refused + 1))
+    elif grep -qh "completed meanwhile\|has no interrupted session" "$work/a.txt" "$work/b.txt"; then
+        finished=$((finished + 1))  # the first resume had already completed the session
+    fi
     audit=$(python3 scripts/check-logs.py "$logs")
     lost=$((lost + $(echo "$audit" | awk '$1=="lost" {print $2}')))
     corrupt=$((corrupt + $(echo "$audit" | awk '$1=="corrupt" {print $2}')))
@@ -70,6 +78,7 @@ for try in $(seq "$tries"); do
 done
 echo "race.resume2.tries $tries count"
 echo "race.resume2.refused_in_use $refused tries"
+echo "race.resume2.found_it_completed $finished tries"
 echo "race.resume2.both_succeeded $both tries"
 echo "race.resume2.lost $lost rows"
 echo "race.resume2.corrupt $corrupt files"
