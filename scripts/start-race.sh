@@ -65,7 +65,7 @@ for try in $(seq "$tries"); do
     wait "$a" && ok=$((ok + 1))
     wait "$b" && ok=$((ok + 1))
     [ "$ok" -eq 2 ] && both=$((both + 1))
-    if grep -qh "in use by process" "$work/a.txt" "$work/b.txt"; then
+    if grep -qh "is in use by" "$work/a.txt" "$work/b.txt"; then
         refused=$((refused + 1))
     elif grep -qh "completed meanwhile\|has no interrupted session" "$work/a.txt" "$work/b.txt"; then
         finished=$((finished + 1))  # the first resume had already completed the session

@@ -37,11 +37,19 @@ final class SessionLock {
         return SessionLock(descriptor: fd)
     }
 
+    /// The pid in the lock file. The holder writes it just after taking the lock, so a process refused in
+    /// that instant finds the file empty: it looks again for up to 0.2 s before saying "another process".
     private static func holder(_ fd: Int32) -> Int32? {
-        var buffer = [CChar](repeating: 0, count: 32)
-        let count = pread(fd, &buffer, buffer.count - 1, 0)
-        guard count > 0 else { return nil }
-        let bytes = buffer.prefix(count).map { UInt8(bitPattern: $0) }
-        return Int32(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: 32)
+            let count = pread(fd, &buffer, buffer.count - 1, 0)
+            let bytes = buffer.prefix(max(count, 0)).map { UInt8(bitPattern: $0) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if text.hasSuffix("\n"), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return pid
+            }
+            usleep(5_000)
+        }
+        return nil
     }
 }
