@@ -80,6 +80,51 @@ private final class RunningSession {
         #expect(rows.map(\.round) == Array(1...8))
     }
 
+    /// The window's loop stops the same way: `play` under the autopilot, SIGTERM on the round-result screen.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false, "needs an X display"))
+    func aSignalEndsAWindowSessionInterruptedToo() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("signal-window")
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let script = logs.appendingPathComponent("autopilot.txt")
+        try [
+            "wait menu", "key Return", "wait headphone-check", "key Left", "key Right", "wait running", "key Space",
+            "wait round-result", "sleep 60000",
+        ].joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = SoundSafariBinary.url("soundsafari-autopilot")
+        process.arguments = [
+            "--script", script.path, "--", "play", "--participant", "SIG01", "--rounds", "3", "--input", "keyboard",
+            "--logs", logs.appendingPathComponent("logs").path,
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_AUDIODRIVER"] = "dummy"
+        process.environment = environment
+        process.currentDirectoryURL = SoundSafariBinary.packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let parent = logs.appendingPathComponent("logs/SIG01")
+        var folder: URL?
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning, folder == nil {
+            Thread.sleep(forTimeInterval: 0.1)
+            if let name = (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.first,
+                case let candidate = parent.appendingPathComponent(name),
+                ((try? TrialRow.readAll(from: candidate.appendingPathComponent("trials.csv")).count) ?? 0) == 1
+            {
+                folder = candidate
+            }
+        }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let session = try #require(folder)
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        let record = try SessionRecord.read(session.appendingPathComponent("session.json"))
+        #expect(record.interruptions.map(\.signal) == ["SIGTERM"])
+        #expect(record.endedAt != nil)
+        #expect(record.completed == false)
+    }
+
     @Test func aResumeWhileTheSessionRunsIsRefusedNamingTheProcessAndWritesNothing() throws {
         let run = try RunningSession("lock", rounds: 30)
         let folder = try #require(try run.waitForRows(1))
