@@ -33,6 +33,15 @@ private final class MemoryStore: SessionStore {
         }
         func loggedRows() throws -> [TrialRow] { [] }
         func finish(at date: Date) throws { endedAt = date }
+        var ratingContext: RatingContext { RatingContext(participant: "P01", sessionID: "memory", sessionIndex: 1) }
+        let answers = MemoryRatings()
+        func ratings() -> any RatingSink { answers }
+    }
+
+    final class MemoryRatings: RatingSink {
+        var rows: [RatingRow] = []
+        func record(_ row: RatingRow) throws { rows.append(row) }
+        func storedRows() throws -> [RatingRow] { rows }
     }
 
     var registered: [ParticipantID] = []

@@ -48,6 +48,8 @@ package struct Simulation {
         let driver = try SessionDriver.open(
             request, store: store, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
         let player = bot.makePlayer(seed: driver.log.resolvedProtocol.seed, scene: scene)
+        var ratingBot = RatingBot(participant: request.participant, seed: driver.log.resolvedProtocol.seed)
+        try answer(.before, driver: driver, bot: &ratingBot, clock: clock)
         let manager = driver.makeManager(headingSource: player)
         let session = driver.session
         try session.start(heading: player.heading)
@@ -62,8 +64,19 @@ package struct Simulation {
             throw error
         }
         try driver.finish()
+        if driver.log.isCompleted { try answer(.after, driver: driver, bot: &ratingBot, clock: clock) }
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
             ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
+    }
+
+    /// The bot answers the questions of `moment` the session still asks (none when ratings are off),
+    /// a few virtual seconds apart as a person takes them.
+    private func answer(_ moment: RatingMoment, driver: SessionDriver, bot: inout RatingBot, clock: GameClock) throws {
+        guard let ratings = driver.ratings else { return }
+        let start = clock.date(at: clock.now())
+        for (offset, answer) in bot.answers(for: try ratings.remaining(moment), moment: moment).enumerated() {
+            try ratings.record(answer.0, value: answer.1, moment: moment, at: start + Double(offset + 1) * 4)
+        }
     }
 }

@@ -19,8 +19,9 @@ final class AppendOnlyFile {
     deinit { close(descriptor) }
 
     /// Creates a new file; throws if it already exists (nothing is ever overwritten).
-    static func create(_ url: URL) throws -> AppendOnlyFile {
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+    /// `mode` 0o600 keeps health data (ratings) readable by its owner only.
+    static func create(_ url: URL, mode: mode_t = 0o644) throws -> AppendOnlyFile {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, mode)
         guard fd >= 0 else { throw StudyFileError.system(path: url.path, action: "create", errno: errno) }
         // The new directory entry must survive a crash too, not only the bytes.
         syncDirectory(of: url)
@@ -35,9 +36,9 @@ final class AppendOnlyFile {
     }
 
     /// Opens the file, creating it when missing: `true` in the result when this call created it.
-    static func openOrCreate(_ url: URL) throws -> (file: AppendOnlyFile, created: Bool) {
+    static func openOrCreate(_ url: URL, mode: mode_t = 0o644) throws -> (file: AppendOnlyFile, created: Bool) {
         do {
-            return (try create(url), true)
+            return (try create(url, mode: mode), true)
         } catch StudyFileError.system(_, _, let code) where code == EEXIST {
             return (try openExisting(url), false)
         }

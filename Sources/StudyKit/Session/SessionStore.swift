@@ -40,6 +40,10 @@ public protocol SessionLog: TrialSink {
     func loggedRows() throws -> [TrialRow]
     /// Records the end (`ended_at`; completed when every target is logged).
     func finish(at date: Date) throws
+    /// The participant, session_id and session_index the questionnaire's answers are stored under.
+    var ratingContext: RatingContext { get }
+    /// Where the questionnaire's answers go (on disk the participant's ratings.csv).
+    func ratings() -> any RatingSink
 }
 
 /// The logs folder on disk (`StudyLogs/` or `--logs DIR`), in the format of docs/LOG-FORMAT.md.
@@ -87,4 +91,10 @@ extension SessionRecorder: SessionLog {
     }
 
     public func loggedRows() throws -> [TrialRow] { try TrialRow.readAll(from: folder.trialsURL) }
+
+    public var ratingContext: RatingContext {
+        RatingContext(participant: record.participant, sessionID: record.sessionID, sessionIndex: sessionIndex)
+    }
+
+    public func ratings() -> any RatingSink { RatingsLog(logs: folder.logs, participant: folder.participant) }
 }
