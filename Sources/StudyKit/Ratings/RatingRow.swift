@@ -71,8 +71,10 @@ public struct RatingRow: Sendable, Equatable {
         answeredAt = try row.timestamp("answered_at")
         promptedAt = try row.text("prompted_at").isEmpty ? nil : try row.timestamp("prompted_at")
         codebookVersion = try row.integer("codebook_version")
-        if try row.boolean("skipped") != (value == nil) {
-            throw row.bad("skipped", try row.text("skipped"), "TRUE exactly when value is empty")
-        }
+        // TRUE/FALSE as written; true/false as older SoundSafari logs spell booleans.
+        let skippedText = try row.text("skipped")
+        guard let skipped = ["TRUE": true, "true": true, "FALSE": false, "false": false][skippedText],
+            skipped == (value == nil)
+        else { throw row.bad("skipped", skippedText, "TRUE exactly when value is empty, FALSE otherwise") }
     }
 }

@@ -54,8 +54,8 @@ public enum PromptPlanner {
             }
             let length = Int(end.timeIntervalSince(start).rounded())
             for part in 0..<prompts {
-                // Whole seconds from the window's start; each part is [lower, upper).
-                let partStart = part * length / prompts
+                // Whole seconds from the window's start; part k is [⌈k·L/N⌉, ⌊(k+1)·L/N⌋), inside k·L/N … (k+1)·L/N.
+                let partStart = (part * length + prompts - 1) / prompts
                 let partEnd = (part + 1) * length / prompts
                 var lower = start.addingTimeInterval(TimeInterval(partStart))
                 if let previous { lower = max(lower, previous.addingTimeInterval(TimeInterval(minimumGapSeconds))) }
