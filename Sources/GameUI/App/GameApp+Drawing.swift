@@ -22,6 +22,8 @@ extension GameApp {
             let finished = "Well done — \(flow.currentRound?.label ?? "this part") is finished."
             let next = "Round \(flow.roundIndex + 2) of \(flow.rounds.count) — \(flow.nextRound?.label ?? "")"
             painter.drawBreak(finished: finished, next: next)
+        case .ratings:
+            if let questionnaire { painter.drawQuestionnaire(questionnaire, heading: questionnaireHeading) }
         case .summary:
             drawSummary()
         case .error(let message):

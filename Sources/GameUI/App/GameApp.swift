@@ -40,6 +40,8 @@ package final class GameApp {
     var keepRunning = true
     /// The photos the summary lists, read once when it first shows.
     var summaryPhotos: [ResultWording.Photo]?
+    /// The questionnaire on a ratings screen (GameApp+Questionnaire).
+    var questionnaire: Questionnaire?
     private var drawnScreen = ""
     private var framesOnScreen = 0
 
@@ -191,6 +193,7 @@ package final class GameApp {
                 try run?.perform(effect, app: self)
             }
         }
+        try enterQuestionnaireIfShown()
         updateTextEntry()
     }
 
