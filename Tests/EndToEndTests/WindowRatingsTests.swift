@@ -56,3 +56,24 @@ extension WindowTests {
         }
     }
 }
+
+extension WindowTests {
+    @Suite struct WindowPromptTests {
+        @Test func aRemindersPromptOpensTheQuestionnaireAloneAndStoresItAsPrompt() throws {
+            let window = try WindowSession(name: "window-prompt")
+            var script = ["wait ratings-prompt", "shot prompt-first"]
+            for index in 0..<7 {
+                script += index == 3 ? ["key Down", "key Down", "key Return"] : ["key Right", "key Return"]
+            }
+            let output = try window.run(
+                ["rate", "--participant", "PR1", "--prompted-at", "2026-11-23T18:07:31Z"], script: script)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let rows = try RatingsLog(logs: window.logs, participant: ParticipantID("PR1")).storedRows()
+            #expect(rows.count == 7)
+            #expect(rows.allSatisfy { $0.moment == .prompt && $0.sessionID == nil && $0.sessionIndex == nil })
+            #expect(rows.allSatisfy { $0.promptedAt == Timestamp.parse("2026-11-23T18:07:31Z") })
+            #expect(rows.map(\.value) == [0, 0.5, 0.5, nil, 5, 0.5, 0.5])
+            #expect(try window.sessionFolders(participant: "PR1").isEmpty, "a prompt opens no session")
+        }
+    }
+}

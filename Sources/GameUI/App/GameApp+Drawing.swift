@@ -89,6 +89,8 @@ extension GameApp {
             let command: String
             switch options.kind {
             case .play: command = "soundsafari play --participant \(settings.participant) --resume"
+            case .prompt:
+                command = "soundsafari rate --participant \(settings.participant)"
             case .study(let file, _, _):
                 command =
                     "soundsafari study --protocol \(file.lastPathComponent) --participant \(settings.participant) --resume"

@@ -11,7 +11,7 @@ extension GameApp {
             return
         }
         guard questionnaire?.moment != moment else { return }
-        let items = try run?.driver.ratings?.remaining(moment) ?? []
+        let items = try activeRatings?.remaining(moment) ?? []
         questionnaire = Questionnaire(moment: moment, items: items)
         if items.isEmpty { try perform(flow.questionnaireFinished()) }
     }
@@ -38,9 +38,12 @@ extension GameApp {
     /// Stores an answer (an empty one when skipped) before the next question shows; after the last, the flow moves on.
     private func store(_ outcome: Questionnaire.Outcome) throws {
         guard case .stored(let item, let value) = outcome, let form = questionnaire else { return }
-        try run?.driver.ratings?.record(item, value: value, moment: form.moment, at: clock.date(at: clock.now()))
+        try activeRatings?.record(item, value: value, moment: form.moment, at: clock.date(at: clock.now()))
         if form.isFinished { try perform(flow.questionnaireFinished()) }
     }
+
+    /// The session's questionnaire, or a prompt's.
+    private var activeRatings: SessionRatings? { run?.driver.ratings ?? promptRatings }
 
     var questionnaireHeading: String {
         switch questionnaire?.moment {

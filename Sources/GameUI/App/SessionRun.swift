@@ -35,6 +35,8 @@ final class SessionRun {
             source = .mode(app.settings.mode, rounds: app.settings.rounds)
         case .study(let file, _, _):
             source = .protocolFile(file)
+        case .prompt:
+            throw UIError.noSessionForPrompt
         }
         let request = SessionRequest(
             source: source, participant: app.settings.participant,

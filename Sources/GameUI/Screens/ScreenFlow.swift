@@ -30,6 +30,13 @@ struct ScreenFlow: Sendable {
         ScreenFlow(screen: .mainMenu, rounds: [], breaksBetweenConditions: false)
     }
 
+    /// A reminder's prompt: the questionnaire alone, then the window closes.
+    static func prompt() -> ScreenFlow {
+        var flow = ScreenFlow(screen: .ratings(.prompt), rounds: [], breaksBetweenConditions: false)
+        flow.ratingMoments = [.prompt]
+        return flow
+    }
+
     /// A supervised study: the participant sheet first unless the participant is registered,
     /// then the headphone check. `firstRound` > 0 when resuming a session.
     static func study(rounds: [FlowRound], participantRegistered: Bool, firstRound: Int = 0) -> ScreenFlow {
@@ -91,6 +98,7 @@ struct ScreenFlow: Sendable {
     mutating func questionnaireFinished() -> [FlowEffect] {
         switch screen {
         case .ratings(.before): return beginRound(roundIndex)
+        case .ratings(.prompt): return [.exit]
         case .ratings:
             screen = .summary
             return []

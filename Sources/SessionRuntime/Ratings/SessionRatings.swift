@@ -9,10 +9,21 @@ import StudyKit
 package final class SessionRatings {
     let sink: any RatingSink
     package let context: RatingContext
+    /// When the reminder asked (a prompt's questionnaire, outside any session); nil for before/after.
+    let promptedAt: Date?
 
-    init(sink: any RatingSink, context: RatingContext) {
+    init(sink: any RatingSink, context: RatingContext, promptedAt: Date? = nil) {
         self.sink = sink
         self.context = context
+        self.promptedAt = promptedAt
+    }
+
+    /// The questionnaire a reminder's notification opens (`soundsafari rate`): no session, `prompted_at` set.
+    package static func prompt(logs: URL, participant: ParticipantID, promptedAt: Date) -> SessionRatings {
+        SessionRatings(
+            sink: RatingsLog(logs: logs, participant: participant),
+            context: RatingContext(participant: participant.value, sessionID: nil, sessionIndex: nil),
+            promptedAt: promptedAt)
     }
 
     /// Stores one answer (`value` nil: the participant skipped the question) given at `date`.
@@ -20,11 +31,12 @@ package final class SessionRatings {
         if let value, !item.accepts(value) {
             throw RatingValueError(item: item.id, value: value, range: item.validRange)
         }
-        try sink.record(context.row(item, value: value, moment: moment, answeredAt: date))
+        try sink.record(context.row(item, value: value, moment: moment, answeredAt: date, promptedAt: promptedAt))
     }
 
     /// The items of `moment` this session has not stored yet, in codebook order.
     package func remaining(_ moment: RatingMoment) throws -> [RatingItem] {
+        if moment == .prompt { return RatingItem.all }  // every prompt is a questionnaire of its own
         let stored = Set(
             try sink.storedRows().filter { $0.sessionID == context.sessionID && $0.moment == moment }.map(\.item))
         return RatingItem.all.filter { !stored.contains($0.id) }
