@@ -139,4 +139,23 @@ import Testing
         #expect(times.count >= 4 && times.count <= 6)
         #expect(times.allSatisfy { $0.hasSuffix("+01:00") || $0.hasSuffix("+02:00") }, "\(times)")
     }
+
+    @Test func theNotificationNamesOnlyTheAppAndADismissalOpensNothing() throws {
+        let sandbox = try Sandbox()
+        defer { try? FileManager.default.removeItem(at: sandbox.root) }
+        // A notify-send that records what it was asked to show and reports a dismissal (no action chosen).
+        let said = sandbox.root.appendingPathComponent("notify-send-args.txt")
+        let fake = sandbox.root.appendingPathComponent("bin/notify-send")
+        try "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\" >> '\(said.path)'; done\n".write(
+            to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        for kind in ["training", "prompt"] {
+            let output = try sandbox.run(["notify", "--participant", "Secret-P07", "--kind", kind])
+            #expect(output.status == 0, "\(output.stderr)")
+        }
+        let arguments = try String(contentsOf: said, encoding: .utf8)
+        #expect(arguments.contains("--app-name=SoundSafari"))
+        #expect(arguments.contains("Time for your listening training."))
+        #expect(!arguments.contains("P07"), "nothing identifying beyond the app's name: \(arguments)")
+    }
 }
