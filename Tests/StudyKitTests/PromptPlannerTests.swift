@@ -70,6 +70,48 @@ struct PromptPlannerTests {
         #expect(checkedPrompts > 10_000)
     }
 
+    /// Different windows on different weekdays (including late windows that end at midnight, so a prompt
+    /// near 24:00 meets one near 00:00 of the next day): each day uses its own window, N a day, 15 min apart.
+    @Test func perWeekdayWindowsKeepTheRuleAcrossDaysAndMidnight() throws {
+        var random = SeededRandom(seed: 77)
+        for trial in 0..<1500 {
+            var specs: [String] = []
+            var windowOf: [Weekday: (Int, Int)] = [:]
+            for day in Weekday.weekOrder {
+                let start = random.unitDouble() < 0.2 ? 0 : 60 * Int(random.unitDouble() * 20)
+                let end =
+                    random.unitDouble() < 0.3 ? 24 * 60 : min(24 * 60, start + 120 + Int(random.unitDouble() * 600))
+                windowOf[day] = (start, end)
+                specs.append("\(day.shortName) \(ClockTime(minutes: start))-\(ClockTime(minutes: end))")
+            }
+            let (windows, _) = try WeeklyPromptWindows.parse(specs)
+            let narrowest = windowOf.values.map { $0.1 - $0.0 }.min()!
+            let prompts =
+                1 + Int(random.unitDouble() * Double(min(PromptPlanner.maximumPrompts(windowMinutes: narrowest), 8)))
+            let calendar = calendar(Self.zones[trial % Self.zones.count])
+            let now = Date(timeIntervalSince1970: 1_767_225_600 + random.unitDouble() * 365 * 86_400)
+            let times = try PromptPlanner.plan(
+                prompts: prompts, windows: windows, days: 8, seed: random.next(), now: now, calendar: calendar)
+            for (a, b) in zip(times, times.dropFirst()) { #expect(b.timeIntervalSince(a) >= 15 * 60) }
+            #expect(times.allSatisfy { $0.timeIntervalSince(now) >= 15 * 60 })
+            let today = calendar.startOfDay(for: now)
+            var counted = 0
+            for offset in 0..<8 {
+                let day = calendar.date(byAdding: .day, value: offset, to: today)!
+                let (start, end) = windowOf[Weekday(rawValue: calendar.component(.weekday, from: day))!]!
+                let from = calendar.date(bySettingHour: start / 60, minute: start % 60, second: 0, of: day)!
+                let to =
+                    end == 24 * 60
+                    ? calendar.date(byAdding: .day, value: 1, to: day)!
+                    : calendar.date(bySettingHour: end / 60, minute: end % 60, second: 0, of: day)!
+                let inDay = times.filter { $0 >= from && $0 < to }.count
+                counted += inDay
+                if offset > 0 { #expect(inDay == prompts, "day \(offset): \(inDay) of \(prompts), windows \(specs)") }
+            }
+            #expect(counted == times.count, "a prompt outside its day's window: \(specs)")
+        }
+    }
+
     @Test func tooManyPromptsForTheWindowAreRefusedWithASentence() throws {
         let (windows, _) = try WeeklyPromptWindows.parse(["08:00-09:00"])
         #expect(PromptPlanner.maximumPrompts(windowMinutes: 60) == 3)
