@@ -57,10 +57,8 @@ final class SessionRun {
         let next = driver.session.nextUnloggedKey
         let index = next.flatMap { driver.session.plan.roundIndex(of: $0.round) } ?? 0
         app.flow.adoptRounds(rounds, roundIndex: index, photosDone: max(0, (next?.targetIndex ?? 1) - 1))
-        if let ratings = driver.ratings {
-            // A resumed session asks "before" only if none of it was answered yet.
-            app.flow.adoptRatings(
-                try ratings.remaining(.before).count == RatingItem.all.count ? [.before, .after] : [.after])
+        if driver.ratings != nil {
+            app.flow.adoptRatings(try driver.asksRatingsBefore() ? [.before, .after] : [.after])
         }
         return run
     }

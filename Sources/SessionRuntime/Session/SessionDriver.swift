@@ -33,6 +33,13 @@ package final class SessionDriver {
     /// The questionnaire before and after the rounds; nil when the session asks none.
     package let ratings: SessionRatings?
 
+    /// "Before" means before any round: asked when nothing is logged yet and no before-answer is stored
+    /// (a session resumed after its questionnaire, or after photos, goes straight on).
+    package func asksRatingsBefore() throws -> Bool {
+        guard let ratings, log.loggedKeys.isEmpty else { return false }
+        return try ratings.remaining(.before).count == RatingItem.all.count
+    }
+
     /// Resolves `request` and opens the session's files; the session is `.ready` (call `session.start`).
     /// Errors are sentences naming the file/participant and what to do (StudyKit's and SpatialAudio's).
     package static func open(

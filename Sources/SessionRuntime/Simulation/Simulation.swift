@@ -70,13 +70,14 @@ package struct Simulation {
             ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
     }
 
-    /// The bot answers the questions of `moment` the session still asks (none when ratings are off),
-    /// a few virtual seconds apart as a person takes them.
+    /// The bot answers the questions of `moment` the session still asks (none when ratings are off), taking
+    /// two seconds per question on the session's clock (virtual: no real wait), so answered_at lies before the
+    /// first round's onset and after the last photo, as in a window session.
     private func answer(_ moment: RatingMoment, driver: SessionDriver, bot: inout RatingBot, clock: GameClock) throws {
-        guard let ratings = driver.ratings else { return }
-        let start = clock.date(at: clock.now())
-        for (offset, answer) in bot.answers(for: try ratings.remaining(moment), moment: moment).enumerated() {
-            try ratings.record(answer.0, value: answer.1, moment: moment, at: start + Double(offset + 1) * 4)
+        guard let ratings = driver.ratings, try moment != .before || driver.asksRatingsBefore() else { return }
+        for (item, value) in bot.answers(for: try ratings.remaining(moment), moment: moment) {
+            clock.sleep(until: clock.now() + 2)
+            try ratings.record(item, value: value, moment: moment, at: clock.date(at: clock.now()))
         }
     }
 }
