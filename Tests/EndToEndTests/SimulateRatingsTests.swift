@@ -57,3 +57,42 @@ import Testing
         #expect(bad.stderr.contains("ratings"), "\(bad.stderr)")
     }
 }
+
+@Suite struct SimulateRatingsResumeTests {
+    @Test func aKilledRatedSessionResumesWithoutAskingBeforeAgainAndAsksAfterAtTheEnd() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("simulate-ratings-kill")
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let process = Process()
+        process.executableURL = SoundSafariBinary.url()
+        process.arguments = [
+            "simulate", "--mode", "one-target", "--rounds", "6", "--seed", "5", "--realtime", "--answer-ratings",
+            "--participant", "SRK", "--logs", logs.path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var rows = 0
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, rows < 1, process.isRunning {
+            Thread.sleep(forTimeInterval: 0.05)
+            if let folder = try? SimulateRun.sessionFolder(in: logs, participant: "SRK") {
+                rows = (try? TrialRow.readAll(from: folder.appendingPathComponent("trials.csv")).count) ?? 0
+            }
+        }
+        #expect(process.isRunning, "the session should still be running when killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let log = RatingsLog(logs: logs, participant: try ParticipantID("SRK"))
+        #expect(try log.storedRows().map(\.moment) == Array(repeating: .before, count: 7))
+
+        // No --answer-ratings: the session asked before, so its resumed run asks after.
+        let resumed = try SoundSafariBinary.run([
+            "simulate", "--resume", "--participant", "SRK", "--logs", logs.path,
+        ])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let stored = try log.storedRows()
+        #expect(stored.filter { $0.moment == .before }.count == 7, "before is not asked again")
+        #expect(stored.filter { $0.moment == .after }.map(\.item) == RatingItem.all.map(\.id))
+        #expect(Set(stored.compactMap(\.sessionID)).count == 1)
+    }
+}

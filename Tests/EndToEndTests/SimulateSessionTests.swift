@@ -26,7 +26,10 @@ enum SimulateRun {
     /// The one session folder under `logs/<participant>/`.
     static func sessionFolder(in logs: URL, participant: String = "SIM01") throws -> URL {
         let parent = logs.appendingPathComponent(participant)
-        let names = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
+        // Session folders only: the participant's folder also holds ratings.csv when ratings are asked.
+        let names = try FileManager.default.contentsOfDirectory(atPath: parent.path).filter {
+            SessionID(folderName: $0) != nil
+        }.sorted()
         let name = try #require(names.last, "no session folder in \(parent.path)")
         return parent.appendingPathComponent(name)
     }

@@ -71,12 +71,12 @@ package struct Simulation {
     }
 
     /// The bot answers the questions of `moment` the session still asks (none when ratings are off), taking
-    /// two seconds per question on the session's clock (virtual: no real wait), so answered_at lies before the
-    /// first round's onset and after the last photo, as in a window session.
+    /// two seconds per question on the virtual clock (no real wait), so answered_at lies before the first
+    /// round's onset and after the last photo, as in a window session; on the real clock it answers at once.
     private func answer(_ moment: RatingMoment, driver: SessionDriver, bot: inout RatingBot, clock: GameClock) throws {
         guard let ratings = driver.ratings, try moment != .before || driver.asksRatingsBefore() else { return }
         for (item, value) in bot.answers(for: try ratings.remaining(moment), moment: moment) {
-            clock.sleep(until: clock.now() + 2)
+            if !realtime { clock.sleep(until: clock.now() + 2) }
             try ratings.record(item, value: value, moment: moment, at: clock.date(at: clock.now()))
         }
     }
