@@ -16,7 +16,9 @@ struct RemindersSetCommand: ParsableCommand {
     @Option(help: "Pseudonymous participant ID (e.g. P01).") var participant: String
     @Option(help: "Training days and time, e.g. \"Mon,Wed,Fri 18:00\" (repeatable).") var training: [String] = []
     @Option(help: "Random tinnitus questions per day (Track Your Tinnitus rule).") var prompts: Int?
-    @Option(help: "Daily prompt window HH:MM-HH:MM, or DAYS HH:MM-HH:MM for some weekdays (repeatable).")
+    @Option(
+        help:
+            "Daily prompt window HH:MM-HH:MM, or DAYS HH:MM-HH:MM for some weekdays (repeatable; default 08:00-22:00).")
     var window: [String] = []
     @Option(help: "Days of prompt times each plan holds; re-planned every night.") var days = 7
     @Option(help: "Folder for the study logs the reminders open sessions in.") var logs = "StudyLogs"

@@ -27,6 +27,11 @@ struct RemindersShowCommand: ParsableCommand {
                 print("Random prompts: \(settings.prompts) a day in \(windows.joined(separator: "; "))")
             }
             print("Opens sessions with logs in \(settings.logs)")
+            if !FileManager.default.isExecutableFile(atPath: settings.executable) {
+                print(
+                    "Warning: the reminders run \(settings.executable), which is no longer there: run soundsafari reminders set again to point them at this soundsafari."
+                )
+            }
         }
         print("Unit files in \(systemd.unitFolder.path):")
         for name in units { print("  \(name)") }
