@@ -16,6 +16,8 @@ public struct TrialRow: Equatable, Sendable {
         "front_back_reversal",
         // 1, 2, … per participant across all their sessions (SessionIndex), for learning over sessions.
         "session_index",
+        // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
+        "hrtf_sha256",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -42,13 +44,15 @@ public struct TrialRow: Equatable, Sendable {
     public var frontBackReversal: Bool
     /// The session's number among the participant's sessions (1 = first).
     public var sessionIndex: Int
+    /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
+    public var hrtfSHA256: String
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = ""
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -71,6 +75,7 @@ public struct TrialRow: Equatable, Sendable {
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
+        self.hrtfSHA256 = hrtfSHA256
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -89,6 +94,7 @@ public struct TrialRow: Equatable, Sendable {
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
+            .text(hrtfSHA256),
         ]
     }
 
@@ -116,6 +122,7 @@ public struct TrialRow: Equatable, Sendable {
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
+        hrtfSHA256 = try row.text("hrtf_sha256")
     }
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).
