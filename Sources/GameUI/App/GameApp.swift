@@ -40,6 +40,10 @@ package final class GameApp {
     var keepRunning = true
     /// The photos the summary lists, read once when it first shows.
     var summaryPhotos: [ResultWording.Photo]?
+    /// The questionnaire on a ratings screen (GameApp+Questionnaire).
+    var questionnaire: Questionnaire?
+    /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
+    var promptRatings: SessionRatings?
     private var drawnScreen = ""
     private var framesOnScreen = 0
 
@@ -80,6 +84,12 @@ package final class GameApp {
                 participant: participant.value, mode: .oneTarget, rounds: 1,
                 input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareStudy()` below
+        case .prompt(let participant, let promptedAt):
+            settings = MenuSettings(
+                participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
+            promptRatings = .prompt(logs: options.logs, participant: participant, promptedAt: promptedAt)
+            flow = .prompt()
+            questionnaire = Questionnaire(moment: .prompt, items: RatingItem.all)
         }
         knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
@@ -200,6 +210,7 @@ package final class GameApp {
                 try run?.perform(effect, app: self)
             }
         }
+        try enterQuestionnaireIfShown()
         updateTextEntry()
     }
 
