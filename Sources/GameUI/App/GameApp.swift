@@ -40,6 +40,10 @@ package final class GameApp {
     var keepRunning = true
     /// The photos the summary lists, read once when it first shows.
     var summaryPhotos: [ResultWording.Photo]?
+    /// The questionnaire on a ratings screen (GameApp+Questionnaire).
+    var questionnaire: Questionnaire?
+    /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
+    var promptRatings: SessionRatings?
     private var drawnScreen = ""
     private var framesOnScreen = 0
 
@@ -80,6 +84,12 @@ package final class GameApp {
                 participant: participant.value, mode: .oneTarget, rounds: 1,
                 input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareStudy()` below
+        case .prompt(let participant, let promptedAt):
+            settings = MenuSettings(
+                participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
+            promptRatings = .prompt(logs: options.logs, participant: participant, promptedAt: promptedAt)
+            flow = .prompt()
+            questionnaire = Questionnaire(moment: .prompt, items: RatingItem.all)
         }
         knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
@@ -122,12 +132,14 @@ package final class GameApp {
         if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
         let step = 1.0 / GameManager.defaultTickRate
         var next = clock.now()
-        while keepRunning {
+        InterruptSignals.install()
+        while keepRunning && InterruptSignals.pending == nil {
             do {
                 if let run, run.isActive {
                     // The session's GameManager paces the frames while rounds are played.
                     try run.manager.run(
-                        while: { keepRunning && run.isActive }, beforeTick: { now in try frame(now: now) })
+                        while: { keepRunning && run.isActive && InterruptSignals.pending == nil },
+                        beforeTick: { now in try frame(now: now) })
                     next = clock.now()
                     continue
                 }
@@ -143,6 +155,13 @@ package final class GameApp {
                 if case .error = flow.screen { throw error }
                 try perform(flow.fail("\(error)"))
             }
+        }
+        if let signal = InterruptSignals.pending {
+            // The row of a photo is written within a tick, so stopping between ticks never cuts one.
+            var interrupted = SessionInterruptedError(signal: signal, folder: nil)
+            if let run, run.isActive { interrupted = try run.driver.interrupt(by: signal) }
+            shutdown()
+            throw interrupted
         }
         shutdown()
         // Quitting early is the player's choice, not a failure; an error screen is (and the terminal says why).
@@ -191,6 +210,7 @@ package final class GameApp {
                 try run?.perform(effect, app: self)
             }
         }
+        try enterQuestionnaireIfShown()
         updateTextEntry()
     }
 

@@ -35,6 +35,8 @@ final class SessionRun {
             source = .mode(app.settings.mode, rounds: app.settings.rounds)
         case .study(let file, _, _):
             source = .protocolFile(file)
+        case .prompt:
+            throw UIError.noSessionForPrompt
         }
         let request = SessionRequest(
             source: source, participant: app.settings.participant,
@@ -57,6 +59,9 @@ final class SessionRun {
         let next = driver.session.nextUnloggedKey
         let index = next.flatMap { driver.session.plan.roundIndex(of: $0.round) } ?? 0
         app.flow.adoptRounds(rounds, roundIndex: index, photosDone: max(0, (next?.targetIndex ?? 1) - 1))
+        if driver.ratings != nil {
+            app.flow.adoptRatings(try driver.asksRatingsBefore() ? [.before, .after] : [.after])
+        }
         return run
     }
 

@@ -30,6 +30,15 @@ package final class SessionDriver {
     package var onResult: ((RoundResult) throws -> Void)?
     /// Draws and saves each photo's result picture (GameUI's SDL drawing; simulate uses it too).
     private let pictures: ResultPictureWriter
+    /// The questionnaire before and after the rounds; nil when the session asks none.
+    package let ratings: SessionRatings?
+
+    /// "Before" means before any round: asked when nothing is logged yet and no before-answer is stored
+    /// (a session resumed after its questionnaire, or after photos, goes straight on).
+    package func asksRatingsBefore() throws -> Bool {
+        guard let ratings, log.loggedKeys.isEmpty else { return false }
+        return try ratings.remaining(.before).count == RatingItem.all.count
+    }
 
     /// Resolves `request` and opens the session's files; the session is `.ready` (call `session.start`).
     /// Errors are sentences naming the file/participant and what to do (StudyKit's and SpatialAudio's).
@@ -40,6 +49,7 @@ package final class SessionDriver {
         let participant = try ParticipantID(request.participant)
         let log: any SessionLog
         let plan: SessionPlan
+        var asksRatings = request.ratings
         if request.resume {
             // The rounds are checked and their sounds loaded before the store writes anything.
             var resumedPlan: SessionPlan?
@@ -51,8 +61,11 @@ package final class SessionDriver {
             }
             log = reopened
             plan = resumedPlan
+            asksRatings =
+                try asksRatings || SessionRatings(sink: log.ratings(), context: log.ratingContext).hasAnswers()
         } else {
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
+            asksRatings = asksRatings || studyProtocol.ratings
             try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
             let number = try participant.trailingNumber ?? store.registrationNumber(of: participant) ?? 1
             let resolved = studyProtocol.resolve(
@@ -73,7 +86,8 @@ package final class SessionDriver {
         }
         return SessionDriver(
             log: log, plan: plan, scene: scene, clock: clock, input: request.input,
-            resumed: request.resume, pictures: pictures)
+            resumed: request.resume, pictures: pictures,
+            ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
     }
 
     /// Places the targets, checks every round's level and loads every sound the rounds use (a broken
@@ -96,6 +110,10 @@ package final class SessionDriver {
         case .protocolFile(let url): file = url.path
         }
         try studyProtocol.checkSounds(available: Set(catalog.entries.map(\.name)), file: file)
+        try studyProtocol.checkSoundRoles(
+            targets: Set(catalog.entries(role: .target).map(\.name)),
+            backgrounds: Set(catalog.entries(role: .background).map(\.name)),
+            roles: Dictionary(uniqueKeysWithValues: catalog.entries.map { ($0.name, $0.role.rawValue) }), file: file)
     }
 
     /// The protocol of a mode or a file (a malformed file → StudyKit's error naming file and field).
@@ -108,9 +126,10 @@ package final class SessionDriver {
 
     private init(
         log: any SessionLog, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
-        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter
+        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter, ratings: SessionRatings?
     ) {
         self.pictures = pictures
+        self.ratings = ratings
         self.log = log
         self.scene = scene
         self.clock = clock
@@ -132,6 +151,13 @@ package final class SessionDriver {
     /// Call when the loop ends, whether the session finished or the player quit.
     package func finish() throws {
         try log.finish(at: clock.date(at: clock.now()))
+    }
+
+    /// Ends the run because `signal` came (after the row in progress was written): the session is marked
+    /// interrupted with the time, and the error to end the process with is returned.
+    package func interrupt(by signal: Int32) throws -> SessionInterruptedError {
+        try log.interrupt(by: InterruptSignals.name(signal), at: clock.date(at: clock.now()))
+        return SessionInterruptedError(signal: signal, folder: log.location)
     }
 
     private func handle(_ result: RoundResult) throws {

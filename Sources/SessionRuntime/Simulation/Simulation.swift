@@ -50,16 +50,18 @@ package struct Simulation {
         let clock: GameClock = realtime ? SystemClock() : ManualClock()
         let driver = try SessionDriver.open(
             request, store: store, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
-        // The render frame clock: frame 0 is now, and the output is rendered up to each tick before it.
-        scene.anchorFrameClock(at: clock.now())
         let player = bot.makePlayer(
             seed: driver.log.resolvedProtocol.seed, scene: scene, reactionSeconds: reactionSeconds)
+        var ratingBot = RatingBot(participant: request.participant, seed: driver.log.resolvedProtocol.seed)
+        try answer(.before, driver: driver, bot: &ratingBot, clock: clock)
+        // The render frame clock: frame 0 is now, and the output is rendered up to each tick before it.
+        scene.anchorFrameClock(at: clock.now())
         let manager = driver.makeManager(headingSource: player)
         let session = driver.session
         try session.start(heading: player.heading)
         do {
             try manager.run(
-                while: { !session.state.isOver },
+                while: { !session.state.isOver && InterruptSignals.pending == nil },
                 beforeTick: { time in
                     scene.render(upTo: time)
                     for event in player.act(at: time, session: session) { manager.enqueue(event) }
@@ -68,9 +70,22 @@ package struct Simulation {
             try? driver.finish()
             throw error
         }
+        if let signal = InterruptSignals.pending { throw try driver.interrupt(by: signal) }
         try driver.finish()
+        if driver.log.isCompleted { try answer(.after, driver: driver, bot: &ratingBot, clock: clock) }
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
             ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
+    }
+
+    /// The bot answers the questions of `moment` the session still asks (none when ratings are off), taking
+    /// two seconds per question on the virtual clock (no real wait), so answered_at lies before the first
+    /// round's onset and after the last photo, as in a window session; on the real clock it answers at once.
+    private func answer(_ moment: RatingMoment, driver: SessionDriver, bot: inout RatingBot, clock: GameClock) throws {
+        guard let ratings = driver.ratings, try moment != .before || driver.asksRatingsBefore() else { return }
+        for (item, value) in bot.answers(for: try ratings.remaining(moment), moment: moment) {
+            if !realtime { clock.sleep(until: clock.now() + 2) }
+            try ratings.record(item, value: value, moment: moment, at: clock.date(at: clock.now()))
+        }
     }
 }

@@ -23,7 +23,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
     var protocolFile: String?
 
-    @Option(help: "Rounds to play in a built-in mode.")
+    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode.")
     var rounds: Int = 3
 
     @Option(help: "Pseudonymous participant ID (no real names).")
@@ -49,6 +49,12 @@ struct SimulateCommand: ParsableCommand {
 
     @Flag(help: "Continue the participant's latest incomplete session at the first target not yet logged.")
     var resume = false
+
+    @Flag(
+        help:
+            "Ask the tinnitus questionnaire before and after the rounds and answer it with a bot (plausible values, some skipped) into ratings.csv."
+    )
+    var answerRatings = false
 
     @Option(help: "OpenAL Soft HRTF to render with (default: OpenAL's default).")
     var hrtf: String?
@@ -87,13 +93,16 @@ struct SimulateCommand: ParsableCommand {
         }
         let request = SessionRequest(
             source: source, participant: participant,
-            seed: seed, resume: resume, input: bot.device)
-        let outcome = try Simulation(
-            request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot, realtime: realtime,
-            hrtfName: hrtf,
-            soundsFolder: sounds, pictures: ResultPictureFiles(), reactionSeconds: reactionSeconds
-        ).run()
-        print(Self.summary(outcome))
+            seed: seed, resume: resume, input: bot.device, ratings: answerRatings)
+        InterruptSignals.install()
+        try InterruptedExit.run {
+            let outcome = try Simulation(
+                request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot,
+                realtime: realtime, hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles(),
+                reactionSeconds: reactionSeconds
+            ).run()
+            print(Self.summary(outcome))
+        }
     }
 
     static func summary(_ outcome: Simulation.Outcome) -> String {

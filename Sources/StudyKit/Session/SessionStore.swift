@@ -40,6 +40,17 @@ public protocol SessionLog: TrialSink {
     func loggedRows() throws -> [TrialRow]
     /// Records the end (`ended_at`; completed when every target is logged).
     func finish(at date: Date) throws
+    /// Records that a signal ended this run, and the end (`interruptions` and `ended_at` in session.json).
+    func interrupt(by signal: String, at date: Date) throws
+    /// The participant, session_id and session_index the questionnaire's answers are stored under.
+    var ratingContext: RatingContext { get }
+    /// Where the questionnaire's answers go (on disk the participant's ratings.csv).
+    func ratings() -> any RatingSink
+}
+
+extension SessionLog {
+    /// A store that keeps no record of interruptions just records the end.
+    public func interrupt(by signal: String, at date: Date) throws { try finish(at: date) }
 }
 
 /// The logs folder on disk (`StudyLogs/` or `--logs DIR`), in the format of docs/LOG-FORMAT.md.
@@ -87,4 +98,10 @@ extension SessionRecorder: SessionLog {
     }
 
     public func loggedRows() throws -> [TrialRow] { try TrialRow.readAll(from: folder.trialsURL) }
+
+    public var ratingContext: RatingContext {
+        RatingContext(participant: record.participant, sessionID: record.sessionID, sessionIndex: sessionIndex)
+    }
+
+    public func ratings() -> any RatingSink { RatingsLog(logs: folder.logs, participant: folder.participant) }
 }

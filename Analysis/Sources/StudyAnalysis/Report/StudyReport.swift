@@ -13,8 +13,8 @@ public enum StudyReport {
         guard data.rows > 0 else {
             throw AnalysisError("\(files.joined(separator: ", ")): no trial rows to report on.")
         }
-        let participantsPath = participantsFile ?? foundParticipants
-        let participantTable = try participantsPath.map { try ParticipantTable.load($0) }
+        let participantsPaths = participantsFile.map { [$0] } ?? foundParticipants
+        let participantTable = try ParticipantTable.forInputs(explicit: participantsFile, found: foundParticipants)
         if let groupBy, participantTable?.columns.contains(groupBy) != true {
             let known = participantTable.map { "; it has: \($0.columns.joined(separator: ", "))" }
             throw AnalysisError(
@@ -28,7 +28,8 @@ public enum StudyReport {
         let conditionTests = ReportTestTables.conditions(c)
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
-        let (figures, questionnaireFacts) = ReportFigures.all(c, devCI: table.devCI, timeCI: table.timeCI)
+        var (figures, questionnaireFacts) = ReportFigures.all(c, devCI: table.devCI, timeCI: table.timeCI)
+        figures += try RatingsFigure.forReport(inputs: inputs)
         let testRows = (conditionTests.rows + groupTests.rows).map {
             [
                 $0.measure, $0.test, $0.statistic, $0.df, RFormat.pValue($0.p, digits: 3), $0.note, $0.symbol,
@@ -55,7 +56,7 @@ public enum StudyReport {
         try writeText(
             outputFolder + "/analysis.R",
             ReportRScript.script(
-                c, files: files, participantsFile: participantsPath, tests: conditionTests.rows + groupTests.rows,
+                c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
                 mixedModels: mixedModels))
 
         var facts = [
@@ -72,6 +73,14 @@ public enum StudyReport {
                 "Participant groups by '\(groupBy)': "
                     + c.groupNames.map { g in "\(g) (\(c.people.filter { c.group(of: $0) == g }.count))" }.joined(
                         separator: ", "))
+            // A participant missing from every participants.csv is filed under "unknown": name them, so a sheet left
+            // out of the inputs is noticed.
+            let unlisted = c.people.filter { participantTable?.value(participant: $0, column: "participant") == nil }
+            if !unlisted.isEmpty {
+                facts.append(
+                    "Not in any participants.csv (group unknown, left out of the group comparison): \(unlisted.joined(separator: ", "))"
+                )
+            }
         }
         facts += (conditionTests.problems + groupTests.problems).map { "Not computed: \($0)" }
         let document = ReportDocument(
@@ -110,7 +119,7 @@ public enum StudyReport {
             let summaries = ReportContext.measures.map { measure in
                 Describe.summarize(
                     name: condition,
-                    GroupAccumulator(c.people.compactMap { c.cellMean($0, condition, measure.pick) }), origin: 0)
+                    GroupAccumulator(c.people.compactMap { c.cellMean($0, condition, measure.pick) }))
             }
             let (d, t) = (summaries[0], summaries[1])
             devCI.append((d.mean, d.ciLow, d.ciHigh))
