@@ -6,7 +6,7 @@ import SpatialAudio
 /// Plays the game's sounds through a `SpatialAudioEngine`. Each catalog sound is loaded once (a
 /// shared OpenAL buffer); each `makeSource` is a new `SpatialSource` with the catalog's gain added.
 /// The same scene serves `play` (the engine rendered by the SDL audio callback) and `simulate`
-/// (rendered offline, on demand, by the listener bot).
+/// (rendered offline up to each tick, `render(upTo:)`, and by the listener bot as it listens).
 package final class EngineAudioScene: AudioScene {
     let engine: SpatialAudioEngine
     let catalog: SoundCatalog
