@@ -49,6 +49,25 @@ struct ScheduledStartTests {
         #expect(output[0..<(2 * 1_300)].allSatisfy { $0 == 0 }, "nothing sounded before the scheduled frame")
     }
 
+    @Test(
+        "Frog and blue jay: the output rises within the HRIR's delay of the reported audible onset",
+        arguments: ["frog", "bluejay"])
+    func shippedSoundsRiseAtTheirAudibleOnset(sound: String) throws {
+        let engine = try SpatialAudioEngine()
+        let buffer = try engine.loadBuffer(file: SoundCatalogTests.shippedSounds.appendingPathComponent("\(sound).wav"))
+        let source = try engine.makeSource(buffer: buffer, bearing: .init(degrees: 300))
+        source.play(atFrame: 1_300)
+        var output: [Float] = []
+        // The whole file, so the output's peak is the file's peak heard through the HRTF.
+        while output.count / 2 < buffer.frameCount + 2_048 { output += engine.render(frames: 512) }
+        let audible = Int(try #require(source.audibleOnsetFrame))
+        // The figures for the files' leading silence: frog 111 ms, blue jay 100 ms.
+        let silenceMS = Double(audible - 1_300) / 48
+        #expect(abs(silenceMS - (sound == "frog" ? 111 : 100)) < 1.5, "\(sound): \(silenceMS) ms")
+        let rises = try #require(firstFrame(of: output))
+        #expect(rises >= audible && rises < audible + 72, "\(sound): output rose \(rises - audible) frames after")
+    }
+
     @Test("A start scheduled for a frame already rendered starts with the next block; a stop before it cancels it")
     func lateAndCancelledStarts() throws {
         let engine = try SpatialAudioEngine()
