@@ -12,7 +12,7 @@ struct TrialLogTests {
         #expect(
             text == "schema_version,session_id,participant,platform,input,hrtf,condition,background,round,"
                 + "targets_in_round,target_index,target,target_bearing_deg,aim_bearing_deg,deviation_deg,"
-                + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal\n")
+                + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal,protocol\n")
     }
 
     @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
@@ -21,8 +21,9 @@ struct TrialLogTests {
         try log.append(Fixtures.row())
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
         #expect(
-            lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,false,1,2,1,frog,"
-                + "300.250,312.750,-12.500,12.500,false,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,false")
+            lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,FALSE,1,2,1,frog,"
+                + "300.250,312.750,-12.500,12.500,FALSE,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,FALSE,"
+                + "thesis-study")
     }
 
     @Test func appendedRowsAreOnDiskBeforeTheLogIsClosed() throws {
@@ -82,7 +83,7 @@ struct TrialLogTests {
         let folder = try TemporaryFolder()
         try TrialLog.create(at: folder.file("trials.csv")).append(Fixtures.row())
         var text = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8)
-        text = text.replacingOccurrences(of: ",2.345,false\n", with: ",soon,false\n")
+        text = text.replacingOccurrences(of: ",2.345,FALSE,", with: ",soon,FALSE,")
         try text.write(to: folder.file("trials.csv"), atomically: true, encoding: .utf8)
         let error = #expect(throws: CSVReadError.self) { try TrialRow.readAll(from: folder.file("trials.csv")) }
         #expect(
@@ -90,5 +91,14 @@ struct TrialLogTests {
                 == .badValue(
                     file: folder.file("trials.csv").path, line: 2, column: "time_s", value: "soon",
                     expected: "a number with '.' as decimal mark"))
+    }
+
+    @Test func rowsWrittenWithLowerCaseBooleansBeforeIssue16AreStillRead() throws {
+        let folder = try TemporaryFolder()
+        try TrialLog.create(at: folder.file("trials.csv")).append(Fixtures.row())
+        var text = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "FALSE", with: "false")
+        try text.write(to: folder.file("trials.csv"), atomically: true, encoding: .utf8)
+        #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [Fixtures.row()])
     }
 }

@@ -38,6 +38,8 @@ package struct Simulation {
         package let ticks: Int
         package let tickStatistics: TickStatistics
         package let pictures: [URL]
+        /// Said when the participant had already completed this protocol (`SessionDriver.repeatWarning`).
+        package let repeatWarning: String?
     }
 
     package func run() throws -> Outcome {
@@ -64,6 +66,7 @@ package struct Simulation {
         try driver.finish()
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
-            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
+            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures,
+            repeatWarning: driver.repeatWarning)
     }
 }

@@ -79,6 +79,7 @@ struct SimulateCommand: ParsableCommand {
             hrtfName: hrtf,
             soundsFolder: sounds, pictures: ResultPictureFiles()
         ).run()
+        if let warning = outcome.repeatWarning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         print(Self.summary(outcome))
     }
 

@@ -14,6 +14,8 @@ public struct TrialRow: Equatable, Sendable {
         "onset_at", "shot_at", "time_s",
         // Added after the version 1 contract's columns (adding keeps schema_version 1): see TrialResult.frontBackReversal.
         "front_back_reversal",
+        // Issue 16: the protocol's name, so rows pooled from several studies say which one they belong to.
+        "protocol",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -38,13 +40,15 @@ public struct TrialRow: Equatable, Sendable {
     public var timeS: Double
     /// A front-back confusion with target and aim outside the ±15° zone around the interaural axis.
     public var frontBackReversal: Bool
+    /// The session's protocol: a protocol file's `name`, or the built-in mode (`one-target`, ...).
+    public var protocolName: String
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool
+        frontBackReversal: Bool, protocolName: String
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -66,6 +70,7 @@ public struct TrialRow: Equatable, Sendable {
         self.shotAt = shotAt
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
+        self.protocolName = protocolName
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -83,6 +88,7 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(absDeviationDeg, fractionDigits: Self.degreeDigits), .boolean(frontBackConfusion),
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
+            .text(protocolName),
         ]
     }
 
@@ -109,6 +115,7 @@ public struct TrialRow: Equatable, Sendable {
         shotAt = try row.timestamp("shot_at")
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
+        protocolName = try row.text("protocol")
     }
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).

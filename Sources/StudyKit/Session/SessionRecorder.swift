@@ -64,7 +64,7 @@ public final class SessionRecorder: TrialSink {
             aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
-            frontBackReversal: trial.frontBackReversal)
+            frontBackReversal: trial.frontBackReversal, protocolName: record.resolvedProtocol.name)
     }
 
     /// Appends and fsyncs the photo's row; the row is on disk when this returns.
