@@ -97,6 +97,6 @@ extension GameApp {
         }
         painter.drawSummary(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
-            rows: rows, means: means, note: note)
+            rows: rows, means: means, meansColor: Theme.color(of: ResultWording.meanGrade(trials)), note: note)
     }
 }

@@ -76,6 +76,8 @@ extension GameApp {
             return
         }
         guard let menu else {
+            // A click is the photo (running) or "continue"; the break waits for the Enter it names.
+            guard flow.screen != .conditionBreak else { return }
             try handle(.activate, at: time)
             return
         }
@@ -98,7 +100,7 @@ extension GameApp {
             try handleHeadphoneCheck(command)
         case .running:
             switch command {
-            case .activate: run?.shoot(at: time, heading: input.heading, app: self)
+            case .activate, .photoKey: run?.shoot(at: time, heading: input.heading, app: self)
             case .pause, .back: try perform(flow.pause())
             case .recentre: run?.recentre(at: time, heading: input.heading, app: self)
             default: break
@@ -116,11 +118,14 @@ extension GameApp {
                 }
             }
             if flow.screen != .paused { pauseMenu = PauseMenu.model() }
-        case .intermediateResult, .roundResult, .conditionBreak:
+        case .intermediateResult, .roundResult:
             // Only a deliberate "continue": a stray Esc must not end a participant's session.
+            if command == .activate || command == .photoKey { try perform(flow.continuePressed()) }
+        case .conditionBreak:
+            // The break screen asks the supervisor for Enter: the participant's photo key (Space) does not end it.
             if command == .activate { try perform(flow.continuePressed()) }
         case .summary, .error:
-            if command == .activate || command == .back { try perform(flow.continuePressed()) }
+            if [.activate, .photoKey, .back].contains(command) { try perform(flow.continuePressed()) }
         }
     }
 
@@ -132,8 +137,7 @@ extension GameApp {
         let outcome = mainMenu.handle(command)
         updateTextEntry()
         switch outcome {
-        case .changed(let id):
-            MainMenu.link(&mainMenu, after: id)
+        case .changed:
             menuMessage = nil
         case .activated("quit"):
             keepRunning = false

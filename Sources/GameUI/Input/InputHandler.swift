@@ -144,7 +144,7 @@ final class InputHandler: HeadingSource {
             case SDLK_LEFT.rawValue, SDLK_a.rawValue: .left
             case SDLK_RIGHT.rawValue, SDLK_d.rawValue: .right
             case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: .activate
-            case SDLK_SPACE.rawValue: key.`repeat` == 0 ? .activate : nil  // a held Space must not fire twice
+            case SDLK_SPACE.rawValue: key.`repeat` == 0 ? .photoKey : nil  // a held Space must not fire twice
             case SDLK_ESCAPE.rawValue: .back
             case SDLK_p.rawValue: .pause
             case SDLK_r.rawValue: .recentre

@@ -53,7 +53,8 @@ public enum ScreenFrameTimes {
                 {
                     painter.drawSummary(
                         heading: "Session complete", rows: rows,
-                        means: "Mean deviation 8° · mean time 3.5 s (18 photos)", note: nil)
+                        means: "Very close! Mean deviation 8° · mean time 3.5 s (18 photos)", meansColor: Theme.good,
+                        note: nil)
                 }
             ),
         ]

@@ -280,14 +280,14 @@ final class ScreenPainter {
         text.drawWrapped(
             "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
             x: width / 2, y: y, width: width - scaled(200), pixels: px(.body), color: Theme.dimText, align: .center)
-        hint("Enter, Space or gamepad A: start the next condition")
+        hint("Enter or gamepad A: start the next condition")
     }
 
     struct SummaryRow {
         let round: String, condition: String, target: String, deviation: String, time: String
     }
 
-    func drawSummary(heading: String, rows: [SummaryRow], means: String, note: String?) {
+    func drawSummary(heading: String, rows: [SummaryRow], means: String, meansColor: SDL_Color, note: String?) {
         window.clear()
         var y = title(heading, subtitle: note)
         // The table uses the small size so a round of two targets with background fits on one line at 720p.
@@ -324,7 +324,7 @@ final class ScreenPainter {
             SDL_Rect(x: Int32(Double(width) * 0.04), y: y, w: Int32(Double(width) * 0.92), h: scaled(3)), Theme.dimText)
         text.drawWrapped(
             means, x: width / 2, y: y + scaled(16), width: width - scaled(120), pixels: px(.heading),
-            color: Theme.good, bold: true, align: .center)
+            color: meansColor, bold: true, align: .center)
         hint("Enter, Esc or gamepad A: close")
     }
 

@@ -20,7 +20,7 @@ struct PlayCommand: WindowCommand {
     @Option(help: "Pseudonymous participant ID (e.g. P01); no real names.")
     var participant: String?
 
-    @Option(help: "one-target, two-targets or two-targets-background.")
+    @Option(help: "one-target, two-targets, two-targets-background or one-target-background.")
     var mode: String = "one-target"
 
     @Option(help: "Number of rounds (1-30).")

@@ -17,7 +17,10 @@ struct SimulateCommand: ParsableCommand {
             true bearings (ideal, noisy). Time is virtual unless --realtime is given, so sessions run in seconds.
             """)
 
-    @Option(help: "Built-in mode: one-target, two-targets or two-targets-background (default: one-target).")
+    @Option(
+        help:
+            "Built-in mode: one-target, two-targets, two-targets-background or one-target-background (default: one-target)."
+    )
     var mode: String?
 
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")

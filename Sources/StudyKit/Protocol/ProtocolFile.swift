@@ -250,10 +250,10 @@ private struct FieldReader {
         }
 
         let background = try string(fields, "background_sound", path + ".background_sound")
-        if background != nil && level != .twoTargetsBackground {
+        if background != nil && !level.hasBackground {
             throw error(
                 path + ".background_sound",
-                "is set but the level \(level.rawValue) plays no background; use the level two-targets-background or remove the field"
+                "is set but the level \(level.rawValue) plays no background; use the level \(LevelKind.with(targets: level.targetCount, background: true).rawValue) or remove the field"
             )
         }
         return StudyProtocol.Condition(

@@ -34,7 +34,7 @@ public struct StudyProtocol: Sendable, Equatable {
             self.targets = targets ?? level.defaultTargetSounds
             self.repetitions = repetitions
             self.backgroundSound =
-                level == .twoTargetsBackground ? (backgroundSound ?? level.defaultBackgroundSound) : nil
+                level.hasBackground ? (backgroundSound ?? level.defaultBackgroundSound) : nil
         }
 
         enum CodingKeys: String, CodingKey {
