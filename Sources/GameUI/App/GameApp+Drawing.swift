@@ -13,7 +13,9 @@ extension GameApp {
         case .headphoneCheck:
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
         case .running:
-            painter.drawRunning(instruction: run?.instruction ?? "", progress: flow.progressLine, inputHint: inputHint)
+            painter.drawRunning(
+                instruction: run?.instruction ?? "", progress: flow.progressLine, inputHint: inputHint,
+                compass: CompassStrip(heading: input.heading))
         case .paused:
             painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: flow.progressLine)
         case .intermediateResult, .roundResult:

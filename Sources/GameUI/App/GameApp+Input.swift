@@ -72,7 +72,7 @@ extension GameApp {
             default: nil
             }
         if flow.screen == .headphoneCheck {
-            if let side = painter.side(atX: x, y: y) { try handle(side == .left ? .left : .right, at: time) }
+            if let answer = painter.checkButton(atX: x, y: y) { try handle(answer, at: time) }
             return
         }
         guard let menu else {
@@ -197,13 +197,25 @@ extension GameApp {
     }
 
     private func handleHeadphoneCheck(_ command: UICommand) throws {
+        if headphoneCheck.confirmingQuit {
+            // "Quit the session?": Enter (or A) quits, Escape (or B) goes back to the check.
+            switch command {
+            case .activate: try perform(flow.quit())
+            case .back: headphoneCheck.toggleQuitQuestion()
+            default: break
+            }
+            return
+        }
         switch command {
         case .left: headphoneCheck.answer(.left)
         case .right: headphoneCheck.answer(.right)
+        case .heardBoth: headphoneCheck.answer(.both)
+        case .heardNothing: headphoneCheck.answer(.nothing)
+        case .activate: headphoneCheck.continueAnyway()
         case .up: headphoneCheck.changeVolume(bySteps: 1)
         case .down: headphoneCheck.changeVolume(bySteps: -1)
         case .back:
-            try perform(flow.quit())
+            headphoneCheck.toggleQuitQuestion()
             return
         default: return
         }

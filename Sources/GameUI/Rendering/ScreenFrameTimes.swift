@@ -45,7 +45,8 @@ public enum ScreenFrameTimes {
                 {
                     painter.drawRunning(
                         instruction: "Two animals are calling. Photograph the frog first.",
-                        progress: "Round 4 of 9 — two targets", inputHint: "Turn: ← →")
+                        progress: "Round 4 of 9 — two targets", inputHint: "Turn: ← →",
+                        compass: CompassStrip(heading: Bearing(degrees: 110)))
                 }
             ),
             (

@@ -15,6 +15,10 @@ enum UICommand: Equatable, Sendable {
     case pause
     /// R / gamepad Y: set "straight ahead" to where the player faces now.
     case recentre
+    /// B / gamepad X on the headphone check: the sound was heard on both sides.
+    case heardBoth
+    /// N / gamepad Back on the headphone check: the sound was not heard at all.
+    case heardNothing
     /// Typed text (SDL_TEXTINPUT), for the participant ID and number fields.
     case text(String)
     case backspace
