@@ -52,6 +52,7 @@ extension WindowTests {
                 #expect(output.stderr.contains("typo.json"), "\(command) stderr: \(output.stderr)")
                 #expect(output.stderr.contains("conditions[0].targets[1]"), "\(command) stderr: \(output.stderr)")
                 #expect(output.stderr.contains("'blujay'"), "\(command) stderr: \(output.stderr)")
+                #expect(output.stderr.contains("typo.json line 2,"), "\(command) stderr: \(output.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("P01").path))
             }
         }

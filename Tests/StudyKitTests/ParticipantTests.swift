@@ -22,7 +22,8 @@ struct ParticipantIDTests {
         let error = #expect(throws: ParticipantIDError.self) { try ParticipantID("a/b") }
         #expect(
             error?.description
-                == "'a/b' cannot be a participant ID: it contains a path separator. Use a pseudonym such as P07 (letters, digits, '-', '_', '.')."
+                == "'a/b' cannot be a participant ID: it contains a path separator; use a pseudonym such as P07: "
+                + "letters, digits, '-', '_' and '.', starting with a letter or digit."
         )
     }
 

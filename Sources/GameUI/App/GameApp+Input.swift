@@ -57,6 +57,7 @@ extension GameApp {
             updateTextEntry()
         case .participantSheet: participantSheet.focus(on: row.id)
         case .paused: pauseMenu.focus(on: row.id)
+        case .summary: summaryMenu.focus(on: row.id)
         default: break
         }
     }
@@ -69,6 +70,7 @@ extension GameApp {
             case .mainMenu: mainMenu
             case .participantSheet: participantSheet
             case .paused: pauseMenu
+            case .summary: summaryMenu
             default: nil
             }
         if flow.screen == .headphoneCheck {
@@ -124,7 +126,18 @@ extension GameApp {
         case .conditionBreak:
             // The break screen asks the supervisor for Enter: the participant's photo key (Space) does not end it.
             if command == .activate { try perform(flow.continuePressed()) }
-        case .summary, .error:
+        case .summary:
+            if command == .back {
+                try perform(flow.continuePressed())
+                return
+            }
+            switch summaryMenu.handle(command) {
+            case .activated("continue"): try continueSession()
+            case .activated("again"): playAgain()
+            case .activated("close"): try perform(flow.continuePressed())
+            default: break
+            }
+        case .error:
             if [.activate, .photoKey, .back].contains(command) { try perform(flow.continuePressed()) }
         }
     }
@@ -151,7 +164,7 @@ extension GameApp {
     private func startFromMenu() throws {
         let chosen = MainMenu.settings(from: mainMenu)
         if let problem = ParticipantID.problem(with: chosen.participant) {
-            menuMessage = "Participant ID: \(problem). Type a pseudonym such as P01 (no names)."
+            menuMessage = "Participant ID: \(problem); \(ParticipantID.rule) (no names)."
             mainMenu.focus(on: "participant")
             updateTextEntry()
             return

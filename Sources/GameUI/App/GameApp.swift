@@ -38,6 +38,12 @@ package final class GameApp {
     var resultTexture: OpaquePointer?
     var resultTextureSize: (Int32, Int32) = (0, 0)
     var keepRunning = true
+    /// Continue the participant's latest incomplete session (`--resume`, or "Continue" on the summary).
+    var resuming: Bool
+    /// Which session and round a resumed session continues at, shown on its headphone check.
+    var resumeNote: String?
+    /// The summary screen's buttons: continue (after a quit), play again (play), close.
+    var summaryMenu = MenuModel([])
     /// The photos the summary lists, read once when it first shows.
     var summaryPhotos: [ResultWording.Photo]?
     private var drawnScreen = ""
@@ -45,6 +51,7 @@ package final class GameApp {
 
     package init(options: AppOptions, hooks: AppHooks = AppHooks()) throws {
         self.options = options
+        resuming = options.resume
         sdl = try SDLSystem()
         if let size = hooks.windowSize {
             window = try GameWindow(title: "SoundSafari", width: size.width, height: size.height)
@@ -84,6 +91,7 @@ package final class GameApp {
         knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if case .study = options.kind { try prepareStudy() }
+        if options.resume { try adoptResumePoint() }
     }
 
     /// A study starts at the participant sheet (or the headphone check when the participant is registered or

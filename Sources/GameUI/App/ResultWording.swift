@@ -34,13 +34,14 @@ enum ResultWording {
         }
     }
 
-    static func deviation(_ degrees: Double, target: String) -> String {
+    /// `tip`: add what to try after a large miss (the screen has room; the picture's one-line caption has not).
+    static func deviation(_ degrees: Double, target: String, tip: Bool = true) -> String {
         let rounded = Int(abs(degrees).rounded())
         if rounded == 0 { return "Spot on! The \(target) was right in front of you." }
         let side = degrees > 0 ? "right" : "left"
         let grade = Grade(absoluteDegrees: degrees)
-        let tip = grade == .far ? " Listen for the ear where it sounds louder, and turn that way." : ""
-        return "\(grade.praise) Off by \(rounded)°: the \(target) was \(rounded)° to your \(side).\(tip)"
+        let advice = tip && grade == .far ? " Listen for the ear where it sounds louder, and turn that way." : ""
+        return "\(grade.praise) Off by \(rounded)°: the \(target) was \(rounded)° to your \(side).\(advice)"
     }
 
     /// Signed degrees for tables, e.g. "+12°", "−3°".

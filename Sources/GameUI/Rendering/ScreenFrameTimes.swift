@@ -55,7 +55,7 @@ public enum ScreenFrameTimes {
                     painter.drawSummary(
                         heading: "Session complete", rows: rows,
                         means: "Very close! Mean deviation 8° · mean time 3.5 s (18 photos)", meansColor: Theme.good,
-                        note: nil)
+                        note: nil, menu: SummaryMenu.model(canContinue: false, canPlayAgain: true))
                 }
             ),
         ]

@@ -26,7 +26,9 @@ final class ScreenPainter {
         y += text.draw(title, x: width / 2, y: y, pixels: px(.title), bold: true, align: .center)
         if let subtitle {
             y += scaled(8)
-            y += text.draw(subtitle, x: width / 2, y: y, pixels: px(.small), color: Theme.dimText, align: .center)
+            y += text.drawWrapped(
+                subtitle, x: width / 2, y: y, width: width - scaled(80), pixels: px(.small), color: Theme.dimText,
+                align: .center)
         }
         return y + scaled(24)
     }
@@ -344,7 +346,9 @@ final class ScreenPainter {
         let round: String, condition: String, target: String, deviation: String, time: String
     }
 
-    func drawSummary(heading: String, rows: [SummaryRow], means: String, meansColor: SDL_Color, note: String?) {
+    func drawSummary(
+        heading: String, rows: [SummaryRow], means: String, meansColor: SDL_Color, note: String?, menu: MenuModel
+    ) {
         window.clear()
         var y = title(heading, subtitle: note)
         // The table uses the small size so a round of two targets with background fits on one line at 720p.
@@ -360,7 +364,8 @@ final class ScreenPainter {
         }
         y += pixels * 3 / 2
         let rowHeight = pixels * 13 / 10
-        let maxRows = Int((height - y - scaled(140)) / max(1, rowHeight))
+        let menuHeight = Int32(menu.items.count) * scaled(50)
+        let maxRows = Int((height - y - scaled(140) - menuHeight) / max(1, rowHeight))
         // Show the latest rows when they do not all fit (the means below cover all of them).
         let shown = rows.suffix(max(1, maxRows - (rows.count > maxRows ? 1 : 0)))
         if shown.count < rows.count {
@@ -379,10 +384,13 @@ final class ScreenPainter {
         y += scaled(14)
         window.fill(
             SDL_Rect(x: Int32(Double(width) * 0.04), y: y, w: Int32(Double(width) * 0.92), h: scaled(3)), Theme.dimText)
-        text.drawWrapped(
-            means, x: width / 2, y: y + scaled(16), width: width - scaled(120), pixels: px(.heading),
-            color: meansColor, bold: true, align: .center)
-        hint("Enter, Esc or gamepad A: close")
+        y += scaled(16)
+        y +=
+            text.drawWrapped(
+                means, x: width / 2, y: y, width: width - scaled(120), pixels: px(.heading),
+                color: meansColor, bold: true, align: .center) + scaled(16)
+        drawMenu(menu, top: y, rowWidth: scaled(600))
+        hint("↑ ↓ choose · Enter or gamepad A: select · Esc: close")
     }
 
     func drawError(_ message: String, dataNote: String?) {

@@ -179,7 +179,7 @@ struct ResultPicture {
             return result.photos.map { photo in
                 let name = result.targets.first { $0.index == photo.targetIndex }?.displayName ?? photo.target
                 return
-                    "\(ResultWording.deviation(photo.deviationDeg, target: name)) Time \(ResultWording.seconds(photo.timeSeconds))."
+                    "\(ResultWording.deviation(photo.deviationDeg, target: name, tip: false)) Time \(ResultWording.seconds(photo.timeSeconds))."
             }
         }
     }

@@ -1,6 +1,7 @@
 // The main menu's rows and the settings they produce: participant, mode, background, rounds, input, HRTF.
 import Foundation
 import GameCore
+import StudyKit
 
 /// What the main menu decides, also preset from `play`'s flags.
 package struct MenuSettings: Equatable, Sendable {
@@ -20,7 +21,7 @@ package struct MenuSettings: Equatable, Sendable {
 
     var background: Bool { mode.hasBackground }
 
-    package static let roundChoices = Array(1...30)
+    package static let roundChoices = Array(StudyProtocol.builtInRounds)
 }
 
 /// Builds the main menu and reads it back. Mode (one or two targets) and background are independent rows:

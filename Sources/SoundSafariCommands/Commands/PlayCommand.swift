@@ -37,7 +37,7 @@ struct PlayCommand: WindowCommand {
             throw ValidationError("--rounds \(rounds) is out of range: use 1 to \(MenuSettings.roundChoices.last!).")
         }
         if let participant, let problem = ParticipantID.problem(with: participant) {
-            throw ValidationError("Participant ID '\(participant)': \(problem).")
+            throw ValidationError("Participant ID '\(participant)': \(problem); \(ParticipantID.rule).")
         }
         if window.resume && participant == nil {
             throw ValidationError("--resume needs --participant: whose session should continue?")
@@ -47,6 +47,7 @@ struct PlayCommand: WindowCommand {
     func run(hooks: AppHooks) throws {
         // A missing Sounds folder is nothing the menu can fix: say so in the terminal, before any window.
         _ = try SoundCatalog.locate(explicitFolder: window.sounds)
+        try window.checkResumable(participant: participant ?? "")
         let preset = MenuSettings(
             participant: participant ?? "", mode: LevelKind(rawValue: mode) ?? .oneTarget, rounds: rounds,
             input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")

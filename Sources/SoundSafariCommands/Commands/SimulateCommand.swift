@@ -26,7 +26,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
     var protocolFile: String?
 
-    @Option(help: "Rounds to play in a built-in mode.")
+    @Option(help: "Rounds to play in a built-in mode (1-30, as in play).")
     var rounds: Int = 3
 
     @Option(help: "Pseudonymous participant ID (no real names).")
@@ -60,7 +60,12 @@ struct SimulateCommand: ParsableCommand {
             let known = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("Unknown mode '\(mode)'; use one of: \(known).")
         }
-        if rounds < 1 { throw ValidationError("--rounds must be at least 1 (got \(rounds)).") }
+        guard StudyProtocol.builtInRounds.contains(rounds) else {
+            let range = StudyProtocol.builtInRounds
+            throw ValidationError(
+                "--rounds \(rounds) is out of range: use \(range.lowerBound) to \(range.upperBound), as in play "
+                    + "(for more, write a protocol file with repetitions and use --protocol).")
+        }
         if resume, mode != nil || protocolFile != nil {
             throw ValidationError(
                 "--resume continues the protocol the session started with; leave out --mode and --protocol.")
