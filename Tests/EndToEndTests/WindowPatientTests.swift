@@ -97,5 +97,29 @@ extension WindowTests {
             #expect(conditions.first == "B-bird-then-frog" && conditions.last == "A-frog-alone")
             #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
         }
+
+        @Test func aParticipantRegisteredBlankBySimulateIsAskedTheSheetAndTheAnswersAreAppended() throws {
+            let window = try WindowSession(name: "window-sheet-of-registered")
+            let registered = try SoundSafariBinary.run(
+                ["simulate", "--participant", "W01", "--rounds", "1", "--logs", window.logs.path])
+            #expect(registered.status == 0, "stderr: \(registered.stderr)")
+            let protocolFile = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/thesis-study.json")
+            // The sheet opens at the first missing answer (age); Up wraps to "Save and continue". Escape on
+            // the headphone check asks, Enter quits.
+            let script = [
+                "wait participant-sheet", "shot sheet-of-registered", "key 5", "key 4", "key Up", "key Return",
+                "wait headphone-check", "key Escape", "shot quit-question", "key Return",
+            ]
+            let output = try window.run(
+                ["study", "--protocol", protocolFile.path, "--participant", "W01", "--input", "keyboard"],
+                script: script)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let lines = try String(contentsOf: window.logs.appendingPathComponent("participants.csv"), encoding: .utf8)
+                .split(separator: "\n").filter { $0.hasPrefix("W01,") }
+            #expect(lines.count == 2, "the blank row and the answers: \(lines)")
+            #expect(lines.last?.hasPrefix("W01,54,") == true, "\(lines)")
+            // Simulate played the one-target mode, not this protocol: no repeat note.
+            #expect(!output.stderr.contains("already completed"))
+        }
     }
 }

@@ -1,5 +1,6 @@
 // Menus driven by device-independent commands: focus, choices, text entry, the main menu's settings.
 import GameCore
+import StudyKit
 import Testing
 
 @testable import GameUI
@@ -163,5 +164,19 @@ import Testing
         #expect(ResultWording.deviation(3, target: "frog").hasPrefix("Excellent!"))
         #expect(ResultWording.deviation(-71, target: "frog").contains("Listen for the ear"))
         #expect(ResultWording.Grade(absoluteDegrees: 30) == .fair)
+    }
+}
+
+@Suite struct ParticipantSheetPrefillTests {
+    @Test func aRegisteredParticipantsSheetShowsTheirAnswersAndStartsAtTheFirstMissingOne() throws {
+        let known = ParticipantRecord(
+            participant: try ParticipantID("P01"), age: 61, gender: "non-binary", tinnitus: .yes)
+        let sheet = ParticipantSheet.model(prefilled: known)
+        #expect(sheet.value("age") == "61")
+        #expect(sheet.value("gender") == "non-binary", "a hand-written answer is kept, not blanked")
+        #expect(sheet.value("tinnitus") == "yes")
+        #expect(sheet.focusedItem?.id == "tinnitus_side")
+        let saved = ParticipantSheet.record(for: known.participant, from: sheet, at: known.registeredAt)
+        #expect(saved.sameAnswers(as: known), "saving unchanged answers is not a correction")
     }
 }

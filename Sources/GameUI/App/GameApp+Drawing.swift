@@ -9,7 +9,7 @@ extension GameApp {
         case .mainMenu:
             painter.drawMainMenu(mainMenu, message: menuMessage)
         case .participantSheet:
-            painter.drawParticipantSheet(participantSheet, participant: settings.participant)
+            painter.drawParticipantSheet(participantSheet, participant: settings.participant, known: sheetPrefilled)
         case .headphoneCheck:
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
         case .running:

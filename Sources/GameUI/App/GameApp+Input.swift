@@ -189,7 +189,13 @@ extension GameApp {
     private func submitParticipantSheet() throws {
         let participant = try ParticipantID(settings.participant)
         let record = ParticipantSheet.record(for: participant, from: participantSheet)
-        try ParticipantRegistry(logs: options.logs).register(record)
+        let registry = ParticipantRegistry(logs: options.logs)
+        if let known = try registry.lookup(participant) {
+            // A change is appended as the participant's current answers; the earlier row stays.
+            if !record.sameAnswers(as: known) { try registry.appendCorrection(record) }
+        } else {
+            try registry.register(record)
+        }
         try perform(flow.participantSheetSubmitted())
         try enterHeadphoneCheck()
     }

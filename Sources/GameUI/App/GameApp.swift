@@ -24,6 +24,8 @@ package final class GameApp {
     var mainMenu: MenuModel
     var pauseMenu = PauseMenu.model()
     var participantSheet = ParticipantSheet.model()
+    /// The sheet shows a registered participant's answers (to complete and correct) rather than a new one's.
+    var sheetPrefilled = false
     var headphoneCheck = HeadphoneCheck()
     /// A problem with the menu's choices (e.g. an invalid participant ID), shown under the menu.
     var menuMessage: String?
@@ -88,7 +90,9 @@ package final class GameApp {
                 input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareStudy()` below
         }
-        knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
+        var seen = Set<String>()  // a corrected participant has several rows
+        knownParticipants = ((try? ParticipantRegistry(logs: options.logs).all()) ?? []).map(\.participant.value)
+            .filter { seen.insert($0).inserted }
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if case .study = options.kind { try prepareStudy() }
         if options.resume { try adoptResumePoint() }
@@ -105,8 +109,13 @@ package final class GameApp {
                 repeating: FlowRound(condition: condition.name, targets: max(1, condition.targets.count)),
                 count: condition.repetitions)
         }
-        let registered = try options.resume || ParticipantRegistry(logs: options.logs).isRegistered(participant)
-        flow = .study(rounds: rounds, participantRegistered: registered)
+        // The sheet shows for every new session: empty for a new participant, filled in for one registered
+        // before (perhaps with every answer blank by play or simulate), so missing answers are asked and the
+        // supervisor can review and correct them. A resumed session goes straight to the headphone check.
+        let known = try ParticipantRegistry(logs: options.logs).lookup(participant)
+        participantSheet = ParticipantSheet.model(prefilled: known)
+        sheetPrefilled = known != nil
+        flow = .study(rounds: rounds, participantRegistered: options.resume)
     }
 
     deinit { shutdown() }

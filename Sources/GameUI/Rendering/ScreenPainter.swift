@@ -108,11 +108,14 @@ final class ScreenPainter {
         hint("↑ ↓ choose · ← → change · type the participant ID · Enter: select · F11: full screen · Gamepad: d-pad, A")
     }
 
-    func drawParticipantSheet(_ menu: MenuModel, participant: String) {
+    /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
+    func drawParticipantSheet(_ menu: MenuModel, participant: String, known: Bool) {
         window.clear()
         let top = title(
             "Participant \(participant)",
-            subtitle: "A few questions before we start (for the supervisor). No names are stored.")
+            subtitle: known
+                ? "Registered before: please complete missing answers and correct any that changed (the earlier row is kept)."
+                : "A few questions before we start (for the supervisor). No names are stored.")
         drawMenu(menu, top: top, rowWidth: scaled(1000))
         hint("↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A")
     }
@@ -124,7 +127,7 @@ final class ScreenPainter {
         if check.confirmingQuit {
             y +=
                 text.drawWrapped(
-                    "Quit now? Nothing of this session has been logged yet.", x: width / 2, y: y,
+                    "Quit now? Nothing is lost: every photo logged so far stays saved.", x: width / 2, y: y,
                     width: width - scaled(160), pixels: px(.heading), align: .center) + scaled(30)
             text.drawWrapped(
                 "Enter (gamepad A): quit · Esc (gamepad B): back to the headphone check", x: width / 2, y: y,

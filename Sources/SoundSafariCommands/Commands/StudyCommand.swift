@@ -11,8 +11,8 @@ struct StudyCommand: WindowCommand {
         commandName: "study",
         abstract: "Run a supervised study session from a protocol file (e.g. Examples/thesis-study.json).",
         discussion: """
-            Shows the participant sheet first (skipped when the participant is registered in \
-            participants.csv), then the headphone check, then the protocol's rounds with a progress line \
+            Shows the participant sheet first (filled in when the participant is registered in \
+            participants.csv: missing answers are asked, corrections appended), then the headphone check, then the protocol's rounds with a progress line \
             and a break screen between conditions. Every photo is logged at once; quitting keeps the data \
             and --resume continues the latest incomplete session.
             """)
