@@ -44,10 +44,10 @@ private final class MemoryStore: SessionStore {
         registered.firstIndex(of: participant).map { $0 + 1 }
     }
     func pastSessions(of participant: ParticipantID) throws -> [PastSession] {
-        zip(logs.indices, owners).filter { $0.1 == participant }.map { index, _ in
+        zip(logs.indices, owners).filter { $0.1 == participant }.enumerated().map { ordinal, pair in
             PastSession(
-                sessionID: "m\(index)", protocolName: logs[index].resolvedProtocol.name,
-                completed: logs[index].isCompleted)
+                sessionID: "m\(pair.0)", protocolName: logs[pair.0].resolvedProtocol.name,
+                completed: logs[pair.0].isCompleted, sessionIndex: ordinal + 1)
         }
     }
     func registerIfNew(_ participant: ParticipantID, at date: Date) throws {

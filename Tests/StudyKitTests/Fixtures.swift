@@ -16,7 +16,7 @@ enum Fixtures {
             targetIndex: targetIndex, target: "frog", targetBearingDeg: 300.25, aimBearingDeg: 312.75,
             deviationDeg: deviation, absDeviationDeg: abs(deviation), frontBackConfusion: false,
             onsetAt: start, shotAt: start.addingTimeInterval(2.345), timeS: 2.345, frontBackReversal: false,
-            protocolName: "thesis-study")
+            sessionIndex: 1, protocolName: "thesis-study")
     }
 
     static let environment = SessionEnvironment(

@@ -63,9 +63,10 @@ package final class SessionDriver {
                 sessionSeed: request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
             // Each participant and each of their sessions gets its own bearings, even under a fixed seed.
             let past = try store.pastSessions(of: participant)
-            resolved.sessionNumber = past.count + 1
+            let sessionIndex = PastSession.nextIndex(after: past)
+            resolved.sessionNumber = sessionIndex
             resolved.placementSeed = PlacementSeed.derive(
-                protocolSeed: resolved.seed, participant: participant, sessionNumber: past.count + 1)
+                protocolSeed: resolved.seed, participant: participant, sessionNumber: sessionIndex)
             repeatWarning = PastSession.repeatWarning(past, participant: participant, protocolName: resolved.name)
             // Everything that can be wrong with the rounds is found before any file is written, so a
             // bad protocol or sound leaves no half-made session behind for --resume to trip over.

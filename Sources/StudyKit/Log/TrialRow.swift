@@ -14,6 +14,8 @@ public struct TrialRow: Equatable, Sendable {
         "onset_at", "shot_at", "time_s",
         // Added after the version 1 contract's columns (adding keeps schema_version 1): see TrialResult.frontBackReversal.
         "front_back_reversal",
+        // 1, 2, … per participant across all their sessions (SessionIndex), for learning over sessions.
+        "session_index",
         // Issue 16: the protocol's name, so rows pooled from several studies say which one they belong to.
         "protocol",
     ]
@@ -40,6 +42,8 @@ public struct TrialRow: Equatable, Sendable {
     public var timeS: Double
     /// A front-back confusion with target and aim outside the ±15° zone around the interaural axis.
     public var frontBackReversal: Bool
+    /// The session's number among the participant's sessions (1 = first).
+    public var sessionIndex: Int
     /// The session's protocol: a protocol file's `name`, or the built-in mode (`one-target`, ...).
     public var protocolName: String
 
@@ -48,7 +52,7 @@ public struct TrialRow: Equatable, Sendable {
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, protocolName: String
+        frontBackReversal: Bool, sessionIndex: Int, protocolName: String
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -70,6 +74,7 @@ public struct TrialRow: Equatable, Sendable {
         self.shotAt = shotAt
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
+        self.sessionIndex = sessionIndex
         self.protocolName = protocolName
     }
 
@@ -88,6 +93,7 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(absDeviationDeg, fractionDigits: Self.degreeDigits), .boolean(frontBackConfusion),
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
+            .integer(sessionIndex),
             .text(protocolName),
         ]
     }
@@ -115,6 +121,7 @@ public struct TrialRow: Equatable, Sendable {
         shotAt = try row.timestamp("shot_at")
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
+        sessionIndex = try row.integer("session_index")
         protocolName = try row.text("protocol")
     }
 
