@@ -22,6 +22,14 @@ import Testing
         #expect(output.stderr.components(separatedBy: "letters, digits").count == 2, "stderr: \(output.stderr)")
     }
 
+    @Test func playResumeRefusesAModeOrLengthItWouldIgnore() throws {
+        let output = try SoundSafariBinary.run(
+            ["play", "--participant", "R9", "--resume", "--rounds", "5"],
+            environment: ["DISPLAY": "", "SDL_AUDIODRIVER": "dummy"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("leave out --mode and --rounds"), "stderr: \(output.stderr)")
+    }
+
     @Test func aResumeWithNothingToResumeIsRefusedBeforeAnyWindow() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("nothing-to-resume")
         defer { try? FileManager.default.removeItem(at: logs) }

@@ -20,15 +20,21 @@ struct PlayCommand: WindowCommand {
     @Option(help: "Pseudonymous participant ID (e.g. P01); no real names.")
     var participant: String?
 
-    @Option(help: "one-target, two-targets, two-targets-background or one-target-background.")
-    var mode: String = "one-target"
+    @Option(help: "one-target, two-targets, two-targets-background or one-target-background (default: one-target).")
+    var mode: String?
 
-    @Option(help: "Number of rounds (1-30).")
-    var rounds: Int = 3
+    @Option(help: "Number of rounds (1-30; default: 3).")
+    var rounds: Int?
 
     @OptionGroup var window: WindowOptions
 
     func validate() throws {
+        if window.resume, mode != nil || rounds != nil {
+            // A resumed session plays on as it was started: a different mode or length would be ignored.
+            throw ValidationError("--resume continues the session as it was started; leave out --mode and --rounds.")
+        }
+        let mode = self.mode ?? LevelKind.oneTarget.rawValue
+        let rounds = self.rounds ?? 3
         guard LevelKind(rawValue: mode) != nil else {
             let modes = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("Unknown mode '\(mode)': use one of \(modes).")
@@ -49,7 +55,8 @@ struct PlayCommand: WindowCommand {
         _ = try SoundCatalog.locate(explicitFolder: window.sounds)
         try window.checkResumable(participant: participant ?? "")
         let preset = MenuSettings(
-            participant: participant ?? "", mode: LevelKind(rawValue: mode) ?? .oneTarget, rounds: rounds,
+            participant: participant ?? "", mode: mode.flatMap(LevelKind.init(rawValue:)) ?? .oneTarget,
+            rounds: rounds ?? 3,
             input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
         let options = AppOptions(
             kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
