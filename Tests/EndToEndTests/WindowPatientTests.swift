@@ -53,6 +53,33 @@ extension WindowTests {
             #expect(output.stdout.contains("1 photo logged in"), "stdout: \(output.stdout)")
         }
 
+        @Test func aPatientWhoQuitContinuesTheSameSessionFromTheSummary() throws {
+            let window = try WindowSession(name: "window-continue")
+            let script = [
+                "wait menu", "key Return", "wait headphone-check", "key Left", "key Right",
+                "wait running", "key Space", "wait intermediate", "key Return",
+                "wait running", "key P", "wait paused", "key Up", "key Return",
+                // Summary: Continue this session, Play again, Close (focused): up twice to Continue.
+                "wait summary", "shot quit-summary", "key Up", "key Up", "key Return",
+                "wait headphone-check", "shot continued-check", "key Left", "key Right",
+                "wait running", "key Space", "wait round-result", "key Return",
+                "wait running", "key Space", "wait intermediate", "key Return", "wait running", "key Space",
+                "wait round-result", "key Return", "wait summary", "key Return",
+            ]
+            let output = try window.run(
+                [
+                    "play", "--participant", "C01", "--mode", "two-targets", "--rounds", "2",
+                    "--input", "keyboard",
+                ], script: script)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let sessions = try window.sessionFolders(participant: "C01")
+            #expect(sessions.count == 1, "Continue goes on in the same session folder")
+            guard let session = sessions.first else { return }
+            #expect(try window.trialLines(in: session).count == 4)
+            #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
+            #expect(output.stdout.contains("at round 1 of 2"), "stdout: \(output.stdout)")
+        }
+
         @Test func aLatinSquareStudyKilledMidwayResumesAtItsRoundAndSpaceNeverSkipsABreak() throws {
             let window = try WindowSession(name: "window-latin-square")
             let protocolFile = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/latin-square.json")
