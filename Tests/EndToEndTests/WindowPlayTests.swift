@@ -90,6 +90,12 @@ extension WindowTests {
                 first.stdout.contains(
                     "continue with: soundsafari play --participant R01 --logs \(window.logs.path) --resume"),
                 "stdout: \(first.stdout)")
+            // It goes on with the HRTF it was played with (every row names that one): another is refused.
+            let otherHRTF = try window.run(
+                ["play", "--participant", "R01", "--resume", "--input", "keyboard", "--hrtf", "some-other-head"],
+                script: ["wait menu"], timeout: 60)
+            #expect(otherHRTF.status != 0)
+            #expect(otherHRTF.stderr.contains("leave out --hrtf"), "stderr: \(otherHRTF.stderr)")
             // A resumed play session skips the menu: its settings are the session's, and the headphone check
             // says where it goes on.
             let second = try window.run(

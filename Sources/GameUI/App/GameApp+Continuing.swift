@@ -12,6 +12,14 @@ extension GameApp {
         guard let point = try ResumePoint.latestIncomplete(logs: options.logs, participant: participant) else {
             throw NothingToResumeError(participant: participant.value, logs: options.logs.path)
         }
+        // The session goes on with the HRTF it was played with: its rows all name that one.
+        let usedHRTF = point.record.environment.hrtf
+        if usedHRTF != "none" {
+            if let asked = options.hrtf, asked != usedHRTF {
+                throw UIError.resumeHRTFDiffers(session: point.record.sessionID, asked: asked, used: usedHRTF)
+            }
+            settings.hrtf = usedHRTF
+        }
         let resolved = point.record.resolvedProtocol
         let rounds = resolved.rounds.map { FlowRound(condition: $0.condition, targets: max(1, $0.targetSounds.count)) }
         let next = point.nextKey
