@@ -80,6 +80,27 @@ extension WindowTests {
             #expect(output.stdout.contains("at round 1 of 2"), "stdout: \(output.stdout)")
         }
 
+        @Test func aSupervisorStartingAProtocolAParticipantCompletedIsToldBeforeAndOnTheSheet() throws {
+            let window = try WindowSession(name: "window-repeat-note")
+            let file = window.logs.appendingPathComponent("tiny.json")
+            try #"{"name": "tiny", "seed": 4, "conditions": [{"level": "one-target", "repetitions": 2}]}"#
+                .write(to: file, atomically: true, encoding: .utf8)
+            let done = try SoundSafariBinary.run(
+                ["simulate", "--protocol", file.path, "--participant", "W02", "--logs", window.logs.path])
+            #expect(done.status == 0, "stderr: \(done.stderr)")
+            let output = try window.run(
+                ["study", "--protocol", file.path, "--participant", "W02", "--input", "keyboard"],
+                script: [
+                    "wait participant-sheet", "shot sheet-with-note", "key Up", "key Return",
+                    "wait headphone-check", "key Escape", "key Return",
+                ])
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(
+                output.stderr.contains("W02 has already completed the protocol 'tiny' once"), "stderr: \(output.stderr)"
+            )
+            #expect(output.stderr.contains("session_index 2"), "stderr: \(output.stderr)")
+        }
+
         @Test func aLatinSquareStudyKilledMidwayResumesAtItsRoundAndSpaceNeverSkipsABreak() throws {
             let window = try WindowSession(name: "window-latin-square")
             let protocolFile = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/latin-square.json")

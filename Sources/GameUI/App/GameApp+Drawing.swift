@@ -9,7 +9,8 @@ extension GameApp {
         case .mainMenu:
             painter.drawMainMenu(mainMenu, message: menuMessage)
         case .participantSheet:
-            painter.drawParticipantSheet(participantSheet, participant: settings.participant, known: sheetPrefilled)
+            painter.drawParticipantSheet(
+                participantSheet, participant: settings.participant, known: sheetPrefilled, warning: repeatNote)
         case .headphoneCheck:
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
         case .running:

@@ -26,6 +26,8 @@ package final class GameApp {
     var participantSheet = ParticipantSheet.model()
     /// The sheet shows a registered participant's answers (to complete and correct) rather than a new one's.
     var sheetPrefilled = false
+    /// Shown on the sheet when the participant already completed this study's protocol.
+    var repeatNote: String?
     var headphoneCheck = HeadphoneCheck()
     /// A problem with the menu's choices (e.g. an invalid participant ID), shown under the menu.
     var menuMessage: String?
@@ -115,6 +117,10 @@ package final class GameApp {
         let known = try ParticipantRegistry(logs: options.logs).lookup(participant)
         participantSheet = ParticipantSheet.model(prefilled: known)
         sheetPrefilled = known != nil
+        // The supervisor may have started the window without a terminal: the repeat note shows on the sheet too.
+        repeatNote = PastSession.repeatWarning(
+            PastSession.all(logs: options.logs, participant: participant), participant: participant,
+            protocolName: studyProtocol.name)
         flow = .study(rounds: rounds, participantRegistered: options.resume)
     }
 

@@ -109,13 +109,19 @@ final class ScreenPainter {
     }
 
     /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
-    func drawParticipantSheet(_ menu: MenuModel, participant: String, known: Bool) {
+    func drawParticipantSheet(_ menu: MenuModel, participant: String, known: Bool, warning: String?) {
         window.clear()
-        let top = title(
+        var top = title(
             "Participant \(participant)",
             subtitle: known
                 ? "Registered before: please complete missing answers and correct any that changed (the earlier row is kept)."
                 : "A few questions before we start (for the supervisor). No names are stored.")
+        if let warning {
+            top +=
+                text.drawWrapped(
+                    warning, x: width / 2, y: top - scaled(12), width: width - scaled(120), pixels: px(.small),
+                    color: Theme.warning, align: .center) + scaled(4)
+        }
         drawMenu(menu, top: top, rowWidth: scaled(1000))
         hint("↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A")
     }
