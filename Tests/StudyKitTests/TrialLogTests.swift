@@ -13,7 +13,7 @@ struct TrialLogTests {
             text == "schema_version,session_id,participant,platform,input,hrtf,condition,background,round,"
                 + "targets_in_round,target_index,target,target_bearing_deg,aim_bearing_deg,deviation_deg,"
                 + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal,session_index,"
-                + "protocol\n")
+                + "hrtf_sha256,protocol\n")
     }
 
     @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
@@ -24,7 +24,7 @@ struct TrialLogTests {
         #expect(
             lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,FALSE,1,2,1,frog,"
                 + "300.250,312.750,-12.500,12.500,FALSE,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,FALSE,1,"
-                + "thesis-study")
+                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,thesis-study")
     }
 
     @Test func appendedRowsAreOnDiskBeforeTheLogIsClosed() throws {

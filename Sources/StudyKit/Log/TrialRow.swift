@@ -16,6 +16,8 @@ public struct TrialRow: Equatable, Sendable {
         "front_back_reversal",
         // 1, 2, … per participant across all their sessions (SessionIndex), for learning over sessions.
         "session_index",
+        // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
+        "hrtf_sha256",
         // Issue 16: the protocol's name, so rows pooled from several studies say which one they belong to.
         "protocol",
     ]
@@ -44,6 +46,8 @@ public struct TrialRow: Equatable, Sendable {
     public var frontBackReversal: Bool
     /// The session's number among the participant's sessions (1 = first).
     public var sessionIndex: Int
+    /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
+    public var hrtfSHA256: String
     /// The session's protocol: a protocol file's `name`, or the built-in mode (`one-target`, ...).
     public var protocolName: String
 
@@ -52,7 +56,7 @@ public struct TrialRow: Equatable, Sendable {
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int, protocolName: String
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -75,6 +79,7 @@ public struct TrialRow: Equatable, Sendable {
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
+        self.hrtfSHA256 = hrtfSHA256
         self.protocolName = protocolName
     }
 
@@ -94,6 +99,7 @@ public struct TrialRow: Equatable, Sendable {
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
+            .text(hrtfSHA256),
             .text(protocolName),
         ]
     }
@@ -122,6 +128,7 @@ public struct TrialRow: Equatable, Sendable {
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
+        hrtfSHA256 = try row.text("hrtf_sha256")
         protocolName = try row.text("protocol")
     }
 

@@ -67,7 +67,7 @@ public final class SessionRecorder: TrialSink {
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
             frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
-            protocolName: record.resolvedProtocol.name)
+            hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name)
     }
 
     /// This session's `session_index` (given when it started; a resumed session keeps it).
