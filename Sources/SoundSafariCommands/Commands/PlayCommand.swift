@@ -23,7 +23,7 @@ struct PlayCommand: WindowCommand {
     @Option(help: "one-target, two-targets, two-targets-background or one-target-background (default: one-target).")
     var mode: String?
 
-    @Option(help: "Number of rounds (1-30; default: 3).")
+    @Option(parsing: .unconditional, help: "Number of rounds (1-30; default: 3).")
     var rounds: Int?
 
     @OptionGroup var window: WindowOptions
@@ -61,7 +61,9 @@ struct PlayCommand: WindowCommand {
         let options = AppOptions(
             kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
             resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds)
-        let status = try GameApp(options: options, hooks: hooks).runLoop()
-        if status != 0 { throw ExitCode(status) }
+        try InterruptedExit.run {
+            let status = try GameApp(options: options, hooks: hooks).runLoop()
+            if status != 0 { throw ExitCode(status) }
+        }
     }
 }

@@ -26,7 +26,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
     var protocolFile: String?
 
-    @Option(help: "Rounds to play in a built-in mode (1-30, as in play).")
+    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode (1-30, as in play).")
     var rounds: Int = 3
 
     @Option(help: "Pseudonymous participant ID (no real names).")
@@ -82,13 +82,15 @@ struct SimulateCommand: ParsableCommand {
         let request = SessionRequest(
             source: source, participant: participant,
             seed: seed, resume: resume, input: bot.device)
-        let outcome = try Simulation(
-            request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot, realtime: realtime,
-            hrtfName: hrtf,
-            soundsFolder: sounds, pictures: ResultPictureFiles()
-        ).run()
-        if let warning = outcome.repeatWarning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
-        print(Self.summary(outcome))
+        InterruptSignals.install()
+        try InterruptedExit.run {
+            let outcome = try Simulation(
+                request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot,
+                realtime: realtime, hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
+            ).run()
+            if let warning = outcome.repeatWarning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            print(Self.summary(outcome))
+        }
     }
 
     static func summary(_ outcome: Simulation.Outcome) -> String {

@@ -21,6 +21,8 @@ public struct SessionRecord: Sendable, Equatable {
     public var resolvedProtocol: ResolvedProtocol
     public var environment: SessionEnvironment
     public var completed: Bool
+    /// Runs ended by a signal (SIGINT, SIGTERM, SIGHUP), in order; empty for most sessions.
+    public var interruptions: [SessionInterruption] = []
 
     public init(
         sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,
@@ -53,6 +55,7 @@ extension SessionRecord: Codable {
         case input, hrtf, platform, os
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
+        case interruptions
         case hrtfSHA256 = "hrtf_sha256"
     }
 
@@ -76,6 +79,8 @@ extension SessionRecord: Codable {
         try container.encode(environment.os, forKey: .os)
         try container.encode(completed, forKey: .completed)
         try container.encode(resolvedProtocol, forKey: .resolvedProtocol)
+        // Written only once a run was interrupted, so the sessions that never were keep their exact files.
+        if !interruptions.isEmpty { try container.encode(interruptions, forKey: .interruptions) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -113,6 +118,7 @@ extension SessionRecord: Codable {
             hrtfSHA256: try container.decodeIfPresent(String.self, forKey: .hrtfSHA256) ?? "")
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
+        interruptions = try container.decodeIfPresent([SessionInterruption].self, forKey: .interruptions) ?? []
     }
 
     /// Reads a session.json; errors name the file and what is wrong.
