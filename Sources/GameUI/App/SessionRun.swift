@@ -40,7 +40,7 @@ final class SessionRun {
         }
         let request = SessionRequest(
             source: source, participant: app.settings.participant,
-            seed: app.options.seed, resume: app.options.resume, input: device)
+            seed: app.options.seed, resume: app.resuming, input: device)
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
         let driver = try SessionDriver.open(
             request, store: FileSessionStore(logs: app.options.logs), scene: scene, clock: app.clock,
@@ -60,6 +60,7 @@ final class SessionRun {
         if driver.ratings != nil {
             app.flow.adoptRatings(try driver.asksRatingsBefore() ? [.before, .after] : [.after])
         }
+        app.reportSessionOpened(run)
         return run
     }
 

@@ -18,6 +18,8 @@ public struct TrialRow: Equatable, Sendable {
         "session_index",
         // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
         "hrtf_sha256",
+        // Issue 16: the protocol's name, so rows pooled from several studies say which one they belong to.
+        "protocol",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -46,13 +48,15 @@ public struct TrialRow: Equatable, Sendable {
     public var sessionIndex: Int
     /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
     public var hrtfSHA256: String
+    /// The session's protocol: a protocol file's `name`, or the built-in mode (`one-target`, ...).
+    public var protocolName: String
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = ""
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -76,6 +80,7 @@ public struct TrialRow: Equatable, Sendable {
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
         self.hrtfSHA256 = hrtfSHA256
+        self.protocolName = protocolName
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -95,6 +100,7 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
             .text(hrtfSHA256),
+            .text(protocolName),
         ]
     }
 
@@ -123,6 +129,7 @@ public struct TrialRow: Equatable, Sendable {
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
         hrtfSHA256 = try row.text("hrtf_sha256")
+        protocolName = try row.text("protocol")
     }
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).

@@ -78,7 +78,7 @@ public final class SessionRecorder: TrialSink {
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
             frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
-            hrtfSHA256: record.environment.hrtfSHA256)
+            hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name)
     }
 
     /// This session's `session_index` (given when it started; a resumed session keeps it).
