@@ -40,7 +40,7 @@ final class SessionRun {
         }
         let request = SessionRequest(
             source: source, participant: app.settings.participant,
-            seed: app.options.seed, resume: app.options.resume, input: device)
+            seed: app.options.seed, resume: app.resuming, input: device)
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
         // Headings reach the renderer as each event is handled, not on the next tick (motion-to-sound latency).
         app.input.headingOutput = audio.engine.listenerHeading
@@ -62,6 +62,7 @@ final class SessionRun {
         if driver.ratings != nil {
             app.flow.adoptRatings(try driver.asksRatingsBefore() ? [.before, .after] : [.after])
         }
+        app.reportSessionOpened(run)
         return run
     }
 

@@ -41,6 +41,8 @@ package struct Simulation {
         package let ticks: Int
         package let tickStatistics: TickStatistics
         package let pictures: [URL]
+        /// Said when the participant had already completed this protocol (`SessionDriver.repeatWarning`).
+        package let repeatWarning: String?
     }
 
     package func run() throws -> Outcome {
@@ -75,7 +77,8 @@ package struct Simulation {
         if driver.log.isCompleted { try answer(.after, driver: driver, bot: &ratingBot, clock: clock) }
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
-            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
+            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures,
+            repeatWarning: driver.repeatWarning)
     }
 
     /// The bot answers the questions of `moment` the session still asks (none when ratings are off), taking

@@ -17,13 +17,16 @@ struct SimulateCommand: ParsableCommand {
             true bearings (ideal, noisy). Time is virtual unless --realtime is given, so sessions run in seconds.
             """)
 
-    @Option(help: "Built-in mode: one-target, two-targets or two-targets-background (default: one-target).")
+    @Option(
+        help:
+            "Built-in mode: one-target, two-targets, two-targets-background or one-target-background (default: one-target)."
+    )
     var mode: String?
 
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
     var protocolFile: String?
 
-    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode.")
+    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode (1-30, as in play).")
     var rounds: Int = 3
 
     @Option(help: "Pseudonymous participant ID (no real names).")
@@ -68,7 +71,12 @@ struct SimulateCommand: ParsableCommand {
             let known = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("Unknown mode '\(mode)'; use one of: \(known).")
         }
-        if rounds < 1 { throw ValidationError("--rounds must be at least 1 (got \(rounds)).") }
+        guard StudyProtocol.builtInRounds.contains(rounds) else {
+            let range = StudyProtocol.builtInRounds
+            throw ValidationError(
+                "--rounds \(rounds) is out of range: use \(range.lowerBound) to \(range.upperBound), as in play "
+                    + "(for more, write a protocol file with repetitions and use --protocol).")
+        }
         if let reactionSeconds {
             if bot != .ideal {
                 throw ValidationError("--reaction-s times the ideal bot; leave it out with --bot \(bot).")
@@ -101,6 +109,7 @@ struct SimulateCommand: ParsableCommand {
                 realtime: realtime, hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles(),
                 reactionSeconds: reactionSeconds
             ).run()
+            if let warning = outcome.repeatWarning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             print(Self.summary(outcome))
         }
     }

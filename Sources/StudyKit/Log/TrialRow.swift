@@ -18,6 +18,8 @@ public struct TrialRow: Equatable, Sendable {
         "session_index",
         // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
         "hrtf_sha256",
+        // Issue 16: the protocol's name, so rows pooled from several studies say which one they belong to.
+        "protocol",
         // Issue 11: the output frame of the target's first audible sample, and the frame clock's uncertainty.
         "onset_frame", "onset_uncertainty_ms",
     ]
@@ -48,6 +50,8 @@ public struct TrialRow: Equatable, Sendable {
     public var sessionIndex: Int
     /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
     public var hrtfSHA256: String
+    /// The session's protocol: a protocol file's `name`, or the built-in mode (`one-target`, ...).
+    public var protocolName: String
     /// Output frame of the target's first audible sample (`onset_at` is its time); nil: no audio clock told it.
     public var onsetFrame: Int64?
     /// How far the frame-to-clock mapping of `onsetFrame` may be off, in milliseconds.
@@ -58,8 +62,8 @@ public struct TrialRow: Equatable, Sendable {
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", onsetFrame: Int64? = nil,
-        onsetUncertaintyMS: Double? = nil
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String,
+        onsetFrame: Int64? = nil, onsetUncertaintyMS: Double? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -83,6 +87,7 @@ public struct TrialRow: Equatable, Sendable {
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
         self.hrtfSHA256 = hrtfSHA256
+        self.protocolName = protocolName
         self.onsetFrame = onsetFrame
         self.onsetUncertaintyMS = onsetUncertaintyMS
     }
@@ -104,6 +109,7 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
             .text(hrtfSHA256),
+            .text(protocolName),
             onsetFrame.map { .integer(Int($0)) } ?? .empty,
             onsetUncertaintyMS.map { .decimal($0, fractionDigits: Self.secondDigits) } ?? .empty,
         ]
@@ -134,6 +140,7 @@ public struct TrialRow: Equatable, Sendable {
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
         hrtfSHA256 = try row.text("hrtf_sha256")
+        protocolName = try row.text("protocol")
         onsetFrame = try Self.optional(row, "onset_frame") { Int64($0) }
         onsetUncertaintyMS = try Self.optional(row, "onset_uncertainty_ms") { Double($0) }
     }

@@ -78,8 +78,8 @@ public final class SessionRecorder: TrialSink {
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
             frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
-            hrtfSHA256: record.environment.hrtfSHA256, onsetFrame: trial.onsetFrame,
-            onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 })
+            hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name,
+            onsetFrame: trial.onsetFrame, onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 })
     }
 
     /// This session's `session_index` (given when it started; a resumed session keeps it).
