@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(
             name: "CRmath", path: "Sources/CRmath", pkgConfig: "libRmath",
             providers: [.apt(["r-mathlib"])]),
+        .systemLibrary(
+            name: "CLo", path: "Sources/CLo", pkgConfig: "liblo",
+            providers: [.apt(["liblo-dev"])]),
 
         // Shared by both sides: the one CSV writer (libcsv quoting, formula guard) and the one JSON value.
         .target(name: "TidyFormats", dependencies: ["CCSV"]),
@@ -38,11 +41,14 @@ let package = Package(
         .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "GameCore"]),
         .target(name: "StudyKit", dependencies: ["GameCore", "CCSV", "TidyFormats"]),
         .target(name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit"]),
-        .target(name: "GameUI", dependencies: ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"]),
+        .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
+        .target(
+            name: "GameUI",
+            dependencies: ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "HeadTracking"]),
         .target(
             name: "SoundSafariCommands",
             dependencies: [
-                "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI",
+                "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "HeadTracking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
@@ -65,6 +71,7 @@ let package = Package(
         .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "TidyFormatsTests", dependencies: ["TidyFormats"]),
+        .testTarget(name: "HeadTrackingTests", dependencies: ["HeadTracking", "GameCore"]),
         .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore", "TidyFormats"]),
         .testTarget(
             name: "SessionRuntimeTests", dependencies: ["SessionRuntime", "GameCore", "SpatialAudio", "StudyKit"]),

@@ -10,6 +10,8 @@ extension GameApp {
             painter.drawMainMenu(mainMenu, message: menuMessage)
         case .participantSheet:
             painter.drawParticipantSheet(participantSheet, participant: settings.participant)
+        case .trackerCalibration:
+            if let tracker { painter.drawTrackerCalibration(tracker.step.instruction, tracker: tracker.name) }
         case .headphoneCheck:
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
         case .running:
@@ -42,6 +44,7 @@ extension GameApp {
             input.controllerHasGyro
                 ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y"
                 : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y"
+        case .opentrack, .osc: "Turn your head · Photo: Space or click · Pause: P · Recentre: R"
         }
     }
 

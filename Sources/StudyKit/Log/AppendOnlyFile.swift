@@ -43,8 +43,9 @@ final class AppendOnlyFile {
         }
     }
 
-    /// Writes `text` in one `write` call (looping only on a short write) and fsyncs it.
-    func append(_ text: String) throws {
+    /// Writes `text` in one `write` call (looping only on a short write) and fsyncs it (unless `sync` is
+    /// false: the head-tracker stream is written at once, but syncing 60 times a second would stall frames).
+    func append(_ text: String, sync: Bool = true) throws {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -57,7 +58,7 @@ final class AppendOnlyFile {
             }
             offset += written
         }
-        guard fsync(descriptor) == 0 else {
+        guard !sync || fsync(descriptor) == 0 else {
             throw StudyFileError.system(path: url.path, action: "flush (fsync)", errno: errno)
         }
     }
