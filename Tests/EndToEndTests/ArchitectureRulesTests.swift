@@ -11,9 +11,10 @@ import Testing
         "Sources/SpatialAudio": ["COpenAL", "CSndFile", "GameCore"],
         "Sources/StudyKit": ["CCSV", "GameCore", "TidyFormats"],
         "Sources/SessionRuntime": ["GameCore", "SpatialAudio", "StudyKit"],
-        "Sources/GameUI": ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"],
+        "Sources/HeadTracking": ["CLo", "GameCore"],
+        "Sources/GameUI": ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "HeadTracking"],
         "Sources/SoundSafariCommands": [
-            "ArgumentParser", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI",
+            "ArgumentParser", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "HeadTracking",
         ],
         "Sources/soundsafari": ["SoundSafariCommands"],
         "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],

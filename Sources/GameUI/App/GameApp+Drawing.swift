@@ -11,7 +11,9 @@ extension GameApp {
         case .participantSheet:
             painter.drawParticipantSheet(participantSheet, participant: settings.participant)
         case .trackerCalibration:
-            if let tracker { painter.drawTrackerCalibration(tracker.step.instruction, tracker: tracker.name) }
+            if let tracker {
+                painter.drawTrackerCalibration(tracker.step.instruction, status: tracker.status(at: clock.now()))
+            }
         case .headphoneCheck:
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
         case .running:

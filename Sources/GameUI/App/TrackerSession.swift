@@ -30,6 +30,16 @@ final class TrackerSession {
     /// "The head tracker (opentrack, UDP port 4242)".
     var name: String { "The head tracker (\(input.kind.rawValue), UDP port \(input.port))" }
 
+    /// What the calibration screen shows under its instruction: the newest raw reading, or that none came.
+    func status(at now: MonotonicTime) -> String {
+        let counts = heading.receiver.counts
+        let malformed = counts.malformed > 0 ? " · \(counts.malformed) malformed packets ignored" : ""
+        guard let yaw = currentRawYaw(at: now) else {
+            return "\(input.kind.rawValue) on UDP port \(input.port): no data\(malformed)"
+        }
+        return String(format: "%@ on UDP port %d: raw yaw %.1f°", input.kind.rawValue, Int(input.port), yaw) + malformed
+    }
+
     /// The newest raw yaw, or nil when none arrived within the silence limit.
     func currentRawYaw(at now: MonotonicTime) -> Double? {
         heading.isSilent(at: now) ? nil : heading.receiver.latest?.reading.yawDeg

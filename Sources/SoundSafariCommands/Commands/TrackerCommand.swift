@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GameCore
 import HeadTracking
+import StudyKit
 
 struct TrackerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +29,7 @@ struct TrackerMonitorCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds (default: until interrupted).")
     var seconds: Double?
 
-    @Option(help: "1 when the tracker's yaw grows turning right (default), -1 when it shrinks.")
+    @Option(parsing: .unconditional, help: "1 when the tracker's yaw grows turning right (default), -1 when it shrinks.")
     var trackerYawSign: Int = 1
 
     func validate() throws {
@@ -77,7 +78,7 @@ struct TrackerMonitorCommand: ParsableCommand {
         func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "null" }
         let reading = sample.reading
         let heading = TrackedHeading.heading(of: reading, calibration: calibration).degrees
-        let time = clock.date(at: sample.receivedAt).formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        let time = Timestamp.format(clock.date(at: sample.receivedAt))
         return """
             {"time":"\(time)","elapsed_s":\(String(format: "%.4f", sample.receivedAt - start)),\
             "address":"\(reading.address)","raw_yaw_deg":\(number(reading.yawDeg)),\

@@ -14,6 +14,7 @@ struct WindowOptions: ParsableArguments {
     var input: String?
 
     @Option(
+        parsing: .unconditional,
         help: """
             With a head tracker: 1 when its yaw grows as the head turns right, -1 when it shrinks \
             (default: found by the calibration step, face forward then turn right).
