@@ -1,10 +1,10 @@
 // `soundsafari tracker monitor` with real packets: python's struct for opentrack, liblo's oscsend for OSC.
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import Testing
 
 @Suite(.serialized) struct TrackerMonitorTests {
     private func lines(_ output: CommandOutput) -> [[String: Any]] {

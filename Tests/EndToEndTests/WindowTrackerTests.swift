@@ -5,9 +5,13 @@ import Testing
 extension WindowTests {
     @Suite struct WindowTrackerTests {
         /// trials.csv as dictionaries by column name.
-        private func rows(_ window: WindowSession, _ session: URL, file: String = "trials.csv") throws -> [[String: String]] {
+        private func rows(_ window: WindowSession, _ session: URL, file: String = "trials.csv") throws -> [[String:
+            String]]
+        {
             let lines = try String(contentsOf: session.appendingPathComponent(file), encoding: .utf8)
-                .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                .split(separator: "\n").map {
+                    $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                }
             guard let header = lines.first else { return [] }
             return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
         }
@@ -57,7 +61,10 @@ extension WindowTests {
             let calibration = tracker.first { $0["event"] == "calibration" }
             #expect(calibration?["forward_raw_yaw_deg"] == "20.000")
             #expect(calibration?["yaw_sign"] == "1")
-            #expect(tracker.contains { $0["event"] == "sample" && $0["raw_yaw_deg"] == "57.000" && $0["heading_deg"] == "37.000" })
+            #expect(
+                tracker.contains {
+                    $0["event"] == "sample" && $0["raw_yaw_deg"] == "57.000" && $0["heading_deg"] == "37.000"
+                })
             #expect(tracker.contains { Int($0["malformed_total"] ?? "") ?? 0 > 0 }, "malformed datagrams are counted")
             #expect(window.screensShown().contains("paused"))
         }

@@ -61,7 +61,8 @@ func oscBundle(_ messages: [[UInt8]]) -> [UInt8] {
 
     @Test func theProjectsHeadingAddressIsMarkedAsABearing() {
         let decoded = OSCPacket.decode(oscMessage("/soundsafari/heading", [90]))
-        #expect(decoded.readings == [TrackerReading(yawDeg: 90, address: "/soundsafari/heading", isProjectHeading: true)])
+        #expect(
+            decoded.readings == [TrackerReading(yawDeg: 90, address: "/soundsafari/heading", isProjectHeading: true)])
     }
 
     @Test func integerArgumentsAreAcceptedAsDegrees() {

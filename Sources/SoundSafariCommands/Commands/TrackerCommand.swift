@@ -29,13 +29,15 @@ struct TrackerMonitorCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds (default: until interrupted).")
     var seconds: Double?
 
-    @Option(parsing: .unconditional, help: "1 when the tracker's yaw grows turning right (default), -1 when it shrinks.")
+    @Option(
+        parsing: .unconditional, help: "1 when the tracker's yaw grows turning right (default), -1 when it shrinks.")
     var trackerYawSign: Int = 1
 
     func validate() throws {
         guard TrackerInput.namesTracker(input) else {
             throw ValidationError(
-                "tracker monitor listens to head trackers only, not '\(input)': use --input opentrack[:PORT] or osc[:PORT].")
+                "tracker monitor listens to head trackers only, not '\(input)': use --input opentrack[:PORT] or osc[:PORT]."
+            )
         }
         do { _ = try TrackerInput.parse(input) } catch { throw ValidationError("\(error)") }
         if let seconds, !(seconds > 0 && seconds.isFinite) {
