@@ -56,7 +56,9 @@ let package = Package(
         .executableTarget(name: "soundsafari-autopilot", dependencies: ["SoundSafariCommands", "GameUI"]),
         .executableTarget(
             name: "soundsafari-bench",
-            dependencies: ["GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats"]),
+            dependencies: [
+                "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats", "HeadTracking",
+            ]),
 
         // Analysis side: builds without SDL2, OpenAL or libsndfile.
         .target(

@@ -19,7 +19,7 @@ import Testing
         "Sources/soundsafari": ["SoundSafariCommands"],
         "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],
         "Sources/soundsafari-bench": [
-            "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats",
+            "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats", "HeadTracking",
         ],
         "Analysis/Sources/StudyAnalysis": ["CCSV", "CRmath", "TidyFormats"],
         "Analysis/Sources/soundsafari-analyze": ["ArgumentParser", "StudyAnalysis"],
