@@ -15,7 +15,8 @@ enum Fixtures {
             hrtf: "Built-In HRTF", condition: condition, background: false, round: round, targetsInRound: 2,
             targetIndex: targetIndex, target: "frog", targetBearingDeg: 300.25, aimBearingDeg: 312.75,
             deviationDeg: deviation, absDeviationDeg: abs(deviation), frontBackConfusion: false,
-            onsetAt: start, shotAt: start.addingTimeInterval(2.345), timeS: 2.345, frontBackReversal: false)
+            onsetAt: start, shotAt: start.addingTimeInterval(2.345), timeS: 2.345, frontBackReversal: false,
+            sessionIndex: 1, hrtfSHA256: "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12")
     }
 
     static let environment = SessionEnvironment(

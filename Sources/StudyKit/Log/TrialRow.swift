@@ -14,6 +14,10 @@ public struct TrialRow: Equatable, Sendable {
         "onset_at", "shot_at", "time_s",
         // Added after the version 1 contract's columns (adding keeps schema_version 1): see TrialResult.frontBackReversal.
         "front_back_reversal",
+        // 1, 2, … per participant across all their sessions (SessionIndex), for learning over sessions.
+        "session_index",
+        // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
+        "hrtf_sha256",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -38,13 +42,17 @@ public struct TrialRow: Equatable, Sendable {
     public var timeS: Double
     /// A front-back confusion with target and aim outside the ±15° zone around the interaural axis.
     public var frontBackReversal: Bool
+    /// The session's number among the participant's sessions (1 = first).
+    public var sessionIndex: Int
+    /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
+    public var hrtfSHA256: String
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = ""
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -66,6 +74,8 @@ public struct TrialRow: Equatable, Sendable {
         self.shotAt = shotAt
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
+        self.sessionIndex = sessionIndex
+        self.hrtfSHA256 = hrtfSHA256
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -83,6 +93,8 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(absDeviationDeg, fractionDigits: Self.degreeDigits), .boolean(frontBackConfusion),
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
+            .integer(sessionIndex),
+            .text(hrtfSHA256),
         ]
     }
 
@@ -109,6 +121,8 @@ public struct TrialRow: Equatable, Sendable {
         shotAt = try row.timestamp("shot_at")
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
+        sessionIndex = try row.integer("session_index")
+        hrtfSHA256 = try row.text("hrtf_sha256")
     }
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).

@@ -11,6 +11,9 @@ public struct SessionRecord: Sendable, Equatable {
     public var schemaVersion: Int = TrialRow.schemaVersion
     public var sessionID: String
     public var participant: String
+    /// 1, 2, … per participant across all their sessions (`SessionIndex`); nil only in a session.json
+    /// written before the key existed.
+    public var sessionIndex: Int?
     public var startedAt: Date
     public var endedAt: Date?
     /// When the session was continued with `--resume`, in order.
@@ -20,11 +23,13 @@ public struct SessionRecord: Sendable, Equatable {
     public var completed: Bool
 
     public init(
-        sessionID: String, participant: String, startedAt: Date, endedAt: Date? = nil, resumedAt: [Date] = [],
-        resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment, completed: Bool = false
+        sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,
+        resumedAt: [Date] = [], resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
+        completed: Bool = false
     ) {
         self.sessionID = sessionID
         self.participant = participant
+        self.sessionIndex = sessionIndex
         self.startedAt = startedAt
         self.endedAt = endedAt
         self.resumedAt = resumedAt
@@ -39,6 +44,7 @@ extension SessionRecord: Codable {
         case participant, completed
         case schemaVersion = "schema_version"
         case sessionID = "session_id"
+        case sessionIndex = "session_index"
         case appVersion = "app_version"
         case startedAt = "started_at"
         case endedAt = "ended_at"
@@ -47,6 +53,7 @@ extension SessionRecord: Codable {
         case input, hrtf, platform, os
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
+        case hrtfSHA256 = "hrtf_sha256"
     }
 
     // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
@@ -55,6 +62,7 @@ extension SessionRecord: Codable {
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(sessionID, forKey: .sessionID)
         try container.encode(participant, forKey: .participant)
+        try container.encodeIfPresent(sessionIndex, forKey: .sessionIndex)
         try container.encode(environment.appVersion, forKey: .appVersion)
         try container.encode(Timestamp.format(startedAt), forKey: .startedAt)
         try container.encode(endedAt.map(Timestamp.format), forKey: .endedAt)
@@ -62,6 +70,7 @@ extension SessionRecord: Codable {
         try container.encode(environment.platform, forKey: .platform)
         try container.encode(environment.input, forKey: .input)
         try container.encode(environment.hrtf, forKey: .hrtf)
+        try container.encode(environment.hrtfSHA256, forKey: .hrtfSHA256)
         try container.encode(environment.audioDevice, forKey: .audioDevice)
         try container.encode(environment.sampleRate, forKey: .sampleRate)
         try container.encode(environment.os, forKey: .os)
@@ -82,6 +91,7 @@ extension SessionRecord: Codable {
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
         sessionID = try container.decode(String.self, forKey: .sessionID)
         participant = try container.decode(String.self, forKey: .participant)
+        sessionIndex = try container.decodeIfPresent(Int.self, forKey: .sessionIndex)
         startedAt = try date(.startedAt)
         endedAt = try container.decodeIfPresent(String.self, forKey: .endedAt) == nil ? nil : try date(.endedAt)
         resumedAt = try (container.decodeIfPresent([String].self, forKey: .resumedAt) ?? []).map { text in
@@ -98,7 +108,9 @@ extension SessionRecord: Codable {
             hrtf: try container.decode(String.self, forKey: .hrtf),
             audioDevice: try container.decode(String.self, forKey: .audioDevice),
             sampleRate: try container.decode(Int.self, forKey: .sampleRate),
-            os: try container.decode(String.self, forKey: .os))
+            os: try container.decode(String.self, forKey: .os),
+            // Sessions written before the key existed carry no fingerprint.
+            hrtfSHA256: try container.decodeIfPresent(String.self, forKey: .hrtfSHA256) ?? "")
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
     }
