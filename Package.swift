@@ -30,6 +30,9 @@ let package = Package(
             name: "CRmath", path: "Sources/CRmath", pkgConfig: "libRmath",
             providers: [.apt(["r-mathlib"])]),
         .systemLibrary(
+            name: "CLo", path: "Sources/CLo", pkgConfig: "liblo",
+            providers: [.apt(["liblo-dev"])]),
+        .systemLibrary(
             name: "CMySofa", path: "Sources/CMySofa", pkgConfig: "libmysofa",
             providers: [.apt(["libmysofa-dev"])]),
         .systemLibrary(
@@ -44,11 +47,14 @@ let package = Package(
         .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore"]),
         .target(name: "StudyKit", dependencies: ["GameCore", "CCSV", "TidyFormats"]),
         .target(name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit"]),
-        .target(name: "GameUI", dependencies: ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"]),
+        .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
+        .target(
+            name: "GameUI",
+            dependencies: ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "HeadTracking"]),
         .target(
             name: "SoundSafariCommands",
             dependencies: [
-                "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI",
+                "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "HeadTracking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
@@ -56,7 +62,9 @@ let package = Package(
         .executableTarget(name: "soundsafari-autopilot", dependencies: ["SoundSafariCommands", "GameUI"]),
         .executableTarget(
             name: "soundsafari-bench",
-            dependencies: ["GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats"]),
+            dependencies: [
+                "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats", "HeadTracking",
+            ]),
 
         // Analysis side: builds without SDL2, OpenAL or libsndfile.
         .target(
@@ -71,6 +79,7 @@ let package = Package(
         .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "TidyFormatsTests", dependencies: ["TidyFormats"]),
+        .testTarget(name: "HeadTrackingTests", dependencies: ["HeadTracking", "GameCore"]),
         .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore", "TidyFormats"]),
         .testTarget(
             name: "SessionRuntimeTests", dependencies: ["SessionRuntime", "GameCore", "SpatialAudio", "StudyKit"]),

@@ -9,6 +9,7 @@ packages=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
   libcsv-dev r-mathlib fonts-dejavu-core
   libmysofa-dev libsoxr-dev
+  liblo-dev liblo-tools python3
   xvfb xauth
   libnotify-bin systemd
 )

@@ -14,5 +14,6 @@ public struct SoundSafari: ParsableCommand {
             SimulateCommand.self,
             RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self, HRTFCommand.self,
             RemindersCommand.self, RateCommand.self,
+            TrackerCommand.self,
         ])
 }

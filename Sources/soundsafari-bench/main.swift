@@ -9,10 +9,13 @@ let suites: [(name: String, run: () throws -> [BenchmarkResult])] = [
     ("audio-callback", CallbackWaitBenchmark.run),
     ("audio-motion", MotionToSoundBenchmark.run),
     ("ui", UIBenchmarks.run),
+    ("tracker", TrackerBenchmarks.run),
 ]
+/// Suite names on the command line run only those (e.g. `soundsafari-bench tracker`); none runs all.
+let chosen = Set(CommandLine.arguments.dropFirst())
 
 do {
-    for suite in suites {
+    for suite in suites where chosen.isEmpty || chosen.contains(suite.name) {
         for result in try suite.run() { print(result.line) }
     }
 } catch {

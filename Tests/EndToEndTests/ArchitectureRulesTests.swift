@@ -11,14 +11,15 @@ import Testing
         "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore"],
         "Sources/StudyKit": ["CCSV", "GameCore", "TidyFormats"],
         "Sources/SessionRuntime": ["GameCore", "SpatialAudio", "StudyKit"],
-        "Sources/GameUI": ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"],
+        "Sources/HeadTracking": ["CLo", "GameCore"],
+        "Sources/GameUI": ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "HeadTracking"],
         "Sources/SoundSafariCommands": [
-            "ArgumentParser", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI",
+            "ArgumentParser", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "HeadTracking",
         ],
         "Sources/soundsafari": ["SoundSafariCommands"],
         "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],
         "Sources/soundsafari-bench": [
-            "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats",
+            "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats", "HeadTracking",
         ],
         "Analysis/Sources/StudyAnalysis": ["CCSV", "CRmath", "TidyFormats"],
         "Analysis/Sources/soundsafari-analyze": ["ArgumentParser", "StudyAnalysis"],

@@ -4,7 +4,7 @@ import Foundation
 
 /// The machine's monotonic clock, with nanosecond resolution. Wall-clock dates are anchored once at
 /// creation, so a change of the system time during a session cannot reorder or stretch the log.
-public final class SystemClock: GameClock {
+public final class SystemClock: GameClock, Sendable {
     private let anchorTime: MonotonicTime
     private let anchorDate: Date
 

@@ -1,5 +1,6 @@
 // What `play` and `study` hand to the window app: which session, where logs go, HRTF, seed.
 import Foundation
+import HeadTracking
 import StudyKit
 
 /// The settings a `GameApp` starts with; `play` presets the menu, `study` names a protocol.
@@ -24,11 +25,17 @@ package struct AppOptions {
     var inputGiven = false
     /// The Sounds folder from `--sounds` (nil: `$SOUNDSAFARI_SOUNDS` or Sounds/ found upwards).
     var soundsFolder: String?
+    /// The head tracker of `--input opentrack|osc` and its `--tracker-yaw-sign` (nil: found by calibration).
+    var tracker: TrackerInput?
+    var trackerYawSign: Int?
 
     package init(
         kind: Kind, logs: URL, seed: UInt64? = nil, hrtf: String? = nil, resume: Bool = false,
-        inputGiven: Bool = false, soundsFolder: String? = nil
+        inputGiven: Bool = false, soundsFolder: String? = nil, tracker: TrackerInput? = nil,
+        trackerYawSign: Int? = nil
     ) {
+        self.tracker = tracker
+        self.trackerYawSign = trackerYawSign
         self.soundsFolder = soundsFolder
         self.kind = kind
         self.logs = logs

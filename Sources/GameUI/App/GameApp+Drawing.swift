@@ -11,6 +11,10 @@ extension GameApp {
         case .participantSheet:
             painter.drawParticipantSheet(
                 participantSheet, participant: settings.participant, known: sheetPrefilled, warning: repeatNote)
+        case .trackerCalibration:
+            if let tracker {
+                painter.drawTrackerCalibration(tracker.step.instruction, status: tracker.status(at: clock.now()))
+            }
         case .headphoneCheck:
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
         case .running:
@@ -48,6 +52,7 @@ extension GameApp {
             input.controllerHasGyro
                 ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y"
                 : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y"
+        case .opentrack, .osc: "Turn your head · Photo: Space or click · Pause: P · Recentre: R"
         }
     }
 

@@ -99,6 +99,12 @@ extension GameApp {
             try handleMainMenu(command)
         case .participantSheet:
             if participantSheet.handle(command) == .activated("submit") { try submitParticipantSheet() }
+        case .trackerCalibration:
+            if command == .back {
+                try perform(flow.quit())
+            } else {
+                try tracker?.handle(command, now: clock.now(), app: self)
+            }
         case .headphoneCheck:
             try handleHeadphoneCheck(command)
         case .running:
@@ -173,6 +179,8 @@ extension GameApp {
             return
         }
         settings = chosen
+        input.tracked = nil
+        if chosen.input.isTracker { useTracker() }
         do {
             audio = try AppAudio(hrtf: chosen.hrtf.isEmpty ? nil : chosen.hrtf, soundsFolder: options.soundsFolder)
         } catch let error as SpatialAudioError where error.isAboutHRTF && usableHRTFs.count > 1 {
@@ -186,7 +194,7 @@ extension GameApp {
             return
         }
         try perform(flow.menuStarted(rounds: MainMenu.rounds(for: chosen)))
-        try enterHeadphoneCheck()
+        if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
     }
 
     private func submitParticipantSheet() throws {
@@ -200,7 +208,7 @@ extension GameApp {
             try registry.register(record)
         }
         try perform(flow.participantSheetSubmitted())
-        try enterHeadphoneCheck()
+        if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
     }
 
     func enterHeadphoneCheck() throws {

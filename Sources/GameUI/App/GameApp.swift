@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import GameCore
+import HeadTracking
 import SessionRuntime
 import SpatialAudio
 import StudyKit
@@ -37,6 +38,8 @@ package final class GameApp {
     /// Registered participant IDs, offered in the menu's participant row.
     var knownParticipants: [String] = []
     var audio: AppAudio?
+    /// The head tracker of `--input opentrack|osc` (listening from the start, steering once chosen).
+    let tracker: TrackerSession?
     var run: SessionRun?
     /// The result picture of the last photo, as a texture for the result screens.
     var resultTexture: OpaquePointer?
@@ -60,6 +63,8 @@ package final class GameApp {
     package init(options: AppOptions, hooks: AppHooks = AppHooks()) throws {
         self.options = options
         resuming = options.resume
+        // A port that cannot be opened is said in the terminal, before any window.
+        tracker = try options.tracker.map { try TrackerSession(input: $0, givenYawSign: options.trackerYawSign) }
         sdl = try SDLSystem()
         if let size = hooks.windowSize {
             window = try GameWindow(title: "SoundSafari", width: size.width, height: size.height)
@@ -82,6 +87,7 @@ package final class GameApp {
         }
         var inputs: [InputKind] = [.mouse, .keyboard]
         if input.controller != nil { inputs.insert(.gamepad, at: 0) }
+        if let tracker { inputs.append(InputKind(tracker: tracker.input.kind)) }
         let preferred = InputKind.preferred(gamepadWithGyro: gamepadWithGyro, mousePresent: true)
 
         switch options.kind {
@@ -108,6 +114,16 @@ package final class GameApp {
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if case .study = options.kind { try prepareStudy() }
         if options.resume { try adoptResumePoint() }
+        // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
+        var skipsMenu = options.resume
+        if case .study = options.kind { skipsMenu = true }
+        if skipsMenu, settings.input.isTracker { useTracker() }
+    }
+
+    /// The head tracker steers from now on, after its calibration step.
+    func useTracker() {
+        input.tracked = tracker?.heading
+        flow.requireTrackerCalibration()
     }
 
     /// A study starts at the participant sheet (or the headphone check when the participant is registered or
@@ -203,6 +219,7 @@ package final class GameApp {
             for signal in input.handle(event, turning: flow.screen == .running) { try handle(signal) }
         }
         input.update(now: now, turning: flow.screen == .running)
+        if settings.input.isTracker { try tracker?.frame(now: now, app: self) }
         // The mouse turns by relative motion while a round runs: hide and capture the pointer then only.
         let captureMouse = flow.screen == .running && settings.input == .mouse
         if (SDL_GetRelativeMouseMode() == SDL_TRUE) != captureMouse {

@@ -39,11 +39,15 @@ final class InputHandler: HeadingSource {
         sdlToMonotonicOffset = clock.now().seconds - Double(SDL_GetTicks64()) / 1000
     }
 
+    /// A head tracker that steers instead of keys, mouse and gamepad (`--input opentrack|osc`), once chosen.
+    var tracked: HeadingSource?
+
     // MARK: HeadingSource
 
-    var heading: Bearing { Bearing(degrees: gyro.unwrappedDegrees + manualDegrees) }
+    var heading: Bearing { tracked?.heading ?? Bearing(degrees: gyro.unwrappedDegrees + manualDegrees) }
 
     func recentre() {
+        tracked?.recentre()
         manualDegrees = 0
         gyro.recentre()
     }

@@ -1,10 +1,22 @@
 // The input devices a player can turn with, and how each is named in the trial log.
 
 import GameCore
+import HeadTracking
 
 /// A way of turning. A gamepad with a gyro is preferred when present, else the mouse, else the keyboard.
+/// A head tracker (`opentrack`, `osc`) is offered only when `--input` names it (it needs a port).
 package enum InputKind: String, CaseIterable, Sendable {
-    case gamepad, mouse, keyboard
+    case gamepad, mouse, keyboard, opentrack, osc
+
+    package init(tracker: TrackerProtocol) {
+        switch tracker {
+        case .opentrack: self = .opentrack
+        case .osc: self = .osc
+        }
+    }
+
+    /// True for the head trackers: they steer through `TrackedHeading` after a calibration step.
+    package var isTracker: Bool { self == .opentrack || self == .osc }
 
     var menuName: String { rawValue }
 
@@ -14,6 +26,7 @@ package enum InputKind: String, CaseIterable, Sendable {
         case .gamepad: gamepadHasGyro ? .gamepadGyro : .gamepadStick
         case .mouse: .mouse
         case .keyboard: .keyboard
+        case .opentrack, .osc: InputDevice(name: rawValue)
         }
     }
 

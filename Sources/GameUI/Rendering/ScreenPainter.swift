@@ -336,6 +336,15 @@ final class ScreenPainter {
         hint("↑ ↓ choose · Enter: select · P or Esc: resume · Gamepad: d-pad, A, Start")
     }
 
+    func drawTrackerCalibration(_ instruction: String, status: String) {
+        window.clear()
+        let y = title("Head tracker", subtitle: status)
+        text.drawWrapped(
+            instruction, x: width / 2, y: y + scaled(60), width: width - scaled(200), pixels: px(.heading),
+            bold: true, align: .center)
+        hint("Space or Enter: I face forward · Backspace: start again · Esc: quit")
+    }
+
     func drawBreak(finished: String, next: String) {
         window.clear()
         var y = title("Break")

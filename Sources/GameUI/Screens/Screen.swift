@@ -6,6 +6,8 @@ enum Screen: Equatable, Sendable {
     /// Participant sheet of a supervised study (skipped when the participant is already registered).
     case participantSheet
     case mainMenu
+    /// A head tracker's calibration (face forward, turn right) before the headphone check.
+    case trackerCalibration
     /// Left/right check and volume before the first round.
     case headphoneCheck
     /// The viewfinder: a target is being searched for.
@@ -29,6 +31,7 @@ enum Screen: Equatable, Sendable {
         switch self {
         case .participantSheet: "participant-sheet"
         case .mainMenu: "menu"
+        case .trackerCalibration: "tracker-calibration"
         case .headphoneCheck: "headphone-check"
         case .running: "running"
         case .paused: "paused"

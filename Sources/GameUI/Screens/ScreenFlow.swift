@@ -24,6 +24,8 @@ struct ScreenFlow: Sendable {
     private var pendingPhotosDone = 0
     /// The questionnaires this session asks: before the first round and/or after the last (`adoptRatings`).
     private(set) var ratingMoments: Set<RatingMoment> = []
+    /// A head tracker steers: its calibration comes before the headphone check.
+    private(set) var calibratesTracker = false
 
     /// A play session: starts at the main menu.
     static func play() -> ScreenFlow {
@@ -76,18 +78,33 @@ struct ScreenFlow: Sendable {
 
     // MARK: Before the first round
 
+    /// From now on the headphone check is preceded by the head tracker's calibration (also when it shows now).
+    mutating func requireTrackerCalibration() {
+        calibratesTracker = true
+        if screen == .headphoneCheck { screen = .trackerCalibration }
+    }
+
+    /// The tracker knows forward and its sign: the headphone check follows.
+    mutating func trackerCalibrated() -> [FlowEffect] {
+        guard screen == .trackerCalibration else { return [] }
+        screen = .headphoneCheck
+        return []
+    }
+
+    private var checkScreen: Screen { calibratesTracker ? .trackerCalibration : .headphoneCheck }
+
     /// Start on the main menu with the rounds the menu settings make.
     mutating func menuStarted(rounds: [FlowRound]) -> [FlowEffect] {
         guard screen == .mainMenu, !rounds.isEmpty else { return [] }
         self.rounds = rounds
         roundIndex = 0
-        screen = .headphoneCheck
+        screen = checkScreen
         return []
     }
 
     mutating func participantSheetSubmitted() -> [FlowEffect] {
         guard screen == .participantSheet else { return [] }
-        screen = .headphoneCheck
+        screen = checkScreen
         return []
     }
 
@@ -200,7 +217,7 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .headphoneCheck:
+        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck:
             // Nothing logged yet: nothing to keep.
             return [.exit]
         default:

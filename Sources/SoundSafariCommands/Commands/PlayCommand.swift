@@ -60,7 +60,8 @@ struct PlayCommand: WindowCommand {
             input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
         let options = AppOptions(
             kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
-            resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds)
+            resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds,
+            tracker: window.tracker, trackerYawSign: window.trackerYawSign)
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()
             if status != 0 { throw ExitCode(status) }

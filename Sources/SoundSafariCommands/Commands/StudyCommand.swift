@@ -57,7 +57,8 @@ struct StudyCommand: WindowCommand {
                 participant: try ParticipantID(participant),
                 input: window.inputKind),
             logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
-            inputGiven: window.input != nil, soundsFolder: window.sounds)
+            inputGiven: window.input != nil, soundsFolder: window.sounds,
+            tracker: window.tracker, trackerYawSign: window.trackerYawSign)
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()
             if status != 0 { throw ExitCode(status) }

@@ -2,12 +2,25 @@
 import ArgumentParser
 import Foundation
 import GameUI
+import HeadTracking
 import SessionRuntime
 import StudyKit
 
 struct WindowOptions: ParsableArguments {
-    @Option(help: "keyboard, mouse or gamepad (default: a gamepad with gyro if present, else the mouse).")
+    @Option(
+        help: """
+            keyboard, mouse, gamepad, or a head tracker: opentrack[:PORT] (UDP over network, default 4242) \
+            or osc[:PORT] (default 9000) (default: a gamepad with gyro if present, else the mouse).
+            """)
     var input: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: """
+            With a head tracker: 1 when its yaw grows as the head turns right, -1 when it shrinks \
+            (default: found by the calibration step, face forward then turn right).
+            """)
+    var trackerYawSign: Int?
 
     @Option(help: "OpenAL Soft HRTF name (see `soundsafari devices`).")
     var hrtf: String?
@@ -24,7 +37,16 @@ struct WindowOptions: ParsableArguments {
     @Flag(help: "Continue the participant's latest incomplete session.")
     var resume = false
 
-    var inputKind: InputKind? { input.flatMap(InputKind.init(rawValue:)) }
+    /// The head tracker `--input` names, if it names one.
+    var tracker: TrackerInput? {
+        guard let input, TrackerInput.namesTracker(input) else { return nil }
+        return try? TrackerInput.parse(input)
+    }
+
+    var inputKind: InputKind? {
+        if let tracker { return InputKind(tracker: tracker.kind) }
+        return input.flatMap(InputKind.init(rawValue:)).flatMap { $0.isTracker ? nil : $0 }
+    }
     var logsURL: URL { URL(fileURLWithPath: logs) }
 
     /// With --resume, a participant with nothing to continue is told so in the terminal, before any window.
@@ -37,8 +59,20 @@ struct WindowOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let input, InputKind(rawValue: input) == nil {
-            throw ValidationError("Unknown input '\(input)': use keyboard, mouse or gamepad.")
+        if let input, TrackerInput.namesTracker(input) {
+            do { _ = try TrackerInput.parse(input) } catch { throw ValidationError("\(error)") }
+        } else if let input, InputKind(rawValue: input) == nil {
+            throw ValidationError(
+                "Unknown input '\(input)': use keyboard, mouse, gamepad, opentrack[:PORT] or osc[:PORT].")
+        }
+        if let trackerYawSign {
+            guard tracker != nil else {
+                throw ValidationError(
+                    "--tracker-yaw-sign applies only to a head tracker: add --input opentrack[:PORT] or osc[:PORT].")
+            }
+            guard trackerYawSign == 1 || trackerYawSign == -1 else {
+                throw ValidationError("\(TrackerError.badYawSign(trackerYawSign))")
+            }
         }
     }
 }

@@ -47,11 +47,12 @@ final class AppendOnlyFile {
         }
     }
 
-    /// Writes `text` in one `write` call (looping only on a short write) and fsyncs it.
-    func append(_ text: String) throws { try append(bytes: Array(text.utf8)) }
+    /// Writes `text` in one `write` call (looping only on a short write) and fsyncs it (unless `sync` is
+    /// false: the head-tracker stream is written at once, but syncing 60 times a second would stall frames).
+    func append(_ text: String, sync: Bool = true) throws { try append(bytes: Array(text.utf8), sync: sync) }
 
     /// Writes `bytes` (looping on a short write; a write of 0 bytes is a full disk) and fsyncs them.
-    func append<Bytes: Collection<UInt8>>(bytes collection: Bytes) throws {
+    func append<Bytes: Collection<UInt8>>(bytes collection: Bytes, sync: Bool = true) throws {
         let bytes = Array(collection)
         var offset = 0
         while offset < bytes.count {
@@ -69,7 +70,7 @@ final class AppendOnlyFile {
             }
             offset += written
         }
-        guard fsync(descriptor) == 0 else {
+        guard !sync || fsync(descriptor) == 0 else {
             throw StudyFileError.system(path: url.path, action: "flush (fsync)", errno: errno)
         }
     }

@@ -1,0 +1,113 @@
+// The receiver on a real UDP port of this machine: good readings are kept, malformed datagrams counted.
+import Foundation
+import GameCore
+import Synchronization
+import Testing
+
+@testable import HeadTracking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Sends datagrams to 127.0.0.1 from a socket of this process.
+func sendUDP(_ datagrams: [[UInt8]], port: UInt16) {
+    let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    for datagram in datagrams {
+        _ = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
+                datagram.withUnsafeBytes {
+                    sendto(fd, $0.baseAddress, $0.count, 0, target, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+    }
+}
+
+/// Waits (without asserting on time) until `condition` holds or 10 s passed.
+func eventually(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<1000 {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    return condition()
+}
+
+/// A free UDP port for one test (tests run in parallel, each on its own).
+func freePort(_ offset: UInt16) -> UInt16 { 20_000 + UInt16(getpid() % 2000) * 10 + offset }
+
+@Suite(.serialized) struct TrackerReceiverTests {
+    @Test func opentrackDatagramsBecomeReadingsAndMalformedOnesAreCountedNotUsed() throws {
+        let input = TrackerInput(kind: .opentrack, port: freePort(1))
+        let receiver = try TrackerReceiver(input: input, now: { MonotonicTime(seconds: 7) })
+        defer { receiver.stop() }
+        sendUDP(
+            [
+                OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 12.5, pitch: 1, roll: 2), Array("hello".utf8),
+                OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: .nan, pitch: 0, roll: 0),
+            ], port: input.port)
+        #expect(eventually { receiver.counts.datagrams == 3 })
+        #expect(receiver.counts == TrackerCounts(datagrams: 3, readings: 1, malformed: 2, ignored: 0))
+        #expect(receiver.latest?.reading.yawDeg == 12.5, "the last good reading stays")
+        #expect(receiver.latest?.receivedAt == MonotonicTime(seconds: 7))
+        #expect(receiver.drain().map(\.reading.yawDeg) == [12.5])
+        #expect(receiver.drain().isEmpty)
+    }
+
+    @Test func oscMessagesAreReceivedThroughLiblo() throws {
+        let input = TrackerInput(kind: .osc, port: freePort(2))
+        let receiver = try TrackerReceiver(input: input, now: { .zero })
+        defer { receiver.stop() }
+        sendUDP([oscMessage("/SceneRotator/ypr", [-20, 0, 0]), oscMessage("/ypr", [1])], port: input.port)
+        #expect(eventually { receiver.counts.datagrams == 2 })
+        #expect(receiver.counts.malformed == 1)
+        #expect(receiver.latest?.reading.address == "/SceneRotator/ypr")
+    }
+
+    @Test func aPortInUseIsOneSentenceNamingThePortAndWhatToDo() throws {
+        let input = TrackerInput(kind: .opentrack, port: freePort(3))
+        let first = try TrackerReceiver(input: input, now: { .zero })
+        #expect(throws: TrackerError.portInUse(input)) { _ = try TrackerReceiver(input: input, now: { .zero }) }
+        #expect("\(TrackerError.portInUse(input))".contains("UDP port \(input.port)"))
+        first.stop()
+        // Stopping frees the port at once.
+        let second = try TrackerReceiver(input: input, now: { .zero })
+        second.stop()
+    }
+
+    @Test func theHeadingFollowsTheCalibrationAndSilenceIsHalfASecondWithoutData() throws {
+        let input = TrackerInput(kind: .opentrack, port: freePort(4))
+        let receiver = try TrackerReceiver(input: input, now: { MonotonicTime(seconds: 100) })
+        defer { receiver.stop() }
+        let heading = TrackedHeading(receiver: receiver)
+        #expect(heading.isSilent(at: MonotonicTime(seconds: 100)), "no data yet")
+        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 57, pitch: 0, roll: 0)], port: input.port)
+        #expect(eventually { receiver.latest != nil })
+        #expect(heading.heading == .forward, "uncalibrated: forward")
+        heading.calibration = TrackerCalibration(forwardRawYawDeg: 20, yawSign: 1)
+        #expect(abs(heading.heading.degrees - 37) < 1e-9)
+        #expect(!heading.isSilent(at: MonotonicTime(seconds: 100.5)))
+        #expect(heading.isSilent(at: MonotonicTime(seconds: 100.51)))
+        heading.recentre()
+        #expect(heading.heading == .forward)
+        #expect(heading.calibration == TrackerCalibration(forwardRawYawDeg: 57, yawSign: 1))
+    }
+}
+
+@Suite struct TrackerInputTests {
+    @Test func namesAndPortsParseAndBadOnesSayWhatToUse() throws {
+        #expect(try TrackerInput.parse("opentrack") == TrackerInput(kind: .opentrack, port: 4242))
+        #expect(try TrackerInput.parse("osc") == TrackerInput(kind: .osc, port: 9000))
+        #expect(try TrackerInput.parse("osc:9001").port == 9001)
+        #expect(throws: TrackerError.badPort("opentrack:80")) { try TrackerInput.parse("opentrack:80") }
+        #expect(throws: TrackerError.badPort("osc:")) { try TrackerInput.parse("osc:") }
+        #expect(throws: TrackerError.unknownInput("vive")) { try TrackerInput.parse("vive") }
+        #expect(!TrackerInput.namesTracker("keyboard"))
+        #expect(TrackerInput.namesTracker("osc:x"))
+    }
+}
