@@ -77,7 +77,7 @@ final class TrackerSession {
     /// The player confirms facing forward (or, on the turn step, goes back to it).
     func handle(_ command: UICommand, now: MonotonicTime, app: GameApp) throws {
         switch command {
-        case .activate: step.confirmForward(rawYawDeg: currentRawYaw(at: now))
+        case .activate, .photoKey: step.confirmForward(rawYawDeg: currentRawYaw(at: now))  // "Space or Enter"
         case .backspace, .left: step.restart()
         default: return
         }
