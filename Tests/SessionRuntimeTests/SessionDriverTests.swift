@@ -27,7 +27,9 @@ private final class MemoryStore: SessionStore {
         var location: URL { URL(fileURLWithPath: "/memory") }
         var loggedKeys: Set<TrialKey> { Set(trials.map(\.key)) }
         var isCompleted: Bool { Set(RoundPlan.trialKeys(of: resolvedProtocol.rounds)) == loggedKeys }
+        var sessionIndex: Int { 1 }
         func record(_ trial: TrialResult) throws { trials.append(trial) }
+        func record(_ trial: TrialResult, training: TrainingColumns?) throws { trials.append(trial) }
         func resultPictureURL(round: Int, targetIndex: Int, targetsInRound: Int) -> URL {
             location.appendingPathComponent("\(round)-\(targetIndex).png")
         }
@@ -45,7 +47,8 @@ private final class MemoryStore: SessionStore {
         if !registered.contains(participant) { registered.append(participant) }
     }
     func startSession(
-        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment, at date: Date
+        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
+        plan: PlanReference?, at date: Date
     ) throws -> any SessionLog {
         logs.append(Log(resolvedProtocol))
         return logs[logs.count - 1]

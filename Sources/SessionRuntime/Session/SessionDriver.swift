@@ -19,6 +19,8 @@ package final class SessionDriver {
     /// This session's log in the store (the game session's trial sink).
     package let log: any SessionLog
     package let session: GameSession
+    /// A training session's staircase and feedback (nil without a plan); it stores the rows through `log`.
+    package let training: TrainingSink?
     let scene: EngineAudioScene
     let clock: GameClock
     /// Whether this driver continued an interrupted session.
@@ -67,12 +69,20 @@ package final class SessionDriver {
                 audioDevice: request.input.name.hasPrefix("bot-")
                     ? "offline loopback (simulate)" : "SDL default output",
                 sampleRate: SpatialAudioEngine.sampleRate)
+            var planReference: PlanReference?
+            if case .trainingPlan(let assigned, let session) = request.source {
+                planReference = PlanReference(
+                    name: assigned.plan.name, version: assigned.version, session: session,
+                    totalSessions: assigned.plan.totalSessions)
+            }
             log = try store.startSession(
-                participant: participant, resolvedProtocol: resolved, environment: environment, at: now)
+                participant: participant, resolvedProtocol: resolved, environment: environment, plan: planReference,
+                at: now)
         }
+        let training = try TrainingSink.make(for: request, log: log)
         return SessionDriver(
             log: log, plan: plan, scene: scene, clock: clock, input: request.input,
-            resumed: request.resume, pictures: pictures)
+            resumed: request.resume, pictures: pictures, training: training)
     }
 
     /// Places the targets, checks every round's level and loads every sound the rounds use (a broken
@@ -93,6 +103,7 @@ package final class SessionDriver {
         switch source {
         case .mode: file = "--mode"
         case .protocolFile(let url): file = url.path
+        case .trainingPlan(let assigned, _): file = assigned.url.path
         }
         try studyProtocol.checkSounds(available: Set(catalog.entries.map(\.name)), file: file)
     }
@@ -102,22 +113,28 @@ package final class SessionDriver {
         switch source {
         case .mode(let kind, let rounds): return StudyProtocol.builtIn(mode: kind, rounds: rounds, seed: seed)
         case .protocolFile(let url): return try ProtocolFile.load(url)
+        case .trainingPlan(let assigned, let session):
+            // A plan's protocol with a seed gives each session its own, reproducible bearings.
+            var sessionProtocol = assigned.plan.session
+            sessionProtocol.seed = sessionProtocol.seed.map { $0 &+ UInt64(session) }
+            return sessionProtocol
         }
     }
 
     private init(
         log: any SessionLog, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
-        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter
+        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter, training: TrainingSink?
     ) {
         self.pictures = pictures
         self.log = log
         self.scene = scene
         self.clock = clock
         self.resumed = resumed
+        self.training = training
         var names: [String: String] = [:]
         for entry in scene.catalog.entries { names[entry.name] = entry.displayName.lowercased() }
         session = GameSession(
-            plan: plan, scene: scene, clock: clock, sink: log, input: input,
+            plan: plan, scene: scene, clock: clock, sink: training ?? log, input: input,
             levelFactory: LevelFactory(displayNames: names), alreadyLogged: log.loggedKeys)
         session.onResult = { [unowned self] result in try self.handle(result) }
     }

@@ -38,6 +38,8 @@ package struct Simulation {
         package let ticks: Int
         package let tickStatistics: TickStatistics
         package let pictures: [URL]
+        /// The staircase after the session (training sessions only).
+        package let staircase: Staircase?
     }
 
     package func run() throws -> Outcome {
@@ -47,7 +49,8 @@ package struct Simulation {
         let clock: GameClock = realtime ? SystemClock() : ManualClock()
         let driver = try SessionDriver.open(
             request, store: store, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
-        let player = bot.makePlayer(seed: driver.log.resolvedProtocol.seed, scene: scene)
+        let player = bot.makePlayer(
+            seed: driver.log.resolvedProtocol.seed, scene: scene, sessionIndex: driver.log.sessionIndex)
         let manager = driver.makeManager(headingSource: player)
         let session = driver.session
         try session.start(heading: player.heading)
@@ -64,6 +67,7 @@ package struct Simulation {
         try driver.finish()
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
-            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
+            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures,
+            staircase: driver.training?.staircase)
     }
 }

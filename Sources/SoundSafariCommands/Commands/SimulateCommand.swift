@@ -23,6 +23,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
     var protocolFile: String?
 
+    @Option(help: "A training plan (JSON): play the participant's next plan sessions (assigned first if new).")
+    var plan: String?
+
+    @Option(help: "With --plan: how many plan sessions to play one after the other (the calendar is ignored).")
+    var sessions: Int?
+
     @Option(help: "Rounds to play in a built-in mode.")
     var rounds: Int = 3
 
@@ -30,7 +36,9 @@ struct SimulateCommand: ParsableCommand {
     var participant: String = "SIM01"
 
     @Option(
-        help: "Who plays: ideal (reads the true bearing), noisy (seeded aim error), listener (hears only the audio).")
+        help:
+            "Who plays: ideal (reads the true bearing), noisy (seeded aim error), listener (hears only the audio), learner (aim error shrinking over sessions)."
+    )
     var bot: BotKind = .ideal
 
     @Option(help: "Session seed: the same seed gives the same bearings and bot behaviour.")
@@ -58,6 +66,15 @@ struct SimulateCommand: ParsableCommand {
             throw ValidationError("Unknown mode '\(mode)'; use one of: \(known).")
         }
         if rounds < 1 { throw ValidationError("--rounds must be at least 1 (got \(rounds)).") }
+        if plan != nil, mode != nil || protocolFile != nil || resume {
+            throw ValidationError(
+                "--plan plays the plan's own protocol and continues an interrupted plan session by itself; leave out --mode, --protocol and --resume."
+            )
+        }
+        if let sessions {
+            guard plan != nil else { throw ValidationError("--sessions counts plan sessions; give --plan FILE too.") }
+            guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1 (got \(sessions)).") }
+        }
         if resume, mode != nil || protocolFile != nil {
             throw ValidationError(
                 "--resume continues the protocol the session started with; leave out --mode and --protocol.")
@@ -65,6 +82,10 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let plan {
+            try runPlan(URL(fileURLWithPath: plan))
+            return
+        }
         let source: SessionSource
         if let protocolFile {
             source = .protocolFile(URL(fileURLWithPath: protocolFile))
@@ -80,6 +101,32 @@ struct SimulateCommand: ParsableCommand {
             soundsFolder: sounds, pictures: ResultPictureFiles()
         ).run()
         print(Self.summary(outcome))
+    }
+
+    /// Plays `--sessions` sessions of the plan back to back, each prepared as `train` prepares it.
+    private func runPlan(_ planFile: URL) throws {
+        let logsFolder = URL(fileURLWithPath: logs)
+        for number in 1...(sessions ?? 1) {
+            let start = try TrainingStart.prepare(
+                logs: logsFolder, participant: participant, planFile: number == 1 ? planFile : nil, input: bot.device,
+                seed: seed.map { $0 &+ UInt64(number) }, ignoreCalendar: true)
+            guard let request = start.request else {
+                print(start.schedule.summary)
+                return
+            }
+            let outcome = try Simulation(
+                request: request, store: FileSessionStore(logs: logsFolder), bot: bot, realtime: realtime,
+                hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
+            ).run()
+            print(Self.summary(outcome))
+            if let staircase = outcome.staircase {
+                let threshold = staircase.runThreshold.map { String(format: "%.2f", $0) } ?? "none yet"
+                print(
+                    String(
+                        format: "Staircase: next value %.2f, %d reversals this session, threshold %@.",
+                        staircase.value, staircase.runReversals.count, threshold))
+            }
+        }
     }
 
     static func summary(_ outcome: Simulation.Outcome) -> String {

@@ -16,6 +16,8 @@ public struct TrialRow: Equatable, Sendable {
         "front_back_reversal",
         // 1, 2, … per participant across all their sessions (SessionIndex), for learning over sessions.
         "session_index",
+        // A training plan's session (empty otherwise): TrainingColumns.
+        "plan", "difficulty_parameter", "difficulty_value", "hit", "staircase_reversal",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -42,13 +44,15 @@ public struct TrialRow: Equatable, Sendable {
     public var frontBackReversal: Bool
     /// The session's number among the participant's sessions (1 = first).
     public var sessionIndex: Int
+    /// The training plan's columns; nil (empty cells) for a session without a plan.
+    public var training: TrainingColumns?
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int
+        frontBackReversal: Bool, sessionIndex: Int, training: TrainingColumns? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -71,6 +75,7 @@ public struct TrialRow: Equatable, Sendable {
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
+        self.training = training
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -90,6 +95,13 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
         ]
+            + (training.map { columns -> [CSVValue] in
+                [
+                    .text(columns.plan), .text(columns.difficultyParameter),
+                    .decimal(columns.difficultyValue, fractionDigits: Self.degreeDigits), .boolean(columns.hit),
+                    .boolean(columns.staircaseReversal),
+                ]
+            } ?? Array(repeating: .empty, count: 5))
     }
 
     /// Reads a row back from a trials.csv record; errors name the file, line and column.
@@ -116,6 +128,14 @@ public struct TrialRow: Equatable, Sendable {
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
+        let plan = try row.text("plan")
+        training =
+            plan.isEmpty
+            ? nil
+            : TrainingColumns(
+                plan: plan, difficultyParameter: try row.text("difficulty_parameter"),
+                difficultyValue: try row.decimal("difficulty_value"), hit: try row.boolean("hit"),
+                staircaseReversal: try row.boolean("staircase_reversal"))
     }
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).

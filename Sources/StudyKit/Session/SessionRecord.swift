@@ -21,11 +21,13 @@ public struct SessionRecord: Sendable, Equatable {
     public var resolvedProtocol: ResolvedProtocol
     public var environment: SessionEnvironment
     public var completed: Bool
+    /// The training plan this session belongs to (`train`, `simulate --plan`); nil otherwise.
+    public var plan: PlanReference?
 
     public init(
         sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,
         resumedAt: [Date] = [], resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        completed: Bool = false
+        completed: Bool = false, plan: PlanReference? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -36,6 +38,7 @@ public struct SessionRecord: Sendable, Equatable {
         self.resolvedProtocol = resolvedProtocol
         self.environment = environment
         self.completed = completed
+        self.plan = plan
     }
 }
 
@@ -50,7 +53,7 @@ extension SessionRecord: Codable {
         case endedAt = "ended_at"
         case resumedAt = "resumed_at"
         case resolvedProtocol = "protocol"
-        case input, hrtf, platform, os
+        case input, hrtf, platform, os, plan
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
     }
@@ -74,6 +77,7 @@ extension SessionRecord: Codable {
         try container.encode(environment.os, forKey: .os)
         try container.encode(completed, forKey: .completed)
         try container.encode(resolvedProtocol, forKey: .resolvedProtocol)
+        try container.encodeIfPresent(plan, forKey: .plan)
     }
 
     public init(from decoder: Decoder) throws {
@@ -109,6 +113,7 @@ extension SessionRecord: Codable {
             os: try container.decode(String.self, forKey: .os))
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
+        plan = try container.decodeIfPresent(PlanReference.self, forKey: .plan)
     }
 
     /// Reads a session.json; errors name the file and what is wrong.
