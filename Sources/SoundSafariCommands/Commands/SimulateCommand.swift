@@ -126,6 +126,8 @@ struct SimulateCommand: ParsableCommand {
                         format: "Staircase: next value %.2f, %d reversals this session, threshold %@.",
                         staircase.value, staircase.runReversals.count, threshold))
             }
+            let series = try ProgressPicture.write(logs: logsFolder, participant: participant)
+            if let comparison = series.comparison { print(comparison) }
         }
     }
 
