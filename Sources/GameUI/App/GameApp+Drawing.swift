@@ -23,7 +23,9 @@ extension GameApp {
             let next = "Round \(flow.roundIndex + 2) of \(flow.rounds.count) — \(flow.nextRound?.label ?? "")"
             painter.drawBreak(finished: finished, next: next)
         case .summary:
-            drawSummary()
+            if training != nil { drawTrainingSummary() } else { drawSummary() }
+        case .progress:
+            drawProgress()
         case .error(let message):
             painter.drawError(message, dataNote: run.map { "Everything logged so far is saved in \($0.folderPath)." })
         }
@@ -53,6 +55,7 @@ extension GameApp {
             ResultWording.deviation(trial.deviationDeg, target: name),
             "Time: \(ResultWording.seconds(trial.timeSeconds))",
         ]
+        lines.append(contentsOf: trainingFeedbackLines())
         if !roundEnd, let next = run?.nextTargetName { lines.append("Next: find the \(next).") }
         let heading =
             roundEnd ? "Round \(flow.roundIndex + 1) complete" : "Photo \(trial.targetIndex) of \(trial.targetsInRound)"
@@ -90,6 +93,7 @@ extension GameApp {
             case .study(let file, _, _):
                 command =
                     "soundsafari study --protocol \(file.lastPathComponent) --participant \(settings.participant) --resume"
+            case .training: command = "soundsafari train --participant \(settings.participant)"
             }
             note = "Every photo so far is saved. To continue later: \(command)"
         } else {

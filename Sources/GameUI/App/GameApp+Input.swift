@@ -119,7 +119,7 @@ extension GameApp {
         case .intermediateResult, .roundResult, .conditionBreak:
             // Only a deliberate "continue": a stray Esc must not end a participant's session.
             if command == .activate { try perform(flow.continuePressed()) }
-        case .summary, .error:
+        case .summary, .error, .progress:
             if command == .activate || command == .back { try perform(flow.continuePressed()) }
         }
     }
@@ -139,12 +139,16 @@ extension GameApp {
             keepRunning = false
         case .activated("start"):
             try startFromMenu()
+        case .activated("train"):
+            try startTrainingFromMenu()
+        case .activated("progress"):
+            try showProgressFromMenu()
         default:
             break
         }
     }
 
-    private func startFromMenu() throws {
+    func startFromMenu(rounds: [FlowRound]? = nil) throws {
         let chosen = MainMenu.settings(from: mainMenu)
         if let problem = ParticipantID.problem(with: chosen.participant) {
             menuMessage = "Participant ID: \(problem). Type a pseudonym such as P01 (no names)."
@@ -165,7 +169,7 @@ extension GameApp {
             try perform(flow.fail("\(error)"))
             return
         }
-        try perform(flow.menuStarted(rounds: MainMenu.rounds(for: chosen)))
+        try perform(flow.menuStarted(rounds: rounds ?? MainMenu.rounds(for: chosen)))
         try enterHeadphoneCheck()
     }
 

@@ -40,6 +40,11 @@ package final class GameApp {
     var keepRunning = true
     /// The photos the summary lists, read once when it first shows.
     var summaryPhotos: [ResultWording.Photo]?
+    /// Set when this window plays a training session (`train`, or the menu's Train); see GameApp+Training.
+    var training: TrainingIntent?
+    /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
+    var progressTexture: OpaquePointer?
+    var progressTextureSize: (Int32, Int32) = (0, 0)
     private var drawnScreen = ""
     private var framesOnScreen = 0
 
@@ -80,10 +85,17 @@ package final class GameApp {
                 participant: participant.value, mode: .oneTarget, rounds: 1,
                 input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareStudy()` below
+        case .training(let participant, let planFile, let chosenInput):
+            settings = MenuSettings(
+                participant: participant.value, mode: .oneTarget, rounds: 1,
+                input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
+            flow = .play()  // replaced by `prepareTraining()` below
+            training = TrainingIntent(planFile: planFile)
         }
         knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if case .study = options.kind { try prepareStudy() }
+        if case .training = options.kind { flow = .training(rounds: try trainingRounds()) }
     }
 
     /// A study starts at the participant sheet (or the headphone check when the participant is registered or
@@ -110,6 +122,8 @@ package final class GameApp {
         audio = nil
         if let resultTexture { SDL_DestroyTexture(resultTexture) }
         resultTexture = nil
+        if let progressTexture { SDL_DestroyTexture(progressTexture) }
+        progressTexture = nil
         painter.text.close()
         window.close()
         sdl.close()

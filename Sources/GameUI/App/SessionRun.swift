@@ -35,10 +35,13 @@ final class SessionRun {
             source = .mode(app.settings.mode, rounds: app.settings.rounds)
         case .study(let file, _, _):
             source = .protocolFile(file)
+        case .training:
+            source = .mode(app.settings.mode, rounds: app.settings.rounds)  // replaced by the plan's request below
         }
-        let request = SessionRequest(
+        var request = SessionRequest(
             source: source, participant: app.settings.participant,
             seed: app.options.seed, resume: app.options.resume, input: device)
+        if let training = app.training { request = try training.request(app: app, input: device) }
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
         let driver = try SessionDriver.open(
             request, store: FileSessionStore(logs: app.options.logs), scene: scene, clock: app.clock,

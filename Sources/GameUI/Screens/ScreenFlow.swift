@@ -37,6 +37,12 @@ struct ScreenFlow: Sendable {
         return flow
     }
 
+    /// A training session (`train`, or the menu's Train): the headphone check, then the plan's rounds
+    /// without break screens (the session is the patient's own, no supervisor waits between conditions).
+    static func training(rounds: [FlowRound]) -> ScreenFlow {
+        ScreenFlow(screen: .headphoneCheck, rounds: rounds, breaksBetweenConditions: false)
+    }
+
     private init(screen: Screen, rounds: [FlowRound], breaksBetweenConditions: Bool) {
         self.screen = screen
         self.rounds = rounds
@@ -62,6 +68,13 @@ struct ScreenFlow: Sendable {
         self.rounds = rounds
         roundIndex = 0
         screen = .headphoneCheck
+        return []
+    }
+
+    /// The main menu's "My progress": the chart, until continue goes back to the menu.
+    mutating func progressShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .progress
         return []
     }
 
@@ -124,6 +137,9 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .summary, .error:
             return [.exit]
+        case .progress:
+            screen = .mainMenu
+            return []
         default:
             return []
         }
@@ -161,7 +177,7 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .headphoneCheck:
+        case .mainMenu, .participantSheet, .headphoneCheck, .progress:
             // Nothing logged yet: nothing to keep.
             return [.exit]
         default:

@@ -62,24 +62,24 @@ package struct ProgressSeries: Sendable, Equatable {
         return Array(Set(picks)).sorted().map { points[$0] }
     }
 
-    /// "Your first 3 sessions: median 21.0° off; your latest 3: 6.5° off — 69 % closer." (nil with one session)
+    /// "First 3: 18.5° off, latest 3: 4.6° off (medians) — 75 % closer. Well done!" (nil with one session)
     package var comparison: String? {
         guard points.count >= 2 else { return nil }
         let count = min(Self.comparedSessions, points.count / 2)
         let first = points.prefix(count).map(\.medianAbsDeviationDeg).reduce(0, +) / Double(count)
         let latest = points.suffix(count).map(\.medianAbsDeviationDeg).reduce(0, +) / Double(count)
-        let sessions = count == 1 ? "session" : "\(count) sessions"
+        let sessions = count == 1 ? "session" : "\(count)"
         let change = first > 0 ? (first - latest) / first * 100 : 0
         let verdict: String
         if change >= 5 {
             verdict = String(format: "%.0f %% closer. Well done!", change)
         } else if change <= -5 {
-            verdict = "a little further off; that happens, keep going."
+            verdict = "a bit further off; that happens, keep going."
         } else {
-            verdict = "about the same; steady practice pays off."
+            verdict = "about the same; keep practising."
         }
         return String(
-            format: "Your first %@: median %.1f° off; your latest %@: %.1f° off — %@", sessions, first, sessions,
-            latest, verdict)
+            format: "First %@: %.1f° off, latest %@: %.1f° off (medians) — %@", sessions, first, sessions, latest,
+            verdict)
     }
 }

@@ -26,32 +26,25 @@ package struct TrainingFeedback: Sendable, Equatable {
     /// photo earns something, as the Track Your Tinnitus apps reward each completed entry).
     package var points: Int { hit ? 10 + min(max(streak - 1, 0), 5) : 2 }
 
-    /// "Hit!" or "Missed", with the zone it was judged against.
-    package var headline: String {
-        let zone = String(format: "%.0f°", value)
-        return hit ? "Hit! (within \(zone))" : "Missed (the hit zone is \(zone))"
-    }
+    /// "Hit!" or "Missed." (the zone it was judged against is in `zone`).
+    package var headline: String { hit ? "Hit!" : "Missed." }
 
-    /// Where the animal really was, relative to the photo.
-    package var trueDirection: String {
-        let degrees = abs(deviationDeg)
-        if degrees < 1 { return "The animal was right in the middle of your photo." }
-        let side = deviationDeg > 0 ? "right" : "left"
-        let behind = degrees > 90 ? " (behind you)" : ""
-        return String(format: "The animal was %.0f° to your %@%@.", degrees, side, behind)
-    }
+    /// "Hit zone: 45°".
+    package var zone: String { String(format: "Hit zone: %.0f°", value) }
+
+    /// True when the animal was more than 90° from the photo's direction (behind the player).
+    package var wasBehind: Bool { abs(deviationDeg) > 90 }
 
     /// A short encouraging message (never blaming).
     package var encouragement: String {
         if hit {
             switch streak {
-            case 5...: return "\(streak) in a row. Your ears are getting sharp!"
+            case 5...: return "\(streak) in a row. Sharp ears!"
             case 3...4: return "\(streak) in a row. Keep it up!"
             default: return "Well heard!"
             }
         }
-        return abs(deviationDeg) > 90
-            ? "Front and back are the hardest. Listen, then turn a little: does it move the way you expect?"
-            : "Close. Listen once more before you take the photo."
+        return wasBehind ? "Turn a little, listen again." : "Listen again before the photo."
+
     }
 }
