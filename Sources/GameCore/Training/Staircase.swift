@@ -49,6 +49,12 @@ public struct Staircase: Sendable, Equatable, Codable {
         public let hit: Bool
         /// True when this response turned the staircase around.
         public let reversal: Bool
+
+        public init(value: Double, hit: Bool, reversal: Bool) {
+            self.value = value
+            self.hit = hit
+            self.reversal = reversal
+        }
     }
 
     public let rule: Rule
