@@ -70,6 +70,14 @@ import Testing
             ["progress", logs.path, "--by", "participant"], executable: "soundsafari-analyze")
         #expect(analysis.status == 0, "progress failed: \(analysis.stderr)")
         #expect(analysis.stdout.contains("L01                     3 48"))
+        #expect(analysis.stdout.contains("L01 exponential") || analysis.stdout.contains("no curve fitted"))
+
+        let report = logs.appendingPathComponent("report")
+        let written = try SoundSafariBinary.run(
+            ["report", logs.path, "--out", report.path], executable: "soundsafari-analyze")
+        #expect(written.status == 0, "report failed: \(written.stderr)")
+        let figure = report.appendingPathComponent("figures/learning-curve-session-index.svg")
+        #expect(FileManager.default.fileExists(atPath: figure.path), "repeated sessions get the learning-curve figure")
     }
 
     @Test func aKilledPlanSessionResumesWithTheSameSessionIndexAndStaircase() throws {
