@@ -11,6 +11,9 @@ struct TrainingIntent {
     var planFile: URL?
     /// Where the plan stands after the session, read once for the end screen.
     var endLines: [String]?
+    /// The replay of the last photo's animal and when it is due (plan option `feedback.replay`).
+    var replay: FeedbackReplay?
+    var replayDue: (trial: TrialResult, at: MonotonicTime)?
 
     /// The participant's next plan session, or an error saying why there is none to play.
     func start(app: GameApp, input: InputDevice) throws -> TrainingStart {
@@ -130,6 +133,28 @@ extension GameApp {
         painter.drawResult(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
             picture: progressTexture, pictureSize: progressTextureSize, lines: lines, continueHint: "Close")
+    }
+
+    /// After a training photo: schedule its animal's replay from the true direction, when the plan asks for it.
+    func trainingPhotoLogged(_ trial: TrialResult) {
+        guard let run, let sink = run.driver.training, sink.feedbackMode.replayTrueDirection else { return }
+        if training?.replay == nil { training?.replay = run.driver.makeFeedbackReplay() }
+        training?.replayDue = (trial, clock.now() + FeedbackReplay.delaySeconds)
+    }
+
+    /// Plays a scheduled replay once its time has come (called every frame).
+    func playDueReplay() throws {
+        guard training != nil else { return }
+        let onResult = flow.screen == .roundResult || flow.screen == .intermediateResult
+        // The replay belongs to the result screen: leaving it (the next search) silences it.
+        guard onResult else {
+            training?.replayDue = nil
+            training?.replay?.stop()
+            return
+        }
+        guard let due = training?.replayDue, clock.now() >= due.at else { return }
+        training?.replayDue = nil
+        try training?.replay?.play(due.trial)
     }
 
     /// The menu's progress screen.

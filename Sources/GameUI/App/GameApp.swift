@@ -181,6 +181,7 @@ package final class GameApp {
             SDL_SetRelativeMouseMode(captureMouse ? SDL_TRUE : SDL_FALSE)
         }
         try run?.poll(app: self)
+        try playDueReplay()
         let name = flow.screen.name
         framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
         drawnScreen = name

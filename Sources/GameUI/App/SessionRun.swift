@@ -113,6 +113,7 @@ final class SessionRun {
             seenTrials = session.trials.count
             lastTrial = session.trials.last
             app.audio?.playShutter(heading: app.input.heading)
+            if let lastTrial { app.trainingPhotoLogged(lastTrial) }
             try app.perform(app.flow.photoTaken())
         }
         try finishIfOver()

@@ -139,6 +139,9 @@ package final class SessionDriver {
         session.onResult = { [unowned self] result in try self.handle(result) }
     }
 
+    /// Replays photographed targets through this session's scene (training feedback).
+    package func makeFeedbackReplay() -> FeedbackReplay { FeedbackReplay(scene: scene) }
+
     /// A `GameManager` ticking this session at 60 Hz on the driver's clock.
     package func makeManager(headingSource: HeadingSource) -> GameManager {
         GameManager(session: session, clock: clock, scene: scene, headingSource: headingSource)

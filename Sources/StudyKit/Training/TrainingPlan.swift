@@ -20,9 +20,12 @@ public struct TrainingPlan: Sendable, Equatable {
         public var showTrueDirection: Bool
         /// Award points and show a short encouraging message.
         public var points: Bool
+        /// Play the animal once more from its true direction after each photo (never louder than the session).
+        public var replayTrueDirection: Bool
 
-        public init(showTrueDirection: Bool = true, points: Bool = true) {
+        public init(showTrueDirection: Bool = true, points: Bool = true, replayTrueDirection: Bool = false) {
             self.showTrueDirection = showTrueDirection
+            self.replayTrueDirection = replayTrueDirection
             self.points = points
         }
     }

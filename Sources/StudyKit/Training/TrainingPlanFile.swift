@@ -11,7 +11,7 @@ public enum TrainingPlanFile {
     static let adaptiveFields = [
         "parameter", "start", "min", "max", "up", "down", "step_sizes", "stop_after_reversals", "threshold_reversals",
     ]
-    static let feedbackFields = ["true_direction", "points"]
+    static let feedbackFields = ["true_direction", "points", "replay"]
 
     /// Reads and checks a plan file.
     public static func load(_ url: URL) throws -> TrainingPlan {
@@ -93,6 +93,8 @@ public enum TrainingPlanFile {
             feedback.showTrueDirection =
                 try reader.bool(fields, "true_direction", "feedback.true_direction") ?? feedback.showTrueDirection
             feedback.points = try reader.bool(fields, "points", "feedback.points") ?? feedback.points
+            feedback.replayTrueDirection =
+                try reader.bool(fields, "replay", "feedback.replay") ?? feedback.replayTrueDirection
         }
         return TrainingPlan(
             name: name, description: description, sessionsPerWeek: perWeek, minutesPerSession: minutes,
