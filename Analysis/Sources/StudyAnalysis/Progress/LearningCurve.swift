@@ -50,11 +50,12 @@ public struct LearningCurve: Sendable, Equatable {
             for (shape, value) in zip(x, values) { rss += (value - a - b * shape) * (value - a - b * shape) }
             return (a, b, rss)
         }
-        // Scan log10 c over [−3, 1.5], then refine around the best grid point.
+        // Scan log10 c over [−3, 1.5], then refine around the best grid point. A best rate at the edge of the
+        // search means the model does not fit (nls would not converge).
         let grid = stride(from: -3.0, through: 1.5, by: 0.05).map { pow(10, $0) }
         guard let best = grid.indices.min(by: { solve(grid[$0]).rss < solve(grid[$1]).rss }),
             best > 0, best < grid.count - 1
-        else { return nil }  // the best rate is at the edge of the search: the model does not fit (nls would not converge)
+        else { return nil }
         var low = log(grid[max(0, best - 1)])
         var high = log(grid[min(grid.count - 1, best + 1)])
         let ratio = (sqrt(5.0) - 1) / 2
