@@ -21,7 +21,7 @@ import Testing
             parameter: .hitToleranceDeg, streak: 3)
         #expect(hit.headline == "Hit!")
         #expect(hit.points == 12)
-        #expect(hit.zone == "Hit zone: 10°")
+        #expect(hit.zone == "zone 10°")
         #expect(hit.encouragement.contains("3 in a row"))
         let miss = TrainingFeedback(
             trial: Self.trial(target: 170, aim: 10), step: Staircase.Step(value: 10, hit: false, reversal: true),

@@ -107,7 +107,8 @@ extension GameApp {
         guard let sink = run?.driver.training, let feedback = sink.latest else { return [] }
         // The deviation line above already says how far left or right the animal was; behind the player is
         // worth saying in words too (front-back reversals are what training most wants to fix).
-        var lines = [sink.feedbackMode.points ? "\(feedback.headline) +\(feedback.points) points" : feedback.headline]
+        let judged = "\(feedback.headline) (\(feedback.zone))"
+        var lines = [sink.feedbackMode.points ? "\(judged) +\(feedback.points) points" : judged]
         if sink.feedbackMode.showTrueDirection, feedback.wasBehind { lines.append("It was behind you.") }
         if sink.feedbackMode.points { lines.append(feedback.encouragement) }
         return lines

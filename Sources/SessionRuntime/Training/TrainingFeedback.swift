@@ -26,11 +26,11 @@ package struct TrainingFeedback: Sendable, Equatable {
     /// photo earns something, as the Track Your Tinnitus apps reward each completed entry).
     package var points: Int { hit ? 10 + min(max(streak - 1, 0), 5) : 2 }
 
-    /// "Hit!" or "Missed." (the zone it was judged against is in `zone`).
-    package var headline: String { hit ? "Hit!" : "Missed." }
+    /// "Hit!" or "Missed" (the zone it was judged against is in `zone`).
+    package var headline: String { hit ? "Hit!" : "Missed" }
 
-    /// "Hit zone: 45°".
-    package var zone: String { String(format: "Hit zone: %.0f°", value) }
+    /// "zone 45°": the hit zone the photo was judged against.
+    package var zone: String { String(format: "zone %.0f°", value) }
 
     /// True when the animal was more than 90° from the photo's direction (behind the player).
     package var wasBehind: Bool { abs(deviationDeg) > 90 }
