@@ -12,6 +12,6 @@ public struct SoundSafari: ParsableCommand {
         subcommands: [
             PlayCommand.self, StudyCommand.self, TrainCommand.self, PlanCommand.self,
             SimulateCommand.self,
-            RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self,
+            RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self, HRTFCommand.self,
         ])
 }

@@ -16,6 +16,8 @@ public struct TrialRow: Equatable, Sendable {
         "front_back_reversal",
         // 1, 2, … per participant across all their sessions (SessionIndex), for learning over sessions.
         "session_index",
+        // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
+        "hrtf_sha256",
         // A training plan's session (empty otherwise): TrainingColumns.
         "plan", "difficulty_parameter", "difficulty_value", "hit", "staircase_reversal",
     ]
@@ -44,6 +46,8 @@ public struct TrialRow: Equatable, Sendable {
     public var frontBackReversal: Bool
     /// The session's number among the participant's sessions (1 = first).
     public var sessionIndex: Int
+    /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
+    public var hrtfSHA256: String
     /// The training plan's columns; nil (empty cells) for a session without a plan.
     public var training: TrainingColumns?
 
@@ -52,7 +56,7 @@ public struct TrialRow: Equatable, Sendable {
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int, training: TrainingColumns? = nil
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", training: TrainingColumns? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -75,6 +79,7 @@ public struct TrialRow: Equatable, Sendable {
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
+        self.hrtfSHA256 = hrtfSHA256
         self.training = training
     }
 
@@ -94,6 +99,7 @@ public struct TrialRow: Equatable, Sendable {
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
+            .text(hrtfSHA256),
         ]
             + (training.map { columns -> [CSVValue] in
                 [
@@ -128,6 +134,7 @@ public struct TrialRow: Equatable, Sendable {
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
+        hrtfSHA256 = try row.text("hrtf_sha256")
         let plan = try row.text("plan")
         training =
             plan.isEmpty

@@ -56,6 +56,7 @@ extension SessionRecord: Codable {
         case input, hrtf, platform, os, plan
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
+        case hrtfSHA256 = "hrtf_sha256"
     }
 
     // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
@@ -72,6 +73,7 @@ extension SessionRecord: Codable {
         try container.encode(environment.platform, forKey: .platform)
         try container.encode(environment.input, forKey: .input)
         try container.encode(environment.hrtf, forKey: .hrtf)
+        try container.encode(environment.hrtfSHA256, forKey: .hrtfSHA256)
         try container.encode(environment.audioDevice, forKey: .audioDevice)
         try container.encode(environment.sampleRate, forKey: .sampleRate)
         try container.encode(environment.os, forKey: .os)
@@ -110,7 +112,9 @@ extension SessionRecord: Codable {
             hrtf: try container.decode(String.self, forKey: .hrtf),
             audioDevice: try container.decode(String.self, forKey: .audioDevice),
             sampleRate: try container.decode(Int.self, forKey: .sampleRate),
-            os: try container.decode(String.self, forKey: .os))
+            os: try container.decode(String.self, forKey: .os),
+            // Sessions written before the key existed carry no fingerprint.
+            hrtfSHA256: try container.decodeIfPresent(String.self, forKey: .hrtfSHA256) ?? "")
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
         plan = try container.decodeIfPresent(PlanReference.self, forKey: .plan)

@@ -66,7 +66,8 @@ public final class SessionRecorder: TrialSink {
             aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
-            frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex, training: training)
+            frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
+            hrtfSHA256: record.environment.hrtfSHA256, training: training)
     }
 
     /// This session's `session_index` (given when it started; a resumed session keeps it).
