@@ -34,12 +34,13 @@ extension WindowTests {
             guard let session = sessions.first else { return }
             let rows = try window.trialLines(in: session)
             #expect(rows.count == 2)
-            #expect(rows.allSatisfy { $0.contains(",1,localization-training-10x12,hit_tolerance_deg,") })
+            #expect(rows.allSatisfy { $0.contains(",localization-training-10x12,hit_tolerance_deg,") })
             #expect(
                 rows.first?.contains(",hit_tolerance_deg,45.000,") == true,
                 "the first photo is judged at the start value")
             let json = try window.sessionJSON(in: session)
             #expect((json["plan"] as? [String: Any])?["session"] as? Int == 1)
+            #expect(json["session_index"] as? Int == 1)
             #expect(json["completed"] as? Bool == true)
             let progress = window.logs.appendingPathComponent("TR01/progress.png")
             #expect(SimulateRun.isPNG(progress))
