@@ -107,6 +107,10 @@ package final class SessionDriver {
         case .trainingPlan(let assigned, _): file = assigned.url.path
         }
         try studyProtocol.checkSounds(available: Set(catalog.entries.map(\.name)), file: file)
+        try studyProtocol.checkSoundRoles(
+            targets: Set(catalog.entries(role: .target).map(\.name)),
+            backgrounds: Set(catalog.entries(role: .background).map(\.name)),
+            roles: Dictionary(uniqueKeysWithValues: catalog.entries.map { ($0.name, $0.role.rawValue) }), file: file)
     }
 
     /// The protocol of a mode or a file (a malformed file → StudyKit's error naming file and field).
@@ -152,6 +156,13 @@ package final class SessionDriver {
     /// Call when the loop ends, whether the session finished or the player quit.
     package func finish() throws {
         try log.finish(at: clock.date(at: clock.now()))
+    }
+
+    /// Ends the run because `signal` came (after the row in progress was written): the session is marked
+    /// interrupted with the time, and the error to end the process with is returned.
+    package func interrupt(by signal: Int32) throws -> SessionInterruptedError {
+        try log.interrupt(by: InterruptSignals.name(signal), at: clock.date(at: clock.now()))
+        return SessionInterruptedError(signal: signal, folder: log.location)
     }
 
     private func handle(_ result: RoundResult) throws {

@@ -29,7 +29,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "With --plan: how many plan sessions to play one after the other (the calendar is ignored).")
     var sessions: Int?
 
-    @Option(help: "Rounds to play in a built-in mode.")
+    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode.")
     var rounds: Int = 3
 
     @Option(help: "Pseudonymous participant ID (no real names).")
@@ -95,39 +95,46 @@ struct SimulateCommand: ParsableCommand {
         let request = SessionRequest(
             source: source, participant: participant,
             seed: seed, resume: resume, input: bot.device)
-        let outcome = try Simulation(
-            request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot, realtime: realtime,
-            hrtfName: hrtf,
-            soundsFolder: sounds, pictures: ResultPictureFiles()
-        ).run()
-        print(Self.summary(outcome))
+        InterruptSignals.install()
+        try InterruptedExit.run {
+            let outcome = try Simulation(
+                request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot,
+                realtime: realtime, hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
+            ).run()
+            print(Self.summary(outcome))
+        }
     }
 
     /// Plays `--sessions` sessions of the plan back to back, each prepared as `train` prepares it.
     private func runPlan(_ planFile: URL) throws {
         let logsFolder = URL(fileURLWithPath: logs)
-        for number in 1...(sessions ?? 1) {
-            let start = try TrainingStart.prepare(
-                logs: logsFolder, participant: participant, planFile: number == 1 ? planFile : nil, input: bot.device,
-                seed: seed.map { $0 &+ UInt64(number) }, ignoreCalendar: true)
-            guard let request = start.request else {
-                print(start.schedule.summary)
-                return
+        // Ctrl-C ends the running plan session as resumable, like a single simulate run.
+        InterruptSignals.install()
+        try InterruptedExit.run {
+            for number in 1...(sessions ?? 1) {
+                let start = try TrainingStart.prepare(
+                    logs: logsFolder, participant: participant, planFile: number == 1 ? planFile : nil,
+                    input: bot.device,
+                    seed: seed.map { $0 &+ UInt64(number) }, ignoreCalendar: true)
+                guard let request = start.request else {
+                    print(start.schedule.summary)
+                    return
+                }
+                let outcome = try Simulation(
+                    request: request, store: FileSessionStore(logs: logsFolder), bot: bot, realtime: realtime,
+                    hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
+                ).run()
+                print(Self.summary(outcome))
+                if let staircase = outcome.staircase {
+                    let threshold = staircase.runThreshold.map { String(format: "%.2f", $0) } ?? "none yet"
+                    print(
+                        String(
+                            format: "Staircase: next value %.2f, %d reversals this session, threshold %@.",
+                            staircase.value, staircase.runReversals.count, threshold))
+                }
+                let series = try ProgressPicture.write(logs: logsFolder, participant: participant)
+                if let comparison = series.comparison { print(comparison) }
             }
-            let outcome = try Simulation(
-                request: request, store: FileSessionStore(logs: logsFolder), bot: bot, realtime: realtime,
-                hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
-            ).run()
-            print(Self.summary(outcome))
-            if let staircase = outcome.staircase {
-                let threshold = staircase.runThreshold.map { String(format: "%.2f", $0) } ?? "none yet"
-                print(
-                    String(
-                        format: "Staircase: next value %.2f, %d reversals this session, threshold %@.",
-                        staircase.value, staircase.runReversals.count, threshold))
-            }
-            let series = try ProgressPicture.write(logs: logsFolder, participant: participant)
-            if let comparison = series.comparison { print(comparison) }
         }
     }
 

@@ -23,6 +23,8 @@ public struct SessionRecord: Sendable, Equatable {
     public var completed: Bool
     /// The training plan this session belongs to (`train`, `simulate --plan`); nil otherwise.
     public var plan: PlanReference?
+    /// Runs ended by a signal (SIGINT, SIGTERM, SIGHUP), in order; empty for most sessions.
+    public var interruptions: [SessionInterruption] = []
 
     public init(
         sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,
@@ -56,6 +58,7 @@ extension SessionRecord: Codable {
         case input, hrtf, platform, os, plan
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
+        case interruptions
         case hrtfSHA256 = "hrtf_sha256"
     }
 
@@ -80,6 +83,8 @@ extension SessionRecord: Codable {
         try container.encode(completed, forKey: .completed)
         try container.encode(resolvedProtocol, forKey: .resolvedProtocol)
         try container.encodeIfPresent(plan, forKey: .plan)
+        // Written only once a run was interrupted, so the sessions that never were keep their exact files.
+        if !interruptions.isEmpty { try container.encode(interruptions, forKey: .interruptions) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -118,6 +123,7 @@ extension SessionRecord: Codable {
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
         plan = try container.decodeIfPresent(PlanReference.self, forKey: .plan)
+        interruptions = try container.decodeIfPresent([SessionInterruption].self, forKey: .interruptions) ?? []
     }
 
     /// Reads a session.json; errors name the file and what is wrong.
