@@ -13,5 +13,6 @@ public struct SoundSafari: ParsableCommand {
             PlayCommand.self, StudyCommand.self, TrainCommand.self, PlanCommand.self,
             SimulateCommand.self,
             RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self, HRTFCommand.self,
+            RemindersCommand.self, RateCommand.self,
         ])
 }

@@ -9,7 +9,7 @@ import Testing
 @testable import SessionRuntime
 
 /// Records which pictures the driver asked for instead of drawing them (drawing is GameUI's job).
-private final class RecordingPictures: ResultPictureWriter {
+final class RecordingPictures: ResultPictureWriter {
     var written: [(round: Int, targetIndex: Int?, url: URL)] = []
 
     func write(_ result: RoundResult, to url: URL) throws {
@@ -18,7 +18,7 @@ private final class RecordingPictures: ResultPictureWriter {
 }
 
 /// A store that keeps everything in memory: the runtime needs nothing but the protocol.
-private final class MemoryStore: SessionStore {
+final class MemoryStore: SessionStore {
     final class Log: SessionLog {
         let resolvedProtocol: ResolvedProtocol
         var trials: [TrialResult] = []
@@ -35,6 +35,15 @@ private final class MemoryStore: SessionStore {
         }
         func loggedRows() throws -> [TrialRow] { [] }
         func finish(at date: Date) throws { endedAt = date }
+        var ratingContext: RatingContext { RatingContext(participant: "P01", sessionID: "memory", sessionIndex: 1) }
+        let answers = MemoryRatings()
+        func ratings() -> any RatingSink { answers }
+    }
+
+    final class MemoryRatings: RatingSink {
+        var rows: [RatingRow] = []
+        func record(_ row: RatingRow) throws { rows.append(row) }
+        func storedRows() throws -> [RatingRow] { rows }
     }
 
     var registered: [ParticipantID] = []

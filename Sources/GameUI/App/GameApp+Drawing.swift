@@ -22,6 +22,8 @@ extension GameApp {
             let finished = "Well done — \(flow.currentRound?.label ?? "this part") is finished."
             let next = "Round \(flow.roundIndex + 2) of \(flow.rounds.count) — \(flow.nextRound?.label ?? "")"
             painter.drawBreak(finished: finished, next: next)
+        case .ratings:
+            if let questionnaire { painter.drawQuestionnaire(questionnaire, heading: questionnaireHeading) }
         case .summary:
             if training != nil { drawTrainingSummary() } else { drawSummary() }
         case .progress:
@@ -90,6 +92,8 @@ extension GameApp {
             let command: String
             switch options.kind {
             case .play: command = "soundsafari play --participant \(settings.participant) --resume"
+            case .prompt:
+                command = "soundsafari rate --participant \(settings.participant)"
             case .study(let file, _, _):
                 command =
                     "soundsafari study --protocol \(file.lastPathComponent) --participant \(settings.participant) --resume"

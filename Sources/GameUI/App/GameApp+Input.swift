@@ -75,6 +75,7 @@ extension GameApp {
             if let side = painter.side(atX: x, y: y) { try handle(side == .left ? .left : .right, at: time) }
             return
         }
+        if case .ratings = flow.screen { return try clickQuestionnaire(x: x, y: y) }
         guard let menu else {
             try handle(.activate, at: time)
             return
@@ -119,6 +120,8 @@ extension GameApp {
         case .intermediateResult, .roundResult, .conditionBreak:
             // Only a deliberate "continue": a stray Esc must not end a participant's session.
             if command == .activate { try perform(flow.continuePressed()) }
+        case .ratings:
+            try handleQuestionnaire(command)
         case .summary, .error, .progress:
             if command == .activate || command == .back { try perform(flow.continuePressed()) }
         }

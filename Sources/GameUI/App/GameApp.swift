@@ -45,6 +45,10 @@ package final class GameApp {
     /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
     var progressTexture: OpaquePointer?
     var progressTextureSize: (Int32, Int32) = (0, 0)
+    /// The questionnaire on a ratings screen (GameApp+Questionnaire).
+    var questionnaire: Questionnaire?
+    /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
+    var promptRatings: SessionRatings?
     private var drawnScreen = ""
     private var framesOnScreen = 0
 
@@ -91,6 +95,12 @@ package final class GameApp {
                 input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareTraining()` below
             training = TrainingIntent(planFile: planFile)
+        case .prompt(let participant, let promptedAt):
+            settings = MenuSettings(
+                participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
+            promptRatings = .prompt(logs: options.logs, participant: participant, promptedAt: promptedAt)
+            flow = .prompt()
+            questionnaire = Questionnaire(moment: .prompt, items: RatingItem.all)
         }
         knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
@@ -215,6 +225,7 @@ package final class GameApp {
                 try run?.perform(effect, app: self)
             }
         }
+        try enterQuestionnaireIfShown()
         updateTextEntry()
     }
 

@@ -37,6 +37,8 @@ final class SessionRun {
             source = .protocolFile(file)
         case .training:
             source = .mode(app.settings.mode, rounds: app.settings.rounds)  // replaced by the plan's request below
+        case .prompt:
+            throw UIError.noSessionForPrompt
         }
         var request = SessionRequest(
             source: source, participant: app.settings.participant,
@@ -58,6 +60,9 @@ final class SessionRun {
         let next = driver.session.nextUnloggedKey
         let index = next.flatMap { driver.session.plan.roundIndex(of: $0.round) } ?? 0
         app.flow.adoptRounds(rounds, roundIndex: index, photosDone: max(0, (next?.targetIndex ?? 1) - 1))
+        if driver.ratings != nil {
+            app.flow.adoptRatings(try driver.asksRatingsBefore() ? [.before, .after] : [.after])
+        }
         return run
     }
 

@@ -13,15 +13,15 @@ final class ScreenPainter {
         self.text = text
     }
 
-    private var width: Int32 { Int32(window.size.width) }
-    private var height: Int32 { Int32(window.size.height) }
-    private func px(_ size: Theme.TextSize) -> Int32 { size.pixels(windowHeight: Int(height)) }
+    var width: Int32 { Int32(window.size.width) }
+    var height: Int32 { Int32(window.size.height) }
+    func px(_ size: Theme.TextSize) -> Int32 { size.pixels(windowHeight: Int(height)) }
     /// A length given for a 720-pixel-high window, scaled to this one.
-    private func scaled(_ value: Double) -> Int32 { Int32((value * Double(height) / 720).rounded()) }
+    func scaled(_ value: Double) -> Int32 { Int32((value * Double(height) / 720).rounded()) }
 
     // MARK: Shared pieces
 
-    private func title(_ title: String, subtitle: String? = nil) -> Int32 {
+    func title(_ title: String, subtitle: String? = nil) -> Int32 {
         var y = scaled(36)
         y += text.draw(title, x: width / 2, y: y, pixels: px(.title), bold: true, align: .center)
         if let subtitle {
@@ -31,7 +31,7 @@ final class ScreenPainter {
         return y + scaled(24)
     }
 
-    private func hint(_ hint: String) {
+    func hint(_ hint: String) {
         let pixels = px(.small)
         text.drawWrapped(
             hint, x: width / 2, y: height - scaled(20) - pixels * 13 / 10, width: width - scaled(40),
@@ -42,6 +42,8 @@ final class ScreenPainter {
     private(set) var menuRows: [(id: String, rect: SDL_Rect)] = []
     /// Where the headphone check's Left and Right buttons are.
     private(set) var sideButtons: [(side: EarSide, rect: SDL_Rect)] = []
+    /// Where the questionnaire's slider, options and buttons are (ScreenPainter+Questionnaire).
+    var questionnaireTargets: [(target: QuestionnaireTarget, rect: SDL_Rect)] = []
 
     /// The menu row under window pixel (x, y), and whether the point is in the row's left half.
     func menuRow(atX x: Int32, y: Int32) -> (id: String, leftHalf: Bool)? {
@@ -50,7 +52,7 @@ final class ScreenPainter {
 
     func side(atX x: Int32, y: Int32) -> EarSide? { sideButtons.first { contains($0.rect, x, y) }?.side }
 
-    private func contains(_ rect: SDL_Rect, _ x: Int32, _ y: Int32) -> Bool {
+    func contains(_ rect: SDL_Rect, _ x: Int32, _ y: Int32) -> Bool {
         x >= rect.x && x < rect.x + rect.w && y >= rect.y && y < rect.y + rect.h
     }
 

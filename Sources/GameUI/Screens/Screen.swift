@@ -1,4 +1,5 @@
 // The screens of the game: which one is showing is the whole state of the `ScreenFlow`.
+import StudyKit
 
 /// One screen of the window. The flow between them is `ScreenFlow`; what each shows is drawn by `ScreenPainter`.
 enum Screen: Equatable, Sendable {
@@ -16,6 +17,8 @@ enum Screen: Equatable, Sendable {
     case roundResult
     /// Between two conditions of a study, for the supervisor.
     case conditionBreak
+    /// The tinnitus questionnaire before or after the rounds (one question at a time, `Questionnaire`).
+    case ratings(RatingMoment)
     /// End of the session (complete or quit): per-round deviation and time and their means.
     case summary
     /// The player's progress chart over their sessions (main menu "My progress").
@@ -34,6 +37,7 @@ enum Screen: Equatable, Sendable {
         case .intermediateResult: "intermediate"
         case .roundResult: "round-result"
         case .conditionBreak: "break"
+        case .ratings(let moment): "ratings-\(moment.rawValue)"
         case .summary: "summary"
         case .progress: "progress"
         case .error: "error"

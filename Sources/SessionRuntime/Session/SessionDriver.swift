@@ -32,6 +32,15 @@ package final class SessionDriver {
     package var onResult: ((RoundResult) throws -> Void)?
     /// Draws and saves each photo's result picture (GameUI's SDL drawing; simulate uses it too).
     private let pictures: ResultPictureWriter
+    /// The questionnaire before and after the rounds; nil when the session asks none.
+    package let ratings: SessionRatings?
+
+    /// "Before" means before any round: asked when nothing is logged yet and no before-answer is stored
+    /// (a session resumed after its questionnaire, or after photos, goes straight on).
+    package func asksRatingsBefore() throws -> Bool {
+        guard let ratings, log.loggedKeys.isEmpty else { return false }
+        return try ratings.remaining(.before).count == RatingItem.all.count
+    }
 
     /// Resolves `request` and opens the session's files; the session is `.ready` (call `session.start`).
     /// Errors are sentences naming the file/participant and what to do (StudyKit's and SpatialAudio's).
@@ -42,6 +51,7 @@ package final class SessionDriver {
         let participant = try ParticipantID(request.participant)
         let log: any SessionLog
         let plan: SessionPlan
+        var asksRatings = request.ratings
         if request.resume {
             // The rounds are checked and their sounds loaded before the store writes anything.
             var resumedPlan: SessionPlan?
@@ -53,8 +63,11 @@ package final class SessionDriver {
             }
             log = reopened
             plan = resumedPlan
+            asksRatings =
+                try asksRatings || SessionRatings(sink: log.ratings(), context: log.ratingContext).hasAnswers()
         } else {
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
+            asksRatings = asksRatings || studyProtocol.ratings
             try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
             let number = try participant.trailingNumber ?? store.registrationNumber(of: participant) ?? 1
             let resolved = studyProtocol.resolve(
@@ -83,7 +96,8 @@ package final class SessionDriver {
         let training = try TrainingSink.make(for: request, log: log)
         return SessionDriver(
             log: log, plan: plan, scene: scene, clock: clock, input: request.input,
-            resumed: request.resume, pictures: pictures, training: training)
+            resumed: request.resume, pictures: pictures, training: training,
+            ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
     }
 
     /// Places the targets, checks every round's level and loads every sound the rounds use (a broken
@@ -128,9 +142,11 @@ package final class SessionDriver {
 
     private init(
         log: any SessionLog, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
-        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter, training: TrainingSink?
+        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter, training: TrainingSink?,
+        ratings: SessionRatings?
     ) {
         self.pictures = pictures
+        self.ratings = ratings
         self.log = log
         self.scene = scene
         self.clock = clock

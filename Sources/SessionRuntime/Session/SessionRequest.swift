@@ -27,10 +27,13 @@ package struct SessionRequest: Sendable {
     /// A training session's staircase, as the plan's logged sessions left it (`TrainingHistory`); required
     /// with a `.trainingPlan` source and when resuming a training session.
     var staircase: Staircase?
+    /// Ask the tinnitus questionnaire before and after the rounds even when the protocol does not
+    /// (a session-level switch: `train` turns it on, `simulate --answer-ratings` too).
+    package var ratings: Bool
 
     package init(
         source: SessionSource, participant: String, seed: UInt64? = nil, resume: Bool = false,
-        input: InputDevice, staircase: Staircase? = nil
+        input: InputDevice, staircase: Staircase? = nil, ratings: Bool = false
     ) {
         self.source = source
         self.participant = participant
@@ -38,5 +41,6 @@ package struct SessionRequest: Sendable {
         self.resume = resume
         self.input = input
         self.staircase = staircase
+        self.ratings = ratings
     }
 }

@@ -53,6 +53,12 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Continue the participant's latest incomplete session at the first target not yet logged.")
     var resume = false
 
+    @Flag(
+        help:
+            "Ask the tinnitus questionnaire before and after the rounds and answer it with a bot (plausible values, some skipped) into ratings.csv."
+    )
+    var answerRatings = false
+
     @Option(help: "OpenAL Soft HRTF to render with (default: OpenAL's default).")
     var hrtf: String?
 
@@ -94,7 +100,7 @@ struct SimulateCommand: ParsableCommand {
         }
         let request = SessionRequest(
             source: source, participant: participant,
-            seed: seed, resume: resume, input: bot.device)
+            seed: seed, resume: resume, input: bot.device, ratings: answerRatings)
         InterruptSignals.install()
         try InterruptedExit.run {
             let outcome = try Simulation(

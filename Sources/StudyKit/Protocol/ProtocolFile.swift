@@ -76,6 +76,7 @@ struct FieldReader {
     static let topFields = [
         "name", "description", "comment", "seed", "order", "blocked", "min_separation_deg",
         "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions",
+        "ratings",
     ]
     static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound"]
 
@@ -201,7 +202,8 @@ struct FieldReader {
         return StudyProtocol(
             name: name, description: description, seed: seed, order: order, blocked: blocked,
             minSeparationDeg: separation, bearingsDeg: bearings, backgroundGainDB: gain,
-            keepFirstTargetPlaying: keepPlaying, conditions: conditions)
+            keepFirstTargetPlaying: keepPlaying, conditions: conditions,
+            ratings: try bool(fields, "ratings", "ratings") ?? false)
     }
 
     func condition(_ value: JSONValue, _ path: String, minSeparationDeg: Double, bearings: [Double]?) throws

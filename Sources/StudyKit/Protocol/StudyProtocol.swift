@@ -57,11 +57,14 @@ public struct StudyProtocol: Sendable, Equatable {
     public var backgroundGainDB: Double
     public var keepFirstTargetPlaying: Bool
     public var conditions: [Condition]
+    /// Ask the tinnitus questionnaire (RatingItem.all) before and after the rounds (`"ratings": true`).
+    public var ratings: Bool
 
     public init(
         name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
         blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
-        backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition]
+        backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition],
+        ratings: Bool = false
     ) {
         self.name = name
         self.description = description
@@ -73,6 +76,7 @@ public struct StudyProtocol: Sendable, Equatable {
         self.backgroundGainDB = backgroundGainDB
         self.keepFirstTargetPlaying = keepFirstTargetPlaying
         self.conditions = conditions
+        self.ratings = ratings
     }
 
     /// The built-in modes of `play`/`simulate` (`--mode one-target --rounds 5`): one condition.

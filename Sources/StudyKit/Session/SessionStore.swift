@@ -46,6 +46,10 @@ public protocol SessionLog: TrialSink {
     func finish(at date: Date) throws
     /// Records that a signal ended this run, and the end (`interruptions` and `ended_at` in session.json).
     func interrupt(by signal: String, at date: Date) throws
+    /// The participant, session_id and session_index the questionnaire's answers are stored under.
+    var ratingContext: RatingContext { get }
+    /// Where the questionnaire's answers go (on disk the participant's ratings.csv).
+    func ratings() -> any RatingSink
 }
 
 extension SessionLog {
@@ -98,4 +102,10 @@ extension SessionRecorder: SessionLog {
     }
 
     public func loggedRows() throws -> [TrialRow] { try TrialRow.readAll(from: folder.trialsURL) }
+
+    public var ratingContext: RatingContext {
+        RatingContext(participant: record.participant, sessionID: record.sessionID, sessionIndex: sessionIndex)
+    }
+
+    public func ratings() -> any RatingSink { RatingsLog(logs: folder.logs, participant: folder.participant) }
 }
