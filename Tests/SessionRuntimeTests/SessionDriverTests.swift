@@ -48,9 +48,18 @@ final class MemoryStore: SessionStore {
 
     var registered: [ParticipantID] = []
     var logs: [Log] = []
+    /// Whose session each of `logs` is.
+    var owners: [ParticipantID] = []
     var location: String { "memory" }
     func registrationNumber(of participant: ParticipantID) throws -> Int? {
         registered.firstIndex(of: participant).map { $0 + 1 }
+    }
+    func pastSessions(of participant: ParticipantID) throws -> [PastSession] {
+        zip(logs.indices, owners).filter { $0.1 == participant }.enumerated().map { ordinal, pair in
+            PastSession(
+                sessionID: "m\(pair.0)", protocolName: logs[pair.0].resolvedProtocol.name,
+                completed: logs[pair.0].isCompleted, sessionIndex: ordinal + 1)
+        }
     }
     func registerIfNew(_ participant: ParticipantID, at date: Date) throws {
         if !registered.contains(participant) { registered.append(participant) }
@@ -60,6 +69,7 @@ final class MemoryStore: SessionStore {
         plan: PlanReference?, at date: Date
     ) throws -> any SessionLog {
         logs.append(Log(resolvedProtocol))
+        owners.append(participant)
         return logs[logs.count - 1]
     }
     func resumeLatestSession(
@@ -123,5 +133,31 @@ struct SessionDriverTests {
             ).run()
         }
         #expect(!FileManager.default.fileExists(atPath: logs.appendingPathComponent("RT02").path))
+    }
+
+    @Test("under one fixed seed each participant and each of their sessions gets its own bearings; a repeat is noted")
+    func placementDependsOnParticipantAndSession() throws {
+        let store = MemoryStore()
+        func play(_ participant: String) throws -> (bearings: [Double], warning: String?) {
+            let request = SessionRequest(
+                source: .mode(.twoTargets, rounds: 4), participant: participant, seed: 7, input: .bot("ideal"))
+            let outcome = try Simulation(request: request, store: store, bot: .ideal, pictures: RecordingPictures())
+                .run()
+            return (outcome.trials.map(\.targetBearing.degrees), outcome.repeatWarning)
+        }
+        let first = try play("P01")
+        let other = try play("P05")
+        #expect(first.bearings != other.bearings)
+        #expect(first.warning == nil)
+        #expect(store.logs.map { $0.resolvedProtocol.sessionNumber } == [1, 1])
+        let again = try play("P01")
+        #expect(again.bearings != first.bearings)
+        #expect(store.logs[2].resolvedProtocol.sessionNumber == 2)
+        #expect(again.warning?.contains("already completed the protocol 'two-targets'") == true)
+        // Reproducible: the stored seed, participant and session number give the stored placement seed.
+        let stored = store.logs[0].resolvedProtocol
+        #expect(
+            stored.placementSeed
+                == PlacementSeed.derive(protocolSeed: 7, participant: try ParticipantID("P01"), sessionNumber: 1))
     }
 }

@@ -42,7 +42,7 @@ final class SessionRun {
         }
         var request = SessionRequest(
             source: source, participant: app.settings.participant,
-            seed: app.options.seed, resume: app.options.resume, input: device)
+            seed: app.options.seed, resume: app.resuming, input: device)
         if let training = app.training { request = try training.request(app: app, input: device) }
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
         let driver = try SessionDriver.open(
@@ -63,6 +63,7 @@ final class SessionRun {
         if driver.ratings != nil {
             app.flow.adoptRatings(try driver.asksRatingsBefore() ? [.before, .after] : [.after])
         }
+        app.reportSessionOpened(run)
         return run
     }
 

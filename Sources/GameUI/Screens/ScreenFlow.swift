@@ -53,6 +53,16 @@ struct ScreenFlow: Sendable {
         ScreenFlow(screen: .headphoneCheck, rounds: rounds, breaksBetweenConditions: false)
     }
 
+    /// A session continued with --resume (or the summary's "Continue"): the headphone check first, which
+    /// already says at which round the session goes on; `photosDone` targets of that round are logged.
+    static func resuming(rounds: [FlowRound], roundIndex: Int, photosDone: Int, breaksBetweenConditions: Bool)
+        -> ScreenFlow
+    {
+        var flow = ScreenFlow(screen: .headphoneCheck, rounds: rounds, breaksBetweenConditions: breaksBetweenConditions)
+        flow.adoptRounds(rounds, roundIndex: roundIndex, photosDone: photosDone)
+        return flow
+    }
+
     private init(screen: Screen, rounds: [FlowRound], breaksBetweenConditions: Bool) {
         self.screen = screen
         self.rounds = rounds

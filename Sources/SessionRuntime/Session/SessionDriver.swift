@@ -25,6 +25,8 @@ package final class SessionDriver {
     let clock: GameClock
     /// Whether this driver continued an interrupted session.
     let resumed: Bool
+    /// Set when the participant already completed this protocol and starts it again (said to the supervisor).
+    package private(set) var repeatWarning: String?
     /// Result pictures saved so far (in order).
     private(set) var savedPictures: [URL] = []
     /// Called after each result exists and its picture is saved (the UI shows it). Interrupted results
@@ -52,6 +54,7 @@ package final class SessionDriver {
         let log: any SessionLog
         let plan: SessionPlan
         var asksRatings = request.ratings
+        var repeatWarning: String?
         if request.resume {
             // The rounds are checked and their sounds loaded before the store writes anything.
             var resumedPlan: SessionPlan?
@@ -70,9 +73,16 @@ package final class SessionDriver {
             asksRatings = asksRatings || studyProtocol.ratings
             try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
             let number = try participant.trailingNumber ?? store.registrationNumber(of: participant) ?? 1
-            let resolved = studyProtocol.resolve(
+            var resolved = studyProtocol.resolve(
                 participantNumber: number,
                 sessionSeed: request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
+            // Each participant and each of their sessions gets its own bearings, even under a fixed seed.
+            let past = try store.pastSessions(of: participant)
+            let sessionIndex = PastSession.nextIndex(after: past)
+            resolved.sessionNumber = sessionIndex
+            resolved.placementSeed = PlacementSeed.derive(
+                protocolSeed: resolved.seed, participant: participant, sessionNumber: sessionIndex)
+            repeatWarning = PastSession.repeatWarning(past, participant: participant, protocolName: resolved.name)
             // Everything that can be wrong with the rounds is found before any file is written, so a
             // bad protocol or sound leaves no half-made session behind for --resume to trip over.
             plan = try prepare(resolved, scene: scene)
@@ -94,16 +104,19 @@ package final class SessionDriver {
                 at: now)
         }
         let training = try TrainingSink.make(for: request, log: log)
-        return SessionDriver(
+        let driver = SessionDriver(
             log: log, plan: plan, scene: scene, clock: clock, input: request.input,
             resumed: request.resume, pictures: pictures, training: training,
             ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
+        driver.repeatWarning = repeatWarning
+        return driver
     }
 
     /// Places the targets, checks every round's level and loads every sound the rounds use (a broken
     /// file stops the session before round 1, and no round waits for the disk).
     static func prepare(_ resolved: ResolvedProtocol, scene: EngineAudioScene) throws -> SessionPlan {
-        let plan = try SessionPlan(rounds: resolved.rounds, placement: resolved.placementRule, seed: resolved.seed)
+        let plan = try SessionPlan(
+            rounds: resolved.rounds, placement: resolved.placementRule, seed: resolved.seedOfPlacement)
         let factory = LevelFactory()
         for round in resolved.rounds { _ = try factory.validate(round) }
         try scene.preload(Set(resolved.rounds.flatMap { $0.targetSounds + [$0.backgroundSound].compactMap { $0 } }))

@@ -38,6 +38,8 @@ package struct Simulation {
         package let ticks: Int
         package let tickStatistics: TickStatistics
         package let pictures: [URL]
+        /// Said when the participant had already completed this protocol (`SessionDriver.repeatWarning`).
+        package let repeatWarning: String?
         /// The staircase after the session (training sessions only).
         package let staircase: Staircase?
     }
@@ -72,6 +74,7 @@ package struct Simulation {
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
             ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures,
+            repeatWarning: driver.repeatWarning,
             staircase: driver.training?.staircase)
     }
 

@@ -17,7 +17,10 @@ struct SimulateCommand: ParsableCommand {
             true bearings (ideal, noisy). Time is virtual unless --realtime is given, so sessions run in seconds.
             """)
 
-    @Option(help: "Built-in mode: one-target, two-targets or two-targets-background (default: one-target).")
+    @Option(
+        help:
+            "Built-in mode: one-target, two-targets, two-targets-background or one-target-background (default: one-target)."
+    )
     var mode: String?
 
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
@@ -29,7 +32,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "With --plan: how many plan sessions to play one after the other (the calendar is ignored).")
     var sessions: Int?
 
-    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode.")
+    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode (1-30, as in play).")
     var rounds: Int = 3
 
     @Option(help: "Pseudonymous participant ID (no real names).")
@@ -71,7 +74,12 @@ struct SimulateCommand: ParsableCommand {
             let known = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("Unknown mode '\(mode)'; use one of: \(known).")
         }
-        if rounds < 1 { throw ValidationError("--rounds must be at least 1 (got \(rounds)).") }
+        guard StudyProtocol.builtInRounds.contains(rounds) else {
+            let range = StudyProtocol.builtInRounds
+            throw ValidationError(
+                "--rounds \(rounds) is out of range: use \(range.lowerBound) to \(range.upperBound), as in play "
+                    + "(for more, write a protocol file with repetitions and use --protocol).")
+        }
         if plan != nil, mode != nil || protocolFile != nil || resume {
             throw ValidationError(
                 "--plan plays the plan's own protocol and continues an interrupted plan session by itself; leave out --mode, --protocol and --resume."
@@ -107,6 +115,7 @@ struct SimulateCommand: ParsableCommand {
                 request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot,
                 realtime: realtime, hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
             ).run()
+            if let warning = outcome.repeatWarning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             print(Self.summary(outcome))
         }
     }

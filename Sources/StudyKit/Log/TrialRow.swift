@@ -18,6 +18,8 @@ public struct TrialRow: Equatable, Sendable {
         "session_index",
         // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
         "hrtf_sha256",
+        // Issue 16: the protocol's name, so rows pooled from several studies say which one they belong to.
+        "protocol",
         // A training plan's session (empty otherwise): TrainingColumns.
         "plan", "difficulty_parameter", "difficulty_value", "hit", "staircase_reversal",
     ]
@@ -48,6 +50,8 @@ public struct TrialRow: Equatable, Sendable {
     public var sessionIndex: Int
     /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
     public var hrtfSHA256: String
+    /// The session's protocol: a protocol file's `name`, or the built-in mode (`one-target`, ...).
+    public var protocolName: String
     /// The training plan's columns; nil (empty cells) for a session without a plan.
     public var training: TrainingColumns?
 
@@ -56,7 +60,8 @@ public struct TrialRow: Equatable, Sendable {
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", training: TrainingColumns? = nil
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String,
+        training: TrainingColumns? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -80,6 +85,7 @@ public struct TrialRow: Equatable, Sendable {
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
         self.hrtfSHA256 = hrtfSHA256
+        self.protocolName = protocolName
         self.training = training
     }
 
@@ -100,6 +106,7 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
             .text(hrtfSHA256),
+            .text(protocolName),
         ]
             + (training.map { columns -> [CSVValue] in
                 [
@@ -135,6 +142,7 @@ public struct TrialRow: Equatable, Sendable {
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
         hrtfSHA256 = try row.text("hrtf_sha256")
+        protocolName = try row.text("protocol")
         let plan = try row.text("plan")
         training =
             plan.isEmpty

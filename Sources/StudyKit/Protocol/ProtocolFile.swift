@@ -257,12 +257,22 @@ struct FieldReader {
         if let bearings, bearings.count < targets.count {
             throw error("bearings_deg", "has \(bearings.count) bearing(s) but \(path) needs \(targets.count) per round")
         }
+        if let bearings, targets.count > 1,
+            !TargetPlacer.hasFittingSet(
+                of: targets.count, in: bearings.map { Bearing(degrees: $0) }, minSeparationDeg: minSeparationDeg)
+        {
+            // Placement would otherwise have to put two targets of a round closer than promised.
+            throw error(
+                "bearings_deg",
+                "\(PlacementError.bearingListTooClose(targets: targets.count, minSeparationDeg: minSeparationDeg)) (\(path) has \(targets.count) targets per round)"
+            )
+        }
 
         let background = try string(fields, "background_sound", path + ".background_sound")
-        if background != nil && level != .twoTargetsBackground {
+        if background != nil && !level.hasBackground {
             throw error(
                 path + ".background_sound",
-                "is set but the level \(level.rawValue) plays no background; use the level two-targets-background or remove the field"
+                "is set but the level \(level.rawValue) plays no background; use the level \(LevelKind.with(targets: level.targetCount, background: true).rawValue) or remove the field"
             )
         }
         return StudyProtocol.Condition(

@@ -10,6 +10,8 @@ public protocol SessionStore {
     var location: String { get }
     /// The participant's counterbalancing number (1 = registered first); nil when not registered.
     func registrationNumber(of participant: ParticipantID) throws -> Int?
+    /// The participant's sessions so far, oldest first (to number the next one and warn about a repeat).
+    func pastSessions(of participant: ParticipantID) throws -> [PastSession]
     /// Registers the participant with blank answers unless already registered.
     func registerIfNew(_ participant: ParticipantID, at date: Date) throws
     /// A new session of `participant`, its log created (not yet completed); `plan` when it is a training session.
@@ -67,6 +69,10 @@ public struct FileSessionStore: SessionStore {
 
     public func registrationNumber(of participant: ParticipantID) throws -> Int? {
         try ParticipantRegistry(logs: logs).registrationNumber(of: participant)
+    }
+
+    public func pastSessions(of participant: ParticipantID) throws -> [PastSession] {
+        PastSession.all(logs: logs, participant: participant)
     }
 
     public func registerIfNew(_ participant: ParticipantID, at date: Date) throws {
