@@ -23,7 +23,7 @@ extension WindowTests {
             let plan = try Self.tinyPlan(in: window.logs, rounds: 2)
             let round = ["wait running", "hold Right 300", "key Space", "wait round-result", "key Return"]
             let script =
-                ["wait headphone-check", "key Left", "key Right"] + round + round + ["wait summary", "key Return"]
+                ["wait headphone-check", "key Left", "key Right"] + round + round + ["wait summary", "key Escape"]
             let output = try window.run(
                 ["train", "--participant", "TR01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
                 script: script)
