@@ -10,7 +10,7 @@ public struct SoundSafari: ParsableCommand {
         commandName: "soundsafari",
         abstract: "A spatial-audio localization game and study tool.",
         subcommands: [
-            PlayCommand.self, StudyCommand.self,
+            PlayCommand.self, StudyCommand.self, TrainCommand.self, PlanCommand.self,
             SimulateCommand.self,
             RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self, HRTFCommand.self,
             RemindersCommand.self, RateCommand.self,

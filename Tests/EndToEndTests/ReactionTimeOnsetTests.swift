@@ -52,7 +52,7 @@ import Testing
         }
         let header = try String(contentsOf: written.sessionFolder.appendingPathComponent("trials.csv"), encoding: .utf8)
             .prefix { $0 != "\n" }
-        #expect(header.hasSuffix(",onset_frame,onset_uncertainty_ms"))
+        #expect(header.contains(",protocol,onset_frame,onset_uncertainty_ms,"))
     }
 
     @Test func reactionTimeIsForTheIdealBotOnlyAndMustBePositive() throws {

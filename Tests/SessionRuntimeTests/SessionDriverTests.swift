@@ -27,7 +27,9 @@ final class MemoryStore: SessionStore {
         var location: URL { URL(fileURLWithPath: "/memory") }
         var loggedKeys: Set<TrialKey> { Set(trials.map(\.key)) }
         var isCompleted: Bool { Set(RoundPlan.trialKeys(of: resolvedProtocol.rounds)) == loggedKeys }
+        var sessionIndex: Int { 1 }
         func record(_ trial: TrialResult) throws { trials.append(trial) }
+        func record(_ trial: TrialResult, training: TrainingColumns?) throws { trials.append(trial) }
         func resultPictureURL(round: Int, targetIndex: Int, targetsInRound: Int) -> URL {
             location.appendingPathComponent("\(round)-\(targetIndex).png")
         }
@@ -63,7 +65,8 @@ final class MemoryStore: SessionStore {
         if !registered.contains(participant) { registered.append(participant) }
     }
     func startSession(
-        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment, at date: Date
+        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
+        plan: PlanReference?, at date: Date
     ) throws -> any SessionLog {
         logs.append(Log(resolvedProtocol))
         owners.append(participant)

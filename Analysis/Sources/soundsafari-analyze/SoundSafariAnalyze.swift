@@ -11,6 +11,7 @@ struct SoundSafariAnalyze: ParsableCommand {
         subcommands: [
             DescribeCommand.self, AnovaCommand.self, TTestCommand.self, PostHocCommand.self,
             CircularCommand.self, RateCommand.self, ReportCommand.self, LmmCommand.self, GlmmCommand.self,
+            ProgressCommand.self,
             RatingsCommand.self,
         ])
 }

@@ -10,6 +10,8 @@ package struct AppOptions {
         case play(MenuSettings)
         /// A supervised study: the protocol file and the participant.
         case study(protocolFile: URL, participant: ParticipantID, input: InputKind?)
+        /// The participant's next training session (`train`): their assigned plan, or `planFile` assigned first.
+        case training(participant: ParticipantID, planFile: URL?, input: InputKind?)
         /// The questionnaire alone, opened by a reminder's random prompt (`soundsafari rate`).
         case prompt(participant: ParticipantID, promptedAt: Date)
     }

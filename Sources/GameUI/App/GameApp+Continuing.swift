@@ -85,6 +85,9 @@ extension GameApp {
         case .prompt:
             // A reminder's questionnaire has no rounds: answering again is the way back.
             return "soundsafari rate --participant \(settings.participant) --logs \(logs)"
+        case .training:
+            // train continues an interrupted plan session by itself.
+            return "soundsafari train --participant \(settings.participant) --logs \(logs)"
         }
     }
 

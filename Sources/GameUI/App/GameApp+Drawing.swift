@@ -32,7 +32,9 @@ extension GameApp {
         case .ratings:
             if let questionnaire { painter.drawQuestionnaire(questionnaire, heading: questionnaireHeading) }
         case .summary:
-            drawSummary()
+            if training != nil { drawTrainingSummary() } else { drawSummary() }
+        case .progress:
+            drawProgress()
         case .error(let message):
             painter.drawError(message, dataNote: run.map { "Everything logged so far is saved in \($0.folderPath)." })
         }
@@ -64,6 +66,7 @@ extension GameApp {
             ResultWording.deviation(trial.deviationDeg, target: name),
             "Time: \(ResultWording.seconds(trial.timeSeconds))",
         ]
+        lines.append(contentsOf: trainingFeedbackLines())
         if !roundEnd, let next = run?.nextTargetName { lines.append("Next: find the \(next).") }
         let heading =
             roundEnd ? "Round \(flow.roundIndex + 1) complete" : "Photo \(trial.targetIndex) of \(trial.targetsInRound)"

@@ -148,6 +148,8 @@ extension GameApp {
             }
         case .error:
             if [.activate, .photoKey, .back].contains(command) { try perform(flow.continuePressed()) }
+        case .progress:
+            if command == .activate || command == .back { try perform(flow.continuePressed()) }
         }
     }
 
@@ -165,12 +167,16 @@ extension GameApp {
             keepRunning = false
         case .activated("start"):
             try startFromMenu()
+        case .activated("train"):
+            try startTrainingFromMenu()
+        case .activated("progress"):
+            try showProgressFromMenu()
         default:
             break
         }
     }
 
-    private func startFromMenu() throws {
+    func startFromMenu(rounds: [FlowRound]? = nil) throws {
         let chosen = MainMenu.settings(from: mainMenu)
         if let problem = ParticipantID.problem(with: chosen.participant) {
             menuMessage = "Participant ID: \(problem); \(ParticipantID.rule) (no names)."
@@ -193,7 +199,7 @@ extension GameApp {
             try perform(flow.fail("\(error)"))
             return
         }
-        try perform(flow.menuStarted(rounds: MainMenu.rounds(for: chosen)))
+        try perform(flow.menuStarted(rounds: rounds ?? MainMenu.rounds(for: chosen)))
         if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
     }
 

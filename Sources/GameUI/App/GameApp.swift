@@ -53,6 +53,11 @@ package final class GameApp {
     var summaryMenu = MenuModel([])
     /// The photos the summary lists, read once when it first shows.
     var summaryPhotos: [ResultWording.Photo]?
+    /// Set when this window plays a training session (`train`, or the menu's Train); see GameApp+Training.
+    var training: TrainingIntent?
+    /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
+    var progressTexture: OpaquePointer?
+    var progressTextureSize: (Int32, Int32) = (0, 0)
     /// The questionnaire on a ratings screen (GameApp+Questionnaire).
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
@@ -101,6 +106,12 @@ package final class GameApp {
                 participant: participant.value, mode: .oneTarget, rounds: 1,
                 input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareStudy()` below
+        case .training(let participant, let planFile, let chosenInput):
+            settings = MenuSettings(
+                participant: participant.value, mode: .oneTarget, rounds: 1,
+                input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
+            flow = .play()  // replaced by `prepareTraining()` below
+            training = TrainingIntent(planFile: planFile)
         case .prompt(let participant, let promptedAt):
             settings = MenuSettings(
                 participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
@@ -113,6 +124,7 @@ package final class GameApp {
             .filter { seen.insert($0).inserted }
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if case .study = options.kind { try prepareStudy() }
+        if case .training = options.kind { flow = .training(rounds: try trainingRounds()) }
         if options.resume { try adoptResumePoint() }
         // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
         var skipsMenu = options.resume
@@ -159,6 +171,8 @@ package final class GameApp {
         audio = nil
         if let resultTexture { SDL_DestroyTexture(resultTexture) }
         resultTexture = nil
+        if let progressTexture { SDL_DestroyTexture(progressTexture) }
+        progressTexture = nil
         painter.text.close()
         window.close()
         sdl.close()
@@ -226,6 +240,7 @@ package final class GameApp {
             SDL_SetRelativeMouseMode(captureMouse ? SDL_TRUE : SDL_FALSE)
         }
         try run?.poll(app: self)
+        try playDueReplay()
         let name = flow.screen.name
         framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
         drawnScreen = name

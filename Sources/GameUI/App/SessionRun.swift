@@ -35,12 +35,15 @@ final class SessionRun {
             source = .mode(app.settings.mode, rounds: app.settings.rounds)
         case .study(let file, _, _):
             source = .protocolFile(file)
+        case .training:
+            source = .mode(app.settings.mode, rounds: app.settings.rounds)  // replaced by the plan's request below
         case .prompt:
             throw UIError.noSessionForPrompt
         }
-        let request = SessionRequest(
+        var request = SessionRequest(
             source: source, participant: app.settings.participant,
             seed: app.options.seed, resume: app.resuming, input: device)
+        if let training = app.training { request = try training.request(app: app, input: device) }
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
         // Headings reach the renderer as each event is handled, not on the next tick (motion-to-sound latency).
         app.input.headingOutput = audio.engine.listenerHeading
@@ -118,6 +121,7 @@ final class SessionRun {
             seenTrials = session.trials.count
             lastTrial = session.trials.last
             app.audio?.playShutter(heading: app.input.heading)
+            if let lastTrial { app.trainingPhotoLogged(lastTrial) }
             try app.perform(app.flow.photoTaken())
         }
         try finishIfOver()

@@ -54,6 +54,8 @@ enum MainMenu {
                 .choice("input", "Input", options: inputNames, selected: settings.input.menuName),
                 .choice("hrtf", "HRTF", options: hrtfNames, selected: settings.hrtf),
                 .button("start", "Start"),
+                .button("train", "Train (my plan)"),
+                .button("progress", "My progress"),
                 .button("quit", "Quit"),
             ], focus: settings.participant.isEmpty ? "participant" : "start")
     }

@@ -23,6 +23,8 @@ enum Screen: Equatable, Sendable {
     case ratings(RatingMoment)
     /// End of the session (complete or quit): per-round deviation and time and their means.
     case summary
+    /// The player's progress chart over their sessions (main menu "My progress").
+    case progress
     /// Something a person must act on (no audio device, unusable HRTF...); the data written so far is kept.
     case error(String)
 
@@ -40,6 +42,7 @@ enum Screen: Equatable, Sendable {
         case .conditionBreak: "break"
         case .ratings(let moment): "ratings-\(moment.rawValue)"
         case .summary: "summary"
+        case .progress: "progress"
         case .error: "error"
         }
     }

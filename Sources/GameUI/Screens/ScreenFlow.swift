@@ -49,6 +49,12 @@ struct ScreenFlow: Sendable {
         return flow
     }
 
+    /// A training session (`train`, or the menu's Train): the headphone check, then the plan's rounds
+    /// without break screens (the session is the patient's own, no supervisor waits between conditions).
+    static func training(rounds: [FlowRound]) -> ScreenFlow {
+        ScreenFlow(screen: .headphoneCheck, rounds: rounds, breaksBetweenConditions: false)
+    }
+
     /// A session continued with --resume (or the summary's "Continue"): the headphone check first, which
     /// already says at which round the session goes on; `photosDone` targets of that round are logged.
     static func resuming(rounds: [FlowRound], roundIndex: Int, photosDone: Int, breaksBetweenConditions: Bool)
@@ -99,6 +105,13 @@ struct ScreenFlow: Sendable {
         self.rounds = rounds
         roundIndex = 0
         screen = checkScreen
+        return []
+    }
+
+    /// The main menu's "My progress": the chart, until continue goes back to the menu.
+    mutating func progressShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .progress
         return []
     }
 
@@ -180,6 +193,9 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .summary, .error:
             return [.exit]
+        case .progress:
+            screen = .mainMenu
+            return []
         default:
             return []
         }
@@ -217,7 +233,7 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck:
+        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress:
             // Nothing logged yet: nothing to keep.
             return [.exit]
         default:

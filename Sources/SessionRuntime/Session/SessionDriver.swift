@@ -19,6 +19,8 @@ package final class SessionDriver {
     /// This session's log in the store (the game session's trial sink).
     package let log: any SessionLog
     package let session: GameSession
+    /// A training session's staircase and feedback (nil without a plan); it stores the rows through `log`.
+    package let training: TrainingSink?
     let scene: EngineAudioScene
     let clock: GameClock
     /// Whether this driver continued an interrupted session.
@@ -91,12 +93,20 @@ package final class SessionDriver {
                     ? "offline loopback (simulate)" : "SDL default output",
                 sampleRate: SpatialAudioEngine.sampleRate,
                 hrtfSHA256: scene.engine.hrtf.name.flatMap { HRTFLibrary.standard().sha256(ofHRTFNamed: $0) } ?? "")
+            var planReference: PlanReference?
+            if case .trainingPlan(let assigned, let session) = request.source {
+                planReference = PlanReference(
+                    name: assigned.plan.name, version: assigned.version, session: session,
+                    totalSessions: assigned.plan.totalSessions)
+            }
             log = try store.startSession(
-                participant: participant, resolvedProtocol: resolved, environment: environment, at: now)
+                participant: participant, resolvedProtocol: resolved, environment: environment, plan: planReference,
+                at: now)
         }
+        let training = try TrainingSink.make(for: request, log: log)
         let driver = SessionDriver(
             log: log, plan: plan, scene: scene, clock: clock, input: request.input,
-            resumed: request.resume, pictures: pictures,
+            resumed: request.resume, pictures: pictures, training: training,
             ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
         driver.repeatWarning = repeatWarning
         return driver
@@ -121,6 +131,7 @@ package final class SessionDriver {
         switch source {
         case .mode: file = "--mode"
         case .protocolFile(let url): file = url.path
+        case .trainingPlan(let assigned, _): file = assigned.url.path
         }
         try studyProtocol.checkSounds(available: Set(catalog.entries.map(\.name)), file: file)
         try studyProtocol.checkSoundRoles(
@@ -134,12 +145,18 @@ package final class SessionDriver {
         switch source {
         case .mode(let kind, let rounds): return StudyProtocol.builtIn(mode: kind, rounds: rounds, seed: seed)
         case .protocolFile(let url): return try ProtocolFile.load(url)
+        case .trainingPlan(let assigned, let session):
+            // A plan's protocol with a seed gives each session its own, reproducible bearings.
+            var sessionProtocol = assigned.plan.session
+            sessionProtocol.seed = sessionProtocol.seed.map { $0 &+ UInt64(session) }
+            return sessionProtocol
         }
     }
 
     private init(
         log: any SessionLog, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
-        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter, ratings: SessionRatings?
+        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter, training: TrainingSink?,
+        ratings: SessionRatings?
     ) {
         self.pictures = pictures
         self.ratings = ratings
@@ -147,13 +164,17 @@ package final class SessionDriver {
         self.scene = scene
         self.clock = clock
         self.resumed = resumed
+        self.training = training
         var names: [String: String] = [:]
         for entry in scene.catalog.entries { names[entry.name] = entry.displayName.lowercased() }
         session = GameSession(
-            plan: plan, scene: scene, clock: clock, sink: log, input: input,
+            plan: plan, scene: scene, clock: clock, sink: training ?? log, input: input,
             levelFactory: LevelFactory(displayNames: names), alreadyLogged: log.loggedKeys)
         session.onResult = { [unowned self] result in try self.handle(result) }
     }
+
+    /// Replays photographed targets through this session's scene (training feedback).
+    package func makeFeedbackReplay() -> FeedbackReplay { FeedbackReplay(scene: scene) }
 
     /// A `GameManager` ticking this session at 60 Hz on the driver's clock.
     package func makeManager(headingSource: HeadingSource) -> GameManager {

@@ -1,6 +1,7 @@
 // What a session is asked to play, as `simulate`, `play` and `study` collect it from flags or the menu.
 import Foundation
 import GameCore
+import StudyKit
 
 /// Where a session's rounds come from: a built-in mode or a protocol file.
 package enum SessionSource: Sendable, Equatable {
@@ -8,6 +9,8 @@ package enum SessionSource: Sendable, Equatable {
     case mode(LevelKind, rounds: Int)
     /// `--protocol FILE`
     case protocolFile(URL)
+    /// Session `session` (1-based) of the participant's assigned training plan (`train`, `simulate --plan`).
+    case trainingPlan(AssignedPlan, session: Int)
 }
 
 /// Everything the session driver needs from the command line or the menu.
@@ -21,19 +24,23 @@ package struct SessionRequest: Sendable {
     var resume: Bool
     /// The device logged in the `input` column.
     var input: InputDevice
+    /// A training session's staircase, as the plan's logged sessions left it (`TrainingHistory`); required
+    /// with a `.trainingPlan` source and when resuming a training session.
+    var staircase: Staircase?
     /// Ask the tinnitus questionnaire before and after the rounds even when the protocol does not
     /// (a session-level switch: `train` turns it on, `simulate --answer-ratings` too).
     package var ratings: Bool
 
     package init(
         source: SessionSource, participant: String, seed: UInt64? = nil, resume: Bool = false,
-        input: InputDevice, ratings: Bool = false
+        input: InputDevice, staircase: Staircase? = nil, ratings: Bool = false
     ) {
         self.source = source
         self.participant = participant
         self.seed = seed
         self.resume = resume
         self.input = input
+        self.staircase = staircase
         self.ratings = ratings
     }
 }

@@ -43,6 +43,8 @@ package struct Simulation {
         package let pictures: [URL]
         /// Said when the participant had already completed this protocol (`SessionDriver.repeatWarning`).
         package let repeatWarning: String?
+        /// The staircase after the session (training sessions only).
+        package let staircase: Staircase?
     }
 
     package func run() throws -> Outcome {
@@ -53,7 +55,8 @@ package struct Simulation {
         let driver = try SessionDriver.open(
             request, store: store, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
         let player = bot.makePlayer(
-            seed: driver.log.resolvedProtocol.seed, scene: scene, reactionSeconds: reactionSeconds)
+            seed: driver.log.resolvedProtocol.seed, scene: scene, sessionIndex: driver.log.sessionIndex,
+            reactionSeconds: reactionSeconds)
         var ratingBot = RatingBot(participant: request.participant, seed: driver.log.resolvedProtocol.seed)
         try answer(.before, driver: driver, bot: &ratingBot, clock: clock)
         // The render frame clock: frame 0 is now, and the output is rendered up to each tick before it.
@@ -78,7 +81,8 @@ package struct Simulation {
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
             ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures,
-            repeatWarning: driver.repeatWarning)
+            repeatWarning: driver.repeatWarning,
+            staircase: driver.training?.staircase)
     }
 
     /// The bot answers the questions of `moment` the session still asks (none when ratings are off), taking

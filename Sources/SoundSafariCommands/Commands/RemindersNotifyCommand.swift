@@ -28,7 +28,7 @@ struct RemindersNotifyCommand: ParsableCommand {
     /// The command a click opens, for this participant and logs folder.
     func openedCommand(promptedAt: Date) -> [String] {
         switch kind {
-        case .training: ["play", "--participant", participant, "--logs", logs]
+        case .training: ["train", "--participant", participant, "--logs", logs]
         case .prompt:
             ["rate", "--participant", participant, "--logs", logs, "--prompted-at", Timestamp.format(promptedAt)]
         }

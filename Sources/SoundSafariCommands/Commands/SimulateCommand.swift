@@ -26,6 +26,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
     var protocolFile: String?
 
+    @Option(help: "A training plan (JSON): play the participant's next plan sessions (assigned first if new).")
+    var plan: String?
+
+    @Option(help: "With --plan: how many plan sessions to play one after the other (the calendar is ignored).")
+    var sessions: Int?
+
     @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode (1-30, as in play).")
     var rounds: Int = 3
 
@@ -33,7 +39,9 @@ struct SimulateCommand: ParsableCommand {
     var participant: String = "SIM01"
 
     @Option(
-        help: "Who plays: ideal (reads the true bearing), noisy (seeded aim error), listener (hears only the audio).")
+        help:
+            "Who plays: ideal (reads the true bearing), noisy (seeded aim error), listener (hears only the audio), learner (aim error shrinking over sessions)."
+    )
     var bot: BotKind = .ideal
 
     @Option(
@@ -86,6 +94,15 @@ struct SimulateCommand: ParsableCommand {
                     "--reaction-s must be more than 0 and at most 60 seconds (got \(reactionSeconds)).")
             }
         }
+        if plan != nil, mode != nil || protocolFile != nil || resume {
+            throw ValidationError(
+                "--plan plays the plan's own protocol and continues an interrupted plan session by itself; leave out --mode, --protocol and --resume."
+            )
+        }
+        if let sessions {
+            guard plan != nil else { throw ValidationError("--sessions counts plan sessions; give --plan FILE too.") }
+            guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1 (got \(sessions)).") }
+        }
         if resume, mode != nil || protocolFile != nil {
             throw ValidationError(
                 "--resume continues the protocol the session started with; leave out --mode and --protocol.")
@@ -93,6 +110,10 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let plan {
+            try runPlan(URL(fileURLWithPath: plan))
+            return
+        }
         let source: SessionSource
         if let protocolFile {
             source = .protocolFile(URL(fileURLWithPath: protocolFile))
@@ -111,6 +132,39 @@ struct SimulateCommand: ParsableCommand {
             ).run()
             if let warning = outcome.repeatWarning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             print(Self.summary(outcome))
+        }
+    }
+
+    /// Plays `--sessions` sessions of the plan back to back, each prepared as `train` prepares it.
+    private func runPlan(_ planFile: URL) throws {
+        let logsFolder = URL(fileURLWithPath: logs)
+        // Ctrl-C ends the running plan session as resumable, like a single simulate run.
+        InterruptSignals.install()
+        try InterruptedExit.run {
+            for number in 1...(sessions ?? 1) {
+                let start = try TrainingStart.prepare(
+                    logs: logsFolder, participant: participant, planFile: number == 1 ? planFile : nil,
+                    input: bot.device,
+                    seed: seed.map { $0 &+ UInt64(number) }, ignoreCalendar: true, askRatings: answerRatings)
+                guard let request = start.request else {
+                    print(start.schedule.summary)
+                    return
+                }
+                let outcome = try Simulation(
+                    request: request, store: FileSessionStore(logs: logsFolder), bot: bot, realtime: realtime,
+                    hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
+                ).run()
+                print(Self.summary(outcome))
+                if let staircase = outcome.staircase {
+                    let threshold = staircase.runThreshold.map { String(format: "%.2f", $0) } ?? "none yet"
+                    print(
+                        String(
+                            format: "Staircase: next value %.2f, %d reversals this session, threshold %@.",
+                            staircase.value, staircase.runReversals.count, threshold))
+                }
+                let series = try ProgressPicture.write(logs: logsFolder, participant: participant)
+                if let comparison = series.comparison { print(comparison) }
+            }
         }
     }
 

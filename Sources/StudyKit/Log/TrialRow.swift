@@ -22,6 +22,8 @@ public struct TrialRow: Equatable, Sendable {
         "protocol",
         // Issue 11: the output frame of the target's first audible sample, and the frame clock's uncertainty.
         "onset_frame", "onset_uncertainty_ms",
+        // A training plan's session (empty otherwise): TrainingColumns.
+        "plan", "difficulty_parameter", "difficulty_value", "hit", "staircase_reversal",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -56,6 +58,8 @@ public struct TrialRow: Equatable, Sendable {
     public var onsetFrame: Int64?
     /// How far the frame-to-clock mapping of `onsetFrame` may be off, in milliseconds.
     public var onsetUncertaintyMS: Double?
+    /// The training plan's columns; nil (empty cells) for a session without a plan.
+    public var training: TrainingColumns?
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
@@ -63,7 +67,8 @@ public struct TrialRow: Equatable, Sendable {
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
         frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String,
-        onsetFrame: Int64? = nil, onsetUncertaintyMS: Double? = nil
+        onsetFrame: Int64? = nil, onsetUncertaintyMS: Double? = nil,
+        training: TrainingColumns? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -90,6 +95,7 @@ public struct TrialRow: Equatable, Sendable {
         self.protocolName = protocolName
         self.onsetFrame = onsetFrame
         self.onsetUncertaintyMS = onsetUncertaintyMS
+        self.training = training
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -113,6 +119,13 @@ public struct TrialRow: Equatable, Sendable {
             onsetFrame.map { .integer(Int($0)) } ?? .empty,
             onsetUncertaintyMS.map { .decimal($0, fractionDigits: Self.secondDigits) } ?? .empty,
         ]
+            + (training.map { columns -> [CSVValue] in
+                [
+                    .text(columns.plan), .text(columns.difficultyParameter),
+                    .decimal(columns.difficultyValue, fractionDigits: Self.degreeDigits), .boolean(columns.hit),
+                    .boolean(columns.staircaseReversal),
+                ]
+            } ?? Array(repeating: .empty, count: 5))
     }
 
     /// Reads a row back from a trials.csv record; errors name the file, line and column.
@@ -143,6 +156,14 @@ public struct TrialRow: Equatable, Sendable {
         protocolName = try row.text("protocol")
         onsetFrame = try Self.optional(row, "onset_frame") { Int64($0) }
         onsetUncertaintyMS = try Self.optional(row, "onset_uncertainty_ms") { Double($0) }
+        let plan = try row.text("plan")
+        training =
+            plan.isEmpty
+            ? nil
+            : TrainingColumns(
+                plan: plan, difficultyParameter: try row.text("difficulty_parameter"),
+                difficultyValue: try row.decimal("difficulty_value"), hit: try row.boolean("hit"),
+                staircaseReversal: try row.boolean("staircase_reversal"))
     }
 
     /// An empty field is nil; anything else must parse.

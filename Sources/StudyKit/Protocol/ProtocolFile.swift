@@ -69,7 +69,7 @@ public enum ProtocolFile {
 }
 
 /// Field-by-field checks with errors naming the field's path and line.
-private struct FieldReader {
+struct FieldReader {
     let file: String
     let lines: JSONLineLocator
 

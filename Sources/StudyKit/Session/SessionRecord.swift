@@ -21,13 +21,15 @@ public struct SessionRecord: Sendable, Equatable {
     public var resolvedProtocol: ResolvedProtocol
     public var environment: SessionEnvironment
     public var completed: Bool
+    /// The training plan this session belongs to (`train`, `simulate --plan`); nil otherwise.
+    public var plan: PlanReference?
     /// Runs ended by a signal (SIGINT, SIGTERM, SIGHUP), in order; empty for most sessions.
     public var interruptions: [SessionInterruption] = []
 
     public init(
         sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,
         resumedAt: [Date] = [], resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        completed: Bool = false
+        completed: Bool = false, plan: PlanReference? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -38,6 +40,7 @@ public struct SessionRecord: Sendable, Equatable {
         self.resolvedProtocol = resolvedProtocol
         self.environment = environment
         self.completed = completed
+        self.plan = plan
     }
 }
 
@@ -52,7 +55,7 @@ extension SessionRecord: Codable {
         case endedAt = "ended_at"
         case resumedAt = "resumed_at"
         case resolvedProtocol = "protocol"
-        case input, hrtf, platform, os
+        case input, hrtf, platform, os, plan
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
         case interruptions
@@ -79,6 +82,7 @@ extension SessionRecord: Codable {
         try container.encode(environment.os, forKey: .os)
         try container.encode(completed, forKey: .completed)
         try container.encode(resolvedProtocol, forKey: .resolvedProtocol)
+        try container.encodeIfPresent(plan, forKey: .plan)
         // Written only once a run was interrupted, so the sessions that never were keep their exact files.
         if !interruptions.isEmpty { try container.encode(interruptions, forKey: .interruptions) }
     }
@@ -118,6 +122,7 @@ extension SessionRecord: Codable {
             hrtfSHA256: try container.decodeIfPresent(String.self, forKey: .hrtfSHA256) ?? "")
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
+        plan = try container.decodeIfPresent(PlanReference.self, forKey: .plan)
         interruptions = try container.decodeIfPresent([SessionInterruption].self, forKey: .interruptions) ?? []
     }
 

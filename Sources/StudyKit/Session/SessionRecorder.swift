@@ -27,7 +27,7 @@ public final class SessionRecorder: TrialSink {
     /// Starts a new session for `participant` under `logs`.
     public static func start(
         logs: URL, participant: ParticipantID, resolvedProtocol: ResolvedProtocol,
-        environment: SessionEnvironment, startedAt: Date = Date()
+        environment: SessionEnvironment, startedAt: Date = Date(), plan: PlanReference? = nil
     ) throws -> SessionRecorder {
         let sessionIndex = SessionIndex.next(logs: logs, participant: participant)
         let folder = try SessionFolder.create(logs: logs, participant: participant, startedAt: startedAt)
@@ -35,7 +35,7 @@ public final class SessionRecorder: TrialSink {
         let lock = try SessionLock.acquire(folder.url)
         let record = SessionRecord(
             sessionID: folder.sessionID.value, participant: participant.value, sessionIndex: sessionIndex,
-            startedAt: startedAt, resolvedProtocol: resolvedProtocol, environment: environment)
+            startedAt: startedAt, resolvedProtocol: resolvedProtocol, environment: environment, plan: plan)
         try record.write(to: folder.sessionJSONURL)
         let log = try TrialLog.create(at: folder.trialsURL)
         return SessionRecorder(folder: folder, record: record, loggedKeys: [], log: log, lock: lock)
@@ -68,7 +68,7 @@ public final class SessionRecorder: TrialSink {
     public var isCompleted: Bool { record.completed }
 
     /// The trials.csv row of a photo in this session.
-    public func row(for trial: TrialResult) -> TrialRow {
+    public func row(for trial: TrialResult, training: TrainingColumns? = nil) -> TrialRow {
         TrialRow(
             sessionID: record.sessionID, participant: record.participant, platform: record.environment.platform,
             input: trial.input.name, hrtf: record.environment.hrtf, condition: trial.condition,
@@ -79,19 +79,23 @@ public final class SessionRecorder: TrialSink {
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
             frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
             hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name,
-            onsetFrame: trial.onsetFrame, onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 })
+            onsetFrame: trial.onsetFrame, onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 },
+            training: training)
     }
 
     /// This session's `session_index` (given when it started; a resumed session keeps it).
     public var sessionIndex: Int { record.sessionIndex ?? SessionIndex.of(folder) }
 
     /// Appends and fsyncs the photo's row; the row is on disk when this returns.
-    public func record(_ trial: TrialResult) throws {
+    public func record(_ trial: TrialResult) throws { try record(trial, training: nil) }
+
+    /// Appends and fsyncs the photo's row with a training plan's columns (empty when nil).
+    public func record(_ trial: TrialResult, training: TrainingColumns?) throws {
         guard !loggedKeys.contains(trial.key) else {
             throw StudyFileError.alreadyLogged(
                 path: folder.trialsURL.path, round: trial.round, targetIndex: trial.targetIndex)
         }
-        try log.append(row(for: trial))
+        try log.append(row(for: trial, training: training))
         loggedKeys.insert(trial.key)
         if remainingKeys.isEmpty { try finish(at: trial.shotAt) }
     }

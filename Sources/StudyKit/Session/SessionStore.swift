@@ -14,10 +14,10 @@ public protocol SessionStore {
     func pastSessions(of participant: ParticipantID) throws -> [PastSession]
     /// Registers the participant with blank answers unless already registered.
     func registerIfNew(_ participant: ParticipantID, at date: Date) throws
-    /// A new session of `participant`, its log created (not yet completed).
+    /// A new session of `participant`, its log created (not yet completed); `plan` when it is a training session.
     func startSession(
         participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        at date: Date
+        plan: PlanReference?, at date: Date
     ) throws -> any SessionLog
     /// The participant's latest session that is not completed, reopened to continue; nil when there is none.
     /// `check` sees its protocol first: when it throws, nothing is written.
@@ -36,6 +36,10 @@ public protocol SessionLog: TrialSink {
     var loggedKeys: Set<TrialKey> { get }
     /// True once every target of the plan is logged.
     var isCompleted: Bool { get }
+    /// The session's `session_index`.
+    var sessionIndex: Int { get }
+    /// Stores a training session's photo with the plan's columns (`record(_:)` leaves them empty).
+    func record(_ trial: TrialResult, training: TrainingColumns?) throws
     /// Where the result picture of a photo belongs, beside the log.
     func resultPictureURL(round: Int, targetIndex: Int, targetsInRound: Int) -> URL
     /// Every row logged so far, earlier runs included.
@@ -80,11 +84,11 @@ public struct FileSessionStore: SessionStore {
 
     public func startSession(
         participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        at date: Date
+        plan: PlanReference?, at date: Date
     ) throws -> any SessionLog {
         try SessionRecorder.start(
             logs: logs, participant: participant, resolvedProtocol: resolvedProtocol, environment: environment,
-            startedAt: date)
+            startedAt: date, plan: plan)
     }
 
     public func resumeLatestSession(

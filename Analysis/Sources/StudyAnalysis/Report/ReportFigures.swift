@@ -69,6 +69,7 @@ enum ReportFigures {
                         xs: keys.map(Double.init), means: s.map(\.mean), low: s.map(\.ciLow), high: s.map(\.ciHigh))
                 ))
         }
+        if let figure = ReportLearningCurve.figure(c) { figures.append(figure) }
         if !c.data.polarPairs.isEmpty {
             figures.append(
                 (

@@ -1,0 +1,120 @@
+// `progress`: per-session medians, learning-curve fits, staircase thresholds and adherence, as text and JSON.
+import Foundation
+import TidyFormats
+
+public enum ProgressReport {
+    /// The learning curve of one participant (or of everyone pooled, `participant` "all").
+    public struct Curve: Sendable {
+        public let participant: String
+        public let fits: [LearningCurve]
+    }
+
+    /// Curves of the per-session median absolute deviation: per participant when `byParticipant`, else
+    /// one curve of the mean of the participants' medians at each session index.
+    public static func curves(_ rows: [SessionProgressRow], byParticipant: Bool) -> [Curve] {
+        if byParticipant {
+            let participants = StudyData.sortLevels(Array(Set(rows.map(\.participant))))
+            return participants.map { participant in
+                let own = rows.filter { $0.participant == participant }
+                return Curve(
+                    participant: participant,
+                    fits: LearningCurve.best(
+                        sessions: own.map { Double($0.sessionIndex) }, values: own.map(\.medianAbsDeviationDeg)))
+            }
+        }
+        let indices = Array(Set(rows.map(\.sessionIndex))).sorted()
+        let means = indices.map { index -> Double in
+            let values = rows.filter { $0.sessionIndex == index }.map(\.medianAbsDeviationDeg)
+            return values.reduce(0, +) / Double(values.count)
+        }
+        return [Curve(participant: "all", fits: LearningCurve.best(sessions: indices.map(Double.init), values: means))]
+    }
+
+    public static func render(
+        rows: [SessionProgressRow], curves: [Curve], adherence: [PlanAdherence]
+    ) -> RenderedResult {
+        func f(_ x: Double?, _ digits: Int = 3) -> String { x.map { RFormat.signif($0, digits + 2) } ?? "NA" }
+        var text = "Progress over sessions (medians of abs_deviation_deg and time_s per session)\n\n"
+        let header = [
+            "participant", "session_index", "n", "median_abs_dev", "median_time_s", "reversal_rate",
+            "threshold", "plan",
+        ]
+        let table = rows.map { row in
+            [
+                row.participant, "\(row.sessionIndex)", "\(row.photos)", f(row.medianAbsDeviationDeg),
+                f(row.medianTimeSeconds), f(row.reversalRate), f(row.staircaseThreshold),
+                row.plan.isEmpty ? "-" : row.plan,
+            ]
+        }
+        text += RFormat.table(header: header, rows: table) + "\n"
+        text += "\nLearning curves of the median abs deviation (least squares, as R's nls):\n"
+        text +=
+            "  exponential: y = asymptote + gain * exp(-rate * (session - 1)); power: y = asymptote + gain * session^(-rate)\n"
+        for curve in curves {
+            guard let best = curve.fits.first else {
+                text += "  \(curve.participant): no curve fitted (fewer than 4 sessions, or no decline to fit)\n"
+                continue
+            }
+            for fit in curve.fits {
+                let mark = fit == best ? "*" : " "
+                var line =
+                    "\(mark) \(curve.participant) \(fit.model.rawValue): asymptote \(f(fit.asymptote)), gain \(f(fit.gain)), rate \(f(fit.rate)) per session, RSS \(f(fit.rss))"
+                if let half = fit.halfLifeSessions { line += ", half-life \(f(half)) sessions" }
+                text += "  " + line + "\n"
+            }
+        }
+        text += "  (* the better fit: smaller residual sum of squares)\n"
+        if !adherence.isEmpty {
+            text += "\nAdherence (completed sessions of the current plan vs sessions due by today):\n"
+            for a in adherence {
+                let verdict =
+                    a.done >= a.due
+                    ? (a.done > a.due ? "ahead of schedule" : "on schedule") : "\(a.due - a.done) behind"
+                text += String(
+                    format: "  %@ %@ v%d: %d done, %d due by today, %d in the plan (%@)\n", a.participant, a.plan,
+                    a.version, a.done, a.due, a.total, verdict)
+            }
+        }
+        let json = JSONValue.object([
+            ("analysis", .string("progress")),
+            (
+                "sessions",
+                .array(
+                    rows.map { row in
+                        .object([
+                            ("participant", .string(row.participant)), ("session_index", .integer(row.sessionIndex)),
+                            ("n", .integer(row.photos)), ("median_abs_deviation_deg", .num(row.medianAbsDeviationDeg)),
+                            ("median_time_s", .num(row.medianTimeSeconds)), ("reversal_rate", .num(row.reversalRate)),
+                            ("staircase_threshold", .num(row.staircaseThreshold)), ("plan", .string(row.plan)),
+                        ])
+                    })
+            ),
+            (
+                "learning_curves",
+                .array(
+                    curves.flatMap { curve in
+                        curve.fits.enumerated().map { rank, fit in
+                            .object([
+                                ("participant", .string(curve.participant)), ("model", .string(fit.model.rawValue)),
+                                ("best", .bool(rank == 0)), ("asymptote", .num(fit.asymptote)),
+                                ("gain", .num(fit.gain)), ("rate", .num(fit.rate)), ("rss", .num(fit.rss)),
+                                ("half_life_sessions", .num(fit.halfLifeSessions)), ("n", .integer(fit.n)),
+                            ])
+                        }
+                    })
+            ),
+            (
+                "adherence",
+                .array(
+                    adherence.map { a in
+                        .object([
+                            ("participant", .string(a.participant)), ("plan", .string(a.plan)),
+                            ("version", .integer(a.version)), ("done", .integer(a.done)), ("due", .integer(a.due)),
+                            ("total", .integer(a.total)), ("ratio", .num(a.ratio)),
+                        ])
+                    })
+            ),
+        ])
+        return RenderedResult(text: text, json: json)
+    }
+}

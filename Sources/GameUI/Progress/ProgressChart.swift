@@ -1,0 +1,153 @@
+// The patient's progress chart: three small line charts over their sessions, today marked, drawn headless with SDL.
+import CSDL2
+import Foundation
+import SessionRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Draws a `ProgressSeries` as a 960 × 600 picture: median absolute deviation, front-back reversal rate
+/// and median time per session, side by side, sessions played today in a highlight colour, and the
+/// one-line comparison with the first sessions underneath. At most `maxPoints` sessions are drawn.
+struct ProgressChart {
+    static let width: Int32 = 960
+    static let height: Int32 = 600
+    static let maxPoints = 30
+
+    let series: ProgressSeries
+    let today: Date
+
+    private static let background = SDL_Color(r: 24, g: 34, b: 30, a: 255)
+    private static let panel = SDL_Color(r: 38, g: 52, b: 46, a: 255)
+    private static let grid = SDL_Color(r: 70, g: 90, b: 80, a: 255)
+    private static let line = SDL_Color(r: 140, g: 210, b: 160, a: 255)
+    private static let todayColor = SDL_Color(r: 255, g: 200, b: 60, a: 255)
+    private static let white = SDL_Color(r: 240, g: 240, b: 235, a: 255)
+    private static let dim = SDL_Color(r: 170, g: 185, b: 175, a: 255)
+
+    /// Draws the chart on a new surface.
+    func makeSurface() throws -> SDLSurface {
+        let surface = try SDLSurface(width: Self.width, height: Self.height)
+        let fonts = try PictureFonts(largePixels: 26, smallPixels: 17)
+        surface.fill(x: 0, y: 0, w: Self.width, h: Self.height, Self.background)
+        if let title = fonts.render(
+            "Your progress — \(series.participant) (\(series.points.count) session\(series.points.count == 1 ? "" : "s"))",
+            font: fonts.large, color: Self.white)
+        {
+            surface.blit(title, x: 24, y: 16)
+        }
+        let points = series.thinned(to: Self.maxPoints)
+        let panels: [(String, (ProgressSeries.Point) -> Double, String)] = [
+            ("Median deviation (°)", { $0.medianAbsDeviationDeg }, "%.0f°"),
+            ("Front-back reversals", { $0.reversalRate * 100 }, "%.0f %%"),
+            ("Median time (s)", { $0.medianTimeSeconds }, "%.1f s"),
+        ]
+        for (index, panel) in panels.enumerated() {
+            drawPanel(
+                on: surface, fonts: fonts, x: 24 + Int32(index) * 312, title: panel.0, points: points,
+                value: panel.1, format: panel.2)
+        }
+        var y: Int32 = 520
+        let comparison = series.comparison ?? "Your first session: play again on your next training day to see a trend."
+        if let line = fonts.render(comparison, font: fonts.small, color: Self.white) {
+            surface.blit(line, x: 24, y: y)
+            y += line.height + 6
+        }
+        let legend =
+            points.count < series.points.count
+            ? "● today   (showing \(points.count) of \(series.points.count) sessions: first, last and evenly between)"
+            : "● today"
+        if let line = fonts.render(legend, font: fonts.small, color: Self.todayColor) {
+            surface.blit(line, x: 24, y: y)
+        }
+        return surface
+    }
+
+    /// Renders the chart and writes it as PNG to `url` (a new file renamed over the old one).
+    func save(to url: URL) throws {
+        let surface = try makeSurface()
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
+        if IMG_SavePNG(surface.pointer, temporary.path) != 0 {
+            throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: SDL_GetError()))
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: strerror(errno)))
+        }
+    }
+
+    private func isToday(_ date: Date) -> Bool {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        return calendar.isDate(date, inSameDayAs: today)
+    }
+
+    private func drawPanel(
+        on surface: SDLSurface, fonts: PictureFonts, x: Int32, title: String, points: [ProgressSeries.Point],
+        value: (ProgressSeries.Point) -> Double, format: String
+    ) {
+        let top: Int32 = 70
+        let w: Int32 = 296
+        let h: Int32 = 430
+        surface.fill(x: x, y: top, w: w, h: h, Self.panel)
+        if let label = fonts.render(title, font: fonts.small, color: Self.white) {
+            surface.blit(label, x: x + 10, y: top + 8)
+        }
+        let plotLeft = x + 52
+        let plotRight = x + w - 16
+        let plotTop = top + 44
+        let plotBottom = top + h - 40
+        let values = points.map(value).filter(\.isFinite)
+        guard !values.isEmpty else { return }
+        let highest = max(values.max() ?? 1, 1e-9) * 1.1
+        // Three grid lines with their values; the axis starts at 0 so a fall looks as large as it is.
+        for step in 0...2 {
+            let level = highest * Double(step) / 2
+            let y = plotBottom - Int32(Double(plotBottom - plotTop) * Double(step) / 2)
+            surface.fill(x: plotLeft, y: y, w: plotRight - plotLeft, h: 1, Self.grid)
+            if let label = fonts.render(String(format: format, level), font: fonts.small, color: Self.dim) {
+                surface.blit(label, x: plotLeft - label.width - 6, y: y - label.height / 2)
+            }
+        }
+        func position(_ index: Int, _ value: Double) -> (Int32, Int32) {
+            let fraction = points.count == 1 ? 0.5 : Double(index) / Double(points.count - 1)
+            let px = plotLeft + 8 + Int32(fraction * Double(plotRight - plotLeft - 16))
+            let py = plotBottom - Int32(value / highest * Double(plotBottom - plotTop))
+            return (px, py)
+        }
+        var previous: (Int32, Int32)?
+        for (index, point) in points.enumerated() {
+            let v = value(point)
+            guard v.isFinite else {
+                previous = nil
+                continue
+            }
+            let here = position(index, v)
+            if let previous { drawLine(on: surface, from: previous, to: here) }
+            previous = here
+        }
+        for (index, point) in points.enumerated() where value(point).isFinite {
+            let (px, py) = position(index, value(point))
+            let today = isToday(point.startedAt)
+            surface.fillCircle(cx: px, cy: py, radius: today ? 7 : 4, today ? Self.todayColor : Self.line)
+        }
+        // Session numbers under the first and the last point.
+        for index in Set([0, points.count - 1]) {
+            let (px, _) = position(index, 0)
+            if let label = fonts.render("#\(points[index].sessionIndex)", font: fonts.small, color: Self.dim) {
+                surface.blit(label, x: px - label.width / 2, y: plotBottom + 8)
+            }
+        }
+    }
+
+    /// A 3-pixel line from `a` to `b` (small squares along it: SDL surfaces have no line primitive).
+    private func drawLine(on surface: SDLSurface, from a: (Int32, Int32), to b: (Int32, Int32)) {
+        let steps = max(abs(b.0 - a.0), abs(b.1 - a.1), 1)
+        for step in 0...steps {
+            let t = Double(step) / Double(steps)
+            let x = a.0 + Int32((Double(b.0 - a.0) * t).rounded())
+            let y = a.1 + Int32((Double(b.1 - a.1) * t).rounded())
+            surface.fill(x: x - 1, y: y - 1, w: 3, h: 3, Self.line)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+// A patient's own progress: one point per session (median deviation, reversal rate, median time), thinned for a chart.
+import Foundation
+import StudyKit
+
+/// What the progress chart shows: the participant's sessions in `session_index` order, each with its
+/// median absolute deviation, front-back reversal rate and median time, and a one-line comparison of the
+/// latest sessions with the first ones. Pure data, read from the logs; GameUI draws it.
+package struct ProgressSeries: Sendable, Equatable {
+    package struct Point: Sendable, Equatable {
+        package let sessionIndex: Int
+        package let startedAt: Date
+        package let photos: Int
+        package let medianAbsDeviationDeg: Double
+        /// Front-back reversals per photo, 0…1.
+        package let reversalRate: Double
+        package let medianTimeSeconds: Double
+    }
+
+    package let participant: String
+    package let points: [Point]
+    /// How many of the first and of the latest sessions the comparison averages.
+    package static let comparedSessions = 3
+
+    package init(participant: String, points: [Point]) {
+        self.participant = participant
+        self.points = points
+    }
+
+    /// Every session of `participant` with at least one photo, oldest first.
+    package static func read(logs: URL, participant: String) throws -> ProgressSeries {
+        let id = try ParticipantID(participant)
+        var points: [Point] = []
+        for folder in SessionFolder.existing(logs: logs, participant: id) {
+            guard FileManager.default.fileExists(atPath: folder.trialsURL.path),
+                let record = try? SessionRecord.read(folder.sessionJSONURL)
+            else { continue }
+            let rows = try TrialRow.readAll(from: folder.trialsURL)
+            guard !rows.isEmpty else { continue }
+            points.append(
+                Point(
+                    sessionIndex: record.sessionIndex ?? SessionIndex.of(folder), startedAt: record.startedAt,
+                    photos: rows.count, medianAbsDeviationDeg: median(rows.map(\.absDeviationDeg)),
+                    reversalRate: Double(rows.filter(\.frontBackReversal).count) / Double(rows.count),
+                    medianTimeSeconds: median(rows.map(\.timeS))))
+        }
+        return ProgressSeries(participant: participant, points: points.sorted { $0.sessionIndex < $1.sessionIndex })
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// At most `limit` points for the chart: the first and the last sessions always, the others evenly
+    /// spaced between them (a chart of 200 sessions would be a smear).
+    package func thinned(to limit: Int) -> [Point] {
+        guard points.count > limit, limit >= 2 else { return points }
+        let last = points.count - 1
+        let picks = (0..<limit).map { Int((Double($0) * Double(last) / Double(limit - 1)).rounded()) }
+        return Array(Set(picks)).sorted().map { points[$0] }
+    }
+
+    /// "First 3: 18.5° off, latest 3: 4.6° off (medians) — 75 % closer. Well done!" (nil with one session)
+    package var comparison: String? {
+        guard points.count >= 2 else { return nil }
+        let count = min(Self.comparedSessions, points.count / 2)
+        let first = points.prefix(count).map(\.medianAbsDeviationDeg).reduce(0, +) / Double(count)
+        let latest = points.suffix(count).map(\.medianAbsDeviationDeg).reduce(0, +) / Double(count)
+        let sessions = count == 1 ? "session" : "\(count)"
+        let change = first > 0 ? (first - latest) / first * 100 : 0
+        let verdict: String
+        if change >= 5 {
+            verdict = String(format: "%.0f %% closer. Well done!", change)
+        } else if change <= -5 {
+            verdict = "a bit further off; that happens, keep going."
+        } else {
+            verdict = "about the same; keep practising."
+        }
+        return String(
+            format: "First %@: %.1f° off, latest %@: %.1f° off (medians) — %@", sessions, first, sessions, latest,
+            verdict)
+    }
+}

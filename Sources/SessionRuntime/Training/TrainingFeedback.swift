@@ -1,0 +1,50 @@
+// What a training photo tells the player: hit or miss, where the animal really was, points, a kind word.
+import Foundation
+import GameCore
+
+/// The feedback after one photo of a training session. Words only, so the window, the tests and the logs
+/// agree on them; the result picture beside it shows the animal where it really was.
+package struct TrainingFeedback: Sendable, Equatable {
+    package let hit: Bool
+    /// The value the photo was judged at, e.g. the hit zone in degrees.
+    package let value: Double
+    package let parameter: DifficultyParameter
+    /// Signed deviation: positive when the animal was to the right of the aim.
+    package let deviationDeg: Double
+    /// Hits in a row, this one included (0 after a miss).
+    package let streak: Int
+
+    init(trial: TrialResult, step: Staircase.Step, parameter: DifficultyParameter, streak: Int) {
+        hit = step.hit
+        value = step.value
+        self.parameter = parameter
+        deviationDeg = trial.deviationDeg
+        self.streak = streak
+    }
+
+    /// 10 for a hit, 1 more for each further hit in a row (at most 5 more); 2 for trying (every completed
+    /// photo earns something, as the Track Your Tinnitus apps reward each completed entry).
+    package var points: Int { hit ? 10 + min(max(streak - 1, 0), 5) : 2 }
+
+    /// "Hit!" or "Missed" (the zone it was judged against is in `zone`).
+    package var headline: String { hit ? "Hit!" : "Missed" }
+
+    /// "zone 45°": the hit zone the photo was judged against.
+    package var zone: String { String(format: "zone %.0f°", value) }
+
+    /// True when the animal was more than 90° from the photo's direction (behind the player).
+    package var wasBehind: Bool { abs(deviationDeg) > 90 }
+
+    /// A short encouraging message (never blaming).
+    package var encouragement: String {
+        if hit {
+            switch streak {
+            case 5...: return "\(streak) in a row. Sharp ears!"
+            case 3...4: return "\(streak) in a row. Keep it up!"
+            default: return "Well heard!"
+            }
+        }
+        return wasBehind ? "Turn a little, listen again." : "Listen again before the photo."
+
+    }
+}

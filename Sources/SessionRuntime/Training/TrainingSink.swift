@@ -1,0 +1,69 @@
+// A training session's trial sink: judges each photo at the staircase's value, moves the staircase, logs the row.
+import GameCore
+import StudyKit
+
+/// Sits between the `GameSession` and the session's log. For each photo it decides hit or miss at the
+/// staircase's current value, advances the staircase, and stores the row with the plan's columns through
+/// the log (written and fsync'ed before `record` returns). The feedback of the latest photo is kept for the
+/// result screen.
+package final class TrainingSink: TrialSink {
+    package let planName: String
+    package let parameter: DifficultyParameter
+    package let feedbackMode: TrainingPlan.Feedback
+    package private(set) var staircase: Staircase
+    /// Feedback on the latest photo of this run.
+    package private(set) var latest: TrainingFeedback?
+    /// Points earned in this run of the session.
+    package private(set) var points = 0
+    private let log: any SessionLog
+
+    init(log: any SessionLog, plan: TrainingPlan, staircase: Staircase) {
+        self.log = log
+        planName = plan.name
+        parameter = plan.adaptive.parameter
+        feedbackMode = plan.feedback
+        self.staircase = staircase
+    }
+
+    /// The sink of a training request (nil for any other session).
+    static func make(for request: SessionRequest, log: any SessionLog) throws -> TrainingSink? {
+        guard case .trainingPlan(let assigned, _) = request.source else { return nil }
+        guard let staircase = request.staircase else {
+            throw TrainingSetupError.missingStaircase(plan: assigned.plan.name)
+        }
+        return TrainingSink(log: log, plan: assigned.plan, staircase: staircase)
+    }
+
+    package func record(_ trial: TrialResult) throws {
+        var next = staircase
+        let hit = parameter.isHit(absDeviationDeg: trial.absDeviationDeg, value: next.value)
+        let step = next.record(hit: hit)
+        try log.record(
+            trial,
+            training: TrainingColumns(
+                plan: planName, difficultyParameter: parameter.rawValue, difficultyValue: step.value, hit: hit,
+                staircaseReversal: step.reversal))
+        staircase = next
+        let feedback = TrainingFeedback(trial: trial, step: step, parameter: parameter, streak: streak(after: hit))
+        points += feedback.points
+        latest = feedback
+    }
+
+    private var hitsInRow = 0
+    private func streak(after hit: Bool) -> Int {
+        hitsInRow = hit ? hitsInRow + 1 : 0
+        return hitsInRow
+    }
+}
+
+/// A training request the driver cannot carry out.
+package enum TrainingSetupError: Error, CustomStringConvertible {
+    case missingStaircase(plan: String)
+
+    package var description: String {
+        switch self {
+        case .missingStaircase(let plan):
+            return "The training session of plan '\(plan)' was started without its staircase; start it with train."
+        }
+    }
+}

@@ -1,0 +1,77 @@
+// Where a participant stands in their plan on a given day: done, in progress, due, missed, next date.
+import Foundation
+
+/// The plan's calendar: session k (1-based) opens `floor((k − 1) · 7 / sessions_per_week)` days after the
+/// assignment day and stays open until the next one opens. Sessions are played in order; a window that
+/// closed without its session counts as missed, and the patient simply goes on with the next session.
+public struct PlanSchedule: Sendable, Equatable {
+    public let assigned: AssignedPlan
+    /// Completed sessions of this plan version.
+    public let done: Int
+    /// A started but unfinished session of this plan (continued by `train`), if any.
+    public let inProgress: SessionFolder?
+    public let today: Date
+
+    /// The UTC day `k` opens on.
+    public func opens(session k: Int) -> Date {
+        let days = (k - 1) * 7 / assigned.plan.sessionsPerWeek
+        let start = Calendar.utc.startOfDay(for: assigned.assignedAt)
+        return Calendar.utc.date(byAdding: .day, value: days, to: start) ?? start
+    }
+
+    /// Sessions whose window has opened by today.
+    public var opened: Int {
+        (1...assigned.plan.totalSessions).filter { opens(session: $0) <= today }.count
+    }
+
+    public var allDone: Bool { done >= assigned.plan.totalSessions }
+    /// Windows that closed before their session was played.
+    public var missed: Int { max(0, min(opened - 1, assigned.plan.totalSessions) - done) }
+    /// The session to play next (nil when all are done).
+    public var next: Int? { allDone ? nil : done + 1 }
+    /// True when the next session may be played today.
+    public var nextIsDue: Bool { next.map { $0 <= opened } ?? false }
+
+    /// One line for the patient: what is done, what is due, what was missed.
+    public var summary: String {
+        let plan = assigned.plan
+        if allDone {
+            return
+                "All \(plan.totalSessions) sessions of the plan '\(plan.name)' are done; ask your supervisor for a new plan."
+        }
+        var text = "Plan '\(plan.name)': \(done) of \(plan.totalSessions) sessions done"
+        if missed > 0 { text += ", \(missed) missed" }
+        guard let next else { return text + "." }
+        if inProgress != nil {
+            text += "; session \(next) was interrupted and continues now"
+        } else if nextIsDue {
+            text += "; session \(next) (about \(Int(plan.minutesPerSession.rounded())) minutes) is due today"
+        } else {
+            text += "; session \(next) is due on \(Self.day(opens(session: next)))"
+        }
+        return text + "."
+    }
+
+    static func day(_ date: Date) -> String {
+        let parts = Calendar.utc.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// Reads the participant's sessions and works out the schedule of their current plan.
+    public static func of(_ assigned: AssignedPlan, logs: URL, participant: ParticipantID, today: Date) -> PlanSchedule
+    {
+        var done = 0
+        var inProgress: SessionFolder?
+        for folder in SessionFolder.existing(logs: logs, participant: participant) {
+            guard let record = try? SessionRecord.read(folder.sessionJSONURL), let plan = record.plan,
+                plan.name == assigned.plan.name, plan.version == assigned.version
+            else { continue }
+            if record.completed {
+                done += 1
+            } else if inProgress == nil {
+                inProgress = folder
+            }
+        }
+        return PlanSchedule(assigned: assigned, done: done, inProgress: inProgress, today: today)
+    }
+}

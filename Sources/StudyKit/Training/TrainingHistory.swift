@@ -1,0 +1,43 @@
+// The staircase of a participant's plan, rebuilt from the hits already logged in their sessions.
+import Foundation
+import GameCore
+
+/// The staircase state is never stored on its own: it is replayed from the `hit` column of the plan's
+/// sessions in `session_index` order (each session one run), so it cannot disagree with the logs, and a
+/// killed session continues exactly where its last logged photo left the staircase.
+public enum TrainingHistory {
+    /// The plan's sessions (same name and version), oldest first, with their rows.
+    public static func sessions(of assigned: AssignedPlan, logs: URL, participant: ParticipantID) throws
+        -> [(record: SessionRecord, rows: [TrialRow])]
+    {
+        var found: [(record: SessionRecord, rows: [TrialRow])] = []
+        for folder in SessionFolder.existing(logs: logs, participant: participant) {
+            guard FileManager.default.fileExists(atPath: folder.sessionJSONURL.path) else { continue }
+            let record = try SessionRecord.read(folder.sessionJSONURL)
+            guard let plan = record.plan, plan.name == assigned.plan.name, plan.version == assigned.version else {
+                continue
+            }
+            let rows =
+                FileManager.default.fileExists(atPath: folder.trialsURL.path)
+                ? try TrialRow.readAll(from: folder.trialsURL) : []
+            found.append((record, rows))
+        }
+        return found.sorted { ($0.record.sessionIndex ?? 0) < ($1.record.sessionIndex ?? 0) }
+    }
+
+    /// The staircase after every logged photo of the plan; ready for a new session's run unless `resuming`
+    /// (then the latest session's run goes on).
+    public static func staircase(of assigned: AssignedPlan, logs: URL, participant: ParticipantID, resuming: Bool)
+        throws -> Staircase
+    {
+        var staircase = assigned.plan.makeStaircase()
+        for session in try sessions(of: assigned, logs: logs, participant: participant) {
+            staircase.startRun()
+            for row in session.rows {
+                if let training = row.training { staircase.record(hit: training.hit) }
+            }
+        }
+        if !resuming { staircase.startRun() }
+        return staircase
+    }
+}

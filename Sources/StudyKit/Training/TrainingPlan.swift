@@ -1,0 +1,48 @@
+// A training plan: how many sessions at what pace, what each session plays, the staircase and the feedback.
+import Foundation
+import GameCore
+
+/// A supervisor's prescription for a patient's localization training (`Examples/training-plan.json`,
+/// format in `Examples/README.md`). Every session plays the same protocol (`session`, resolved with a new
+/// seed each time so bearings differ); the staircase adapts `adaptive.parameter` from trial to trial and
+/// carries its state from one session to the next.
+public struct TrainingPlan: Sendable, Equatable {
+    public struct Adaptive: Sendable, Equatable {
+        public var parameter: DifficultyParameter
+        /// The value of the first trial of the first session.
+        public var start: Double
+        public var rule: Staircase.Rule
+    }
+
+    /// What the player sees and hears after each photo.
+    public struct Feedback: Sendable, Equatable {
+        /// Show hit or miss and where the animal really was.
+        public var showTrueDirection: Bool
+        /// Award points and show a short encouraging message.
+        public var points: Bool
+        /// Play the animal once more from its true direction after each photo (never louder than the session).
+        public var replayTrueDirection: Bool
+
+        public init(showTrueDirection: Bool = true, points: Bool = true, replayTrueDirection: Bool = false) {
+            self.showTrueDirection = showTrueDirection
+            self.replayTrueDirection = replayTrueDirection
+            self.points = points
+        }
+    }
+
+    public var name: String
+    public var description: String?
+    public var sessionsPerWeek: Int
+    /// The prescribed length of a session, shown to the patient (the rounds of `session` fill it).
+    public var minutesPerSession: Double
+    public var totalSessions: Int
+    /// The protocol every session plays.
+    public var session: StudyProtocol
+    public var adaptive: Adaptive
+    public var feedback: Feedback
+    /// The tinnitus questionnaire before and after each session (`ratings`, default on: the plan is for patients).
+    public var ratings: Bool = true
+
+    /// A fresh staircase at the plan's start value.
+    public func makeStaircase() -> Staircase { Staircase(rule: adaptive.rule, start: adaptive.start) }
+}

@@ -1,0 +1,177 @@
+// Reads a training plan file (JSON), checking every field and naming the file and field, like protocol files.
+import Foundation
+import GameCore
+import TidyFormats
+
+public enum TrainingPlanFile {
+    static let topFields = [
+        "name", "description", "comment", "sessions_per_week", "minutes_per_session", "total_sessions", "session",
+        "adaptive", "feedback", "ratings",
+    ]
+    static let adaptiveFields = [
+        "parameter", "start", "min", "max", "up", "down", "step_sizes", "stop_after_reversals", "threshold_reversals",
+    ]
+    static let feedbackFields = ["true_direction", "points", "replay"]
+
+    /// Reads and checks a plan file.
+    public static func load(_ url: URL) throws -> TrainingPlan {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ProtocolError(
+                file: url.path, field: "",
+                problem:
+                    "cannot read the training plan (\((error as NSError).localizedDescription)); check the path given")
+        }
+        return try parse(data, file: url.path)
+    }
+
+    /// Parses and checks plan JSON; `file` names it in errors.
+    public static func parse(_ data: Data, file: String) throws -> TrainingPlan {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ProtocolError(file: file, field: "", problem: "is not valid JSON; check commas, quotes and brackets")
+        }
+        let reader = FieldReader(file: file, lines: JSONLineLocator(text: String(decoding: data, as: UTF8.self)))
+        return try plan(root, reader: reader)
+    }
+
+    private static func fields(_ value: JSONValue, _ path: String, allowed: [String], reader: FieldReader) throws
+        -> [String: JSONValue]
+    {
+        guard let fields = value.fields else {
+            throw reader.error(path, "must be an object ({ ... }) but is \(value.kindName)")
+        }
+        for key in fields.keys.sorted() where !allowed.contains(key) {
+            throw reader.error(
+                path.isEmpty ? key : path + "." + key,
+                "is not a training plan field; the fields here are \(allowed.joined(separator: ", "))")
+        }
+        return fields
+    }
+
+    private static func whole(
+        _ fields: [String: JSONValue], _ key: String, _ path: String, in range: ClosedRange<Int>,
+        default fallback: Int?,
+        reader: FieldReader
+    ) throws -> Int {
+        guard let value = try reader.wholeNumber(fields, key, path) ?? fallback else {
+            throw reader.error(path, "is missing; give a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        guard range.contains(value) else {
+            throw reader.error(path, "must be from \(range.lowerBound) to \(range.upperBound) but is \(value)")
+        }
+        return value
+    }
+
+    private static func plan(_ root: JSONValue, reader: FieldReader) throws -> TrainingPlan {
+        let top = try fields(root, "", allowed: topFields, reader: reader)
+        guard let name = try reader.string(top, "name", "name") else {
+            throw reader.error("name", "is missing; give the plan a name (it is logged in the plan column)")
+        }
+        let description = try reader.string(top, "description", "description")
+        let perWeek = try whole(top, "sessions_per_week", "sessions_per_week", in: 1...14, default: nil, reader: reader)
+        let total = try whole(top, "total_sessions", "total_sessions", in: 1...500, default: nil, reader: reader)
+        guard let minutes = try reader.number(top, "minutes_per_session", "minutes_per_session") else {
+            throw reader.error("minutes_per_session", "is missing; give the prescribed minutes per session, e.g. 12")
+        }
+        guard (1...120).contains(minutes) else {
+            throw reader.error("minutes_per_session", "must be from 1 to 120 minutes but is \(minutes)")
+        }
+        guard let sessionValue = top["session"], sessionValue != .null else {
+            throw reader.error("session", "is missing; give the protocol every session plays (as in a protocol file)")
+        }
+        let session = try sessionProtocol(sessionValue, reader: reader)
+        guard let adaptiveValue = top["adaptive"], adaptiveValue != .null else {
+            throw reader.error("adaptive", "is missing; give at least the staircase's parameter and start value")
+        }
+        let adaptive = try self.adaptive(adaptiveValue, reader: reader)
+        var feedback = TrainingPlan.Feedback()
+        if let value = top["feedback"], value != .null {
+            let fields = try fields(value, "feedback", allowed: feedbackFields, reader: reader)
+            feedback.showTrueDirection =
+                try reader.bool(fields, "true_direction", "feedback.true_direction") ?? feedback.showTrueDirection
+            feedback.points = try reader.bool(fields, "points", "feedback.points") ?? feedback.points
+            feedback.replayTrueDirection =
+                try reader.bool(fields, "replay", "feedback.replay") ?? feedback.replayTrueDirection
+        }
+        var plan = TrainingPlan(
+            name: name, description: description, sessionsPerWeek: perWeek, minutesPerSession: minutes,
+            totalSessions: total, session: session, adaptive: adaptive, feedback: feedback)
+        plan.ratings = try reader.bool(top, "ratings", "ratings") ?? plan.ratings
+        return plan
+    }
+
+    /// The session's protocol is checked by the protocol reader itself; its errors are placed under `session.`.
+    private static func sessionProtocol(_ value: JSONValue, reader: FieldReader) throws -> StudyProtocol {
+        guard value.fields != nil else {
+            throw reader.error("session", "must be an object ({ ... }) like a protocol file but is \(value.kindName)")
+        }
+        do {
+            return try ProtocolFile.parse(Data(value.rendered().utf8), file: reader.file)
+        } catch let error as ProtocolError {
+            let field = error.field.isEmpty ? "session" : "session." + error.field
+            throw reader.error(field, error.problem)
+        }
+    }
+
+    private static func adaptive(_ value: JSONValue, reader: FieldReader) throws -> TrainingPlan.Adaptive {
+        let fields = try fields(value, "adaptive", allowed: adaptiveFields, reader: reader)
+        let names = DifficultyParameter.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let raw = try reader.string(fields, "parameter", "adaptive.parameter") else {
+            throw reader.error("adaptive.parameter", "is missing; use one of \(names)")
+        }
+        guard let parameter = DifficultyParameter(rawValue: raw) else {
+            throw reader.error("adaptive.parameter", "is '\(raw)' but must be one of \(names)")
+        }
+        let allowed = parameter.allowedRange
+        func bounded(_ key: String, default fallback: Double?) throws -> Double {
+            guard let value = try reader.number(fields, key, "adaptive." + key) ?? fallback else {
+                throw reader.error("adaptive." + key, "is missing; give a value for \(parameter.rawValue)")
+            }
+            guard allowed.contains(value) else {
+                throw reader.error(
+                    "adaptive." + key,
+                    "must be from \(allowed.lowerBound) to \(allowed.upperBound) for \(parameter.rawValue) but is \(value)"
+                )
+            }
+            return value
+        }
+        let lower = try bounded("min", default: allowed.lowerBound)
+        let upper = try bounded("max", default: allowed.upperBound)
+        guard lower < upper else { throw reader.error("adaptive.max", "must be above adaptive.min (\(lower))") }
+        let start = try bounded("start", default: nil)
+        guard (lower...upper).contains(start) else {
+            throw reader.error("adaptive.start", "must lie between adaptive.min (\(lower)) and adaptive.max (\(upper))")
+        }
+        let up = try whole(fields, "up", "adaptive.up", in: 1...4, default: 1, reader: reader)
+        let down = try whole(fields, "down", "adaptive.down", in: 1...4, default: 2, reader: reader)
+        var steps: [Double] = [(upper - lower) / 20]
+        if let items = try reader.list(fields, "step_sizes", "adaptive.step_sizes") {
+            guard !items.isEmpty else { throw reader.error("adaptive.step_sizes", "is empty; list at least one step") }
+            steps = try items.enumerated().map { index, item in
+                guard case .number(let step) = item, step.isFinite, step > 0, step <= upper - lower else {
+                    throw reader.error(
+                        "adaptive.step_sizes[\(index)]",
+                        "must be a number above 0 and at most max − min (\(upper - lower)) but is \(item.rendered())")
+                }
+                return step
+            }
+        }
+        let stop = try whole(
+            fields, "stop_after_reversals", "adaptive.stop_after_reversals", in: 2...100, default: 8, reader: reader)
+        let averaged = try whole(
+            fields, "threshold_reversals", "adaptive.threshold_reversals", in: 1...100, default: min(6, stop),
+            reader: reader)
+        guard averaged <= stop else {
+            throw reader.error(
+                "adaptive.threshold_reversals",
+                "must be at most adaptive.stop_after_reversals (\(stop)) but is \(averaged)")
+        }
+        let rule = Staircase.Rule(
+            up: up, down: down, stepSizes: steps, stopAfterReversals: stop, thresholdReversals: averaged,
+            largerIsHarder: parameter.largerIsHarder, range: lower...upper)
+        return TrainingPlan.Adaptive(parameter: parameter, start: start, rule: rule)
+    }
+}

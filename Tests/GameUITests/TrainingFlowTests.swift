@@ -1,0 +1,30 @@
+// The screen flow of training: no break screens between conditions, and the menu's progress screen and back.
+import Testing
+
+@testable import GameUI
+
+@Suite struct TrainingFlowTests {
+    @Test func aTrainingSessionStartsAtTheHeadphoneCheckAndNeverStopsForAConditionBreak() {
+        var flow = ScreenFlow.training(rounds: [
+            FlowRound(condition: "one-target", targets: 1), FlowRound(condition: "two-targets", targets: 2),
+        ])
+        #expect(flow.screen == .headphoneCheck)
+        _ = flow.headphoneCheckPassed()
+        _ = flow.photoTaken()
+        #expect(flow.screen == .roundResult)
+        _ = flow.continuePressed()
+        #expect(flow.screen == .running, "a patient's own session has no supervisor break")
+    }
+
+    @Test func myProgressOpensFromTheMenuAndGoesBackToIt() {
+        var flow = ScreenFlow.play()
+        _ = flow.progressShown()
+        #expect(flow.screen == .progress)
+        #expect(flow.screen.name == "progress")
+        #expect(flow.continuePressed().isEmpty)
+        #expect(flow.screen == .mainMenu)
+        var running = ScreenFlow.training(rounds: [FlowRound(condition: "one-target", targets: 1)])
+        _ = running.progressShown()
+        #expect(running.screen == .headphoneCheck, "progress opens from the menu only")
+    }
+}
