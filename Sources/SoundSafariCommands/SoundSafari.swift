@@ -13,5 +13,6 @@ public struct SoundSafari: ParsableCommand {
             PlayCommand.self, StudyCommand.self,
             SimulateCommand.self,
             RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self,
+            ProfileCommand.self, HearingTestCommand.self, PitchMatchCommand.self,
         ])
 }

@@ -1,0 +1,83 @@
+// `soundsafari hearing-test`: the Hughson-Westlake pure-tone test, written to the participant's profile.
+import ArgumentParser
+import Foundation
+import GameCore
+import StudyKit
+
+/// Who answers the tones.
+enum ProcedureBot: String, ExpressibleByArgument {
+    case simulated
+}
+
+struct HearingTestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hearing-test",
+        abstract: "Measure hearing thresholds per ear (Hughson-Westlake) and add them to the profile.",
+        discussion: """
+            Without headphone calibration the thresholds are in dB re full scale (uncalibrated). \
+            --bot simulated answers as a listener with the audiogram of --bot-audiogram (dB HL, heard through \
+            headphones giving 100 dB SPL at 0 dBFS) and writes the profile exactly as a person would.
+            """)
+
+    @Option(help: "Pseudonymous participant ID.")
+    var participant: String
+
+    @Option(help: "simulated: answer with a simulated listener (headless).")
+    var bot: ProcedureBot
+
+    @Option(help: "The simulated listener's audiogram (CSV: frequency_hz,left_db_hl,right_db_hl).")
+    var botAudiogram: String
+
+    @Option(help: "Seed of the tone timing and the simulated answers.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Folder for the study logs.")
+    var logs: String = "StudyLogs"
+
+    func run() throws {
+        let id = try ParticipantID(participant)
+        let truth = try AudiogramFile.read(URL(fileURLWithPath: botAudiogram))
+        // Uncalibrated: the listener hears tones in dBFS; its dB HL thresholds sit at HL + RETSPL − 100 dBFS.
+        let scale = UncalibratedHeadphones()
+        let inFullScale = Audiogram(
+            unit: .fullScaleUncalibrated,
+            left: Dictionary(
+                uniqueKeysWithValues: truth.left.map { ($0.key, scale.fullScale(hearingLevel: $0.value, at: $0.key)) }),
+            right: Dictionary(
+                uniqueKeysWithValues: truth.right.map { ($0.key, scale.fullScale(hearingLevel: $0.value, at: $0.key)) })
+        )
+        var test = HughsonWestlakeTest(
+            frequencies: truth.frequencies, startLevel: -60, minimumLevel: -120, maximumLevel: -4, seed: seed)
+        var listener = SimulatedHearingListener(thresholds: inFullScale, seed: seed &* 7919)
+        test.run(with: &listener)
+        let logsURL = URL(fileURLWithPath: logs)
+        let url = HearingProfile.url(logs: logsURL, participant: id.value)
+        var profile =
+            FileManager.default.fileExists(atPath: url.path)
+            ? try HearingProfile.read(url) : HearingProfile(participant: id.value)
+        profile.audiogram = Audiogram(
+            unit: .fullScaleUncalibrated, left: test.thresholds[.left] ?? [:], right: test.thresholds[.right] ?? [:])
+        profile.source = "hearing-test (bot simulated, seed \(seed), \(test.log.count) tones)"
+        let written = try HearingProfile.append(profile, logs: logsURL)
+        print("Presented \(test.log.count) tones. Wrote version \(written.version) of \(url.path).")
+        for ear in Ear.allCases where !(test.noResponse[ear] ?? []).isEmpty {
+            print(
+                "No response (\(ear.rawValue)): \(test.noResponse[ear]!.map { String(format: "%.0f Hz", $0) }.joined(separator: ", "))"
+            )
+        }
+        ProfileSummary.print(written)
+    }
+}
+
+/// Headphones assumed at 100 dB SPL for a 0 dBFS sine, with the reference thresholds (RETSPL) of a supra-aural
+/// earphone (ANSI S3.6, TDH-39), to place a simulated dB HL listener on the full-scale axis.
+struct UncalibratedHeadphones {
+    static let dbSPLAtFullScale = 100.0
+    static let retspl: [Double: Double] = [
+        125: 45, 250: 25.5, 500: 11.5, 750: 8, 1000: 7, 1500: 6.5, 2000: 9, 3000: 10, 4000: 9.5, 6000: 15.5, 8000: 13,
+    ]
+
+    func fullScale(hearingLevel: Double, at frequency: Double) -> Double {
+        hearingLevel + Audiogram.interpolate(Self.retspl, at: frequency)! - Self.dbSPLAtFullScale
+    }
+}
