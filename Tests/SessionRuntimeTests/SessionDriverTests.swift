@@ -33,6 +33,10 @@ private final class MemoryStore: SessionStore {
         }
         func loggedRows() throws -> [TrialRow] { [] }
         func finish(at date: Date) throws { endedAt = date }
+        var outputs: [SessionOutput] = []
+        func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws {
+            outputs.append(output)
+        }
     }
 
     var registered: [ParticipantID] = []
@@ -57,6 +61,7 @@ private final class MemoryStore: SessionStore {
         try check(log.resolvedProtocol)
         return log
     }
+    func hearingProfile(of participant: ParticipantID) throws -> HearingProfile? { nil }
 }
 
 @Suite("Session driver (SessionRuntime)")

@@ -14,6 +14,8 @@ public struct TrialRow: Equatable, Sendable {
         "onset_at", "shot_at", "time_s",
         // Added after the version 1 contract's columns (adding keeps schema_version 1): see TrialResult.frontBackReversal.
         "front_back_reversal",
+        // Added within version 1 by the hearing profile: the volume and the profile version this photo was heard with.
+        "volume_db", "profile_version",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -38,13 +40,17 @@ public struct TrialRow: Equatable, Sendable {
     public var timeS: Double
     /// A front-back confusion with target and aim outside the ±15° zone around the interaural axis.
     public var frontBackReversal: Bool
+    /// The master volume in dB when the photo was taken (nil in files written before it was logged).
+    public var volumeDB: Double?
+    /// The hearing profile version whose tailoring was applied; nil without a profile.
+    public var profileVersion: Int?
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool
+        frontBackReversal: Bool, volumeDB: Double? = nil, profileVersion: Int? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -66,6 +72,8 @@ public struct TrialRow: Equatable, Sendable {
         self.shotAt = shotAt
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
+        self.volumeDB = volumeDB
+        self.profileVersion = profileVersion
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -83,6 +91,7 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(absDeviationDeg, fractionDigits: Self.degreeDigits), .boolean(frontBackConfusion),
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
+            volumeDB.map { .decimal($0, fractionDigits: 1) } ?? .empty, profileVersion.map { .integer($0) } ?? .empty,
         ]
     }
 
@@ -109,6 +118,14 @@ public struct TrialRow: Equatable, Sendable {
         shotAt = try row.timestamp("shot_at")
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
+        volumeDB = try Self.optional(row, "volume_db") { try row.decimal($0) }
+        profileVersion = try Self.optional(row, "profile_version") { try row.integer($0) }
+    }
+
+    /// A column that may be absent (older files) or empty (not known): nil; otherwise its value or the error.
+    private static func optional<T>(_ row: CSVRow, _ column: String, _ read: (String) throws -> T) throws -> T? {
+        guard (try? row.table.index(of: column)) != nil, try !row.text(column).isEmpty else { return nil }
+        return try read(column)
     }
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).

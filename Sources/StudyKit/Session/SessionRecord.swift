@@ -18,6 +18,10 @@ public struct SessionRecord: Sendable, Equatable {
     public var resolvedProtocol: ResolvedProtocol
     public var environment: SessionEnvironment
     public var completed: Bool
+    /// The output stage (tailoring, volume, limited blocks); nil in sessions written before it was logged.
+    public var output: SessionOutput?
+    /// Every volume setting with its time, in order.
+    public var volumeEvents: [VolumeEvent] = []
 
     public init(
         sessionID: String, participant: String, startedAt: Date, endedAt: Date? = nil, resumedAt: [Date] = [],
@@ -47,6 +51,8 @@ extension SessionRecord: Codable {
         case input, hrtf, platform, os
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
+        case output
+        case volumeEvents = "volume_events"
     }
 
     // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
@@ -67,6 +73,8 @@ extension SessionRecord: Codable {
         try container.encode(environment.os, forKey: .os)
         try container.encode(completed, forKey: .completed)
         try container.encode(resolvedProtocol, forKey: .resolvedProtocol)
+        try container.encodeIfPresent(output, forKey: .output)
+        try container.encode(volumeEvents, forKey: .volumeEvents)
     }
 
     public init(from decoder: Decoder) throws {
@@ -101,6 +109,8 @@ extension SessionRecord: Codable {
             os: try container.decode(String.self, forKey: .os))
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
+        output = try container.decodeIfPresent(SessionOutput.self, forKey: .output)
+        volumeEvents = try container.decodeIfPresent([VolumeEvent].self, forKey: .volumeEvents) ?? []
     }
 
     /// Reads a session.json; errors name the file and what is wrong.

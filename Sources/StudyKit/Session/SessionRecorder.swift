@@ -64,7 +64,18 @@ public final class SessionRecorder: TrialSink {
             aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
-            frontBackReversal: trial.frontBackReversal)
+            frontBackReversal: trial.frontBackReversal, volumeDB: record.output?.volumeDB,
+            profileVersion: record.output?.tailoring.profileVersion)
+    }
+
+    /// Records the session's output stage in session.json (rewritten atomically); a changed volume is also
+    /// appended to `volume_events` with its time. Rows written from now on carry its volume and profile version.
+    public func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws {
+        if record.output?.volumeDB != output.volumeDB || record.volumeEvents.isEmpty {
+            record.volumeEvents.append(VolumeEvent(at: date, volumeDB: output.volumeDB, source: volumeSource))
+        }
+        record.output = output
+        try record.write(to: folder.sessionJSONURL)
     }
 
     /// Appends and fsyncs the photo's row; the row is on disk when this returns.

@@ -22,6 +22,8 @@ public protocol SessionStore {
     func resumeLatestSession(
         of participant: ParticipantID, at date: Date, check: (ResolvedProtocol) throws -> Void
     ) throws -> (any SessionLog)?
+    /// The participant's hearing profile (newest version), nil when they have none.
+    func hearingProfile(of participant: ParticipantID) throws -> HearingProfile?
 }
 
 /// One session's log: the `GameSession`'s trial sink (a row is stored before `record` returns), and what
@@ -40,6 +42,8 @@ public protocol SessionLog: TrialSink {
     func loggedRows() throws -> [TrialRow]
     /// Records the end (`ended_at`; completed when every target is logged).
     func finish(at date: Date) throws
+    /// Records the output stage (volume, tailoring, limited blocks) and a volume change with its time.
+    func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws
 }
 
 /// The logs folder on disk (`StudyLogs/` or `--logs DIR`), in the format of docs/LOG-FORMAT.md.
@@ -76,6 +80,11 @@ public struct FileSessionStore: SessionStore {
         guard let point = try ResumePoint.latestIncomplete(logs: logs, participant: participant) else { return nil }
         try check(point.record.resolvedProtocol)
         return try SessionRecorder.resume(point, at: date)
+    }
+
+    public func hearingProfile(of participant: ParticipantID) throws -> HearingProfile? {
+        let url = HearingProfile.url(logs: logs, participant: participant.value)
+        return FileManager.default.fileExists(atPath: url.path) ? try HearingProfile.read(url) : nil
     }
 }
 
