@@ -10,7 +10,7 @@ struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Show or change a participant's hearing profile (<logs>/<participant>/profile.json).",
-        subcommands: [SetAudiogramCommand.self])
+        subcommands: [SetAudiogramCommand.self, SetOutputCommand.self])
 }
 
 struct SetAudiogramCommand: ParsableCommand {
@@ -84,5 +84,69 @@ enum ProfileSummary {
                 .map { String(format: "%.0f Hz %+.1f", $0.key, $0.value) }.joined(separator: ", ")
             Swift.print("Gain \(ear.rawValue) (\(profile.gainRule.rawValue), cap \(profile.maxGainDB) dB): \(gains)")
         }
+    }
+}
+
+struct SetOutputCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-output",
+        abstract: "The supervisor's output settings: gain rule and cap, notch width, ceiling, maximum volume.",
+        discussion: "Writes a new profile version; options not given keep the profile's values.")
+
+    @Option(help: "Pseudonymous participant ID.")
+    var participant: String
+
+    @Option(help: "half-gain, nal-r or none.")
+    var gainRule: GainRule?
+
+    @Option(help: "Cap on any gain, 0–40 dB.")
+    var maxGainDb: Double?
+
+    @Option(help: "Notch width at the tinnitus pitch: 1, 0.5 or 0.25 octave.")
+    var notchWidth: Double?
+
+    @Flag(help: "No notch.")
+    var noNotch = false
+
+    @Option(help: "Output ceiling in dBFS (−40 to 0).")
+    var ceilingDbfs: Double?
+
+    @Option(help: "Maximum volume in dB above which the headphone check warns (−40 to 0).")
+    var maxVolumeDb: Double?
+
+    @Option(help: "Folder for the study logs.")
+    var logs: String = "StudyLogs"
+
+    func validate() throws {
+        if let maxGainDb, !(0...40).contains(maxGainDb) { throw ValidationError("--max-gain-db must be from 0 to 40.") }
+        if let notchWidth, !NotchSetting.allowedWidths.contains(notchWidth) {
+            throw ValidationError("--notch-width must be 1, 0.5 or 0.25.")
+        }
+        if noNotch && notchWidth != nil { throw ValidationError("--notch-width and --no-notch exclude each other.") }
+        if let ceilingDbfs, !(-40...0).contains(ceilingDbfs) {
+            throw ValidationError("--ceiling-dbfs must be from -40 to 0.")
+        }
+        if let maxVolumeDb, !(-40...0).contains(maxVolumeDb) {
+            throw ValidationError("--max-volume-db must be from -40 to 0.")
+        }
+    }
+
+    func run() throws {
+        let id = try ParticipantID(participant)
+        let logsURL = URL(fileURLWithPath: logs)
+        let url = HearingProfile.url(logs: logsURL, participant: id.value)
+        var profile =
+            FileManager.default.fileExists(atPath: url.path)
+            ? try HearingProfile.read(url) : HearingProfile(participant: id.value)
+        if let gainRule { profile.gainRule = gainRule }
+        if let maxGainDb { profile.maxGainDB = maxGainDb }
+        if let notchWidth { profile.notchWidthOctaves = notchWidth }
+        if noNotch { profile.notchWidthOctaves = nil }
+        if let ceilingDbfs { profile.ceilingDBFS = ceilingDbfs }
+        if let maxVolumeDb { profile.maxVolumeDB = maxVolumeDb }
+        profile.source = "set-output"
+        let written = try HearingProfile.append(profile, logs: logsURL)
+        print("Wrote version \(written.version) of \(url.path).")
+        ProfileSummary.print(written)
     }
 }

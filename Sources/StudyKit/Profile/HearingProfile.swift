@@ -42,6 +42,8 @@ public struct HearingProfile: Sendable, Equatable {
     public var gainRule: GainRule
     public var maxGainDB: Double
     public var ceilingDBFS: Double
+    /// The supervisor's maximum volume for the headphone check (dB); nil: the game's default.
+    public var maxVolumeDB: Double?
 
     public init(
         participant: String, version: Int = 1, createdAt: Date? = nil, source: String = "", audiogram: Audiogram? = nil,
@@ -220,6 +222,12 @@ public struct HearingProfile: Sendable, Equatable {
                 }
                 profile.ceilingDBFS = ceiling
             }
+            if let maximum = try number(output["max_volume_db"], "output.max_volume_db") {
+                guard (-40...0).contains(maximum) else {
+                    throw fail("output.max_volume_db", "must be from −40 to 0 dB")
+                }
+                profile.maxVolumeDB = maximum
+            }
         }
         return profile
     }
@@ -238,7 +246,7 @@ public struct HearingProfile: Sendable, Equatable {
                     as Any? ?? NSNull(),
                 "gain_rule": gainRule.rawValue, "max_gain_db": maxGainDB,
             ] as [String: Any],
-            "output": ["ceiling_dbfs": ceilingDBFS],
+            "output": ["ceiling_dbfs": ceilingDBFS, "max_volume_db": maxVolumeDB as Any? ?? NSNull()] as [String: Any],
         ]
         object["created_at"] = createdAt.map(Timestamp.format) ?? NSNull()
         if let audiogram {
