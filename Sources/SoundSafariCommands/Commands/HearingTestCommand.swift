@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import GameCore
+import GameUI
 import StudyKit
 
 /// Who answers the tones.
@@ -22,23 +23,33 @@ struct HearingTestCommand: ParsableCommand {
     @Option(help: "Pseudonymous participant ID.")
     var participant: String
 
-    @Option(help: "simulated: answer with a simulated listener (headless).")
-    var bot: ProcedureBot
+    @Option(help: "simulated: answer with a simulated listener (headless); without it the test opens a window.")
+    var bot: ProcedureBot?
 
     @Option(help: "The simulated listener's audiogram (CSV: frequency_hz,left_db_hl,right_db_hl).")
-    var botAudiogram: String
+    var botAudiogram: String?
 
-    @Option(help: "Seed of the tone timing and the simulated answers.")
-    var seed: UInt64 = 1
+    @Option(help: "Seed of the tone timing and the simulated answers (default: drawn).")
+    var seed: UInt64 = UInt64.random(in: 1...UInt64(UInt32.max))
 
     @Option(help: "Folder for the study logs.")
     var logs: String = "StudyLogs"
 
+    func validate() throws {
+        if (bot == nil) != (botAudiogram == nil) {
+            throw ValidationError("--bot simulated and --bot-audiogram FILE go together.")
+        }
+    }
+
     func run() throws {
         let id = try ParticipantID(participant)
+        guard let botAudiogram else {
+            _ = try ProcedureWindow(participant: id, logs: URL(fileURLWithPath: logs)).run(.hearingTest(seed: seed))
+            return
+        }
         let truth = try AudiogramFile.read(URL(fileURLWithPath: botAudiogram))
         // Uncalibrated: the listener hears tones in dBFS; its dB HL thresholds sit at HL + RETSPL − 100 dBFS.
-        let scale = UncalibratedHeadphones()
+        let scale = NominalHeadphones()
         let inFullScale = Audiogram(
             unit: .fullScaleUncalibrated,
             left: Dictionary(
@@ -66,18 +77,5 @@ struct HearingTestCommand: ParsableCommand {
             )
         }
         ProfileSummary.print(written)
-    }
-}
-
-/// Headphones assumed at 100 dB SPL for a 0 dBFS sine, with the reference thresholds (RETSPL) of a supra-aural
-/// earphone (ANSI S3.6, TDH-39), to place a simulated dB HL listener on the full-scale axis.
-struct UncalibratedHeadphones {
-    static let dbSPLAtFullScale = 100.0
-    static let retspl: [Double: Double] = [
-        125: 45, 250: 25.5, 500: 11.5, 750: 8, 1000: 7, 1500: 6.5, 2000: 9, 3000: 10, 4000: 9.5, 6000: 15.5, 8000: 13,
-    ]
-
-    func fullScale(hearingLevel: Double, at frequency: Double) -> Double {
-        hearingLevel + Audiogram.interpolate(Self.retspl, at: frequency)! - Self.dbSPLAtFullScale
     }
 }

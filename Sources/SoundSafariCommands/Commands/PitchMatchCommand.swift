@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import GameCore
+import GameUI
 import StudyKit
 
 struct PitchMatchCommand: ParsableCommand {
@@ -16,11 +17,11 @@ struct PitchMatchCommand: ParsableCommand {
     @Option(help: "Pseudonymous participant ID.")
     var participant: String
 
-    @Option(help: "simulated: answer with a simulated tinnitus (headless).")
-    var bot: ProcedureBot
+    @Option(help: "simulated: answer with a simulated tinnitus (headless); without it the match opens a window.")
+    var bot: ProcedureBot?
 
     @Option(help: "The simulated tinnitus pitch in Hz (250–16000).")
-    var botTinnitusHz: Double
+    var botTinnitusHz: Double?
 
     @Option(help: "Runs of the match (3–5).")
     var runs: Int = 3
@@ -36,7 +37,10 @@ struct PitchMatchCommand: ParsableCommand {
         if !NotchSetting.allowedWidths.contains(notchWidth) {
             throw ValidationError("--notch-width must be 1, 0.5 or 0.25.")
         }
-        if !PitchMatch.frequencyRange.contains(botTinnitusHz) {
+        if (bot == nil) != (botTinnitusHz == nil) {
+            throw ValidationError("--bot simulated and --bot-tinnitus-hz F go together.")
+        }
+        if let botTinnitusHz, !PitchMatch.frequencyRange.contains(botTinnitusHz) {
             throw ValidationError("--bot-tinnitus-hz must be from 250 to 16000.")
         }
     }
@@ -45,6 +49,11 @@ struct PitchMatchCommand: ParsableCommand {
         let id = try ParticipantID(participant)
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
+        guard let botTinnitusHz else {
+            _ = try ProcedureWindow(participant: id, logs: logsURL).run(
+                .pitchMatch(runs: runs, notchWidthOctaves: notchWidth))
+            return
+        }
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ValidationError(
                 "\(url.path) does not exist; run `soundsafari hearing-test` or `soundsafari profile set-audiogram` first."

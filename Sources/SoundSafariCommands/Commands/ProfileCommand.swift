@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import GameCore
+import GameUI
 import StudyKit
 
 extension GainRule: ExpressibleByArgument {}
@@ -10,7 +11,7 @@ struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Show or change a participant's hearing profile (<logs>/<participant>/profile.json).",
-        subcommands: [SetAudiogramCommand.self, SetOutputCommand.self])
+        subcommands: [ShowProfileCommand.self, SetAudiogramCommand.self, SetOutputCommand.self])
 }
 
 struct SetAudiogramCommand: ParsableCommand {
@@ -148,5 +149,34 @@ struct SetOutputCommand: ParsableCommand {
         let written = try HearingProfile.append(profile, logs: logsURL)
         print("Wrote version \(written.version) of \(url.path).")
         ProfileSummary.print(written)
+    }
+}
+
+struct ShowProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print the profile; with --window draw the audiogram as audiologists do.")
+
+    @Option(help: "Pseudonymous participant ID.")
+    var participant: String
+
+    @Flag(help: "Open the profile screen (audiogram per ear, tinnitus pitch marked).")
+    var window = false
+
+    @Option(help: "Folder for the study logs.")
+    var logs: String = "StudyLogs"
+
+    func run() throws {
+        let id = try ParticipantID(participant)
+        let logsURL = URL(fileURLWithPath: logs)
+        let url = HearingProfile.url(logs: logsURL, participant: id.value)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw ValidationError(
+                "\(url.path) does not exist; run `soundsafari hearing-test` or `profile set-audiogram`.")
+        }
+        let profile = try HearingProfile.read(url)
+        print("Version \(profile.version) of \(url.path) (\(profile.source)).")
+        ProfileSummary.print(profile)
+        if window { _ = try ProcedureWindow(participant: id, logs: logsURL).run(.profile) }
     }
 }
