@@ -1,5 +1,6 @@
 // The hearing profile as a user builds and uses it: simulated procedures write profile.json, render --profile applies it.
 import Foundation
+import GameCore
 import SpatialAudio
 import StudyKit
 import Testing
@@ -49,6 +50,36 @@ struct HearingProfileCommandTests {
         let pitch = try #require(versions[1].tinnitus?.pitchHz)
         #expect(abs(log2(pitch / 6000)) <= 1.0 / 12, "\(pitch) Hz")
         #expect(versions[0].tinnitus == nil, "version 1 is kept as it was")
+    }
+
+    @Test("With a supervisor's headphone calibration the hearing test is in dB HL and recovers the audiogram")
+    func calibratedTestIsInHearingLevel() throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("profile-calibrated")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("audiogram.csv")
+        try audiogramCSV.write(to: csv, atomically: true, encoding: .utf8)
+        let logs = folder.appendingPathComponent("logs").path
+        let calibrate = try SoundSafariBinary.run([
+            "profile", "set-output", "--participant", "P06", "--calibration-left-db-spl", "105",
+            "--calibration-right-db-spl", "103", "--logs", logs,
+        ])
+        #expect(calibrate.status == 0, "\(calibrate.stderr)")
+        let test = try SoundSafariBinary.run([
+            "hearing-test", "--participant", "P06", "--bot", "simulated", "--bot-audiogram", csv.path, "--seed", "2",
+            "--logs", logs,
+        ])
+        #expect(test.status == 0, "\(test.stderr)")
+        let profile = try HearingProfile.read(URL(fileURLWithPath: logs).appendingPathComponent("P06/profile.json"))
+        let measured = try #require(profile.audiogram)
+        #expect(measured.unit == .hearingLevel)
+        #expect(profile.version == 2)
+        let truth = try AudiogramFile.read(csv)
+        for ear in [Ear.left, .right] {
+            for (frequency, level) in truth.thresholds(ear) {
+                let found = try #require(measured.thresholds(ear)[frequency])
+                #expect(abs(found - level) <= 5, "\(ear) \(frequency) Hz: \(found) vs \(level)")
+            }
+        }
     }
 
     @Test("render --profile notches the tinnitus pitch and adds the audiogram's gain per ear in the written WAV")

@@ -133,7 +133,10 @@ package final class ProcedureWindow {
     // MARK: Hearing test
 
     private func runHearingTest(seed: UInt64) throws -> HearingProfile? {
-        var test = HughsonWestlakeTest(startLevel: -60, minimumLevel: -120, maximumLevel: -4, seed: seed)
+        let calibration = profile.calibration
+        let levels = HughsonWestlakeLevels(calibration: calibration, frequencies: Audiogram.standardFrequencies)
+        var test = HughsonWestlakeTest(
+            startLevel: levels.start, minimumLevel: levels.minimum, maximumLevel: levels.maximum, seed: seed)
         enum Phase {
             case gap(until: Double)
             case tone(until: Double)
@@ -154,7 +157,9 @@ package final class ProcedureWindow {
             switch phase {
             case .gap(let until) where time >= until:
                 tone.play(
-                    frequencyHz: current.frequencyHz, levelDBFS: current.levelDB,
+                    frequencyHz: current.frequencyHz,
+                    levelDBFS: (calibration ?? .nominal).fullScale(
+                        current.levelDB, unit: levels.unit, at: current.frequencyHz, ear: current.ear),
                     ears: current.ear == .left ? .left : .right)
                 phase = .tone(until: time + current.toneSeconds)
             case .tone(let until) where time >= until:
@@ -185,7 +190,7 @@ package final class ProcedureWindow {
                     align: .center)
                 y += size + height / 30
                 text.draw(
-                    "Levels in dB re full scale (uncalibrated headphones)", x: width / 2, y: y, pixels: px(.small),
+                    "Levels in \(levels.unit.rawValue)", x: width / 2, y: y, pixels: px(.small),
                     color: Theme.dimText, align: .center)
             }
         }
@@ -195,7 +200,7 @@ package final class ProcedureWindow {
             return nil
         }
         profile.audiogram = Audiogram(
-            unit: .fullScaleUncalibrated, left: test.thresholds[.left] ?? [:], right: test.thresholds[.right] ?? [:])
+            unit: levels.unit, left: test.thresholds[.left] ?? [:], right: test.thresholds[.right] ?? [:])
         profile.source = "hearing-test (\(test.log.count) tones)"
         profile = try HearingProfile.append(profile, logs: logs)
         message = "Hearing test saved as profile version \(profile.version) (\(test.log.count) tones)."
@@ -222,7 +227,7 @@ package final class ProcedureWindow {
             result.withLock { $0 = found }
         }
         worker.start()
-        let headphones = NominalHeadphones()
+        let headphones = profile.calibration ?? .nominal
         var shown: PitchMatchExchange.Question?
         while result.withLock({ $0 == nil }) && !quit {
             let question = exchange.question
@@ -244,12 +249,12 @@ package final class ProcedureWindow {
                     tone.play(
                         frequencyHz: frequency,
                         levelDBFS: headphones.fullScale(
-                            match.probeLevel(at: frequency), unit: audiogram.unit, at: frequency),
+                            match.probeLevel(at: frequency), unit: audiogram.unit, at: frequency, ear: .left),
                         ears: .both)
                 case .loudness(let frequency, let level):
                     tone.play(
                         frequencyHz: frequency,
-                        levelDBFS: headphones.fullScale(level, unit: audiogram.unit, at: frequency),
+                        levelDBFS: headphones.fullScale(level, unit: audiogram.unit, at: frequency, ear: .left),
                         ears: .both)
                 case .octave(let first, let second):
                     // A second of each, alternating, until the patient chooses.
@@ -257,7 +262,7 @@ package final class ProcedureWindow {
                     tone.play(
                         frequencyHz: frequency,
                         levelDBFS: headphones.fullScale(
-                            match.probeLevel(at: frequency), unit: audiogram.unit, at: frequency),
+                            match.probeLevel(at: frequency), unit: audiogram.unit, at: frequency, ear: .left),
                         ears: .both)
                 case nil: tone.stop()
                 }

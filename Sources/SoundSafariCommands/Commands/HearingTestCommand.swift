@@ -48,26 +48,32 @@ struct HearingTestCommand: ParsableCommand {
             return
         }
         let truth = try AudiogramFile.read(URL(fileURLWithPath: botAudiogram))
-        // Uncalibrated: the listener hears tones in dBFS; its dB HL thresholds sit at HL + RETSPL − 100 dBFS.
-        let scale = NominalHeadphones()
-        let inFullScale = Audiogram(
-            unit: .fullScaleUncalibrated,
-            left: Dictionary(
-                uniqueKeysWithValues: truth.left.map { ($0.key, scale.fullScale(hearingLevel: $0.value, at: $0.key)) }),
-            right: Dictionary(
-                uniqueKeysWithValues: truth.right.map { ($0.key, scale.fullScale(hearingLevel: $0.value, at: $0.key)) })
-        )
-        var test = HughsonWestlakeTest(
-            frequencies: truth.frequencies, startLevel: -60, minimumLevel: -120, maximumLevel: -4, seed: seed)
-        var listener = SimulatedHearingListener(thresholds: inFullScale, seed: seed &* 7919)
-        test.run(with: &listener)
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
         var profile =
             FileManager.default.fileExists(atPath: url.path)
             ? try HearingProfile.read(url) : HearingProfile(participant: id.value)
+        // With a calibration the test runs in dB HL; without, in dBFS, and the simulated listener hears through
+        // nominal headphones (its dB HL thresholds sit at HL + RETSPL − 100 dBFS).
+        let unit: AudiogramUnit = profile.calibration == nil ? .fullScaleUncalibrated : .hearingLevel
+        let levels = HughsonWestlakeLevels(calibration: profile.calibration, frequencies: truth.frequencies)
+        let heard = Audiogram(
+            unit: unit,
+            left: Dictionary(
+                uniqueKeysWithValues: truth.left.map {
+                    ($0.key, HeadphoneCalibration.nominal.fullScale(hearingLevel: $0.value, at: $0.key, ear: .left))
+                }),
+            right: Dictionary(
+                uniqueKeysWithValues: truth.right.map {
+                    ($0.key, HeadphoneCalibration.nominal.fullScale(hearingLevel: $0.value, at: $0.key, ear: .right))
+                }))
+        var test = HughsonWestlakeTest(
+            frequencies: truth.frequencies, startLevel: levels.start, minimumLevel: levels.minimum,
+            maximumLevel: levels.maximum, seed: seed)
+        var listener = SimulatedHearingListener(thresholds: unit == .hearingLevel ? truth : heard, seed: seed &* 7919)
+        test.run(with: &listener)
         profile.audiogram = Audiogram(
-            unit: .fullScaleUncalibrated, left: test.thresholds[.left] ?? [:], right: test.thresholds[.right] ?? [:])
+            unit: unit, left: test.thresholds[.left] ?? [:], right: test.thresholds[.right] ?? [:])
         profile.source = "hearing-test (bot simulated, seed \(seed), \(test.log.count) tones)"
         let written = try HearingProfile.append(profile, logs: logsURL)
         print("Presented \(test.log.count) tones. Wrote version \(written.version) of \(url.path).")

@@ -115,6 +115,12 @@ struct SetOutputCommand: ParsableCommand {
     @Option(help: "Maximum volume in dB above which the headphone check warns (−40 to 0).")
     var maxVolumeDb: Double?
 
+    @Option(help: "Measured dB SPL of a 0 dBFS sine on the left earphone (with the right one: tests in dB HL).")
+    var calibrationLeftDbSpl: Double?
+
+    @Option(help: "Measured dB SPL of a 0 dBFS sine on the right earphone.")
+    var calibrationRightDbSpl: Double?
+
     @Option(help: "Folder for the study logs.")
     var logs: String = "StudyLogs"
 
@@ -129,6 +135,13 @@ struct SetOutputCommand: ParsableCommand {
         }
         if let maxVolumeDb, !(-40...0).contains(maxVolumeDb) {
             throw ValidationError("--max-volume-db must be from -40 to 0.")
+        }
+        if (calibrationLeftDbSpl == nil) != (calibrationRightDbSpl == nil) {
+            throw ValidationError("--calibration-left-db-spl and --calibration-right-db-spl go together.")
+        }
+        for level in [calibrationLeftDbSpl, calibrationRightDbSpl].compactMap({ $0 })
+        where !HeadphoneCalibration.plausibleRange.contains(level) {
+            throw ValidationError("A calibration must be the measured dB SPL of a 0 dBFS sine, from 70 to 140.")
         }
     }
 
@@ -145,6 +158,10 @@ struct SetOutputCommand: ParsableCommand {
         if noNotch { profile.notchWidthOctaves = nil }
         if let ceilingDbfs { profile.ceilingDBFS = ceilingDbfs }
         if let maxVolumeDb { profile.maxVolumeDB = maxVolumeDb }
+        if let calibrationLeftDbSpl, let calibrationRightDbSpl {
+            profile.calibration = HeadphoneCalibration(
+                leftDBSPLAtFullScale: calibrationLeftDbSpl, rightDBSPLAtFullScale: calibrationRightDbSpl)
+        }
         profile.source = "set-output"
         let written = try HearingProfile.append(profile, logs: logsURL)
         print("Wrote version \(written.version) of \(url.path).")

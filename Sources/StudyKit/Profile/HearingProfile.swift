@@ -44,6 +44,8 @@ public struct HearingProfile: Sendable, Equatable {
     public var ceilingDBFS: Double
     /// The supervisor's maximum volume for the headphone check (dB); nil: the game's default.
     public var maxVolumeDB: Double?
+    /// The headphones' measured level; with it the hearing test is in dB HL.
+    public var calibration: HeadphoneCalibration?
 
     public init(
         participant: String, version: Int = 1, createdAt: Date? = nil, source: String = "", audiogram: Audiogram? = nil,
@@ -214,6 +216,21 @@ public struct HearingProfile: Sendable, Equatable {
                 profile.maxGainDB = cap
             }
         }
+        if let calibration = object["calibration"], !(calibration is NSNull) {
+            guard let calibration = calibration as? [String: Any] else {
+                throw fail("calibration", "must be an object")
+            }
+            var levels: [Double] = []
+            for ear in Ear.allCases {
+                let field = "calibration.\(ear.rawValue)_db_spl_at_0_dbfs"
+                guard let level = try number(calibration["\(ear.rawValue)_db_spl_at_0_dbfs"], field),
+                    HeadphoneCalibration.plausibleRange.contains(level)
+                else { throw fail(field, "must be the measured dB SPL of a 0 dBFS sine, from 70 to 140") }
+                levels.append(level)
+            }
+            profile.calibration = HeadphoneCalibration(
+                leftDBSPLAtFullScale: levels[0], rightDBSPLAtFullScale: levels[1])
+        }
         if let output = object["output"], !(output is NSNull) {
             guard let output = output as? [String: Any] else { throw fail("output", "must be an object") }
             if let ceiling = try number(output["ceiling_dbfs"], "output.ceiling_dbfs") {
@@ -249,6 +266,10 @@ public struct HearingProfile: Sendable, Equatable {
             "output": ["ceiling_dbfs": ceilingDBFS, "max_volume_db": maxVolumeDB as Any? ?? NSNull()] as [String: Any],
         ]
         object["created_at"] = createdAt.map(Timestamp.format) ?? NSNull()
+        object["calibration"] =
+            calibration.map {
+                ["left_db_spl_at_0_dbfs": $0.leftDBSPLAtFullScale, "right_db_spl_at_0_dbfs": $0.rightDBSPLAtFullScale]
+            } as Any? ?? NSNull()
         if let audiogram {
             func levels(_ ear: Ear) -> [String: Double] {
                 Dictionary(
