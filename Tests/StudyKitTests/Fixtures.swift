@@ -15,7 +15,8 @@ enum Fixtures {
             hrtf: "Built-In HRTF", condition: condition, background: false, round: round, targetsInRound: 2,
             targetIndex: targetIndex, target: "frog", targetBearingDeg: 300.25, aimBearingDeg: 312.75,
             deviationDeg: deviation, absDeviationDeg: abs(deviation), frontBackConfusion: false,
-            onsetAt: start, shotAt: start.addingTimeInterval(2.345), timeS: 2.345, frontBackReversal: false)
+            onsetAt: start, shotAt: start.addingTimeInterval(2.345), timeS: 2.345, frontBackReversal: false,
+            sessionIndex: 1)
     }
 
     static let environment = SessionEnvironment(

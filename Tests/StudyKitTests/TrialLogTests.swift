@@ -12,8 +12,8 @@ struct TrialLogTests {
         #expect(
             text == "schema_version,session_id,participant,platform,input,hrtf,condition,background,round,"
                 + "targets_in_round,target_index,target,target_bearing_deg,aim_bearing_deg,deviation_deg,"
-                + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal,volume_db,"
-                + "profile_version\n")
+                + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal,session_index,"
+                + "volume_db,profile_version\n")
     }
 
     @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
@@ -23,7 +23,7 @@ struct TrialLogTests {
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
         #expect(
             lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,false,1,2,1,frog,"
-                + "300.250,312.750,-12.500,12.500,false,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,false,,"
+                + "300.250,312.750,-12.500,12.500,false,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,false,1,,"
         )
     }
 
@@ -35,7 +35,7 @@ struct TrialLogTests {
         row.profileVersion = 3
         try log.append(row)
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[1].hasSuffix(",2.345,false,-12.0,3"))
+        #expect(lines[1].hasSuffix(",2.345,false,1,-12.0,3"))
         #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [row])
     }
 
@@ -96,7 +96,7 @@ struct TrialLogTests {
         let folder = try TemporaryFolder()
         try TrialLog.create(at: folder.file("trials.csv")).append(Fixtures.row())
         var text = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8)
-        text = text.replacingOccurrences(of: ",2.345,false,,\n", with: ",soon,false,,\n")
+        text = text.replacingOccurrences(of: ",2.345,false,", with: ",soon,false,")
         try text.write(to: folder.file("trials.csv"), atomically: true, encoding: .utf8)
         let error = #expect(throws: CSVReadError.self) { try TrialRow.readAll(from: folder.file("trials.csv")) }
         #expect(

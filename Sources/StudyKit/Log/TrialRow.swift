@@ -14,6 +14,8 @@ public struct TrialRow: Equatable, Sendable {
         "onset_at", "shot_at", "time_s",
         // Added after the version 1 contract's columns (adding keeps schema_version 1): see TrialResult.frontBackReversal.
         "front_back_reversal",
+        // 1, 2, … per participant across all their sessions (SessionIndex), for learning over sessions.
+        "session_index",
         // Added within version 1 by the hearing profile: the volume and the profile version this photo was heard with.
         "volume_db", "profile_version",
     ]
@@ -40,6 +42,8 @@ public struct TrialRow: Equatable, Sendable {
     public var timeS: Double
     /// A front-back confusion with target and aim outside the ±15° zone around the interaural axis.
     public var frontBackReversal: Bool
+    /// The session's number among the participant's sessions (1 = first).
+    public var sessionIndex: Int
     /// The master volume in dB when the photo was taken (nil in files written before it was logged).
     public var volumeDB: Double?
     /// The hearing profile version whose tailoring was applied; nil without a profile.
@@ -50,7 +54,7 @@ public struct TrialRow: Equatable, Sendable {
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, volumeDB: Double? = nil, profileVersion: Int? = nil
+        frontBackReversal: Bool, sessionIndex: Int, volumeDB: Double? = nil, profileVersion: Int? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -72,6 +76,7 @@ public struct TrialRow: Equatable, Sendable {
         self.shotAt = shotAt
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
+        self.sessionIndex = sessionIndex
         self.volumeDB = volumeDB
         self.profileVersion = profileVersion
     }
@@ -91,6 +96,7 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(absDeviationDeg, fractionDigits: Self.degreeDigits), .boolean(frontBackConfusion),
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
+            .integer(sessionIndex),
             volumeDB.map { .decimal($0, fractionDigits: 1) } ?? .empty, profileVersion.map { .integer($0) } ?? .empty,
         ]
     }
@@ -118,6 +124,7 @@ public struct TrialRow: Equatable, Sendable {
         shotAt = try row.timestamp("shot_at")
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
+        sessionIndex = try row.integer("session_index")
         volumeDB = try Self.optional(row, "volume_db") { try row.decimal($0) }
         profileVersion = try Self.optional(row, "profile_version") { try row.integer($0) }
     }

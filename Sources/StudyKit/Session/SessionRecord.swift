@@ -11,6 +11,9 @@ public struct SessionRecord: Sendable, Equatable {
     public var schemaVersion: Int = TrialRow.schemaVersion
     public var sessionID: String
     public var participant: String
+    /// 1, 2, … per participant across all their sessions (`SessionIndex`); nil only in a session.json
+    /// written before the key existed.
+    public var sessionIndex: Int?
     public var startedAt: Date
     public var endedAt: Date?
     /// When the session was continued with `--resume`, in order.
@@ -24,11 +27,13 @@ public struct SessionRecord: Sendable, Equatable {
     public var volumeEvents: [VolumeEvent] = []
 
     public init(
-        sessionID: String, participant: String, startedAt: Date, endedAt: Date? = nil, resumedAt: [Date] = [],
-        resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment, completed: Bool = false
+        sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,
+        resumedAt: [Date] = [], resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
+        completed: Bool = false
     ) {
         self.sessionID = sessionID
         self.participant = participant
+        self.sessionIndex = sessionIndex
         self.startedAt = startedAt
         self.endedAt = endedAt
         self.resumedAt = resumedAt
@@ -43,6 +48,7 @@ extension SessionRecord: Codable {
         case participant, completed
         case schemaVersion = "schema_version"
         case sessionID = "session_id"
+        case sessionIndex = "session_index"
         case appVersion = "app_version"
         case startedAt = "started_at"
         case endedAt = "ended_at"
@@ -61,6 +67,7 @@ extension SessionRecord: Codable {
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(sessionID, forKey: .sessionID)
         try container.encode(participant, forKey: .participant)
+        try container.encodeIfPresent(sessionIndex, forKey: .sessionIndex)
         try container.encode(environment.appVersion, forKey: .appVersion)
         try container.encode(Timestamp.format(startedAt), forKey: .startedAt)
         try container.encode(endedAt.map(Timestamp.format), forKey: .endedAt)
@@ -90,6 +97,7 @@ extension SessionRecord: Codable {
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
         sessionID = try container.decode(String.self, forKey: .sessionID)
         participant = try container.decode(String.self, forKey: .participant)
+        sessionIndex = try container.decodeIfPresent(Int.self, forKey: .sessionIndex)
         startedAt = try date(.startedAt)
         endedAt = try container.decodeIfPresent(String.self, forKey: .endedAt) == nil ? nil : try date(.endedAt)
         resumedAt = try (container.decodeIfPresent([String].self, forKey: .resumedAt) ?? []).map { text in

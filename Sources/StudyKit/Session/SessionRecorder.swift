@@ -24,9 +24,10 @@ public final class SessionRecorder: TrialSink {
         logs: URL, participant: ParticipantID, resolvedProtocol: ResolvedProtocol,
         environment: SessionEnvironment, startedAt: Date = Date()
     ) throws -> SessionRecorder {
+        let sessionIndex = SessionIndex.next(logs: logs, participant: participant)
         let folder = try SessionFolder.create(logs: logs, participant: participant, startedAt: startedAt)
         let record = SessionRecord(
-            sessionID: folder.sessionID.value, participant: participant.value,
+            sessionID: folder.sessionID.value, participant: participant.value, sessionIndex: sessionIndex,
             startedAt: startedAt, resolvedProtocol: resolvedProtocol, environment: environment)
         try record.write(to: folder.sessionJSONURL)
         let log = try TrialLog.create(at: folder.trialsURL)
@@ -41,6 +42,7 @@ public final class SessionRecorder: TrialSink {
             ? try TrialLog.continuing(at: point.folder.trialsURL, now: date)
             : (try TrialLog.create(at: point.folder.trialsURL), [])
         var record = point.record
+        if record.sessionIndex == nil { record.sessionIndex = SessionIndex.of(point.folder) }
         record.resumedAt.append(date)
         try record.write(to: point.folder.sessionJSONURL)
         let keys = Set(rows.map { TrialKey(round: $0.round, targetIndex: $0.targetIndex) })
@@ -64,7 +66,7 @@ public final class SessionRecorder: TrialSink {
             aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
-            frontBackReversal: trial.frontBackReversal, volumeDB: record.output?.volumeDB,
+            frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex, volumeDB: record.output?.volumeDB,
             profileVersion: record.output?.tailoring.profileVersion)
     }
 
@@ -77,6 +79,9 @@ public final class SessionRecorder: TrialSink {
         record.output = output
         try record.write(to: folder.sessionJSONURL)
     }
+
+    /// This session's `session_index` (given when it started; a resumed session keeps it).
+    public var sessionIndex: Int { record.sessionIndex ?? SessionIndex.of(folder) }
 
     /// Appends and fsyncs the photo's row; the row is on disk when this returns.
     public func record(_ trial: TrialResult) throws {
