@@ -49,7 +49,8 @@ import Testing
 @Suite struct HeadphoneCheckVolumeTests {
     @Test func itStartsAtTheParticipantsLastVolumeWithinTheRange() {
         #expect(HeadphoneCheck(volumeDB: -9, maximumDB: nil).volumeDB == -9)
-        #expect(HeadphoneCheck(volumeDB: 12, maximumDB: nil).volumeDB == 0)
+        #expect(HeadphoneCheck(volumeDB: 12, maximumDB: 0).volumeDB == 0)
+        #expect(HeadphoneCheck(volumeDB: -3, maximumDB: -12).volumeDB == -12, "never starts above the maximum")
         #expect(HeadphoneCheck(volumeDB: nil, maximumDB: nil).volumeDB == HeadphoneCheck.defaultVolumeDB)
     }
 

@@ -29,6 +29,16 @@ struct LastVolumeTests {
         try second.recordOutput(
             SessionOutput(volumeDB: -9, tailoring: .none, notchDepthDB: nil), volumeSource: "volume change",
             at: Date(timeIntervalSince1970: 2_000_100))
+        // A later simulated session (a bot at 0 dB) says nothing about the participant's headphones.
+        let bot = try SessionRecorder.start(
+            logs: folder.url, participant: participant, resolvedProtocol: resolved,
+            environment: SessionEnvironment(
+                appVersion: "1", input: "bot-ideal", hrtf: "x", audioDevice: "offline loopback (simulate)",
+                sampleRate: 48_000),
+            startedAt: Date(timeIntervalSince1970: 3_000_000))
+        try bot.recordOutput(
+            SessionOutput(volumeDB: 0, tailoring: .none, notchDepthDB: nil), volumeSource: "session start",
+            at: Date(timeIntervalSince1970: 3_000_000))
         #expect(try LastVolume.find(logs: folder.url, participant: participant) == -9)
         let record = try SessionRecord.read(second.folder.sessionJSONURL)
         #expect(record.volumeEvents.map(\.volumeDB) == [-12, -9])

@@ -42,10 +42,13 @@ struct HeadphoneCheck: Equatable, Sendable {
 
     /// Starts at the participant's last volume (within the range), under a supervisor's maximum.
     init(volumeDB: Double?, maximumDB: Double?) {
-        if let volumeDB {
-            self.volumeDB = min(Self.volumeRangeDB.upperBound, max(Self.volumeRangeDB.lowerBound, volumeDB))
-        }
         if let maximumDB { self.maximumDB = maximumDB }
+        if let volumeDB {
+            // Never above the supervisor's maximum (which may have been lowered since): going above it is the
+            // player's own, warned, choice.
+            self.volumeDB = min(
+                self.maximumDB, min(Self.volumeRangeDB.upperBound, max(Self.volumeRangeDB.lowerBound, volumeDB)))
+        }
     }
 
     /// Shown while the volume is above the maximum, so it is never raised there silently.

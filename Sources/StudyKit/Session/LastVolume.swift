@@ -2,7 +2,8 @@
 import Foundation
 
 public enum LastVolume {
-    /// The last `volume_events` entry of the participant's newest session that has one; nil when none has.
+    /// The last `volume_events` entry of the participant's newest session played by a person (a bot's offline
+    /// session runs at 0 dB and says nothing about the participant's headphones); nil when there is none.
     /// Session folders sort by their start time (their names begin with it).
     public static func find(logs: URL, participant: ParticipantID) throws -> Double? {
         let folder = logs.appendingPathComponent(participant.value)
@@ -10,7 +11,9 @@ public enum LastVolume {
         for name in names.sorted().reversed() {
             let url = folder.appendingPathComponent(name).appendingPathComponent("session.json")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            if let last = try SessionRecord.read(url).volumeEvents.last { return last.volumeDB }
+            let record = try SessionRecord.read(url)
+            if record.environment.input.hasPrefix("bot-") { continue }
+            if let last = record.volumeEvents.last { return last.volumeDB }
         }
         return nil
     }
