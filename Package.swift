@@ -29,13 +29,19 @@ let package = Package(
         .systemLibrary(
             name: "CRmath", path: "Sources/CRmath", pkgConfig: "libRmath",
             providers: [.apt(["r-mathlib"])]),
+        .systemLibrary(
+            name: "CMySofa", path: "Sources/CMySofa", pkgConfig: "libmysofa",
+            providers: [.apt(["libmysofa-dev"])]),
+        .systemLibrary(
+            name: "CSoxr", path: "Sources/CSoxr", pkgConfig: "soxr",
+            providers: [.apt(["libsoxr-dev"])]),
 
         // Shared by both sides: the one CSV writer (libcsv quoting, formula guard) and the one JSON value.
         .target(name: "TidyFormats", dependencies: ["CCSV"]),
 
         // Game side (docs/ARCHITECTURE.md says what each target may import).
         .target(name: "GameCore"),
-        .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "GameCore"]),
+        .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore"]),
         .target(name: "StudyKit", dependencies: ["GameCore", "CCSV", "TidyFormats"]),
         .target(name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit"]),
         .target(name: "GameUI", dependencies: ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"]),

@@ -7,6 +7,7 @@ packages=(
   libopenal-dev libopenal-data libsndfile1-dev
   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
   libcsv-dev r-mathlib fonts-dejavu-core
+  libmysofa-dev libsoxr-dev
   xvfb xauth
 )
 # The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models.

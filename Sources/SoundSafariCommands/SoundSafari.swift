@@ -12,7 +12,7 @@ public struct SoundSafari: ParsableCommand {
         subcommands: [
             PlayCommand.self, StudyCommand.self,
             SimulateCommand.self,
-            RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self,
+            RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self, HRTFCommand.self,
             ProfileCommand.self, HearingTestCommand.self, PitchMatchCommand.self,
         ])
 }

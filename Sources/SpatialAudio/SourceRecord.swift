@@ -25,6 +25,9 @@ final class SourceRecord: @unchecked Sendable {
     var queriedState: SoundState = .initial
     /// A transport command was applied this block: publish OpenAL's answer after the block.
     var needsPublishing = false
+    /// Click-free transitions (`TransportRamp`): the gain the game asked for, and the ramp's state.
+    var baseGain: Float = 1
+    var ramp = TransportRamp()
 
     init(id: ALuint) { self.id = id }
 

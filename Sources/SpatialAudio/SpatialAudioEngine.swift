@@ -214,8 +214,11 @@ public final class SpatialAudioEngine: @unchecked Sendable {
             applyCommands()
             settleOnsets(firstFrame: firstFrame)
         }
-        alcRenderSamplesSOFT(device, base, ALCsizei(frames))
-        _ = tryOpenALSourceCalls(acquiring: &acquiring) { publishSourceStates() }
+        mix(into: base, frames: frames, acquiring: &acquiring)
+        _ = tryOpenALSourceCalls(acquiring: &acquiring) {
+            finishRamps()
+            publishSourceStates()
+        }
         alcSetThreadContext(nil)
         audio.stage.process(buffer)
         counters.framesRendered.store(firstFrame + Int64(frames), ordering: .releasing)
@@ -236,10 +239,17 @@ public final class SpatialAudioEngine: @unchecked Sendable {
 
     // MARK: Buffers and sources
 
-    /// Uploads mono samples as an OpenAL buffer (OpenAL resamples other rates to 48 kHz while mixing).
+    /// Uploads mono samples as an OpenAL buffer. Other rates are converted to the engine's rate here with
+    /// libsoxr (`Resampler`), not by OpenAL Soft's mixer, which interpolates linearly and aliases.
     /// The upload runs on the calling thread and holds nothing `render` needs.
-    public func makeBuffer(_ audio: MonoAudio, name: String = "") throws -> SoundBuffer {
-        guard !audio.samples.isEmpty else { throw SpatialAudioError.fileEmpty(path: name) }
+    public func makeBuffer(_ original: MonoAudio, name: String = "") throws -> SoundBuffer {
+        guard !original.samples.isEmpty else { throw SpatialAudioError.fileEmpty(path: name) }
+        let audio =
+            original.sampleRate == Self.sampleRate
+            ? original
+            : MonoAudio(
+                samples: try Resampler.resample(original.samples, from: original.sampleRate, to: Self.sampleRate),
+                sampleRate: Self.sampleRate)
         return try withContext {
             var id: ALuint = 0
             alGenBuffers(1, &id)
@@ -387,25 +397,46 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 alSource3f(record.id, AL_POSITION, x, 0, z)
             case .gain(let record, let gain):
                 // OpenAL clamps AL_GAIN to AL_MAX_GAIN (1 by default): raise the ceiling for amplification.
+                record.baseGain = gain
                 alSourcef(record.id, AL_MAX_GAIN, max(1, gain))
-                alSourcef(record.id, AL_GAIN, gain)
+                alSourcef(record.id, AL_GAIN, gain * record.ramp.factor)
             case .looping(let record, let looping):
                 alSourcei(record.id, AL_LOOPING, looping ? AL_TRUE : AL_FALSE)
             case .play(let record, let generation):
-                // Decided here, on OpenAL's own state: only a resume from pause keeps the onset.
+                // Decided here, on OpenAL's own state: only a resume from pause keeps the onset. A pause still
+                // fading out is a pause too; a stop still fading out is finished at once (then played anew).
                 var before: ALint = 0
                 alGetSourcei(record.id, AL_SOURCE_STATE, &before)
-                alSourcePlay(record.id)
-                if before != AL_PAUSED { record.onset.store(-1, ordering: .releasing) }
+                let fadingToPause = record.ramp.after == .pause
+                if record.ramp.after == .stop { alSourceStop(record.id) }
+                record.ramp.fadeIn(restart: !fadingToPause && before != AL_PAUSED)
+                alSourcef(record.id, AL_GAIN, record.baseGain * record.ramp.factor)
+                if !fadingToPause { alSourcePlay(record.id) }
+                if before != AL_PAUSED && !fadingToPause { record.onset.store(-1, ordering: .releasing) }
                 if record.onset.load(ordering: .relaxed) < 0 { record.onsetPending = true }
                 record.appliedGeneration = generation
                 record.needsPublishing = true
             case .pause(let record, let generation):
-                alSourcePause(record.id)
+                // A playing source fades out first and is paused when silent (`advanceRamps`).
+                var state: ALint = 0
+                alGetSourcei(record.id, AL_SOURCE_STATE, &state)
+                if state == AL_PLAYING && record.ramp.phase > 0 {
+                    record.ramp.fadeOut(then: .pause)
+                } else {
+                    record.ramp.fadeOut(then: .none)
+                    alSourcePause(record.id)
+                }
                 record.appliedGeneration = generation
                 record.needsPublishing = true
             case .stop(let record, let generation):
-                alSourceStop(record.id)
+                var state: ALint = 0
+                alGetSourcei(record.id, AL_SOURCE_STATE, &state)
+                if state == AL_PLAYING && record.ramp.phase > 0 {
+                    record.ramp.fadeOut(then: .stop)
+                } else {
+                    record.ramp.fadeOut(then: .none)
+                    alSourceStop(record.id)
+                }
                 record.appliedGeneration = generation
                 record.needsPublishing = true
             case .deleteSource(let record):
@@ -423,6 +454,42 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         }
     }
 
+    /// Mixes the block with OpenAL. While a source fades in or out, the block is mixed in short pieces with the
+    /// source's gain set before each piece to the raised-cosine value at the piece's end (OpenAL Soft steps
+    /// gains smoothly within a mix call), so a start, pause, resume or stop never cuts the waveform.
+    private func mix(into base: UnsafeMutablePointer<Float>, frames: Int, acquiring: inout Int) {
+        guard audio.sources.contains(where: { $0.ramp.isMoving }) else {
+            alcRenderSamplesSOFT(device, base, ALCsizei(frames))
+            return
+        }
+        var done = 0
+        while done < frames {
+            let piece = min(frames - done, TransportRamp.pieceFrames)
+            _ = tryOpenALSourceCalls(acquiring: &acquiring) {
+                finishRamps()
+                for record in audio.sources where record.ramp.isMoving {
+                    record.ramp.advance(frames: piece)
+                    alSourcef(record.id, AL_GAIN, record.baseGain * record.ramp.factor)
+                }
+            }
+            alcRenderSamplesSOFT(device, base + done * Self.channelCount, ALCsizei(piece))
+            done += piece
+        }
+    }
+
+    /// Pauses or stops the sources whose fade-out has reached silence.
+    private func finishRamps() {
+        for record in audio.sources where record.ramp.isSilentAndWaiting {
+            switch record.ramp.after {
+            case .pause: alSourcePause(record.id)
+            case .stop: alSourceStop(record.id)
+            case .none: break
+            }
+            record.ramp.after = .none
+            record.needsPublishing = true
+        }
+    }
+
     /// This block is the first in which newly started sources are mixed (OpenAL Soft applies play calls
     /// between mixes, and commands are only applied between blocks).
     private func settleOnsets(firstFrame: Int64) {
@@ -437,7 +504,9 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     /// After mixing: reports OpenAL's state for sources just commanded and for playing ones (a non-looping
     /// source turns stopped by itself at its end).
     private func publishSourceStates() {
-        for record in audio.sources where record.needsPublishing || record.queriedState == .playing {
+        // A source fading out to a pause or stop is still playing in OpenAL: the game already sees its new state.
+        for record in audio.sources
+        where (record.needsPublishing || record.queriedState == .playing) && record.ramp.after == .none {
             record.needsPublishing = false
             var value: ALint = 0
             alGetSourcei(record.id, AL_SOURCE_STATE, &value)
@@ -473,6 +542,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     }
 
     private static func openLoopbackDevice() throws -> OpaquePointer {
+        // OpenAL Soft reads its configuration at its first call: imported HRTFs must be on its path by then.
+        _ = OpenALSearchPath.installed
         guard alcIsExtensionPresent(nil, "ALC_SOFT_loopback") != 0 else {
             throw SpatialAudioError.loopbackUnavailable(reason: "ALC_SOFT_loopback is missing")
         }

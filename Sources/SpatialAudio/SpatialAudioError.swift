@@ -18,6 +18,7 @@ public enum SpatialAudioError: Error, CustomStringConvertible, LocalizedError, E
     case catalogInvalid(path: String, reason: String)
     case catalogEntryInvalid(path: String, entry: String, reason: String)
     case unknownSound(name: String, available: [String])
+    case resamplingFailed(from: Int, to: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -60,6 +61,9 @@ public enum SpatialAudioError: Error, CustomStringConvertible, LocalizedError, E
         case .unknownSound(let name, let available):
             return
                 "Unknown sound '\(name)': choose one of \(available.joined(separator: ", ")) (see Sounds/sounds.json)."
+        case .resamplingFailed(let from, let to, let reason):
+            return "libsoxr could not resample from \(from) Hz to \(to) Hz (\(reason)): "
+                + "convert the file to \(to) Hz with another tool and report this."
         }
     }
 

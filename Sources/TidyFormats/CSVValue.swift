@@ -17,8 +17,10 @@ public enum CSVValue: Equatable, Sendable {
 
     /// A cell of a table whose values arrive as text (the analyzer's report tables): a finite number stays a
     /// number, anything else is `.text` and gets the formula guard.
+    /// No number the analyzer writes starts with `+`, so `+1` is a name, guarded like any text a spreadsheet would
+    /// evaluate.
     public static func cell(_ text: String) -> CSVValue {
-        if let number = Double(text), number.isFinite { return .verbatimNumber(text) }
+        if !text.hasPrefix("+"), let number = Double(text), number.isFinite { return .verbatimNumber(text) }
         return .text(text)
     }
 
@@ -42,25 +44,28 @@ public enum CSVValue: Equatable, Sendable {
         }
     }
 
-    /// Characters that make a spreadsheet run a cell as a formula (docs/LOG-FORMAT.md).
-    static let formulaPrefixes: Set<Character> = ["=", "+", "-", "@"]
+    /// Characters that make a spreadsheet run a cell as a formula: OWASP's CSV-injection list (= + - @ TAB CR),
+    /// docs/LOG-FORMAT.md. A leading TAB or CR is how a formula hides behind white space that a spreadsheet drops.
+    /// Compared as Unicode scalars: "\r\n" is one Swift Character, and it starts with a CR all the same.
+    static let formulaPrefixes: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     /// Prefixes `'` to text a spreadsheet would run as a formula. Text that already starts with
     /// `'` followed by a formula character gets one too, so `unguardingFormula` is an exact inverse.
     public static func guardingFormula(_ text: String) -> String {
-        guard let first = text.first else { return text }
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return text }
         if formulaPrefixes.contains(first) { return "'" + text }
-        if first == "'", let second = text.dropFirst().first, formulaPrefixes.contains(second) || second == "'" {
+        if first == "'", let second = scalars.next(), formulaPrefixes.contains(second) || second == "'" {
             return "'" + text
         }
         return text
     }
 
-    /// Undoes `guardingFormula` when reading a text field back.
+    /// Undoes `guardingFormula` when reading a text field back (a reader that re-writes the text guards it again).
     public static func unguardingFormula(_ text: String) -> String {
-        guard text.first == "'", let second = text.dropFirst().first,
-            formulaPrefixes.contains(second) || second == "'"
+        var scalars = text.unicodeScalars.makeIterator()
+        guard scalars.next() == "'", let second = scalars.next(), formulaPrefixes.contains(second) || second == "'"
         else { return text }
-        return String(text.dropFirst())
+        return String(text.unicodeScalars.dropFirst())
     }
 }

@@ -8,7 +8,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "Sources/TidyFormats": ["CCSV"],
         "Sources/GameCore": [],
-        "Sources/SpatialAudio": ["COpenAL", "CSndFile", "GameCore"],
+        "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore"],
         "Sources/StudyKit": ["CCSV", "GameCore", "TidyFormats"],
         "Sources/SessionRuntime": ["GameCore", "SpatialAudio", "StudyKit"],
         "Sources/GameUI": ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime"],

@@ -16,7 +16,7 @@ enum Fixtures {
             targetIndex: targetIndex, target: "frog", targetBearingDeg: 300.25, aimBearingDeg: 312.75,
             deviationDeg: deviation, absDeviationDeg: abs(deviation), frontBackConfusion: false,
             onsetAt: start, shotAt: start.addingTimeInterval(2.345), timeS: 2.345, frontBackReversal: false,
-            sessionIndex: 1)
+            sessionIndex: 1, hrtfSHA256: "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12")
     }
 
     static let environment = SessionEnvironment(

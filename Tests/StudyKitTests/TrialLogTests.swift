@@ -13,7 +13,7 @@ struct TrialLogTests {
             text == "schema_version,session_id,participant,platform,input,hrtf,condition,background,round,"
                 + "targets_in_round,target_index,target,target_bearing_deg,aim_bearing_deg,deviation_deg,"
                 + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal,session_index,"
-                + "volume_db,profile_version\n")
+                + "hrtf_sha256,volume_db,profile_version\n")
     }
 
     @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
@@ -23,8 +23,8 @@ struct TrialLogTests {
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
         #expect(
             lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,false,1,2,1,frog,"
-                + "300.250,312.750,-12.500,12.500,false,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,false,1,,"
-        )
+                + "300.250,312.750,-12.500,12.500,false,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,false,1,"
+                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,,")
     }
 
     @Test func theVolumeAndProfileVersionAreTheLastColumnsAndReadBack() throws {
@@ -35,7 +35,7 @@ struct TrialLogTests {
         row.profileVersion = 3
         try log.append(row)
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[1].hasSuffix(",2.345,false,1,-12.0,3"))
+        #expect(lines[1].hasSuffix(",-12.0,3"))
         #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [row])
     }
 

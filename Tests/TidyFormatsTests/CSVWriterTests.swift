@@ -24,6 +24,21 @@ struct CSVWriterTests {
         #expect(CSVWriter.line([.text(text)]) == "'\(text)\n")
     }
 
+    @Test func textHidingAFormulaBehindALeadingTabOrCarriageReturnIsGuardedToo() {
+        #expect(CSVWriter.line([.text("\t=1+1")]) == "'\t=1+1\n")
+        #expect(CSVWriter.line([.text("\r=1+1")]) == "\"'\r=1+1\"\n")
+        // "\r\n" is one Swift Character; its first scalar is still a CR.
+        #expect(CSVWriter.line([.text("\r\n@SUM(1)")]) == "\"'\r\n@SUM(1)\"\n")
+        #expect(CSVWriter.line(["\tcmd", "\rcmd"].map(CSVValue.cell)) == "'\tcmd,\"'\rcmd\"\n")
+    }
+
+    @Test(arguments: ["=1", "+1", "-x", "@a", "\tx", "\rx", "\r\nx", "'=1", "''", "'x", "plain", ""])
+    func readingUndoesTheGuardExactlySoARewriteGuardsAgain(text: String) {
+        let guarded = CSVValue.guardingFormula(text)
+        #expect(CSVValue.unguardingFormula(guarded) == text)
+        #expect(CSVValue.guardingFormula(CSVValue.unguardingFormula(guarded)) == guarded)
+    }
+
     @Test func negativeNumbersAreNumbersNotGuardedText() {
         #expect(CSVWriter.line([.decimal(-12.5, fractionDigits: 3), .integer(-4)]) == "-12.500,-4\n")
     }
@@ -44,9 +59,9 @@ struct CSVWriterTests {
     }
 
     @Test func tableCellsGiveNumbersAsTheyAreAndGuardEveryFormulaLikeText() {
-        let cells = ["-12.50", "1e-300", "=cmd|' /C calc'!A0", "@SUM(1)", "+1+1", "-inf", "one-target"]
+        let cells = ["-12.50", "1e-300", "=cmd|' /C calc'!A0", "@SUM(1)", "+1+1", "-inf", "one-target", "+1"]
         #expect(
             CSVWriter.line(cells.map(CSVValue.cell))
-                == "-12.50,1e-300,'=cmd|' /C calc'!A0,'@SUM(1),'+1+1,'-inf,one-target\n")
+                == "-12.50,1e-300,'=cmd|' /C calc'!A0,'@SUM(1),'+1+1,'-inf,one-target,'+1\n")
     }
 }

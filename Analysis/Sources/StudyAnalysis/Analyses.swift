@@ -27,7 +27,7 @@ public enum Analyses {
 
     public static func describe(_ data: StudyData) -> [RenderedResult] {
         let summaries = data.sortedGroupKeys.compactMap { key in
-            data.groups[key].map { Describe.summarize(name: name(key), $0, origin: data.originValue) }
+            data.groups[key].map { Describe.summarize(name: name(key), $0) }
         }
         return [ResultRendering.describe(summaries, value: data.options.value, by: data.options.factors)]
     }
@@ -68,7 +68,7 @@ public enum Analyses {
         try requireFactors(data, 1, "anova")
         let by = data.options.factors[0]
         let groups = try orderedGroups(data, levels: nil)
-        let summaries = groups.map { Describe.summarize(name: $0.0, $0.1, origin: data.originValue) }
+        let summaries = groups.map { Describe.summarize(name: $0.0, $0.1) }
         var out = [
             ResultRendering.oneWay(try OneWayAnova.fisher(groups.map(\.1)), summaries: summaries, value: value, by: by)
         ]
@@ -125,7 +125,7 @@ public enum Analyses {
                 throw AnalysisError("--mu '\(muText)' is not a number.")
             }
             let relative = data.origin.map { muDecimal.minus($0) } ?? muDecimal.approximate
-            let r = try TTest.oneSample(g, mu: relative, origin: data.originValue, confidence: confidence)
+            let r = try TTest.oneSample(g, mu: relative, confidence: confidence)
             var out = [ResultRendering.tTest(r, data: value, names: [], mu: muDecimal.approximate)]
             if nonparametric, let values = g.valuesAsRead {
                 // x - mu on the doubles R reads, so ties and zeros are R's.
@@ -170,7 +170,7 @@ public enum Analyses {
         }
         groups = Array(groups.prefix(2))
         let r = try TTest.twoSample(
-            groups[0].1, groups[1].1, welch: !student, origin: data.originValue, confidence: confidence)
+            groups[0].1, groups[1].1, welch: !student, confidence: confidence)
         var out = [ResultRendering.tTest(r, data: "\(value) by \(by)", names: groups.map(\.0), mu: 0)]
         if nonparametric, let x = groups[0].1.valuesAsRead, let y = groups[1].1.valuesAsRead {
             out.append(
@@ -225,7 +225,7 @@ public enum Analyses {
     public static func proportion(_ data: StudyData) -> [RenderedResult] {
         let items = data.sortedGroupKeys.compactMap { key -> (String, Proportion)? in
             guard let g = data.groups[key] else { return nil }
-            let successes = Int((Double(g.count) * (g.mean + data.originValue)).rounded())
+            let successes = Int((Double(g.count) * g.absoluteMean).rounded())
             return (name(key), CircularStatistics.wilson(successes: successes, n: g.count))
         }
         return [ResultRendering.proportions(items, value: data.options.value)]

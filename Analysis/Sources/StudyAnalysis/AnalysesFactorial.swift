@@ -104,7 +104,10 @@ extension Analyses {
                 )
             }
             groupOf[subject] = key.levels
-            groups[key.levels, default: GroupAccumulator(keepValues: data.options.keepValues)].add(
+            // Cell means are measured from the data's reference: so are these groups' values.
+            groups[
+                key.levels, default: GroupAccumulator(keepValues: data.options.keepValues, reference: data.originValue)
+            ].add(
                 cell.mean, asRead: cell.meanAsRead)
         }
         return StudyData(

@@ -5,15 +5,15 @@ import StudyAnalysis
 struct CircularCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "circular",
-        abstract: "Circular mean and Rayleigh test of signed angles (default column deviation_deg).")
+        abstract:
+            "Circular mean and Rayleigh test of angles in degrees (--value; default deviation_deg, the signed error).")
     @OptionGroup var data: DataOptions
     @Option(help: "Group by this column (repeatable).") var by: [String] = []
 
     func run() throws {
         try runReporting {
-            var d = data
-            if d.value == "abs_deviation_deg" { d.value = "deviation_deg" }
-            d.emit(try Analyses.circular(try d.load(factors: by, angularSums: true)))
+            data.emit(
+                try Analyses.circular(try data.load(factors: by, angularSums: true, defaultValue: "deviation_deg")))
         }
     }
 }

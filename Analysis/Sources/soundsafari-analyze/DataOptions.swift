@@ -9,8 +9,11 @@ struct DataOptions: ParsableArguments {
     @Argument(help: "CSV files or folders; folders are searched for trials.csv files.")
     var inputs: [String] = []
 
-    @Option(help: "The numeric column to analyse.")
-    var value = "abs_deviation_deg"
+    /// Each command has its own default column (`valueColumn(default:)`); an explicit one is always used.
+    @Option(
+        help:
+            "The column to analyse (default: abs_deviation_deg; circular: deviation_deg; rate: front_back_confusion).")
+    var value: String?
 
     @Option(
         name: .customLong("filter"),
@@ -31,11 +34,14 @@ struct DataOptions: ParsableArguments {
     @Option(help: "Output format: text (laid out like R) or json.")
     var format: OutputFormat = .text
 
+    /// The value column: `--value` when given, else the command's own default.
+    func valueColumn(default column: String) -> String { value ?? column }
+
     func load(
         factors: [String], subject: String? = nil, keepValues: Bool = false, acceptBooleans: Bool = false,
-        angularSums: Bool = false
+        angularSums: Bool = false, defaultValue: String = "abs_deviation_deg"
     ) throws -> StudyData {
-        var options = LoadOptions(value: value, factors: factors, subject: subject)
+        var options = LoadOptions(value: valueColumn(default: defaultValue), factors: factors, subject: subject)
         options.filters = try filters.map { try RowFilter(parsing: $0) }
         options.skipInvalid = skipInvalid
         options.keepValues = keepValues

@@ -31,6 +31,11 @@ enum ContrastChoice: String, ExpressibleByArgument, CaseIterable {
 extension DataOptions {
     /// The shared input options for the mixed-model commands (the value column is named by the formula).
     func mixedModelInput(contrasts: ContrastChoice, binary: Bool = false) throws -> MixedModelInput {
+        if let value {
+            throw AnalysisError(
+                "--value \(value) does not apply to a mixed model: the response is the left side of --model (e.g. --model \"\(value) ~ condition + (1 | participant)\")."
+            )
+        }
         var input = MixedModelInput(paths: inputs)
         input.filters = try filters.map { try RowFilter(parsing: $0) }
         input.skipInvalid = skipInvalid

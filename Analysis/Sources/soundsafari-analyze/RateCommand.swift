@@ -5,15 +5,15 @@ import StudyAnalysis
 struct RateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rate",
-        abstract: "Rate of a true/false column (default front_back_confusion) with Wilson 95% intervals.")
+        abstract: "Rate of a TRUE/FALSE column (--value; default front_back_confusion) with Wilson 95% intervals.")
     @OptionGroup var data: DataOptions
     @Option(help: "Group by this column (repeatable).") var by: [String] = []
 
     func run() throws {
         try runReporting {
-            var d = data
-            if d.value == "abs_deviation_deg" { d.value = "front_back_confusion" }
-            d.emit(Analyses.proportion(try d.load(factors: by, acceptBooleans: true)))
+            data.emit(
+                Analyses.proportion(
+                    try data.load(factors: by, acceptBooleans: true, defaultValue: "front_back_confusion")))
         }
     }
 }

@@ -8,7 +8,11 @@ struct TTestCommand: ParsableCommand {
         abstract: "t-tests as R's t.test, with 95% CI, Cohen's d and Hedges' g; difference = first level minus second.")
     @OptionGroup var data: DataOptions
     @Option(help: "Column with the two groups (omit for a one-sample test against --mu).") var by: String?
-    @Option(help: "The two levels to compare, in order (default: sorted as text).") var levels: String?
+    @Option(
+        help:
+            "The two levels of --by to compare, separated by a comma, in order: --levels one-target,two-targets (default: the two levels sorted as text)."
+    )
+    var levels: String?
     @Option(help: "Hypothesised mean for a one-sample test.") var mu: String?
     @Flag(help: "Pair values by --subject (each subject's mean per level).") var paired = false
     @Option(
@@ -41,12 +45,24 @@ struct TTestCommand: ParsableCommand {
             throw ValidationError(
                 "--equal-variance applies to two independent groups; a paired or one-sample t-test has one variance.")
         }
+        if let levels, levelList(levels).count != 2 {
+            // `--levels A B` would take B as an input file: say how the levels are written instead.
+            throw ValidationError(
+                "--levels takes two levels separated by a comma, e.g. --levels one-target,two-targets (got '\(levels)')."
+            )
+        }
         if let digitsRank, !nonparametric {
             throw ValidationError("--digits-rank \(digitsRank) applies to the rank tests; add --nonparametric.")
         }
         if let digitsRank, digitsRank < 1 { throw ValidationError("--digits-rank must be at least 1.") }
         if !(confidence > 0 && confidence < 1) {
             throw ValidationError("--confidence must be between 0 and 1, e.g. 0.95.")
+        }
+    }
+
+    func levelList(_ text: String) -> [String] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0).trimmingCharacters(in: .whitespaces)
         }
     }
 
@@ -59,13 +75,9 @@ struct TTestCommand: ParsableCommand {
                     ["--by", $0, "--paired"]
                 }
             }
-            let levelList = levels?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-            if let levelList, levelList.count != 2 {
-                throw AnalysisError("--levels takes two levels separated by a comma, e.g. --levels ctrl,trt1.")
-            }
             data.emit(
                 try Analyses.tTest(
-                    loaded, mu: mu, student: equalVariance, levels: levelList, nonparametric: nonparametric,
+                    loaded, mu: mu, student: equalVariance, levels: levels.map(levelList), nonparametric: nonparametric,
                     paired: paired, confidence: confidence, digitsRank: digitsRank))
         }
     }

@@ -51,7 +51,7 @@ import Testing
         let data = try Fixtures.load("sleep.csv", value: "extra", by: ["group"])
         // Values are held relative to the first value read; mu is shifted the same way, exactly.
         let mu = ExactDecimal.parse("0.5")!.minus(data.origin!)
-        let t = try TTest.oneSample(data.groups[["1"]]!, mu: mu, origin: data.originValue)
+        let t = try TTest.oneSample(data.groups[["1"]]!, mu: mu)
         #expect(close(t.t, r["sleep.one.t"]))
         #expect(close(t.p, r["sleep.one.p"]))
         #expect(close(t.ciLow, r["sleep.one.ci_low"]))

@@ -198,6 +198,7 @@ enum SDLAudioOutputError: Error, CustomStringConvertible, LocalizedError {
     case noAudio(reason: String)
     case deviceUnavailable(name: String, reason: String)
     case badBufferSize(Int)
+    case stalled(device: String)
 
     var description: String {
         switch self {
@@ -210,6 +211,9 @@ enum SDLAudioOutputError: Error, CustomStringConvertible, LocalizedError {
         case .badBufferSize(let frames):
             return
                 "Audio buffer size \(frames) frames is out of range: use 16 to 8192 (default \(SDLAudioOutput.defaultBufferFrames))."
+        case .stalled(let device):
+            return "\(device) stopped taking audio for 5 s: check that it is still connected and not suspended, "
+                + "then run the check again."
         }
     }
 

@@ -62,11 +62,30 @@ public enum SDLDevices {
                 + "(SDL driver \(output.driverName), \(output.bufferFrames)-frame buffers, \(engine.hrtf))…")
         source.play()
         output.start()
-        Thread.sleep(forTimeInterval: 1)
+        // One second of *delivered* audio per side, counted in callbacks rather than wall time, so a busy
+        // machine cannot shorten a side or move the switch; a device that stops taking audio is reported.
+        let secondOfCallbacks = (SpatialAudioEngine.sampleRate + output.bufferFrames - 1) / output.bufferFrames
+        try waitForCallbacks(secondOfCallbacks, of: output, device: device)
         source.bearing = Bearing(degrees: 90)
-        Thread.sleep(forTimeInterval: 1)
+        try waitForCallbacks(2 * secondOfCallbacks, of: output, device: device)
         output.close()
         report("Done: \(output.callbacks) audio callbacks, \(output.lateCallbacks) late (possible dropouts).")
+    }
+
+    /// Waits until the device has taken `count` buffers in all; a device silent for 5 s is an error.
+    private static func waitForCallbacks(_ count: Int, of output: SDLAudioOutput, device: String?) throws {
+        var last = output.callbacks
+        var quietSince = Date()
+        while output.callbacks < count {
+            Thread.sleep(forTimeInterval: 0.005)
+            if output.callbacks != last {
+                last = output.callbacks
+                quietSince = Date()
+            } else if Date().timeIntervalSince(quietSince) > 5 {
+                output.close()
+                throw SDLAudioOutputError.stalled(device: device ?? "the default output")
+            }
+        }
     }
 
     /// Ends SDL (the device list opened its subsystems).

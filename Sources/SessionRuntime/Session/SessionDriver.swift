@@ -71,7 +71,8 @@ package final class SessionDriver {
                 appVersion: appVersion, input: request.input.name, hrtf: scene.engine.hrtf.name ?? "none",
                 audioDevice: request.input.name.hasPrefix("bot-")
                     ? "offline loopback (simulate)" : "SDL default output",
-                sampleRate: SpatialAudioEngine.sampleRate)
+                sampleRate: SpatialAudioEngine.sampleRate,
+                hrtfSHA256: scene.engine.hrtf.name.flatMap { HRTFLibrary.standard().sha256(ofHRTFNamed: $0) } ?? "")
             log = try store.startSession(
                 participant: participant, resolvedProtocol: resolved, environment: environment, at: now)
         }

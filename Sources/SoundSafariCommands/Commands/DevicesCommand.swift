@@ -63,11 +63,13 @@ struct DevicesCommand: ParsableCommand {
         }
         switch hrtfs {
         case .success(let hrtfs):
+            let imported = HRTFLibrary.standard().installed()
             print("HRTFs (OpenAL Soft):")
             if hrtfs.all.isEmpty { print("  none installed — install libopenal-data") }
             for name in hrtfs.all {
                 var notes = [hrtfs.usable.contains(name) ? "usable at 48 kHz" : "not usable at 48 kHz"]
                 if name == hrtfs.defaultName { notes.append("default") }
+                if imported.contains(name) { notes.append("imported by `soundsafari hrtf import`") }
                 print("  - \(name) (\(notes.joined(separator: ", ")))")
             }
         case .failure(let error):
@@ -77,9 +79,7 @@ struct DevicesCommand: ParsableCommand {
         case .success(let catalog):
             print("Sounds (\(catalog.folder.appendingPathComponent(SoundCatalog.fileName).path)):")
             for entry in catalog.entries {
-                let length =
-                    (try? AudioFileReader.readMono(entry.fileURL)).map { String(format: "%.2f s", $0.durationSeconds) }
-                    ?? "unreadable"
+                let length = Self.fileFormat(entry.fileURL) ?? "unreadable"
                 print(
                     "  - \(entry.name.padding(toLength: 10, withPad: " ", startingAt: 0)) "
                         + "\(entry.role.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) "
@@ -119,12 +119,25 @@ struct DevicesCommand: ParsableCommand {
         object["hrtfs"] =
             (try? hrtfs.get()).map { hrtfs in
                 hrtfs.all.map {
-                    ["name": $0, "usable": hrtfs.usable.contains($0), "default": $0 == hrtfs.defaultName]
-                        as [String: Any]
+                    [
+                        "name": $0, "usable": hrtfs.usable.contains($0), "default": $0 == hrtfs.defaultName,
+                        "imported": HRTFLibrary.standard().installed().contains($0),
+                    ] as [String: Any]
                 }
             } ?? []
         object["hrtf_error"] = failure(hrtfs)
-        object["sounds"] = (try? catalog.get()).map { $0.entries.map(\.jsonObject) } ?? []
+        object["sounds"] =
+            (try? catalog.get()).map {
+                $0.entries.map { entry in
+                    var sound = entry.jsonObject
+                    if let file = try? AudioFileReader.readInterleaved(entry.fileURL) {
+                        sound["sample_rate"] = file.sampleRate
+                        sound["channels"] = file.channels
+                        sound["resampled"] = file.sampleRate != SpatialAudioEngine.sampleRate
+                    }
+                    return sound
+                }
+            } ?? []
         object["sounds_error"] = failure(catalog)
         object["controllers"] =
             (try? controllers.get())?.map {
@@ -134,6 +147,17 @@ struct DevicesCommand: ParsableCommand {
         let data = try JSONSerialization.data(
             withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Length, rate and channels of a sound file, and whether loading resamples it (libsoxr) to the engine's rate.
+    static func fileFormat(_ url: URL) -> String? {
+        guard let file = try? AudioFileReader.readInterleaved(url) else { return nil }
+        let seconds = Double(file.samples.count / max(1, file.channels)) / Double(file.sampleRate)
+        let channels = file.channels == 1 ? "mono" : "\(file.channels) channels"
+        let rate = SpatialAudioEngine.sampleRate
+        let conversion =
+            file.sampleRate == rate ? "not resampled" : "resampled to \(rate) Hz on load (libsoxr, very high quality)"
+        return String(format: "%.2f s, %d Hz %@, %@", seconds, file.sampleRate, channels, conversion)
     }
 
     /// The headphone check a user runs before a study: is left left and right right, and does it play smoothly?

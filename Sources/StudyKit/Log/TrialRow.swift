@@ -16,6 +16,8 @@ public struct TrialRow: Equatable, Sendable {
         "front_back_reversal",
         // 1, 2, … per participant across all their sessions (SessionIndex), for learning over sessions.
         "session_index",
+        // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
+        "hrtf_sha256",
         // Added within version 1 by the hearing profile: the volume and the profile version this photo was heard with.
         "volume_db", "profile_version",
     ]
@@ -44,6 +46,8 @@ public struct TrialRow: Equatable, Sendable {
     public var frontBackReversal: Bool
     /// The session's number among the participant's sessions (1 = first).
     public var sessionIndex: Int
+    /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
+    public var hrtfSHA256: String
     /// The master volume in dB when the photo was taken (nil in files written before it was logged).
     public var volumeDB: Double?
     /// The hearing profile version whose tailoring was applied; nil without a profile.
@@ -54,7 +58,8 @@ public struct TrialRow: Equatable, Sendable {
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int, volumeDB: Double? = nil, profileVersion: Int? = nil
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", volumeDB: Double? = nil,
+        profileVersion: Int? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -77,6 +82,7 @@ public struct TrialRow: Equatable, Sendable {
         self.timeS = timeS
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
+        self.hrtfSHA256 = hrtfSHA256
         self.volumeDB = volumeDB
         self.profileVersion = profileVersion
     }
@@ -97,6 +103,7 @@ public struct TrialRow: Equatable, Sendable {
             .text(Timestamp.format(onsetAt)), .text(Timestamp.format(shotAt)),
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
+            .text(hrtfSHA256),
             volumeDB.map { .decimal($0, fractionDigits: 1) } ?? .empty, profileVersion.map { .integer($0) } ?? .empty,
         ]
     }
@@ -125,6 +132,7 @@ public struct TrialRow: Equatable, Sendable {
         timeS = try row.decimal("time_s")
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
+        hrtfSHA256 = try row.text("hrtf_sha256")
         volumeDB = try Self.optional(row, "volume_db") { try row.decimal($0) }
         profileVersion = try Self.optional(row, "profile_version") { try row.integer($0) }
     }

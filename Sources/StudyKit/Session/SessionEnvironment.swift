@@ -14,18 +14,22 @@ public struct SessionEnvironment: Sendable, Equatable, Codable {
     public var input: String
     /// OpenAL Soft HRTF name in use.
     public var hrtf: String
+    /// SHA-256 of the HRTF's data file (64 hex digits); empty when the data set is built into OpenAL Soft.
+    public var hrtfSHA256: String
     public var audioDevice: String
     public var sampleRate: Int
     public var os: String
 
     public init(
         appVersion: String, platform: String = "linux-sdl2", input: String, hrtf: String,
-        audioDevice: String, sampleRate: Int, os: String = SessionEnvironment.operatingSystem()
+        audioDevice: String, sampleRate: Int, os: String = SessionEnvironment.operatingSystem(),
+        hrtfSHA256: String = ""
     ) {
         self.appVersion = appVersion
         self.platform = platform
         self.input = input
         self.hrtf = hrtf
+        self.hrtfSHA256 = hrtfSHA256
         self.audioDevice = audioDevice
         self.sampleRate = sampleRate
         self.os = os
@@ -36,6 +40,7 @@ public struct SessionEnvironment: Sendable, Equatable, Codable {
         case appVersion = "app_version"
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
+        case hrtfSHA256 = "hrtf_sha256"
     }
 
     /// e.g. `Debian GNU/Linux 12 (bookworm); Linux 6.1.0-18-amd64 x86_64`, from /etc/os-release and uname(2).

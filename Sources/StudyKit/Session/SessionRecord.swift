@@ -57,6 +57,7 @@ extension SessionRecord: Codable {
         case input, hrtf, platform, os
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
+        case hrtfSHA256 = "hrtf_sha256"
         case output
         case volumeEvents = "volume_events"
     }
@@ -75,6 +76,7 @@ extension SessionRecord: Codable {
         try container.encode(environment.platform, forKey: .platform)
         try container.encode(environment.input, forKey: .input)
         try container.encode(environment.hrtf, forKey: .hrtf)
+        try container.encode(environment.hrtfSHA256, forKey: .hrtfSHA256)
         try container.encode(environment.audioDevice, forKey: .audioDevice)
         try container.encode(environment.sampleRate, forKey: .sampleRate)
         try container.encode(environment.os, forKey: .os)
@@ -114,7 +116,9 @@ extension SessionRecord: Codable {
             hrtf: try container.decode(String.self, forKey: .hrtf),
             audioDevice: try container.decode(String.self, forKey: .audioDevice),
             sampleRate: try container.decode(Int.self, forKey: .sampleRate),
-            os: try container.decode(String.self, forKey: .os))
+            os: try container.decode(String.self, forKey: .os),
+            // Sessions written before the key existed carry no fingerprint.
+            hrtfSHA256: try container.decodeIfPresent(String.self, forKey: .hrtfSHA256) ?? "")
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
         output = try container.decodeIfPresent(SessionOutput.self, forKey: .output)

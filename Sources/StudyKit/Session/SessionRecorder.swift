@@ -66,7 +66,8 @@ public final class SessionRecorder: TrialSink {
             aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
-            frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex, volumeDB: record.output?.volumeDB,
+            frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
+            hrtfSHA256: record.environment.hrtfSHA256, volumeDB: record.output?.volumeDB,
             profileVersion: record.output?.tailoring.profileVersion)
     }
 

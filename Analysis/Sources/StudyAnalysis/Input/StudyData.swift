@@ -55,7 +55,8 @@ public struct CellKey: Hashable, Sendable {
 
 public struct StudyData: Sendable {
     public let options: LoadOptions
-    /// Every value is stored as (value - origin), computed exactly from its decimal text.
+    /// The common reference groups' `mean` and `values` are measured from (each group holds its
+    /// values relative to its own first value, exactly; see `GroupAccumulator`).
     public let origin: ExactDecimal?
     public let groups: [[String]: GroupAccumulator]
     public let cells: [CellKey: GroupAccumulator]
@@ -105,8 +106,8 @@ public struct StudyData: Sendable {
 
     public static func load(paths: [String], options: LoadOptions) throws -> StudyData {
         let (files, found) = try resolveInputs(paths)
-        let participantsFile = options.participantsFile ?? found
-        let loader = Loader(options: options, participants: try participantsFile.map { try ParticipantTable.load($0) })
+        let participants = try ParticipantTable.forInputs(explicit: options.participantsFile, found: found)
+        let loader = Loader(options: options, participants: participants)
         for file in files { try loader.read(file: file) }
         guard loader.rows > 0 else {
             var reason = "no rows left to analyse"
@@ -114,21 +115,22 @@ public struct StudyData: Sendable {
             if loader.skipped > 0 { reason += " (\(loader.skipped) invalid rows skipped)" }
             throw AnalysisError("\(files.joined(separator: ", ")): \(reason); check the files and --filter values.")
         }
+        let origin = loader.rebase()
         return StudyData(
-            options: options, origin: loader.origin, groups: loader.groups, cells: loader.cells,
+            options: options, origin: origin, groups: loader.groups, cells: loader.cells,
             angular: loader.angular,
             rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files,
             repeatedParticipants: loader.repeatedParticipants,
             participantsInSeveralGroups: loader.participantsInSeveralGroups)
     }
 
-    /// Files as given plus every trials.csv below given folders; also a participants.csv lying in a given folder.
-    public static func resolveInputs(_ paths: [String]) throws -> (files: [String], participants: String?) {
+    /// Files as given plus every trials.csv below given folders; also the participants.csv lying in each given folder.
+    public static func resolveInputs(_ paths: [String]) throws -> (files: [String], participants: [String]) {
         guard !paths.isEmpty else {
             throw AnalysisError("No input: give one or more CSV files or folders holding trials.csv files.")
         }
         var files: [String] = []
-        var participantsFile: String?
+        var participantsFiles: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -141,14 +143,14 @@ public struct StudyData: Sendable {
                 }
                 files += found
                 let candidate = (path as NSString).appendingPathComponent("participants.csv")
-                if participantsFile == nil, FileManager.default.fileExists(atPath: candidate) {
-                    participantsFile = candidate
+                if !participantsFiles.contains(candidate), FileManager.default.fileExists(atPath: candidate) {
+                    participantsFiles.append(candidate)
                 }
             } else {
                 files.append(path)
             }
         }
-        return (files, participantsFile)
+        return (files, participantsFiles)
     }
 
     static func trialsFiles(under folder: String) throws -> [String] {
@@ -164,10 +166,15 @@ public struct StudyData: Sendable {
         return found.sorted()
     }
 
-    /// Undoes the spreadsheet guard (`'-x` was written for the text `-x`).
+    /// A text field as the analyzer groups by it: the spreadsheet guard undone exactly as TidyFormats writes it
+    /// (`'-x` was written for the text `-x`; the report's CSV writer guards it again), and the booleans of older logs
+    /// (`true`/`false`) read as the `TRUE`/`FALSE` the game writes now, so old and new logs pool into one level.
     static func unescapeText(_ s: String) -> String {
-        guard s.count >= 2, s.first == "'", let second = s.dropFirst().first, "=+-@".contains(second) else { return s }
-        return String(s.dropFirst())
+        switch s {
+        case "true", "True": return "TRUE"
+        case "false", "False": return "FALSE"
+        default: return CSVValue.unguardingFormula(s)
+        }
     }
 }
 
@@ -177,7 +184,8 @@ public struct StudyData: Sendable {
 private final class Loader {
     let options: LoadOptions
     let participants: ParticipantTable?
-    var origin: ExactDecimal?
+    /// Each group's first value (its accumulator holds values relative to it).
+    var groupFirstValues: [ExactDecimal] = []
     var rows = 0
     var skipped = 0
     var firstSkipped: String?
@@ -201,6 +209,17 @@ private final class Loader {
     init(options: LoadOptions, participants: ParticipantTable?) {
         self.options = options
         self.participants = participants
+    }
+
+    /// Measures every group and cell from one common reference, which tests comparing groups subtract: the median of
+    /// the groups' first values, so one extreme group does not cost the others their digits. Returns it.
+    func rebase() -> ExactDecimal? {
+        let firsts = groupFirstValues.sorted { $0.approximate < $1.approximate }
+        guard !firsts.isEmpty else { return nil }
+        let reference = firsts[(firsts.count - 1) / 2]
+        for g in groupAccumulators.indices { groupAccumulators[g].rebase(to: reference) }
+        for c in cellAccumulators.indices { cellAccumulators[c].rebase(to: reference) }
+        return reference
     }
 
     var groups: [[String]: GroupAccumulator] { Dictionary(uniqueKeysWithValues: zip(groupKeys, groupAccumulators)) }
@@ -282,20 +301,23 @@ private final class Loader {
                 filterPasses[s, default: [:]][c] = pass
                 if !pass { return }
             }
-            let parsed = record.withBytes(0) { ExactDecimal.parse($0) }
-            var decimal: ExactDecimal
-            if let parsed {
-                decimal = parsed
-            } else {
-                let raw = record.string(0).trimmingCharacters(in: .whitespaces).lowercased()
-                if acceptBooleans, ["true", "yes", "1"].contains(raw) {
-                    decimal = ExactDecimal(mantissa: 1, scale: 0)
-                } else if acceptBooleans, ["false", "no", "0"].contains(raw) {
-                    decimal = ExactDecimal(mantissa: 0, scale: 0)
-                } else {
-                    let shown = raw.isEmpty ? "an empty field" : "'\(record.string(0))'"
-                    throw record.invalid(0, "\(shown) is not a number")
+            let decimal: ExactDecimal
+            if acceptBooleans {
+                // A rate counts true/false outcomes: TRUE/FALSE (R's logical, as the game writes them), true/false,
+                // yes/no or 1/0; any other number would silently turn into a fraction of a success.
+                switch record.string(0).trimmingCharacters(in: .whitespaces).lowercased() {
+                case "true", "yes", "1": decimal = ExactDecimal(mantissa: 1, scale: 0)
+                case "false", "no", "0": decimal = ExactDecimal(mantissa: 0, scale: 0)
+                default:
+                    guard let number = record.withBytes(0, { ExactDecimal.parse($0) }),
+                        number.approximate == 0 || number.approximate == 1
+                    else {
+                        throw record.invalid(0, "'\(record.string(0))' is not TRUE/FALSE, true/false, yes/no or 1/0")
+                    }
+                    decimal = number
                 }
+            } else {
+                decimal = try NumberField.value(record, 0)
             }
             var key = 0
             for s in factorSlots {
@@ -315,8 +337,6 @@ private final class Loader {
                 if name(subjectSlot, c).isEmpty { throw record.invalid(subjectSlot, "the subject is empty") }
                 cellKey = key &* 1_048_573 &+ c + 1
             }
-            if origin == nil { origin = decimal }
-            let x = decimal.minus(origin ?? decimal)
             let g: Int
             if let existing = groupIndex[key] {
                 g = existing
@@ -325,9 +345,10 @@ private final class Loader {
                 groupIndex[key] = g
                 groupKeys.append(try factorSlots.map { s in name(s, try codeOf(s)) })
                 groupAccumulators.append(GroupAccumulator(keepValues: keep))
+                groupFirstValues.append(decimal)
                 angularSums.append((CompensatedSum(), CompensatedSum()))
             }
-            groupAccumulators[g].add(x, asRead: decimal.approximate)
+            groupAccumulators[g].add(decimal)
             if subjectSlot == nil && !(repeatedParticipants && participantsInSeveralGroups)
                 && record.has(participantSlot)
             {
@@ -351,7 +372,7 @@ private final class Loader {
                     cellKeys.append(CellKey(levels: groupKeys[g], subject: name(subjectSlot, try codeOf(subjectSlot))))
                     cellAccumulators.append(GroupAccumulator())
                 }
-                cellAccumulators[cell].add(x, asRead: decimal.approximate)
+                cellAccumulators[cell].add(decimal)
             }
             rows += 1
         }

@@ -46,7 +46,7 @@ public final class MixedModelReader {
         self.input = input
         let (files, found) = try StudyData.resolveInputs(input.paths)
         self.files = files
-        participants = try (input.participantsFile ?? found).map { try ParticipantTable.load($0) }
+        participants = try ParticipantTable.forInputs(explicit: input.participantsFile, found: found)
         names = formula.variables
         var columns = [formula.response]
         for v in names where !columns.contains(columnOfVariable(v)) { columns.append(columnOfVariable(v)) }
@@ -75,9 +75,10 @@ public final class MixedModelReader {
             try reader.read(path: file) { record in
                 func field(_ s: Int) throws -> [UInt8]? {
                     if record.has(s) {
-                        // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone.
+                        // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone or an
+                        // older log's true/false must read as TRUE/FALSE.
                         let bytes = record.storage[s]
-                        if bytes.first != 0x27 {
+                        if bytes.first != 0x27 && !Self.lowerCaseBoolean.contains(bytes) {
                             return bytes.isEmpty || bytes == Self.missingMarker ? nil : bytes
                         }
                         let text = StudyData.unescapeText(record.string(s))
@@ -119,6 +120,7 @@ public final class MixedModelReader {
     }
 
     static let missingMarker: [UInt8] = Array("NA".utf8)
+    static let lowerCaseBoolean: Set<[UInt8]> = Set(["true", "false", "True", "False"].map { Array($0.utf8) })
 
     static func number(_ bytes: [UInt8]) -> Double? {
         bytes.withUnsafeBufferPointer { ExactDecimal.parse($0) }?.approximate
@@ -258,10 +260,18 @@ public final class MixedModelReader {
                     level[i] = l
                 } else {
                     numeric[i] = Self.number(bytes) ?? .nan
+                    if abs(numeric[i]) > NumberField.largestMagnitude {
+                        throw record.invalid(
+                            slotOf[i], "'\(String(decoding: bytes, as: UTF8.self))' is \(NumberField.outOfRange)")
+                    }
                 }
             }
             guard let y = binary ? Self.binary(response) : Self.number(response) else {
                 throw Self.badResponse(response, binary: binary, record: record)
+            }
+            // One such value would overflow the cross-products and show up as a misleading collinearity error.
+            if abs(y) > NumberField.largestMagnitude {
+                throw record.invalid(0, "'\(String(decoding: response, as: UTF8.self))' is \(NumberField.outOfRange)")
             }
             row.y = y
             design.fixed.evaluate(numeric: numeric, level: level, levelCounts: levelCounts, into: &row.x)

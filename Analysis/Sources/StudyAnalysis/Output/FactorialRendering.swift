@@ -66,6 +66,11 @@ extension ResultRendering {
             text +=
                 "\nNA 95% CI: F x num Df is 1e6 or more, beyond where r-mathlib's noncentral F converges; the interval is not computed."
         }
+        let perfect = r.effects.filter(\.isEssentiallyPerfectFit).map(\.name)
+        if !perfect.isEmpty {
+            text +=
+                "\nwarning: essentially perfect fit (\(perfect.joined(separator: ", "))): the error sum of squares is at rounding level (at most 1e-10 of the effect's), so F, p and the effect sizes are unreliable; are subjects' data duplicated or constant?"
+        }
         let items = r.effects.map { e -> JSONValue in
             .object([
                 ("test", .string("anova-factorial")), ("effect", .string(e.name)), ("type", .integer(r.type)),
@@ -79,6 +84,7 @@ extension ResultRendering {
                 ("generalized_eta_squared", .num(e.generalizedEtaSquared)), ("value", .string(value)),
                 ("subject", .string(subject)), ("subjects", .integer(r.subjects)),
                 ("dropped_subjects", .integer(r.droppedSubjects.count)),
+                ("essentially_perfect_fit", .bool(e.isEssentiallyPerfectFit)),
             ])
         }
         return RenderedResult(text: text, json: .array(items))

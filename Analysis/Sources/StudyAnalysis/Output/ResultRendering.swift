@@ -24,7 +24,8 @@ public enum ResultRendering {
         let rows = summaries.map { s -> [String] in
             // Locations get enough digits to show the spread: 1000000000000.42 must not print as 1000000000000.
             let spread = s.sd.isFinite && s.sd > 0 ? s.sd : abs(s.max - s.min)
-            let extra = spread > 0 && s.mean != 0 ? max(0, Int(floor(log10(abs(s.mean)) - floor(log10(spread))))) : 0
+            let digits = floor(log10(abs(s.mean)) - floor(log10(spread)))
+            let extra = spread > 0 && s.mean != 0 && digits.isFinite ? max(0, Int(min(digits, 15))) : 0
             let location = min(15, 6 + extra)  // a Double carries 15 reliable digits
             return [s.name, "\(s.n)"] + [s.mean].map { RFormat.signif($0, location) }
                 + [s.sd, s.se].map { RFormat.signif($0, 6) }

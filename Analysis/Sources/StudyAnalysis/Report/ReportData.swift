@@ -47,15 +47,7 @@ struct ReportData {
         for file in files {
             let reader = CSVRowReader(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
             try reader.read(path: file) { r in
-                func number(_ slot: Int) throws -> Double {
-                    guard let d = r.withBytes(slot, { ExactDecimal.parse($0) }) else {
-                        throw r.invalid(
-                            slot,
-                            r.string(slot).isEmpty
-                                ? "an empty field is not a number" : "'\(r.string(slot))' is not a number")
-                    }
-                    return d.approximate
-                }
+                func number(_ slot: Int) throws -> Double { try NumberField.value(r, slot).approximate }
                 guard !r.storage[0].isEmpty else { throw r.invalid(0, "the group is empty") }
                 guard !r.storage[1].isEmpty else { throw r.invalid(1, "the participant is empty") }
                 let deviation = try number(2)

@@ -32,10 +32,38 @@ struct ReportDocument {
 }
 
 extension StudyReport {
+    /// The conditions table as two: participant-level means (its first 9 columns) and the statistics that pool the
+    /// trials, each starting with the condition. Together its 15 columns would not fit a 1280 px page; the CSV keeps one.
+    static func conditionTables(_ d: ReportDocument) -> [(title: String, header: [String], rows: [[String]])] {
+        let split = min(9, d.conditionHeader.count)
+        func columns(_ range: [Int]) -> ([String], [[String]]) {
+            (
+                range.map { d.conditionHeader[$0] },
+                d.conditionRows.map { row in range.map { $0 < row.count ? row[$0] : "" } }
+            )
+        }
+        let (h1, r1) = columns(Array(0..<split))
+        let (h2, r2) = columns([0] + Array(split..<d.conditionHeader.count))
+        return [
+            ("Participant means with 95% t-intervals", h1, r1),
+            (
+                "Trials pooled: circular statistics of the signed deviation, front-back confusion rate with 95% Wilson interval",
+                h2, r2
+            ),
+        ].filter { $0.1.count > 1 }
+    }
+
     static func table(_ header: [String], _ rows: [[String]]) -> String {
-        "| " + header.joined(separator: " | ") + " |\n|" + header.map { _ in "---|" }.joined() + "\n"
-            + rows.map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "/") }.joined(separator: " | ") + " |" }
-            .joined(separator: "\n") + "\n"
+        func cell(_ s: String) -> String { markdownText(s.replacingOccurrences(of: "|", with: "/")) }
+        return "| " + header.map(cell).joined(separator: " | ") + " |\n|" + header.map { _ in "---|" }.joined() + "\n"
+            + rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |" }.joined(separator: "\n") + "\n"
+    }
+
+    /// Text from the data (condition and column names, answers) in Markdown: a Markdown viewer passes raw HTML
+    /// through, so `<script>` in a condition name is written as entities, as the HTML report escapes it.
+    static func markdownText(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     static func testTable(_ rows: [TestRow]) -> ([String], [[String]]) {
@@ -49,27 +77,32 @@ extension StudyReport {
         let (facts, mixedModels, tests, groupTests, groupBy) = (
             d.facts, d.mixedModels, d.tests, d.groupTests, d.groupBy
         )
-        let (conditionHeader, conditionRows, figures, units) = (d.conditionHeader, d.conditionRows, d.figures, d.units)
-        var md = "# SoundSafari study report\n\n" + facts.map { "- \($0)\n" }.joined() + "\n"
+        let (figures, units) = (d.figures, d.units)
+        var md = "# SoundSafari study report\n\n" + facts.map { "- \(markdownText($0))\n" }.joined() + "\n"
         md +=
-            "## Trial-level mixed models (primary analysis)\n\n\(units.mixedModels)\n\n"
-            + ReportMixedModels.notes(mixedModels).map { "- \($0)\n" }.joined() + "\n"
+            "## Trial-level mixed models (primary analysis)\n\n\(markdownText(units.mixedModels))\n\n"
+            + ReportMixedModels.notes(mixedModels).map { "- \(markdownText($0))\n" }.joined() + "\n"
         let mixedRows = ReportMixedModels.rows(mixedModels)
         if !mixedRows.isEmpty { md += table(ReportMixedModels.header, mixedRows) + "\n" }
         for (number, measure, title) in [(1, "deviation", "angle deviation"), (2, "time", "time")] {
             let (h, r) = testTable(tests.filter { $0.measure == measure })
             md +=
-                "## Table 6.\(number): p-values for \(title)\n\n\(units.conditionTests)\n\n"
+                "## Table 6.\(number): p-values for \(title)\n\n\(markdownText(units.conditionTests))\n\n"
                 + (r.isEmpty ? "Not enough conditions or data for a test.\n" : table(h, r)) + "\n"
         }
         if let groupBy, !groupTests.isEmpty {
             let (h, r) = testTable(groupTests)
             md +=
-                "## Participant groups by \(groupBy)\n\n\(units.groupTests)\n\n"
+                "## Participant groups by \(markdownText(groupBy))\n\n\(markdownText(units.groupTests))\n\n"
                 + table(["Measure"] + h, zip(groupTests, r).map { [$0.measure] + $1 }) + "\n"
         }
-        md += "## Conditions\n\n\(units.conditionTable)\n\n" + table(conditionHeader, conditionRows) + "\n"
-        md += "## Figures\n\n" + figures.map { "![\($0.caption)](figures/\($0.file))\n\n*\($0.caption)*\n\n" }.joined()
+        md +=
+            "## Conditions\n\n\(markdownText(units.conditionTable))\n\n"
+            + conditionTables(d).map { "\($0.title):\n\n" + table($0.header, $0.rows) + "\n" }.joined()
+        md +=
+            "## Figures\n\n"
+            + figures.map { "![\(markdownText($0.caption))](figures/\($0.file))\n\n*\(markdownText($0.caption))*\n\n" }
+            .joined()
         md +=
             "Tables as CSV: `tables/conditions.csv`, `tables/participants.csv`, `tables/tests.csv`, `tables/mixed-models.csv`.\n"
         md +=
@@ -81,9 +114,14 @@ extension StudyReport {
         let (facts, mixedModels, tests, groupTests, groupBy) = (
             d.facts, d.mixedModels, d.tests, d.groupTests, d.groupBy
         )
-        let (conditionHeader, conditionRows, figures, units) = (d.conditionHeader, d.conditionRows, d.figures, d.units)
+        let (figures, units) = (d.figures, d.units)
         func htmlTable(_ header: [String], _ rows: [[String]]) -> String {
-            "<table><thead><tr>" + header.map { "<th>\(SVGFigure.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
+            // Column names such as mean_abs_deviation_deg may break after each underscore, so a table of 15 columns
+            // fits a 1280 px page.
+            "<table><thead><tr>"
+                + header.map { "<th>\(SVGFigure.escape($0).replacingOccurrences(of: "_", with: "_<wbr>"))</th>" }
+                .joined()
+                + "</tr></thead><tbody>"
                 + rows.map { "<tr>" + $0.map { "<td>\(SVGFigure.escape($0))</td>" }.joined() + "</tr>" }.joined(
                     separator: "\n") + "</tbody></table>\n"
         }
@@ -116,7 +154,8 @@ extension StudyReport {
         }
         h +=
             "<h2>Conditions</h2>\n<p>\(SVGFigure.escape(units.conditionTable))</p>\n"
-            + htmlTable(conditionHeader, conditionRows)
+            + conditionTables(d).map { "<p>\(SVGFigure.escape($0.title)):</p>\n" + htmlTable($0.header, $0.rows) }
+            .joined()
         h +=
             "<h2>Figures</h2>\n"
             + figures.map { "<figure>\($0.svg)<figcaption>\(SVGFigure.escape($0.caption))</figcaption></figure>\n" }

@@ -37,7 +37,7 @@ enum ReportFigures {
         }
         let roundKeys = c.data.rounds.keys.sorted()
         if !roundKeys.isEmpty {
-            let s = roundKeys.compactMap { k in c.data.rounds[k].map { Describe.summarize(name: "\(k)", $0, origin: 0) }
+            let s = roundKeys.compactMap { k in c.data.rounds[k].map { Describe.summarize(name: "\(k)", $0) }
             }
             figures.append(
                 (
@@ -59,7 +59,7 @@ enum ReportFigures {
                 }
             }
             let keys = bySessionNumber.keys.sorted()
-            let s = keys.compactMap { k in bySessionNumber[k].map { Describe.summarize(name: "\(k)", $0, origin: 0) } }
+            let s = keys.compactMap { k in bySessionNumber[k].map { Describe.summarize(name: "\(k)", $0) } }
             figures.append(
                 (
                     "learning-curve-sessions.svg",
@@ -103,7 +103,7 @@ enum ReportFigures {
                         "Figure 6.\(number): questionnaire, \(column) (participants per answer, \(answers.count) answers).",
                         SVGFigure.barPanels(
                             title: "Participants by \(column)", categories: levels,
-                            panels: [("participants", counts, none, none)])
+                            panels: [("participants", counts, none, none)], counts: true)
                     ))
                 number += 1
             }

@@ -5,7 +5,7 @@ import Foundation
 
 enum ReportRScript {
     static func script(
-        _ c: ReportContext, files: [String], participantsFile: String?, tests: [TestRow],
+        _ c: ReportContext, files: [String], participantsFiles: [String], tests: [TestRow],
         mixedModels: [ReportMixedModel] = []
     ) -> String {
         let known = c.groupNames.filter { $0 != "unknown" }
@@ -67,12 +67,20 @@ enum ReportRScript {
             }
 
             """
-        if let groupBy = c.groupBy, known.count >= 2, let participantsFile {
+        if let groupBy = c.groupBy, known.count >= 2, !participantsFiles.isEmpty {
             r += """
                 # Participant groups: one value per participant, the mean of their condition means (Student t-test, so
                 # t^2 equals the F of the mixed ANOVA's group row); in a within-subjects design complete participants only.
-                parts <- read.csv(\(quote(absolute(participantsFile))), colClasses = "character", check.names = FALSE)
+                # Every input folder's participants.csv; an empty answer takes no part, and a later row (a correction)
+                # wins over an earlier one.
                 group_by <- \(quote(groupBy))
+                parts <- do.call(rbind, lapply(\(vector(participantsFiles.map(absolute))), function(f) {
+                  p <- read.csv(f, colClasses = "character", check.names = FALSE)
+                  if (is.null(p[[group_by]])) p[[group_by]] <- ""
+                  p[, c("participant", group_by)]
+                }))
+                parts <- parts[rev(seq_len(nrow(parts))), ]
+                parts <- parts[!is.na(parts[[group_by]]) & parts[[group_by]] != "", ]
                 known <- \(vector(known))
                 group_of <- setNames(parts[[group_by]], parts$participant)[people]
                 for (m in names(measures)) {

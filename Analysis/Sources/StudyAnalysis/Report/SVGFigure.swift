@@ -56,14 +56,26 @@ struct SVGFigure {
             + body.joined(separator: "\n") + "\n</svg>\n"
     }
 
-    /// A "nice" axis maximum and tick step (1, 2, 5 x 10^k).
-    static func niceAxis(_ maxValue: Double, minValue: Double = 0) -> (low: Double, high: Double, step: Double) {
+    /// A "nice" axis maximum and tick step (1, 2, 5 x 10^k); `integer`: counts, so the step is a whole number
+    /// (an axis of participants has no tick at 0.2).
+    static func niceAxis(_ maxValue: Double, minValue: Double = 0, integer: Bool = false) -> (
+        low: Double, high: Double, step: Double
+    ) {
         let span = max(maxValue - minValue, 1e-9)
         let raw = span / 5
         let magnitude = pow(10, floor(log10(raw)))
-        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        var step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        if integer { step = max(1, step.rounded(.up)) }
         return (floor(minValue / step) * step, ceil(maxValue / step) * step, step)
     }
+
+    /// Width a title needs at `size` px in DejaVu Sans bold (about 0.65 em per character) plus margins: figures are at
+    /// least this wide, so a long column name in a title is not cut off at both ends.
+    static func titleWidth(_ title: String, size: Double = 14) -> Double { Double(title.count) * size * 0.65 + 24 }
+
+    /// The lowest point an axis must show: 0, or below it when an interval reaches below 0 (a t-interval of a
+    /// small sample can), so no whisker is drawn under the x-axis.
+    static func axisFloor(_ values: [Double]) -> Double { min(0, values.filter(\.isFinite).min() ?? 0) }
 
     /// Axes for a plot area; returns mapping closures from data to pixels.
     mutating func axes(
@@ -95,13 +107,16 @@ struct SVGFigure {
     }
 
     /// Bars with 95% CI whiskers; one panel per measure (figure 6.1).
+    /// `counts`: the bars count something (participants per answer), so the axis ticks are whole numbers.
     static func barPanels(
-        title: String, categories: [String], panels: [(label: String, means: [Double], low: [Double], high: [Double])]
+        title: String, categories: [String], panels: [(label: String, means: [Double], low: [Double], high: [Double])],
+        counts: Bool = false
     ) -> String {
         let panelWidth = max(260.0, Double(categories.count) * 60 + 80)
         let longestLabel = categories.map(\.count).max() ?? 0
         var svg = SVGFigure(
-            width: panelWidth * Double(panels.count) + 20, height: 380 + min(Double(longestLabel) * 3, 120))
+            width: max(panelWidth * Double(panels.count) + 20, titleWidth(title)),
+            height: 380 + min(Double(longestLabel) * 3, 120))
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         for (p, panel) in panels.enumerated() {
             let x0 = Double(p) * panelWidth + 70
@@ -109,9 +124,9 @@ struct SVGFigure {
             let w = panelWidth - 90
             let h = 260.0
             let top = max(panel.high.filter(\.isFinite).max() ?? 1, panel.means.filter(\.isFinite).max() ?? 1)
-            let axis = niceAxis(top)
+            let axis = niceAxis(top, minValue: axisFloor(panel.low + panel.means), integer: counts)
             let (_, mapY) = svg.axes(
-                x0: x0, y0: y0, w: w, h: h, yLow: 0, yHigh: axis.high, yStep: axis.step, yLabel: panel.label)
+                x0: x0, y0: y0, w: w, h: h, yLow: axis.low, yHigh: axis.high, yStep: axis.step, yLabel: panel.label)
             let slot = w / Double(max(categories.count, 1))
             for (i, name) in categories.enumerated() {
                 let cx = x0 + slot * (Double(i) + 0.5)
@@ -138,8 +153,8 @@ struct SVGFigure {
     static func scatter(
         title: String, xLabel: String, yLabel: String, points: [(x: Double, y: Double, group: String)], groups: [String]
     ) -> String {
-        var svg = SVGFigure(width: 560, height: 420)
-        svg.text(title, x: 280, y: 20, size: 14, weight: "bold")
+        var svg = SVGFigure(width: max(560, titleWidth(title)), height: 420)
+        svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         let xs = points.map(\.x).filter(\.isFinite)
         let ys = points.map(\.y).filter(\.isFinite)
         let ax = niceAxis(xs.max() ?? 1)
@@ -162,12 +177,13 @@ struct SVGFigure {
     static func lineWithCI(
         title: String, xLabel: String, yLabel: String, xs: [Double], means: [Double], low: [Double], high: [Double]
     ) -> String {
-        var svg = SVGFigure(width: 560, height: 400)
-        svg.text(title, x: 280, y: 20, size: 14, weight: "bold")
-        let ay = niceAxis(high.filter(\.isFinite).max() ?? means.filter(\.isFinite).max() ?? 1)
+        var svg = SVGFigure(width: max(560, titleWidth(title)), height: 400)
+        svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
+        let ay = niceAxis(
+            high.filter(\.isFinite).max() ?? means.filter(\.isFinite).max() ?? 1, minValue: axisFloor(low + means))
         let ax = niceAxis(xs.max() ?? 1, minValue: min(xs.min() ?? 0, 1) - 1)
         let (mapX, mapY) = svg.axes(
-            x0: 70, y0: 40, w: 450, h: 290, yLow: 0, yHigh: ay.high, yStep: ay.step, yLabel: yLabel,
+            x0: 70, y0: 40, w: 450, h: 290, yLow: ay.low, yHigh: ay.high, yStep: ay.step, yLabel: yLabel,
             xLow: ax.low, xHigh: ax.high, xStep: max(1, ax.step.rounded()), xLabel: xLabel)
         var path: [String] = []
         for i in xs.indices where means[i].isFinite {

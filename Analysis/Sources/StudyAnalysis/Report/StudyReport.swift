@@ -13,8 +13,8 @@ public enum StudyReport {
         guard data.rows > 0 else {
             throw AnalysisError("\(files.joined(separator: ", ")): no trial rows to report on.")
         }
-        let participantsPath = participantsFile ?? foundParticipants
-        let participantTable = try participantsPath.map { try ParticipantTable.load($0) }
+        let participantsPaths = participantsFile.map { [$0] } ?? foundParticipants
+        let participantTable = try ParticipantTable.forInputs(explicit: participantsFile, found: foundParticipants)
         if let groupBy, participantTable?.columns.contains(groupBy) != true {
             let known = participantTable.map { "; it has: \($0.columns.joined(separator: ", "))" }
             throw AnalysisError(
@@ -55,7 +55,7 @@ public enum StudyReport {
         try writeText(
             outputFolder + "/analysis.R",
             ReportRScript.script(
-                c, files: files, participantsFile: participantsPath, tests: conditionTests.rows + groupTests.rows,
+                c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
                 mixedModels: mixedModels))
 
         var facts = [
@@ -72,6 +72,14 @@ public enum StudyReport {
                 "Participant groups by '\(groupBy)': "
                     + c.groupNames.map { g in "\(g) (\(c.people.filter { c.group(of: $0) == g }.count))" }.joined(
                         separator: ", "))
+            // A participant missing from every participants.csv is filed under "unknown": name them, so a sheet left
+            // out of the inputs is noticed.
+            let unlisted = c.people.filter { participantTable?.value(participant: $0, column: "participant") == nil }
+            if !unlisted.isEmpty {
+                facts.append(
+                    "Not in any participants.csv (group unknown, left out of the group comparison): \(unlisted.joined(separator: ", "))"
+                )
+            }
         }
         facts += (conditionTests.problems + groupTests.problems).map { "Not computed: \($0)" }
         let document = ReportDocument(
@@ -110,7 +118,7 @@ public enum StudyReport {
             let summaries = ReportContext.measures.map { measure in
                 Describe.summarize(
                     name: condition,
-                    GroupAccumulator(c.people.compactMap { c.cellMean($0, condition, measure.pick) }), origin: 0)
+                    GroupAccumulator(c.people.compactMap { c.cellMean($0, condition, measure.pick) }))
             }
             let (d, t) = (summaries[0], summaries[1])
             devCI.append((d.mean, d.ciLow, d.ciHigh))

@@ -15,17 +15,14 @@ public struct GroupSummary: Sendable {
 }
 
 public enum Describe {
-    /// `origin` is added back: accumulators hold values relative to it.
-    public static func summarize(name: String, _ g: GroupAccumulator, origin: Double, confidence: Double = 0.95)
-        -> GroupSummary
-    {
-        let mean = origin + g.mean
+    /// The group's own statistics (`absolute...`): no other group's values enter them.
+    public static func summarize(name: String, _ g: GroupAccumulator, confidence: Double = 0.95) -> GroupSummary {
+        let mean = g.absoluteMean
         let se = g.standardError
         let q = g.count > 1 ? Distributions.tQuantile(1 - (1 - confidence) / 2, df: Double(g.count - 1)) : .nan
         return GroupSummary(
             name: name, n: g.count, mean: mean, sd: g.standardDeviation, se: se,
-            median: g.values.map { origin + median($0) } ?? .nan,
-            min: origin + g.minimum, max: origin + g.maximum,
+            median: g.absoluteMedian, min: g.absoluteMinimum, max: g.absoluteMaximum,
             ciLow: mean - q * se, ciHigh: mean + q * se)
     }
 

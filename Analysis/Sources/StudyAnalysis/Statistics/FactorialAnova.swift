@@ -17,6 +17,12 @@ public struct FactorialEffect: Sendable {
     public let generalizedEtaSquared: Double
 }
 
+extension FactorialEffect {
+    /// The error sum of squares is at rounding level (at most 1e-10 of the effect's): F is then arbitrary (1e32 for two
+    /// subjects whose data are identical) and p and the effect sizes meaningless; R's anova.lm warns the same way.
+    public var isEssentiallyPerfectFit: Bool { ssError <= 1e-10 * (ss + ssError) }
+}
+
 public struct FactorialDesign: Sendable {
     public let withinNames: [String], withinLevels: [[String]]
     public let betweenNames: [String], betweenLevels: [[String]]

@@ -22,9 +22,9 @@ public struct TTestResult: Sendable {
 
 public enum TTest {
     /// Mean - mu over its standard error; d = (mean - mu) / sd (for paired data: d_z).
-    /// `mu` is relative to `origin` like the values (the caller subtracts it exactly in decimal).
+    /// `mu` is measured from the same reference as `g.mean` (the caller subtracts it exactly in decimal).
     public static func oneSample(
-        _ g: GroupAccumulator, mu: Double, origin: Double = 0, confidence: Double = 0.95, kind: TTestKind = .oneSample
+        _ g: GroupAccumulator, mu: Double, confidence: Double = 0.95, kind: TTestKind = .oneSample
     ) throws -> TTestResult {
         guard g.count >= 2 else { throw AnalysisError("A one-sample t-test needs at least 2 values (got \(g.count)).") }
         guard g.variance > 0 else {
@@ -32,7 +32,7 @@ public enum TTest {
                 "The values are all equal: the t statistic is undefined (data are essentially constant).")
         }
         let df = Double(g.count - 1)
-        let estimate = g.mean + origin
+        let estimate = g.absoluteMean
         let difference = g.mean - mu
         let se = g.standardError
         let t = difference / se
@@ -53,7 +53,7 @@ public enum TTest {
 
     /// Student (pooled variance) or Welch (Satterthwaite df); d uses the pooled SD in both.
     public static func twoSample(
-        _ a: GroupAccumulator, _ b: GroupAccumulator, welch: Bool, origin: Double = 0, confidence: Double = 0.95
+        _ a: GroupAccumulator, _ b: GroupAccumulator, welch: Bool, confidence: Double = 0.95
     ) throws -> TTestResult {
         guard a.count >= 2, b.count >= 2 else {
             throw AnalysisError(
@@ -95,7 +95,7 @@ public enum TTest {
             meanDifference: difference, ciLow: difference - q * se, ciHigh: difference + q * se,
             cohenD: d, hedgesG: d * hedgesCorrection(pooledDF), cohenDCI: dCI,
             hedgesGCI: dCI.map { scaled($0, hedgesCorrection(pooledDF)) }, confidence: confidence,
-            estimates: [a.mean + origin, b.mean + origin])
+            estimates: [a.absoluteMean, b.absoluteMean])
     }
 
     static func scaled(_ i: Interval, _ factor: Double) -> Interval {
