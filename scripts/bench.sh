@@ -6,3 +6,8 @@ SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .build/release/soundsafari-bench
 bash Analysis/bench/run.sh
 # Mixed models on a generated 1,000,000-trial log, with lme4 on the same file when R has it.
 bash Analysis/bench/lmm-bench.sh .build/release/soundsafari-analyze
+# Nothing lost under stress (issue 17): memory per round of a windowed play, concurrent starts and resumes,
+# and the kill loop (random SIGKILLs of simulate and of a study window, each session resumed and audited).
+bash scripts/play-memory.sh .build/release 30 | grep -v rss_round
+bash scripts/start-race.sh .build/release 20
+bash scripts/kill-loop.sh .build/release 24

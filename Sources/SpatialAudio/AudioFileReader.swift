@@ -2,6 +2,10 @@
 import CSndFile
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads sound files with libsndfile. Errors name the file (see `SpatialAudioError`).
 public enum AudioFileReader {
     /// Reads `url` into mono. A multichannel file throws `.multichannelFile` unless `downmix` is true,
@@ -27,6 +31,12 @@ public enum AudioFileReader {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw SpatialAudioError.fileNotFound(path: path)
+        }
+        // A named pipe or device would block sf_open until something writes to it: refuse it (stat follows links).
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw SpatialAudioError.fileUnreadable(
+                path: path, reason: "it is not a regular file (a named pipe or device); give a sound file")
         }
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {

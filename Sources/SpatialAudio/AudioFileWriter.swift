@@ -17,12 +17,19 @@ public enum AudioFileWriter {
         guard let file = sf_open(url.path, Int32(SFM_WRITE), &info) else {
             throw SpatialAudioError.fileNotWritable(path: url.path, reason: String(cString: sf_strerror(nil)))
         }
-        defer { sf_close(file) }
         _ = sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         let frames = sf_count_t(interleaved.count / channels)
         let written = interleaved.withUnsafeBufferPointer { sf_writef_float(file, $0.baseAddress, frames) }
         guard written == frames else {
-            throw SpatialAudioError.fileNotWritable(path: url.path, reason: String(cString: sf_strerror(file)))
+            let reason = String(cString: sf_strerror(file))
+            sf_close(file)
+            throw SpatialAudioError.fileNotWritable(
+                path: url.path, reason: "only \(written) of \(frames) frames were written (\(reason))")
+        }
+        // The header's final sizes are written on close: a full disk can fail there too.
+        let closed = sf_close(file)
+        guard closed == 0 else {
+            throw SpatialAudioError.fileNotWritable(path: url.path, reason: String(cString: sf_error_number(closed)))
         }
     }
 

@@ -100,6 +100,9 @@ public struct SoundCatalog: Sendable {
         guard let object = root as? [String: Any], let list = object["sounds"] as? [Any] else {
             throw SpatialAudioError.catalogInvalid(path: path, reason: "expected an object with a \"sounds\" array")
         }
+        if let problem = SoundCatalogChecks.unknownKey(in: object, allowed: SoundCatalogChecks.topLevelKeys) {
+            throw SpatialAudioError.catalogInvalid(path: path, reason: problem)
+        }
         var entries: [SoundEntry] = []
         for (index, item) in list.enumerated() {
             let entry = try parseEntry(item, number: index + 1, folder: folder, catalogPath: path)
@@ -110,6 +113,7 @@ public struct SoundCatalog: Sendable {
             }
             entries.append(entry)
         }
+        try SoundCatalogChecks.checkFiles(entries, catalogPath: path)
         return SoundCatalog(folder: folder, entries: entries)
     }
 
@@ -127,6 +131,9 @@ public struct SoundCatalog: Sendable {
                 throw fail("field \"\(key)\" must be a non-empty string")
             }
             return value
+        }
+        if let problem = SoundCatalogChecks.unknownKey(in: fields, allowed: SoundCatalogChecks.entryKeys) {
+            throw fail(problem)
         }
         let name = try text("name")
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {

@@ -11,13 +11,17 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
     case headerMismatch(path: String, expected: [String], found: [String])
     case unreadableSession(path: String, reason: String)
     case alreadyLogged(path: String, round: Int, targetIndex: Int)
+    /// Another process owns the session (its advisory lock is held).
+    case sessionInUse(path: String, pid: Int32?)
+    /// The session was completed by another process while this one waited to resume it.
+    case alreadyCompleted(path: String)
+    /// A write stopped short (the disk filled up mid-file) without the system naming a cause.
+    case shortWrite(path: String, written: Int, expected: Int)
 
     public var description: String {
         switch self {
         case .system(let path, let action, let code):
-            let reason = String(cString: strerror(code))
-            return
-                "Cannot \(action) \(path): \(reason); check that the logs folder exists and is writable (or pass --logs DIR)."
+            return Self.sentence(path: path, action: action, errno: code)
         case .alreadyExists(let path):
             return "\(path) already exists and is never overwritten; choose another folder."
         case .headerMismatch(let path, let expected, let found):
@@ -29,8 +33,42 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
         case .alreadyLogged(let path, let round, let targetIndex):
             return
                 "Round \(round), target \(targetIndex) is already logged in \(path); a resumed session must continue at the first target not yet logged."
+        case .sessionInUse(let path, let pid):
+            let owner = pid.map { "process \($0)" } ?? "another process"
+            return
+                "The session \(path) is in use by \(owner); wait until it ends (or stop it), then resume — a session is written by one process at a time."
+        case .alreadyCompleted(let path):
+            return "The session \(path) was completed meanwhile; there is nothing left to resume — start a new session."
+        case .shortWrite(let path, let written, let expected):
+            return
+                "Only \(written) of \(expected) bytes of \(path) were written (is the disk full?); free some space, then continue with --resume."
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// The causes a supervisor can act on get a sentence of their own; any other keeps the system's wording.
+    static func sentence(path: String, action: String, errno code: Int32) -> String {
+        switch code {
+        case EROFS:
+            return
+                "Cannot \(action) \(path): the disk it is on is mounted read-only; remount it writable or pass --logs DIR on a writable disk."
+        case ENOTDIR:
+            return
+                "Cannot \(action) \(path): a part of that path is a file, not a folder; move the file away or pass --logs DIR."
+        case ENOSPC, EDQUOT:
+            return
+                "Cannot \(action) \(path): the disk is full (no space left); free some space, then continue with --resume."
+        case EACCES, EPERM:
+            return
+                "Cannot \(action) \(path): no permission; give your user write access to the logs folder or pass --logs DIR."
+        case EIO:
+            return
+                "Cannot \(action) \(path): the disk reported an input/output error; check the disk, then continue with --resume."
+        default:
+            let reason = String(cString: strerror(code))
+            return
+                "Cannot \(action) \(path): \(reason); check that the logs folder exists and is writable (or pass --logs DIR)."
+        }
+    }
 }

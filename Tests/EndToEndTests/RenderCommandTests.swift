@@ -3,6 +3,10 @@ import Foundation
 import SpatialAudio
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("soundsafari render")
 struct RenderCommandTests {
     /// Mono white noise written the way a user would hand one in.
@@ -128,5 +132,75 @@ struct RenderCommandTests {
         }
         let catalog = try SoundCatalog.load(folder: folder)
         #expect(catalog.entries.map(\.name) == ["frog", "bluejay", "ambience", "shutter"])
+    }
+}
+
+@Suite("soundsafari render: outputs and option values")
+struct RenderOutputTests {
+    @Test("A negative bearing is taken as the option's value (--bearing -90 is the left)")
+    func negativeBearing() throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("render-negative")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("left.wav")
+        let result = try SoundSafariBinary.run([
+            "render", "--sound", "frog", "--bearing", "-90", "--heading", "-0", "--gain-db", "-6", "--out", out.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("left ear louder"), "\(result.stdout)")
+    }
+
+    @Test("An existing --out is refused without --force and replaced with it")
+    func noSilentReplacement() throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("render-force")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("mine.wav")
+        try Data("precious".utf8).write(to: out)
+        let refused = try SoundSafariBinary.run(["render", "--sound", "frog", "--bearing", "90", "--out", out.path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("already exists") && refused.stderr.contains("--force"), "\(refused.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "precious")
+        let forced = try SoundSafariBinary.run([
+            "render", "--sound", "frog", "--bearing", "90", "--out", out.path, "--force",
+        ])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try AudioFileReader.readInterleaved(out).channels == 2)
+    }
+
+    @Test("A study log is never written over, even with --force")
+    func neverOverALog() throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("render-log")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trials = folder.appendingPathComponent("trials.csv")
+        try Data("session_id\n".utf8).write(to: trials)
+        let result = try SoundSafariBinary.run([
+            "render", "--sound", "frog", "--bearing", "90", "--out", trials.path, "--force",
+        ])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("study log"), "\(result.stderr)")
+        #expect(try String(contentsOf: trials, encoding: .utf8) == "session_id\n")
+    }
+
+    @Test("make-sounds never writes into a logs folder")
+    func makeSoundsNeverAmongLogs() throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("make-sounds-logs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("participant\n".utf8).write(to: folder.appendingPathComponent("participants.csv"))
+        let result = try SoundSafariBinary.run(["make-sounds", "--out", folder.path])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("holds study logs"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["participants.csv"])
+    }
+
+    @Test("A named pipe given to --file is refused at once")
+    func namedPipe() throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("render-fifo")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.wav")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let result = try SoundSafariBinary.run([
+            "render", "--file", fifo.path, "--bearing", "0", "--out", folder.appendingPathComponent("o.wav").path,
+        ])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("not a regular file"), "\(result.stderr)")
     }
 }

@@ -61,7 +61,7 @@ enum SimulateRun {
         // Exactly the files a real session writes.
         let files = try FileManager.default.contentsOfDirectory(atPath: written.sessionFolder.path).sorted()
         let pictures = (1...3).flatMap { round in (1...2).map { "round-0\(round)-target-\($0).png" } }
-        #expect(files == (pictures + ["session.json", "trials.csv"]).sorted())
+        #expect(files == (pictures + ["session.json", "session.lock", "trials.csv"]).sorted())
         for picture in pictures { #expect(SimulateRun.isPNG(written.sessionFolder.appendingPathComponent(picture))) }
         let participants = try String(contentsOf: logs.appendingPathComponent("participants.csv"), encoding: .utf8)
         #expect(participants.contains("\nSIM01,"))

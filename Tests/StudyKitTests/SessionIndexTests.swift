@@ -31,13 +31,17 @@ struct SessionIndexTests {
 
     @Test func aResumedSessionKeepsItsIndexAndTheNextSessionFollowsIt() throws {
         let logs = try TemporaryFolder()
-        let first = try start(logs.url, "P01", minute: 0)
-        try first.record(Fixtures.trial(first.resolvedProtocol.rounds[0], targetIndex: 1))
+        // The first run ends (its recorder and session lock are released) before the resume.
+        let folder = try {
+            let first = try start(logs.url, "P01", minute: 0)
+            try first.record(Fixtures.trial(first.resolvedProtocol.rounds[0], targetIndex: 1))
+            return first.folder
+        }()
         let point = try #require(try ResumePoint.latestIncomplete(logs: logs.url, participant: ParticipantID("P01")))
         let resumed = try SessionRecorder.resume(point, at: Fixtures.start.addingTimeInterval(300))
         #expect(resumed.sessionIndex == 1)
         try resumed.record(Fixtures.trial(resumed.resolvedProtocol.rounds[1], targetIndex: 1))
-        #expect(try TrialRow.readAll(from: first.folder.trialsURL).map(\.sessionIndex) == [1, 1])
+        #expect(try TrialRow.readAll(from: folder.trialsURL).map(\.sessionIndex) == [1, 1])
         #expect(try start(logs.url, "P01", minute: 10).sessionIndex == 2)
     }
 

@@ -183,13 +183,14 @@ struct ResumeTests {
 
     @Test func aSessionInterruptedBeforeItsLogExistedResumesFromTheStart() throws {
         let logs = try TemporaryFolder()
-        let recorder = try interruptedSession(logs.url, logged: 0)
-        try FileManager.default.removeItem(at: recorder.folder.trialsURL)
+        // Only the folder is kept: the interrupted run's recorder (and its session lock) is gone.
+        let folder = try interruptedSession(logs.url, logged: 0).folder
+        try FileManager.default.removeItem(at: folder.trialsURL)
         let point = try #require(try ResumePoint.latestIncomplete(logs: logs.url, participant: ParticipantID("P03")))
         #expect(point.nextKey == TrialKey(round: 1, targetIndex: 1))
         let resumed = try SessionRecorder.resume(point)
         #expect(resumed.remainingKeys.count == 6)
-        #expect(try TrialRow.readAll(from: recorder.folder.trialsURL).isEmpty)
+        #expect(try TrialRow.readAll(from: folder.trialsURL).isEmpty)
     }
 
     @Test func aCompletedSessionIsNotResumed() throws {

@@ -122,12 +122,14 @@ package final class GameApp {
         if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
         let step = 1.0 / GameManager.defaultTickRate
         var next = clock.now()
-        while keepRunning {
+        InterruptSignals.install()
+        while keepRunning && InterruptSignals.pending == nil {
             do {
                 if let run, run.isActive {
                     // The session's GameManager paces the frames while rounds are played.
                     try run.manager.run(
-                        while: { keepRunning && run.isActive }, beforeTick: { now in try frame(now: now) })
+                        while: { keepRunning && run.isActive && InterruptSignals.pending == nil },
+                        beforeTick: { now in try frame(now: now) })
                     next = clock.now()
                     continue
                 }
@@ -143,6 +145,13 @@ package final class GameApp {
                 if case .error = flow.screen { throw error }
                 try perform(flow.fail("\(error)"))
             }
+        }
+        if let signal = InterruptSignals.pending {
+            // The row of a photo is written within a tick, so stopping between ticks never cuts one.
+            var interrupted = SessionInterruptedError(signal: signal, folder: nil)
+            if let run, run.isActive { interrupted = try run.driver.interrupt(by: signal) }
+            shutdown()
+            throw interrupted
         }
         shutdown()
         // Quitting early is the player's choice, not a failure; an error screen is (and the terminal says why).

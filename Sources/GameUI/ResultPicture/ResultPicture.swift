@@ -3,6 +3,7 @@ import CSDL2
 import Foundation
 import GameCore
 import SessionRuntime
+import StudyKit
 
 /// The picture a result screen shows and the session saves as PNG (thesis section 4.4, figure 4.7):
 /// the 45° the camera saw, centred on the heading of the photo; every target of the round drawn where it
@@ -38,12 +39,26 @@ struct ResultPicture {
         return surface
     }
 
-    /// Renders and writes the picture as PNG (SDL2_image) to `url`.
+    /// Renders the picture, encodes it as PNG (SDL2_image) in memory, and writes it owner-only through
+    /// StudyKit's checked writer: IMG_SavePNG to a path hides a full disk (it left 0-byte PNGs and no error).
     func save(to url: URL) throws {
         let surface = try makeSurface()
-        if IMG_SavePNG(surface.pointer, url.path) != 0 {
-            throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: SDL_GetError()))
+        // An uncompressed 32-bit picture plus room for PNG's headers: more than any encoding can need.
+        var buffer = [UInt8](repeating: 0, count: Int(Self.width * Self.height) * 4 + 65_536)
+        let size: Int64 = try buffer.withUnsafeMutableBytes { raw in
+            guard let stream = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else {
+                throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: SDL_GetError()))
+            }
+            defer { SDL_RWclose(stream) }
+            if IMG_SavePNG_RW(surface.pointer, stream, 0) != 0 {
+                throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: SDL_GetError()))
+            }
+            return SDL_RWtell(stream)
         }
+        guard size > 0 else {
+            throw ResultPictureError.pngNotWritten(path: url.path, message: "the PNG encoder produced no bytes")
+        }
+        try SessionFileWriter.writeNew(buffer[..<Int(size)], to: url)
     }
 
     /// Where a bearing lands horizontally: the aim at the centre, ±22.5° at the edges. Nil outside.

@@ -103,6 +103,10 @@ package final class SessionDriver {
         case .protocolFile(let url): file = url.path
         }
         try studyProtocol.checkSounds(available: Set(catalog.entries.map(\.name)), file: file)
+        try studyProtocol.checkSoundRoles(
+            targets: Set(catalog.entries(role: .target).map(\.name)),
+            backgrounds: Set(catalog.entries(role: .background).map(\.name)),
+            roles: Dictionary(uniqueKeysWithValues: catalog.entries.map { ($0.name, $0.role.rawValue) }), file: file)
     }
 
     /// The protocol of a mode or a file (a malformed file → StudyKit's error naming file and field).
@@ -158,6 +162,13 @@ package final class SessionDriver {
                 notchDepthDB: tailoring.notch == nil ? nil : BandStopDesign.stopBandDB,
                 limitedBlocks: recordedLimitedBlocks),
             volumeSource: volumeSource, at: date)
+    }
+
+    /// Ends the run because `signal` came (after the row in progress was written): the session is marked
+    /// interrupted with the time, and the error to end the process with is returned.
+    package func interrupt(by signal: Int32) throws -> SessionInterruptedError {
+        try log.interrupt(by: InterruptSignals.name(signal), at: clock.date(at: clock.now()))
+        return SessionInterruptedError(signal: signal, folder: log.location)
     }
 
     private func handle(_ result: RoundResult) throws {

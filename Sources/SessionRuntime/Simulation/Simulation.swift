@@ -53,7 +53,7 @@ package struct Simulation {
         try session.start(heading: player.heading)
         do {
             try manager.run(
-                while: { !session.state.isOver },
+                while: { !session.state.isOver && InterruptSignals.pending == nil },
                 beforeTick: { time in
                     for event in player.act(at: time, session: session) { manager.enqueue(event) }
                 })
@@ -61,6 +61,7 @@ package struct Simulation {
             try? driver.finish()
             throw error
         }
+        if let signal = InterruptSignals.pending { throw try driver.interrupt(by: signal) }
         try driver.finish()
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,

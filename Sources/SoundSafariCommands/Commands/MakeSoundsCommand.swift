@@ -4,6 +4,7 @@ import Foundation
 import GameUI
 import SessionRuntime
 import SpatialAudio
+import StudyKit
 
 struct MakeSoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,6 +17,16 @@ struct MakeSoundsCommand: ParsableCommand {
 
     @Option(name: .long, help: "The folder to write into (created if missing).")
     var out: String = "Sounds"
+
+    func validate() throws {
+        // The generated files replace their earlier versions by design, but never land among study logs.
+        let folder = URL(fileURLWithPath: out)
+        if LogFileNames.isLog(folder.appendingPathComponent(SoundCatalog.fileName))
+            || FileManager.default.fileExists(atPath: folder.appendingPathComponent(LogFileNames.participants).path)
+        {
+            throw ValidationError("--out \(out) holds study logs; write the sounds into a Sounds folder instead.")
+        }
+    }
 
     func run() throws {
         let folder = URL(fileURLWithPath: out)

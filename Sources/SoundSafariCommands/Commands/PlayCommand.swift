@@ -23,7 +23,7 @@ struct PlayCommand: WindowCommand {
     @Option(help: "one-target, two-targets or two-targets-background.")
     var mode: String = "one-target"
 
-    @Option(help: "Number of rounds (1-30).")
+    @Option(parsing: .unconditional, help: "Number of rounds (1-30).")
     var rounds: Int = 3
 
     @OptionGroup var window: WindowOptions
@@ -53,7 +53,9 @@ struct PlayCommand: WindowCommand {
         let options = AppOptions(
             kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
             resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds)
-        let status = try GameApp(options: options, hooks: hooks).runLoop()
-        if status != 0 { throw ExitCode(status) }
+        try InterruptedExit.run {
+            let status = try GameApp(options: options, hooks: hooks).runLoop()
+            if status != 0 { throw ExitCode(status) }
+        }
     }
 }

@@ -23,16 +23,19 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "A sound file instead (WAV, FLAC, OGG/Vorbis, AIFF, CAF; mono unless --downmix).")
     var file: String?
 
-    @Option(name: .long, help: "Where the sound comes from, in degrees clockwise from ahead.")
+    // `.unconditional`: a negative value (`--bearing -90`) is the option's value, not an unknown flag.
+    @Option(name: .long, parsing: .unconditional, help: "Where the sound comes from, in degrees clockwise from ahead.")
     var bearing: Double
 
-    @Option(name: .long, help: "The direction the listener faces, in degrees.")
+    @Option(name: .long, parsing: .unconditional, help: "The direction the listener faces, in degrees.")
     var heading: Double = 0
 
-    @Option(name: .long, help: "Length of the output in seconds (default: the sound's length; longer loops it).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Length of the output in seconds (default: the sound's length; longer loops it).")
     var seconds: Double?
 
-    @Option(name: .long, help: "Gain in dB added to the sound's own (catalog) gain.")
+    @Option(name: .long, parsing: .unconditional, help: "Gain in dB added to the sound's own (catalog) gain.")
     var gainDb: Double = 0
 
     @Option(name: .long, help: "The HRTF to use, by name (see `soundsafari devices`).")
@@ -53,6 +56,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "The WAV file to write (32-bit float, stereo, 48 kHz).")
     var out: String
 
+    @Flag(name: .long, help: "Replace --out when it exists (a study log is never replaced).")
+    var force = false
+
     func validate() throws {
         if (sound == nil) == (file == nil) { throw ValidationError("Give exactly one of --sound NAME or --file PATH.") }
         if !bearing.isFinite { throw ValidationError("--bearing must be a number of degrees.") }
@@ -62,6 +68,7 @@ struct RenderCommand: ParsableCommand {
         }
         if noHrtf && hrtf != nil { throw ValidationError("--hrtf and --no-hrtf exclude each other.") }
         if !gainDb.isFinite || gainDb > 40 { throw ValidationError("--gain-db must be a number of dB up to 40.") }
+        try OutputFile.check(out, option: "--out", force: force)
     }
 
     func run() throws {

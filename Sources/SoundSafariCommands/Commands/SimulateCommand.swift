@@ -23,7 +23,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
     var protocolFile: String?
 
-    @Option(help: "Rounds to play in a built-in mode.")
+    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode.")
     var rounds: Int = 3
 
     @Option(help: "Pseudonymous participant ID (no real names).")
@@ -74,12 +74,14 @@ struct SimulateCommand: ParsableCommand {
         let request = SessionRequest(
             source: source, participant: participant,
             seed: seed, resume: resume, input: bot.device)
-        let outcome = try Simulation(
-            request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot, realtime: realtime,
-            hrtfName: hrtf,
-            soundsFolder: sounds, pictures: ResultPictureFiles()
-        ).run()
-        print(Self.summary(outcome))
+        InterruptSignals.install()
+        try InterruptedExit.run {
+            let outcome = try Simulation(
+                request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot,
+                realtime: realtime, hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
+            ).run()
+            print(Self.summary(outcome))
+        }
     }
 
     static func summary(_ outcome: Simulation.Outcome) -> String {

@@ -49,7 +49,9 @@ struct StudyCommand: WindowCommand {
                 input: window.inputKind),
             logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
             inputGiven: window.input != nil, soundsFolder: window.sounds)
-        let status = try GameApp(options: options, hooks: hooks).runLoop()
-        if status != 0 { throw ExitCode(status) }
+        try InterruptedExit.run {
+            let status = try GameApp(options: options, hooks: hooks).runLoop()
+            if status != 0 { throw ExitCode(status) }
+        }
     }
 }

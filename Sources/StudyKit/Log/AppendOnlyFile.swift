@@ -8,6 +8,9 @@ import Foundation
 /// Appends whole lines to a file with `write(2)` + `fsync(2)`. Never truncates or rewrites what is
 /// there: `create` refuses an existing file, `openExisting` appends after its end.
 final class AppendOnlyFile {
+    /// rw------- : participants.csv and every session file.
+    static let ownerOnlyFileMode: mode_t = 0o600
+
     let url: URL
     private var descriptor: Int32
 
@@ -20,7 +23,8 @@ final class AppendOnlyFile {
 
     /// Creates a new file; throws if it already exists (nothing is ever overwritten).
     static func create(_ url: URL) throws -> AppendOnlyFile {
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+        // Owner-only: the logs hold health data (docs/LOG-FORMAT.md, "Permissions").
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, ownerOnlyFileMode)
         guard fd >= 0 else { throw StudyFileError.system(path: url.path, action: "create", errno: errno) }
         // The new directory entry must survive a crash too, not only the bytes.
         syncDirectory(of: url)
@@ -44,16 +48,24 @@ final class AppendOnlyFile {
     }
 
     /// Writes `text` in one `write` call (looping only on a short write) and fsyncs it.
-    func append(_ text: String) throws {
-        let bytes = Array(text.utf8)
+    func append(_ text: String) throws { try append(bytes: Array(text.utf8)) }
+
+    /// Writes `bytes` (looping on a short write; a write of 0 bytes is a full disk) and fsyncs them.
+    func append<Bytes: Collection<UInt8>>(bytes collection: Bytes) throws {
+        let bytes = Array(collection)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
                 write(descriptor, raw.baseAddress! + offset, bytes.count - offset)
             }
             if written < 0 {
-                if errno == EINTR { continue }
-                throw StudyFileError.system(path: url.path, action: "write to", errno: errno)
+                // errno is read at once: any later call may overwrite it.
+                let code = errno
+                if code == EINTR { continue }
+                throw StudyFileError.system(path: url.path, action: "write to", errno: code)
+            }
+            if written == 0 {
+                throw StudyFileError.shortWrite(path: url.path, written: offset, expected: bytes.count)
             }
             offset += written
         }
@@ -70,6 +82,15 @@ final class AppendOnlyFile {
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()
+    }
+
+    /// The file's size now (under a lock, the size every other writer sees too).
+    func size() throws -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw StudyFileError.system(path: url.path, action: "inspect", errno: errno)
+        }
+        return Int(status.st_size)
     }
 
     static func syncDirectory(of url: URL) {

@@ -29,6 +29,12 @@ public final class TrialLog {
     /// Opens an existing trials.csv to continue it, returning the rows already logged.
     /// Throws if the header is not this schema's (the file is then left untouched).
     public static func continuing(at url: URL, now: Date = Date()) throws -> (log: TrialLog, rows: [TrialRow]) {
+        // A 0-byte file (a full disk or a crash right after its creation) is a log with no rows yet.
+        let existing = try AppendOnlyFile.openExisting(url)
+        if try existing.size() == 0 {
+            try existing.append(CSVWriter.headerLine(TrialRow.columns))
+            return (TrialLog(url: url, file: existing), [])
+        }
         try setAsideCutOffFragment(of: url, now: now)
         let table = try CSVReader.read(url)
         guard table.header == TrialRow.columns else {

@@ -145,6 +145,10 @@ public struct TrialRow: Equatable, Sendable {
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).
     public static func readAll(from url: URL) throws -> [TrialRow] {
+        // A 0-byte file (a full disk or a crash right after its creation) is a log with no rows yet.
+        if let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size == 0 {
+            return []
+        }
         let table = try CSVReader.read(url, dropUnterminatedLastRow: true)
         for column in columns { _ = try table.index(of: column) }
         return try table.records.map { try TrialRow(table.row($0)) }

@@ -15,8 +15,20 @@ public struct ParticipantRegistry: Sendable {
     /// Every registered participant, in registration order.
     public func all() throws -> [ParticipantRecord] {
         guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return [] }
-        let table = try CSVReader.parse(data, file: url.path)
-        return try table.records.map { try ParticipantRecord(table.row($0)) }
+        return try Self.records(in: CSVReader.parse(data, file: url.path))
+    }
+
+    /// The rows of the register. A second copy of the header line (left by versions that decided on the
+    /// header before taking the lock, when two sessions started at once) is skipped, not an error; any
+    /// other damage names the line and how to repair it, so no session is blocked without a way out.
+    static func records(in table: CSVTable) throws -> [ParticipantRecord] {
+        try table.records.filter { $0.fields != table.header }.map { record in
+            do {
+                return try ParticipantRecord(table.row(record))
+            } catch let error as CSVReadError {
+                throw ParticipantFileDamagedError(path: table.file, line: record.line, problem: error)
+            }
+        }
     }
 
     /// The participant's record, or nil when not registered.
@@ -45,21 +57,21 @@ public struct ParticipantRegistry: Sendable {
         if let problem = record.validationProblem() {
             throw ParticipantRecordError(participant: record.participant.value, problem: problem)
         }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let (file, created) = try AppendOnlyFile.openOrCreate(url)
+        try OwnerOnlyFolder.createWithParents(url.deletingLastPathComponent())
+        let (file, _) = try AppendOnlyFile.openOrCreate(url)
         return try file.withExclusiveLock {
             var header = ParticipantRecord.columns
-            // A file left empty by a crash right after its creation still needs its header.
-            if created || (try? Data(contentsOf: url))?.isEmpty == true {
+            // Whether the header is still to be written is decided here, under the lock, from the file's
+            // size: the process that created the file may not be the first to take the lock. A file left
+            // empty by a crash right after its creation gets its header the same way.
+            if try file.size() == 0 {
                 try file.append(CSVWriter.headerLine(header))
             } else {
                 // Read under the lock: another process may have registered the same person a moment ago.
                 let table = try CSVReader.read(url)
                 header = table.header
                 for column in ParticipantRecord.columns { _ = try table.index(of: column) }
-                if let existing = try table.records.map({ try ParticipantRecord(table.row($0)) })
-                    .first(where: { $0.participant == record.participant })
-                {
+                if let existing = try Self.records(in: table).first(where: { $0.participant == record.participant }) {
                     return .alreadyRegistered(existing)
                 }
             }

@@ -3,9 +3,21 @@ import Foundation
 import GameCore
 import TidyFormats
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 public enum ProtocolFile {
     /// Reads and checks a protocol file.
     public static func load(_ url: URL) throws -> StudyProtocol {
+        // Reading a named pipe or a device would wait for a writer that may never come (stat follows links).
+        var status = stat()
+        if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw ProtocolError(
+                file: url.path, field: "",
+                problem: "is not a regular file (a folder, named pipe or device); give the path of a protocol JSON file"
+            )
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ProtocolError(
@@ -27,6 +39,11 @@ public enum ProtocolFile {
             throw ProtocolError(
                 file: file, field: "", line: line,
                 problem: "is not valid JSON (\(detail)); check commas, quotes and brackets")
+        }
+        if let line = StrictJSON.trailingCommaLine(in: data) {
+            throw ProtocolError(
+                file: file, field: "", line: line,
+                problem: "is not valid JSON (a comma before a closing bracket or brace); remove the trailing comma")
         }
         let reader = FieldReader(file: file, lines: JSONLineLocator(text: String(decoding: data, as: UTF8.self)))
         return try reader.protocolFile(root)

@@ -35,22 +35,11 @@ public struct SessionFolder: Sendable, Equatable {
     /// Makes a new, empty session folder; never reuses an existing one (a clash draws a new suffix).
     public static func create(logs: URL, participant: ParticipantID, startedAt: Date) throws -> SessionFolder {
         let participantFolder = logs.appendingPathComponent(participant.value)
-        do {
-            try FileManager.default.createDirectory(at: participantFolder, withIntermediateDirectories: true)
-        } catch {
-            throw StudyFileError.system(
-                path: participantFolder.path, action: "create the folder", errno: errno == 0 ? EACCES : errno)
-        }
+        try OwnerOnlyFolder.createWithParents(participantFolder)
         for _ in 0..<100 {
             let folder = SessionFolder(logs: logs, participant: participant, sessionID: SessionID(startedAt: startedAt))
             // mkdir(2) fails on an existing folder: exclusive creation, so nothing is ever overwritten.
-            if mkdir(folder.url.path, 0o755) == 0 {
-                AppendOnlyFile.syncDirectory(of: folder.url)
-                return folder
-            }
-            if errno != EEXIST {
-                throw StudyFileError.system(path: folder.url.path, action: "create the folder", errno: errno)
-            }
+            if try OwnerOnlyFolder.create(folder.url, existingIsFine: true) { return folder }
         }
         throw StudyFileError.alreadyExists(
             path: participantFolder.path + "/" + SessionID(startedAt: startedAt, suffix: 0).value)

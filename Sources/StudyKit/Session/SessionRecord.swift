@@ -25,6 +25,8 @@ public struct SessionRecord: Sendable, Equatable {
     public var output: SessionOutput?
     /// Every volume setting with its time, in order.
     public var volumeEvents: [VolumeEvent] = []
+    /// Runs ended by a signal (SIGINT, SIGTERM, SIGHUP), in order; empty for most sessions.
+    public var interruptions: [SessionInterruption] = []
 
     public init(
         sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,
@@ -57,6 +59,7 @@ extension SessionRecord: Codable {
         case input, hrtf, platform, os
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
+        case interruptions
         case hrtfSHA256 = "hrtf_sha256"
         case output
         case volumeEvents = "volume_events"
@@ -84,6 +87,8 @@ extension SessionRecord: Codable {
         try container.encode(resolvedProtocol, forKey: .resolvedProtocol)
         try container.encodeIfPresent(output, forKey: .output)
         try container.encode(volumeEvents, forKey: .volumeEvents)
+        // Written only once a run was interrupted, so the sessions that never were keep their exact files.
+        if !interruptions.isEmpty { try container.encode(interruptions, forKey: .interruptions) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -123,6 +128,7 @@ extension SessionRecord: Codable {
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
         output = try container.decodeIfPresent(SessionOutput.self, forKey: .output)
         volumeEvents = try container.decodeIfPresent([VolumeEvent].self, forKey: .volumeEvents) ?? []
+        interruptions = try container.decodeIfPresent([SessionInterruption].self, forKey: .interruptions) ?? []
     }
 
     /// Reads a session.json; errors name the file and what is wrong.

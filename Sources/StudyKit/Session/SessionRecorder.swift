@@ -11,8 +11,13 @@ public final class SessionRecorder: TrialSink {
     public private(set) var record: SessionRecord
     public private(set) var loggedKeys: Set<TrialKey>
     private let log: TrialLog
+    /// Held while this recorder exists: no other process writes the session meanwhile.
+    private let lock: SessionLock
 
-    private init(folder: SessionFolder, record: SessionRecord, loggedKeys: Set<TrialKey>, log: TrialLog) {
+    private init(
+        folder: SessionFolder, record: SessionRecord, loggedKeys: Set<TrialKey>, log: TrialLog, lock: SessionLock
+    ) {
+        self.lock = lock
         self.folder = folder
         self.record = record
         self.loggedKeys = loggedKeys
@@ -26,27 +31,33 @@ public final class SessionRecorder: TrialSink {
     ) throws -> SessionRecorder {
         let sessionIndex = SessionIndex.next(logs: logs, participant: participant)
         let folder = try SessionFolder.create(logs: logs, participant: participant, startedAt: startedAt)
+        // Locked before session.json exists, so a --resume that sees the new session also sees it is taken.
+        let lock = try SessionLock.acquire(folder.url)
         let record = SessionRecord(
             sessionID: folder.sessionID.value, participant: participant.value, sessionIndex: sessionIndex,
             startedAt: startedAt, resolvedProtocol: resolvedProtocol, environment: environment)
         try record.write(to: folder.sessionJSONURL)
         let log = try TrialLog.create(at: folder.trialsURL)
-        return SessionRecorder(folder: folder, record: record, loggedKeys: [], log: log)
+        return SessionRecorder(folder: folder, record: record, loggedKeys: [], log: log, lock: lock)
     }
 
     /// Continues an interrupted session: appends to its trials.csv and notes the resume in session.json.
+    /// Throws `.sessionInUse` while another process holds the session.
     public static func resume(_ point: ResumePoint, at date: Date = Date()) throws -> SessionRecorder {
+        let lock = try SessionLock.acquire(point.folder.url)
+        // Read again under the lock: the process that held it may have logged rows or finished meanwhile.
+        var record = try SessionRecord.read(point.folder.sessionJSONURL)
+        if record.completed { throw StudyFileError.alreadyCompleted(path: point.folder.url.path) }
         // A crash between writing session.json and creating trials.csv leaves no log yet: start it now.
         let (log, rows) =
             FileManager.default.fileExists(atPath: point.folder.trialsURL.path)
             ? try TrialLog.continuing(at: point.folder.trialsURL, now: date)
             : (try TrialLog.create(at: point.folder.trialsURL), [])
-        var record = point.record
         if record.sessionIndex == nil { record.sessionIndex = SessionIndex.of(point.folder) }
         record.resumedAt.append(date)
         try record.write(to: point.folder.sessionJSONURL)
         let keys = Set(rows.map { TrialKey(round: $0.round, targetIndex: $0.targetIndex) })
-        return SessionRecorder(folder: point.folder, record: record, loggedKeys: keys, log: log)
+        return SessionRecorder(folder: point.folder, record: record, loggedKeys: keys, log: log, lock: lock)
     }
 
     public var resolvedProtocol: ResolvedProtocol { record.resolvedProtocol }
@@ -101,5 +112,11 @@ public final class SessionRecorder: TrialSink {
         record.endedAt = date
         record.completed = remainingKeys.isEmpty
         try record.write(to: folder.sessionJSONURL)
+    }
+
+    /// Records that `signal` ended this run at `date` (the row in progress is already written), and the end.
+    public func interrupt(by signal: String, at date: Date) throws {
+        record.interruptions.append(SessionInterruption(signal: signal, at: date))
+        try finish(at: date)
     }
 }

@@ -44,6 +44,13 @@ public protocol SessionLog: TrialSink {
     func finish(at date: Date) throws
     /// Records the output stage (volume, tailoring, limited blocks) and a volume change with its time.
     func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws
+    /// Records that a signal ended this run, and the end (`interruptions` and `ended_at` in session.json).
+    func interrupt(by signal: String, at date: Date) throws
+}
+
+extension SessionLog {
+    /// A store that keeps no record of interruptions just records the end.
+    public func interrupt(by signal: String, at date: Date) throws { try finish(at: date) }
 }
 
 /// The logs folder on disk (`StudyLogs/` or `--logs DIR`), in the format of docs/LOG-FORMAT.md.

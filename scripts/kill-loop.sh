@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Kill loop: sessions stopped without warning at random moments, then resumed to the end, then audited.
+# Usage: scripts/kill-loop.sh [BIN_DIR] [KILLS] [SIGNAL]
+#   KILLS (default 24): three quarters `simulate` (virtual clock and --realtime alternating), one quarter a
+#   `study` window (Examples/thesis-study.json) under Xvfb driven by soundsafari-autopilot.
+#   SIGNAL (default KILL): KILL, or TERM / INT / HUP to check the orderly stop (exit 128+n, session.json
+#   `interruptions`).
+# trials.csv is copied just before each kill; scripts/check-logs.py then counts the rows of those copies that
+# are gone (lost), files that do not parse (corrupt) and targets logged twice (duplicates).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin="${1:-}"
+if [ -z "$bin" ]; then bin=.build/release; [ -x "$bin/soundsafari-autopilot" ] || bin=.build/debug; fi
+kills="${2:-24}"
+signal="${3:-KILL}"
+work="$(mktemp -d)"
+logs="$work/logs"
+snapshots="$work/snapshots"
+xvfb_pid=""
+cleanup() {
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+display=":$((100 + RANDOM % 800))"
+Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb_pid=$!
+sleep 1
+
+# The study window's script: participant sheet, headphone check, 9 rounds (15 photos) with two breaks.
+study_script="$work/study.txt"
+{
+    printf '%s\n' "wait participant-sheet" "key 6" "key 1" "key Down" "key Down" "key Right" "key Up" "key Up" \
+        "key Up" "key Return" "wait headphone-check" "key Left" "key Right"
+    for condition in 1 2 3; do
+        for _ in 1 2 3; do
+            printf '%s\n' "wait running" "key Space"
+            [ "$condition" -gt 1 ] && printf '%s\n' "wait intermediate" "key Return" "wait running" "key Space"
+            printf '%s\n' "wait round-result" "key Return"
+        done
+        [ "$condition" -lt 3 ] && printf '%s\n' "wait break" "key Return"
+    done
+    printf '%s\n' "wait summary" "key Return"
+} >"$study_script"
+
+study_kills=$((kills / 4))
+simulate_kills=$((kills - study_kills))
+killed=0 finished_first=0 resume_failures=0 wrong_status=0 not_marked=0
+snapshot() {  # copies the newest session's trials.csv of participant $1
+    local folder
+    folder=$(ls -d "$logs/$1"/*/ 2>/dev/null | tail -1)
+    [ -n "$folder" ] && [ -f "$folder/trials.csv" ] || return 0
+    mkdir -p "$snapshots/$1"
+    cp "$folder/trials.csv" "$snapshots/$1/$(basename "$folder").csv"
+}
+stop() {  # stops pid $1 (participant $2) with the signal, counts what its exit says
+    snapshot "$2"
+    if kill -"$signal" "$1" 2>/dev/null; then killed=$((killed + 1)); else finished_first=$((finished_first + 1)); fi
+    wait "$1" 2>/dev/null
+    local status=$?
+    if [ "$signal" != KILL ] && [ "$status" -ne 0 ]; then
+        local expected=$((128 + $(kill -l "$signal")))
+        [ "$status" -eq "$expected" ] || wrong_status=$((wrong_status + 1))
+        local folder
+        folder=$(ls -d "$logs/$2"/*/ 2>/dev/null | tail -1)
+        # Stopped before its session existed (menus, participant sheet): there is nothing to mark.
+        if [ -n "$folder" ] && ! grep -q '"signal" : "SIG'"$signal"'"' "$folder/session.json"; then
+            not_marked=$((not_marked + 1))
+        fi
+    fi
+}
+resume() {
+    "$bin/soundsafari" simulate --resume --participant "$1" --logs "$logs" >/dev/null 2>"$work/resume.txt" \
+        || { grep -q "has no interrupted session" "$work/resume.txt" \
+            || { resume_failures=$((resume_failures + 1)); cat "$work/resume.txt" >&2; }; }
+}
+
+for i in $(seq "$simulate_kills"); do
+    participant="KS$i"
+    if [ $((i % 2)) -eq 0 ]; then
+        "$bin/soundsafari" simulate --participant "$participant" --mode two-targets --rounds 6 --realtime \
+            --logs "$logs" >/dev/null 2>&1 &
+        delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.5 + r / 32767 * 12 }')
+    else
+        "$bin/soundsafari" simulate --participant "$participant" --mode two-targets-background --rounds 30 \
+            --logs "$logs" >/dev/null 2>&1 &
+        delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.3 + r / 32767 * 2.5 }')
+    fi
+    pid=$!
+    sleep "$delay"
+    stop "$pid" "$participant"
+    resume "$participant"
+done
+
+for i in $(seq "$study_kills"); do
+    participant="KW$i"
+    DISPLAY="$display" SDL_AUDIODRIVER=dummy SDL_VIDEODRIVER=x11 "$bin/soundsafari-autopilot" \
+        --script "$study_script" --window-size 1920x1080 -- study --protocol Examples/thesis-study.json \
+        --participant "$participant" --input keyboard --logs "$logs" >/dev/null 2>"$work/study-$i.txt" &
+    pid=$!
+    sleep "$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 2.5 + r / 32767 * 5.5 }')"
+    stop "$pid" "$participant"
+    [ -n "${KILL_LOOP_VERBOSE:-}" ] && echo "study $i: $(tail -2 "$work/study-$i.txt")" >&2
+    resume "$participant"
+done
+
+echo "kill.signal SIG$signal name"
+echo "kill.stopped $killed processes"
+echo "kill.finished_before_the_signal $finished_first processes"
+echo "kill.simulate $simulate_kills runs"
+echo "kill.study_window $study_kills runs"
+echo "kill.resume_failures $resume_failures runs"
+if [ "$signal" != KILL ]; then
+    echo "kill.wrong_exit_status $wrong_status runs"
+    echo "kill.not_marked_interrupted $not_marked runs"
+fi
+echo "kill.rows_on_disk_at_the_signal $(cat "$snapshots"/*/*.csv 2>/dev/null | grep -vc '^schema_version') rows"
+python3 scripts/check-logs.py "$logs" --snapshots "$snapshots" | sed 's/^/kill./'
