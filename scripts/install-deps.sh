@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages SoundSafari needs, only those still missing (a fresh machine has just Swift).
+# Installs the Debian packages SoundSafari needs (libnotify-bin and systemd: `reminders`' notify-send and
+# per-user timers, systemd-analyze for their test), only those still missing (a fresh machine has just Swift).
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,7 @@ packages=(
   libcsv-dev r-mathlib fonts-dejavu-core
   libmysofa-dev libsoxr-dev
   xvfb xauth
+  libnotify-bin systemd
 )
 # The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models.
 [ "${1:-}" = "--bench" ] && packages+=(python3-pandas python3-scipy time r-base-core r-cran-lme4 r-cran-lmertest)

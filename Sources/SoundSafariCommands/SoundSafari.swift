@@ -13,6 +13,7 @@ public struct SoundSafari: ParsableCommand {
             PlayCommand.self, StudyCommand.self,
             SimulateCommand.self,
             RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self, HRTFCommand.self,
+            RemindersCommand.self, RateCommand.self,
             ProfileCommand.self, HearingTestCommand.self, PitchMatchCommand.self,
         ])
 }

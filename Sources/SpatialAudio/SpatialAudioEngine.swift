@@ -73,7 +73,9 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         if let wanted = configuration.hrtfName, configuration.hrtfMode != .off {
             guard let index = names.firstIndex(of: wanted) else {
                 alcCloseDevice(device)
-                throw SpatialAudioError.unknownHRTF(name: wanted, available: names)
+                // Offer only what would work: OpenAL Soft also lists 44.1 kHz sets, which are refused at 48 kHz.
+                throw SpatialAudioError.unknownHRTF(
+                    name: wanted, available: listingUsableHRTFs ? try Self.listUsableHRTFs() : names)
             }
             attributes += [ALC_HRTF_ID_SOFT, ALCint(index)]
         }

@@ -8,7 +8,7 @@ public enum CSVValue: Equatable, Sendable {
     case integer(Int)
     /// A decimal number written with `.` as decimal mark and exactly `fractionDigits` digits after it.
     case decimal(Double, fractionDigits: Int)
-    /// Written as `true` / `false`.
+    /// Written as `TRUE` / `FALSE`: R's read.csv and pandas both read these as logical (lower case is text to R).
     case boolean(Bool)
     /// An empty field (a missing answer, a number that could not be measured).
     case empty
@@ -38,7 +38,7 @@ public enum CSVValue: Equatable, Sendable {
                 return String(text.dropFirst())
             }
             return text
-        case .boolean(let value): return value ? "true" : "false"
+        case .boolean(let value): return value ? "TRUE" : "FALSE"
         case .empty: return ""
         case .verbatimNumber(let text): return text
         }

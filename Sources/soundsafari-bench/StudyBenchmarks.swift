@@ -63,6 +63,6 @@ enum StudyBenchmarks {
             targetBearingDeg: Double(round % 360), aimBearingDeg: Double((round * 7) % 360),
             deviationDeg: -12.345, absDeviationDeg: 12.345, frontBackConfusion: round % 5 == 0,
             onsetAt: start, shotAt: start.addingTimeInterval(2.5), timeS: 2.5,
-            frontBackReversal: round % 10 == 0, sessionIndex: 1)
+            frontBackReversal: round % 10 == 0, sessionIndex: 1, protocolName: "thesis-study")
     }
 }

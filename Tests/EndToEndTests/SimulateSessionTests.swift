@@ -26,9 +26,18 @@ enum SimulateRun {
     /// The one session folder under `logs/<participant>/`.
     static func sessionFolder(in logs: URL, participant: String = "SIM01") throws -> URL {
         let parent = logs.appendingPathComponent(participant)
-        let names = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
-        let name = try #require(names.last, "no session folder in \(parent.path)")
+        // Session folders only: the participant's folder also holds ratings.csv when ratings are asked.
+        let names = try FileManager.default.contentsOfDirectory(atPath: parent.path).filter {
+            SessionID(folderName: $0) != nil
+        }.sorted()
+        // A plain error, not #require: callers poll with `try?` while the folder is still being made.
+        guard let name = names.last else { throw NoSessionFolder(parent: parent.path) }
         return parent.appendingPathComponent(name)
+    }
+
+    struct NoSessionFolder: Error, CustomStringConvertible {
+        let parent: String
+        var description: String { "no session folder in \(parent)" }
     }
 
     static func isPNG(_ url: URL) -> Bool {

@@ -85,13 +85,31 @@ extension WindowTests {
                     "wait summary", "key Return",
                 ])
             #expect(first.status == 0, "stderr: \(first.stderr)")
+            // The terminal gives the full command, with the logs folder used (issue 16.10).
+            #expect(
+                first.stdout.contains(
+                    "continue with: soundsafari play --participant R01 --logs \(window.logs.path) --resume"),
+                "stdout: \(first.stdout)")
+            // It goes on with the HRTF it was played with (every row names that one): another is refused.
+            let otherHRTF = try window.run(
+                ["play", "--participant", "R01", "--resume", "--input", "keyboard", "--hrtf", "some-other-head"],
+                script: ["wait menu"], timeout: 60)
+            #expect(otherHRTF.status != 0)
+            #expect(otherHRTF.stderr.contains("leave out --hrtf"), "stderr: \(otherHRTF.stderr)")
+            // A resumed play session skips the menu: its settings are the session's, and the headphone check
+            // says where it goes on.
             let second = try window.run(
                 ["play", "--participant", "R01", "--resume", "--input", "keyboard"],
-                script: start + [
+                script: [
+                    "wait headphone-check", "shot resumed-check", "key Left", "key Right",
                     "wait running", "key Space", "wait round-result", "key Return",
                     "wait summary", "key Return",
                 ])
             #expect(second.status == 0, "stderr: \(second.stderr)")
+            #expect(
+                window.screensShown().filter { $0 == "menu" }.count == 1, "only the first run: \(window.screensShown())"
+            )
+            #expect(second.stdout.contains("session completed"), "stdout: \(second.stdout)")
             let sessions = try window.sessionFolders(participant: "R01")
             #expect(sessions.count == 1, "resuming continues the same session folder")
             guard let session = sessions.first else { return }
@@ -147,11 +165,12 @@ extension WindowTests {
     @Suite struct WindowMouseTests {
         @Test func aMouseOnlyPlayerClicksThroughTheMenusAndTurnsByMovingTheMouse() throws {
             let window = try WindowSession(name: "window-mouse")
-            // 1280×720 layout: Start is the 7th menu row; the check's buttons sit left and right of centre.
+            // 1280×720 layout: Start is the 7th menu row; Left and Right are the check's first two buttons; Close is
+            // the summary's last button.
             let script = [
-                "wait menu", "click 640 472", "wait headphone-check", "click 460 298", "click 820 298",
+                "wait menu", "click 640 472", "wait headphone-check", "click 230 237", "click 500 237",
                 "wait running", "move 300", "sleep 100", "click 640 360", "wait round-result", "click 640 622",
-                "wait summary", "click 640 360",
+                "wait summary", "shot summary", "click 640 432",
             ]
             let output = try window.run(
                 [

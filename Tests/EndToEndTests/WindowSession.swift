@@ -20,9 +20,11 @@ final class WindowSession {
     deinit { try? FileManager.default.removeItem(at: logs) }
 
     /// Runs the binary with `arguments` (plus `--logs`), the script given as lines; kills it after `timeout` s.
+    /// With `killAtShot`, the game is killed (SIGKILL, as a crash or power cut would) as soon as the script's
+    /// screenshot of that name exists.
     func run(
         _ arguments: [String], script: [String], timeout: Double = 150,
-        windowSize: String? = nil, environment: [String: String] = [:]
+        windowSize: String? = nil, environment: [String: String] = [:], killAtShot: String? = nil
     ) throws -> CommandOutput {
         let scriptURL = logs.appendingPathComponent("autopilot.txt")
         try script.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
@@ -55,7 +57,13 @@ final class WindowSession {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        while process.isRunning && Date() < deadline {
+            if let killAtShot, screenshotNames().contains(where: { $0.hasSuffix("-" + killAtShot) }) {
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
         let timedOut = process.isRunning
         if timedOut {
             process.terminate()

@@ -48,6 +48,17 @@ import Testing
         #expect(scene.removed.count == 4, "two targets and the two ears of the background")
     }
 
+    @Test func oneTargetOverTheBackgroundPlaysTheBackgroundWithTheOneTarget() throws {
+        let scene = FakeAudioScene()
+        let plan = RoundPlan.builtIn(.oneTargetBackground, round: 1)
+        #expect(plan.backgroundSound == "ambience")
+        let level = try factory.makeLevel(for: plan, bearings: [Bearing(degrees: 10)], scene: scene)
+        #expect(level is OneTargetBackgroundLevel)
+        level.begin(at: .zero)
+        #expect(scene.playingSounds == ["frog", "ambience"])
+        #expect(LevelKind.with(targets: 1, background: true) == .oneTargetBackground)
+    }
+
     @Test func theBackgroundFollowsTheListenersEarsSoItGivesNoDirection() throws {
         let scene = FakeAudioScene()
         let level = try factory.makeLevel(

@@ -36,10 +36,20 @@ import Testing
         }
     }
 
-    @Test func aRoundDoesNotDependOnHowManyRoundsCameBefore() throws {
-        let all = try TargetPlacer.place(rounds: twoTargetRounds, rule: PlacementRule(), seed: 9)
-        let lastOnly = try TargetPlacer.place(rounds: [twoTargetRounds[150]], rule: PlacementRule(), seed: 9)
-        #expect(lastOnly[0] == all[150])
+    @Test func everyConditionGetsEachFortyFiveDegreeSectorEquallyOften() throws {
+        // Two conditions interleaved: each has its own deck, so each covers the whole circle evenly.
+        let rounds = (1...32).map { round in
+            RoundPlan.builtIn(round % 2 == 0 ? .oneTarget : .twoTargets, round: round)
+        }
+        let bearings = try TargetPlacer.place(rounds: rounds, rule: PlacementRule(), seed: 4)
+        for condition in ["one-target", "two-targets"] {
+            var sectors = [Int](repeating: 0, count: 8)
+            for (plan, placed) in zip(rounds, bearings) where plan.condition == condition {
+                for bearing in placed { sectors[Int(((bearing.degrees + 22.5) / 45).rounded(.down)) % 8] += 1 }
+            }
+            let expected = condition == "one-target" ? 2 : 4
+            #expect(sectors == Array(repeating: expected, count: 8), "\(condition): \(sectors)")
+        }
     }
 
     @Test func aBearingListIsUsedOnceEachBeforeRepeatingInShuffledOrder() throws {
@@ -53,13 +63,33 @@ import Testing
         #expect(Array(drawn.prefix(8)) != list, "shuffled, not in list order")
     }
 
-    @Test func aBearingListKeepsTheSeparationWhenItCan() throws {
-        let list = [0.0, 30, 180, 210].map { Bearing(degrees: $0) }
-        let rounds = (1...6).map { RoundPlan.builtIn(.twoTargets, round: $0) }
-        let drawn = try TargetPlacer.place(rounds: rounds, rule: PlacementRule(bearingList: list), seed: 11)
-        // In each deck cycle (two rounds) a fitting pair exists for the first round.
-        for index in stride(from: 0, to: drawn.count, by: 2) {
-            #expect(drawn[index][0].separation(from: drawn[index][1]) >= 60)
+    @Test(arguments: [
+        ([0.0, 45, 90, 135, 180, 225, 270, 315], 90.0),
+        ([0.0, 20, 40, 60, 80, 100, 120], 60.0),
+        ([0.0, 30, 180, 210], 60.0),
+    ])
+    func aBearingListAlwaysKeepsTheMinimumSeparationAndStaysBalanced(list: [Double], separation: Double) throws {
+        let rounds = (1...120).map { RoundPlan.builtIn(.twoTargets, round: $0) }
+        for seed in UInt64(1)...10 {
+            let drawn = try TargetPlacer.place(
+                rounds: rounds,
+                rule: PlacementRule(minSeparationDeg: separation, bearingList: list.map { Bearing(degrees: $0) }),
+                seed: seed)
+            #expect(drawn.allSatisfy { $0[0].separation(from: $0[1]) >= separation })
+            let counts = Dictionary(grouping: drawn.flatMap { $0 }, by: \.degrees).mapValues(\.count)
+            #expect(Set(counts.keys) == Set(list))
+            let spread = (counts.values.max() ?? 0) - (counts.values.min() ?? 0)
+            #expect(spread <= 4, "seed \(seed): \(counts)")
+        }
+    }
+
+    @Test(arguments: [[0.0, 10], [0.0, 0, 0, 0]])
+    func aBearingListWithNoPairFarEnoughApartIsRefused(list: [Double]) {
+        let rounds = [RoundPlan.builtIn(.twoTargets, round: 1)]
+        #expect(throws: PlacementError.bearingListTooClose(targets: 2, minSeparationDeg: 60)) {
+            try TargetPlacer.place(
+                rounds: rounds,
+                rule: PlacementRule(minSeparationDeg: 60, bearingList: list.map { Bearing(degrees: $0) }), seed: 1)
         }
     }
 

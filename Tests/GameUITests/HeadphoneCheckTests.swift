@@ -73,3 +73,44 @@ import Testing
         #expect(check.volumeWarning != nil)
     }
 }
+
+@Suite struct HeadphoneCheckAnswerTests {
+    @Test func notHearingTheRightSoundSaysWhatToTryAndLetsThePlayerContinueAnyway() {
+        var check = HeadphoneCheck()
+        #expect(!check.canContinueAnyway)
+        check.answer(.side(.left))
+        check.answer(.nothing)
+        #expect(check.lastVerdict == .notHeard(.right))
+        #expect(check.verdictMessage?.contains("volume up") == true)
+        #expect(check.canContinueAnyway)
+        check.continueAnyway()
+        #expect(check.step == .passed)
+        #expect(check.continuedWithoutPassing)
+    }
+
+    @Test func hearingASoundOnBothSidesPointsAtMonoHeadphones() {
+        var check = HeadphoneCheck()
+        check.answer(.both)
+        check.answer(.side(.right))
+        #expect(check.lastVerdict == .heardOnBothSides)
+        #expect(check.verdictMessage?.contains("stereo") == true)
+        #expect(check.step == .asking(.left))
+    }
+
+    @Test func escapeAsksFirstAndAnswersWaitUntilThePlayerGoesBack() {
+        var check = HeadphoneCheck()
+        check.toggleQuitQuestion()
+        #expect(check.confirmingQuit)
+        check.answer(.side(.left))
+        #expect(check.sideToPlay == .left, "no answer while the quit question shows")
+        check.toggleQuitQuestion()
+        check.answer(.side(.left))
+        #expect(check.sideToPlay == .right)
+    }
+
+    @Test func aPlayerWhoHasNotFailedCannotSkipTheCheck() {
+        var check = HeadphoneCheck()
+        check.continueAnyway()
+        #expect(check.step == .asking(.left))
+    }
+}

@@ -25,7 +25,7 @@ import Testing
 
     @Test func spaceAndEnterShootPAndEscapePauseRRecentres() {
         let handler = InputHandler(clock: ManualClock())
-        #expect(commands(handler.handle(key(SDLK_SPACE), turning: true)) == [.activate])
+        #expect(commands(handler.handle(key(SDLK_SPACE), turning: true)) == [.photoKey])
         #expect(commands(handler.handle(key(SDLK_RETURN), turning: true)) == [.activate])
         #expect(commands(handler.handle(key(SDLK_p), turning: true)) == [.pause])
         #expect(commands(handler.handle(key(SDLK_ESCAPE), turning: true)) == [.back])

@@ -1,5 +1,6 @@
 // Menus driven by device-independent commands: focus, choices, text entry, the main menu's settings.
 import GameCore
+import StudyKit
 import Testing
 
 @testable import GameUI
@@ -68,19 +69,26 @@ import Testing
         #expect(menu.value("background") == "on")
     }
 
-    @Test func switchingBackgroundOnPicksTheBackgroundModeAndOffGoesBack() {
+    @Test func modeAndBackgroundAreIndependentSoAllFourLevelsCanBeChosen() {
         var menu = MainMenu.model(defaults, knownParticipants: [], inputs: [.keyboard], hrtfs: [])
-        menu.focus(on: "mode")
-        menu.handle(.right)
-        MainMenu.link(&menu, after: "mode")
-        #expect(MainMenu.settings(from: menu).mode == .twoTargets)
+        #expect(menu.value("mode") == "one target")
         menu.focus(on: "background")
         menu.handle(.right)
-        MainMenu.link(&menu, after: "background")
-        #expect(MainMenu.settings(from: menu).mode == .twoTargetsBackground)
+        #expect(menu.value("mode") == "one target", "background on leaves the mode alone")
+        #expect(MainMenu.settings(from: menu).mode == .oneTargetBackground)
+        menu.focus(on: "mode")
         menu.handle(.right)
-        MainMenu.link(&menu, after: "background")
+        #expect(menu.value("background") == "on", "the mode leaves the background alone")
+        #expect(MainMenu.settings(from: menu).mode == .twoTargetsBackground)
+        menu.focus(on: "background")
+        menu.handle(.right)
+        #expect(menu.value("mode") == "two targets")
         #expect(MainMenu.settings(from: menu).mode == .twoTargets)
+        guard case .choice(let options, _) = menu.item("mode")?.kind else {
+            Issue.record("mode is not a choice")
+            return
+        }
+        #expect(options == ["one target", "two targets"])
     }
 
     @Test func onlyDetectedInputDevicesCanBeChosen() {
@@ -121,8 +129,11 @@ import Testing
 
 @Suite struct ResultWordingTests {
     @Test func aPositiveDeviationSaysTheAnimalWasToTheRight() {
-        #expect(ResultWording.deviation(12.4, target: "frog") == "Off by 12°: the frog was 12° to your right.")
-        #expect(ResultWording.deviation(-30, target: "blue jay") == "Off by 30°: the blue jay was 30° to your left.")
+        #expect(
+            ResultWording.deviation(12.4, target: "frog") == "Very close! Off by 12°: the frog was 12° to your right.")
+        #expect(
+            ResultWording.deviation(-30, target: "blue jay")
+                == "Good try. Off by 30°: the blue jay was 30° to your left.")
         #expect(ResultWording.deviation(0.3, target: "frog").hasPrefix("Spot on"))
     }
 
@@ -137,7 +148,35 @@ import Testing
             ResultWording.Photo(round: 1, condition: "one-target", target: "frog", deviationDeg: -10, timeSeconds: 2),
             ResultWording.Photo(round: 2, condition: "one-target", target: "frog", deviationDeg: 20, timeSeconds: 4),
         ]
-        #expect(ResultWording.means(photos) == "Mean deviation 15° · mean time 3.0 s (2 photos)")
+        #expect(ResultWording.means(photos) == "Very close! Mean deviation 15° · mean time 3.0 s (2 photos)")
         #expect(ResultWording.means([]) == "No photos were taken.")
+    }
+
+    @Test func praiseIsGradedAndALargeMissIsNeitherPraisedNorGreen() {
+        let far = [
+            ResultWording.Photo(round: 1, condition: "one-target", target: "frog", deviationDeg: 71, timeSeconds: 5)
+        ]
+        #expect(ResultWording.meanGrade(far) == .far)
+        #expect(ResultWording.means(far).hasPrefix("Keep practising."))
+        let green = Theme.color(of: .excellent)
+        let farColor = Theme.color(of: ResultWording.meanGrade(far))
+        #expect((farColor.r, farColor.g, farColor.b) != (green.r, green.g, green.b))
+        #expect(ResultWording.deviation(3, target: "frog").hasPrefix("Excellent!"))
+        #expect(ResultWording.deviation(-71, target: "frog").contains("Listen for the ear"))
+        #expect(ResultWording.Grade(absoluteDegrees: 30) == .fair)
+    }
+}
+
+@Suite struct ParticipantSheetPrefillTests {
+    @Test func aRegisteredParticipantsSheetShowsTheirAnswersAndStartsAtTheFirstMissingOne() throws {
+        let known = ParticipantRecord(
+            participant: try ParticipantID("P01"), age: 61, gender: "non-binary", tinnitus: .yes)
+        let sheet = ParticipantSheet.model(prefilled: known)
+        #expect(sheet.value("age") == "61")
+        #expect(sheet.value("gender") == "non-binary", "a hand-written answer is kept, not blanked")
+        #expect(sheet.value("tinnitus") == "yes")
+        #expect(sheet.focusedItem?.id == "tinnitus_side")
+        let saved = ParticipantSheet.record(for: known.participant, from: sheet, at: known.registeredAt)
+        #expect(saved.sameAnswers(as: known), "saving unchanged answers is not a correction")
     }
 }

@@ -125,3 +125,15 @@ import Testing
         #expect(flow.screen == .mainMenu)
     }
 }
+
+@Suite struct ScreenFlowResumingTests {
+    @Test func aResumedSessionStartsAtTheHeadphoneCheckOfTheRoundItContinuesAt() {
+        let rounds = (0..<6).map { _ in FlowRound(condition: "two-targets", targets: 2) }
+        var flow = ScreenFlow.resuming(rounds: rounds, roundIndex: 3, photosDone: 1, breaksBetweenConditions: true)
+        #expect(flow.screen == .headphoneCheck)
+        #expect(flow.progressLine == "Round 4 of 6 — two targets")
+        #expect(flow.headphoneCheckPassed() == [.startRound(3)])
+        #expect(flow.photoTaken() == [], "the round's first photo was logged before the resume")
+        #expect(flow.screen == .roundResult)
+    }
+}

@@ -9,7 +9,7 @@ import Testing
 @testable import SessionRuntime
 
 /// Records which pictures the driver asked for instead of drawing them (drawing is GameUI's job).
-private final class RecordingPictures: ResultPictureWriter {
+final class RecordingPictures: ResultPictureWriter {
     var written: [(round: Int, targetIndex: Int?, url: URL)] = []
 
     func write(_ result: RoundResult, to url: URL) throws {
@@ -18,7 +18,7 @@ private final class RecordingPictures: ResultPictureWriter {
 }
 
 /// A store that keeps everything in memory: the runtime needs nothing but the protocol.
-private final class MemoryStore: SessionStore {
+final class MemoryStore: SessionStore {
     final class Log: SessionLog {
         let resolvedProtocol: ResolvedProtocol
         var trials: [TrialResult] = []
@@ -37,13 +37,31 @@ private final class MemoryStore: SessionStore {
         func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws {
             outputs.append(output)
         }
+        var ratingContext: RatingContext { RatingContext(participant: "P01", sessionID: "memory", sessionIndex: 1) }
+        let answers = MemoryRatings()
+        func ratings() -> any RatingSink { answers }
+    }
+
+    final class MemoryRatings: RatingSink {
+        var rows: [RatingRow] = []
+        func record(_ row: RatingRow) throws { rows.append(row) }
+        func storedRows() throws -> [RatingRow] { rows }
     }
 
     var registered: [ParticipantID] = []
     var logs: [Log] = []
+    /// Whose session each of `logs` is.
+    var owners: [ParticipantID] = []
     var location: String { "memory" }
     func registrationNumber(of participant: ParticipantID) throws -> Int? {
         registered.firstIndex(of: participant).map { $0 + 1 }
+    }
+    func pastSessions(of participant: ParticipantID) throws -> [PastSession] {
+        zip(logs.indices, owners).filter { $0.1 == participant }.enumerated().map { ordinal, pair in
+            PastSession(
+                sessionID: "m\(pair.0)", protocolName: logs[pair.0].resolvedProtocol.name,
+                completed: logs[pair.0].isCompleted, sessionIndex: ordinal + 1)
+        }
     }
     func registerIfNew(_ participant: ParticipantID, at date: Date) throws {
         if !registered.contains(participant) { registered.append(participant) }
@@ -52,6 +70,7 @@ private final class MemoryStore: SessionStore {
         participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment, at date: Date
     ) throws -> any SessionLog {
         logs.append(Log(resolvedProtocol))
+        owners.append(participant)
         return logs[logs.count - 1]
     }
     func resumeLatestSession(
@@ -116,5 +135,31 @@ struct SessionDriverTests {
             ).run()
         }
         #expect(!FileManager.default.fileExists(atPath: logs.appendingPathComponent("RT02").path))
+    }
+
+    @Test("under one fixed seed each participant and each of their sessions gets its own bearings; a repeat is noted")
+    func placementDependsOnParticipantAndSession() throws {
+        let store = MemoryStore()
+        func play(_ participant: String) throws -> (bearings: [Double], warning: String?) {
+            let request = SessionRequest(
+                source: .mode(.twoTargets, rounds: 4), participant: participant, seed: 7, input: .bot("ideal"))
+            let outcome = try Simulation(request: request, store: store, bot: .ideal, pictures: RecordingPictures())
+                .run()
+            return (outcome.trials.map(\.targetBearing.degrees), outcome.repeatWarning)
+        }
+        let first = try play("P01")
+        let other = try play("P05")
+        #expect(first.bearings != other.bearings)
+        #expect(first.warning == nil)
+        #expect(store.logs.map { $0.resolvedProtocol.sessionNumber } == [1, 1])
+        let again = try play("P01")
+        #expect(again.bearings != first.bearings)
+        #expect(store.logs[2].resolvedProtocol.sessionNumber == 2)
+        #expect(again.warning?.contains("already completed the protocol 'two-targets'") == true)
+        // Reproducible: the stored seed, participant and session number give the stored placement seed.
+        let stored = store.logs[0].resolvedProtocol
+        #expect(
+            stored.placementSeed
+                == PlacementSeed.derive(protocolSeed: 7, participant: try ParticipantID("P01"), sessionNumber: 1))
     }
 }

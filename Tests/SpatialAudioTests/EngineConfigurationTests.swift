@@ -34,7 +34,7 @@ struct EngineConfigurationTests {
         }
     }
 
-    @Test("An unknown HRTF name fails with the list of available names")
+    @Test("An unknown HRTF name fails with the list of the usable names only")
     func unknownHRTFListsTheAvailableOnes() throws {
         let error = #expect(throws: SpatialAudioError.self) {
             try SpatialAudioEngine(configuration: EngineConfiguration(hrtfName: "no-such-head"))
@@ -44,8 +44,11 @@ struct EngineConfigurationTests {
             return
         }
         #expect(name == "no-such-head")
-        // OpenAL Soft 1.19 adds a "Built-In" entry once a device ran at 48 kHz, so compare with the usable ones.
-        #expect(Set(try SpatialAudioEngine.listUsableHRTFs()).isSubset(of: Set(available)))
+        // Issue 16.9: a 44.1 kHz set (e.g. default-44100) is refused at Start, so it is not offered either.
+        #expect(available == (try SpatialAudioEngine.listUsableHRTFs()))
+        for name in try SpatialAudioEngine.listHRTFs() where !available.contains(name) {
+            #expect(error?.description.contains(name) == false, "\(name) is listed but not usable")
+        }
         for name in available { #expect(error?.description.contains(name) == true) }
     }
 

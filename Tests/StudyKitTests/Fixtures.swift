@@ -16,7 +16,8 @@ enum Fixtures {
             targetIndex: targetIndex, target: "frog", targetBearingDeg: 300.25, aimBearingDeg: 312.75,
             deviationDeg: deviation, absDeviationDeg: abs(deviation), frontBackConfusion: false,
             onsetAt: start, shotAt: start.addingTimeInterval(2.345), timeS: 2.345, frontBackReversal: false,
-            sessionIndex: 1, hrtfSHA256: "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12")
+            sessionIndex: 1, hrtfSHA256: "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12",
+            protocolName: "thesis-study")
     }
 
     static let environment = SessionEnvironment(

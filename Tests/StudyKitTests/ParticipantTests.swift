@@ -22,7 +22,8 @@ struct ParticipantIDTests {
         let error = #expect(throws: ParticipantIDError.self) { try ParticipantID("a/b") }
         #expect(
             error?.description
-                == "'a/b' cannot be a participant ID: it contains a path separator. Use a pseudonym such as P07 (letters, digits, '-', '_', '.')."
+                == "'a/b' cannot be a participant ID: it contains a path separator; use a pseudonym such as P07: "
+                + "letters, digits, '-', '_' and '.', starting with a letter or digit."
         )
     }
 
@@ -95,5 +96,26 @@ struct ParticipantRegistryTests {
         answers.phoneExperience0To5 = 9
         #expect(throws: ParticipantRecordError.self) { try ParticipantRegistry(logs: folder.url).register(answers) }
         #expect(!FileManager.default.fileExists(atPath: folder.file("participants.csv").path))
+    }
+}
+
+@Suite struct ParticipantCorrectionTests {
+    @Test func aCorrectionIsAppendedAndBecomesTheCurrentAnswersWithoutMovingAnyoneInTheRegister() throws {
+        let folder = try TemporaryFolder()
+        let registry = ParticipantRegistry(logs: folder.url)
+        let p01 = try ParticipantID("P01")
+        try registry.register(ParticipantRecord(participant: p01))
+        try registry.register(ParticipantRecord(participant: try ParticipantID("Q02")))
+        #expect(try registry.lookup(p01)?.hasMissingAnswers == true)
+        let answered = ParticipantRecord(
+            participant: p01, age: 54, gender: "female", tinnitus: .yes, tinnitusSide: .left, hearingAid: .no,
+            phoneExperience0To5: 3, gameExperience0To5: 1)
+        try registry.appendCorrection(answered)
+        #expect(try registry.all().count == 3, "the blank row stays; the answers are a new row")
+        #expect(try registry.lookup(p01)?.age == 54)
+        #expect(try registry.lookup(p01)?.hasMissingAnswers == false)
+        #expect(try registry.registrationNumber(of: p01) == 1)
+        #expect(try registry.registrationNumber(of: try ParticipantID("Q02")) == 2)
+        #expect(try registry.lookup(p01).map { answered.sameAnswers(as: $0) } == true)
     }
 }

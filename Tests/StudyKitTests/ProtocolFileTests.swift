@@ -124,6 +124,14 @@ struct ProtocolFileTests {
             "bearings_deg"
         ),
         (
+            #"{"name": "x", "bearings_deg": [0, 10], "conditions": [{"level": "two-targets", "repetitions": 1}]}"#,
+            "bearings_deg"
+        ),
+        (
+            #"{"name": "x", "bearings_deg": [0, 0, 0, 0], "conditions": [{"level": "two-targets", "repetitions": 1}]}"#,
+            "bearings_deg"
+        ),
+        (
             #"{"name": "x", "bearings_deg": [0, "north"], "conditions": [{"level": "one-target", "repetitions": 1}]}"#,
             "bearings_deg[1]"
         ),

@@ -13,7 +13,7 @@ struct TrialLogTests {
             text == "schema_version,session_id,participant,platform,input,hrtf,condition,background,round,"
                 + "targets_in_round,target_index,target,target_bearing_deg,aim_bearing_deg,deviation_deg,"
                 + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal,session_index,"
-                + "hrtf_sha256,volume_db,profile_version\n")
+                + "hrtf_sha256,protocol,volume_db,profile_version\n")
     }
 
     @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
@@ -22,9 +22,9 @@ struct TrialLogTests {
         try log.append(Fixtures.row())
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
         #expect(
-            lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,false,1,2,1,frog,"
-                + "300.250,312.750,-12.500,12.500,false,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,false,1,"
-                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,,")
+            lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,FALSE,1,2,1,frog,"
+                + "300.250,312.750,-12.500,12.500,FALSE,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,FALSE,1,"
+                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,thesis-study,,")
     }
 
     @Test func theVolumeAndProfileVersionAreTheLastColumnsAndReadBack() throws {
@@ -96,7 +96,7 @@ struct TrialLogTests {
         let folder = try TemporaryFolder()
         try TrialLog.create(at: folder.file("trials.csv")).append(Fixtures.row())
         var text = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8)
-        text = text.replacingOccurrences(of: ",2.345,false,", with: ",soon,false,")
+        text = text.replacingOccurrences(of: ",2.345,FALSE,", with: ",soon,FALSE,")
         try text.write(to: folder.file("trials.csv"), atomically: true, encoding: .utf8)
         let error = #expect(throws: CSVReadError.self) { try TrialRow.readAll(from: folder.file("trials.csv")) }
         #expect(
@@ -104,5 +104,14 @@ struct TrialLogTests {
                 == .badValue(
                     file: folder.file("trials.csv").path, line: 2, column: "time_s", value: "soon",
                     expected: "a number with '.' as decimal mark"))
+    }
+
+    @Test func rowsWrittenWithLowerCaseBooleansBeforeIssue16AreStillRead() throws {
+        let folder = try TemporaryFolder()
+        try TrialLog.create(at: folder.file("trials.csv")).append(Fixtures.row())
+        var text = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "FALSE", with: "false")
+        try text.write(to: folder.file("trials.csv"), atomically: true, encoding: .utf8)
+        #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [Fixtures.row()])
     }
 }

@@ -6,7 +6,11 @@ import Testing
 
 struct CSVWriterTests {
     @Test func plainFieldsAreWrittenWithoutQuotes() {
-        #expect(CSVWriter.line([.text("frog"), .integer(3), .boolean(true)]) == "frog,3,true\n")
+        #expect(CSVWriter.line([.text("frog"), .integer(3), .boolean(true)]) == "frog,3,TRUE\n")
+    }
+
+    @Test func booleansAreWrittenInUpperCaseSoRAndPandasReadThemAsLogical() {
+        #expect(CSVWriter.line([.boolean(true), .boolean(false)]) == "TRUE,FALSE\n")
     }
 
     @Test func fieldsWithCommasQuotesAndLineBreaksAreQuotedAsRFC4180Says() {

@@ -11,5 +11,6 @@ struct SoundSafariAnalyze: ParsableCommand {
         subcommands: [
             DescribeCommand.self, AnovaCommand.self, TTestCommand.self, PostHocCommand.self,
             CircularCommand.self, RateCommand.self, ReportCommand.self, LmmCommand.self, GlmmCommand.self,
+            RatingsCommand.self,
         ])
 }

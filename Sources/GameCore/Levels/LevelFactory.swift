@@ -33,7 +33,7 @@ public struct LevelFactory: Sendable {
         guard let kind = LevelKind(rawValue: plan.level) else { throw LevelError.unknownLevel(plan.level) }
         let count = plan.targetSounds.count
         switch kind {
-        case .oneTarget where count != 1:
+        case .oneTarget where count != 1, .oneTargetBackground where count != 1:
             throw LevelError.wrongTargetCount(level: plan.level, expected: "exactly 1", got: count)
         case .twoTargets where count < 2, .twoTargetsBackground where count < 2:
             throw LevelError.wrongTargetCount(level: plan.level, expected: "at least 2", got: count)
@@ -59,6 +59,7 @@ public struct LevelFactory: Sendable {
         case .oneTarget: levelType = OneTargetLevel.self
         case .twoTargets: levelType = TwoTargetsLevel.self
         case .twoTargetsBackground: levelType = TwoTargetsBackgroundLevel.self
+        case .oneTargetBackground: levelType = OneTargetBackgroundLevel.self
         }
         return levelType.init(
             kind: kind, targets: targets, background: background, displayNames: names,

@@ -9,6 +9,8 @@ package struct AppOptions {
         case play(MenuSettings)
         /// A supervised study: the protocol file and the participant.
         case study(protocolFile: URL, participant: ParticipantID, input: InputKind?)
+        /// The questionnaire alone, opened by a reminder's random prompt (`soundsafari rate`).
+        case prompt(participant: ParticipantID, promptedAt: Date)
     }
 
     var kind: Kind

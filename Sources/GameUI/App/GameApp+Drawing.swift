@@ -9,11 +9,14 @@ extension GameApp {
         case .mainMenu:
             painter.drawMainMenu(mainMenu, message: menuMessage)
         case .participantSheet:
-            painter.drawParticipantSheet(participantSheet, participant: settings.participant)
+            painter.drawParticipantSheet(
+                participantSheet, participant: settings.participant, known: sheetPrefilled, warning: repeatNote)
         case .headphoneCheck:
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
         case .running:
-            painter.drawRunning(instruction: run?.instruction ?? "", progress: flow.progressLine, inputHint: inputHint)
+            painter.drawRunning(
+                instruction: run?.instruction ?? "", progress: flow.progressLine, inputHint: inputHint,
+                compass: CompassStrip(heading: input.heading))
         case .paused:
             painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: flow.progressLine)
         case .intermediateResult, .roundResult:
@@ -22,6 +25,8 @@ extension GameApp {
             let finished = "Well done — \(flow.currentRound?.label ?? "this part") is finished."
             let next = "Round \(flow.roundIndex + 2) of \(flow.rounds.count) — \(flow.nextRound?.label ?? "")"
             painter.drawBreak(finished: finished, next: next)
+        case .ratings:
+            if let questionnaire { painter.drawQuestionnaire(questionnaire, heading: questionnaireHeading) }
         case .summary:
             drawSummary()
         case .error(let message):
@@ -30,6 +35,7 @@ extension GameApp {
     }
 
     private var studyProgressNote: String? {
+        if let resumeNote { return resumeNote }
         if case .study = options.kind { return "Before round \(flow.roundIndex + 1) of \(flow.rounds.count)" }
         return nil
     }
@@ -70,7 +76,12 @@ extension GameApp {
     }
 
     private func drawSummary() {
-        if summaryPhotos == nil { summaryPhotos = run?.allPhotos() ?? [] }  // read the log once
+        if summaryPhotos == nil {
+            // Read the log once, when the summary first shows; then tell the terminal and offer what comes next.
+            summaryPhotos = run?.allPhotos() ?? []
+            reportSessionEnded(summaryPhotos ?? [])
+            summaryMenu = SummaryMenu.model(canContinue: flow.quitEarly, canPlayAgain: isPlay)
+        }
         let trials = summaryPhotos ?? []
         // One row per round: each target's signed deviation and time, in the order they were photographed.
         let rounds = Dictionary(grouping: trials, by: \.round).sorted { $0.key < $1.key }
@@ -84,19 +95,13 @@ extension GameApp {
         let means = ResultWording.means(trials)
         let note: String?
         if flow.quitEarly {
-            let command: String
-            switch options.kind {
-            case .play: command = "soundsafari play --participant \(settings.participant) --resume"
-            case .study(let file, _, _):
-                command =
-                    "soundsafari study --protocol \(file.lastPathComponent) --participant \(settings.participant) --resume"
-            }
-            note = "Every photo so far is saved. To continue later: \(command)"
+            note = "Every photo so far is saved. To continue later: \(resumeCommand)"
         } else {
             note = run.map { "Saved in \($0.folderPath)" }
         }
         painter.drawSummary(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
-            rows: rows, means: means, note: note)
+            rows: rows, means: means, meansColor: Theme.color(of: ResultWording.meanGrade(trials)), note: note,
+            menu: summaryMenu)
     }
 }

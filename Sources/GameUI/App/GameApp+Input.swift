@@ -57,6 +57,7 @@ extension GameApp {
             updateTextEntry()
         case .participantSheet: participantSheet.focus(on: row.id)
         case .paused: pauseMenu.focus(on: row.id)
+        case .summary: summaryMenu.focus(on: row.id)
         default: break
         }
     }
@@ -69,13 +70,17 @@ extension GameApp {
             case .mainMenu: mainMenu
             case .participantSheet: participantSheet
             case .paused: pauseMenu
+            case .summary: summaryMenu
             default: nil
             }
         if flow.screen == .headphoneCheck {
-            if let side = painter.side(atX: x, y: y) { try handle(side == .left ? .left : .right, at: time) }
+            if let answer = painter.checkButton(atX: x, y: y) { try handle(answer, at: time) }
             return
         }
+        if case .ratings = flow.screen { return try clickQuestionnaire(x: x, y: y) }
         guard let menu else {
+            // A click is the photo (running) or "continue"; the break waits for the Enter it names.
+            guard flow.screen != .conditionBreak else { return }
             try handle(.activate, at: time)
             return
         }
@@ -98,7 +103,7 @@ extension GameApp {
             try handleHeadphoneCheck(command)
         case .running:
             switch command {
-            case .activate: run?.shoot(at: time, heading: input.heading, app: self)
+            case .activate, .photoKey: run?.shoot(at: time, heading: input.heading, app: self)
             case .pause, .back: try perform(flow.pause())
             case .recentre: run?.recentre(at: time, heading: input.heading, app: self)
             default: break
@@ -116,11 +121,27 @@ extension GameApp {
                 }
             }
             if flow.screen != .paused { pauseMenu = PauseMenu.model() }
-        case .intermediateResult, .roundResult, .conditionBreak:
+        case .intermediateResult, .roundResult:
             // Only a deliberate "continue": a stray Esc must not end a participant's session.
+            if command == .activate || command == .photoKey { try perform(flow.continuePressed()) }
+        case .conditionBreak:
+            // The break screen asks the supervisor for Enter: the participant's photo key (Space) does not end it.
             if command == .activate { try perform(flow.continuePressed()) }
-        case .summary, .error:
-            if command == .activate || command == .back { try perform(flow.continuePressed()) }
+        case .ratings:
+            try handleQuestionnaire(command)
+        case .summary:
+            if command == .back {
+                try perform(flow.continuePressed())
+                return
+            }
+            switch summaryMenu.handle(command) {
+            case .activated("continue"): try continueSession()
+            case .activated("again"): playAgain()
+            case .activated("close"): try perform(flow.continuePressed())
+            default: break
+            }
+        case .error:
+            if [.activate, .photoKey, .back].contains(command) { try perform(flow.continuePressed()) }
         }
     }
 
@@ -132,8 +153,7 @@ extension GameApp {
         let outcome = mainMenu.handle(command)
         updateTextEntry()
         switch outcome {
-        case .changed(let id):
-            MainMenu.link(&mainMenu, after: id)
+        case .changed:
             menuMessage = nil
         case .activated("quit"):
             keepRunning = false
@@ -147,7 +167,7 @@ extension GameApp {
     private func startFromMenu() throws {
         let chosen = MainMenu.settings(from: mainMenu)
         if let problem = ParticipantID.problem(with: chosen.participant) {
-            menuMessage = "Participant ID: \(problem). Type a pseudonym such as P01 (no names)."
+            menuMessage = "Participant ID: \(problem); \(ParticipantID.rule) (no names)."
             mainMenu.focus(on: "participant")
             updateTextEntry()
             return
@@ -172,7 +192,13 @@ extension GameApp {
     private func submitParticipantSheet() throws {
         let participant = try ParticipantID(settings.participant)
         let record = ParticipantSheet.record(for: participant, from: participantSheet)
-        try ParticipantRegistry(logs: options.logs).register(record)
+        let registry = ParticipantRegistry(logs: options.logs)
+        if let known = try registry.lookup(participant) {
+            // A change is appended as the participant's current answers; the earlier row stays.
+            if !record.sameAnswers(as: known) { try registry.appendCorrection(record) }
+        } else {
+            try registry.register(record)
+        }
         try perform(flow.participantSheetSubmitted())
         try enterHeadphoneCheck()
     }
@@ -206,13 +232,25 @@ extension GameApp {
     }
 
     private func handleHeadphoneCheck(_ command: UICommand) throws {
+        if headphoneCheck.confirmingQuit {
+            // "Quit the session?": Enter (or A) quits, Escape (or B) goes back to the check.
+            switch command {
+            case .activate: try perform(flow.quit())
+            case .back: headphoneCheck.toggleQuitQuestion()
+            default: break
+            }
+            return
+        }
         switch command {
         case .left: headphoneCheck.answer(.left)
         case .right: headphoneCheck.answer(.right)
+        case .heardBoth: headphoneCheck.answer(.both)
+        case .heardNothing: headphoneCheck.answer(.nothing)
+        case .activate: headphoneCheck.continueAnyway()
         case .up: headphoneCheck.changeVolume(bySteps: 1)
         case .down: headphoneCheck.changeVolume(bySteps: -1)
         case .back:
-            try perform(flow.quit())
+            headphoneCheck.toggleQuitQuestion()
             return
         default: return
         }

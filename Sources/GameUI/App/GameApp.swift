@@ -24,6 +24,10 @@ package final class GameApp {
     var mainMenu: MenuModel
     var pauseMenu = PauseMenu.model()
     var participantSheet = ParticipantSheet.model()
+    /// The sheet shows a registered participant's answers (to complete and correct) rather than a new one's.
+    var sheetPrefilled = false
+    /// Shown on the sheet when the participant already completed this study's protocol.
+    var repeatNote: String?
     var headphoneCheck = HeadphoneCheck()
     /// A problem with the menu's choices (e.g. an invalid participant ID), shown under the menu.
     var menuMessage: String?
@@ -38,13 +42,24 @@ package final class GameApp {
     var resultTexture: OpaquePointer?
     var resultTextureSize: (Int32, Int32) = (0, 0)
     var keepRunning = true
+    /// Continue the participant's latest incomplete session (`--resume`, or "Continue" on the summary).
+    var resuming: Bool
+    /// Which session and round a resumed session continues at, shown on its headphone check.
+    var resumeNote: String?
+    /// The summary screen's buttons: continue (after a quit), play again (play), close.
+    var summaryMenu = MenuModel([])
     /// The photos the summary lists, read once when it first shows.
     var summaryPhotos: [ResultWording.Photo]?
+    /// The questionnaire on a ratings screen (GameApp+Questionnaire).
+    var questionnaire: Questionnaire?
+    /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
+    var promptRatings: SessionRatings?
     private var drawnScreen = ""
     private var framesOnScreen = 0
 
     package init(options: AppOptions, hooks: AppHooks = AppHooks()) throws {
         self.options = options
+        resuming = options.resume
         sdl = try SDLSystem()
         if let size = hooks.windowSize {
             window = try GameWindow(title: "SoundSafari", width: size.width, height: size.height)
@@ -80,10 +95,19 @@ package final class GameApp {
                 participant: participant.value, mode: .oneTarget, rounds: 1,
                 input: chosenInput ?? preferred, hrtf: options.hrtf ?? usableHRTFs.first ?? "")
             flow = .play()  // replaced by `prepareStudy()` below
+        case .prompt(let participant, let promptedAt):
+            settings = MenuSettings(
+                participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
+            promptRatings = .prompt(logs: options.logs, participant: participant, promptedAt: promptedAt)
+            flow = .prompt()
+            questionnaire = Questionnaire(moment: .prompt, items: RatingItem.all)
         }
-        knownParticipants = (try? ParticipantRegistry(logs: options.logs).all().map(\.participant.value)) ?? []
+        var seen = Set<String>()  // a corrected participant has several rows
+        knownParticipants = ((try? ParticipantRegistry(logs: options.logs).all()) ?? []).map(\.participant.value)
+            .filter { seen.insert($0).inserted }
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if case .study = options.kind { try prepareStudy() }
+        if options.resume { try adoptResumePoint() }
     }
 
     /// A study starts at the participant sheet (or the headphone check when the participant is registered or
@@ -97,8 +121,17 @@ package final class GameApp {
                 repeating: FlowRound(condition: condition.name, targets: max(1, condition.targets.count)),
                 count: condition.repetitions)
         }
-        let registered = try options.resume || ParticipantRegistry(logs: options.logs).isRegistered(participant)
-        flow = .study(rounds: rounds, participantRegistered: registered)
+        // The sheet shows for every new session: empty for a new participant, filled in for one registered
+        // before (perhaps with every answer blank by play or simulate), so missing answers are asked and the
+        // supervisor can review and correct them. A resumed session goes straight to the headphone check.
+        let known = try ParticipantRegistry(logs: options.logs).lookup(participant)
+        participantSheet = ParticipantSheet.model(prefilled: known)
+        sheetPrefilled = known != nil
+        // The supervisor may have started the window without a terminal: the repeat note shows on the sheet too.
+        repeatNote = PastSession.repeatWarning(
+            PastSession.all(logs: options.logs, participant: participant), participant: participant,
+            protocolName: studyProtocol.name)
+        flow = .study(rounds: rounds, participantRegistered: options.resume)
     }
 
     deinit { shutdown() }
@@ -200,6 +233,7 @@ package final class GameApp {
                 try run?.perform(effect, app: self)
             }
         }
+        try enterQuestionnaireIfShown()
         updateTextEntry()
     }
 

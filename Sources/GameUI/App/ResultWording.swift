@@ -6,11 +6,42 @@ import SessionRuntime
 /// Plain-language wording of results. A positive deviation means the target was clockwise (to the right)
 /// of where the photo was taken (docs/LOG-FORMAT.md), so the sentence says where the animal really was.
 enum ResultWording {
-    static func deviation(_ degrees: Double, target: String) -> String {
+    /// How good an (absolute, mean or single) deviation is, for the words and the colour of the feedback.
+    /// Praise is graded, not kept for exactly 0°; a large miss is never shown in the colour of success.
+    enum Grade: Equatable {
+        /// Up to 5°: about the resolution of the ear straight ahead.
+        case excellent
+        /// Up to 15°.
+        case close
+        /// Up to 45°: the right part of the circle.
+        case fair
+        /// More than 45°.
+        case far
+
+        init(absoluteDegrees: Double) {
+            let rounded = abs(absoluteDegrees).rounded()
+            self = rounded <= 5 ? .excellent : rounded <= 15 ? .close : rounded <= 45 ? .fair : .far
+        }
+
+        /// The opening words of the feedback.
+        var praise: String {
+            switch self {
+            case .excellent: "Excellent!"
+            case .close: "Very close!"
+            case .fair: "Good try."
+            case .far: "Keep practising."
+            }
+        }
+    }
+
+    /// `tip`: add what to try after a large miss (the screen has room; the picture's one-line caption has not).
+    static func deviation(_ degrees: Double, target: String, tip: Bool = true) -> String {
         let rounded = Int(abs(degrees).rounded())
         if rounded == 0 { return "Spot on! The \(target) was right in front of you." }
         let side = degrees > 0 ? "right" : "left"
-        return "Off by \(rounded)°: the \(target) was \(rounded)° to your \(side)."
+        let grade = Grade(absoluteDegrees: degrees)
+        let advice = tip && grade == .far ? " Listen for the ear where it sounds louder, and turn that way." : ""
+        return "\(grade.praise) Off by \(rounded)°: the \(target) was \(rounded)° to your \(side).\(advice)"
     }
 
     /// Signed degrees for tables, e.g. "+12°", "−3°".
@@ -34,11 +65,17 @@ enum ResultWording {
 
     /// "Mean deviation 14° · mean time 6.2 s (4 photos)": means of the absolute deviation and of the time.
     static func means(_ photos: [Photo]) -> String {
-        guard !photos.isEmpty else { return "No photos were taken." }
+        guard let grade = meanGrade(photos) else { return "No photos were taken." }
         let count = Double(photos.count)
         let deviation = photos.map { abs($0.deviationDeg) }.reduce(0, +) / count
         let time = photos.map(\.timeSeconds).reduce(0, +) / count
         let label = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
-        return "Mean deviation \(Int(deviation.rounded()))° · mean time \(seconds(time)) (\(label))"
+        return "\(grade.praise) Mean deviation \(Int(deviation.rounded()))° · mean time \(seconds(time)) (\(label))"
+    }
+
+    /// The grade of the mean absolute deviation (nil without photos): the summary's colour.
+    static func meanGrade(_ photos: [Photo]) -> Grade? {
+        guard !photos.isEmpty else { return nil }
+        return Grade(absoluteDegrees: photos.map { abs($0.deviationDeg) }.reduce(0, +) / Double(photos.count))
     }
 }

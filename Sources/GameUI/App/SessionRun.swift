@@ -35,10 +35,12 @@ final class SessionRun {
             source = .mode(app.settings.mode, rounds: app.settings.rounds)
         case .study(let file, _, _):
             source = .protocolFile(file)
+        case .prompt:
+            throw UIError.noSessionForPrompt
         }
         let request = SessionRequest(
             source: source, participant: app.settings.participant,
-            seed: app.options.seed, resume: app.options.resume, input: device)
+            seed: app.options.seed, resume: app.resuming, input: device)
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
         let driver = try SessionDriver.open(
             request, store: FileSessionStore(logs: app.options.logs), scene: scene, clock: app.clock,
@@ -55,6 +57,10 @@ final class SessionRun {
         let next = driver.session.nextUnloggedKey
         let index = next.flatMap { driver.session.plan.roundIndex(of: $0.round) } ?? 0
         app.flow.adoptRounds(rounds, roundIndex: index, photosDone: max(0, (next?.targetIndex ?? 1) - 1))
+        if driver.ratings != nil {
+            app.flow.adoptRatings(try driver.asksRatingsBefore() ? [.before, .after] : [.after])
+        }
+        app.reportSessionOpened(run)
         return run
     }
 

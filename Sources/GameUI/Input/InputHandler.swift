@@ -144,10 +144,12 @@ final class InputHandler: HeadingSource {
             case SDLK_LEFT.rawValue, SDLK_a.rawValue: .left
             case SDLK_RIGHT.rawValue, SDLK_d.rawValue: .right
             case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: .activate
-            case SDLK_SPACE.rawValue: key.`repeat` == 0 ? .activate : nil  // a held Space must not fire twice
+            case SDLK_SPACE.rawValue: key.`repeat` == 0 ? .photoKey : nil  // a held Space must not fire twice
             case SDLK_ESCAPE.rawValue: .back
             case SDLK_p.rawValue: .pause
             case SDLK_r.rawValue: .recentre
+            case SDLK_b.rawValue: .heardBoth
+            case SDLK_n.rawValue: .heardNothing
             case SDLK_BACKSPACE.rawValue: .backspace
             default: nil
             }
@@ -172,6 +174,8 @@ final class InputHandler: HeadingSource {
             case SDL_CONTROLLER_BUTTON_B: .back
             case SDL_CONTROLLER_BUTTON_START: .pause
             case SDL_CONTROLLER_BUTTON_Y: .recentre
+            case SDL_CONTROLLER_BUTTON_X: .heardBoth
+            case SDL_CONTROLLER_BUTTON_BACK: .heardNothing
             case SDL_CONTROLLER_BUTTON_DPAD_UP: .up
             case SDL_CONTROLLER_BUTTON_DPAD_DOWN: .down
             case SDL_CONTROLLER_BUTTON_DPAD_LEFT: .left

@@ -9,6 +9,12 @@ final class SDLSystem {
         // Keep Ctrl-C for the terminal's default (data is flushed per row).
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
+        // Without a Wayland session SDL would still probe Wayland, and libwayland prints a stray
+        // "XDG_RUNTIME_DIR is invalid" line before our own message: skip that probe (tests name their driver).
+        let environment = ProcessInfo.processInfo.environment
+        if environment["WAYLAND_DISPLAY"]?.isEmpty ?? true, environment["SDL_VIDEODRIVER"]?.isEmpty ?? true {
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "x11,kmsdrm,offscreen", SDL_HINT_OVERRIDE)
+        }
         let video = UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)
         guard SDL_Init(video) == 0 else { throw UIError.noDisplay(String(cString: SDL_GetError())) }
         // Without a display SDL falls back to its invisible "offscreen" driver: a person would wait for a

@@ -45,7 +45,8 @@ public enum ScreenFrameTimes {
                 {
                     painter.drawRunning(
                         instruction: "Two animals are calling. Photograph the frog first.",
-                        progress: "Round 4 of 9 — two targets", inputHint: "Turn: ← →")
+                        progress: "Round 4 of 9 — two targets", inputHint: "Turn: ← →",
+                        compass: CompassStrip(heading: Bearing(degrees: 110)))
                 }
             ),
             (
@@ -53,7 +54,8 @@ public enum ScreenFrameTimes {
                 {
                     painter.drawSummary(
                         heading: "Session complete", rows: rows,
-                        means: "Mean deviation 8° · mean time 3.5 s (18 photos)", note: nil)
+                        means: "Very close! Mean deviation 8° · mean time 3.5 s (18 photos)", meansColor: Theme.good,
+                        note: nil, menu: SummaryMenu.model(canContinue: false, canPlayAgain: true))
                 }
             ),
         ]

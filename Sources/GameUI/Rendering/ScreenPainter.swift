@@ -13,25 +13,27 @@ final class ScreenPainter {
         self.text = text
     }
 
-    private var width: Int32 { Int32(window.size.width) }
-    private var height: Int32 { Int32(window.size.height) }
-    private func px(_ size: Theme.TextSize) -> Int32 { size.pixels(windowHeight: Int(height)) }
+    var width: Int32 { Int32(window.size.width) }
+    var height: Int32 { Int32(window.size.height) }
+    func px(_ size: Theme.TextSize) -> Int32 { size.pixels(windowHeight: Int(height)) }
     /// A length given for a 720-pixel-high window, scaled to this one.
-    private func scaled(_ value: Double) -> Int32 { Int32((value * Double(height) / 720).rounded()) }
+    func scaled(_ value: Double) -> Int32 { Int32((value * Double(height) / 720).rounded()) }
 
     // MARK: Shared pieces
 
-    private func title(_ title: String, subtitle: String? = nil) -> Int32 {
+    func title(_ title: String, subtitle: String? = nil) -> Int32 {
         var y = scaled(36)
         y += text.draw(title, x: width / 2, y: y, pixels: px(.title), bold: true, align: .center)
         if let subtitle {
             y += scaled(8)
-            y += text.draw(subtitle, x: width / 2, y: y, pixels: px(.small), color: Theme.dimText, align: .center)
+            y += text.drawWrapped(
+                subtitle, x: width / 2, y: y, width: width - scaled(80), pixels: px(.small), color: Theme.dimText,
+                align: .center)
         }
         return y + scaled(24)
     }
 
-    private func hint(_ hint: String) {
+    func hint(_ hint: String) {
         let pixels = px(.small)
         text.drawWrapped(
             hint, x: width / 2, y: height - scaled(20) - pixels * 13 / 10, width: width - scaled(40),
@@ -40,17 +42,21 @@ final class ScreenPainter {
 
     /// Where the last drawn menu's rows are (for mouse clicks), by row id.
     private(set) var menuRows: [(id: String, rect: SDL_Rect)] = []
-    /// Where the headphone check's Left and Right buttons are.
-    private(set) var sideButtons: [(side: EarSide, rect: SDL_Rect)] = []
+    /// Where the headphone check's buttons are, with the command each stands for.
+    private(set) var checkButtons: [(command: UICommand, rect: SDL_Rect)] = []
+    /// Where the questionnaire's slider, options and buttons are (ScreenPainter+Questionnaire).
+    var questionnaireTargets: [(target: QuestionnaireTarget, rect: SDL_Rect)] = []
 
     /// The menu row under window pixel (x, y), and whether the point is in the row's left half.
     func menuRow(atX x: Int32, y: Int32) -> (id: String, leftHalf: Bool)? {
         menuRows.first { contains($0.rect, x, y) }.map { ($0.id, x < $0.rect.x + $0.rect.w / 2) }
     }
 
-    func side(atX x: Int32, y: Int32) -> EarSide? { sideButtons.first { contains($0.rect, x, y) }?.side }
+    func checkButton(atX x: Int32, y: Int32) -> UICommand? {
+        checkButtons.first { contains($0.rect, x, y) }?.command
+    }
 
-    private func contains(_ rect: SDL_Rect, _ x: Int32, _ y: Int32) -> Bool {
+    func contains(_ rect: SDL_Rect, _ x: Int32, _ y: Int32) -> Bool {
         x >= rect.x && x < rect.x + rect.w && y >= rect.y && y < rect.y + rect.h
     }
 
@@ -104,11 +110,20 @@ final class ScreenPainter {
         hint("↑ ↓ choose · ← → change · type the participant ID · Enter: select · F11: full screen · Gamepad: d-pad, A")
     }
 
-    func drawParticipantSheet(_ menu: MenuModel, participant: String) {
+    /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
+    func drawParticipantSheet(_ menu: MenuModel, participant: String, known: Bool, warning: String?) {
         window.clear()
-        let top = title(
+        var top = title(
             "Participant \(participant)",
-            subtitle: "A few questions before we start (for the supervisor). No names are stored.")
+            subtitle: known
+                ? "Registered before: please complete missing answers and correct any that changed (the earlier row is kept)."
+                : "A few questions before we start (for the supervisor). No names are stored.")
+        if let warning {
+            top +=
+                text.drawWrapped(
+                    warning, x: width / 2, y: top - scaled(12), width: width - scaled(120), pixels: px(.small),
+                    color: Theme.warning, align: .center) + scaled(4)
+        }
         drawMenu(menu, top: top, rowWidth: scaled(1000))
         hint("↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A")
     }
@@ -116,29 +131,46 @@ final class ScreenPainter {
     func drawHeadphoneCheck(_ check: HeadphoneCheck, progress: String?) {
         window.clear()
         var y = title("Headphone check", subtitle: progress)
+        checkButtons = []
+        if check.confirmingQuit {
+            y +=
+                text.drawWrapped(
+                    "Quit now? Nothing is lost: every photo logged so far stays saved.", x: width / 2, y: y,
+                    width: width - scaled(160), pixels: px(.heading), align: .center) + scaled(30)
+            text.drawWrapped(
+                "Enter (gamepad A): quit · Esc (gamepad B): back to the headphone check", x: width / 2, y: y,
+                width: width - scaled(160), pixels: px(.body), color: Theme.focus, align: .center)
+            hint("Enter: quit · Esc: continue the check")
+            return
+        }
         let side = check.sideToPlay
         let question =
             side == .left
-            ? "Step 1 of 2: a sound is playing. On which side do you hear it?"
-            : "Step 2 of 2: and now? On which side do you hear the sound?"
+            ? "Step 1 of 2: a sound is playing. Where do you hear it?"
+            : "Step 2 of 2: and now? Where do you hear the sound?"
         y += text.drawWrapped(
             question, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading), align: .center)
-        y += scaled(30)
-        let buttonWidth = scaled(300)
-        let buttonHeight = scaled(110)
-        let gap = scaled(60)
-        sideButtons = []
-        for (offset, label) in ["◀  Left", "Right  ▶"].enumerated() {
-            let x = width / 2 - buttonWidth - gap / 2 + Int32(offset) * (buttonWidth + gap)
+        y += scaled(24)
+        let buttonWidth = scaled(250)
+        let buttonHeight = scaled(96)
+        let gap = scaled(24)
+        let answers: [(UICommand, String)] = [
+            (.left, "◀  Left"), (.right, "Right  ▶"), (.heardBoth, "Both sides (B)"),
+            (.heardNothing, "Can't hear it (N)"),
+        ]
+        let rowLeft = (width - Int32(answers.count) * buttonWidth - Int32(answers.count - 1) * gap) / 2
+        for (offset, (command, label)) in answers.enumerated() {
+            let x = rowLeft + Int32(offset) * (buttonWidth + gap)
             let rect = SDL_Rect(x: x, y: y, w: buttonWidth, h: buttonHeight)
-            sideButtons.append((offset == 0 ? .left : .right, rect))
+            checkButtons.append((command, rect))
             window.fill(rect, Theme.panel)
-            window.outline(rect, Theme.focus, thickness: scaled(3))
+            window.outline(rect, offset < 2 ? Theme.focus : Theme.dimText, thickness: scaled(3))
+            let pixels = offset < 2 ? px(.heading) : px(.small)
             text.draw(
-                label, x: x + buttonWidth / 2, y: y + (buttonHeight - px(.heading) * 6 / 5) / 2,
-                pixels: px(.heading), bold: true, align: .center)
+                label, x: x + buttonWidth / 2, y: y + (buttonHeight - pixels * 6 / 5) / 2,
+                pixels: pixels, bold: offset < 2, align: .center)
         }
-        y += buttonHeight + scaled(30)
+        y += buttonHeight + scaled(24)
         // Volume bar: where the level is within the safe range.
         let range = HeadphoneCheck.volumeRangeDB
         let fraction = (check.volumeDB - range.lowerBound) / (range.upperBound - range.lowerBound)
@@ -151,7 +183,7 @@ final class ScreenPainter {
         window.fill(bar, Theme.panel)
         window.fill(SDL_Rect(x: bar.x, y: bar.y, w: Int32(Double(barWidth) * fraction), h: barHeight), Theme.good)
         window.outline(bar, Theme.dimText)
-        y = bar.y + barHeight + scaled(24)
+        y = bar.y + barHeight + scaled(20)
         if let warning = check.volumeWarning {
             y += text.drawWrapped(
                 warning, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), color: Theme.warning,
@@ -159,16 +191,25 @@ final class ScreenPainter {
             y += scaled(12)
         }
         if let verdict = check.verdictMessage {
-            text.drawWrapped(
-                verdict, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body),
-                color: Theme.warning, align: .center)
+            y +=
+                text.drawWrapped(
+                    verdict, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body),
+                    color: Theme.warning, align: .center) + scaled(14)
         }
-        hint("← or A: left · → or D: right · ↑ ↓ volume · Gamepad: d-pad · Keep the volume comfortable.")
+        if check.canContinueAnyway {
+            let button = SDL_Rect(x: (width - scaled(520)) / 2, y: y, w: scaled(520), h: scaled(56))
+            checkButtons.append((.activate, button))
+            window.fill(button, Theme.focus)
+            text.draw(
+                "Continue anyway (Enter)", x: width / 2, y: button.y + (button.h - px(.body) * 6 / 5) / 2,
+                pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
+        }
+        hint("← → : left, right · B: both · N: can't hear · ↑ ↓ volume · Esc: quit · Gamepad: d-pad, X both, Back none")
     }
 
-    /// The running view: a camera viewfinder and the level's instruction. Nothing here depends on where
-    /// the target is or where the player faces, so the screen cannot give the answer away.
-    func drawRunning(instruction: String, progress: String, inputHint: String) {
+    /// The running view: a camera viewfinder with a compass strip of the heading, and the level's instruction.
+    /// Nothing here depends on where the target is, so the screen cannot give the answer away.
+    func drawRunning(instruction: String, progress: String, inputHint: String, compass: CompassStrip) {
         window.clear(SDL_Color(r: 6, g: 10, b: 8, a: 255))
         text.draw(progress, x: width / 2, y: scaled(22), pixels: px(.body), color: Theme.dimText, align: .center)
         // Viewfinder frame with corner brackets, a centre cross and the camera's rule-of-thirds marks.
@@ -206,6 +247,7 @@ final class ScreenPainter {
             SDL_RenderDrawLine(window.renderer, x, frame.y + scaled(20), x, frame.y + frame.h - scaled(20))
             SDL_RenderDrawLine(window.renderer, frame.x + scaled(20), y, frame.x + frame.w - scaled(20), y)
         }
+        drawCompass(compass, in: frame)
         text.draw("● REC", x: frame.x + scaled(24), y: frame.y + scaled(22), pixels: px(.small), color: Theme.warning)
         text.draw(
             "Listen…", x: frame.x + frame.w - scaled(24), y: frame.y + scaled(22), pixels: px(.small),
@@ -214,6 +256,34 @@ final class ScreenPainter {
             instruction, x: width / 2, y: frame.y + frame.h + scaled(28), width: width - scaled(100),
             pixels: px(.title), bold: true, align: .center)
         hint(inputHint)
+    }
+
+    /// The compass strip along the bottom of the viewfinder: ticks and direction names sliding past a fixed
+    /// centre mark as the player turns, and the heading in degrees.
+    private func drawCompass(_ compass: CompassStrip, in frame: SDL_Rect) {
+        let stripHeight = scaled(62)
+        let strip = SDL_Rect(
+            x: frame.x + scaled(40), y: frame.y + frame.h - stripHeight - scaled(14), w: frame.w - scaled(80),
+            h: stripHeight)
+        window.fill(strip, SDL_Color(r: 20, g: 28, b: 24, a: 255))
+        let pixels = px(.small)
+        for mark in compass.marks {
+            let x = strip.x + Int32((Double(strip.w) * mark.fraction).rounded())
+            let tall = mark.label != nil
+            window.fill(
+                SDL_Rect(x: x - scaled(1), y: strip.y, w: max(2, scaled(2)), h: tall ? scaled(18) : scaled(10)),
+                Theme.viewfinder)
+            if let label = mark.label {
+                text.draw(
+                    label, x: x, y: strip.y + scaled(22), pixels: pixels * 4 / 5, color: Theme.dimText, align: .center)
+            }
+        }
+        // The fixed centre mark: where the camera points.
+        let centre = strip.x + strip.w / 2
+        window.fill(SDL_Rect(x: centre - scaled(3), y: strip.y - scaled(8), w: scaled(6), h: scaled(26)), Theme.focus)
+        text.draw(
+            compass.readout, x: centre, y: strip.y - scaled(8) - pixels * 6 / 5, pixels: pixels, color: Theme.focus,
+            bold: true, align: .center)
     }
 
     /// A result (intermediate or end of round): the result picture and the photo's deviation and time.
@@ -286,14 +356,16 @@ final class ScreenPainter {
         text.drawWrapped(
             "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
             x: width / 2, y: y, width: width - scaled(200), pixels: px(.body), color: Theme.dimText, align: .center)
-        hint("Enter, Space or gamepad A: start the next condition")
+        hint("Enter or gamepad A: start the next condition")
     }
 
     struct SummaryRow {
         let round: String, condition: String, target: String, deviation: String, time: String
     }
 
-    func drawSummary(heading: String, rows: [SummaryRow], means: String, note: String?) {
+    func drawSummary(
+        heading: String, rows: [SummaryRow], means: String, meansColor: SDL_Color, note: String?, menu: MenuModel
+    ) {
         window.clear()
         var y = title(heading, subtitle: note)
         // The table uses the small size so a round of two targets with background fits on one line at 720p.
@@ -309,7 +381,8 @@ final class ScreenPainter {
         }
         y += pixels * 3 / 2
         let rowHeight = pixels * 13 / 10
-        let maxRows = Int((height - y - scaled(140)) / max(1, rowHeight))
+        let menuHeight = Int32(menu.items.count) * scaled(50)
+        let maxRows = Int((height - y - scaled(140) - menuHeight) / max(1, rowHeight))
         // Show the latest rows when they do not all fit (the means below cover all of them).
         let shown = rows.suffix(max(1, maxRows - (rows.count > maxRows ? 1 : 0)))
         if shown.count < rows.count {
@@ -328,10 +401,13 @@ final class ScreenPainter {
         y += scaled(14)
         window.fill(
             SDL_Rect(x: Int32(Double(width) * 0.04), y: y, w: Int32(Double(width) * 0.92), h: scaled(3)), Theme.dimText)
-        text.drawWrapped(
-            means, x: width / 2, y: y + scaled(16), width: width - scaled(120), pixels: px(.heading),
-            color: Theme.good, bold: true, align: .center)
-        hint("Enter, Esc or gamepad A: close")
+        y += scaled(16)
+        y +=
+            text.drawWrapped(
+                means, x: width / 2, y: y, width: width - scaled(120), pixels: px(.heading),
+                color: meansColor, bold: true, align: .center) + scaled(16)
+        drawMenu(menu, top: y, rowWidth: scaled(600))
+        hint("↑ ↓ choose · Enter or gamepad A: select · Esc: close")
     }
 
     func drawError(_ message: String, dataNote: String?) {

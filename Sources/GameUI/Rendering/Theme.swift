@@ -15,6 +15,17 @@ enum Theme {
     static let warning = SDL_Color(r: 255, g: 120, b: 90, a: 255)
     static let viewfinder = SDL_Color(r: 245, g: 245, b: 240, a: 255)
 
+    /// Feedback colour of a result: green only for a close aim, the focus yellow for a fair one, and the
+    /// warning colour for a large miss (a 71° mean in green read as praise); plain text when nothing was shot.
+    static func color(of grade: ResultWording.Grade?) -> SDL_Color {
+        switch grade {
+        case .excellent, .close: good
+        case .fair: focus
+        case .far: warning
+        case nil: text
+        }
+    }
+
     /// Text sizes as fractions of the window height (720 px → title 48 px, body 32 px, small 24 px).
     enum TextSize: Hashable {
         case title, heading, body, small

@@ -7,6 +7,9 @@ enum UIError: Error, CustomStringConvertible {
     case audioNotStarted
     case fontMissing(String)
     case screenshotFailed(path: String, reason: String)
+    /// A reminder prompt's window asks the questionnaire only; it never opens a session.
+    case noSessionForPrompt
+    case resumeHRTFDiffers(session: String, asked: String, used: String)
 
     var description: String {
         switch self {
@@ -22,6 +25,11 @@ enum UIError: Error, CustomStringConvertible {
             "The font \(path) is missing: install the fonts-dejavu-core package (scripts/install-deps.sh does)."
         case .screenshotFailed(let path, let reason):
             "Could not save the screenshot \(path) (\(reason)): check that the folder exists and is writable."
+        case .noSessionForPrompt:
+            "A reminder's questionnaire (`soundsafari rate`) has no rounds to play: start a session with `soundsafari play` or `soundsafari study`."
+        case .resumeHRTFDiffers(let session, let asked, let used):
+            "Session \(session) was played with the HRTF '\(used)', not '\(asked)': leave out --hrtf to continue it "
+                + "with the same HRTF (its rows all name one)."
         }
     }
 }

@@ -6,9 +6,10 @@ import SessionRuntime
 import StudyKit
 
 /// The picture a result screen shows and the session saves as PNG (thesis section 4.4, figure 4.7):
-/// the 45° the camera saw, centred on the heading of the photo; every target of the round drawn where it
-/// was (one outside the section as an edge arrow with its angle); the crosshair; and the deviation and
-/// time written underneath. Drawn on SDL software surfaces, so it needs no window (simulate, tests).
+/// the 45° the camera saw, centred on the heading of the photo; every target photographed so far drawn
+/// where it was (one outside the section as an edge arrow with its angle); the crosshair; and the deviation
+/// and time written underneath. A target not yet photographed is never drawn: after photo 1 of 2 its
+/// position (or the edge arrow's angle) would give the second answer away. Drawn on SDL software surfaces, so it needs no window (simulate, tests).
 struct ResultPicture {
     /// Degrees across the picture, as in the thesis.
     static let sectionDegrees = 45.0
@@ -32,11 +33,19 @@ struct ResultPicture {
         drawScenery(on: surface)
         drawScale(on: surface, fonts: fonts)
         // Animals, then the crosshair over them (a viewfinder), then their names on top of both.
-        for target in result.targets { draw(target, on: surface, fonts: fonts, labels: false) }
+        for target in shownTargets { draw(target, on: surface, fonts: fonts, labels: false) }
         drawCrosshair(on: surface)
-        for target in result.targets { draw(target, on: surface, fonts: fonts, labels: true) }
+        for target in shownTargets { draw(target, on: surface, fonts: fonts, labels: true) }
         drawCaption(on: surface, fonts: fonts)
         return surface
+    }
+
+    /// The targets the picture may show: those photographed up to this result. A pause shows none, since the
+    /// search goes on (the old picture of an interrupted search showed where the sought animal was).
+    var shownTargets: [RoundResult.Target] {
+        guard result.kind != .interrupted else { return [] }
+        let photographed = Set(result.photos.map(\.targetIndex))
+        return result.targets.filter { $0.photographed || photographed.contains($0.index) }
     }
 
     /// Renders the picture, encodes it as PNG (SDL2_image) in memory, and writes it owner-only through
@@ -179,13 +188,13 @@ struct ResultPicture {
             let searched = result.searchedSeconds.map { " after \(ResultWording.seconds($0))" } ?? ""
             return [
                 "Round \(result.round) paused\(searched).",
-                "Your aim now is at the centre; the animals are where they were.",
+                "Your aim now is at the centre.",
             ]
         case .intermediate, .roundEnd:
             return result.photos.map { photo in
                 let name = result.targets.first { $0.index == photo.targetIndex }?.displayName ?? photo.target
                 return
-                    "\(ResultWording.deviation(photo.deviationDeg, target: name)) Time \(ResultWording.seconds(photo.timeSeconds))."
+                    "\(ResultWording.deviation(photo.deviationDeg, target: name, tip: false)) Time \(ResultWording.seconds(photo.timeSeconds))."
             }
         }
     }

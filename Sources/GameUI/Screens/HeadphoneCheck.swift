@@ -8,9 +8,19 @@ enum EarSide: String, Equatable, Sendable {
     var bearingDegrees: Double { self == .left ? 270 : 90 }
 }
 
+/// What the player says about one test sound: a side, both sides, or nothing heard.
+enum HeardAnswer: Equatable, Sendable {
+    case side(EarSide)
+    case both
+    case nothing
+}
+
 /// Left then right, each confirmed by the player. Hearing left as right and right as left means the
 /// channels are swapped (headphones on backwards or a wiring fault) — the check says so and starts over.
-/// Also holds the output volume, which starts at a safe, quiet default and changes in 3 dB steps.
+/// "Both sides" and "I can't hear it" are answers too: the check then says what to try, and after any
+/// failed attempt the player (e.g. with one-sided hearing loss, who can never pass) may continue anyway.
+/// Escape asks before quitting. Also holds the output volume, which starts at a safe, quiet default and
+/// changes in 3 dB steps.
 struct HeadphoneCheck: Equatable, Sendable {
     enum Step: Equatable, Sendable {
         /// The sound on `side` is playing; waiting for the player's answer.
@@ -21,6 +31,10 @@ struct HeadphoneCheck: Equatable, Sendable {
     enum Verdict: Equatable, Sendable {
         case swapped
         case inconsistent
+        /// A sound was heard on both sides: mono output or a hands-free headset.
+        case heardOnBothSides
+        /// A sound was not heard: unplugged, too quiet, or hearing loss on that side.
+        case notHeard(EarSide)
     }
 
     /// Quiet enough to be comfortable on any headphones; the player turns it up if needed.
@@ -29,7 +43,11 @@ struct HeadphoneCheck: Equatable, Sendable {
     static let volumeStepDB = 3.0
 
     private(set) var step: Step = .asking(.left)
-    private(set) var leftAnswer: EarSide?
+    private(set) var leftAnswer: HeardAnswer?
+    /// Escape was pressed: the screen asks whether to quit (Enter) or go on with the check (Escape).
+    private(set) var confirmingQuit = false
+    /// True once the player continued without passing (the check could not confirm both sides).
+    private(set) var continuedWithoutPassing = false
     /// Why the last attempt failed, shown on the screen while the check repeats.
     private(set) var lastVerdict: Verdict?
     private(set) var volumeDB: Double = HeadphoneCheck.defaultVolumeDB
@@ -65,23 +83,45 @@ struct HeadphoneCheck: Equatable, Sendable {
     }
 
     /// The player says on which side they heard the current sound.
-    mutating func answer(_ heard: EarSide) {
-        guard case .asking(let playing) = step else { return }
+    mutating func answer(_ heard: EarSide) { answer(.side(heard)) }
+
+    mutating func answer(_ heard: HeardAnswer) {
+        guard case .asking(let playing) = step, !confirmingQuit else { return }
         switch playing {
         case .left:
             leftAnswer = heard
             step = .asking(.right)
         case .right:
-            if leftAnswer == .left, heard == .right {
+            if leftAnswer == .side(.left), heard == .side(.right) {
                 step = .passed
                 lastVerdict = nil
-            } else {
-                lastVerdict = (leftAnswer == .right && heard == .left) ? .swapped : .inconsistent
-                leftAnswer = nil
-                step = .asking(.left)
+                return
             }
+            if leftAnswer == .nothing {
+                lastVerdict = .notHeard(.left)
+            } else if heard == .nothing {
+                lastVerdict = .notHeard(.right)
+            } else if leftAnswer == .both || heard == .both {
+                lastVerdict = .heardOnBothSides
+            } else {
+                lastVerdict = (leftAnswer == .side(.right) && heard == .side(.left)) ? .swapped : .inconsistent
+            }
+            leftAnswer = nil
+            step = .asking(.left)
         }
     }
+
+    /// After a failed attempt the player may go on anyway (the check cannot be passed with one deaf ear).
+    var canContinueAnyway: Bool { lastVerdict != nil && step != .passed }
+
+    mutating func continueAnyway() {
+        guard canContinueAnyway, !confirmingQuit else { return }
+        continuedWithoutPassing = true
+        step = .passed
+    }
+
+    /// Escape: ask first. A second Escape goes back to the check.
+    mutating func toggleQuitQuestion() { confirmingQuit.toggle() }
 
     mutating func changeVolume(bySteps steps: Int) {
         let raised = volumeDB + Double(steps) * Self.volumeStepDB
@@ -93,6 +133,12 @@ struct HeadphoneCheck: Equatable, Sendable {
         switch lastVerdict {
         case .swapped: "Left and right are swapped: turn the headphones around (L on the left ear), then listen again."
         case .inconsistent: "That did not match: check that both earpieces work and are plugged in, then listen again."
+        case .heardOnBothSides:
+            "Each sound should come from one side only. Check that the headphones are stereo (not a mono or "
+                + "hands-free headset) and sit on both ears, then listen again."
+        case .notHeard(let side):
+            "The \(side.rawValue) sound was not heard. Check that the headphones are plugged in and turn the "
+                + "volume up (↑), then listen again. With hearing loss on one side, press Enter to continue anyway."
         case nil: nil
         }
     }

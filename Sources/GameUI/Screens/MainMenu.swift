@@ -1,6 +1,7 @@
 // The main menu's rows and the settings they produce: participant, mode, background, rounds, input, HRTF.
 import Foundation
 import GameCore
+import StudyKit
 
 /// What the main menu decides, also preset from `play`'s flags.
 package struct MenuSettings: Equatable, Sendable {
@@ -20,12 +21,15 @@ package struct MenuSettings: Equatable, Sendable {
 
     var background: Bool { mode.hasBackground }
 
-    package static let roundChoices = Array(1...30)
+    package static let roundChoices = Array(StudyProtocol.builtInRounds)
 }
 
-/// Builds the main menu and reads it back. Mode and background are one decision in the game's levels
-/// (only the two-target level has a background variant), so the two rows are kept consistent.
+/// Builds the main menu and reads it back. Mode (one or two targets) and background are independent rows:
+/// together they pick one of the four levels, and changing one never changes the other.
 enum MainMenu {
+    /// The mode row's options: the number of targets, without the background (that is its own row).
+    static let modeOptions = [LevelKind.oneTarget.title, LevelKind.twoTargets.title]
+
     /// - Parameters:
     ///   - knownParticipants: registered IDs, cycled with left/right so a gamepad alone can pick one.
     ///   - inputs: the devices present; the others are shown but cannot be chosen.
@@ -39,8 +43,8 @@ enum MainMenu {
             [
                 .text("participant", "Participant", value: settings.participant, suggestions: knownParticipants),
                 .choice(
-                    "mode", "Mode", options: LevelKind.allCases.map(\.title),
-                    selected: settings.mode.title),
+                    "mode", "Mode", options: modeOptions,
+                    selected: modeOptions[settings.mode.targetCount > 1 ? 1 : 0]),
                 .choice(
                     "background", "Background sound", options: ["off", "on"],
                     selected: settings.background ? "on" : "off"),
@@ -56,31 +60,15 @@ enum MainMenu {
 
     /// Reads the settings back from the menu.
     static func settings(from model: MenuModel) -> MenuSettings {
-        let modeLabel = model.value("mode")
-        let mode = LevelKind.allCases.first { $0.title == modeLabel } ?? .oneTarget
+        let mode = LevelKind.with(
+            targets: model.value("mode") == LevelKind.twoTargets.title ? 2 : 1,
+            background: model.value("background") == "on")
         return MenuSettings(
             participant: model.value("participant").trimmingCharacters(in: .whitespaces),
             mode: mode,
             rounds: Int(model.value("rounds")) ?? 1,
             input: InputKind(rawValue: model.value("input")) ?? .keyboard,
             hrtf: model.value("hrtf"))
-    }
-
-    /// Keeps mode and background consistent after `changed` was edited.
-    static func link(_ model: inout MenuModel, after changed: String) {
-        let settings = settings(from: model)
-        switch changed {
-        case "mode":
-            model.set("background", to: settings.background ? "on" : "off")
-        case "background":
-            let wantsBackground = model.value("background") == "on"
-            let mode: LevelKind =
-                wantsBackground
-                ? .twoTargetsBackground : (settings.mode == .twoTargetsBackground ? .twoTargets : settings.mode)
-            model.set("mode", to: mode.title)
-        default:
-            break
-        }
     }
 
     /// The rounds a play session of these settings has (each mode's level has a fixed number of targets).

@@ -54,6 +54,7 @@ struct MenuModel: Equatable, Sendable {
     /// Applies one command; returns what happened, or nil when nothing did.
     @discardableResult
     mutating func handle(_ command: UICommand) -> MenuOutcome? {
+        if command == .photoKey { return handle(.activate) }
         guard let item = focusedItem else { return nil }
         switch command {
         case .up:
@@ -75,7 +76,7 @@ struct MenuModel: Equatable, Sendable {
             guard case .text(let value, let suggestions, let maxLength) = item.kind, !value.isEmpty else { return nil }
             items[focus].kind = .text(value: String(value.dropLast()), suggestions: suggestions, maxLength: maxLength)
             return .changed(item.id)
-        case .back, .pause, .recentre:
+        case .back, .pause, .recentre, .photoKey, .heardBoth, .heardNothing:
             return nil
         }
     }

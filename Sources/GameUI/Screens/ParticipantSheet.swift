@@ -7,12 +7,16 @@ import StudyKit
 enum ParticipantSheet {
     static let notGiven = "not given"
 
-    static func model() -> MenuModel {
+    /// The sheet, filled in with `prefilled`'s answers when the participant is registered already.
+    static func model(prefilled: ParticipantRecord? = nil) -> MenuModel {
         let ages = [notGiven] + (1...110).map(String.init)
         let scale = [notGiven] + (0...5).map(String.init)
-        return MenuModel([
+        // A gender typed into the file by hand is kept as a choice, so saving does not blank it.
+        var genders = [notGiven, "female", "male", "diverse"]
+        if let gender = prefilled?.gender, !gender.isEmpty, !genders.contains(gender) { genders.append(gender) }
+        var sheet = MenuModel([
             .choice("age", "Age", options: ages),
-            .choice("gender", "Gender", options: [notGiven, "female", "male", "diverse"]),
+            .choice("gender", "Gender", options: genders),
             .choice("tinnitus", "Tinnitus", options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)),
             .choice(
                 "tinnitus_side", "Tinnitus side", options: [notGiven] + ParticipantRecord.Side.allCases.map(\.rawValue)),
@@ -22,6 +26,19 @@ enum ParticipantSheet {
             .choice("game_experience_0_5", "Video game experience (0 = none, 5 = daily)", options: scale),
             .button("submit", "Save and continue"),
         ])
+        if let known = prefilled {
+            let answers: [(String, String?)] = [
+                ("age", known.age.map(String.init)), ("gender", known.gender.isEmpty ? nil : known.gender),
+                ("tinnitus", known.tinnitus?.rawValue), ("tinnitus_side", known.tinnitusSide?.rawValue),
+                ("hearing_aid", known.hearingAid?.rawValue),
+                ("phone_experience_0_5", known.phoneExperience0To5.map(String.init)),
+                ("game_experience_0_5", known.gameExperience0To5.map(String.init)),
+            ]
+            for case (let id, let value?) in answers { sheet.set(id, to: value) }
+            // Straight to the first question still unanswered, else to "Save and continue".
+            sheet.focus(on: answers.first { $0.1 == nil }?.0 ?? "submit")
+        }
+        return sheet
     }
 
     /// The answers keyed by participants.csv column; "not given" is written as an empty field.

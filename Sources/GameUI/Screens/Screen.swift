@@ -1,4 +1,5 @@
 // The screens of the game: which one is showing is the whole state of the `ScreenFlow`.
+import StudyKit
 
 /// One screen of the window. The flow between them is `ScreenFlow`; what each shows is drawn by `ScreenPainter`.
 enum Screen: Equatable, Sendable {
@@ -16,6 +17,8 @@ enum Screen: Equatable, Sendable {
     case roundResult
     /// Between two conditions of a study, for the supervisor.
     case conditionBreak
+    /// The tinnitus questionnaire before or after the rounds (one question at a time, `Questionnaire`).
+    case ratings(RatingMoment)
     /// End of the session (complete or quit): per-round deviation and time and their means.
     case summary
     /// Something a person must act on (no audio device, unusable HRTF...); the data written so far is kept.
@@ -32,6 +35,7 @@ enum Screen: Equatable, Sendable {
         case .intermediateResult: "intermediate"
         case .roundResult: "round-result"
         case .conditionBreak: "break"
+        case .ratings(let moment): "ratings-\(moment.rawValue)"
         case .summary: "summary"
         case .error: "error"
         }

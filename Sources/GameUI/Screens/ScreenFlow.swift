@@ -1,4 +1,5 @@
 // The screen flow of a play or study session as a pure state machine: menu → headphone check → rounds → summary.
+import StudyKit
 
 /// Which screen shows and what must happen on each transition. Pure Swift: no SDL, no clock,
 /// so every path (two-target rounds, condition breaks, pause and quit, an unplugged controller)
@@ -21,10 +22,19 @@ struct ScreenFlow: Sendable {
     let breaksBetweenConditions: Bool
     /// Photos of the first round already logged by an earlier run (resume); applied when it begins.
     private var pendingPhotosDone = 0
+    /// The questionnaires this session asks: before the first round and/or after the last (`adoptRatings`).
+    private(set) var ratingMoments: Set<RatingMoment> = []
 
     /// A play session: starts at the main menu.
     static func play() -> ScreenFlow {
         ScreenFlow(screen: .mainMenu, rounds: [], breaksBetweenConditions: false)
+    }
+
+    /// A reminder's prompt: the questionnaire alone, then the window closes.
+    static func prompt() -> ScreenFlow {
+        var flow = ScreenFlow(screen: .ratings(.prompt), rounds: [], breaksBetweenConditions: false)
+        flow.ratingMoments = [.prompt]
+        return flow
     }
 
     /// A supervised study: the participant sheet first unless the participant is registered,
@@ -34,6 +44,16 @@ struct ScreenFlow: Sendable {
             screen: participantRegistered ? .headphoneCheck : .participantSheet,
             rounds: rounds, breaksBetweenConditions: true)
         flow.roundIndex = min(max(0, firstRound), max(0, rounds.count - 1))
+        return flow
+    }
+
+    /// A session continued with --resume (or the summary's "Continue"): the headphone check first, which
+    /// already says at which round the session goes on; `photosDone` targets of that round are logged.
+    static func resuming(rounds: [FlowRound], roundIndex: Int, photosDone: Int, breaksBetweenConditions: Bool)
+        -> ScreenFlow
+    {
+        var flow = ScreenFlow(screen: .headphoneCheck, rounds: rounds, breaksBetweenConditions: breaksBetweenConditions)
+        flow.adoptRounds(rounds, roundIndex: roundIndex, photosDone: photosDone)
         return flow
     }
 
@@ -71,10 +91,29 @@ struct ScreenFlow: Sendable {
         return []
     }
 
-    /// Both sides were heard where they should be: the first round begins.
+    /// Both sides were heard where they should be: the questionnaire, if the session asks one, then the first round.
     mutating func headphoneCheckPassed() -> [FlowEffect] {
         guard screen == .headphoneCheck, currentRound != nil else { return [] }
+        if ratingMoments.contains(.before) {
+            screen = .ratings(.before)
+            return []
+        }
         return beginRound(roundIndex)
+    }
+
+    /// Which questionnaires the opened session asks (a resumed one may have answered "before" already).
+    mutating func adoptRatings(_ moments: Set<RatingMoment>) { ratingMoments = moments }
+
+    /// The last question was answered or skipped: the rounds begin, or the summary shows.
+    mutating func questionnaireFinished() -> [FlowEffect] {
+        switch screen {
+        case .ratings(.before): return beginRound(roundIndex)
+        case .ratings(.prompt): return [.exit]
+        case .ratings:
+            screen = .summary
+            return []
+        default: return []
+        }
     }
 
     /// Takes the rounds the session really plays (a protocol resolved for the participant, or a resumed
@@ -112,7 +151,7 @@ struct ScreenFlow: Sendable {
             return [.continueRound]
         case .roundResult:
             if sessionComplete {
-                screen = .summary
+                screen = ratingMoments.contains(.after) ? .ratings(.after) : .summary
                 return []
             }
             if breaksBetweenConditions, let next = nextRound, next.condition != currentRound?.condition {

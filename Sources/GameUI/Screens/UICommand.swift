@@ -4,14 +4,21 @@
 /// mouse clicks and gamepad buttons onto these, so every screen works with any device alone.
 enum UICommand: Equatable, Sendable {
     case up, down, left, right
-    /// Enter / Space / gamepad A: press the focused button, confirm, continue.
+    /// Enter / gamepad A: press the focused button, confirm, continue.
     case activate
+    /// Space, the photo key: takes the photo, and elsewhere acts as `activate` — except on the break screen,
+    /// which asks the supervisor for Enter (a participant's photo press must not skip the break).
+    case photoKey
     /// Escape / gamepad B: leave a sub-screen or open the pause menu.
     case back
     /// P / gamepad Start: pause a running round.
     case pause
     /// R / gamepad Y: set "straight ahead" to where the player faces now.
     case recentre
+    /// B / gamepad X on the headphone check: the sound was heard on both sides.
+    case heardBoth
+    /// N / gamepad Back on the headphone check: the sound was not heard at all.
+    case heardNothing
     /// Typed text (SDL_TEXTINPUT), for the participant ID and number fields.
     case text(String)
     case backspace

@@ -23,6 +23,8 @@ package final class SessionDriver {
     let clock: GameClock
     /// Whether this driver continued an interrupted session.
     let resumed: Bool
+    /// Set when the participant already completed this protocol and starts it again (said to the supervisor).
+    package private(set) var repeatWarning: String?
     /// Result pictures saved so far (in order).
     private(set) var savedPictures: [URL] = []
     /// Called after each result exists and its picture is saved (the UI shows it). Interrupted results
@@ -33,6 +35,15 @@ package final class SessionDriver {
     /// The output stage installed on the scene's engine: the profile's notch and gains, the volume, the limiter.
     package let output: TailoredOutput
     private var recordedLimitedBlocks = 0
+    /// The questionnaire before and after the rounds; nil when the session asks none.
+    package let ratings: SessionRatings?
+
+    /// "Before" means before any round: asked when nothing is logged yet and no before-answer is stored
+    /// (a session resumed after its questionnaire, or after photos, goes straight on).
+    package func asksRatingsBefore() throws -> Bool {
+        guard let ratings, log.loggedKeys.isEmpty else { return false }
+        return try ratings.remaining(.before).count == RatingItem.all.count
+    }
 
     /// Resolves `request` and opens the session's files; the session is `.ready` (call `session.start`).
     /// Errors are sentences naming the file/participant and what to do (StudyKit's and SpatialAudio's).
@@ -45,6 +56,8 @@ package final class SessionDriver {
         let profile = try store.hearingProfile(of: participant)
         let log: any SessionLog
         let plan: SessionPlan
+        var asksRatings = request.ratings
+        var repeatWarning: String?
         if request.resume {
             // The rounds are checked and their sounds loaded before the store writes anything.
             var resumedPlan: SessionPlan?
@@ -56,13 +69,23 @@ package final class SessionDriver {
             }
             log = reopened
             plan = resumedPlan
+            asksRatings =
+                try asksRatings || SessionRatings(sink: log.ratings(), context: log.ratingContext).hasAnswers()
         } else {
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
+            asksRatings = asksRatings || studyProtocol.ratings
             try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
             let number = try participant.trailingNumber ?? store.registrationNumber(of: participant) ?? 1
-            let resolved = studyProtocol.resolve(
+            var resolved = studyProtocol.resolve(
                 participantNumber: number,
                 sessionSeed: request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
+            // Each participant and each of their sessions gets its own bearings, even under a fixed seed.
+            let past = try store.pastSessions(of: participant)
+            let sessionIndex = PastSession.nextIndex(after: past)
+            resolved.sessionNumber = sessionIndex
+            resolved.placementSeed = PlacementSeed.derive(
+                protocolSeed: resolved.seed, participant: participant, sessionNumber: sessionIndex)
+            repeatWarning = PastSession.repeatWarning(past, participant: participant, protocolName: resolved.name)
             // Everything that can be wrong with the rounds is found before any file is written, so a
             // bad protocol or sound leaves no half-made session behind for --resume to trip over.
             plan = try prepare(resolved, scene: scene)
@@ -78,7 +101,10 @@ package final class SessionDriver {
         }
         let driver = SessionDriver(
             log: log, plan: plan, scene: scene, clock: clock, input: request.input,
-            resumed: request.resume, pictures: pictures, tailoring: profile?.tailoring ?? .none)
+            resumed: request.resume, pictures: pictures,
+            tailoring: profile?.tailoring ?? .none,
+            ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
+        driver.repeatWarning = repeatWarning
         try driver.recordOutput(volumeSource: request.resume ? "resume" : "session start", at: now)
         return driver
     }
@@ -86,7 +112,8 @@ package final class SessionDriver {
     /// Places the targets, checks every round's level and loads every sound the rounds use (a broken
     /// file stops the session before round 1, and no round waits for the disk).
     static func prepare(_ resolved: ResolvedProtocol, scene: EngineAudioScene) throws -> SessionPlan {
-        let plan = try SessionPlan(rounds: resolved.rounds, placement: resolved.placementRule, seed: resolved.seed)
+        let plan = try SessionPlan(
+            rounds: resolved.rounds, placement: resolved.placementRule, seed: resolved.seedOfPlacement)
         let factory = LevelFactory()
         for round in resolved.rounds { _ = try factory.validate(round) }
         try scene.preload(Set(resolved.rounds.flatMap { $0.targetSounds + [$0.backgroundSound].compactMap { $0 } }))
@@ -119,11 +146,13 @@ package final class SessionDriver {
 
     private init(
         log: any SessionLog, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
-        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter, tailoring: OutputTailoring
+        input: InputDevice, resumed: Bool, pictures: ResultPictureWriter, tailoring: OutputTailoring,
+        ratings: SessionRatings?
     ) {
         // Every session hears the participant's tailoring (or none) through the limiter's ceiling.
         output = TailoredOutput(engine: scene.engine, tailoring: tailoring)
         self.pictures = pictures
+        self.ratings = ratings
         self.log = log
         self.scene = scene
         self.clock = clock

@@ -21,15 +21,19 @@ package struct SessionRequest: Sendable {
     var resume: Bool
     /// The device logged in the `input` column.
     var input: InputDevice
+    /// Ask the tinnitus questionnaire before and after the rounds even when the protocol does not
+    /// (a session-level switch: `train` turns it on, `simulate --answer-ratings` too).
+    package var ratings: Bool
 
     package init(
         source: SessionSource, participant: String, seed: UInt64? = nil, resume: Bool = false,
-        input: InputDevice
+        input: InputDevice, ratings: Bool = false
     ) {
         self.source = source
         self.participant = participant
         self.seed = seed
         self.resume = resume
         self.input = input
+        self.ratings = ratings
     }
 }

@@ -38,6 +38,8 @@ package struct Simulation {
         package let ticks: Int
         package let tickStatistics: TickStatistics
         package let pictures: [URL]
+        /// Said when the participant had already completed this protocol (`SessionDriver.repeatWarning`).
+        package let repeatWarning: String?
     }
 
     package func run() throws -> Outcome {
@@ -48,6 +50,8 @@ package struct Simulation {
         let driver = try SessionDriver.open(
             request, store: store, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
         let player = bot.makePlayer(seed: driver.log.resolvedProtocol.seed, scene: scene)
+        var ratingBot = RatingBot(participant: request.participant, seed: driver.log.resolvedProtocol.seed)
+        try answer(.before, driver: driver, bot: &ratingBot, clock: clock)
         let manager = driver.makeManager(headingSource: player)
         let session = driver.session
         try session.start(heading: player.heading)
@@ -63,8 +67,21 @@ package struct Simulation {
         }
         if let signal = InterruptSignals.pending { throw try driver.interrupt(by: signal) }
         try driver.finish()
+        if driver.log.isCompleted { try answer(.after, driver: driver, bot: &ratingBot, clock: clock) }
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
-            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures)
+            ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures,
+            repeatWarning: driver.repeatWarning)
+    }
+
+    /// The bot answers the questions of `moment` the session still asks (none when ratings are off), taking
+    /// two seconds per question on the virtual clock (no real wait), so answered_at lies before the first
+    /// round's onset and after the last photo, as in a window session; on the real clock it answers at once.
+    private func answer(_ moment: RatingMoment, driver: SessionDriver, bot: inout RatingBot, clock: GameClock) throws {
+        guard let ratings = driver.ratings, try moment != .before || driver.asksRatingsBefore() else { return }
+        for (item, value) in bot.answers(for: try ratings.remaining(moment), moment: moment) {
+            if !realtime { clock.sleep(until: clock.now() + 2) }
+            try ratings.record(item, value: value, moment: moment, at: clock.date(at: clock.now()))
+        }
     }
 }

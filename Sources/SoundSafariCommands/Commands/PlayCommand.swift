@@ -20,15 +20,21 @@ struct PlayCommand: WindowCommand {
     @Option(help: "Pseudonymous participant ID (e.g. P01); no real names.")
     var participant: String?
 
-    @Option(help: "one-target, two-targets or two-targets-background.")
-    var mode: String = "one-target"
+    @Option(help: "one-target, two-targets, two-targets-background or one-target-background (default: one-target).")
+    var mode: String?
 
-    @Option(parsing: .unconditional, help: "Number of rounds (1-30).")
-    var rounds: Int = 3
+    @Option(parsing: .unconditional, help: "Number of rounds (1-30; default: 3).")
+    var rounds: Int?
 
     @OptionGroup var window: WindowOptions
 
     func validate() throws {
+        if window.resume, mode != nil || rounds != nil {
+            // A resumed session plays on as it was started: a different mode or length would be ignored.
+            throw ValidationError("--resume continues the session as it was started; leave out --mode and --rounds.")
+        }
+        let mode = self.mode ?? LevelKind.oneTarget.rawValue
+        let rounds = self.rounds ?? 3
         guard LevelKind(rawValue: mode) != nil else {
             let modes = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("Unknown mode '\(mode)': use one of \(modes).")
@@ -37,7 +43,7 @@ struct PlayCommand: WindowCommand {
             throw ValidationError("--rounds \(rounds) is out of range: use 1 to \(MenuSettings.roundChoices.last!).")
         }
         if let participant, let problem = ParticipantID.problem(with: participant) {
-            throw ValidationError("Participant ID '\(participant)': \(problem).")
+            throw ValidationError("Participant ID '\(participant)': \(problem); \(ParticipantID.rule).")
         }
         if window.resume && participant == nil {
             throw ValidationError("--resume needs --participant: whose session should continue?")
@@ -47,8 +53,10 @@ struct PlayCommand: WindowCommand {
     func run(hooks: AppHooks) throws {
         // A missing Sounds folder is nothing the menu can fix: say so in the terminal, before any window.
         _ = try SoundCatalog.locate(explicitFolder: window.sounds)
+        try window.checkResumable(participant: participant ?? "")
         let preset = MenuSettings(
-            participant: participant ?? "", mode: LevelKind(rawValue: mode) ?? .oneTarget, rounds: rounds,
+            participant: participant ?? "", mode: mode.flatMap(LevelKind.init(rawValue:)) ?? .oneTarget,
+            rounds: rounds ?? 3,
             input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
         let options = AppOptions(
             kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,

@@ -17,13 +17,16 @@ struct SimulateCommand: ParsableCommand {
             true bearings (ideal, noisy). Time is virtual unless --realtime is given, so sessions run in seconds.
             """)
 
-    @Option(help: "Built-in mode: one-target, two-targets or two-targets-background (default: one-target).")
+    @Option(
+        help:
+            "Built-in mode: one-target, two-targets, two-targets-background or one-target-background (default: one-target)."
+    )
     var mode: String?
 
     @Option(name: .customLong("protocol"), help: "A protocol file (JSON) instead of --mode.")
     var protocolFile: String?
 
-    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode.")
+    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode (1-30, as in play).")
     var rounds: Int = 3
 
     @Option(help: "Pseudonymous participant ID (no real names).")
@@ -45,6 +48,12 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Continue the participant's latest incomplete session at the first target not yet logged.")
     var resume = false
 
+    @Flag(
+        help:
+            "Ask the tinnitus questionnaire before and after the rounds and answer it with a bot (plausible values, some skipped) into ratings.csv."
+    )
+    var answerRatings = false
+
     @Option(help: "OpenAL Soft HRTF to render with (default: OpenAL's default).")
     var hrtf: String?
 
@@ -57,7 +66,12 @@ struct SimulateCommand: ParsableCommand {
             let known = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("Unknown mode '\(mode)'; use one of: \(known).")
         }
-        if rounds < 1 { throw ValidationError("--rounds must be at least 1 (got \(rounds)).") }
+        guard StudyProtocol.builtInRounds.contains(rounds) else {
+            let range = StudyProtocol.builtInRounds
+            throw ValidationError(
+                "--rounds \(rounds) is out of range: use \(range.lowerBound) to \(range.upperBound), as in play "
+                    + "(for more, write a protocol file with repetitions and use --protocol).")
+        }
         if resume, mode != nil || protocolFile != nil {
             throw ValidationError(
                 "--resume continues the protocol the session started with; leave out --mode and --protocol.")
@@ -73,13 +87,14 @@ struct SimulateCommand: ParsableCommand {
         }
         let request = SessionRequest(
             source: source, participant: participant,
-            seed: seed, resume: resume, input: bot.device)
+            seed: seed, resume: resume, input: bot.device, ratings: answerRatings)
         InterruptSignals.install()
         try InterruptedExit.run {
             let outcome = try Simulation(
                 request: request, store: FileSessionStore(logs: URL(fileURLWithPath: logs)), bot: bot,
                 realtime: realtime, hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
             ).run()
+            if let warning = outcome.repeatWarning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             print(Self.summary(outcome))
         }
     }

@@ -11,8 +11,8 @@ struct StudyCommand: WindowCommand {
         commandName: "study",
         abstract: "Run a supervised study session from a protocol file (e.g. Examples/thesis-study.json).",
         discussion: """
-            Shows the participant sheet first (skipped when the participant is registered in \
-            participants.csv), then the headphone check, then the protocol's rounds with a progress line \
+            Shows the participant sheet first (filled in when the participant is registered in \
+            participants.csv: missing answers are asked, corrections appended), then the headphone check, then the protocol's rounds with a progress line \
             and a break screen between conditions. Every photo is logged at once; quitting keeps the data \
             and --resume continues the latest incomplete session.
             """)
@@ -27,7 +27,7 @@ struct StudyCommand: WindowCommand {
 
     func validate() throws {
         if let problem = ParticipantID.problem(with: participant) {
-            throw ValidationError("Participant ID '\(participant)': \(problem).")
+            throw ValidationError("Participant ID '\(participant)': \(problem); \(ParticipantID.rule).")
         }
         guard FileManager.default.isReadableFile(atPath: protocolFile) else {
             throw ValidationError(
@@ -42,6 +42,15 @@ struct StudyCommand: WindowCommand {
         let studyProtocol = try SessionDriver.loadProtocol(source, seed: window.seed)
         let catalog = try SoundCatalog.locate(explicitFolder: window.sounds)
         try SessionDriver.checkSounds(of: studyProtocol, from: source, catalog: catalog)
+        try window.checkResumable(participant: participant)
+        if !window.resume, let id = try? ParticipantID(participant),
+            let warning = PastSession.repeatWarning(
+                PastSession.all(logs: window.logsURL, participant: id), participant: id,
+                protocolName: studyProtocol.name)
+        {
+            // Said before the window opens, so the supervisor can stop a repeat that was not meant.
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
         let options = AppOptions(
             kind: .study(
                 protocolFile: URL(fileURLWithPath: protocolFile),

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GameUI
 import SessionRuntime
+import StudyKit
 
 struct WindowOptions: ParsableArguments {
     @Option(help: "keyboard, mouse or gamepad (default: a gamepad with gyro if present, else the mouse).")
@@ -25,6 +26,15 @@ struct WindowOptions: ParsableArguments {
 
     var inputKind: InputKind? { input.flatMap(InputKind.init(rawValue:)) }
     var logsURL: URL { URL(fileURLWithPath: logs) }
+
+    /// With --resume, a participant with nothing to continue is told so in the terminal, before any window.
+    func checkResumable(participant: String) throws {
+        guard resume else { return }
+        let id = try ParticipantID(participant)
+        guard try ResumePoint.latestIncomplete(logs: logsURL, participant: id) != nil else {
+            throw NothingToResumeError(participant: id.value, logs: logsURL.path)
+        }
+    }
 
     func validate() throws {
         if let input, InputKind(rawValue: input) == nil {

@@ -58,9 +58,10 @@ public struct CSVRow: Sendable {
     public func boolean(_ column: String) throws -> Bool {
         let raw = try text(column)
         switch raw {
-        case "true": return true
-        case "false": return false
-        default: throw bad(column, raw, "true or false")
+        // TRUE/FALSE since issue 16; files written before it say true/false.
+        case "TRUE", "true": return true
+        case "FALSE", "false": return false
+        default: throw bad(column, raw, "TRUE or FALSE")
         }
     }
 

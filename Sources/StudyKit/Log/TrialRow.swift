@@ -18,6 +18,8 @@ public struct TrialRow: Equatable, Sendable {
         "session_index",
         // Issue 11: which HRTF data exactly (the `hrtf` name alone can be re-used for other data).
         "hrtf_sha256",
+        // Issue 16: the protocol's name, so rows pooled from several studies say which one they belong to.
+        "protocol",
         // Added within version 1 by the hearing profile: the volume and the profile version this photo was heard with.
         "volume_db", "profile_version",
     ]
@@ -48,6 +50,8 @@ public struct TrialRow: Equatable, Sendable {
     public var sessionIndex: Int
     /// SHA-256 of the HRTF's data file; empty for a data set built into OpenAL Soft.
     public var hrtfSHA256: String
+    /// The session's protocol: a protocol file's `name`, or the built-in mode (`one-target`, ...).
+    public var protocolName: String
     /// The master volume in dB when the photo was taken (nil in files written before it was logged).
     public var volumeDB: Double?
     /// The hearing profile version whose tailoring was applied; nil without a profile.
@@ -58,8 +62,8 @@ public struct TrialRow: Equatable, Sendable {
         condition: String, background: Bool, round: Int, targetsInRound: Int, targetIndex: Int,
         target: String, targetBearingDeg: Double, aimBearingDeg: Double, deviationDeg: Double,
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
-        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", volumeDB: Double? = nil,
-        profileVersion: Int? = nil
+        frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String,
+        volumeDB: Double? = nil, profileVersion: Int? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -83,6 +87,7 @@ public struct TrialRow: Equatable, Sendable {
         self.frontBackReversal = frontBackReversal
         self.sessionIndex = sessionIndex
         self.hrtfSHA256 = hrtfSHA256
+        self.protocolName = protocolName
         self.volumeDB = volumeDB
         self.profileVersion = profileVersion
     }
@@ -104,6 +109,7 @@ public struct TrialRow: Equatable, Sendable {
             .decimal(timeS, fractionDigits: Self.secondDigits), .boolean(frontBackReversal),
             .integer(sessionIndex),
             .text(hrtfSHA256),
+            .text(protocolName),
             volumeDB.map { .decimal($0, fractionDigits: 1) } ?? .empty, profileVersion.map { .integer($0) } ?? .empty,
         ]
     }
@@ -133,6 +139,7 @@ public struct TrialRow: Equatable, Sendable {
         frontBackReversal = try row.boolean("front_back_reversal")
         sessionIndex = try row.integer("session_index")
         hrtfSHA256 = try row.text("hrtf_sha256")
+        protocolName = try row.text("protocol")
         volumeDB = try Self.optional(row, "volume_db") { try row.decimal($0) }
         profileVersion = try Self.optional(row, "profile_version") { try row.integer($0) }
     }

@@ -24,13 +24,17 @@ public struct ParticipantID: Hashable, Sendable, Codable, CustomStringConvertibl
         if value.contains("@") { return "it looks like an e-mail address" }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         if let bad = value.first(where: { !allowed.contains($0) }) {
-            return "it contains '\(bad)'; use only letters, digits, '-', '_' and '.'"
+            return "it contains '\(bad)'"
         }
         if let first = value.first, !(first.isASCII && (first.isLetter || first.isNumber)) {
             return "it must start with a letter or digit"
         }
         return nil
     }
+
+    /// What a valid ID looks like, said once after the problem (`ParticipantIDError`, the commands, the menu).
+    public static let rule =
+        "use a pseudonym such as P07: letters, digits, '-', '_' and '.', starting with a letter or digit"
 
     /// The number at the end of the ID (`P07` → 7), used to pick a Latin-square row; nil when none.
     public var trailingNumber: Int? {

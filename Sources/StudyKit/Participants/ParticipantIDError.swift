@@ -6,7 +6,7 @@ public struct ParticipantIDError: Error, Equatable, CustomStringConvertible, Loc
     public let problem: String
 
     public var description: String {
-        "'\(value)' cannot be a participant ID: \(problem). Use a pseudonym such as P07 (letters, digits, '-', '_', '.')."
+        "'\(value)' cannot be a participant ID: \(problem); \(ParticipantID.rule)."
     }
 
     public var errorDescription: String? { description }

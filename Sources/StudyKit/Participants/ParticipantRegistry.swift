@@ -12,7 +12,7 @@ public struct ParticipantRegistry: Sendable {
         url = logs.appendingPathComponent("participants.csv")
     }
 
-    /// Every registered participant, in registration order.
+    /// Every row, in file order (a corrected participant has several; the last is current).
     public func all() throws -> [ParticipantRecord] {
         guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return [] }
         return try Self.records(in: CSVReader.parse(data, file: url.path))
@@ -31,9 +31,9 @@ public struct ParticipantRegistry: Sendable {
         }
     }
 
-    /// The participant's record, or nil when not registered.
+    /// The participant's current record (their last row: a correction wins), or nil when not registered.
     public func lookup(_ participant: ParticipantID) throws -> ParticipantRecord? {
-        try all().first { $0.participant == participant }
+        try all().last { $0.participant == participant }
     }
 
     public func isRegistered(_ participant: ParticipantID) throws -> Bool {
@@ -42,7 +42,10 @@ public struct ParticipantRegistry: Sendable {
 
     /// 1-based position of the participant in the register (the Latin-square row for IDs without a number).
     public func registrationNumber(of participant: ParticipantID) throws -> Int? {
-        try all().firstIndex { $0.participant == participant }.map { $0 + 1 }
+        // Counted over participants in the order of their first row: a correction row does not shift anyone.
+        var seen: [ParticipantID] = []
+        for record in try all() where !seen.contains(record.participant) { seen.append(record.participant) }
+        return seen.firstIndex(of: participant).map { $0 + 1 }
     }
 
     public enum Outcome: Equatable, Sendable {

@@ -76,6 +76,7 @@ private struct FieldReader {
     static let topFields = [
         "name", "description", "comment", "seed", "order", "blocked", "min_separation_deg",
         "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions",
+        "ratings",
     ]
     static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound"]
 
@@ -201,7 +202,8 @@ private struct FieldReader {
         return StudyProtocol(
             name: name, description: description, seed: seed, order: order, blocked: blocked,
             minSeparationDeg: separation, bearingsDeg: bearings, backgroundGainDB: gain,
-            keepFirstTargetPlaying: keepPlaying, conditions: conditions)
+            keepFirstTargetPlaying: keepPlaying, conditions: conditions,
+            ratings: try bool(fields, "ratings", "ratings") ?? false)
     }
 
     func condition(_ value: JSONValue, _ path: String, minSeparationDeg: Double, bearings: [Double]?) throws
@@ -255,12 +257,22 @@ private struct FieldReader {
         if let bearings, bearings.count < targets.count {
             throw error("bearings_deg", "has \(bearings.count) bearing(s) but \(path) needs \(targets.count) per round")
         }
+        if let bearings, targets.count > 1,
+            !TargetPlacer.hasFittingSet(
+                of: targets.count, in: bearings.map { Bearing(degrees: $0) }, minSeparationDeg: minSeparationDeg)
+        {
+            // Placement would otherwise have to put two targets of a round closer than promised.
+            throw error(
+                "bearings_deg",
+                "\(PlacementError.bearingListTooClose(targets: targets.count, minSeparationDeg: minSeparationDeg)) (\(path) has \(targets.count) targets per round)"
+            )
+        }
 
         let background = try string(fields, "background_sound", path + ".background_sound")
-        if background != nil && level != .twoTargetsBackground {
+        if background != nil && !level.hasBackground {
             throw error(
                 path + ".background_sound",
-                "is set but the level \(level.rawValue) plays no background; use the level two-targets-background or remove the field"
+                "is set but the level \(level.rawValue) plays no background; use the level \(LevelKind.with(targets: level.targetCount, background: true).rawValue) or remove the field"
             )
         }
         return StudyProtocol.Condition(

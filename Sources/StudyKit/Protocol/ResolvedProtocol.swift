@@ -13,6 +13,11 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
     public var seed: UInt64
     /// The number that picked the Latin-square row (and, with the seed, nothing else).
     public var participantNumber: Int
+    /// The participant's session number this session was started as (1 = first), and the placement seed
+    /// derived from seed, participant and it (`PlacementSeed`). Nil in a session.json written before issue 16,
+    /// whose targets were placed from `seed` itself.
+    public var sessionNumber: Int?
+    public var placementSeed: UInt64?
     public var minSeparationDeg: Double
     public var bearingsDeg: [Double]?
     public var backgroundGainDB: Double
@@ -20,6 +25,9 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
     public var conditions: [StudyProtocol.Condition]
     /// The rounds in the order they are played, numbered from 1.
     public var rounds: [RoundPlan]
+
+    /// The seed the targets are placed from.
+    public var seedOfPlacement: UInt64 { placementSeed ?? seed }
 
     public var placementRule: PlacementRule {
         PlacementRule(minSeparationDeg: minSeparationDeg, bearingList: bearingsDeg?.map { Bearing(degrees: $0) })
@@ -31,6 +39,8 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey {
         case name, description, order, blocked, seed, conditions, rounds
         case participantNumber = "participant_number"
+        case sessionNumber = "session_number"
+        case placementSeed = "placement_seed"
         case minSeparationDeg = "min_separation_deg"
         case bearingsDeg = "bearings_deg"
         case backgroundGainDB = "background_gain_db"
@@ -65,6 +75,8 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         blocked = try container.decode(Bool.self, forKey: .blocked)
         seed = try container.decode(UInt64.self, forKey: .seed)
         participantNumber = try container.decode(Int.self, forKey: .participantNumber)
+        sessionNumber = try container.decodeIfPresent(Int.self, forKey: .sessionNumber)
+        placementSeed = try container.decodeIfPresent(UInt64.self, forKey: .placementSeed)
         minSeparationDeg = try container.decode(Double.self, forKey: .minSeparationDeg)
         bearingsDeg = try container.decodeIfPresent([Double].self, forKey: .bearingsDeg)
         backgroundGainDB = try container.decode(Double.self, forKey: .backgroundGainDB)
@@ -81,6 +93,8 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         try container.encode(blocked, forKey: .blocked)
         try container.encode(seed, forKey: .seed)
         try container.encode(participantNumber, forKey: .participantNumber)
+        try container.encodeIfPresent(sessionNumber, forKey: .sessionNumber)
+        try container.encodeIfPresent(placementSeed, forKey: .placementSeed)
         try container.encode(minSeparationDeg, forKey: .minSeparationDeg)
         try container.encodeIfPresent(bearingsDeg, forKey: .bearingsDeg)
         try container.encode(backgroundGainDB, forKey: .backgroundGainDB)

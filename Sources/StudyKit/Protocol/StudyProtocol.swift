@@ -34,7 +34,7 @@ public struct StudyProtocol: Sendable, Equatable {
             self.targets = targets ?? level.defaultTargetSounds
             self.repetitions = repetitions
             self.backgroundSound =
-                level == .twoTargetsBackground ? (backgroundSound ?? level.defaultBackgroundSound) : nil
+                level.hasBackground ? (backgroundSound ?? level.defaultBackgroundSound) : nil
         }
 
         enum CodingKeys: String, CodingKey {
@@ -57,11 +57,14 @@ public struct StudyProtocol: Sendable, Equatable {
     public var backgroundGainDB: Double
     public var keepFirstTargetPlaying: Bool
     public var conditions: [Condition]
+    /// Ask the tinnitus questionnaire (RatingItem.all) before and after the rounds (`"ratings": true`).
+    public var ratings: Bool
 
     public init(
         name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
         blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
-        backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition]
+        backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition],
+        ratings: Bool = false
     ) {
         self.name = name
         self.description = description
@@ -73,7 +76,12 @@ public struct StudyProtocol: Sendable, Equatable {
         self.backgroundGainDB = backgroundGainDB
         self.keepFirstTargetPlaying = keepFirstTargetPlaying
         self.conditions = conditions
+        self.ratings = ratings
     }
+
+    /// How many rounds a built-in mode may have, in `play`, its menu and `simulate` alike (a longer session is a
+    /// protocol file with repetitions).
+    public static let builtInRounds = 1...30
 
     /// The built-in modes of `play`/`simulate` (`--mode one-target --rounds 5`): one condition.
     public static func builtIn(mode: LevelKind, rounds: Int, seed: UInt64? = nil) -> StudyProtocol {
@@ -91,20 +99,26 @@ public struct StudyProtocol: Sendable, Equatable {
 
 extension StudyProtocol {
     /// Checks that every sound the protocol names is in the catalog (`Sounds/sounds.json`), so a typo
-    /// is reported against the protocol's field before a session folder is made. `file` names the
-    /// protocol in the error (e.g. the --protocol path, or "--mode" for a built-in mode).
+    /// is reported against the protocol's field — and its line, when `file` is the protocol file — before a
+    /// session folder is made. `file` names the protocol in the error (e.g. the --protocol path, or "--mode"
+    /// for a built-in mode).
     public func checkSounds(available: Set<String>, file: String) throws {
         let known = available.sorted().joined(separator: ", ")
+        // The lines of the file the protocol was read from (none for a built-in mode).
+        let lines = (try? String(contentsOfFile: file, encoding: .utf8)).map { JSONLineLocator(text: $0) }
+        func problem(_ field: String, _ sound: String, condition index: Int) -> ProtocolError {
+            // A default target (the condition lists none) is pointed at by its condition's line.
+            ProtocolError(
+                file: file, field: field,
+                line: lines?.line(of: field) ?? lines?.line(of: "conditions[\(index)]"),
+                problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
+        }
         for (index, condition) in conditions.enumerated() {
             for (position, sound) in condition.targets.enumerated() where !available.contains(sound) {
-                throw ProtocolError(
-                    file: file, field: "conditions[\(index)].targets[\(position)]",
-                    problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
+                throw problem("conditions[\(index)].targets[\(position)]", sound, condition: index)
             }
             if let sound = condition.backgroundSound, !available.contains(sound) {
-                throw ProtocolError(
-                    file: file, field: "conditions[\(index)].background_sound",
-                    problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
+                throw problem("conditions[\(index)].background_sound", sound, condition: index)
             }
         }
     }

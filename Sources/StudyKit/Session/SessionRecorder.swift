@@ -78,7 +78,8 @@ public final class SessionRecorder: TrialSink {
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
             frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
-            hrtfSHA256: record.environment.hrtfSHA256, volumeDB: record.output?.volumeDB,
+            hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name,
+            volumeDB: record.output?.volumeDB,
             profileVersion: record.output?.tailoring.profileVersion)
     }
 

@@ -10,6 +10,8 @@ public protocol SessionStore {
     var location: String { get }
     /// The participant's counterbalancing number (1 = registered first); nil when not registered.
     func registrationNumber(of participant: ParticipantID) throws -> Int?
+    /// The participant's sessions so far, oldest first (to number the next one and warn about a repeat).
+    func pastSessions(of participant: ParticipantID) throws -> [PastSession]
     /// Registers the participant with blank answers unless already registered.
     func registerIfNew(_ participant: ParticipantID, at date: Date) throws
     /// A new session of `participant`, its log created (not yet completed).
@@ -46,6 +48,10 @@ public protocol SessionLog: TrialSink {
     func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws
     /// Records that a signal ended this run, and the end (`interruptions` and `ended_at` in session.json).
     func interrupt(by signal: String, at date: Date) throws
+    /// The participant, session_id and session_index the questionnaire's answers are stored under.
+    var ratingContext: RatingContext { get }
+    /// Where the questionnaire's answers go (on disk the participant's ratings.csv).
+    func ratings() -> any RatingSink
 }
 
 extension SessionLog {
@@ -63,6 +69,10 @@ public struct FileSessionStore: SessionStore {
 
     public func registrationNumber(of participant: ParticipantID) throws -> Int? {
         try ParticipantRegistry(logs: logs).registrationNumber(of: participant)
+    }
+
+    public func pastSessions(of participant: ParticipantID) throws -> [PastSession] {
+        PastSession.all(logs: logs, participant: participant)
     }
 
     public func registerIfNew(_ participant: ParticipantID, at date: Date) throws {
@@ -103,4 +113,10 @@ extension SessionRecorder: SessionLog {
     }
 
     public func loggedRows() throws -> [TrialRow] { try TrialRow.readAll(from: folder.trialsURL) }
+
+    public var ratingContext: RatingContext {
+        RatingContext(participant: record.participant, sessionID: record.sessionID, sessionIndex: sessionIndex)
+    }
+
+    public func ratings() -> any RatingSink { RatingsLog(logs: folder.logs, participant: folder.participant) }
 }

@@ -28,7 +28,8 @@ public enum StudyReport {
         let conditionTests = ReportTestTables.conditions(c)
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
-        let (figures, questionnaireFacts) = ReportFigures.all(c, devCI: table.devCI, timeCI: table.timeCI)
+        var (figures, questionnaireFacts) = ReportFigures.all(c, devCI: table.devCI, timeCI: table.timeCI)
+        figures += try RatingsFigure.forReport(inputs: inputs)
         let testRows = (conditionTests.rows + groupTests.rows).map {
             [
                 $0.measure, $0.test, $0.statistic, $0.df, RFormat.pValue($0.p, digits: 3), $0.note, $0.symbol,

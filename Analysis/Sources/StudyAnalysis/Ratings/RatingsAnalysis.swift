@@ -1,0 +1,159 @@
+// The ratings analysis: before/after change per session, trend over sessions, loudness vs localization.
+import Foundation
+
+/// A paired before/after comparison over sessions: after − before, Student's paired t-test and d_z.
+public struct RatingChange: Sendable {
+    public let item: String
+    /// A participant ID, or "overall" (then one mean change per participant is one pair).
+    public let scope: String
+    public let pairs: Int
+    public let meanBefore: Double, meanAfter: Double, meanChange: Double
+    /// nil (with `note`) when the test is undefined: fewer than 2 pairs or identical changes.
+    public let test: TTestResult?
+    public let note: String?
+}
+
+/// The linear trend of the before-ratings over session_index (per participant: lm(value ~ session_index);
+/// overall: lm(value ~ session_index + participant), the within-participant slope).
+public struct RatingTrend: Sendable {
+    public let item: String
+    public let scope: String
+    public let sessions: Int
+    public let slopePerSession: Double?, standardError: Double?, t: Double?, df: Double?, p: Double?
+    public let note: String?
+}
+
+/// Pearson's r between the before-loudness and the session's mean absolute deviation (cor.test).
+public struct LoudnessPerformance: Sendable {
+    public let scope: String
+    public let sessions: Int
+    public let r: Double?, t: Double?, df: Double?, p: Double?
+    public let note: String?
+}
+
+public struct RatingsResult: Sendable {
+    public let changes: [RatingChange]
+    public let trends: [RatingTrend]
+    public let correlations: [LoudnessPerformance]
+    public let data: RatingsData
+}
+
+public enum RatingsAnalysis {
+    public static let overall = "overall"
+
+    public static func run(_ data: RatingsData) -> RatingsResult {
+        var changes: [RatingChange] = []
+        var trends: [RatingTrend] = []
+        for item in data.items {
+            var participantMeans: [(before: Double, after: Double)] = []
+            for participant in data.participants {
+                let sessions = data.sessions.filter { $0.participant == participant }
+                let pairs = sessions.compactMap { s in s.before[item].flatMap { b in s.after[item].map { (b, $0) } } }
+                changes.append(change(item: item, scope: participant, pairs: pairs))
+                if !pairs.isEmpty {
+                    participantMeans.append((mean(pairs.map(\.0)), mean(pairs.map(\.1))))
+                }
+                let points = sessions.compactMap { s in s.before[item].map { (Double(s.sessionIndex), $0, participant) }
+                }
+                trends.append(trend(item: item, scope: participant, points: points))
+            }
+            changes.append(change(item: item, scope: overall, pairs: participantMeans))
+            let allPoints = data.sessions.compactMap { s in
+                s.before[item].map { (Double(s.sessionIndex), $0, s.participant) }
+            }
+            trends.append(trend(item: item, scope: overall, points: allPoints))
+        }
+        var correlations: [LoudnessPerformance] = []
+        func pairs(_ sessions: [RatedSession]) -> [(Double, Double)] {
+            sessions.compactMap { s in
+                s.before["tinnitus_loudness"].flatMap { l in s.meanAbsDeviationDeg.map { (l, $0) } }
+            }
+        }
+        for participant in data.participants {
+            correlations.append(
+                correlation(scope: participant, pairs(data.sessions.filter { $0.participant == participant })))
+        }
+        correlations.append(correlation(scope: overall, pairs(data.sessions)))
+        return RatingsResult(changes: changes, trends: trends, correlations: correlations, data: data)
+    }
+
+    static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
+
+    static func change(item: String, scope: String, pairs: [(Double, Double)]) -> RatingChange {
+        let before = pairs.isEmpty ? .nan : mean(pairs.map(\.0))
+        let after = pairs.isEmpty ? .nan : mean(pairs.map(\.1))
+        let differences = GroupAccumulator(pairs.map { $0.1 - $0.0 }, keepValues: false)
+        var test: TTestResult?
+        var note: String?
+        if pairs.count < 2 {
+            note = "needs 2 sessions answered before and after (has \(pairs.count))"
+        } else {
+            do { test = try TTest.oneSample(differences, mu: 0, kind: .paired) } catch let error as AnalysisError {
+                note = error.message
+            } catch { note = "\(error)" }
+        }
+        return RatingChange(
+            item: item, scope: scope, pairs: pairs.count, meanBefore: before, meanAfter: after,
+            meanChange: pairs.isEmpty ? .nan : after - before, test: test, note: note)
+    }
+
+    /// OLS slope of value on session index after removing each participant's mean (for one participant this
+    /// is simple regression): the same estimate and standard error as lm with participant as a factor.
+    static func trend(item: String, scope: String, points: [(x: Double, y: Double, group: String)]) -> RatingTrend {
+        let groups = Dictionary(grouping: points, by: \.group)
+        let df = Double(points.count - groups.count - 1)
+        var sxx = 0.0
+        var sxy = 0.0
+        var centred: [(Double, Double)] = []
+        for (_, members) in groups {
+            let mx = mean(members.map(\.x))
+            let my = mean(members.map(\.y))
+            for point in members {
+                centred.append((point.x - mx, point.y - my))
+                sxx += (point.x - mx) * (point.x - mx)
+                sxy += (point.x - mx) * (point.y - my)
+            }
+        }
+        guard df >= 1, sxx > 0 else {
+            return RatingTrend(
+                item: item, scope: scope, sessions: points.count, slopePerSession: nil, standardError: nil, t: nil,
+                df: nil, p: nil, note: "needs at least 3 sessions at 2 different session numbers per participant")
+        }
+        let slope = sxy / sxx
+        let rss = centred.reduce(0) { $0 + ($1.1 - slope * $1.0) * ($1.1 - slope * $1.0) }
+        let se = (rss / df / sxx).squareRoot()
+        guard se > 0 else {
+            return RatingTrend(
+                item: item, scope: scope, sessions: points.count, slopePerSession: slope, standardError: 0, t: nil,
+                df: df, p: nil, note: "the ratings lie exactly on a line: the test is undefined")
+        }
+        let t = slope / se
+        return RatingTrend(
+            item: item, scope: scope, sessions: points.count, slopePerSession: slope, standardError: se, t: t, df: df,
+            p: Distributions.tTwoSided(t, df: df), note: nil)
+    }
+
+    static func correlation(scope: String, _ pairs: [(Double, Double)]) -> LoudnessPerformance {
+        let n = Double(pairs.count)
+        guard pairs.count >= 3 else {
+            return LoudnessPerformance(
+                scope: scope, sessions: pairs.count, r: nil, t: nil, df: nil, p: nil,
+                note: "needs 3 sessions with a before-loudness and logged photos (has \(pairs.count))")
+        }
+        let mx = mean(pairs.map(\.0))
+        let my = mean(pairs.map(\.1))
+        let sxy = pairs.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+        let sxx = pairs.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
+        let syy = pairs.reduce(0) { $0 + ($1.1 - my) * ($1.1 - my) }
+        guard sxx > 0, syy > 0 else {
+            return LoudnessPerformance(
+                scope: scope, sessions: pairs.count, r: nil, t: nil, df: nil, p: nil,
+                note: "loudness or deviation is the same in every session: r is undefined")
+        }
+        let r = sxy / (sxx * syy).squareRoot()
+        let df = n - 2
+        let t = r * (df / max(1e-300, 1 - r * r)).squareRoot()
+        return LoudnessPerformance(
+            scope: scope, sessions: pairs.count, r: r, t: t, df: df, p: Distributions.tTwoSided(t, df: df), note: nil)
+    }
+}

@@ -1,0 +1,138 @@
+// ratings.csv answers per session, joined with the session's localization performance from trials.csv.
+import Foundation
+
+/// One session of one participant: the ratings before and after its rounds (skipped items absent) and the
+/// mean absolute deviation of its photos (nil when trials.csv has no row of it).
+public struct RatedSession: Sendable, Equatable {
+    public let participant: String
+    public let sessionID: String
+    public let sessionIndex: Int
+    public var before: [String: Double] = [:]
+    public var after: [String: Double] = [:]
+    public var meanAbsDeviationDeg: Double?
+}
+
+/// Every rated session found under the inputs (folders are searched for ratings.csv and trials.csv).
+public struct RatingsData: Sendable {
+    public let sessions: [RatedSession]
+    /// Answers to reminder prompts (not part of the before/after analyses), counted for the summary.
+    public let promptAnswers: Int
+    public let skippedAnswers: Int
+    public let files: [String]
+
+    /// The items in codebook order (those present in the data).
+    public var items: [String] {
+        let present = Set(sessions.flatMap { Array($0.before.keys) + Array($0.after.keys) })
+        return Self.codebookOrder.filter(present.contains) + present.subtracting(Self.codebookOrder).sorted()
+    }
+
+    public var participants: [String] { Array(Set(sessions.map(\.participant))).sorted() }
+
+    /// docs/RATINGS-CODEBOOK.md v1, the order the questions are asked.
+    static let codebookOrder = [
+        "tinnitus_noticed", "tinnitus_loudness", "tinnitus_distress", "mood", "arousal", "stress", "concentration",
+    ]
+
+    public static func load(paths: [String]) throws -> RatingsData {
+        guard !paths.isEmpty else { throw AnalysisError("No input: give StudyLogs folders or ratings.csv files.") }
+        var ratingsFiles: [String] = []
+        var trialsFiles: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw AnalysisError("\(path): no such file or folder; give a StudyLogs folder or a ratings.csv file.")
+            }
+            if isDirectory.boolValue {
+                ratingsFiles += try files(named: "ratings.csv", under: path)
+                trialsFiles += try StudyData.trialsFiles(under: path)
+            } else if (path as NSString).lastPathComponent == "trials.csv" {
+                trialsFiles.append(path)
+            } else {
+                ratingsFiles.append(path)
+            }
+        }
+        guard !ratingsFiles.isEmpty else {
+            throw AnalysisError(
+                "\(paths.joined(separator: ", ")): no ratings.csv found; sessions ask the questionnaire when the protocol says \"ratings\": true (or simulate --answer-ratings)."
+            )
+        }
+        var sessions: [String: RatedSession] = [:]
+        var prompts = 0
+        var skipped = 0
+        let reader = CSVRowReader(
+            columns: ["participant", "session_id", "session_index", "moment", "item", "value"], skipInvalid: false)
+        reader.showProgress = false
+        for file in ratingsFiles {
+            try reader.read(path: file) { record in
+                let moment = record.string(3)
+                if moment == "prompt" {
+                    prompts += 1
+                    return
+                }
+                guard moment == "before" || moment == "after" else {
+                    throw record.invalid(3, "'\(moment)' is not before, after or prompt")
+                }
+                let valueText = record.string(5)
+                if valueText.isEmpty {
+                    skipped += 1
+                    return
+                }
+                guard let value = Double(valueText), value.isFinite else {
+                    throw record.invalid(5, "'\(valueText)' is not a number")
+                }
+                guard let index = Int(record.string(2)) else {
+                    throw record.invalid(2, "'\(record.string(2))' is not a session number")
+                }
+                let participant = record.string(0)
+                let sessionID = record.string(1)
+                let key = participant + "\u{1}" + sessionID
+                var session =
+                    sessions[key] ?? RatedSession(participant: participant, sessionID: sessionID, sessionIndex: index)
+                let item = record.string(4)
+                if (moment == "before" ? session.before[item] : session.after[item]) != nil {
+                    throw record.invalid(4, "'\(item)' is answered twice \(moment) session \(sessionID)")
+                }
+                if moment == "before" { session.before[item] = value } else { session.after[item] = value }
+                sessions[key] = session
+            }
+        }
+        try addPerformance(from: trialsFiles, to: &sessions)
+        let ordered = sessions.values.sorted {
+            ($0.participant, $0.sessionIndex, $0.sessionID) < ($1.participant, $1.sessionIndex, $1.sessionID)
+        }
+        return RatingsData(
+            sessions: ordered, promptAnswers: prompts, skippedAnswers: skipped, files: ratingsFiles + trialsFiles)
+    }
+
+    /// The mean absolute deviation of each rated session's photos.
+    private static func addPerformance(from files: [String], to sessions: inout [String: RatedSession]) throws {
+        var sums: [String: (Double, Int)] = [:]
+        let reader = CSVRowReader(columns: ["participant", "session_id", "abs_deviation_deg"], skipInvalid: false)
+        reader.showProgress = false
+        for file in files {
+            try reader.read(path: file) { record in
+                let key = record.string(0) + "\u{1}" + record.string(1)
+                guard sessions[key] != nil else { return }
+                guard let value = Double(record.string(2)), value.isFinite else {
+                    throw record.invalid(2, "'\(record.string(2))' is not a number")
+                }
+                let sum = sums[key] ?? (0, 0)
+                sums[key] = (sum.0 + value, sum.1 + 1)
+            }
+        }
+        for (key, sum) in sums { sessions[key]?.meanAbsDeviationDeg = sum.0 / Double(sum.1) }
+    }
+
+    static func files(named name: String, under folder: String) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+            throw AnalysisError("\(folder): cannot list this folder; check its permissions.")
+        }
+        var found: [String] = []
+        while let item = walker.nextObject() as? String {
+            if (item as NSString).lastPathComponent == name {
+                found.append((folder as NSString).appendingPathComponent(item))
+            }
+        }
+        return found.sorted()
+    }
+}

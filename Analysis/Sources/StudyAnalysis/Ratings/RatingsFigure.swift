@@ -1,0 +1,73 @@
+// The report's ratings figure: tinnitus loudness before and after each session, per participant, over sessions.
+import Foundation
+
+enum RatingsFigure {
+    /// The figure when any input folder holds ratings.csv files; none otherwise (a study without ratings).
+    static func forReport(inputs: [String]) throws -> [ReportFigure] {
+        let folders = inputs.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        guard try folders.contains(where: { try !RatingsData.files(named: "ratings.csv", under: $0).isEmpty }) else {
+            return []
+        }
+        let data = try RatingsData.load(paths: folders)
+        guard
+            data.sessions.contains(where: {
+                $0.before["tinnitus_loudness"] != nil || $0.after["tinnitus_loudness"] != nil
+            })
+        else { return [] }
+        return [
+            (
+                "figure-ratings-loudness.svg",
+                "Tinnitus loudness (0 = not audible, 1 = extremely loud) before (solid) and after (dashed) each session, per participant; skipped answers are gaps.",
+                svg(data)
+            )
+        ]
+    }
+
+    static func svg(_ data: RatingsData) -> String {
+        var svg = SVGFigure(width: 640, height: 390)
+        svg.text("Tinnitus loudness before and after sessions", x: 320, y: 20, size: 14, weight: "bold")
+        let lastSession = Double(data.sessions.map(\.sessionIndex).max() ?? 1)
+        let ax = SVGFigure.niceAxis(lastSession, minValue: 0)
+        let (mapX, mapY) = svg.axes(
+            x0: 70, y0: 40, w: 420, h: 300, yLow: 0, yHigh: 1, yStep: 0.2, yLabel: "loudness (0–1)",
+            xLow: 0, xHigh: max(ax.high, 1), xStep: max(1, ax.step.rounded()), xLabel: "session_index")
+        for (index, participant) in data.participants.enumerated() {
+            let color = SVGFigure.palette[index % SVGFigure.palette.count]
+            let sessions = data.sessions.filter { $0.participant == participant }
+            for (moment, dash) in [("before", ""), ("after", " stroke-dasharray=\"5,4\"")] {
+                var path: [String] = []
+                for session in sessions {
+                    guard
+                        let value = moment == "before"
+                            ? session.before["tinnitus_loudness"] : session.after["tinnitus_loudness"]
+                    else {
+                        path.append("")  // a skipped answer breaks the line
+                        continue
+                    }
+                    let x = mapX(Double(session.sessionIndex)) + (moment == "after" ? 4 : 0)
+                    let command = path.last.map { $0.isEmpty } ?? true ? "M" : "L"
+                    path.append("\(command)\(SVGFigure.f(x)),\(SVGFigure.f(mapY(value)))")
+                    if moment == "before" {
+                        svg.circle(x, mapY(value), r: 3.5, fill: color)
+                    } else {
+                        svg.add(
+                            "<circle cx=\"\(SVGFigure.f(x))\" cy=\"\(SVGFigure.f(mapY(value)))\" r=\"3.5\" fill=\"white\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
+                        )
+                    }
+                }
+                svg.add(
+                    "<path d=\"\(path.filter { !$0.isEmpty }.joined(separator: " "))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.6\"\(dash)/>"
+                )
+            }
+            svg.circle(515, 60 + Double(index) * 18, r: 4, fill: color)
+            svg.text(participant, x: 524, y: 64 + Double(index) * 18, anchor: "start", size: 11)
+        }
+        let legend = 60 + Double(data.participants.count) * 18 + 10
+        svg.text("● before (solid)", x: 510, y: legend, anchor: "start", size: 10)
+        svg.text("○ after (dashed)", x: 510, y: legend + 14, anchor: "start", size: 10)
+        return svg.rendered
+    }
+}

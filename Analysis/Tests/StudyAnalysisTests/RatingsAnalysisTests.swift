@@ -1,0 +1,68 @@
+// `ratings` against R (Fixtures/ratings-reference.txt, written by scripts/r-ratings-reference.R from the same logs).
+import Foundation
+import Testing
+
+@testable import StudyAnalysis
+
+struct RatingsAnalysisTests {
+    static let reference = Fixtures.references("ratings-reference.txt")
+
+    func close(_ ours: Double?, _ key: String, tolerance: Double = 1e-9) {
+        guard let theirs = Self.reference[key] else {
+            Issue.record("no R value \(key)")
+            return
+        }
+        guard let ours else {
+            Issue.record("\(key): R has \(theirs), ratings has none")
+            return
+        }
+        #expect(abs(ours - theirs) <= tolerance * max(1, abs(theirs)), "\(key): \(ours) vs R \(theirs)")
+    }
+
+    @Test func everyChangeTrendAndCorrelationMatchesR() throws {
+        let result = RatingsAnalysis.run(try RatingsData.load(paths: [Fixtures.path("ratings-logs")]))
+        #expect(result.data.sessions.count == 15)
+        var compared = 0
+        for change in result.changes {
+            let key = "change.\(change.item).\(change.scope)"
+            guard Self.reference["\(key).t"] != nil else {
+                #expect(change.test == nil, "\(key): R had no test (too few pairs or constant differences)")
+                continue
+            }
+            close(change.test?.t, key + ".t")
+            close(change.test?.df, key + ".df")
+            close(change.test?.p, key + ".p")
+            if change.scope != RatingsAnalysis.overall {
+                close(change.test?.cohenD, key + ".dz")
+                close(change.meanChange, key + ".mean_change")
+            }
+            compared += 1
+        }
+        for trend in result.trends {
+            let key = "trend.\(trend.item).\(trend.scope)"
+            guard Self.reference["\(key).slope"] != nil else { continue }
+            close(trend.slopePerSession, key + ".slope")
+            close(trend.standardError, key + ".se")
+            close(trend.p, key + ".p")
+            compared += 1
+        }
+        for correlation in result.correlations {
+            let key = "cor.\(correlation.scope)"
+            close(correlation.r, key + ".r")
+            close(correlation.t, key + ".t")
+            close(correlation.p, key + ".p")
+            compared += 1
+        }
+        #expect(compared >= 50, "compared \(compared) results with R")
+    }
+
+    @Test func skipsArePassedOverAndAFolderWithoutRatingsIsASentence() throws {
+        let data = try RatingsData.load(paths: [Fixtures.path("ratings-logs")])
+        #expect(data.skippedAnswers > 0)
+        #expect(data.sessions.allSatisfy { $0.meanAbsDeviationDeg != nil })
+        let error = #expect(throws: AnalysisError.self) {
+            try RatingsData.load(paths: [Fixtures.path("StudyLogs-sample")])
+        }
+        #expect(error?.message.contains("no ratings.csv") == true)
+    }
+}

@@ -1,0 +1,120 @@
+// Continuing and repeating sessions: --resume, the summary's "Continue" and "Play again", and what the terminal is told.
+import Foundation
+import GameCore
+import StudyKit
+
+extension GameApp {
+    /// The participant's latest incomplete session becomes what this window plays: its rounds, the round it
+    /// continues at (shown on the headphone check), and for `play` its mode and rounds. Nothing to continue is
+    /// an error (the commands check it before the window opens, too).
+    func adoptResumePoint() throws {
+        let participant = try ParticipantID(settings.participant)
+        guard let point = try ResumePoint.latestIncomplete(logs: options.logs, participant: participant) else {
+            throw NothingToResumeError(participant: participant.value, logs: options.logs.path)
+        }
+        // The session goes on with the HRTF it was played with: its rows all name that one.
+        let usedHRTF = point.record.environment.hrtf
+        if usedHRTF != "none" {
+            if let asked = options.hrtf, asked != usedHRTF {
+                throw UIError.resumeHRTFDiffers(session: point.record.sessionID, asked: asked, used: usedHRTF)
+            }
+            settings.hrtf = usedHRTF
+        }
+        let resolved = point.record.resolvedProtocol
+        let rounds = resolved.rounds.map { FlowRound(condition: $0.condition, targets: max(1, $0.targetSounds.count)) }
+        let next = point.nextKey
+        let index = next.flatMap { key in resolved.rounds.firstIndex { $0.round == key.round } } ?? 0
+        var isStudy = false
+        if case .study = options.kind { isStudy = true }
+        flow = .resuming(
+            rounds: rounds, roundIndex: index, photosDone: max(0, (next?.targetIndex ?? 1) - 1),
+            breaksBetweenConditions: isStudy)
+        if !isStudy, let first = resolved.rounds.first, let level = LevelKind(rawValue: first.level) {
+            settings.mode = level
+            settings.rounds = resolved.rounds.count
+        }
+        resumeNote =
+            "Continuing session \(point.record.sessionID) (\(FlowRound.label(for: resolved.name))) "
+            + "at round \(index + 1) of \(rounds.count)"
+        Self.say(resumeNote ?? "")
+        resuming = true
+    }
+
+    /// The summary's "Continue": the session just quit goes on from its next target, after the headphone check.
+    func continueSession() throws {
+        endShownSession()
+        try adoptResumePoint()
+        try enterHeadphoneCheck()
+    }
+
+    /// The summary's "Play again": back to the main menu with the same settings, for a new session.
+    func playAgain() {
+        endShownSession()
+        // The menu's Start opens the audio afresh (the HRTF may be changed there).
+        audio?.stop()
+        audio = nil
+        resuming = false
+        resumeNote = nil
+        flow = .play()
+        let inputs: [InputKind] = input.controller != nil ? [.gamepad, .mouse, .keyboard] : [.mouse, .keyboard]
+        mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
+        updateTextEntry()
+    }
+
+    private func endShownSession() {
+        run = nil
+        summaryPhotos = nil
+        showResultPicture(nil)
+    }
+
+    /// A `play` window (a study has no "Play again": its protocol is done).
+    var isPlay: Bool {
+        if case .play = options.kind { return true }
+        return false
+    }
+
+    /// The command that continues this participant's session later, with the logs folder it was written to.
+    var resumeCommand: String {
+        let logs = Self.shellWord(options.logs.path)
+        switch options.kind {
+        case .play:
+            return "soundsafari play --participant \(settings.participant) --logs \(logs) --resume"
+        case .study(let file, _, _):
+            return "soundsafari study --protocol \(Self.shellWord(file.path)) --participant \(settings.participant) "
+                + "--logs \(logs) --resume"
+        case .prompt:
+            // A reminder's questionnaire has no rounds: answering again is the way back.
+            return "soundsafari rate --participant \(settings.participant) --logs \(logs)"
+        }
+    }
+
+    /// A path as one shell word (quoted when it holds anything but safe characters).
+    static func shellWord(_ text: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+:=@%,")
+        if !text.isEmpty, text.allSatisfy({ safe.contains($0) }) { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Tells the terminal where the session is written (when it opens) — the window may be full screen — and,
+    /// in play, that the participant already completed this mode (study says so before its window opens).
+    func reportSessionOpened(_ run: SessionRun) {
+        Self.say("Session folder: \(run.folderPath)")
+        if isPlay, let warning = run.driver.repeatWarning {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+    }
+
+    /// One line in the terminal when the summary shows: what was logged, and how to continue an incomplete session.
+    func reportSessionEnded(_ photos: [ResultWording.Photo]) {
+        guard let run else { return }
+        let outcome = flow.quitEarly ? "not completed; continue with: \(resumeCommand)" : "completed"
+        Self.say(
+            "\(photos.count) photo\(photos.count == 1 ? "" : "s") logged in \(run.folderPath); session \(outcome). \(ResultWording.means(photos))"
+        )
+    }
+
+    /// Written at once (stdout may be a pipe, which would hold the line until the window closes).
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

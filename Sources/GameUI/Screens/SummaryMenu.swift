@@ -1,0 +1,14 @@
+// The summary screen's buttons: continue the session just quit, play again, or close the window.
+
+/// After a session the patient need not restart the app: "Continue" picks a quit session up at its next
+/// target, "Play again" returns to the main menu (play only). "Close" has the focus, so the Enter that
+/// dismissed the last result cannot start anything by accident.
+enum SummaryMenu {
+    static func model(canContinue: Bool, canPlayAgain: Bool) -> MenuModel {
+        var items: [MenuItem] = []
+        if canContinue { items.append(.button("continue", "Continue this session")) }
+        if canPlayAgain { items.append(.button("again", "Play again")) }
+        items.append(.button("close", "Close"))
+        return MenuModel(items, focus: "close")
+    }
+}

@@ -1,0 +1,24 @@
+// Which session an answer belongs to, as ratings.csv names it.
+import Foundation
+
+/// The participant and session an answer is stored under (no session for a reminder's prompt).
+public struct RatingContext: Sendable, Equatable {
+    public var participant: String
+    public var sessionID: String?
+    public var sessionIndex: Int?
+
+    public init(participant: String, sessionID: String?, sessionIndex: Int?) {
+        self.participant = participant
+        self.sessionID = sessionID
+        self.sessionIndex = sessionIndex
+    }
+
+    /// The row of an answer given at `answeredAt` (`value` nil = skipped).
+    public func row(
+        _ item: RatingItem, value: Double?, moment: RatingMoment, answeredAt: Date, promptedAt: Date? = nil
+    ) -> RatingRow {
+        RatingRow(
+            participant: participant, sessionID: sessionID, sessionIndex: sessionIndex, moment: moment, item: item.id,
+            value: value, answeredAt: answeredAt, promptedAt: promptedAt)
+    }
+}

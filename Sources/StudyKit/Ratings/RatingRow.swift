@@ -1,0 +1,80 @@
+// One answer (or explicit skip) as a row of ratings.csv: the columns and their encoding.
+import Foundation
+import TidyFormats
+
+/// One row of `<logs>/<participant>/ratings.csv` (docs/LOG-FORMAT.md). A skipped item has an empty
+/// `value` and `skipped` TRUE; an answered one the value in the item's range and `skipped` FALSE.
+public struct RatingRow: Sendable, Equatable {
+    public static let columns = [
+        "participant", "session_id", "session_index", "moment", "item", "value", "answered_at", "prompted_at",
+        "skipped", "codebook_version",
+    ]
+
+    public var participant: String
+    /// Empty for a prompt outside a session.
+    public var sessionID: String?
+    public var sessionIndex: Int?
+    public var moment: RatingMoment
+    public var item: String
+    /// nil when skipped.
+    public var value: Double?
+    public var answeredAt: Date
+    /// When the reminder asked (prompt answers only).
+    public var promptedAt: Date?
+    public var codebookVersion: Int
+
+    public var skipped: Bool { value == nil }
+
+    public init(
+        participant: String, sessionID: String?, sessionIndex: Int?, moment: RatingMoment, item: String,
+        value: Double?, answeredAt: Date, promptedAt: Date? = nil, codebookVersion: Int = RatingItem.codebookVersion
+    ) {
+        self.participant = participant
+        self.sessionID = sessionID
+        self.sessionIndex = sessionIndex
+        self.moment = moment
+        self.item = item
+        self.value = value
+        self.answeredAt = answeredAt
+        self.promptedAt = promptedAt
+        self.codebookVersion = codebookVersion
+    }
+
+    /// Sliders keep three decimals (a 1000-pixel slider's resolution); yes/no and SAM are whole numbers.
+    static let valueDigits = 3
+
+    var values: [CSVValue] {
+        [
+            .text(participant), .text(sessionID ?? ""), .text(sessionIndex.map(String.init) ?? ""),
+            .text(moment.rawValue), .text(item),
+            .text(value.map { String(format: "%.\(Self.valueDigits)f", $0) } ?? ""),
+            .text(Timestamp.format(answeredAt)), .text(promptedAt.map(Timestamp.format) ?? ""),
+            .text(skipped ? "TRUE" : "FALSE"), .text(String(codebookVersion)),
+        ]
+    }
+
+    /// Reads a row back (file and line in every error).
+    init(_ row: CSVRow) throws {
+        participant = try row.text("participant")
+        let session = try row.text("session_id")
+        sessionID = session.isEmpty ? nil : session
+        let index = try row.text("session_index")
+        sessionIndex = index.isEmpty ? nil : try row.integer("session_index")
+        let momentText = try row.text("moment")
+        guard let moment = RatingMoment(rawValue: momentText) else {
+            throw row.bad("moment", momentText, "before, after or prompt")
+        }
+        self.moment = moment
+        item = try row.text("item")
+        let valueText = try row.text("value")
+        value = valueText.isEmpty ? nil : try row.decimal("value")
+        answeredAt = try row.timestamp("answered_at")
+        promptedAt = try row.text("prompted_at").isEmpty ? nil : try row.timestamp("prompted_at")
+        codebookVersion = try row.integer("codebook_version")
+        // TRUE/FALSE as written; true/false as older SoundSafari logs spell booleans.
+        let skippedText = try row.text("skipped")
+        guard let skipped = ["TRUE": true, "true": true, "FALSE": false, "false": false][skippedText],
+            skipped == (value == nil)
+        else { throw row.bad("skipped", skippedText, "TRUE exactly when value is empty, FALSE otherwise") }
+    }
+}

@@ -1,0 +1,54 @@
+// ratings.csv of one participant: every answer appended and fsync'ed the moment it is given, readable only by its owner.
+import Foundation
+import TidyFormats
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where a session's answers go. `RatingsLog` (a participant's ratings.csv) is the one the game ships;
+/// the runtime's tests keep answers in memory.
+public protocol RatingSink: AnyObject {
+    /// Stores one answer before returning.
+    func record(_ row: RatingRow) throws
+    /// Every row stored so far (all sessions of the participant).
+    func storedRows() throws -> [RatingRow]
+}
+
+/// `<logs>/<participant>/ratings.csv`, one row per answered or skipped question, across all sessions and
+/// prompts. Health data: the file is created with mode 0600 (owner only), and never rewritten.
+public final class RatingsLog: RatingSink {
+    public let url: URL
+
+    public init(logs: URL, participant: ParticipantID) {
+        url = logs.appendingPathComponent(participant.value).appendingPathComponent("ratings.csv")
+    }
+
+    public func record(_ row: RatingRow) throws {
+        try OwnerOnlyFolder.createWithParents(url.deletingLastPathComponent())
+        let (file, created) = try AppendOnlyFile.openOrCreate(url)
+        if created {
+            try file.append(CSVWriter.headerLine(RatingRow.columns))
+        } else {
+            try checkHeader()
+        }
+        try file.append(CSVWriter.line(row.values))
+    }
+
+    public func storedRows() throws -> [RatingRow] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let table = try CSVReader.read(url)
+        guard table.header == RatingRow.columns else {
+            throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)
+        }
+        return try table.records.map { try RatingRow(table.row($0)) }
+    }
+
+    /// A file of another format is never appended to.
+    private func checkHeader() throws {
+        let table = try CSVReader.read(url)
+        guard table.header == RatingRow.columns else {
+            throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+// The questionnaire's state machine: nothing preset, explicit skips, every device's commands.
+import StudyKit
+import Testing
+
+@testable import GameUI
+
+struct QuestionnaireTests {
+    @Test func nothingIsPresetAndNextWithoutAnAnswerStoresNothing() {
+        var form = Questionnaire(moment: .before, items: RatingItem.all)
+        #expect(form.answer == nil)
+        #expect(form.handle(.activate) == .none)
+        #expect(form.hint != nil)
+        #expect(form.index == 0)
+    }
+
+    @Test func keysAnswerEachKindOfQuestionAndSkipStoresAnEmptyAnswer() {
+        var form = Questionnaire(moment: .after, items: RatingItem.all)
+        // 1 yes/no: ← is Yes.
+        _ = form.handle(.left)
+        #expect(form.handle(.activate) == .stored(RatingItem.all[0], value: 1))
+        // 2 slider: the first → puts the knob in the middle, then steps of 0.05.
+        _ = form.handle(.right)
+        #expect(form.answer == 0.5)
+        _ = form.handle(.right)
+        _ = form.handle(.right)
+        #expect(form.handle(.activate) == .stored(RatingItem.all[1], value: 0.6))
+        // 3 skipped: ↓ ↓ to "Skip this question".
+        _ = form.handle(.down)
+        _ = form.handle(.down)
+        #expect(form.focus == .skip)
+        #expect(form.handle(.activate) == .stored(RatingItem.all[2], value: nil))
+        // 4 SAM: the middle (5), then one point per press, never beyond 1…9.
+        _ = form.handle(.left)
+        #expect(form.answer == 5)
+        for _ in 0..<6 { _ = form.handle(.left) }
+        #expect(form.handle(.activate) == .stored(RatingItem.all[3], value: 1))
+        // 5 a mouse click sets the value where clicked; the "Next" button stores it.
+        form.set(7)
+        #expect(form.press(.next) == .stored(RatingItem.all[4], value: 7))
+        form.set(0.8234)
+        #expect(form.press(.next) == .stored(RatingItem.all[5], value: 0.823))
+        #expect(form.press(.skip) == .stored(RatingItem.all[6], value: nil))
+        #expect(form.isFinished)
+        #expect(form.handle(.activate) == .none)
+    }
+
+    @Test func escapeDoesNotSkipOrLeave() {
+        var form = Questionnaire(moment: .before, items: RatingItem.all)
+        #expect(form.handle(.back) == .none)
+        #expect(form.index == 0)
+    }
+}

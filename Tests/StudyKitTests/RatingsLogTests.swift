@@ -1,0 +1,58 @@
+// ratings.csv: one fsync'ed row per answer, skips stored empty, owner-only permissions, nothing overwritten.
+import Foundation
+import Testing
+
+@testable import StudyKit
+
+struct RatingsLogTests {
+    @Test func answersAndSkipsAreAppendedAndReadBackAsStored() throws {
+        let logs = try TemporaryFolder()
+        let log = RatingsLog(logs: logs.url, participant: try ParticipantID("P01"))
+        let context = RatingContext(participant: "P01", sessionID: "2026-11-23T170000Z", sessionIndex: 2)
+        let items = RatingItem.all
+        try log.record(context.row(items[0], value: 1, moment: .before, answeredAt: Fixtures.start))
+        try log.record(context.row(items[1], value: nil, moment: .before, answeredAt: Fixtures.start))
+        try log.record(
+            RatingContext(participant: "P01", sessionID: nil, sessionIndex: nil).row(
+                items[3], value: 7, moment: .prompt, answeredAt: Fixtures.start.addingTimeInterval(60),
+                promptedAt: Fixtures.start))
+        let text = try String(contentsOf: log.url, encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0] == RatingRow.columns.joined(separator: ","))
+        #expect(lines[1].hasPrefix("P01,2026-11-23T170000Z,2,before,tinnitus_noticed,1.000,"))
+        #expect(lines[1].hasSuffix(",,FALSE,1"))
+        #expect(lines[2].contains(",tinnitus_loudness,,") && lines[2].hasSuffix(",TRUE,1"), "a skip is empty, never 0")
+        #expect(lines[3].hasPrefix("P01,,,prompt,mood,7.000,"))
+        let rows = try log.storedRows()
+        #expect(rows.map(\.value) == [1, nil, 7])
+        #expect(rows[2].promptedAt == Fixtures.start)
+        let mode = try FileManager.default.attributesOfItem(atPath: log.url.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "health data: readable by its owner only")
+    }
+
+    @Test func aFileOfAnotherFormatIsNeverAppendedTo() throws {
+        let logs = try TemporaryFolder()
+        let log = RatingsLog(logs: logs.url, participant: try ParticipantID("P02"))
+        try FileManager.default.createDirectory(
+            at: log.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "participant,score\nP02,3\n".write(to: log.url, atomically: true, encoding: .utf8)
+        let context = RatingContext(participant: "P02", sessionID: "s", sessionIndex: 1)
+        #expect(throws: StudyFileError.self) {
+            try log.record(context.row(RatingItem.all[0], value: 0, moment: .after, answeredAt: Fixtures.start))
+        }
+        #expect(try String(contentsOf: log.url, encoding: .utf8) == "participant,score\nP02,3\n")
+    }
+
+    @Test func theCodebookHasSevenItemsWithTheirScales() {
+        #expect(
+            RatingItem.all.map(\.id) == [
+                "tinnitus_noticed", "tinnitus_loudness", "tinnitus_distress", "mood", "arousal", "stress",
+                "concentration",
+            ])
+        let mood = RatingItem.named("mood")!
+        #expect(mood.accepts(1) && mood.accepts(9) && !mood.accepts(0) && !mood.accepts(4.5))
+        let loudness = RatingItem.named("tinnitus_loudness")!
+        #expect(loudness.accepts(0.437) && !loudness.accepts(1.2))
+        #expect(!RatingItem.named("tinnitus_noticed")!.accepts(0.5))
+    }
+}
