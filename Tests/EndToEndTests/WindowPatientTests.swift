@@ -139,7 +139,7 @@ extension WindowTests {
             #expect(resumed.stdout.contains("at round 4 of 6"), "stdout: \(resumed.stdout)")
             let rows = try window.trialLines(in: session)
             #expect(rows.count == 10)
-            #expect(rows.allSatisfy { $0.hasSuffix(",latin-square-demo") }, "the protocol column: \(rows)")
+            #expect(rows.allSatisfy { $0.contains(",latin-square-demo,") }, "the protocol column: \(rows)")
             #expect(rows.allSatisfy { !$0.contains(",true,") && !$0.contains(",false,") }, "TRUE/FALSE: \(rows)")
             let conditions = rows.map { $0.split(separator: ",")[6] }
             #expect(conditions.first == "B-bird-then-frog" && conditions.last == "A-frog-alone")
