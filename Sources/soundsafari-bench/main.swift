@@ -7,6 +7,7 @@ let suites: [(name: String, run: () throws -> [BenchmarkResult])] = [
     ("game", GameBenchmarks.run),
     ("audio", AudioBenchmarks.run),
     ("audio-callback", CallbackWaitBenchmark.run),
+    ("output-stage", OutputStageBenchmarks.run),
     ("audio-motion", MotionToSoundBenchmark.run),
     ("ui", UIBenchmarks.run),
     ("tracker", TrackerBenchmarks.run),

@@ -46,6 +46,34 @@ import Testing
     }
 }
 
+@Suite struct HeadphoneCheckVolumeTests {
+    @Test func itStartsAtTheParticipantsLastVolumeWithinTheRange() {
+        #expect(HeadphoneCheck(volumeDB: -9, maximumDB: nil).volumeDB == -9)
+        #expect(HeadphoneCheck(volumeDB: 12, maximumDB: 0).volumeDB == 0)
+        #expect(HeadphoneCheck(volumeDB: -3, maximumDB: -12).volumeDB == -12, "never starts above the maximum")
+        #expect(HeadphoneCheck(volumeDB: nil, maximumDB: nil).volumeDB == HeadphoneCheck.defaultVolumeDB)
+    }
+
+    @Test func raisingTheVolumeAboveTheSupervisorsMaximumWarnsInsteadOfGoingSilentlyToZero() {
+        var check = HeadphoneCheck(volumeDB: -15, maximumDB: -12)
+        #expect(check.volumeWarning == nil)
+        check.changeVolume(bySteps: 1)
+        #expect(check.volumeDB == -12)
+        #expect(check.volumeWarning == nil)
+        check.changeVolume(bySteps: 1)
+        #expect(check.volumeWarning?.contains("above the maximum of -12 dB") == true)
+        check.changeVolume(bySteps: -1)
+        #expect(check.volumeWarning == nil)
+    }
+
+    @Test func withoutAProfileTheDefaultMaximumStillWarnsBeforeFullScale() {
+        var check = HeadphoneCheck()
+        check.changeVolume(bySteps: 10)
+        #expect(check.volumeDB == 0)
+        #expect(check.volumeWarning != nil)
+    }
+}
+
 @Suite struct HeadphoneCheckAnswerTests {
     @Test func notHearingTheRightSoundSaysWhatToTryAndLetsThePlayerContinueAnyway() {
         var check = HeadphoneCheck()

@@ -35,6 +35,10 @@ final class MemoryStore: SessionStore {
         }
         func loggedRows() throws -> [TrialRow] { [] }
         func finish(at date: Date) throws { endedAt = date }
+        var outputs: [SessionOutput] = []
+        func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws {
+            outputs.append(output)
+        }
         var ratingContext: RatingContext { RatingContext(participant: "P01", sessionID: "memory", sessionIndex: 1) }
         let answers = MemoryRatings()
         func ratings() -> any RatingSink { answers }
@@ -79,6 +83,7 @@ final class MemoryStore: SessionStore {
         try check(log.resolvedProtocol)
         return log
     }
+    func hearingProfile(of participant: ParticipantID) throws -> HearingProfile? { nil }
 }
 
 @Suite("Session driver (SessionRuntime)")

@@ -227,7 +227,20 @@ extension GameApp {
                 return
             }
         }
-        headphoneCheck = HeadphoneCheck()
+        // The participant's last volume and the supervisor's maximum; an unknown participant gets the defaults.
+        do {
+            if let participant = try? ParticipantID(settings.participant) {
+                let store = FileSessionStore(logs: options.logs)
+                headphoneCheck = HeadphoneCheck(
+                    volumeDB: try LastVolume.find(logs: options.logs, participant: participant),
+                    maximumDB: try store.hearingProfile(of: participant)?.maxVolumeDB)
+            } else {
+                headphoneCheck = HeadphoneCheck()
+            }
+        } catch {
+            try perform(flow.fail("\(error)"))
+            return
+        }
         audio?.masterGainDB = headphoneCheck.volumeDB
         try audio?.playCheckSound(on: headphoneCheck.sideToPlay)
     }

@@ -184,6 +184,12 @@ final class ScreenPainter {
         window.fill(SDL_Rect(x: bar.x, y: bar.y, w: Int32(Double(barWidth) * fraction), h: barHeight), Theme.good)
         window.outline(bar, Theme.dimText)
         y = bar.y + barHeight + scaled(20)
+        if let warning = check.volumeWarning {
+            y += text.drawWrapped(
+                warning, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), color: Theme.warning,
+                align: .center)
+            y += scaled(12)
+        }
         if let verdict = check.verdictMessage {
             y +=
                 text.drawWrapped(

@@ -51,6 +51,30 @@ struct HeadphoneCheck: Equatable, Sendable {
     /// Why the last attempt failed, shown on the screen while the check repeats.
     private(set) var lastVerdict: Verdict?
     private(set) var volumeDB: Double = HeadphoneCheck.defaultVolumeDB
+    /// The supervisor's maximum (profile.json `output.max_volume_db`); above it the screen warns.
+    private(set) var maximumDB: Double = HeadphoneCheck.defaultMaximumDB
+    /// The maximum without a profile: loud enough for quiet headphones, with 6 dB left below full scale.
+    static let defaultMaximumDB = -6.0
+
+    init() {}
+
+    /// Starts at the participant's last volume (within the range), under a supervisor's maximum.
+    init(volumeDB: Double?, maximumDB: Double?) {
+        if let maximumDB { self.maximumDB = maximumDB }
+        if let volumeDB {
+            // Never above the supervisor's maximum (which may have been lowered since): going above it is the
+            // player's own, warned, choice.
+            self.volumeDB = min(
+                self.maximumDB, min(Self.volumeRangeDB.upperBound, max(Self.volumeRangeDB.lowerBound, volumeDB)))
+        }
+    }
+
+    /// Shown while the volume is above the maximum, so it is never raised there silently.
+    var volumeWarning: String? {
+        guard volumeDB > maximumDB else { return nil }
+        return "Volume \(Int(volumeDB)) dB is above the maximum of \(Int(maximumDB)) dB set by your supervisor: "
+            + "turn it down (↓) unless your supervisor agreed."
+    }
 
     /// The side whose sound should be playing now, if any.
     var sideToPlay: EarSide? {

@@ -34,6 +34,9 @@ package final class SessionDriver {
     package var onResult: ((RoundResult) throws -> Void)?
     /// Draws and saves each photo's result picture (GameUI's SDL drawing; simulate uses it too).
     private let pictures: ResultPictureWriter
+    /// The output stage installed on the scene's engine: the profile's notch and gains, the volume, the limiter.
+    package let output: TailoredOutput
+    private var recordedLimitedBlocks = 0
     /// The questionnaire before and after the rounds; nil when the session asks none.
     package let ratings: SessionRatings?
 
@@ -51,6 +54,8 @@ package final class SessionDriver {
         pictures: ResultPictureWriter, now: Date = Date()
     ) throws -> SessionDriver {
         let participant = try ParticipantID(request.participant)
+        // A broken profile stops the session before anything is written.
+        let profile = try store.hearingProfile(of: participant)
         let log: any SessionLog
         let plan: SessionPlan
         var asksRatings = request.ratings
@@ -107,8 +112,10 @@ package final class SessionDriver {
         let driver = SessionDriver(
             log: log, plan: plan, scene: scene, clock: clock, input: request.input,
             resumed: request.resume, pictures: pictures, training: training,
+            tailoring: profile?.tailoring ?? .none,
             ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
         driver.repeatWarning = repeatWarning
+        try driver.recordOutput(volumeSource: request.resume ? "resume" : "session start", at: now)
         return driver
     }
 
@@ -156,8 +163,11 @@ package final class SessionDriver {
     private init(
         log: any SessionLog, plan: SessionPlan, scene: EngineAudioScene, clock: GameClock,
         input: InputDevice, resumed: Bool, pictures: ResultPictureWriter, training: TrainingSink?,
+        tailoring: OutputTailoring,
         ratings: SessionRatings?
     ) {
+        // Every session hears the participant's tailoring (or none) through the limiter's ceiling.
+        output = TailoredOutput(engine: scene.engine, tailoring: tailoring)
         self.pictures = pictures
         self.ratings = ratings
         self.log = log
@@ -184,7 +194,24 @@ package final class SessionDriver {
     /// Records the end in the store (`ended_at`; `completed` when every target is logged).
     /// Call when the loop ends, whether the session finished or the player quit.
     package func finish() throws {
-        try log.finish(at: clock.date(at: clock.now()))
+        let now = clock.date(at: clock.now())
+        if output.limiter.limitedBlocks != recordedLimitedBlocks {
+            try recordOutput(volumeSource: "volume change", at: now)
+        }
+        try log.finish(at: now)
+    }
+
+    /// Writes the output stage (volume, tailoring, limited blocks so far) to the log; a new volume becomes a
+    /// volume event.
+    func recordOutput(volumeSource: String, at date: Date) throws {
+        recordedLimitedBlocks = output.limiter.limitedBlocks
+        let tailoring = output.tailoring
+        try log.recordOutput(
+            SessionOutput(
+                volumeDB: scene.engine.masterGainDB, tailoring: tailoring,
+                notchDepthDB: tailoring.notch == nil ? nil : BandStopDesign.stopBandDB,
+                limitedBlocks: recordedLimitedBlocks),
+            volumeSource: volumeSource, at: date)
     }
 
     /// Ends the run because `signal` came (after the row in progress was written): the session is marked
@@ -195,6 +222,9 @@ package final class SessionDriver {
     }
 
     private func handle(_ result: RoundResult) throws {
+        if output.limiter.limitedBlocks != recordedLimitedBlocks {
+            try recordOutput(volumeSource: "volume change", at: clock.date(at: clock.now()))
+        }
         if let photo = result.latestPhoto {
             let url = log.resultPictureURL(
                 round: photo.round, targetIndex: photo.targetIndex,

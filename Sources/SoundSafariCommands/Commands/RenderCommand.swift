@@ -5,6 +5,7 @@ import GameCore
 import GameUI
 import SessionRuntime
 import SpatialAudio
+import StudyKit
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,6 +50,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "The Sounds folder (default: $SOUNDSAFARI_SOUNDS, or Sounds/ found upwards).")
     var sounds: String?
 
+    @Option(name: .long, help: "A hearing profile (profile.json): apply its notch, ear gains and ceiling.")
+    var profile: String?
+
     @Option(name: .long, help: "The WAV file to write (32-bit float, stereo, 48 kHz).")
     var out: String
 
@@ -70,6 +74,11 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let engine = try SpatialAudioEngine(
             configuration: EngineConfiguration(hrtfMode: noHrtf ? .off : .required, hrtfName: hrtf))
+        if let profile {
+            let hearing = try HearingProfile.read(URL(fileURLWithPath: profile))
+            _ = TailoredOutput(engine: engine, tailoring: hearing.tailoring)
+            print("Applied version \(hearing.version) of \(profile).")
+        }
         let buffer: SoundBuffer
         var gain = gainDb
         var label: String

@@ -24,6 +24,8 @@ public struct TrialRow: Equatable, Sendable {
         "onset_frame", "onset_uncertainty_ms",
         // A training plan's session (empty otherwise): TrainingColumns.
         "plan", "difficulty_parameter", "difficulty_value", "hit", "staircase_reversal",
+        // Added within version 1 by the hearing profile: the volume and the profile version this photo was heard with.
+        "volume_db", "profile_version",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -60,6 +62,10 @@ public struct TrialRow: Equatable, Sendable {
     public var onsetUncertaintyMS: Double?
     /// The training plan's columns; nil (empty cells) for a session without a plan.
     public var training: TrainingColumns?
+    /// The master volume in dB when the photo was taken (nil in files written before it was logged).
+    public var volumeDB: Double?
+    /// The hearing profile version whose tailoring was applied; nil without a profile.
+    public var profileVersion: Int?
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
@@ -68,7 +74,8 @@ public struct TrialRow: Equatable, Sendable {
         absDeviationDeg: Double, frontBackConfusion: Bool, onsetAt: Date, shotAt: Date, timeS: Double,
         frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String,
         onsetFrame: Int64? = nil, onsetUncertaintyMS: Double? = nil,
-        training: TrainingColumns? = nil
+        training: TrainingColumns? = nil,
+        volumeDB: Double? = nil, profileVersion: Int? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -96,6 +103,8 @@ public struct TrialRow: Equatable, Sendable {
         self.onsetFrame = onsetFrame
         self.onsetUncertaintyMS = onsetUncertaintyMS
         self.training = training
+        self.volumeDB = volumeDB
+        self.profileVersion = profileVersion
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -126,6 +135,10 @@ public struct TrialRow: Equatable, Sendable {
                     .boolean(columns.staircaseReversal),
                 ]
             } ?? Array(repeating: .empty, count: 5))
+            + [
+                volumeDB.map { .decimal($0, fractionDigits: 1) } ?? .empty,
+                profileVersion.map { .integer($0) } ?? .empty,
+            ]
     }
 
     /// Reads a row back from a trials.csv record; errors name the file, line and column.
@@ -154,8 +167,8 @@ public struct TrialRow: Equatable, Sendable {
         sessionIndex = try row.integer("session_index")
         hrtfSHA256 = try row.text("hrtf_sha256")
         protocolName = try row.text("protocol")
-        onsetFrame = try Self.optional(row, "onset_frame") { Int64($0) }
-        onsetUncertaintyMS = try Self.optional(row, "onset_uncertainty_ms") { Double($0) }
+        onsetFrame = try Self.optional(row, "onset_frame") { Int64(try row.integer($0)) }
+        onsetUncertaintyMS = try Self.optional(row, "onset_uncertainty_ms") { try row.decimal($0) }
         let plan = try row.text("plan")
         training =
             plan.isEmpty
@@ -164,14 +177,14 @@ public struct TrialRow: Equatable, Sendable {
                 plan: plan, difficultyParameter: try row.text("difficulty_parameter"),
                 difficultyValue: try row.decimal("difficulty_value"), hit: try row.boolean("hit"),
                 staircaseReversal: try row.boolean("staircase_reversal"))
+        volumeDB = try Self.optional(row, "volume_db") { try row.decimal($0) }
+        profileVersion = try Self.optional(row, "profile_version") { try row.integer($0) }
     }
 
-    /// An empty field is nil; anything else must parse.
-    private static func optional<T>(_ row: CSVRow, _ column: String, _ parse: (String) -> T?) throws -> T? {
-        let text = try row.text(column)
-        if text.isEmpty { return nil }
-        guard let value = parse(text) else { throw row.bad(column, text, "a number or nothing") }
-        return value
+    /// A column that may be absent (older files) or empty (not known): nil; otherwise its value or the error.
+    private static func optional<T>(_ row: CSVRow, _ column: String, _ read: (String) throws -> T) throws -> T? {
+        guard (try? row.table.index(of: column)) != nil, try !row.text(column).isEmpty else { return nil }
+        return try read(column)
     }
 
     /// Reads every row of a trials.csv file (the rows a crash cut off are left out).

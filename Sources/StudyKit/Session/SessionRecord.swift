@@ -23,6 +23,10 @@ public struct SessionRecord: Sendable, Equatable {
     public var completed: Bool
     /// The training plan this session belongs to (`train`, `simulate --plan`); nil otherwise.
     public var plan: PlanReference?
+    /// The output stage (tailoring, volume, limited blocks); nil in sessions written before it was logged.
+    public var output: SessionOutput?
+    /// Every volume setting with its time, in order.
+    public var volumeEvents: [VolumeEvent] = []
     /// Runs ended by a signal (SIGINT, SIGTERM, SIGHUP), in order; empty for most sessions.
     public var interruptions: [SessionInterruption] = []
 
@@ -60,6 +64,8 @@ extension SessionRecord: Codable {
         case sampleRate = "sample_rate"
         case interruptions
         case hrtfSHA256 = "hrtf_sha256"
+        case output
+        case volumeEvents = "volume_events"
     }
 
     // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
@@ -83,6 +89,8 @@ extension SessionRecord: Codable {
         try container.encode(completed, forKey: .completed)
         try container.encode(resolvedProtocol, forKey: .resolvedProtocol)
         try container.encodeIfPresent(plan, forKey: .plan)
+        try container.encodeIfPresent(output, forKey: .output)
+        try container.encode(volumeEvents, forKey: .volumeEvents)
         // Written only once a run was interrupted, so the sessions that never were keep their exact files.
         if !interruptions.isEmpty { try container.encode(interruptions, forKey: .interruptions) }
     }
@@ -123,6 +131,8 @@ extension SessionRecord: Codable {
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
         plan = try container.decodeIfPresent(PlanReference.self, forKey: .plan)
+        output = try container.decodeIfPresent(SessionOutput.self, forKey: .output)
+        volumeEvents = try container.decodeIfPresent([VolumeEvent].self, forKey: .volumeEvents) ?? []
         interruptions = try container.decodeIfPresent([SessionInterruption].self, forKey: .interruptions) ?? []
     }
 

@@ -80,7 +80,18 @@ public final class SessionRecorder: TrialSink {
             frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
             hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name,
             onsetFrame: trial.onsetFrame, onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 },
-            training: training)
+            training: training, volumeDB: record.output?.volumeDB,
+            profileVersion: record.output?.tailoring.profileVersion)
+    }
+
+    /// Records the session's output stage in session.json (rewritten atomically); a changed volume is also
+    /// appended to `volume_events` with its time. Rows written from now on carry its volume and profile version.
+    public func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws {
+        if record.output?.volumeDB != output.volumeDB || record.volumeEvents.isEmpty {
+            record.volumeEvents.append(VolumeEvent(at: date, volumeDB: output.volumeDB, source: volumeSource))
+        }
+        record.output = output
+        try record.write(to: folder.sessionJSONURL)
     }
 
     /// This session's `session_index` (given when it started; a resumed session keeps it).

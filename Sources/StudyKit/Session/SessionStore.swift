@@ -24,6 +24,8 @@ public protocol SessionStore {
     func resumeLatestSession(
         of participant: ParticipantID, at date: Date, check: (ResolvedProtocol) throws -> Void
     ) throws -> (any SessionLog)?
+    /// The participant's hearing profile (newest version), nil when they have none.
+    func hearingProfile(of participant: ParticipantID) throws -> HearingProfile?
 }
 
 /// One session's log: the `GameSession`'s trial sink (a row is stored before `record` returns), and what
@@ -46,6 +48,8 @@ public protocol SessionLog: TrialSink {
     func loggedRows() throws -> [TrialRow]
     /// Records the end (`ended_at`; completed when every target is logged).
     func finish(at date: Date) throws
+    /// Records the output stage (volume, tailoring, limited blocks) and a volume change with its time.
+    func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws
     /// Records that a signal ended this run, and the end (`interruptions` and `ended_at` in session.json).
     func interrupt(by signal: String, at date: Date) throws
     /// The participant, session_id and session_index the questionnaire's answers are stored under.
@@ -97,6 +101,11 @@ public struct FileSessionStore: SessionStore {
         guard let point = try ResumePoint.latestIncomplete(logs: logs, participant: participant) else { return nil }
         try check(point.record.resolvedProtocol)
         return try SessionRecorder.resume(point, at: date)
+    }
+
+    public func hearingProfile(of participant: ParticipantID) throws -> HearingProfile? {
+        let url = HearingProfile.url(logs: logs, participant: participant.value)
+        return FileManager.default.fileExists(atPath: url.path) ? try HearingProfile.read(url) : nil
     }
 }
 

@@ -1,0 +1,351 @@
+// The window of the hearing procedures: the hearing test, the tinnitus pitch match and the profile screen.
+import CSDL2
+import Foundation
+import GameCore
+import SpatialAudio
+import StudyKit
+import Synchronization
+
+/// One procedure in its own window, with tones from the engine's output stage (`ToneGenerator`, one ear at a
+/// time, under the limiter's ceiling, at volume 0 dB so the levels are what the profile records). When a
+/// procedure ends, its result is appended to the profile and the profile screen shows it; Esc leaves without
+/// saving (and says so on the terminal).
+package final class ProcedureWindow {
+    package enum Procedure {
+        case hearingTest(seed: UInt64)
+        case pitchMatch(runs: Int, notchWidthOctaves: Double)
+        case profile
+    }
+
+    private let system: SDLSystem
+    private let window: GameWindow
+    private let text: TextRenderer
+    private let engine: SpatialAudioEngine
+    private let tone = ToneGenerator()
+    private let output: SDLAudioOutput
+    private let participant: ParticipantID
+    private let logs: URL
+    private var profile: HearingProfile
+    private var quit = false
+    private var message: String?
+
+    /// Opens the window and the audio device; errors are sentences (no display, no audio device, bad profile).
+    package init(participant: ParticipantID, logs: URL) throws {
+        self.participant = participant
+        self.logs = logs
+        let url = HearingProfile.url(logs: logs, participant: participant.value)
+        profile =
+            FileManager.default.fileExists(atPath: url.path)
+            ? try HearingProfile.read(url) : HearingProfile(participant: participant.value)
+        system = try SDLSystem()
+        window = try GameWindow(title: "SoundSafari — hearing profile \(participant.value)")
+        text = try TextRenderer(renderer: window.renderer)
+        engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .off))
+        engine.setOutputChain([tone, engine.volume, LimiterProcessor(ceilingDBFS: profile.ceilingDBFS)])
+        output = try SDLAudioOutput(engine: engine)
+        output.start()
+    }
+
+    deinit {
+        output.close()
+        text.close()
+        window.close()
+        system.close()
+    }
+
+    private var height: Int32 {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetRendererOutputSize(window.renderer, &w, &h)
+        return h
+    }
+
+    private var width: Int32 {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetRendererOutputSize(window.renderer, &w, &h)
+        return w
+    }
+
+    private func px(_ size: Theme.TextSize) -> Int32 { size.pixels(windowHeight: Int(height)) }
+
+    /// Runs `procedure` until it ends or the window is closed; returns the profile version written, if any.
+    package func run(_ procedure: Procedure) throws -> HearingProfile? {
+        var written: HearingProfile?
+        switch procedure {
+        case .hearingTest(let seed): written = try runHearingTest(seed: seed)
+        case .pitchMatch(let runs, let width): written = try runPitchMatch(runs: runs, notchWidthOctaves: width)
+        case .profile: break
+        }
+        tone.stop()
+        if !quit { showProfile() }
+        return written
+    }
+
+    // MARK: Events
+
+    private enum Key { case heard, up, down, confirm, first, second, leave, none }
+
+    private func pollKeys() -> [Key] {
+        var keys: [Key] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            switch SDL_EventType(event.type) {
+            case SDL_QUIT:
+                keys.append(.leave)
+            case SDL_MOUSEBUTTONDOWN:
+                keys.append(.heard)
+            case SDL_KEYDOWN where event.key.repeat == 0:
+                switch UInt32(bitPattern: event.key.keysym.sym) {
+                case SDLK_SPACE.rawValue: keys.append(.heard)
+                case SDLK_UP.rawValue: keys.append(.up)
+                case SDLK_DOWN.rawValue: keys.append(.down)
+                case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: keys.append(.confirm)
+                case SDLK_1.rawValue, SDLK_LEFT.rawValue: keys.append(.first)
+                case SDLK_2.rawValue, SDLK_RIGHT.rawValue: keys.append(.second)
+                case SDLK_ESCAPE.rawValue: keys.append(.leave)
+                default: break
+                }
+            default: break
+            }
+        }
+        return keys
+    }
+
+    private func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
+
+    private func frame(_ draw: () -> Void) {
+        window.clear()
+        draw()
+        window.present()
+        SDL_Delay(16)
+    }
+
+    private func heading(_ title: String, _ lines: [String]) -> Int32 {
+        var y = height / 12
+        y += text.draw(title, x: width / 2, y: y, pixels: px(.title), bold: true, align: .center) + height / 30
+        for line in lines {
+            y += text.drawWrapped(line, x: width / 2, y: y, width: width * 4 / 5, pixels: px(.body), align: .center)
+        }
+        return y + height / 30
+    }
+
+    // MARK: Hearing test
+
+    private func runHearingTest(seed: UInt64) throws -> HearingProfile? {
+        let calibration = profile.calibration
+        let levels = HughsonWestlakeLevels(calibration: calibration, frequencies: Audiogram.standardFrequencies)
+        var test = HughsonWestlakeTest(
+            startLevel: levels.start, minimumLevel: levels.minimum, maximumLevel: levels.maximum, seed: seed)
+        enum Phase {
+            case gap(until: Double)
+            case tone(until: Double)
+            case answer(until: Double)
+        }
+        var phase = Phase.gap(until: now() + (test.current?.gapBeforeSeconds ?? 1))
+        var heard = false
+        var flash = 0.0
+        while let current = test.current, !quit {
+            for key in pollKeys() {
+                if key == .leave { quit = true }
+                if key == .heard {
+                    flash = now() + 0.25
+                    if case .gap = phase {} else { heard = true }
+                }
+            }
+            let time = now()
+            switch phase {
+            case .gap(let until) where time >= until:
+                tone.play(
+                    frequencyHz: current.frequencyHz,
+                    levelDBFS: (calibration ?? .nominal).fullScale(
+                        current.levelDB, unit: levels.unit, at: current.frequencyHz, ear: current.ear),
+                    ears: current.ear == .left ? .left : .right)
+                phase = .tone(until: time + current.toneSeconds)
+            case .tone(let until) where time >= until:
+                tone.stop()
+                phase = .answer(until: time + 1)
+            case .answer(let until) where time >= until:
+                test.record(heard: heard)
+                heard = false
+                phase = .gap(until: time + (test.current?.gapBeforeSeconds ?? 0))
+            default: break
+            }
+            let step = test.step
+            frame {
+                var y = heading(
+                    "Hearing test",
+                    [
+                        "Press Space or click whenever you hear a tone, however faint. Tones come in one ear at a "
+                            + "time, at irregular moments.",
+                        "\(current.ear == .left ? "Left" : "Right") ear · \(Int(current.frequencyHz)) Hz · step "
+                            + "\(step.index) of \(step.count) · Esc stops without saving",
+                    ])
+                let size = height / 4
+                let button = SDL_Rect(x: width / 2 - size, y: y, w: 2 * size, h: size)
+                window.fill(button, time < flash ? Theme.good : Theme.panel)
+                window.outline(button, Theme.focus, thickness: 3)
+                text.draw(
+                    "I hear it", x: width / 2, y: y + size / 2 - px(.heading) / 2, pixels: px(.heading), bold: true,
+                    align: .center)
+                y += size + height / 30
+                text.draw(
+                    "Levels in \(levels.unit.rawValue)", x: width / 2, y: y, pixels: px(.small),
+                    color: Theme.dimText, align: .center)
+            }
+        }
+        tone.stop()
+        guard !quit else {
+            print("Hearing test stopped before the end: nothing was saved.")
+            return nil
+        }
+        profile.audiogram = Audiogram(
+            unit: levels.unit, left: test.thresholds[.left] ?? [:], right: test.thresholds[.right] ?? [:])
+        profile.source = "hearing-test (\(test.log.count) tones)"
+        profile = try HearingProfile.append(profile, logs: logs)
+        message = "Hearing test saved as profile version \(profile.version) (\(test.log.count) tones)."
+        return profile
+    }
+
+    // MARK: Pitch match
+
+    private func runPitchMatch(runs: Int, notchWidthOctaves: Double) throws -> HearingProfile? {
+        guard let audiogram = profile.audiogram, let largest = audiogram.largestLoss else {
+            throw ProfileError(
+                path: HearingProfile.url(logs: logs, participant: participant.value).path, field: "audiogram",
+                problem: "is missing; run `soundsafari hearing-test` or `soundsafari profile set-audiogram` first")
+        }
+        let threshold: @Sendable (Double) -> Double = { frequency in
+            Ear.allCases.compactMap { audiogram.threshold($0, at: frequency) }.min() ?? 0
+        }
+        let match = PitchMatch(startHz: largest.frequency, runs: runs, threshold: threshold)
+        let exchange = PitchMatchExchange()
+        let result = Mutex<PitchMatch.Result?>(nil)
+        let worker = Thread {
+            var listener = WindowPitchListener(exchange: exchange)
+            let found = match.run(with: &listener)
+            result.withLock { $0 = found }
+        }
+        worker.start()
+        let headphones = profile.calibration ?? .nominal
+        var shown: PitchMatchExchange.Question?
+        while result.withLock({ $0 == nil }) && !quit {
+            let question = exchange.question
+            for key in pollKeys() {
+                switch (key, question) {
+                case (.leave, _): quit = true
+                case (.up, .some(.compare)), (.up, .some(.loudness)): exchange.answer(.higher)
+                case (.down, .some(.compare)), (.down, .some(.loudness)): exchange.answer(.lower)
+                case (.confirm, .some(.compare)), (.confirm, .some(.loudness)): exchange.answer(.same)
+                case (.first, .some(.octave)): exchange.answer(.first)
+                case (.second, .some(.octave)): exchange.answer(.second)
+                default: break
+                }
+            }
+            if question != shown || question.map({ if case .octave = $0 { true } else { false } }) == true {
+                shown = question
+                switch question {
+                case .compare(let frequency):
+                    tone.play(
+                        frequencyHz: frequency,
+                        levelDBFS: headphones.fullScale(
+                            match.probeLevel(at: frequency), unit: audiogram.unit, at: frequency, ear: .left),
+                        ears: .both)
+                case .loudness(let frequency, let level):
+                    tone.play(
+                        frequencyHz: frequency,
+                        levelDBFS: headphones.fullScale(level, unit: audiogram.unit, at: frequency, ear: .left),
+                        ears: .both)
+                case .octave(let first, let second):
+                    // A second of each, alternating, until the patient chooses.
+                    let frequency = Int(now()) % 2 == 0 ? first : second
+                    tone.play(
+                        frequencyHz: frequency,
+                        levelDBFS: headphones.fullScale(
+                            match.probeLevel(at: frequency), unit: audiogram.unit, at: frequency, ear: .left),
+                        ears: .both)
+                case nil: tone.stop()
+                }
+            }
+            frame { drawPitchQuestion(question) }
+        }
+        tone.stop()
+        guard !quit, let found = result.withLock({ $0 }) else {
+            print("Pitch match stopped before the end: nothing was saved.")
+            // The worker waits for an answer that will not come; the process ends with the window.
+            return nil
+        }
+        profile.tinnitus = TinnitusMatch(
+            pitchHz: found.pitchHz, levelDBAboveThreshold: found.levelAboveThresholdDB, ear: "both",
+            runsHz: found.runs.map(\.matchedHz), spreadOctaves: found.spreadOctaves)
+        profile.notchWidthOctaves = notchWidthOctaves
+        profile.source = "pitch-match (\(runs) runs)"
+        profile = try HearingProfile.append(profile, logs: logs)
+        message = String(
+            format: "Tinnitus pitch %.0f Hz (runs %@ Hz), saved as profile version %d.", found.pitchHz,
+            found.runs.map { String(format: "%.0f", $0.matchedHz) }.joined(separator: ", "), profile.version)
+        return profile
+    }
+
+    private func drawPitchQuestion(_ question: PitchMatchExchange.Question?) {
+        switch question {
+        case .compare(let frequency):
+            _ = heading(
+                "Tinnitus pitch",
+                [
+                    "Compare the tone with your tinnitus.",
+                    "↑ my tinnitus is higher · ↓ my tinnitus is lower · Enter: this matches",
+                    String(format: "Tone: %.0f Hz · Esc stops without saving", frequency),
+                ])
+        case .octave(let first, let second):
+            _ = heading(
+                "Tinnitus pitch: octave check",
+                [
+                    "Two tones alternate. Which is closer to your tinnitus?",
+                    String(format: "1 or ←: the first (%.0f Hz) · 2 or →: the second (%.0f Hz)", first, second),
+                ])
+        case .loudness(_, let level):
+            _ = heading(
+                "Tinnitus loudness",
+                [
+                    "Compare the loudness of the tone with your tinnitus.",
+                    "↑ my tinnitus is louder · ↓ my tinnitus is softer · Enter: equally loud",
+                    String(format: "Tone level %.0f dB", level),
+                ])
+        case nil:
+            _ = heading("Tinnitus pitch", ["…"])
+        }
+    }
+
+    // MARK: Profile
+
+    private func showProfile() {
+        while !quit {
+            for key in pollKeys() where key == .leave || key == .confirm { quit = true }
+            frame { drawProfile() }
+        }
+    }
+
+    private func drawProfile() {
+        var lines: [String] = []
+        if let message { lines.append(message) }
+        if let tinnitus = profile.tinnitus {
+            var line = String(format: "Tinnitus %.0f Hz", tinnitus.pitchHz)
+            if let level = tinnitus.levelDBAboveThreshold { line += String(format: ", %.0f dB above threshold", level) }
+            if let width = profile.notchWidthOctaves { line += ", notch \(width) octave" }
+            lines.append(line)
+            if tinnitus.pitchHz > NotchSetting.effectiveUpToHz {
+                lines.append("Above 8 kHz: notched training was found effective only up to 8 kHz.")
+            }
+        }
+        lines.append(
+            "Version \(profile.version) · gain rule \(profile.gainRule.rawValue), cap \(Int(profile.maxGainDB)) dB · "
+                + "ceiling \(Int(profile.ceilingDBFS)) dBFS · Enter or Esc closes")
+        let top = heading("Hearing profile \(participant.value)", lines)
+        let painter = AudiogramPainter(window: window, text: text, labelPixels: px(.small))
+        let margin = width / 12
+        painter.draw(
+            profile.audiogram, tinnitusHz: profile.tinnitus?.pitchHz,
+            in: SDL_Rect(x: margin, y: top + px(.small), w: width - 2 * margin, h: height - top - px(.small) * 3))
+    }
+}

@@ -1,0 +1,199 @@
+// `soundsafari profile`: a participant's hearing profile (profile.json), e.g. entering a clinic audiogram.
+import ArgumentParser
+import Foundation
+import GameCore
+import GameUI
+import StudyKit
+
+extension GainRule: ExpressibleByArgument {}
+
+struct ProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Show or change a participant's hearing profile (<logs>/<participant>/profile.json).",
+        subcommands: [ShowProfileCommand.self, SetAudiogramCommand.self, SetOutputCommand.self])
+}
+
+struct SetAudiogramCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-audiogram",
+        abstract: "Enter a clinic audiogram (CSV: frequency_hz,left_db_hl,right_db_hl) as a new profile version.",
+        discussion: "Earlier versions stay in profile.json; the tinnitus match and tailoring carry over.")
+
+    @Option(help: "Pseudonymous participant ID.")
+    var participant: String
+
+    @Argument(help: "The audiogram CSV file.")
+    var file: String
+
+    @Option(help: "Gain rule for the per-ear gain: half-gain, nal-r or none (default: keep the profile's, else none).")
+    var gainRule: GainRule?
+
+    @Option(help: "The supervisor's cap on any gain, in dB (default: keep the profile's, else 20).")
+    var maxGainDb: Double?
+
+    @Option(help: "Folder for the study logs.")
+    var logs: String = "StudyLogs"
+
+    func validate() throws {
+        if let maxGainDb, !(0...40).contains(maxGainDb) { throw ValidationError("--max-gain-db must be from 0 to 40.") }
+    }
+
+    func run() throws {
+        let id = try ParticipantID(participant)
+        let audiogram = try AudiogramFile.read(URL(fileURLWithPath: file))
+        let logsURL = URL(fileURLWithPath: logs)
+        let existing = HearingProfile.url(logs: logsURL, participant: id.value)
+        var profile =
+            FileManager.default.fileExists(atPath: existing.path)
+            ? try HearingProfile.read(existing) : HearingProfile(participant: id.value)
+        profile.audiogram = audiogram
+        profile.source = "set-audiogram \(file)"
+        if let gainRule { profile.gainRule = gainRule }
+        if let maxGainDb { profile.maxGainDB = maxGainDb }
+        let written = try HearingProfile.append(profile, logs: logsURL)
+        print("Wrote version \(written.version) of \(existing.path).")
+        ProfileSummary.print(written)
+    }
+}
+
+/// What a supervisor reads after a profile changed: thresholds, tinnitus, the resulting gains per ear.
+enum ProfileSummary {
+    static func print(_ profile: HearingProfile) {
+        if let audiogram = profile.audiogram {
+            Swift.print("Audiogram (\(audiogram.unit.rawValue)):")
+            for frequency in audiogram.frequencies {
+                let left = audiogram.left[frequency].map { String(format: "%.0f", $0) } ?? "–"
+                let right = audiogram.right[frequency].map { String(format: "%.0f", $0) } ?? "–"
+                Swift.print(String(format: "  %6.0f Hz  left %4@  right %4@", frequency, left, right))
+            }
+        }
+        if let tinnitus = profile.tinnitus {
+            Swift.print(
+                String(format: "Tinnitus: %.0f Hz", tinnitus.pitchHz)
+                    + (tinnitus.levelDBAboveThreshold.map { String(format: ", %.1f dB above threshold", $0) } ?? ""))
+            if tinnitus.pitchHz > NotchSetting.effectiveUpToHz {
+                Swift.print("Warning: notched training was found effective only up to 8 kHz (Teismann et al. 2011).")
+            }
+        }
+        let tailoring = profile.tailoring
+        if profile.gainRule != .none, profile.audiogram?.unit != .hearingLevel {
+            Swift.print("Note: the gain rule needs an audiogram in dB HL; no gain is applied.")
+        }
+        for ear in Ear.allCases where !tailoring.gains(ear).isEmpty {
+            let gains = tailoring.gains(ear).sorted { $0.key < $1.key }
+                .map { String(format: "%.0f Hz %+.1f", $0.key, $0.value) }.joined(separator: ", ")
+            Swift.print("Gain \(ear.rawValue) (\(profile.gainRule.rawValue), cap \(profile.maxGainDB) dB): \(gains)")
+        }
+    }
+}
+
+struct SetOutputCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-output",
+        abstract: "The supervisor's output settings: gain rule and cap, notch width, ceiling, maximum volume.",
+        discussion: "Writes a new profile version; options not given keep the profile's values.")
+
+    @Option(help: "Pseudonymous participant ID.")
+    var participant: String
+
+    @Option(help: "half-gain, nal-r or none.")
+    var gainRule: GainRule?
+
+    @Option(help: "Cap on any gain, 0–40 dB.")
+    var maxGainDb: Double?
+
+    @Option(help: "Notch width at the tinnitus pitch: 1, 0.5 or 0.25 octave.")
+    var notchWidth: Double?
+
+    @Flag(help: "No notch.")
+    var noNotch = false
+
+    @Option(help: "Output ceiling in dBFS (−40 to 0).")
+    var ceilingDbfs: Double?
+
+    @Option(help: "Maximum volume in dB above which the headphone check warns (−40 to 0).")
+    var maxVolumeDb: Double?
+
+    @Option(help: "Measured dB SPL of a 0 dBFS sine on the left earphone (with the right one: tests in dB HL).")
+    var calibrationLeftDbSpl: Double?
+
+    @Option(help: "Measured dB SPL of a 0 dBFS sine on the right earphone.")
+    var calibrationRightDbSpl: Double?
+
+    @Option(help: "Folder for the study logs.")
+    var logs: String = "StudyLogs"
+
+    func validate() throws {
+        if let maxGainDb, !(0...40).contains(maxGainDb) { throw ValidationError("--max-gain-db must be from 0 to 40.") }
+        if let notchWidth, !NotchSetting.allowedWidths.contains(notchWidth) {
+            throw ValidationError("--notch-width must be 1, 0.5 or 0.25.")
+        }
+        if noNotch && notchWidth != nil { throw ValidationError("--notch-width and --no-notch exclude each other.") }
+        if let ceilingDbfs, !(-40...0).contains(ceilingDbfs) {
+            throw ValidationError("--ceiling-dbfs must be from -40 to 0.")
+        }
+        if let maxVolumeDb, !(-40...0).contains(maxVolumeDb) {
+            throw ValidationError("--max-volume-db must be from -40 to 0.")
+        }
+        if (calibrationLeftDbSpl == nil) != (calibrationRightDbSpl == nil) {
+            throw ValidationError("--calibration-left-db-spl and --calibration-right-db-spl go together.")
+        }
+        for level in [calibrationLeftDbSpl, calibrationRightDbSpl].compactMap({ $0 })
+        where !HeadphoneCalibration.plausibleRange.contains(level) {
+            throw ValidationError("A calibration must be the measured dB SPL of a 0 dBFS sine, from 70 to 140.")
+        }
+    }
+
+    func run() throws {
+        let id = try ParticipantID(participant)
+        let logsURL = URL(fileURLWithPath: logs)
+        let url = HearingProfile.url(logs: logsURL, participant: id.value)
+        var profile =
+            FileManager.default.fileExists(atPath: url.path)
+            ? try HearingProfile.read(url) : HearingProfile(participant: id.value)
+        if let gainRule { profile.gainRule = gainRule }
+        if let maxGainDb { profile.maxGainDB = maxGainDb }
+        if let notchWidth { profile.notchWidthOctaves = notchWidth }
+        if noNotch { profile.notchWidthOctaves = nil }
+        if let ceilingDbfs { profile.ceilingDBFS = ceilingDbfs }
+        if let maxVolumeDb { profile.maxVolumeDB = maxVolumeDb }
+        if let calibrationLeftDbSpl, let calibrationRightDbSpl {
+            profile.calibration = HeadphoneCalibration(
+                leftDBSPLAtFullScale: calibrationLeftDbSpl, rightDBSPLAtFullScale: calibrationRightDbSpl)
+        }
+        profile.source = "set-output"
+        let written = try HearingProfile.append(profile, logs: logsURL)
+        print("Wrote version \(written.version) of \(url.path).")
+        ProfileSummary.print(written)
+    }
+}
+
+struct ShowProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print the profile; with --window draw the audiogram as audiologists do.")
+
+    @Option(help: "Pseudonymous participant ID.")
+    var participant: String
+
+    @Flag(help: "Open the profile screen (audiogram per ear, tinnitus pitch marked).")
+    var window = false
+
+    @Option(help: "Folder for the study logs.")
+    var logs: String = "StudyLogs"
+
+    func run() throws {
+        let id = try ParticipantID(participant)
+        let logsURL = URL(fileURLWithPath: logs)
+        let url = HearingProfile.url(logs: logsURL, participant: id.value)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw ValidationError(
+                "\(url.path) does not exist; run `soundsafari hearing-test` or `profile set-audiogram`.")
+        }
+        let profile = try HearingProfile.read(url)
+        print("Version \(profile.version) of \(url.path) (\(profile.source)).")
+        ProfileSummary.print(profile)
+        if window { _ = try ProcedureWindow(participant: id, logs: logsURL).run(.profile) }
+    }
+}

@@ -1,0 +1,319 @@
+// profile.json: a participant's audiogram, tinnitus and tailoring, versioned — a new measurement appends a version.
+import Foundation
+import GameCore
+
+/// The tinnitus as matched.
+public struct TinnitusMatch: Sendable, Equatable {
+    public var pitchHz: Double
+    public var levelDBAboveThreshold: Double?
+    public var ear: String
+    /// Matched pitch of each run (pitch match only), and the spread of the runs in octaves.
+    public var runsHz: [Double]
+    public var spreadOctaves: Double?
+
+    public init(
+        pitchHz: Double, levelDBAboveThreshold: Double?, ear: String = "both", runsHz: [Double] = [],
+        spreadOctaves: Double? = nil
+    ) {
+        self.pitchHz = pitchHz
+        self.levelDBAboveThreshold = levelDBAboveThreshold
+        self.ear = ear
+        self.runsHz = runsHz
+        self.spreadOctaves = spreadOctaves
+    }
+}
+
+/// One version of a participant's profile. profile.json holds the newest version's keys at the top (the
+/// contract of the issue: `schema_version`, `participant`, `audiogram`, `tinnitus`, `tailoring`, `output`) and
+/// every version, oldest first, under `versions`; `version` is the newest one's number. A file written by hand
+/// without `versions` is version 1.
+public struct HearingProfile: Sendable, Equatable {
+    public static let schemaVersion = 1
+    public static let fileName = "profile.json"
+
+    public var participant: String
+    public var version: Int
+    public var createdAt: Date?
+    /// What made this version (e.g. `hearing-test`, `set-audiogram FILE`, `pitch-match`).
+    public var source: String
+    public var audiogram: Audiogram?
+    public var tinnitus: TinnitusMatch?
+    public var notchWidthOctaves: Double?
+    public var gainRule: GainRule
+    public var maxGainDB: Double
+    public var ceilingDBFS: Double
+    /// The supervisor's maximum volume for the headphone check (dB); nil: the game's default.
+    public var maxVolumeDB: Double?
+    /// The headphones' measured level; with it the hearing test is in dB HL.
+    public var calibration: HeadphoneCalibration?
+
+    public init(
+        participant: String, version: Int = 1, createdAt: Date? = nil, source: String = "", audiogram: Audiogram? = nil,
+        tinnitus: TinnitusMatch? = nil, notchWidthOctaves: Double? = nil, gainRule: GainRule = .none,
+        maxGainDB: Double = GainRule.defaultMaxGainDB, ceilingDBFS: Double = OutputTailoring.defaultCeilingDBFS
+    ) {
+        self.participant = participant
+        self.version = version
+        self.createdAt = createdAt
+        self.source = source
+        self.audiogram = audiogram
+        self.tinnitus = tinnitus
+        self.notchWidthOctaves = notchWidthOctaves
+        self.gainRule = gainRule
+        self.maxGainDB = maxGainDB
+        self.ceilingDBFS = ceilingDBFS
+    }
+
+    /// `<logs>/<participant>/profile.json`
+    public static func url(logs: URL, participant: String) -> URL {
+        logs.appendingPathComponent(participant).appendingPathComponent(fileName)
+    }
+
+    /// The output stage this profile asks for: the notch at the tinnitus pitch (when a width is set), the ear
+    /// gains by the rule, the ceiling.
+    public var tailoring: OutputTailoring {
+        let notch = tinnitus.flatMap { tinnitus in
+            notchWidthOctaves.map { NotchSetting(centerHz: tinnitus.pitchHz, widthOctaves: $0) }
+        }
+        return OutputTailoring(
+            audiogram: audiogram, rule: gainRule, maxGainDB: maxGainDB, notch: notch, ceilingDBFS: ceilingDBFS,
+            profileVersion: version)
+    }
+
+    // MARK: Reading
+
+    /// Reads the newest version; every error names the file and the field.
+    public static func read(_ url: URL) throws -> HearingProfile {
+        try readAll(url).last!
+    }
+
+    /// Every version, oldest first.
+    public static func readAll(_ url: URL) throws -> [HearingProfile] {
+        let path = url.path
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ProfileError(path: path, field: "(file)", problem: "cannot be read (\(error.localizedDescription))")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data), let top = object as? [String: Any] else {
+            throw ProfileError(path: path, field: "(file)", problem: "is not a JSON object")
+        }
+        guard let schema = top["schema_version"] as? Int, schema == schemaVersion else {
+            throw ProfileError(path: path, field: "schema_version", problem: "must be \(schemaVersion)")
+        }
+        guard let participant = top["participant"] as? String, !participant.isEmpty else {
+            throw ProfileError(path: path, field: "participant", problem: "must be the participant's ID")
+        }
+        if let versions = top["versions"] {
+            guard let list = versions as? [[String: Any]], !list.isEmpty else {
+                throw ProfileError(path: path, field: "versions", problem: "must be a non-empty list of objects")
+            }
+            return try list.enumerated().map { index, entry in
+                try parse(
+                    entry, participant: participant, defaultVersion: index + 1, path: path,
+                    prefix: "versions[\(index)].")
+            }
+        }
+        return [try parse(top, participant: participant, defaultVersion: 1, path: path, prefix: "")]
+    }
+
+    private static func parse(
+        _ object: [String: Any], participant: String, defaultVersion: Int, path: String, prefix: String
+    ) throws -> HearingProfile {
+        func fail(_ field: String, _ problem: String) -> ProfileError {
+            ProfileError(path: path, field: prefix + field, problem: problem)
+        }
+        func number(_ value: Any?, _ field: String) throws -> Double? {
+            guard let value, !(value is NSNull) else { return nil }
+            guard let number = value as? NSNumber, number.doubleValue.isFinite
+            else { throw fail(field, "must be a number") }
+            return number.doubleValue
+        }
+        var profile = HearingProfile(participant: participant, version: defaultVersion)
+        if let version = object["version"] {
+            guard let version = version as? Int, version >= 1 else {
+                throw fail("version", "must be a whole number from 1")
+            }
+            profile.version = version
+        }
+        if let created = object["created_at"] as? String { profile.createdAt = Timestamp.parse(created) }
+        profile.source = object["source"] as? String ?? ""
+        if let audiogram = object["audiogram"], !(audiogram is NSNull) {
+            guard let audiogram = audiogram as? [String: Any] else { throw fail("audiogram", "must be an object") }
+            guard let unitText = audiogram["unit"] as? String, let unit = AudiogramUnit(rawValue: unitText) else {
+                throw fail(
+                    "audiogram.unit",
+                    "must be one of \(AudiogramUnit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            }
+            var ears: [Ear: [Double: Double]] = [:]
+            for ear in Ear.allCases {
+                guard let levels = audiogram[ear.rawValue] as? [String: Any] else {
+                    throw fail("audiogram.\(ear.rawValue)", "must be an object of frequency (Hz) to level")
+                }
+                var parsed: [Double: Double] = [:]
+                for (key, value) in levels {
+                    let field = "audiogram.\(ear.rawValue).\(key)"
+                    guard let frequency = Double(key), (20...20_000).contains(frequency) else {
+                        throw fail(field, "is not a frequency from 20 to 20000 Hz")
+                    }
+                    guard let level = try number(value, field) else { throw fail(field, "must be a number") }
+                    if unit == .hearingLevel && !Audiogram.hearingLevelRange.contains(level) {
+                        throw fail(field, "is \(level) dB HL, outside the audiometer's −10 to 120 dB HL")
+                    }
+                    if unit == .fullScaleUncalibrated && !(-150...0).contains(level) {
+                        throw fail(field, "is \(level) dB re full scale, outside −150 to 0")
+                    }
+                    parsed[frequency] = level
+                }
+                ears[ear] = parsed
+            }
+            profile.audiogram = Audiogram(unit: unit, left: ears[.left]!, right: ears[.right]!)
+        }
+        if let tinnitus = object["tinnitus"], !(tinnitus is NSNull) {
+            guard let tinnitus = tinnitus as? [String: Any] else { throw fail("tinnitus", "must be an object") }
+            guard let pitch = try number(tinnitus["pitch_hz"], "tinnitus.pitch_hz"),
+                NotchSetting.centerRange.contains(pitch)
+            else { throw fail("tinnitus.pitch_hz", "must be a frequency from 250 to 16000 Hz") }
+            let ear = tinnitus["ear"] as? String ?? "both"
+            guard ["left", "right", "both"].contains(ear) else {
+                throw fail("tinnitus.ear", "must be left, right or both")
+            }
+            profile.tinnitus = TinnitusMatch(
+                pitchHz: pitch,
+                levelDBAboveThreshold: try number(
+                    tinnitus["level_db_above_threshold"], "tinnitus.level_db_above_threshold"),
+                ear: ear, runsHz: (tinnitus["runs_hz"] as? [NSNumber])?.map(\.doubleValue) ?? [],
+                spreadOctaves: try number(tinnitus["spread_octaves"], "tinnitus.spread_octaves"))
+        }
+        if let tailoring = object["tailoring"], !(tailoring is NSNull) {
+            guard let tailoring = tailoring as? [String: Any] else { throw fail("tailoring", "must be an object") }
+            if let notch = tailoring["notch"], !(notch is NSNull) {
+                guard let notch = notch as? [String: Any] else {
+                    throw fail("tailoring.notch", "must be an object or null")
+                }
+                let width = try number(notch["width_octaves"], "tailoring.notch.width_octaves") ?? 1
+                guard NotchSetting.allowedWidths.contains(width) else {
+                    throw fail("tailoring.notch.width_octaves", "must be 1, 0.5 or 0.25")
+                }
+                profile.notchWidthOctaves = width
+                if let centre = try number(notch["center_hz"], "tailoring.notch.center_hz") {
+                    guard NotchSetting.centerRange.contains(centre) else {
+                        throw fail("tailoring.notch.center_hz", "must be from 250 to 16000 Hz")
+                    }
+                    if profile.tinnitus == nil {
+                        profile.tinnitus = TinnitusMatch(pitchHz: centre, levelDBAboveThreshold: nil)
+                    }
+                    profile.tinnitus!.pitchHz = centre
+                }
+            }
+            if let rule = tailoring["gain_rule"] {
+                guard let text = rule as? String, let parsed = GainRule(rawValue: text) else {
+                    throw fail("tailoring.gain_rule", "must be one of half-gain, nal-r, none")
+                }
+                profile.gainRule = parsed
+            }
+            if let cap = try number(tailoring["max_gain_db"], "tailoring.max_gain_db") {
+                guard (0...40).contains(cap) else { throw fail("tailoring.max_gain_db", "must be from 0 to 40 dB") }
+                profile.maxGainDB = cap
+            }
+        }
+        if let calibration = object["calibration"], !(calibration is NSNull) {
+            guard let calibration = calibration as? [String: Any] else {
+                throw fail("calibration", "must be an object")
+            }
+            var levels: [Double] = []
+            for ear in Ear.allCases {
+                let field = "calibration.\(ear.rawValue)_db_spl_at_0_dbfs"
+                guard let level = try number(calibration["\(ear.rawValue)_db_spl_at_0_dbfs"], field),
+                    HeadphoneCalibration.plausibleRange.contains(level)
+                else { throw fail(field, "must be the measured dB SPL of a 0 dBFS sine, from 70 to 140") }
+                levels.append(level)
+            }
+            profile.calibration = HeadphoneCalibration(
+                leftDBSPLAtFullScale: levels[0], rightDBSPLAtFullScale: levels[1])
+        }
+        if let output = object["output"], !(output is NSNull) {
+            guard let output = output as? [String: Any] else { throw fail("output", "must be an object") }
+            if let ceiling = try number(output["ceiling_dbfs"], "output.ceiling_dbfs") {
+                guard (-40...0).contains(ceiling) else {
+                    throw fail("output.ceiling_dbfs", "must be from −40 to 0 dBFS")
+                }
+                profile.ceilingDBFS = ceiling
+            }
+            if let maximum = try number(output["max_volume_db"], "output.max_volume_db") {
+                guard (-40...0).contains(maximum) else {
+                    throw fail("output.max_volume_db", "must be from −40 to 0 dB")
+                }
+                profile.maxVolumeDB = maximum
+            }
+        }
+        return profile
+    }
+
+    // MARK: Writing
+
+    /// The JSON object of this version (the contract's keys plus `version`, `created_at`, `source`).
+    var jsonObject: [String: Any] {
+        var object: [String: Any] = [
+            "schema_version": Self.schemaVersion, "participant": participant, "version": version, "source": source,
+            "tailoring": [
+                "notch":
+                    (notchWidthOctaves.flatMap { width in
+                        tinnitus.map { ["center_hz": $0.pitchHz, "width_octaves": width] }
+                    })
+                    as Any? ?? NSNull(),
+                "gain_rule": gainRule.rawValue, "max_gain_db": maxGainDB,
+            ] as [String: Any],
+            "output": ["ceiling_dbfs": ceilingDBFS, "max_volume_db": maxVolumeDB as Any? ?? NSNull()] as [String: Any],
+        ]
+        object["created_at"] = createdAt.map(Timestamp.format) ?? NSNull()
+        object["calibration"] =
+            calibration.map {
+                ["left_db_spl_at_0_dbfs": $0.leftDBSPLAtFullScale, "right_db_spl_at_0_dbfs": $0.rightDBSPLAtFullScale]
+            } as Any? ?? NSNull()
+        if let audiogram {
+            func levels(_ ear: Ear) -> [String: Double] {
+                Dictionary(
+                    uniqueKeysWithValues: audiogram.thresholds(ear).map { (String(format: "%g", $0.key), $0.value) })
+            }
+            object["audiogram"] = ["unit": audiogram.unit.rawValue, "left": levels(.left), "right": levels(.right)]
+        } else {
+            object["audiogram"] = NSNull()
+        }
+        if let tinnitus {
+            var entry: [String: Any] = ["pitch_hz": tinnitus.pitchHz, "ear": tinnitus.ear]
+            entry["level_db_above_threshold"] = tinnitus.levelDBAboveThreshold ?? NSNull()
+            if !tinnitus.runsHz.isEmpty { entry["runs_hz"] = tinnitus.runsHz }
+            if let spread = tinnitus.spreadOctaves { entry["spread_octaves"] = spread }
+            object["tinnitus"] = entry
+        } else {
+            object["tinnitus"] = NSNull()
+        }
+        return object
+    }
+
+    /// Appends `next` as a new version of the participant's profile (created when missing): earlier versions are
+    /// kept under `versions`, the file is replaced atomically. Returns the version written, numbered.
+    @discardableResult
+    public static func append(_ next: HearingProfile, logs: URL, at date: Date = Date()) throws -> HearingProfile {
+        let url = Self.url(logs: logs, participant: next.participant)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let earlier = FileManager.default.fileExists(atPath: url.path) ? try readAll(url) : []
+        var written = next
+        written.version = (earlier.last?.version ?? 0) + 1
+        written.createdAt = date
+        var top = written.jsonObject
+        top["versions"] = (earlier + [written]).map(\.jsonObject)
+        var data = try JSONSerialization.data(
+            withJSONObject: top, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        data.append(UInt8(ascii: "\n"))
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
+        try? FileManager.default.removeItem(at: temporary)
+        let file = try AppendOnlyFile.create(temporary)
+        try file.append(String(decoding: data, as: UTF8.self))
+        guard rename(temporary.path, url.path) == 0 else {
+            throw StudyFileError.system(path: url.path, action: "replace", errno: errno)
+        }
+        AppendOnlyFile.syncDirectory(of: url)
+        return written
+    }
+}

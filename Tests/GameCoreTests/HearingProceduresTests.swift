@@ -1,0 +1,93 @@
+// The hearing test and the pitch match against simulated listeners: they recover what the listener was given.
+import Foundation
+import Testing
+
+@testable import GameCore
+
+@Suite("Hearing procedures")
+struct HearingProceduresTests {
+    private let sloping = Audiogram(
+        unit: .hearingLevel,
+        left: [250: 10, 500: 15, 1000: 20, 2000: 30, 4000: 45, 6000: 55, 8000: 60],
+        right: [250: 5, 500: 5, 1000: 10, 2000: 25, 4000: 65, 6000: 70, 8000: 70])
+
+    @Test(
+        "Hughson-Westlake recovers a simulated listener's thresholds within 5 dB at every frequency",
+        arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func thresholdsAreRecovered(seed: UInt64) {
+        var test = HughsonWestlakeTest(startLevel: 40, minimumLevel: -10, maximumLevel: 100, seed: seed)
+        var listener = SimulatedHearingListener(thresholds: sloping, seed: seed * 7919)
+        test.run(with: &listener)
+        #expect(test.isFinished)
+        for ear in Ear.allCases {
+            for frequency in Audiogram.standardFrequencies {
+                let found = test.thresholds[ear]?[frequency]
+                let truth = sloping.thresholds(ear)[frequency]!
+                #expect(found != nil, "\(ear) \(frequency) Hz: no threshold")
+                if let found { #expect(abs(found - truth) <= 5, "\(ear) \(frequency) Hz: \(found) vs \(truth)") }
+            }
+        }
+        print("seed \(seed): \(test.log.count) tones; left \(test.thresholds[.left]!.sorted { $0.key < $1.key })")
+    }
+
+    @Test("The rules: −10 dB after a response, +5 dB after a miss, 1 kHz first, tones 1–2 s with 1.5–4 s gaps")
+    func stepsFollowTheRules() {
+        var test = HughsonWestlakeTest(startLevel: 40, minimumLevel: -10, maximumLevel: 100, seed: 9)
+        var listener = SimulatedHearingListener(thresholds: sloping, seed: 3)
+        test.run(with: &listener)
+        #expect(test.log.first?.tone.frequencyHz == 1000)
+        for (previous, next) in zip(test.log, test.log.dropFirst())
+        where previous.tone.frequencyHz == next.tone.frequencyHz && previous.tone.ear == next.tone.ear {
+            #expect(next.tone.levelDB - previous.tone.levelDB == (previous.heard ? -10 : 5))
+        }
+        #expect(
+            test.log.allSatisfy {
+                (1...2).contains($0.tone.toneSeconds) && (1.5...4).contains($0.tone.gapBeforeSeconds)
+            })
+    }
+
+    @Test("A frequency never heard up to the maximum is recorded as no response")
+    func deafFrequencyIsNoResponse() {
+        let deaf = Audiogram(unit: .hearingLevel, left: [1000: 120], right: [1000: 20])
+        var test = HughsonWestlakeTest(
+            frequencies: [1000], startLevel: 40, minimumLevel: -10, maximumLevel: 90, seed: 1)
+        var listener = SimulatedHearingListener(thresholds: deaf, seed: 2)
+        test.run(with: &listener)
+        #expect(test.noResponse[.left] == [1000])
+        #expect(test.thresholds[.left]?[1000] == nil)
+        #expect(abs((test.thresholds[.right]?[1000] ?? 0) - 20) <= 5)
+    }
+
+    @Test(
+        "The pitch match finds a simulated tinnitus within the final step",
+        arguments: [3000.0, 4000, 6500, 9000, 12_000, 700])
+    func pitchIsRecovered(pitch: Double) {
+        let match = PitchMatch(startHz: 4000, runs: 3) { _ in 30 }
+        var listener = SimulatedTinnitusListener(pitchHz: pitch, levelDB: 45)
+        let result = match.run(with: &listener)
+        let error = abs(log2(result.pitchHz / pitch))
+        print(
+            String(
+                format: "tinnitus %.0f Hz: matched %.0f Hz (%.3f oct off), spread %.3f oct, runs %@, +%.1f dB",
+                pitch, result.pitchHz, error, result.spreadOctaves,
+                result.runs.map { String(format: "%.0f", $0.matchedHz) }.joined(separator: ","),
+                result.levelAboveThresholdDB))
+        #expect(error <= PitchMatch.finalStepOctaves)
+        #expect(result.runs.count == 3)
+        #expect(abs(result.levelAboveThresholdDB - 15) <= 1)
+    }
+
+    @Test("Half-gain and NAL-R follow their formulas, cap at max_gain_db and never go negative")
+    func gainRules() {
+        let levels: [Double: Double] = [250: 20, 500: 30, 1000: 40, 2000: 50, 4000: 80]
+        let half = GainRule.halfGain.gains(for: levels, maxGainDB: 30)
+        #expect(half[1000] == 20)
+        #expect(half[4000] == 30)
+        let nal = GainRule.nalR.gains(for: levels, maxGainDB: 100)
+        let expected1k: Double = 0.31 * 40 + 0.15 * 40 + 1
+        let expected250: Double = max(0, 0.31 * 20 + 0.15 * 40 - 17)
+        #expect(abs(nal[1000]! - expected1k) < 1e-9)
+        #expect(nal[250]! == expected250)
+        #expect(GainRule.none.gains(for: levels, maxGainDB: 20).isEmpty)
+    }
+}

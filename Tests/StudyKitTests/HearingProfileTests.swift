@@ -1,0 +1,77 @@
+// profile.json: the contract's keys read as they say, new versions appended, bad files named by file and field.
+import Foundation
+import GameCore
+import Testing
+
+@testable import StudyKit
+
+struct HearingProfileTests {
+    static let contract = """
+        {"schema_version": 1, "participant": "P01", "audiogram": {"unit": "dB HL", "left": {"250": 10, "1000": 20, \
+        "4000": 40}, "right": {"250": 15, "1000": 30, "4000": 50}}, "tinnitus": {"pitch_hz": 4000, \
+        "level_db_above_threshold": 8, "ear": "both"}, "tailoring": {"notch": {"center_hz": 4000, "width_octaves": 1}, \
+        "gain_rule": "half-gain", "max_gain_db": 20}, "output": {"ceiling_dbfs": -1}}
+        """
+
+    @Test func theIssuesContractFileReadsAsVersionOneWithItsTailoring() throws {
+        let folder = try TemporaryFolder()
+        try Self.contract.write(to: folder.file("profile.json"), atomically: true, encoding: .utf8)
+        let profile = try HearingProfile.read(folder.file("profile.json"))
+        #expect(profile.version == 1)
+        #expect(profile.audiogram?.right[1000] == 30)
+        let tailoring = profile.tailoring
+        #expect(tailoring.notch == NotchSetting(centerHz: 4000, widthOctaves: 1))
+        #expect(tailoring.rightGains[4000] == 20)
+        #expect(tailoring.leftGains[1000] == 10)
+        #expect(tailoring.ceilingDBFS == -1)
+        #expect(tailoring.profileVersion == 1)
+    }
+
+    @Test func aNewMeasurementAppendsAVersionAndKeepsTheEarlierOnes() throws {
+        let folder = try TemporaryFolder()
+        let logs = folder.url
+        try FileManager.default.createDirectory(
+            at: logs.appendingPathComponent("P01"), withIntermediateDirectories: true)
+        let url = HearingProfile.url(logs: logs, participant: "P01")
+        try Self.contract.write(to: url, atomically: true, encoding: .utf8)
+        var next = try HearingProfile.read(url)
+        next.tinnitus?.pitchHz = 6000
+        next.source = "pitch-match"
+        let written = try HearingProfile.append(next, logs: logs)
+        #expect(written.version == 2)
+        let versions = try HearingProfile.readAll(url)
+        #expect(versions.map(\.version) == [1, 2])
+        #expect(versions[0].tinnitus?.pitchHz == 4000)
+        #expect(versions[1].tinnitus?.pitchHz == 6000)
+        #expect(try HearingProfile.read(url).tinnitus?.pitchHz == 6000)
+    }
+
+    @Test(
+        "A bad profile names the file and the field",
+        arguments: [
+            ("\"gain_rule\": \"half-gain\"", "\"gain_rule\": \"loud\"", "tailoring.gain_rule"),
+            ("\"1000\": 20", "\"1000\": 180", "audiogram.left.1000"),
+            ("\"1000\": 20", "\"1000\": \"x\"", "audiogram.left.1000"),
+            ("\"unit\": \"dB HL\"", "\"unit\": \"dB SPL\"", "audiogram.unit"),
+            ("\"width_octaves\": 1", "\"width_octaves\": 3", "tailoring.notch.width_octaves"),
+            ("\"pitch_hz\": 4000", "\"pitch_hz\": 40000", "tinnitus.pitch_hz"),
+            ("\"schema_version\": 1", "\"schema_version\": 9", "schema_version"),
+        ])
+    func badFieldsAreNamed(original: String, replacement: String, field: String) throws {
+        let folder = try TemporaryFolder()
+        try Self.contract.replacingOccurrences(of: original, with: replacement)
+            .write(to: folder.file("profile.json"), atomically: true, encoding: .utf8)
+        let error = #expect(throws: ProfileError.self) { try HearingProfile.read(folder.file("profile.json")) }
+        #expect(error?.field == field)
+        #expect(error?.description.contains(folder.file("profile.json").path) == true)
+    }
+
+    @Test func anAudiogramCSVWithAnImpossibleLevelNamesLineAndColumn() throws {
+        let folder = try TemporaryFolder()
+        try "frequency_hz,left_db_hl,right_db_hl\n1000,20,30\n4000,40,150\n"
+            .write(to: folder.file("a.csv"), atomically: true, encoding: .utf8)
+        let error = #expect(throws: ProfileError.self) { try AudiogramFile.read(folder.file("a.csv")) }
+        #expect(error?.field == "right_db_hl")
+        #expect(error?.path.hasSuffix("a.csv line 3") == true)
+    }
+}
