@@ -42,7 +42,7 @@ measure() { # name command...   -> name_wall_s / name_peak_rss_mb
 
 measure analysis_anova_1M "$BIN" anova "$big" --by condition --format json
 measure analysis_anova_100k "$BIN" anova "$small" --by condition --format json
-measure analysis_report_1M "$BIN" report "$big" --out "$OUT/report"
+measure analysis_report_1M "$BIN" report "$big" --out "$OUT/report" --force
 if [ -n "$PY" ]; then
   measure baseline_pandas_scipy_anova_1M "$PY" Analysis/bench/baseline.py anova "$big"
   measure baseline_pandas_scipy_report_1M "$PY" Analysis/bench/baseline.py report "$big"

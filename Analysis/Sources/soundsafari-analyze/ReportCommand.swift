@@ -11,12 +11,13 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "A participants.csv column to compare groups by (e.g. tinnitus).") var groupBy: String?
     @Option(help: "participants.csv (found automatically in an input folder).") var participants: String?
     @Flag(help: "Drop malformed or non-numeric rows instead of stopping.") var skipInvalid = false
+    @Flag(help: "Replace an earlier report in --out (a folder of study logs is refused even so).") var force = false
 
     func run() throws {
         try runReporting {
             let summary = try StudyReport.write(
                 inputs: inputs, outputFolder: out, compare: compare, groupBy: groupBy, participantsFile: participants,
-                skipInvalid: skipInvalid)
+                skipInvalid: skipInvalid, force: force)
             print(summary)
         }
     }

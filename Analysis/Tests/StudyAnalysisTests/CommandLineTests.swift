@@ -134,7 +134,9 @@ import Testing
         ] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
         }
-        let bad = try run(["report", Fixtures.path("StudyLogs-sample"), "--out", out, "--group-by", "shoe_size"])
+        let bad = try run([
+            "report", Fixtures.path("StudyLogs-sample"), "--out", out + "-bad", "--group-by", "shoe_size",
+        ])
         #expect(bad.status != 0 && bad.err.contains("shoe_size"))
     }
 }

@@ -6,8 +6,9 @@ public enum StudyReport {
     /// Returns a short summary of what was written (printed by the CLI).
     public static func write(
         inputs: [String], outputFolder: String, compare: String = "condition", groupBy: String?,
-        participantsFile: String?, skipInvalid: Bool
+        participantsFile: String?, skipInvalid: Bool, force: Bool = false
     ) throws -> String {
+        try checkOutputFolder(outputFolder, force: force)
         let (files, foundParticipants) = try StudyData.resolveInputs(inputs)
         let data = try ReportData.load(files: files, compare: compare, skipInvalid: skipInvalid)
         guard data.rows > 0 else {
@@ -91,6 +92,23 @@ public enum StudyReport {
         try writeText(outputFolder + "/report.html", html(document))
         return
             "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and 4 tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+    }
+
+    /// Files whose presence makes a folder a logs folder: a report never writes into one, even with --force.
+    static let logFileNames: Set<String> = ["trials.csv", "participants.csv", "session.json", "ratings.csv"]
+
+    /// An earlier report is replaced only with `force`; a folder of study logs never receives a report.
+    static func checkOutputFolder(_ outputFolder: String, force: Bool) throws {
+        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: outputFolder)) ?? [])
+        if let log = names.intersection(logFileNames).sorted().first {
+            throw AnalysisError(
+                "\(outputFolder) holds study logs (\(log)): write the report to a folder of its own with --out.")
+        }
+        if !force, let earlier = ["report.html", "report.md", "analysis.R"].first(where: names.contains) {
+            throw AnalysisError(
+                "\(outputFolder) already holds a report (\(earlier)): pass --force to replace it, or choose another --out."
+            )
+        }
     }
 
     static func createFolders(_ outputFolder: String) throws {
