@@ -52,6 +52,21 @@ struct HearingProfileCommandTests {
         #expect(versions[0].tinnitus == nil, "version 1 is kept as it was")
     }
 
+    @Test("The ceiling and the maximum volume take negative values as written, without the = form")
+    func negativeLevelsAreValues() throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("profile-negative")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logs = folder.appendingPathComponent("logs").path
+        let set = try SoundSafariBinary.run([
+            "profile", "set-output", "--participant", "P09", "--ceiling-dbfs", "-3", "--max-volume-db", "-12",
+            "--logs", logs,
+        ])
+        #expect(set.status == 0, "\(set.stderr)")
+        let profile = try HearingProfile.read(URL(fileURLWithPath: logs).appendingPathComponent("P09/profile.json"))
+        #expect(profile.ceilingDBFS == -3)
+        #expect(profile.maxVolumeDB == -12)
+    }
+
     @Test("With a supervisor's headphone calibration the hearing test is in dB HL and recovers the audiogram")
     func calibratedTestIsInHearingLevel() throws {
         let folder = try SoundSafariBinary.temporaryDirectory("profile-calibrated")

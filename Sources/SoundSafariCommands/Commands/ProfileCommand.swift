@@ -109,10 +109,11 @@ struct SetOutputCommand: ParsableCommand {
     @Flag(help: "No notch.")
     var noNotch = false
 
-    @Option(help: "Output ceiling in dBFS (−40 to 0).")
+    // `.unconditional`: these are negative by nature (`--ceiling-dbfs -1`), a value and not an unknown flag.
+    @Option(parsing: .unconditional, help: "Output ceiling in dBFS (−40 to 0).")
     var ceilingDbfs: Double?
 
-    @Option(help: "Maximum volume in dB above which the headphone check warns (−40 to 0).")
+    @Option(parsing: .unconditional, help: "Maximum volume in dB above which the headphone check warns (−40 to 0).")
     var maxVolumeDb: Double?
 
     @Option(help: "Measured dB SPL of a 0 dBFS sine on the left earphone (with the right one: tests in dB HL).")
