@@ -64,6 +64,11 @@ import Testing
         }
         #expect(sessions[1].rows[0].training?.difficultyValue != plan.adaptive.start)
         #expect(FileManager.default.fileExists(atPath: logs.appendingPathComponent("L01/progress.png").path))
+        // Health data: the participant's folder, plan and chart are owner-only like every log (LOG-FORMAT).
+        for (name, mode) in [("L01", 0o700), ("L01/progress.png", 0o600), ("L01/plan-001.json", 0o600)] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: logs.appendingPathComponent(name).path)
+            #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == mode, "\(name)")
+        }
         #expect(FileManager.default.fileExists(atPath: logs.appendingPathComponent("L01/plan-001.json").path))
 
         let analysis = try SoundSafariBinary.run(

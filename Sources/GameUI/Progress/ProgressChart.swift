@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import SessionRuntime
+import StudyKit
 
 #if canImport(Glibc)
     import Glibc
@@ -66,11 +67,11 @@ struct ProgressChart {
 
     /// Renders the chart and writes it as PNG to `url` (a new file renamed over the old one).
     func save(to url: URL) throws {
-        let surface = try makeSurface()
+        let bytes = try makeSurface().pngBytes(for: url.path)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
-        if IMG_SavePNG(surface.pointer, temporary.path) != 0 {
-            throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: SDL_GetError()))
-        }
+        try? FileManager.default.removeItem(at: temporary)
+        // Owner-only and checked like every file of the participant (docs/LOG-FORMAT.md, "Permissions").
+        try SessionFileWriter.writeNew(bytes, to: temporary)
         guard rename(temporary.path, url.path) == 0 else {
             throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: strerror(errno)))
         }

@@ -48,26 +48,9 @@ struct ResultPicture {
         return result.targets.filter { $0.photographed || photographed.contains($0.index) }
     }
 
-    /// Renders the picture, encodes it as PNG (SDL2_image) in memory, and writes it owner-only through
-    /// StudyKit's checked writer: IMG_SavePNG to a path hides a full disk (it left 0-byte PNGs and no error).
+    /// Renders the picture and writes it owner-only through StudyKit's checked writer (`pngBytes`).
     func save(to url: URL) throws {
-        let surface = try makeSurface()
-        // An uncompressed 32-bit picture plus room for PNG's headers: more than any encoding can need.
-        var buffer = [UInt8](repeating: 0, count: Int(Self.width * Self.height) * 4 + 65_536)
-        let size: Int64 = try buffer.withUnsafeMutableBytes { raw in
-            guard let stream = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else {
-                throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: SDL_GetError()))
-            }
-            defer { SDL_RWclose(stream) }
-            if IMG_SavePNG_RW(surface.pointer, stream, 0) != 0 {
-                throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: SDL_GetError()))
-            }
-            return SDL_RWtell(stream)
-        }
-        guard size > 0 else {
-            throw ResultPictureError.pngNotWritten(path: url.path, message: "the PNG encoder produced no bytes")
-        }
-        try SessionFileWriter.writeNew(buffer[..<Int(size)], to: url)
+        try SessionFileWriter.writeNew(try makeSurface().pngBytes(for: url.path), to: url)
     }
 
     /// Where a bearing lands horizontally: the aim at the centre, ±22.5° at the edges. Nil outside.

@@ -296,7 +296,7 @@ public struct HearingProfile: Sendable, Equatable {
     @discardableResult
     public static func append(_ next: HearingProfile, logs: URL, at date: Date = Date()) throws -> HearingProfile {
         let url = Self.url(logs: logs, participant: next.participant)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try OwnerOnlyFolder.createWithParents(url.deletingLastPathComponent())
         let earlier = FileManager.default.fileExists(atPath: url.path) ? try readAll(url) : []
         var written = next
         written.version = (earlier.last?.version ?? 0) + 1

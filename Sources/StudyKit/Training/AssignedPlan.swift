@@ -42,11 +42,7 @@ public struct AssignedPlan: Sendable, Equatable {
         let plan = try TrainingPlanFile.parse(data, file: planFile.path)
         let planJSON = try JSONDecoder().decode(JSONValue.self, from: data)
         let folder = logs.appendingPathComponent(participant.value)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw StudyFileError.system(path: folder.path, action: "create the folder", errno: EACCES)
-        }
+        try OwnerOnlyFolder.createWithParents(folder)
         let version = (versions(logs: logs, participant: participant).last ?? 0) + 1
         let url = folder.appendingPathComponent(fileName(version: version))
         let stored = JSONValue.object([
