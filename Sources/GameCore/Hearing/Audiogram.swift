@@ -62,4 +62,13 @@ public struct Audiogram: Sendable, Equatable {
         }
         return best
     }
+
+    /// This audiogram with `frequencies` measured again (`hearing-test --frequencies`): their old values are
+    /// replaced by `new`'s (a frequency without a response now has none), every other frequency is kept.
+    public func remeasured(_ frequencies: [Double], by new: Audiogram) -> Audiogram {
+        func merge(_ old: [Double: Double], _ measured: [Double: Double]) -> [Double: Double] {
+            old.filter { !frequencies.contains($0.key) }.merging(measured) { $1 }
+        }
+        return Audiogram(unit: new.unit, left: merge(left, new.left), right: merge(right, new.right))
+    }
 }

@@ -12,8 +12,10 @@ import Synchronization
 /// saving (and says so on the terminal).
 package final class ProcedureWindow {
     package enum Procedure {
-        case hearingTest(seed: UInt64)
-        case pitchMatch(runs: Int, notchWidthOctaves: Double)
+        /// `frequencies`: those to measure; the profile's other frequencies are kept (nil: all standard ones).
+        case hearingTest(seed: UInt64, frequencies: [Double]?)
+        /// `probe` nil: the patient chooses tone or noise on the first screen.
+        case pitchMatch(runs: Int, notchWidthOctaves: Double, probe: PitchProbe?)
         case profile
     }
 
@@ -28,17 +30,29 @@ package final class ProcedureWindow {
     private var profile: HearingProfile
     private var quit = false
     private var message: String?
+    // The window tests' driver (`AppHooks`): scripted keys and screenshots, by screen name as in `GameApp`.
+    private let autopilot: Autopilot?
+    private let screenshots: ScreenshotRecorder?
+    private var drawnScreen = ""
+    private var framesOnScreen = 0
 
     /// Opens the window and the audio device; errors are sentences (no display, no audio device, bad profile).
-    package init(participant: ParticipantID, logs: URL) throws {
+    package init(participant: ParticipantID, logs: URL, hooks: AppHooks = AppHooks()) throws {
         self.participant = participant
         self.logs = logs
         let url = HearingProfile.url(logs: logs, participant: participant.value)
         profile =
             FileManager.default.fileExists(atPath: url.path)
             ? try HearingProfile.read(url) : HearingProfile(participant: participant.value)
+        autopilot = try hooks.autopilotScript.map { try Autopilot.load(path: $0.path) }
+        screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
         system = try SDLSystem()
-        window = try GameWindow(title: "SoundSafari — hearing profile \(participant.value)")
+        let title = "SoundSafari — hearing profile \(participant.value)"
+        if let size = hooks.windowSize {
+            window = try GameWindow(title: title, width: size.width, height: size.height)
+        } else {
+            window = try GameWindow(title: title)
+        }
         text = try TextRenderer(renderer: window.renderer)
         engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .off))
         engine.setOutputChain([tone, engine.volume, LimiterProcessor(ceilingDBFS: profile.ceilingDBFS)])
@@ -73,18 +87,19 @@ package final class ProcedureWindow {
     package func run(_ procedure: Procedure) throws -> HearingProfile? {
         var written: HearingProfile?
         switch procedure {
-        case .hearingTest(let seed): written = try runHearingTest(seed: seed)
-        case .pitchMatch(let runs, let width): written = try runPitchMatch(runs: runs, notchWidthOctaves: width)
+        case .hearingTest(let seed, let frequencies): written = try runHearingTest(seed: seed, only: frequencies)
+        case .pitchMatch(let runs, let width, let probe):
+            written = try runPitchMatch(runs: runs, notchWidthOctaves: width, probe: probe)
         case .profile: break
         }
         tone.stop()
-        if !quit { showProfile() }
+        if !quit { try showProfile() }
         return written
     }
 
     // MARK: Events
 
-    private enum Key { case heard, up, down, confirm, first, second, leave, none }
+    private enum Key { case heard, up, down, confirm, first, second, tone, noise, leave, none }
 
     private func pollKeys() -> [Key] {
         var keys: [Key] = []
@@ -104,6 +119,8 @@ package final class ProcedureWindow {
                 case SDLK_1.rawValue, SDLK_LEFT.rawValue: keys.append(.first)
                 case SDLK_2.rawValue, SDLK_RIGHT.rawValue: keys.append(.second)
                 case SDLK_ESCAPE.rawValue: keys.append(.leave)
+                case SDLK_t.rawValue: keys.append(.tone)
+                case SDLK_n.rawValue: keys.append(.noise)
                 default: break
                 }
             default: break
@@ -114,9 +131,18 @@ package final class ProcedureWindow {
 
     private func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
 
-    private func frame(_ draw: () -> Void) {
+    /// Draws one frame of the screen `name` (the name the autopilot waits for and screenshots carry).
+    private func frame(_ name: String, _ draw: () -> Void) throws {
         window.clear()
         draw()
+        framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
+        drawnScreen = name
+        // Screenshots read the frame just drawn, so they come before present.
+        try screenshots?.frameDrawn(screen: name, window: window)
+        try autopilot?.advance(
+            now: now(), drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
+            controllerOpen: { false },
+            screenshot: { [unowned self] shot in try screenshots?.save(name: shot, window: window) })
         window.present()
         SDL_Delay(16)
     }
@@ -132,11 +158,20 @@ package final class ProcedureWindow {
 
     // MARK: Hearing test
 
-    private func runHearingTest(seed: UInt64) throws -> HearingProfile? {
+    private func runHearingTest(seed: UInt64, only: [Double]?) throws -> HearingProfile? {
         let calibration = profile.calibration
-        let levels = HughsonWestlakeLevels(calibration: calibration, frequencies: Audiogram.standardFrequencies)
+        let frequencies = only ?? Audiogram.standardFrequencies
+        let levels = HughsonWestlakeLevels(calibration: calibration, frequencies: frequencies)
+        if only != nil, let earlier = profile.audiogram, earlier.unit != levels.unit {
+            throw ProfileError(
+                path: HearingProfile.url(logs: logs, participant: participant.value).path, field: "audiogram.unit",
+                problem:
+                    "is \(earlier.unit.rawValue) but this test measures in \(levels.unit.rawValue); leave out --frequencies to measure every frequency"
+            )
+        }
         var test = HughsonWestlakeTest(
-            startLevel: levels.start, minimumLevel: levels.minimum, maximumLevel: levels.maximum, seed: seed)
+            frequencies: frequencies, startLevel: levels.start, minimumLevel: levels.minimum,
+            maximumLevel: levels.maximum, seed: seed)
         enum Phase {
             case gap(until: Double)
             case tone(until: Double)
@@ -172,7 +207,7 @@ package final class ProcedureWindow {
             default: break
             }
             let step = test.step
-            frame {
+            try frame("hearing-test") {
                 var y = heading(
                     "Hearing test",
                     [
@@ -199,9 +234,15 @@ package final class ProcedureWindow {
             print("Hearing test stopped before the end: nothing was saved.")
             return nil
         }
-        profile.audiogram = Audiogram(
+        let measured = Audiogram(
             unit: levels.unit, left: test.thresholds[.left] ?? [:], right: test.thresholds[.right] ?? [:])
-        profile.source = "hearing-test (\(test.log.count) tones)"
+        if let only, let earlier = profile.audiogram {
+            profile.audiogram = earlier.remeasured(only, by: measured)
+            profile.source = "hearing-test (\(test.log.count) tones at \(only.map { String(format: "%g", $0) }.joined(separator: ",")) Hz)"
+        } else {
+            profile.audiogram = measured
+            profile.source = "hearing-test (\(test.log.count) tones)"
+        }
         profile = try HearingProfile.append(profile, logs: logs)
         message = "Hearing test saved as profile version \(profile.version) (\(test.log.count) tones)."
         return profile
@@ -209,7 +250,9 @@ package final class ProcedureWindow {
 
     // MARK: Pitch match
 
-    private func runPitchMatch(runs: Int, notchWidthOctaves: Double) throws -> HearingProfile? {
+    private func runPitchMatch(runs: Int, notchWidthOctaves: Double, probe given: PitchProbe?) throws
+        -> HearingProfile?
+    {
         guard let audiogram = profile.audiogram, let largest = audiogram.largestLoss else {
             throw ProfileError(
                 path: HearingProfile.url(logs: logs, participant: participant.value).path, field: "audiogram",
@@ -219,6 +262,10 @@ package final class ProcedureWindow {
             Ear.allCases.compactMap { audiogram.threshold($0, at: frequency) }.min() ?? 0
         }
         let match = PitchMatch(startHz: largest.frequency, runs: runs, threshold: threshold)
+        guard let probe = try given ?? chooseProbe() else {
+            print("Pitch match stopped before the end: nothing was saved.")
+            return nil
+        }
         let exchange = PitchMatchExchange()
         let result = Mutex<PitchMatch.Result?>(nil)
         let worker = Thread {
@@ -228,6 +275,13 @@ package final class ProcedureWindow {
         }
         worker.start()
         let headphones = profile.calibration ?? .nominal
+        // Both ears hear the probe, each at the level its own calibration gives for the audiogram's level.
+        func present(_ frequency: Double, at level: Double) {
+            tone.play(
+                frequencyHz: frequency,
+                leftDBFS: headphones.fullScale(level, unit: audiogram.unit, at: frequency, ear: .left),
+                rightDBFS: headphones.fullScale(level, unit: audiogram.unit, at: frequency, ear: .right), probe: probe)
+        }
         var shown: PitchMatchExchange.Question?
         while result.withLock({ $0 == nil }) && !quit {
             let question = exchange.question
@@ -246,28 +300,17 @@ package final class ProcedureWindow {
                 shown = question
                 switch question {
                 case .compare(let frequency):
-                    tone.play(
-                        frequencyHz: frequency,
-                        levelDBFS: headphones.fullScale(
-                            match.probeLevel(at: frequency), unit: audiogram.unit, at: frequency, ear: .left),
-                        ears: .both)
+                    present(frequency, at: match.probeLevel(at: frequency))
                 case .loudness(let frequency, let level):
-                    tone.play(
-                        frequencyHz: frequency,
-                        levelDBFS: headphones.fullScale(level, unit: audiogram.unit, at: frequency, ear: .left),
-                        ears: .both)
+                    present(frequency, at: level)
                 case .octave(let first, let second):
                     // A second of each, alternating, until the patient chooses.
                     let frequency = Int(now()) % 2 == 0 ? first : second
-                    tone.play(
-                        frequencyHz: frequency,
-                        levelDBFS: headphones.fullScale(
-                            match.probeLevel(at: frequency), unit: audiogram.unit, at: frequency, ear: .left),
-                        ears: .both)
+                    present(frequency, at: match.probeLevel(at: frequency))
                 case nil: tone.stop()
                 }
             }
-            frame { drawPitchQuestion(question) }
+            try frame(Self.screenName(question)) { drawPitchQuestion(question, probe: probe, unit: audiogram.unit) }
         }
         tone.stop()
         guard !quit, let found = result.withLock({ $0 }) else {
@@ -277,9 +320,9 @@ package final class ProcedureWindow {
         }
         profile.tinnitus = TinnitusMatch(
             pitchHz: found.pitchHz, levelDBAboveThreshold: found.levelAboveThresholdDB, ear: "both",
-            runsHz: found.runs.map(\.matchedHz), spreadOctaves: found.spreadOctaves)
+            runsHz: found.runs.map(\.matchedHz), spreadOctaves: found.spreadOctaves, probe: probe)
         profile.notchWidthOctaves = notchWidthOctaves
-        profile.source = "pitch-match (\(runs) runs)"
+        profile.source = "pitch-match (\(runs) runs, \(probe.rawValue))"
         profile = try HearingProfile.append(profile, logs: logs)
         message = String(
             format: "Tinnitus pitch %.0f Hz (runs %@ Hz), saved as profile version %d.", found.pitchHz,
@@ -287,30 +330,64 @@ package final class ProcedureWindow {
         return profile
     }
 
-    private func drawPitchQuestion(_ question: PitchMatchExchange.Question?) {
+    /// The patient says what their tinnitus sounds like (`--probe` not given): T a tone, N a hiss.
+    private func chooseProbe() throws -> PitchProbe? {
+        while !quit {
+            for key in pollKeys() {
+                switch key {
+                case .leave: quit = true
+                case .tone: return .tone
+                case .noise: return .noise
+                default: break
+                }
+            }
+            try frame("pitch-probe") {
+                _ = heading(
+                    "Tinnitus pitch: what does it sound like?",
+                    [
+                        "T: like a tone or a whistle (one pitch) — you will compare it with tones.",
+                        "N: like a hiss or rushing noise — you will compare it with narrow bands of noise.",
+                        "Esc stops without saving",
+                    ])
+            }
+        }
+        return nil
+    }
+
+    private static func screenName(_ question: PitchMatchExchange.Question?) -> String {
+        switch question {
+        case .compare: "pitch-compare"
+        case .octave: "pitch-octave"
+        case .loudness: "pitch-loudness"
+        case nil: "pitch-wait"
+        }
+    }
+
+    private func drawPitchQuestion(_ question: PitchMatchExchange.Question?, probe: PitchProbe, unit: AudiogramUnit) {
+        let sound = probe == .tone ? "tone" : "noise"
         switch question {
         case .compare(let frequency):
             _ = heading(
                 "Tinnitus pitch",
                 [
-                    "Compare the tone with your tinnitus.",
+                    "Compare the \(sound) with your tinnitus.",
                     "↑ my tinnitus is higher · ↓ my tinnitus is lower · Enter: this matches",
-                    String(format: "Tone: %.0f Hz · Esc stops without saving", frequency),
+                    String(format: "%@ at %.0f Hz · Esc stops without saving", sound.capitalized, frequency),
                 ])
         case .octave(let first, let second):
             _ = heading(
                 "Tinnitus pitch: octave check",
                 [
-                    "Two tones alternate. Which is closer to your tinnitus?",
+                    "Two \(sound)s alternate. Which is closer to your tinnitus?",
                     String(format: "1 or ←: the first (%.0f Hz) · 2 or →: the second (%.0f Hz)", first, second),
                 ])
         case .loudness(_, let level):
             _ = heading(
                 "Tinnitus loudness",
                 [
-                    "Compare the loudness of the tone with your tinnitus.",
+                    "Compare the loudness of the \(sound) with your tinnitus.",
                     "↑ my tinnitus is louder · ↓ my tinnitus is softer · Enter: equally loud",
-                    String(format: "Tone level %.0f dB", level),
+                    String(format: "%@ level %.0f %@", sound.capitalized, level, unit.rawValue),
                 ])
         case nil:
             _ = heading("Tinnitus pitch", ["…"])
@@ -319,10 +396,10 @@ package final class ProcedureWindow {
 
     // MARK: Profile
 
-    private func showProfile() {
+    private func showProfile() throws {
         while !quit {
             for key in pollKeys() where key == .leave || key == .confirm { quit = true }
-            frame { drawProfile() }
+            try frame("profile") { drawProfile() }
         }
     }
 
@@ -330,7 +407,7 @@ package final class ProcedureWindow {
         var lines: [String] = []
         if let message { lines.append(message) }
         if let tinnitus = profile.tinnitus {
-            var line = String(format: "Tinnitus %.0f Hz", tinnitus.pitchHz)
+            var line = String(format: "Tinnitus %.0f Hz (%@ match)", tinnitus.pitchHz, tinnitus.probe.rawValue)
             if let level = tinnitus.levelDBAboveThreshold { line += String(format: ", %.0f dB above threshold", level) }
             if let width = profile.notchWidthOctaves { line += ", notch \(width) octave" }
             lines.append(line)

@@ -10,14 +10,15 @@ enum ProcedureBot: String, ExpressibleByArgument {
     case simulated
 }
 
-struct HearingTestCommand: ParsableCommand {
+struct HearingTestCommand: WindowCommand {
     static let configuration = CommandConfiguration(
         commandName: "hearing-test",
         abstract: "Measure hearing thresholds per ear (Hughson-Westlake) and add them to the profile.",
         discussion: """
             Without headphone calibration the thresholds are in dB re full scale (uncalibrated). \
             --bot simulated answers as a listener with the audiogram of --bot-audiogram (dB HL, heard through \
-            headphones giving 100 dB SPL at 0 dBFS) and writes the profile exactly as a person would.
+            headphones giving 100 dB SPL at 0 dBFS) and writes the profile exactly as a person would. \
+            --frequencies measures only those; the profile's other frequencies are kept in the new version.
             """)
 
     @Option(help: "Pseudonymous participant ID.")
@@ -29,22 +30,52 @@ struct HearingTestCommand: ParsableCommand {
     @Option(help: "The simulated listener's audiogram (CSV: frequency_hz,left_db_hl,right_db_hl).")
     var botAudiogram: String?
 
+    @Option(help: "Measure only these frequencies (Hz, comma-separated, 125–8000), keeping the profile's others.")
+    var frequencies: String?
+
     @Option(help: "Seed of the tone timing and the simulated answers (default: drawn).")
     var seed: UInt64 = UInt64.random(in: 1...UInt64(UInt32.max))
 
     @Option(help: "Folder for the study logs.")
     var logs: String = "StudyLogs"
 
+    /// Frequencies a headphone calibration has reference thresholds for (RETSPL, 125 Hz to 8 kHz).
+    static let measurableFrequencies: ClosedRange<Double> = 125...8000
+
+    /// `--frequencies` read, nil when not given.
+    func only() throws -> [Double]? {
+        guard let frequencies else { return nil }
+        let items = frequencies.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        var parsed: [Double] = []
+        for item in items {
+            guard let value = Double(item), Self.measurableFrequencies.contains(value) else {
+                throw ValidationError(
+                    "--frequencies “\(item)” is not a frequency from 125 to 8000 Hz; give them comma-separated, e.g. 250,1000,4000."
+                )
+            }
+            guard !parsed.contains(value) else {
+                throw ValidationError("--frequencies names \(item) Hz twice; give each frequency once.")
+            }
+            parsed.append(value)
+        }
+        return parsed
+    }
+
     func validate() throws {
         if (bot == nil) != (botAudiogram == nil) {
             throw ValidationError("--bot simulated and --bot-audiogram FILE go together.")
         }
+        _ = try only()
     }
 
-    func run() throws {
+    func run(hooks: AppHooks) throws {
         let id = try ParticipantID(participant)
+        let only = try only()
         guard let botAudiogram else {
-            _ = try ProcedureWindow(participant: id, logs: URL(fileURLWithPath: logs)).run(.hearingTest(seed: seed))
+            _ = try ProcedureWindow(participant: id, logs: URL(fileURLWithPath: logs), hooks: hooks).run(
+                .hearingTest(seed: seed, frequencies: only))
             return
         }
         let truth = try AudiogramFile.read(URL(fileURLWithPath: botAudiogram))
@@ -56,7 +87,18 @@ struct HearingTestCommand: ParsableCommand {
         // With a calibration the test runs in dB HL; without, in dBFS, and the simulated listener hears through
         // nominal headphones (its dB HL thresholds sit at HL + RETSPL − 100 dBFS).
         let unit: AudiogramUnit = profile.calibration == nil ? .fullScaleUncalibrated : .hearingLevel
-        let levels = HughsonWestlakeLevels(calibration: profile.calibration, frequencies: truth.frequencies)
+        let measuring = only ?? truth.frequencies
+        if let only, let missing = only.first(where: { !truth.frequencies.contains($0) }) {
+            throw ValidationError(
+                "--bot-audiogram \(botAudiogram) has no threshold at \(String(format: "%g", missing)) Hz of --frequencies; add it or leave it out."
+            )
+        }
+        if only != nil, let earlier = profile.audiogram?.unit, earlier != unit {
+            throw ValidationError(
+                "\(url.path) holds an audiogram in \(earlier.rawValue) but this test measures in \(unit.rawValue); leave out --frequencies to measure every frequency."
+            )
+        }
+        let levels = HughsonWestlakeLevels(calibration: profile.calibration, frequencies: measuring)
         let heard = Audiogram(
             unit: unit,
             left: Dictionary(
@@ -68,13 +110,15 @@ struct HearingTestCommand: ParsableCommand {
                     ($0.key, HeadphoneCalibration.nominal.fullScale(hearingLevel: $0.value, at: $0.key, ear: .right))
                 }))
         var test = HughsonWestlakeTest(
-            frequencies: truth.frequencies, startLevel: levels.start, minimumLevel: levels.minimum,
+            frequencies: measuring, startLevel: levels.start, minimumLevel: levels.minimum,
             maximumLevel: levels.maximum, seed: seed)
         var listener = SimulatedHearingListener(thresholds: unit == .hearingLevel ? truth : heard, seed: seed &* 7919)
         test.run(with: &listener)
-        profile.audiogram = Audiogram(
+        let measured = Audiogram(
             unit: unit, left: test.thresholds[.left] ?? [:], right: test.thresholds[.right] ?? [:])
-        profile.source = "hearing-test (bot simulated, seed \(seed), \(test.log.count) tones)"
+        profile.audiogram = only.flatMap { only in profile.audiogram?.remeasured(only, by: measured) } ?? measured
+        let which = only.map { " at " + $0.map { String(format: "%g", $0) }.joined(separator: ",") + " Hz" } ?? ""
+        profile.source = "hearing-test (bot simulated, seed \(seed), \(test.log.count) tones\(which))"
         let written = try HearingProfile.append(profile, logs: logsURL)
         print("Presented \(test.log.count) tones. Wrote version \(written.version) of \(url.path).")
         for ear in Ear.allCases where !(test.noResponse[ear] ?? []).isEmpty {

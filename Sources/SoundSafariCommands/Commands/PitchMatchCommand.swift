@@ -5,13 +5,17 @@ import GameCore
 import GameUI
 import StudyKit
 
-struct PitchMatchCommand: ParsableCommand {
+extension PitchProbe: ExpressibleByArgument {}
+
+struct PitchMatchCommand: WindowCommand {
     static let configuration = CommandConfiguration(
         commandName: "pitch-match",
         abstract: "Match the tinnitus pitch (3–5 runs with an octave check) and loudness; add it to the profile.",
         discussion: """
             Needs an audiogram in the profile (hearing-test or profile set-audiogram): the match starts at the \
-            largest loss, 10 dB above threshold. --bot simulated answers as a tinnitus at --bot-tinnitus-hz.
+            largest loss, 10 dB above threshold, each ear at the level its headphone calibration gives. \
+            --probe noise matches with 1/3-octave noise (a noise-like tinnitus); without --probe the window asks \
+            (T or N) and --bot runs use a tone. --bot simulated answers as a tinnitus at --bot-tinnitus-hz.
             """)
 
     @Option(help: "Pseudonymous participant ID.")
@@ -22,6 +26,9 @@ struct PitchMatchCommand: ParsableCommand {
 
     @Option(help: "The simulated tinnitus pitch in Hz (250–16000).")
     var botTinnitusHz: Double?
+
+    @Option(help: "tone or noise (1/3-octave noise, for a noise-like tinnitus); default: the window asks.")
+    var probe: PitchProbe?
 
     @Option(help: "Runs of the match (3–5).")
     var runs: Int = 3
@@ -45,13 +52,13 @@ struct PitchMatchCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(hooks: AppHooks) throws {
         let id = try ParticipantID(participant)
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
         guard let botTinnitusHz else {
-            _ = try ProcedureWindow(participant: id, logs: logsURL).run(
-                .pitchMatch(runs: runs, notchWidthOctaves: notchWidth))
+            _ = try ProcedureWindow(participant: id, logs: logsURL, hooks: hooks).run(
+                .pitchMatch(runs: runs, notchWidthOctaves: notchWidth, probe: probe))
             return
         }
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -71,9 +78,9 @@ struct PitchMatchCommand: ParsableCommand {
         let result = match.run(with: &listener)
         profile.tinnitus = TinnitusMatch(
             pitchHz: result.pitchHz, levelDBAboveThreshold: result.levelAboveThresholdDB, ear: "both",
-            runsHz: result.runs.map(\.matchedHz), spreadOctaves: result.spreadOctaves)
+            runsHz: result.runs.map(\.matchedHz), spreadOctaves: result.spreadOctaves, probe: probe ?? .tone)
         profile.notchWidthOctaves = notchWidth
-        profile.source = "pitch-match (bot simulated, \(runs) runs)"
+        profile.source = "pitch-match (bot simulated, \(runs) runs, \((probe ?? .tone).rawValue))"
         let written = try HearingProfile.append(profile, logs: logsURL)
         print(
             String(

@@ -70,7 +70,7 @@ enum ProfileSummary {
         }
         if let tinnitus = profile.tinnitus {
             Swift.print(
-                String(format: "Tinnitus: %.0f Hz", tinnitus.pitchHz)
+                String(format: "Tinnitus: %.0f Hz (matched with a %@)", tinnitus.pitchHz, tinnitus.probe.rawValue)
                     + (tinnitus.levelDBAboveThreshold.map { String(format: ", %.1f dB above threshold", $0) } ?? ""))
             if tinnitus.pitchHz > NotchSetting.effectiveUpToHz {
                 Swift.print("Warning: notched training was found effective only up to 8 kHz (Teismann et al. 2011).")
@@ -170,7 +170,7 @@ struct SetOutputCommand: ParsableCommand {
     }
 }
 
-struct ShowProfileCommand: ParsableCommand {
+struct ShowProfileCommand: WindowCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print the profile; with --window draw the audiogram as audiologists do.")
@@ -184,7 +184,7 @@ struct ShowProfileCommand: ParsableCommand {
     @Option(help: "Folder for the study logs.")
     var logs: String = "StudyLogs"
 
-    func run() throws {
+    func run(hooks: AppHooks) throws {
         let id = try ParticipantID(participant)
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
@@ -195,6 +195,6 @@ struct ShowProfileCommand: ParsableCommand {
         let profile = try HearingProfile.read(url)
         print("Version \(profile.version) of \(url.path) (\(profile.source)).")
         ProfileSummary.print(profile)
-        if window { _ = try ProcedureWindow(participant: id, logs: logsURL).run(.profile) }
+        if window { _ = try ProcedureWindow(participant: id, logs: logsURL, hooks: hooks).run(.profile) }
     }
 }

@@ -84,8 +84,6 @@ public enum EarGainDesign {
                 frequencies.append(low * pow(2, octaves * Double(step) / Double(steps)))
             }
         }
-        let lowest = known.first!
-        let highest = known.last!
         let usable = frequencies.filter { $0 >= 20 && $0 <= 0.85 * sampleRate / 2 }.sorted()
         return (usable, usable.map { Self.interpolate(given, at: $0) })
     }

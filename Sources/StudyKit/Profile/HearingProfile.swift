@@ -10,16 +10,19 @@ public struct TinnitusMatch: Sendable, Equatable {
     /// Matched pitch of each run (pitch match only), and the spread of the runs in octaves.
     public var runsHz: [Double]
     public var spreadOctaves: Double?
+    /// What was matched against the tinnitus: a tone, or 1/3-octave noise for a noise-like tinnitus.
+    public var probe: PitchProbe
 
     public init(
         pitchHz: Double, levelDBAboveThreshold: Double?, ear: String = "both", runsHz: [Double] = [],
-        spreadOctaves: Double? = nil
+        spreadOctaves: Double? = nil, probe: PitchProbe = .tone
     ) {
         self.pitchHz = pitchHz
         self.levelDBAboveThreshold = levelDBAboveThreshold
         self.ear = ear
         self.runsHz = runsHz
         self.spreadOctaves = spreadOctaves
+        self.probe = probe
     }
 }
 
@@ -177,12 +180,17 @@ public struct HearingProfile: Sendable, Equatable {
             guard ["left", "right", "both"].contains(ear) else {
                 throw fail("tinnitus.ear", "must be left, right or both")
             }
+            // Files from before the noise probe have no `probe`: they were matched with tones.
+            let probeText = tinnitus["probe"] as? String ?? PitchProbe.tone.rawValue
+            guard let probe = PitchProbe(rawValue: probeText) else {
+                throw fail("tinnitus.probe", "must be tone or noise")
+            }
             profile.tinnitus = TinnitusMatch(
                 pitchHz: pitch,
                 levelDBAboveThreshold: try number(
                     tinnitus["level_db_above_threshold"], "tinnitus.level_db_above_threshold"),
                 ear: ear, runsHz: (tinnitus["runs_hz"] as? [NSNumber])?.map(\.doubleValue) ?? [],
-                spreadOctaves: try number(tinnitus["spread_octaves"], "tinnitus.spread_octaves"))
+                spreadOctaves: try number(tinnitus["spread_octaves"], "tinnitus.spread_octaves"), probe: probe)
         }
         if let tailoring = object["tailoring"], !(tailoring is NSNull) {
             guard let tailoring = tailoring as? [String: Any] else { throw fail("tailoring", "must be an object") }
@@ -280,7 +288,9 @@ public struct HearingProfile: Sendable, Equatable {
             object["audiogram"] = NSNull()
         }
         if let tinnitus {
-            var entry: [String: Any] = ["pitch_hz": tinnitus.pitchHz, "ear": tinnitus.ear]
+            var entry: [String: Any] = [
+                "pitch_hz": tinnitus.pitchHz, "ear": tinnitus.ear, "probe": tinnitus.probe.rawValue,
+            ]
             entry["level_db_above_threshold"] = tinnitus.levelDBAboveThreshold ?? NSNull()
             if !tinnitus.runsHz.isEmpty { entry["runs_hz"] = tinnitus.runsHz }
             if let spread = tinnitus.spreadOctaves { entry["spread_octaves"] = spread }
