@@ -90,4 +90,25 @@ struct HearingProceduresTests {
         #expect(nal[250]! == expected250)
         #expect(GainRule.none.gains(for: levels, maxGainDB: 20).isEmpty)
     }
+
+    @Test("Each ear by its own calibration: 40 dB HL at 1 kHz is −53 dBFS at 100 dB SPL, −65 dBFS at 112")
+    func calibrationPerEar() {
+        let headphones = HeadphoneCalibration(leftDBSPLAtFullScale: 100, rightDBSPLAtFullScale: 112)
+        let both = headphones.fullScaleBothEars(40, unit: .hearingLevel, at: 1000)
+        // dBFS = HL + RETSPL(1 kHz, 7 dB) − SPL at 0 dBFS.
+        #expect(both.left == -53)
+        #expect(both.right == -65)
+        let uncalibrated = headphones.fullScaleBothEars(-50, unit: .fullScaleUncalibrated, at: 1000)
+        #expect(uncalibrated.left == -50 && uncalibrated.right == -50, "dB re full scale is already digital")
+    }
+
+    @Test("--frequencies: the measured frequencies replace the old ones, a no-response drops one, the rest stay")
+    func remeasuredKeepsTheOthers() {
+        let old = Audiogram(
+            unit: .hearingLevel, left: [250: 10, 1000: 20, 4000: 40], right: [250: 15, 1000: 25, 4000: 45])
+        let new = Audiogram(unit: .hearingLevel, left: [1000: 35, 4000: 60], right: [1000: 30])
+        let merged = old.remeasured([1000, 4000], by: new)
+        #expect(merged.left == [250: 10, 1000: 35, 4000: 60])
+        #expect(merged.right == [250: 15, 1000: 30], "4 kHz right was measured again and not heard")
+    }
 }

@@ -31,6 +31,17 @@ public struct HeadphoneCalibration: Sendable, Equatable {
         unit == .hearingLevel ? fullScale(hearingLevel: level, at: frequency, ear: ear) : level
     }
 
+    /// A level played to both ears at once (the pitch match's probe): each ear by its own calibration, so
+    /// 40 dB HL is 12 dB lower in digits on an earpiece 12 dB more sensitive.
+    public func fullScaleBothEars(_ level: Double, unit: AudiogramUnit, at frequency: Double) -> (
+        left: Double, right: Double
+    ) {
+        (
+            fullScale(level, unit: unit, at: frequency, ear: .left),
+            fullScale(level, unit: unit, at: frequency, ear: .right)
+        )
+    }
+
     /// The highest hearing level every frequency in `frequencies` can be played at on both ears with its
     /// peak at most `peakDBFS` (a sine's RMS is 3 dB below its peak).
     public func maximumHearingLevel(frequencies: [Double], peakDBFS: Double = -1) -> Double {

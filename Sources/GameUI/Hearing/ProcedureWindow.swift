@@ -277,10 +277,8 @@ package final class ProcedureWindow {
         let headphones = profile.calibration ?? .nominal
         // Both ears hear the probe, each at the level its own calibration gives for the audiogram's level.
         func present(_ frequency: Double, at level: Double) {
-            tone.play(
-                frequencyHz: frequency,
-                leftDBFS: headphones.fullScale(level, unit: audiogram.unit, at: frequency, ear: .left),
-                rightDBFS: headphones.fullScale(level, unit: audiogram.unit, at: frequency, ear: .right), probe: probe)
+            let levels = headphones.fullScaleBothEars(level, unit: audiogram.unit, at: frequency)
+            tone.play(frequencyHz: frequency, leftDBFS: levels.left, rightDBFS: levels.right, probe: probe)
         }
         var shown: PitchMatchExchange.Question?
         while result.withLock({ $0 == nil }) && !quit {
