@@ -38,9 +38,9 @@ extension WindowTests {
             return rows.isEmpty ? nil : Double(rows.reduce(0, +)) / Double(rows.count)
         }
 
-        /// Columns holding a vertical line of `color` at least a third of the window high.
+        /// Columns holding a vertical line of `color` at least a quarter of the window high.
         static func lineColumns(_ png: PNGPixels, _ color: (r: Int, g: Int, b: Int)) -> [Int] {
-            (0..<png.width).filter { png.count(color, x: $0..<$0 + 1, y: 0..<png.height) > png.height / 3 }
+            (0..<png.width).filter { png.count(color, x: $0..<$0 + 1, y: 0..<png.height) > png.height / 4 }
         }
 
         @Test(arguments: ["1280x720", "1920x1080"])

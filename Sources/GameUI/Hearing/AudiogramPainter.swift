@@ -36,23 +36,30 @@ struct AudiogramPainter {
                 label, x: x(frequency), y: plot.y + plot.h + labelPixels / 3, pixels: labelPixels, color: Theme.dimText,
                 align: .center)
         }
+        // A label every 10 dB while they fit, else every 20 dB (grid lines stay at 10 dB).
+        let labelStep = Double(y(10) - y(0)) >= Double(labelPixels) * 1.3 ? 10.0 : 20.0
         for level in stride(from: levels.lowerBound, through: levels.upperBound, by: 10) {
             window.setColor(Theme.disabledText)
             SDL_RenderDrawLine(window.renderer, plot.x, y(level), plot.x + plot.w, y(level))
+            guard level.truncatingRemainder(dividingBy: labelStep) == 0 else { continue }
             text.draw(
                 "\(Int(level))", x: plot.x - labelPixels / 2, y: y(level) - labelPixels / 2, pixels: labelPixels,
                 color: Theme.dimText, align: .right)
         }
-        text.draw(unit.rawValue, x: frame.x, y: frame.y - labelPixels / 4, pixels: labelPixels, color: Theme.dimText)
+        // Above the first level label, not on it.
+        text.draw(
+            unit.rawValue, x: frame.x, y: plot.y - labelPixels * 2, pixels: labelPixels, color: Theme.dimText)
         text.draw(
             "Hz", x: plot.x + plot.w, y: plot.y + plot.h + labelPixels * 3 / 2, pixels: labelPixels,
             color: Theme.dimText, align: .right)
         if let tinnitusHz {
             let position = x(tinnitusHz)
             window.fill(SDL_Rect(x: position - 2, y: plot.y, w: 4, h: plot.h), Theme.focus)
+            // Right of the line, or left of it in the plot's right half, so the label stays inside the plot.
+            let right = position < plot.x + plot.w / 2
             text.draw(
-                String(format: "tinnitus %.0f Hz", tinnitusHz), x: position + 8, y: plot.y + 4, pixels: labelPixels,
-                color: Theme.focus)
+                String(format: "tinnitus %.0f Hz", tinnitusHz), x: right ? position + 8 : position - 8,
+                y: plot.y + plot.h - labelPixels * 3 / 2, pixels: labelPixels, color: Theme.focus, align: right ? .left : .right)
         }
         guard let audiogram else { return }
         for ear in Ear.allCases {

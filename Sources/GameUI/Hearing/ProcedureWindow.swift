@@ -147,11 +147,11 @@ package final class ProcedureWindow {
         SDL_Delay(16)
     }
 
-    private func heading(_ title: String, _ lines: [String]) -> Int32 {
+    private func heading(_ title: String, _ lines: [String], size: Theme.TextSize = .body) -> Int32 {
         var y = height / 12
         y += text.draw(title, x: width / 2, y: y, pixels: px(.title), bold: true, align: .center) + height / 30
         for line in lines {
-            y += text.drawWrapped(line, x: width / 2, y: y, width: width * 4 / 5, pixels: px(.body), align: .center)
+            y += text.drawWrapped(line, x: width / 2, y: y, width: width * 4 / 5, pixels: px(size), align: .center)
         }
         return y + height / 30
     }
@@ -220,9 +220,10 @@ package final class ProcedureWindow {
                 let button = SDL_Rect(x: width / 2 - size, y: y, w: 2 * size, h: size)
                 window.fill(button, time < flash ? Theme.good : Theme.panel)
                 window.outline(button, Theme.focus, thickness: 3)
+                // Dark text on the lit (light green) button, light text on the dark one.
                 text.draw(
-                    "I hear it", x: width / 2, y: y + size / 2 - px(.heading) / 2, pixels: px(.heading), bold: true,
-                    align: .center)
+                    "I hear it", x: width / 2, y: y + size / 2 - px(.heading) / 2, pixels: px(.heading),
+                    color: time < flash ? Theme.focusText : Theme.text, bold: true, align: .center)
                 y += size + height / 30
                 text.draw(
                     "Levels in \(levels.unit.rawValue)", x: width / 2, y: y, pixels: px(.small),
@@ -341,10 +342,10 @@ package final class ProcedureWindow {
             }
             try frame("pitch-probe") {
                 _ = heading(
-                    "Tinnitus pitch: what does it sound like?",
+                    "What does your tinnitus sound like?",
                     [
-                        "T: like a tone or a whistle (one pitch) — you will compare it with tones.",
-                        "N: like a hiss or rushing noise — you will compare it with narrow bands of noise.",
+                        "T: a tone or a whistle (one pitch): you compare it with tones",
+                        "N: a hiss or a rushing noise: you compare it with bands of noise",
                         "Esc stops without saving",
                     ])
             }
@@ -416,7 +417,7 @@ package final class ProcedureWindow {
         lines.append(
             "Version \(profile.version) · gain rule \(profile.gainRule.rawValue), cap \(Int(profile.maxGainDB)) dB · "
                 + "ceiling \(Int(profile.ceilingDBFS)) dBFS · Enter or Esc closes")
-        let top = heading("Hearing profile \(participant.value)", lines)
+        let top = heading("Hearing profile \(participant.value)", lines, size: .small)
         let painter = AudiogramPainter(window: window, text: text, labelPixels: px(.small))
         let margin = width / 12
         painter.draw(
