@@ -51,6 +51,42 @@ enum OutputStageBenchmarks {
                 name: "audio.output_stage.block512_cpu_p99", value: times[times.count * 99 / 100] * 1e6, unit: "us"),
             BenchmarkResult(name: "audio.output_stage.share_of_block", value: median / blockSeconds * 100, unit: "%"),
             BenchmarkResult(name: "audio.output_stage.biquads_per_ear", value: Double(sections), unit: "count"),
+        ] + (try noiseProbe())
+    }
+
+    /// The pitch match's noise probe: making one 2¹⁶-frame loop (a forward and an inverse FFT, on the game
+    /// thread when the probe frequency changes) and adding it to both ears of a 512-frame block.
+    static func noiseProbe() throws -> [BenchmarkResult] {
+        func cpuSeconds() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
+        var loopTimes: [Double] = []
+        for index in 0..<9 {
+            let start = cpuSeconds()
+            let loop = NarrowBandNoise.loop(centerHz: 4000 + Double(index), sampleRate: 48_000)
+            loopTimes.append(cpuSeconds() - start)
+            precondition(loop.count == NarrowBandNoise.loopFrames)
+        }
+        loopTimes.sort()
+        let probe = ToneGenerator()
+        probe.play(frequencyHz: 4000, leftDBFS: -40, rightDBFS: -52, probe: .noise)
+        var block = [Float](repeating: 0, count: 1024)
+        var blockTimes: [Double] = []
+        for _ in 0..<4000 {
+            let start = cpuSeconds()
+            block.withUnsafeMutableBufferPointer { probe.process($0) }
+            blockTimes.append(cpuSeconds() - start)
+        }
+        blockTimes.sort()
+        return [
+            BenchmarkResult(
+                name: "audio.noise_probe.loop65536_make_cpu_median", value: loopTimes[loopTimes.count / 2] * 1e3,
+                unit: "ms"),
+            BenchmarkResult(
+                name: "audio.noise_probe.block512_cpu_median", value: blockTimes[blockTimes.count / 2] * 1e6,
+                unit: "us"),
         ]
     }
 }
