@@ -24,8 +24,10 @@ struct HearingRemeasureAndProbeTests {
         try "frequency_hz,left_db_hl,right_db_hl\n250,0,0\n1000,0,0\n4000,0,0\n8000,0,0\n".write(
             to: clinic, atomically: true, encoding: .utf8)
         for arguments in [
-            ["profile", "set-output", "--participant", "R01", "--calibration-left-db-spl", "100",
-             "--calibration-right-db-spl", "112"],
+            [
+                "profile", "set-output", "--participant", "R01", "--calibration-left-db-spl", "100",
+                "--calibration-right-db-spl", "112",
+            ],
             ["profile", "set-audiogram", "--participant", "R01", clinic.path],
         ] {
             let result = try SoundSafariBinary.run(arguments + ["--logs", logs])
@@ -61,8 +63,10 @@ struct HearingRemeasureAndProbeTests {
 
     @Test(
         "A bad --frequencies is one sentence naming it",
-        arguments: [("1000,abc", "“abc” is not a frequency from 125 to 8000 Hz"), ("1000,1000", "1000 Hz twice"),
-            ("16000", "“16000” is not a frequency from 125 to 8000 Hz"), ("1000,", "“” is not a frequency")])
+        arguments: [
+            ("1000,abc", "“abc” is not a frequency from 125 to 8000 Hz"), ("1000,1000", "1000 Hz twice"),
+            ("16000", "“16000” is not a frequency from 125 to 8000 Hz"), ("1000,", "“” is not a frequency"),
+        ])
     func badFrequencies(value: String, says: String) throws {
         let folder = try SoundSafariBinary.temporaryDirectory("remeasure-bad")
         defer { try? FileManager.default.removeItem(at: folder) }

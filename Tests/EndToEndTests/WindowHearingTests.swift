@@ -100,7 +100,9 @@ extension WindowTests {
             // Runs start at 8 kHz (the largest loss), then half an octave above and below. Each run: "matches"
             // at once, then the octave check prefers the run's own pitch (one or two questions: 2 f can be
             // above 16 kHz). A "1" without an octave question is ignored.
-            let run = ["wait pitch-compare", "key Return", "wait pitch-octave", "key 1", "sleep 400", "key 1", "sleep 400"]
+            let run = [
+                "wait pitch-compare", "key Return", "wait pitch-octave", "key 1", "sleep 400", "key 1", "sleep 400",
+            ]
             let script =
                 ["wait pitch-probe", "shot choice", "key N", "wait pitch-compare", "shot compare"] + run + run + run
                 + ["wait pitch-loudness", "shot loudness", "key Return", "wait profile", "shot saved", "key Return"]

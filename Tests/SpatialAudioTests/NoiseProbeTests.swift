@@ -49,7 +49,10 @@ struct NoiseProbeTests {
         }
         let far = octaveAway.map { power[$0] }.max()!
         let downDB = 10 * log10(inside / Double(inBand.count) / far)
-        print(String(format: "%.0f Hz: %.5f %% in band, an octave away %.1f dB below the band's mean bin", centerHz, share * 100, downDB))
+        print(
+            String(
+                format: "%.0f Hz: %.5f %% in band, an octave away %.1f dB below the band's mean bin", centerHz,
+                share * 100, downDB))
         #expect(share >= 0.99)
         #expect(downDB > 100)
     }

@@ -59,7 +59,8 @@ struct AudiogramPainter {
             let right = position < plot.x + plot.w / 2
             text.draw(
                 String(format: "tinnitus %.0f Hz", tinnitusHz), x: right ? position + 8 : position - 8,
-                y: plot.y + plot.h - labelPixels * 3 / 2, pixels: labelPixels, color: Theme.focus, align: right ? .left : .right)
+                y: plot.y + plot.h - labelPixels * 3 / 2, pixels: labelPixels, color: Theme.focus,
+                align: right ? .left : .right)
         }
         guard let audiogram else { return }
         for ear in Ear.allCases {

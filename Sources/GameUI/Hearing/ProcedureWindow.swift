@@ -239,7 +239,8 @@ package final class ProcedureWindow {
             unit: levels.unit, left: test.thresholds[.left] ?? [:], right: test.thresholds[.right] ?? [:])
         if let only, let earlier = profile.audiogram {
             profile.audiogram = earlier.remeasured(only, by: measured)
-            profile.source = "hearing-test (\(test.log.count) tones at \(only.map { String(format: "%g", $0) }.joined(separator: ",")) Hz)"
+            profile.source =
+                "hearing-test (\(test.log.count) tones at \(only.map { String(format: "%g", $0) }.joined(separator: ",")) Hz)"
         } else {
             profile.audiogram = measured
             profile.source = "hearing-test (\(test.log.count) tones)"

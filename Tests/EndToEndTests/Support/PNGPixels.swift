@@ -94,9 +94,10 @@ struct PNGPixels {
     }
 
     private static func inflate(_ input: [UInt8], expected: Int) throws -> [UInt8] {
-        typealias Uncompress = @convention(c) (
-            UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt
-        ) -> Int32
+        typealias Uncompress =
+            @convention(c) (
+                UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt
+            ) -> Int32
         guard let library = dlopen("libz.so.1", RTLD_NOW), let symbol = dlsym(library, "uncompress") else {
             throw ReadError(description: "libz.so.1 cannot be loaded to read PNG screenshots (install zlib1g)")
         }
