@@ -111,4 +111,17 @@ struct HearingProceduresTests {
         #expect(merged.left == [250: 10, 1000: 35, 4000: 60])
         #expect(merged.right == [250: 15, 1000: 30], "4 kHz right was measured again and not heard")
     }
+
+    @Test("The loudness match stops at the loudest probe the output plays and says the tinnitus is at least that")
+    func loudnessAtTheOutputsLimit() {
+        let match = PitchMatch(startHz: 4000, threshold: { _ in 0 }, maximumLevel: { _ in 5 })
+        var loud = SimulatedTinnitusListener(pitchHz: 4000, levelDB: 20)
+        let capped = match.run(with: &loud)
+        #expect(capped.matchedLevelDB == 5)
+        #expect(capped.loudnessAtLimit)
+        var soft = SimulatedTinnitusListener(pitchHz: 4000, levelDB: 3)
+        let found = match.run(with: &soft)
+        #expect(!found.loudnessAtLimit)
+        #expect(abs(found.matchedLevelDB - 3) <= 1 && found.matchedLevelDB <= 5)
+    }
 }

@@ -78,6 +78,7 @@ struct NoiseProbeTests {
         #expect(peak <= ToneGenerator.peakCeilingDBFS + 1e-4)
         #expect(peak > ToneGenerator.peakCeilingDBFS - 0.5, "the cap uses the loop's own peak, not a guess")
         #expect(abs(Self.rmsDB(out.left) - played) < 0.1)
+        #expect(played == ToneGenerator.highestLevelDBFS(frequencyHz: 6000, probe: .noise), "the same loop's peak")
     }
 
     @Test("The loop's end runs into its start as smoothly as its own neighbouring samples (no click at the seam)")

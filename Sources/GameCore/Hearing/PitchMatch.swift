@@ -42,17 +42,26 @@ public struct PitchMatch: Sendable {
         /// Probe level that matched the tinnitus's loudness, in the audiogram's unit.
         public var matchedLevelDB: Double
         public var levelAboveThresholdDB: Double
+        /// The patient still found the tinnitus louder at `maximumLevel`: the loudness is at least this.
+        public var loudnessAtLimit: Bool = false
     }
 
     public let startHz: Double
     public let runCount: Int
     /// The threshold at a frequency (from the audiogram), for the starting level and the loudness result.
     public let threshold: @Sendable (Double) -> Double
+    /// The loudest probe the output can play at a frequency (its peak at the ceiling), in the audiogram's unit:
+    /// the loudness match never records a level that was not played.
+    public let maximumLevel: @Sendable (Double) -> Double
 
-    public init(startHz: Double, runs: Int = 3, threshold: @escaping @Sendable (Double) -> Double) {
+    public init(
+        startHz: Double, runs: Int = 3, threshold: @escaping @Sendable (Double) -> Double,
+        maximumLevel: @escaping @Sendable (Double) -> Double = { _ in .infinity }
+    ) {
         self.startHz = min(Self.frequencyRange.upperBound, max(Self.frequencyRange.lowerBound, startHz))
         self.runCount = min(Self.allowedRuns.upperBound, max(Self.allowedRuns.lowerBound, runs))
         self.threshold = threshold
+        self.maximumLevel = maximumLevel
     }
 
     /// Probes are presented about 10 dB above threshold (seed 000 §2.4).
@@ -69,10 +78,10 @@ public struct PitchMatch: Sendable {
             logs.count % 2 == 1 ? logs[logs.count / 2] : (logs[logs.count / 2 - 1] + logs[logs.count / 2]) / 2
         let pitch = pow(2, median)
         let spread = logs.map { abs($0 - median) }.max() ?? 0
-        let level = matchLoudness(at: pitch, listener: &listener)
+        let (level, atLimit) = matchLoudness(at: pitch, listener: &listener)
         return Result(
             runs: runs, pitchHz: pitch, spreadOctaves: spread, matchedLevelDB: level,
-            levelAboveThresholdDB: level - threshold(pitch))
+            levelAboveThresholdDB: level - threshold(pitch), loudnessAtLimit: atLimit)
     }
 
     private func clamp(_ frequency: Double) -> Double {
@@ -107,13 +116,15 @@ public struct PitchMatch: Sendable {
         return Run(startHz: start, matchedHz: frequency, octaveCorrected: corrected, judgements: judgements)
     }
 
-    private func matchLoudness<L: PitchMatchListener>(at frequency: Double, listener: inout L) -> Double {
-        var level = probeLevel(at: frequency)
+    private func matchLoudness<L: PitchMatchListener>(at frequency: Double, listener: inout L) -> (Double, Bool) {
+        let highest = maximumLevel(frequency)
+        var level = min(probeLevel(at: frequency), highest)
         var step = 2.0
         var lastDirection = 0.0
         var reversals = 0
         for _ in 0..<40 {
             guard let louder = listener.tinnitusIsLouder(frequencyHz: frequency, levelDB: level) else { break }
+            if louder && level >= highest { return (level, true) }
             let direction = louder ? 1.0 : -1.0
             if lastDirection != 0 && direction != lastDirection {
                 reversals += 1
@@ -121,8 +132,8 @@ public struct PitchMatch: Sendable {
                 if reversals >= 4 { break }
             }
             lastDirection = direction
-            level += direction * step
+            level = min(level + direction * step, highest)
         }
-        return level
+        return (level, false)
     }
 }

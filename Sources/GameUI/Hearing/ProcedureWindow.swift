@@ -263,11 +263,19 @@ package final class ProcedureWindow {
         let threshold: @Sendable (Double) -> Double = { frequency in
             Ear.allCases.compactMap { audiogram.threshold($0, at: frequency) }.min() ?? 0
         }
-        let match = PitchMatch(startHz: largest.frequency, runs: runs, threshold: threshold)
         guard let probe = try given ?? chooseProbe() else {
             print("Pitch match stopped before the end: nothing was saved.")
             return nil
         }
+        let headphones = profile.calibration ?? .nominal
+        // The loudest probe both ears get with its peak under the ceiling, in the audiogram's unit.
+        let maximumLevel: @Sendable (Double) -> Double = { frequency in
+            let highest = ToneGenerator.highestLevelDBFS(frequencyHz: frequency, probe: probe)
+            let zero = headphones.fullScaleBothEars(0, unit: audiogram.unit, at: frequency)
+            return audiogram.unit == .hearingLevel ? highest - max(zero.left, zero.right) : highest
+        }
+        let match = PitchMatch(
+            startHz: largest.frequency, runs: runs, threshold: threshold, maximumLevel: maximumLevel)
         let exchange = PitchMatchExchange()
         let result = Mutex<PitchMatch.Result?>(nil)
         let worker = Thread {
@@ -276,7 +284,6 @@ package final class ProcedureWindow {
             result.withLock { $0 = found }
         }
         worker.start()
-        let headphones = profile.calibration ?? .nominal
         // Both ears hear the probe, each at the level its own calibration gives for the audiogram's level.
         func present(_ frequency: Double, at level: Double) {
             let levels = headphones.fullScaleBothEars(level, unit: audiogram.unit, at: frequency)
@@ -327,6 +334,9 @@ package final class ProcedureWindow {
         message = String(
             format: "Tinnitus pitch %.0f Hz (runs %@ Hz), saved as profile version %d.", found.pitchHz,
             found.runs.map { String(format: "%.0f", $0.matchedHz) }.joined(separator: ", "), profile.version)
+        if found.loudnessAtLimit {
+            message! += " The tinnitus was louder than the loudest probe the output plays: its loudness is at least that."
+        }
         return profile
     }
 

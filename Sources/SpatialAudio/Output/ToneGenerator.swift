@@ -34,7 +34,7 @@ public final class ToneGenerator: OutputProcessor, @unchecked Sendable {
     private let pending = Mutex<(tone: Tone?, changed: Bool)>((nil, false))
     /// Game thread: the noise loops made (a loop takes a 2¹⁶-point FFT), with their peaks in dB re RMS; a few
     /// are kept, as the octave check alternates between two frequencies.
-    private var noiseLoops: [Double: (loop: [Float], peakDB: Double)] = [:]
+    private var noiseLoops: [Double: (loop: [Float], crestDB: Double)] = [:]
     // Audio-thread state.
     private var playing: Tone?
     private var next: Tone?
@@ -59,16 +59,7 @@ public final class ToneGenerator: OutputProcessor, @unchecked Sendable {
     public func play(
         frequencyHz: Double, leftDBFS: Double?, rightDBFS: Double?, probe: PitchProbe = .tone
     ) -> (left: Double?, right: Double?) {
-        var loop: [Float] = []
-        var crestDB = 20 * log10(2.0.squareRoot())
-        if probe == .noise {
-            if noiseLoops[frequencyHz] == nil {
-                if noiseLoops.count >= 4 { noiseLoops.removeAll() }
-                let made = NarrowBandNoise.loop(centerHz: frequencyHz, sampleRate: sampleRate)
-                noiseLoops[frequencyHz] = (made, 20 * log10(Double(made.map(abs).max() ?? 1)))
-            }
-            (loop, crestDB) = noiseLoops[frequencyHz]!
-        }
+        let (loop, crestDB) = waveform(frequencyHz: frequencyHz, probe: probe)
         let highest = Self.peakCeilingDBFS - crestDB
         let left = leftDBFS.map { min($0, highest) }
         let right = rightDBFS.map { min($0, highest) }
@@ -76,6 +67,27 @@ public final class ToneGenerator: OutputProcessor, @unchecked Sendable {
         let tone = Tone(frequencyHz: frequencyHz, probe: probe, left: linear(left), right: linear(right), loop: loop)
         pending.withLock { $0 = (tone, true) }
         return (left, right)
+    }
+
+    /// The highest level (RMS dBFS) `play` gives this probe, its peak then at `peakCeilingDBFS`. Any thread:
+    /// it makes the same loop `play` would (same seed) rather than reading the game thread's cache.
+    public static func highestLevelDBFS(
+        frequencyHz: Double, probe: PitchProbe, sampleRate: Double = 48_000
+    ) -> Double {
+        guard probe == .noise else { return peakCeilingDBFS - 20 * log10(2.0.squareRoot()) }
+        let loop = NarrowBandNoise.loop(centerHz: frequencyHz, sampleRate: sampleRate)
+        return peakCeilingDBFS - 20 * log10(Double(loop.map(abs).max() ?? 1))
+    }
+
+    /// The noise loop (empty for a tone) and the probe's peak in dB above its RMS.
+    private func waveform(frequencyHz: Double, probe: PitchProbe) -> (loop: [Float], crestDB: Double) {
+        guard probe == .noise else { return ([], 20 * log10(2.0.squareRoot())) }
+        if noiseLoops[frequencyHz] == nil {
+            if noiseLoops.count >= 4 { noiseLoops.removeAll() }
+            let made = NarrowBandNoise.loop(centerHz: frequencyHz, sampleRate: sampleRate)
+            noiseLoops[frequencyHz] = (made, 20 * log10(Double(made.map(abs).max() ?? 1)))
+        }
+        return noiseLoops[frequencyHz]!
     }
 
     public func stop() { pending.withLock { $0 = (nil, true) } }
