@@ -335,7 +335,8 @@ package final class ProcedureWindow {
             format: "Tinnitus pitch %.0f Hz (runs %@ Hz), saved as profile version %d.", found.pitchHz,
             found.runs.map { String(format: "%.0f", $0.matchedHz) }.joined(separator: ", "), profile.version)
         if found.loudnessAtLimit {
-            message! += " The tinnitus was louder than the loudest probe the output plays: its loudness is at least that."
+            message! +=
+                " The tinnitus was louder than the loudest probe the output plays: its loudness is at least that."
         }
         return profile
     }
@@ -381,7 +382,8 @@ package final class ProcedureWindow {
                 "Tinnitus pitch",
                 [
                     "Compare the \(sound) with your tinnitus.",
-                    "↑ my tinnitus is higher · ↓ my tinnitus is lower · Enter: this matches",
+                    "↑ my tinnitus is higher · ↓ my tinnitus is lower",
+                    "Enter: this matches",
                     String(format: "%@ at %.0f Hz · Esc stops without saving", sound.capitalized, frequency),
                 ])
         case .octave(let first, let second):
@@ -396,7 +398,8 @@ package final class ProcedureWindow {
                 "Tinnitus loudness",
                 [
                     "Compare the loudness of the \(sound) with your tinnitus.",
-                    "↑ my tinnitus is louder · ↓ my tinnitus is softer · Enter: equally loud",
+                    "↑ my tinnitus is louder · ↓ my tinnitus is softer",
+                    "Enter: equally loud",
                     String(format: "%@ level %.0f %@", sound.capitalized, level, unit.rawValue),
                 ])
         case nil:
