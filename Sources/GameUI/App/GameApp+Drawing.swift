@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import SessionRuntime
+import StudyKit
 
 extension GameApp {
     func paint() {
@@ -16,11 +17,11 @@ extension GameApp {
                 painter.drawTrackerCalibration(tracker.step.instruction, status: tracker.status(at: clock.now()))
             }
         case .headphoneCheck:
-            painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
+            painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote, exposureWarning: weekDoseWarning)
         case .running:
             painter.drawRunning(
                 instruction: run?.instruction ?? "", progress: flow.progressLine, inputHint: inputHint,
-                compass: CompassStrip(heading: input.heading))
+                compass: CompassStrip(heading: input.heading), volume: run?.volume.display(at: clock.now()))
         case .paused:
             painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: flow.progressLine)
         case .intermediateResult, .roundResult:
@@ -110,6 +111,6 @@ extension GameApp {
         painter.drawSummary(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
             rows: rows, means: means, meansColor: Theme.color(of: ResultWording.meanGrade(trials)), note: note,
-            menu: summaryMenu)
+            menu: summaryMenu, warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
     }
 }
