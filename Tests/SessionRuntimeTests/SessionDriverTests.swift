@@ -41,6 +41,7 @@ final class MemoryStore: SessionStore {
         }
         var exposures: [SessionExposure] = []
         func recordExposure(_ exposure: SessionExposure) throws { exposures.append(exposure) }
+        var recordedExposure: SessionExposure? { exposures.last }
         var checks: [HeadphoneCheckOutcome] = []
         func recordHeadphoneCheck(_ outcome: HeadphoneCheckOutcome) throws { checks.append(outcome) }
         var sessionID: String { "memory" }

@@ -9,13 +9,16 @@ import Testing
 struct ExposureLogTests {
     private let calibration = HeadphoneCalibration(leftDBSPLAtFullScale: 100, rightDBSPLAtFullScale: 103)
 
-    private func start(_ logs: URL, _ participant: ParticipantID, at date: Date) throws
+    private func start(_ logs: URL, _ participant: ParticipantID, at date: Date, bot: Bool = false) throws
         -> SessionRecorder
     {
+        // A person at the keyboard: a bot's offline session delivered no sound to anyone.
+        let environment = SessionEnvironment(
+            appVersion: "1", input: bot ? "bot-ideal" : "keyboard", hrtf: "x", audioDevice: "y", sampleRate: 48_000)
         let resolved = StudyProtocol.builtIn(mode: .oneTarget, rounds: 1, seed: 1).resolve(
             participantNumber: 1, sessionSeed: 1)
         return try SessionRecorder.start(
-            logs: logs, participant: participant, resolvedProtocol: resolved, environment: Fixtures.environment,
+            logs: logs, participant: participant, resolvedProtocol: resolved, environment: environment,
             startedAt: date)
     }
 
@@ -65,8 +68,8 @@ struct ExposureLogTests {
         let participant = try ParticipantID("E01")
         let logs = folder.url
         let now = Fixtures.start
-        func session(daysAgo: Double, dose laeqDBA: Double?) throws -> SessionRecorder {
-            let recorder = try start(logs, participant, at: now.addingTimeInterval(-daysAgo * 86_400))
+        func session(daysAgo: Double, dose laeqDBA: Double?, bot: Bool = false) throws -> SessionRecorder {
+            let recorder = try start(logs, participant, at: now.addingTimeInterval(-daysAgo * 86_400), bot: bot)
             // 10 h at the level (dBFS = dB(A) − 100 on the left, the louder ear here).
             try recorder.recordExposure(
                 SessionExposure(
@@ -77,6 +80,7 @@ struct ExposureLogTests {
         _ = try session(daysAgo: 8, dose: 86)  // more than a week ago: not counted
         _ = try session(daysAgo: 6, dose: 86)  // dose 10 h at 86 dB(A) ≈ 0.995
         _ = try session(daysAgo: 3, dose: nil)  // uncalibrated: no dose
+        _ = try session(daysAgo: 2, dose: 90, bot: true)  // simulated: nobody listened
         let current = try session(daysAgo: 1, dose: 80)  // 0.25, but it is the session being played
         let week = try WeekDose.past(
             logs: folder.url, participant: participant, before: now, excluding: current.record.sessionID)

@@ -254,10 +254,10 @@ final class ScreenPainter {
         text.draw(
             "Listen…", x: frame.x + frame.w - scaled(24), y: frame.y + scaled(22), pixels: px(.small),
             color: Theme.dimText, align: .right)
-        // A volume change shows briefly, inside the frame under the centre cross.
+        // A volume change shows briefly, inside the frame above the centre cross (the compass is below it).
         if let volume {
             text.draw(
-                volume, x: centreX, y: centreY + arm + scaled(40), pixels: px(.heading), color: Theme.focus, bold: true,
+                volume, x: centreX, y: frame.y + scaled(56), pixels: px(.heading), color: Theme.focus, bold: true,
                 align: .center)
         }
         text.drawWrapped(

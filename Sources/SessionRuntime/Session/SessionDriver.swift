@@ -41,6 +41,8 @@ package final class SessionDriver {
     /// dose of the other sessions in the last 7 days.
     private var calibration: HeadphoneCalibration?
     package private(set) var pastWeek = WeekDose()
+    /// What a resumed session's earlier runs delivered (from session.json), so the exposure covers them too.
+    private var earlierRuns = ExposureTotals()
     /// The questionnaire before and after the rounds; nil when the session asks none.
     package let ratings: SessionRatings?
 
@@ -121,6 +123,7 @@ package final class SessionDriver {
         driver.repeatWarning = repeatWarning
         driver.calibration = profile?.calibration
         driver.pastWeek = try store.weekDose(of: participant, before: now, excluding: log.sessionID)
+        if let earlier = log.recordedExposure { driver.earlierRuns = ExposureTotals(earlier) }
         try driver.recordOutput(volumeSource: request.resume ? "resume" : "session start", at: now)
         return driver
     }
@@ -236,7 +239,10 @@ package final class SessionDriver {
 
     /// The sound this session has delivered so far, measured after the limiter (`ExposureMeter`).
     package var exposure: SessionExposure {
-        let totals = output.meter.totals
+        var totals = output.meter.totals
+        totals.leftEnergy += earlierRuns.leftEnergy
+        totals.rightEnergy += earlierRuns.rightEnergy
+        totals.frames += earlierRuns.frames
         return SessionExposure(
             durationSeconds: totals.durationSeconds, leftLAeqDBFS: totals.laeqDBFS(left: true),
             rightLAeqDBFS: totals.laeqDBFS(left: false), calibration: calibration, pastWeek: pastWeek)
@@ -263,5 +269,15 @@ package final class SessionDriver {
             savedPictures.append(url)
         }
         try onResult?(result)
+    }
+}
+
+extension ExposureTotals {
+    /// The totals a logged exposure stands for (energy = mean square × frames; a null level was silence).
+    init(_ exposure: SessionExposure) {
+        let frames = Int((exposure.durationSeconds * Double(SpatialAudioEngine.sampleRate)).rounded())
+        func energy(_ level: Double?) -> Double { level.map { pow(10, $0 / 10) * Double(frames) } ?? 0 }
+        self.init(
+            leftEnergy: energy(exposure.leftLAeqDBFS), rightEnergy: energy(exposure.rightLAeqDBFS), frames: frames)
     }
 }

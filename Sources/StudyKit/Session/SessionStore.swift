@@ -54,6 +54,8 @@ public protocol SessionLog: TrialSink {
     func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws
     /// Records the session's sound exposure so far (session.json `exposure`).
     func recordExposure(_ exposure: SessionExposure) throws
+    /// The exposure stored so far (a resumed session's earlier runs), nil when none is.
+    var recordedExposure: SessionExposure? { get }
     /// Records how a headphone check before the rounds ended (session.json `headphone_check`).
     func recordHeadphoneCheck(_ outcome: HeadphoneCheckOutcome) throws
     /// The session's `session_id` (to leave it out of the week's other sessions).
@@ -127,6 +129,8 @@ extension SessionRecorder: SessionLog {
     public var location: URL { folder.url }
 
     public var sessionID: String { record.sessionID }
+
+    public var recordedExposure: SessionExposure? { record.exposure }
 
     public func resultPictureURL(round: Int, targetIndex: Int, targetsInRound: Int) -> URL {
         folder.resultPictureURL(round: round, targetIndex: targetIndex, targetsInRound: targetsInRound)
