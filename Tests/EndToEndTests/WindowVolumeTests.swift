@@ -82,7 +82,8 @@ extension WindowTests {
                 ],
                 script: [
                     "wait menu", "key Return", "wait headphone-check", "shot check-warning", "key Left", "key Right",
-                    "wait running", "key Space", "wait round-result", "key Return", "wait summary", "shot summary-warning",
+                    "wait running", "key Space", "wait round-result", "key Return", "wait summary",
+                    "shot summary-warning",
                     "key Return",
                 ])
             #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -82,7 +82,8 @@ struct ExposureMeterTests {
         let output = TailoredOutput(engine: engine, tailoring: .none)
         #expect(engine.outputChain.last === output.meter)
         let source = try engine.makeSource(
-            buffer: try engine.makeBuffer(TestSignals.sine(frequency: 1_000, seconds: 1)), bearing: Bearing(degrees: 60),
+            buffer: try engine.makeBuffer(TestSignals.sine(frequency: 1_000, seconds: 1)),
+            bearing: Bearing(degrees: 60),
             looping: true)
         source.play()
         for _ in 0..<48 { _ = engine.render(frames: 512) }
@@ -91,7 +92,9 @@ struct ExposureMeterTests {
         for _ in 0..<94 { rendered += engine.render(frames: 512) }
         let after = output.meter.totals
         #expect(after.frames - before.frames == 94 * 512)
-        for (channel, energy) in [(0, after.leftEnergy - before.leftEnergy), (1, after.rightEnergy - before.rightEnergy)] {
+        for (channel, energy) in [
+            (0, after.leftEnergy - before.leftEnergy), (1, after.rightEnergy - before.rightEnergy),
+        ] {
             let samples = stride(from: channel, to: rendered.count, by: 2).map { Double(rendered[$0]) }
             let played = 10 * log10(samples.map { $0 * $0 }.reduce(0, +) / Double(samples.count))
             let metered = 10 * log10(energy / Double(after.frames - before.frames))

@@ -15,7 +15,8 @@ private final class JumpingGain: OutputProcessor, @unchecked Sendable {
 
 @Suite("Volume ramp")
 struct VolumeRampTests {
-    @Test("The ramp lasts 512 frames whatever the block size, then holds the new gain", arguments: [64, 128, 512, 1_000])
+    @Test(
+        "The ramp lasts 512 frames whatever the block size, then holds the new gain", arguments: [64, 128, 512, 1_000])
     func rampLengthIsFixed(block: Int) {
         let volume = VolumeProcessor()
         volume.setTarget(left: 0.5, right: 0.25)

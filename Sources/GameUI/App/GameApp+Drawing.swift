@@ -49,13 +49,13 @@ extension GameApp {
 
     private var inputHint: String {
         switch settings.input {
-        case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R"
-        case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R"
+        case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R · Volume: − + or ↓ ↑"
+        case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R · Volume: − +"
         case .gamepad:
             input.controllerHasGyro
-                ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y"
-                : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y"
-        case .opentrack, .osc: "Turn your head · Photo: Space or click · Pause: P · Recentre: R"
+                ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y · Volume: d-pad ↓ ↑"
+                : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y · Volume: d-pad ↓ ↑"
+        case .opentrack, .osc: "Turn your head · Photo: Space or click · Pause: P · Recentre: R · Volume: − +"
         }
     }
 
@@ -111,6 +111,7 @@ extension GameApp {
         painter.drawSummary(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
             rows: rows, means: means, meansColor: Theme.color(of: ResultWording.meanGrade(trials)), note: note,
-            menu: summaryMenu, warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
+            menu: summaryMenu,
+            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
     }
 }

@@ -35,7 +35,9 @@ enum AWeightingDesign {
 
     /// Two first-order factors as one biquad with a₀ = 1.
     private static func product(_ first: ([Double], [Double]), _ second: ([Double], [Double])) -> SecondOrderSection {
-        func multiply(_ a: [Double], _ b: [Double]) -> [Double] { [a[0] * b[0], a[0] * b[1] + a[1] * b[0], a[1] * b[1]] }
+        func multiply(_ a: [Double], _ b: [Double]) -> [Double] {
+            [a[0] * b[0], a[0] * b[1] + a[1] * b[0], a[1] * b[1]]
+        }
         let numerator = multiply(first.0, second.0)
         let denominator = multiply(first.1, second.1)
         let a0 = denominator[0]
