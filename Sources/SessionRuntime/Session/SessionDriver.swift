@@ -251,6 +251,7 @@ package final class SessionDriver {
     /// Ends the run because `signal` came (after the row in progress was written): the session is marked
     /// interrupted with the time, and the error to end the process with is returned.
     package func interrupt(by signal: Int32) throws -> SessionInterruptedError {
+        try log.recordExposure(exposure)
         try log.interrupt(by: InterruptSignals.name(signal), at: clock.date(at: clock.now()))
         return SessionInterruptedError(signal: signal, folder: log.location)
     }
