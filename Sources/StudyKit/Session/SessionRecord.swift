@@ -27,6 +27,10 @@ public struct SessionRecord: Sendable, Equatable {
     public var output: SessionOutput?
     /// Every volume setting with its time, in order.
     public var volumeEvents: [VolumeEvent] = []
+    /// How each headphone check of the session ended (one per run; empty when none was shown, e.g. `simulate`).
+    public var headphoneChecks: [HeadphoneCheckOutcome] = []
+    /// The session's sound exposure so far (updated with the output); nil in sessions written before it was logged.
+    public var exposure: SessionExposure?
     /// Runs ended by a signal (SIGINT, SIGTERM, SIGHUP), in order; empty for most sessions.
     public var interruptions: [SessionInterruption] = []
 
@@ -66,6 +70,8 @@ extension SessionRecord: Codable {
         case hrtfSHA256 = "hrtf_sha256"
         case output
         case volumeEvents = "volume_events"
+        case headphoneChecks = "headphone_check"
+        case exposure
     }
 
     // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
@@ -91,6 +97,8 @@ extension SessionRecord: Codable {
         try container.encodeIfPresent(plan, forKey: .plan)
         try container.encodeIfPresent(output, forKey: .output)
         try container.encode(volumeEvents, forKey: .volumeEvents)
+        if !headphoneChecks.isEmpty { try container.encode(headphoneChecks, forKey: .headphoneChecks) }
+        try container.encodeIfPresent(exposure, forKey: .exposure)
         // Written only once a run was interrupted, so the sessions that never were keep their exact files.
         if !interruptions.isEmpty { try container.encode(interruptions, forKey: .interruptions) }
     }
@@ -133,6 +141,9 @@ extension SessionRecord: Codable {
         plan = try container.decodeIfPresent(PlanReference.self, forKey: .plan)
         output = try container.decodeIfPresent(SessionOutput.self, forKey: .output)
         volumeEvents = try container.decodeIfPresent([VolumeEvent].self, forKey: .volumeEvents) ?? []
+        headphoneChecks =
+            try container.decodeIfPresent([HeadphoneCheckOutcome].self, forKey: .headphoneChecks) ?? []
+        exposure = try container.decodeIfPresent(SessionExposure.self, forKey: .exposure)
         interruptions = try container.decodeIfPresent([SessionInterruption].self, forKey: .interruptions) ?? []
     }
 
