@@ -21,6 +21,10 @@ public final class GameSession {
     /// the picture, the UI shows it. An error thrown here stops the session and is rethrown.
     public var onResult: ((RoundResult) throws -> Void)?
 
+    /// Called as each round begins, with the round and its bearings as planned; returns them as they are to be
+    /// played (a training plan's difficulty value applied, `RoundDifficulty`). nil: played as planned.
+    public var prepareRound: ((RoundPlan, [Bearing]) -> (round: RoundPlan, bearings: [Bearing]))?
+
     private let scene: AudioScene
     private let clock: GameClock
     private let sink: TrialSink
@@ -33,6 +37,8 @@ public final class GameSession {
     private var pausedAt: MonotonicTime?
     private var roundStartHeading = Bearing.forward
     private var roundPhotos: [TrialResult] = []
+    /// The round being played and its bearings as `prepareRound` made them.
+    private var played: (round: RoundPlan, bearings: [Bearing])?
 
     /// - Parameter alreadyLogged: targets a previous run of this session logged (resume); they are skipped.
     public init(
@@ -51,7 +57,12 @@ public final class GameSession {
     // MARK: Reading the session
 
     /// The round being played (or about to be).
-    public var currentRound: RoundPlan? { plan.rounds.indices.contains(roundIndex) ? plan.rounds[roundIndex] : nil }
+    public var currentRound: RoundPlan? {
+        played?.round ?? (plan.rounds.indices.contains(roundIndex) ? plan.rounds[roundIndex] : nil)
+    }
+
+    /// Where the current round's targets are (as played).
+    private var currentBearings: [Bearing] { played?.bearings ?? plan.bearings[roundIndex] }
 
     /// The first target not yet logged, where `start` begins; nil when everything is logged.
     public var nextUnloggedKey: TrialKey? { plan.allKeys.first { !logged.contains($0) } }
@@ -114,7 +125,7 @@ public final class GameSession {
         guard case .searching(let key) = state, let level, let round = currentRound,
             let index = level.currentTargetIndex
         else { return nil }
-        let bearings = plan.bearings[roundIndex]
+        let bearings = currentBearings
         let heard = audibleOnset()
         // Reaction time runs from the first audible sample; pauses since then do not count.
         let start = heard.map { $0.time + pausedSeconds } ?? onset
@@ -205,10 +216,12 @@ public final class GameSession {
             state = .finished
             return
         }
-        let round = plan.rounds[index]
+        var round = plan.rounds[index]
+        var bearings = plan.bearings[index]
+        if let prepareRound { (round, bearings) = prepareRound(round, bearings) }
         let level: Level
         do {
-            level = try levelFactory.makeLevel(for: round, bearings: plan.bearings[index], scene: scene)
+            level = try levelFactory.makeLevel(for: round, bearings: bearings, scene: scene)
         } catch {
             state = .stopped
             throw error
@@ -216,6 +229,7 @@ public final class GameSession {
         level.skipTargets(key.targetIndex - 1)
         let now = time ?? clock.now()
         roundIndex = index
+        played = (round, bearings)
         roundPhotos = []
         roundStartHeading = heading
         self.level = level
@@ -241,7 +255,7 @@ public final class GameSession {
 
     private func publish(kind: RoundResult.Kind, aim: Bearing, searched: Double?) throws {
         guard let round = currentRound else { return }
-        let bearings = plan.bearings[roundIndex]
+        let bearings = currentBearings
         let photographed = Set(roundPhotos.map(\.targetIndex))
         let targets = round.targetSounds.enumerated().map { offset, sound in
             RoundResult.Target(

@@ -181,6 +181,9 @@ package final class SessionDriver {
             plan: plan, scene: scene, clock: clock, sink: training ?? log, input: input,
             levelFactory: LevelFactory(displayNames: names), alreadyLogged: log.loggedKeys)
         session.onResult = { [unowned self] result in try self.handle(result) }
+        if let training {
+            session.prepareRound = { [seed = plan.seed] in training.prepare($0, bearings: $1, seed: seed) }
+        }
     }
 
     /// Replays photographed targets through this session's scene (training feedback).

@@ -12,6 +12,13 @@ public struct TrainingPlan: Sendable, Equatable {
         /// The value of the first trial of the first session.
         public var start: Double
         public var rule: Staircase.Rule
+        /// The hit zone photos are judged against when the staircase adapts another parameter (degrees).
+        public var hitToleranceDeg: Double = 30
+
+        /// Whether a photo `absDeviationDeg` off is a hit at the staircase's `value`.
+        public func isHit(absDeviationDeg: Double, value: Double) -> Bool {
+            parameter.isHit(absDeviationDeg: absDeviationDeg, value: value, toleranceDeg: hitToleranceDeg)
+        }
     }
 
     /// What the player sees and hears after each photo.
