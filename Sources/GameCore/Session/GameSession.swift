@@ -37,6 +37,18 @@ public final class GameSession {
     private var pausedAt: MonotonicTime?
     private var roundStartHeading = Bearing.forward
     private var roundPhotos: [TrialResult] = []
+    /// Playing time so far, seconds: searching (pauses excluded) plus each result screen up to
+    /// `resultScreenCapSeconds`. A resumed session sets it to what its earlier runs played.
+    public var playedSeconds = 0.0
+    /// A training plan's `minutes_per_session` in seconds: the session ends after the round during which the
+    /// playing time reaches it (never in the middle of a round). nil: no limit.
+    public var timeLimitSeconds: Double?
+    /// At most this much of a result screen counts as playing (a patient who walks away is not training).
+    public static let resultScreenCapSeconds = 30.0
+    /// Why the session is over (nil while it is not; `.signal` is the driver's to say).
+    public private(set) var endedBy: SessionEnd?
+    private var resultShownAt: MonotonicTime?
+
     /// The round being played and its bearings as `prepareRound` made them.
     private var played: (round: RoundPlan, bearings: [Bearing])?
 
@@ -143,6 +155,8 @@ public final class GameSession {
             throw error
         }
         logged.insert(key)
+        playedSeconds += max(0, time - onset)
+        resultShownAt = time
         trials.append(trial)
         roundPhotos.append(trial)
         level.targetPhotographed()
@@ -179,6 +193,16 @@ public final class GameSession {
     /// Leaves a result: searches the round's next target, or starts the next round, or finishes.
     public func proceed(at time: MonotonicTime, heading: Bearing) throws {
         guard case .showingResult(let key, let roundEnd) = state else { return }
+        if let shown = resultShownAt {
+            playedSeconds += min(max(0, time - shown), Self.resultScreenCapSeconds)
+            resultShownAt = nil
+        }
+        if roundEnd, let limit = timeLimitSeconds, playedSeconds >= limit, nextUnloggedKey != nil {
+            endLevel()
+            endedBy = .time
+            state = .finished
+            return
+        }
         if !roundEnd, let level, let index = level.currentTargetIndex {
             level.resume()
             startSearch(at: time)
@@ -191,6 +215,7 @@ public final class GameSession {
     /// Ends the session early; every sound stops.
     public func stop() {
         guard !state.isOver else { return }
+        endedBy = .player
         endLevel()
         state = .stopped
     }
@@ -200,6 +225,8 @@ public final class GameSession {
     public func restart(at time: MonotonicTime) {
         switch state {
         case .searching(let key), .paused(let key):
+            // The abandoned search was played time too.
+            if case .searching = state { playedSeconds += max(0, time - onset) }
             level?.rewind()
             startSearch(at: time)
             state = .searching(key)
@@ -213,6 +240,7 @@ public final class GameSession {
     private func beginNext(heading: Bearing, at time: MonotonicTime? = nil) throws {
         endLevel()
         guard let key = nextUnloggedKey, let index = plan.roundIndex(of: key.round) else {
+            endedBy = .allTargets
             state = .finished
             return
         }

@@ -115,6 +115,11 @@ package final class SessionDriver {
             tailoring: profile?.tailoring ?? .none,
             ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
         driver.repeatWarning = repeatWarning
+        // A plan's minutes_per_session bounds the playing time; a resumed session goes on from what it played.
+        driver.session.playedSeconds = log.playedSeconds
+        if case .trainingPlan(let assigned, _) = request.source {
+            driver.session.timeLimitSeconds = assigned.plan.minutesPerSession * 60
+        }
         try driver.recordOutput(volumeSource: request.resume ? "resume" : "session start", at: now)
         return driver
     }
@@ -201,6 +206,8 @@ package final class SessionDriver {
         if output.limiter.limitedBlocks != recordedLimitedBlocks {
             try recordOutput(volumeSource: "volume change", at: now)
         }
+        // Over without a reason only when the loop ended before the session did (the window closed).
+        try log.recordPlaying(seconds: session.playedSeconds, endedBy: session.endedBy ?? .player)
         try log.finish(at: now)
     }
 
@@ -220,6 +227,7 @@ package final class SessionDriver {
     /// Ends the run because `signal` came (after the row in progress was written): the session is marked
     /// interrupted with the time, and the error to end the process with is returned.
     package func interrupt(by signal: Int32) throws -> SessionInterruptedError {
+        try log.recordPlaying(seconds: session.playedSeconds, endedBy: .signal)
         try log.interrupt(by: InterruptSignals.name(signal), at: clock.date(at: clock.now()))
         return SessionInterruptedError(signal: signal, folder: log.location)
     }
@@ -227,6 +235,10 @@ package final class SessionDriver {
     private func handle(_ result: RoundResult) throws {
         if output.limiter.limitedBlocks != recordedLimitedBlocks {
             try recordOutput(volumeSource: "volume change", at: clock.date(at: clock.now()))
+        }
+        if result.latestPhoto != nil {
+            // Kept with every photo, so a killed session resumes with the time it had played.
+            try log.recordPlaying(seconds: session.playedSeconds, endedBy: nil)
         }
         if let photo = result.latestPhoto {
             let url = log.resultPictureURL(

@@ -1,5 +1,6 @@
 // session.json: a session's settings, resolved protocol, environment and whether it was completed.
 import Foundation
+import GameCore
 
 #if canImport(Glibc)
     import Glibc
@@ -29,6 +30,15 @@ public struct SessionRecord: Sendable, Equatable {
     public var volumeEvents: [VolumeEvent] = []
     /// Runs ended by a signal (SIGINT, SIGTERM, SIGHUP), in order; empty for most sessions.
     public var interruptions: [SessionInterruption] = []
+    /// What ended the session (`ended_by`: all_targets, time, player, signal); nil while it runs and in
+    /// sessions written before the key existed.
+    public var endedBy: SessionEnd?
+    /// Playing time so far, seconds (`played_s`): searching without pauses plus result screens up to 30 s
+    /// each; a resumed session goes on from it. nil before the first photo and in older sessions.
+    public var playedSeconds: Double?
+
+    /// Done for a training plan: every target logged, or the plan's minutes played (`ended_by` time).
+    public var countsAsDone: Bool { completed || endedBy == .time }
 
     public init(
         sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,
@@ -66,6 +76,8 @@ extension SessionRecord: Codable {
         case hrtfSHA256 = "hrtf_sha256"
         case output
         case volumeEvents = "volume_events"
+        case endedBy = "ended_by"
+        case playedSeconds = "played_s"
     }
 
     // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
@@ -91,6 +103,8 @@ extension SessionRecord: Codable {
         try container.encodeIfPresent(plan, forKey: .plan)
         try container.encodeIfPresent(output, forKey: .output)
         try container.encode(volumeEvents, forKey: .volumeEvents)
+        try container.encodeIfPresent(endedBy, forKey: .endedBy)
+        try container.encodeIfPresent(playedSeconds, forKey: .playedSeconds)
         // Written only once a run was interrupted, so the sessions that never were keep their exact files.
         if !interruptions.isEmpty { try container.encode(interruptions, forKey: .interruptions) }
     }
@@ -134,6 +148,8 @@ extension SessionRecord: Codable {
         output = try container.decodeIfPresent(SessionOutput.self, forKey: .output)
         volumeEvents = try container.decodeIfPresent([VolumeEvent].self, forKey: .volumeEvents) ?? []
         interruptions = try container.decodeIfPresent([SessionInterruption].self, forKey: .interruptions) ?? []
+        endedBy = try container.decodeIfPresent(SessionEnd.self, forKey: .endedBy)
+        playedSeconds = try container.decodeIfPresent(Double.self, forKey: .playedSeconds)
     }
 
     /// Reads a session.json; errors name the file and what is wrong.
