@@ -121,7 +121,10 @@ extension GameApp {
             var lines: [String] = []
             if let sink = run?.driver.training {
                 lines.append("\(sink.points) points this session.")
-                lines.append(String(format: "Your hit zone is now %.0f°.", sink.staircase.value))
+                lines.append(
+                    sink.parameter == .hitToleranceDeg
+                        ? String(format: "Your hit zone is now %.0f°.", sink.staircase.value)
+                        : "Next time: \(TrainingFeedback.describe(sink.parameter, sink.staircase.value)).")
             }
             if let start = try? training?.start(app: self, input: .keyboard) { lines.append(start.schedule.summary) }
             if flow.quitEarly {
