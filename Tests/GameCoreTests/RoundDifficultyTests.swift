@@ -120,7 +120,11 @@ import Testing
             thresholds.append(try #require(staircase.runThreshold))
         }
         let mean = thresholds.reduce(0, +) / Double(thresholds.count)
-        print(String(format: "training.separation_threshold_deg %.1f (value; placed separations are up to 30° wider, listener at 70.7 %%: %.1f°)", mean, low))
+        print(
+            String(
+                format:
+                    "training.separation_threshold_deg %.1f (value; placed separations are up to 30° wider, listener at 70.7 %%: %.1f°)",
+                mean, low))
         // The staircase tracks the band's lower edge; the placed separations average 15° more.
         #expect(abs(mean + 15 - low) < 6)
     }

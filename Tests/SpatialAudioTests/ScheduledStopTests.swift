@@ -12,7 +12,9 @@ struct ScheduledStopTests {
         (0..<(interleaved.count / 2)).last { interleaved[2 * $0] != 0 || interleaved[2 * $0 + 1] != 0 }
     }
 
-    @Test("A looping tone stopped at frame 10 000, rendered in 512-frame blocks: full until then, silent 5 ms later, no click")
+    @Test(
+        "A looping tone stopped at frame 10 000, rendered in 512-frame blocks: full until then, silent 5 ms later, no click"
+    )
     func stopsAtItsFrameWithinTheBlock() throws {
         let engine = try SpatialAudioEngine()
         let source = try engine.makeSource(
@@ -36,7 +38,8 @@ struct ScheduledStopTests {
         #expect(transient < -40)
     }
 
-    @Test("A pause before the stop frame cancels the scheduled stop; a frame already rendered stops with the next block")
+    @Test(
+        "A pause before the stop frame cancels the scheduled stop; a frame already rendered stops with the next block")
     func aPauseCancelsIt() throws {
         let engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .off))
         let source = try engine.makeSource(

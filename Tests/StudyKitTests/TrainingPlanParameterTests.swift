@@ -79,9 +79,11 @@ import Testing
         let separationPlan = try String(contentsOf: Self.snrURL, encoding: .utf8)
             .replacingOccurrences(
                 of: #""parameter": "background_gain_db", "start": -20, "min": -40, "max": 12"#,
-                with: #""parameter": "min_separation_deg", "start": 90, "min": 5, "max": 180"#)
+                with: #""parameter": "min_separation_deg", "start": 90, "min": 5, "max": 180"#
+            )
             .replacingOccurrences(
-                of: #"{ "name": "one-target-background", "level": "one-target-background", "targets": ["frog"], "background_sound": "ambience", "repetitions": 16 },"#,
+                of:
+                    #"{ "name": "one-target-background", "level": "one-target-background", "targets": ["frog"], "background_sound": "ambience", "repetitions": 16 },"#,
                 with: "")
         let plan = try TrainingPlanFile.parse(Data(separationPlan.utf8), file: "sep.json")
         #expect(plan.adaptive.parameter == .minSeparationDeg && !plan.adaptive.rule.largerIsHarder)

@@ -334,7 +334,9 @@ final class ScreenPainter {
         var pixels = px(.heading)
         let smallest = px(.body) * 2 / 3
         while pixels > smallest {
-            let needed = lines.reduce(Int32(0)) { $0 + text.wrappedHeight($1, width: width, pixels: pixels) + scaled(12) }
+            let needed = lines.reduce(Int32(0)) {
+                $0 + text.wrappedHeight($1, width: width, pixels: pixels) + scaled(12)
+            }
             if needed <= height { break }
             pixels -= max(1, pixels / 12)
         }

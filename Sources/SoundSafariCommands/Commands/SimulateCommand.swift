@@ -152,7 +152,8 @@ struct SimulateCommand: ParsableCommand {
                 }
                 let outcome = try Simulation(
                     request: request, store: FileSessionStore(logs: logsFolder), bot: bot, realtime: realtime,
-                    hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles(), reactionSeconds: reactionSeconds
+                    hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles(),
+                    reactionSeconds: reactionSeconds
                 ).run()
                 print(Self.summary(outcome))
                 if let staircase = outcome.staircase {
@@ -160,7 +161,8 @@ struct SimulateCommand: ParsableCommand {
                     print(
                         String(
                             format: "Staircase (%@): next value %.2f, %d reversals this session, threshold %@.",
-                            start.schedule.assigned.plan.adaptive.parameter.rawValue, staircase.value, staircase.runReversals.count, threshold))
+                            start.schedule.assigned.plan.adaptive.parameter.rawValue, staircase.value,
+                            staircase.runReversals.count, threshold))
                 }
                 let series = try ProgressPicture.write(logs: logsFolder, participant: participant)
                 if let comparison = series.comparison { print(comparison) }
