@@ -174,7 +174,9 @@ struct SimulateCommand: ParsableCommand {
         let trials = outcome.trials
         var lines = ["Session folder: \(outcome.folder.path)"]
         lines.append(
-            "Rows logged this run: \(trials.count); session \(outcome.completed ? "completed" : "not completed").")
+            "Rows logged this run: \(trials.count); session \(outcome.completed ? "completed" : "not completed")"
+                + (outcome.endedBy == .time
+                    ? String(format: " (its plan's minutes were played: %.0f s).", outcome.playedSeconds) : "."))
         if !trials.isEmpty {
             let deviations = trials.map(\.absDeviationDeg).sorted()
             let median =
