@@ -154,7 +154,7 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     }
 
     /// Master gain in dB applied to both ears by `volume` in the output stage (after HRTF rendering); 0 dB =
-    /// unchanged. A change ramps over the next rendered block.
+    /// unchanged. A change ramps over `VolumeProcessor.rampFrames` frames from the next rendered block.
     public var masterGainDB: Double {
         get { mailbox.withLock { $0.masterGainDB } }
         set {

@@ -45,6 +45,12 @@ final class MemoryStore: SessionStore {
         func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws {
             outputs.append(output)
         }
+        var exposures: [SessionExposure] = []
+        func recordExposure(_ exposure: SessionExposure) throws { exposures.append(exposure) }
+        var recordedExposure: SessionExposure? { exposures.last }
+        var checks: [HeadphoneCheckOutcome] = []
+        func recordHeadphoneCheck(_ outcome: HeadphoneCheckOutcome) throws { checks.append(outcome) }
+        var sessionID: String { "memory" }
         var ratingContext: RatingContext { RatingContext(participant: "P01", sessionID: "memory", sessionIndex: 1) }
         let answers = MemoryRatings()
         func ratings() -> any RatingSink { answers }
@@ -90,6 +96,9 @@ final class MemoryStore: SessionStore {
         return log
     }
     func hearingProfile(of participant: ParticipantID) throws -> HearingProfile? { nil }
+    func weekDose(of participant: ParticipantID, before date: Date, excluding sessionID: String?) throws -> WeekDose {
+        WeekDose()
+    }
 }
 
 @Suite("Session driver (SessionRuntime)")

@@ -85,7 +85,7 @@ struct OutputStageTests {
         #expect(peak(block) > 0.000_5)
     }
 
-    @Test("Changing the volume ramps over one block: no step larger than the tone's own plus the ramp's")
+    @Test("A volume change ramps over 512 frames (a block here): no step above the tone's own plus the ramp's")
     func volumeChangesDoNotClick() throws {
         let engine = try SpatialAudioEngine()
         let source = try engine.makeSource(

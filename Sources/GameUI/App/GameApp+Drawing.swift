@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import SessionRuntime
+import StudyKit
 
 extension GameApp {
     func paint() {
@@ -16,11 +17,11 @@ extension GameApp {
                 painter.drawTrackerCalibration(tracker.step.instruction, status: tracker.status(at: clock.now()))
             }
         case .headphoneCheck:
-            painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote)
+            painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote, exposureWarning: weekDoseWarning)
         case .running:
             painter.drawRunning(
                 instruction: run?.instruction ?? "", progress: flow.progressLine, inputHint: inputHint,
-                compass: CompassStrip(heading: input.heading))
+                compass: CompassStrip(heading: input.heading), volume: run?.volume.display(at: clock.now()))
         case .paused:
             painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: flow.progressLine)
         case .intermediateResult, .roundResult:
@@ -48,13 +49,13 @@ extension GameApp {
 
     private var inputHint: String {
         switch settings.input {
-        case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R"
-        case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R"
+        case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R · Volume: − + or ↓ ↑"
+        case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R · Volume: − +"
         case .gamepad:
             input.controllerHasGyro
-                ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y"
-                : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y"
-        case .opentrack, .osc: "Turn your head · Photo: Space or click · Pause: P · Recentre: R"
+                ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y · Volume: d-pad ↓ ↑"
+                : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y · Volume: d-pad ↓ ↑"
+        case .opentrack, .osc: "Turn your head · Photo: Space or click · Pause: P · Recentre: R · Volume: − +"
         }
     }
 
@@ -110,6 +111,7 @@ extension GameApp {
         painter.drawSummary(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
             rows: rows, means: means, meansColor: Theme.color(of: ResultWording.meanGrade(trials)), note: note,
-            menu: summaryMenu)
+            menu: summaryMenu,
+            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
     }
 }

@@ -112,7 +112,8 @@ extension GameApp {
             case .activate, .photoKey: run?.shoot(at: time, heading: input.heading, app: self)
             case .pause, .back: try perform(flow.pause())
             case .recentre: run?.recentre(at: time, heading: input.heading, app: self)
-            default: break
+            default:
+                if let steps = SessionVolume.steps(for: command) { try run?.changeVolume(bySteps: steps, at: time) }
             }
         case .paused:
             switch command {
@@ -234,8 +235,11 @@ extension GameApp {
                 headphoneCheck = HeadphoneCheck(
                     volumeDB: try LastVolume.find(logs: options.logs, participant: participant),
                     maximumDB: try store.hearingProfile(of: participant)?.maxVolumeDB)
+                // The week's listening so far (calibrated headphones only): warned about here, never blocked.
+                weekDoseWarning = try store.weekDose(of: participant, before: Date(), excluding: nil).warning
             } else {
                 headphoneCheck = HeadphoneCheck()
+                weekDoseWarning = nil
             }
         } catch {
             try perform(flow.fail("\(error)"))

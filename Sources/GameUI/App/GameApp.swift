@@ -30,6 +30,8 @@ package final class GameApp {
     /// Shown on the sheet when the participant already completed this study's protocol.
     var repeatNote: String?
     var headphoneCheck = HeadphoneCheck()
+    /// The weekly listening dose's warning shown on the headphone check (nil below the allowance).
+    var weekDoseWarning: String?
     /// A problem with the menu's choices (e.g. an invalid participant ID), shown under the menu.
     var menuMessage: String?
     /// The menu's choices once Start was pressed (or the study's equivalent).

@@ -17,11 +17,14 @@ final class SessionRun {
     private var finished = false
     /// The newest photo (for the result screens).
     private(set) var lastTrial: TrialResult?
+    /// The volume keys during the rounds, from where the headphone check left it.
+    private(set) var volume: SessionVolume
 
-    private init(driver: SessionDriver, manager: GameManager, device: InputDevice) {
+    private init(driver: SessionDriver, manager: GameManager, device: InputDevice, volume: SessionVolume) {
         self.driver = driver
         self.manager = manager
         self.device = device
+        self.volume = volume
     }
 
     /// Opens the session (participant registered if new, session folder, session.json, trials.csv) and
@@ -50,7 +53,16 @@ final class SessionRun {
         let driver = try SessionDriver.open(
             request, store: FileSessionStore(logs: app.options.logs), scene: scene, clock: app.clock,
             pictures: ResultPictureFiles())
-        let run = SessionRun(driver: driver, manager: driver.makeManager(headingSource: app.input), device: device)
+        let check = app.headphoneCheck
+        let run = SessionRun(
+            driver: driver, manager: driver.makeManager(headingSource: app.input), device: device,
+            volume: SessionVolume(volumeDB: check.volumeDB, maximumDB: check.maximumDB))
+        try driver.recordHeadphoneCheck(
+            HeadphoneCheckOutcome(
+                at: app.clock.date(at: app.clock.now()),
+                result: check.continuedWithoutPassing ? .continuedAnyway : .bothSides,
+                failedAttempts: check.failedAttempts, lastProblem: check.lastVerdict?.logName,
+                volumeDB: check.volumeDB))
         driver.onResult = { [unowned app] result in
             // A pause also reports a result, but its picture would show where the target is: only photos are shown.
             guard result.kind != .interrupted else { return }
@@ -109,6 +121,12 @@ final class SessionRun {
 
     func shoot(at time: MonotonicTime, heading: Bearing, app: GameApp) {
         manager.enqueue(Event(kind: .shoot, time: time, heading: heading, device: device))
+    }
+
+    /// A volume key during a round: the new volume ramps in and is logged at once (session.json `volume_events`).
+    func changeVolume(bySteps steps: Int, at time: MonotonicTime) throws {
+        guard let volumeDB = volume.change(bySteps: steps, at: time) else { return }
+        try driver.setVolume(volumeDB, source: "volume keys")
     }
 
     func recentre(at time: MonotonicTime, heading: Bearing, app: GameApp) {

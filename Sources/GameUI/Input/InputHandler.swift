@@ -7,7 +7,8 @@ import SessionRuntime
 /// `GameManager` reads every tick) and discrete commands. The maths (turn rates, mouse sensitivity, gyro
 /// integration with bias calibration) is GameCore's; this class only feeds SDL's data into it.
 ///
-/// Keyboard: Left/Right and A/D turn, Shift turns finely; Space/Enter shoot; P/Esc pause; R recentres.
+/// Keyboard: Left/Right and A/D turn, Shift turns finely; Space/Enter shoot; P/Esc pause; R recentres;
+/// `-`/`+` and `[`/`]` are the volume (and Up/Down during a round).
 /// Mouse: relative x motion turns, a click shoots. Gamepad: left stick or d-pad turns, gyro when present;
 /// A shoots/confirms, B backs, Start pauses, Y recentres. Every event carries SDL's millisecond timestamp
 /// converted onto the game's monotonic clock.
@@ -162,6 +163,10 @@ final class InputHandler: HeadingSource {
             case SDLK_b.rawValue: .heardBoth
             case SDLK_n.rawValue: .heardNothing
             case SDLK_BACKSPACE.rawValue: .backspace
+            // Not while typing: a participant ID may contain a hyphen.
+            case SDLK_MINUS.rawValue, SDLK_LEFTBRACKET.rawValue, SDLK_KP_MINUS.rawValue: textEntry ? nil : .volumeDown
+            case SDLK_PLUS.rawValue, SDLK_EQUALS.rawValue, SDLK_RIGHTBRACKET.rawValue, SDLK_KP_PLUS.rawValue:
+                textEntry ? nil : .volumeUp
             default: nil
             }
         if command == .activate, key.`repeat` != 0 { return [] }

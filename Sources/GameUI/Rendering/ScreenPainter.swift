@@ -128,7 +128,7 @@ final class ScreenPainter {
         hint("↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A")
     }
 
-    func drawHeadphoneCheck(_ check: HeadphoneCheck, progress: String?) {
+    func drawHeadphoneCheck(_ check: HeadphoneCheck, progress: String?, exposureWarning: String? = nil) {
         window.clear()
         var y = title("Headphone check", subtitle: progress)
         checkButtons = []
@@ -184,7 +184,7 @@ final class ScreenPainter {
         window.fill(SDL_Rect(x: bar.x, y: bar.y, w: Int32(Double(barWidth) * fraction), h: barHeight), Theme.good)
         window.outline(bar, Theme.dimText)
         y = bar.y + barHeight + scaled(20)
-        if let warning = check.volumeWarning {
+        for warning in [check.volumeWarning, exposureWarning].compactMap({ $0 }) {
             y += text.drawWrapped(
                 warning, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), color: Theme.warning,
                 align: .center)
@@ -209,7 +209,9 @@ final class ScreenPainter {
 
     /// The running view: a camera viewfinder with a compass strip of the heading, and the level's instruction.
     /// Nothing here depends on where the target is, so the screen cannot give the answer away.
-    func drawRunning(instruction: String, progress: String, inputHint: String, compass: CompassStrip) {
+    func drawRunning(
+        instruction: String, progress: String, inputHint: String, compass: CompassStrip, volume: String? = nil
+    ) {
         window.clear(SDL_Color(r: 6, g: 10, b: 8, a: 255))
         text.draw(progress, x: width / 2, y: scaled(22), pixels: px(.body), color: Theme.dimText, align: .center)
         // Viewfinder frame with corner brackets, a centre cross and the camera's rule-of-thirds marks.
@@ -252,6 +254,12 @@ final class ScreenPainter {
         text.draw(
             "Listen…", x: frame.x + frame.w - scaled(24), y: frame.y + scaled(22), pixels: px(.small),
             color: Theme.dimText, align: .right)
+        // A volume change shows briefly, inside the frame above the centre cross (the compass is below it).
+        if let volume {
+            text.draw(
+                volume, x: centreX, y: frame.y + scaled(56), pixels: px(.heading), color: Theme.focus, bold: true,
+                align: .center)
+        }
         text.drawWrapped(
             instruction, x: width / 2, y: frame.y + frame.h + scaled(28), width: width - scaled(100),
             pixels: px(.title), bold: true, align: .center)
@@ -387,7 +395,8 @@ final class ScreenPainter {
     }
 
     func drawSummary(
-        heading: String, rows: [SummaryRow], means: String, meansColor: SDL_Color, note: String?, menu: MenuModel
+        heading: String, rows: [SummaryRow], means: String, meansColor: SDL_Color, note: String?, menu: MenuModel,
+        warning: String? = nil
     ) {
         window.clear()
         var y = title(heading, subtitle: note)
@@ -429,6 +438,12 @@ final class ScreenPainter {
             text.drawWrapped(
                 means, x: width / 2, y: y, width: width - scaled(120), pixels: px(.heading),
                 color: meansColor, bold: true, align: .center) + scaled(16)
+        if let warning {
+            y +=
+                text.drawWrapped(
+                    warning, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), color: Theme.warning,
+                    align: .center) + scaled(12)
+        }
         drawMenu(menu, top: y, rowWidth: scaled(600))
         hint("↑ ↓ choose · Enter or gamepad A: select · Esc: close")
     }

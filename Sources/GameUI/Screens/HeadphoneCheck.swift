@@ -50,6 +50,8 @@ struct HeadphoneCheck: Equatable, Sendable {
     private(set) var continuedWithoutPassing = false
     /// Why the last attempt failed, shown on the screen while the check repeats.
     private(set) var lastVerdict: Verdict?
+    /// Attempts that ended without both sides heard (session.json `headphone_check`).
+    private(set) var failedAttempts = 0
     private(set) var volumeDB: Double = HeadphoneCheck.defaultVolumeDB
     /// The supervisor's maximum (profile.json `output.max_volume_db`); above it the screen warns.
     private(set) var maximumDB: Double = HeadphoneCheck.defaultMaximumDB
@@ -107,6 +109,7 @@ struct HeadphoneCheck: Equatable, Sendable {
                 lastVerdict = (leftAnswer == .side(.right) && heard == .side(.left)) ? .swapped : .inconsistent
             }
             leftAnswer = nil
+            failedAttempts += 1
             step = .asking(.left)
         }
     }
@@ -140,6 +143,18 @@ struct HeadphoneCheck: Equatable, Sendable {
             "The \(side.rawValue) sound was not heard. Check that the headphones are plugged in and turn the "
                 + "volume up (↑), then listen again. With hearing loss on one side, press Enter to continue anyway."
         case nil: nil
+        }
+    }
+}
+
+extension HeadphoneCheck.Verdict {
+    /// The name session.json's `headphone_check.last_problem` gives it.
+    var logName: String {
+        switch self {
+        case .swapped: "swapped"
+        case .inconsistent: "inconsistent"
+        case .heardOnBothSides: "heard_on_both_sides"
+        case .notHeard(let side): "not_heard_\(side.rawValue)"
         }
     }
 }

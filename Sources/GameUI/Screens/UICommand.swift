@@ -19,6 +19,9 @@ enum UICommand: Equatable, Sendable {
     case heardBoth
     /// N / gamepad Back on the headphone check: the sound was not heard at all.
     case heardNothing
+    /// `+` `=` `]` / `-` `[` (keypad + and − too): the volume, during a round (`SessionVolume`). The arrows Up/Down
+    /// and the d-pad's up/down are `up`/`down`, which a running round takes as the volume as well.
+    case volumeUp, volumeDown
     /// Typed text (SDL_TEXTINPUT), for the participant ID and number fields.
     case text(String)
     case backspace

@@ -37,6 +37,12 @@ package final class SessionDriver {
     /// The output stage installed on the scene's engine: the profile's notch and gains, the volume, the limiter.
     package let output: TailoredOutput
     private var recordedLimitedBlocks = 0
+    /// The headphones' calibration from the profile (dB(A) and doses need it), and the participant's listening
+    /// dose of the other sessions in the last 7 days.
+    private var calibration: HeadphoneCalibration?
+    package private(set) var pastWeek = WeekDose()
+    /// What a resumed session's earlier runs delivered (from session.json), so the exposure covers them too.
+    private var earlierRuns = ExposureTotals()
     /// The questionnaire before and after the rounds; nil when the session asks none.
     package let ratings: SessionRatings?
 
@@ -115,6 +121,9 @@ package final class SessionDriver {
             tailoring: profile?.tailoring ?? .none,
             ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
         driver.repeatWarning = repeatWarning
+        driver.calibration = profile?.calibration
+        driver.pastWeek = try store.weekDose(of: participant, before: now, excluding: log.sessionID)
+        if let earlier = log.recordedExposure { driver.earlierRuns = ExposureTotals(earlier) }
         // A plan's minutes_per_session bounds the playing time; a resumed session goes on from what it played.
         driver.session.playedSeconds = log.playedSeconds
         if case .trainingPlan(let assigned, _) = request.source {
@@ -205,6 +214,8 @@ package final class SessionDriver {
         let now = clock.date(at: clock.now())
         if output.limiter.limitedBlocks != recordedLimitedBlocks {
             try recordOutput(volumeSource: "volume change", at: now)
+        } else {
+            try log.recordExposure(exposure)
         }
         // Over without a reason only when the loop ended before the session did (the window closed).
         try log.recordPlaying(seconds: session.playedSeconds, endedBy: session.endedBy ?? .player)
@@ -222,11 +233,35 @@ package final class SessionDriver {
                 notchDepthDB: tailoring.notch == nil ? nil : BandStopDesign.stopBandDB,
                 limitedBlocks: recordedLimitedBlocks),
             volumeSource: volumeSource, at: date)
+        try log.recordExposure(exposure)
+    }
+
+    /// The volume keys during a round: the new volume ramps in (`VolumeProcessor`) and is a volume event at once.
+    package func setVolume(_ volumeDB: Double, source: String) throws {
+        scene.engine.masterGainDB = volumeDB
+        try recordOutput(volumeSource: source, at: clock.date(at: clock.now()))
+    }
+
+    /// How the headphone check before this run's rounds ended (session.json `headphone_check`).
+    package func recordHeadphoneCheck(_ outcome: HeadphoneCheckOutcome) throws {
+        try log.recordHeadphoneCheck(outcome)
+    }
+
+    /// The sound this session has delivered so far, measured after the limiter (`ExposureMeter`).
+    package var exposure: SessionExposure {
+        var totals = output.meter.totals
+        totals.leftEnergy += earlierRuns.leftEnergy
+        totals.rightEnergy += earlierRuns.rightEnergy
+        totals.frames += earlierRuns.frames
+        return SessionExposure(
+            durationSeconds: totals.durationSeconds, leftLAeqDBFS: totals.laeqDBFS(left: true),
+            rightLAeqDBFS: totals.laeqDBFS(left: false), calibration: calibration, pastWeek: pastWeek)
     }
 
     /// Ends the run because `signal` came (after the row in progress was written): the session is marked
     /// interrupted with the time, and the error to end the process with is returned.
     package func interrupt(by signal: Int32) throws -> SessionInterruptedError {
+        try log.recordExposure(exposure)
         try log.recordPlaying(seconds: session.playedSeconds, endedBy: .signal)
         try log.interrupt(by: InterruptSignals.name(signal), at: clock.date(at: clock.now()))
         return SessionInterruptedError(signal: signal, folder: log.location)
@@ -235,6 +270,8 @@ package final class SessionDriver {
     private func handle(_ result: RoundResult) throws {
         if output.limiter.limitedBlocks != recordedLimitedBlocks {
             try recordOutput(volumeSource: "volume change", at: clock.date(at: clock.now()))
+        } else {
+            try log.recordExposure(exposure)
         }
         if result.latestPhoto != nil {
             // Kept with every photo, so a killed session resumes with the time it had played.
@@ -248,5 +285,15 @@ package final class SessionDriver {
             savedPictures.append(url)
         }
         try onResult?(result)
+    }
+}
+
+extension ExposureTotals {
+    /// The totals a logged exposure stands for (energy = mean square × frames; a null level was silence).
+    init(_ exposure: SessionExposure) {
+        let frames = Int((exposure.durationSeconds * Double(SpatialAudioEngine.sampleRate)).rounded())
+        func energy(_ level: Double?) -> Double { level.map { pow(10, $0 / 10) * Double(frames) } ?? 0 }
+        self.init(
+            leftEnergy: energy(exposure.leftLAeqDBFS), rightEnergy: energy(exposure.rightLAeqDBFS), frames: frames)
     }
 }

@@ -13,8 +13,9 @@ struct PlayCommand: WindowCommand {
         abstract: "Open the game window: choose the mode in the main menu, then play rounds.",
         discussion: """
             The flags preset the main menu. Keyboard: arrows/A-D turn (Shift: slowly), Space/Enter take \
-            the photo, P/Esc pause, R recentres, F11 full screen. A gamepad works alone too (d-pad/stick, \
-            A, B, Start, Y; gyro when present). Trials are logged to --logs as they happen.
+            the photo, P/Esc pause, R recentres, -/+ ([/], Down/Up) change the volume during a round, F11 full \
+            screen. A gamepad works alone too (d-pad/stick, A, B, Start, Y, d-pad down/up for the volume; \
+            gyro when present). Trials are logged to --logs as they happen.
             """)
 
     @Option(help: "Pseudonymous participant ID (e.g. P01); no real names.")

@@ -1,13 +1,15 @@
-// Installs a participant's tailoring on an engine: filters (notch + ear gains) → volume → limiter.
+// Installs a participant's tailoring on an engine: filters (notch + ear gains) → volume → limiter → exposure meter.
 import Foundation
 import GameCore
 
 /// The engine's output chain for one participant: `filters` (the notch and the audiogram gains, per ear),
-/// the engine's volume, then `limiter` (the ceiling, last, so nothing after it can exceed it).
+/// the engine's volume, then `limiter` (the ceiling, so nothing after it can exceed it), then `meter`, which only
+/// measures what leaves the stage (the session's sound exposure) and changes no sample.
 /// `apply` changes the filters while sound plays (cross-faded); the limiter's ceiling is fixed per chain.
 public final class TailoredOutput: @unchecked Sendable {
     public let filters: FilterCascadeProcessor
     public let limiter: LimiterProcessor
+    public let meter = ExposureMeter()
     public private(set) var tailoring: OutputTailoring
 
     /// Builds the chain and installs it on `engine` (applies from the next rendered block).
@@ -17,7 +19,7 @@ public final class TailoredOutput: @unchecked Sendable {
         limiter = LimiterProcessor(
             ceilingDBFS: tailoring.ceilingDBFS, sampleRate: Double(SpatialAudioEngine.sampleRate))
         self.tailoring = tailoring
-        engine.setOutputChain([filters, engine.volume, limiter])
+        engine.setOutputChain([filters, engine.volume, limiter, meter])
     }
 
     /// New notch or gains (not the ceiling) from the next block, faded in over it.

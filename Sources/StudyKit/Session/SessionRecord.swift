@@ -28,6 +28,10 @@ public struct SessionRecord: Sendable, Equatable {
     public var output: SessionOutput?
     /// Every volume setting with its time, in order.
     public var volumeEvents: [VolumeEvent] = []
+    /// How each headphone check of the session ended (one per run; empty when none was shown, e.g. `simulate`).
+    public var headphoneChecks: [HeadphoneCheckOutcome] = []
+    /// The session's sound exposure so far (updated with the output); nil in sessions written before it was logged.
+    public var exposure: SessionExposure?
     /// Runs ended by a signal (SIGINT, SIGTERM, SIGHUP), in order; empty for most sessions.
     public var interruptions: [SessionInterruption] = []
     /// What ended the session (`ended_by`: all_targets, time, player, signal); nil while it runs and in
@@ -76,6 +80,8 @@ extension SessionRecord: Codable {
         case hrtfSHA256 = "hrtf_sha256"
         case output
         case volumeEvents = "volume_events"
+        case headphoneChecks = "headphone_check"
+        case exposure
         case endedBy = "ended_by"
         case playedSeconds = "played_s"
     }
@@ -103,6 +109,8 @@ extension SessionRecord: Codable {
         try container.encodeIfPresent(plan, forKey: .plan)
         try container.encodeIfPresent(output, forKey: .output)
         try container.encode(volumeEvents, forKey: .volumeEvents)
+        if !headphoneChecks.isEmpty { try container.encode(headphoneChecks, forKey: .headphoneChecks) }
+        try container.encodeIfPresent(exposure, forKey: .exposure)
         try container.encodeIfPresent(endedBy, forKey: .endedBy)
         try container.encodeIfPresent(playedSeconds, forKey: .playedSeconds)
         // Written only once a run was interrupted, so the sessions that never were keep their exact files.
@@ -147,6 +155,9 @@ extension SessionRecord: Codable {
         plan = try container.decodeIfPresent(PlanReference.self, forKey: .plan)
         output = try container.decodeIfPresent(SessionOutput.self, forKey: .output)
         volumeEvents = try container.decodeIfPresent([VolumeEvent].self, forKey: .volumeEvents) ?? []
+        headphoneChecks =
+            try container.decodeIfPresent([HeadphoneCheckOutcome].self, forKey: .headphoneChecks) ?? []
+        exposure = try container.decodeIfPresent(SessionExposure.self, forKey: .exposure)
         interruptions = try container.decodeIfPresent([SessionInterruption].self, forKey: .interruptions) ?? []
         endedBy = try container.decodeIfPresent(SessionEnd.self, forKey: .endedBy)
         playedSeconds = try container.decodeIfPresent(Double.self, forKey: .playedSeconds)

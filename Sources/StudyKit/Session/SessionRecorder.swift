@@ -80,7 +80,7 @@ public final class SessionRecorder: TrialSink {
             frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
             hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name,
             onsetFrame: trial.onsetFrame, onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 },
-            training: training, volumeDB: record.output?.volumeDB,
+            training: training, volumeDB: volume(at: trial.shotAt),
             profileVersion: record.output?.tailoring.profileVersion)
     }
 
@@ -91,6 +91,24 @@ public final class SessionRecorder: TrialSink {
             record.volumeEvents.append(VolumeEvent(at: date, volumeDB: output.volumeDB, source: volumeSource))
         }
         record.output = output
+        try record.write(to: folder.sessionJSONURL)
+    }
+
+    /// The volume in effect at `date`: the last volume event at or before it (a change pressed after the photo
+    /// but before its row is written does not count); the output's volume when no event is that old.
+    func volume(at date: Date) -> Double? {
+        record.volumeEvents.last { $0.at <= date }?.volumeDB ?? record.output?.volumeDB
+    }
+
+    /// Records the session's sound exposure so far in session.json (rewritten atomically).
+    public func recordExposure(_ exposure: SessionExposure) throws {
+        record.exposure = exposure
+        try record.write(to: folder.sessionJSONURL)
+    }
+
+    /// Appends how a headphone check ended to session.json's `headphone_check`.
+    public func recordHeadphoneCheck(_ outcome: HeadphoneCheckOutcome) throws {
+        record.headphoneChecks.append(outcome)
         try record.write(to: folder.sessionJSONURL)
     }
 

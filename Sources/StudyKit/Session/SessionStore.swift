@@ -26,6 +26,8 @@ public protocol SessionStore {
     ) throws -> (any SessionLog)?
     /// The participant's hearing profile (newest version), nil when they have none.
     func hearingProfile(of participant: ParticipantID) throws -> HearingProfile?
+    /// The listening dose of the participant's sessions started in the 7 days before `date`, except `sessionID`.
+    func weekDose(of participant: ParticipantID, before date: Date, excluding sessionID: String?) throws -> WeekDose
 }
 
 /// One session's log: the `GameSession`'s trial sink (a row is stored before `record` returns), and what
@@ -50,6 +52,14 @@ public protocol SessionLog: TrialSink {
     func finish(at date: Date) throws
     /// Records the output stage (volume, tailoring, limited blocks) and a volume change with its time.
     func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws
+    /// Records the session's sound exposure so far (session.json `exposure`).
+    func recordExposure(_ exposure: SessionExposure) throws
+    /// The exposure stored so far (a resumed session's earlier runs), nil when none is.
+    var recordedExposure: SessionExposure? { get }
+    /// Records how a headphone check before the rounds ended (session.json `headphone_check`).
+    func recordHeadphoneCheck(_ outcome: HeadphoneCheckOutcome) throws
+    /// The session's `session_id` (to leave it out of the week's other sessions).
+    var sessionID: String { get }
     /// Records that a signal ended this run, and the end (`interruptions` and `ended_at` in session.json).
     func interrupt(by signal: String, at date: Date) throws
     /// Records the playing time so far and, once known, what ended the session (`played_s`, `ended_by`).
@@ -111,10 +121,20 @@ public struct FileSessionStore: SessionStore {
         let url = HearingProfile.url(logs: logs, participant: participant.value)
         return FileManager.default.fileExists(atPath: url.path) ? try HearingProfile.read(url) : nil
     }
+
+    public func weekDose(of participant: ParticipantID, before date: Date, excluding sessionID: String?) throws
+        -> WeekDose
+    {
+        try WeekDose.past(logs: logs, participant: participant, before: date, excluding: sessionID)
+    }
 }
 
 extension SessionRecorder: SessionLog {
     public var location: URL { folder.url }
+
+    public var sessionID: String { record.sessionID }
+
+    public var recordedExposure: SessionExposure? { record.exposure }
 
     public func resultPictureURL(round: Int, targetIndex: Int, targetsInRound: Int) -> URL {
         folder.resultPictureURL(round: round, targetIndex: targetIndex, targetsInRound: targetsInRound)

@@ -1,0 +1,101 @@
+// The volume keys during a round and the listening-dose warning, played at the real window (Xvfb).
+import Foundation
+import GameCore
+import StudyKit
+import Testing
+
+extension WindowTests {
+    @Suite struct WindowVolumeTests {
+        private func shot(_ name: String, of window: WindowSession) throws -> Data {
+            guard let file = window.screenshotNames().first(where: { $0.hasSuffix("-" + name) }) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
+            }
+            return try Data(contentsOf: window.screenshots.appendingPathComponent(file + ".png"))
+        }
+
+        @Test func aPatientTurnsTheVolumeDownAndUpDuringARoundAndEveryChangeIsLoggedAtOnce() throws {
+            let window = try WindowSession(name: "window-volume")
+            let script = [
+                "wait menu", "key Return", "wait headphone-check", "key Left", "key Right",
+                // From the check's −18 dB: − − (−22), shown briefly; then ↓ [ (−26), ] ↑ = (−20).
+                "wait running", "shot running-before", "key -", "key -", "sleep 300", "shot volume-down",
+                "key Down", "key [", "key ]", "key Up", "key =", "sleep 2500", "shot volume-hidden",
+                "key Space", "wait round-result", "key Return", "wait summary", "shot summary", "key Return",
+            ]
+            let output = try window.run(
+                [
+                    "play", "--participant", "VK01", "--mode", "one-target", "--rounds", "1", "--input", "keyboard",
+                    "--seed", "3",
+                ], script: script)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(try shot("volume-down", of: window) != shot("running-before", of: window), "the volume shows")
+            #expect(try shot("volume-hidden", of: window) != shot("volume-down", of: window), "and goes away")
+            guard let session = try window.sessionFolders(participant: "VK01").first else {
+                Issue.record("no session folder")
+                return
+            }
+            let json = try window.sessionJSON(in: session)
+            let events = json["volume_events"] as? [[String: Any]] ?? []
+            #expect(events.compactMap { $0["volume_db"] as? Double } == [-18, -20, -22, -24, -26, -24, -22, -20])
+            #expect(events.dropFirst().allSatisfy { $0["source"] as? String == "volume keys" }, "events: \(events)")
+            #expect(events.first?["source"] as? String == "session start")
+            let rows = try window.trialLines(in: session)
+            #expect(rows.count == 1)
+            #expect(rows.first?.contains(",-20.0,") == true, "the volume at the photo: \(rows)")
+            let check = (json["headphone_check"] as? [[String: Any]])?.first
+            #expect(check?["result"] as? String == "both_sides")
+            #expect(check?["failed_attempts"] as? Int == 0)
+            #expect(check?["last_problem"] is NSNull)
+            let exposure = json["exposure"] as? [String: Any] ?? [:]
+            #expect(exposure["calibrated"] as? Bool == false)
+            #expect(exposure["laeq_db"] is NSNull, "no dB(A) without a calibration: \(exposure)")
+            #expect((exposure["duration_s"] as? Double ?? 0) > 2)
+            #expect((exposure["left_laeq_dbfs"] as? Double).map { $0 < -20 && $0 > -120 } == true, "\(exposure)")
+        }
+
+        @Test func aParticipantPastTheWeeklyAllowanceIsWarnedAtTheCheckAndOnTheSummaryButPlays() throws {
+            let window = try WindowSession(name: "window-dose-warning")
+            let participant = try ParticipantID("VK02")
+            let calibrated = try SoundSafariBinary.run([
+                "profile", "set-output", "--participant", "VK02", "--calibration-left-db-spl", "100",
+                "--calibration-right-db-spl", "100", "--logs", window.logs.path,
+            ])
+            #expect(calibrated.status == 0, "stderr: \(calibrated.stderr)")
+            // Yesterday: 30 h at 82 dB(A) on calibrated headphones, 119 % of the weekly allowance.
+            let resolved = StudyProtocol.builtIn(mode: .oneTarget, rounds: 1, seed: 1).resolve(
+                participantNumber: 1, sessionSeed: 1)
+            let yesterday = try SessionRecorder.start(
+                logs: window.logs, participant: participant, resolvedProtocol: resolved,
+                environment: SessionEnvironment(
+                    appVersion: "1", input: "keyboard", hrtf: "x", audioDevice: "y", sampleRate: 48_000),
+                startedAt: Date().addingTimeInterval(-86_400))
+            try yesterday.recordExposure(
+                SessionExposure(
+                    durationSeconds: 30 * 3600, leftLAeqDBFS: -18, rightLAeqDBFS: -20,
+                    calibration: HeadphoneCalibration(leftDBSPLAtFullScale: 100, rightDBSPLAtFullScale: 100),
+                    pastWeek: WeekDose()))
+            try yesterday.finish(at: Date().addingTimeInterval(-80_000))
+            let output = try window.run(
+                [
+                    "play", "--participant", "VK02", "--mode", "one-target", "--rounds", "1", "--input", "keyboard",
+                    "--seed", "3",
+                ],
+                script: [
+                    "wait menu", "key Return", "wait headphone-check", "shot check-warning", "key Left", "key Right",
+                    "wait running", "key Space", "wait round-result", "key Return", "wait summary",
+                    "shot summary-warning",
+                    "key Return",
+                ])
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let sessions = try window.sessionFolders(participant: "VK02")
+            #expect(sessions.count == 2)
+            guard let today = sessions.last else { return }
+            #expect(try window.trialLines(in: today).count == 1, "warned, not blocked")
+            let exposure = try window.sessionJSON(in: today)["exposure"] as? [String: Any] ?? [:]
+            #expect(exposure["calibrated"] as? Bool == true)
+            #expect(exposure["week_sessions"] as? Int == 2)
+            #expect((exposure["week_dose_fraction"] as? Double ?? 0) > 1.18, "\(exposure)")
+            #expect((exposure["laeq_db"] as? Double).map { $0 > 0 && $0 < 100 } == true, "\(exposure)")
+        }
+    }
+}
