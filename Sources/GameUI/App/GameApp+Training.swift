@@ -119,6 +119,9 @@ extension GameApp {
         if training?.endLines == nil {
             // Read the logs and draw the chart once, not every frame.
             var lines: [String] = []
+            if let session = run?.session, session.endedBy == .time, let limit = session.timeLimitSeconds {
+                lines.append(String(format: "Today's %.0f minutes of training are done.", limit / 60))
+            }
             if let sink = run?.driver.training {
                 lines.append("\(sink.points) points this session.")
                 lines.append(
