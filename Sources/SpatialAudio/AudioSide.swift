@@ -25,11 +25,12 @@ final class AudioSide: @unchecked Sendable {
     }
 }
 
-/// A start waiting for its output frame.
+/// A start (or, with `stop`, a fade-out to a stop) waiting for its output frame.
 struct ScheduledPlay {
     let record: SourceRecord
     let generation: UInt64
     let frame: Int64
+    var stop = false
 }
 
 /// The game side's half: commands waiting for the next block, items to delete, and what the getters report.

@@ -15,6 +15,9 @@ enum EngineCommand: @unchecked Sendable {
     case play(SourceRecord, generation: UInt64, at: Int64?)
     case pause(SourceRecord, generation: UInt64)
     case stop(SourceRecord, generation: UInt64)
+    /// A fade-out to a stop that begins exactly at output frame `at` (a stimulus of limited duration); any
+    /// later transport call cancels it.
+    case stopAt(SourceRecord, at: Int64)
     case deleteSource(SourceRecord)
     /// The buffer's last source is gone; queued after that source's deletion, and handed back to the game
     /// thread for `alDeleteBuffers` (OpenAL's buffer lock is held by uploads, so the audio thread never takes it).

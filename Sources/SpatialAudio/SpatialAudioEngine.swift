@@ -230,8 +230,12 @@ public final class SpatialAudioEngine: @unchecked Sendable {
             }
             let started = tryOpenALSourceCalls(acquiring: &acquiring) {
                 audio.scheduled.removeAll { $0.record === next.record }
-                startOrResume(next.record, generation: next.generation)
-                settleOnsets(at: firstFrame + Int64(done))
+                if next.stop {
+                    fadeOutToStop(next.record)
+                } else {
+                    startOrResume(next.record, generation: next.generation)
+                    settleOnsets(at: firstFrame + Int64(done))
+                }
             }
             // A game thread inside its source calls: the start waits for the next block's first frame.
             if !started { break }
@@ -456,6 +460,14 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 }
                 record.appliedGeneration = generation
                 record.needsPublishing = true
+            case .stopAt(let record, let frame):
+                audio.scheduled.removeAll { $0.record === record }
+                if frame > firstFrame {
+                    audio.scheduled.append(
+                        ScheduledPlay(record: record, generation: record.appliedGeneration, frame: frame, stop: true))
+                } else {
+                    fadeOutToStop(record)
+                }
             case .deleteSource(let record):
                 audio.scheduled.removeAll { $0.record === record }
                 var id = record.id
@@ -470,6 +482,16 @@ public final class SpatialAudioEngine: @unchecked Sendable {
                 audio.outbox.append(.buffer(id))
             }
         }
+    }
+
+    /// A scheduled stop reached: a playing source fades out and is stopped when silent; its state is published
+    /// then (the game predicted none: it scheduled the stop ahead).
+    private func fadeOutToStop(_ record: SourceRecord) {
+        var state: ALint = 0
+        alGetSourcei(record.id, AL_SOURCE_STATE, &state)
+        guard state == AL_PLAYING, record.ramp.phase > 0 else { return }
+        record.ramp.fadeOut(then: .stop)
+        record.needsPublishing = true
     }
 
     /// Starts from the beginning, or resumes, one source now (between two mix calls).

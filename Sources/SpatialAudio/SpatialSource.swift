@@ -99,6 +99,13 @@ public final class SpatialSource: @unchecked Sendable {
         }
     }
 
+    /// Fades out to a stop beginning exactly at output frame `frame` (the 5 ms raised-cosine fade of every
+    /// stop follows it, so the sound ends without a click); a frame already rendered means the next block.
+    /// The state stays `.playing` until the stop is rendered. A later play, pause or stop cancels it.
+    public func stop(atFrame frame: Int64) {
+        engine.submit { mailbox in mailbox.commands.append(.stopAt(record, at: frame)) }
+    }
+
     /// The state after the calls made so far: `.playing` right after `play()`, even before a block is rendered.
     /// A non-looping source turns `.stopped` by itself after the block in which it reached its end.
     public var state: SoundState { record.publishedState }

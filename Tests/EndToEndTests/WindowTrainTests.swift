@@ -60,6 +60,46 @@ extension WindowTests {
             }
         }
 
+        /// The SNR plan with a long name, one two-target round and no questionnaire: a photo far off gives the
+        /// longest feedback, and the end screen names the plan (screenshots to look at: the text must stay
+        /// inside the window and above the button at 1280×720).
+        @Test func theSNRPlanShowsItsBackgroundLevelAndLongTextsFitTheScreens() throws {
+            let window = try WindowSession(name: "window-train-snr")
+            let example = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/training-plan-snr.json")
+            var text = try String(contentsOf: example, encoding: .utf8)
+            text = text.replacingOccurrences(
+                of: #""name": "snr-training-10x12","#,
+                with: #""name": "localization-in-noise-for-the-tinnitus-clinic-2026-autumn-group", "ratings": false,"#)
+            let start = try #require(text.range(of: #""conditions": ["#))
+            let end = try #require(text.range(of: "]\n  },\n  \"adaptive\""))
+            text.replaceSubrange(
+                start.lowerBound..<end.lowerBound,
+                with:
+                    #""conditions": [ { "level": "two-targets-background", "targets": ["frog", "bluejay"], "background_sound": "ambience", "repetitions": 1 } "#
+            )
+            let plan = window.logs.appendingPathComponent("snr-plan.json")
+            try text.write(to: plan, atomically: true, encoding: .utf8)
+            let photo = ["hold Left 1400", "key Space"]
+            let script =
+                ["wait headphone-check", "key Left", "key Right", "wait running"] + photo
+                + ["wait intermediate", "key Return", "wait running"] + photo
+                + ["wait round-result", "key Return", "wait summary", "key Escape"]
+            let output = try window.run(
+                ["train", "--participant", "SN01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
+                script: script, windowSize: "1280x720")
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let session = try #require(try window.sessionFolders(participant: "SN01").first)
+            let rows = try window.trialLines(in: session)
+            #expect(rows.count == 2)
+            #expect(rows.allSatisfy { $0.contains(",background_gain_db,-20.000,") }, "\(rows)")
+            let json = try window.sessionJSON(in: session)
+            #expect(json["ended_by"] as? String == "all_targets")
+            #expect((json["played_s"] as? Double ?? 0) > 0)
+            for screen in ["intermediate", "round-result", "summary"] {
+                #expect(window.screensShown().contains(screen), "no screenshot of \(screen)")
+            }
+        }
+
         @Test func theMainMenuShowsTheParticipantsProgress() throws {
             let window = try WindowSession(name: "window-progress")
             let plan = try Self.tinyPlan(in: window.logs, rounds: 3)

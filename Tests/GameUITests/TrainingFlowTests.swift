@@ -27,4 +27,22 @@ import Testing
         _ = running.progressShown()
         #expect(running.screen == .headphoneCheck, "progress opens from the menu only")
     }
+
+    @Test func aSessionEndedByItsMinutesGoesOnToTheQuestionsAfterOrTheSummary() {
+        let rounds = (1...3).map { _ in FlowRound(condition: "one-target", targets: 1) }
+        var flow = ScreenFlow.training(rounds: rounds)
+        _ = flow.headphoneCheckPassed()
+        _ = flow.photoTaken()
+        // The round's result stays: the session ends only when the next round is to begin.
+        #expect(flow.sessionEndedByTime().isEmpty && flow.screen == .roundResult)
+        _ = flow.continuePressed()
+        _ = flow.sessionEndedByTime()
+        #expect(flow.screen == .summary)
+        var asking = ScreenFlow.training(rounds: rounds)
+        asking.adoptRatings([.before, .after])
+        _ = asking.headphoneCheckPassed()
+        _ = asking.questionnaireFinished()
+        _ = asking.sessionEndedByTime()
+        #expect(asking.screen == .ratings(.after))
+    }
 }

@@ -35,6 +35,12 @@ final class MemoryStore: SessionStore {
         }
         func loggedRows() throws -> [TrialRow] { [] }
         func finish(at date: Date) throws { endedAt = date }
+        var playedSeconds = 0.0
+        var endedBy: SessionEnd?
+        func recordPlaying(seconds: Double, endedBy: SessionEnd?) throws {
+            playedSeconds = seconds
+            if let endedBy { self.endedBy = endedBy }
+        }
         var outputs: [SessionOutput] = []
         func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws {
             outputs.append(output)

@@ -39,6 +39,9 @@ public protocol AudioScene: AnyObject {
     /// Where the most recent start or resume of `source` became audible (`AudibleOnset`); nil until it is
     /// rendered, or when the scene has no audio clock.
     func audibleOnset(of source: SoundSourceID) -> AudibleOnset?
+    /// Fades `source` out to a stop beginning exactly at the output frame the audio clock maps `time` to (a
+    /// stimulus of limited duration); the state stays `.playing` until then. Any later transport call cancels it.
+    func stop(_ source: SoundSourceID, at time: MonotonicTime)
     func pause(_ source: SoundSourceID)
     func stop(_ source: SoundSourceID)
     func state(of source: SoundSourceID) -> SoundState

@@ -36,6 +36,8 @@ public class SoundEntity: Entity {
     /// Where this sound's latest start or resume became audible (nil until rendered).
     public var audibleOnset: AudibleOnset? { scene.audibleOnset(of: source) }
     public func pause() { scene.pause(source) }
+    /// Fades out to a stop beginning exactly at `time` on the audio clock (see `AudioScene.stop(_:at:)`).
+    public func stop(at time: MonotonicTime) { scene.stop(source, at: time) }
     public func stop() { scene.stop(source) }
 
     /// Nothing moves in the thesis's levels; subclasses with motion override this.

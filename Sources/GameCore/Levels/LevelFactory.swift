@@ -61,8 +61,10 @@ public struct LevelFactory: Sendable {
         case .twoTargetsBackground: levelType = TwoTargetsBackgroundLevel.self
         case .oneTargetBackground: levelType = OneTargetBackgroundLevel.self
         }
-        return levelType.init(
+        let level = levelType.init(
             kind: kind, targets: targets, background: background, displayNames: names,
             keepPhotographedTargetsPlaying: plan.keepFirstTargetPlaying)
+        level.stimulusDurationS = plan.stimulusDurationS
+        return level
     }
 }

@@ -13,6 +13,14 @@ public class TargetSearchLevel: Level {
     /// Names shown to the player, e.g. `bluejay` → `blue jay`.
     let displayNames: [String]
     private var ended = false
+    /// Seconds each target sounds from its first audible sample (training's `stimulus_duration_s`); nil: unlimited.
+    public var stimulusDurationS: Double?
+    /// Per target index: where its stimulus is scheduled to stop, the sounding time left after a pause, and
+    /// whether it has ended (an ended stimulus is not resumed: the search goes on in silence).
+    private var stimulusStops: [Int: MonotonicTime] = [:]
+    private var stimulusLeft: [Int: Double] = [:]
+    private var stimulusEnded: Set<Int> = []
+    private var lastUpdate = MonotonicTime.zero
 
     public required init(
         kind: LevelKind, targets: [CircleSoundEntity], background: AmbientSoundEntity?,
@@ -32,10 +40,12 @@ public class TargetSearchLevel: Level {
     }
 
     /// Targets that should be sounding now.
-    private var audibleTargets: [CircleSoundEntity] {
+    private var audibleTargets: [CircleSoundEntity] { audibleIndices.map { targets[$0] } }
+
+    private var audibleIndices: [Int] {
         guard let index = currentTargetIndex else { return [] }
-        return targets.enumerated().compactMap { offset, target in
-            offset >= index || keepPhotographedTargetsPlaying ? target : nil
+        return targets.indices.filter {
+            ($0 >= index || keepPhotographedTargetsPlaying) && !stimulusEnded.contains($0)
         }
     }
 
@@ -53,6 +63,23 @@ public class TargetSearchLevel: Level {
     public func update(at time: MonotonicTime, heading: Bearing) {
         background?.follow(heading: heading)
         for target in targets { target.update(at: time) }
+        lastUpdate = time
+        limitStimuli(at: time)
+    }
+
+    /// Once a target's (re)start has become audible, schedules its stop at that sample plus the time it has
+    /// left to sound; the engine fades it out from exactly there. A stop that has passed ends the stimulus.
+    private func limitStimuli(at time: MonotonicTime) {
+        guard let duration = stimulusDurationS else { return }
+        for index in audibleIndices {
+            if let stop = stimulusStops[index] {
+                if time >= stop { stimulusEnded.insert(index) }
+            } else if let heard = targets[index].audibleOnset {
+                let stop = heard.time + (stimulusLeft[index] ?? duration)
+                targets[index].stop(at: stop)
+                stimulusStops[index] = stop
+            }
+        }
     }
 
     public func targetPhotographed() { advance() }
@@ -64,6 +91,12 @@ public class TargetSearchLevel: Level {
     }
 
     public func pause() {
+        // A pause cancels the scheduled stops; the time left is what had not sounded by the last update.
+        for (index, stop) in stimulusStops {
+            let left = stop - lastUpdate
+            if left > 0 { stimulusLeft[index] = left } else { stimulusEnded.insert(index) }
+        }
+        stimulusStops = [:]
         background?.pause()
         for target in audibleTargets { target.pause() }
     }
@@ -76,6 +109,9 @@ public class TargetSearchLevel: Level {
     public func rewind() {
         background?.stop()
         for target in audibleTargets { target.stop() }
+        stimulusStops = [:]
+        stimulusLeft = [:]
+        stimulusEnded = []
         begin(at: .zero)
     }
 

@@ -92,6 +92,25 @@ public enum TargetPlacer {
         return (0..<count).map { Bearing(degrees: start + Double($0) * 360 / Double(count)) }
     }
 
+    /// `count` bearings whose closest pair is between `band`'s bounds apart (training on separation): a chain
+    /// from a uniform start, each next target a separation from the band further on, one side or the other,
+    /// kept when no two targets are closer than the band's lower bound. The caller keeps
+    /// `count · band.lowerBound` within the circle; should sampling keep failing, the targets are spread evenly.
+    public static func separatedInBand(count: Int, band: ClosedRange<Double>, using generator: inout SeededRandom)
+        -> [Bearing]
+    {
+        for _ in 0..<1000 {
+            var chosen = [Bearing(degrees: generator.unitDouble() * 360)]
+            let side = generator.unitDouble() < 0.5 ? -1.0 : 1.0
+            while chosen.count < count, let last = chosen.last {
+                chosen.append(last.rotated(by: side * generator.uniform(band)))
+            }
+            if separated(chosen, by: band.lowerBound) { return chosen }
+        }
+        let start = generator.unitDouble() * 360
+        return (0..<count).map { Bearing(degrees: start + Double($0) * 360 / Double(count)) }
+    }
+
     /// Whether some `count` bearings of `list` are pairwise at least `minSeparationDeg` apart.
     public static func hasFittingSet(of count: Int, in list: [Bearing], minSeparationDeg: Double) -> Bool {
         fittingIndices(count: count, in: list, minSeparationDeg: minSeparationDeg, chosen: []) != nil

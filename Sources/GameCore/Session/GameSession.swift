@@ -21,6 +21,10 @@ public final class GameSession {
     /// the picture, the UI shows it. An error thrown here stops the session and is rethrown.
     public var onResult: ((RoundResult) throws -> Void)?
 
+    /// Called as each round begins, with the round and its bearings as planned; returns them as they are to be
+    /// played (a training plan's difficulty value applied, `RoundDifficulty`). nil: played as planned.
+    public var prepareRound: ((RoundPlan, [Bearing]) -> (round: RoundPlan, bearings: [Bearing]))?
+
     private let scene: AudioScene
     private let clock: GameClock
     private let sink: TrialSink
@@ -33,6 +37,20 @@ public final class GameSession {
     private var pausedAt: MonotonicTime?
     private var roundStartHeading = Bearing.forward
     private var roundPhotos: [TrialResult] = []
+    /// Playing time so far, seconds: searching (pauses excluded) plus each result screen up to
+    /// `resultScreenCapSeconds`. A resumed session sets it to what its earlier runs played.
+    public var playedSeconds = 0.0
+    /// A training plan's `minutes_per_session` in seconds: the session ends after the round during which the
+    /// playing time reaches it (never in the middle of a round). nil: no limit.
+    public var timeLimitSeconds: Double?
+    /// At most this much of a result screen counts as playing (a patient who walks away is not training).
+    public static let resultScreenCapSeconds = 30.0
+    /// Why the session is over (nil while it is not; `.signal` is the driver's to say).
+    public private(set) var endedBy: SessionEnd?
+    private var resultShownAt: MonotonicTime?
+
+    /// The round being played and its bearings as `prepareRound` made them.
+    private var played: (round: RoundPlan, bearings: [Bearing])?
 
     /// - Parameter alreadyLogged: targets a previous run of this session logged (resume); they are skipped.
     public init(
@@ -51,7 +69,12 @@ public final class GameSession {
     // MARK: Reading the session
 
     /// The round being played (or about to be).
-    public var currentRound: RoundPlan? { plan.rounds.indices.contains(roundIndex) ? plan.rounds[roundIndex] : nil }
+    public var currentRound: RoundPlan? {
+        played?.round ?? (plan.rounds.indices.contains(roundIndex) ? plan.rounds[roundIndex] : nil)
+    }
+
+    /// Where the current round's targets are (as played).
+    private var currentBearings: [Bearing] { played?.bearings ?? plan.bearings[roundIndex] }
 
     /// The first target not yet logged, where `start` begins; nil when everything is logged.
     public var nextUnloggedKey: TrialKey? { plan.allKeys.first { !logged.contains($0) } }
@@ -114,7 +137,7 @@ public final class GameSession {
         guard case .searching(let key) = state, let level, let round = currentRound,
             let index = level.currentTargetIndex
         else { return nil }
-        let bearings = plan.bearings[roundIndex]
+        let bearings = currentBearings
         let heard = audibleOnset()
         // Reaction time runs from the first audible sample; pauses since then do not count.
         let start = heard.map { $0.time + pausedSeconds } ?? onset
@@ -132,6 +155,8 @@ public final class GameSession {
             throw error
         }
         logged.insert(key)
+        playedSeconds += max(0, time - onset)
+        resultShownAt = time
         trials.append(trial)
         roundPhotos.append(trial)
         level.targetPhotographed()
@@ -168,6 +193,16 @@ public final class GameSession {
     /// Leaves a result: searches the round's next target, or starts the next round, or finishes.
     public func proceed(at time: MonotonicTime, heading: Bearing) throws {
         guard case .showingResult(let key, let roundEnd) = state else { return }
+        if let shown = resultShownAt {
+            playedSeconds += min(max(0, time - shown), Self.resultScreenCapSeconds)
+            resultShownAt = nil
+        }
+        if roundEnd, let limit = timeLimitSeconds, playedSeconds >= limit, nextUnloggedKey != nil {
+            endLevel()
+            endedBy = .time
+            state = .finished
+            return
+        }
         if !roundEnd, let level, let index = level.currentTargetIndex {
             level.resume()
             startSearch(at: time)
@@ -180,6 +215,7 @@ public final class GameSession {
     /// Ends the session early; every sound stops.
     public func stop() {
         guard !state.isOver else { return }
+        endedBy = .player
         endLevel()
         state = .stopped
     }
@@ -189,6 +225,8 @@ public final class GameSession {
     public func restart(at time: MonotonicTime) {
         switch state {
         case .searching(let key), .paused(let key):
+            // The abandoned search was played time too.
+            if case .searching = state { playedSeconds += max(0, time - onset) }
             level?.rewind()
             startSearch(at: time)
             state = .searching(key)
@@ -202,13 +240,16 @@ public final class GameSession {
     private func beginNext(heading: Bearing, at time: MonotonicTime? = nil) throws {
         endLevel()
         guard let key = nextUnloggedKey, let index = plan.roundIndex(of: key.round) else {
+            endedBy = .allTargets
             state = .finished
             return
         }
-        let round = plan.rounds[index]
+        var round = plan.rounds[index]
+        var bearings = plan.bearings[index]
+        if let prepareRound { (round, bearings) = prepareRound(round, bearings) }
         let level: Level
         do {
-            level = try levelFactory.makeLevel(for: round, bearings: plan.bearings[index], scene: scene)
+            level = try levelFactory.makeLevel(for: round, bearings: bearings, scene: scene)
         } catch {
             state = .stopped
             throw error
@@ -216,6 +257,7 @@ public final class GameSession {
         level.skipTargets(key.targetIndex - 1)
         let now = time ?? clock.now()
         roundIndex = index
+        played = (round, bearings)
         roundPhotos = []
         roundStartHeading = heading
         self.level = level
@@ -241,7 +283,7 @@ public final class GameSession {
 
     private func publish(kind: RoundResult.Kind, aim: Bearing, searched: Double?) throws {
         guard let round = currentRound else { return }
-        let bearings = plan.bearings[roundIndex]
+        let bearings = currentBearings
         let photographed = Set(roundPhotos.map(\.targetIndex))
         let targets = round.targetSounds.enumerated().map { offset, sound in
             RoundResult.Target(

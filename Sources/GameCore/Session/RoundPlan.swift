@@ -26,6 +26,9 @@ public struct RoundPlan: Sendable, Equatable, Codable {
     /// Keep an already photographed target playing while the next is searched for (as the Android and
     /// Windows versions did); the thesis's iOS version stopped it.
     public var keepFirstTargetPlaying: Bool
+    /// Seconds each target sounds from its first audible sample (a training plan's `stimulus_duration_s`);
+    /// nil: as long as the search lasts.
+    public var stimulusDurationS: Double?
 
     public init(
         round: Int, condition: String, level: String, targetSounds: [String],

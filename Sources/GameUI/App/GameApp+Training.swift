@@ -119,9 +119,15 @@ extension GameApp {
         if training?.endLines == nil {
             // Read the logs and draw the chart once, not every frame.
             var lines: [String] = []
+            if let session = run?.session, session.endedBy == .time, let limit = session.timeLimitSeconds {
+                lines.append(String(format: "Today's %.0f minutes of training are done.", limit / 60))
+            }
             if let sink = run?.driver.training {
                 lines.append("\(sink.points) points this session.")
-                lines.append(String(format: "Your hit zone is now %.0f°.", sink.staircase.value))
+                lines.append(
+                    sink.parameter == .hitToleranceDeg
+                        ? String(format: "Your hit zone is now %.0f°.", sink.staircase.value)
+                        : "Next time: \(TrainingFeedback.describe(sink.parameter, sink.staircase.value)).")
             }
             if let start = try? training?.start(app: self, input: .keyboard) { lines.append(start.schedule.summary) }
             if flow.quitEarly {

@@ -142,6 +142,7 @@ final class SessionRun {
             if let lastTrial { app.trainingPhotoLogged(lastTrial) }
             try app.perform(app.flow.photoTaken())
         }
+        if session.endedBy == .time { try app.perform(app.flow.sessionEndedByTime()) }
         try finishIfOver()
     }
 

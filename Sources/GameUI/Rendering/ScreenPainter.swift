@@ -313,11 +313,10 @@ final class ScreenPainter {
             window.outline(target, Theme.dimText)
             var lineY = y + scaled(10)
             let columnX = scaled(40) + w + scaled(40)
+            let columnWidth = width - columnX - scaled(30)
+            let pixels = fittingPixels(lines, width: columnWidth, height: areaHeight - scaled(10))
             for line in lines {
-                lineY +=
-                    text.drawWrapped(
-                        line, x: columnX, y: lineY, width: width - columnX - scaled(30),
-                        pixels: px(.heading)) + scaled(12)
+                lineY += text.drawWrapped(line, x: columnX, y: lineY, width: columnWidth, pixels: pixels) + scaled(12)
             }
         } else {
             for line in lines {
@@ -335,6 +334,21 @@ final class ScreenPainter {
             continueHint, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
             pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
         hint("Enter, Space, click or gamepad A: continue")
+    }
+
+    /// The largest text size from heading size down (to two thirds of body size) at which `lines`, wrapped to
+    /// `width`, fit in `height`: a long deviation sentence must not push the training lines behind the button.
+    private func fittingPixels(_ lines: [String], width: Int32, height: Int32) -> Int32 {
+        var pixels = px(.heading)
+        let smallest = px(.body) * 2 / 3
+        while pixels > smallest {
+            let needed = lines.reduce(Int32(0)) {
+                $0 + text.wrappedHeight($1, width: width, pixels: pixels) + scaled(12)
+            }
+            if needed <= height { break }
+            pixels -= max(1, pixels / 12)
+        }
+        return max(pixels, smallest)
     }
 
     func drawPaused(_ menu: MenuModel, reason: String?, progress: String) {

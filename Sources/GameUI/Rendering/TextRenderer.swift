@@ -105,6 +105,11 @@ final class TextRenderer {
         return offset
     }
 
+    /// The height `drawWrapped` would take (to choose a size that fits before drawing).
+    func wrappedHeight(_ text: String, width: Int32, pixels: Int32, bold: Bool = false) -> Int32 {
+        Int32(wrap(text, width: width, pixels: pixels, bold: bold).count) * (pixels * 13 / 10)
+    }
+
     private var wrapped: [String: [String]] = [:]
 
     /// The lines of `text` broken at spaces to fit `width` (cached: measuring every word each frame is costly).
@@ -114,11 +119,27 @@ final class TextRenderer {
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
-            for word in paragraph.split(separator: " ") {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
+            for whole in paragraph.split(separator: " ") {
+                // A word wider than the line (a long plan name) is broken where it must, not cut off by the window.
+                var word = String(whole)
+                while measure(word, pixels: pixels, bold: bold).width > width, word.count > 1 {
+                    var head = word
+                    while measure(head + "-", pixels: pixels, bold: bold).width > width, head.count > 1 {
+                        head.removeLast()
+                    }
+                    // Break after the word's own hyphen when there is one in the part that fits.
+                    if let hyphen = head.lastIndex(of: "-"), head.distance(from: head.startIndex, to: hyphen) > 0 {
+                        head = String(head[...hyphen])
+                    }
+                    if !line.isEmpty { lines.append(line) }
+                    lines.append(head.hasSuffix("-") ? head : head + "-")
+                    line = ""
+                    word.removeFirst(head.count)
+                }
+                let candidate = line.isEmpty ? word : line + " " + word
                 if measure(candidate, pixels: pixels, bold: bold).width > width, !line.isEmpty {
                     lines.append(line)
-                    line = String(word)
+                    line = word
                 } else {
                     line = candidate
                 }

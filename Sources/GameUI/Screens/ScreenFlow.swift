@@ -173,6 +173,15 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// The session ended by its plan's minutes as the next round was to begin (`SessionEnd.time`): on to the
+    /// questions after the rounds, or the summary, as after the last round.
+    mutating func sessionEndedByTime() -> [FlowEffect] {
+        guard screen == .running else { return [] }
+        sessionComplete = true
+        screen = ratingMoments.contains(.after) ? .ratings(.after) : .summary
+        return []
+    }
+
     /// "Continue" on a result or break screen, "close" on the summary or an error.
     mutating func continuePressed() -> [FlowEffect] {
         switch screen {

@@ -73,6 +73,12 @@ package final class EngineAudioScene: AudioScene {
         return AudibleOnset(frame: frame, time: time, uncertaintySeconds: engine.frameClock.uncertaintySeconds)
     }
 
+    /// Scheduled on the engine's frame clock like `play(_:at:)`; without a clock yet, the next block.
+    package func stop(_ source: SoundSourceID, at time: MonotonicTime) {
+        let frame = engine.frameClock.frame(at: time).map { max($0, engine.framesRendered) } ?? engine.framesRendered
+        sources[source.rawValue]?.source.stop(atFrame: frame)
+    }
+
     package func pause(_ source: SoundSourceID) { sources[source.rawValue]?.source.pause() }
     package func stop(_ source: SoundSourceID) { sources[source.rawValue]?.source.stop() }
 

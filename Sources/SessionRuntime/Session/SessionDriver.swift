@@ -124,6 +124,11 @@ package final class SessionDriver {
         driver.calibration = profile?.calibration
         driver.pastWeek = try store.weekDose(of: participant, before: now, excluding: log.sessionID)
         if let earlier = log.recordedExposure { driver.earlierRuns = ExposureTotals(earlier) }
+        // A plan's minutes_per_session bounds the playing time; a resumed session goes on from what it played.
+        driver.session.playedSeconds = log.playedSeconds
+        if case .trainingPlan(let assigned, _) = request.source {
+            driver.session.timeLimitSeconds = assigned.plan.minutesPerSession * 60
+        }
         try driver.recordOutput(volumeSource: request.resume ? "resume" : "session start", at: now)
         return driver
     }
@@ -190,6 +195,9 @@ package final class SessionDriver {
             plan: plan, scene: scene, clock: clock, sink: training ?? log, input: input,
             levelFactory: LevelFactory(displayNames: names), alreadyLogged: log.loggedKeys)
         session.onResult = { [unowned self] result in try self.handle(result) }
+        if let training {
+            session.prepareRound = { [seed = plan.seed] in training.prepare($0, bearings: $1, seed: seed) }
+        }
     }
 
     /// Replays photographed targets through this session's scene (training feedback).
@@ -209,6 +217,8 @@ package final class SessionDriver {
         } else {
             try log.recordExposure(exposure)
         }
+        // Over without a reason only when the loop ended before the session did (the window closed).
+        try log.recordPlaying(seconds: session.playedSeconds, endedBy: session.endedBy ?? .player)
         try log.finish(at: now)
     }
 
@@ -252,6 +262,7 @@ package final class SessionDriver {
     /// interrupted with the time, and the error to end the process with is returned.
     package func interrupt(by signal: Int32) throws -> SessionInterruptedError {
         try log.recordExposure(exposure)
+        try log.recordPlaying(seconds: session.playedSeconds, endedBy: .signal)
         try log.interrupt(by: InterruptSignals.name(signal), at: clock.date(at: clock.now()))
         return SessionInterruptedError(signal: signal, folder: log.location)
     }
@@ -261,6 +272,10 @@ package final class SessionDriver {
             try recordOutput(volumeSource: "volume change", at: clock.date(at: clock.now()))
         } else {
             try log.recordExposure(exposure)
+        }
+        if result.latestPhoto != nil {
+            // Kept with every photo, so a killed session resumes with the time it had played.
+            try log.recordPlaying(seconds: session.playedSeconds, endedBy: nil)
         }
         if let photo = result.latestPhoto {
             let url = log.resultPictureURL(

@@ -27,6 +27,8 @@ package struct SessionRequest: Sendable {
     /// A training session's staircase, as the plan's logged sessions left it (`TrainingHistory`); required
     /// with a `.trainingPlan` source and when resuming a training session.
     var staircase: Staircase?
+    /// A resumed training session's half-played round, when the staircase responds per round.
+    var openRound: TrainingHistory.OpenRound?
     /// Ask the tinnitus questionnaire before and after the rounds even when the protocol does not
     /// (a session-level switch: `train` turns it on, `simulate --answer-ratings` too).
     package var ratings: Bool

@@ -45,6 +45,9 @@ package struct Simulation {
         package let repeatWarning: String?
         /// The staircase after the session (training sessions only).
         package let staircase: Staircase?
+        /// What ended the session, and the playing time so far (seconds).
+        package let endedBy: SessionEnd?
+        package let playedSeconds: Double
     }
 
     package func run() throws -> Outcome {
@@ -77,12 +80,15 @@ package struct Simulation {
         }
         if let signal = InterruptSignals.pending { throw try driver.interrupt(by: signal) }
         try driver.finish()
-        if driver.log.isCompleted { try answer(.after, driver: driver, bot: &ratingBot, clock: clock) }
+        // The questions after the rounds come at every end but a quit: all targets, or the plan's minutes.
+        if driver.log.isCompleted || session.endedBy == .time {
+            try answer(.after, driver: driver, bot: &ratingBot, clock: clock)
+        }
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
             ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures,
             repeatWarning: driver.repeatWarning,
-            staircase: driver.training?.staircase)
+            staircase: driver.training?.staircase, endedBy: session.endedBy, playedSeconds: session.playedSeconds)
     }
 
     /// The bot answers the questions of `moment` the session still asks (none when ratings are off), taking

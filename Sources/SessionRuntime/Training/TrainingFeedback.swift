@@ -29,8 +29,19 @@ package struct TrainingFeedback: Sendable, Equatable {
     /// "Hit!" or "Missed" (the zone it was judged against is in `zone`).
     package var headline: String { hit ? "Hit!" : "Missed" }
 
-    /// "zone 45°": the hit zone the photo was judged against.
-    package var zone: String { String(format: "zone %.0f°", value) }
+    /// "zone 45°": the hit zone the photo was judged against; for the other parameters the value the round
+    /// was played at ("background −12 dB", "sound 1.5 s", "2 animals 25° apart").
+    package var zone: String { Self.describe(parameter, value) }
+
+    /// The difficulty in the player's words (the result screen and the end screen).
+    package static func describe(_ parameter: DifficultyParameter, _ value: Double) -> String {
+        switch parameter {
+        case .hitToleranceDeg: return String(format: "zone %.0f°", value)
+        case .backgroundGainDB: return String(format: "background %+.0f dB", value)
+        case .stimulusDurationS: return String(format: "sound %.1f s", value)
+        case .minSeparationDeg: return String(format: "animals %.0f° apart", value)
+        }
+    }
 
     /// True when the animal was more than 90° from the photo's direction (behind the player).
     package var wasBehind: Bool { abs(deviationDeg) > 90 }

@@ -4,11 +4,13 @@ import StudyKit
 
 /// Sits between the `GameSession` and the session's log. For each photo it decides hit or miss at the
 /// staircase's current value, advances the staircase, and stores the row with the plan's columns through
-/// the log (written and fsync'ed before `record` returns). The feedback of the latest photo is kept for the
-/// result screen.
+/// the log (written and fsync'ed before `record` returns). The hit zone moves the staircase at every photo;
+/// a parameter that changes the round (`prepare`) moves it once per round, at the round's last photo: a
+/// hit when every photo of the round hit. The feedback of the latest photo is kept for the result screen.
 package final class TrainingSink: TrialSink {
     package let planName: String
     package let parameter: DifficultyParameter
+    package let adaptive: TrainingPlan.Adaptive
     package let feedbackMode: TrainingPlan.Feedback
     package private(set) var staircase: Staircase
     /// Feedback on the latest photo of this run.
@@ -21,6 +23,7 @@ package final class TrainingSink: TrialSink {
         self.log = log
         planName = plan.name
         parameter = plan.adaptive.parameter
+        adaptive = plan.adaptive
         feedbackMode = plan.feedback
         self.staircase = staircase
     }
@@ -31,13 +34,37 @@ package final class TrainingSink: TrialSink {
         guard let staircase = request.staircase else {
             throw TrainingSetupError.missingStaircase(plan: assigned.plan.name)
         }
-        return TrainingSink(log: log, plan: assigned.plan, staircase: staircase)
+        let sink = TrainingSink(log: log, plan: assigned.plan, staircase: staircase)
+        if let open = request.openRound { sink.roundHit = (open.round, open.allHit) }
+        return sink
     }
+
+    /// The round as the staircase's current value makes it (`GameSession.prepareRound`).
+    package func prepare(_ round: RoundPlan, bearings: [Bearing], seed: UInt64) -> (
+        round: RoundPlan, bearings: [Bearing]
+    ) {
+        RoundDifficulty.apply(parameter, value: staircase.value, to: round, bearings: bearings, seed: seed)
+    }
+
+    /// Whether every photo of the round being played so far hit (for a per-round response).
+    private var roundHit = (round: 0, allHit: true)
 
     package func record(_ trial: TrialResult) throws {
         var next = staircase
-        let hit = parameter.isHit(absDeviationDeg: trial.absDeviationDeg, value: next.value)
-        let step = next.record(hit: hit)
+        let hit = adaptive.isHit(absDeviationDeg: trial.absDeviationDeg, value: next.value)
+        let step: Staircase.Step
+        if parameter.respondsPerPhoto {
+            step = next.record(hit: hit)
+        } else {
+            let allHit = hit && (roundHit.round != trial.round || roundHit.allHit)
+            if trial.targetIndex >= trial.targetsInRound {
+                let response = next.record(hit: allHit)
+                step = Staircase.Step(value: response.value, hit: hit, reversal: response.reversal)
+            } else {
+                step = Staircase.Step(value: next.value, hit: hit, reversal: false)
+            }
+            roundHit = (trial.round, allHit)
+        }
         try log.record(
             trial,
             training: TrainingColumns(

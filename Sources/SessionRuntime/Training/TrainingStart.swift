@@ -30,11 +30,12 @@ package struct TrainingStart {
         }
         let resuming = schedule.inProgress != nil
         let staircase = try TrainingHistory.staircase(of: assigned, logs: logs, participant: id, resuming: resuming)
-        let request = SessionRequest(
+        var request = SessionRequest(
             source: .trainingPlan(assigned, session: next), participant: participant, seed: seed, resume: resuming,
             input: input, staircase: staircase,
             // The plan's `ratings` (on unless it says false) unless the caller decides (simulate: --answer-ratings).
             ratings: askRatings ?? assigned.plan.ratings)
+        if resuming { request.openRound = try TrainingHistory.openRound(of: assigned, logs: logs, participant: id) }
         return TrainingStart(schedule: schedule, request: request)
     }
 }

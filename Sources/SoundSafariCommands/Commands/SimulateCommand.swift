@@ -152,15 +152,17 @@ struct SimulateCommand: ParsableCommand {
                 }
                 let outcome = try Simulation(
                     request: request, store: FileSessionStore(logs: logsFolder), bot: bot, realtime: realtime,
-                    hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles()
+                    hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles(),
+                    reactionSeconds: reactionSeconds
                 ).run()
                 print(Self.summary(outcome))
                 if let staircase = outcome.staircase {
                     let threshold = staircase.runThreshold.map { String(format: "%.2f", $0) } ?? "none yet"
                     print(
                         String(
-                            format: "Staircase: next value %.2f, %d reversals this session, threshold %@.",
-                            staircase.value, staircase.runReversals.count, threshold))
+                            format: "Staircase (%@): next value %.2f, %d reversals this session, threshold %@.",
+                            start.schedule.assigned.plan.adaptive.parameter.rawValue, staircase.value,
+                            staircase.runReversals.count, threshold))
                 }
                 let series = try ProgressPicture.write(logs: logsFolder, participant: participant)
                 if let comparison = series.comparison { print(comparison) }
@@ -172,7 +174,9 @@ struct SimulateCommand: ParsableCommand {
         let trials = outcome.trials
         var lines = ["Session folder: \(outcome.folder.path)"]
         lines.append(
-            "Rows logged this run: \(trials.count); session \(outcome.completed ? "completed" : "not completed").")
+            "Rows logged this run: \(trials.count); session \(outcome.completed ? "completed" : "not completed")"
+                + (outcome.endedBy == .time
+                    ? String(format: " (its plan's minutes were played: %.0f s).", outcome.playedSeconds) : "."))
         if !trials.isEmpty {
             let deviations = trials.map(\.absDeviationDeg).sorted()
             let median =

@@ -34,13 +34,13 @@ public struct ResumePoint: Sendable {
         return ResumePoint(folder: folder, record: record, rows: rows)
     }
 
-    /// The participant's newest session that is not completed, or nil when there is none. A folder
+    /// The participant's newest session that is not done (completed, or ended by its plan's minutes), or nil when there is none. A folder
     /// without session.json (a crash before anything was logged) holds nothing to continue and is skipped.
     public static func latestIncomplete(logs: URL, participant: ParticipantID) throws -> ResumePoint? {
         for folder in SessionFolder.existing(logs: logs, participant: participant)
         where FileManager.default.fileExists(atPath: folder.sessionJSONURL.path) {
             let record = try SessionRecord.read(folder.sessionJSONURL)
-            if !record.completed { return try load(folder) }
+            if !record.countsAsDone { return try load(folder) }
         }
         return nil
     }

@@ -1,5 +1,6 @@
 // session.json: a session's settings, resolved protocol, environment and whether it was completed.
 import Foundation
+import GameCore
 
 #if canImport(Glibc)
     import Glibc
@@ -33,6 +34,15 @@ public struct SessionRecord: Sendable, Equatable {
     public var exposure: SessionExposure?
     /// Runs ended by a signal (SIGINT, SIGTERM, SIGHUP), in order; empty for most sessions.
     public var interruptions: [SessionInterruption] = []
+    /// What ended the session (`ended_by`: all_targets, time, player, signal); nil while it runs and in
+    /// sessions written before the key existed.
+    public var endedBy: SessionEnd?
+    /// Playing time so far, seconds (`played_s`): searching without pauses plus result screens up to 30 s
+    /// each; a resumed session goes on from it. nil before the first photo and in older sessions.
+    public var playedSeconds: Double?
+
+    /// Done for a training plan: every target logged, or the plan's minutes played (`ended_by` time).
+    public var countsAsDone: Bool { completed || endedBy == .time }
 
     public init(
         sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,
@@ -72,6 +82,8 @@ extension SessionRecord: Codable {
         case volumeEvents = "volume_events"
         case headphoneChecks = "headphone_check"
         case exposure
+        case endedBy = "ended_by"
+        case playedSeconds = "played_s"
     }
 
     // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
@@ -99,6 +111,8 @@ extension SessionRecord: Codable {
         try container.encode(volumeEvents, forKey: .volumeEvents)
         if !headphoneChecks.isEmpty { try container.encode(headphoneChecks, forKey: .headphoneChecks) }
         try container.encodeIfPresent(exposure, forKey: .exposure)
+        try container.encodeIfPresent(endedBy, forKey: .endedBy)
+        try container.encodeIfPresent(playedSeconds, forKey: .playedSeconds)
         // Written only once a run was interrupted, so the sessions that never were keep their exact files.
         if !interruptions.isEmpty { try container.encode(interruptions, forKey: .interruptions) }
     }
@@ -145,6 +159,8 @@ extension SessionRecord: Codable {
             try container.decodeIfPresent([HeadphoneCheckOutcome].self, forKey: .headphoneChecks) ?? []
         exposure = try container.decodeIfPresent(SessionExposure.self, forKey: .exposure)
         interruptions = try container.decodeIfPresent([SessionInterruption].self, forKey: .interruptions) ?? []
+        endedBy = try container.decodeIfPresent(SessionEnd.self, forKey: .endedBy)
+        playedSeconds = try container.decodeIfPresent(Double.self, forKey: .playedSeconds)
     }
 
     /// Reads a session.json; errors name the file and what is wrong.

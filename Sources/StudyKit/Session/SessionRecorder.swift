@@ -137,6 +137,16 @@ public final class SessionRecorder: TrialSink {
         try record.write(to: folder.sessionJSONURL)
     }
 
+    /// Records `played_s` and, once known, `ended_by` in session.json (rewritten atomically).
+    public func recordPlaying(seconds: Double, endedBy: SessionEnd?) throws {
+        record.playedSeconds = seconds
+        if let endedBy { record.endedBy = endedBy }
+        try record.write(to: folder.sessionJSONURL)
+    }
+
+    /// What earlier runs of this session played, seconds.
+    public var playedSeconds: Double { record.playedSeconds ?? 0 }
+
     /// Records that `signal` ended this run at `date` (the row in progress is already written), and the end.
     public func interrupt(by signal: String, at date: Date) throws {
         record.interruptions.append(SessionInterruption(signal: signal, at: date))

@@ -62,6 +62,10 @@ public protocol SessionLog: TrialSink {
     var sessionID: String { get }
     /// Records that a signal ended this run, and the end (`interruptions` and `ended_at` in session.json).
     func interrupt(by signal: String, at date: Date) throws
+    /// Records the playing time so far and, once known, what ended the session (`played_s`, `ended_by`).
+    func recordPlaying(seconds: Double, endedBy: SessionEnd?) throws
+    /// The playing time earlier runs recorded (0 for a new session): a resumed session goes on from it.
+    var playedSeconds: Double { get }
     /// The participant, session_id and session_index the questionnaire's answers are stored under.
     var ratingContext: RatingContext { get }
     /// Where the questionnaire's answers go (on disk the participant's ratings.csv).

@@ -6,7 +6,7 @@ import Foundation
 /// closed without its session counts as missed, and the patient simply goes on with the next session.
 public struct PlanSchedule: Sendable, Equatable {
     public let assigned: AssignedPlan
-    /// Completed sessions of this plan version.
+    /// Sessions of this plan version that are done: completed, or ended by the plan's minutes (`ended_by` time).
     public let done: Int
     /// A started but unfinished session of this plan (continued by `train`), if any.
     public let inProgress: SessionFolder?
@@ -66,7 +66,7 @@ public struct PlanSchedule: Sendable, Equatable {
             guard let record = try? SessionRecord.read(folder.sessionJSONURL), let plan = record.plan,
                 plan.name == assigned.plan.name, plan.version == assigned.version
             else { continue }
-            if record.completed {
+            if record.countsAsDone {
                 done += 1
             } else if inProgress == nil {
                 inProgress = folder

@@ -31,13 +31,42 @@ public enum TrainingHistory {
         throws -> Staircase
     {
         var staircase = assigned.plan.makeStaircase()
+        let perPhoto = assigned.plan.adaptive.parameter.respondsPerPhoto
         for session in try sessions(of: assigned, logs: logs, participant: participant) {
             staircase.startRun()
+            // A round-wide parameter responds once, at the round's last photo: a hit when all of its photos hit.
+            var roundHits: (round: Int, allHit: Bool) = (0, true)
             for row in session.rows {
-                if let training = row.training { staircase.record(hit: training.hit) }
+                guard let training = row.training else { continue }
+                if perPhoto {
+                    staircase.record(hit: training.hit)
+                    continue
+                }
+                let allHit = training.hit && (roundHits.round != row.round || roundHits.allHit)
+                roundHits = (row.round, allHit)
+                if row.targetIndex >= row.targetsInRound { staircase.record(hit: allHit) }
             }
         }
         if !resuming { staircase.startRun() }
         return staircase
+    }
+
+    /// A round of the latest session that a killed session left half photographed, and whether its logged
+    /// photos all hit: a resumed session's round-wide response must count them too.
+    public struct OpenRound: Sendable, Equatable {
+        public let round: Int
+        public let allHit: Bool
+    }
+
+    /// The latest session's open round (nil when its last logged photo ended a round, or with the hit zone).
+    public static func openRound(of assigned: AssignedPlan, logs: URL, participant: ParticipantID) throws
+        -> OpenRound?
+    {
+        guard !assigned.plan.adaptive.parameter.respondsPerPhoto,
+            let rows = try sessions(of: assigned, logs: logs, participant: participant).last?.rows,
+            let last = rows.last, last.targetIndex < last.targetsInRound
+        else { return nil }
+        let photos = rows.filter { $0.round == last.round }
+        return OpenRound(round: last.round, allHit: photos.allSatisfy { $0.training?.hit ?? false })
     }
 }

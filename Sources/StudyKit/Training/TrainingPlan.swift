@@ -4,14 +4,21 @@ import GameCore
 
 /// A supervisor's prescription for a patient's localization training (`Examples/training-plan.json`,
 /// format in `Examples/README.md`). Every session plays the same protocol (`session`, resolved with a new
-/// seed each time so bearings differ); the staircase adapts `adaptive.parameter` from trial to trial and
-/// carries its state from one session to the next.
+/// seed each time so bearings differ); the staircase adapts `adaptive.parameter` from photo to photo (hit
+/// zone) or round to round (the others) and carries its state from one session to the next.
 public struct TrainingPlan: Sendable, Equatable {
     public struct Adaptive: Sendable, Equatable {
         public var parameter: DifficultyParameter
         /// The value of the first trial of the first session.
         public var start: Double
         public var rule: Staircase.Rule
+        /// The hit zone photos are judged against when the staircase adapts another parameter (degrees).
+        public var hitToleranceDeg: Double = 30
+
+        /// Whether a photo `absDeviationDeg` off is a hit at the staircase's `value`.
+        public func isHit(absDeviationDeg: Double, value: Double) -> Bool {
+            parameter.isHit(absDeviationDeg: absDeviationDeg, value: value, toleranceDeg: hitToleranceDeg)
+        }
     }
 
     /// What the player sees and hears after each photo.
@@ -33,7 +40,7 @@ public struct TrainingPlan: Sendable, Equatable {
     public var name: String
     public var description: String?
     public var sessionsPerWeek: Int
-    /// The prescribed length of a session, shown to the patient (the rounds of `session` fill it).
+    /// The prescribed playing time of a session: it ends after the round that reaches it (`GameSession.timeLimitSeconds`).
     public var minutesPerSession: Double
     public var totalSessions: Int
     /// The protocol every session plays.

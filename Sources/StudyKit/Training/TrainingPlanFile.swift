@@ -10,6 +10,7 @@ public enum TrainingPlanFile {
     ]
     static let adaptiveFields = [
         "parameter", "start", "min", "max", "up", "down", "step_sizes", "stop_after_reversals", "threshold_reversals",
+        "hit_tolerance_deg",
     ]
     static let feedbackFields = ["true_direction", "points", "replay"]
 
@@ -87,6 +88,7 @@ public enum TrainingPlanFile {
             throw reader.error("adaptive", "is missing; give at least the staircase's parameter and start value")
         }
         let adaptive = try self.adaptive(adaptiveValue, reader: reader)
+        try check(adaptive, fits: session, reader: reader)
         var feedback = TrainingPlan.Feedback()
         if let value = top["feedback"], value != .null {
             let fields = try fields(value, "feedback", allowed: feedbackFields, reader: reader)
@@ -154,7 +156,8 @@ public enum TrainingPlanFile {
                 guard case .number(let step) = item, step.isFinite, step > 0, step <= upper - lower else {
                     throw reader.error(
                         "adaptive.step_sizes[\(index)]",
-                        "must be a number above 0 and at most max − min (\(upper - lower)) but is \(item.rendered())")
+                        "must be a number of \(parameter.unit) above 0 and at most max − min (\(upper - lower)) but is \(item.rendered())"
+                    )
                 }
                 return step
             }
@@ -169,9 +172,45 @@ public enum TrainingPlanFile {
                 "adaptive.threshold_reversals",
                 "must be at most adaptive.stop_after_reversals (\(stop)) but is \(averaged)")
         }
+        let tolerance = try reader.number(fields, "hit_tolerance_deg", "adaptive.hit_tolerance_deg") ?? 30
+        guard DifficultyParameter.hitToleranceDeg.allowedRange.contains(tolerance) else {
+            throw reader.error("adaptive.hit_tolerance_deg", "must be from 1 to 90 degrees but is \(tolerance)")
+        }
+        guard parameter != .hitToleranceDeg || fields["hit_tolerance_deg"] == nil else {
+            throw reader.error(
+                "adaptive.hit_tolerance_deg",
+                "is the parameter itself here; remove it (the staircase sets the hit zone from adaptive.start)")
+        }
         let rule = Staircase.Rule(
             up: up, down: down, stepSizes: steps, stopAfterReversals: stop, thresholdReversals: averaged,
             largerIsHarder: parameter.largerIsHarder, range: lower...upper)
-        return TrainingPlan.Adaptive(parameter: parameter, start: start, rule: rule)
+        return TrainingPlan.Adaptive(parameter: parameter, start: start, rule: rule, hitToleranceDeg: tolerance)
+    }
+
+    /// A parameter that changes what is heard needs rounds it can change: a background to raise, two targets
+    /// to bring together (and room for them on the circle).
+    private static func check(_ adaptive: TrainingPlan.Adaptive, fits session: StudyProtocol, reader: FieldReader)
+        throws
+    {
+        let name = adaptive.parameter.rawValue
+        for (index, condition) in session.conditions.enumerated() {
+            let path = "session.conditions[\(index)]"
+            switch adaptive.parameter {
+            case .backgroundGainDB where condition.backgroundSound == nil:
+                throw reader.error(
+                    path, "has no background sound but the plan adapts \(name); give it a level with a background")
+            case .minSeparationDeg where condition.targets.count < 2:
+                throw reader.error(
+                    path, "has one target but the plan adapts \(name); give it a level with two targets")
+            case .minSeparationDeg
+            where Double(condition.targets.count) * adaptive.rule.range.upperBound > 360:
+                throw reader.error(
+                    "adaptive.max",
+                    "lets \(condition.targets.count) targets of \(path) be \(adaptive.rule.range.upperBound)° apart, more than the circle holds; use at most \(360 / Double(condition.targets.count))"
+                )
+            default:
+                continue
+            }
+        }
     }
 }

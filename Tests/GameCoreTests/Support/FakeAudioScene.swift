@@ -30,6 +30,7 @@ final class FakeAudioScene: AudioScene {
     func setBearing(_ bearing: Bearing, of source: SoundSourceID) { sources[source.rawValue]?.bearing = bearing }
     func setGain(_ gainDB: Double, of source: SoundSourceID) { sources[source.rawValue]?.gainDB = gainDB }
     func play(_ source: SoundSourceID) {
+        scheduledStops[source.rawValue] = nil
         sources[source.rawValue]?.state = .playing
         sources[source.rawValue]?.playCount += 1
     }
@@ -42,7 +43,11 @@ final class FakeAudioScene: AudioScene {
         scheduledStarts[source.rawValue] = time
     }
     func audibleOnset(of source: SoundSourceID) -> AudibleOnset? { audibleOnsets[source.rawValue] }
+    /// Stops asked for at a time (`stop(_:at:)`), by source; a later transport call cancels them, as in the engine.
+    private(set) var scheduledStops: [Int: MonotonicTime] = [:]
+    func stop(_ source: SoundSourceID, at time: MonotonicTime) { scheduledStops[source.rawValue] = time }
     func pause(_ source: SoundSourceID) {
+        scheduledStops[source.rawValue] = nil
         if sources[source.rawValue]?.state == .playing { sources[source.rawValue]?.state = .paused }
     }
     func stop(_ source: SoundSourceID) { sources[source.rawValue]?.state = .stopped }

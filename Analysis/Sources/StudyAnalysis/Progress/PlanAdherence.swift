@@ -68,8 +68,10 @@ public struct PlanAdherence: Sendable, Equatable {
         var done = 0
         for session in names {
             let record = json((folder as NSString).appendingPathComponent(session + "/session.json"))
+            // Done: every target logged, or the plan's minutes_per_session played (ended_by "time").
             guard let reference = record?["plan"]?.fields, text(reference, "name") == name,
-                number(reference, "version") == version, record?["completed"] == .bool(true)
+                number(reference, "version") == version,
+                record?["completed"] == .bool(true) || text(record, "ended_by") == "time"
             else { continue }
             done += 1
         }

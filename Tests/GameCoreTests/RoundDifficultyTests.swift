@@ -1,0 +1,131 @@
+// Round-wide difficulty: the prepareRound hook, the separation band, a stimulus that ends, and a separation staircase converging.
+import Foundation
+import Testing
+
+@testable import GameCore
+
+@Suite struct RoundDifficultyTests {
+    let scene = FakeAudioScene()
+    let clock = ManualClock()
+    let sink = RecordingSink()
+
+    @Test func theHookDecidesWhatTheRoundPlaysAndThePhotoIsJudgedAgainstIt() throws {
+        let plan = try SessionPlan(rounds: [.builtIn(.twoTargetsBackground, round: 1)], seed: 3)
+        let session = GameSession(plan: plan, scene: scene, clock: clock, sink: sink, input: .keyboard)
+        session.prepareRound = { round, bearings in
+            RoundDifficulty.apply(.minSeparationDeg, value: 10, to: round, bearings: bearings, seed: 3)
+        }
+        try session.start(heading: .forward)
+        let level = try #require(session.level)
+        let played = level.targets.map(\.bearing)
+        #expect(played != plan.bearings[0], "the round's bearings were drawn again")
+        let separation = played[0].separation(from: played[1])
+        #expect(separation >= 10 && separation <= 40)
+        let trial = try #require(try session.photograph(aim: played[0], at: clock.now()))
+        #expect(trial.targetBearing == played[0] && trial.deviationDeg == 0)
+        #expect(session.lastResult?.targets.map(\.bearing) == played)
+        // The same value and seed give the same bearings (a resumed round keeps them).
+        let again = RoundDifficulty.apply(
+            .minSeparationDeg, value: 10, to: plan.rounds[0], bearings: plan.bearings[0], seed: 3)
+        #expect(again.bearings == played)
+    }
+
+    @Test func backgroundAndDurationChangeOnlyTheirOwnSetting() {
+        let round = RoundPlan.builtIn(.oneTargetBackground, round: 2)
+        let bearings = [Bearing(degrees: 80)]
+        let louder = RoundDifficulty.apply(.backgroundGainDB, value: -12, to: round, bearings: bearings, seed: 1)
+        #expect(louder.round.backgroundGainDB == -12 && louder.bearings == bearings)
+        let shorter = RoundDifficulty.apply(.stimulusDurationS, value: 0.4, to: round, bearings: bearings, seed: 1)
+        #expect(shorter.round.stimulusDurationS == 0.4 && shorter.round.backgroundGainDB == round.backgroundGainDB)
+        let zone = RoundDifficulty.apply(.hitToleranceDeg, value: 5, to: round, bearings: bearings, seed: 1)
+        #expect(zone.round == round && zone.bearings == bearings)
+    }
+
+    @Test func separationsFallInTheBandSoSmallValuesReallyBringTargetsTogether() {
+        var generator = SeededRandom(seed: 9)
+        for value in [2.0, 15, 60, 150] {
+            for _ in 0..<200 {
+                let band = value...(value + DifficultyParameter.separationBandDeg)
+                let pair = TargetPlacer.separatedInBand(count: 2, band: band, using: &generator)
+                let separation = pair[0].separation(from: pair[1])
+                #expect(separation >= value - 1e-9 && separation <= min(value + 30, 180) + 1e-9)
+            }
+        }
+        let three = TargetPlacer.separatedInBand(count: 3, band: 20...50, using: &generator)
+        #expect(TargetPlacer.separated(three, by: 20))
+    }
+
+    /// The engine's scheduled stop seen from the level: scheduled at the audible onset + duration, a pause
+    /// keeps the time left, and an ended stimulus is not resumed.
+    @Test func aStimulusStopsAtItsOnsetPlusDurationAndIsNotResumedOnceEnded() throws {
+        var round = RoundPlan.builtIn(.oneTarget, round: 1)
+        round.stimulusDurationS = 1.5
+        let level = try LevelFactory().makeLevel(for: round, bearings: [Bearing(degrees: 30)], scene: scene)
+        level.begin(at: MonotonicTime(seconds: 10))
+        let source = level.targets[0].source.rawValue
+        level.update(at: MonotonicTime(seconds: 10), heading: .forward)
+        #expect(scene.scheduledStops[source] == nil, "not before the onset is known")
+        scene.audibleOnsets[source] = AudibleOnset(
+            frame: 480_000, time: MonotonicTime(seconds: 10.1), uncertaintySeconds: 0)
+        level.update(at: MonotonicTime(seconds: 10.2), heading: .forward)
+        #expect(scene.scheduledStops[source] == MonotonicTime(seconds: 11.6))
+        // Paused at 10.6 with 1.0 s left; resumed, the stop is put 1.0 s after the resume is heard.
+        level.update(at: MonotonicTime(seconds: 10.6), heading: .forward)
+        level.pause()
+        level.resume()
+        scene.audibleOnsets[source] = AudibleOnset(
+            frame: 600_000, time: MonotonicTime(seconds: 12.5), uncertaintySeconds: 0)
+        level.update(at: MonotonicTime(seconds: 12.6), heading: .forward)
+        #expect(scene.scheduledStops[source] == MonotonicTime(seconds: 13.5))
+        scene.stop(level.targets[0].source)
+        level.update(at: MonotonicTime(seconds: 13.6), heading: .forward)
+        let plays = try #require(scene.sources[source]?.playCount)
+        level.pause()
+        level.resume()
+        #expect(scene.sources[source]?.playCount == plays, "the ended stimulus stays silent; the search goes on")
+    }
+
+    /// A listener who tells two animals apart with probability rising with their separation (a logistic
+    /// with its midpoint at 20°, plus guessing); a round is hit when both photos are. The 1-up/2-down
+    /// staircase on min_separation_deg, the targets placed by `RoundDifficulty`, converges on the
+    /// separation where rounds are hit 70.7 % of the time.
+    @Test func aSeparationStaircaseConvergesOnTheListenersThreshold() throws {
+        let rule = Staircase.Rule(
+            up: 1, down: 2, stepSizes: [16, 8, 4, 2], stopAfterReversals: 12, thresholdReversals: 8,
+            largerIsHarder: false, range: 1...150)
+        func roundHit(separation: Double) -> Double {
+            let tellApart = 1 / (1 + exp(-(separation - 20) / 4))
+            return tellApart + (1 - tellApart) * 0.5
+        }
+        // Where P(round hit) = 0.707.
+        var low = 1.0
+        var high = 150.0
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if roundHit(separation: middle) < pow(0.5, 0.5) { low = middle } else { high = middle }
+        }
+        var random = SeededRandom(seed: 2026)
+        var thresholds: [Double] = []
+        for run in 0..<20 {
+            var staircase = Staircase(rule: rule, start: 90)
+            var round = 0
+            while !staircase.runStopped && round < 400 {
+                round += 1
+                let placed = RoundDifficulty.apply(
+                    .minSeparationDeg, value: staircase.value, to: .builtIn(.twoTargets, round: round),
+                    bearings: [.forward, Bearing(degrees: 90)], seed: UInt64(run))
+                let separation = placed.bearings[0].separation(from: placed.bearings[1])
+                staircase.record(hit: random.unitDouble() < roundHit(separation: separation))
+            }
+            thresholds.append(try #require(staircase.runThreshold))
+        }
+        let mean = thresholds.reduce(0, +) / Double(thresholds.count)
+        print(
+            String(
+                format:
+                    "training.separation_threshold_deg %.1f (value; placed separations are up to 30° wider, listener at 70.7 %%: %.1f°)",
+                mean, low))
+        // The staircase tracks the band's lower edge; the placed separations average 15° more.
+        #expect(abs(mean + 15 - low) < 6)
+    }
+}

@@ -1,0 +1,76 @@
+// A training plan's minutes_per_session: playing time (searching without pauses, result screens up to 30 s), ended after the round.
+import Foundation
+import Testing
+
+@testable import GameCore
+
+@Suite struct SessionTimeLimitTests {
+    let scene = FakeAudioScene()
+    let clock = ManualClock()
+    let sink = RecordingSink()
+
+    func session(rounds: Int, limit: Double?) throws -> GameSession {
+        let plan = try SessionPlan(
+            rounds: (1...rounds).map { RoundPlan.builtIn(.twoTargets, round: $0) }, seed: 1)
+        let session = GameSession(plan: plan, scene: scene, clock: clock, sink: sink, input: .keyboard)
+        session.timeLimitSeconds = limit
+        return session
+    }
+
+    /// Searches `seconds`, photographs, looks at the result for `looking` seconds and goes on.
+    func photo(_ session: GameSession, searching seconds: Double, looking: Double) throws {
+        clock.advance(by: seconds)
+        try session.photograph(aim: .forward, at: clock.now())
+        clock.advance(by: looking)
+        try session.proceed(at: clock.now(), heading: .forward)
+    }
+
+    @Test func playingTimeCountsSearchesAndResultScreensUpTo30SecondsButNoPauses() throws {
+        let session = try session(rounds: 3, limit: nil)
+        try session.start(heading: .forward)
+        clock.advance(by: 4)
+        try session.pause(at: clock.now(), heading: .forward)
+        clock.advance(by: 100)
+        session.resume(at: clock.now())
+        clock.advance(by: 2)
+        try session.photograph(aim: .forward, at: clock.now())
+        #expect(session.playedSeconds == 6, "the 100 s pause does not count")
+        clock.advance(by: 300)
+        try session.proceed(at: clock.now(), heading: .forward)
+        #expect(session.playedSeconds == 36, "a result screen counts at most 30 s")
+    }
+
+    @Test func theSessionEndsAfterTheRoundThatReachesTheLimitNeverInTheMiddle() throws {
+        let session = try session(rounds: 10, limit: 50)
+        try session.start(heading: .forward)
+        // Round 1: 2 × (10 s + 5 s) = 30 s. Round 2: the first photo reaches 45 s, the second 55 s.
+        for _ in 0..<3 { try photo(session, searching: 10, looking: 5) }
+        #expect(session.state == .searching(TrialKey(round: 2, targetIndex: 2)), "not in the middle of a round")
+        try photo(session, searching: 10, looking: 5)
+        #expect(session.state == .finished)
+        #expect(session.endedBy == .time)
+        #expect(session.playedSeconds == 60)
+        #expect(sink.trials.count == 4 && session.nextUnloggedKey != nil)
+        #expect(scene.playingSounds.isEmpty)
+    }
+
+    @Test func aResumedSessionGoesOnFromItsStoredTimeAndEveryEndHasItsReason() throws {
+        let resumed = try session(rounds: 4, limit: 40)
+        resumed.playedSeconds = 35
+        try resumed.start(heading: .forward)
+        try photo(resumed, searching: 2, looking: 1)
+        try photo(resumed, searching: 2, looking: 1)
+        #expect(resumed.endedBy == .time && resumed.playedSeconds == 41)
+
+        let quit = try session(rounds: 1, limit: nil)
+        try quit.start(heading: .forward)
+        quit.stop()
+        #expect(quit.endedBy == .player)
+
+        let done = try session(rounds: 1, limit: 1)
+        try done.start(heading: .forward)
+        try photo(done, searching: 2, looking: 1)
+        try photo(done, searching: 2, looking: 1)
+        #expect(done.endedBy == .allTargets, "the last round ends the session by its targets, not by the time")
+    }
+}
