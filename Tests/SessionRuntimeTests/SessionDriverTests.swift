@@ -58,7 +58,7 @@ final class MemoryStore: SessionStore {
     func registrationNumber(of participant: ParticipantID) throws -> Int? {
         registered.firstIndex(of: participant).map { $0 + 1 }
     }
-    func pastSessions(of participant: ParticipantID) throws -> [PastSession] {
+    private func pastSessions(of participant: ParticipantID) -> [PastSession] {
         zip(logs.indices, owners).filter { $0.1 == participant }.enumerated().map { ordinal, pair in
             PastSession(
                 sessionID: "m\(pair.0)", protocolName: logs[pair.0].resolvedProtocol.name,
@@ -69,10 +69,11 @@ final class MemoryStore: SessionStore {
         if !registered.contains(participant) { registered.append(participant) }
     }
     func startSession(
-        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        plan: PlanReference?, at date: Date
+        participant: ParticipantID, environment: SessionEnvironment, plan: PlanReference?, at date: Date,
+        resolve: (_ sessionIndex: Int, _ past: [PastSession]) throws -> ResolvedProtocol
     ) throws -> any SessionLog {
-        logs.append(Log(resolvedProtocol))
+        let past = pastSessions(of: participant)
+        logs.append(Log(try resolve(PastSession.nextIndex(after: past), past)))
         owners.append(participant)
         return logs[logs.count - 1]
     }

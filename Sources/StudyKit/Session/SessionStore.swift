@@ -10,14 +10,15 @@ public protocol SessionStore {
     var location: String { get }
     /// The participant's counterbalancing number (1 = registered first); nil when not registered.
     func registrationNumber(of participant: ParticipantID) throws -> Int?
-    /// The participant's sessions so far, oldest first (to number the next one and warn about a repeat).
-    func pastSessions(of participant: ParticipantID) throws -> [PastSession]
     /// Registers the participant with blank answers unless already registered.
     func registerIfNew(_ participant: ParticipantID, at date: Date) throws
     /// A new session of `participant`, its log created (not yet completed); `plan` when it is a training session.
+    /// The store numbers the session and calls `resolve` with its `session_index` and the participant's
+    /// sessions so far (oldest first), while no other start of this participant's sessions can number one, so
+    /// sessions started at once never share an index; when `resolve` throws, no session is written.
     func startSession(
-        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        plan: PlanReference?, at date: Date
+        participant: ParticipantID, environment: SessionEnvironment, plan: PlanReference?, at date: Date,
+        resolve: (_ sessionIndex: Int, _ past: [PastSession]) throws -> ResolvedProtocol
     ) throws -> any SessionLog
     /// The participant's latest session that is not completed, reopened to continue; nil when there is none.
     /// `check` sees its protocol first: when it throws, nothing is written.
@@ -75,10 +76,6 @@ public struct FileSessionStore: SessionStore {
         try ParticipantRegistry(logs: logs).registrationNumber(of: participant)
     }
 
-    public func pastSessions(of participant: ParticipantID) throws -> [PastSession] {
-        PastSession.all(logs: logs, participant: participant)
-    }
-
     public func registerIfNew(_ participant: ParticipantID, at date: Date) throws {
         let registry = ParticipantRegistry(logs: logs)
         if try !registry.isRegistered(participant) {
@@ -87,12 +84,12 @@ public struct FileSessionStore: SessionStore {
     }
 
     public func startSession(
-        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        plan: PlanReference?, at date: Date
+        participant: ParticipantID, environment: SessionEnvironment, plan: PlanReference?, at date: Date,
+        resolve: (_ sessionIndex: Int, _ past: [PastSession]) throws -> ResolvedProtocol
     ) throws -> any SessionLog {
         try SessionRecorder.start(
-            logs: logs, participant: participant, resolvedProtocol: resolvedProtocol, environment: environment,
-            startedAt: date, plan: plan)
+            logs: logs, participant: participant, environment: environment, startedAt: date, plan: plan,
+            resolve: resolve)
     }
 
     public func resumeLatestSession(
