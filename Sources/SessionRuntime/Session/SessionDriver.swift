@@ -77,9 +77,11 @@ package final class SessionDriver {
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
             asksRatings = asksRatings || studyProtocol.ratings
             try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
-            let number = try participant.trailingNumber ?? store.registrationNumber(of: participant) ?? 1
+            // Registered before the counterbalancing row is read: an ID without a number takes the row of
+            // its place in participants.csv from its first session on.
+            let registrationNumber = try store.registerIfNew(participant, at: now)
+            let number = participant.trailingNumber ?? registrationNumber
             let sessionSeed = request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
-            try store.registerIfNew(participant, at: now)
             let environment = SessionEnvironment(
                 appVersion: appVersion, input: request.input.name, hrtf: scene.engine.hrtf.name ?? "none",
                 audioDevice: request.input.name.hasPrefix("bot-")
