@@ -44,7 +44,8 @@ let package = Package(
 
         // Game side (docs/ARCHITECTURE.md says what each target may import).
         .target(name: "GameCore"),
-        .target(name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore"]),
+        .target(
+            name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"]),
         .target(name: "StudyKit", dependencies: ["GameCore", "CCSV", "TidyFormats"]),
         .target(name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit"]),
         .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),

@@ -7,7 +7,7 @@ import Synchronization
 /// Receives a head tracker's datagrams on a thread of its own, stamps each with the game's monotonic
 /// clock the moment it is read, and keeps the newest reading, the readings not yet logged, and the
 /// counters. A malformed datagram is counted and dropped; the last good reading stays. The game thread
-/// (and the audio thread, if it wants the newest heading) only ever takes the short lock.
+/// only ever takes the short lock; a reading handler (`TrackedHeading`) passes each new reading on at once.
 public final class TrackerReceiver: Sendable {
     public let input: TrackerInput
     private let socket: UDPSocket
@@ -28,6 +28,8 @@ public final class TrackerReceiver: Sendable {
     fileprivate final class Shared: Sendable {
         let mutex = Mutex(State())
         let finished = DispatchSemaphore(value: 0)
+        /// Called on the listening thread with each datagram's newest good reading (see `setReadingHandler`).
+        let readingHandler = Mutex<(@Sendable (TrackerReading) -> Void)?>(nil)
         func withLock<T>(_ body: (inout State) -> T) -> T { mutex.withLock { body(&$0) } }
     }
 
@@ -59,6 +61,13 @@ public final class TrackerReceiver: Sendable {
     public var latest: TrackerSample? { state.withLock { $0.latest } }
 
     public var counts: TrackerCounts { state.withLock { $0.counts } }
+
+    /// Calls `handler` on the receiving thread with the newest good reading of each datagram, once `latest`
+    /// holds it (`TrackedHeading` stores its heading for the audio there); nil removes it. Keep it short:
+    /// the next datagram waits for it.
+    public func setReadingHandler(_ handler: (@Sendable (TrackerReading) -> Void)?) {
+        state.readingHandler.withLock { $0 = handler }
+    }
 
     /// The readings received since the last call, oldest first (for the log and `tracker monitor`).
     public func drain() -> [TrackerSample] {
@@ -106,5 +115,7 @@ public final class TrackerReceiver: Sendable {
             }
             if state.pending.count > pendingLimit { state.pending.removeFirst(state.pending.count / 2) }
         }
+        // Outside the state lock, so the handler may read `latest` and the game thread never waits for it.
+        if let newest = readings.last, let handler = state.readingHandler.withLock({ $0 }) { handler(newest) }
     }
 }

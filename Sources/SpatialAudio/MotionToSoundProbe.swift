@@ -14,6 +14,9 @@ package enum MotionToSoundProbe {
         case sampled
         /// Only read by a game tick at `ticksPerSecond` (the first tick at or after the change), as before.
         case tickPolled(ticksPerSecond: Double)
+        /// Handed at the change to `deliver`, which gets it into the engine's `listenerHeading` by a real path
+        /// (a head tracker's datagram, receiving thread and calibration) and returns once the cell shows it.
+        case delivered(by: @Sendable (_ cell: LatestHeading, _ heading: Bearing) -> Void)
     }
 
     /// Latency in seconds for a turn at each of `changeSeconds` (each measured on a fresh pair of engines).
@@ -26,7 +29,7 @@ package enum MotionToSoundProbe {
         return try changeSeconds.map { change in
             let written: Double
             switch path {
-            case .sampled: written = change
+            case .sampled, .delivered: written = change
             case .tickPolled(let ticksPerSecond): written = (change * ticksPerSecond).rounded(.up) / ticksPerSecond
             }
             let turning = try SpatialAudioEngine()
@@ -39,9 +42,17 @@ package enum MotionToSoundProbe {
                 sources.append(source)
             }
             var block = 0
+            var turned = false
             while true {
                 let asked = Double(block * blockFrames) / rate
-                if asked >= written { turning.heading = Bearing(degrees: 180) }
+                if asked >= written && !turned {
+                    turned = true
+                    if case .delivered(let deliver) = path {
+                        deliver(turning.listenerHeading, Bearing(degrees: 180))
+                    } else {
+                        turning.heading = Bearing(degrees: 180)
+                    }
+                }
                 let a = turning.render(frames: blockFrames)
                 let b = still.render(frames: blockFrames)
                 if let differing = a.indices.first(where: { a[$0] != b[$0] }) {

@@ -1,5 +1,6 @@
 // Loads and validates Sounds/sounds.json, and finds the Sounds folder (--sounds, SOUNDSAFARI_SOUNDS, or walking up).
 import Foundation
+import TidyFormats
 
 /// The sounds the game knows. A user adds a recording by dropping the file into the Sounds folder and
 /// adding an entry; any broken entry makes `load` throw a sentence naming the entry and the field.
@@ -96,6 +97,12 @@ public struct SoundCatalog: Sendable {
         } catch {
             throw SpatialAudioError.catalogInvalid(
                 path: path, reason: "it is not valid JSON (\(jsonErrorDetail(error)))")
+        }
+        // Like the protocol files: JSONSerialization takes a trailing comma and keeps one of two equal keys
+        // (a second "gain_db" would silently win), so both are refused with their line.
+        if let violation = StrictJSON.firstViolation(in: data) {
+            throw SpatialAudioError.catalogInvalid(
+                path: path, reason: "it is not strict JSON: line \(violation.line): \(violation.problem)")
         }
         guard let object = root as? [String: Any], let list = object["sounds"] as? [Any] else {
             throw SpatialAudioError.catalogInvalid(path: path, reason: "expected an object with a \"sounds\" array")

@@ -17,6 +17,8 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
     case alreadyCompleted(path: String)
     /// A write stopped short (the disk filled up mid-file) without the system naming a cause.
     case shortWrite(path: String, written: Int, expected: Int)
+    /// The participant was registered, yet the register read back lacks them (the file was replaced meanwhile).
+    case notRegistered(path: String, participant: String)
 
     public var description: String {
         switch self {
@@ -42,6 +44,9 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
         case .shortWrite(let path, let written, let expected):
             return
                 "Only \(written) of \(expected) bytes of \(path) were written (is the disk full?); free some space, then continue with --resume."
+        case .notRegistered(let path, let participant):
+            return
+                "\(participant) was registered in \(path) but is missing when it is read back (was the file replaced meanwhile?); check the file, then start the session again."
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "Sources/TidyFormats": ["CCSV"],
         "Sources/GameCore": [],
-        "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore"],
+        "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"],
         "Sources/StudyKit": ["CCSV", "GameCore", "TidyFormats"],
         "Sources/SessionRuntime": ["GameCore", "SpatialAudio", "StudyKit"],
         "Sources/HeadTracking": ["CLo", "GameCore"],

@@ -89,7 +89,7 @@ struct RenderCommandTests {
             expected = ["/nonexistent/frog.wav", "does not exist"]
         case "unknown-sound":
             arguments = ["--sound", "lion"]
-            expected = ["'lion'", "frog", "bluejay"]
+            expected = ["--sound 'lion' is not in", "sounds.json; choose one of frog, bluejay"]
         default:
             arguments = ["--sound", "frog", "--hrtf", "no-such-head"]
             expected = ["'no-such-head'", "default-48000"]

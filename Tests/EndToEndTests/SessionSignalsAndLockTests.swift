@@ -23,6 +23,12 @@ private final class RunningSession {
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
+        // A supervisor's note beside the session folders sorts after them (as ratings.csv or profile.json
+        // would): the watch must still find the session.
+        let participant = logs.appendingPathComponent("SIM01")
+        try FileManager.default.createDirectory(
+            at: participant, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Data("seen in the waiting room\n".utf8).write(to: participant.appendingPathComponent("notes.txt"))
         try process.run()
     }
 
@@ -32,8 +38,10 @@ private final class RunningSession {
         while Date() < deadline, process.isRunning {
             // Looked up without #require: the folder not existing yet is no failure while waiting.
             let parent = logs.appendingPathComponent("SIM01")
-            if let name = (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.sorted().last,
-                case let folder = parent.appendingPathComponent(name),
+            // The newest session folder by its name; any other file in the participant's folder is no session.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+            if let newest = names.compactMap(SessionID.init(folderName:)).max(),
+                case let folder = parent.appendingPathComponent(newest.value),
                 ((try? TrialRow.readAll(from: folder.appendingPathComponent("trials.csv")).count) ?? 0) >= rows
             {
                 return folder

@@ -97,6 +97,29 @@ func freePort(_ offset: UInt16) -> UInt16 { 20_000 + UInt16(getpid() % 2000) * 1
         #expect(heading.heading == .forward)
         #expect(heading.calibration == TrackerCalibration(forwardRawYawDeg: 57, yawSign: 1))
     }
+
+    @Test func eachReadingReachesTheOutputCellOnTheReceivingThreadThroughTheCalibration() throws {
+        let input = TrackerInput(kind: .opentrack, port: freePort(5))
+        let receiver = try TrackerReceiver(input: input, now: { MonotonicTime(seconds: 100) })
+        defer { receiver.stop() }
+        let heading = TrackedHeading(receiver: receiver)
+        let cell = LatestHeading(Bearing(degrees: 300))
+        heading.output = cell
+        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 57, pitch: 0, roll: 0)], port: input.port)
+        #expect(eventually { receiver.latest != nil })
+        #expect(cell.load() == Bearing(degrees: 300), "uncalibrated: nothing is stored")
+        heading.calibration = TrackerCalibration(forwardRawYawDeg: 20, yawSign: -1)
+        #expect(abs(cell.load().degrees - 323) < 1e-9, "a new calibration applies at once")
+        // Nobody reads `heading` from here on: only the receiving thread can move the cell.
+        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 10, pitch: 0, roll: 0)], port: input.port)
+        #expect(eventually { abs(cell.load().degrees - 10) < 1e-9 })
+        heading.recentre()
+        #expect(cell.load() == .forward)
+        heading.output = nil
+        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 40, pitch: 0, roll: 0)], port: input.port)
+        #expect(eventually { receiver.latest?.reading.yawDeg == 40 })
+        #expect(cell.load() == .forward, "no longer steering: the cell is left alone")
+    }
 }
 
 @Suite struct TrackerInputTests {

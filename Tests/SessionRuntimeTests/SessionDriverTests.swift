@@ -67,24 +67,23 @@ final class MemoryStore: SessionStore {
     /// Whose session each of `logs` is.
     var owners: [ParticipantID] = []
     var location: String { "memory" }
-    func registrationNumber(of participant: ParticipantID) throws -> Int? {
-        registered.firstIndex(of: participant).map { $0 + 1 }
-    }
-    func pastSessions(of participant: ParticipantID) throws -> [PastSession] {
+    private func pastSessions(of participant: ParticipantID) -> [PastSession] {
         zip(logs.indices, owners).filter { $0.1 == participant }.enumerated().map { ordinal, pair in
             PastSession(
                 sessionID: "m\(pair.0)", protocolName: logs[pair.0].resolvedProtocol.name,
                 completed: logs[pair.0].isCompleted, sessionIndex: ordinal + 1)
         }
     }
-    func registerIfNew(_ participant: ParticipantID, at date: Date) throws {
+    func registerIfNew(_ participant: ParticipantID, at date: Date) throws -> Int {
         if !registered.contains(participant) { registered.append(participant) }
+        return registered.firstIndex(of: participant)! + 1
     }
     func startSession(
-        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        plan: PlanReference?, at date: Date
+        participant: ParticipantID, environment: SessionEnvironment, plan: PlanReference?, at date: Date,
+        resolve: (_ sessionIndex: Int, _ past: [PastSession]) throws -> ResolvedProtocol
     ) throws -> any SessionLog {
-        logs.append(Log(resolvedProtocol))
+        let past = pastSessions(of: participant)
+        logs.append(Log(try resolve(PastSession.nextIndex(after: past), past)))
         owners.append(participant)
         return logs[logs.count - 1]
     }
@@ -125,6 +124,27 @@ struct SessionDriverTests {
         let rows = try TrialRow.readAll(from: outcome.folder.appendingPathComponent("trials.csv"))
         #expect(rows.count == 4)
         #expect(rows.allSatisfy { $0.absDeviationDeg == 0 })
+    }
+
+    @Test(
+        "a participant without a number gets the Latin-square row of their place in participants.csv in their first session"
+    )
+    func anUnnumberedParticipantsFirstSessionUsesTheirRegistrationRow() throws {
+        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: logs) }
+        try ParticipantRegistry(logs: logs).register(ParticipantRecord(participant: ParticipantID("bert")))
+        let store = FileSessionStore(logs: logs)
+        var rows: [Int] = []
+        for _ in 1...2 {
+            let request = SessionRequest(
+                source: .mode(.oneTarget, rounds: 1), participant: "anna", seed: 3, input: .bot("ideal"))
+            let outcome = try Simulation(request: request, store: store, bot: .ideal, pictures: RecordingPictures())
+                .run()
+            rows.append(
+                try SessionRecord.read(outcome.folder.appendingPathComponent("session.json")).resolvedProtocol
+                    .participantNumber)
+        }
+        #expect(rows == [2, 2])
     }
 
     @Test("the driver runs a whole session against any SessionStore: nothing is written to disk by a memory store")

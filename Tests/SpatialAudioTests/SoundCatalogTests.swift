@@ -94,6 +94,23 @@ struct SoundCatalogTests {
         #expect(error?.description.contains(folder.appendingPathComponent("sounds.json").path) == true)
     }
 
+    @Test(
+        "A trailing comma or a key given twice is refused with its line, like a protocol file",
+        arguments: [
+            ("\"gain_db\": -3, \"gain_db\": 20", "line 2: the key \"gain_db\" appears twice"),
+            ("\"gain_db\": -3,\n", "line 2: a comma before a closing bracket"),
+        ])
+    func notStrictJSON(field: String, expected: String) throws {
+        let folder = try folder(entries: [goodEntry])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var entry = goodEntry
+        entry["gain_db"] = nil
+        let fields = entry.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ")
+        try Data("{\"sounds\": [{\(fields),\n \(field)}]}".utf8).write(to: folder.appendingPathComponent("sounds.json"))
+        let error = #expect(throws: SpatialAudioError.self) { try SoundCatalog.load(folder: folder) }
+        #expect(error?.description.contains(expected) == true, "\(String(describing: error))")
+    }
+
     @Test("An unknown sound name lists the known ones")
     func unknownSound() throws {
         let folder = try folder(entries: [goodEntry])

@@ -66,6 +66,24 @@ struct HearingProfileTests {
         #expect(error?.description.contains(folder.file("profile.json").path) == true)
     }
 
+    @Test func theGainCapIsReadWithinTheOneRangeTheOptionsUseAndRefusedJustOutsideIt() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("profile.json")
+        let range = GainRule.maxGainRangeDB
+        for cap in [range.lowerBound, range.upperBound] {
+            try Self.contract.replacingOccurrences(of: "\"max_gain_db\": 20", with: "\"max_gain_db\": \(cap)")
+                .write(to: url, atomically: true, encoding: .utf8)
+            #expect(try HearingProfile.read(url).maxGainDB == cap)
+        }
+        for cap in [range.lowerBound - 0.5, range.upperBound + 0.5] {
+            try Self.contract.replacingOccurrences(of: "\"max_gain_db\": 20", with: "\"max_gain_db\": \(cap)")
+                .write(to: url, atomically: true, encoding: .utf8)
+            let error = #expect(throws: ProfileError.self) { try HearingProfile.read(url) }
+            #expect(error?.field == "tailoring.max_gain_db")
+            #expect(error?.description.contains("from \(Int(range.lowerBound)) to \(Int(range.upperBound)) dB") == true)
+        }
+    }
+
     @Test func anAudiogramCSVWithAnImpossibleLevelNamesLineAndColumn() throws {
         let folder = try TemporaryFolder()
         try "frequency_hz,left_db_hl,right_db_hl\n1000,20,30\n4000,40,150\n"

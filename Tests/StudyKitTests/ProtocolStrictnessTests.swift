@@ -20,6 +20,13 @@ struct ProtocolStrictnessTests {
         #expect(error?.line != nil)
     }
 
+    @Test func aKeyGivenTwiceInOneObjectIsAnErrorWithItsLine() {
+        let json = "{\"name\": \"x\",\n \"conditions\": [{\"level\": \"one-target\",\n \"level\": \"two-targets\"}]}"
+        let error = #expect(throws: ProtocolError.self) { try Fixtures.parse(json) }
+        #expect(error?.description.contains("\"level\" appears twice") == true, "\(String(describing: error))")
+        #expect(error?.line == 3)
+    }
+
     @Test func aCommaInsideAStringIsNoTrailingComma() throws {
         let study = try Fixtures.parse(
             #"{"name": "a,]", "comment": "x,}", "conditions": [{"level": "one-target", "repetitions": 2}]}"#)

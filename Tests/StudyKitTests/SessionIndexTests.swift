@@ -1,6 +1,7 @@
 // session_index numbers a participant's sessions 1, 2, … in start order; a resumed session keeps its number.
 import Foundation
 import GameCore
+import Synchronization
 import Testing
 
 @testable import StudyKit
@@ -55,6 +56,29 @@ struct SessionIndexTests {
         #expect(!json.contains("session_index"))
         #expect(SessionIndex.of(old.folder) == 1)
         #expect(try start(logs.url, "P01", minute: 5).sessionIndex == 2)
+    }
+
+    @Test func sessionsOfOneParticipantStartedAtOnceGetDistinctIndices() throws {
+        // Threads stand in for processes: each start opens the participant's start lock itself, and flock(2)
+        // locks belong to the open file, so two threads exclude each other as two processes would.
+        let logs = try TemporaryFolder()
+        let starts = 12
+        let indices = Mutex<[Int]>([])
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: starts) { _ in
+            do {
+                let recorder = try start(logs.url, "P01", minute: 0)
+                indices.withLock { $0.append(recorder.sessionIndex) }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(indices.withLock { $0 }.sorted() == Array(1...starts))
+        let stored = try SessionFolder.existing(logs: logs.url, participant: ParticipantID("P01")).map {
+            try SessionRecord.read($0.sessionJSONURL).sessionIndex
+        }
+        #expect(stored.compactMap { $0 }.sorted() == Array(1...starts))
     }
 
     @Test func aFolderWithoutSessionFileIsNotASession() throws {

@@ -77,6 +77,23 @@ import Testing
             ["--screenshot=\(artifacts)/report.png"])
     }
 
+    @Test func everyNumberCellOfTheHTMLReportStaysOnOneLineAndTextCellsMayWrap() throws {
+        let scratch = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        _ = try StudyReport.write(
+            inputs: [Fixtures.path("StudyLogs-sample")], outputFolder: scratch + "/report", groupBy: "tinnitus",
+            participantsFile: nil, skipInvalid: false)
+        let html = try String(contentsOfFile: scratch + "/report/report.html", encoding: .utf8)
+        #expect(html.contains("td.n{white-space:nowrap}"))
+        let cells = html.matches(of: /<td( class="n")?>([^<]*)<\/td>/).map {
+            (numbered: $0.1 != nil, text: String($0.2))
+        }
+        let numbers = cells.filter { Double($0.text.replacingOccurrences(of: "\u{2212}", with: "-")) != nil }
+        #expect(!numbers.isEmpty)
+        #expect(numbers.allSatisfy { $0.numbered }, "\(numbers.filter { !$0.numbered }.prefix(5))")
+        #expect(cells.filter { $0.numbered }.count < cells.count, "names are no number cells")
+    }
+
     /// The y positions of an SVG's horizontal tick labels (text anchored at the end, left of the axis).
     static func tickLabels(_ svg: String) -> [String] {
         svg.components(separatedBy: "text-anchor=\"end\" font-weight=\"normal\">").dropFirst().map {

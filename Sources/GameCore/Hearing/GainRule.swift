@@ -17,6 +17,8 @@ public enum GainRule: String, Sendable, CaseIterable, Codable {
 
     /// The default cap a supervisor may change (`max_gain_db` in profile.json).
     public static let defaultMaxGainDB = 20.0
+    /// The caps a supervisor may set (`--max-gain-db`, `max_gain_db`): checked here only, wherever one is given.
+    public static let maxGainRangeDB: ClosedRange<Double> = 0...40
 
     /// Gains in dB at each frequency of `hearingLevels` (dB HL), never negative and never above `maxGainDB`.
     /// Values between given frequencies (H500, H1k, H2k for NAL-R; NAL-R's k) are interpolated on log frequency.

@@ -1,6 +1,7 @@
 // SDL events → a continuous heading (keyboard, mouse, stick, gyro) plus discrete commands with monotonic timestamps.
 import CSDL2
 import GameCore
+import HeadTracking
 import SessionRuntime
 
 /// Turns SDL input into what the game needs: the heading the player faces (a `HeadingSource` the
@@ -32,7 +33,7 @@ final class InputHandler: HeadingSource {
     private var recentGyro: [GyroSample] = []
     /// Where each new heading goes the moment an event or a turn step produces it (the engine's
     /// `listenerHeading` during a session): the next audio block uses it, without waiting for the game tick.
-    var headingOutput: LatestHeading?
+    var headingOutput: LatestHeading? { didSet { tracked?.output = headingOutput } }
     /// monotonic seconds − SDL milliseconds / 1000: both clocks are monotonic, so one offset maps them.
     private let sdlToMonotonicOffset: Double
 
@@ -41,7 +42,13 @@ final class InputHandler: HeadingSource {
     }
 
     /// A head tracker that steers instead of keys, mouse and gamepad (`--input opentrack|osc`), once chosen.
-    var tracked: HeadingSource?
+    /// While it steers, its receiving thread stores each reading's heading into `headingOutput` itself.
+    var tracked: TrackedHeading? {
+        didSet {
+            if oldValue !== tracked { oldValue?.output = nil }
+            tracked?.output = headingOutput
+        }
+    }
 
     // MARK: HeadingSource
 

@@ -83,21 +83,11 @@ package final class SessionDriver {
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
             asksRatings = asksRatings || studyProtocol.ratings
             try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
-            let number = try participant.trailingNumber ?? store.registrationNumber(of: participant) ?? 1
-            var resolved = studyProtocol.resolve(
-                participantNumber: number,
-                sessionSeed: request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
-            // Each participant and each of their sessions gets its own bearings, even under a fixed seed.
-            let past = try store.pastSessions(of: participant)
-            let sessionIndex = PastSession.nextIndex(after: past)
-            resolved.sessionNumber = sessionIndex
-            resolved.placementSeed = PlacementSeed.derive(
-                protocolSeed: resolved.seed, participant: participant, sessionNumber: sessionIndex)
-            repeatWarning = PastSession.repeatWarning(past, participant: participant, protocolName: resolved.name)
-            // Everything that can be wrong with the rounds is found before any file is written, so a
-            // bad protocol or sound leaves no half-made session behind for --resume to trip over.
-            plan = try prepare(resolved, scene: scene)
-            try store.registerIfNew(participant, at: now)
+            // Registered before the counterbalancing row is read: an ID without a number takes the row of
+            // its place in participants.csv from its first session on.
+            let registrationNumber = try store.registerIfNew(participant, at: now)
+            let number = participant.trailingNumber ?? registrationNumber
+            let sessionSeed = request.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
             let environment = SessionEnvironment(
                 appVersion: appVersion, input: request.input.name, hrtf: scene.engine.hrtf.name ?? "none",
                 audioDevice: request.input.name.hasPrefix("bot-")
@@ -110,9 +100,25 @@ package final class SessionDriver {
                     name: assigned.plan.name, version: assigned.version, session: session,
                     totalSessions: assigned.plan.totalSessions)
             }
+            // The store gives the session_index (under its start lock, so two sessions started at once never
+            // share one) before the rounds are placed: each participant and each of their sessions gets its
+            // own bearings, even under a fixed seed.
+            var startedPlan: SessionPlan?
             log = try store.startSession(
-                participant: participant, resolvedProtocol: resolved, environment: environment, plan: planReference,
-                at: now)
+                participant: participant, environment: environment, plan: planReference, at: now
+            ) { sessionIndex, past in
+                var resolved = studyProtocol.resolve(participantNumber: number, sessionSeed: sessionSeed)
+                resolved.sessionNumber = sessionIndex
+                resolved.placementSeed = PlacementSeed.derive(
+                    protocolSeed: resolved.seed, participant: participant, sessionNumber: sessionIndex)
+                repeatWarning = PastSession.repeatWarning(past, participant: participant, protocolName: resolved.name)
+                // Everything that can be wrong with the rounds is found before the session's files are
+                // written, so a bad protocol or sound leaves no half-made session behind for --resume to trip over.
+                startedPlan = try prepare(resolved, scene: scene)
+                return resolved
+            }
+            guard let startedPlan else { preconditionFailure("the store started a session without resolving it") }
+            plan = startedPlan
         }
         let training = try TrainingSink.make(for: request, log: log)
         let driver = SessionDriver(

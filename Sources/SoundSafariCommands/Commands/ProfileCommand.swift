@@ -36,7 +36,7 @@ struct SetAudiogramCommand: ParsableCommand {
     var logs: String = "StudyLogs"
 
     func validate() throws {
-        if let maxGainDb, !(0...40).contains(maxGainDb) { throw ValidationError("--max-gain-db must be from 0 to 40.") }
+        try checkMaxGainOption(maxGainDb)
     }
 
     func run() throws {
@@ -54,6 +54,14 @@ struct SetAudiogramCommand: ParsableCommand {
         let written = try HearingProfile.append(profile, logs: logsURL)
         print("Wrote version \(written.version) of \(existing.path).")
         ProfileSummary.print(written)
+    }
+}
+
+/// `--max-gain-db` of `set-audiogram` and `set-output`, against the one range profile.json is read with.
+private func checkMaxGainOption(_ maxGainDb: Double?) throws {
+    let range = GainRule.maxGainRangeDB
+    if let maxGainDb, !range.contains(maxGainDb) {
+        throw ValidationError("--max-gain-db must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)).")
     }
 }
 
@@ -100,7 +108,10 @@ struct SetOutputCommand: ParsableCommand {
     @Option(help: "half-gain, nal-r or none.")
     var gainRule: GainRule?
 
-    @Option(help: "Cap on any gain, 0–40 dB.")
+    @Option(
+        help:
+            "Cap on any gain, \(Int(GainRule.maxGainRangeDB.lowerBound))–\(Int(GainRule.maxGainRangeDB.upperBound)) dB."
+    )
     var maxGainDb: Double?
 
     @Option(help: "Notch width at the tinnitus pitch: 1, 0.5 or 0.25 octave.")
@@ -126,7 +137,7 @@ struct SetOutputCommand: ParsableCommand {
     var logs: String = "StudyLogs"
 
     func validate() throws {
-        if let maxGainDb, !(0...40).contains(maxGainDb) { throw ValidationError("--max-gain-db must be from 0 to 40.") }
+        try checkMaxGainOption(maxGainDb)
         if let notchWidth, !NotchSetting.allowedWidths.contains(notchWidth) {
             throw ValidationError("--notch-width must be 1, 0.5 or 0.25.")
         }

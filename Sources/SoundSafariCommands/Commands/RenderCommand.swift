@@ -83,7 +83,16 @@ struct RenderCommand: ParsableCommand {
         var gain = gainDb
         var label: String
         if let sound {
-            let entry = try SoundCatalog.locate(explicitFolder: sounds).entry(named: sound)
+            let catalog = try SoundCatalog.locate(explicitFolder: sounds)
+            let entry: SoundEntry
+            do {
+                entry = try catalog.entry(named: sound)
+            } catch SpatialAudioError.unknownSound(let name, let available) {
+                // The option is what the user typed wrong, so the sentence names it.
+                throw ValidationError(
+                    "--sound '\(name)' is not in \(catalog.folder.appendingPathComponent(SoundCatalog.fileName).path); "
+                        + "choose one of \(available.joined(separator: ", ")).")
+            }
             buffer = try engine.loadBuffer(file: entry.fileURL, downmix: downmix)
             gain += entry.gainDB
             label = "'\(entry.name)'"

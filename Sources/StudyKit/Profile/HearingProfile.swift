@@ -220,7 +220,11 @@ public struct HearingProfile: Sendable, Equatable {
                 profile.gainRule = parsed
             }
             if let cap = try number(tailoring["max_gain_db"], "tailoring.max_gain_db") {
-                guard (0...40).contains(cap) else { throw fail("tailoring.max_gain_db", "must be from 0 to 40 dB") }
+                let range = GainRule.maxGainRangeDB
+                guard range.contains(cap) else {
+                    throw fail(
+                        "tailoring.max_gain_db", "must be from \(Int(range.lowerBound)) to \(Int(range.upperBound)) dB")
+                }
                 profile.maxGainDB = cap
             }
         }

@@ -40,10 +40,9 @@ public enum ProtocolFile {
                 file: file, field: "", line: line,
                 problem: "is not valid JSON (\(detail)); check commas, quotes and brackets")
         }
-        if let line = StrictJSON.trailingCommaLine(in: data) {
+        if let violation = StrictJSON.firstViolation(in: data) {
             throw ProtocolError(
-                file: file, field: "", line: line,
-                problem: "is not valid JSON (a comma before a closing bracket or brace); remove the trailing comma")
+                file: file, field: "", line: violation.line, problem: "is not strict JSON: \(violation.problem)")
         }
         let reader = FieldReader(file: file, lines: JSONLineLocator(text: String(decoding: data, as: UTF8.self)))
         return try reader.protocolFile(root)

@@ -18,7 +18,7 @@ public struct PastSession: Sendable, Equatable {
     }
 
     /// The `session_index` the participant's next session gets: one more than the highest so far (as
-    /// `SessionIndex.next` numbers it when the session starts).
+    /// `SessionRecorder.start` numbers it under the participant's start lock).
     public static func nextIndex(after sessions: [PastSession]) -> Int {
         (sessions.map(\.sessionIndex).max() ?? 0) + 1
     }

@@ -3,14 +3,9 @@ import Foundation
 
 /// Numbers a participant's sessions in the order they were started, so learning over sessions is one
 /// `--within session_index` away (session IDs differ per participant). A new session gets one more than
-/// the highest index among the participant's sessions (`PastSession` reads them); a resumed session keeps
-/// the index it was given.
+/// the highest index among the participant's sessions, given only by `SessionRecorder.start` under the
+/// participant's `StartLock` (`PastSession` reads them); a resumed session keeps the index it was given.
 public enum SessionIndex {
-    /// The index of a new session of `participant` in `logs`.
-    public static func next(logs: URL, participant: ParticipantID) -> Int {
-        PastSession.nextIndex(after: PastSession.all(logs: logs, participant: participant))
-    }
-
     /// The index of an existing session folder: its own when session.json has one, otherwise its place in
     /// start order among the participant's sessions (for a session logged before the column existed).
     public static func of(_ folder: SessionFolder) -> Int {

@@ -24,12 +24,32 @@ public final class SessionRecorder: TrialSink {
         self.log = log
     }
 
-    /// Starts a new session for `participant` under `logs`.
+    /// Starts a new session of `participant` under `logs` with a protocol resolved beforehand.
     public static func start(
         logs: URL, participant: ParticipantID, resolvedProtocol: ResolvedProtocol,
         environment: SessionEnvironment, startedAt: Date = Date(), plan: PlanReference? = nil
     ) throws -> SessionRecorder {
-        let sessionIndex = SessionIndex.next(logs: logs, participant: participant)
+        try start(
+            logs: logs, participant: participant, environment: environment, startedAt: startedAt, plan: plan
+        ) { _, _ in resolvedProtocol }
+    }
+
+    /// Starts a new session of `participant` under `logs`. Under the participant's `StartLock` it numbers the
+    /// session (one more than the highest `session_index` so far: the only place a new index is given), hands
+    /// that index and the earlier sessions to `resolve` for the session's protocol (its placement depends on
+    /// the index), and makes the folder, session.json and trials.csv; when `resolve` throws, nothing is written.
+    public static func start(
+        logs: URL, participant: ParticipantID, environment: SessionEnvironment, startedAt: Date = Date(),
+        plan: PlanReference? = nil, resolve: (_ sessionIndex: Int, _ past: [PastSession]) throws -> ResolvedProtocol
+    ) throws -> SessionRecorder {
+        let participantFolder = logs.appendingPathComponent(participant.value)
+        try OwnerOnlyFolder.createWithParents(participantFolder)
+        let startLock = try StartLock.acquire(participantFolder)
+        // Released only once session.json holds the index, so the next start counts this session.
+        defer { withExtendedLifetime(startLock) {} }
+        let past = PastSession.all(logs: logs, participant: participant)
+        let sessionIndex = PastSession.nextIndex(after: past)
+        let resolvedProtocol = try resolve(sessionIndex, past)
         let folder = try SessionFolder.create(logs: logs, participant: participant, startedAt: startedAt)
         // Locked before session.json exists, so a --resume that sees the new session also sees it is taken.
         let lock = try SessionLock.acquire(folder.url)

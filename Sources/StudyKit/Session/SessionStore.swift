@@ -8,16 +8,18 @@ import GameCore
 public protocol SessionStore {
     /// Where the store keeps its sessions, as a person would look for them (for messages).
     var location: String { get }
-    /// The participant's counterbalancing number (1 = registered first); nil when not registered.
-    func registrationNumber(of participant: ParticipantID) throws -> Int?
-    /// The participant's sessions so far, oldest first (to number the next one and warn about a repeat).
-    func pastSessions(of participant: ParticipantID) throws -> [PastSession]
-    /// Registers the participant with blank answers unless already registered.
-    func registerIfNew(_ participant: ParticipantID, at date: Date) throws
+    /// Registers the participant with blank answers unless already registered, and returns their
+    /// counterbalancing number (1 = registered first): the Latin-square row of an ID without a number is read
+    /// only after registration, so a new participant's first session has the same row as their later ones.
+    @discardableResult
+    func registerIfNew(_ participant: ParticipantID, at date: Date) throws -> Int
     /// A new session of `participant`, its log created (not yet completed); `plan` when it is a training session.
+    /// The store numbers the session and calls `resolve` with its `session_index` and the participant's
+    /// sessions so far (oldest first), while no other start of this participant's sessions can number one, so
+    /// sessions started at once never share an index; when `resolve` throws, no session is written.
     func startSession(
-        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        plan: PlanReference?, at date: Date
+        participant: ParticipantID, environment: SessionEnvironment, plan: PlanReference?, at date: Date,
+        resolve: (_ sessionIndex: Int, _ past: [PastSession]) throws -> ResolvedProtocol
     ) throws -> any SessionLog
     /// The participant's latest session that is not completed, reopened to continue; nil when there is none.
     /// `check` sees its protocol first: when it throws, nothing is written.
@@ -85,28 +87,25 @@ public struct FileSessionStore: SessionStore {
 
     public var location: String { logs.path }
 
-    public func registrationNumber(of participant: ParticipantID) throws -> Int? {
-        try ParticipantRegistry(logs: logs).registrationNumber(of: participant)
-    }
-
-    public func pastSessions(of participant: ParticipantID) throws -> [PastSession] {
-        PastSession.all(logs: logs, participant: participant)
-    }
-
-    public func registerIfNew(_ participant: ParticipantID, at date: Date) throws {
+    @discardableResult
+    public func registerIfNew(_ participant: ParticipantID, at date: Date) throws -> Int {
         let registry = ParticipantRegistry(logs: logs)
         if try !registry.isRegistered(participant) {
             _ = try registry.register(ParticipantRecord(participant: participant, registeredAt: date))
         }
+        guard let number = try registry.registrationNumber(of: participant) else {
+            throw StudyFileError.notRegistered(path: registry.url.path, participant: participant.value)
+        }
+        return number
     }
 
     public func startSession(
-        participant: ParticipantID, resolvedProtocol: ResolvedProtocol, environment: SessionEnvironment,
-        plan: PlanReference?, at date: Date
+        participant: ParticipantID, environment: SessionEnvironment, plan: PlanReference?, at date: Date,
+        resolve: (_ sessionIndex: Int, _ past: [PastSession]) throws -> ResolvedProtocol
     ) throws -> any SessionLog {
         try SessionRecorder.start(
-            logs: logs, participant: participant, resolvedProtocol: resolvedProtocol, environment: environment,
-            startedAt: date, plan: plan)
+            logs: logs, participant: participant, environment: environment, startedAt: date, plan: plan,
+            resolve: resolve)
     }
 
     public func resumeLatestSession(

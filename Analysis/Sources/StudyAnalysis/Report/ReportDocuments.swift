@@ -110,6 +110,15 @@ extension StudyReport {
         return md
     }
 
+    /// A table cell; a number (or a p value such as "< 0.001") has class "n", kept on one line: wrapped,
+    /// "−0.123" would read as two values.
+    static func htmlCell(_ text: String) -> String {
+        let plain = text.replacingOccurrences(of: "\u{2212}", with: "-").trimmingCharacters(in: .whitespaces)
+        let value = plain.hasPrefix("<") ? plain.dropFirst().trimmingCharacters(in: .whitespaces) : plain
+        let number = !value.isEmpty && Double(value) != nil
+        return (number ? "<td class=\"n\">" : "<td>") + SVGFigure.escape(text) + "</td>"
+    }
+
     static func html(_ d: ReportDocument) -> String {
         let (facts, mixedModels, tests, groupTests, groupBy) = (
             d.facts, d.mixedModels, d.tests, d.groupTests, d.groupBy
@@ -122,13 +131,13 @@ extension StudyReport {
                 + header.map { "<th>\(SVGFigure.escape($0).replacingOccurrences(of: "_", with: "_<wbr>"))</th>" }
                 .joined()
                 + "</tr></thead><tbody>"
-                + rows.map { "<tr>" + $0.map { "<td>\(SVGFigure.escape($0))</td>" }.joined() + "</tr>" }.joined(
-                    separator: "\n") + "</tbody></table>\n"
+                + rows.map { "<tr>" + $0.map(htmlCell).joined() + "</tr>" }.joined(separator: "\n")
+                + "</tbody></table>\n"
         }
         var h =
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>SoundSafari study report</title>\n"
         h +=
-            "<style>body{font-family:DejaVu Sans,sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f3f3f3}td:first-child{text-align:left}figure{margin:2em 0}</style></head><body>\n"
+            "<style>body{font-family:DejaVu Sans,sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f3f3f3}td:first-child{text-align:left}td.n{white-space:nowrap}figure{margin:2em 0}</style></head><body>\n"
         h +=
             "<h1>SoundSafari study report</h1>\n<ul>" + facts.map { "<li>\(SVGFigure.escape($0))</li>" }.joined()
             + "</ul>\n"
