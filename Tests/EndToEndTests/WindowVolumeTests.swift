@@ -53,15 +53,14 @@ extension WindowTests {
             #expect((exposure["left_laeq_dbfs"] as? Double).map { $0 < -20 && $0 > -120 } == true, "\(exposure)")
         }
 
-        @Test func aParticipantPastTheWeeklyAllowanceIsWarnedAtTheCheckAndOnTheSummaryButPlays() throws {
-            let window = try WindowSession(name: "window-dose-warning")
-            let participant = try ParticipantID("VK02")
+        /// Calibrated headphones and, yesterday, 30 h at 82 dB(A): 119 % of the weekly allowance.
+        private func overTheWeeklyAllowance(_ name: String, in window: WindowSession) throws {
+            let participant = try ParticipantID(name)
             let calibrated = try SoundSafariBinary.run([
-                "profile", "set-output", "--participant", "VK02", "--calibration-left-db-spl", "100",
+                "profile", "set-output", "--participant", name, "--calibration-left-db-spl", "100",
                 "--calibration-right-db-spl", "100", "--logs", window.logs.path,
             ])
             #expect(calibrated.status == 0, "stderr: \(calibrated.stderr)")
-            // Yesterday: 30 h at 82 dB(A) on calibrated headphones, 119 % of the weekly allowance.
             let resolved = StudyProtocol.builtIn(mode: .oneTarget, rounds: 1, seed: 1).resolve(
                 participantNumber: 1, sessionSeed: 1)
             let yesterday = try SessionRecorder.start(
@@ -75,6 +74,20 @@ extension WindowTests {
                     calibration: HeadphoneCalibration(leftDBSPLAtFullScale: 100, rightDBSPLAtFullScale: 100),
                     pastWeek: WeekDose()))
             try yesterday.finish(at: Date().addingTimeInterval(-80_000))
+        }
+
+        /// Pixels of the warning colour (Theme.warning, 255/120/90) in a screenshot, from `fromX` (a fraction of
+        /// the width) to the right edge.
+        private func warningPixels(_ name: String, of window: WindowSession, fromX: Double = 0) throws -> Int {
+            let file = try #require(window.screenshotNames().first { $0.hasSuffix("-" + name) })
+            let png = try PNGPixels(contentsOf: window.screenshots.appendingPathComponent(file + ".png"))
+            let left = Int(Double(png.width) * fromX)
+            return png.count((255, 120, 90), x: left..<png.width, y: 0..<png.height, tolerance: 20)
+        }
+
+        @Test func aParticipantPastTheWeeklyAllowanceIsWarnedAtTheCheckAndOnTheSummaryButPlays() throws {
+            let window = try WindowSession(name: "window-dose-warning")
+            try overTheWeeklyAllowance("VK02", in: window)
             let output = try window.run(
                 [
                     "play", "--participant", "VK02", "--mode", "one-target", "--rounds", "1", "--input", "keyboard",
@@ -96,6 +109,27 @@ extension WindowTests {
             #expect(exposure["week_sessions"] as? Int == 2)
             #expect((exposure["week_dose_fraction"] as? Double ?? 0) > 1.18, "\(exposure)")
             #expect((exposure["laeq_db"] as? Double).map { $0 > 0 && $0 < 100 } == true, "\(exposure)")
+            #expect(try warningPixels("check-warning", of: window) > 2_000, "the warning is drawn at the check")
+        }
+
+        /// The end of a training session shows the same warning under the progress chart.
+        @Test func aTrainingSessionPastTheWeeklyAllowanceEndsWithTheWarning() throws {
+            let window = try WindowSession(name: "window-dose-train")
+            try overTheWeeklyAllowance("VK03", in: window)
+            let plan = try WindowTrainTests.tinyPlan(in: window.logs, rounds: 1)
+            let skipAll = Array(repeating: ["sleep 150", "key Down", "key Down", "key Return"], count: 7).flatMap { $0 }
+            let script =
+                ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skipAll
+                + ["wait running", "key Space", "wait round-result", "key Return", "wait ratings-after"] + skipAll
+                + ["wait summary", "shot train-warning", "key Escape"]
+            let output = try window.run(
+                ["train", "--participant", "VK03", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
+                script: script)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let sessions = try window.sessionFolders(participant: "VK03")
+            #expect(sessions.count == 2)
+            // The chart fills the left three fifths; the lines beside it are plain text but for the warning.
+            #expect(try warningPixels("train-warning", of: window, fromX: 0.62) > 2_000, "the warning beside the chart")
         }
     }
 }

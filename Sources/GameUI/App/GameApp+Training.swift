@@ -139,7 +139,8 @@ extension GameApp {
         let lines = training?.endLines ?? []
         painter.drawResult(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
-            picture: progressTexture, pictureSize: progressTextureSize, lines: lines, continueHint: "Close")
+            picture: progressTexture, pictureSize: progressTextureSize, lines: lines, continueHint: "Close",
+            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
     }
 
     /// After a training photo: schedule its animal's replay from the true direction, when the plan asks for it.

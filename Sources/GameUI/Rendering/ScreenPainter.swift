@@ -295,8 +295,10 @@ final class ScreenPainter {
     }
 
     /// A result (intermediate or end of round): the result picture and the photo's deviation and time.
+    /// `warning` (the weekly listening dose) is the last line, in the warning colour.
     func drawResult(
-        heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String
+        heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String,
+        warning: String? = nil
     ) {
         window.clear()
         var y = title(heading)
@@ -314,9 +316,13 @@ final class ScreenPainter {
             var lineY = y + scaled(10)
             let columnX = scaled(40) + w + scaled(40)
             let columnWidth = width - columnX - scaled(30)
-            let pixels = fittingPixels(lines, width: columnWidth, height: areaHeight - scaled(10))
-            for line in lines {
-                lineY += text.drawWrapped(line, x: columnX, y: lineY, width: columnWidth, pixels: pixels) + scaled(12)
+            let all = lines + [warning].compactMap { $0 }
+            let pixels = fittingPixels(all, width: columnWidth, height: areaHeight - scaled(10))
+            for (index, line) in all.enumerated() {
+                let color = index < lines.count ? Theme.text : Theme.warning
+                lineY +=
+                    text.drawWrapped(line, x: columnX, y: lineY, width: columnWidth, pixels: pixels, color: color)
+                    + scaled(12)
             }
         } else {
             for line in lines {
@@ -324,6 +330,12 @@ final class ScreenPainter {
                     text.drawWrapped(
                         line, x: width / 2, y: y, width: width - scaled(120), pixels: px(.heading),
                         align: .center) + scaled(12)
+            }
+            if let warning {
+                y +=
+                    text.drawWrapped(
+                        warning, x: width / 2, y: y, width: width - scaled(120), pixels: px(.body),
+                        color: Theme.warning, align: .center) + scaled(12)
             }
         }
         let buttonWidth = scaled(520)
