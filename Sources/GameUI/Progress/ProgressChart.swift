@@ -39,15 +39,15 @@ struct ProgressChart {
             surface.blit(title, x: 24, y: 16)
         }
         let points = series.thinned(to: Self.maxPoints)
-        let panels: [(String, (ProgressSeries.Point) -> Double, String)] = [
-            ("Median deviation (°)", { $0.medianAbsDeviationDeg }, "%.0f°"),
-            ("Front-back reversals", { $0.reversalRate * 100 }, "%.0f %%"),
-            ("Median time (s)", { $0.medianTimeSeconds }, "%.1f s"),
+        let panels: [(String, (ProgressSeries.Point) -> Double, String, ClosedRange<Double>)] = [
+            ("Median deviation (°)", { $0.medianAbsDeviationDeg }, "%.0f°", 10...180),
+            ("Front-back reversals", { $0.reversalRate * 100 }, "%.0f %%", 10...100),
+            ("Median time (s)", { $0.medianTimeSeconds }, "%.1f s", 1...Double.infinity),
         ]
         for (index, panel) in panels.enumerated() {
             drawPanel(
                 on: surface, fonts: fonts, x: 24 + Int32(index) * 312, title: panel.0, points: points,
-                value: panel.1, format: panel.2)
+                value: panel.1, format: panel.2, topRange: panel.3)
         }
         var y: Int32 = 520
         let comparison = series.comparison ?? "Your first session: play again on your next training day to see a trend."
@@ -77,6 +77,13 @@ struct ProgressChart {
         }
     }
 
+    /// The top of a panel's axis: 10 % above the largest value, kept within `range` — its lower bound keeps a
+    /// row of zeros (no reversals yet, instant photos) from labelling every grid line "0", its upper bound keeps a
+    /// rate at 100 % and a deviation at 180°.
+    static func axisTop(of values: [Double], within range: ClosedRange<Double>) -> Double {
+        min(max((values.max() ?? 0) * 1.1, range.lowerBound), range.upperBound)
+    }
+
     private func isToday(_ date: Date) -> Bool {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
@@ -85,7 +92,7 @@ struct ProgressChart {
 
     private func drawPanel(
         on surface: SDLSurface, fonts: PictureFonts, x: Int32, title: String, points: [ProgressSeries.Point],
-        value: (ProgressSeries.Point) -> Double, format: String
+        value: (ProgressSeries.Point) -> Double, format: String, topRange: ClosedRange<Double>
     ) {
         let top: Int32 = 70
         let w: Int32 = 296
@@ -100,7 +107,7 @@ struct ProgressChart {
         let plotBottom = top + h - 40
         let values = points.map(value).filter(\.isFinite)
         guard !values.isEmpty else { return }
-        let highest = max(values.max() ?? 1, 1e-9) * 1.1
+        let highest = Self.axisTop(of: values, within: topRange)
         // Three grid lines with their values; the axis starts at 0 so a fall looks as large as it is.
         for step in 0...2 {
             let level = highest * Double(step) / 2
