@@ -92,6 +92,19 @@ import Testing
         #expect(!numbers.isEmpty)
         #expect(numbers.allSatisfy { $0.numbered }, "\(numbers.filter { !$0.numbered }.prefix(5))")
         #expect(cells.filter { $0.numbered }.count < cells.count, "names are no number cells")
+        // Statistics and degrees of freedom stay on one line too ("t =" above "0.795" reads as two cells).
+        let statistics = cells.filter { $0.text.hasPrefix("t = ") || $0.text.hasPrefix("F = ") }
+        #expect(!statistics.isEmpty)
+        #expect(statistics.allSatisfy { $0.numbered }, "\(statistics.filter { !$0.numbered }.prefix(5))")
+    }
+
+    @Test func aCellIsANumberCellWhenItHoldsNumbersAStatisticOrAPValue() {
+        for text in ["0.5", "\u{2212}0.123", "< 0.001", "t = \u{2212}0.7951", "F = 2.491", "2, 6", "1, 5.9"] {
+            #expect(StudyReport.htmlCell(text).hasPrefix("<td class=\"n\">"), "\(text)")
+        }
+        for text in ["one-target", "conditiontwo-targets", "Holm-adjusted (raw p = 0.485)", "GG ε = 0.704", ""] {
+            #expect(StudyReport.htmlCell(text).hasPrefix("<td>"), "\(text)")
+        }
     }
 
     /// The y positions of an SVG's horizontal tick labels (text anchored at the end, left of the axis).

@@ -110,12 +110,19 @@ extension StudyReport {
         return md
     }
 
-    /// A table cell; a number (or a p value such as "< 0.001") has class "n", kept on one line: wrapped,
-    /// "−0.123" would read as two values.
+    /// A table cell; a number, a p value such as "< 0.001", a statistic such as "t = −0.795" or degrees of
+    /// freedom such as "2, 6" has class "n", kept on one line: wrapped, "−0.123" or "t = 0.795" would read as
+    /// two values.
     static func htmlCell(_ text: String) -> String {
         let plain = text.replacingOccurrences(of: "\u{2212}", with: "-").trimmingCharacters(in: .whitespaces)
-        let value = plain.hasPrefix("<") ? plain.dropFirst().trimmingCharacters(in: .whitespaces) : plain
-        let number = !value.isEmpty && Double(value) != nil
+        var value = Substring(plain)
+        if value.hasPrefix("<") {
+            value = value.dropFirst()
+        } else if let equals = value.range(of: " = "), value[..<equals.lowerBound].count <= 3 {
+            value = value[equals.upperBound...]
+        }
+        let parts = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let number = !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && Double($0) != nil }
         return (number ? "<td class=\"n\">" : "<td>") + SVGFigure.escape(text) + "</td>"
     }
 
