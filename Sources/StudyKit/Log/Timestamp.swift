@@ -13,3 +13,15 @@ public enum Timestamp {
         return try? Date.ISO8601FormatStyle().parse(text)
     }
 }
+
+extension KeyedDecodingContainer {
+    /// A session.json timestamp (`Timestamp.format`'s text); a corrupt-data error naming the key otherwise.
+    func decodeTimestamp(forKey key: Key) throws -> Date {
+        let text = try decode(String.self, forKey: key)
+        guard let date = Timestamp.parse(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "'\(text)' is not a UTC timestamp")
+        }
+        return date
+    }
+}

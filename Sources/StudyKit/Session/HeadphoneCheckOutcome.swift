@@ -45,12 +45,7 @@ extension HeadphoneCheckOutcome: Codable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let text = try container.decode(String.self, forKey: .at)
-        guard let date = Timestamp.parse(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .at, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
-        }
-        at = date
+        at = try container.decodeTimestamp(forKey: .at)
         result = try container.decode(Result.self, forKey: .result)
         failedAttempts = try container.decode(Int.self, forKey: .failedAttempts)
         lastProblem = try container.decodeIfPresent(String.self, forKey: .lastProblem)

@@ -23,11 +23,6 @@ public struct SessionInterruption: Sendable, Equatable, Codable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         signal = try container.decode(String.self, forKey: .signal)
-        let text = try container.decode(String.self, forKey: .at)
-        guard let date = Timestamp.parse(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .at, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
-        }
-        at = date
+        at = try container.decodeTimestamp(forKey: .at)
     }
 }

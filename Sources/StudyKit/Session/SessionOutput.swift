@@ -126,12 +126,7 @@ public struct VolumeEvent: Sendable, Equatable, Codable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let text = try container.decode(String.self, forKey: .at)
-        guard let date = Timestamp.parse(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .at, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
-        }
-        at = date
+        at = try container.decodeTimestamp(forKey: .at)
         volumeDB = try container.decode(Double.self, forKey: .volumeDB)
         source = try container.decode(String.self, forKey: .source)
     }

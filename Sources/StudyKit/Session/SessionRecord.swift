@@ -119,20 +119,14 @@ extension SessionRecord: Codable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func date(_ key: CodingKeys) throws -> Date {
-            let text = try container.decode(String.self, forKey: key)
-            guard let date = Timestamp.parse(text) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "'\(text)' is not a UTC timestamp")
-            }
-            return date
-        }
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
         sessionID = try container.decode(String.self, forKey: .sessionID)
         participant = try container.decode(String.self, forKey: .participant)
         sessionIndex = try container.decodeIfPresent(Int.self, forKey: .sessionIndex)
-        startedAt = try date(.startedAt)
-        endedAt = try container.decodeIfPresent(String.self, forKey: .endedAt) == nil ? nil : try date(.endedAt)
+        startedAt = try container.decodeTimestamp(forKey: .startedAt)
+        // `ended_at` is null while the session runs.
+        let ended = try container.decodeIfPresent(String.self, forKey: .endedAt)
+        endedAt = try ended == nil ? nil : container.decodeTimestamp(forKey: .endedAt)
         resumedAt = try (container.decodeIfPresent([String].self, forKey: .resumedAt) ?? []).map { text in
             guard let date = Timestamp.parse(text) else {
                 throw DecodingError.dataCorruptedError(
