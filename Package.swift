@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore", "TidyFormats"]),
         .testTarget(
             name: "SessionRuntimeTests", dependencies: ["SessionRuntime", "GameCore", "SpatialAudio", "StudyKit"]),
-        .testTarget(name: "GameUITests", dependencies: ["GameUI", "GameCore", "StudyKit", "CSDL2"]),
+        .testTarget(name: "GameUITests", dependencies: ["GameUI", "GameCore", "StudyKit", "HeadTracking", "CSDL2"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["soundsafari", "soundsafari-autopilot", "StudyKit", "GameCore", "SpatialAudio"]),

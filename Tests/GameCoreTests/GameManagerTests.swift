@@ -37,6 +37,25 @@ import Testing
         #expect(Array(scene.listenerHeadings.suffix(2)) == [Bearing(degrees: 30), Bearing(degrees: 60)])
     }
 
+    /// A head tracker stores each reading into the audio's heading cell from its own thread; the tick's copy
+    /// could be a reading older, so the tick leaves the listener to it.
+    final class SelfPublishingHeading: HeadingSource {
+        var heading = Bearing(degrees: 45)
+        func recentre() {}
+        var publishesHeading: Bool { true }
+    }
+
+    @Test func theTickLeavesTheListenerToASourceThatStoresItsOwnHeadings() throws {
+        let session = GameSession(
+            plan: try SessionPlan(rounds: [.builtIn(.oneTarget, round: 1)], seed: 3), scene: scene, clock: clock,
+            sink: sink, input: .keyboard)
+        let manager = GameManager(session: session, clock: clock, scene: scene, headingSource: SelfPublishingHeading())
+        try manager.session.start(heading: .forward)
+        let stored = scene.listenerHeadings.count
+        for _ in 0..<5 { try manager.tick() }
+        #expect(scene.listenerHeadings.count == stored, "\(scene.listenerHeadings)")
+    }
+
     @Test func aShootEventBecomesAPhotoAtTheEventsHeadingAndTime() throws {
         let manager = try manager()
         try manager.session.start(heading: .forward)

@@ -1,6 +1,7 @@
 // InputHandler fed with synthesized SDL events (no window): keys to commands, held keys to heading, timestamps.
 import CSDL2
 import GameCore
+import HeadTracking
 import Testing
 
 @testable import GameUI
@@ -112,5 +113,30 @@ import Testing
         var quit = SDL_Event()
         quit.type = SDL_QUIT.rawValue
         #expect(handler.handle(quit, turning: false) == [.quitRequested])
+    }
+}
+
+@Suite struct InputHandlerTrackerTests {
+    /// While a tracker steers, only its receiving thread stores headings: a store from the game tick or an SDL
+    /// event could put back a heading one reading older than the one the thread just stored.
+    @Test func whileATrackerSteersTheTickAndEventsLeaveTheHeadingCellToIt() throws {
+        let handler = InputHandler(clock: ManualClock())
+        let cell = LatestHeading(Bearing(degrees: 300))
+        handler.headingOutput = cell
+        handler.update(now: MonotonicTime(seconds: 1), turning: true)
+        #expect(cell.load() == .forward, "keys steer: the tick stores their heading")
+        let receiver = try TrackerReceiver(
+            input: TrackerInput(kind: .opentrack, port: 0), now: { MonotonicTime(seconds: 1) })
+        defer { receiver.stop() }
+        handler.tracked = TrackedHeading(receiver: receiver)
+        cell.store(Bearing(degrees: 300))  // as the receiving thread would
+        handler.update(now: MonotonicTime(seconds: 2), turning: true)
+        var event = SDL_Event()
+        event.type = SDL_MOUSEMOTION.rawValue
+        _ = handler.handle(event, turning: true)
+        #expect(cell.load() == Bearing(degrees: 300), "the tracker's heading is left alone")
+        handler.tracked = nil
+        handler.update(now: MonotonicTime(seconds: 3), turning: true)
+        #expect(cell.load() == .forward, "keys steer again")
     }
 }

@@ -45,7 +45,7 @@ public final class GameManager {
         let now = time ?? clock.now()
         tickCount += 1
         let heading = headingSource.heading
-        scene.setListenerHeading(heading)
+        if !headingSource.publishesHeading { scene.setListenerHeading(heading) }
         if case .searching = session.state { session.level?.update(at: now, heading: heading) }
         let events = queue
         queue.removeAll()

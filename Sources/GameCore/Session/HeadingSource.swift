@@ -6,4 +6,11 @@ public protocol HeadingSource: AnyObject {
     var heading: Bearing { get }
     /// Makes the current physical direction the new forward (heading 0).
     func recentre()
+    /// True when the source stores each heading into the audio's heading cell itself, as it arrives (a head
+    /// tracker's receiving thread): the tick then leaves the cell alone, since its copy can be a reading older.
+    var publishesHeading: Bool { get }
+}
+
+extension HeadingSource {
+    public var publishesHeading: Bool { false }
 }

@@ -69,13 +69,22 @@ final class InputHandler: HeadingSource {
     func update(now: MonotonicTime, turning: Bool) {
         defer {
             lastUpdate = now
-            headingOutput?.store(heading)
+            publishHeading()
         }
         guard turning, let last = lastUpdate else { return }
         let seconds = min(0.1, max(0, now - last))  // a stalled frame must not fling the heading around
         let direction = (rightHeld ? 1 : 0) - (leftHeld ? 1 : 0)
         manualDegrees += keyboardRotation.degrees(direction: direction, fine: fineHeld, seconds: seconds)
         manualDegrees += keyboardRotation.degrees(stickDeflection: stickX, fine: fineHeld, seconds: seconds)
+    }
+
+    var publishesHeading: Bool { tracked != nil }
+
+    /// Stores the heading keys, mouse and gamepad produced. Not while a tracker steers: its receiving thread
+    /// stores every reading itself, and a store from here could put back a heading one reading older.
+    private func publishHeading() {
+        guard !publishesHeading else { return }
+        headingOutput?.store(heading)
     }
 
     /// Forgets held keys (e.g. when a screen changes, so a key held on a menu does not turn afterwards).
@@ -95,7 +104,7 @@ final class InputHandler: HeadingSource {
 
     /// Handles one SDL event; `turning` is true while a round runs (mouse motion turns only then).
     func handle(_ event: SDL_Event, turning: Bool) -> [InputSignal] {
-        defer { headingOutput?.store(heading) }
+        defer { publishHeading() }
         let type = SDL_EventType(rawValue: event.type)
         switch type {
         case SDL_QUIT:
