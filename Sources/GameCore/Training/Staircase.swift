@@ -123,7 +123,9 @@ public struct Staircase: Sendable, Equatable, Codable {
         }
         lastDirection = direction
         if runStopped, let threshold = runThreshold {
-            value = threshold
+            // The next run starts here. Kept to trials.csv's 3 decimals, so every value of later runs is logged
+            // exactly and thresholds recomputed from the log equal the game's (6.333, not 6.3333…).
+            value = (threshold * 1000).rounded() / 1000
         } else {
             let harder = rule.largerIsHarder ? stepSize : -stepSize
             value = min(max(at + Double(direction) * harder, rule.range.lowerBound), rule.range.upperBound)
