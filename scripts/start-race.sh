@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Concurrent starts on one logs folder: N `simulate` processes of N new participants started at once
-# (TRIES times each for N = 2 and N = 16), then two `--resume` runs of one killed session at once.
+# (TRIES times each for N = 2 and N = 16), 16 processes of one participant at once, then two `--resume`
+# runs of one killed session at once.
 # Usage: scripts/start-race.sh [BIN_DIR] [TRIES]   (BIN_DIR defaults to .build/release, then .build/debug)
 # Prints "name value unit" lines; lost / corrupt / duplicates come from scripts/check-logs.py.
 set -uo pipefail
@@ -42,6 +43,41 @@ for n in 2 16; do
     echo "race.start$n.corrupt $corrupt files"
     echo "race.start$n.duplicates $duplicates rows"
 done
+
+# 16 sessions of ONE participant started at once: each must get its own session_index, 1 to 16
+# (numbered under <participant>/.start.lock).
+failed=0 shared=0 lost=0 corrupt=0 duplicates=0
+for try in $(seq "$tries"); do
+    logs="$work/same-$try"
+    pids=()
+    for i in $(seq 16); do
+        "$bin/soundsafari" simulate --participant SAME01 --rounds 1 --seed "$i" --logs "$logs" \
+            >/dev/null 2>"$work/err-$i.txt" &
+        pids+=($!)
+    done
+    for i in "${!pids[@]}"; do
+        if ! wait "${pids[$i]}"; then
+            failed=$((failed + 1))
+            echo "try $try, process $((i + 1)) of 16 failed: $(cat "$work/err-$((i + 1)).txt")" >&2
+        fi
+    done
+    # Indices other than exactly 1..16, once each: a shared index counts once per session too many.
+    shared=$((shared + $(python3 -c "
+import json, glob, sys
+got = sorted(json.load(open(f)).get('session_index') for f in glob.glob(sys.argv[1] + '/SAME01/*/session.json'))
+print(len(got) - len(set(got)) + sum(1 for i in range(1, 17) if i not in got))" "$logs")))
+    audit=$(python3 scripts/check-logs.py "$logs")
+    lost=$((lost + $(echo "$audit" | awk '$1=="lost" {print $2}')))
+    corrupt=$((corrupt + $(echo "$audit" | awk '$1=="corrupt" {print $2}')))
+    duplicates=$((duplicates + $(echo "$audit" | awk '$1=="duplicates" {print $2}')))
+    rm -rf "$logs"
+done
+echo "race.same16.tries $tries count"
+echo "race.same16.failed_starts $failed processes"
+echo "race.same16.wrong_session_index $shared sessions"
+echo "race.same16.lost $lost rows"
+echo "race.same16.corrupt $corrupt files"
+echo "race.same16.duplicates $duplicates rows"
 
 # Two resumes of one interrupted session at once: one continues it, the other is refused (or finds it done).
 refused=0 finished=0 both=0 lost=0 corrupt=0 duplicates=0
