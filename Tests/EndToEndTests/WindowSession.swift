@@ -59,14 +59,14 @@ final class WindowSession {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline {
             if let killAtShot, screenshotNames().contains(where: { $0.hasSuffix("-" + killAtShot) }) {
-                kill(process.processIdentifier, SIGKILL)
+                Self.killGame(process)
                 break
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
         let timedOut = process.isRunning
         if timedOut {
-            process.terminate()
+            Self.killGame(process)
             process.waitUntilExit()
         }
         process.waitUntilExit()
@@ -75,6 +75,22 @@ final class WindowSession {
             status: timedOut ? -1 : process.terminationStatus,
             stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
             stderr: timedOut ? "timed out after \(Int(timeout)) s\n" + stderr : stderr)
+    }
+
+    /// SIGKILL for the game, as a crash or power cut would. Under `xvfb-run` (no DISPLAY) the game is the
+    /// wrapper's child: killing the wrapper would leave the game running (and holding its session's lock), while
+    /// with the game gone the wrapper ends by itself and stops its X server.
+    static func killGame(_ process: Process) {
+        let pid = process.processIdentifier
+        guard process.executableURL?.lastPathComponent == "xvfb-run" else {
+            kill(pid, SIGKILL)
+            return
+        }
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+            let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
+            if name.trimmingCharacters(in: .whitespacesAndNewlines) != "Xvfb" { kill(child, SIGKILL) }
+        }
     }
 
     /// The participant's session folders, oldest first.
