@@ -124,6 +124,16 @@ import Testing
         #expect(killed[1].record.completed == false)
         let kept = killed[1].rows
 
+        // Outside its plan (no staircase, no minutes) the session is not continued, and nothing is written.
+        let outside = try SoundSafariBinary.run([
+            "simulate", "--resume", "--bot", "ideal", "--participant", "K01", "--logs", logs.path,
+        ])
+        #expect(outside.status != 0)
+        #expect(outside.stderr.contains("session 2 of the training plan"), "\(outside.stderr)")
+        #expect(outside.stderr.contains("soundsafari train --participant K01"), "\(outside.stderr)")
+        let untouched = try Self.sessions(in: logs, participant: "K01")
+        #expect(untouched[1].rows == kept && untouched[1].record.resumedAt.isEmpty)
+
         let resumed = try SoundSafariBinary.run([
             "simulate", "--plan", planFile.path, "--bot", "learner", "--participant", "K01", "--logs", logs.path,
         ])

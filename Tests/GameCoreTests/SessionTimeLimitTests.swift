@@ -62,6 +62,18 @@ import Testing
         try photo(resumed, searching: 2, looking: 1)
         #expect(resumed.endedBy == .time && resumed.playedSeconds == 41)
 
+        // Stopped on the result of the round that used up the time: resumed, it plays no further round.
+        let stoppedAfterTheLastRound = GameSession(
+            plan: try SessionPlan(rounds: (1...3).map { RoundPlan.builtIn(.twoTargets, round: $0) }, seed: 1),
+            scene: scene, clock: clock, sink: sink, input: .keyboard,
+            alreadyLogged: [TrialKey(round: 1, targetIndex: 1), TrialKey(round: 1, targetIndex: 2)])
+        stoppedAfterTheLastRound.timeLimitSeconds = 40
+        stoppedAfterTheLastRound.playedSeconds = 41
+        let before = sink.trials.count
+        try stoppedAfterTheLastRound.start(heading: .forward)
+        #expect(stoppedAfterTheLastRound.state == .finished && stoppedAfterTheLastRound.endedBy == .time)
+        #expect(sink.trials.count == before && scene.playingSounds.isEmpty)
+
         let quit = try session(rounds: 1, limit: nil)
         try quit.start(heading: .forward)
         quit.stop()

@@ -88,10 +88,10 @@ final class MemoryStore: SessionStore {
         return logs[logs.count - 1]
     }
     func resumeLatestSession(
-        of participant: ParticipantID, at date: Date, check: (ResolvedProtocol) throws -> Void
+        of participant: ParticipantID, at date: Date, check: (ResolvedProtocol, PlanReference?) throws -> Void
     ) throws -> (any SessionLog)? {
         guard let log = logs.last(where: { !$0.isCompleted }) else { return nil }
-        try check(log.resolvedProtocol)
+        try check(log.resolvedProtocol, nil)
         return log
     }
     func hearingProfile(of participant: ParticipantID) throws -> HearingProfile? { nil }

@@ -115,6 +115,13 @@ public final class GameSession {
     /// Begins at the first target not yet logged, facing `heading`. With nothing left, the session is finished.
     public func start(heading: Bearing) throws {
         guard state == .ready else { return }
+        // A run stopped (a signal, a kill) on the result of the round that used up the time resumes here at a
+        // round's start: that round already ended the session, so no further round is played.
+        if let limit = timeLimitSeconds, playedSeconds >= limit, let next = nextUnloggedKey, next.targetIndex == 1 {
+            endedBy = .time
+            state = .finished
+            return
+        }
         try beginNext(heading: heading)
     }
 

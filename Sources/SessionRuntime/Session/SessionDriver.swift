@@ -69,7 +69,15 @@ package final class SessionDriver {
         if request.resume {
             // The rounds are checked and their sounds loaded before the store writes anything.
             var resumedPlan: SessionPlan?
-            let reopened = try store.resumeLatestSession(of: participant, at: now) { resolved in
+            let reopened = try store.resumeLatestSession(of: participant, at: now) { resolved, planReference in
+                // Checked before the store writes anything (`resumed_at`).
+                if case .trainingPlan = request.source {
+                    guard planReference != nil else {
+                        throw PlanResumeError(participant: participant.value, plan: nil)
+                    }
+                } else if let planReference {
+                    throw PlanResumeError(participant: participant.value, plan: planReference)
+                }
                 resumedPlan = try prepare(resolved, scene: scene)
             }
             guard let reopened, let resumedPlan else {

@@ -22,9 +22,9 @@ public protocol SessionStore {
         resolve: (_ sessionIndex: Int, _ past: [PastSession]) throws -> ResolvedProtocol
     ) throws -> any SessionLog
     /// The participant's latest session that is not completed, reopened to continue; nil when there is none.
-    /// `check` sees its protocol first: when it throws, nothing is written.
+    /// `check` sees its protocol and plan (nil: not a plan session) first: when it throws, nothing is written.
     func resumeLatestSession(
-        of participant: ParticipantID, at date: Date, check: (ResolvedProtocol) throws -> Void
+        of participant: ParticipantID, at date: Date, check: (ResolvedProtocol, PlanReference?) throws -> Void
     ) throws -> (any SessionLog)?
     /// The participant's hearing profile (newest version), nil when they have none.
     func hearingProfile(of participant: ParticipantID) throws -> HearingProfile?
@@ -109,10 +109,10 @@ public struct FileSessionStore: SessionStore {
     }
 
     public func resumeLatestSession(
-        of participant: ParticipantID, at date: Date, check: (ResolvedProtocol) throws -> Void
+        of participant: ParticipantID, at date: Date, check: (ResolvedProtocol, PlanReference?) throws -> Void
     ) throws -> (any SessionLog)? {
         guard let point = try ResumePoint.latestIncomplete(logs: logs, participant: participant) else { return nil }
-        try check(point.record.resolvedProtocol)
+        try check(point.record.resolvedProtocol, point.record.plan)
         return try SessionRecorder.resume(point, at: date)
     }
 
