@@ -4,14 +4,6 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowPatientTests {
-        /// The bytes of one screenshot of this run, by the name the script gave it.
-        private func shot(_ name: String, of window: WindowSession) throws -> Data {
-            guard let file = window.screenshotNames().first(where: { $0.hasSuffix("-" + name) }) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
-            }
-            return try Data(contentsOf: window.screenshots.appendingPathComponent(file + ".png"))
-        }
-
         @Test func aPatientWithOneDeafEarPlaysOneTargetOverTheBackgroundSeesTheTurnAndPlaysAgain() throws {
             let window = try WindowSession(name: "window-patient")
             let script = [
@@ -39,8 +31,9 @@ extension WindowTests {
                 ], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             #expect(
-                try shot("running-ahead", of: window) != shot("running-turned", of: window), "the view shows the turn")
-            #expect(try shot("check-quit-question", of: window) != shot("check-cannot-hear", of: window))
+                try window.screenshot("running-ahead") != window.screenshot("running-turned"), "the view shows the turn"
+            )
+            #expect(try window.screenshot("check-quit-question") != window.screenshot("check-cannot-hear"))
             let sessions = try window.sessionFolders(participant: "PT01")
             #expect(sessions.count == 2, "Play again started a second session")
             for session in sessions {

@@ -117,6 +117,17 @@ final class WindowSession {
             .filter { $0.hasSuffix(".png") }.sorted().map { String($0.dropLast(4)) }
     }
 
+    /// The file of one screenshot of this run, by the name the script gave it (`shot NAME`).
+    func screenshotURL(_ name: String) throws -> URL {
+        guard let file = screenshotNames().first(where: { $0.hasSuffix("-" + name) }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
+        }
+        return screenshots.appendingPathComponent(file + ".png")
+    }
+
+    /// The bytes of one screenshot of this run, by the name the script gave it.
+    func screenshot(_ name: String) throws -> Data { try Data(contentsOf: try screenshotURL(name)) }
+
     /// The screen part of screenshot names ("01-menu" → "menu").
     func screensShown() -> [String] {
         screenshotNames().map { String($0.drop { $0 != "-" }.dropFirst()) }

@@ -6,13 +6,6 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowVolumeTests {
-        private func shot(_ name: String, of window: WindowSession) throws -> Data {
-            guard let file = window.screenshotNames().first(where: { $0.hasSuffix("-" + name) }) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
-            }
-            return try Data(contentsOf: window.screenshots.appendingPathComponent(file + ".png"))
-        }
-
         @Test func aPatientTurnsTheVolumeDownAndUpDuringARoundAndEveryChangeIsLoggedAtOnce() throws {
             let window = try WindowSession(name: "window-volume")
             let script = [
@@ -28,8 +21,8 @@ extension WindowTests {
                     "--seed", "3",
                 ], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
-            #expect(try shot("volume-down", of: window) != shot("running-before", of: window), "the volume shows")
-            #expect(try shot("volume-hidden", of: window) != shot("volume-down", of: window), "and goes away")
+            #expect(try window.screenshot("volume-down") != window.screenshot("running-before"), "the volume shows")
+            #expect(try window.screenshot("volume-hidden") != window.screenshot("volume-down"), "and goes away")
             guard let session = try window.sessionFolders(participant: "VK01").first else {
                 Issue.record("no session folder")
                 return
@@ -79,8 +72,7 @@ extension WindowTests {
         /// Pixels of the warning colour (Theme.warning, 255/120/90) in a screenshot, from `fromX` (a fraction of
         /// the width) to the right edge.
         private func warningPixels(_ name: String, of window: WindowSession, fromX: Double = 0) throws -> Int {
-            let file = try #require(window.screenshotNames().first { $0.hasSuffix("-" + name) })
-            let png = try PNGPixels(contentsOf: window.screenshots.appendingPathComponent(file + ".png"))
+            let png = try PNGPixels(contentsOf: window.screenshotURL(name))
             let left = Int(Double(png.width) * fromX)
             return png.count((255, 120, 90), x: left..<png.width, y: 0..<png.height, tolerance: 20)
         }
