@@ -131,6 +131,8 @@ import Testing
         #expect(outside.status != 0)
         #expect(outside.stderr.contains("session 2 of the training plan"), "\(outside.stderr)")
         #expect(outside.stderr.contains("soundsafari train --participant K01"), "\(outside.stderr)")
+        let window = try SoundSafariBinary.run(["play", "--resume", "--participant", "K01", "--logs", logs.path])
+        #expect(window.status != 0 && window.stderr.contains("training plan"), "before any window: \(window.stderr)")
         let untouched = try Self.sessions(in: logs, participant: "K01")
         #expect(untouched[1].rows == kept && untouched[1].record.resumedAt.isEmpty)
 

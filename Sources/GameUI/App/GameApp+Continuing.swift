@@ -12,6 +12,7 @@ extension GameApp {
         guard let point = try ResumePoint.latestIncomplete(logs: options.logs, participant: participant) else {
             throw NothingToResumeError(participant: participant.value, logs: options.logs.path)
         }
+        if let plan = point.record.plan { throw PlanResumeError(participant: participant.value, plan: plan) }
         // The session goes on with the HRTF it was played with: its rows all name that one.
         let usedHRTF = point.record.environment.hrtf
         if usedHRTF != "none" {

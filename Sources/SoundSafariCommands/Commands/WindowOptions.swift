@@ -49,13 +49,15 @@ struct WindowOptions: ParsableArguments {
     }
     var logsURL: URL { URL(fileURLWithPath: logs) }
 
-    /// With --resume, a participant with nothing to continue is told so in the terminal, before any window.
+    /// With --resume, a participant with nothing to continue, or whose unfinished session belongs to a training
+    /// plan (`train` continues it), is told so in the terminal, before any window.
     func checkResumable(participant: String) throws {
         guard resume else { return }
         let id = try ParticipantID(participant)
-        guard try ResumePoint.latestIncomplete(logs: logsURL, participant: id) != nil else {
+        guard let point = try ResumePoint.latestIncomplete(logs: logsURL, participant: id) else {
             throw NothingToResumeError(participant: id.value, logs: logsURL.path)
         }
+        if let plan = point.record.plan { throw PlanResumeError(participant: id.value, plan: plan) }
     }
 
     func validate() throws {
