@@ -58,7 +58,10 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Run on the real clock (60 Hz in real time) instead of the virtual one.")
     var realtime = false
 
-    @Flag(help: "Continue the participant's latest incomplete session at the first target not yet logged.")
+    @Flag(
+        help:
+            "Continue the participant's latest incomplete session at the first target not yet logged (a training-plan session continues with --plan instead)."
+    )
     var resume = false
 
     @Flag(

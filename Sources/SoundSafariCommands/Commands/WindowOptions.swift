@@ -34,7 +34,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "The Sounds folder (default: $SOUNDSAFARI_SOUNDS, or Sounds/ found upwards).")
     var sounds: String?
 
-    @Flag(help: "Continue the participant's latest incomplete session.")
+    @Flag(help: "Continue the participant's latest incomplete session (a training-plan session continues with train).")
     var resume = false
 
     /// The head tracker `--input` names, if it names one.
