@@ -22,6 +22,8 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
     case notRegistered(path: String, participant: String)
     /// The machine's `device-id` file holds something that is not an identifier.
     case damagedDeviceID(path: String)
+    /// A command that reads a logs folder was given one that does not exist.
+    case noLogsFolder(path: String)
 
     public var description: String {
         switch self {
@@ -53,6 +55,8 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
         case .damagedDeviceID(let path):
             return
                 "\(path) does not hold this machine's device identifier (one line of letters, digits and '-'); restore it from a backup, or delete it to draw a new one (the machine then counts as a new device)."
+        case .noLogsFolder(let path):
+            return "There is no logs folder \(path); give the folder the sessions were written to with --logs DIR."
         }
     }
 

@@ -10,6 +10,11 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The column whose levels are compared (figure 6.1, tables 6.1/6.2).") var compare = "condition"
     @Option(help: "A participants.csv column to compare groups by (e.g. tinnitus).") var groupBy: String?
     @Option(help: "participants.csv (found automatically in an input folder).") var participants: String?
+    @Option(
+        name: .customLong("filter"),
+        help:
+            "Keep only rows with COLUMN=VALUE (or drop COLUMN!=VALUE); repeatable. Logs of several protocols (a study and a training plan) are refused until one is picked, e.g. --filter protocol=thesis-study."
+    ) var filters: [String] = []
     @Flag(help: "Drop malformed or non-numeric rows instead of stopping.") var skipInvalid = false
     @Flag(help: "Replace an earlier report in --out (a folder of study logs is refused even so).") var force = false
 
@@ -17,7 +22,7 @@ struct ReportCommand: ParsableCommand {
         try runReporting {
             let summary = try StudyReport.write(
                 inputs: inputs, outputFolder: out, compare: compare, groupBy: groupBy, participantsFile: participants,
-                skipInvalid: skipInvalid, force: force)
+                skipInvalid: skipInvalid, force: force, filters: try filters.map { try RowFilter(parsing: $0) })
             print(summary)
         }
     }

@@ -52,4 +52,49 @@ import TidyFormats
         #expect(adherence.due == 4)
         #expect(adherence.done == 2, "completed and time-ended count; quit and interrupted do not")
     }
+
+    /// Examples/training-plan.json (10 sessions, 3 a week) assigned to `participant` at `assignedAt` in `logs`.
+    static func assign(_ participant: String, logs: String, at assignedAt: Date) throws -> AssignedPlan {
+        let folder = logs + "/" + participant
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let example = try JSONDecoder().decode(
+            JSONValue.self, from: Data(contentsOf: Self.root.appendingPathComponent("Examples/training-plan.json")))
+        let url = URL(fileURLWithPath: folder + "/plan-001.json")
+        let plan = try AssignedPlan(
+            version: 1, assignedAt: assignedAt, source: "Examples/training-plan.json", planJSON: example, url: url)
+        try plan.encoded().write(to: url)
+        return plan
+    }
+
+    @Test func progressCountsMissedAndDueNextAsTrainDoesAndNothingIsBehindOnTheDayOfAssignment() throws {
+        let logs = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        let assignedAt = try #require(Timestamp.parse("2026-11-02T09:00:00.000Z"))
+        // P09: two sessions done, then nothing for three weeks (all 10 windows have opened by day 21).
+        let plan = try Self.assign("P09", logs: logs, at: assignedAt)
+        for index in 1...2 {
+            let folder = logs + "/P09/2026110\(index + 2)T100000Z-000\(index)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Self.session(index, of: plan, completed: true, endedBy: "all_targets")
+                .write(to: URL(fileURLWithPath: folder + "/session.json"))
+        }
+        // P10: the plan was assigned this morning.
+        let today = assignedAt.addingTimeInterval(21 * 86_400 + 3600)
+        _ = try Self.assign("P10", logs: logs, at: today.addingTimeInterval(-1800))
+        let adherence = PlanAdherence.read(folders: [logs], today: today)
+        #expect(adherence.map(\.participant) == ["P09", "P10"])
+        let schedule = PlanSchedule(assigned: plan, done: 2, inProgress: nil, today: today)
+        #expect(adherence[0].missed == schedule.missed && adherence[0].missed == 7)
+        #expect(schedule.summary.contains("2 of 10 sessions done, 7 missed"), "train's line")
+        #expect(adherence[1].missed == 0)
+        let text = ProgressReport.render(rows: [], curves: [], adherence: adherence).text
+        #expect(
+            text.contains(
+                "P09 localization-training-10x12 v1: 2 done, 10 due by today, 7 missed, next: session 3 today"))
+        #expect(
+            text.contains(
+                "P10 localization-training-10x12 v1: 0 done, 1 due by today, 0 missed, next: session 1 today, 10 in the plan (on schedule)"
+            ))
+        #expect(!text.contains("behind"))
+    }
 }

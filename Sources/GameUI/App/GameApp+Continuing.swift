@@ -75,29 +75,17 @@ extension GameApp {
         return false
     }
 
-    /// The command that continues this participant's session later, with the logs folder it was written to.
+    /// The command that continues this participant's session later, with the logs folder it was written to
+    /// (StudyRecords' `ResumeCommand`, the same text `soundsafari status` lists).
     var resumeCommand: String {
-        let logs = Self.shellWord(options.logs.path)
+        let kind: SessionKind
         switch options.kind {
-        case .play:
-            return "soundsafari play --participant \(settings.participant) --logs \(logs) --resume"
-        case .study(let file, _, _):
-            return "soundsafari study --protocol \(Self.shellWord(file.path)) --participant \(settings.participant) "
-                + "--logs \(logs) --resume"
-        case .prompt:
-            // A reminder's questionnaire has no rounds: answering again is the way back.
-            return "soundsafari rate --participant \(settings.participant) --logs \(logs)"
-        case .training:
-            // train continues an interrupted plan session by itself.
-            return "soundsafari train --participant \(settings.participant) --logs \(logs)"
+        case .play: kind = .play
+        case .study(let file, _, _): kind = .study(protocolFile: file.path)
+        case .prompt: kind = .prompt
+        case .training: kind = .training
         }
-    }
-
-    /// A path as one shell word (quoted when it holds anything but safe characters).
-    static func shellWord(_ text: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+:=@%,")
-        if !text.isEmpty, text.allSatisfy({ safe.contains($0) }) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return ResumeCommand.text(kind, participant: settings.participant, logs: options.logs.path)
     }
 
     /// Tells the terminal where the session is written (when it opens) — the window may be full screen — and,

@@ -38,6 +38,19 @@ final class SessionLock {
         return SessionLock(descriptor: fd)
     }
 
+    /// True when a process holds the lock of `folder` now (its session is being played). Looks without creating
+    /// the file or keeping the lock: a folder without `session.lock` was never locked.
+    static func isHeld(_ folder: URL) -> Bool {
+        let fd = open(folder.appendingPathComponent(fileName).path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_SH | LOCK_NB) == 0 {
+            flock(fd, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
+    }
+
     /// The pid in the lock file. The holder writes it just after taking the lock, so a process refused in
     /// that instant finds the file empty: it looks again for up to 0.2 s before saying "another process".
     private static func holder(_ fd: Int32) -> Int32? {

@@ -2,10 +2,15 @@
 import Foundation
 
 /// The plan's calendar: session k (1-based) opens `floor((k − 1) · 7 / sessions_per_week)` days after the
-/// assignment day and stays open until the next one opens. Sessions are played in order; a window that
-/// closed without its session counts as missed, and the patient simply goes on with the next session.
-/// This is the one adherence rule: `train`, `plan assign`, the analyzer's `progress` and the study server
-/// all count done, due and missed sessions with it.
+/// assignment day and stays open until the next one opens. Sessions are played in order. This is the one
+/// adherence rule — `train`, `plan assign`, `status`, the analyzer's `progress` and report and the study
+/// server all count with it:
+/// - *due by today* (`opened`): the sessions whose window has opened, today's included;
+/// - *done*: completed, or ended by the plan's minutes;
+/// - *missed*: due by today, not done, and not the next one while its window is still open — i.e. windows
+///   that closed unplayed: `max(0, min(opened − 1, total) − done)`. The next session is never missed on
+///   its own day, so a plan assigned today is on schedule;
+/// - *due next*: the session after the done ones, today when its window has opened, else on its opening day.
 public struct PlanSchedule: Sendable, Equatable {
     public let assigned: AssignedPlan
     /// Sessions of this plan version that are done: completed, or ended by the plan's minutes (`ended_by` time).
@@ -84,6 +89,11 @@ public struct PlanSchedule: Sendable, Equatable {
         return PlanSchedule(assigned: assigned, done: done, inProgress: inProgress, today: today)
     }
 
-    /// Sessions due by today that are not done yet (the next session's window has opened): 0 when on schedule.
-    public var behind: Int { max(0, min(opened, assigned.plan.totalSessions) - done) }
+    /// Due next, for a supervisor's table: "session 3 today", "session 3 (interrupted)", "session 4 on
+    /// 2026-12-01", or "all done".
+    public var dueNext: String {
+        guard let next else { return "all done" }
+        if inProgress != nil { return "session \(next) (interrupted)" }
+        return nextIsDue ? "session \(next) today" : "session \(next) on \(Self.day(opens(session: next)))"
+    }
 }

@@ -1,5 +1,6 @@
 // Loads a value column grouped by factor columns (and optionally subjects) from CSV files and folders, streaming.
 import Foundation
+import StudyRecords
 
 /// What to read: one numeric column, the factors that group it, an optional subject column and row filters.
 public struct LoadOptions: Sendable {
@@ -111,7 +112,23 @@ public struct StudyData: Sendable {
         for file in files { try loader.read(file: file) }
         guard loader.rows > 0 else {
             var reason = "no rows left to analyse"
-            if !options.filters.isEmpty { reason += " after the filters" }
+            if !options.filters.isEmpty {
+                reason += " after the filters"
+                // Say which values there are, so a misspelt value (two-target for two-targets) is seen at once.
+                var seen: [String] = []
+                for column in options.filters.map(\.column) where !seen.contains(column) {
+                    seen.append(column)
+                    guard let c = loader.coderOfColumn[column], !loader.coders[c].names.isEmpty else { continue }
+                    let values = StudyData.sortLevels(loader.coders[c].names)
+                    reason += "; \(column) has " + values.map { "'\($0)'" }.joined(separator: ", ")
+                    let asked = options.filters.filter { $0.column == column && !$0.negated }.map(\.value)
+                    for value in asked where !values.contains(value) {
+                        if let guess = CSVReadError.closest(to: value, in: values) {
+                            reason += " (did you mean \(column)=\(guess)?)"
+                        }
+                    }
+                }
+            }
             if loader.skipped > 0 { reason += " (\(loader.skipped) invalid rows skipped)" }
             throw AnalysisError("\(files.joined(separator: ", ")): \(reason); check the files and --filter values.")
         }
@@ -250,6 +267,22 @@ private final class Loader {
         if let participants { for c in textColumns where participants.columns.contains(c) { optional.insert(c) } }
         let reader = CSVReader.forAnalysis(columns: wanted, optionalColumns: optional, skipInvalid: options.skipInvalid)
         reader.showProgress = reader.showProgress && options.showProgress
+        do {
+            try readRecords(file: file, reader: reader, textColumns: textColumns, wanted: wanted, slot: slot)
+        } catch CSVReadError.missingColumn(let path, let line, let column, let header)
+            where participants == nil && ParticipantRecord.columns.contains(column) && !header.contains(column)
+        {
+            // A participants.csv answer (age, tinnitus, ...) is joined only when that file is known.
+            throw AnalysisError(
+                "\(path):\(line): no column named '\(column)'; it is a column of participants.csv: give --participants "
+                    + "StudyLogs/participants.csv (or the logs folder itself as input, whose participants.csv is read)."
+            )
+        }
+    }
+
+    private func readRecords(
+        file: String, reader: CSVReader, textColumns: [String], wanted: [String], slot: [String: Int]
+    ) throws {
         // Every wanted column has a slot (it was built from `wanted`); 0 is never reached.
         let factorSlots = options.factors.map { slot[$0] ?? 0 }
         let subjectSlot = options.subject.map { slot[$0] ?? 0 }

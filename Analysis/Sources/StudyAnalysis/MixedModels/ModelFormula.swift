@@ -66,6 +66,12 @@ private struct FormulaParser {
 
     mutating func parse() throws -> ModelFormula {
         tokens = try tokenize(text)
+        if case .name(let function) = tokens.first, tokens.count > 1, tokens[1] == .op("(") {
+            // lme4 would evaluate log(y), sqrt(y), scale(y) or I(...) in R; here the response is a column as logged.
+            throw AnalysisError(
+                "--model '\(text)': the response \(function)(...) is not supported (log, sqrt, scale and I() are refused "
+                    + "by name); add a column with the transformed values and name it as the response.")
+        }
         guard case .name(let response) = tokens.first, tokens.count > 1, tokens[1] == .op("~") else {
             throw AnalysisError(
                 "--model '\(text)': expected 'response ~ predictors', e.g. 'abs_deviation_deg ~ condition + (1 | participant)'."
@@ -242,7 +248,8 @@ private struct FormulaParser {
             }
             if current == .op("(") {
                 throw AnalysisError(
-                    "--model '\(text)': functions such as \(name)(...) are not supported; add a column with the transformed values."
+                    "--model '\(text)': functions such as \(name)(...) are not supported (log, sqrt, scale and I() are refused "
+                        + "by name); add a column with the transformed values."
                 )
             }
             if !variables.contains(name) { variables.append(name) }

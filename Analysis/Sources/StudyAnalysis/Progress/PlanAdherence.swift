@@ -3,16 +3,22 @@ import Foundation
 import StudyRecords
 import TidyFormats
 
-/// One participant's adherence to their current plan (the highest `plan-NNN.json` in their folder):
-/// completed sessions of that plan version against those whose window has opened by `today` (session k
-/// opens ⌊(k−1)·7 / sessions_per_week⌋ days after the assignment day, as the game schedules it).
+/// One participant's adherence to their current plan (the highest `plan-NNN.json` in their folder), counted by
+/// the game's one rule (`PlanSchedule`, as `train` and `status` say it): done, due by today (windows opened,
+/// today's included), missed (windows closed unplayed) and the session due next.
 public struct PlanAdherence: Sendable, Equatable {
     public let participant: String
     public let plan: String
     public let version: Int
     public let done: Int
     public let due: Int
+    public let missed: Int
+    /// `PlanSchedule.dueNext`: "session 3 today", "session 4 on 2026-12-01", "all done".
+    public let dueNext: String
     public let total: Int
+
+    /// "on schedule" (nothing missed) or "N missed".
+    public var verdict: String { missed == 0 ? "on schedule" : "\(missed) missed" }
 
     /// done / due (1 when nothing is due yet).
     public var ratio: Double { due == 0 ? 1 : Double(done) / Double(due) }
@@ -48,6 +54,7 @@ public struct PlanAdherence: Sendable, Equatable {
         let schedule = PlanSchedule.of(assigned, sessions: sessions, today: today)
         return PlanAdherence(
             participant: (folder as NSString).lastPathComponent, plan: assigned.plan.name, version: assigned.version,
-            done: schedule.done, due: schedule.opened, total: assigned.plan.totalSessions)
+            done: schedule.done, due: schedule.opened, missed: schedule.missed, dueNext: schedule.dueNext,
+            total: assigned.plan.totalSessions)
     }
 }

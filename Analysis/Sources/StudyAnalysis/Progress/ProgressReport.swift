@@ -65,14 +65,13 @@ public enum ProgressReport {
         }
         text += "  (* the better fit: smaller residual sum of squares)\n"
         if !adherence.isEmpty {
-            text += "\nAdherence (completed sessions of the current plan vs sessions due by today):\n"
+            text +=
+                "\nAdherence (the plan's calendar, as train and status count it: due by today = windows opened, "
+                + "missed = windows closed unplayed):\n"
             for a in adherence {
-                let verdict =
-                    a.done >= a.due
-                    ? (a.done > a.due ? "ahead of schedule" : "on schedule") : "\(a.due - a.done) behind"
                 text += String(
-                    format: "  %@ %@ v%d: %d done, %d due by today, %d in the plan (%@)\n", a.participant, a.plan,
-                    a.version, a.done, a.due, a.total, verdict)
+                    format: "  %@ %@ v%d: %d done, %d due by today, %d missed, next: %@, %d in the plan (%@)\n",
+                    a.participant, a.plan, a.version, a.done, a.due, a.missed, a.dueNext, a.total, a.verdict)
             }
         }
         let json = JSONValue.object([
@@ -110,6 +109,7 @@ public enum ProgressReport {
                         .object([
                             ("participant", .string(a.participant)), ("plan", .string(a.plan)),
                             ("version", .integer(a.version)), ("done", .integer(a.done)), ("due", .integer(a.due)),
+                            ("missed", .integer(a.missed)), ("due_next", .string(a.dueNext)),
                             ("total", .integer(a.total)), ("ratio", .num(a.ratio)),
                         ])
                     })

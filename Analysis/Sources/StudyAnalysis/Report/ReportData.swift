@@ -19,21 +19,40 @@ struct ReportData {
     var rows = 0
     var skipped = 0
     var files: [String] = []
+    /// Rows per `protocol` column value (a training plan's sessions carry the plan's session protocol); "" for
+    /// logs written before the column existed. More than one means study and training data, or two studies.
+    var protocols: [String: Int] = [:]
+    /// The `plan` of each protocol's rows, when they came from a training plan.
+    var plans: [String: String] = [:]
+    /// Every value the filtered columns held (before filtering), to say what there is when nothing is left.
+    var filterValues: [String: Set<String>] = [:]
 
     static let maxPolarPairs = 600
 
-    static func load(files: [String], compare: String, skipInvalid: Bool) throws -> ReportData {
+    static func load(files: [String], compare: String, skipInvalid: Bool, filters: [RowFilter] = []) throws
+        -> ReportData
+    {
         var data = ReportData()
         data.files = files
-        let columns = [
+        var columns = [
             compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "target_bearing_deg",
-            "aim_bearing_deg", "round", "session_id", "front_back_confusion",
+            "aim_bearing_deg", "round", "session_id", "front_back_confusion", "protocol", "plan",
         ]
         let optional: Set<String> = [
             "deviation_deg", "target_bearing_deg", "aim_bearing_deg", "round", "session_id", "front_back_confusion",
+            "protocol", "plan",
         ]
+        for f in filters where !columns.contains(f.column) { columns.append(f.column) }
+        let filterSlots = Dictionary(grouping: filters, by: \.column).map { entry in
+            (slot: columns.firstIndex(of: entry.key) ?? 0, filters: entry.value)
+        }
+        // Filtered columns are coded like the others; each distinct value is judged once.
+        var filterCoders = filterSlots.map { _ in TextCoder() }
+        var filterPasses = filterSlots.map { _ in [Int: Bool]() }
         // Text columns are coded once per distinct value (looked up by raw bytes): rows allocate nothing.
-        var coders = [TextCoder(), TextCoder(), TextCoder()]  // condition, participant, session
+        // condition, participant, session, protocol, plan
+        var coders = [TextCoder(), TextCoder(), TextCoder(), TextCoder(), TextCoder()]
+        var protocolRows: [(rows: Int, plan: Int?)] = []
         func code(_ column: Int, _ bytes: [UInt8]) -> Int {
             coders[column].code(bytes) { StudyData.unescapeText(String(decoding: bytes, as: UTF8.self)) }
         }
@@ -47,6 +66,19 @@ struct ReportData {
         for file in files {
             let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
             try reader.read(path: file) { r in
+                for (k, (slot, group)) in filterSlots.enumerated() {
+                    let code = filterCoders[k].code(r.storage[slot]) { StudyData.unescapeText(r.string(slot)) }
+                    if let pass = filterPasses[k][code] {
+                        if !pass { return } else { continue }
+                    }
+                    let v = filterCoders[k].names[code]
+                    let positives = group.filter { !$0.negated }
+                    let pass =
+                        (positives.isEmpty || positives.contains { $0.value == v })
+                        && !group.contains { $0.negated && $0.value == v }
+                    filterPasses[k][code] = pass
+                    if !pass { return }
+                }
                 func number(_ slot: Int) throws -> Double { try NumberField.value(r, slot).approximate }
                 guard !r.storage[0].isEmpty else { throw r.invalid(0, "the group is empty") }
                 guard !r.storage[1].isEmpty else { throw r.invalid(1, "the participant is empty") }
@@ -88,11 +120,22 @@ struct ReportData {
                     confusion[c] = (entry.count + (confused ? 1 : 0), entry.n + 1)
                 }
                 if let target, let aim, data.polarPairs.count < maxPolarPairs { data.polarPairs.append((target, aim)) }
+                let protocolCode = r.has(10) ? code(3, r.storage[10]) : code(3, [])
+                if protocolCode == protocolRows.count { protocolRows.append((0, nil)) }
+                protocolRows[protocolCode].rows += 1
+                if protocolRows[protocolCode].plan == nil, r.has(11), !r.storage[11].isEmpty {
+                    protocolRows[protocolCode].plan = code(4, r.storage[11])
+                }
                 data.rows += 1
             }
             data.skipped += reader.skippedRows
         }
+        for (k, (slot, _)) in filterSlots.enumerated() { data.filterValues[columns[slot]] = Set(filterCoders[k].names) }
         let names = coders.map(\.names)
+        for (c, entry) in protocolRows.enumerated() {
+            data.protocols[names[3][c]] = entry.rows
+            if let plan = entry.plan { data.plans[names[3][c]] = names[4][plan] }
+        }
         for (c, m) in byCondition.enumerated() { data.conditions[names[0][c]] = m }
         for (p, m) in byParticipant.enumerated() { data.participants[names[1][p]] = m }
         for (key, m) in byCell { data.cells[PairKey(a: names[1][key / wide], b: names[0][key % wide])] = m }

@@ -22,7 +22,7 @@ enum ReportMixedModels {
     /// The three models, each with a random intercept per participant: the trials of one person are not
     /// independent, and the intercept is the part of that dependence every design allows (the `lmm` command fits
     /// random slopes too).
-    static func fit(_ c: ReportContext, files: [String]) -> [ReportMixedModel] {
+    static func fit(_ c: ReportContext, files: [String], filters: [RowFilter] = []) -> [ReportMixedModel] {
         let predictor = rName(c.compare)
         let specs: [(measure: String, response: String, binomial: Bool)] = [
             ("deviation", "abs_deviation_deg", false), ("time", "time_s", false),
@@ -31,6 +31,7 @@ enum ReportMixedModels {
         return specs.map { spec in
             let formula = "\(spec.response) ~ \(predictor) + (1 | participant)"
             var input = MixedModelInput(paths: files)
+            input.filters = filters
             input.showProgress = false
             input.binaryResponse = spec.binomial
             do {

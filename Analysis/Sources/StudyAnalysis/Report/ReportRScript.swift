@@ -6,9 +6,21 @@ import Foundation
 enum ReportRScript {
     static func script(
         _ c: ReportContext, files: [String], participantsFiles: [String], tests: [TestRow],
-        mixedModels: [ReportMixedModel] = []
+        mixedModels: [ReportMixedModel] = [], filters: [RowFilter] = []
     ) -> String {
         let known = c.groupNames.filter { $0 != "unknown" }
+        // The report's --filter, as the same subset in R (positives of a column: any of them; negated: none).
+        let filterColumns = filters.map(\.column).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let subset = filterColumns.map { column -> String in
+            let keep = filters.filter { $0.column == column && !$0.negated }.map(\.value)
+            let drop = filters.filter { $0.column == column && $0.negated }.map(\.value)
+            var line = "trials <- trials["
+            var parts: [String] = []
+            if !keep.isEmpty { parts.append("trials[[\(quote(column))]] %in% \(vector(keep))") }
+            if !drop.isEmpty { parts.append("!(trials[[\(quote(column))]] %in% \(vector(drop)))") }
+            line += parts.joined(separator: " & ") + ", ]   # --filter"
+            return line
+        }.joined(separator: "\n")
         var r = """
             # analysis.R — written by `soundsafari-analyze report`; reproduces the report's tables from the same CSV files.
             # Run: Rscript analysis.R   (R >= 4.2 with the afex and circular packages; Debian: r-cran-afex r-cran-circular)
@@ -18,12 +30,13 @@ enum ReportRScript {
             conditions <- \(vector(c.conditions))   # the report's order
             people <- \(vector(c.people))
             within <- \(c.within ? "TRUE" : "FALSE")   # every participant played more than one condition
-            cols <- c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion")
+            cols <- unique(c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion"\(filterColumns.map { ", " + quote($0) }.joined())))
             trials <- do.call(rbind, lapply(files, function(f) {
               d <- read.csv(f, colClasses = "character", check.names = FALSE)
               for (k in setdiff(cols, names(d))) d[[k]] <- NA
               d[, cols]
             }))
+            \(subset.isEmpty ? "# (no --filter)" : subset)
             for (k in c("abs_deviation_deg", "time_s", "deviation_deg")) trials[[k]] <- as.numeric(trials[[k]])
             trials$cond <- trials[[compare]]
             # Unit of analysis: one mean per participant and condition.

@@ -6,14 +6,23 @@ public enum StudyReport {
     /// Returns a short summary of what was written (printed by the CLI).
     public static func write(
         inputs: [String], outputFolder: String, compare: String = "condition", groupBy: String?,
-        participantsFile: String?, skipInvalid: Bool, force: Bool = false
+        participantsFile: String?, skipInvalid: Bool, force: Bool = false, filters: [RowFilter] = []
     ) throws -> String {
         try checkOutputFolder(outputFolder, force: force)
         let (files, foundParticipants) = try StudyData.resolveInputs(inputs)
-        let data = try ReportData.load(files: files, compare: compare, skipInvalid: skipInvalid)
+        let data = try ReportData.load(files: files, compare: compare, skipInvalid: skipInvalid, filters: filters)
         guard data.rows > 0 else {
-            throw AnalysisError("\(files.joined(separator: ", ")): no trial rows to report on.")
+            var reason = "no trial rows to report on"
+            if !filters.isEmpty {
+                reason +=
+                    " after the filters; "
+                    + data.filterValues.sorted { $0.key < $1.key }.map { column, values in
+                        "\(column) has " + StudyData.sortLevels(Array(values)).map { "'\($0)'" }.joined(separator: ", ")
+                    }.joined(separator: "; ")
+            }
+            throw AnalysisError("\(files.joined(separator: ", ")): \(reason).")
         }
+        try refuseMixedProtocols(data)
         let participantsPaths = participantsFile.map { [$0] } ?? foundParticipants
         let participantTable = try ParticipantTable.forInputs(explicit: participantsFile, found: foundParticipants)
         if let groupBy, participantTable?.columns.contains(groupBy) != true {
@@ -25,7 +34,7 @@ public enum StudyReport {
         try createFolders(outputFolder)
         let c = ReportContext(data: data, compare: compare, groupBy: groupBy, participantTable: participantTable)
 
-        let mixedModels = ReportMixedModels.fit(c, files: files)
+        let mixedModels = ReportMixedModels.fit(c, files: files, filters: filters)
         let conditionTests = ReportTestTables.conditions(c)
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
@@ -58,12 +67,21 @@ public enum StudyReport {
             outputFolder + "/analysis.R",
             ReportRScript.script(
                 c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
-                mixedModels: mixedModels))
+                mixedModels: mixedModels, filters: filters))
 
+        let filtered =
+            filters.isEmpty
+            ? ""
+            : " (filtered: "
+                + filters.map { "\($0.column)\($0.negated ? "!=" : "=")\($0.value)" }.joined(separator: ", ") + ")"
+        let protocolNames = data.protocols.keys.filter { !$0.isEmpty }.sorted()
         var facts = [
-            "Rows analysed: \(data.rows) from \(files.count) file(s)\(data.skipped > 0 ? "; \(data.skipped) invalid rows skipped" : "")",
+            "Rows analysed: \(data.rows) from \(files.count) file(s)\(filtered)\(data.skipped > 0 ? "; \(data.skipped) invalid rows skipped" : "")",
             "Participants: \(c.people.count); \(compare)s: \(c.conditions.joined(separator: ", "))",
-            "Design detected: \(c.design)",
+            "Design detected: \(c.design)"
+                + (protocolNames.count == 1
+                    ? " (protocol '\(protocolNames[0])'\(data.plans[protocolNames[0]].map { ", training plan '\($0)'" } ?? ""))"
+                    : ""),
             "Balance: \(DesignBalance.statement(counts: c.countsByCondition, compare: compare))",
             "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
             "Classical tests (tables 6.1, 6.2): participant means per \(compare) (trials of one person are not independent)",
@@ -92,6 +110,21 @@ public enum StudyReport {
         try writeText(outputFolder + "/report.html", html(document))
         return
             "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and 4 tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+    }
+
+    /// One report analyses one design: logs of two protocols (a lab study and a training plan's sessions, or two
+    /// studies) pooled would be called "every participant played every condition" over trials of different tasks.
+    /// Refused with the `--filter` that picks each.
+    static func refuseMixedProtocols(_ data: ReportData) throws {
+        let named = data.protocols.filter { !$0.key.isEmpty }
+        guard named.count > 1 else { return }
+        let parts = named.sorted { $0.key < $1.key }.map { name, rows in
+            "'\(name)' (\(rows) rows\(data.plans[name].map { ", training plan '\($0)'" } ?? ""))"
+        }
+        let first = named.keys.sorted()[0]
+        throw AnalysisError(
+            "The input mixes \(named.count) protocols — \(parts.joined(separator: ", ")) — and a report analyses one "
+                + "design: write one report per protocol, e.g. --filter protocol=\(first).")
     }
 
     /// Files whose presence makes a folder a logs folder: a report never writes into one, even with --force.
