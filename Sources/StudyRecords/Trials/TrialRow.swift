@@ -175,7 +175,8 @@ public struct TrialRow: Equatable, Sendable {
         protocolName = try row.text("protocol")
         onsetFrame = try row.optional("onset_frame") { Int64(try row.integer($0)) }
         onsetUncertaintyMS = try row.optional("onset_uncertainty_ms") { try row.decimal($0) }
-        let plan = try row.text("plan")
+        // Files written before the plan columns existed lack them: no plan.
+        let plan = try row.optional("plan") { try row.text($0) } ?? ""
         training =
             plan.isEmpty
             ? nil
