@@ -60,14 +60,27 @@ extension GameApp {
         }
     }
 
+    /// What this session shows the participant: a training plan's feedback, a study's protocol `feedback` (nothing
+    /// unless it says so), everything in `play`.
+    var shownFeedback: SessionFeedback {
+        if let training = run?.driver.training {
+            // A plan's result screen always shows where the animal was (its true_direction is about the hit/miss
+            // lines, trainingFeedbackLines); its verdict is the plan's.
+            var shown = SessionFeedback.all
+            shown.verdict = training.feedbackMode.verdict
+            return shown
+        }
+        if case .study = options.kind { return run?.driver.feedback ?? .off }
+        return run?.driver.feedback ?? .all
+    }
+
     private func drawResult() {
         guard let trial = run?.lastTrial else { return }
         let roundEnd = flow.screen == .roundResult
         let name = run?.displayName(of: trial.target) ?? trial.target
-        var lines = [
-            ResultWording.deviation(trial.deviationDeg, target: name),
-            "Time: \(ResultWording.seconds(trial.timeSeconds))",
-        ]
+        let feedback = shownFeedback
+        var lines = ResultWording.resultLines(
+            deviationDeg: trial.deviationDeg, timeSeconds: trial.timeSeconds, target: name, feedback: feedback)
         lines.append(contentsOf: trainingFeedbackLines())
         if !roundEnd, let next = run?.nextTargetName { lines.append("Next: find the \(next).") }
         let heading =
@@ -80,9 +93,10 @@ extension GameApp {
         } else {
             buttonText = "Next round"
         }
+        // The result picture shows where the animal was: only when the protocol lets the participant see it.
         painter.drawResult(
-            heading: heading, picture: resultTexture, pictureSize: resultTextureSize, lines: lines,
-            continueHint: buttonText)
+            heading: heading, picture: feedback.showTrueDirection ? resultTexture : nil,
+            pictureSize: resultTextureSize, lines: lines, continueHint: buttonText)
     }
 
     private func drawSummary() {
@@ -93,25 +107,32 @@ extension GameApp {
             summaryMenu = SummaryMenu.model(canContinue: flow.quitEarly, canPlayAgain: isPlay)
         }
         let trials = summaryPhotos ?? []
+        let feedback = shownFeedback
         // One row per round: each target's signed deviation and time, in the order they were photographed.
         let rounds = Dictionary(grouping: trials, by: \.round).sorted { $0.key < $1.key }
         let rows = rounds.map { round, photos in
             ScreenPainter.SummaryRow(
                 round: "\(round)", condition: FlowRound.label(for: photos[0].condition),
                 target: photos.map { run?.displayName(of: $0.target) ?? $0.target }.joined(separator: ", "),
-                deviation: photos.map { ResultWording.degrees($0.deviationDeg) }.joined(separator: ", "),
+                deviation: feedback.showTrueDirection
+                    ? photos.map { ResultWording.degrees($0.deviationDeg) }.joined(separator: ", ") : "–",
                 time: photos.map { ResultWording.seconds($0.timeSeconds) }.joined(separator: ", "))
         }
-        let means = ResultWording.means(trials)
+        let means = ResultWording.means(trials, feedback: feedback)
         let note: String?
-        if flow.quitEarly {
+        if flow.quitEarly, case .study = options.kind {
+            // The participant is not the one to continue a study: the command went to the supervisor's terminal.
+            note = "Every photo so far is saved. The supervisor can continue the session later."
+        } else if flow.quitEarly {
             note = "Every photo so far is saved. To continue later: \(resumeCommand)"
         } else {
             note = run.map { "Saved in \($0.folderPath)" }
         }
         painter.drawSummary(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
-            rows: rows, means: means, meansColor: Theme.color(of: ResultWording.meanGrade(trials)), note: note,
+            rows: rows, means: means,
+            meansColor: Theme.color(
+                of: feedback.verdict && feedback.showTrueDirection ? ResultWording.meanGrade(trials) : nil), note: note,
             menu: summaryMenu,
             warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
     }

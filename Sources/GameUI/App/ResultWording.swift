@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import SessionRuntime
+import StudyRecords
 
 /// Plain-language wording of results. A positive deviation means the target was clockwise (to the right)
 /// of where the photo was taken (docs/LOG-FORMAT.md), so the sentence says where the animal really was.
@@ -42,6 +43,37 @@ enum ResultWording {
         let grade = Grade(absoluteDegrees: degrees)
         let advice = tip && grade == .far ? " Listen for the ear where it sounds louder, and turn that way." : ""
         return "\(grade.praise) Off by \(rounded)°: the \(target) was \(rounded)° to your \(side).\(advice)"
+    }
+
+    /// The result screen's lines for one photo as `feedback` allows: where the animal was (true direction), with
+    /// or without the judging words (verdict); without the true direction only that the photo was taken.
+    static func resultLines(deviationDeg: Double, timeSeconds: Double, target: String, feedback: SessionFeedback)
+        -> [String]
+    {
+        guard feedback.showTrueDirection else { return ["Photo taken."] }
+        guard feedback.verdict else {
+            let rounded = Int(abs(deviationDeg).rounded())
+            let place =
+                rounded == 0
+                ? "The \(target) was right in front of you."
+                : "The \(target) was \(rounded)° to your \(deviationDeg > 0 ? "right" : "left")."
+            return [place, "Time: \(seconds(timeSeconds))"]
+        }
+        return [deviation(deviationDeg, target: target), "Time: \(seconds(timeSeconds))"]
+    }
+
+    /// The summary's line of means as `feedback` allows: the mean deviation only with the true direction, the
+    /// judging word only with the verdict.
+    static func means(_ photos: [Photo], feedback: SessionFeedback) -> String {
+        guard feedback.showTrueDirection, feedback.verdict else {
+            guard !photos.isEmpty else { return "No photos were taken." }
+            let time = photos.map(\.timeSeconds).reduce(0, +) / Double(photos.count)
+            let label = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
+            guard feedback.showTrueDirection else { return "Mean time \(seconds(time)) (\(label))" }
+            let deviation = photos.map { abs($0.deviationDeg) }.reduce(0, +) / Double(photos.count)
+            return "Mean deviation \(Int(deviation.rounded()))° · mean time \(seconds(time)) (\(label))"
+        }
+        return means(photos)
     }
 
     /// Signed degrees for tables, e.g. "+12°", "−3°".

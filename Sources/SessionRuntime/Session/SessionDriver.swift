@@ -48,6 +48,8 @@ package final class SessionDriver {
     private var earlierRuns = ExposureTotals()
     /// The questionnaire before and after the rounds; nil when the session asks none.
     package let ratings: SessionRatings?
+    /// What the participant is shown (session.json's protocol `feedback`); nil for a session stored before it existed.
+    package private(set) var feedback: SessionFeedback?
 
     /// "Before" means before any round: asked when nothing is logged yet and no before-answer is stored
     /// (a session resumed after its questionnaire, or after photos, goes straight on).
@@ -69,6 +71,7 @@ package final class SessionDriver {
         let plan: SessionPlan
         var asksRatings = request.ratings
         var repeatWarning: String?
+        var feedback: SessionFeedback?
         if request.resume {
             // The rounds are checked and their sounds loaded before the store writes anything.
             var resumedPlan: SessionPlan?
@@ -82,6 +85,7 @@ package final class SessionDriver {
                     throw PlanResumeError(participant: participant.value, plan: planReference)
                 }
                 resumedPlan = try prepare(resolved, scene: scene)
+                feedback = resolved.feedback
             }
             guard let reopened, let resumedPlan else {
                 throw NothingToResumeError(participant: participant.value, logs: store.location)
@@ -126,6 +130,7 @@ package final class SessionDriver {
                 // Everything that can be wrong with the rounds is found before the session's files are
                 // written, so a bad protocol or sound leaves no half-made session behind for --resume to trip over.
                 startedPlan = try prepare(resolved, scene: scene)
+                feedback = resolved.feedback
                 return resolved
             }
             guard let startedPlan else { preconditionFailure("the store started a session without resolving it") }
@@ -138,6 +143,7 @@ package final class SessionDriver {
             tailoring: profile?.tailoring ?? .none,
             ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
         driver.repeatWarning = repeatWarning
+        driver.feedback = feedback
         driver.calibration = profile?.calibration
         driver.pastWeek = try store.weekDose(of: participant, before: now, excluding: log.sessionID)
         if let earlier = log.recordedExposure { driver.earlierRuns = ExposureTotals(earlier) }

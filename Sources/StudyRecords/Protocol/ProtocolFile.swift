@@ -75,7 +75,7 @@ struct FieldReader {
     static let topFields = [
         "name", "description", "comment", "seed", "order", "blocked", "min_separation_deg",
         "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions",
-        "ratings",
+        "ratings", "feedback",
     ]
     static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound"]
 
@@ -202,7 +202,24 @@ struct FieldReader {
             name: name, description: description, seed: seed, order: order, blocked: blocked,
             minSeparationDeg: separation, bearingsDeg: bearings, backgroundGainDB: gain,
             keepFirstTargetPlaying: keepPlaying, conditions: conditions,
-            ratings: try bool(fields, "ratings", "ratings") ?? false)
+            ratings: try bool(fields, "ratings", "ratings") ?? false, feedback: try feedback(fields))
+    }
+
+    /// A protocol's `feedback`: each of true_direction and verdict on or off (default off: a study measures, it
+    /// does not teach). Points and replay need a training plan's hit zone and staircase: `true` is refused by name.
+    func feedback(_ fields: [String: JSONValue]) throws -> SessionFeedback {
+        var feedback = SessionFeedback.off
+        guard let value = fields["feedback"], value != .null else { return feedback }
+        let inner = try object(value, "feedback", allowed: SessionFeedback.fields)
+        feedback.showTrueDirection = try bool(inner, "true_direction", "feedback.true_direction") ?? false
+        feedback.verdict = try bool(inner, "verdict", "feedback.verdict") ?? false
+        for key in ["points", "replay"] where try bool(inner, key, "feedback." + key) == true {
+            throw error(
+                "feedback." + key,
+                "is true, but \(key) need a training plan's hit zone (see Examples/README.md, training plans); "
+                    + "in a protocol only true_direction and verdict can be turned on")
+        }
+        return feedback
     }
 
     func condition(_ value: JSONValue, _ path: String, minSeparationDeg: Double, bearings: [Double]?) throws

@@ -25,6 +25,9 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
     public var conditions: [StudyProtocol.Condition]
     /// The rounds in the order they are played, numbered from 1.
     public var rounds: [RoundPlan]
+    /// What the participant was shown (the protocol's or plan's `feedback`); nil in a session.json written before
+    /// the key existed (such a study session showed everything; resumed now, it shows a study's default, nothing).
+    public var feedback: SessionFeedback?
 
     /// The seed the targets are placed from.
     public var seedOfPlacement: UInt64 { placementSeed ?? seed }
@@ -45,12 +48,14 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         case bearingsDeg = "bearings_deg"
         case backgroundGainDB = "background_gain_db"
         case keepFirstTargetPlaying = "keep_first_target_playing"
+        case feedback
     }
 
     public init(
         name: String, description: String?, order: StudyProtocol.Order, blocked: Bool, seed: UInt64,
         participantNumber: Int, minSeparationDeg: Double, bearingsDeg: [Double]?, backgroundGainDB: Double,
-        keepFirstTargetPlaying: Bool, conditions: [StudyProtocol.Condition], rounds: [RoundPlan]
+        keepFirstTargetPlaying: Bool, conditions: [StudyProtocol.Condition], rounds: [RoundPlan],
+        feedback: SessionFeedback? = nil
     ) {
         self.name = name
         self.description = description
@@ -64,6 +69,7 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         self.keepFirstTargetPlaying = keepFirstTargetPlaying
         self.conditions = conditions
         self.rounds = rounds
+        self.feedback = feedback
     }
 
     // Rounds go through `StoredRound` so session.json spells every key in snake_case, like the rest of the logs.
@@ -83,6 +89,7 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         keepFirstTargetPlaying = try container.decode(Bool.self, forKey: .keepFirstTargetPlaying)
         conditions = try container.decode([StudyProtocol.Condition].self, forKey: .conditions)
         rounds = try container.decode([StoredRound].self, forKey: .rounds).map(\.plan)
+        feedback = try container.decodeIfPresent(SessionFeedback.self, forKey: .feedback)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -101,6 +108,7 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         try container.encode(keepFirstTargetPlaying, forKey: .keepFirstTargetPlaying)
         try container.encode(conditions, forKey: .conditions)
         try container.encode(rounds.map(StoredRound.init), forKey: .rounds)
+        try container.encodeIfPresent(feedback, forKey: .feedback)
     }
 }
 
@@ -185,7 +193,8 @@ extension StudyProtocol {
             name: name, description: description, order: order, blocked: blocked, seed: seed,
             participantNumber: participantNumber, minSeparationDeg: minSeparationDeg,
             bearingsDeg: bearingsDeg, backgroundGainDB: backgroundGainDB,
-            keepFirstTargetPlaying: keepFirstTargetPlaying, conditions: conditions, rounds: rounds)
+            keepFirstTargetPlaying: keepFirstTargetPlaying, conditions: conditions, rounds: rounds,
+            feedback: feedback)
     }
 
     /// A stream of the seed kept for ordering, so placement (other streams) does not shift when the order changes.

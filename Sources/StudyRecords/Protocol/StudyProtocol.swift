@@ -59,12 +59,15 @@ public struct StudyProtocol: Sendable, Equatable {
     public var conditions: [Condition]
     /// Ask the tinnitus questionnaire (RatingItem.all) before and after the rounds (`"ratings": true`).
     public var ratings: Bool
+    /// What the participant is shown after each photo and at the end: a protocol file's `feedback` (all off when
+    /// it has none: a study measures); everything for `play`'s built-in modes.
+    public var feedback: SessionFeedback
 
     public init(
         name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
         blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
         backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition],
-        ratings: Bool = false
+        ratings: Bool = false, feedback: SessionFeedback = .all
     ) {
         self.name = name
         self.description = description
@@ -77,6 +80,7 @@ public struct StudyProtocol: Sendable, Equatable {
         self.keepFirstTargetPlaying = keepFirstTargetPlaying
         self.conditions = conditions
         self.ratings = ratings
+        self.feedback = feedback
     }
 
     /// How many rounds a built-in mode may have, in `play`, its menu and `simulate` alike (a longer session is a

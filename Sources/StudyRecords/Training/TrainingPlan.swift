@@ -21,21 +21,8 @@ public struct TrainingPlan: Sendable, Equatable {
         }
     }
 
-    /// What the player sees and hears after each photo.
-    public struct Feedback: Sendable, Equatable {
-        /// Show hit or miss and where the animal really was.
-        public var showTrueDirection: Bool
-        /// Award points and show a short encouraging message.
-        public var points: Bool
-        /// Play the animal once more from its true direction after each photo (never louder than the session).
-        public var replayTrueDirection: Bool
-
-        public init(showTrueDirection: Bool = true, points: Bool = true, replayTrueDirection: Bool = false) {
-            self.showTrueDirection = showTrueDirection
-            self.replayTrueDirection = replayTrueDirection
-            self.points = points
-        }
-    }
+    /// What the player sees and hears after each photo (the one feedback type, shared with protocol files).
+    public typealias Feedback = SessionFeedback
 
     public var name: String
     public var description: String?

@@ -12,7 +12,7 @@ public enum TrainingPlanFile {
         "parameter", "start", "min", "max", "up", "down", "step_sizes", "stop_after_reversals", "threshold_reversals",
         "hit_tolerance_deg",
     ]
-    static let feedbackFields = ["true_direction", "points", "replay"]
+    static let feedbackFields = SessionFeedback.fields
 
     /// Reads and checks a plan file.
     public static func load(_ url: URL) throws -> TrainingPlan {
@@ -83,21 +83,25 @@ public enum TrainingPlanFile {
         guard let sessionValue = top["session"], sessionValue != .null else {
             throw reader.error("session", "is missing; give the protocol every session plays (as in a protocol file)")
         }
-        let session = try sessionProtocol(sessionValue, reader: reader)
+        let parsedSession = try sessionProtocol(sessionValue, reader: reader)
         guard let adaptiveValue = top["adaptive"], adaptiveValue != .null else {
             throw reader.error("adaptive", "is missing; give at least the staircase's parameter and start value")
         }
         let adaptive = try self.adaptive(adaptiveValue, reader: reader)
-        try check(adaptive, fits: session, reader: reader)
+        try check(adaptive, fits: parsedSession, reader: reader)
         var feedback = TrainingPlan.Feedback()
         if let value = top["feedback"], value != .null {
             let fields = try fields(value, "feedback", allowed: feedbackFields, reader: reader)
             feedback.showTrueDirection =
                 try reader.bool(fields, "true_direction", "feedback.true_direction") ?? feedback.showTrueDirection
+            feedback.verdict = try reader.bool(fields, "verdict", "feedback.verdict") ?? feedback.verdict
             feedback.points = try reader.bool(fields, "points", "feedback.points") ?? feedback.points
             feedback.replayTrueDirection =
                 try reader.bool(fields, "replay", "feedback.replay") ?? feedback.replayTrueDirection
         }
+        // The sessions record (session.json) what the trainee was shown: the plan's feedback.
+        var session = parsedSession
+        session.feedback = feedback
         var plan = TrainingPlan(
             name: name, description: description, sessionsPerWeek: perWeek, minutesPerSession: minutes,
             totalSessions: total, session: session, adaptive: adaptive, feedback: feedback)
@@ -107,8 +111,13 @@ public enum TrainingPlanFile {
 
     /// The session's protocol is checked by the protocol reader itself; its errors are placed under `session.`.
     private static func sessionProtocol(_ value: JSONValue, reader: FieldReader) throws -> StudyProtocol {
-        guard value.fields != nil else {
+        guard let sessionFields = value.fields else {
             throw reader.error("session", "must be an object ({ ... }) like a protocol file but is \(value.kindName)")
+        }
+        if sessionFields["feedback"] != nil {
+            // One place says what a trainee sees: the plan's own feedback (with points and replay).
+            throw reader.error(
+                "session.feedback", "is set inside the session; give the plan's feedback at its top level ('feedback')")
         }
         do {
             return try ProtocolFile.parse(Data(value.rendered().utf8), file: reader.file)
