@@ -121,3 +121,15 @@ struct ParticipantRegistryTests {
         #expect(try registry.lookup(p01).map { answered.sameAnswers(as: $0) } == true)
     }
 }
+
+@Suite struct ParticipantCaseTwinTests {
+    @Test func aNewIDThatDiffersOnlyInCaseFromARegisteredOneIsNoted() throws {
+        let folder = try TemporaryFolder()
+        let registry = ParticipantRegistry(logs: folder.url)
+        try registry.register(ParticipantRecord(participant: try ParticipantID("P07"), registeredAt: Fixtures.start))
+        let note = try registry.caseWarning(for: try ParticipantID("p07"))
+        #expect(note?.hasPrefix("Note: 'p07' is not registered, but 'P07' is; IDs are case-sensitive") == true)
+        #expect(try registry.caseWarning(for: try ParticipantID("P07")) == nil, "the registered one itself")
+        #expect(try registry.caseWarning(for: try ParticipantID("P08")) == nil)
+    }
+}

@@ -7,6 +7,7 @@ import StudyRecords
 
 extension GameApp {
     func paint() {
+        if flow.screen != .conditionBreak { breakStartedAt = nil }
         switch flow.screen {
         case .mainMenu:
             painter.drawMainMenu(mainMenu, message: menuMessage)
@@ -28,9 +29,12 @@ extension GameApp {
         case .intermediateResult, .roundResult:
             drawResult()
         case .conditionBreak:
-            let finished = "Well done — \(flow.currentRound?.label ?? "this part") is finished."
+            let started = breakStartedAt ?? clock.now()
+            breakStartedAt = started
             let next = "Round \(flow.roundIndex + 2) of \(flow.rounds.count) — \(flow.nextRound?.label ?? "")"
-            painter.drawBreak(finished: finished, next: next)
+            painter.drawBreak(
+                finished: BreakWording.finished(flow.currentRound?.label), next: next,
+                timer: BreakWording.timer(seconds: clock.now().seconds - started.seconds))
         case .ratings:
             if let questionnaire { painter.drawQuestionnaire(questionnaire, heading: questionnaireHeading) }
         case .summary:

@@ -99,7 +99,16 @@ extension GameApp {
         case .mainMenu:
             try handleMainMenu(command)
         case .participantSheet:
-            if participantSheet.handle(command) == .activated("submit") { try submitParticipantSheet() }
+            // Esc or "Cancel" leaves before anything is written (a mistyped ID, the wrong participant).
+            if command == .back {
+                try perform(flow.quit())
+                return
+            }
+            switch participantSheet.handle(command) {
+            case .activated("submit"): try submitParticipantSheet()
+            case .activated("cancel"): try perform(flow.quit())
+            default: break
+            }
         case .trackerCalibration:
             if command == .back {
                 try perform(flow.quit())
@@ -134,7 +143,12 @@ extension GameApp {
             if command == .activate || command == .photoKey { try perform(flow.continuePressed()) }
         case .conditionBreak:
             // The break screen asks the supervisor for Enter: the participant's photo key (Space) does not end it.
-            if command == .activate { try perform(flow.continuePressed()) }
+            // Esc or P ends the session here (the summary; everything logged is kept and can be resumed).
+            if command == .activate {
+                try perform(flow.continuePressed())
+            } else if command == .back || command == .pause {
+                try perform(flow.quit())
+            }
         case .ratings:
             try handleQuestionnaire(command)
         case .summary:

@@ -56,6 +56,8 @@ package final class GameApp {
     var summaryMenu = MenuModel([])
     /// The photos the summary lists, read once when it first shows.
     var summaryPhotos: [ResultWording.Photo]?
+    /// When the break screen between conditions appeared (its timer counts from there); nil elsewhere.
+    var breakStartedAt: MonotonicTime?
     /// Set when this window plays a training session (`train`, or the menu's Train); see GameApp+Training.
     var training: TrainingIntent?
     /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
@@ -159,9 +161,11 @@ package final class GameApp {
         participantSheet = ParticipantSheet.model(prefilled: known)
         sheetPrefilled = known != nil
         // The supervisor may have started the window without a terminal: the repeat note shows on the sheet too.
-        repeatNote = PastSession.repeatWarning(
-            PastSession.all(logs: options.logs, participant: participant), participant: participant,
-            protocolName: studyProtocol.name)
+        repeatNote =
+            try ParticipantRegistry(logs: options.logs).caseWarning(for: participant)
+            ?? PastSession.repeatWarning(
+                PastSession.all(logs: options.logs, participant: participant), participant: participant,
+                protocolName: studyProtocol.name)
         flow = .study(rounds: rounds, participantRegistered: options.resume)
     }
 

@@ -385,9 +385,9 @@ final class ScreenPainter {
         hint("Space or Enter: I face forward · Backspace: start again · Esc: quit")
     }
 
-    func drawBreak(finished: String, next: String) {
+    func drawBreak(finished: String, next: String, timer: String) {
         window.clear()
-        var y = title("Break")
+        var y = title("Break", subtitle: timer)
         y +=
             text.drawWrapped(
                 finished, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
@@ -399,7 +399,7 @@ final class ScreenPainter {
         text.drawWrapped(
             "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
             x: width / 2, y: y, width: width - scaled(200), pixels: px(.body), color: Theme.dimText, align: .center)
-        hint("Enter or gamepad A: start the next condition")
+        hint(BreakWording.hint)
     }
 
     struct SummaryRow {

@@ -25,6 +25,8 @@ enum ParticipantSheet {
                 "hearing_aid", "Hearing aid", options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)),
             .choice("phone_experience_0_5", "Smartphone experience (0 = none, 5 = daily)", options: scale),
             .choice("game_experience_0_5", "Video game experience (0 = none, 5 = daily)", options: scale),
+            // Cancel before Save: the last row (where Up from the top wraps to) stays "Save and continue".
+            .button("cancel", "Cancel (nothing is saved)"),
             .button("submit", "Save and continue"),
         ])
         if let known = prefilled {

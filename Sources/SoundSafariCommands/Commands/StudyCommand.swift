@@ -45,6 +45,12 @@ struct StudyCommand: WindowCommand {
         try SessionDriver.checkSounds(of: studyProtocol, from: source, catalog: catalog)
         try window.checkResumable(participant: participant)
         if !window.resume, let id = try? ParticipantID(participant),
+            let warning = try ParticipantRegistry(logs: window.logsURL).caseWarning(for: id)
+        {
+            // Said before the window opens (and on the sheet), so a mistyped ID is caught before anything is logged.
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+        if !window.resume, let id = try? ParticipantID(participant),
             let warning = PastSession.repeatWarning(
                 PastSession.all(logs: window.logsURL, participant: id), participant: id,
                 protocolName: studyProtocol.name)

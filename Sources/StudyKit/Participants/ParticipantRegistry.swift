@@ -37,6 +37,30 @@ public struct ParticipantRegistry: Sendable {
         try all().last { $0.participant == participant }
     }
 
+    /// Registered IDs that differ from `participant` only in upper and lower case (`p07` beside `P07`): IDs are
+    /// case-sensitive, so such a pair would be two people in the logs — a typo the supervisor should hear about.
+    public func caseVariants(of participant: ParticipantID) throws -> [ParticipantID] {
+        var found: [ParticipantID] = []
+        for record in try all()
+        where record.participant != participant
+            && record.participant.value.lowercased() == participant.value.lowercased()
+            && !found.contains(record.participant)
+        {
+            found.append(record.participant)
+        }
+        return found
+    }
+
+    /// A note for the supervisor when `participant` is new but differs only in case from registered IDs, else nil.
+    public func caseWarning(for participant: ParticipantID) throws -> String? {
+        guard try lookup(participant) == nil else { return nil }
+        let variants = try caseVariants(of: participant)
+        guard !variants.isEmpty else { return nil }
+        let names = variants.map { "'\($0.value)'" }.joined(separator: ", ")
+        return "Note: '\(participant.value)' is not registered, but \(names) is; IDs are case-sensitive, so this "
+            + "would be a new participant — check the ID (stop with Esc on the participant sheet)."
+    }
+
     public func isRegistered(_ participant: ParticipantID) throws -> Bool {
         try lookup(participant) != nil
     }
