@@ -77,4 +77,27 @@ import Testing
             "\(error)".contains("protocol has 'thesis-study', 'training-session'")
         }
     }
+
+    @Test func aFilteredReportDrawsOnlyItsParticipantsAndLeavesOutFiguresWithoutInformation() throws {
+        let logs = try Self.mixedLogs()
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        // The trainee answered the questionnaire; the study participant did not.
+        try
+            ("participant,session_id,session_index,moment,item,value,answered_at,prompted_at,skipped,codebook_version\n"
+            + "T01,20261127T100000Z-0001,1,before,tinnitus_loudness,0.400,2026-11-27T10:00:00.000Z,,FALSE,1\n").write(
+                toFile: logs + "/T01/ratings.csv", atomically: true, encoding: .utf8)
+        let out = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        _ = try StudyReport.write(
+            inputs: [logs], outputFolder: out, groupBy: nil, participantsFile: nil, skipInvalid: false,
+            filters: [try RowFilter(parsing: "protocol=thesis-study")])
+        let figures = try FileManager.default.contentsOfDirectory(atPath: out + "/figures")
+        #expect(!figures.contains("figure-ratings-loudness.svg"), "T01's ratings are not the study's: \(figures)")
+        #expect(!figures.contains("learning-curve-sessions.svg"), "one session each would be one dot")
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        #expect(!html.contains("Table 6.") && !html.contains("Figure 6."), "no thesis numbering")
+        #expect(html.contains("<h2>Table 1: p-values for angle deviation</h2>"))
+        #expect(html.contains("<th>condition</th>"), "a text column's header is left-aligned like its cells")
+        #expect(html.contains("<th class=\"n\">n_<wbr>participants</th>"))
+    }
 }

@@ -2,8 +2,9 @@
 import Foundation
 
 enum RatingsFigure {
-    /// The figure when any input folder holds ratings.csv files; none otherwise (a study without ratings).
-    static func forReport(inputs: [String]) throws -> [ReportFigure] {
+    /// The figure when any input folder holds ratings.csv files of the report's `participants` (those left by its
+    /// filters); none otherwise (a study without ratings, or ratings only of participants the report leaves out).
+    static func forReport(inputs: [String], participants: Set<String>) throws -> [ReportFigure] {
         let folders = inputs.filter { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -11,7 +12,10 @@ enum RatingsFigure {
         guard try folders.contains(where: { try !RatingsData.files(named: "ratings.csv", under: $0).isEmpty }) else {
             return []
         }
-        let data = try RatingsData.load(paths: folders)
+        let all = try RatingsData.load(paths: folders)
+        let data = RatingsData(
+            sessions: all.sessions.filter { participants.contains($0.participant) }, promptAnswers: all.promptAnswers,
+            skippedAnswers: all.skippedAnswers, files: all.files)
         guard
             data.sessions.contains(where: {
                 $0.before["tinnitus_loudness"] != nil || $0.after["tinnitus_loudness"] != nil

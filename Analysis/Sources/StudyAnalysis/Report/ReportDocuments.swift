@@ -87,7 +87,7 @@ extension StudyReport {
         for (number, measure, title) in [(1, "deviation", "angle deviation"), (2, "time", "time")] {
             let (h, r) = testTable(tests.filter { $0.measure == measure })
             md +=
-                "## Table 6.\(number): p-values for \(title)\n\n\(markdownText(units.conditionTests))\n\n"
+                "## Table \(number): p-values for \(title)\n\n\(markdownText(units.conditionTests))\n\n"
                 + (r.isEmpty ? "Not enough conditions or data for a test.\n" : table(h, r)) + "\n"
         }
         if let groupBy, !groupTests.isEmpty {
@@ -134,8 +134,16 @@ extension StudyReport {
         func htmlTable(_ header: [String], _ rows: [[String]]) -> String {
             // Column names such as mean_abs_deviation_deg may break after each underscore, so a table of 15 columns
             // fits a 1280 px page.
-            "<table><thead><tr>"
-                + header.map { "<th>\(SVGFigure.escape($0).replacingOccurrences(of: "_", with: "_<wbr>"))</th>" }
+            // Text columns are left-aligned, numbers right-aligned: a column's header follows its cells.
+            let numeric = header.indices.map { column in
+                let cells = rows.compactMap { column < $0.count ? $0[column] : nil }.filter { !$0.isEmpty }
+                return !cells.isEmpty && cells.allSatisfy { htmlCell($0).hasPrefix("<td class=\"n\">") }
+            }
+            return "<table><thead><tr>"
+                + header.enumerated().map { column, name in
+                    let label = SVGFigure.escape(name).replacingOccurrences(of: "_", with: "_<wbr>")
+                    return numeric[column] ? "<th class=\"n\">\(label)</th>" : "<th>\(label)</th>"
+                }
                 .joined()
                 + "</tr></thead><tbody>"
                 + rows.map { "<tr>" + $0.map(htmlCell).joined() + "</tr>" }.joined(separator: "\n")
@@ -144,7 +152,7 @@ extension StudyReport {
         var h =
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>SoundSafari study report</title>\n"
         h +=
-            "<style>body{font-family:DejaVu Sans,sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f3f3f3}td:first-child{text-align:left}td.n{white-space:nowrap}figure{margin:2em 0}</style></head><body>\n"
+            "<style>body{font-family:DejaVu Sans,sans-serif;max-width:1100px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}th{background:#f3f3f3}td.n,th.n{text-align:right}td.n{white-space:nowrap}figure{margin:2em 0}</style></head><body>\n"
         h +=
             "<h1>SoundSafari study report</h1>\n<ul>" + facts.map { "<li>\(SVGFigure.escape($0))</li>" }.joined()
             + "</ul>\n"
@@ -159,7 +167,7 @@ extension StudyReport {
         for (number, measure, title) in [(1, "deviation", "angle deviation"), (2, "time", "time")] {
             let (hd, r) = testTable(tests.filter { $0.measure == measure })
             h +=
-                "<h2>Table 6.\(number): p-values for \(title)</h2>\n<p>\(SVGFigure.escape(units.conditionTests))</p>\n"
+                "<h2>Table \(number): p-values for \(title)</h2>\n<p>\(SVGFigure.escape(units.conditionTests))</p>\n"
                 + (r.isEmpty ? "<p>Not enough conditions or data for a test.</p>\n" : htmlTable(hd, r))
         }
         if let groupBy, !groupTests.isEmpty {

@@ -4,7 +4,7 @@ import Foundation
 typealias ReportFigure = (file: String, caption: String, svg: String)
 
 enum ReportFigures {
-    /// Figure 6.1 takes the conditions table's means and CIs; also returns the questionnaire facts for the summary.
+    /// Figure 1 takes the conditions table's means and CIs; also returns the questionnaire facts for the summary.
     static func all(
         _ c: ReportContext, devCI: [(Double, Double, Double)], timeCI: [(Double, Double, Double)]
     ) -> (figures: [ReportFigure], questionnaireFacts: [String]) {
@@ -13,7 +13,7 @@ enum ReportFigures {
         figures.append(
             (
                 "figure-6-1-conditions.svg",
-                "Figure 6.1: mean absolute deviation and mean time per \(compare), with 95% confidence intervals.",
+                "Figure 1: mean absolute deviation and mean time per \(compare), with 95% confidence intervals.",
                 SVGFigure.barPanels(
                     title: "Comparison between \(compare)s", categories: c.conditions,
                     panels: [
@@ -29,7 +29,7 @@ enum ReportFigures {
             figures.append(
                 (
                     "figure-6-\(i + 2)-participants-\(StudyReport.slug(condition)).svg",
-                    "Figure 6.\(i + 2): participants in \(compare) '\(condition)': mean time vs mean absolute deviation\(c.groupBy.map { ", coloured by \($0)" } ?? "").",
+                    "Figure \(i + 2): participants in \(compare) '\(condition)': mean time vs mean absolute deviation\(c.groupBy.map { ", coloured by \($0)" } ?? "").",
                     SVGFigure.scatter(
                         title: "\(condition) participants", xLabel: "mean time (s)", yLabel: "mean abs deviation (deg)",
                         points: points, groups: c.groupNames)
@@ -48,7 +48,9 @@ enum ReportFigures {
                     )
                 ))
         }
-        if !c.data.sessions.isEmpty {
+        // One session each would be one dot: the figure is left out unless someone has a second session.
+        let sessionsPerPerson = Dictionary(grouping: c.data.sessions.keys, by: \.a).values.map(\.count)
+        if sessionsPerPerson.contains(where: { $0 >= 2 }) {
             // Session number = order of a participant's session folders (their names sort by time).
             var bySessionNumber: [Int: GroupAccumulator] = [:]
             for keys in Dictionary(grouping: c.data.sessions.keys, by: \.a).values {
@@ -88,7 +90,7 @@ enum ReportFigures {
                     "Questionnaire: \(answered.count) of \(c.people.count) participants in participants.csv; mean age \(RFormat.signif(ages.reduce(0, +) / Double(ages.count), 3)) years (\(ages.count) answers)"
                 )
             }
-            var number = c.conditions.count + 2  // after figures 6.1 and 6.2 ... (one per condition)
+            var number = c.conditions.count + 2  // after figures 1 and 2 ... (one per condition)
             for column in ["gender", "tinnitus", "hearing_aid", "phone_experience_0_5", "game_experience_0_5"]
             where table.columns.contains(column) {
                 let answers = answered.compactMap { table.value(participant: $0, column: column) }.filter {
@@ -101,7 +103,7 @@ enum ReportFigures {
                 figures.append(
                     (
                         "figure-6-\(number)-\(StudyReport.slug(column)).svg",
-                        "Figure 6.\(number): questionnaire, \(column) (participants per answer, \(answers.count) answers).",
+                        "Figure \(number): questionnaire, \(column) (participants per answer, \(answers.count) answers).",
                         SVGFigure.barPanels(
                             title: "Participants by \(column)", categories: levels,
                             panels: [("participants", counts, none, none)], counts: true)

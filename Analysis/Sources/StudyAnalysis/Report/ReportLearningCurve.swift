@@ -6,7 +6,10 @@ enum ReportLearningCurve {
     /// of the exponential and power fits (`progress`) drawn through it. Nil unless some participant has two
     /// or more sessions (and the logs have `session_index`).
     static func figure(_ c: ReportContext) -> ReportFigure? {
-        guard let rows = try? SessionProgress.read(files: c.data.files),
+        // Only the report's participants (its --filter may have left others' files in the inputs).
+        let people = Set(c.people)
+        guard let all = try? SessionProgress.read(files: c.data.files),
+            case let rows = all.filter({ people.contains($0.participant) }),
             Dictionary(grouping: rows, by: \.participant).values.contains(where: { $0.count >= 2 })
         else { return nil }
         let curve = ProgressReport.curves(rows, byParticipant: false).first

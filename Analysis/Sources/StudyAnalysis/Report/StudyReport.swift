@@ -39,7 +39,7 @@ public enum StudyReport {
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
         var (figures, questionnaireFacts) = ReportFigures.all(c, devCI: table.devCI, timeCI: table.timeCI)
-        figures += try RatingsFigure.forReport(inputs: inputs)
+        figures += try RatingsFigure.forReport(inputs: inputs, participants: Set(c.people))
         let testRows = (conditionTests.rows + groupTests.rows).map {
             [
                 $0.measure, $0.test, $0.statistic, $0.df, RFormat.pValue($0.p, digits: 3), $0.note, $0.symbol,
@@ -84,7 +84,7 @@ public enum StudyReport {
                     : ""),
             "Balance: \(DesignBalance.statement(counts: c.countsByCondition, compare: compare))",
             "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
-            "Classical tests (tables 6.1, 6.2): participant means per \(compare) (trials of one person are not independent)",
+            "Classical tests (tables 1, 2): participant means per \(compare) (trials of one person are not independent)",
         ]
         facts += questionnaireFacts
         if let groupBy {
@@ -157,7 +157,7 @@ public enum StudyReport {
         }
     }
 
-    /// Per-condition table (figure 6.1's numbers): participant-level means and CIs, trial-level circular statistics
+    /// Per-condition table (figure 1's numbers): participant-level means and CIs, trial-level circular statistics
     /// and confusion rates.
     static func conditionTable(_ c: ReportContext) -> (
         header: [String], rows: [[String]], devCI: [(Double, Double, Double)], timeCI: [(Double, Double, Double)]
