@@ -46,7 +46,8 @@ struct RatingsAnalysisTests {
             close(trend.p, key + ".p")
             compared += 1
         }
-        for correlation in result.correlations {
+        for correlation in result.correlations where correlation.scope != RatingsAnalysis.overall {
+            #expect(correlation.method == "pearson")
             let key = "cor.\(correlation.scope)"
             close(correlation.r, key + ".r")
             close(correlation.t, key + ".t")
@@ -64,5 +65,22 @@ struct RatingsAnalysisTests {
             try RatingsData.load(paths: [Fixtures.path("StudyLogs-sample")])
         }
         #expect(error?.message.contains("no ratings.csv") == true)
+    }
+
+    /// Overall, loudness and deviation are correlated within participants (rmcorr), not across pooled sessions
+    /// as if they were independent (that was cor.overall in ratings-reference.txt: r = −0.71, df 12).
+    @Test func theOverallCorrelationIsTheRepeatedMeasuresOneAsInR() throws {
+        let rmcorr = Fixtures.references("rmcorr-reference.txt")
+        let result = RatingsAnalysis.run(try RatingsData.load(paths: [Fixtures.path("ratings-logs")]))
+        let overall = try #require(result.correlations.first { $0.scope == RatingsAnalysis.overall })
+        #expect(overall.method == "rmcorr")
+        #expect(Double(overall.sessions) == rmcorr["rmcorr.overall.sessions"])
+        #expect(overall.df == rmcorr["rmcorr.overall.df"])
+        for (ours, key) in [(overall.r, "rmcorr.overall.r"), (overall.p, "rmcorr.overall.p")] {
+            let theirs = try #require(rmcorr[key])
+            #expect(
+                abs((ours ?? .nan) - theirs) <= 1e-9 * max(1, abs(theirs)),
+                "\(key): \(String(describing: ours)) vs R \(theirs)")
+        }
     }
 }

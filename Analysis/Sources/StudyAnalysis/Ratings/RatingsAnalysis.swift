@@ -23,9 +23,13 @@ public struct RatingTrend: Sendable {
     public let note: String?
 }
 
-/// Pearson's r between the before-loudness and the session's mean absolute deviation (cor.test).
+/// The before-loudness against the session's mean absolute deviation: per participant Pearson's r (cor.test over
+/// their sessions); overall the repeated-measures correlation (rmcorr, Bakdash & Marusich 2017), which uses each
+/// participant's sessions around their own means instead of pooling all sessions as if independent.
 public struct LoudnessPerformance: Sendable {
     public let scope: String
+    /// "pearson" or "rmcorr".
+    public let method: String
     public let sessions: Int
     public let r: Double?, t: Double?, df: Double?, p: Double?
     public let note: String?
@@ -73,7 +77,12 @@ public enum RatingsAnalysis {
             correlations.append(
                 correlation(scope: participant, pairs(data.sessions.filter { $0.participant == participant })))
         }
-        correlations.append(correlation(scope: overall, pairs(data.sessions)))
+        correlations.append(
+            repeatedMeasuresCorrelation(
+                scope: overall,
+                data.sessions.compactMap { s in
+                    s.before["tinnitus_loudness"].flatMap { l in s.meanAbsDeviationDeg.map { (l, $0, s.participant) } }
+                }))
         return RatingsResult(changes: changes, trends: trends, correlations: correlations, data: data)
     }
 
@@ -137,7 +146,7 @@ public enum RatingsAnalysis {
         let n = Double(pairs.count)
         guard pairs.count >= 3 else {
             return LoudnessPerformance(
-                scope: scope, sessions: pairs.count, r: nil, t: nil, df: nil, p: nil,
+                scope: scope, method: "pearson", sessions: pairs.count, r: nil, t: nil, df: nil, p: nil,
                 note: "needs 3 sessions with a before-loudness and logged photos (has \(pairs.count))")
         }
         let mx = mean(pairs.map(\.0))
@@ -147,13 +156,51 @@ public enum RatingsAnalysis {
         let syy = pairs.reduce(0) { $0 + ($1.1 - my) * ($1.1 - my) }
         guard sxx > 0, syy > 0 else {
             return LoudnessPerformance(
-                scope: scope, sessions: pairs.count, r: nil, t: nil, df: nil, p: nil,
+                scope: scope, method: "pearson", sessions: pairs.count, r: nil, t: nil, df: nil, p: nil,
                 note: "loudness or deviation is the same in every session: r is undefined")
         }
         let r = sxy / (sxx * syy).squareRoot()
         let df = n - 2
         let t = r * (df / max(1e-300, 1 - r * r)).squareRoot()
         return LoudnessPerformance(
-            scope: scope, sessions: pairs.count, r: r, t: t, df: df, p: Distributions.tTwoSided(t, df: df), note: nil)
+            scope: scope, method: "pearson", sessions: pairs.count, r: r, t: t, df: df,
+            p: Distributions.tTwoSided(t, df: df), note: nil)
+    }
+
+    /// rmcorr (Bakdash & Marusich 2017): the ANCOVA lm(y ~ participant + x); r = sign(slope) ·
+    /// √(SS_x / (SS_x + SS_residual)) with the sums of squares within participants, df = N − k − 1, and its t test
+    /// (the package's F(1, df) = t²). Checked against R (Analysis/Fixtures/rmcorr-reference.txt).
+    static func repeatedMeasuresCorrelation(scope: String, _ points: [(x: Double, y: Double, group: String)])
+        -> LoudnessPerformance
+    {
+        let groups = Dictionary(grouping: points, by: \.group)
+        let df = Double(points.count - groups.count - 1)
+        var sxx = 0.0
+        var sxy = 0.0
+        var syy = 0.0
+        for (_, members) in groups {
+            let mx = mean(members.map(\.x))
+            let my = mean(members.map(\.y))
+            for point in members {
+                sxx += (point.x - mx) * (point.x - mx)
+                sxy += (point.x - mx) * (point.y - my)
+                syy += (point.y - my) * (point.y - my)
+            }
+        }
+        guard df >= 1 else {
+            return LoudnessPerformance(
+                scope: scope, method: "rmcorr", sessions: points.count, r: nil, t: nil, df: nil, p: nil,
+                note: "needs more sessions than participants + 1 with a before-loudness and logged photos")
+        }
+        guard sxx > 0, syy > 0 else {
+            return LoudnessPerformance(
+                scope: scope, method: "rmcorr", sessions: points.count, r: nil, t: nil, df: df, p: nil,
+                note: "loudness or deviation does not vary within any participant: r is undefined")
+        }
+        let r = sxy / (sxx * syy).squareRoot()
+        let t = r * (df / max(1e-300, 1 - r * r)).squareRoot()
+        return LoudnessPerformance(
+            scope: scope, method: "rmcorr", sessions: points.count, r: r, t: t, df: df,
+            p: Distributions.tTwoSided(t, df: df), note: nil)
     }
 }

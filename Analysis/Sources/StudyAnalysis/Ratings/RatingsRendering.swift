@@ -35,12 +35,13 @@ extension RatingsResult {
                 ]
             })
         text += "\n\nTinnitus loudness (before) vs localization (mean abs deviation of the session, degrees):\n"
-        text += "Pearson's r per session (overall: all participants' sessions pooled)\n"
+        text += "per participant Pearson's r over their sessions; overall the repeated-measures correlation (rmcorr, "
+        text += "Bakdash & Marusich 2017: within participants, df = sessions − participants − 1)\n"
         text += RFormat.table(
-            header: ["scope", "sessions", "r", "t", "df", "p", "note"],
+            header: ["scope", "method", "sessions", "r", "t", "df", "p", "note"],
             rows: correlations.map { c in
                 [
-                    c.scope, "\(c.sessions)", Self.cell(c.r), Self.cell(c.t), Self.cell(c.df),
+                    c.scope, c.method, "\(c.sessions)", Self.cell(c.r), Self.cell(c.t), Self.cell(c.df),
                     c.p.map { RFormat.pValue($0) } ?? "NA", c.note ?? "",
                 ]
             })
@@ -83,7 +84,8 @@ extension RatingsResult {
                 .array(
                     correlations.map { c in
                         .object([
-                            ("scope", .string(c.scope)), ("sessions", .integer(c.sessions)), ("r", .num(c.r)),
+                            ("scope", .string(c.scope)), ("method", .string(c.method)),
+                            ("sessions", .integer(c.sessions)), ("r", .num(c.r)),
                             ("t", .num(c.t)), ("df", .num(c.df)), ("p", .num(c.p)),
                             ("note", c.note.map { .string($0) } ?? .null),
                         ])
