@@ -28,8 +28,15 @@ enum ReportMixedModels {
             ("deviation", "abs_deviation_deg", false), ("time", "time_s", false),
             ("front-back confusion", "front_back_confusion", true),
         ]
+        // A training plan's logs answer the training question: does the deviation fall over sessions, and differently
+        // by condition? Each trainee gets their own intercept and session slope (lme4:
+        // RESPONSE ~ session_index * condition + (session_index | participant)).
+        let training = isTraining(c)
         return specs.map { spec in
-            let formula = "\(spec.response) ~ \(predictor) + (1 | participant)"
+            let formula =
+                training && !spec.binomial
+                ? "\(spec.response) ~ session_index * \(predictor) + (session_index | participant)"
+                : "\(spec.response) ~ \(predictor) + (1 | participant)"
             var input = MixedModelInput(paths: files)
             input.filters = filters
             input.showProgress = false
@@ -55,6 +62,13 @@ enum ReportMixedModels {
                     problem: "\(error)")
             }
         }
+    }
+
+    /// The report's rows all come from a training plan's sessions (the `plan` column), and not from one session only
+    /// (when the rows name their sessions).
+    static func isTraining(_ c: ReportContext) -> Bool {
+        !c.data.plans.isEmpty && c.data.plans.count == c.data.protocols.filter({ !$0.key.isEmpty }).count
+            && (c.data.sessions.isEmpty || Set(c.data.sessions.keys.map(\.b)).count >= 2)
     }
 
     /// A column name as an R formula needs it (backticks around names that are not syntactic).

@@ -9,6 +9,8 @@ enum ReportRScript {
         mixedModels: [ReportMixedModel] = [], filters: [RowFilter] = []
     ) -> String {
         let known = c.groupNames.filter { $0 != "unknown" }
+        // The training model's session slope needs session_index as a number.
+        let sessionColumn = mixedModels.contains { $0.formula.contains("session_index") } ? ", \"session_index\"" : ""
         // The report's --filter, as the same subset in R (positives of a column: any of them; negated: none).
         let filterColumns = filters.map(\.column).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let subset = filterColumns.map { column -> String in
@@ -30,14 +32,14 @@ enum ReportRScript {
             conditions <- \(vector(c.conditions))   # the report's order
             people <- \(vector(c.people))
             within <- \(c.within ? "TRUE" : "FALSE")   # every participant played more than one condition
-            cols <- unique(c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion"\(filterColumns.map { ", " + quote($0) }.joined())))
+            cols <- unique(c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion"\(filterColumns.map { ", " + quote($0) }.joined())\(sessionColumn)))
             trials <- do.call(rbind, lapply(files, function(f) {
               d <- read.csv(f, colClasses = "character", check.names = FALSE)
               for (k in setdiff(cols, names(d))) d[[k]] <- NA
               d[, cols]
             }))
             \(subset.isEmpty ? "# (no --filter)" : subset)
-            for (k in c("abs_deviation_deg", "time_s", "deviation_deg")) trials[[k]] <- as.numeric(trials[[k]])
+            for (k in c("abs_deviation_deg", "time_s", "deviation_deg"\(sessionColumn))) trials[[k]] <- as.numeric(trials[[k]])
             trials$cond <- trials[[compare]]
             # Unit of analysis: one mean per participant and condition.
             cm <- aggregate(cbind(abs_deviation_deg, time_s) ~ participant + cond, trials, mean)

@@ -83,7 +83,9 @@ public enum StudyReport {
                     ? " (protocol '\(protocolNames[0])'\(data.plans[protocolNames[0]].map { ", training plan '\($0)'" } ?? ""))"
                     : ""),
             "Balance: \(DesignBalance.statement(counts: c.countsByCondition, compare: compare))",
-            "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
+            ReportMixedModels.isTraining(c)
+                ? "Primary analysis of trial-level outcomes (training plan): deviation and time over sessions, RESPONSE ~ session_index * \(compare) + (session_index | participant) — each trainee's own intercept and session slope (linear, as lme4::lmer + lmerTest); front-back confusions: binomial with a random intercept, as lme4::glmer"
+                : "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
             "Classical tests (tables 1, 2): participant means per \(compare) (trials of one person are not independent)",
         ]
         facts += questionnaireFacts
