@@ -100,4 +100,20 @@ import Testing
         #expect(html.contains("<th>condition</th>"), "a text column's header is left-aligned like its cells")
         #expect(html.contains("<th class=\"n\">n_<wbr>participants</th>"))
     }
+
+    @Test func analysisRFindsTheLogsRelativeToItself() throws {
+        let logs = try Self.mixedLogs()
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        let out = logs + "-report"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        _ = try StudyReport.write(
+            inputs: [logs], outputFolder: out, groupBy: nil, participantsFile: nil, skipInvalid: false,
+            filters: [try RowFilter(parsing: "protocol=thesis-study")])
+        let script = try String(contentsOfFile: out + "/analysis.R", encoding: .utf8)
+        let name = (logs as NSString).lastPathComponent
+        #expect(
+            script.contains(#"files <- file.path(here, c("../\#(name)/P07/s1/trials.csv""#), "\(script.prefix(1200))")
+        #expect(!script.contains(logs + "/"), "no absolute path of the logs")
+        #expect(ReportRScript.relative("/a/b/c/trials.csv", from: "/a/x/report") == "../../b/c/trials.csv")
+    }
 }

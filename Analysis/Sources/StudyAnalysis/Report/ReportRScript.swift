@@ -6,8 +6,13 @@ import Foundation
 enum ReportRScript {
     static func script(
         _ c: ReportContext, files: [String], participantsFiles: [String], tests: [TestRow],
-        mixedModels: [ReportMixedModel] = [], filters: [RowFilter] = []
+        mixedModels: [ReportMixedModel] = [], filters: [RowFilter] = [], outputFolder: String? = nil
     ) -> String {
+        // Paths relative to the script's own folder, so the report folder and the logs can be shared together.
+        func located(_ path: String) -> String {
+            guard let outputFolder else { return absolute(path) }
+            return relative(absolute(path), from: absolute(outputFolder))
+        }
         let known = c.groupNames.filter { $0 != "unknown" }
         // The training model's session slope needs session_index as a number.
         let sessionColumn = mixedModels.contains { $0.formula.contains("session_index") } ? ", \"session_index\"" : ""
@@ -27,7 +32,9 @@ enum ReportRScript {
             # analysis.R — written by `soundsafari-analyze report`; reproduces the report's tables from the same CSV files.
             # Run: Rscript analysis.R   (R >= 4.2 with the afex and circular packages; Debian: r-cran-afex r-cran-circular)
             suppressPackageStartupMessages({ library(afex); library(circular) })
-            files <- \(vector(files.map(absolute)))
+            here <- local({ a <- grep("^--file=", commandArgs(FALSE), value = TRUE)   # this script's folder
+              if (length(a)) dirname(normalizePath(sub("^--file=", "", a[1]))) else getwd() })
+            files <- file.path(here, \(vector(files.map(located))))
             compare <- \(quote(c.compare))
             conditions <- \(vector(c.conditions))   # the report's order
             people <- \(vector(c.people))
@@ -89,7 +96,7 @@ enum ReportRScript {
                 # Every input folder's participants.csv; an empty answer takes no part, and a later row (a correction)
                 # wins over an earlier one.
                 group_by <- \(quote(groupBy))
-                parts <- do.call(rbind, lapply(\(vector(participantsFiles.map(absolute))), function(f) {
+                parts <- do.call(rbind, lapply(file.path(here, \(vector(participantsFiles.map(located)))), function(f) {
                   p <- read.csv(f, colClasses = "character", check.names = FALSE)
                   if (is.null(p[[group_by]])) p[[group_by]] <- ""
                   p[, c("participant", group_by)]
@@ -176,6 +183,16 @@ enum ReportRScript {
             r += "mixed(\(quote(model.measure)), \(model.formula), \(model.binomial ? "TRUE" : "FALSE"))\n"
         }
         return r
+    }
+
+    /// `path` relative to the folder `base` (both absolute): "../logs/P01/…/trials.csv".
+    static func relative(_ path: String, from base: String) -> String {
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        let origin = URL(fileURLWithPath: base).standardizedFileURL.pathComponents
+        var shared = 0
+        while shared < min(target.count, origin.count), target[shared] == origin[shared] { shared += 1 }
+        let parts = Array(repeating: "..", count: origin.count - shared) + target[shared...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     static func absolute(_ path: String) -> String {

@@ -67,7 +67,7 @@ public enum StudyReport {
             outputFolder + "/analysis.R",
             ReportRScript.script(
                 c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
-                mixedModels: mixedModels, filters: filters))
+                mixedModels: mixedModels, filters: filters, outputFolder: outputFolder))
 
         let filtered =
             filters.isEmpty
