@@ -10,11 +10,17 @@ struct RatingsCommand: ParsableCommand {
             "Reads every ratings.csv (and trials.csv, for the localization per session) below the given StudyLogs folders."
     )
     @Argument(help: "StudyLogs folders or ratings.csv files.") var inputs: [String] = []
+    @Option(
+        name: .customLong("filter"),
+        help:
+            "Keep only ratings with COLUMN=VALUE (or drop COLUMN!=VALUE), COLUMN one of participant, session_id, session_index, moment, item; repeatable."
+    ) var filters: [String] = []
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() throws {
         try runReporting {
-            let result = RatingsAnalysis.run(try RatingsData.load(paths: inputs)).rendered()
+            let data = try RatingsData.load(paths: inputs, filters: try filters.map { try RowFilter(parsing: $0) })
+            let result = RatingsAnalysis.run(data).rendered()
             print(format == .json ? Analyses.render([result], json: true) : result.text)
         }
     }

@@ -84,3 +84,27 @@ struct RatingsAnalysisTests {
         }
     }
 }
+
+@Suite struct RatingsFilterTests {
+    @Test func aFilterKeepsOneParticipantAndNoRowIsAllNA() throws {
+        let data = try RatingsData.load(
+            paths: [Fixtures.path("ratings-logs")], filters: [try RowFilter(parsing: "participant=R01")])
+        #expect(data.participants == ["R01"])
+        // Only before-answers: no pair anywhere, so no change rows at all instead of rows of NA.
+        let before = try RatingsData.load(
+            paths: [Fixtures.path("ratings-logs")], filters: [try RowFilter(parsing: "moment=before")])
+        let result = RatingsAnalysis.run(before)
+        #expect(result.changes.isEmpty, "\(result.changes.map(\.scope))")
+        #expect(!result.trends.isEmpty)
+        #expect(!result.rendered().text.contains("   0     NA"))
+    }
+
+    @Test func aMisspeltFilterColumnIsNamedWithTheNearest() {
+        #expect {
+            _ = try RatingsData.load(
+                paths: [Fixtures.path("ratings-logs")], filters: [try RowFilter(parsing: "partcipant=R01")])
+        } throws: { error in
+            "\(error)".contains("did you mean 'participant'?")
+        }
+    }
+}

@@ -53,15 +53,16 @@ public enum RatingsAnalysis {
             for participant in data.participants {
                 let sessions = data.sessions.filter { $0.participant == participant }
                 let pairs = sessions.compactMap { s in s.before[item].flatMap { b in s.after[item].map { (b, $0) } } }
-                changes.append(change(item: item, scope: participant, pairs: pairs))
+                // A participant who never answered the item before and after has no row (not a row of NA).
+                if !pairs.isEmpty { changes.append(change(item: item, scope: participant, pairs: pairs)) }
                 if !pairs.isEmpty {
                     participantMeans.append((mean(pairs.map(\.0)), mean(pairs.map(\.1))))
                 }
                 let points = sessions.compactMap { s in s.before[item].map { (Double(s.sessionIndex), $0, participant) }
                 }
-                trends.append(trend(item: item, scope: participant, points: points))
+                if !points.isEmpty { trends.append(trend(item: item, scope: participant, points: points)) }
             }
-            changes.append(change(item: item, scope: overall, pairs: participantMeans))
+            if !participantMeans.isEmpty { changes.append(change(item: item, scope: overall, pairs: participantMeans)) }
             let allPoints = data.sessions.compactMap { s in
                 s.before[item].map { (Double(s.sessionIndex), $0, s.participant) }
             }

@@ -32,7 +32,17 @@ public struct RatingsData: Sendable {
     /// docs/RATINGS-CODEBOOK.md: the codebook's items in the order the questions are asked (the game's own list).
     static let codebookOrder = RatingItem.all.map(\.id)
 
-    public static func load(paths: [String]) throws -> RatingsData {
+    /// The ratings.csv columns `--filter` can name (the ones every row has).
+    static let filterColumns = Array(RatingRow.columns.prefix(5))
+
+    public static func load(paths: [String], filters: [RowFilter] = []) throws -> RatingsData {
+        for filter in filters where !filterColumns.contains(filter.column) {
+            let guess =
+                CSVReadError.closest(to: filter.column, in: filterColumns).map { "did you mean '\($0)'? " } ?? ""
+            throw AnalysisError(
+                "--filter \(filter.column)=…: ratings.csv has no such column; \(guess)filter by one of "
+                    + filterColumns.joined(separator: ", ") + ".")
+        }
         guard !paths.isEmpty else { throw AnalysisError("No input: give StudyLogs folders or ratings.csv files.") }
         var ratingsFiles: [String] = []
         var trialsFiles: [String] = []
@@ -63,6 +73,13 @@ public struct RatingsData: Sendable {
         reader.showProgress = false
         for file in ratingsFiles {
             try reader.readNotingCutOff(path: file) { record in
+                for (column, group) in Dictionary(grouping: filters, by: \.column) {
+                    let v = record.string(filterColumns.firstIndex(of: column) ?? 0)
+                    let positives = group.filter { !$0.negated }
+                    guard positives.isEmpty || positives.contains(where: { $0.value == v }),
+                        !group.contains(where: { $0.negated && $0.value == v })
+                    else { return }
+                }
                 let moment = record.string(3)
                 if moment == "prompt" {
                     prompts += 1

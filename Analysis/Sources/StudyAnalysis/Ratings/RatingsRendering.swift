@@ -14,16 +14,20 @@ extension RatingsResult {
         text += "Values: yes/no 1/0, sliders 0–1, SAM 1–9 (docs/RATINGS-CODEBOOK.md).\n\n"
         text += "Before/after change per session (after − before; paired t-test over sessions, Cohen's d_z;\n"
         text += "overall: one mean change per participant)\n"
-        text += RFormat.table(
-            header: ["item", "scope", "pairs", "before", "after", "change", "t", "df", "p", "d_z", "note"],
-            rows: changes.map { c in
-                [
-                    c.item, c.scope, "\(c.pairs)", Self.cell(c.meanBefore), Self.cell(c.meanAfter),
-                    Self.cell(c.meanChange),
-                    Self.cell(c.test?.t), Self.cell(c.test?.df), c.test.map { RFormat.pValue($0.p) } ?? "NA",
-                    Self.cell(c.test?.cohenD), c.note ?? "",
-                ]
-            })
+        if changes.isEmpty { text += "(no session has an answer both before and after)\n" }
+        text +=
+            changes.isEmpty
+            ? ""
+            : RFormat.table(
+                header: ["item", "scope", "pairs", "before", "after", "change", "t", "df", "p", "d_z", "note"],
+                rows: changes.map { c in
+                    [
+                        c.item, c.scope, "\(c.pairs)", Self.cell(c.meanBefore), Self.cell(c.meanAfter),
+                        Self.cell(c.meanChange),
+                        Self.cell(c.test?.t), Self.cell(c.test?.df), c.test.map { RFormat.pValue($0.p) } ?? "NA",
+                        Self.cell(c.test?.cohenD), c.note ?? "",
+                    ]
+                })
         text += "\n\nTrend of the before-ratings over sessions (slope per session; overall within participants:\n"
         text += "lm(value ~ session_index + participant))\n"
         text += RFormat.table(
