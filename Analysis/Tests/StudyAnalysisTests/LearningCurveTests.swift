@@ -44,3 +44,15 @@ import Testing
         #expect(LearningCurve.fit(.exponential, sessions: [1, 2, 3], values: [9, 6, 5]) == nil)
     }
 }
+
+@Suite struct ImpossibleAsymptoteTests {
+    @Test func aNegativeAsymptoteOfADeviationIsSaidToBeImpossible() {
+        let fit = LearningCurve(model: .exponential, asymptote: -12.6, gain: 60, rate: 0.2, rss: 4, n: 6)
+        let text = ProgressReport.render(
+            rows: [], curves: [ProgressReport.Curve(participant: "T01", fits: [fit])], adherence: []
+        ).text
+        #expect(text.contains("the asymptote -12.6° is impossible (a deviation is at least 0°)"), "\(text)")
+        let fine = LearningCurve(model: .exponential, asymptote: 8, gain: 60, rate: 0.2, rss: 4, n: 6)
+        #expect(ProgressReport.impossibleAsymptote(fine) == nil)
+    }
+}

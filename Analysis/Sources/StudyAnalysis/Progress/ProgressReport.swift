@@ -30,6 +30,14 @@ public enum ProgressReport {
         return [Curve(participant: "all", fits: LearningCurve.best(sessions: indices.map(Double.init), values: means))]
     }
 
+    /// A median absolute deviation cannot fall below 0°: an asymptote under it means the curve does not level off
+    /// within the sessions (it is an extrapolation, not a floor the trainee approaches), and is said so.
+    static func impossibleAsymptote(_ fit: LearningCurve) -> String? {
+        guard fit.asymptote < 0 else { return nil }
+        return "the asymptote \(RFormat.signif(fit.asymptote, 3))° is impossible (a deviation is at least 0°): "
+            + "the curve has not levelled off within these sessions; do not read it as the trainee's floor"
+    }
+
     public static func render(
         rows: [SessionProgressRow], curves: [Curve], adherence: [PlanAdherence]
     ) -> RenderedResult {
@@ -60,6 +68,7 @@ public enum ProgressReport {
                 var line =
                     "\(mark) \(curve.participant) \(fit.model.rawValue): asymptote \(f(fit.asymptote)), gain \(f(fit.gain)), rate \(f(fit.rate)) per session, RSS \(f(fit.rss))"
                 if let half = fit.halfLifeSessions { line += ", half-life \(f(half)) sessions" }
+                if let warning = Self.impossibleAsymptote(fit) { line += " — " + warning }
                 text += "  " + line + "\n"
             }
         }
