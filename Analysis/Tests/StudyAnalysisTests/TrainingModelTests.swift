@@ -15,6 +15,7 @@ import Testing
             participantsFile: nil, skipInvalid: false)
         let markdown = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(markdown.contains("abs_deviation_deg ~ session_index * condition + (session_index | participant)"))
+        #expect(markdown.contains("a random intercept and session_index slope per participant"))
         let table = try String(contentsOfFile: out + "/tables/mixed-models.csv", encoding: .utf8)
         var compared = 0
         for line in table.split(separator: "\n").dropFirst() {

@@ -4,10 +4,15 @@ import Foundation
 /// One sentence per table saying what one observation is.
 struct ReportUnits {
     let conditionTests: String, groupTests: String, conditionTable: String
-    let mixedModels =
-        "Unit of analysis: trials, with a random intercept per participant (the trials of one person share it). Treatment contrasts as R's default: each term compares a level with the first one."
+    let mixedModels: String
 
     init(_ c: ReportContext) {
+        let random =
+            ReportMixedModels.isTraining(c)
+            ? "a random intercept and session_index slope per participant for deviation and time (each trainee starts and improves at their own rate), a random intercept for front-back confusions"
+            : "a random intercept per participant (the trials of one person share it)"
+        mixedModels =
+            "Unit of analysis: trials, with \(random). Treatment contrasts as R's default: each term compares a level with the first one."
         let complete = c.within ? "; only participants with every \(c.compare) take part" : ""
         conditionTests =
             "Unit of analysis: one mean per participant and \(c.compare) (the mean of that participant's trials in it)\(complete)\(c.within ? "; the repeated-measures ANOVA uses type 3 sums of squares (as afex)" : "")."
