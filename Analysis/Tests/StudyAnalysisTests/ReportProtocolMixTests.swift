@@ -1,5 +1,6 @@
 // A report over a lab study's and a training plan's logs together is refused, naming the --filter that picks one.
 import Foundation
+import StudyRecords
 import Testing
 
 @testable import StudyAnalysis
@@ -115,5 +116,23 @@ import Testing
             script.contains(#"files <- file.path(here, c("../\#(name)/P07/s1/trials.csv""#), "\(script.prefix(1200))")
         #expect(!script.contains(logs + "/"), "no absolute path of the logs")
         #expect(ReportRScript.relative("/a/b/c/trials.csv", from: "/a/x/report") == "../../b/c/trials.csv")
+    }
+
+    @Test func aSessionThatWasNotCompletedIsNamedInTheReport() throws {
+        let logs = try Self.mixedLogs()
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        let sample = Self.sample.deletingLastPathComponent().appendingPathComponent("session.json")
+        var record = try SessionRecord.decode(Data(contentsOf: sample), file: sample.path)
+        record.completed = false
+        record.endedBy = .signal
+        try record.encoded().write(to: URL(fileURLWithPath: logs + "/P07/s1/session.json"))
+        let out = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        _ = try StudyReport.write(
+            inputs: [logs], outputFolder: out, groupBy: nil, participantsFile: nil, skipInvalid: false,
+            filters: [try RowFilter(parsing: "protocol=thesis-study")])
+        let markdown = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(markdown.contains("Sessions not completed (their trials are included"))
+        #expect(markdown.contains("P07 20261126T014050Z-18a8 (ended by signal)"))
     }
 }

@@ -1,6 +1,7 @@
 // `report`: detects the design, runs the matching tests and writes HTML, Markdown, CSV tables, SVG figures and
 // analysis.R (the same tables computed by R from the same CSV files).
 import Foundation
+import StudyRecords
 
 public enum StudyReport {
     /// Returns a short summary of what was written (printed by the CLI).
@@ -88,6 +89,7 @@ public enum StudyReport {
                 : "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
             "Classical tests (tables 1, 2): participant means per \(compare) (trials of one person are not independent)",
         ]
+        if let unfinished = unfinishedSessionsFact(files) { facts.append(unfinished) }
         facts += questionnaireFacts
         if let groupBy {
             facts.append(
@@ -112,6 +114,24 @@ public enum StudyReport {
         try writeText(outputFolder + "/report.html", html(document))
         return
             "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and 4 tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+    }
+
+    /// The input sessions whose session.json (beside their trials.csv) says they are not done — interrupted or still
+    /// running — named, so their partial rounds are not taken for complete sessions. Nil when every session is done or
+    /// no session.json lies beside the files.
+    static func unfinishedSessionsFact(_ files: [String]) -> String? {
+        let unfinished = files.compactMap { file -> String? in
+            let folder = (file as NSString).deletingLastPathComponent
+            guard let data = FileManager.default.contents(atPath: folder + "/session.json"),
+                let record = try? SessionRecord.decode(data, file: folder + "/session.json"), !record.countsAsDone
+            else { return nil }
+            return
+                "\(record.participant) \(record.sessionID) (\(record.endedBy.map { "ended by \($0.rawValue)" } ?? "not ended"))"
+        }
+        guard !unfinished.isEmpty else { return nil }
+        return
+            "Sessions not completed (their trials are included; `soundsafari status` lists them with the command that continues each): "
+            + unfinished.joined(separator: ", ")
     }
 
     /// One report analyses one design: logs of two protocols (a lab study and a training plan's sessions, or two
