@@ -8,6 +8,7 @@ public enum CSVReader {
     /// `dropUnterminatedLastRow`: for files only ever appended to by `CSVWriter` (every row ends in
     /// a line break), a last row without one is a cut-off write even when it has all its fields.
     public static func read(_ url: URL, dropUnterminatedLastRow: Bool = false) throws -> CSVTable {
+        try RegularFile.check(url)
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -1,5 +1,6 @@
 // A file that is only ever appended to, each write fsync'ed before returning: the crash safety of every log.
 import Foundation
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc
@@ -33,6 +34,8 @@ final class AppendOnlyFile {
 
     /// Opens an existing file for appending.
     static func openExisting(_ url: URL) throws -> AppendOnlyFile {
+        // Opening a FIFO for writing blocks until a reader comes; a device is no log.
+        try RegularFile.check(url)
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw StudyFileError.system(path: url.path, action: "open", errno: errno) }
         return AppendOnlyFile(url: url, descriptor: fd)

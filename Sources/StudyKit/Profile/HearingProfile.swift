@@ -1,6 +1,7 @@
 // profile.json: a participant's audiogram, tinnitus and tailoring, versioned — a new measurement appends a version.
 import Foundation
 import GameCore
+import TidyFormats
 
 /// The tinnitus as matched.
 public struct TinnitusMatch: Sendable, Equatable {
@@ -93,6 +94,7 @@ public struct HearingProfile: Sendable, Equatable {
     /// Every version, oldest first.
     public static func readAll(_ url: URL) throws -> [HearingProfile] {
         let path = url.path
+        try RegularFile.check(url)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ProfileError(path: path, field: "(file)", problem: "cannot be read (\(error.localizedDescription))")
@@ -320,14 +322,7 @@ public struct HearingProfile: Sendable, Equatable {
         var data = try JSONSerialization.data(
             withJSONObject: top, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         data.append(UInt8(ascii: "\n"))
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
-        try? FileManager.default.removeItem(at: temporary)
-        let file = try AppendOnlyFile.create(temporary)
-        try file.append(String(decoding: data, as: UTF8.self))
-        guard rename(temporary.path, url.path) == 0 else {
-            throw StudyFileError.system(path: url.path, action: "replace", errno: errno)
-        }
-        AppendOnlyFile.syncDirectory(of: url)
+        try AtomicFile.replace(url, with: data)
         return written
     }
 }

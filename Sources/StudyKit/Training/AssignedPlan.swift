@@ -33,6 +33,7 @@ public struct AssignedPlan: Sendable, Equatable {
     public static func assign(_ planFile: URL, logs: URL, participant: ParticipantID, at date: Date) throws
         -> AssignedPlan
     {
+        try RegularFile.check(planFile)
         let data: Data
         do { data = try Data(contentsOf: planFile) } catch {
             throw ProtocolError(
@@ -63,6 +64,7 @@ public struct AssignedPlan: Sendable, Equatable {
 
     /// Reads a stored assignment; errors name the file and field.
     public static func load(_ url: URL) throws -> AssignedPlan {
+        try RegularFile.check(url)
         let root: JSONValue
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: url))

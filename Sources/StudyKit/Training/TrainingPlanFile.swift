@@ -16,6 +16,7 @@ public enum TrainingPlanFile {
 
     /// Reads and checks a plan file.
     public static func load(_ url: URL) throws -> TrainingPlan {
+        try RegularFile.check(url)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ProtocolError(

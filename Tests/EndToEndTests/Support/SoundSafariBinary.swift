@@ -24,15 +24,21 @@ enum SoundSafariBinary {
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs the executable with `arguments`; `environment` entries are added to the current environment.
+    /// Runs the executable with `arguments`; `environment` entries are added to the current environment;
+    /// `killAfterSeconds` kills it (status 137) when it has not ended by then.
     @discardableResult
     static func run(
         _ arguments: [String], executable: String = "soundsafari",
-        environment: [String: String] = [:], currentDirectory: URL? = nil
+        environment: [String: String] = [:], currentDirectory: URL? = nil, killAfterSeconds: Int? = nil
     ) throws -> CommandOutput {
         let process = Process()
         process.executableURL = url(executable)
         process.arguments = arguments
+        // A run that would block (reading a FIFO) ends as status 137 instead of blocking the test forever.
+        if let killAfterSeconds {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.arguments = ["-s", "KILL", "\(killAfterSeconds)", url(executable).path] + arguments
+        }
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env

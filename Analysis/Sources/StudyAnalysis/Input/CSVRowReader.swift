@@ -53,6 +53,7 @@ public final class CSVRowReader {
     }
 
     private func parse(path: String, onRecord: @escaping (CSVRecord) throws -> Void) throws {
+        try RegularFile.check(path)
         guard let file = fopen(path, "rb") else {
             throw AnalysisError("\(path): cannot open the file (\(String(cString: strerror(errno)))); check the path.")
         }

@@ -56,6 +56,7 @@ public struct ParticipantTable: Sendable {
 
     public static func load(_ path: String) throws -> ParticipantTable {
         // The header decides the columns, so read it first with plain text (one line, no quoting in names).
+        try RegularFile.check(path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw AnalysisError("\(path): cannot open participants.csv; check the path.")
         }
