@@ -34,8 +34,6 @@ final class AppendOnlyFile {
 
     /// Opens an existing file for appending.
     static func openExisting(_ url: URL) throws -> AppendOnlyFile {
-        // Opening a FIFO for writing blocks until a reader comes; a device is no log.
-        try RegularFile.check(url)
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw StudyFileError.system(path: url.path, action: "open", errno: errno) }
         return AppendOnlyFile(url: url, descriptor: fd)
@@ -46,6 +44,8 @@ final class AppendOnlyFile {
         do {
             return (try create(url), true)
         } catch StudyFileError.system(_, _, let code) where code == EEXIST {
+            // Opening a FIFO for writing blocks until a reader comes; a device is no log.
+            try RegularFile.check(url)
             return (try openExisting(url), false)
         }
     }

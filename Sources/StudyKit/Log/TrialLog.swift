@@ -30,6 +30,7 @@ public final class TrialLog {
     /// Throws if the header is not this schema's (the file is then left untouched).
     public static func continuing(at url: URL, now: Date = Date()) throws -> (log: TrialLog, rows: [TrialRow]) {
         // A 0-byte file (a full disk or a crash right after its creation) is a log with no rows yet.
+        try RegularFile.check(url)
         let existing = try AppendOnlyFile.openExisting(url)
         if try existing.size() == 0 {
             try existing.append(CSVWriter.headerLine(TrialRow.columns))
