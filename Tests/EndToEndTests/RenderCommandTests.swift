@@ -182,7 +182,7 @@ struct RenderOutputTests {
 
     @Test(
         "--force never replaces a participant's profile, ratings or plan, nor a session's trials through a link (it replaced them with a WAV)",
-        arguments: ["profile.json", "ratings.csv", "plan-001.json", "link.wav", "notes-beside-profile.wav"])
+        arguments: ["profile.json", "ratings.csv", "plan-001.json", "link.wav", "beside-ratings.wav"])
     func forceNeverReachesTheLogs(out name: String) throws {
         let folder = try SoundSafariBinary.temporaryDirectory("render-force-log")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -199,7 +199,8 @@ struct RenderOutputTests {
             // A link outside the logs that leads to a session's trials.csv.
             out = folder.appendingPathComponent("link.wav")
             try FileManager.default.createSymbolicLink(at: out, withDestinationURL: trials)
-        case "notes-beside-profile.wav":
+        case "beside-ratings.wav":
+            try Data("session_id\n".utf8).write(to: participant.appendingPathComponent("ratings.csv"))
             out = participant.appendingPathComponent(name)
             try Data("mine\n".utf8).write(to: out)
         default:

@@ -115,6 +115,13 @@ package final class SessionDriver {
             log = try store.startSession(
                 participant: participant, environment: environment, plan: planReference, at: now
             ) { sessionIndex, past in
+                if let expected = request.expectedSessionIndex, sessionIndex != expected,
+                    case .trainingPlan(_, let session) = request.source
+                {
+                    throw PlanSessionTakenError(
+                        participant: participant.value, planSession: session, expectedIndex: expected,
+                        sessionIndex: sessionIndex)
+                }
                 var resolved = studyProtocol.resolve(participantNumber: number, sessionSeed: sessionSeed)
                 resolved.sessionNumber = sessionIndex
                 resolved.placementSeed = PlacementSeed.derive(

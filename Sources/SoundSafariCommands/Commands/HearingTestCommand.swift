@@ -82,8 +82,7 @@ struct HearingTestCommand: WindowCommand {
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
         var profile =
-            FileManager.default.fileExists(atPath: url.path)
-            ? try HearingProfile.read(url) : HearingProfile(participant: id.value)
+            try HearingProfile.load(logs: logsURL, participant: id.value) ?? HearingProfile(participant: id.value)
         // With a calibration the test runs in dB HL; without, in dBFS, and the simulated listener hears through
         // nominal headphones (its dB HL thresholds sit at HL + RETSPL − 100 dBFS).
         let unit: AudiogramUnit = profile.calibration == nil ? .fullScaleUncalibrated : .hearingLevel

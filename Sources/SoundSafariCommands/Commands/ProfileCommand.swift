@@ -45,8 +45,7 @@ struct SetAudiogramCommand: ParsableCommand {
         let logsURL = URL(fileURLWithPath: logs)
         let existing = HearingProfile.url(logs: logsURL, participant: id.value)
         var profile =
-            FileManager.default.fileExists(atPath: existing.path)
-            ? try HearingProfile.read(existing) : HearingProfile(participant: id.value)
+            try HearingProfile.load(logs: logsURL, participant: id.value) ?? HearingProfile(participant: id.value)
         profile.audiogram = audiogram
         profile.source = "set-audiogram \(file)"
         if let gainRule { profile.gainRule = gainRule }
@@ -162,8 +161,7 @@ struct SetOutputCommand: ParsableCommand {
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
         var profile =
-            FileManager.default.fileExists(atPath: url.path)
-            ? try HearingProfile.read(url) : HearingProfile(participant: id.value)
+            try HearingProfile.load(logs: logsURL, participant: id.value) ?? HearingProfile(participant: id.value)
         if let gainRule { profile.gainRule = gainRule }
         if let maxGainDb { profile.maxGainDB = maxGainDb }
         if let notchWidth { profile.notchWidthOctaves = notchWidth }
@@ -199,11 +197,10 @@ struct ShowProfileCommand: WindowCommand {
         let id = try ParticipantID(participant)
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        guard let profile = try HearingProfile.load(logs: logsURL, participant: id.value) else {
             throw ValidationError(
                 "\(url.path) does not exist; run `soundsafari hearing-test` or `profile set-audiogram`.")
         }
-        let profile = try HearingProfile.read(url)
         print("Version \(profile.version) of \(url.path) (\(profile.source)).")
         ProfileSummary.print(profile)
         if window { _ = try ProcedureWindow(participant: id, logs: logsURL, hooks: hooks).run(.profile) }

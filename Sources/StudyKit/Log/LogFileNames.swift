@@ -17,7 +17,7 @@ public enum LogFileNames {
     }
 
     /// True for a log file or any file inside a session folder (one holding session.json), a participant's folder
-    /// (one holding profile.json, ratings.csv, a plan or the start lock) or a logs folder (one holding
+    /// (one holding ratings.csv, a plan or the start lock) or a logs folder (one holding
     /// participants.csv): such a file is never an output of `render` or another command, whatever `--force`
     /// says. A link is judged by the file it leads to as well, so `--out link.wav` cannot reach a log either.
     public static func isLog(_ url: URL) -> Bool {
@@ -29,9 +29,9 @@ public enum LogFileNames {
         if names.contains(name) || name.hasPrefix(trials + ".cut-off-") || isPlanName(name) { return true }
         let folder = url.deletingLastPathComponent()
         let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return siblings.contains {
-            [session, participants, HearingProfile.fileName, ratings, StartLock.fileName].contains($0) || isPlanName($0)
-        }
+        // profile.json alone does not make a participant's folder: a copy of one may sit anywhere.
+        let markers = [session, participants, ratings, StartLock.fileName]
+        return siblings.contains { markers.contains($0) || isPlanName($0) }
     }
 
     private static func isPlanName(_ name: String) -> Bool {

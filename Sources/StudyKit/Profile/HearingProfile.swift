@@ -3,6 +3,10 @@ import Foundation
 import GameCore
 import TidyFormats
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The tinnitus as matched.
 public struct TinnitusMatch: Sendable, Equatable {
     public var pitchHz: Double
@@ -91,6 +95,42 @@ public struct HearingProfile: Sendable, Equatable {
         try readAll(url).last!
     }
 
+    /// The newest version of `participant`'s own profile (`<logs>/<participant>/profile.json`), nil when there
+    /// is none. The participant named on the command line is whose profile it is: a file whose `participant`
+    /// says someone else, and a link (of the file or the folder) into another participant's folder, are
+    /// refused — a session or a writer must never take or change another participant's profile.
+    public static func load(logs: URL, participant: String) throws -> HearingProfile? {
+        try loadAll(logs: logs, participant: participant).last
+    }
+
+    /// Every version of `participant`'s own profile, checked as `load` does; empty when there is none.
+    public static func loadAll(logs: URL, participant: String) throws -> [HearingProfile] {
+        let url = Self.url(logs: logs, participant: participant)
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return [] }
+            throw StudyFileError.system(path: url.path, action: "open", errno: code)
+        }
+        let resolved = url.resolvingSymlinksInPath()
+        if status.st_mode & S_IFMT == S_IFLNK || resolved.deletingLastPathComponent().lastPathComponent != participant {
+            throw ProfileError(
+                path: url.path, field: "(file)",
+                problem:
+                    "is a link to \(resolved.path); a profile is read and written only as a file in the participant's own folder — replace the link by a copy of the file"
+            )
+        }
+        let versions = try readAll(url)
+        if let other = versions.last?.participant, other != participant {
+            throw ProfileError(
+                path: url.path, field: "participant",
+                problem:
+                    "says \(other), but the file is in \(participant)'s folder and --participant is \(participant); nothing was written — if the file is \(other)'s, move it to their folder"
+            )
+        }
+        return versions
+    }
+
     /// Every version, oldest first.
     public static func readAll(_ url: URL) throws -> [HearingProfile] {
         let path = url.path
@@ -112,13 +152,43 @@ public struct HearingProfile: Sendable, Equatable {
             guard let list = versions as? [[String: Any]], !list.isEmpty else {
                 throw ProfileError(path: path, field: "versions", problem: "must be a non-empty list of objects")
             }
-            return try list.enumerated().map { index, entry in
+            let parsed = try list.enumerated().map { index, entry in
                 try parse(
                     entry, participant: participant, defaultVersion: index + 1, path: path,
                     prefix: "versions[\(index)].")
             }
+            // The next write numbers its version after the last: a reversed, repeated or missing number would
+            // give two "version 2" or hide which one sessions used.
+            for (index, version) in parsed.enumerated() where version.version != index + 1 {
+                throw ProfileError(
+                    path: path, field: "versions[\(index)].version",
+                    problem:
+                        "is \(version.version), but versions are numbered 1, 2, 3… in order, so it must be \(index + 1)"
+                )
+            }
+            // The top level is a copy of the newest version: an edit to one of them alone would be ignored, then
+            // erased by the next write, without a word.
+            let newest = list[list.count - 1]
+            let keys = Set(top.keys).union(newest.keys).subtracting(["versions"]).sorted()
+            for key in keys where !Self.same(top[key], newest[key]) {
+                throw ProfileError(
+                    path: path, field: key,
+                    problem:
+                        "differs between the top level and the newest version (versions[\(list.count - 1)].\(key)); the top level is a copy of the newest version — make both the same, or change the profile with soundsafari profile set-output or set-audiogram"
+                )
+            }
+            return parsed
         }
         return [try parse(top, participant: participant, defaultVersion: 1, path: path, prefix: "")]
+    }
+
+    /// JSON values as JSONSerialization gives them, compared deeply (1 and 1.0 are the same number).
+    private static func same(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let a as NSObject, let b as NSObject): return a.isEqual(b)
+        default: return false
+        }
     }
 
     private static func parse(
@@ -308,12 +378,16 @@ public struct HearingProfile: Sendable, Equatable {
     }
 
     /// Appends `next` as a new version of the participant's profile (created when missing): earlier versions are
-    /// kept under `versions`, the file is replaced atomically. Returns the version written, numbered.
+    /// kept under `versions`, the file is replaced atomically. Returns the version written, numbered. The
+    /// versions are read and written under the participant's lock (`StartLock`), so two writers at once both
+    /// get their version in, one after the other; each writes its own temporary file (`AtomicFile`).
     @discardableResult
     public static func append(_ next: HearingProfile, logs: URL, at date: Date = Date()) throws -> HearingProfile {
         let url = Self.url(logs: logs, participant: next.participant)
         try OwnerOnlyFolder.createWithParents(url.deletingLastPathComponent())
-        let earlier = FileManager.default.fileExists(atPath: url.path) ? try readAll(url) : []
+        let lock = try StartLock.acquire(url.deletingLastPathComponent())
+        defer { withExtendedLifetime(lock) {} }
+        let earlier = try loadAll(logs: logs, participant: next.participant)
         var written = next
         written.version = (earlier.last?.version ?? 0) + 1
         written.createdAt = date

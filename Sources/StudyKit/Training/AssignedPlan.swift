@@ -29,10 +29,14 @@ public struct AssignedPlan: Sendable, Equatable {
         }.sorted()
     }
 
-    /// Reads and checks the plan file, then stores it as the participant's next version.
-    public static func assign(_ planFile: URL, logs: URL, participant: ParticipantID, at date: Date) throws
-        -> AssignedPlan
-    {
+    /// Reads and checks the plan file, then stores it as the participant's next version. The version is
+    /// numbered and written under the participant's lock (`StartLock`), so two assignments at once get two
+    /// numbers; with `unlessCurrent`, a plan equal to the current one (assigned meanwhile by another `train
+    /// --plan` or `simulate --plan`) is taken as it is instead of being stored again. The file appears whole or
+    /// not at all (`AtomicFile`): a full disk leaves no cut-off plan.
+    public static func assign(
+        _ planFile: URL, logs: URL, participant: ParticipantID, at date: Date, unlessCurrent: Bool = false
+    ) throws -> AssignedPlan {
         try RegularFile.check(planFile)
         let data: Data
         do { data = try Data(contentsOf: planFile) } catch {
@@ -44,14 +48,18 @@ public struct AssignedPlan: Sendable, Equatable {
         let planJSON = try JSONDecoder().decode(JSONValue.self, from: data)
         let folder = logs.appendingPathComponent(participant.value)
         try OwnerOnlyFolder.createWithParents(folder)
+        let lock = try StartLock.acquire(folder)
+        defer { withExtendedLifetime(lock) {} }
+        if unlessCurrent, let current = try self.current(logs: logs, participant: participant), current.plan == plan {
+            return current
+        }
         let version = (versions(logs: logs, participant: participant).last ?? 0) + 1
         let url = folder.appendingPathComponent(fileName(version: version))
         let stored = JSONValue.object([
             ("version", .integer(version)), ("assigned_at", .string(Timestamp.format(date))),
             ("source", .string(planFile.path)), ("plan", planJSON),
         ])
-        let file = try AppendOnlyFile.create(url)
-        try file.append(stored.rendered() + "\n")
+        try AtomicFile.createNew(url, with: Data((stored.rendered() + "\n").utf8))
         return AssignedPlan(version: version, assignedAt: date, source: planFile.path, plan: plan, url: url)
     }
 

@@ -16,7 +16,8 @@ enum SoundSafariBinary {
     }
 
     static func url(_ name: String = "soundsafari") -> URL {
-        productsDirectory.appendingPathComponent(name)
+        // An absolute path names a system program (a shell that sets limits first).
+        name.hasPrefix("/") ? URL(fileURLWithPath: name) : productsDirectory.appendingPathComponent(name)
     }
 
     /// The package root (where Sounds/ and Examples/ live), found from this source file.
