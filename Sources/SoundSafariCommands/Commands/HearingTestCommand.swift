@@ -36,7 +36,7 @@ struct HearingTestCommand: WindowCommand {
     @Option(help: "Seed of the tone timing and the simulated answers (default: drawn).")
     var seed: UInt64 = UInt64.random(in: 1...UInt64(UInt32.max))
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     /// Frequencies a headphone calibration has reference thresholds for (RETSPL, 125 Hz to 8 kHz).

@@ -36,7 +36,7 @@ struct PitchMatchCommand: WindowCommand {
     @Option(help: "Notch width in octaves for the tailored output: 1, 0.5 or 0.25.")
     var notchWidth: Double = 1
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     func validate() throws {

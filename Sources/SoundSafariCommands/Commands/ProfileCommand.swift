@@ -32,7 +32,7 @@ struct SetAudiogramCommand: ParsableCommand {
     @Option(help: "The supervisor's cap on any gain, in dB (default: keep the profile's, else 20).")
     var maxGainDb: Double?
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     func validate() throws {
@@ -132,7 +132,7 @@ struct SetOutputCommand: ParsableCommand {
     @Option(help: "Measured dB SPL of a 0 dBFS sine on the right earphone.")
     var calibrationRightDbSpl: Double?
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     func validate() throws {
@@ -190,7 +190,7 @@ struct ShowProfileCommand: WindowCommand {
     @Flag(help: "Open the profile screen (audiogram per ear, tinnitus pitch marked).")
     var window = false
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     func run(hooks: AppHooks) throws {

@@ -13,7 +13,7 @@ struct RemindersNotifyCommand: ParsableCommand {
 
     @Option(help: "Pseudonymous participant ID.") var participant: String
     @Option(help: "training or prompt.") var kind: Kind
-    @Option(help: "Folder for the study logs.") var logs = "StudyLogs"
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse) var logs = "StudyLogs"
 
     func validate() throws { _ = try reminderParticipant(participant) }
 

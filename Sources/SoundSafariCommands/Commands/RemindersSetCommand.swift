@@ -21,7 +21,8 @@ struct RemindersSetCommand: ParsableCommand {
             "Daily prompt window HH:MM-HH:MM, or DAYS HH:MM-HH:MM for some weekdays (repeatable; default 08:00-22:00).")
     var window: [String] = []
     @Option(help: "Days of prompt times each plan holds; re-planned every night.") var days = 7
-    @Option(help: "Folder for the study logs the reminders open sessions in.") var logs = "StudyLogs"
+    @Option(help: "Folder for the study logs the reminders open sessions in.", transform: LogsOption.parse) var logs =
+        "StudyLogs"
     @Flag(help: "Print the unit files instead of installing them.") var dryRun = false
 
     func validate() throws {

@@ -32,6 +32,12 @@ public enum CSVReader {
         var bytes = [UInt8](data)
         // A spreadsheet saving "CSV UTF-8" puts a byte-order mark first; it is not part of the first column's name.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // A NUL is no text: a number cut at it ("2<NUL>0" read as 2) would be a silent wrong value.
+        if let nul = bytes.firstIndex(of: 0) {
+            let line = bytes[..<nul].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            throw CSVReadError.malformed(
+                file: file, line: line, reason: "holds a NUL byte, which no CSV text has (is the file damaged?)")
+        }
         var start = 0
         var line = 1
         // Fed one physical line at a time so a parse error and each row's first line are known.
