@@ -26,7 +26,7 @@ public enum LogFileNames {
 
     private static func isLogPath(_ url: URL) -> Bool {
         let name = url.lastPathComponent
-        if names.contains(name) || name.hasPrefix(trials + ".cut-off-") || isPlanName(name) { return true }
+        if names.contains(name) || name.contains(".csv.cut-off-") || isPlanName(name) { return true }
         let folder = url.deletingLastPathComponent()
         let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         // profile.json alone does not make a participant's folder: a copy of one may sit anywhere.

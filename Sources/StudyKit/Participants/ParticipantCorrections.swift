@@ -31,6 +31,7 @@ extension ParticipantRegistry {
         }
         let (file, _) = try AppendOnlyFile.openOrCreate(url)
         try file.withExclusiveLock {
+            try AppendOnlyFile.setAsideCutOffFragment(of: url)
             // The file's own header: a supervisor may have added columns, which stay empty in the new row.
             let header = try CSVReader.read(url).header
             let values = record.valuesByColumn

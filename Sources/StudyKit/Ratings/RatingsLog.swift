@@ -27,17 +27,22 @@ public final class RatingsLog: RatingSink {
     public func record(_ row: RatingRow) throws {
         try OwnerOnlyFolder.createWithParents(url.deletingLastPathComponent())
         let (file, created) = try AppendOnlyFile.openOrCreate(url)
-        if created {
-            try file.append(CSVWriter.headerLine(RatingRow.columns))
-        } else {
-            try checkHeader()
+        try file.withExclusiveLock {
+            if try created || file.size() == 0 {
+                try file.append(CSVWriter.headerLine(RatingRow.columns))
+            } else {
+                // A half-written last answer (a crash, a full disk) is set aside, as trials.csv's is.
+                try AppendOnlyFile.setAsideCutOffFragment(of: url)
+                try checkHeader()
+            }
+            try file.append(CSVWriter.line(row.values))
         }
-        try file.append(CSVWriter.line(row.values))
     }
 
     public func storedRows() throws -> [RatingRow] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        let table = try CSVReader.read(url)
+        // Every answer ends with a line break: a last row without one is a write that was cut off.
+        let table = try CSVReader.read(url, dropUnterminatedLastRow: true)
         guard table.header == RatingRow.columns else {
             throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)
         }
