@@ -1,6 +1,7 @@
 // Bad input that was taken silently: each is now one sentence naming the file, line, field or flag, and a non-zero exit.
 import Foundation
 import StudyKit
+import StudyRecords
 import Testing
 
 @Suite struct BadInputSentenceTests {
@@ -57,7 +58,7 @@ import Testing
     }
 
     static let audiograms: [(name: String, text: String, said: String)] = [
-        ("NUL in a level", "frequency_hz,left_db_hl,right_db_hl\n1000,2\u{0}0,20\n", "line 2"),
+        ("NUL in a level", "frequency_hz,left_db_hl,right_db_hl\n1000,2\u{0}0,20\n", "holds a NUL byte"),
         ("semicolons", "frequency_hz;left_db_hl;right_db_hl\n1000;20;20\n", "separated by semicolons"),
         ("tabs", "frequency_hz\tleft_db_hl\tright_db_hl\n1000\t20\t20\n", "separated by tabs"),
     ]

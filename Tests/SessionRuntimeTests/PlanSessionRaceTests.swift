@@ -1,5 +1,6 @@
 // Two starts of one participant's plan at once: the plan session is taken under the start lock, never twice.
 import Foundation
+import StudyRecords
 import Testing
 
 @testable import SessionRuntime

@@ -3,6 +3,7 @@ import Foundation
 import GameCore
 import SessionRuntime
 import StudyKit
+import StudyRecords
 
 extension GameApp {
     /// The participant's latest incomplete session becomes what this window plays: its rounds, the round it

@@ -1,6 +1,7 @@
 // profile.json: a participant's audiogram, tinnitus and tailoring, versioned — a new measurement appends a version.
 import Foundation
 import GameCore
+import StudyRecords
 import TidyFormats
 
 #if canImport(Glibc)
@@ -112,6 +113,8 @@ public struct HearingProfile: Sendable, Equatable {
             if code == ENOENT || code == ENOTDIR { return [] }
             throw StudyFileError.system(path: url.path, action: "open", errno: code)
         }
+        // A FIFO or a device is said as such first (also through a link), before any other check.
+        try RegularFile.check(url)
         let resolved = url.resolvingSymlinksInPath()
         if status.st_mode & S_IFMT == S_IFLNK || resolved.deletingLastPathComponent().lastPathComponent != participant {
             throw ProfileError(

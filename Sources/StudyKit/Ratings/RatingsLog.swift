@@ -1,5 +1,6 @@
 // ratings.csv of one participant: every answer appended and fsync'ed the moment it is given, readable only by its owner.
 import Foundation
+import StudyRecords
 import TidyFormats
 
 #if canImport(Glibc)
@@ -41,8 +42,8 @@ public final class RatingsLog: RatingSink {
 
     public func storedRows() throws -> [RatingRow] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        // Every answer ends with a line break: a last row without one is a write that was cut off.
-        let table = try CSVReader.read(url, dropUnterminatedLastRow: true)
+        // Every answer ends with a line break: the reader never takes a last row without one (a cut-off write).
+        let table = try CSVTable.read(url)
         guard table.header == RatingRow.columns else {
             throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)
         }
@@ -51,7 +52,7 @@ public final class RatingsLog: RatingSink {
 
     /// A file of another format is never appended to.
     private func checkHeader() throws {
-        let table = try CSVReader.read(url)
+        let table = try CSVTable.read(url)
         guard table.header == RatingRow.columns else {
             throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)
         }

@@ -1,5 +1,6 @@
 // The daily window random prompts fall into, per weekday ("08:00-22:00", "Sat,Sun 10:00-22:00").
 import Foundation
+import StudyRecords
 
 /// One day's prompt window. An end before the start (a window across midnight) and a start equal to the
 /// end are refused.
