@@ -163,7 +163,7 @@ def profile_cases():
                if isinstance(value, (int, float)) and not isinstance(value, bool)
                and path[-1] not in ("schema_version", "level_db_above_threshold")]
     for path in numbers:
-        for raw in WRONG_TYPES + HUGE:
+        for raw in WRONG_TYPES + HUGE + ["true"]:
             text = json_text(set_path(PROFILE, path, raw))
             name = f"{'.'.join(map(str, path))} = {raw}"
             cases.append(Case("profile", name, {PROFILE_FILE: text}, PROFILE_SHOW))
@@ -173,6 +173,35 @@ def profile_cases():
         for raw in ['"dB SPL"', '"none at all"', "3"]:
             cases.append(Case("profile", f"{'.'.join(path)} = {raw}",
                               {PROFILE_FILE: json_text(set_path(PROFILE, path, raw))}, PROFILE_SHOW))
+    texts = [("tinnitus", "ear"), ("tinnitus", "probe")]
+    for path in texts:
+        for raw in ["3", "false", "[]", '"sideways"']:
+            cases.append(Case("profile", f"{'.'.join(path)} = {raw}",
+                              {PROFILE_FILE: json_text(set_path(PROFILE, path, raw))}, PROFILE_SHOW))
+    for key, raw in [("created_at", '"yesterday"'), ("created_at", "5"), ("source", "7"), ("source", "[]"),
+                     ("version", "true"), ("version", "1.5"), ("schema_version", "true")]:
+        cases.append(Case("profile", f"{key} = {raw}", {PROFILE_FILE: json_text(set_path(PROFILE, (key,), raw))},
+                          PROFILE_SHOW))
+    for path, raw in [(("tinnitus", "runs_hz"), '"abc"'), (("tinnitus", "runs_hz"), "[1e308]"),
+                      (("tinnitus", "runs_hz"), "[true]"), (("tinnitus", "level_db_above_threshold"), "1e308"),
+                      (("tinnitus", "spread_octaves"), "-1")]:
+        cases.append(Case("profile", f"{'.'.join(path)} = {raw}",
+                          {PROFILE_FILE: json_text(set_path(PROFILE, path, raw))}, PROFILE_SHOW))
+    for where, misspelt in [((), "max_gain_db"), (("tailoring",), "max_gain_dB"), (("output",), "ceiling_dBFS"),
+                            (("tinnitus",), "pitch"), (("calibration",), "left")]:
+        bad = copy.deepcopy(PROFILE)
+        target = bad
+        for key in where:
+            target = target[key]
+        target[misspelt] = 1
+        cases.append(Case("profile", f"unknown key {'.'.join(where + (misspelt,))}", {PROFILE_FILE: json_text(bad)},
+                          PROFILE_SHOW))
+    text = json_text(PROFILE)
+    cases.append(Case("profile", "trailing comma", {PROFILE_FILE: text.replace('"max_volume_db": -6', '"max_volume_db": -6,')},
+                      PROFILE_SHOW))
+    cases.append(Case("profile", "repeated key", {PROFILE_FILE: text.replace('"gain_rule": "half-gain",',
+                                                                            '"gain_rule": "half-gain", "gain_rule": "none",')},
+                      PROFILE_SHOW))
     for frequency in ["abc", "10", "30000", "-1000"]:
         bad = copy.deepcopy(PROFILE)
         bad["audiogram"]["left"][frequency] = 20
