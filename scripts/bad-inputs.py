@@ -386,6 +386,14 @@ def analyzer_cases():
         ("front_back_confusion", "maybe", [ANALYZE, "rate", "{dir}/trials.csv"]),
         ("front_back_reversal", "maybe", [ANALYZE, "rate", "{dir}/trials.csv", "--value", "front_back_reversal"]),
         ("condition", "", describe + ["--by", "condition"]),
+        ("abs_deviation_deg", "200", describe), ("abs_deviation_deg", "-1", describe),
+        ("abs_deviation_deg", "200", [ANALYZE, "progress", "{dir}/trials.csv"]),
+        ("abs_deviation_deg", "1e308", [ANALYZE, "progress", "{dir}/trials.csv"]),
+        ("abs_deviation_deg", "nan", [ANALYZE, "progress", "{dir}/trials.csv"]),
+        ("time_s", "-3", [ANALYZE, "progress", "{dir}/trials.csv"]), ("time_s", "-3", describe + ["--value", "time_s"]),
+        ("front_back_confusion", "yes", [ANALYZE, "rate", "{dir}/trials.csv"]),
+        ("front_back_reversal", "yes", [ANALYZE, "progress", "{dir}/trials.csv"]),
+        ("abs_deviation_deg", "1\x002", describe),
     ]:
         if column not in columns:
             continue
@@ -397,6 +405,28 @@ def analyzer_cases():
                        "open quote": header + "\n\"" + first + "\n", "one field short": header + "\n" +
                        ",".join(cells[:-1]) + "\n"}.items():
         cases.append(Case("analyzer", name, {"trials.csv": text}, [ANALYZE, "describe", "{dir}/trials.csv"]))
+    cases.append(Case("analyzer", "a header naming a column twice",
+                      {"trials.csv": header.replace("deviation_deg,abs", "abs_deviation_deg,abs", 1) + "\n" + first + "\n"},
+                      describe))
+    ratings_header = ("participant,session_id,session_index,moment,item,value,answered_at,prompted_at,skipped,"
+                      "codebook_version\n")
+    good = "P07,S1,1,before,tinnitus_loudness,0.500,2026-11-23T17:00:00.000Z,,FALSE,1\n"
+    for name, row in [("42 on a 0-1 slider", "P07,S1,1,after,tinnitus_loudness,42,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("1e308", "P07,S1,1,after,tinnitus_loudness,1e308,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("SAM 0", "P07,S1,1,after,mood,0,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("SAM 4.5", "P07,S1,1,after,mood,4.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("yes/no 0.5", "P07,S1,1,after,tinnitus_noticed,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("unknown item", "P07,S1,1,after,happiness,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("codebook_version 2", "P07,S1,1,after,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,2"),
+                      ("moment 'during'", "P07,S1,1,during,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("answered twice", good.strip())]:
+        cases.append(Case("analyzer ratings", name, {"logs/P07/ratings.csv": ratings_header + good + row + "\n"},
+                          [ANALYZE, "ratings", "{dir}/logs"]))
+    session = {"logs/P07/S1/trials.csv": trials, "logs/P07/S1/session.json": "{}\n",
+               "logs/P07/ratings.csv": ratings_header + good}
+    for out in ["logs/P07", "logs/P07/S1", "logs/P07/S1/figures"]:
+        cases.append(Case("analyzer", f"report --out {out}", session, [ANALYZE, "report", "{dir}/logs", "--out",
+                                                                       "{dir}/" + out]))
     cases += special_files("analyzer", "trials.csv", [ANALYZE, "describe", "{dir}/trials.csv"])
     cases += special_files("analyzer ratings", "logs/P01/ratings.csv", [ANALYZE, "ratings",
                                                                         "{dir}/logs/P01/ratings.csv"])

@@ -318,6 +318,16 @@ final class ParserState {
         guard fieldIndex > 0 else { return }
         guard let header else {
             header = headerFields
+            // Two columns of one name: which one a reader takes would be a guess (the first, silently).
+            if let repeated = headerFields.enumerated().first(where: { headerFields[..<$0.offset].contains($0.element) }
+            ) {
+                stop = true
+                fatal = .malformed(
+                    file: file, line: recordLine,
+                    reason: "the header names the column '\(repeated.element)' twice",
+                    advice: "rename or remove one of the two columns")
+                return
+            }
             let names = wanted ?? headerFields
             wanted = names
             storage = Array(repeating: [], count: names.count)

@@ -40,14 +40,21 @@ public enum SessionProgress {
             try reader.read(path: file) { record in
                 let participant = record.string(0)
                 guard let index = Int(record.string(1)) else { throw record.invalid(1, "a whole session_index") }
-                guard let deviation = Double(record.string(2)) else { throw record.invalid(2, "a number") }
-                guard let time = Double(record.string(3)) else { throw record.invalid(3, "a number") }
+                // The same rule as describe: finite, within ±1e100, and inside the column's range.
+                let deviation = try NumberField.value(record, 2).approximate
+                try LogColumnRange.check(deviation, record, 2)
+                let time = try NumberField.value(record, 3).approximate
+                try LogColumnRange.check(time, record, 3)
                 var session = sessions[participant, default: [:]][index, default: Accumulator()]
                 session.deviations.append(deviation)
                 session.times.append(time)
                 if record.has(4), !record.string(4).isEmpty {
                     session.reversalKnown = true
-                    if record.string(4).lowercased() == "true" { session.reversals += 1 }
+                    switch record.string(4) {
+                    case "TRUE", "true": session.reversals += 1
+                    case "FALSE", "false": break
+                    default: throw record.invalid(4, "'\(record.string(4))' is not TRUE or FALSE")
+                    }
                 }
                 if record.has(5), record.has(6), record.string(6).lowercased() == "true",
                     let value = Double(record.string(5))
