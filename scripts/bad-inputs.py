@@ -427,6 +427,10 @@ def analyzer_cases():
     for out in ["logs/P07", "logs/P07/S1", "logs/P07/S1/figures"]:
         cases.append(Case("analyzer", f"report --out {out}", session, [ANALYZE, "report", "{dir}/logs", "--out",
                                                                        "{dir}/" + out]))
+    for name, text in [("plan-001.json not JSON", "{"), ("plan-001.json without its plan", '{"version": 1}'),
+                       ("plan-001.json assigned 'last week'", '{"version": 1, "assigned_at": "last week", "plan": {}}')]:
+        cases.append(Case("analyzer", f"progress with {name}", dict(session, **{"logs/P07/plan-001.json": text}),
+                          [ANALYZE, "progress", "{dir}/logs"]))
     cases += special_files("analyzer", "trials.csv", [ANALYZE, "describe", "{dir}/trials.csv"])
     cases += special_files("analyzer ratings", "logs/P01/ratings.csv", [ANALYZE, "ratings",
                                                                         "{dir}/logs/P01/ratings.csv"])
