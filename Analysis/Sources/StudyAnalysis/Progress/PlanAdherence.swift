@@ -49,8 +49,8 @@ public struct PlanAdherence: Sendable, Equatable {
         } catch let error as AnalysisError {
             throw error
         } catch {
-            throw AnalysisError(
-                "\(error) (progress reports adherence to this plan: restore the file as plan assign wrote it)")
+            // The record's own sentence names the file and the field and what to do.
+            throw AnalysisError("\(error)")
         }
         let sessions = names.compactMap { name -> SessionRecord? in
             let path = (folder as NSString).appendingPathComponent(name + "/session.json")
