@@ -47,7 +47,7 @@ import TidyFormats
                 .write(to: URL(fileURLWithPath: folder + "/session.json"))
         }
         let today = try #require(ISO8601DateFormatter().date(from: "2026-11-05T12:00:00Z"))
-        let adherence = try #require(PlanAdherence.read(folders: [logs], today: today).first)
+        let adherence = try #require(try PlanAdherence.read(folders: [logs], today: today).first)
         #expect(adherence.participant == "T01")
         #expect(adherence.due == 4)
         #expect(adherence.done == 2, "completed and time-ended count; quit and interrupted do not")
@@ -81,7 +81,7 @@ import TidyFormats
         // P10: the plan was assigned this morning.
         let today = assignedAt.addingTimeInterval(21 * 86_400 + 3600)
         _ = try Self.assign("P10", logs: logs, at: today.addingTimeInterval(-1800))
-        let adherence = PlanAdherence.read(folders: [logs], today: today)
+        let adherence = try PlanAdherence.read(folders: [logs], today: today)
         #expect(adherence.map(\.participant) == ["P09", "P10"])
         let schedule = PlanSchedule(assigned: plan, done: 2, inProgress: nil, today: today)
         #expect(adherence[0].missed == schedule.missed && adherence[0].missed == 7)
@@ -96,5 +96,17 @@ import TidyFormats
                 "P10 localization-training-10x12 v1: 0 done, 1 due by today, 0 missed, next: session 1 today, 10 in the plan (on schedule)"
             ))
         #expect(!text.contains("behind"))
+    }
+
+    @Test("A tampered plan-001.json is named by progress instead of being left out of the adherence")
+    func aTamperedPlanIsNamed() throws {
+        let logs = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        let participant = logs + "/T02"
+        try FileManager.default.createDirectory(atPath: participant, withIntermediateDirectories: true)
+        let url = URL(fileURLWithPath: participant + "/plan-001.json")
+        try Data(#"{"version": 1, "assigned_at": "last week", "plan": {}}"#.utf8).write(to: url)
+        let error = #expect(throws: AnalysisError.self) { try PlanAdherence.read(folders: [logs]) }
+        #expect(error?.message.contains("plan-001.json") == true, "\(String(describing: error))")
     }
 }

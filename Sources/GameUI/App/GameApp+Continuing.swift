@@ -1,6 +1,7 @@
 // Continuing and repeating sessions: --resume, the summary's "Continue" and "Play again", and what the terminal is told.
 import Foundation
 import GameCore
+import SessionRuntime
 import StudyKit
 import StudyRecords
 
