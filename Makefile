@@ -13,18 +13,20 @@ build: deps
 play: build
 	$(SWIFT) run soundsafari play
 
-# Window tests need an X display: run the whole suite under Xvfb when there is none.
+# Window tests need an X display: run the whole suite under Xvfb when there is none. The tests' user configuration
+# (the machine's device-id, reminder units) goes to a throwaway folder, never to the real ~/.config.
 test: deps
 	$(SWIFT) build --build-tests
-	@if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi
-	cd Server && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	@export XDG_CONFIG_HOME="$$(mktemp -d)"; \
+	if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi
+	cd Server && $(SWIFT) build --build-tests && XDG_CONFIG_HOME="$$(mktemp -d)" $(SWIFT) test --skip-build
 
 # The study server (its own package in Server/): PostgreSQL in .server-data/, a first admin, then serve on :8080.
 server: deps
 	@bash scripts/server.sh
 
 # The checked-in .swift-format is the style; CI fails on any finding.
-SWIFT_FORMAT_PATHS := Package.swift Sources Tests Analysis/Sources Analysis/Tests Server/Package.swift Server/Sources Server/Tests
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Analysis/Sources Analysis/Tests Plugins Server/Package.swift Server/Sources Server/Tests
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)

@@ -1,6 +1,7 @@
 // `simulate --answer-ratings`: the bot answers the questionnaire before and after, into ratings.csv.
 import Foundation
 import StudyKit
+import StudyRecords
 import Testing
 
 @Suite struct SimulateRatingsTests {

@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import SessionRuntime
 import StudyKit
+import StudyRecords
 
 /// A window session that follows the participant's training plan (`train`, or the main menu's Train).
 struct TrainingIntent {
