@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The game's package, for StudyRecords only: the server reads every log record through its codecs.
+        .package(name: "SoundSafari", path: ".."),
     ],
     targets: [
         // The application: routes, database, authorisation, migrations (buildApplication builds all of it).
@@ -22,6 +24,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "StudyRecords", package: "SoundSafari"),
             ],
             resources: [.copy("openapi.json")]),
         .executableTarget(
@@ -35,6 +38,7 @@ let package = Package(
             dependencies: [
                 "StudyServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "StudyRecords", package: "SoundSafari"),
             ]),
     ],
     swiftLanguageModes: [.v6]

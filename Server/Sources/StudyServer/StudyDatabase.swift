@@ -40,6 +40,17 @@ public struct StudyDatabase: Sendable {
     func execute(_ query: PostgresQuery) async throws {
         try await client.query(query, logger: logger)
     }
+
+    /// Runs `body` in a transaction; what `body` throws (a `Problem`, a `Refusal`) comes out as itself, the
+    /// transaction rolled back, rather than wrapped in postgres-nio's `PostgresTransactionError`.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { try await body($0) }
+        } catch let error as PostgresTransactionError {
+            if let inner = error.closureError, error.rollbackError == nil { throw inner }
+            throw error
+        }
+    }
 }
 
 // MARK: Sites and accounts
@@ -95,7 +106,7 @@ extension StudyDatabase {
         }
         let generated = password == nil ? Secrets.password() : nil
         let hash = Bcrypt.hash(password ?? generated!, cost: bcryptCost)
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             let inserted = try await connection.query(
                 "INSERT INTO users (name, role, password_hash) VALUES (\(name), \(role.rawValue), \(hash)) ON CONFLICT (name) DO NOTHING RETURNING id",
                 logger: logger
@@ -241,7 +252,7 @@ extension StudyDatabase {
     /// Exchanges a code for a new device and its token, once: the code is marked used in the same transaction.
     public func enrol(code: String, name: String, requestID: String?) async throws -> EnrolmentOutcome {
         let code = Secrets.normalisedCode(code)
-        return try await client.withTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             let found = try await connection.query(
                 """
                 SELECT e.code_hash, e.site_id, s.name, e.used_at IS NOT NULL, e.expires_at <= now()

@@ -66,6 +66,11 @@ import Testing
                     return #"{"code":"\#(code)","name":"lab"}"#
                 }, expected: everyone(201)),
             Case(route: "GET /api/v1/device", path: fixed("/api/v1/device"), expected: only([.deviceNorth: 200])),
+            Case(
+                route: "GET /api/v1/sync/state", path: fixed("/api/v1/sync/state"), expected: only([.deviceNorth: 200])),
+            Case(
+                route: "POST /api/v1/sync/batch", path: fixed("/api/v1/sync/batch"),
+                body: { _ in try SyncTests.participantsBatch(["P01"], first: 1) }, expected: only([.deviceNorth: 200])),
         ]
         for (site, rule) in siteRules {
             cases.append(
