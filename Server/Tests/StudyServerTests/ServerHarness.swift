@@ -59,19 +59,20 @@ struct Harness: Sendable {
 
 let testPassword = "correct horse battery"
 
-/// Runs `body` against a server on a new database, with the rate limits given.
+/// Runs `body` against a server on a new database, with the rate limits given; `live` serves real HTTP on a free
+/// port of 127.0.0.1 (`client.port`) for programs outside the test.
 func withServer(
-    loginAttempts: Int = 10, enrolmentAttempts: Int = 30,
+    loginAttempts: Int = 10, enrolmentAttempts: Int = 30, live: Bool = false,
     _ body: @Sendable (Harness) async throws -> Void
 ) async throws {
     let url = try await TestCluster.shared.value.freshDatabase()
     let configuration = ServerConfiguration(
-        database: url, loginAttempts: loginAttempts, enrolmentAttempts: enrolmentAttempts)
+        port: 0, database: url, loginAttempts: loginAttempts, enrolmentAttempts: enrolmentAttempts)
     var logger = Logger(label: "test-server")
     logger.logLevel = .error
     let quiet = logger
     let app = try await buildApplication(configuration, logger: quiet, bcryptCost: 4)
-    try await app.test(.router) { client in
+    try await app.test(live ? .live : .router) { client in
         try await StudyDatabase.with(url, logger: quiet, bcryptCost: 4) { database in
             try await body(Harness(client: client, database: database, url: url))
         }

@@ -1,6 +1,5 @@
 // One throwaway PostgreSQL cluster per test run (initdb in a temporary folder, Unix socket only), one database per test.
 import Foundation
-import Glibc
 import Logging
 import StudyServer
 import Synchronization
@@ -54,29 +53,11 @@ final class TestCluster: Sendable {
         try Self.run(program, arguments, as: runAs)
     }
 
-    /// Runs a program to its end with posix_spawn and waitpid (Foundation's Process may never see a child exit
-    /// inside a test run); its errors go to a file, not a pipe, as the postgres pg_ctl starts would hold a pipe open.
     static func run(_ program: String, _ arguments: [String], as user: String?) throws {
         let argv = (user.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? []) + [program] + arguments
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-pg-\(UUID()).err")
-        defer { try? FileManager.default.removeItem(at: errors) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
-        guard spawned == 0 else {
-            throw ClusterError(description: "\(argv[0]) could not be started: \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let (status, output) = try Spawn.run(argv)
         guard status == 0 else {
-            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw ClusterError(description: "\(argv.joined(separator: " ")) failed (\(status)): \(message)")
+            throw ClusterError(description: "\(argv.joined(separator: " ")) failed (\(status)): \(output)")
         }
     }
 
