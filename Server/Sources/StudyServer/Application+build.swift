@@ -32,6 +32,7 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration) ->
     AccountRoutes(database: database, configuration: configuration).add(to: api)
     DeviceRoutes(database: database, configuration: configuration).add(to: api)
     SyncRoutes(database: database).add(to: api)
+    PrescriptionRoutes(database: database).add(to: api)
     return router
 }
 

@@ -84,6 +84,16 @@ enum Migrations {
                   PRIMARY KEY (device_id, file, item), FOREIGN KEY (device_id, file) REFERENCES sync_files)
                 """,
             ]),
+        Migration(
+            version: 3, name: "prescriptions (training plans) for a site's participants",
+            statements: [
+                // Never updated: a new plan for a participant is a new row, written on the machine as a new version.
+                """
+                CREATE TABLE prescriptions (id bigserial PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
+                  participant text NOT NULL, kind text NOT NULL CHECK (kind IN ('plan')), content text NOT NULL,
+                  created_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())
+                """
+            ]),
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

@@ -69,6 +69,9 @@ import Testing
             Case(
                 route: "GET /api/v1/sync/state", path: fixed("/api/v1/sync/state"), expected: only([.deviceNorth: 200])),
             Case(
+                route: "GET /api/v1/sync/prescriptions", path: fixed("/api/v1/sync/prescriptions?after=0"),
+                expected: only([.deviceNorth: 200])),
+            Case(
                 route: "POST /api/v1/sync/batch", path: fixed("/api/v1/sync/batch"),
                 body: { _ in try SyncTests.participantsBatch(["P01"], first: 1) }, expected: only([.deviceNorth: 200])),
         ]
@@ -82,6 +85,11 @@ import Testing
                 Case(
                     route: "GET /api/v1/sites/{site}/devices", path: fixed("/api/v1/sites/\(site)/devices"),
                     expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/plans",
+                    path: fixed("/api/v1/sites/\(site)/participants/P01/plans"), body: { _ in try trainingPlan() },
+                    expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
             // A machine enrolled for this request alone, since revoking it is the point (none for "east").
             cases.append(
                 Case(
@@ -98,6 +106,13 @@ import Testing
                 expected: only(accounts.mapValues { _ in 204 })))
         return cases
     }()
+
+    /// The example training plan of the checkout, as a supervisor would send it.
+    static func trainingPlan() throws -> String {
+        try String(
+            contentsOf: SyncTests.examples.deletingLastPathComponent().appendingPathComponent("training-plan.json"),
+            encoding: .utf8)
+    }
 
     @Test func everyDocumentedRouteIsInTheMatrix() throws {
         #expect(Set(Self.cases.map(\.route)) == (try OpenAPIDocumentTests.documentedRoutes()))

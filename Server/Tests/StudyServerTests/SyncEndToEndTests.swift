@@ -46,8 +46,9 @@ import Testing
     static func logFiles(_ logs: URL) -> [String] {
         (FileManager.default.enumerator(atPath: logs.path)?.compactMap { $0 as? String } ?? [])
             .filter {
-                ["participants.csv", "ratings.csv", "trials.csv", "session.json"].contains(
-                    ($0 as NSString).lastPathComponent)
+                let name = ($0 as NSString).lastPathComponent
+                return ["participants.csv", "ratings.csv", "trials.csv", "session.json"].contains(name)
+                    || (name.hasPrefix("plan-") && name.hasSuffix(".json"))
             }
             .sorted()
     }
@@ -109,9 +110,24 @@ import Testing
                 kill(pid, SIGKILL)
                 _ = Spawn.wait(pid)
             }
+            // A plan prescribed for P07 on the server reaches both machines of the site as plan-001.json.
+            _ = try await server.database.prescribePlan(
+                site: "north", participant: "P07", content: try RoleMatrixTests.trainingPlan(),
+                by: ("sup", "supervisor"), requestID: nil)
             for (machine, device) in zip([lab, home], devices) {
                 let synced = try machine.soundsafari(["sync", "--logs", machine.logs.path])
-                #expect(synced.status == 0 && synced.output.contains("Synced"), "\(synced.output)")
+                #expect(
+                    synced.status == 0 && synced.output.contains("received 1 plans (plan-001.json)"), "\(synced.output)"
+                )
+                let plan = try String(
+                    contentsOf: machine.logs.appendingPathComponent("P07/plan-001.json"), encoding: .utf8)
+                #expect(plan.contains("prescription 1"))
+                // The next sync sends the new plan file up, and receives nothing again.
+                let up = try machine.soundsafari(["sync", "--logs", machine.logs.path])
+                #expect(up.output.contains("1 plans sent") && !up.output.contains("received"), "\(up.output)")
+                #expect(
+                    !FileManager.default.fileExists(
+                        atPath: machine.logs.appendingPathComponent("P07/plan-002.json").path))
                 try await Self.expectServerHoldsFiles(of: machine, device: device, database: server.database)
                 let again = try machine.soundsafari(["sync", "--logs", machine.logs.path])
                 #expect(again.output.contains("nothing new to send"), "\(again.output)")

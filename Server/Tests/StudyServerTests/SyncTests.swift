@@ -116,4 +116,37 @@ import TidyFormats
             ProblemTests.expectProblem(try await send("{\"session_id\": 3}"), 400, mentions: "session.json")
         }
     }
+
+    @Test func aPrescribedPlanIsCheckedAndReachesOnlyItsSitesMachinesAfterTheLastApplied() async throws {
+        try await withServer { server in
+            for site in ["north", "south"] { try await server.database.addSite(site) }
+            _ = try await server.database.addUser(
+                name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
+            let token = try await server.login("sup", testPassword)
+            let north = try await server.enrolDevice(site: "north")
+            let south = try await server.enrolDevice(site: "south")
+            let path = "/api/v1/sites/north/participants/P07/plans"
+            ProblemTests.expectProblem(
+                try await server.call(.post, path, token: token, json: #"{"name": "no sessions"}"#), 400,
+                mentions: "plan")
+            ProblemTests.expectProblem(
+                try await server.call(.post, "/api/v1/sites/north/participants/P%2007/plans", token: token, json: "{}"),
+                400, mentions: "participant ID")
+            let created = try await server.call(.post, path, token: token, json: try RoleMatrixTests.trainingPlan())
+            #expect(created.status == 201, "\(created.text)")
+            let id = try #require(created.json["id"] as? Int)
+            let fetched = try await server.call(.get, "/api/v1/sync/prescriptions?after=0", token: north.token)
+            let list = try #require(fetched.json["prescriptions"] as? [[String: Any]])
+            #expect(list.count == 1 && list[0]["participant"] as? String == "P07")
+            #expect(list[0]["content"] as? String == (try RoleMatrixTests.trainingPlan()))
+            let later = try await server.call(.get, "/api/v1/sync/prescriptions?after=\(id)", token: north.token)
+            #expect((later.json["prescriptions"] as? [Any])?.count == 0)
+            let other = try await server.call(.get, "/api/v1/sync/prescriptions?after=0", token: south.token)
+            #expect((other.json["prescriptions"] as? [Any])?.count == 0)
+            ProblemTests.expectProblem(
+                try await server.call(.get, "/api/v1/sync/prescriptions?after=x", token: north.token), 400,
+                mentions: "after=x")
+            #expect(try await server.database.auditRows().filter { $0.action == "prescription.plan" }.count == 1)
+        }
+    }
 }

@@ -9,7 +9,8 @@ struct SyncCommand: ParsableCommand {
         abstract: "Send the logs folder to the study server (enrol once with --server URL --enrol CODE).",
         discussion: """
             Sends participants.csv rows, ratings.csv and trials.csv rows, every new state of session.json and \
-            plan-NNN.json files, in batches of at most --batch-kib KiB; the server answers how far it holds each \
+            plan-NNN.json files, then writes the training plans prescribed on the server for the machine's site as \
+            each participant's next plan-NNN.json (never over a file), in batches of at most --batch-kib KiB; the server answers how far it holds each \
             file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Nothing local is \
             ever changed. The enrolment (server and device token) is kept owner-only in \
             $XDG_CONFIG_HOME/soundsafari/sync.json.
@@ -69,7 +70,20 @@ struct SyncCommand: ParsableCommand {
             let stored = try client.send(batch)
             sent.add(batch, stored: stored.stored)
         }
-        print("Synced \(logs) with \(settings.server): \(sent.summary).")
+        // Down: the site's new prescriptions, each a new plan version beside the participant's others.
+        var settingsNow = settings
+        let prescriptions = try client.prescriptions(after: settings.appliedPrescription ?? 0)
+        let (written, last) = try Prescriptions.apply(
+            prescriptions, server: settings.server, logs: logsURL, at: Date())
+        if let last {
+            settingsNow.appliedPrescription = last
+            try settingsNow.save()
+        }
+        let received =
+            written.isEmpty
+            ? ""
+            : "; received \(written.count) plans (\(written.map { $0.url.lastPathComponent }.joined(separator: ", ")))"
+        print("Synced \(logs) with \(settings.server): \(sent.summary)\(received).")
     }
 
     /// The stored enrolment, or the sentence saying how to enrol.

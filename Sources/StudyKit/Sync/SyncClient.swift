@@ -64,9 +64,29 @@ public struct SyncClient: Sendable {
             Stored.self, from: try call("POST", "api/v1/sync/batch", body: JSONEncoder().encode(batch)))
     }
 
+    public struct Prescription: Decodable, Sendable {
+        public var id: Int
+        public var participant: String
+        public var kind: String
+        public var content: String
+    }
+
+    struct Prescriptions: Decodable {
+        var prescriptions: [Prescription]
+    }
+
+    /// The site's prescriptions after the last one this machine applied.
+    public func prescriptions(after: Int) throws -> [Prescription] {
+        try JSONDecoder().decode(
+            Prescriptions.self, from: try call("GET", "api/v1/sync/prescriptions", query: "after=\(after)", body: nil)
+        ).prescriptions
+    }
+
     /// One request, waited for; a refusal comes back as the problem's sentence, an unreachable server as one too.
-    func call(_ method: String, _ path: String, body: Data?) throws -> Data {
-        var request = URLRequest(url: server.appendingPathComponent(path), timeoutInterval: 60)
+    func call(_ method: String, _ path: String, query: String? = nil, body: Data?) throws -> Data {
+        var url = server.appendingPathComponent(path)
+        if let query, let withQuery = URL(string: url.absoluteString + "?" + query) { url = withQuery }
+        var request = URLRequest(url: url, timeoutInterval: 60)
         request.httpMethod = method
         request.httpBody = body
         if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }

@@ -11,12 +11,20 @@ public struct SyncSettings: Codable, Equatable, Sendable {
     public var token: String
     public var device: String
     public var site: String
+    /// The last prescription of the server written into the logs (nil: none yet).
+    public var appliedPrescription: Int?
 
-    public init(server: String, token: String, device: String, site: String) {
+    enum CodingKeys: String, CodingKey {
+        case server, token, device, site
+        case appliedPrescription = "applied_prescription"
+    }
+
+    public init(server: String, token: String, device: String, site: String, appliedPrescription: Int? = nil) {
         self.server = server
         self.token = token
         self.device = device
         self.site = site
+        self.appliedPrescription = appliedPrescription
     }
 
     /// `<config>/soundsafari/sync.json` (0600 in a 0700 folder: the token lets whoever holds it send logs).

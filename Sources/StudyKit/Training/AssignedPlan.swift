@@ -26,14 +26,22 @@ extension AssignedPlan {
                 file: planFile.path, field: "",
                 problem: "cannot read the training plan (\((error as NSError).localizedDescription)); check the path")
         }
-        _ = try TrainingPlanFile.parse(data, file: planFile.path)
+        return try assign(planData: data, source: planFile.path, logs: logs, participant: participant, at: date)
+    }
+
+    /// Checks a plan and stores it as the participant's next version, `source` saying where it came from (a file's
+    /// path, or the study server's prescription).
+    public static func assign(planData data: Data, source: String, logs: URL, participant: ParticipantID, at date: Date)
+        throws -> AssignedPlan
+    {
+        _ = try TrainingPlanFile.parse(data, file: source)
         let planJSON = try JSONDecoder().decode(JSONValue.self, from: data)
         let folder = logs.appendingPathComponent(participant.value)
         try OwnerOnlyFolder.createWithParents(folder)
         let version = (versions(logs: logs, participant: participant).last ?? 0) + 1
         let url = folder.appendingPathComponent(fileName(version: version))
         let assigned = try AssignedPlan(
-            version: version, assignedAt: date, source: planFile.path, planJSON: planJSON, url: url)
+            version: version, assignedAt: date, source: source, planJSON: planJSON, url: url)
         let file = try AppendOnlyFile.create(url)
         try file.append(String(decoding: assigned.encoded(), as: UTF8.self))
         return assigned
