@@ -32,7 +32,7 @@ struct PrescriptionRoutes {
         let data = Data(try await request.collectBody(upTo: context.maxUploadSize).readableBytesView)
         do {
             // The same check `soundsafari plan assign` makes, so a machine never receives a plan it refuses.
-            _ = try TrainingPlanFile.parse(data, file: "the training plan")
+            _ = try TrainingPlanFile.parse(data, file: "The training plan")
         } catch {
             throw Problem.badRequest("\(error)".trimmingCharacters(in: .whitespaces))
         }
