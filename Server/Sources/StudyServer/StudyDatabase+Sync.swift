@@ -2,21 +2,9 @@
 import Foundation
 import Logging
 import PostgresNIO
+import StudyRecords
 
 extension StudyDatabase {
-    public struct HeldFile: Codable, Sendable, Equatable {
-        public var file: String
-        public var kind: String
-        public var held: Int
-        /// SHA-256 of the last item held (for a session.json: its latest state), so a client compares without sending.
-        public var lastSHA256: String
-
-        enum CodingKeys: String, CodingKey {
-            case file, kind, held
-            case lastSHA256 = "last_sha256"
-        }
-    }
-
     /// How far the server holds each file of `device`.
     public func heldFiles(device: UUID) async throws -> [HeldFile] {
         try await rows(

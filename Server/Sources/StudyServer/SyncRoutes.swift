@@ -6,20 +6,8 @@ import StudyRecords
 struct SyncRoutes {
     let database: StudyDatabase
 
-    struct Batch: StrictBody {
-        static let fields: Set<String> = ["file", "kind", "header", "first", "items"]
-        var file: String
-        var kind: String
-        /// A CSV file's header line (with its `\n`); absent for JSON files.
-        var header: String?
-        /// The item number of `items[0]` (a CSV file's record number from 1); absent for a session.json state.
-        var first: Int?
-        /// CSV records (one line each, with its `\n`) or one JSON document.
-        var items: [String]
-    }
-
     struct Held: Encodable, Sendable {
-        var files: [StudyDatabase.HeldFile]
+        var files: [HeldFile]
     }
 
     func add(to api: RouterGroup<AppRequestContext>) {
@@ -35,7 +23,7 @@ struct SyncRoutes {
     @Sendable func batch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<StudyDatabase.Stored>
     {
         let device = try context.device()
-        let batch = try await request.decodeStrictly(Batch.self, context: context)
+        let batch = try await request.decodeStrictly(SyncBatch.self, context: context)
         try Self.validate(batch)
         let stored = try await database.store(
             device: device, file: batch.file, kind: batch.kind, header: batch.header, first: batch.first,
@@ -44,7 +32,7 @@ struct SyncRoutes {
     }
 
     /// The file's place in a logs folder matches its kind, and every item decodes with StudyRecords' codec.
-    static func validate(_ batch: Batch) throws {
+    static func validate(_ batch: SyncBatch) throws {
         let parts = batch.file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let safe = parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }
         let name = parts.last ?? ""
@@ -133,3 +121,6 @@ struct SyncRoutes {
         return text
     }
 }
+
+/// A batch is read strictly: a member the API does not know is refused, not ignored.
+extension SyncBatch: StrictBody {}

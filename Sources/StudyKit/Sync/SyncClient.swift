@@ -1,5 +1,6 @@
 // The study server's sync API over URLSession (FoundationNetworking: no SwiftNIO in the game's build).
 import Foundation
+import StudyRecords
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
