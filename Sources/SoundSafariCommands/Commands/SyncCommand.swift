@@ -10,11 +10,11 @@ struct SyncCommand: ParsableCommand {
         abstract: "Send the logs folder to the study server (enrol once with --server URL --enrol CODE).",
         discussion: """
             Sends participants.csv rows, ratings.csv and trials.csv rows, every new state of session.json and \
-            plan-NNN.json files, then writes the training plans prescribed on the server for the machine's site as \
-            each participant's next plan-NNN.json (never over a file), in batches of at most --batch-kib KiB; the server answers how far it holds each \
-            file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Nothing local is \
-            ever changed. The enrolment (server and device token) is kept owner-only in \
-            $XDG_CONFIG_HOME/soundsafari/sync.json.
+            plan-NNN.json files, in batches of at most --batch-kib KiB; the server answers how far it holds each \
+            file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Then writes the \
+            training plans prescribed on the server for the machine's site as each participant's next \
+            plan-NNN.json; no other local file is written or changed. The enrolment (server, device token, last \
+            prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json.
             """,
         subcommands: [SyncStatusCommand.self])
 
@@ -30,7 +30,7 @@ struct SyncCommand: ParsableCommand {
     @Option(help: "Folder of the study logs.")
     var logs: String = "StudyLogs"
 
-    @Flag(help: "List what would be sent, send nothing.")
+    @Flag(help: "List what would be sent; send and receive nothing.")
     var dryRun = false
 
     @Option(help: "Largest batch in KiB (1 to 768).")
