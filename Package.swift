@@ -93,7 +93,7 @@ let package = Package(
             path: "Analysis/Sources/soundsafari-analyze"),
 
         // Tests.
-        .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio"]),
+        .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio", "TidyFormats"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "TidyFormatsTests", dependencies: ["TidyFormats"]),
         .testTarget(name: "HeadTrackingTests", dependencies: ["HeadTracking", "GameCore"]),
