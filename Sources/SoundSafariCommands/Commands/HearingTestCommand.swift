@@ -34,7 +34,7 @@ struct HearingTestCommand: WindowCommand {
     @Option(help: "Measure only these frequencies (Hz, comma-separated, 125–8000), keeping the profile's others.")
     var frequencies: String?
 
-    // Optional, drawn in run: a default drawn while parsing is printed by --help, a new number every time.
+    // Drawn in run(), not as the option's default: a drawn default would print in --help, differently each time.
     @Option(help: "Seed of the tone timing and the simulated answers (default: drawn).")
     var seed: UInt64?
 
