@@ -49,6 +49,20 @@ public final class GameSession {
     public private(set) var endedBy: SessionEnd?
     private var resultShownAt: MonotonicTime?
 
+    /// Playing time up to `time`: `playedSeconds` plus the search or the result screen under way, counted as
+    /// the next photo or continue will count it (the patient's minutes-left bar; it reaches the limit exactly
+    /// when the round that uses up the minutes ends the session).
+    public func playedSeconds(at time: MonotonicTime) -> Double {
+        switch state {
+        case .searching: return playedSeconds + max(0, time - onset)
+        case .paused: return playedSeconds + max(0, (pausedAt ?? time) - onset)
+        case .showingResult:
+            let shown = resultShownAt.map { min(max(0, time - $0), Self.resultScreenCapSeconds) } ?? 0
+            return playedSeconds + shown
+        default: return playedSeconds
+        }
+    }
+
     /// The round being played and its bearings as `prepareRound` made them.
     private var played: (round: RoundPlan, bearings: [Bearing])?
 

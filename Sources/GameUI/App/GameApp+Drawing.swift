@@ -20,10 +20,11 @@ extension GameApp {
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote, exposureWarning: weekDoseWarning)
         case .running:
             painter.drawRunning(
-                instruction: run?.instruction ?? "", progress: flow.progressLine, inputHint: inputHint,
-                compass: CompassStrip(heading: input.heading), volume: run?.volume.display(at: clock.now()))
+                instruction: run?.instruction ?? "", progress: progressLine, inputHint: inputHint,
+                compass: CompassStrip(heading: input.heading), volume: run?.volume.display(at: clock.now()),
+                minutesLeft: minutesLeft?.fraction)
         case .paused:
-            painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: flow.progressLine)
+            painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: progressLine)
         case .intermediateResult, .roundResult:
             drawResult()
         case .conditionBreak:
@@ -39,6 +40,18 @@ extension GameApp {
         case .error(let message):
             painter.drawError(message, dataNote: run.map { "Everything logged so far is saved in \($0.folderPath)." })
         }
+    }
+
+    /// The minutes left of a session with a time limit (a training plan's `minutes_per_session`), else nil.
+    var minutesLeft: MinutesLeft? {
+        guard let session = run?.session, let limit = session.timeLimitSeconds else { return nil }
+        return MinutesLeft(limitSeconds: limit, playedSeconds: session.playedSeconds(at: clock.now()))
+    }
+
+    /// The header of a round: "Round 4 · 9 min left" when the minutes end the session, else "Round 4 of 9 — …".
+    private var progressLine: String {
+        guard let minutesLeft else { return flow.progressLine }
+        return minutesLeft.header(round: flow.roundIndex + 1)
     }
 
     private var studyProgressNote: String? {
@@ -63,11 +76,13 @@ extension GameApp {
         guard let trial = run?.lastTrial else { return }
         let roundEnd = flow.screen == .roundResult
         let name = run?.displayName(of: trial.target) ?? trial.target
-        var lines = [
-            ResultWording.deviation(trial.deviationDeg, target: name),
-            "Time: \(ResultWording.seconds(trial.timeSeconds))",
-        ]
-        lines.append(contentsOf: trainingFeedbackLines())
+        var lines = trainingFeedbackLines(target: name, time: ResultWording.seconds(trial.timeSeconds))
+        if lines.isEmpty {
+            lines = [
+                ResultWording.deviation(trial.deviationDeg, target: name),
+                "Time: \(ResultWording.seconds(trial.timeSeconds))",
+            ]
+        }
         if !roundEnd, let next = run?.nextTargetName { lines.append("Next: find the \(next).") }
         let heading =
             roundEnd ? "Round \(flow.roundIndex + 1) complete" : "Photo \(trial.targetIndex) of \(trial.targetsInRound)"

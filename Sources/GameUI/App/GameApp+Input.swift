@@ -141,7 +141,8 @@ extension GameApp {
                 try perform(flow.continuePressed())
                 return
             }
-            switch summaryMenu.handle(command) {
+            // Space is "select" here too, as the footers say (the focused button is Close after a session).
+            switch summaryMenu.handle(command == .photoKey ? .activate : command) {
             case .activated("continue"): try continueSession()
             case .activated("again"): playAgain()
             case .activated("close"): try perform(flow.continuePressed())
@@ -150,7 +151,7 @@ extension GameApp {
         case .error:
             if [.activate, .photoKey, .back].contains(command) { try perform(flow.continuePressed()) }
         case .progress:
-            if command == .activate || command == .back { try perform(flow.continuePressed()) }
+            if [.activate, .photoKey, .back].contains(command) { try perform(flow.continuePressed()) }
         }
     }
 

@@ -82,6 +82,7 @@ package final class GameApp {
         input = InputHandler(clock: clock)
         autopilot = try hooks.autopilotScript.map { try Autopilot.load(path: $0.path) }
         screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
+        painter.text.recordsText = screenshots != nil
         // OpenAL Soft's own choice for 48 kHz comes first: it is the default and always usable.
         usableHRTFs = (try? HRTFInventory.probe())?.offered ?? []
         // An HRTF asked for on the command line is offered even if unknown: Start then says what is wrong.
@@ -126,7 +127,10 @@ package final class GameApp {
             .filter { seen.insert($0).inserted }
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if case .study = options.kind { try prepareStudy() }
-        if case .training = options.kind { flow = .training(rounds: try trainingRounds()) }
+        if case .training = options.kind {
+            flow = .training(rounds: try trainingRounds())
+            resumeNote = trainingResumeNote()
+        }
         if options.resume { try adoptResumePoint() }
         // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
         var skipsMenu = options.resume
@@ -246,13 +250,16 @@ package final class GameApp {
         let name = flow.screen.name
         framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
         drawnScreen = name
+        painter.text.startFrame()
         paint()
         // Screenshots read the frame just drawn, so they come before present (after it the buffer is undefined).
-        try screenshots?.frameDrawn(screen: name, window: window)
+        try screenshots?.frameDrawn(screen: name, window: window, texts: painter.text.drawnTexts)
         try autopilot?.advance(
             now: now.seconds, drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
             controllerOpen: { [unowned self] in input.controller != nil },
-            screenshot: { [unowned self] name in try screenshots?.save(name: name, window: window) })
+            screenshot: { [unowned self] name in
+                try screenshots?.save(name: name, window: window, texts: painter.text.drawnTexts)
+            })
         window.present()
     }
 

@@ -54,6 +54,7 @@ package final class ProcedureWindow {
             window = try GameWindow(title: title)
         }
         text = try TextRenderer(renderer: window.renderer)
+        text.recordsText = screenshots != nil
         engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .off))
         engine.setOutputChain([tone, engine.volume, LimiterProcessor(ceilingDBFS: profile.ceilingDBFS)])
         output = try SDLAudioOutput(engine: engine)
@@ -134,15 +135,18 @@ package final class ProcedureWindow {
     /// Draws one frame of the screen `name` (the name the autopilot waits for and screenshots carry).
     private func frame(_ name: String, _ draw: () -> Void) throws {
         window.clear()
+        text.startFrame()
         draw()
         framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
         drawnScreen = name
         // Screenshots read the frame just drawn, so they come before present.
-        try screenshots?.frameDrawn(screen: name, window: window)
+        try screenshots?.frameDrawn(screen: name, window: window, texts: text.drawnTexts)
         try autopilot?.advance(
             now: now(), drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
             controllerOpen: { false },
-            screenshot: { [unowned self] shot in try screenshots?.save(name: shot, window: window) })
+            screenshot: { [unowned self] shot in
+                try screenshots?.save(name: shot, window: window, texts: text.drawnTexts)
+            })
         window.present()
         SDL_Delay(16)
     }

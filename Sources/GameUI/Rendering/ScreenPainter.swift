@@ -199,21 +199,28 @@ final class ScreenPainter {
         if check.canContinueAnyway {
             let button = SDL_Rect(x: (width - scaled(520)) / 2, y: y, w: scaled(520), h: scaled(56))
             checkButtons.append((.activate, button))
-            window.fill(button, Theme.focus)
+            // Outlined, not filled: listening again is what the screen asks first, this is the way round it.
+            window.fill(button, Theme.panel)
+            window.outline(button, Theme.dimText, thickness: scaled(3))
             text.draw(
                 "Continue anyway (Enter)", x: width / 2, y: button.y + (button.h - px(.body) * 6 / 5) / 2,
-                pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
+                pixels: px(.body), bold: true, align: .center)
         }
-        hint("← → : left, right · B: both · N: can't hear · ↑ ↓ volume · Esc: quit · Gamepad: d-pad, X both, Back none")
+        let anyway = check.canContinueAnyway ? " · Enter: continue anyway" : ""
+        hint(
+            "← → : left, right · B: both · N: can't hear · ↑ ↓ volume\(anyway) · Esc: quit · "
+                + "Gamepad: d-pad, X both, Back none")
     }
 
     /// The running view: a camera viewfinder with a compass strip of the heading, and the level's instruction.
     /// Nothing here depends on where the target is, so the screen cannot give the answer away.
     func drawRunning(
-        instruction: String, progress: String, inputHint: String, compass: CompassStrip, volume: String? = nil
+        instruction: String, progress: String, inputHint: String, compass: CompassStrip, volume: String? = nil,
+        minutesLeft: Double? = nil
     ) {
         window.clear(SDL_Color(r: 6, g: 10, b: 8, a: 255))
-        text.draw(progress, x: width / 2, y: scaled(22), pixels: px(.body), color: Theme.dimText, align: .center)
+        text.draw(progress, x: width / 2, y: scaled(16), pixels: px(.body), color: Theme.text, align: .center)
+        if let minutesLeft { drawMinutesBar(fraction: minutesLeft, y: scaled(58)) }
         // Viewfinder frame with corner brackets, a centre cross and the camera's rule-of-thirds marks.
         let frameWidth = min(width - scaled(120), scaled(900))
         let frameHeight = scaled(420)
@@ -266,6 +273,16 @@ final class ScreenPainter {
         hint(inputHint)
     }
 
+    /// The session's minutes left as a bar under the header: green for the share left, outlined in full.
+    func drawMinutesBar(fraction: Double, y: Int32) {
+        let barWidth = scaled(480)
+        let bar = SDL_Rect(x: (width - barWidth) / 2, y: y, w: barWidth, h: scaled(12))
+        window.fill(bar, Theme.panel)
+        let left = Int32((Double(bar.w) * min(1, max(0, fraction))).rounded())
+        if left > 0 { window.fill(SDL_Rect(x: bar.x, y: bar.y, w: left, h: bar.h), Theme.good) }
+        window.outline(bar, Theme.dimText)
+    }
+
     /// The compass strip along the bottom of the viewfinder: ticks and direction names sliding past a fixed
     /// centre mark as the player turns, and the heading in degrees.
     private func drawCompass(_ compass: CompassStrip, in frame: SDL_Rect) {
@@ -296,9 +313,10 @@ final class ScreenPainter {
 
     /// A result (intermediate or end of round): the result picture and the photo's deviation and time.
     /// `warning` (the weekly listening dose) is the last line, in the warning colour.
+    /// `buttonID`: the button is the menu row of that id (a click on it presses it, as on the summary's menu).
     func drawResult(
         heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String,
-        warning: String? = nil
+        warning: String? = nil, buttonID: String? = nil
     ) {
         window.clear()
         var y = title(heading)
@@ -342,6 +360,7 @@ final class ScreenPainter {
         let buttonHeight = scaled(64)
         let button = SDL_Rect(x: (width - buttonWidth) / 2, y: height - scaled(130), w: buttonWidth, h: buttonHeight)
         window.fill(button, Theme.focus)
+        menuRows = buttonID.map { [($0, button)] } ?? []
         text.draw(
             continueHint, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
             pixels: px(.body), color: Theme.focusText, bold: true, align: .center)

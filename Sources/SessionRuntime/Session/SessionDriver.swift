@@ -281,7 +281,10 @@ package final class SessionDriver {
         return SessionInterruptedError(signal: signal, folder: log.location)
     }
 
-    private func handle(_ result: RoundResult) throws {
+    private func handle(_ reported: RoundResult) throws {
+        var result = reported
+        // A training photo's picture draws the zone it was judged against and says hit or missed.
+        if result.latestPhoto != nil, let latest = training?.latest { result.verdict = latest.verdict }
         if output.limiter.limitedBlocks != recordedLimitedBlocks {
             try recordOutput(volumeSource: "volume change", at: clock.date(at: clock.now()))
         } else {

@@ -29,6 +29,8 @@ package struct SessionRequest: Sendable {
     var staircase: Staircase?
     /// A resumed training session's half-played round, when the staircase responds per round.
     var openRound: TrainingHistory.OpenRound?
+    /// A resumed training session's logged hits, in order: its points and run of hits go on from them.
+    var earlierHits: [Bool] = []
     /// Ask the tinnitus questionnaire before and after the rounds even when the protocol does not
     /// (a session-level switch: `train` turns it on, `simulate --answer-ratings` too).
     package var ratings: Bool

@@ -35,7 +35,10 @@ package struct TrainingStart {
             input: input, staircase: staircase,
             // The plan's `ratings` (on unless it says false) unless the caller decides (simulate: --answer-ratings).
             ratings: askRatings ?? assigned.plan.ratings)
-        if resuming { request.openRound = try TrainingHistory.openRound(of: assigned, logs: logs, participant: id) }
+        if resuming {
+            request.openRound = try TrainingHistory.openRound(of: assigned, logs: logs, participant: id)
+            request.earlierHits = try TrainingHistory.hitsOfLatestSession(of: assigned, logs: logs, participant: id)
+        }
         return TrainingStart(schedule: schedule, request: request)
     }
 }

@@ -1,0 +1,123 @@
+// Issue 25's defects of the training window, each played as a patient met it (Xvfb, keyboard and mouse).
+import Foundation
+import Testing
+
+extension WindowTests {
+    @Suite struct WindowTrainingDefectTests {
+        /// The example plan cut to `rounds` one-target rounds per session, without the questionnaire.
+        static func plan(in folder: URL, rounds: Int) throws -> URL {
+            let url = try WindowTrainTests.tinyPlan(in: folder, rounds: rounds)
+            var text = try String(contentsOf: url, encoding: .utf8)
+            text = text.replacingOccurrences(
+                of: #""sessions_per_week": 3,"#, with: #""sessions_per_week": 3, "ratings": false,"#)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url
+        }
+
+        static let round = ["wait running", "hold Right 300", "key Space", "wait round-result", "key Return"]
+        static let quit = ["wait running", "key P", "wait paused", "key Up", "key Return"]
+
+        /// Points of a session's photos from trials.csv's `hit` column (10 for a hit and 1 more per earlier hit in
+        /// the run, at most 5 more; 2 for a miss), as the game counts them.
+        static func points(hits: [Bool]) -> Int {
+            var streak = 0
+            return hits.reduce(0) { total, hit in
+                streak = hit ? streak + 1 : 0
+                return total + (hit ? 10 + min(max(streak - 1, 0), 5) : 2)
+            }
+        }
+
+        static func hits(_ rows: [String], header: String) throws -> [Bool] {
+            let column = try #require(header.split(separator: ",").firstIndex(of: "hit"))
+            return rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[column] == "TRUE" }
+        }
+
+        /// Defects 1 and 2: "Session paused" and "Session complete" ignored Enter, Space and a click on Close
+        /// (only Esc closed them), and the points of the photos before a resume were forgotten at the end.
+        @Test func theTrainingEndScreensCloseWithSpaceAClickOrEnterAndKeepThePointsAcrossResumes() throws {
+            let window = try WindowSession(name: "window-train-close")
+            let plan = try Self.plan(in: window.logs, rounds: 4)
+            let arguments = [
+                "train", "--participant", "TC01", "--plan", plan.path, "--input", "keyboard", "--seed", "5",
+            ]
+            // 1: two photos, quit; Space on "Session paused" closes the window.
+            let first = try window.run(
+                arguments,
+                script: ["wait headphone-check", "key Left", "key Right"] + Self.round + Self.round + Self.quit
+                    + ["wait summary", "shot paused-end", "key Space"],
+                timeout: 90, windowSize: "1280x720")
+            #expect(first.status == 0, "Space on the paused end screen: \(first.stderr)")
+            // 2: train continues the session; one photo, quit; a click on Close closes it (1280×720: the button
+            // is centred 98 px above the bottom).
+            let second = try window.run(
+                arguments,
+                script: ["wait headphone-check", "key Left", "key Right"] + Self.round + Self.quit
+                    + ["wait summary", "click 640 622"],
+                timeout: 90, windowSize: "1280x720")
+            #expect(second.status == 0, "a click on Close: \(second.stderr)")
+            // 3: the last photo; Enter on "Session complete".
+            let third = try window.run(
+                arguments,
+                script: ["wait headphone-check", "key Left", "key Right"] + Self.round
+                    + ["wait summary", "shot complete-end", "key Return"],
+                timeout: 90, windowSize: "1280x720")
+            #expect(third.status == 0, "Enter on the complete end screen: \(third.stderr)")
+
+            let session = try #require(try window.sessionFolders(participant: "TC01").first)
+            let text = try String(contentsOf: session.appendingPathComponent("trials.csv"), encoding: .utf8)
+            let lines = text.split(separator: "\n").map(String.init)
+            let hits = try Self.hits(Array(lines.dropFirst()), header: lines[0])
+            #expect(hits.count == 4)
+            #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
+            // The end screen and the terminal count every photo of the session, those before the resumes too.
+            let total = Self.points(hits: hits)
+            #expect(third.stdout.contains("\(total) points this session"), "stdout: \(third.stdout)")
+            #expect(try window.screenText("complete-end").contains("\(total) points this session."))
+            let pausedPoints = Self.points(hits: Array(hits.prefix(2)))
+            #expect(try window.screenText("paused-end").contains("\(pausedPoints) points this session."))
+        }
+    }
+}
+
+extension WindowTests.WindowTrainingDefectTests {
+    /// Defects 3, 4 and 8: "Hit! (zone 61°)" beside an empty ±20° photo and "Good try." / "Well heard!" on the
+    /// same screen; "Round 4 of 32" when the minutes end the session first; the plan's ID and the HRTF's name on
+    /// the patient's screens.
+    @Test func aTrainingResultHasOneVerdictAndItsZoneDrawnTheHeaderCountsMinutesAndNoInternalNamesShow() throws {
+        let window = try WindowSession(name: "window-train-verdict")
+        let plan = try Self.plan(in: window.logs, rounds: 3)
+        let round = [
+            "wait running", "shot searching", "hold Right 300", "key Space", "wait round-result", "key Return",
+        ]
+        let output = try window.run(
+            ["train", "--participant", "TV01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
+            script: ["wait headphone-check", "key Left", "key Right"] + round + round + round
+                + ["wait summary", "key Return"],
+            timeout: 90, windowSize: "1280x720")
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let searching = try window.screenText("searching")
+        #expect(searching.contains("Round 1 · 12 min left"), "header: \(searching)")
+        #expect(!searching.contains("Round 1 of"), "a round count the minutes may cut short: \(searching)")
+
+        let results = window.allScreenTexts().filter { $0.name.hasSuffix("-round-result") }
+        #expect(results.count == 3)
+        for (name, text) in results {
+            let verdicts = ["Hit!", "Missed.", "Good try", "Well heard", "Excellent", "Very close", "Keep practising"]
+                .filter { text.contains($0) }
+            #expect(verdicts.count == 1, "\(name) gives \(verdicts)")
+            #expect(text.contains("zone"), "\(name) names the zone: \(text)")
+        }
+        // The saved picture draws the zone (lighter grass between two posts) and says the same verdict.
+        let session = try #require(try window.sessionFolders(participant: "TV01").first)
+        let picture = try PNGPixels(contentsOf: session.appendingPathComponent("round-01.png"))
+        #expect(picture.count((105, 160, 80), x: 0..<960, y: 300..<440, tolerance: 3) > 5000, "the hit zone's grass")
+        #expect(picture.count((255, 210, 63), x: 0..<960, y: 60..<300, tolerance: 3) > 600, "the zone's posts")
+
+        // No plan ID, HRTF name or command line on any screen the patient saw.
+        for (name, text) in window.allScreenTexts() {
+            for word in ["localization-training", "default-48000", "HRTF", "soundsafari ", "--"] {
+                #expect(!text.contains(word), "\(name) shows “\(word)”: \(text)")
+            }
+        }
+    }
+}
