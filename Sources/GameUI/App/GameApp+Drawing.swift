@@ -96,7 +96,7 @@ extension GameApp {
         }
         painter.drawResult(
             heading: heading, picture: resultTexture, pictureSize: resultTextureSize, lines: lines,
-            continueHint: buttonText)
+            continueHint: buttonText, footer: ContinueFooter.of(flow.screen))
     }
 
     private func drawSummary() {

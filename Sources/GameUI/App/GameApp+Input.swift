@@ -128,12 +128,10 @@ extension GameApp {
                 }
             }
             if flow.screen != .paused { pauseMenu = PauseMenu.model() }
-        case .intermediateResult, .roundResult:
-            // Only a deliberate "continue": a stray Esc must not end a participant's session.
-            if command == .activate || command == .photoKey { try perform(flow.continuePressed()) }
-        case .conditionBreak:
-            // The break screen asks the supervisor for Enter: the participant's photo key (Space) does not end it.
-            if command == .activate { try perform(flow.continuePressed()) }
+        case .intermediateResult, .roundResult, .conditionBreak, .error, .progress:
+            // Exactly the inputs the footer names (`ContinueFooter`): a result ignores a stray Esc, the break the
+            // participant's photo key.
+            if ContinueFooter.of(flow.screen)?.answers(command) == true { try perform(flow.continuePressed()) }
         case .ratings:
             try handleQuestionnaire(command)
         case .summary:
@@ -148,10 +146,6 @@ extension GameApp {
             case .activated("close"): try perform(flow.continuePressed())
             default: break
             }
-        case .error:
-            if [.activate, .photoKey, .back].contains(command) { try perform(flow.continuePressed()) }
-        case .progress:
-            if [.activate, .photoKey, .back].contains(command) { try perform(flow.continuePressed()) }
         }
     }
 

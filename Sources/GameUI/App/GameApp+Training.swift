@@ -168,6 +168,7 @@ extension GameApp {
         painter.drawResult(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
             picture: progressTexture, pictureSize: progressTextureSize, lines: lines, continueHint: "Close",
+            footer: ContinueFooter.of(.summary, summaryHasOneButton: true),
             warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
             buttonID: "close")
     }
@@ -212,6 +213,6 @@ extension GameApp {
         painter.drawResult(
             heading: "Your progress", picture: progressTexture, pictureSize: progressTextureSize,
             lines: ["Saved as progress.png in \(Self.folderForPeople(progressFile.deletingLastPathComponent()))."],
-            continueHint: "Back to the menu", buttonID: "back")
+            continueHint: "Back to the menu", footer: ContinueFooter.of(.progress), buttonID: "back")
     }
 }

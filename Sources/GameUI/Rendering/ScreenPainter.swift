@@ -316,7 +316,7 @@ final class ScreenPainter {
     /// `buttonID`: the button is the menu row of that id (a click on it presses it, as on the summary's menu).
     func drawResult(
         heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String,
-        warning: String? = nil, buttonID: String? = nil
+        footer: ContinueFooter?, warning: String? = nil, buttonID: String? = nil
     ) {
         window.clear()
         var y = title(heading)
@@ -364,7 +364,7 @@ final class ScreenPainter {
         text.draw(
             continueHint, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
             pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
-        hint("Enter, Space, click or gamepad A: continue")
+        hint(footer?.text ?? "")
     }
 
     /// The largest text size from heading size down (to two thirds of body size) at which `lines`, wrapped to
@@ -418,7 +418,7 @@ final class ScreenPainter {
         text.drawWrapped(
             "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
             x: width / 2, y: y, width: width - scaled(200), pixels: px(.body), color: Theme.dimText, align: .center)
-        hint("Enter or gamepad A: start the next condition")
+        hint(ContinueFooter.of(.conditionBreak)?.text ?? "")
     }
 
     struct SummaryRow {
@@ -476,7 +476,7 @@ final class ScreenPainter {
                     align: .center) + scaled(12)
         }
         drawMenu(menu, top: y, rowWidth: scaled(600))
-        hint("↑ ↓ choose · Enter or gamepad A: select · Esc: close")
+        hint("↑ ↓ choose · Enter, Space, click or gamepad A: select · Esc: close")
     }
 
     func drawError(_ message: String, dataNote: String?) {
@@ -490,6 +490,6 @@ final class ScreenPainter {
             text.drawWrapped(
                 dataNote, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), align: .center)
         }
-        hint("Enter, Esc or gamepad A: close")
+        hint(ContinueFooter.of(.error(""))?.text ?? "")
     }
 }
