@@ -121,3 +121,37 @@ extension WindowTests.WindowTrainingDefectTests {
         }
     }
 }
+
+extension WindowTests.WindowTrainingDefectTests {
+    /// Defect 5: a 644-second search had no help. After the plan's `help_after_s` the screen names the animal's
+    /// side (not its direction) and L plays the call again, while the photo's time still counts from the start.
+    @Test func aStuckSearchGetsTheSideAndTheCallAgainAfterThePlansSeconds() throws {
+        let window = try WindowSession(name: "window-train-help")
+        let plan = try Self.plan(in: window.logs, rounds: 1)
+        var text = try String(contentsOf: plan, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""replay": true }"#, with: #""replay": true, "help_after_s": 5 }"#)
+        try text.write(to: plan, atomically: true, encoding: .utf8)
+        let output = try window.run(
+            ["train", "--participant", "TH01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
+            script: [
+                "wait headphone-check", "key Left", "key Right", "wait running", "shot early", "sleep 5600",
+                "shot stuck", "key L", "sleep 300", "key Space", "wait round-result", "key Return", "wait summary",
+                "key Return",
+            ],
+            timeout: 90, windowSize: "1280x720")
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(!(try window.screenText("early")).contains("Stuck?"), "no help before the plan's 5 s")
+        let stuck = try window.screenText("stuck")
+        #expect(stuck.contains("Stuck? The frog is somewhere"), "\(stuck)")
+        #expect(stuck.contains("L: hear it again"), "the footer names the replay: \(stuck)")
+        let help = stuck.split(separator: "\n").filter { $0.contains("Stuck?") }
+        #expect(help.count == 1 && !help[0].contains("°"), "the help names a side, never the direction: \(help)")
+        let session = try #require(try window.sessionFolders(participant: "TH01").first)
+        let header = try String(contentsOf: session.appendingPathComponent("trials.csv"), encoding: .utf8)
+            .split(separator: "\n")[0].split(separator: ",")
+        let row = try #require(try window.trialLines(in: session).first).split(separator: ",")
+        let column = try #require(header.firstIndex(of: "time_s"))
+        let time = try #require(Double(row[column]))
+        #expect(time > 5.5, "the replay does not restart the photo's time: \(time)")
+    }
+}

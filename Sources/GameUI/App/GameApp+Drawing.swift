@@ -22,7 +22,7 @@ extension GameApp {
             painter.drawRunning(
                 instruction: run?.instruction ?? "", progress: progressLine, inputHint: inputHint,
                 compass: CompassStrip(heading: input.heading), volume: run?.volume.display(at: clock.now()),
-                minutesLeft: minutesLeft?.fraction)
+                minutesLeft: minutesLeft?.fraction, help: searchHelp?.sentence)
         case .paused:
             painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: progressLine)
         case .intermediateResult, .roundResult:
@@ -60,7 +60,21 @@ extension GameApp {
         return nil
     }
 
+    /// Help once a training search has lasted the plan's `feedback.help_after_s` (nil otherwise).
+    var searchHelp: SearchHelp? {
+        guard let run, let sink = run.driver.training else { return nil }
+        return SearchHelp.forSearch(
+            run.session, heading: input.heading, at: clock.now(), afterSeconds: sink.feedbackMode.helpAfterSeconds,
+            name: { run.displayName(of: $0) })
+    }
+
     private var inputHint: String {
+        let turning = turningHint
+        guard searchHelp != nil else { return turning }
+        return turning + (settings.input == .gamepad ? " · X: hear it again" : " · L: hear it again")
+    }
+
+    private var turningHint: String {
         switch settings.input {
         case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R · Volume: − + or ↓ ↑"
         case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R · Volume: − +"

@@ -112,6 +112,9 @@ extension GameApp {
             case .activate, .photoKey: run?.shoot(at: time, heading: input.heading, app: self)
             case .pause, .back: try perform(flow.pause())
             case .recentre: run?.recentre(at: time, heading: input.heading, app: self)
+            case .listenAgain, .heardBoth:
+                // Offered with the help when stuck (L, gamepad X): the call from its start.
+                if searchHelp != nil { run?.session.replayCall() }
             default:
                 if let steps = SessionVolume.steps(for: command) { try run?.changeVolume(bySteps: steps, at: time) }
             }

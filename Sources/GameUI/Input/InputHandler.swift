@@ -176,6 +176,7 @@ final class InputHandler: HeadingSource {
             case SDLK_ESCAPE.rawValue: .back
             case SDLK_p.rawValue: .pause
             case SDLK_r.rawValue: .recentre
+            case SDLK_l.rawValue: .listenAgain
             case SDLK_b.rawValue: .heardBoth
             case SDLK_n.rawValue: .heardNothing
             case SDLK_BACKSPACE.rawValue: .backspace

@@ -216,7 +216,7 @@ final class ScreenPainter {
     /// Nothing here depends on where the target is, so the screen cannot give the answer away.
     func drawRunning(
         instruction: String, progress: String, inputHint: String, compass: CompassStrip, volume: String? = nil,
-        minutesLeft: Double? = nil
+        minutesLeft: Double? = nil, help: String? = nil
     ) {
         window.clear(SDL_Color(r: 6, g: 10, b: 8, a: 255))
         text.draw(progress, x: width / 2, y: scaled(16), pixels: px(.body), color: Theme.text, align: .center)
@@ -270,6 +270,18 @@ final class ScreenPainter {
         text.drawWrapped(
             instruction, x: width / 2, y: frame.y + frame.h + scaled(28), width: width - scaled(100),
             pixels: px(.title), bold: true, align: .center)
+        if let help {
+            // Inside the viewfinder's upper third, on a panel, in the focus colour: it is news, not decoration.
+            let panelWidth = frame.w - scaled(120)
+            let pixels = px(.body)
+            let needed = text.wrappedHeight(help, width: panelWidth - scaled(40), pixels: pixels) + scaled(20)
+            let panel = SDL_Rect(x: (width - panelWidth) / 2, y: frame.y + scaled(100), w: panelWidth, h: needed)
+            window.fill(panel, Theme.panel)
+            window.outline(panel, Theme.focus, thickness: scaled(3))
+            text.drawWrapped(
+                help, x: width / 2, y: panel.y + scaled(10), width: panelWidth - scaled(40), pixels: pixels,
+                color: Theme.focus, bold: true, align: .center)
+        }
         hint(inputHint)
     }
 

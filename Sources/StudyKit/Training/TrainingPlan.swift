@@ -30,10 +30,19 @@ public struct TrainingPlan: Sendable, Equatable {
         /// Play the animal once more from its true direction after each photo (never louder than the session).
         public var replayTrueDirection: Bool
 
-        public init(showTrueDirection: Bool = true, points: Bool = true, replayTrueDirection: Bool = false) {
+        /// Seconds of searching after which the running screen offers help (the side, a replay of the call);
+        /// nil: never.
+        public var helpAfterSeconds: Double?
+        public static let defaultHelpAfterSeconds = 45.0
+
+        public init(
+            showTrueDirection: Bool = true, points: Bool = true, replayTrueDirection: Bool = false,
+            helpAfterSeconds: Double? = Feedback.defaultHelpAfterSeconds
+        ) {
             self.showTrueDirection = showTrueDirection
             self.replayTrueDirection = replayTrueDirection
             self.points = points
+            self.helpAfterSeconds = helpAfterSeconds
         }
     }
 
