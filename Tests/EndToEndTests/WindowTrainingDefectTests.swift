@@ -1,5 +1,6 @@
 // Issue 25's defects of the training window, each played as a patient met it (Xvfb, keyboard and mouse).
 import Foundation
+import StudyKit
 import Testing
 
 extension WindowTests {
@@ -153,5 +154,39 @@ extension WindowTests.WindowTrainingDefectTests {
         let column = try #require(header.firstIndex(of: "time_s"))
         let time = try #require(Double(row[column]))
         #expect(time > 5.5, "the replay does not restart the photo's time: \(time)")
+    }
+}
+
+extension WindowTests.WindowTrainingDefectTests {
+    /// Defect 7: the SAM items were numbered boxes with "Self-Assessment Manikin, valence, 1–9", number keys did
+    /// nothing, and ↓ landed on the inactive Next. Number keys answer, ↓ goes to Skip, each SAM point is a figure.
+    @Test func theQuestionnaireTakesNumberKeysSkipsTheInactiveNextAndDrawsManikins() throws {
+        let window = try WindowSession(name: "window-questionnaire-keys")
+        let script = [
+            "wait ratings-prompt", "key 1", "shot yes-by-number", "key Return",  // 1: Yes by its number
+            "sleep 150", "key Down", "shot down-to-skip", "key Return",  // 2: ↓ goes past the inactive Next
+            "sleep 150", "key Down", "key Return",  // 3 skipped
+            "sleep 150", "key 7", "shot mood-7", "key Return",  // 4: SAM 7 by its number
+            "sleep 150", "key 7", "shot arousal-7", "key Return",  // 5: SAM 7
+            "sleep 150", "key Down", "key Return", "sleep 150", "key Down", "key Return",
+        ]
+        let output = try window.run(
+            ["rate", "--participant", "QK1", "--prompted-at", "2026-11-23T18:07:31Z"], script: script,
+            windowSize: "1280x720")
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let rows = try RatingsLog(logs: window.logs, participant: ParticipantID("QK1")).storedRows()
+        #expect(rows.map(\.value) == [1, nil, nil, 7, 7, nil, nil])
+        #expect(!(try window.screenText("down-to-skip")).contains("Choose an answer first"))
+        #expect(!(try window.screenText("mood-7")).contains("Self-Assessment Manikin"), "no supervisor's words")
+        // The chosen box (7 of 9, filled yellow) shows the item's figure: valence and arousal differ inside it.
+        let mood = try PNGPixels(contentsOf: try window.screenshotURL("mood-7"))
+        let arousal = try PNGPixels(contentsOf: try window.screenshotURL("arousal-7"))
+        let column = 840
+        let top = try #require((0..<720).first { mood.rgb(column, $0) == (255, 210, 63) }, "the chosen box")
+        var differing = 0
+        for y in top..<(top + 100) {
+            for x in 800..<880 where mood.rgb(x, y) != arousal.rgb(x, y) { differing += 1 }
+        }
+        #expect(differing > 150, "the figures of valence 7 and arousal 7 differ (\(differing) pixels)")
     }
 }

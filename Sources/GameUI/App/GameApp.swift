@@ -120,7 +120,7 @@ package final class GameApp {
                 participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
             promptRatings = .prompt(logs: options.logs, participant: participant, promptedAt: promptedAt)
             flow = .prompt()
-            questionnaire = Questionnaire(moment: .prompt, items: RatingItem.all)
+            questionnaire = Questionnaire(moment: .prompt, items: RatingItem.asked(at: .prompt))
         }
         var seen = Set<String>()  // a corrected participant has several rows
         knownParticipants = ((try? ParticipantRegistry(logs: options.logs).all()) ?? []).map(\.participant.value)

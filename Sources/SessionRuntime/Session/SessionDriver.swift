@@ -50,7 +50,7 @@ package final class SessionDriver {
     /// (a session resumed after its questionnaire, or after photos, goes straight on).
     package func asksRatingsBefore() throws -> Bool {
         guard let ratings, log.loggedKeys.isEmpty else { return false }
-        return try ratings.remaining(.before).count == RatingItem.all.count
+        return try ratings.remaining(.before).count == RatingItem.asked(at: .before).count
     }
 
     /// Resolves `request` and opens the session's files; the session is `.ready` (call `session.start`).
