@@ -147,13 +147,8 @@ struct ResultPicture {
                 }
                 return
             }
-            if isThisPhoto { surface.strokeCircle(cx: x, cy: y, radius: 50, thickness: 5, Self.highlight) }
-            surface.fillCircle(cx: x, cy: y, radius: 38, color)
-            // Two eyes: an animal, not a dot.
-            surface.fillCircle(cx: x - 13, cy: y - 10, radius: 7, Self.white)
-            surface.fillCircle(cx: x + 13, cy: y - 10, radius: 7, Self.white)
-            surface.fillCircle(cx: x - 13, cy: y - 10, radius: 3, Self.strip)
-            surface.fillCircle(cx: x + 13, cy: y - 10, radius: 3, Self.strip)
+            if isThisPhoto { surface.strokeCircle(cx: x, cy: y, radius: 72, thickness: 5, Self.highlight) }
+            AnimalArt.draw(target.sound, on: surface, cx: x, cy: y)
         } else if labels {
             // Outside the 45°: an arrow at the edge it lies beyond, with how far round it was.
             let right = relative > 0
