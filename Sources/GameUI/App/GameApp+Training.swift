@@ -143,8 +143,9 @@ extension GameApp {
                 lines.append(String(format: "Today's %.0f minutes of training are done.", limit / 60))
             }
             var terminal: [String] = []
+            let kept = patientProgressLines()
             if let sink = run?.driver.training {
-                lines.append("\(sink.points) points this session.")
+                lines.append("\(sink.points) points this session\(kept.total.map { " · \($0) in all" } ?? "").")
                 let level =
                     sink.parameter == .hitToleranceDeg
                     ? String(format: "Your hit zone is now ±%.0f°.", sink.staircase.value)
@@ -152,6 +153,7 @@ extension GameApp {
                 lines.append(level)
                 terminal.append("\(sink.points) points this session (plan '\(sink.planName)'). \(level)")
             }
+            lines.append(contentsOf: kept.lines)
             if let start = try? training?.start(app: self, input: .keyboard) {
                 lines.append(start.schedule.patientSummary)
                 terminal.append(start.schedule.summary)
@@ -171,6 +173,27 @@ extension GameApp {
             footer: ContinueFooter.of(.summary, summaryHasOneButton: true),
             warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
             buttonID: "close")
+    }
+
+    /// What the patient has built over the plan, from the logs: points in all, sessions kept on time, what
+    /// changed since last time, the album.
+    func patientProgressLines() -> (total: Int?, lines: [String]) {
+        guard let participant = try? ParticipantID(settings.participant),
+            let assigned = try? AssignedPlan.current(logs: options.logs, participant: participant),
+            let progress = try? PatientProgress.read(logs: options.logs, participant: participant, assigned: assigned)
+        else { return (nil, []) }
+        var lines: [String] = []
+        if progress.keptInARow >= 2 {
+            lines.append("\(progress.keptInARow) sessions in a row on their day. Keep it up!")
+        }
+        if let words = progress.sinceLastTime { lines.append(words) }
+        if let best = progress.album.last, best.sessionIndex == run?.driver.log.sessionIndex {
+            lines.append(
+                String(
+                    format: "Best photo today: the %@, %.0f° off. Your album has %d.",
+                    run?.displayName(of: best.target) ?? best.target, best.absDeviationDeg, progress.album.count))
+        }
+        return (progress.totalPoints, lines)
     }
 
     /// After a training photo: schedule its animal's replay from the true direction, when the plan asks for it.
