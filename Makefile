@@ -13,13 +13,15 @@ build: deps
 play: build
 	$(SWIFT) run soundsafari play
 
-# Window tests need an X display: run the whole suite under Xvfb when there is none.
+# Window tests need an X display: run the whole suite under Xvfb when there is none. The tests' user configuration
+# (the machine's device-id, reminder units) goes to a throwaway folder, never to the real ~/.config.
 test: deps
 	$(SWIFT) build --build-tests
-	@if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi
+	@export XDG_CONFIG_HOME="$$(mktemp -d)"; \
+	if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi
 
 # The checked-in .swift-format is the style; CI fails on any finding.
-SWIFT_FORMAT_PATHS := Package.swift Sources Tests Analysis/Sources Analysis/Tests
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Analysis/Sources Analysis/Tests Plugins
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)

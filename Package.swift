@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "soundsafari", targets: ["soundsafari"]),
         .executable(name: "soundsafari-analyze", targets: ["soundsafari-analyze"]),
         .library(name: "StudyAnalysis", targets: ["StudyAnalysis"]),
+        // The log format's records and their codecs, for the study server's package (Server/).
+        .library(name: "StudyRecords", targets: ["StudyRecords", "TidyFormats"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -39,6 +41,11 @@ let package = Package(
             name: "CSoxr", path: "Sources/CSoxr", pkgConfig: "soxr",
             providers: [.apt(["libsoxr-dev"])]),
 
+        // The build's version (VERSION file → BuildInfo.version), for --version and session.json's app_version.
+        .executableTarget(name: "version-stamp"),
+        .plugin(name: "VersionStamp", capability: .buildTool(), dependencies: ["version-stamp"]),
+        .target(name: "BuildInfo", plugins: ["VersionStamp"]),
+
         // Shared by both sides: the one CSV writer (libcsv quoting, formula guard) and the one JSON value.
         .target(name: "TidyFormats", dependencies: ["CCSV"]),
 
@@ -46,17 +53,23 @@ let package = Package(
         .target(name: "GameCore"),
         .target(
             name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"]),
-        .target(name: "StudyKit", dependencies: ["GameCore", "CCSV", "TidyFormats"]),
-        .target(name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit"]),
+        // Every record of docs/LOG-FORMAT.md and its codec (no paths, no locks): read and written by the game,
+        // the analyzer and the study server alike.
+        .target(name: "StudyRecords", dependencies: ["GameCore", "TidyFormats"]),
+        .target(name: "StudyKit", dependencies: ["GameCore", "TidyFormats", "StudyRecords"]),
+        .target(
+            name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "BuildInfo"]),
         .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
         .target(
             name: "GameUI",
-            dependencies: ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "HeadTracking"]),
+            dependencies: [
+                "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
+            ]),
         .target(
             name: "SoundSafariCommands",
             dependencies: [
-                "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "HeadTracking",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "GameUI", "HeadTracking",
+                "BuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
         // Not shipped: the window tests' driver (scripted input, screenshots) and `make bench`.
@@ -64,16 +77,19 @@ let package = Package(
         .executableTarget(
             name: "soundsafari-bench",
             dependencies: [
-                "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats", "HeadTracking",
+                "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "GameUI", "TidyFormats",
+                "HeadTracking",
             ]),
 
         // Analysis side: builds without SDL2, OpenAL or libsndfile.
         .target(
-            name: "StudyAnalysis", dependencies: ["CCSV", "CRmath", "TidyFormats"],
+            name: "StudyAnalysis", dependencies: ["CRmath", "TidyFormats", "StudyRecords"],
             path: "Analysis/Sources/StudyAnalysis"),
         .executableTarget(
             name: "soundsafari-analyze",
-            dependencies: ["StudyAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "StudyAnalysis", "BuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Analysis/Sources/soundsafari-analyze"),
 
         // Tests.
@@ -81,15 +97,23 @@ let package = Package(
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "TidyFormatsTests", dependencies: ["TidyFormats"]),
         .testTarget(name: "HeadTrackingTests", dependencies: ["HeadTracking", "GameCore"]),
-        .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "GameCore", "TidyFormats"]),
+        .testTarget(name: "StudyRecordsTests", dependencies: ["StudyRecords", "GameCore", "TidyFormats"]),
+        .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "StudyRecords", "GameCore", "TidyFormats"]),
         .testTarget(
-            name: "SessionRuntimeTests", dependencies: ["SessionRuntime", "GameCore", "SpatialAudio", "StudyKit"]),
-        .testTarget(name: "GameUITests", dependencies: ["GameUI", "GameCore", "StudyKit", "HeadTracking", "CSDL2"]),
+            name: "SessionRuntimeTests",
+            dependencies: ["SessionRuntime", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"]),
+        .testTarget(
+            name: "GameUITests",
+            dependencies: ["GameUI", "GameCore", "StudyKit", "StudyRecords", "HeadTracking", "CSDL2"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["soundsafari", "soundsafari-autopilot", "StudyKit", "GameCore", "SpatialAudio"]),
+            dependencies: [
+                "soundsafari", "soundsafari-autopilot", "soundsafari-analyze", "StudyKit", "StudyRecords", "GameCore",
+                "SpatialAudio", "TidyFormats",
+            ]),
         .testTarget(
-            name: "StudyAnalysisTests", dependencies: ["StudyAnalysis", "soundsafari-analyze"],
+            name: "StudyAnalysisTests",
+            dependencies: ["StudyAnalysis", "StudyRecords", "TidyFormats", "soundsafari-analyze"],
             path: "Analysis/Tests/StudyAnalysisTests"),
     ],
     swiftLanguageModes: [.v6]

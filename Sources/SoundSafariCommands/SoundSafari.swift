@@ -1,5 +1,6 @@
 // The `soundsafari` command line: one subcommand per file in Commands/ (parse, assemble, run).
 import ArgumentParser
+import BuildInfo
 
 /// The root command. The `soundsafari` executable runs it; the window tests' `soundsafari-autopilot`
 /// parses the same commands and adds its test hooks, so the shipped surface has none.
@@ -9,6 +10,8 @@ public struct SoundSafari: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "soundsafari",
         abstract: "A spatial-audio localization game and study tool.",
+        // The same string every session.json records as `app_version`.
+        version: BuildInfo.version,
         subcommands: [
             PlayCommand.self, StudyCommand.self, TrainCommand.self, PlanCommand.self,
             SimulateCommand.self,

@@ -115,29 +115,37 @@ public final class FrameClock: @unchecked Sendable {
         let spread: Int64
     }
 
-    /// One writer at a time (the audio thread, or the offline caller before rendering).
+    /// One writer at a time (the audio thread, or the offline caller before rendering). The seqlock's writer
+    /// side (Boehm 2012, "Can seqlocks get along with programming language memory models?"): the count turns
+    /// odd, then a release fence keeps the data stores after it from becoming visible first (a reader that sees
+    /// a new field also sees the odd count, on ARM as on x86), and the final release store turns it even.
     private func publish(frame: Int64, nanoseconds: Int64, perFrame: Double, spread: Int64) {
-        sequence.add(1, ordering: .acquiringAndReleasing)
+        let odd = sequence.load(ordering: .relaxed) &+ 1
+        sequence.store(odd, ordering: .relaxed)
+        atomicMemoryFence(ordering: .releasing)
         referenceFrame.store(frame, ordering: .relaxed)
         referenceNanoseconds.store(nanoseconds, ordering: .relaxed)
         nanosecondsPerFrameBits.store(perFrame.bitPattern, ordering: .relaxed)
         spreadNanoseconds.store(spread, ordering: .relaxed)
-        sequence.add(1, ordering: .releasing)
+        sequence.store(odd &+ 1, ordering: .releasing)
         isKnown.store(true, ordering: .releasing)
     }
 
-    /// A consistent copy of the published fit (retried while a publish is half-way).
+    /// A consistent copy of the published fit (retried while a publish is half-way). The reader side of the
+    /// seqlock: an acquire load of the count, relaxed data loads, an acquire fence so the second count load
+    /// cannot be answered before the data loads, then the count again; equal and even means one publish's data.
     private func read() -> Fit? {
         guard isKnown.load(ordering: .acquiring) else { return nil }
         while true {
             let before = sequence.load(ordering: .acquiring)
             guard before % 2 == 0 else { continue }
             let fit = Fit(
-                frame: referenceFrame.load(ordering: .acquiring),
-                nanoseconds: referenceNanoseconds.load(ordering: .acquiring),
-                perFrame: Double(bitPattern: nanosecondsPerFrameBits.load(ordering: .acquiring)),
-                spread: spreadNanoseconds.load(ordering: .acquiring))
-            if sequence.load(ordering: .acquiring) == before { return fit }
+                frame: referenceFrame.load(ordering: .relaxed),
+                nanoseconds: referenceNanoseconds.load(ordering: .relaxed),
+                perFrame: Double(bitPattern: nanosecondsPerFrameBits.load(ordering: .relaxed)),
+                spread: spreadNanoseconds.load(ordering: .relaxed))
+            atomicMemoryFence(ordering: .acquiring)
+            if sequence.load(ordering: .relaxed) == before { return fit }
         }
     }
 

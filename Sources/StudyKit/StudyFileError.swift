@@ -1,5 +1,6 @@
 // Errors writing the study's files: one sentence naming the file and what to do.
 import Foundation
+import StudyRecords
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,8 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
     case shortWrite(path: String, written: Int, expected: Int)
     /// The participant was registered, yet the register read back lacks them (the file was replaced meanwhile).
     case notRegistered(path: String, participant: String)
+    /// The machine's `device-id` file holds something that is not an identifier.
+    case damagedDeviceID(path: String)
 
     public var description: String {
         switch self {
@@ -47,6 +50,9 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
         case .notRegistered(let path, let participant):
             return
                 "\(participant) was registered in \(path) but is missing when it is read back (was the file replaced meanwhile?); check the file, then start the session again."
+        case .damagedDeviceID(let path):
+            return
+                "\(path) does not hold this machine's device identifier (one line of letters, digits and '-'); restore it from a backup, or delete it to draw a new one (the machine then counts as a new device)."
         }
     }
 

@@ -4,7 +4,8 @@ import Foundation
 
 /// Any JSON value. Decoding keeps booleans, numbers and strings apart (JSONDecoder never turns `1` into `true`),
 /// so "repetitions": "3" is reported as a string where a number belongs; decoded numbers are `.number`.
-/// Objects keep their keys in order (`.object` pairs): rendering writes them as given.
+/// Objects are `.object` pairs and render in the order given; a decoded object's keys come in no particular
+/// order (Foundation's decoder does not keep it): use `sortingKeys()` before writing a decoded value.
 public indirect enum JSONValue: Sendable, Equatable, Decodable {
     case number(Double)
     case integer(Int)
@@ -117,5 +118,17 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
             }
         }
         return out + "\""
+    }
+}
+
+extension JSONValue {
+    /// The same value with every object's keys in sorted order. Decoding cannot keep a file's own key order
+    /// (Foundation's decoder hands keys over unordered), so files written from a decoded value sort them.
+    public func sortingKeys() -> JSONValue {
+        switch self {
+        case .array(let items): return .array(items.map { $0.sortingKeys() })
+        case .object(let pairs): return .object(pairs.sorted { $0.0 < $1.0 }.map { ($0.0, $0.1.sortingKeys()) })
+        default: return self
+        }
     }
 }

@@ -5,6 +5,7 @@ import GameUI
 import SessionRuntime
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 /// `soundsafari-bench`'s game suite. Figures, not asserts: the tests never time anything.
 enum GameBenchmarks {

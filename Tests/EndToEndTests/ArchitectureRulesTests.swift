@@ -8,26 +8,34 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "Sources/TidyFormats": ["CCSV"],
         "Sources/GameCore": [],
+        "Sources/BuildInfo": [],
+        "Sources/version-stamp": [],
+        "Sources/StudyRecords": ["GameCore", "TidyFormats"],
         "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"],
-        "Sources/StudyKit": ["CCSV", "GameCore", "TidyFormats"],
-        "Sources/SessionRuntime": ["GameCore", "SpatialAudio", "StudyKit"],
+        "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats"],
+        "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],
-        "Sources/GameUI": ["CSDL2", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "HeadTracking"],
+        "Sources/GameUI": [
+            "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
+        ],
         "Sources/SoundSafariCommands": [
-            "ArgumentParser", "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "HeadTracking",
+            "ArgumentParser", "BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime",
+            "GameUI", "HeadTracking",
         ],
         "Sources/soundsafari": ["SoundSafariCommands"],
         "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],
         "Sources/soundsafari-bench": [
-            "GameCore", "SpatialAudio", "StudyKit", "SessionRuntime", "GameUI", "TidyFormats", "HeadTracking",
+            "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "GameUI", "TidyFormats",
+            "HeadTracking",
         ],
-        "Analysis/Sources/StudyAnalysis": ["CCSV", "CRmath", "TidyFormats"],
-        "Analysis/Sources/soundsafari-analyze": ["ArgumentParser", "StudyAnalysis"],
+        // The analysis reads the logs through StudyRecords; it never imports a game target itself.
+        "Analysis/Sources/StudyAnalysis": ["CRmath", "StudyRecords", "TidyFormats"],
+        "Analysis/Sources/soundsafari-analyze": ["ArgumentParser", "BuildInfo", "StudyAnalysis"],
     ]
     static let everywhere: Set<String> = ["Foundation", "Dispatch", "Synchronization", "Glibc"]
 
     /// The modules a target's Swift files import, with the first file importing each.
-    static func imports(of target: String) throws -> [String: String] {
+    static func imports(of target: String) throws -> (modules: [String: String], files: Int) {
         let folder = SoundSafariBinary.packageRoot.appendingPathComponent(target)
         var found: [String: String] = [:]
         let files =
@@ -44,13 +52,13 @@ import Testing
                     ?? file.lastPathComponent
             }
         }
-        return found
+        return (found, files.count)
     }
 
     @Test("every target imports only what docs/ARCHITECTURE.md allows it", arguments: allowed.keys.sorted())
     func targetImportsOnlyWhatItMay(target: String) throws {
-        let imports = try Self.imports(of: target)
-        #expect(!imports.isEmpty, "\(target) has no Swift files: is the table out of date?")
+        let (imports, files) = try Self.imports(of: target)
+        #expect(files > 0, "\(target) has no Swift files: is the table out of date?")
         let allowed = Self.allowed[target, default: []].union(Self.everywhere)
         for (module, file) in imports.sorted(by: { $0.key < $1.key }) where !allowed.contains(module) {
             Issue.record("\(target)/\(file) imports \(module), which docs/ARCHITECTURE.md does not allow there")

@@ -1,6 +1,7 @@
 // `soundsafari hrtf import` with libmysofa's MIT KEMAR file, rendered by OpenAL Soft and compared with the SOFA data.
 import Foundation
 import StudyKit
+import StudyRecords
 import Testing
 
 @testable import SpatialAudio
@@ -144,10 +145,10 @@ struct HRTFImportTests {
         let folder = try #require(
             FileManager.default.enumerator(at: logs, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
                 .first { $0.lastPathComponent == "session.json" }?.deletingLastPathComponent())
-        let record = try StudyKit.SessionRecord.read(folder.appendingPathComponent("session.json"))
+        let record = try StudyRecords.SessionRecord.read(folder.appendingPathComponent("session.json"))
         #expect(record.environment.hrtf == "mit-kemar")
         #expect(record.environment.hrtfSHA256 == sha)
-        let rows = try StudyKit.TrialRow.readAll(from: folder.appendingPathComponent("trials.csv"))
+        let rows = try StudyRecords.TrialRow.readAll(from: folder.appendingPathComponent("trials.csv"))
         #expect(!rows.isEmpty && rows.allSatisfy { $0.hrtf == "mit-kemar" && $0.hrtfSHA256 == sha })
         // The loader's ears are the listener's: a source on the right (90°) is louder in the right ear.
         #expect(referenceILD[2] > 6 && referenceILD[6] < -6)

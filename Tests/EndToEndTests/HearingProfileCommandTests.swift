@@ -3,6 +3,7 @@ import Foundation
 import GameCore
 import SpatialAudio
 import StudyKit
+import StudyRecords
 import Testing
 
 @Suite("Hearing profile commands")

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import StudyRecords
 import Testing
 
 @Suite("Hearing test of some frequencies, pitch-match probe")

@@ -1,6 +1,7 @@
 // Points, sessions kept on time and the album are read from the logs: a killed and resumed plan session loses none.
 import Foundation
 import StudyKit
+import StudyRecords
 import Testing
 
 @Suite struct PatientProgressKillTests {

@@ -3,6 +3,7 @@
 import Foundation
 import SpatialAudio
 import StudyKit
+import StudyRecords
 import Testing
 
 @Suite struct ReactionTimeOnsetTests {

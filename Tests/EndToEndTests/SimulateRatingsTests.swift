@@ -1,6 +1,7 @@
 // `simulate --answer-ratings`: the bot answers the questionnaire before and after, into ratings.csv.
 import Foundation
 import StudyKit
+import StudyRecords
 import Testing
 
 @Suite struct SimulateRatingsTests {
@@ -16,7 +17,7 @@ import Testing
         }
         let log = RatingsLog(logs: logs, participant: try ParticipantID("SIMR"))
         let rows = try log.storedRows()
-        #expect(rows.count == 4 * 2 * 7, "4 sessions × before/after × 7 items")
+        #expect(rows.count == 4 * (6 + 7), "4 sessions × (6 items before, 7 after)")
         #expect(Set(rows.compactMap(\.sessionIndex)) == [1, 2, 3, 4])
         for index in 1...4 {
             let session = rows.filter { $0.sessionIndex == index }

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import StudyRecords
 import Testing
 
 /// Helpers shared by the simulate tests: run the binary into a fresh logs folder and read back what it wrote.

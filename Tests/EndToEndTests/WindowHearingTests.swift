@@ -1,6 +1,7 @@
 // The hearing procedures' window under Xvfb: hearing test, pitch match (noise probe) and profile screen, checked on pixels.
 import Foundation
 import StudyKit
+import StudyRecords
 import Testing
 
 extension WindowTests {

@@ -1,6 +1,7 @@
 // The questionnaire in a real window: answered by keyboard, mouse and gamepad, one question per screen, into ratings.csv.
 import Foundation
 import StudyKit
+import StudyRecords
 import Testing
 
 extension WindowTests {

@@ -1,6 +1,7 @@
 // Issue 25's defects of the training window, each played as a patient met it (Xvfb, keyboard and mouse).
 import Foundation
 import StudyKit
+import StudyRecords
 import Testing
 
 extension WindowTests {

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import StudyRecords
 import Testing
 
 extension WindowTests {

@@ -1,6 +1,7 @@
 // Menus driven by device-independent commands: focus, choices, text entry, the main menu's settings.
 import GameCore
 import StudyKit
+import StudyRecords
 import Testing
 
 @testable import GameUI

@@ -1,5 +1,6 @@
 // The questionnaire's state machine: nothing preset, explicit skips, every device's commands.
 import StudyKit
+import StudyRecords
 import Testing
 
 @testable import GameUI

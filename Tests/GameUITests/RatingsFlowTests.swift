@@ -1,5 +1,6 @@
 // The questionnaire screens in the flow: after the headphone check before round 1, after the last round before the summary.
 import StudyKit
+import StudyRecords
 import Testing
 
 @testable import GameUI

@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import SpatialAudio
 import StudyKit
+import StudyRecords
 import Testing
 
 @testable import SessionRuntime

@@ -1,6 +1,7 @@
 // The session's questionnaire in the runtime: the switch, the bot's answers and their order around the rounds.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import SessionRuntime

@@ -1,6 +1,7 @@
 // Several writers at once: participants.csv stays one header and one row each; a session has one writer.
 import Foundation
 import GameCore
+import StudyRecords
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@
 // trials.csv volume at the photo's time.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

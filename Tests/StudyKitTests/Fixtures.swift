@@ -1,6 +1,7 @@
 // Sample trials and protocols shared by the StudyKit tests.
 import Foundation
 import GameCore
+import StudyRecords
 
 @testable import StudyKit
 

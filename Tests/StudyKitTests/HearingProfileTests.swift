@@ -1,6 +1,7 @@
 // profile.json: the contract's keys read as they say, new versions appended, bad files named by file and field.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

@@ -1,6 +1,7 @@
 // The participant's last volume comes from their newest session's volume events.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

@@ -1,6 +1,7 @@
 // The logs on a real disk: owner-only permissions, an empty log resumes, full disks and bad folders in one sentence.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

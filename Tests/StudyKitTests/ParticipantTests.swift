@@ -1,6 +1,8 @@
 // Pseudonymous participant IDs and participants.csv: safe folder names, registered once, answers kept.
 import Foundation
+import StudyRecords
 import Testing
+import TidyFormats
 
 @testable import StudyKit
 
@@ -85,7 +87,7 @@ struct ParticipantRegistryTests {
             .write(to: folder.file("participants.csv"), atomically: true, encoding: .utf8)
         let registry = ParticipantRegistry(logs: folder.url)
         try registry.register(sheet("P02"))
-        let table = try CSVReader.read(folder.file("participants.csv"))
+        let table = try CSVTable.read(folder.file("participants.csv"))
         #expect(table.records.map(\.fields.last) == ["Ulm", ""])
         #expect(try registry.registrationNumber(of: ParticipantID("P02")) == 2)
     }

@@ -1,6 +1,7 @@
 // The Track Your Tinnitus prompt rule, checked over thousands of random windows, and its refusals.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

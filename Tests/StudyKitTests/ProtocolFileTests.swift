@@ -1,6 +1,7 @@
 // Protocol files: the shipped examples load, and every kind of mistake names file, field, line and fix.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

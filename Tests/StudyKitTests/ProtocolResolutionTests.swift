@@ -1,6 +1,7 @@
 // Turning a protocol into rounds: fixed, seeded shuffles, balanced Latin squares, blocked or alternating.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

@@ -1,6 +1,7 @@
 // Protocols are read strictly: no trailing commas, no pipes, and every sound used in the role the catalog gives it.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

@@ -1,5 +1,6 @@
 // ratings.csv: one fsync'ed row per answer, skips stored empty, owner-only permissions, nothing overwritten.
 import Foundation
+import StudyRecords
 import Testing
 
 @testable import StudyKit

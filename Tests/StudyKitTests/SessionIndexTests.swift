@@ -1,6 +1,7 @@
 // session_index numbers a participant's sessions 1, 2, … in start order; a resumed session keeps its number.
 import Foundation
 import GameCore
+import StudyRecords
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 // Session folders, session.json and the recorder the GameSession logs through; resume of an interrupted session.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

@@ -1,6 +1,7 @@
 // The SNR example plan, and what a plan adapting a round-wide parameter is checked for (ranges, units, fitting rounds).
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

@@ -1,6 +1,7 @@
 // Training plans: the shipped example loads, mistakes name file and field, assignments append, the calendar counts.
 import Foundation
 import GameCore
+import StudyRecords
 import Testing
 
 @testable import StudyKit

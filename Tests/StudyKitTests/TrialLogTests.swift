@@ -1,6 +1,8 @@
 // trials.csv: the contract's header, rows on disk the moment they are appended, nothing overwritten.
 import Foundation
+import StudyRecords
 import Testing
+import TidyFormats
 
 @testable import StudyKit
 
@@ -14,7 +16,8 @@ struct TrialLogTests {
                 + "targets_in_round,target_index,target,target_bearing_deg,aim_bearing_deg,deviation_deg,"
                 + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal,session_index,"
                 + "hrtf_sha256,protocol,onset_frame,onset_uncertainty_ms,"
-                + "plan,difficulty_parameter,difficulty_value,hit,staircase_reversal,volume_db,profile_version\n")
+                + "plan,difficulty_parameter,difficulty_value,hit,staircase_reversal,volume_db,profile_version,"
+                + "device_id\n")
     }
 
     @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
@@ -25,7 +28,7 @@ struct TrialLogTests {
         #expect(
             lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,FALSE,1,2,1,frog,"
                 + "300.250,312.750,-12.500,12.500,FALSE,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,FALSE,1,"
-                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,thesis-study,5306,0.125,,,,,,,")
+                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,thesis-study,5306,0.125,,,,,,,,")
     }
 
     @Test func aTrainingRowCarriesThePlanColumnsAndReadsBack() throws {
@@ -37,20 +40,21 @@ struct TrialLogTests {
             staircaseReversal: false)
         try log.append(row)
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[1].hasSuffix(",clinic-10,hit_tolerance_deg,12.500,TRUE,FALSE,,"))
+        #expect(lines[1].hasSuffix(",clinic-10,hit_tolerance_deg,12.500,TRUE,FALSE,,,"))
         #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [row])
         #expect(try TrialRow.readAll(from: folder.file("trials.csv"))[0].training?.hit == true)
     }
 
-    @Test func theVolumeAndProfileVersionAreTheLastColumnsAndReadBack() throws {
+    @Test func theVolumeProfileVersionAndDeviceAreTheLastColumnsAndReadBack() throws {
         let folder = try TemporaryFolder()
         let log = try TrialLog.create(at: folder.file("trials.csv"))
         var row = Fixtures.row()
         row.volumeDB = -12
         row.profileVersion = 3
+        row.deviceID = "d-lab-1"
         try log.append(row)
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[1].hasSuffix(",-12.0,3"))
+        #expect(lines[1].hasSuffix(",-12.0,3,d-lab-1"))
         #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [row])
     }
 
@@ -116,9 +120,9 @@ struct TrialLogTests {
         let error = #expect(throws: CSVReadError.self) { try TrialRow.readAll(from: folder.file("trials.csv")) }
         #expect(
             error
-                == .badValue(
-                    file: folder.file("trials.csv").path, line: 2, column: "time_s", value: "soon",
-                    expected: "a number with '.' as decimal mark"))
+                == .invalidRow(
+                    file: folder.file("trials.csv").path, line: 2, column: "time_s",
+                    problem: "'soon' is not a number with '.' as decimal mark", advice: CSVReadError.defaultAdvice))
     }
 
     @Test func rowsWrittenWithLowerCaseBooleansBeforeIssue16AreStillRead() throws {

@@ -1,14 +1,27 @@
 // Plan adherence counts a session as done when it was completed or ended by the plan's minutes_per_session.
 import Foundation
+import StudyRecords
 import Testing
+import TidyFormats
 
 @testable import StudyAnalysis
 
 @Suite struct PlanAdherenceTests {
-    /// A session.json of plan `name` version 1 with `completed` and, when given, `ended_by`.
-    static func session(completed: Bool, endedBy: String?) -> String {
-        let ended = endedBy.map { #", "ended_by": "\#($0)", "played_s": 731.5"# } ?? ""
-        return #"{"completed": \#(completed), "plan": {"name": "snr", "version": 1, "session": 1}\#(ended)}"#
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The sample session's session.json as a session of plan `plan` with `completed` and `ended_by`.
+    static func session(_ index: Int, of plan: AssignedPlan, completed: Bool, endedBy: String?) throws -> Data {
+        let sample = root.appendingPathComponent("Examples/sample-session/P07/20261126T014050Z-18a8/session.json")
+        var record = try SessionRecord.decode(Data(contentsOf: sample), file: sample.path)
+        record.sessionID = "2026110\(index + 1)T100000Z-000\(index)"
+        record.participant = "T01"
+        record.sessionIndex = index
+        record.completed = completed
+        record.endedBy = endedBy.flatMap { .init(rawValue: $0) }
+        record.plan = PlanReference(
+            name: plan.plan.name, version: plan.version, session: index, totalSessions: plan.plan.totalSessions)
+        return try record.encoded()
     }
 
     @Test func aSessionEndedByTheTimeLimitCountsAsDoneOneTheplayerLeftDoesNot() throws {
@@ -16,19 +29,22 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: logs) }
         let participant = logs + "/T01"
         try FileManager.default.createDirectory(atPath: participant, withIntermediateDirectories: true)
-        try Data(
-            #"{"version": 1, "assigned_at": "2026-11-02T09:00:00.000Z", "plan": {"name": "snr", "sessions_per_week": 7, "total_sessions": 10}}"#
-                .utf8
-        ).write(to: URL(fileURLWithPath: participant + "/plan-001.json"))
-        let sessions = [
-            ("2026-11-02_100000", Self.session(completed: true, endedBy: "all_targets")),
-            ("2026-11-03_100000", Self.session(completed: false, endedBy: "time")),
-            ("2026-11-04_100000", Self.session(completed: false, endedBy: "player")),
-            ("2026-11-05_100000", Self.session(completed: false, endedBy: nil)),
-        ]
-        for (name, json) in sessions {
-            try FileManager.default.createDirectory(atPath: participant + "/" + name, withIntermediateDirectories: true)
-            try Data(json.utf8).write(to: URL(fileURLWithPath: participant + "/" + name + "/session.json"))
+        // Examples/training-plan.json, every day: sessions 1 to 4 have opened by the 4th day.
+        let example = try JSONDecoder().decode(
+            JSONValue.self, from: Data(contentsOf: Self.root.appendingPathComponent("Examples/training-plan.json")))
+        guard case .object(let pairs) = example else { throw AnalysisError("the example plan is not an object") }
+        let daily = JSONValue.object(pairs.map { $0.0 == "sessions_per_week" ? ($0.0, .integer(7)) : $0 })
+        let url = URL(fileURLWithPath: participant + "/plan-001.json")
+        let plan = try AssignedPlan(
+            version: 1, assignedAt: try #require(Timestamp.parse("2026-11-02T09:00:00.000Z")),
+            source: "Examples/training-plan.json", planJSON: daily, url: url)
+        try plan.encoded().write(to: url)
+        let sessions: [(Bool, String?)] = [(true, "all_targets"), (false, "time"), (false, "player"), (false, nil)]
+        for (index, (completed, endedBy)) in sessions.enumerated() {
+            let folder = participant + "/2026110\(index + 2)T100000Z-000\(index)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Self.session(index + 1, of: plan, completed: completed, endedBy: endedBy)
+                .write(to: URL(fileURLWithPath: folder + "/session.json"))
         }
         let today = try #require(ISO8601DateFormatter().date(from: "2026-11-05T12:00:00Z"))
         let adherence = try #require(PlanAdherence.read(folders: [logs], today: today).first)

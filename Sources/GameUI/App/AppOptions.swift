@@ -2,6 +2,7 @@
 import Foundation
 import HeadTracking
 import StudyKit
+import StudyRecords
 
 /// The settings a `GameApp` starts with; `play` presets the menu, `study` names a protocol.
 package struct AppOptions {

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import StudyRecords
 
 extension GameApp {
     /// The participant's latest incomplete session becomes what this window plays: its rounds, the round it

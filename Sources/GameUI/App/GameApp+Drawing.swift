@@ -3,6 +3,7 @@ import Foundation
 import GameCore
 import SessionRuntime
 import StudyKit
+import StudyRecords
 
 extension GameApp {
     func paint() {

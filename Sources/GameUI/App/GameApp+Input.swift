@@ -5,6 +5,7 @@ import GameCore
 import SessionRuntime
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 extension GameApp {
     func handle(_ signal: InputSignal) throws {

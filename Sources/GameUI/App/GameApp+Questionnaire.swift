@@ -2,6 +2,7 @@
 import Foundation
 import SessionRuntime
 import StudyKit
+import StudyRecords
 
 extension GameApp {
     /// Called after every flow change: a questionnaire screen gets its questions (those not yet stored).

@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import SessionRuntime
 import StudyKit
+import StudyRecords
 
 /// A window session that follows the participant's training plan (`train`, or the main menu's Train).
 struct TrainingIntent {
@@ -52,8 +53,11 @@ extension GameApp {
     /// A plan session that goes on (interrupted before) says so on its headphone check, with the round, and
     /// the terminal names the session (as `study --resume` does).
     func trainingResumeNote() -> String? {
-        guard let start = try? training?.start(app: self, input: .keyboard), let folder = start.schedule.inProgress,
-            let point = try? ResumePoint.load(folder), let next = point.nextKey
+        guard let start = try? training?.start(app: self, input: .keyboard), let id = start.schedule.inProgress,
+            let participant = try? ParticipantID(settings.participant), let sessionID = SessionID(folderName: id),
+            let point = try? ResumePoint.load(
+                SessionFolder(logs: options.logs, participant: participant, sessionID: sessionID)),
+            let next = point.nextKey
         else { return nil }
         let round = (point.record.resolvedProtocol.rounds.firstIndex { $0.round == next.round } ?? 0) + 1
         Self.say("Continuing training session \(point.record.sessionID) at round \(round).")

@@ -6,6 +6,7 @@ import HeadTracking
 import SessionRuntime
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 /// Runs `play` and `study` in a window. The loop: poll SDL events → `InputHandler` → screen-specific
 /// handling (menus, headphone check, the round through the session driver) → draw → present.

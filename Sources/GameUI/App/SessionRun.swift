@@ -4,6 +4,7 @@ import GameCore
 import SessionRuntime
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 /// Connects the screens to the ONE session driver (`SessionDriver`, shared with `simulate`): opens the
 /// session with the menu's or the protocol's settings, turns the flow's effects into `Event`s for the

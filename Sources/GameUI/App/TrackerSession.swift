@@ -3,6 +3,7 @@ import Foundation
 import GameCore
 import HeadTracking
 import StudyKit
+import StudyRecords
 
 /// Everything the window does for `--input opentrack|osc`, once per frame on the game thread:
 /// - feeds the calibration screen the newest reading and, when it is done, hands the calibration to the

@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import SpatialAudio
 import StudyKit
+import StudyRecords
 import Synchronization
 
 /// One procedure in its own window, with tones from the engine's output stage (`ToneGenerator`, one ear at a

@@ -3,6 +3,7 @@ import CSDL2
 import Foundation
 import SessionRuntime
 import StudyKit
+import StudyRecords
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import StudyKit
+import StudyRecords
 
 /// A simple manikin in the manner of Bradley & Lang's SAM (1994): a head on a body. Valence bends the mouth from a
 /// frown (1) to a smile (9); arousal opens the eyes and grows a burst on the chest from a dot (1, calm) to a

@@ -1,6 +1,7 @@
 // Draws one question of the tinnitus questionnaire: the question, a knob-less slider or a choice, Next and Skip.
 import CSDL2
 import StudyKit
+import StudyRecords
 
 /// What a click on the questionnaire screen hit.
 enum QuestionnaireTarget: Equatable {

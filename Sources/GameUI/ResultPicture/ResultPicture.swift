@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import SessionRuntime
 import StudyKit
+import StudyRecords
 
 /// The picture a result screen shows and the session saves as PNG (thesis section 4.4, figure 4.7):
 /// the 45° the camera saw (a training photo: wide enough to hold its hit zone, drawn as two posts, so an

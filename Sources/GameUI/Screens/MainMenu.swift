@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import StudyRecords
 
 /// What the main menu decides, also preset from `play`'s flags.
 package struct MenuSettings: Equatable, Sendable {

@@ -1,6 +1,7 @@
 // The participant sheet of a supervised study: the participants.csv questions of docs/LOG-FORMAT.md as menu rows.
 import Foundation
 import StudyKit
+import StudyRecords
 
 /// Every answer is a choice (cycled with left/right, numbers also typed), so a gamepad alone can fill it in.
 /// No names, e-mail or addresses are asked: the participant is known only by the pseudonymous ID.

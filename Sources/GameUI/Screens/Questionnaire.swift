@@ -1,5 +1,6 @@
 // The tinnitus questionnaire, one question per screen, as a pure state machine (keyboard, mouse and gamepad alike).
 import StudyKit
+import StudyRecords
 
 /// The questions of one moment (before or after the rounds, or a reminder's prompt), one at a time. A slider
 /// has no knob and a choice nothing selected until the patient touches it (no anchoring): the first ← or →

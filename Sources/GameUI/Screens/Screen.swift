@@ -1,5 +1,6 @@
 // The screens of the game: which one is showing is the whole state of the `ScreenFlow`.
 import StudyKit
+import StudyRecords
 
 /// One screen of the window. The flow between them is `ScreenFlow`; what each shows is drawn by `ScreenPainter`.
 enum Screen: Equatable, Sendable {

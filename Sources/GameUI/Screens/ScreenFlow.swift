@@ -1,5 +1,6 @@
 // The screen flow of a play or study session as a pure state machine: menu → headphone check → rounds → summary.
 import StudyKit
+import StudyRecords
 
 /// Which screen shows and what must happen on each transition. Pure Swift: no SDL, no clock,
 /// so every path (two-target rounds, condition breaks, pause and quit, an unplugged controller)

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import StudyRecords
 
 /// Answers like a patient would, so the ratings analysis is tested end to end without a person: each
 /// participant (by ID) has a stable tinnitus loudness between 0.3 and 0.7; sessions vary around it; after a

@@ -1,6 +1,7 @@
 // The questionnaire of one session: which moments are still to be asked, and storing each answer as it is given.
 import Foundation
 import StudyKit
+import StudyRecords
 
 /// The ratings before and after a session's rounds (on when the protocol says `"ratings": true` or the
 /// caller's `SessionRequest.ratings` does, e.g. `train`). Each answer is stored the moment it is given,

@@ -1,8 +1,10 @@
+import BuildInfo
 // The one session driver of simulate, play and study: protocol → session folder → GameSession → rows and pictures.
 import Foundation
 import GameCore
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 /// Sets up and carries one session, whoever plays it (a bot, a player at the window, a study participant):
 /// 1. resolves the mode or protocol (StudyKit) — or, with `resume`, reloads the participant's latest
@@ -14,7 +16,8 @@ import StudyKit
 /// 4. `finish()` records the end (and `completed` once every target is logged).
 /// The caller owns the loop: it makes a `GameManager` with `makeManager` and ticks it.
 package final class SessionDriver {
-    static let appVersion = "1.0.0"
+    /// session.json `app_version`: the build's version, as `soundsafari --version` prints it.
+    static let appVersion = BuildInfo.version
 
     /// This session's log in the store (the game session's trial sink).
     package let log: any SessionLog

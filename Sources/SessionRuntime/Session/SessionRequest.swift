@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import StudyRecords
 
 /// Where a session's rounds come from: a built-in mode or a protocol file.
 package enum SessionSource: Sendable, Equatable {

@@ -3,6 +3,7 @@ import Foundation
 import GameCore
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 /// A session played by a bot through the same `SessionDriver` as `play` and `study`, so it writes exactly
 /// the files a real session writes. On the virtual clock the GameManager's 60 Hz ticks take no real time.

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import StudyRecords
 
 /// Read from the plan's logged sessions every time (nothing stored of its own), so it is exactly what the logs
 /// hold: a killed and resumed session counts every photo it logged, and nothing can disagree with trials.csv.

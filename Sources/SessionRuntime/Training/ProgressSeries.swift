@@ -1,6 +1,7 @@
 // A patient's own progress: one point per session (median deviation, reversal rate, median time), thinned for a chart.
 import Foundation
 import StudyKit
+import StudyRecords
 
 /// What the progress chart shows: the participant's sessions in `session_index` order, each with its
 /// median absolute deviation, front-back reversal rate and median time, and a one-line comparison of the

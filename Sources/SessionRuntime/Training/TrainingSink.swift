@@ -1,6 +1,7 @@
 // A training session's trial sink: judges each photo at the staircase's value, moves the staircase, logs the row.
 import GameCore
 import StudyKit
+import StudyRecords
 
 /// Sits between the `GameSession` and the session's log. For each photo it decides hit or miss at the
 /// staircase's current value, advances the staircase, and stores the row with the plan's columns through

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import StudyKit
+import StudyRecords
 
 /// The participant's next training session as a `SessionRequest`: their current plan (or `planFile`,
 /// assigned first when it differs from the current one), where they stand in it, and the staircase replayed

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import StudyKit
+import StudyRecords
 
 enum OutputFile {
     /// Refuses a path that holds a file already (unless `force`) and, always, a study log.

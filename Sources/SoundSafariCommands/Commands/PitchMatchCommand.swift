@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import GameUI
 import StudyKit
+import StudyRecords
 
 extension PitchProbe: ExpressibleByArgument {}
 

@@ -4,6 +4,7 @@ import Foundation
 import SessionRuntime
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,6 +6,7 @@ import GameUI
 import SessionRuntime
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 struct PlayCommand: WindowCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GameUI
 import StudyKit
+import StudyRecords
 
 struct RateCommand: WindowCommand {
     static let configuration = CommandConfiguration(

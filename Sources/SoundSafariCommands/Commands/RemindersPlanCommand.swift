@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import StudyKit
+import StudyRecords
 
 struct RemindersPlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import StudyKit
+import StudyRecords
 
 struct RemindersSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

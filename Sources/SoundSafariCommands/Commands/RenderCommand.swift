@@ -6,6 +6,7 @@ import GameUI
 import SessionRuntime
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

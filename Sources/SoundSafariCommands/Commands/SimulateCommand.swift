@@ -5,6 +5,7 @@ import GameCore
 import GameUI
 import SessionRuntime
 import StudyKit
+import StudyRecords
 
 extension BotKind: ExpressibleByArgument {}
 

@@ -4,6 +4,7 @@ import Foundation
 import GameCore
 import HeadTracking
 import StudyKit
+import StudyRecords
 
 struct TrackerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import GameUI
 import SessionRuntime
 import SpatialAudio
 import StudyKit
+import StudyRecords
 
 struct TrainCommand: WindowCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import GameUI
 import HeadTracking
 import SessionRuntime
 import StudyKit
+import StudyRecords
 
 struct WindowOptions: ParsableArguments {
     @Option(

@@ -1,6 +1,7 @@
 // The per-user systemd the reminders are installed into: the unit folder and `systemctl --user`.
 import Foundation
 import StudyKit
+import StudyRecords
 
 /// Where user units live (`$XDG_CONFIG_HOME/systemd/user`, else `~/.config/systemd/user`: a test points
 /// XDG_CONFIG_HOME at a temporary folder) and how `systemctl --user` is run (found on PATH).
@@ -8,12 +9,7 @@ struct UserSystemd {
     let configHome: URL
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            configHome = URL(fileURLWithPath: xdg)
-        } else {
-            configHome = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(
-                ".config")
-        }
+        configHome = ConfigHome.url(environment: environment)
     }
 
     var unitFolder: URL { configHome.appendingPathComponent("systemd/user") }

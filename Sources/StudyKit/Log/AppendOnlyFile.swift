@@ -1,5 +1,6 @@
 // A file that is only ever appended to, each write fsync'ed before returning: the crash safety of every log.
 import Foundation
+import StudyRecords
 
 #if canImport(Glibc)
     import Glibc

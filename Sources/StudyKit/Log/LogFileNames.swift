@@ -1,5 +1,6 @@
 // Which files are the study's logs, so that no other output of the game is ever written over one.
 import Foundation
+import StudyRecords
 
 /// The names of the files in a logs folder (docs/LOG-FORMAT.md).
 public enum LogFileNames {

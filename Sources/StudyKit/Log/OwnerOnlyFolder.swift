@@ -1,5 +1,6 @@
 // Creates the logs folder and its session folders owner-only (0700), reading errno the moment mkdir(2) fails.
 import Foundation
+import StudyRecords
 
 #if canImport(Glibc)
     import Glibc

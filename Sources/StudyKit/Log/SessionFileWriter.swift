@@ -1,5 +1,6 @@
 // Writes a whole new file into a session folder (a result picture) with the logs' checks: owner-only, every byte or an error.
 import Foundation
+import StudyRecords
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 // tracker.csv: a head tracker's raw readings and its calibration, beside trials.csv (docs/LOG-FORMAT.md).
 import Foundation
+import StudyRecords
 import TidyFormats
 
 /// One line of tracker.csv: a reading as the tracker sent it, or an event (calibration, recentre,

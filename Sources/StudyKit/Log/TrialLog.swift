@@ -1,5 +1,6 @@
 // trials.csv: header on creation, then one row per photographed target, fsync'ed the moment it exists.
 import Foundation
+import StudyRecords
 import TidyFormats
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ public final class TrialLog {
             return (TrialLog(url: url, file: existing), [])
         }
         try setAsideCutOffFragment(of: url, now: now)
-        let table = try CSVReader.read(url)
+        let table = try CSVTable.read(url)
         guard table.header == TrialRow.columns else {
             throw StudyFileError.headerMismatch(path: url.path, expected: TrialRow.columns, found: table.header)
         }

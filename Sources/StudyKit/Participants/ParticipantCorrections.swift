@@ -1,5 +1,6 @@
 // Corrections of a participant's answers: appended as a new row, never written over the old one.
 import Foundation
+import StudyRecords
 import TidyFormats
 
 extension ParticipantRecord {
@@ -32,7 +33,7 @@ extension ParticipantRegistry {
         let (file, _) = try AppendOnlyFile.openOrCreate(url)
         try file.withExclusiveLock {
             // The file's own header: a supervisor may have added columns, which stay empty in the new row.
-            let header = try CSVReader.read(url).header
+            let header = try CSVTable.read(url).header
             let values = record.valuesByColumn
             try file.append(CSVWriter.line(header.map { values[$0] ?? .empty }))
         }

@@ -1,5 +1,7 @@
 // participants.csv holds a line that is not a participant: where it is and how to repair it, in one sentence.
 import Foundation
+import StudyRecords
+import TidyFormats
 
 /// A damaged line of participants.csv (edited by hand, or cut by a crash in the middle of a line).
 public struct ParticipantFileDamagedError: Error, Equatable, CustomStringConvertible, LocalizedError {

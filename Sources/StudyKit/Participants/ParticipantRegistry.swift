@@ -1,5 +1,6 @@
 // participants.csv at the logs root: register each participant once, look up whether one is registered.
 import Foundation
+import StudyRecords
 import TidyFormats
 
 /// The participant register of a logs folder. Rows are appended under an exclusive file lock and
@@ -15,7 +16,7 @@ public struct ParticipantRegistry: Sendable {
     /// Every row, in file order (a corrected participant has several; the last is current).
     public func all() throws -> [ParticipantRecord] {
         guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return [] }
-        return try Self.records(in: CSVReader.parse(data, file: url.path))
+        return try Self.records(in: CSVTable.parse(data, file: url.path))
     }
 
     /// The rows of the register. A second copy of the header line (left by versions that decided on the
@@ -71,7 +72,7 @@ public struct ParticipantRegistry: Sendable {
                 try file.append(CSVWriter.headerLine(header))
             } else {
                 // Read under the lock: another process may have registered the same person a moment ago.
-                let table = try CSVReader.read(url)
+                let table = try CSVTable.read(url)
                 header = table.header
                 for column in ParticipantRecord.columns { _ = try table.index(of: column) }
                 if let existing = try Self.records(in: table).first(where: { $0.participant == record.participant }) {

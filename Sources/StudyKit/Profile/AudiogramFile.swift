@@ -1,13 +1,15 @@
 // A clinic audiogram as CSV (frequency_hz,left_db_hl,right_db_hl), read with errors naming file, line and column.
 import Foundation
 import GameCore
+import StudyRecords
+import TidyFormats
 
 public enum AudiogramFile {
     public static let columns = ["frequency_hz", "left_db_hl", "right_db_hl"]
 
     /// Reads a dB HL audiogram; a bad row, a repeated frequency or an impossible level is one sentence.
     public static func read(_ url: URL) throws -> Audiogram {
-        let table = try CSVReader.read(url)
+        let table = try CSVTable.read(url)
         for column in columns { _ = try table.index(of: column) }
         var left: [Double: Double] = [:]
         var right: [Double: Double] = [:]

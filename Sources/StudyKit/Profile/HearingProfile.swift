@@ -1,6 +1,7 @@
 // profile.json: a participant's audiogram, tinnitus and tailoring, versioned — a new measurement appends a version.
 import Foundation
 import GameCore
+import StudyRecords
 
 /// The tinnitus as matched.
 public struct TinnitusMatch: Sendable, Equatable {

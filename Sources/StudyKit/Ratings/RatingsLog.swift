@@ -1,5 +1,6 @@
 // ratings.csv of one participant: every answer appended and fsync'ed the moment it is given, readable only by its owner.
 import Foundation
+import StudyRecords
 import TidyFormats
 
 #if canImport(Glibc)
@@ -37,7 +38,7 @@ public final class RatingsLog: RatingSink {
 
     public func storedRows() throws -> [RatingRow] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        let table = try CSVReader.read(url)
+        let table = try CSVTable.read(url)
         guard table.header == RatingRow.columns else {
             throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)
         }
@@ -46,7 +47,7 @@ public final class RatingsLog: RatingSink {
 
     /// A file of another format is never appended to.
     private func checkHeader() throws {
-        let table = try CSVReader.read(url)
+        let table = try CSVTable.read(url)
         guard table.header == RatingRow.columns else {
             throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)
         }

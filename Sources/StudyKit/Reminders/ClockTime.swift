@@ -1,5 +1,6 @@
 // A time of day as written in reminder settings ("18:00").
 import Foundation
+import StudyRecords
 
 /// Hours and minutes of a day, 00:00 … 23:59 (24:00 is accepted as the end of a window).
 public struct ClockTime: Sendable, Equatable, Comparable, Codable, CustomStringConvertible {

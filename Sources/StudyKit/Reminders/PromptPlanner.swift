@@ -1,6 +1,7 @@
 // The random prompt times of Track Your Tinnitus: N per day, one in each Nth of the window, 15 minutes apart.
 import Foundation
 import GameCore
+import StudyRecords
 
 /// Plans the momentary-assessment prompts the way the Track Your Tinnitus apps describe it (seeds 001/002):
 /// each day's window is split into N equal parts and one random time is drawn in each part; every two

@@ -1,5 +1,6 @@
 // The daily window random prompts fall into, per weekday ("08:00-22:00", "Sat,Sun 10:00-22:00").
 import Foundation
+import StudyRecords
 
 /// One day's prompt window. An end before the start is swapped (and the swap is said in `note`);
 /// a start equal to the end is refused.

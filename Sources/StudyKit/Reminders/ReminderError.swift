@@ -1,5 +1,7 @@
 // The one-sentence errors of `soundsafari reminders`: the flag, what is wrong and what to do.
 
+import StudyRecords
+
 /// Bad reminder settings, named by the flag that gave them.
 public struct ReminderError: Error, CustomStringConvertible, Equatable {
     public let flag: String

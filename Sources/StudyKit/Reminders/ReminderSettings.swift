@@ -1,5 +1,6 @@
 // What `reminders set` was asked, kept beside the units so `show` can say it and `replan` can draw again.
 import Foundation
+import StudyRecords
 
 /// `$XDG_CONFIG_HOME/soundsafari/reminders/<participant>.json`: the settings as given (the same strings
 /// as on the command line), so re-planning the prompts each night uses exactly what the patient chose.

@@ -1,5 +1,6 @@
 // The per-user systemd timers and services of a participant's reminders, as unit file text.
 import Foundation
+import StudyRecords
 
 /// The unit files `soundsafari reminders set` installs into `$XDG_CONFIG_HOME/systemd/user`. Each timer
 /// starts a oneshot service that runs `soundsafari reminders notify …`, which posts the desktop notification

@@ -1,5 +1,6 @@
 // When a participant trains: "Mon,Wed,Fri 18:00" (repeatable), the training reminder's calendar.
 import Foundation
+import StudyRecords
 
 /// Days and a time of training, from `--training "Mon,Wed,Fri 18:00"`.
 public struct TrainingSchedule: Sendable, Equatable {

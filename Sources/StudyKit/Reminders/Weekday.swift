@@ -1,5 +1,6 @@
 // Days of the week as people write them in reminder settings ("Mon,Wed,Fri", "Mon-Fri").
 import Foundation
+import StudyRecords
 
 /// A day of the week; `rawValue` is Foundation's `Calendar` weekday (1 = Sunday … 7 = Saturday).
 public enum Weekday: Int, Sendable, CaseIterable, Codable, Comparable {

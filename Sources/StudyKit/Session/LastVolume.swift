@@ -1,5 +1,6 @@
 // The participant's last volume, so the headphone check starts where they left it instead of at the default.
 import Foundation
+import StudyRecords
 
 public enum LastVolume {
     /// The last `volume_events` entry of the participant's newest session played by a person (a bot's offline

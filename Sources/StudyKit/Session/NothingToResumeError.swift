@@ -1,5 +1,6 @@
 // `--resume` for a participant with no interrupted session: says so and what to do instead.
 import Foundation
+import StudyRecords
 
 /// Asked to resume, but there is nothing to resume.
 public struct NothingToResumeError: Error, Equatable, CustomStringConvertible, LocalizedError {

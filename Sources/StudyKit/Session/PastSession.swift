@@ -1,5 +1,6 @@
 // A participant's earlier session as a new one needs to know it: its protocol and whether it was completed.
 import Foundation
+import StudyRecords
 
 /// What the store remembers of one of a participant's sessions, to number the next session and to warn when
 /// a participant who completed a protocol starts it again.

@@ -1,5 +1,6 @@
 // Resuming a training-plan session outside its plan, or a plan resuming a session that is not its own.
 import Foundation
+import StudyRecords
 
 /// A resumed session must keep what it was: a plan session's rows carry the plan's staircase, hit and
 /// minutes, which `play|study|simulate --resume` do not apply, and `train` must not turn a plain session into

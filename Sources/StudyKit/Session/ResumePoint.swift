@@ -1,6 +1,7 @@
 // Where an interrupted session stands: its folder, session.json, the rows logged and the first target still to play.
 import Foundation
 import GameCore
+import StudyRecords
 
 /// An interrupted session read back from disk. Its `record.resolvedProtocol` holds the rounds and the
 /// seed, so the same rounds and bearings are reproduced; `nextKey` is where play continues.

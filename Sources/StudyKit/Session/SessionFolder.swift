@@ -1,5 +1,6 @@
 // A session's folder `<logs>/<participant>/<session_id>/` and the paths of the files inside it.
 import Foundation
+import StudyRecords
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 // session_index: the 1, 2, … number of a participant's session across all of their sessions.
 import Foundation
+import StudyRecords
 
 /// Numbers a participant's sessions in the order they were started, so learning over sessions is one
 /// `--within session_index` away (session IDs differ per participant). A new session gets one more than

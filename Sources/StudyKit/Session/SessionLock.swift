@@ -1,5 +1,6 @@
 // The advisory lock that makes one process at a time the writer of a session folder.
 import Foundation
+import StudyRecords
 
 #if canImport(Glibc)
     import Glibc

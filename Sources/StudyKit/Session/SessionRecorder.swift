@@ -1,6 +1,7 @@
 // Records one session on disk: its folder, session.json and trials.csv; the GameSession's TrialSink.
 import Foundation
 import GameCore
+import StudyRecords
 
 /// The study side of a session. `start` makes the folder, session.json (`completed: false`) and the
 /// trials.csv header; `record` (the `TrialSink` the GameSession calls on each photo) appends and
@@ -101,7 +102,7 @@ public final class SessionRecorder: TrialSink {
             hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name,
             onsetFrame: trial.onsetFrame, onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 },
             training: training, volumeDB: volume(at: trial.shotAt),
-            profileVersion: record.output?.tailoring.profileVersion)
+            profileVersion: record.output?.tailoring.profileVersion, deviceID: record.environment.deviceID)
     }
 
     /// Records the session's output stage in session.json (rewritten atomically); a changed volume is also

@@ -1,6 +1,7 @@
 // Where sessions are kept, as the session runtime sees it: register, start, resume, log, finish.
 import Foundation
 import GameCore
+import StudyRecords
 
 /// The storage a session runs against. The runtime opens, continues and finishes sessions only through
 /// this protocol; `FileSessionStore` (a logs folder: participants.csv and one folder per session) is the
@@ -103,7 +104,10 @@ public struct FileSessionStore: SessionStore {
         participant: ParticipantID, environment: SessionEnvironment, plan: PlanReference?, at date: Date,
         resolve: (_ sessionIndex: Int, _ past: [PastSession]) throws -> ResolvedProtocol
     ) throws -> any SessionLog {
-        try SessionRecorder.start(
+        var environment = environment
+        // The machine is the store's to know: the same logs folder may be carried to another machine.
+        if environment.deviceID.isEmpty { environment.deviceID = try DeviceIdentity.current() }
+        return try SessionRecorder.start(
             logs: logs, participant: participant, environment: environment, startedAt: date, plan: plan,
             resolve: resolve)
     }

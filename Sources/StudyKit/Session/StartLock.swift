@@ -1,5 +1,6 @@
 // The lock that lets one process at a time number and create a participant's new session.
 import Foundation
+import StudyRecords
 
 #if canImport(Glibc)
     import Glibc

@@ -1,22 +1,9 @@
-// A plan as stored with the participant: `<logs>/<participant>/plan-NNN.json`, one new file per assignment.
+// plan-NNN.json in a participant's folder: assigned exclusively (never rewritten), found and read back.
 import Foundation
+import StudyRecords
 import TidyFormats
 
-/// A supervisor's assignment of a training plan to a participant. Each `plan assign` writes the next
-/// `plan-NNN.json` (created exclusively: an earlier assignment is never overwritten); the highest version
-/// is the participant's current plan. The file holds the plan itself, so it keeps working when the
-/// supervisor's copy is moved or edited.
-public struct AssignedPlan: Sendable, Equatable {
-    public let version: Int
-    public let assignedAt: Date
-    /// The file the supervisor assigned (for the record).
-    public let source: String
-    public let plan: TrainingPlan
-    /// Where it is stored.
-    public let url: URL
-
-    static func fileName(version: Int) -> String { String(format: "plan-%03d.json", version) }
-
+extension AssignedPlan {
     /// The participant's stored plan versions, oldest first.
     public static func versions(logs: URL, participant: ParticipantID) -> [Int] {
         let folder = logs.appendingPathComponent(participant.value)
@@ -39,19 +26,17 @@ public struct AssignedPlan: Sendable, Equatable {
                 file: planFile.path, field: "",
                 problem: "cannot read the training plan (\((error as NSError).localizedDescription)); check the path")
         }
-        let plan = try TrainingPlanFile.parse(data, file: planFile.path)
+        _ = try TrainingPlanFile.parse(data, file: planFile.path)
         let planJSON = try JSONDecoder().decode(JSONValue.self, from: data)
         let folder = logs.appendingPathComponent(participant.value)
         try OwnerOnlyFolder.createWithParents(folder)
         let version = (versions(logs: logs, participant: participant).last ?? 0) + 1
         let url = folder.appendingPathComponent(fileName(version: version))
-        let stored = JSONValue.object([
-            ("version", .integer(version)), ("assigned_at", .string(Timestamp.format(date))),
-            ("source", .string(planFile.path)), ("plan", planJSON),
-        ])
+        let assigned = try AssignedPlan(
+            version: version, assignedAt: date, source: planFile.path, planJSON: planJSON, url: url)
         let file = try AppendOnlyFile.create(url)
-        try file.append(stored.rendered() + "\n")
-        return AssignedPlan(version: version, assignedAt: date, source: planFile.path, plan: plan, url: url)
+        try file.append(String(decoding: assigned.encoded(), as: UTF8.self))
+        return assigned
     }
 
     /// The participant's current plan (the highest version), or nil when none was assigned.
@@ -63,28 +48,12 @@ public struct AssignedPlan: Sendable, Equatable {
 
     /// Reads a stored assignment; errors name the file and field.
     public static func load(_ url: URL) throws -> AssignedPlan {
-        let root: JSONValue
-        do {
-            root = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: url))
-        } catch {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
             throw ProtocolError(
-                file: url.path, field: "", problem: "cannot be read as JSON; assign the plan again with plan assign")
+                file: url.path, field: "",
+                problem: "cannot be read (\((error as NSError).localizedDescription)); check the file")
         }
-        let fields = root.fields ?? [:]
-        guard let versionValue = fields["version"], case .number(let version) = versionValue else {
-            throw ProtocolError(file: url.path, field: "version", problem: "is missing; assign the plan again")
-        }
-        guard let dateValue = fields["assigned_at"], case .string(let dateText) = dateValue,
-            let date = Timestamp.parse(dateText)
-        else {
-            throw ProtocolError(file: url.path, field: "assigned_at", problem: "is not a UTC timestamp; assign again")
-        }
-        var source = ""
-        if let value = fields["source"], case .string(let text) = value { source = text }
-        guard let planValue = fields["plan"] else {
-            throw ProtocolError(file: url.path, field: "plan", problem: "is missing; assign the plan again")
-        }
-        let plan = try TrainingPlanFile.parse(Data(planValue.rendered().utf8), file: url.path + " (plan)")
-        return AssignedPlan(version: Int(version), assignedAt: date, source: source, plan: plan, url: url)
+        return try decode(data, url: url)
     }
 }

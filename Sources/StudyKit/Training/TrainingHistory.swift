@@ -1,6 +1,7 @@
 // The staircase of a participant's plan, rebuilt from the hits already logged in their sessions.
 import Foundation
 import GameCore
+import StudyRecords
 
 /// The staircase state is never stored on its own: it is replayed from the `hit` column of the plan's
 /// sessions in `session_index` order (each session one run), so it cannot disagree with the logs, and a

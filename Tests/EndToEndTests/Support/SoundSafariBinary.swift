@@ -34,6 +34,9 @@ enum SoundSafariBinary {
         process.executableURL = url(executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // The machine's device-id (and any other user configuration) goes to a folder of this test run, never
+        // to the real ~/.config; a test that is about the config folder passes its own.
+        env["XDG_CONFIG_HOME"] = testConfigHome.path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
@@ -61,6 +64,10 @@ enum SoundSafariBinary {
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    /// The user configuration folder the binaries see in this test run (one per test process).
+    static let testConfigHome: URL = FileManager.default.temporaryDirectory
+        .appendingPathComponent("soundsafari-test-config-\(ProcessInfo.processInfo.processIdentifier)")
 
     /// A fresh temporary folder for one test.
     static func temporaryDirectory(_ label: String) throws -> URL {

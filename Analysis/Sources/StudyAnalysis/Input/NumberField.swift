@@ -24,7 +24,7 @@ enum NumberField {
     static let outOfRange = "out of range: the statistics take finite numbers within ±1e100"
 
     /// Why a field that `ExactDecimal.parse` refused is not a number.
-    static func notANumber(_ record: CSVRecord, _ slot: Int) -> InvalidRow {
+    static func notANumber(_ record: CSVRecord, _ slot: Int) -> CSVReadError {
         let text = record.string(slot).trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return record.invalid(slot, "an empty field is not a number") }
         let unguarded = text.hasPrefix("'") ? String(text.dropFirst()) : text

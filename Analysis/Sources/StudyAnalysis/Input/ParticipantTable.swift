@@ -55,29 +55,23 @@ public struct ParticipantTable: Sendable {
     }
 
     public static func load(_ path: String) throws -> ParticipantTable {
-        // The header decides the columns, so read it first with plain text (one line, no quoting in names).
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw AnalysisError("\(path): cannot open participants.csv; check the path.")
-        }
-        let head = handle.readData(ofLength: 65536)
-        handle.closeFile()
-        let firstLine =
-            String(decoding: head, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let columns = firstLine.split(separator: ",").map {
-            $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\u{FEFF}"))
-        }
-        guard columns.contains("participant") else {
-            throw AnalysisError("\(path): participants.csv has no 'participant' column; the header must name it.")
-        }
-        let reader = CSVRowReader(columns: columns, skipInvalid: false)
+        // Every column of the file's own header (a supervisor may have added some), read by the one CSV reader.
+        let reader = CSVReader(columns: nil)
+        reader.advice = "fix the row in participants.csv"
         reader.showProgress = false
         var rows: [String: [String: String]] = [:]
-        let key = columns.firstIndex(of: "participant") ?? 0  // checked above
+        var columns: [String] = []
         // A later row for the same ID (a correction appended by the supervisor) replaces the earlier one.
         try reader.read(path: path) { record in
+            columns = record.columnNames
+            guard let key = columns.firstIndex(of: "participant") else { return }
             var row: [String: String] = [:]
             for (i, c) in columns.enumerated() { row[c] = StudyData.unescapeText(record.string(i)) }
             rows[StudyData.unescapeText(record.string(key))] = row
+        }
+        if columns.isEmpty { columns = reader.header }
+        guard columns.contains("participant") else {
+            throw AnalysisError("\(path): participants.csv has no 'participant' column; the header must name it.")
         }
         return ParticipantTable(
             columns: columns, rows: rows, sourceOf: rows.mapValues { _ in path })

@@ -150,6 +150,7 @@ public struct StudyData: Sendable {
                 files.append(path)
             }
         }
+        try SessionIdentityCheck.check(files: files)
         return (files, participantsFiles)
     }
 
@@ -247,7 +248,7 @@ private final class Loader {
         let slot = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         var optional: Set<String> = ["participant"]
         if let participants { for c in textColumns where participants.columns.contains(c) { optional.insert(c) } }
-        let reader = CSVRowReader(columns: wanted, optionalColumns: optional, skipInvalid: options.skipInvalid)
+        let reader = CSVReader.forAnalysis(columns: wanted, optionalColumns: optional, skipInvalid: options.skipInvalid)
         reader.showProgress = reader.showProgress && options.showProgress
         // Every wanted column has a slot (it was built from `wanted`); 0 is never reached.
         let factorSlots = options.factors.map { slot[$0] ?? 0 }
@@ -265,7 +266,7 @@ private final class Loader {
         let coderOfSlot = wanted.map { coder(for: $0) }
         func name(_ slot: Int, _ code: Int) -> String { coders[coderOfSlot[slot]].names[code] }
 
-        try reader.read(path: file) { record in
+        try reader.readNotingCutOff(path: file) { record in
             if !checkedJoin {
                 checkedJoin = true
                 for c in textColumns where !record.has(slot[c] ?? 0) && !record.has(participantSlot) {

@@ -70,7 +70,8 @@ public final class MixedModelReader {
             (slot: columns.firstIndex(of: $0.key)!, filters: $0.value)
         }
         for file in files {
-            let reader = CSVRowReader(columns: columns, optionalColumns: optional, skipInvalid: input.skipInvalid)
+            let reader = CSVReader.forAnalysis(
+                columns: columns, optionalColumns: optional, skipInvalid: input.skipInvalid)
             reader.showProgress = reader.showProgress && input.showProgress
             try reader.read(path: file) { record in
                 func field(_ s: Int) throws -> [UInt8]? {
@@ -110,7 +111,7 @@ public final class MixedModelReader {
         }
     }
 
-    static func badResponse(_ bytes: [UInt8], binary: Bool, record: CSVRecord) -> InvalidRow {
+    static func badResponse(_ bytes: [UInt8], binary: Bool, record: CSVRecord) -> CSVReadError {
         let shown = String(decoding: bytes, as: UTF8.self)
         return record.invalid(
             0,

@@ -34,7 +34,7 @@ public enum SessionProgress {
         }
         var sessions: [String: [Int: Accumulator]] = [:]
         let columns = required + optional
-        let reader = CSVRowReader(columns: columns, optionalColumns: Set(optional), skipInvalid: skipInvalid)
+        let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: Set(optional), skipInvalid: skipInvalid)
         reader.showProgress = false
         for file in files {
             try reader.read(path: file) { record in

@@ -1,5 +1,6 @@
 // ratings.csv answers per session, joined with the session's localization performance from trials.csv.
 import Foundation
+import StudyRecords
 
 /// One session of one participant: the ratings before and after its rounds (skipped items absent) and the
 /// mean absolute deviation of its photos (nil when trials.csv has no row of it).
@@ -28,10 +29,8 @@ public struct RatingsData: Sendable {
 
     public var participants: [String] { Array(Set(sessions.map(\.participant))).sorted() }
 
-    /// docs/RATINGS-CODEBOOK.md v1, the order the questions are asked.
-    static let codebookOrder = [
-        "tinnitus_noticed", "tinnitus_loudness", "tinnitus_distress", "mood", "arousal", "stress", "concentration",
-    ]
+    /// docs/RATINGS-CODEBOOK.md: the codebook's items in the order the questions are asked (the game's own list).
+    static let codebookOrder = RatingItem.all.map(\.id)
 
     public static func load(paths: [String]) throws -> RatingsData {
         guard !paths.isEmpty else { throw AnalysisError("No input: give StudyLogs folders or ratings.csv files.") }
@@ -59,11 +58,11 @@ public struct RatingsData: Sendable {
         var sessions: [String: RatedSession] = [:]
         var prompts = 0
         var skipped = 0
-        let reader = CSVRowReader(
-            columns: ["participant", "session_id", "session_index", "moment", "item", "value"], skipInvalid: false)
+        let reader = CSVReader.forAnalysis(
+            columns: Array(RatingRow.columns.prefix(6)), skipInvalid: false)
         reader.showProgress = false
         for file in ratingsFiles {
-            try reader.read(path: file) { record in
+            try reader.readNotingCutOff(path: file) { record in
                 let moment = record.string(3)
                 if moment == "prompt" {
                     prompts += 1
@@ -107,10 +106,11 @@ public struct RatingsData: Sendable {
     /// The mean absolute deviation of each rated session's photos.
     private static func addPerformance(from files: [String], to sessions: inout [String: RatedSession]) throws {
         var sums: [String: (Double, Int)] = [:]
-        let reader = CSVRowReader(columns: ["participant", "session_id", "abs_deviation_deg"], skipInvalid: false)
+        let reader = CSVReader.forAnalysis(
+            columns: ["participant", "session_id", "abs_deviation_deg"], skipInvalid: false)
         reader.showProgress = false
         for file in files {
-            try reader.read(path: file) { record in
+            try reader.readNotingCutOff(path: file) { record in
                 let key = record.string(0) + "\u{1}" + record.string(1)
                 guard sessions[key] != nil else { return }
                 guard let value = Double(record.string(2)), value.isFinite else {

@@ -45,7 +45,7 @@ struct ReportData {
         var confusion: [Int: (count: Int, n: Int)] = [:]
         let wide = 1 << 24
         for file in files {
-            let reader = CSVRowReader(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
+            let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
             try reader.read(path: file) { r in
                 func number(_ slot: Int) throws -> Double { try NumberField.value(r, slot).approximate }
                 guard !r.storage[0].isEmpty else { throw r.invalid(0, "the group is empty") }

@@ -4,13 +4,22 @@ import Foundation
 /// The plan's calendar: session k (1-based) opens `floor((k − 1) · 7 / sessions_per_week)` days after the
 /// assignment day and stays open until the next one opens. Sessions are played in order; a window that
 /// closed without its session counts as missed, and the patient simply goes on with the next session.
+/// This is the one adherence rule: `train`, `plan assign`, the analyzer's `progress` and the study server
+/// all count done, due and missed sessions with it.
 public struct PlanSchedule: Sendable, Equatable {
     public let assigned: AssignedPlan
     /// Sessions of this plan version that are done: completed, or ended by the plan's minutes (`ended_by` time).
     public let done: Int
-    /// A started but unfinished session of this plan (continued by `train`), if any.
-    public let inProgress: SessionFolder?
+    /// The session_id of a started but unfinished session of this plan (continued by `train`), if any.
+    public let inProgress: String?
     public let today: Date
+
+    public init(assigned: AssignedPlan, done: Int, inProgress: String?, today: Date) {
+        self.assigned = assigned
+        self.done = done
+        self.inProgress = inProgress
+        self.today = today
+    }
 
     /// The UTC day `k` opens on.
     public func opens(session k: Int) -> Date {
@@ -79,21 +88,24 @@ public struct PlanSchedule: Sendable, Equatable {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
-    /// Reads the participant's sessions and works out the schedule of their current plan.
-    public static func of(_ assigned: AssignedPlan, logs: URL, participant: ParticipantID, today: Date) -> PlanSchedule
-    {
+    /// The schedule of `assigned` given the participant's sessions (session.json records, in start order):
+    /// done = completed or ended by the plan's minutes, counted only for this plan name and version.
+    public static func of(_ assigned: AssignedPlan, sessions: [SessionRecord], today: Date) -> PlanSchedule {
         var done = 0
-        var inProgress: SessionFolder?
-        for folder in SessionFolder.existing(logs: logs, participant: participant) {
-            guard let record = try? SessionRecord.read(folder.sessionJSONURL), let plan = record.plan,
-                plan.name == assigned.plan.name, plan.version == assigned.version
-            else { continue }
+        var inProgress: String?
+        for record in sessions {
+            guard let plan = record.plan, plan.name == assigned.plan.name, plan.version == assigned.version else {
+                continue
+            }
             if record.countsAsDone {
                 done += 1
             } else if inProgress == nil {
-                inProgress = folder
+                inProgress = record.sessionID
             }
         }
         return PlanSchedule(assigned: assigned, done: done, inProgress: inProgress, today: today)
     }
+
+    /// Sessions due by today that are not done yet (the next session's window has opened): 0 when on schedule.
+    public var behind: Int { max(0, min(opened, assigned.plan.totalSessions) - done) }
 }

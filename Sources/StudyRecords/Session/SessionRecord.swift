@@ -84,6 +84,7 @@ extension SessionRecord: Codable {
         case exposure
         case endedBy = "ended_by"
         case playedSeconds = "played_s"
+        case deviceID = "device_id"
     }
 
     // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
@@ -94,6 +95,8 @@ extension SessionRecord: Codable {
         try container.encode(participant, forKey: .participant)
         try container.encodeIfPresent(sessionIndex, forKey: .sessionIndex)
         try container.encode(environment.appVersion, forKey: .appVersion)
+        // Absent in sessions logged before it existed, which keep their exact bytes.
+        if !environment.deviceID.isEmpty { try container.encode(environment.deviceID, forKey: .deviceID) }
         try container.encode(Timestamp.format(startedAt), forKey: .startedAt)
         try container.encode(endedAt.map(Timestamp.format), forKey: .endedAt)
         try container.encode(resumedAt.map(Timestamp.format), forKey: .resumedAt)
@@ -143,7 +146,8 @@ extension SessionRecord: Codable {
             sampleRate: try container.decode(Int.self, forKey: .sampleRate),
             os: try container.decode(String.self, forKey: .os),
             // Sessions written before the key existed carry no fingerprint.
-            hrtfSHA256: try container.decodeIfPresent(String.self, forKey: .hrtfSHA256) ?? "")
+            hrtfSHA256: try container.decodeIfPresent(String.self, forKey: .hrtfSHA256) ?? "",
+            deviceID: try container.decodeIfPresent(String.self, forKey: .deviceID) ?? "")
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
         plan = try container.decodeIfPresent(PlanReference.self, forKey: .plan)
@@ -157,47 +161,19 @@ extension SessionRecord: Codable {
         playedSeconds = try container.decodeIfPresent(Double.self, forKey: .playedSeconds)
     }
 
-    /// Reads a session.json; errors name the file and what is wrong.
-    public static func read(_ url: URL) throws -> SessionRecord {
+    /// Decodes session.json's bytes; a `RecordError` names `file` and the field that is wrong.
+    public static func decode(_ data: Data, file: String) throws -> SessionRecord {
         do {
-            return try JSONDecoder().decode(SessionRecord.self, from: Data(contentsOf: url))
+            return try JSONDecoder().decode(SessionRecord.self, from: data)
         } catch let error as DecodingError {
-            throw StudyFileError.unreadableSession(path: url.path, reason: Self.explain(error))
-        } catch {
-            throw StudyFileError.unreadableSession(path: url.path, reason: (error as NSError).localizedDescription)
+            throw RecordError(file: file, reason: RecordError.explain(error))
         }
     }
 
-    /// Writes session.json atomically (a temporary file renamed over it, then fsync'ed), so a crash
-    /// leaves either the old or the new version, never half of one.
-    public func write(to url: URL) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
+    /// session.json's bytes as the game writes them: pretty-printed, keys sorted, one final line break.
+    public func encoded() throws -> Data {
+        var data = try RecordJSON.encoder.encode(self)
         data.append(UInt8(ascii: "\n"))
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
-        try? FileManager.default.removeItem(at: temporary)
-        let file = try AppendOnlyFile.create(temporary)
-        try file.append(String(decoding: data, as: UTF8.self))
-        guard rename(temporary.path, url.path) == 0 else {
-            throw StudyFileError.system(path: url.path, action: "replace", errno: errno)
-        }
-        AppendOnlyFile.syncDirectory(of: url)
-    }
-
-    private static func explain(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "the field '\(path(context).isEmpty ? "" : path(context) + ".")\(key.stringValue)' is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "the field '\(path(context))' has the wrong type"
-        case .dataCorrupted(let context):
-            return path(context).isEmpty
-                ? "it is not valid JSON" : "the field '\(path(context))' is invalid: \(context.debugDescription)"
-        @unknown default: return "\(error)"
-        }
+        return data
     }
 }

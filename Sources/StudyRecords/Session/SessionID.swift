@@ -25,7 +25,7 @@ public struct SessionID: Hashable, Sendable, Comparable, CustomStringConvertible
 }
 
 extension Calendar {
-    static let utc: Calendar = {
+    public static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar

@@ -54,7 +54,7 @@ public struct ParticipantRecord: Equatable, Sendable {
     }
 
     /// Field values by column name (an unanswered question is an empty cell).
-    var valuesByColumn: [String: CSVValue] {
+    public var valuesByColumn: [String: CSVValue] {
         [
             "participant": .text(participant.value),
             "age": age.map(CSVValue.integer) ?? .empty,
@@ -69,7 +69,7 @@ public struct ParticipantRecord: Equatable, Sendable {
     }
 
     /// Reads a participants.csv row; columns the supervisor added are ignored here and kept in the file.
-    init(_ row: CSVRow) throws {
+    public init(_ row: CSVRow) throws {
         let id = try row.text("participant")
         do { participant = try ParticipantID(id) } catch {
             throw row.bad("participant", id, "a valid participant ID")

@@ -19,11 +19,13 @@ public struct SessionEnvironment: Sendable, Equatable, Codable {
     public var audioDevice: String
     public var sampleRate: Int
     public var os: String
+    /// The machine's identifier (`device_id`); empty in sessions logged before it existed.
+    public var deviceID: String
 
     public init(
         appVersion: String, platform: String = "linux-sdl2", input: String, hrtf: String,
         audioDevice: String, sampleRate: Int, os: String = SessionEnvironment.operatingSystem(),
-        hrtfSHA256: String = ""
+        hrtfSHA256: String = "", deviceID: String = ""
     ) {
         self.appVersion = appVersion
         self.platform = platform
@@ -33,6 +35,7 @@ public struct SessionEnvironment: Sendable, Equatable, Codable {
         self.audioDevice = audioDevice
         self.sampleRate = sampleRate
         self.os = os
+        self.deviceID = deviceID
     }
 
     enum CodingKeys: String, CodingKey {
@@ -41,6 +44,7 @@ public struct SessionEnvironment: Sendable, Equatable, Codable {
         case audioDevice = "audio_device"
         case sampleRate = "sample_rate"
         case hrtfSHA256 = "hrtf_sha256"
+        case deviceID = "device_id"
     }
 
     /// e.g. `Debian GNU/Linux 12 (bookworm); Linux 6.1.0-18-amd64 x86_64`, from /etc/os-release and uname(2).

@@ -26,6 +26,8 @@ public struct TrialRow: Equatable, Sendable {
         "plan", "difficulty_parameter", "difficulty_value", "hit", "staircase_reversal",
         // Added within version 1 by the hearing profile: the volume and the profile version this photo was heard with.
         "volume_db", "profile_version",
+        // Issue 23: the machine that logged the row, so sessions pooled from several machines stay apart.
+        "device_id",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -66,6 +68,8 @@ public struct TrialRow: Equatable, Sendable {
     public var volumeDB: Double?
     /// The hearing profile version whose tailoring was applied; nil without a profile.
     public var profileVersion: Int?
+    /// The machine's `device_id` (empty in rows logged before it existed).
+    public var deviceID: String
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
@@ -75,7 +79,7 @@ public struct TrialRow: Equatable, Sendable {
         frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String,
         onsetFrame: Int64? = nil, onsetUncertaintyMS: Double? = nil,
         training: TrainingColumns? = nil,
-        volumeDB: Double? = nil, profileVersion: Int? = nil
+        volumeDB: Double? = nil, profileVersion: Int? = nil, deviceID: String = ""
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -105,6 +109,7 @@ public struct TrialRow: Equatable, Sendable {
         self.training = training
         self.volumeDB = volumeDB
         self.profileVersion = profileVersion
+        self.deviceID = deviceID
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -138,6 +143,7 @@ public struct TrialRow: Equatable, Sendable {
             + [
                 volumeDB.map { .decimal($0, fractionDigits: 1) } ?? .empty,
                 profileVersion.map { .integer($0) } ?? .empty,
+                .text(deviceID),
             ]
     }
 
@@ -167,9 +173,10 @@ public struct TrialRow: Equatable, Sendable {
         sessionIndex = try row.integer("session_index")
         hrtfSHA256 = try row.text("hrtf_sha256")
         protocolName = try row.text("protocol")
-        onsetFrame = try Self.optional(row, "onset_frame") { Int64(try row.integer($0)) }
-        onsetUncertaintyMS = try Self.optional(row, "onset_uncertainty_ms") { try row.decimal($0) }
-        let plan = try row.text("plan")
+        onsetFrame = try row.optional("onset_frame") { Int64(try row.integer($0)) }
+        onsetUncertaintyMS = try row.optional("onset_uncertainty_ms") { try row.decimal($0) }
+        // Files written before the plan columns existed lack them: no plan.
+        let plan = try row.optional("plan") { try row.text($0) } ?? ""
         training =
             plan.isEmpty
             ? nil
@@ -177,24 +184,13 @@ public struct TrialRow: Equatable, Sendable {
                 plan: plan, difficultyParameter: try row.text("difficulty_parameter"),
                 difficultyValue: try row.decimal("difficulty_value"), hit: try row.boolean("hit"),
                 staircaseReversal: try row.boolean("staircase_reversal"))
-        volumeDB = try Self.optional(row, "volume_db") { try row.decimal($0) }
-        profileVersion = try Self.optional(row, "profile_version") { try row.integer($0) }
+        volumeDB = try row.optional("volume_db") { try row.decimal($0) }
+        profileVersion = try row.optional("profile_version") { try row.integer($0) }
+        deviceID = try row.optional("device_id") { try row.text($0) } ?? ""
     }
 
-    /// A column that may be absent (older files) or empty (not known): nil; otherwise its value or the error.
-    private static func optional<T>(_ row: CSVRow, _ column: String, _ read: (String) throws -> T) throws -> T? {
-        guard (try? row.table.index(of: column)) != nil, try !row.text(column).isEmpty else { return nil }
-        return try read(column)
-    }
-
-    /// Reads every row of a trials.csv file (the rows a crash cut off are left out).
-    public static func readAll(from url: URL) throws -> [TrialRow] {
-        // A 0-byte file (a full disk or a crash right after its creation) is a log with no rows yet.
-        if let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size == 0 {
-            return []
-        }
-        let table = try CSVReader.read(url, dropUnterminatedLastRow: true)
-        for column in columns { _ = try table.index(of: column) }
-        return try table.records.map { try TrialRow(table.row($0)) }
+    /// Every row of a trials.csv table (its cut-off last line, if any, is never among the records).
+    public static func rows(of table: CSVTable) throws -> [TrialRow] {
+        try table.records.map { try TrialRow(table.row($0)) }
     }
 }

@@ -43,7 +43,7 @@ public struct RatingRow: Sendable, Equatable {
     /// Sliders keep three decimals (a 1000-pixel slider's resolution); yes/no and SAM are whole numbers.
     static let valueDigits = 3
 
-    var values: [CSVValue] {
+    public var values: [CSVValue] {
         [
             .text(participant), .text(sessionID ?? ""), .text(sessionIndex.map(String.init) ?? ""),
             .text(moment.rawValue), .text(item),
@@ -54,7 +54,7 @@ public struct RatingRow: Sendable, Equatable {
     }
 
     /// Reads a row back (file and line in every error).
-    init(_ row: CSVRow) throws {
+    public init(_ row: CSVRow) throws {
         participant = try row.text("participant")
         let session = try row.text("session_id")
         sessionID = session.isEmpty ? nil : session

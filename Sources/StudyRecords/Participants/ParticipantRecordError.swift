@@ -5,6 +5,11 @@ public struct ParticipantRecordError: Error, Equatable, CustomStringConvertible,
     public let participant: String
     public let problem: String
 
+    public init(participant: String, problem: String) {
+        self.participant = participant
+        self.problem = problem
+    }
+
     public var description: String {
         "The participant sheet of \(participant) cannot be saved: \(problem); correct that answer or leave it empty."
     }

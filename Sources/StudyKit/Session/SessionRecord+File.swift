@@ -1,0 +1,34 @@
+// session.json on disk: read with the record's codec, replaced atomically and fsync'ed.
+import Foundation
+import StudyRecords
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension SessionRecord {
+    /// Reads a session.json; errors name the file and what is wrong.
+    public static func read(_ url: URL) throws -> SessionRecord {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw StudyFileError.unreadableSession(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+        do { return try decode(data, file: url.path) } catch let error as RecordError {
+            throw StudyFileError.unreadableSession(path: url.path, reason: error.reason)
+        }
+    }
+
+    /// Writes session.json atomically (a temporary file renamed over it, then fsync'ed), so a crash
+    /// leaves either the old or the new version, never half of one.
+    public func write(to url: URL) throws {
+        let data = try encoded()
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
+        try? FileManager.default.removeItem(at: temporary)
+        let file = try AppendOnlyFile.create(temporary)
+        try file.append(String(decoding: data, as: UTF8.self))
+        guard rename(temporary.path, url.path) == 0 else {
+            throw StudyFileError.system(path: url.path, action: "replace", errno: errno)
+        }
+        AppendOnlyFile.syncDirectory(of: url)
+    }
+}

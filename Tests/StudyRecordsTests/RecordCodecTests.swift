@@ -1,0 +1,57 @@
+// The records' codecs on their own: timestamps to the millisecond, older headers kept, errors naming the field.
+import Foundation
+import Testing
+import TidyFormats
+
+@testable import StudyRecords
+
+struct RecordCodecTests {
+    @Test(arguments: ["2026-11-26T01:40:50.354Z", "2026-11-26T01:40:50.464Z", "1999-12-31T23:59:59.999Z"])
+    func aTimestampReadAndWrittenAgainKeepsItsMillisecond(text: String) throws {
+        let date = try #require(Timestamp.parse(text))
+        #expect(Timestamp.format(date) == text)
+    }
+
+    @Test func aTimestampIsWrittenToTheNearestMillisecondNotTruncated() {
+        #expect(Timestamp.format(Date(timeIntervalSince1970: 1.9996)) == "1970-01-01T00:00:02.000Z")
+        #expect(Timestamp.format(Date(timeIntervalSince1970: -0.0004)) == "1970-01-01T00:00:00.000Z")
+        #expect(Timestamp.format(Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
+    }
+
+    @Test func aTrialsFileOfAnOlderVersionIsWrittenBackUnderItsOwnHeader() throws {
+        // The first 24 columns only (a file of issue 16, before onset_frame, the plan, volume and device columns).
+        let header = Array(TrialRow.columns.prefix(24))
+        let row =
+            "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,default-48000,one-target,FALSE,1,1,1,frog,"
+            + "10.000,20.000,-10.000,10.000,FALSE,2026-11-21T20:15:00.000Z,2026-11-21T20:15:02.500Z,2.500,"
+            + "FALSE,1,,one-target\n"
+        let data = Data((header.joined(separator: ",") + "\n" + row).utf8)
+        let file = try CSVLogFile<TrialRow>.decode(data, file: "old/trials.csv")
+        #expect(file.records.count == 1 && file.records[0].deviceID == "" && file.records[0].volumeDB == nil)
+        #expect(file.encoded() == data)
+    }
+
+    @Test func aCutOffLastRowIsNotARecordAndIsNotWrittenBack() throws {
+        let header = RatingRow.columns.joined(separator: ",")
+        let whole = "P01,,,prompt,mood,5.000,2026-11-21T20:15:00.000Z,2026-11-21T20:10:00.000Z,FALSE,1\n"
+        let data = Data((header + "\n" + whole + "P01,,,prompt,stress,0.4").utf8)
+        let file = try CSVLogFile<RatingRow>.decode(data, file: "P01/ratings.csv")
+        #expect(file.records.map(\.item) == ["mood"])
+        #expect(file.cutOff?.line == 3)
+        #expect(file.encoded() == Data((header + "\n" + whole).utf8))
+    }
+
+    @Test func aSessionFileWithAWrongFieldNamesTheFileAndTheField() throws {
+        let error = #expect(throws: RecordError.self) {
+            try SessionRecord.decode(Data(#"{"schema_version": "one"}"#.utf8), file: "P01/s/session.json")
+        }
+        #expect(error?.description.hasPrefix("P01/s/session.json: the field 'schema_version'") == true)
+    }
+
+    @Test func deviceIdentifiersAreSafeInACellAPathAndAFileName() {
+        #expect(DeviceID.isValid("d-3f2a9c1e-0b7d-4a55-9f3e-1c2d3e4f5a6b"))
+        for bad in ["", "d 1", "d/1", "d,1", "d\n1", String(repeating: "a", count: 65), "dé"] {
+            #expect(!DeviceID.isValid(bad), "\(bad)")
+        }
+    }
+}
