@@ -13,7 +13,10 @@ extension WindowTests {
         @Test func resultEndAndProgressScreensAnswerEveryInputTheirFootersName() throws {
             let window = try WindowSession(name: "window-footer")
             let plan = try WindowTrainingDefectTests.plan(in: window.logs, rounds: 4)
-            var script = ["wait headphone-check", "key Left", "key Right", "pad attach", "wait gamepad"]
+            var script = [
+                "wait headphone-check", "key Left", "key Right", "pad attach", "wait gamepad", "wait practice",
+                "shot practice", "button A",
+            ]
             for (index, input) in ["key Return", "key Space", Self.button, "button A"].enumerated() {
                 script += [
                     "wait running", "key Space", "wait round-result", "shot result-\(index + 1)", input,
@@ -27,6 +30,8 @@ extension WindowTests {
             for index in 1...4 {
                 #expect(try window.screenText("result-\(index)").hasSuffix(Self.resultFooter + "\n"))
             }
+            #expect(
+                try window.screenText("practice").hasSuffix("Enter, Space, click or gamepad A: start the training\n"))
             #expect(try window.screenText("end").hasSuffix("Enter, Space, click, gamepad A or Esc: close\n"))
 
             // The menu's "My progress" (8 rows below the participant's ID), left with each named input.

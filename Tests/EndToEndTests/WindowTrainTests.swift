@@ -29,7 +29,8 @@ extension WindowTests {
                 Array(repeating: ["sleep 150", "key Down", "key Return"], count: count).flatMap { $0 }
             }
             let script =
-                ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skip(6) + round + round
+                ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skip(6)
+                + ["wait practice", "key Return"] + round + round
                 + ["wait ratings-after"] + skip(7) + ["wait summary", "key Escape"]
             let output = try window.run(
                 ["train", "--participant", "TR01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
@@ -84,7 +85,7 @@ extension WindowTests {
             try text.write(to: plan, atomically: true, encoding: .utf8)
             let photo = ["hold Left 1400", "key Space"]
             let script =
-                ["wait headphone-check", "key Left", "key Right", "wait running"] + photo
+                ["wait headphone-check", "key Left", "key Right", "wait practice", "key Return", "wait running"] + photo
                 + ["wait intermediate", "key Return", "wait running"] + photo
                 + ["wait round-result", "key Return", "wait summary", "key Escape"]
             let output = try window.run(

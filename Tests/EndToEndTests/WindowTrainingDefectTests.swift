@@ -45,7 +45,8 @@ extension WindowTests {
             // 1: two photos, quit; Space on "Session paused" closes the window.
             let first = try window.run(
                 arguments,
-                script: ["wait headphone-check", "key Left", "key Right"] + Self.round + Self.round + Self.quit
+                script: ["wait headphone-check", "key Left", "key Right", "wait practice", "key Return"] + Self.round
+                    + Self.round + Self.quit
                     + ["wait summary", "shot paused-end", "key Space"],
                 timeout: 90, windowSize: "1280x720")
             #expect(first.status == 0, "Space on the paused end screen: \(first.stderr)")
@@ -93,10 +94,18 @@ extension WindowTests.WindowTrainingDefectTests {
         ]
         let output = try window.run(
             ["train", "--participant", "TV01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
-            script: ["wait headphone-check", "key Left", "key Right"] + round + round + round
+            script: [
+                "wait headphone-check", "key Left", "key Right", "wait practice", "shot practice", "hold Right 900",
+                "shot practice-turned", "key Return",
+            ] + round + round + round
                 + ["wait summary", "key Return"],
             timeout: 90, windowSize: "1280x720")
         #expect(output.status == 0, "stderr: \(output.stderr)")
+        // The first session begins with a practice: the frog shown (first as an arrow, 60° to the right), its
+        // sound moving as the player turns; nothing logged.
+        let practice = try window.screenText("practice")
+        #expect(practice.contains("Practice — not scored") && practice.contains("frog ▶"), "\(practice)")
+        #expect(try window.screenshot("practice") != window.screenshot("practice-turned"), "the view follows the turn")
         let searching = try window.screenText("searching")
         #expect(searching.contains("Round 1 · 12 min left"), "header: \(searching)")
         #expect(!searching.contains("Round 1 of"), "a round count the minutes may cut short: \(searching)")
@@ -136,7 +145,8 @@ extension WindowTests.WindowTrainingDefectTests {
         let output = try window.run(
             ["train", "--participant", "TH01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
             script: [
-                "wait headphone-check", "key Left", "key Right", "wait running", "shot early", "sleep 5600",
+                "wait headphone-check", "key Left", "key Right", "wait practice", "key Space", "wait running",
+                "shot early", "sleep 5600",
                 "shot stuck", "key L", "sleep 300", "key Space", "wait round-result", "key Return", "wait summary",
                 "key Return",
             ],

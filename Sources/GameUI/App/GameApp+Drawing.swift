@@ -24,6 +24,11 @@ extension GameApp {
                 instruction: run?.instruction ?? "", progress: progressLine, inputHint: inputHint,
                 compass: CompassStrip(heading: input.heading), volume: run?.volume.display(at: clock.now()),
                 minutesLeft: minutesLeft?.fraction, help: searchHelp?.sentence)
+        case .practice:
+            painter.drawRunning(
+                instruction: practiceInstruction, progress: "Practice — not scored",
+                inputHint: turnOnlyHint + " · " + (ContinueFooter.of(.practice)?.text ?? ""),
+                compass: CompassStrip(heading: input.heading), animal: practiceAnimal)
         case .paused:
             painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: progressLine)
         case .intermediateResult, .roundResult:
@@ -75,7 +80,17 @@ extension GameApp {
         return turning + (settings.input == .gamepad ? " · X: hear it again" : " · L: hear it again")
     }
 
-    private var turningHint: String {
+    /// How to turn, alone (the practice answers nothing else: no photo, pause or volume there).
+    var turnOnlyHint: String {
+        switch settings.input {
+        case .keyboard: "Turn: ← → (Shift: slowly)"
+        case .mouse: "Turn: move the mouse"
+        case .gamepad: input.controllerHasGyro ? "Turn your body holding the controller" : "Turn: left stick"
+        case .opentrack, .osc: "Turn your head"
+        }
+    }
+
+    var turningHint: String {
         switch settings.input {
         case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R · Volume: − + or ↓ ↑"
         case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R · Volume: − +"

@@ -132,6 +132,8 @@ extension GameApp {
                 }
             }
             if flow.screen != .paused { pauseMenu = PauseMenu.model() }
+        case .practice:
+            if ContinueFooter.of(.practice)?.answers(command) == true { try perform(flow.practiceFinished()) }
         case .intermediateResult, .roundResult, .conditionBreak, .error, .progress:
             // Exactly the inputs the footer names (`ContinueFooter`): a result ignores a stray Esc, the break the
             // participant's photo key.

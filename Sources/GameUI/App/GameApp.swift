@@ -65,6 +65,9 @@ package final class GameApp {
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
     var promptRatings: SessionRatings?
+    /// The practice animal is sounding, and its picture (GameApp+Practice).
+    var practiceSounding = false
+    var practiceTexture: OpaquePointer?
     private var drawnScreen = ""
     private var framesOnScreen = 0
 
@@ -180,6 +183,8 @@ package final class GameApp {
         resultTexture = nil
         if let progressTexture { SDL_DestroyTexture(progressTexture) }
         progressTexture = nil
+        if let practiceTexture { SDL_DestroyTexture(practiceTexture) }
+        practiceTexture = nil
         painter.text.close()
         window.close()
         sdl.close()
@@ -237,12 +242,13 @@ package final class GameApp {
     func frame(now: MonotonicTime) throws {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            for signal in input.handle(event, turning: flow.screen == .running) { try handle(signal) }
+            for signal in input.handle(event, turning: turns) { try handle(signal) }
         }
-        input.update(now: now, turning: flow.screen == .running)
+        input.update(now: now, turning: turns)
+        try syncPracticeSound()
         if settings.input.isTracker { try tracker?.frame(now: now, app: self) }
         // The mouse turns by relative motion while a round runs: hide and capture the pointer then only.
-        let captureMouse = flow.screen == .running && settings.input == .mouse
+        let captureMouse = turns && settings.input == .mouse
         if (SDL_GetRelativeMouseMode() == SDL_TRUE) != captureMouse {
             SDL_SetRelativeMouseMode(captureMouse ? SDL_TRUE : SDL_FALSE)
         }
@@ -263,6 +269,9 @@ package final class GameApp {
             })
         window.present()
     }
+
+    /// The player turns on the viewfinder: in a round and in the practice before the first.
+    var turns: Bool { flow.screen == .running || flow.screen == .practice }
 
     /// Carries out what the flow asked for.
     func perform(_ effects: [FlowEffect]) throws {

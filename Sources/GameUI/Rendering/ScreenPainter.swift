@@ -216,7 +216,7 @@ final class ScreenPainter {
     /// Nothing here depends on where the target is, so the screen cannot give the answer away.
     func drawRunning(
         instruction: String, progress: String, inputHint: String, compass: CompassStrip, volume: String? = nil,
-        minutesLeft: Double? = nil, help: String? = nil
+        minutesLeft: Double? = nil, help: String? = nil, animal: ViewfinderAnimal? = nil
     ) {
         window.clear(SDL_Color(r: 6, g: 10, b: 8, a: 255))
         text.draw(progress, x: width / 2, y: scaled(16), pixels: px(.body), color: Theme.text, align: .center)
@@ -256,6 +256,7 @@ final class ScreenPainter {
             SDL_RenderDrawLine(window.renderer, x, frame.y + scaled(20), x, frame.y + frame.h - scaled(20))
             SDL_RenderDrawLine(window.renderer, frame.x + scaled(20), y, frame.x + frame.w - scaled(20), y)
         }
+        if let animal { drawAnimal(animal, in: frame) }
         drawCompass(compass, in: frame)
         text.draw("● REC", x: frame.x + scaled(24), y: frame.y + scaled(22), pixels: px(.small), color: Theme.warning)
         text.draw(
@@ -283,6 +284,30 @@ final class ScreenPainter {
                 color: Theme.focus, bold: true, align: .center)
         }
         hint(inputHint)
+    }
+
+    /// An animal the viewfinder shows (the practice only: in a scored round nothing on screen gives it away).
+    struct ViewfinderAnimal {
+        let relativeDeg: Double
+        let texture: OpaquePointer?
+        let name: String
+    }
+
+    /// The animal where it is within the viewfinder's ±45°, or an arrow at the edge it lies beyond.
+    private func drawAnimal(_ animal: ViewfinderAnimal, in frame: SDL_Rect) {
+        let centreX = frame.x + frame.w / 2
+        let centreY = frame.y + frame.h / 2
+        if abs(animal.relativeDeg) <= 45, let texture = animal.texture {
+            let x = centreX + Int32(animal.relativeDeg / 45 * Double(frame.w / 2 - scaled(60)))
+            var target = SDL_Rect(x: x - scaled(90), y: centreY - scaled(80), w: scaled(180), h: scaled(150))
+            SDL_RenderCopy(window.renderer, texture, nil, &target)
+        } else {
+            let right = animal.relativeDeg > 0
+            text.draw(
+                right ? "\(animal.name) ▶" : "◀ \(animal.name)",
+                x: right ? frame.x + frame.w - scaled(30) : frame.x + scaled(30), y: centreY - px(.heading) / 2,
+                pixels: px(.heading), color: Theme.focus, bold: true, align: right ? .right : .left)
+        }
     }
 
     /// The session's minutes left as a bar under the header: green for the share left, outlined in full.

@@ -53,6 +53,8 @@ struct ContinueFooter: Equatable {
             return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "close")
         case .progress:
             return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "back to the menu")
+        case .practice:
+            return ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "start the training")
         case .conditionBreak:
             // The supervisor's Enter: the participant's photo key or a click must not skip the break.
             return ContinueFooter(inputs: [.enter, .padA], action: "start the next condition")
