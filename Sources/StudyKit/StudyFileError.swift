@@ -22,6 +22,8 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
     case notRegistered(path: String, participant: String)
     /// The machine's `device-id` file holds something that is not an identifier.
     case damagedDeviceID(path: String)
+    /// A participant's display.json that does not hold the two settings.
+    case damagedDisplayPreferences(path: String)
 
     public var description: String {
         switch self {
@@ -53,6 +55,9 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
         case .damagedDeviceID(let path):
             return
                 "\(path) does not hold this machine's device identifier (one line of letters, digits and '-'); restore it from a backup, or delete it to draw a new one (the machine then counts as a new device)."
+        case .damagedDisplayPreferences(let path):
+            return
+                "\(path) is not {\"large_text\": true or false, \"high_contrast\": true or false}; fix it, or delete it to start again with normal text and contrast."
         }
     }
 

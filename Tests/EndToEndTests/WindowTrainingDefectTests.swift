@@ -201,3 +201,38 @@ extension WindowTests.WindowTrainingDefectTests {
         #expect(differing > 150, "the figures of valence 7 and arousal 7 differ (\(differing) pixels)")
     }
 }
+
+extension WindowTests.WindowTrainingDefectTests {
+    /// Large text (F2) and high contrast (F3) are remembered with the participant: the next window opens with them.
+    @Test func largeTextAndHighContrastAreRememberedForTheParticipant() throws {
+        let window = try WindowSession(name: "window-large-text")
+        let plan = try Self.plan(in: window.logs, rounds: 2)
+        let arguments = ["train", "--participant", "LT01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"]
+        let first = try window.run(
+            arguments,
+            script: [
+                "wait headphone-check", "shot normal", "key F2", "key F3", "sleep 200", "shot large", "key Left",
+                "key Right", "wait practice", "key Return", "wait running", "key P", "wait paused", "key Up",
+                "key Return", "wait summary", "key Return",
+            ], timeout: 90, windowSize: "1280x720")
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        let file = window.logs.appendingPathComponent("LT01/display.json")
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Bool]
+        #expect(stored == ["large_text": true, "high_contrast": true])
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "owner-only like every file in the participant's folder")
+        let second = try window.run(
+            arguments,
+            script: ["wait headphone-check", "shot remembered", "key Escape", "key Return"], timeout: 90,
+            windowSize: "1280x720")
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        // The title's letters are taller with large text: count its white rows.
+        func titleRows(_ name: String) throws -> Int {
+            let png = try PNGPixels(contentsOf: try window.screenshotURL(name))
+            return (0..<110).filter { png.count((255, 255, 255), x: 400..<880, y: $0..<($0 + 1), tolerance: 12) > 0 }
+                .count
+        }
+        #expect(try titleRows("large") > titleRows("normal") + 8)
+        #expect(try titleRows("remembered") == titleRows("large"), "the next window opens with large text")
+    }
+}

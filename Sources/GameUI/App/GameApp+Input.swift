@@ -16,6 +16,10 @@ extension GameApp {
             keepRunning = false
         case .toggleFullscreen:
             window.toggleFullscreen()
+        case .toggleLargeText:
+            try changeDisplay(largeText: !Theme.applied.largeText, highContrast: Theme.applied.highContrast)
+        case .toggleHighContrast:
+            try changeDisplay(largeText: Theme.applied.largeText, highContrast: !Theme.applied.highContrast)
         case .deviceLost(let message):
             guard settings.input == .gamepad else { break }
             // The message tells the player to go on with the keyboard: log the photos that way.
@@ -187,6 +191,7 @@ extension GameApp {
             return
         }
         settings = chosen
+        try applyDisplayPreferences(of: chosen.participant)
         input.tracked = nil
         if chosen.input.isTracker { useTracker() }
         do {

@@ -136,10 +136,29 @@ package final class GameApp {
             resumeNote = trainingResumeNote()
         }
         if options.resume { try adoptResumePoint() }
+        try applyDisplayPreferences(of: settings.participant)
         // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
         var skipsMenu = options.resume
         if case .study = options.kind { skipsMenu = true }
         if skipsMenu, settings.input.isTracker { useTracker() }
+    }
+
+    /// The participant's large text and contrast (display.json), applied from the next frame; none for an ID
+    /// not valid yet (the menu's first screen).
+    func applyDisplayPreferences(of participant: String) throws {
+        guard let id = try? ParticipantID(participant) else { return }
+        let preferences = try DisplayPreferences.read(logs: options.logs, participant: id)
+        Theme.apply(largeText: preferences.largeText, highContrast: preferences.highContrast)
+    }
+
+    /// F2 / F3: applied at once and remembered for the participant (when the window knows who plays).
+    func changeDisplay(largeText: Bool, highContrast: Bool) throws {
+        Theme.apply(largeText: largeText, highContrast: highContrast)
+        let participant =
+            flow.screen == .mainMenu ? MainMenu.settings(from: mainMenu).participant : settings.participant
+        guard let id = try? ParticipantID(participant) else { return }
+        try DisplayPreferences(largeText: largeText, highContrast: highContrast).write(
+            logs: options.logs, participant: id)
     }
 
     /// The head tracker steers from now on, after its calibration step.

@@ -56,6 +56,8 @@ package final class ProcedureWindow {
         }
         text = try TextRenderer(renderer: window.renderer)
         text.recordsText = screenshots != nil
+        let display = try DisplayPreferences.read(logs: logs, participant: participant)
+        Theme.apply(largeText: display.largeText, highContrast: display.highContrast)
         engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .off))
         engine.setOutputChain([tone, engine.volume, LimiterProcessor(ceilingDBFS: profile.ceilingDBFS)])
         output = try SDLAudioOutput(engine: engine)

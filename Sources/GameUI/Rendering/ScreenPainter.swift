@@ -35,8 +35,10 @@ final class ScreenPainter {
 
     func hint(_ hint: String) {
         let pixels = px(.small)
+        // Bottom-aligned as a block: a footer that wraps (large text) grows upwards, never off the window.
+        let lines = text.wrappedHeight(hint, width: width - scaled(40), pixels: pixels)
         text.drawWrapped(
-            hint, x: width / 2, y: height - scaled(20) - pixels * 13 / 10, width: width - scaled(40),
+            hint, x: width / 2, y: height - scaled(20) - lines, width: width - scaled(40),
             pixels: pixels, color: Theme.dimText, align: .center)
     }
 
@@ -107,7 +109,9 @@ final class ScreenPainter {
                 message, x: width / 2, y: y, width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
         }
-        hint("↑ ↓ choose · ← → change · type the participant ID · Enter: select · F11: full screen · Gamepad: d-pad, A")
+        hint(
+            "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · "
+                + "F11: full screen · Gamepad: d-pad, A")
     }
 
     /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
@@ -208,8 +212,8 @@ final class ScreenPainter {
         }
         let anyway = check.canContinueAnyway ? " · Enter: continue anyway" : ""
         hint(
-            "← → : left, right · B: both · N: can't hear · ↑ ↓ volume\(anyway) · Esc: quit · "
-                + "Gamepad: d-pad, X both, Back none")
+            "← → : left, right · B: both · N: can't hear · ↑ ↓ volume\(anyway) · Esc: quit · F2: large text · "
+                + "F3: high contrast · Gamepad: d-pad, X both, Back none")
     }
 
     /// The running view: a camera viewfinder with a compass strip of the heading, and the level's instruction.
@@ -223,7 +227,8 @@ final class ScreenPainter {
         if let minutesLeft { drawMinutesBar(fraction: minutesLeft, y: scaled(58)) }
         // Viewfinder frame with corner brackets, a centre cross and the camera's rule-of-thirds marks.
         let frameWidth = min(width - scaled(120), scaled(900))
-        let frameHeight = scaled(420)
+        // Large text needs room under the viewfinder for the instruction and the footer.
+        let frameHeight = scaled(Theme.textScale > 1 ? 360 : 420)
         let frame = SDL_Rect(x: (width - frameWidth) / 2, y: scaled(80), w: frameWidth, h: frameHeight)
         let corner = scaled(60)
         let thick = scaled(6)
@@ -268,9 +273,20 @@ final class ScreenPainter {
                 volume, x: centreX, y: frame.y + scaled(56), pixels: px(.heading), color: Theme.focus, bold: true,
                 align: .center)
         }
+        // As large as fits between the viewfinder and the footer (two lines of title size in a normal window).
+        let instructionTop = frame.y + frame.h + scaled(20)
+        let footerTop =
+            height - scaled(20) - text.wrappedHeight(inputHint, width: width - scaled(40), pixels: px(.small))
+        var pixels = px(.title)
+        while pixels > px(.body),
+            text.wrappedHeight(instruction, width: width - scaled(100), pixels: pixels, bold: true)
+                > footerTop - instructionTop - scaled(8)
+        {
+            pixels -= max(1, pixels / 12)
+        }
         text.drawWrapped(
-            instruction, x: width / 2, y: frame.y + frame.h + scaled(28), width: width - scaled(100),
-            pixels: px(.title), bold: true, align: .center)
+            instruction, x: width / 2, y: instructionTop, width: width - scaled(100), pixels: pixels, bold: true,
+            align: .center)
         if let help {
             // Inside the viewfinder's upper third, on a panel, in the focus colour: it is news, not decoration.
             let panelWidth = frame.w - scaled(120)
