@@ -4,12 +4,18 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowFirstSessionTests {
-        /// 1280×720 and 1920×1080: the practice, a search long enough for help and the call again, a hit or miss,
+        /// 1280×720 and 1920×1080, normal and large text (the participant's display.json): the practice, a search long enough for help and the call again, a hit or miss,
         /// a pause and a quit; `train` again continues the session at its round and ends on the progress screen.
         /// The screenshots (`artifacts/window-first-session-WxH/`) are the README's.
-        @Test(arguments: ["1280x720", "1920x1080"])
-        func aFirstTrainingSessionIsPlayedThroughPracticeHelpPauseResumeAndEnd(size: String) throws {
-            let window = try WindowSession(name: "window-first-session-\(size)")
+        @Test(arguments: ["1280x720", "1920x1080"], [false, true])
+        func aFirstTrainingSessionIsPlayedThroughPracticeHelpPauseResumeAndEnd(size: String, largeText: Bool) throws {
+            let window = try WindowSession(name: "window-first-session-\(size)\(largeText ? "-large" : "")")
+            if largeText {
+                let folder = window.logs.appendingPathComponent("FS01")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try #"{"large_text": true, "high_contrast": false}"#.write(
+                    to: folder.appendingPathComponent("display.json"), atomically: true, encoding: .utf8)
+            }
             let plan = try WindowTrainingDefectTests.plan(in: window.logs, rounds: 3)
             var text = try String(contentsOf: plan, encoding: .utf8)
             text = text.replacingOccurrences(of: #""replay": true }"#, with: #""replay": true, "help_after_s": 5 }"#)

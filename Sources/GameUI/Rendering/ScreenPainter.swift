@@ -62,11 +62,16 @@ final class ScreenPainter {
         x >= rect.x && x < rect.x + rect.w && y >= rect.y && y < rect.y + rect.h
     }
 
+    /// A menu row's height: taller with large text, so its words stay inside it.
+    var menuRowHeight: Int32 { Int32((Double(scaled(50)) * Theme.textScale).rounded()) }
+
     /// A vertical menu: focused row highlighted; choices show ◀ value ▶; text fields a caret when focused.
     func drawMenu(_ menu: MenuModel, top: Int32, rowWidth requestedWidth: Int32? = nil) {
         menuRows = []
-        let rowWidth = min(requestedWidth ?? scaled(900), width - scaled(60))
-        let rowHeight = scaled(50)
+        // Wide enough for the longest button's words (large text), within the window.
+        let widest = menu.items.map { text.measure($0.title, pixels: px(.body), bold: true).width }.max() ?? 0
+        let rowWidth = min(max(requestedWidth ?? scaled(900), widest + scaled(60)), width - scaled(60))
+        let rowHeight = menuRowHeight
         let left = (width - rowWidth) / 2
         let pixels = px(.body)
         var y = top
@@ -104,7 +109,7 @@ final class ScreenPainter {
         let top = title("SoundSafari", subtitle: "Find the animal by ear, turn to face it, and take its photo.")
         drawMenu(menu, top: top)
         if let message {
-            let y = top + Int32(menu.items.count) * scaled(50) + scaled(10)
+            let y = top + Int32(menu.items.count) * menuRowHeight + scaled(10)
             text.drawWrapped(
                 message, x: width / 2, y: y, width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
@@ -497,7 +502,7 @@ final class ScreenPainter {
         }
         y += pixels * 3 / 2
         let rowHeight = pixels * 13 / 10
-        let menuHeight = Int32(menu.items.count) * scaled(50)
+        let menuHeight = Int32(menu.items.count) * menuRowHeight
         let maxRows = Int((height - y - scaled(140) - menuHeight) / max(1, rowHeight))
         // Show the latest rows when they do not all fit (the means below cover all of them).
         let shown = rows.suffix(max(1, maxRows - (rows.count > maxRows ? 1 : 0)))
