@@ -18,6 +18,7 @@ public struct SoundSafari: ParsableCommand {
             RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self, HRTFCommand.self,
             RemindersCommand.self, RateCommand.self,
             TrackerCommand.self,
-            ProfileCommand.self, HearingTestCommand.self, PitchMatchCommand.self, InstallLauncherCommand.self,
+            ProfileCommand.self, HearingTestCommand.self, PitchMatchCommand.self, QuestionnaireCommand.self,
+            InstallLauncherCommand.self,
         ])
 }

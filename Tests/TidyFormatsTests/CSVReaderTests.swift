@@ -1,6 +1,5 @@
 // The one CSV reader (libcsv): exact round trips and errors that name file, line and column.
 import Foundation
-import StudyRecords
 import Testing
 
 @testable import TidyFormats

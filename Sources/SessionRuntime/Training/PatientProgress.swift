@@ -41,7 +41,7 @@ package struct PatientProgress: Sendable, Equatable {
                     streak = hit ? streak + 1 : 0
                     return total + TrainingFeedback.points(hit: hit, streak: streak)
                 })
-            if !rows.isEmpty { medians.append(ProgressSeries.median(rows.map(\.absDeviationDeg))) }
+            if !rows.isEmpty { medians.append(SessionSummary.median(rows.map(\.absDeviationDeg))) }
             if let number = record.plan?.session {
                 let onTime =
                     record.startedAt >= schedule.opens(session: number)

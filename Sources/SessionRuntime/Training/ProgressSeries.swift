@@ -37,21 +37,15 @@ package struct ProgressSeries: Sendable, Equatable {
             else { continue }
             let rows = try TrialRow.readAll(from: folder.trialsURL)
             guard !rows.isEmpty else { continue }
+            // The one per-session computation, shared with the analyzer's `progress` and the study server.
+            let summary = SessionSummary.of(rows)
             points.append(
                 Point(
                     sessionIndex: record.sessionIndex ?? SessionIndex.of(folder), startedAt: record.startedAt,
-                    photos: rows.count, medianAbsDeviationDeg: median(rows.map(\.absDeviationDeg)),
-                    reversalRate: Double(rows.filter(\.frontBackReversal).count) / Double(rows.count),
-                    medianTimeSeconds: median(rows.map(\.timeS))))
+                    photos: summary.photos, medianAbsDeviationDeg: summary.medianAbsDeviationDeg,
+                    reversalRate: summary.reversalRate ?? 0, medianTimeSeconds: summary.medianTimeSeconds))
         }
         return ProgressSeries(participant: participant, points: points.sorted { $0.sessionIndex < $1.sessionIndex })
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     /// At most `limit` points for the chart: the first and the last sessions always, the others evenly

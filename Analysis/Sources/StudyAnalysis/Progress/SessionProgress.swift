@@ -1,5 +1,6 @@
 // Per-session progress from trials.csv logs: medians, reversal rate, staircase threshold, per participant.
 import Foundation
+import StudyRecords
 
 /// One participant's session, summarised from its trials.csv rows (`session_index` groups them).
 public struct SessionProgressRow: Sendable, Equatable {
@@ -17,6 +18,8 @@ public struct SessionProgressRow: Sendable, Equatable {
 }
 
 public enum SessionProgress {
+    /// Columns read by name: the session's rows are summarised by StudyRecords' `SessionSummary`, as the game's
+    /// progress chart summarises them.
     static let required = ["participant", "session_index", "abs_deviation_deg", "time_s"]
     static let optional = ["front_back_reversal", "difficulty_value", "staircase_reversal", "plan"]
 
@@ -24,15 +27,7 @@ public enum SessionProgress {
     public static func read(files: [String], thresholdReversals: Int = 6, skipInvalid: Bool = false) throws
         -> [SessionProgressRow]
     {
-        struct Accumulator {
-            var deviations: [Double] = []
-            var times: [Double] = []
-            var reversals = 0
-            var reversalKnown = false
-            var staircaseReversals: [Double] = []
-            var plan = ""
-        }
-        var sessions: [String: [Int: Accumulator]] = [:]
+        var sessions: [String: [Int: SessionSummary.Accumulator]] = [:]
         let columns = required + optional
         let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: Set(optional), skipInvalid: skipInvalid)
         reader.showProgress = false
@@ -42,40 +37,27 @@ public enum SessionProgress {
                 guard let index = Int(record.string(1)) else { throw record.invalid(1, "a whole session_index") }
                 guard let deviation = Double(record.string(2)) else { throw record.invalid(2, "a number") }
                 guard let time = Double(record.string(3)) else { throw record.invalid(3, "a number") }
-                var session = sessions[participant, default: [:]][index, default: Accumulator()]
-                session.deviations.append(deviation)
-                session.times.append(time)
-                if record.has(4), !record.string(4).isEmpty {
-                    session.reversalKnown = true
-                    if record.string(4).lowercased() == "true" { session.reversals += 1 }
-                }
-                if record.has(5), record.has(6), record.string(6).lowercased() == "true",
-                    let value = Double(record.string(5))
-                {
-                    session.staircaseReversals.append(value)
-                }
-                if record.has(7), !record.string(7).isEmpty { session.plan = record.string(7) }
+                var session = sessions[participant, default: [:]][index, default: SessionSummary.Accumulator()]
+                let reversal =
+                    record.has(4) && !record.string(4).isEmpty ? record.string(4).lowercased() == "true" : nil
+                let staircase =
+                    record.has(5) && record.has(6) && record.string(6).lowercased() == "true"
+                    ? Double(record.string(5)) : nil
+                session.add(
+                    absDeviationDeg: deviation, timeSeconds: time, reversal: reversal,
+                    staircaseReversalValue: staircase, plan: record.has(7) ? record.string(7) : "")
                 sessions[participant, default: [:]][index] = session
             }
         }
         return StudyData.sortLevels(Array(sessions.keys)).flatMap { participant in
             (sessions[participant] ?? [:]).sorted { $0.key < $1.key }.map { index, session in
-                let last = session.staircaseReversals.suffix(thresholdReversals)
+                let summary = session.summary(thresholdReversals: thresholdReversals)
                 return SessionProgressRow(
-                    participant: participant, sessionIndex: index, photos: session.deviations.count,
-                    medianAbsDeviationDeg: median(session.deviations), medianTimeSeconds: median(session.times),
-                    reversalRate: session.reversalKnown
-                        ? Double(session.reversals) / Double(session.deviations.count) : nil,
-                    staircaseThreshold: last.isEmpty ? nil : last.reduce(0, +) / Double(last.count),
-                    plan: session.plan)
+                    participant: participant, sessionIndex: index, photos: summary.photos,
+                    medianAbsDeviationDeg: summary.medianAbsDeviationDeg,
+                    medianTimeSeconds: summary.medianTimeSeconds, reversalRate: summary.reversalRate,
+                    staircaseThreshold: summary.staircaseThreshold, plan: summary.plan)
             }
         }
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

@@ -1,0 +1,109 @@
+// The instruments a machine offers: the shipped Questionnaires/ folder and those a clinic added (owner-only).
+import Foundation
+import StudyRecords
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Shipped instruments live beside the Sounds folder (`Questionnaires/`); a clinic's own — a licensed scale's
+/// wording in its language, or a new instrument — are added to `$XDG_DATA_HOME/soundsafari/questionnaires`
+/// (default `~/.local/share/...`), one file per id, version and language, never replaced.
+public struct InstrumentLibrary {
+    public let shipped: URL
+    public let added: URL
+
+    public init(shipped: URL, added: URL) {
+        self.shipped = shipped
+        self.added = added
+    }
+
+    public static func addedFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base: URL
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            base = URL(fileURLWithPath: data, isDirectory: true)
+        } else {
+            base = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+        }
+        return base.appendingPathComponent("soundsafari/questionnaires", isDirectory: true)
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public let instrument: Instrument
+        public let url: URL
+        public let isShipped: Bool
+        /// A licensed scale whose wording has not been added: it can be scored, not taken.
+        public var needsWording: Bool { instrument.wordingLicensed && instrument.items.contains { $0.text == nil } }
+    }
+
+    /// Every instrument, shipped first, each folder sorted by file name; a broken file is an error naming it.
+    public func all() throws -> [Entry] {
+        var entries: [Entry] = []
+        for (folder, isShipped) in [(shipped, true), (added, false)] {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                $0.hasSuffix(".json")
+            }.sorted()
+            for name in names {
+                let url = folder.appendingPathComponent(name)
+                entries.append(Entry(instrument: try Self.read(url), url: url, isShipped: isShipped))
+            }
+        }
+        return entries
+    }
+
+    public static func read(_ url: URL) throws -> Instrument {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ProtocolError(
+                file: url.path, field: "", problem: "cannot be read (\((error as NSError).localizedDescription))")
+        }
+        return try InstrumentFile.parse(data, file: url.path)
+    }
+
+    /// Checks `file` and stores a copy among the added instruments. A file for a shipped licensed scale must
+    /// keep its item ids and declare exactly the shipped scoring: a translation adds wording, never a new score.
+    @discardableResult
+    public func add(_ file: URL) throws -> URL {
+        let instrument = try Self.read(file)
+        if instrument.items.contains(where: { $0.text == nil }) {
+            throw ProtocolError(
+                file: file.path, field: "items", problem: "lacks the wording of some items; add a file that has it")
+        }
+        if let shippedOne = try all().first(where: { $0.isShipped && $0.instrument.id == instrument.id }) {
+            guard shippedOne.instrument.wordingLicensed else {
+                throw ProtocolError(
+                    file: file.path, field: "id",
+                    problem:
+                        "'\(instrument.id)' is shipped with SoundSafari; give your own instrument another id")
+            }
+            guard instrument.items.map(\.id) == shippedOne.instrument.items.map(\.id) else {
+                throw ProtocolError(
+                    file: file.path, field: "items",
+                    problem:
+                        "must have the item ids of the shipped \(instrument.id) (\(shippedOne.instrument.items.count) items, in order)"
+                )
+            }
+            guard instrument.scoring == shippedOne.instrument.scoring else {
+                throw ProtocolError(
+                    file: file.path, field: "scoring",
+                    problem:
+                        "differs from the scoring of the shipped \(instrument.id); copy it unchanged from \(shippedOne.url.path)"
+                )
+            }
+        }
+        let name = "\(instrument.id)-v\(instrument.version)-\(instrument.language).json"
+        let target = added.appendingPathComponent(name)
+        guard !FileManager.default.fileExists(atPath: target.path) else {
+            throw ProtocolError(
+                file: file.path, field: "version",
+                problem:
+                    "\(instrument.id) version \(instrument.version) (\(instrument.language)) is already added as \(target.path); raise the version for a changed file"
+            )
+        }
+        try OwnerOnlyFolder.createWithParents(added)
+        // Created exclusively and owner-only: an added instrument is never replaced, a new version is a new file.
+        let copy = try AppendOnlyFile.create(target)
+        try copy.append(String(decoding: try Data(contentsOf: file), as: UTF8.self))
+        return target
+    }
+}
