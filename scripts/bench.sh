@@ -11,3 +11,5 @@ bash Analysis/bench/lmm-bench.sh .build/release/soundsafari-analyze
 bash scripts/play-memory.sh .build/release 30 | grep -v rss_round
 bash scripts/start-race.sh .build/release 20
 bash scripts/kill-loop.sh .build/release 24
+# Bad inputs (issue 30): each refused in a sentence; "tried / handled / crash / hang / silent", the last three 0.
+python3 scripts/bad-inputs.py .build/release

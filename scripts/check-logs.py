@@ -9,6 +9,9 @@ Counts, over every session folder and participants.csv:
   lost        targets a completed session lacks, plus rows of a snapshot (trials.csv copied just before a
               kill, DIR/<participant>/<session>.csv) that are no longer in the final file, byte for byte
   incomplete  sessions not completed (reported, not an error: the runs may have been stopped on purpose)
+  plan_twice  a training-plan session (plan version and session number) played in more than one session folder
+              of a participant
+A session a plan's minutes ended (session.json `ended_by` "time") is complete without all its targets.
 Prints one "name value unit" line each.
 """
 import csv
@@ -19,7 +22,7 @@ import sys
 
 
 def audit(logs, snapshots):
-    corrupt = duplicates = lost = incomplete = sessions = rows_total = 0
+    corrupt = duplicates = lost = incomplete = sessions = rows_total = plan_twice = 0
     problems = []
     participants = os.path.join(logs, "participants.csv")
     if os.path.exists(participants):
@@ -38,6 +41,7 @@ def audit(logs, snapshots):
         folder = os.path.join(logs, participant)
         if not os.path.isdir(folder):
             continue
+        plan_sessions = {}
         for session in sorted(os.listdir(folder)):
             path = os.path.join(folder, session)
             session_json = os.path.join(path, "session.json")
@@ -51,6 +55,13 @@ def audit(logs, snapshots):
                 corrupt += 1
                 problems.append(f"{session_json}: {error}")
                 continue
+            plan = record.get("plan")
+            if plan:
+                key = (plan.get("version"), plan.get("session"))
+                if key in plan_sessions:
+                    plan_twice += 1
+                    problems.append(f"{path}: plan session {key} already played in {plan_sessions[key]}")
+                plan_sessions[key] = session
             expected = {
                 (plan["round"], index + 1)
                 for plan in record["protocol"]["rounds"]
@@ -78,7 +89,7 @@ def audit(logs, snapshots):
             if len(keys) != len(set(keys)):
                 duplicates += len(keys) - len(set(keys))
                 problems.append(f"{trials}: {len(keys) - len(set(keys))} targets logged twice")
-            if record.get("completed"):
+            if record.get("completed") and record.get("ended_by") != "time":
                 missing = expected - set(keys)
                 lost += len(missing)
                 if missing:
@@ -101,7 +112,8 @@ def audit(logs, snapshots):
     print(f"corrupt {corrupt} files")
     print(f"duplicates {duplicates} rows")
     print(f"incomplete {incomplete} sessions")
-    return lost + corrupt + duplicates
+    print(f"plan_sessions_played_twice {plan_twice} sessions")
+    return lost + corrupt + duplicates + plan_twice
 
 
 if __name__ == "__main__":

@@ -2,7 +2,11 @@
 # Kill loop: sessions stopped without warning at random moments, then resumed to the end, then audited.
 # Usage: scripts/kill-loop.sh [BIN_DIR] [KILLS] [SIGNAL]
 #   KILLS (default 24): three quarters `simulate` (virtual clock and --realtime alternating), one quarter a
-#   `study` window (Examples/thesis-study.json) under Xvfb driven by soundsafari-autopilot.
+#   `study` window (Examples/thesis-study.json) under Xvfb driven by soundsafari-autopilot. Then as many
+#   training-plan sessions (Examples/training-plan.json): a third `train` windows, the rest `simulate --plan
+#   --sessions 2`, each continued by `simulate --plan` after the signal; and KILLS / 4 races of three plan
+#   starts of one participant at once (one of them stopped), finished by one more: no plan session may be
+#   played twice (check-logs.py's plan_sessions_played_twice).
 #   SIGNAL (default KILL): KILL, or TERM / INT / HUP to check the orderly stop (exit 128+n, session.json
 #   `interruptions`).
 # trials.csv is copied just before each kill; scripts/check-logs.py then counts the rows of those copies that
@@ -104,12 +108,71 @@ for i in $(seq "$study_kills"); do
     resume "$participant"
 done
 
+# Training-plan sessions: the `train` window and `simulate --plan`, stopped, then continued through the plan.
+plan=Examples/training-plan.json
+train_script="$work/train.txt"
+{
+    printf '%s\n' "wait headphone-check" "key Left" "key Right" "wait ratings-before"
+    for _ in 1 2 3 4 5 6 7; do printf '%s\n' "sleep 150" "key Down" "key Down" "key Return"; done
+    for _ in $(seq 60); do printf '%s\n' "wait running" "hold Right 300" "key Space" "wait round-result" "key Return"; done
+} >"$train_script"
+plan_continue() {  # continues participant $1's plan (the interrupted session first), counting failures
+    "$bin/soundsafari" simulate --plan "$plan" --participant "$1" --sessions 2 --logs "$logs" >/dev/null \
+        2>"$work/plan-continue.txt" || { plan_failures=$((plan_failures + 1)); cat "$work/plan-continue.txt" >&2; }
+}
+plan_failures=0 plan_refusals=0
+train_kills=$((kills / 3))
+for i in $(seq "$kills"); do
+    participant="KP$i"
+    if [ "$i" -le "$train_kills" ]; then
+        DISPLAY="$display" SDL_AUDIODRIVER=dummy SDL_VIDEODRIVER=x11 "$bin/soundsafari-autopilot" \
+            --script "$train_script" --window-size 1920x1080 -- train --participant "$participant" --plan "$plan" \
+            --input keyboard --logs "$logs" >/dev/null 2>"$work/train-$i.txt" &
+        delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 2.5 + r / 32767 * 8 }')
+    elif [ $((i % 2)) -eq 0 ]; then
+        "$bin/soundsafari" simulate --plan "$plan" --participant "$participant" --sessions 2 --realtime \
+            --logs "$logs" >/dev/null 2>&1 &
+        delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.5 + r / 32767 * 10 }')
+    else
+        "$bin/soundsafari" simulate --plan "$plan" --participant "$participant" --sessions 2 \
+            --logs "$logs" >/dev/null 2>&1 &
+        delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.3 + r / 32767 * 3 }')
+    fi
+    pid=$!
+    sleep "$delay"
+    stop "$pid" "$participant"
+    plan_continue "$participant"
+done
+# Three plan starts of one participant at once, one stopped; a refused start must say why in one sentence.
+races=$(( (kills + 3) / 4 ))
+for i in $(seq "$races"); do
+    participant="KR$i"
+    pids=()
+    for j in 1 2 3; do
+        "$bin/soundsafari" simulate --plan "$plan" --participant "$participant" --sessions 2 --seed "$j" \
+            --logs "$logs" >/dev/null 2>"$work/race-$i-$j.txt" &
+        pids+=($!)
+    done
+    sleep "$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.2 + r / 32767 * 2 }')"
+    stop "${pids[$((RANDOM % 3))]}" "$participant"
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
+    for j in 1 2 3; do
+        grep -qE "Another session of|is in use by" "$work/race-$i-$j.txt" && plan_refusals=$((plan_refusals + 1))
+    done
+    plan_continue "$participant"
+done
+
 echo "kill.signal SIG$signal name"
 echo "kill.stopped $killed processes"
 echo "kill.finished_before_the_signal $finished_first processes"
 echo "kill.simulate $simulate_kills runs"
 echo "kill.study_window $study_kills runs"
 echo "kill.resume_failures $resume_failures runs"
+echo "kill.plan_sessions $kills runs"
+echo "kill.plan_train_window $train_kills runs"
+echo "kill.plan_races $races runs"
+echo "kill.plan_starts_refused $plan_refusals runs"
+echo "kill.plan_continue_failures $plan_failures runs"
 if [ "$signal" != KILL ]; then
     echo "kill.wrong_exit_status $wrong_status runs"
     echo "kill.not_marked_interrupted $not_marked runs"

@@ -19,6 +19,6 @@ public struct SoundSafari: ParsableCommand {
             RemindersCommand.self, RateCommand.self,
             TrackerCommand.self,
             ProfileCommand.self, HearingTestCommand.self, PitchMatchCommand.self, QuestionnaireCommand.self,
-            InstallLauncherCommand.self,
+            InstallLauncherCommand.self, DiaryCommand.self,
         ])
 }

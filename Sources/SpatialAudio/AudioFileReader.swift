@@ -1,6 +1,7 @@
 // Loads any file libsndfile reads (WAV, FLAC, OGG/Vorbis, AIFF, CAF) into mono, rejecting what OpenAL cannot position.
 import CSndFile
 import Foundation
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc
@@ -33,10 +34,9 @@ public enum AudioFileReader {
             throw SpatialAudioError.fileNotFound(path: path)
         }
         // A named pipe or device would block sf_open until something writes to it: refuse it (stat follows links).
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        do { try RegularFile.check(path) } catch let error as NotARegularFileError {
             throw SpatialAudioError.fileUnreadable(
-                path: path, reason: "it is not a regular file (a named pipe or device); give a sound file")
+                path: path, reason: "it is \(error.kind), not a regular file; give a sound file")
         }
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {

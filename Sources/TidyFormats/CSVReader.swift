@@ -68,6 +68,8 @@ public final class CSVReader {
 
     /// Streams the file at `path` in 1 MiB chunks.
     public func read(path: String, onRecord: (CSVRecord) throws -> Void) throws {
+        // A FIFO would block fopen, a device would never end: refused before opening.
+        try RegularFile.check(path)
         guard let file = fopen(path, "rb") else {
             throw CSVReadError.unreadable(file: path, reason: String(cString: strerror(errno)))
         }
@@ -110,6 +112,10 @@ public final class CSVReader {
         var handlerError: Error?
         state.onRecord = { [unowned self] record in
             do {
+                // A NUL is no text: a number cut at it ("2<NUL>0" read as 2) would be a silent wrong value.
+                if let slot = record.storage.firstIndex(where: { $0.contains(0) }) {
+                    throw record.invalid(slot, "holds a NUL byte, which no CSV text has (is the file damaged?)")
+                }
                 try onRecord(record)
                 self.rowsRead += 1
             } catch let row as CSVReadError {
@@ -312,6 +318,16 @@ final class ParserState {
         guard fieldIndex > 0 else { return }
         guard let header else {
             header = headerFields
+            // Two columns of one name: which one a reader takes would be a guess (the first, silently).
+            if let repeated = headerFields.enumerated().first(where: { headerFields[..<$0.offset].contains($0.element) }
+            ) {
+                stop = true
+                fatal = .malformed(
+                    file: file, line: recordLine,
+                    reason: "the header names the column '\(repeated.element)' twice",
+                    advice: "rename or remove one of the two columns")
+                return
+            }
             let names = wanted ?? headerFields
             wanted = names
             storage = Array(repeating: [], count: names.count)

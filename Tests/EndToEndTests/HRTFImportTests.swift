@@ -74,6 +74,9 @@ struct HRTFImportTests {
         #expect(imported.status == 0, "\(imported.stderr)")
         let file = home.appendingPathComponent("data/soundsafari/hrtf/mit-kemar.mhr")
         let sha = SHA256.hex(try Data(contentsOf: file))
+        // Owner-only like the logs (it was 0644): a personal HRTF is measured on the patient's head.
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode.map { $0 & 0o777 } == 0o600)
         #expect(imported.stdout.contains("sha256 \(sha)"), "\(imported.stdout)")
 
         let noise = Self.noise()

@@ -180,6 +180,43 @@ struct RenderOutputTests {
         #expect(try String(contentsOf: trials, encoding: .utf8) == "session_id\n")
     }
 
+    @Test(
+        "--force never replaces a participant's profile, ratings or plan, nor a session's trials through a link (it replaced them with a WAV)",
+        arguments: ["profile.json", "ratings.csv", "plan-001.json", "link.wav", "beside-ratings.wav"])
+    func forceNeverReachesTheLogs(out name: String) throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("render-force-log")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let participant = folder.appendingPathComponent("logs/P1")
+        let session = participant.appendingPathComponent("2026-11-26T10-00-00Z")
+        try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
+        try Data("{}\n".utf8).write(to: session.appendingPathComponent("session.json"))
+        let trials = session.appendingPathComponent("trials.csv")
+        try Data("session_id\n".utf8).write(to: trials)
+        try Data("{\"schema_version\": 1}\n".utf8).write(to: participant.appendingPathComponent("profile.json"))
+        let out: URL
+        switch name {
+        case "link.wav":
+            // A link outside the logs that leads to a session's trials.csv.
+            out = folder.appendingPathComponent("link.wav")
+            try FileManager.default.createSymbolicLink(at: out, withDestinationURL: trials)
+        case "beside-ratings.wav":
+            try Data("session_id\n".utf8).write(to: participant.appendingPathComponent("ratings.csv"))
+            out = participant.appendingPathComponent(name)
+            try Data("mine\n".utf8).write(to: out)
+        default:
+            out = participant.appendingPathComponent(name)
+            try Data("kept\n".utf8).write(to: out)
+        }
+        let before = try Data(contentsOf: out)
+        let result = try SoundSafariBinary.run([
+            "render", "--sound", "frog", "--bearing", "90", "--out", out.path, "--force",
+        ])
+        #expect(result.status != 0, "\(name)")
+        #expect(result.stderr.contains("study log"), "\(name): \(result.stderr)")
+        #expect(try Data(contentsOf: out) == before, "\(name) was written over")
+        #expect(try String(contentsOf: trials, encoding: .utf8) == "session_id\n")
+    }
+
     @Test("make-sounds never writes into a logs folder")
     func makeSoundsNeverAmongLogs() throws {
         let folder = try SoundSafariBinary.temporaryDirectory("make-sounds-logs")

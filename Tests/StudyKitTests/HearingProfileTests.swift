@@ -14,6 +14,37 @@ struct HearingProfileTests {
         "gain_rule": "half-gain", "max_gain_db": 20}, "output": {"ceiling_dbfs": -1}}
         """
 
+    /// Edits of the contract file that were read with a default, a boolean as a number or the first of two keys.
+    static let lenient: [(edit: (from: String, to: String), field: String)] = [
+        (("\"max_gain_db\": 20", "\"max_gain_db\": true"), "tailoring.max_gain_db"),
+        (("\"max_gain_db\": 20", "\"max_gain_dB\": 20"), "tailoring.max_gain_dB"),
+        (("\"ear\": \"both\"", "\"ear\": 3"), "tinnitus.ear"),
+        (("\"ear\": \"both\"", "\"ear\": \"both\", \"probe\": false"), "tinnitus.probe"),
+        (("\"ear\": \"both\"", "\"ear\": \"both\", \"runs_hz\": \"abc\""), "tinnitus.runs_hz"),
+        (("\"schema_version\": 1,", "\"schema_version\": 1, \"created_at\": \"yesterday\","), "created_at"),
+        (("\"schema_version\": 1,", "\"schema_version\": 1, \"source\": 7,"), "source"),
+        (
+            ("\"level_db_above_threshold\": 8", "\"level_db_above_threshold\": 1e308"),
+            "tinnitus.level_db_above_threshold"
+        ),
+        (("\"ceiling_dbfs\": -1}", "\"ceiling_dbfs\": -1,}"), "(file)"),
+        (("\"gain_rule\": \"half-gain\"", "\"gain_rule\": \"half-gain\", \"gain_rule\": \"none\""), "(file)"),
+        (("\"schema_version\": 1", "\"schema_version\": true"), "schema_version"),
+    ]
+
+    @Test(
+        "profile.json is read as strictly as a protocol: booleans, misspelt keys, wrong types, 1e308, trailing commas and repeated keys are named",
+        arguments: lenient.indices)
+    func leniencyIsGone(index: Int) throws {
+        let (edit, field) = Self.lenient[index]
+        #expect(Self.contract.contains(edit.from))
+        let folder = try TemporaryFolder()
+        try Self.contract.replacingOccurrences(of: edit.from, with: edit.to).write(
+            to: folder.file("profile.json"), atomically: true, encoding: .utf8)
+        let error = #expect(throws: ProfileError.self) { try HearingProfile.read(folder.file("profile.json")) }
+        #expect(error?.field == field, "\(String(describing: error))")
+    }
+
     @Test func theIssuesContractFileReadsAsVersionOneWithItsTailoring() throws {
         let folder = try TemporaryFolder()
         try Self.contract.write(to: folder.file("profile.json"), atomically: true, encoding: .utf8)

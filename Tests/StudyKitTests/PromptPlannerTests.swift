@@ -85,7 +85,7 @@ struct PromptPlannerTests {
                 windowOf[day] = (start, end)
                 specs.append("\(day.shortName) \(ClockTime(minutes: start))-\(ClockTime(minutes: end))")
             }
-            let (windows, _) = try WeeklyPromptWindows.parse(specs)
+            let windows = try WeeklyPromptWindows.parse(specs)
             let narrowest = windowOf.values.map { $0.1 - $0.0 }.min()!
             let prompts =
                 1 + Int(random.unitDouble() * Double(min(PromptPlanner.maximumPrompts(windowMinutes: narrowest), 8)))
@@ -114,24 +114,26 @@ struct PromptPlannerTests {
     }
 
     @Test func tooManyPromptsForTheWindowAreRefusedWithASentence() throws {
-        let (windows, _) = try WeeklyPromptWindows.parse(["08:00-09:00"])
+        let windows = try WeeklyPromptWindows.parse(["08:00-09:00"])
         #expect(PromptPlanner.maximumPrompts(windowMinutes: 60) == 3)
         try PromptPlanner.check(prompts: 3, windows: windows)
         let error = #expect(throws: ReminderError.self) { try PromptPlanner.check(prompts: 4, windows: windows) }
         #expect(error?.description.contains("at most 3 fit") == true)
     }
 
-    @Test func equalEndsAreRefusedAndAnEndBeforeTheStartIsSwappedAndSaid() throws {
+    @Test func equalEndsAndWindowsAcrossMidnightAreRefusedNotTurnedInsideOut() throws {
         #expect(throws: ReminderError.self) { try PromptWindow.parse("08:00-08:00", flag: "--window") }
-        let (window, note) = try PromptWindow.parse("22:00-08:00", flag: "--window")
-        #expect(window == PromptWindow(start: ClockTime(minutes: 480), end: ClockTime(minutes: 1320)))
-        #expect(note?.contains("using 08:00-22:00") == true)
+        for overnight in ["22:00-08:00", "24:00-08:00"] {
+            let error = #expect(throws: ReminderError.self) { try PromptWindow.parse(overnight, flag: "--window") }
+            #expect(error?.description.contains("across midnight") == true, "\(String(describing: error))")
+        }
+        #expect(try PromptWindow.parse("08:00-24:00", flag: "--window").durationMinutes == 16 * 60)
         #expect(throws: ReminderError.self) { try PromptWindow.parse("8-22", flag: "--window") }
         #expect(throws: ReminderError.self) { try PromptWindow.parse("08:00-25:00", flag: "--window") }
     }
 
     @Test func perWeekdayWindowsOverrideTheirDaysOnly() throws {
-        let (windows, _) = try WeeklyPromptWindows.parse(["08:00-22:00", "Sat,Sun 10:00-23:00"])
+        let windows = try WeeklyPromptWindows.parse(["08:00-22:00", "Sat,Sun 10:00-23:00"])
         #expect(windows.window(on: .saturday).description == "10:00-23:00")
         #expect(windows.window(on: .monday).description == "08:00-22:00")
         // Monday 2026-11-23 at 06:00 UTC, two days: Monday's prompts after 08:00, Tuesday's too.

@@ -33,6 +33,29 @@ struct RatingsLogTests {
         #expect(mode == 0o600, "health data: readable by its owner only")
     }
 
+    @Test func aHalfWrittenLastAnswerIsSetAsideAndTheNextAnswerStartsOnItsOwnLine() throws {
+        let logs = try TemporaryFolder()
+        let log = RatingsLog(logs: logs.url, participant: try ParticipantID("P03"))
+        let context = RatingContext(participant: "P03", sessionID: "s", sessionIndex: 1)
+        try log.record(context.row(RatingItem.all[0], value: 1, moment: .before, answeredAt: Fixtures.start))
+        // A crash or a full disk in the middle of the second answer.
+        let cut = "P03,s,1,before,tinnitus_loud"
+        let handle = try FileHandle(forWritingTo: log.url)
+        handle.seekToEndOfFile()
+        handle.write(Data(cut.utf8))
+        handle.closeFile()
+        #expect(try log.storedRows().count == 1, "the cut-off row is not an answer")
+        try log.record(context.row(RatingItem.all[2], value: 5, moment: .before, answeredAt: Fixtures.start))
+        let rows = try log.storedRows()
+        #expect(rows.map(\.value) == [1, 5], "the next answer was glued onto the fragment")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: log.url.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix("ratings.csv.cut-off-") }
+        #expect(aside.count == 1, "\(aside)")
+        let kept = try String(
+            contentsOf: log.url.deletingLastPathComponent().appendingPathComponent(aside[0]), encoding: .utf8)
+        #expect(kept == cut, "the fragment is kept as it was")
+    }
+
     @Test func aFileOfAnotherFormatIsNeverAppendedTo() throws {
         let logs = try TemporaryFolder()
         let log = RatingsLog(logs: logs.url, participant: try ParticipantID("P02"))

@@ -46,7 +46,7 @@ struct ProgressCommand: ParsableCommand {
             }
             let result = ProgressReport.render(
                 rows: rows, curves: ProgressReport.curves(rows, byParticipant: by != nil),
-                adherence: PlanAdherence.read(folders: folders))
+                adherence: try PlanAdherence.read(folders: folders))
             print(Analyses.render([result], json: format == .json))
         }
     }

@@ -47,9 +47,21 @@ import TidyFormats
                 .write(to: URL(fileURLWithPath: folder + "/session.json"))
         }
         let today = try #require(ISO8601DateFormatter().date(from: "2026-11-05T12:00:00Z"))
-        let adherence = try #require(PlanAdherence.read(folders: [logs], today: today).first)
+        let adherence = try #require(try PlanAdherence.read(folders: [logs], today: today).first)
         #expect(adherence.participant == "T01")
         #expect(adherence.due == 4)
         #expect(adherence.done == 2, "completed and time-ended count; quit and interrupted do not")
+    }
+
+    @Test("A tampered plan-001.json is named by progress instead of being left out of the adherence")
+    func aTamperedPlanIsNamed() throws {
+        let logs = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        let participant = logs + "/T02"
+        try FileManager.default.createDirectory(atPath: participant, withIntermediateDirectories: true)
+        let url = URL(fileURLWithPath: participant + "/plan-001.json")
+        try Data(#"{"version": 1, "assigned_at": "last week", "plan": {}}"#.utf8).write(to: url)
+        let error = #expect(throws: AnalysisError.self) { try PlanAdherence.read(folders: [logs]) }
+        #expect(error?.message.contains("plan-001.json") == true, "\(String(describing: error))")
     }
 }

@@ -1,6 +1,7 @@
 // Continuing and repeating sessions: --resume, the summary's "Continue" and "Play again", and what the terminal is told.
 import Foundation
 import GameCore
+import SessionRuntime
 import StudyKit
 import StudyRecords
 
@@ -94,11 +95,7 @@ extension GameApp {
     }
 
     /// A path as one shell word (quoted when it holds anything but safe characters).
-    static func shellWord(_ text: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+:=@%,")
-        if !text.isEmpty, text.allSatisfy({ safe.contains($0) }) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    static func shellWord(_ text: String) -> String { ShellWord.quote(text) }
 
     /// Tells the terminal where the session is written (when it opens) — the window may be full screen — and,
     /// in play, that the participant already completed this mode (study says so before its window opens).

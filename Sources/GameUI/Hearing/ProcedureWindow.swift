@@ -41,10 +41,9 @@ package final class ProcedureWindow {
     package init(participant: ParticipantID, logs: URL, hooks: AppHooks = AppHooks()) throws {
         self.participant = participant
         self.logs = logs
-        let url = HearingProfile.url(logs: logs, participant: participant.value)
         profile =
-            FileManager.default.fileExists(atPath: url.path)
-            ? try HearingProfile.read(url) : HearingProfile(participant: participant.value)
+            try HearingProfile.load(logs: logs, participant: participant.value)
+            ?? HearingProfile(participant: participant.value)
         autopilot = try hooks.autopilotScript.map { try Autopilot.load(path: $0.path) }
         screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
         system = try SDLSystem()

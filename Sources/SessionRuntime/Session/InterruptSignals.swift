@@ -54,10 +54,14 @@ package struct SessionInterruptedError: Error, CustomStringConvertible, Localize
     package let signal: Int32
     /// The folder of the session the signal interrupted; nil when none was running.
     package let folder: URL?
+    /// The command that continues the session, with its participant and logs folder (pasted as is, it must
+    /// find the same logs); nil: "--resume".
+    package var continueCommand: String?
 
-    package init(signal: Int32, folder: URL?) {
+    package init(signal: Int32, folder: URL?, continueCommand: String? = nil) {
         self.signal = signal
         self.folder = folder
+        self.continueCommand = continueCommand
     }
 
     /// The shell's convention for a process ended by a signal.
@@ -67,7 +71,7 @@ package struct SessionInterruptedError: Error, CustomStringConvertible, Localize
         let name = InterruptSignals.name(signal)
         guard let folder else { return "Stopped by \(name) while no session was running; no round was cut short." }
         return
-            "Stopped by \(name): every photo taken is logged and \(folder.path)/session.json marks the session interrupted; continue it with --resume."
+            "Stopped by \(name): every photo taken is logged and \(folder.path)/session.json marks the session interrupted; continue it with \(continueCommand ?? "--resume")."
     }
 
     package var errorDescription: String? { description }

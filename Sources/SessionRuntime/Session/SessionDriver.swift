@@ -118,6 +118,13 @@ package final class SessionDriver {
             log = try store.startSession(
                 participant: participant, environment: environment, plan: planReference, at: now
             ) { sessionIndex, past in
+                if let expected = request.expectedSessionIndex, sessionIndex != expected,
+                    case .trainingPlan(_, let session) = request.source
+                {
+                    throw PlanSessionTakenError(
+                        participant: participant.value, planSession: session, expectedIndex: expected,
+                        sessionIndex: sessionIndex)
+                }
                 var resolved = studyProtocol.resolve(participantNumber: number, sessionSeed: sessionSeed)
                 resolved.sessionNumber = sessionIndex
                 resolved.placementSeed = PlacementSeed.derive(
@@ -166,16 +173,21 @@ package final class SessionDriver {
         throws
     {
         let file: String
+        var prefix = ""
         switch source {
         case .mode: file = "--mode"
         case .protocolFile(let url): file = url.path
-        case .trainingPlan(let assigned, _): file = assigned.url.path
+        case .trainingPlan(let assigned, _):
+            // The stored plan-NNN.json holds the plan under `plan`, its protocol under `session`.
+            file = assigned.url.path
+            prefix = "plan.session."
         }
-        try studyProtocol.checkSounds(available: Set(catalog.entries.map(\.name)), file: file)
+        try studyProtocol.checkSounds(available: Set(catalog.entries.map(\.name)), file: file, fieldPrefix: prefix)
         try studyProtocol.checkSoundRoles(
             targets: Set(catalog.entries(role: .target).map(\.name)),
             backgrounds: Set(catalog.entries(role: .background).map(\.name)),
-            roles: Dictionary(uniqueKeysWithValues: catalog.entries.map { ($0.name, $0.role.rawValue) }), file: file)
+            roles: Dictionary(uniqueKeysWithValues: catalog.entries.map { ($0.name, $0.role.rawValue) }), file: file,
+            fieldPrefix: prefix)
     }
 
     /// The protocol of a mode or a file (a malformed file → StudyKit's error naming file and field).
@@ -281,7 +293,15 @@ package final class SessionDriver {
         try log.recordExposure(exposure)
         try log.recordPlaying(seconds: session.playedSeconds, endedBy: .signal)
         try log.interrupt(by: InterruptSignals.name(signal), at: clock.date(at: clock.now()))
-        return SessionInterruptedError(signal: signal, folder: log.location)
+        // <logs>/<participant>/<session>: the advice names both, so pasting it finds this session.
+        let participantFolder = log.location.deletingLastPathComponent()
+        let who =
+            "--participant \(ShellWord.quote(participantFolder.lastPathComponent)) --logs \(ShellWord.quote(participantFolder.deletingLastPathComponent().path))"
+        // A plan session continues through the plan (train or simulate --plan); --resume refuses it.
+        let command =
+            training != nil
+            ? "soundsafari train \(who) (or simulate --plan FILE \(who))" : "--resume \(who)"
+        return SessionInterruptedError(signal: signal, folder: log.location, continueCommand: command)
     }
 
     private func handle(_ reported: RoundResult) throws {

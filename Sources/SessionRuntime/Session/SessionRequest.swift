@@ -32,6 +32,10 @@ package struct SessionRequest: Sendable {
     var openRound: TrainingHistory.OpenRound?
     /// A resumed training session's logged hits, in order: its points and run of hits go on from them.
     var earlierHits: [Bool] = []
+    /// The `session_index` the session was prepared for (a plan session: which session is due and the
+    /// staircase were read from the sessions before it). Another session started meanwhile changes it, and the
+    /// start is refused under the participant's start lock instead of playing one plan session twice.
+    var expectedSessionIndex: Int?
     /// Ask the tinnitus questionnaire before and after the rounds even when the protocol does not
     /// (a session-level switch: `train` turns it on, `simulate --answer-ratings` too).
     package var ratings: Bool

@@ -21,7 +21,7 @@ package struct TrainingStart {
         if let planFile {
             let plan = try TrainingPlanFile.load(planFile)
             if assigned?.plan != plan {
-                assigned = try AssignedPlan.assign(planFile, logs: logs, participant: id, at: now)
+                assigned = try AssignedPlan.assign(planFile, logs: logs, participant: id, at: now, unlessCurrent: true)
             }
         }
         guard let assigned else { throw TrainingPlanMissingError(participant: participant, logs: logs.path) }
@@ -39,6 +39,8 @@ package struct TrainingStart {
         if resuming {
             request.openRound = try TrainingHistory.openRound(of: assigned, logs: logs, participant: id)
             request.earlierHits = try TrainingHistory.hitsOfLatestSession(of: assigned, logs: logs, participant: id)
+        } else {
+            request.expectedSessionIndex = PastSession.nextIndex(after: PastSession.all(logs: logs, participant: id))
         }
         return TrainingStart(schedule: schedule, request: request)
     }
@@ -50,6 +52,19 @@ package struct TrainingPlanMissingError: Error, CustomStringConvertible, Localiz
     let logs: String
     package var description: String {
         "Participant \(participant) has no training plan in \(logs); assign one with soundsafari plan assign --participant \(participant) FILE, or pass --plan FILE."
+    }
+    package var errorDescription: String? { description }
+}
+
+/// A plan session whose start found another session of the participant begun since it was prepared: playing it
+/// would play one plan session twice (with a staircase that misses the other's rounds).
+package struct PlanSessionTakenError: Error, CustomStringConvertible, LocalizedError {
+    let participant: String
+    let planSession: Int
+    let expectedIndex: Int
+    let sessionIndex: Int
+    package var description: String {
+        "Another session of \(participant) was started while plan session \(planSession) was being prepared (this one would be session_index \(sessionIndex), not \(expectedIndex)); nothing was written — wait until it ends, then run the command again to continue the plan where it stands."
     }
     package var errorDescription: String? { description }
 }

@@ -37,7 +37,7 @@ struct HearingTestCommand: WindowCommand {
     @Option(help: "Seed of the tone timing and the simulated answers (default: drawn).")
     var seed: UInt64 = UInt64.random(in: 1...UInt64(UInt32.max))
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     /// Frequencies a headphone calibration has reference thresholds for (RETSPL, 125 Hz to 8 kHz).
@@ -83,8 +83,7 @@ struct HearingTestCommand: WindowCommand {
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
         var profile =
-            FileManager.default.fileExists(atPath: url.path)
-            ? try HearingProfile.read(url) : HearingProfile(participant: id.value)
+            try HearingProfile.load(logs: logsURL, participant: id.value) ?? HearingProfile(participant: id.value)
         // With a calibration the test runs in dB HL; without, in dBFS, and the simulated listener hears through
         // nominal headphones (its dB HL thresholds sit at HL + RETSPL − 100 dBFS).
         let unit: AudiogramUnit = profile.calibration == nil ? .fullScaleUncalibrated : .hearingLevel

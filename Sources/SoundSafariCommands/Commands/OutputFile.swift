@@ -10,7 +10,7 @@ enum OutputFile {
         let url = URL(fileURLWithPath: path)
         if LogFileNames.isLog(url) {
             throw ValidationError(
-                "\(option) \(path) is a study log or lies in a session folder; logs are never written over — choose another file."
+                "\(option) \(path) is a study log, lies in a logs, participant or session folder, or links to one; logs are never written over — choose another file."
             )
         }
         var isDirectory: ObjCBool = false

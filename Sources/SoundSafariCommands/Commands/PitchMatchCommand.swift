@@ -37,7 +37,7 @@ struct PitchMatchCommand: WindowCommand {
     @Option(help: "Notch width in octaves for the tailored output: 1, 0.5 or 0.25.")
     var notchWidth: Double = 1
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     func validate() throws {
@@ -62,12 +62,11 @@ struct PitchMatchCommand: WindowCommand {
                 .pitchMatch(runs: runs, notchWidthOctaves: notchWidth, probe: probe))
             return
         }
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        guard var profile = try HearingProfile.load(logs: logsURL, participant: id.value) else {
             throw ValidationError(
                 "\(url.path) does not exist; run `soundsafari hearing-test` or `soundsafari profile set-audiogram` first."
             )
         }
-        var profile = try HearingProfile.read(url)
         guard let audiogram = profile.audiogram, let largest = audiogram.largestLoss else {
             throw ValidationError("\(url.path) has no audiogram; run `soundsafari hearing-test` first.")
         }

@@ -28,7 +28,7 @@ struct PlanAssignCommand: ParsableCommand {
     @Argument(help: "The training plan (JSON).")
     var file: String
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     @Option(help: "Folder holding sounds.json (default: found from the executable or the current folder).")
@@ -44,7 +44,8 @@ struct PlanAssignCommand: ParsableCommand {
         let url = URL(fileURLWithPath: file)
         let plan = try TrainingPlanFile.load(url)
         let catalog = try SoundCatalog.locate(explicitFolder: sounds)
-        try plan.session.checkSounds(available: Set(catalog.entries.map(\.name)), file: url.path)
+        try plan.session.checkSounds(
+            available: Set(catalog.entries.map(\.name)), file: url.path, fieldPrefix: "session.")
         let id = try ParticipantID(participant)
         let logsURL = URL(fileURLWithPath: logs)
         try FileSessionStore(logs: logsURL).registerIfNew(id, at: Date())

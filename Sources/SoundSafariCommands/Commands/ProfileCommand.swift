@@ -33,7 +33,7 @@ struct SetAudiogramCommand: ParsableCommand {
     @Option(help: "The supervisor's cap on any gain, in dB (default: keep the profile's, else 20).")
     var maxGainDb: Double?
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     func validate() throws {
@@ -46,8 +46,7 @@ struct SetAudiogramCommand: ParsableCommand {
         let logsURL = URL(fileURLWithPath: logs)
         let existing = HearingProfile.url(logs: logsURL, participant: id.value)
         var profile =
-            FileManager.default.fileExists(atPath: existing.path)
-            ? try HearingProfile.read(existing) : HearingProfile(participant: id.value)
+            try HearingProfile.load(logs: logsURL, participant: id.value) ?? HearingProfile(participant: id.value)
         profile.audiogram = audiogram
         profile.source = "set-audiogram \(file)"
         if let gainRule { profile.gainRule = gainRule }
@@ -134,7 +133,7 @@ struct SetOutputCommand: ParsableCommand {
     @Option(help: "Measured dB SPL of a 0 dBFS sine on the right earphone.")
     var calibrationRightDbSpl: Double?
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     func validate() throws {
@@ -163,8 +162,7 @@ struct SetOutputCommand: ParsableCommand {
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
         var profile =
-            FileManager.default.fileExists(atPath: url.path)
-            ? try HearingProfile.read(url) : HearingProfile(participant: id.value)
+            try HearingProfile.load(logs: logsURL, participant: id.value) ?? HearingProfile(participant: id.value)
         if let gainRule { profile.gainRule = gainRule }
         if let maxGainDb { profile.maxGainDB = maxGainDb }
         if let notchWidth { profile.notchWidthOctaves = notchWidth }
@@ -193,18 +191,17 @@ struct ShowProfileCommand: WindowCommand {
     @Flag(help: "Open the profile screen (audiogram per ear, tinnitus pitch marked).")
     var window = false
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     func run(hooks: AppHooks) throws {
         let id = try ParticipantID(participant)
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        guard let profile = try HearingProfile.load(logs: logsURL, participant: id.value) else {
             throw ValidationError(
                 "\(url.path) does not exist; run `soundsafari hearing-test` or `profile set-audiogram`.")
         }
-        let profile = try HearingProfile.read(url)
         print("Version \(profile.version) of \(url.path) (\(profile.source)).")
         ProfileSummary.print(profile)
         if window { _ = try ProcedureWindow(participant: id, logs: logsURL, hooks: hooks).run(.profile) }

@@ -15,7 +15,7 @@ struct RateCommand: WindowCommand {
             """)
 
     @Option(help: "Pseudonymous participant ID (e.g. P01).") var participant: String
-    @Option(help: "Folder for the study logs.") var logs = "StudyLogs"
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse) var logs = "StudyLogs"
     @Option(help: "When the reminder asked (ISO 8601, e.g. 2026-11-23T18:07:31Z; default: now).")
     var promptedAt: String?
 

@@ -14,7 +14,7 @@ struct RemindersNotifyCommand: ParsableCommand {
 
     @Option(help: "Pseudonymous participant ID.") var participant: String
     @Option(help: "training or prompt.") var kind: Kind
-    @Option(help: "Folder for the study logs.") var logs = "StudyLogs"
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse) var logs = "StudyLogs"
 
     func validate() throws { _ = try reminderParticipant(participant) }
 
@@ -77,8 +77,8 @@ struct RemindersReplanCommand: ParsableCommand {
     func run() throws {
         let id = try reminderParticipant(participant)
         let systemd = UserSystemd()
-        let settings = try ReminderSettings.read(systemd.settingsURL(id))
-        let (units, _) = try ReminderInstaller.units(for: settings, now: Date())
+        let settings = try ReminderSettings.read(systemd.settingsURL(id), participant: id)
+        let units = try ReminderInstaller.units(for: settings, participant: id, now: Date())
         try ReminderInstaller.install(units, settings: settings, participant: id, systemd: systemd)
         print("Planned the prompts of the next \(settings.planDays) days for \(id.value).")
     }

@@ -21,14 +21,13 @@ struct RemindersPlanCommand: ParsableCommand {
     func validate() throws {
         if days < 1 || days > 366 { throw ValidationError("--days: must be 1 to 366 (got \(days)).") }
         let windows = try usage { try WeeklyPromptWindows.parse(window) }
-        try usage { try PromptPlanner.check(prompts: prompts, windows: windows.windows) }
+        try usage { try PromptPlanner.check(prompts: prompts, windows: windows) }
     }
 
     func run() throws {
-        let (windows, notes) = try usage { try WeeklyPromptWindows.parse(window) }
-        for note in notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        let windows = try usage { try WeeklyPromptWindows.parse(window) }
         let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
-        let zone = TimeZone.current
+        let zone = try usage { try ReminderTimeZone.current() }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let times = try PromptPlanner.plan(

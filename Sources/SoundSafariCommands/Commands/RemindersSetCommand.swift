@@ -22,7 +22,8 @@ struct RemindersSetCommand: ParsableCommand {
             "Daily prompt window HH:MM-HH:MM, or DAYS HH:MM-HH:MM for some weekdays (repeatable; default 08:00-22:00).")
     var window: [String] = []
     @Option(help: "Days of prompt times each plan holds; re-planned every night.") var days = 7
-    @Option(help: "Folder for the study logs the reminders open sessions in.") var logs = "StudyLogs"
+    @Option(help: "Folder for the study logs the reminders open sessions in.", transform: LogsOption.parse) var logs =
+        "StudyLogs"
     @Flag(help: "Print the unit files instead of installing them.") var dryRun = false
 
     func validate() throws {
@@ -34,21 +35,27 @@ struct RemindersSetCommand: ParsableCommand {
         if prompts == nil && !window.isEmpty {
             throw ValidationError("--window sets when the random prompts come; give --prompts N with it.")
         }
-        if days < 1 || days > 60 { throw ValidationError("--days: must be 1 to 60 (got \(days)).") }
+        if !ReminderSettings.planDaysRange.contains(days) {
+            throw ValidationError("--days: must be 1 to 60 (got \(days)).")
+        }
+        if let problem = ReminderSettings.pathProblem(logsPath) { throw ValidationError("--logs: \(problem).") }
         _ = try usage { try training.map { try TrainingSchedule.parse($0) } }
         let windows = try usage { try WeeklyPromptWindows.parse(window) }
-        if let prompts { try usage { try PromptPlanner.check(prompts: prompts, windows: windows.windows) } }
+        if let prompts { try usage { try PromptPlanner.check(prompts: prompts, windows: windows) } }
+        _ = try usage { try ReminderTimeZone.current() }
     }
+
+    /// `--logs` as the units get it: absolute, `.` and `..` resolved.
+    var logsPath: String { URL(fileURLWithPath: logs).standardizedFileURL.path }
 
     func run() throws {
         let id = try reminderParticipant(participant)
         let settings = ReminderSettings(
-            participant: id.value, logs: URL(fileURLWithPath: logs).standardizedFileURL.path,
+            participant: id.value, logs: logsPath,
             executable: UserSystemd.executablePath, training: training, prompts: prompts ?? 0, windows: window,
             planDays: days)
         let systemd = UserSystemd()
-        let (units, notes) = try ReminderInstaller.units(for: settings, now: Date())
-        for note in notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        let units = try ReminderInstaller.units(for: settings, participant: id, now: Date())
         if dryRun {
             for file in units.files {
                 print("# \(systemd.unitFolder.appendingPathComponent(file.name).path)")
@@ -66,22 +73,25 @@ struct RemindersSetCommand: ParsableCommand {
 
 /// Planning and installing, shared by `set` and the nightly `replan`.
 enum ReminderInstaller {
-    static func units(for settings: ReminderSettings, now: Date) throws -> (ReminderUnits, [String]) {
-        let participant = try ParticipantID(settings.participant)
+    /// The units of `settings`, checked as `participant`'s (a settings file names the participant it belongs to;
+    /// the executable comes from it too, so it is checked before it goes into a unit).
+    static func units(for settings: ReminderSettings, participant: ParticipantID, now: Date) throws -> ReminderUnits {
+        try settings.check(participant: participant, where: "the reminder settings")
+        let zone = try ReminderTimeZone.current()
         let training = try settings.training.map { try TrainingSchedule.parse($0) }
-        let (windows, notes) = try WeeklyPromptWindows.parse(settings.windows)
+        let windows = try WeeklyPromptWindows.parse(settings.windows)
         var times: [Date] = []
         if settings.prompts > 0 {
             var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = .current
+            calendar.timeZone = zone
             times = try PromptPlanner.plan(
                 prompts: settings.prompts, windows: windows, days: settings.planDays,
                 seed: UInt64.random(in: 1...UInt64.max), now: now, calendar: calendar)
         }
         let units = ReminderUnits(
             participant: participant, executable: settings.executable, logs: settings.logs, training: training,
-            promptTimes: times, timeZone: .current)
-        return (units, notes)
+            promptTimes: times, timeZone: zone)
+        return units
     }
 
     static func install(

@@ -21,7 +21,10 @@ struct RemindersShowCommand: ParsableCommand {
             print("No reminders are installed for \(id.value) in \(systemd.unitFolder.path).")
             return
         }
-        if let settings = try? ReminderSettings.read(systemd.settingsURL(id)) {
+        let settingsURL = systemd.settingsURL(id)
+        // A tampered file is said (and the exit is 1), never skipped: the units may run what it says.
+        if FileManager.default.fileExists(atPath: settingsURL.path) {
+            let settings = try ReminderSettings.read(settingsURL, participant: id)
             for schedule in settings.training { print("Training: \(schedule)") }
             if settings.prompts > 0 {
                 let windows = settings.windows.isEmpty ? ["08:00-22:00"] : settings.windows
@@ -37,15 +40,17 @@ struct RemindersShowCommand: ParsableCommand {
         print("Unit files in \(systemd.unitFolder.path):")
         for name in units { print("  \(name)") }
         let now = Date()
+        let zone = try ReminderTimeZone.current()
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
         let promptTimer = systemd.unitFolder.appendingPathComponent(ReminderUnits.prefix(for: id) + "prompt.timer")
         if let text = try? String(contentsOf: promptTimer, encoding: .utf8) {
             let upcoming = text.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }
                 .compactMap { formatter.date(from: String($0.dropFirst("OnCalendar=".count))) }.filter { $0 > now }
             print("Next prompts:")
-            for time in upcoming.prefix(8) { print("  \(PromptPlanner.localISO8601(time, timeZone: .current))") }
+            for time in upcoming.prefix(8) { print("  \(PromptPlanner.localISO8601(time, timeZone: zone))") }
         }
     }
 }

@@ -62,8 +62,10 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if (sound == nil) == (file == nil) { throw ValidationError("Give exactly one of --sound NAME or --file PATH.") }
-        if !bearing.isFinite { throw ValidationError("--bearing must be a number of degrees.") }
-        if !heading.isFinite { throw ValidationError("--heading must be a number of degrees.") }
+        // A bearing beyond one turn either way is a slip (1e308 wrapped silently to 296°).
+        for (flag, value) in [("--bearing", bearing), ("--heading", heading)] where !(-360...360).contains(value) {
+            throw ValidationError("\(flag) must be a number of degrees from -360 to 360 (got \(value)).")
+        }
         if let seconds, !(seconds > 0 && seconds <= 600) {
             throw ValidationError("--seconds must be more than 0 and at most 600.")
         }

@@ -33,8 +33,8 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "With --plan: how many plan sessions to play one after the other (the calendar is ignored).")
     var sessions: Int?
 
-    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode (1-30, as in play).")
-    var rounds: Int = 3
+    @Option(parsing: .unconditional, help: "Rounds to play in a built-in mode (1-30, as in play; default 3).")
+    var rounds: Int?
 
     @Option(help: "Pseudonymous participant ID (no real names).")
     var participant: String = "SIM01"
@@ -53,7 +53,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Session seed: the same seed gives the same bearings and bot behaviour.")
     var seed: UInt64?
 
-    @Option(help: "Folder for the study logs.")
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     @Flag(help: "Run on the real clock (60 Hz in real time) instead of the virtual one.")
@@ -83,6 +83,13 @@ struct SimulateCommand: ParsableCommand {
             let known = LevelKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("Unknown mode '\(mode)'; use one of: \(known).")
         }
+        if rounds != nil, plan != nil || protocolFile != nil {
+            // A plan or protocol sets its own rounds: the flag would be ignored without a word.
+            throw ValidationError(
+                "--rounds sets the rounds of a built-in --mode; a \(plan != nil ? "plan" : "protocol") sets its own, so leave --rounds out."
+            )
+        }
+        let rounds = self.rounds ?? 3
         guard StudyProtocol.builtInRounds.contains(rounds) else {
             let range = StudyProtocol.builtInRounds
             throw ValidationError(
@@ -122,7 +129,8 @@ struct SimulateCommand: ParsableCommand {
         if let protocolFile {
             source = .protocolFile(URL(fileURLWithPath: protocolFile))
         } else {
-            source = .mode(LevelKind(rawValue: mode ?? LevelKind.oneTarget.rawValue) ?? .oneTarget, rounds: rounds)
+            source = .mode(
+                LevelKind(rawValue: mode ?? LevelKind.oneTarget.rawValue) ?? .oneTarget, rounds: rounds ?? 3)
         }
         let request = SessionRequest(
             source: source, participant: participant,

@@ -26,7 +26,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "OpenAL Soft HRTF name (see `soundsafari devices`).")
     var hrtf: String?
 
-    @Option(help: "Folder for participants.csv and session folders.")
+    @Option(help: "Folder for participants.csv and session folders.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
     @Option(help: "Seed for target placement (default: the protocol's seed, else random; recorded in session.json).")

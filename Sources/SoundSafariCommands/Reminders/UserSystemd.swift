@@ -26,18 +26,16 @@ struct UserSystemd {
 
     /// Writes the units (replacing the participant's earlier ones, which are removed first).
     func install(_ units: ReminderUnits, participant: ParticipantID) throws {
-        try FileManager.default.createDirectory(at: unitFolder, withIntermediateDirectories: true)
+        // Owner-only, like the logs: the unit names and command lines name the participant and the logs folder.
+        try OwnerOnlyFolder.createWithParents(unitFolder)
         for name in installedUnits(participant) {
             try FileManager.default.removeItem(at: unitFolder.appendingPathComponent(name))
         }
         for file in units.files {
             let url = unitFolder.appendingPathComponent(file.name)
-            do { try file.text.write(to: url, atomically: true, encoding: .utf8) } catch {
+            do { try AtomicFile.replace(url, with: Data(file.text.utf8)) } catch {
                 throw ReminderError(
-                    flag: url.path,
-                    problem:
-                        "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions"
-                )
+                    flag: url.path, problem: "cannot be written (\(error)); check the folder's permissions")
             }
         }
     }

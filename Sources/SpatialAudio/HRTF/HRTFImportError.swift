@@ -7,6 +7,9 @@ public enum HRTFImportError: Error, CustomStringConvertible, LocalizedError, Equ
     case unreadable(path: String, reason: String)
     case wrongConvention(path: String, convention: String)
     case notBinaural(path: String, receivers: Int)
+    /// A field of the file holds an impossible value (a delay that is not a finite non-negative number, a silent
+    /// impulse response, a negative distance, two ears at one position).
+    case invalidField(path: String, field: String, problem: String)
     case noHorizontalPlane(path: String, closestElevation: Double?)
     case tooSparse(path: String, largestGapDegrees: Double)
     case invalidName(name: String)
@@ -27,6 +30,8 @@ public enum HRTFImportError: Error, CustomStringConvertible, LocalizedError, Equ
                 + "(head-related impulse responses) can be imported: export the HRTF as SimpleFreeFieldHRIR."
         case .notBinaural(let path, let receivers):
             return "SOFA file '\(path)' has \(receivers) receivers, but an HRTF needs exactly 2 (left and right ear)."
+        case .invalidField(let path, let field, let problem):
+            return "SOFA file '\(path)': \(field) \(problem); nothing was imported — correct or export the file again."
         case .noHorizontalPlane(let path, let closest):
             let nearest = closest.map { String(format: " (the lowest |elevation| is %.1f°)", $0) } ?? ""
             return "SOFA file '\(path)' has no measurements in the horizontal plane within ±10° elevation\(nearest): "

@@ -49,9 +49,15 @@ public struct HRTFLibrary: Sendable {
         let data = MHRWriter.data(hrtf)
         let target = file(named: chosen)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Owner-only like the logs: a personal HRTF is measured on the patient's own head.
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
             let temporary = folder.appendingPathComponent(".\(chosen).mhr.partial")
-            try data.write(to: temporary)
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+            else { throw CocoaError(.fileWriteUnknown) }
             try FileManager.default.moveItem(at: temporary, to: target)
         } catch {
             throw HRTFImportError.cannotWrite(path: target.path, reason: error.localizedDescription)

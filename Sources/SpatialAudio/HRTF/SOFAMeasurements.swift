@@ -1,6 +1,7 @@
 // A SimpleFreeFieldHRIR SOFA file read with libmysofa: positions and left/right impulse responses.
 import CMySofa
 import Foundation
+import TidyFormats
 
 /// The measurements of one SOFA file, in SOFA's own convention: azimuth counter-clockwise from the front
 /// (90° = left), elevation up, distance in metres. Impulse responses are `sampleRate` Hz, left and right ear.
@@ -20,10 +21,11 @@ struct SOFAMeasurements {
 
     /// Reads `path`. Throws `HRTFImportError` for a missing, corrupt or non-HRIR file.
     static func load(path: String) throws -> SOFAMeasurements {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw HRTFImportError.fileNotFound(path: path)
         }
+        // Before libmysofa opens it: a FIFO would block it, a device would feed it forever.
+        try RegularFile.check(path)
         var code: Int32 = 0
         guard let hrtf = mysofa_load(path, &code), code == Int32(MYSOFA_OK) else {
             throw HRTFImportError.unreadable(path: path, reason: "libmysofa error \(code)")
@@ -39,7 +41,7 @@ struct SOFAMeasurements {
         guard check == Int32(MYSOFA_OK) else {
             throw HRTFImportError.unreadable(path: path, reason: "libmysofa check failed with error \(check)")
         }
-        let leftReceiver = leftReceiverIndex(hrtf.pointee.ReceiverPosition)
+        let leftReceiver = try leftReceiverIndex(hrtf.pointee.ReceiverPosition, path: path)
         mysofa_tospherical(hrtf)
 
         let count = Int(hrtf.pointee.M)
@@ -56,7 +58,12 @@ struct SOFAMeasurements {
         guard ir.allSatisfy({ $0.isFinite }), positions.allSatisfy({ $0.isFinite }) else {
             throw HRTFImportError.unreadable(path: path, reason: "impulse responses or positions are not finite")
         }
-        let delays = integerDelays(hrtf.pointee.DataDelay, measurements: count)
+        let delayArray = hrtf.pointee.DataDelay
+        let delayValues = delayArray.values.map { values in
+            (0..<Int(delayArray.elements)).map { Double(values[$0]) }
+        }
+        let delays = try integerDelays(
+            delayValues ?? [], measurements: count, sampleRate: Double(rateValue), path: path)
 
         var measurements: [Measurement] = []
         measurements.reserveCapacity(count)
@@ -77,29 +84,80 @@ struct SOFAMeasurements {
             attribute(hrtf.pointee.attributes, "ListenerShortName"),
         ]
         .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        try checkMeasurements(measurements, path: path)
         return SOFAMeasurements(sampleRate: Int(rateValue.rounded()), measurements: measurements, label: label)
     }
 
     /// SOFA's left ear is the receiver at positive y (cartesian) or positive azimuth (spherical); most files
-    /// list it first, some do not. Read before the positions are converted.
-    private static func leftReceiverIndex(_ array: MYSOFA_ARRAY) -> Int {
+    /// list it first, some do not. Read before the positions are converted. Two receivers at one position
+    /// cannot be told apart: which ear is which would be a guess, so the file is refused.
+    private static func leftReceiverIndex(_ array: MYSOFA_ARRAY, path: String) throws -> Int {
         guard array.elements >= 6, let values = array.values else { return 0 }
         let spherical = attribute(array.attributes, "Type")?.lowercased() == "spherical"
-        if spherical {
-            func leftness(_ azimuth: Float) -> Float { sin(azimuth * .pi / 180) }
-            return leftness(values[3]) > leftness(values[0]) ? 1 : 0
-        }
-        return values[4] > values[1] ? 1 : 0
+        return try leftReceiverIndex((0..<6).map { Double(values[$0]) }, spherical: spherical, path: path)
     }
 
+    /// `positions`: the two receivers' x, y, z (or azimuth, elevation, distance when `spherical`).
+    static func leftReceiverIndex(_ positions: [Double], spherical: Bool, path: String) throws -> Int {
+        let first = Array(positions[0..<3])
+        let second = Array(positions[3..<6])
+        guard positions.allSatisfy(\.isFinite) else {
+            throw HRTFImportError.invalidField(
+                path: path, field: "ReceiverPosition", problem: "holds a value that is not a finite number")
+        }
+        guard zip(first, second).contains(where: { abs($0 - $1) > 1e-9 }) else {
+            throw HRTFImportError.invalidField(
+                path: path, field: "ReceiverPosition",
+                problem: "puts both receivers at one position, so the left and the right ear cannot be told apart")
+        }
+        if spherical {
+            func leftness(_ azimuth: Double) -> Double { sin(azimuth * .pi / 180) }
+            return leftness(second[0]) > leftness(first[0]) ? 1 : 0
+        }
+        return second[1] > first[1] ? 1 : 0
+    }
+
+    /// The longest Data.Delay accepted: 0.1 s. A delay is prepended as zeros to every response, so a huge one
+    /// would fill the memory; real HRIR onsets are a few milliseconds.
+    static let maximumDelaySeconds = 0.1
+
     /// SOFA's Data.Delay (in samples, per receiver or per measurement and receiver), rounded to whole samples.
-    private static func integerDelays(_ array: MYSOFA_ARRAY, measurements: Int) -> (Int, Int) -> Int {
-        guard let values = array.values else { return { _, _ in 0 } }
-        let elements = Int(array.elements)
-        let copy = (0..<elements).map { max(0, Int(Double(values[$0]).rounded())) }
-        if elements == measurements * 2 { return { copy[$0 * 2 + $1] } }
-        if elements == 2 { return { copy[$1] } }
+    /// A value that is not finite, negative or longer than `maximumDelaySeconds` is refused, naming the field.
+    static func integerDelays(_ values: [Double], measurements: Int, sampleRate: Double, path: String) throws
+        -> (Int, Int) -> Int
+    {
+        let limit = maximumDelaySeconds * sampleRate
+        for (index, value) in values.enumerated() where !(value.isFinite && value >= 0 && value <= limit) {
+            let problem =
+                value.isFinite && value < 0
+                ? "is negative (\(value) samples); a delay cannot come before the sound"
+                : "is \(value) samples; it must be a number from 0 to \(Int(limit)) samples (0.1 s)"
+            throw HRTFImportError.invalidField(path: path, field: "Data.Delay[\(index)]", problem: problem)
+        }
+        let copy = values.map { Int($0.rounded()) }
+        if values.count == measurements * 2 { return { copy[$0 * 2 + $1] } }
+        if values.count == 2 { return { copy[$1] } }
         return { _, _ in 0 }
+    }
+
+    /// Every source at a positive distance, and no ear's impulse response silent (an all-zero response would
+    /// import as an HRTF that plays nothing).
+    static func checkMeasurements(_ measurements: [Measurement], path: String) throws {
+        for (index, measurement) in measurements.enumerated() {
+            guard measurement.distance > 0 else {
+                throw HRTFImportError.invalidField(
+                    path: path, field: "SourcePosition[\(index)]",
+                    problem: "has the distance \(measurement.distance) m; a source must be at a positive distance")
+            }
+            for (ear, response) in [("left", measurement.left), ("right", measurement.right)]
+            where !response.contains(where: { $0 != 0 }) {
+                throw HRTFImportError.invalidField(
+                    path: path, field: "Data.IR[\(index)]",
+                    problem: String(
+                        format: "is silent (all zero) for the %@ ear at azimuth %.1f°, elevation %.1f°",
+                        ear, measurement.azimuth, measurement.elevation))
+            }
+        }
     }
 
     private static func attribute(_ first: UnsafeMutablePointer<MYSOFA_ATTRIBUTE>?, _ name: String) -> String? {

@@ -1,6 +1,7 @@
 // A file that is only ever appended to, each write fsync'ed before returning: the crash safety of every log.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc
@@ -44,6 +45,8 @@ final class AppendOnlyFile {
         do {
             return (try create(url), true)
         } catch StudyFileError.system(_, _, let code) where code == EEXIST {
+            // Opening a FIFO for writing blocks until a reader comes; a device is no log.
+            try RegularFile.check(url)
             return (try openExisting(url), false)
         }
     }
@@ -93,6 +96,26 @@ final class AppendOnlyFile {
             throw StudyFileError.system(path: url.path, action: "inspect", errno: errno)
         }
         return Int(status.st_size)
+    }
+
+    /// The rule of every append-only log (trials.csv, ratings.csv, participants.csv, tracker.csv): every row
+    /// ends with a line break, so bytes after the last one are a write a crash or a full disk cut off. Before
+    /// anything is appended they are moved to `NAME.cut-off-<time>` (kept, never deleted) and the file is cut
+    /// back to its last whole row, so the next row is not glued onto the fragment.
+    static func setAsideCutOffFragment(of url: URL, now: Date = Date()) throws {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw CSVReadError.unreadable(file: url.path, reason: (error as NSError).localizedDescription)
+        }
+        guard let last = data.last, last != UInt8(ascii: "\n") else { return }
+        let keep = (data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+        let stamp = Timestamp.format(now).replacingOccurrences(of: ":", with: "")
+        let aside = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".cut-off-" + stamp)
+        let fragment = try AppendOnlyFile.create(aside)
+        try fragment.append(bytes: data[keep...])
+        guard truncate(url.path, off_t(keep)) == 0 else {
+            throw StudyFileError.system(path: url.path, action: "remove the cut-off last row of", errno: errno)
+        }
     }
 
     static func syncDirectory(of url: URL) {

@@ -7,16 +7,36 @@ public enum LogFileNames {
     public static let participants = "participants.csv"
     public static let trials = "trials.csv"
     public static let session = "session.json"
+    public static let ratings = "ratings.csv"
 
-    /// True for a log file or any file inside a session folder (one holding session.json): such a file is
-    /// never an output of `render` or another command, whatever `--force` says.
+    /// Every name a file of the logs has (plans are `plan-NNN.json`, cut-off tails `trials.csv.cut-off-…`).
+    static var names: [String] {
+        [
+            participants, trials, session, ratings, SessionLock.fileName, StartLock.fileName, HearingProfile.fileName,
+            TrackerLog.fileName,
+        ]
+    }
+
+    /// True for a log file or any file inside a session folder (one holding session.json), a participant's folder
+    /// (one holding ratings.csv, a plan or the start lock) or a logs folder (one holding
+    /// participants.csv): such a file is never an output of `render` or another command, whatever `--force`
+    /// says. A link is judged by the file it leads to as well, so `--out link.wav` cannot reach a log either.
     public static func isLog(_ url: URL) -> Bool {
+        isLogPath(url) || isLogPath(url.resolvingSymlinksInPath())
+    }
+
+    private static func isLogPath(_ url: URL) -> Bool {
         let name = url.lastPathComponent
-        if [participants, trials, session, SessionLock.fileName].contains(name) || name.hasPrefix(trials + ".cut-off-")
-        {
-            return true
-        }
+        if names.contains(name) || name.contains(".csv.cut-off-") || isPlanName(name) { return true }
         let folder = url.deletingLastPathComponent()
-        return FileManager.default.fileExists(atPath: folder.appendingPathComponent(session).path)
+        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // profile.json alone does not make a participant's folder: a copy of one may sit anywhere.
+        let markers = [session, participants, ratings, StartLock.fileName]
+        return siblings.contains { markers.contains($0) || isPlanName($0) }
+    }
+
+    private static func isPlanName(_ name: String) -> Bool {
+        name.hasPrefix("plan-") && name.hasSuffix(".json") && name.count == "plan-000.json".count
+            && Int(name.dropFirst("plan-".count).dropLast(".json".count)) != nil
     }
 }

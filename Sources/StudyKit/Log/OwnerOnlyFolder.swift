@@ -9,11 +9,11 @@ import StudyRecords
 /// Folders of the logs: rwx------ so other users of a shared computer cannot list or read health data.
 /// FileManager's `createDirectory` reports failures as Foundation errors (`NSCocoaErrorDomain Code=642`)
 /// and leaves errno to whatever ran last; this makes each missing folder with mkdir(2) and keeps its errno.
-enum OwnerOnlyFolder {
+public enum OwnerOnlyFolder {
     static let mode: mode_t = 0o700
 
     /// Makes `url` and any missing parent; an existing folder is fine, an existing file is an error.
-    static func createWithParents(_ url: URL) throws {
+    public static func createWithParents(_ url: URL) throws {
         let path = url.standardizedFileURL.path
         var missing: [String] = []
         var current = path

@@ -80,7 +80,9 @@ public final class TrackerLog {
         url = folder.appendingPathComponent(Self.fileName)
         let (file, created) = try AppendOnlyFile.openOrCreate(url)
         self.file = file
-        if created { try file.append(CSVWriter.headerLine(TrackerLogRow.columns)) }
+        // Readings are not fsync'ed: a crash can cut the last one, which a resumed session must not extend.
+        if !created { try AppendOnlyFile.setAsideCutOffFragment(of: url) }
+        if try created || file.size() == 0 { try file.append(CSVWriter.headerLine(TrackerLogRow.columns)) }
     }
 
     public func append(_ rows: [TrackerLogRow]) throws {

@@ -31,12 +31,13 @@ public final class TrialLog {
     /// Throws if the header is not this schema's (the file is then left untouched).
     public static func continuing(at url: URL, now: Date = Date()) throws -> (log: TrialLog, rows: [TrialRow]) {
         // A 0-byte file (a full disk or a crash right after its creation) is a log with no rows yet.
+        try RegularFile.check(url)
         let existing = try AppendOnlyFile.openExisting(url)
         if try existing.size() == 0 {
             try existing.append(CSVWriter.headerLine(TrialRow.columns))
             return (TrialLog(url: url, file: existing), [])
         }
-        try setAsideCutOffFragment(of: url, now: now)
+        try AppendOnlyFile.setAsideCutOffFragment(of: url, now: now)
         let table = try CSVTable.read(url)
         guard table.header == TrialRow.columns else {
             throw StudyFileError.headerMismatch(path: url.path, expected: TrialRow.columns, found: table.header)
@@ -48,22 +49,5 @@ public final class TrialLog {
     /// Appends one row and fsyncs it.
     public func append(_ row: TrialRow) throws {
         try file.append(CSVWriter.line(row.values))
-    }
-
-    /// Every row ends with a line break, so bytes after the last one are a write a crash cut off.
-    static func setAsideCutOffFragment(of url: URL, now: Date) throws {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw CSVReadError.unreadable(file: url.path, reason: (error as NSError).localizedDescription)
-        }
-        guard let last = data.last, last != UInt8(ascii: "\n") else { return }
-        let keep = (data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
-        let stamp = Timestamp.format(now).replacingOccurrences(of: ":", with: "")
-        let aside = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".cut-off-" + stamp)
-        let fragment = try AppendOnlyFile.create(aside)
-        try fragment.append(String(decoding: data[keep...], as: UTF8.self))
-        guard truncate(url.path, off_t(keep)) == 0 else {
-            throw StudyFileError.system(path: url.path, action: "remove the cut-off last row of", errno: errno)
-        }
     }
 }

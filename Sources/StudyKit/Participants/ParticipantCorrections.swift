@@ -32,6 +32,7 @@ extension ParticipantRegistry {
         }
         let (file, _) = try AppendOnlyFile.openOrCreate(url)
         try file.withExclusiveLock {
+            try AppendOnlyFile.setAsideCutOffFragment(of: url)
             // The file's own header: a supervisor may have added columns, which stay empty in the new row.
             let header = try CSVTable.read(url).header
             let values = record.valuesByColumn

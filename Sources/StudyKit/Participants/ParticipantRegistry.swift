@@ -71,6 +71,7 @@ public struct ParticipantRegistry: Sendable {
             if try file.size() == 0 {
                 try file.append(CSVWriter.headerLine(header))
             } else {
+                try AppendOnlyFile.setAsideCutOffFragment(of: url)
                 // Read under the lock: another process may have registered the same person a moment ago.
                 let table = try CSVTable.read(url)
                 header = table.header

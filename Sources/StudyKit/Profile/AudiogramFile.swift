@@ -10,6 +10,16 @@ public enum AudiogramFile {
     /// Reads a dB HL audiogram; a bad row, a repeated frequency or an impossible level is one sentence.
     public static func read(_ url: URL) throws -> Audiogram {
         let table = try CSVTable.read(url)
+        // A spreadsheet in another locale saves with ';' or a tab: the header is then one field that holds them.
+        if table.header.count == 1, let name = table.header.first {
+            for (separator, said) in [(";", "semicolons"), ("\t", "tabs")] where name.contains(separator) {
+                throw ProfileError(
+                    path: "\(url.path) line 1", field: "(header)",
+                    problem:
+                        "is separated by \(said), not commas; save the file as comma-separated CSV with the columns \(columns.joined(separator: ","))"
+                )
+            }
+        }
         for column in columns { _ = try table.index(of: column) }
         var left: [Double: Double] = [:]
         var right: [Double: Double] = [:]

@@ -2,6 +2,11 @@
 import Foundation
 import GameCore
 import StudyRecords
+import TidyFormats
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The tinnitus as matched.
 public struct TinnitusMatch: Sendable, Equatable {
@@ -91,9 +96,48 @@ public struct HearingProfile: Sendable, Equatable {
         try readAll(url).last!
     }
 
+    /// The newest version of `participant`'s own profile (`<logs>/<participant>/profile.json`), nil when there
+    /// is none. The participant named on the command line is whose profile it is: a file whose `participant`
+    /// says someone else, and a link (of the file or the folder) into another participant's folder, are
+    /// refused — a session or a writer must never take or change another participant's profile.
+    public static func load(logs: URL, participant: String) throws -> HearingProfile? {
+        try loadAll(logs: logs, participant: participant).last
+    }
+
+    /// Every version of `participant`'s own profile, checked as `load` does; empty when there is none.
+    public static func loadAll(logs: URL, participant: String) throws -> [HearingProfile] {
+        let url = Self.url(logs: logs, participant: participant)
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return [] }
+            throw StudyFileError.system(path: url.path, action: "open", errno: code)
+        }
+        // A FIFO or a device is said as such first (also through a link), before any other check.
+        try RegularFile.check(url)
+        let resolved = url.resolvingSymlinksInPath()
+        if status.st_mode & S_IFMT == S_IFLNK || resolved.deletingLastPathComponent().lastPathComponent != participant {
+            throw ProfileError(
+                path: url.path, field: "(file)",
+                problem:
+                    "is a link to \(resolved.path); a profile is read and written only as a file in the participant's own folder — replace the link by a copy of the file"
+            )
+        }
+        let versions = try readAll(url)
+        if let other = versions.last?.participant, other != participant {
+            throw ProfileError(
+                path: url.path, field: "participant",
+                problem:
+                    "says \(other), but the file is in \(participant)'s folder and --participant is \(participant); nothing was written — if the file is \(other)'s, move it to their folder"
+            )
+        }
+        return versions
+    }
+
     /// Every version, oldest first.
     public static func readAll(_ url: URL) throws -> [HearingProfile] {
         let path = url.path
+        try RegularFile.check(url)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ProfileError(path: path, field: "(file)", problem: "cannot be read (\(error.localizedDescription))")
@@ -101,7 +145,14 @@ public struct HearingProfile: Sendable, Equatable {
         guard let object = try? JSONSerialization.jsonObject(with: data), let top = object as? [String: Any] else {
             throw ProfileError(path: path, field: "(file)", problem: "is not a JSON object")
         }
-        guard let schema = top["schema_version"] as? Int, schema == schemaVersion else {
+        // As strict as protocol files: a trailing comma or a key given twice (of which one would be dropped).
+        if let violation = StrictJSON.firstViolation(in: data) {
+            throw ProfileError(
+                path: "\(path) line \(violation.line)", field: "(file)",
+                problem: "is not strict JSON: \(violation.problem)")
+        }
+        try Self.checkKeys(top, Self.topKeys + ["versions"], path: path, prefix: "")
+        guard let schema = Self.whole(top["schema_version"]), schema == schemaVersion else {
             throw ProfileError(path: path, field: "schema_version", problem: "must be \(schemaVersion)")
         }
         guard let participant = top["participant"] as? String, !participant.isEmpty else {
@@ -111,13 +162,78 @@ public struct HearingProfile: Sendable, Equatable {
             guard let list = versions as? [[String: Any]], !list.isEmpty else {
                 throw ProfileError(path: path, field: "versions", problem: "must be a non-empty list of objects")
             }
-            return try list.enumerated().map { index, entry in
+            let parsed = try list.enumerated().map { index, entry in
                 try parse(
                     entry, participant: participant, defaultVersion: index + 1, path: path,
                     prefix: "versions[\(index)].")
             }
+            // The next write numbers its version after the last: a reversed, repeated or missing number would
+            // give two "version 2" or hide which one sessions used.
+            for (index, version) in parsed.enumerated() where version.version != index + 1 {
+                throw ProfileError(
+                    path: path, field: "versions[\(index)].version",
+                    problem:
+                        "is \(version.version), but versions are numbered 1, 2, 3… in order, so it must be \(index + 1)"
+                )
+            }
+            // The top level is a copy of the newest version: an edit to one of them alone would be ignored, then
+            // erased by the next write, without a word.
+            let newest = list[list.count - 1]
+            let keys = Set(top.keys).union(newest.keys).subtracting(["versions"]).sorted()
+            for key in keys where !Self.same(top[key], newest[key]) {
+                throw ProfileError(
+                    path: path, field: key,
+                    problem:
+                        "differs between the top level and the newest version (versions[\(list.count - 1)].\(key)); the top level is a copy of the newest version — make both the same, or change the profile with soundsafari profile set-output or set-audiogram"
+                )
+            }
+            return parsed
         }
         return [try parse(top, participant: participant, defaultVersion: 1, path: path, prefix: "")]
+    }
+
+    static let topKeys = [
+        "schema_version", "participant", "version", "created_at", "source", "audiogram", "tinnitus", "tailoring",
+        "calibration", "output",
+    ]
+    static let objectKeys: [String: [String]] = [
+        "audiogram": ["unit", "left", "right"],
+        "tinnitus": ["pitch_hz", "level_db_above_threshold", "ear", "runs_hz", "spread_octaves", "probe"],
+        "tailoring": ["notch", "gain_rule", "max_gain_db"], "tailoring.notch": ["center_hz", "width_octaves"],
+        "calibration": ["left_db_spl_at_0_dbfs", "right_db_spl_at_0_dbfs"],
+        "output": ["ceiling_dbfs", "max_volume_db"],
+    ]
+
+    /// A misspelt key (`max_gain_dB`) would silently leave the value at its default: every key must be known.
+    static func checkKeys(_ object: [String: Any], _ known: [String], path: String, prefix: String) throws {
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw ProfileError(
+                path: path, field: prefix + unknown,
+                problem: "is not a field of profile.json (known here: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    /// JSONSerialization gives `true` as a number 1: a boolean is never taken as a number.
+    static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+
+    /// A whole JSON number (not a boolean), else nil.
+    static func whole(_ value: Any?) -> Int? {
+        guard let value, !isBoolean(value), let number = value as? NSNumber,
+            let exact = Int(exactly: number.doubleValue)
+        else { return nil }
+        return exact
+    }
+
+    /// JSON values as JSONSerialization gives them, compared deeply (1 and 1.0 are the same number).
+    private static func same(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let a as NSObject, let b as NSObject): return a.isEqual(b)
+        default: return false
+        }
     }
 
     private static func parse(
@@ -128,21 +244,37 @@ public struct HearingProfile: Sendable, Equatable {
         }
         func number(_ value: Any?, _ field: String) throws -> Double? {
             guard let value, !(value is NSNull) else { return nil }
-            guard let number = value as? NSNumber, number.doubleValue.isFinite
+            guard !isBoolean(value), let number = value as? NSNumber, number.doubleValue.isFinite
             else { throw fail(field, "must be a number") }
             return number.doubleValue
         }
+        /// A text field: absent or null gives nil, anything but text is refused (never replaced by a default).
+        func text(_ value: Any?, _ field: String) throws -> String? {
+            guard let value, !(value is NSNull) else { return nil }
+            guard let text = value as? String else { throw fail(field, "must be text in quotes") }
+            return text
+        }
+        func keys(_ value: [String: Any], _ field: String) throws {
+            try checkKeys(value, objectKeys[field] ?? [], path: path, prefix: prefix + field + ".")
+        }
+        try checkKeys(object, topKeys, path: path, prefix: prefix)
         var profile = HearingProfile(participant: participant, version: defaultVersion)
         if let version = object["version"] {
-            guard let version = version as? Int, version >= 1 else {
+            guard let version = whole(version), version >= 1 else {
                 throw fail("version", "must be a whole number from 1")
             }
             profile.version = version
         }
-        if let created = object["created_at"] as? String { profile.createdAt = Timestamp.parse(created) }
-        profile.source = object["source"] as? String ?? ""
+        if let created = try text(object["created_at"], "created_at") {
+            guard let date = Timestamp.parse(created) else {
+                throw fail("created_at", "is '\(created)', not a UTC timestamp such as 2026-11-23T17:00:00.000Z")
+            }
+            profile.createdAt = date
+        }
+        profile.source = try text(object["source"], "source") ?? ""
         if let audiogram = object["audiogram"], !(audiogram is NSNull) {
             guard let audiogram = audiogram as? [String: Any] else { throw fail("audiogram", "must be an object") }
+            try keys(audiogram, "audiogram")
             guard let unitText = audiogram["unit"] as? String, let unit = AudiogramUnit(rawValue: unitText) else {
                 throw fail(
                     "audiogram.unit",
@@ -174,31 +306,52 @@ public struct HearingProfile: Sendable, Equatable {
         }
         if let tinnitus = object["tinnitus"], !(tinnitus is NSNull) {
             guard let tinnitus = tinnitus as? [String: Any] else { throw fail("tinnitus", "must be an object") }
+            try keys(tinnitus, "tinnitus")
             guard let pitch = try number(tinnitus["pitch_hz"], "tinnitus.pitch_hz"),
                 NotchSetting.centerRange.contains(pitch)
             else { throw fail("tinnitus.pitch_hz", "must be a frequency from 250 to 16000 Hz") }
-            let ear = tinnitus["ear"] as? String ?? "both"
+            let ear = try text(tinnitus["ear"], "tinnitus.ear") ?? "both"
             guard ["left", "right", "both"].contains(ear) else {
                 throw fail("tinnitus.ear", "must be left, right or both")
             }
             // Files from before the noise probe have no `probe`: they were matched with tones.
-            let probeText = tinnitus["probe"] as? String ?? PitchProbe.tone.rawValue
+            let probeText = try text(tinnitus["probe"], "tinnitus.probe") ?? PitchProbe.tone.rawValue
             guard let probe = PitchProbe(rawValue: probeText) else {
                 throw fail("tinnitus.probe", "must be tone or noise")
             }
+            var runs: [Double] = []
+            if let list = tinnitus["runs_hz"], !(list is NSNull) {
+                guard let items = list as? [Any] else {
+                    throw fail("tinnitus.runs_hz", "must be a list of frequencies")
+                }
+                runs = try items.enumerated().map { index, item in
+                    let field = "tinnitus.runs_hz[\(index)]"
+                    guard let run = try number(item, field), (20...20_000).contains(run) else {
+                        throw fail(field, "must be a frequency from 20 to 20000 Hz")
+                    }
+                    return run
+                }
+            }
+            let level = try number(tinnitus["level_db_above_threshold"], "tinnitus.level_db_above_threshold")
+            if let level, !(-20...130).contains(level) {
+                throw fail("tinnitus.level_db_above_threshold", "is \(level), outside −20 to 130 dB")
+            }
+            let spread = try number(tinnitus["spread_octaves"], "tinnitus.spread_octaves")
+            if let spread, !(0...10).contains(spread) {
+                throw fail("tinnitus.spread_octaves", "is \(spread), outside 0 to 10 octaves")
+            }
             profile.tinnitus = TinnitusMatch(
-                pitchHz: pitch,
-                levelDBAboveThreshold: try number(
-                    tinnitus["level_db_above_threshold"], "tinnitus.level_db_above_threshold"),
-                ear: ear, runsHz: (tinnitus["runs_hz"] as? [NSNumber])?.map(\.doubleValue) ?? [],
-                spreadOctaves: try number(tinnitus["spread_octaves"], "tinnitus.spread_octaves"), probe: probe)
+                pitchHz: pitch, levelDBAboveThreshold: level, ear: ear, runsHz: runs, spreadOctaves: spread,
+                probe: probe)
         }
         if let tailoring = object["tailoring"], !(tailoring is NSNull) {
             guard let tailoring = tailoring as? [String: Any] else { throw fail("tailoring", "must be an object") }
+            try keys(tailoring, "tailoring")
             if let notch = tailoring["notch"], !(notch is NSNull) {
                 guard let notch = notch as? [String: Any] else {
                     throw fail("tailoring.notch", "must be an object or null")
                 }
+                try keys(notch, "tailoring.notch")
                 let width = try number(notch["width_octaves"], "tailoring.notch.width_octaves") ?? 1
                 guard NotchSetting.allowedWidths.contains(width) else {
                     throw fail("tailoring.notch.width_octaves", "must be 1, 0.5 or 0.25")
@@ -233,6 +386,7 @@ public struct HearingProfile: Sendable, Equatable {
             guard let calibration = calibration as? [String: Any] else {
                 throw fail("calibration", "must be an object")
             }
+            try keys(calibration, "calibration")
             var levels: [Double] = []
             for ear in Ear.allCases {
                 let field = "calibration.\(ear.rawValue)_db_spl_at_0_dbfs"
@@ -246,6 +400,7 @@ public struct HearingProfile: Sendable, Equatable {
         }
         if let output = object["output"], !(output is NSNull) {
             guard let output = output as? [String: Any] else { throw fail("output", "must be an object") }
+            try keys(output, "output")
             if let ceiling = try number(output["ceiling_dbfs"], "output.ceiling_dbfs") {
                 guard (-40...0).contains(ceiling) else {
                     throw fail("output.ceiling_dbfs", "must be from −40 to 0 dBFS")
@@ -307,12 +462,16 @@ public struct HearingProfile: Sendable, Equatable {
     }
 
     /// Appends `next` as a new version of the participant's profile (created when missing): earlier versions are
-    /// kept under `versions`, the file is replaced atomically. Returns the version written, numbered.
+    /// kept under `versions`, the file is replaced atomically. Returns the version written, numbered. The
+    /// versions are read and written under the participant's lock (`StartLock`), so two writers at once both
+    /// get their version in, one after the other; each writes its own temporary file (`AtomicFile`).
     @discardableResult
     public static func append(_ next: HearingProfile, logs: URL, at date: Date = Date()) throws -> HearingProfile {
         let url = Self.url(logs: logs, participant: next.participant)
         try OwnerOnlyFolder.createWithParents(url.deletingLastPathComponent())
-        let earlier = FileManager.default.fileExists(atPath: url.path) ? try readAll(url) : []
+        let lock = try StartLock.acquire(url.deletingLastPathComponent())
+        defer { withExtendedLifetime(lock) {} }
+        let earlier = try loadAll(logs: logs, participant: next.participant)
         var written = next
         written.version = (earlier.last?.version ?? 0) + 1
         written.createdAt = date
@@ -321,14 +480,7 @@ public struct HearingProfile: Sendable, Equatable {
         var data = try JSONSerialization.data(
             withJSONObject: top, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         data.append(UInt8(ascii: "\n"))
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
-        try? FileManager.default.removeItem(at: temporary)
-        let file = try AppendOnlyFile.create(temporary)
-        try file.append(String(decoding: data, as: UTF8.self))
-        guard rename(temporary.path, url.path) == 0 else {
-            throw StudyFileError.system(path: url.path, action: "replace", errno: errno)
-        }
-        AppendOnlyFile.syncDirectory(of: url)
+        try AtomicFile.replace(url, with: data)
         return written
     }
 }

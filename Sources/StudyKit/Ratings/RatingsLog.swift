@@ -28,16 +28,21 @@ public final class RatingsLog: RatingSink {
     public func record(_ row: RatingRow) throws {
         try OwnerOnlyFolder.createWithParents(url.deletingLastPathComponent())
         let (file, created) = try AppendOnlyFile.openOrCreate(url)
-        if created {
-            try file.append(CSVWriter.headerLine(RatingRow.columns))
-        } else {
-            try checkHeader()
+        try file.withExclusiveLock {
+            if try created || file.size() == 0 {
+                try file.append(CSVWriter.headerLine(RatingRow.columns))
+            } else {
+                // A half-written last answer (a crash, a full disk) is set aside, as trials.csv's is.
+                try AppendOnlyFile.setAsideCutOffFragment(of: url)
+                try checkHeader()
+            }
+            try file.append(CSVWriter.line(row.values))
         }
-        try file.append(CSVWriter.line(row.values))
     }
 
     public func storedRows() throws -> [RatingRow] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        // Every answer ends with a line break: the reader never takes a last row without one (a cut-off write).
         let table = try CSVTable.read(url)
         guard table.header == RatingRow.columns else {
             throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)

@@ -2,8 +2,8 @@
 import Foundation
 import StudyRecords
 
-/// One day's prompt window. An end before the start is swapped (and the swap is said in `note`);
-/// a start equal to the end is refused.
+/// One day's prompt window. An end before the start (a window across midnight) and a start equal to the
+/// end are refused.
 public struct PromptWindow: Sendable, Equatable, Codable, CustomStringConvertible {
     public let start: ClockTime
     public let end: ClockTime
@@ -16,8 +16,8 @@ public struct PromptWindow: Sendable, Equatable, Codable, CustomStringConvertibl
     public var durationMinutes: Int { end.minutes - start.minutes }
     public var description: String { "\(start)-\(end)" }
 
-    /// Parses "HH:MM-HH:MM"; `note` says when start and end were swapped.
-    public static func parse(_ text: String, flag: String) throws -> (window: PromptWindow, note: String?) {
+    /// Parses "HH:MM-HH:MM".
+    public static func parse(_ text: String, flag: String) throws -> PromptWindow {
         let ends = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard ends.count == 2 else {
             throw ReminderError(
@@ -30,12 +30,14 @@ public struct PromptWindow: Sendable, Equatable, Codable, CustomStringConvertibl
                 flag: flag, problem: "the window \(text) starts and ends at the same time; give a start before the end")
         }
         if second < first {
-            return (
-                PromptWindow(start: second, end: first),
-                "\(flag): the window \(text) ends before it starts; using \(second)-\(first) instead."
+            // Turning it round would put the prompts into the hours the patient asked to be left alone.
+            throw ReminderError(
+                flag: flag,
+                problem:
+                    "the window \(text) ends before it starts (across midnight), which is not supported; give a window within one day, e.g. \(second)-\(first) if that is what you meant"
             )
         }
-        return (PromptWindow(start: first, end: second), nil)
+        return PromptWindow(start: first, end: second)
     }
 }
 
@@ -50,12 +52,9 @@ public struct WeeklyPromptWindows: Sendable, Equatable {
         windows = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0, window) })
     }
 
-    /// Applies `--window` values in order; returns the notes about swapped windows.
-    public static func parse(_ specs: [String], flag: String = "--window") throws -> (
-        windows: WeeklyPromptWindows, notes: [String]
-    ) {
+    /// Applies `--window` values in order.
+    public static func parse(_ specs: [String], flag: String = "--window") throws -> WeeklyPromptWindows {
         var result = WeeklyPromptWindows()
-        var notes: [String] = []
         for spec in specs {
             let words = spec.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard (1...2).contains(words.count) else {
@@ -66,11 +65,10 @@ public struct WeeklyPromptWindows: Sendable, Equatable {
                 )
             }
             let days = words.count == 2 ? try Weekday.parseList(words[0], flag: flag) : Weekday.weekOrder
-            let (window, note) = try PromptWindow.parse(words[words.count - 1], flag: flag)
-            if let note { notes.append(note) }
+            let window = try PromptWindow.parse(words[words.count - 1], flag: flag)
             for day in days { result.windows[day] = window }
         }
-        return (result, notes)
+        return result
     }
 
     public func window(on day: Weekday) -> PromptWindow { windows[day] ?? Self.defaultWindow }

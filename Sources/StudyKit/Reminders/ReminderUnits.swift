@@ -110,12 +110,13 @@ public struct ReminderUnits: Sendable, Equatable {
         """
     }
 
-    /// systemd's command-line quoting: double quotes around words with blanks, `%` and `$` doubled so
-    /// systemd neither expands specifiers nor variables in a path or ID.
+    /// systemd's command-line quoting (systemd.service, "Command lines"; systemd.unit, "Specifiers"): every
+    /// word in double quotes, in which `\\` and `\"` are the C escapes systemd undoes, and `%` and `$` doubled
+    /// so systemd expands neither specifiers nor variables. Control characters cannot be quoted (a line break
+    /// ends the line whatever the quotes): `ReminderSettings.check` refuses them before any unit is made.
     static func quoted(_ word: String) -> String {
         let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
-        return escaped.contains(where: { $0 == " " || $0 == "\t" || $0 == "'" }) || escaped.isEmpty
-            ? "\"\(escaped)\"" : escaped
+        return "\"\(escaped)\""
     }
 }

@@ -121,8 +121,7 @@ public struct FileSessionStore: SessionStore {
     }
 
     public func hearingProfile(of participant: ParticipantID) throws -> HearingProfile? {
-        let url = HearingProfile.url(logs: logs, participant: participant.value)
-        return FileManager.default.fileExists(atPath: url.path) ? try HearingProfile.read(url) : nil
+        try HearingProfile.load(logs: logs, participant: participant.value)
     }
 
     public func weekDose(of participant: ParticipantID, before date: Date, excluding sessionID: String?) throws

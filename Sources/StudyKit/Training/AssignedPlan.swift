@@ -16,26 +16,35 @@ extension AssignedPlan {
         }.sorted()
     }
 
-    /// Reads and checks the plan file, then stores it as the participant's next version.
-    public static func assign(_ planFile: URL, logs: URL, participant: ParticipantID, at date: Date) throws
-        -> AssignedPlan
-    {
+    /// Reads and checks the plan file, then stores it as the participant's next version. The version is
+    /// numbered and written under the participant's lock (`StartLock`), so two assignments at once get two
+    /// numbers; with `unlessCurrent`, a plan equal to the current one (assigned meanwhile by another `train
+    /// --plan` or `simulate --plan`) is taken as it is instead of being stored again. The file appears whole or
+    /// not at all (`AtomicFile`): a full disk leaves no cut-off plan.
+    public static func assign(
+        _ planFile: URL, logs: URL, participant: ParticipantID, at date: Date, unlessCurrent: Bool = false
+    ) throws -> AssignedPlan {
+        try RegularFile.check(planFile)
         let data: Data
         do { data = try Data(contentsOf: planFile) } catch {
             throw ProtocolError(
                 file: planFile.path, field: "",
                 problem: "cannot read the training plan (\((error as NSError).localizedDescription)); check the path")
         }
-        _ = try TrainingPlanFile.parse(data, file: planFile.path)
+        let plan = try TrainingPlanFile.parse(data, file: planFile.path)
         let planJSON = try JSONDecoder().decode(JSONValue.self, from: data)
         let folder = logs.appendingPathComponent(participant.value)
         try OwnerOnlyFolder.createWithParents(folder)
+        let lock = try StartLock.acquire(folder)
+        defer { withExtendedLifetime(lock) {} }
+        if unlessCurrent, let current = try self.current(logs: logs, participant: participant), current.plan == plan {
+            return current
+        }
         let version = (versions(logs: logs, participant: participant).last ?? 0) + 1
         let url = folder.appendingPathComponent(fileName(version: version))
         let assigned = try AssignedPlan(
             version: version, assignedAt: date, source: planFile.path, planJSON: planJSON, url: url)
-        let file = try AppendOnlyFile.create(url)
-        try file.append(String(decoding: assigned.encoded(), as: UTF8.self))
+        try AtomicFile.createNew(url, with: assigned.encoded())
         return assigned
     }
 
@@ -48,6 +57,7 @@ extension AssignedPlan {
 
     /// Reads a stored assignment; errors name the file and field.
     public static func load(_ url: URL) throws -> AssignedPlan {
+        try RegularFile.check(url)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ProtocolError(

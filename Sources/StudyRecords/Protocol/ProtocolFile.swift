@@ -3,20 +3,13 @@ import Foundation
 import GameCore
 import TidyFormats
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 public enum ProtocolFile {
     /// Reads and checks a protocol file.
     public static func load(_ url: URL) throws -> StudyProtocol {
-        // Reading a named pipe or a device would wait for a writer that may never come (stat follows links).
-        var status = stat()
-        if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        do { try RegularFile.check(url) } catch let error as NotARegularFileError {
             throw ProtocolError(
                 file: url.path, field: "",
-                problem: "is not a regular file (a folder, named pipe or device); give the path of a protocol JSON file"
-            )
+                problem: "is \(error.kind), not a regular file; give the path of a protocol JSON file")
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {

@@ -102,15 +102,16 @@ extension StudyProtocol {
     /// is reported against the protocol's field — and its line, when `file` is the protocol file — before a
     /// session folder is made. `file` names the protocol in the error (e.g. the --protocol path, or "--mode"
     /// for a built-in mode).
-    public func checkSounds(available: Set<String>, file: String) throws {
+    /// `fieldPrefix`: where the protocol sits in its file (`session.` in a training plan).
+    public func checkSounds(available: Set<String>, file: String, fieldPrefix: String = "") throws {
         let known = available.sorted().joined(separator: ", ")
         // The lines of the file the protocol was read from (none for a built-in mode).
         let lines = (try? String(contentsOfFile: file, encoding: .utf8)).map { JSONLineLocator(text: $0) }
         func problem(_ field: String, _ sound: String, condition index: Int) -> ProtocolError {
             // A default target (the condition lists none) is pointed at by its condition's line.
             ProtocolError(
-                file: file, field: field,
-                line: lines?.line(of: field) ?? lines?.line(of: "conditions[\(index)]"),
+                file: file, field: fieldPrefix + field,
+                line: lines?.line(of: fieldPrefix + field) ?? lines?.line(of: "\(fieldPrefix)conditions[\(index)]"),
                 problem: "names the sound '\(sound)', which Sounds/sounds.json does not have; use one of \(known)")
         }
         for (index, condition) in conditions.enumerated() {

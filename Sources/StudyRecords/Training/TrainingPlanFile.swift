@@ -16,6 +16,7 @@ public enum TrainingPlanFile {
 
     /// Reads and checks a plan file.
     public static func load(_ url: URL) throws -> TrainingPlan {
+        try RegularFile.check(url)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ProtocolError(
@@ -33,6 +34,11 @@ public enum TrainingPlanFile {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             throw ProtocolError(file: file, field: "", problem: "is not valid JSON; check commas, quotes and brackets")
+        }
+        // As strict as protocol files (which the plan examples promise): Foundation forgives both.
+        if let violation = StrictJSON.firstViolation(in: data) {
+            throw ProtocolError(
+                file: file, field: "", line: violation.line, problem: "is not strict JSON: \(violation.problem)")
         }
         let reader = FieldReader(file: file, lines: JSONLineLocator(text: String(decoding: data, as: UTF8.self)))
         return try plan(root, reader: reader)
@@ -163,10 +169,12 @@ public enum TrainingPlanFile {
         if let items = try reader.list(fields, "step_sizes", "adaptive.step_sizes") {
             guard !items.isEmpty else { throw reader.error("adaptive.step_sizes", "is empty; list at least one step") }
             steps = try items.enumerated().map { index, item in
-                guard case .number(let step) = item, step.isFinite, step > 0, step <= upper - lower else {
+                // A step below a thousandth of the range never moves the staircase noticeably (1e-300 froze it).
+                let smallest = (upper - lower) / 1000
+                guard case .number(let step) = item, step.isFinite, step >= smallest, step <= upper - lower else {
                     throw reader.error(
                         "adaptive.step_sizes[\(index)]",
-                        "must be a number of \(parameter.unit) above 0 and at most max − min (\(upper - lower)) but is \(item.rendered())"
+                        "must be a number of \(parameter.unit) from (max − min) / 1000 (\(smallest)) to max − min (\(upper - lower)) but is \(item.rendered())"
                     )
                 }
                 return step

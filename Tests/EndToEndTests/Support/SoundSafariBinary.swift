@@ -16,7 +16,8 @@ enum SoundSafariBinary {
     }
 
     static func url(_ name: String = "soundsafari") -> URL {
-        productsDirectory.appendingPathComponent(name)
+        // An absolute path names a system program (a shell that sets limits first).
+        name.hasPrefix("/") ? URL(fileURLWithPath: name) : productsDirectory.appendingPathComponent(name)
     }
 
     /// The package root (where Sounds/ and Examples/ live), found from this source file.
@@ -24,15 +25,21 @@ enum SoundSafariBinary {
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs the executable with `arguments`; `environment` entries are added to the current environment.
+    /// Runs the executable with `arguments`; `environment` entries are added to the current environment;
+    /// `killAfterSeconds` kills it (status 137) when it has not ended by then.
     @discardableResult
     static func run(
         _ arguments: [String], executable: String = "soundsafari",
-        environment: [String: String] = [:], currentDirectory: URL? = nil
+        environment: [String: String] = [:], currentDirectory: URL? = nil, killAfterSeconds: Int? = nil
     ) throws -> CommandOutput {
         let process = Process()
         process.executableURL = url(executable)
         process.arguments = arguments
+        // A run that would block (reading a FIFO) ends as status 137 instead of blocking the test forever.
+        if let killAfterSeconds {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.arguments = ["-s", "KILL", "\(killAfterSeconds)", url(executable).path] + arguments
+        }
         var env = ProcessInfo.processInfo.environment
         // The machine's device-id (and any other user configuration) goes to a folder of this test run, never
         // to the real ~/.config; a test that is about the config folder passes its own.

@@ -154,15 +154,20 @@ public struct StudyData: Sendable {
         return (files, participantsFiles)
     }
 
-    static func trialsFiles(under folder: String) throws -> [String] {
+    static func trialsFiles(under folder: String) throws -> [String] { try files(named: "trials.csv", under: folder) }
+
+    /// Every file called `name` below `folder`, sorted. A 0-byte one is left out: it is a log with no rows yet (a
+    /// crash or a full disk right after its creation, docs/LOG-FORMAT.md), not a file without a header.
+    static func files(named name: String, under folder: String) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else {
             throw AnalysisError("\(folder): cannot list this folder; check its permissions.")
         }
         var found: [String] = []
         while let item = walker.nextObject() as? String {
-            if (item as NSString).lastPathComponent == "trials.csv" {
-                found.append((folder as NSString).appendingPathComponent(item))
-            }
+            guard (item as NSString).lastPathComponent == name else { continue }
+            let path = (folder as NSString).appendingPathComponent(item)
+            if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size == 0 { continue }
+            found.append(path)
         }
         return found.sorted()
     }
@@ -304,21 +309,23 @@ private final class Loader {
             }
             let decimal: ExactDecimal
             if acceptBooleans {
-                // A rate counts true/false outcomes: TRUE/FALSE (R's logical, as the game writes them), true/false,
-                // yes/no or 1/0; any other number would silently turn into a fraction of a success.
+                // A rate counts true/false outcomes: TRUE/FALSE (R's logical, as the game writes them), true/false
+                // (older logs) or 1/0; any other number would silently turn into a fraction of a success, and a word
+                // such as "yes" is no value the game writes.
                 switch record.string(0).trimmingCharacters(in: .whitespaces).lowercased() {
-                case "true", "yes", "1": decimal = ExactDecimal(mantissa: 1, scale: 0)
-                case "false", "no", "0": decimal = ExactDecimal(mantissa: 0, scale: 0)
+                case "true", "1": decimal = ExactDecimal(mantissa: 1, scale: 0)
+                case "false", "0": decimal = ExactDecimal(mantissa: 0, scale: 0)
                 default:
                     guard let number = record.withBytes(0, { ExactDecimal.parse($0) }),
                         number.approximate == 0 || number.approximate == 1
                     else {
-                        throw record.invalid(0, "'\(record.string(0))' is not TRUE/FALSE, true/false, yes/no or 1/0")
+                        throw record.invalid(0, "'\(record.string(0))' is not TRUE/FALSE, true/false or 1/0")
                     }
                     decimal = number
                 }
             } else {
                 decimal = try NumberField.value(record, 0)
+                try LogColumnRange.check(decimal.approximate, record, 0)
             }
             var key = 0
             for s in factorSlots {

@@ -18,14 +18,14 @@ public struct PlanAdherence: Sendable, Equatable {
     public var ratio: Double { due == 0 ? 1 : Double(done) / Double(due) }
 
     /// Every participant folder directly below the given folders (or the folders themselves) with a plan.
-    public static func read(folders: [String], today: Date = Date()) -> [PlanAdherence] {
+    public static func read(folders: [String], today: Date = Date()) throws -> [PlanAdherence] {
         var found: [PlanAdherence] = []
         for folder in folders {
             let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map {
                 (folder as NSString).appendingPathComponent($0)
             }
             for participantFolder in [folder] + candidates {
-                if let adherence = of(participantFolder, today: today) { found.append(adherence) }
+                if let adherence = try of(participantFolder, today: today) { found.append(adherence) }
             }
         }
         return found.sorted { $0.participant < $1.participant }
@@ -33,13 +33,25 @@ public struct PlanAdherence: Sendable, Equatable {
 
     /// The participant folder's current plan (highest `plan-NNN.json`) and its schedule by the one adherence rule
     /// (`PlanSchedule`), from the folder's session.json files read as the game writes them; nil without a plan.
-    static func of(_ folder: String, today: Date) -> PlanAdherence? {
+    /// A plan file that does not read (tampered, cut off) is an error naming it: adherence is never reported
+    /// against no plan, or left out without a word.
+    static func of(_ folder: String, today: Date) throws -> PlanAdherence? {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         guard let latest = names.filter({ $0.hasPrefix("plan-") && $0.hasSuffix(".json") }).last else { return nil }
         let url = URL(fileURLWithPath: folder).appendingPathComponent(latest)
-        guard let data = FileManager.default.contents(atPath: url.path),
-            let assigned = try? AssignedPlan.decode(data, url: url)
-        else { return nil }
+        try RegularFile.check(url)
+        let assigned: AssignedPlan
+        do {
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw AnalysisError("\(url.path): cannot be read; check its permissions.")
+            }
+            assigned = try AssignedPlan.decode(data, url: url)
+        } catch let error as AnalysisError {
+            throw error
+        } catch {
+            // The record's own sentence names the file and the field and what to do.
+            throw AnalysisError("\(error)")
+        }
         let sessions = names.compactMap { name -> SessionRecord? in
             let path = (folder as NSString).appendingPathComponent(name + "/session.json")
             guard let data = FileManager.default.contents(atPath: path) else { return nil }

@@ -35,11 +35,20 @@ public enum SessionProgress {
             try reader.read(path: file) { record in
                 let participant = record.string(0)
                 guard let index = Int(record.string(1)) else { throw record.invalid(1, "a whole session_index") }
-                guard let deviation = Double(record.string(2)) else { throw record.invalid(2, "a number") }
-                guard let time = Double(record.string(3)) else { throw record.invalid(3, "a number") }
+                // The same rule as describe: finite, within ±1e100, and inside the column's range.
+                let deviation = try NumberField.value(record, 2).approximate
+                try LogColumnRange.check(deviation, record, 2)
+                let time = try NumberField.value(record, 3).approximate
+                try LogColumnRange.check(time, record, 3)
                 var session = sessions[participant, default: [:]][index, default: SessionSummary.Accumulator()]
-                let reversal =
-                    record.has(4) && !record.string(4).isEmpty ? record.string(4).lowercased() == "true" : nil
+                var reversal: Bool?
+                if record.has(4), !record.string(4).isEmpty {
+                    switch record.string(4) {
+                    case "TRUE", "true": reversal = true
+                    case "FALSE", "false": reversal = false
+                    default: throw record.invalid(4, "'\(record.string(4))' is not TRUE or FALSE")
+                    }
+                }
                 let staircase =
                     record.has(5) && record.has(6) && record.string(6).lowercased() == "true"
                     ? Double(record.string(5)) : nil

@@ -42,7 +42,7 @@ public struct RatingsData: Sendable {
                 throw AnalysisError("\(path): no such file or folder; give a StudyLogs folder or a ratings.csv file.")
             }
             if isDirectory.boolValue {
-                ratingsFiles += try files(named: "ratings.csv", under: path)
+                ratingsFiles += try StudyData.files(named: "ratings.csv", under: path)
                 trialsFiles += try StudyData.trialsFiles(under: path)
             } else if (path as NSString).lastPathComponent == "trials.csv" {
                 trialsFiles.append(path)
@@ -59,10 +59,25 @@ public struct RatingsData: Sendable {
         var prompts = 0
         var skipped = 0
         let reader = CSVReader.forAnalysis(
-            columns: Array(RatingRow.columns.prefix(6)), skipInvalid: false)
+            columns: Array(RatingRow.columns.prefix(6)) + ["codebook_version"], optionalColumns: ["codebook_version"],
+            skipInvalid: false)
         reader.showProgress = false
         for file in ratingsFiles {
             try reader.readNotingCutOff(path: file) { record in
+                // Another codebook's items and scales mean other things: they are never pooled with this one's.
+                if record.has(6), record.string(6) != String(RatingItem.codebookVersion) {
+                    throw record.invalid(
+                        6,
+                        "codebook_version '\(record.string(6))' is not \(RatingItem.codebookVersion), the version this analyzer knows (docs/RATINGS-CODEBOOK.md)"
+                    )
+                }
+                let item = record.string(4)
+                guard let known = RatingItem.named(item) else {
+                    throw record.invalid(
+                        4,
+                        "'\(item)' is not an item of the codebook (\(RatingItem.all.map(\.id).joined(separator: ", ")))"
+                    )
+                }
                 let moment = record.string(3)
                 if moment == "prompt" {
                     prompts += 1
@@ -79,6 +94,12 @@ public struct RatingsData: Sendable {
                 guard let value = Double(valueText), value.isFinite else {
                     throw record.invalid(5, "'\(valueText)' is not a number")
                 }
+                guard known.accepts(value) else {
+                    throw record.invalid(
+                        5,
+                        "'\(valueText)' is not a value of '\(item)' (\(known.validRange.lowerBound) to \(known.validRange.upperBound)\(known.validRange.upperBound > 1 ? ", whole numbers" : ""))"
+                    )
+                }
                 guard let index = Int(record.string(2)) else {
                     throw record.invalid(2, "'\(record.string(2))' is not a session number")
                 }
@@ -87,7 +108,6 @@ public struct RatingsData: Sendable {
                 let key = participant + "\u{1}" + sessionID
                 var session =
                     sessions[key] ?? RatedSession(participant: participant, sessionID: sessionID, sessionIndex: index)
-                let item = record.string(4)
                 if (moment == "before" ? session.before[item] : session.after[item]) != nil {
                     throw record.invalid(4, "'\(item)' is answered twice \(moment) session \(sessionID)")
                 }
@@ -121,18 +141,5 @@ public struct RatingsData: Sendable {
             }
         }
         for (key, sum) in sums { sessions[key]?.meanAbsDeviationDeg = sum.0 / Double(sum.1) }
-    }
-
-    static func files(named name: String, under folder: String) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else {
-            throw AnalysisError("\(folder): cannot list this folder; check its permissions.")
-        }
-        var found: [String] = []
-        while let item = walker.nextObject() as? String {
-            if (item as NSString).lastPathComponent == name {
-                found.append((folder as NSString).appendingPathComponent(item))
-            }
-        }
-        return found.sorted()
     }
 }

@@ -8,7 +8,7 @@ enum RatingsFigure {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
-        guard try folders.contains(where: { try !RatingsData.files(named: "ratings.csv", under: $0).isEmpty }) else {
+        guard try folders.contains(where: { try !StudyData.files(named: "ratings.csv", under: $0).isEmpty }) else {
             return []
         }
         let data = try RatingsData.load(paths: folders)

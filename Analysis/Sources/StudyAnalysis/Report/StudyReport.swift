@@ -94,15 +94,29 @@ public enum StudyReport {
             "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and 4 tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
     }
 
-    /// Files whose presence makes a folder a logs folder: a report never writes into one, even with --force.
-    static let logFileNames: Set<String> = ["trials.csv", "participants.csv", "session.json", "ratings.csv"]
+    /// Files whose presence makes a folder a logs, participant or session folder: a report never writes into one
+    /// (nor into a folder inside one), even with --force.
+    static let logFileNames: Set<String> = [
+        "trials.csv", "participants.csv", "session.json", "ratings.csv", "profile.json", ".start.lock",
+    ]
 
-    /// An earlier report is replaced only with `force`; a folder of study logs never receives a report.
+    /// An earlier report is replaced only with `force`; a folder of study logs never receives a report, and neither
+    /// does a folder below one (`<session>/figures` would sit among the session's own files).
     static func checkOutputFolder(_ outputFolder: String, force: Bool) throws {
         let names = Set((try? FileManager.default.contentsOfDirectory(atPath: outputFolder)) ?? [])
-        if let log = names.intersection(logFileNames).sorted().first {
-            throw AnalysisError(
-                "\(outputFolder) holds study logs (\(log)): write the report to a folder of its own with --out.")
+        var folder = URL(fileURLWithPath: outputFolder).standardizedFileURL
+        for level in 0..<4 {
+            // A report folder of its own beside the participants (`<logs>/report`) is no participant's folder.
+            let markers = level == 0 ? logFileNames : logFileNames.subtracting(["participants.csv"])
+            let inside = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            let plan = inside.first { $0.hasPrefix("plan-") && $0.hasSuffix(".json") }
+            if let log = inside.intersection(markers).sorted().first ?? plan {
+                throw AnalysisError(
+                    "\(outputFolder) is \(folder.path == URL(fileURLWithPath: outputFolder).standardizedFileURL.path ? "" : "inside ")a folder of study logs (\(folder.path) holds \(log)): write the report to a folder of its own, outside the logs, with --out."
+                )
+            }
+            guard folder.path != "/" else { break }
+            folder = folder.deletingLastPathComponent()
         }
         if !force, let earlier = ["report.html", "report.md", "analysis.R"].first(where: names.contains) {
             throw AnalysisError(
