@@ -16,6 +16,8 @@ import TidyFormats
         case "ratings.csv": again = try CSVLogFile<RatingRow>.decode(data, file: url.path).encoded()
         case "participants.csv": again = try CSVLogFile<ParticipantRecord>.decode(data, file: url.path).encoded()
         case "session.json": again = try SessionRecord.decode(data, file: url.path).encoded()
+        case "profile.json":
+            again = HearingProfile.encoded(versions: try HearingProfile.decodeAll(data, path: url.path))
         case _ where name.hasPrefix("plan-") && name.hasSuffix(".json"):
             again = try AssignedPlan.decode(data, url: url).encoded()
         default: return
@@ -42,6 +44,12 @@ import TidyFormats
         defer { try? FileManager.default.removeItem(at: root) }
         let config = root.appendingPathComponent("config")
         let logs = root.appendingPathComponent("logs")
+        for flags in [["--max-volume-db", "-10"], ["--gain-rule", "half-gain", "--max-gain-db", "15"]] {
+            let profile = try SoundSafariBinary.run(
+                ["profile", "set-output", "--participant", "R01", "--logs", logs.path] + flags,
+                environment: ["XDG_CONFIG_HOME": config.path])
+            #expect(profile.status == 0, "\(profile.stderr)")
+        }
         let run = try SoundSafariBinary.run(
             [
                 "simulate", "--plan", "Examples/training-plan.json", "--sessions", "2", "--bot", "learner",
@@ -51,7 +59,9 @@ import TidyFormats
         let files = Self.logFiles(under: logs)
         let names = Set(files.map(\.lastPathComponent))
         #expect(
-            names.isSuperset(of: ["participants.csv", "ratings.csv", "plan-001.json", "session.json", "trials.csv"]))
+            names.isSuperset(of: [
+                "participants.csv", "ratings.csv", "plan-001.json", "session.json", "trials.csv", "profile.json",
+            ]))
         for file in files { try Self.roundTrip(file) }
 
         let device = try String(contentsOf: config.appendingPathComponent("soundsafari/device-id"), encoding: .utf8)

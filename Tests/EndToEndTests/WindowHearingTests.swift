@@ -163,7 +163,7 @@ extension WindowTests {
             // The loudness match confirmed at once: 10 dB above the better ear's threshold (0 dB HL at 8 kHz).
             #expect(tinnitus.levelDBAboveThreshold == 10)
             let json = try String(contentsOf: url, encoding: .utf8)
-            #expect(json.contains(#""probe" : "noise""#))
+            #expect(json.contains(#""probe": "noise""#))
             let screens = window.screensShown()
             let order = ["choice", "compare", "pitch-octave", "loudness", "profile"]
             #expect(order.allSatisfy(screens.contains), "\(screens)")

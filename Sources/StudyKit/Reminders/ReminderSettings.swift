@@ -110,7 +110,7 @@ public struct ReminderSettings: Sendable, Equatable, Codable {
             throw ReminderError(flag: "\(url.path) line \(violation.line)", problem: violation.problem)
         }
         let known = Set(CodingKeys.allCases.map(\.rawValue))
-        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+        if let object = try? JSONDecoder().decode(JSONValue.self, from: data).fields {
             if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
                 throw ReminderError(
                     flag: "\(url.path): '\(unknown)'",
@@ -120,11 +120,7 @@ public struct ReminderSettings: Sendable, Equatable, Codable {
             }
             // The decoder calls 2.5 or 1e308 "not valid JSON" without the field; say which one.
             for key in [CodingKeys.prompts, .planDays] {
-                if let number = object[key.rawValue] as? NSNumber,
-                    Double(exactly: number.doubleValue).map({
-                        $0.rounded() != $0 || abs($0) > 1e9
-                    }) ?? true
-                {
+                if case .number(let number)? = object[key.rawValue], number.rounded() != number || abs(number) > 1e9 {
                     throw ReminderError(
                         flag: "\(url.path): '\(key.rawValue)'",
                         problem: "is \(number), not a whole number of a sensible size")

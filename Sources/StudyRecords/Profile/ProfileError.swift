@@ -1,6 +1,5 @@
 // Errors in a hearing profile or an audiogram file: one sentence naming the file, the field and what to do.
 import Foundation
-import StudyRecords
 
 public struct ProfileError: Error, Equatable, CustomStringConvertible, LocalizedError {
     public let path: String

@@ -1,12 +1,7 @@
-// profile.json: a participant's audiogram, tinnitus and tailoring, versioned — a new measurement appends a version.
+// profile.json's record: a participant's audiogram, tinnitus and tailoring, every version, and its codec.
 import Foundation
 import GameCore
-import StudyRecords
 import TidyFormats
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The tinnitus as matched.
 public struct TinnitusMatch: Sendable, Equatable {
@@ -73,11 +68,6 @@ public struct HearingProfile: Sendable, Equatable {
         self.ceilingDBFS = ceilingDBFS
     }
 
-    /// `<logs>/<participant>/profile.json`
-    public static func url(logs: URL, participant: String) -> URL {
-        logs.appendingPathComponent(participant).appendingPathComponent(fileName)
-    }
-
     /// The output stage this profile asks for: the notch at the tinnitus pitch (when a width is set), the ear
     /// gains by the rule, the ceiling.
     public var tailoring: OutputTailoring {
@@ -89,60 +79,10 @@ public struct HearingProfile: Sendable, Equatable {
             profileVersion: version)
     }
 
-    // MARK: Reading
-
-    /// Reads the newest version; every error names the file and the field.
-    public static func read(_ url: URL) throws -> HearingProfile {
-        try readAll(url).last!
-    }
-
-    /// The newest version of `participant`'s own profile (`<logs>/<participant>/profile.json`), nil when there
-    /// is none. The participant named on the command line is whose profile it is: a file whose `participant`
-    /// says someone else, and a link (of the file or the folder) into another participant's folder, are
-    /// refused — a session or a writer must never take or change another participant's profile.
-    public static func load(logs: URL, participant: String) throws -> HearingProfile? {
-        try loadAll(logs: logs, participant: participant).last
-    }
-
-    /// Every version of `participant`'s own profile, checked as `load` does; empty when there is none.
-    public static func loadAll(logs: URL, participant: String) throws -> [HearingProfile] {
-        let url = Self.url(logs: logs, participant: participant)
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { return [] }
-            throw StudyFileError.system(path: url.path, action: "open", errno: code)
-        }
-        // A FIFO or a device is said as such first (also through a link), before any other check.
-        try RegularFile.check(url)
-        let resolved = url.resolvingSymlinksInPath()
-        if status.st_mode & S_IFMT == S_IFLNK || resolved.deletingLastPathComponent().lastPathComponent != participant {
-            throw ProfileError(
-                path: url.path, field: "(file)",
-                problem:
-                    "is a link to \(resolved.path); a profile is read and written only as a file in the participant's own folder — replace the link by a copy of the file"
-            )
-        }
-        let versions = try readAll(url)
-        if let other = versions.last?.participant, other != participant {
-            throw ProfileError(
-                path: url.path, field: "participant",
-                problem:
-                    "says \(other), but the file is in \(participant)'s folder and --participant is \(participant); nothing was written — if the file is \(other)'s, move it to their folder"
-            )
-        }
-        return versions
-    }
-
-    /// Every version, oldest first.
-    public static func readAll(_ url: URL) throws -> [HearingProfile] {
-        let path = url.path
-        try RegularFile.check(url)
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ProfileError(path: path, field: "(file)", problem: "cannot be read (\(error.localizedDescription))")
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let top = object as? [String: Any] else {
+    /// Every version in profile.json's bytes, oldest first; every error names `path` and the field. As strict as
+    /// the protocol reader: unknown keys, wrong types, trailing commas and repeated keys are refused.
+    public static func decodeAll(_ data: Data, path: String) throws -> [HearingProfile] {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), let top = value.fields else {
             throw ProfileError(path: path, field: "(file)", problem: "is not a JSON object")
         }
         // As strict as protocol files: a trailing comma or a key given twice (of which one would be dropped).
@@ -155,13 +95,14 @@ public struct HearingProfile: Sendable, Equatable {
         guard let schema = Self.whole(top["schema_version"]), schema == schemaVersion else {
             throw ProfileError(path: path, field: "schema_version", problem: "must be \(schemaVersion)")
         }
-        guard let participant = top["participant"] as? String, !participant.isEmpty else {
+        guard case .string(let participant)? = top["participant"], !participant.isEmpty else {
             throw ProfileError(path: path, field: "participant", problem: "must be the participant's ID")
         }
         if let versions = top["versions"] {
-            guard let list = versions as? [[String: Any]], !list.isEmpty else {
+            guard case .array(let items) = versions, !items.isEmpty, items.allSatisfy({ $0.fields != nil }) else {
                 throw ProfileError(path: path, field: "versions", problem: "must be a non-empty list of objects")
             }
+            let list = items.compactMap(\.fields)
             let parsed = try list.enumerated().map { index, entry in
                 try parse(
                     entry, participant: participant, defaultVersion: index + 1, path: path,
@@ -205,7 +146,7 @@ public struct HearingProfile: Sendable, Equatable {
     ]
 
     /// A misspelt key (`max_gain_dB`) would silently leave the value at its default: every key must be known.
-    static func checkKeys(_ object: [String: Any], _ known: [String], path: String, prefix: String) throws {
+    static func checkKeys(_ object: [String: JSONValue], _ known: [String], path: String, prefix: String) throws {
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw ProfileError(
                 path: path, field: prefix + unknown,
@@ -213,48 +154,47 @@ public struct HearingProfile: Sendable, Equatable {
         }
     }
 
-    /// JSONSerialization gives `true` as a number 1: a boolean is never taken as a number.
-    static func isBoolean(_ value: Any) -> Bool {
-        guard let number = value as? NSNumber else { return false }
-        return String(cString: number.objCType) == "c"
-    }
-
-    /// A whole JSON number (not a boolean), else nil.
-    static func whole(_ value: Any?) -> Int? {
-        guard let value, !isBoolean(value), let number = value as? NSNumber,
-            let exact = Int(exactly: number.doubleValue)
-        else { return nil }
-        return exact
-    }
-
-    /// JSON values as JSONSerialization gives them, compared deeply (1 and 1.0 are the same number).
-    private static func same(_ a: Any?, _ b: Any?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let a as NSObject, let b as NSObject): return a.isEqual(b)
-        default: return false
+    /// A whole JSON number (a boolean never counts as one), else nil.
+    static func whole(_ value: JSONValue?) -> Int? {
+        switch value {
+        case .number(let x)?: return Int(exactly: x)
+        case .integer(let i)?: return i
+        default: return nil
         }
     }
 
+    /// Text, or nil for anything else.
+    static func string(_ value: JSONValue?) -> String? {
+        if case .string(let text)? = value { return text }
+        return nil
+    }
+
+    /// Two JSON values compared deeply, whatever the order of their keys (1 and 1.0 are the same number).
+    private static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+        a?.sortingKeys() == b?.sortingKeys()
+    }
+
     private static func parse(
-        _ object: [String: Any], participant: String, defaultVersion: Int, path: String, prefix: String
+        _ object: [String: JSONValue], participant: String, defaultVersion: Int, path: String, prefix: String
     ) throws -> HearingProfile {
         func fail(_ field: String, _ problem: String) -> ProfileError {
             ProfileError(path: path, field: prefix + field, problem: problem)
         }
-        func number(_ value: Any?, _ field: String) throws -> Double? {
-            guard let value, !(value is NSNull) else { return nil }
-            guard !isBoolean(value), let number = value as? NSNumber, number.doubleValue.isFinite
-            else { throw fail(field, "must be a number") }
-            return number.doubleValue
+        func number(_ value: JSONValue?, _ field: String) throws -> Double? {
+            switch value {
+            case nil, .null?: return nil
+            case .number(let x)? where x.isFinite: return x
+            case .integer(let i)?: return Double(i)
+            default: throw fail(field, "must be a number")
+            }
         }
         /// A text field: absent or null gives nil, anything but text is refused (never replaced by a default).
-        func text(_ value: Any?, _ field: String) throws -> String? {
-            guard let value, !(value is NSNull) else { return nil }
-            guard let text = value as? String else { throw fail(field, "must be text in quotes") }
+        func text(_ value: JSONValue?, _ field: String) throws -> String? {
+            guard let value, value != .null else { return nil }
+            guard let text = string(value) else { throw fail(field, "must be text in quotes") }
             return text
         }
-        func keys(_ value: [String: Any], _ field: String) throws {
+        func keys(_ value: [String: JSONValue], _ field: String) throws {
             try checkKeys(value, objectKeys[field] ?? [], path: path, prefix: prefix + field + ".")
         }
         try checkKeys(object, topKeys, path: path, prefix: prefix)
@@ -272,17 +212,17 @@ public struct HearingProfile: Sendable, Equatable {
             profile.createdAt = date
         }
         profile.source = try text(object["source"], "source") ?? ""
-        if let audiogram = object["audiogram"], !(audiogram is NSNull) {
-            guard let audiogram = audiogram as? [String: Any] else { throw fail("audiogram", "must be an object") }
+        if let audiogram = object["audiogram"], audiogram != .null {
+            guard let audiogram = audiogram.fields else { throw fail("audiogram", "must be an object") }
             try keys(audiogram, "audiogram")
-            guard let unitText = audiogram["unit"] as? String, let unit = AudiogramUnit(rawValue: unitText) else {
+            guard let unitText = string(audiogram["unit"]), let unit = AudiogramUnit(rawValue: unitText) else {
                 throw fail(
                     "audiogram.unit",
                     "must be one of \(AudiogramUnit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
             }
             var ears: [Ear: [Double: Double]] = [:]
             for ear in Ear.allCases {
-                guard let levels = audiogram[ear.rawValue] as? [String: Any] else {
+                guard let levels = audiogram[ear.rawValue]?.fields else {
                     throw fail("audiogram.\(ear.rawValue)", "must be an object of frequency (Hz) to level")
                 }
                 var parsed: [Double: Double] = [:]
@@ -304,8 +244,8 @@ public struct HearingProfile: Sendable, Equatable {
             }
             profile.audiogram = Audiogram(unit: unit, left: ears[.left]!, right: ears[.right]!)
         }
-        if let tinnitus = object["tinnitus"], !(tinnitus is NSNull) {
-            guard let tinnitus = tinnitus as? [String: Any] else { throw fail("tinnitus", "must be an object") }
+        if let tinnitus = object["tinnitus"], tinnitus != .null {
+            guard let tinnitus = tinnitus.fields else { throw fail("tinnitus", "must be an object") }
             try keys(tinnitus, "tinnitus")
             guard let pitch = try number(tinnitus["pitch_hz"], "tinnitus.pitch_hz"),
                 NotchSetting.centerRange.contains(pitch)
@@ -320,8 +260,8 @@ public struct HearingProfile: Sendable, Equatable {
                 throw fail("tinnitus.probe", "must be tone or noise")
             }
             var runs: [Double] = []
-            if let list = tinnitus["runs_hz"], !(list is NSNull) {
-                guard let items = list as? [Any] else {
+            if let list = tinnitus["runs_hz"], list != .null {
+                guard case .array(let items) = list else {
                     throw fail("tinnitus.runs_hz", "must be a list of frequencies")
                 }
                 runs = try items.enumerated().map { index, item in
@@ -344,11 +284,11 @@ public struct HearingProfile: Sendable, Equatable {
                 pitchHz: pitch, levelDBAboveThreshold: level, ear: ear, runsHz: runs, spreadOctaves: spread,
                 probe: probe)
         }
-        if let tailoring = object["tailoring"], !(tailoring is NSNull) {
-            guard let tailoring = tailoring as? [String: Any] else { throw fail("tailoring", "must be an object") }
+        if let tailoring = object["tailoring"], tailoring != .null {
+            guard let tailoring = tailoring.fields else { throw fail("tailoring", "must be an object") }
             try keys(tailoring, "tailoring")
-            if let notch = tailoring["notch"], !(notch is NSNull) {
-                guard let notch = notch as? [String: Any] else {
+            if let notch = tailoring["notch"], notch != .null {
+                guard let notch = notch.fields else {
                     throw fail("tailoring.notch", "must be an object or null")
                 }
                 try keys(notch, "tailoring.notch")
@@ -368,7 +308,7 @@ public struct HearingProfile: Sendable, Equatable {
                 }
             }
             if let rule = tailoring["gain_rule"] {
-                guard let text = rule as? String, let parsed = GainRule(rawValue: text) else {
+                guard let text = string(rule), let parsed = GainRule(rawValue: text) else {
                     throw fail("tailoring.gain_rule", "must be one of half-gain, nal-r, none")
                 }
                 profile.gainRule = parsed
@@ -382,8 +322,8 @@ public struct HearingProfile: Sendable, Equatable {
                 profile.maxGainDB = cap
             }
         }
-        if let calibration = object["calibration"], !(calibration is NSNull) {
-            guard let calibration = calibration as? [String: Any] else {
+        if let calibration = object["calibration"], calibration != .null {
+            guard let calibration = calibration.fields else {
                 throw fail("calibration", "must be an object")
             }
             try keys(calibration, "calibration")
@@ -398,8 +338,8 @@ public struct HearingProfile: Sendable, Equatable {
             profile.calibration = HeadphoneCalibration(
                 leftDBSPLAtFullScale: levels[0], rightDBSPLAtFullScale: levels[1])
         }
-        if let output = object["output"], !(output is NSNull) {
-            guard let output = output as? [String: Any] else { throw fail("output", "must be an object") }
+        if let output = object["output"], output != .null {
+            guard let output = output.fields else { throw fail("output", "must be an object") }
             try keys(output, "output")
             if let ceiling = try number(output["ceiling_dbfs"], "output.ceiling_dbfs") {
                 guard (-40...0).contains(ceiling) else {
@@ -419,68 +359,67 @@ public struct HearingProfile: Sendable, Equatable {
 
     // MARK: Writing
 
-    /// The JSON object of this version (the contract's keys plus `version`, `created_at`, `source`).
-    var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-            "schema_version": Self.schemaVersion, "participant": participant, "version": version, "source": source,
-            "tailoring": [
-                "notch":
-                    (notchWidthOctaves.flatMap { width in
-                        tinnitus.map { ["center_hz": $0.pitchHz, "width_octaves": width] }
-                    })
-                    as Any? ?? NSNull(),
-                "gain_rule": gainRule.rawValue, "max_gain_db": maxGainDB,
-            ] as [String: Any],
-            "output": ["ceiling_dbfs": ceilingDBFS, "max_volume_db": maxVolumeDB as Any? ?? NSNull()] as [String: Any],
+    /// The JSON object of this version (the contract's keys plus `version`, `created_at`, `source`); written with
+    /// its keys sorted.
+    var json: [(String, JSONValue)] {
+        let notch: JSONValue =
+            notchWidthOctaves.flatMap { width in
+                tinnitus.map { .object([("center_hz", .number($0.pitchHz)), ("width_octaves", .number(width))]) }
+            } ?? .null
+        var object: [(String, JSONValue)] = [
+            ("schema_version", .integer(Self.schemaVersion)), ("participant", .string(participant)),
+            ("version", .integer(version)), ("source", .string(source)),
+            (
+                "tailoring",
+                .object([
+                    ("notch", notch), ("gain_rule", .string(gainRule.rawValue)), ("max_gain_db", .number(maxGainDB)),
+                ])
+            ),
+            ("output", .object([("ceiling_dbfs", .number(ceilingDBFS)), ("max_volume_db", .num(maxVolumeDB))])),
+            ("created_at", createdAt.map { .string(Timestamp.format($0)) } ?? .null),
+            (
+                "calibration",
+                calibration.map {
+                    .object([
+                        ("left_db_spl_at_0_dbfs", .number($0.leftDBSPLAtFullScale)),
+                        ("right_db_spl_at_0_dbfs", .number($0.rightDBSPLAtFullScale)),
+                    ])
+                } ?? .null
+            ),
         ]
-        object["created_at"] = createdAt.map(Timestamp.format) ?? NSNull()
-        object["calibration"] =
-            calibration.map {
-                ["left_db_spl_at_0_dbfs": $0.leftDBSPLAtFullScale, "right_db_spl_at_0_dbfs": $0.rightDBSPLAtFullScale]
-            } as Any? ?? NSNull()
         if let audiogram {
-            func levels(_ ear: Ear) -> [String: Double] {
-                Dictionary(
-                    uniqueKeysWithValues: audiogram.thresholds(ear).map { (String(format: "%g", $0.key), $0.value) })
+            func levels(_ ear: Ear) -> JSONValue {
+                .object(audiogram.thresholds(ear).map { (String(format: "%g", $0.key), .number($0.value)) })
             }
-            object["audiogram"] = ["unit": audiogram.unit.rawValue, "left": levels(.left), "right": levels(.right)]
+            object.append(
+                (
+                    "audiogram",
+                    .object([
+                        ("unit", .string(audiogram.unit.rawValue)), ("left", levels(.left)), ("right", levels(.right)),
+                    ])
+                ))
         } else {
-            object["audiogram"] = NSNull()
+            object.append(("audiogram", .null))
         }
         if let tinnitus {
-            var entry: [String: Any] = [
-                "pitch_hz": tinnitus.pitchHz, "ear": tinnitus.ear, "probe": tinnitus.probe.rawValue,
+            var entry: [(String, JSONValue)] = [
+                ("pitch_hz", .number(tinnitus.pitchHz)), ("ear", .string(tinnitus.ear)),
+                ("probe", .string(tinnitus.probe.rawValue)),
+                ("level_db_above_threshold", .num(tinnitus.levelDBAboveThreshold)),
             ]
-            entry["level_db_above_threshold"] = tinnitus.levelDBAboveThreshold ?? NSNull()
-            if !tinnitus.runsHz.isEmpty { entry["runs_hz"] = tinnitus.runsHz }
-            if let spread = tinnitus.spreadOctaves { entry["spread_octaves"] = spread }
-            object["tinnitus"] = entry
+            if !tinnitus.runsHz.isEmpty { entry.append(("runs_hz", .array(tinnitus.runsHz.map { .number($0) }))) }
+            if let spread = tinnitus.spreadOctaves { entry.append(("spread_octaves", .number(spread))) }
+            object.append(("tinnitus", .object(entry)))
         } else {
-            object["tinnitus"] = NSNull()
+            object.append(("tinnitus", .null))
         }
         return object
     }
 
-    /// Appends `next` as a new version of the participant's profile (created when missing): earlier versions are
-    /// kept under `versions`, the file is replaced atomically. Returns the version written, numbered. The
-    /// versions are read and written under the participant's lock (`StartLock`), so two writers at once both
-    /// get their version in, one after the other; each writes its own temporary file (`AtomicFile`).
-    @discardableResult
-    public static func append(_ next: HearingProfile, logs: URL, at date: Date = Date()) throws -> HearingProfile {
-        let url = Self.url(logs: logs, participant: next.participant)
-        try OwnerOnlyFolder.createWithParents(url.deletingLastPathComponent())
-        let lock = try StartLock.acquire(url.deletingLastPathComponent())
-        defer { withExtendedLifetime(lock) {} }
-        let earlier = try loadAll(logs: logs, participant: next.participant)
-        var written = next
-        written.version = (earlier.last?.version ?? 0) + 1
-        written.createdAt = date
-        var top = written.jsonObject
-        top["versions"] = (earlier + [written]).map(\.jsonObject)
-        var data = try JSONSerialization.data(
-            withJSONObject: top, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        data.append(UInt8(ascii: "\n"))
-        try AtomicFile.replace(url, with: data)
-        return written
+    /// The file's bytes with `versions` (oldest first) and the newest version at the top level, keys sorted.
+    public static func encoded(versions: [HearingProfile]) -> Data {
+        guard let newest = versions.last else { return Data() }
+        let top = JSONValue.object(newest.json + [("versions", .array(versions.map { .object($0.json) }))])
+        return Data((top.sortingKeys().rendered() + "\n").utf8)
     }
 }
