@@ -2,7 +2,7 @@
 SWIFT ?= swift
 XVFB  := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps build play install test lint format bench sounds clean
+.PHONY: deps build play install test lint format bench sounds clean server
 
 deps:
 	@bash scripts/install-deps.sh
@@ -26,9 +26,14 @@ test: deps
 	$(SWIFT) build --build-tests
 	@export XDG_CONFIG_HOME="$$(mktemp -d)"; \
 	if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi
+	cd Server && $(SWIFT) build --build-tests && XDG_CONFIG_HOME="$$(mktemp -d)" $(SWIFT) test --skip-build
+
+# The study server (its own package in Server/): PostgreSQL in .server-data/, a first admin, then serve on :8080.
+server: deps
+	@bash scripts/server.sh
 
 # The checked-in .swift-format is the style; CI fails on any finding.
-SWIFT_FORMAT_PATHS := Package.swift Sources Tests Analysis/Sources Analysis/Tests Plugins
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Analysis/Sources Analysis/Tests Plugins Server/Package.swift Server/Sources Server/Tests
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
@@ -45,4 +50,4 @@ sounds: build
 	$(SWIFT) run soundsafari make-sounds --out Sounds
 
 clean:
-	rm -rf .build
+	rm -rf .build Server/.build

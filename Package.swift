@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "StudyRecords", targets: ["StudyRecords", "TidyFormats"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // System libraries (Debian packages are installed by scripts/install-deps.sh).
@@ -93,7 +93,7 @@ let package = Package(
             path: "Analysis/Sources/soundsafari-analyze"),
 
         // Tests.
-        .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio"]),
+        .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio", "TidyFormats"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "TidyFormatsTests", dependencies: ["TidyFormats"]),
         .testTarget(name: "HeadTrackingTests", dependencies: ["HeadTracking", "GameCore"]),

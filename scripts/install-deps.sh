@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages SoundSafari needs (libnotify-bin and systemd: `reminders`' notify-send and
-# per-user timers, systemd-analyze for their test), only those still missing (a fresh machine has just Swift).
+# per-user timers, systemd-analyze for their test; postgresql for the study server and its tests), only those still
+# missing (a fresh machine has just Swift).
 set -euo pipefail
 
 packages=(
@@ -12,6 +13,7 @@ packages=(
   liblo-dev liblo-tools python3
   xvfb xauth
   libnotify-bin systemd
+  postgresql
 )
 # The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models.
 [ "${1:-}" = "--bench" ] && packages+=(python3-pandas python3-scipy time r-base-core r-cran-lme4 r-cran-lmertest)

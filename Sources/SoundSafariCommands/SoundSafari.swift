@@ -16,7 +16,7 @@ public struct SoundSafari: ParsableCommand {
             PlayCommand.self, StudyCommand.self, TrainCommand.self, PlanCommand.self,
             SimulateCommand.self,
             RenderCommand.self, DevicesCommand.self, MakeSoundsCommand.self, HRTFCommand.self,
-            RemindersCommand.self, RateCommand.self,
+            RemindersCommand.self, RateCommand.self, SyncCommand.self,
             TrackerCommand.self,
             ProfileCommand.self, HearingTestCommand.self, PitchMatchCommand.self, QuestionnaireCommand.self,
             InstallLauncherCommand.self, DiaryCommand.self,

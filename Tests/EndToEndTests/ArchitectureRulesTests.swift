@@ -12,7 +12,7 @@ import Testing
         "Sources/version-stamp": [],
         "Sources/StudyRecords": ["GameCore", "TidyFormats"],
         "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"],
-        "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats"],
+        "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "FoundationNetworking"],
         "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],
         "Sources/GameUI": [

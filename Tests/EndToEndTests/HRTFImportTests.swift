@@ -3,6 +3,7 @@ import Foundation
 import StudyKit
 import StudyRecords
 import Testing
+import TidyFormats
 
 @testable import SpatialAudio
 

@@ -1,6 +1,7 @@
 // The pieces of `hrtf import` on synthetic data: SHA-256, minimum phase, the horizontal-plane rules, the MHR layout.
 import Foundation
 import Testing
+import TidyFormats
 
 @testable import SpatialAudio
 

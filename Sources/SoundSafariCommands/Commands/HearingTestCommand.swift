@@ -34,8 +34,9 @@ struct HearingTestCommand: WindowCommand {
     @Option(help: "Measure only these frequencies (Hz, comma-separated, 125–8000), keeping the profile's others.")
     var frequencies: String?
 
+    // Drawn in run(), not as the option's default: a drawn default would print in --help, differently each time.
     @Option(help: "Seed of the tone timing and the simulated answers (default: drawn).")
-    var seed: UInt64 = UInt64.random(in: 1...UInt64(UInt32.max))
+    var seed: UInt64?
 
     @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
@@ -72,6 +73,7 @@ struct HearingTestCommand: WindowCommand {
     }
 
     func run(hooks: AppHooks) throws {
+        let seed = self.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
         let id = try ParticipantID(participant)
         let only = try only()
         guard let botAudiogram else {

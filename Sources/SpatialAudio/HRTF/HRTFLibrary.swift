@@ -1,5 +1,6 @@
 // SoundSafari's own HRTF folder ($XDG_DATA_HOME/soundsafari/hrtf): import from SOFA, list, remove, fingerprint.
 import Foundation
+import TidyFormats
 
 /// The imported HRTF data sets. They live in SoundSafari's data folder, never in OpenAL Soft's global
 /// `openal/hrtf` folders, where they would silently become every program's HRTF; `OpenALSearchPath` shows

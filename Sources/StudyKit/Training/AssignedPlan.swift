@@ -31,7 +31,18 @@ extension AssignedPlan {
                 file: planFile.path, field: "",
                 problem: "cannot read the training plan (\((error as NSError).localizedDescription)); check the path")
         }
-        let plan = try TrainingPlanFile.parse(data, file: planFile.path)
+        return try assign(
+            planData: data, source: planFile.path, logs: logs, participant: participant, at: date,
+            unlessCurrent: unlessCurrent)
+    }
+
+    /// Checks a plan and stores it as the participant's next version as `assign(_:…)` does, `source` saying where
+    /// it came from (a file's path, or the study server's prescription that `soundsafari sync` writes).
+    public static func assign(
+        planData data: Data, source: String, logs: URL, participant: ParticipantID, at date: Date,
+        unlessCurrent: Bool = false
+    ) throws -> AssignedPlan {
+        let plan = try TrainingPlanFile.parse(data, file: source)
         let planJSON = try JSONDecoder().decode(JSONValue.self, from: data)
         let folder = logs.appendingPathComponent(participant.value)
         try OwnerOnlyFolder.createWithParents(folder)
@@ -43,7 +54,7 @@ extension AssignedPlan {
         let version = (versions(logs: logs, participant: participant).last ?? 0) + 1
         let url = folder.appendingPathComponent(fileName(version: version))
         let assigned = try AssignedPlan(
-            version: version, assignedAt: date, source: planFile.path, planJSON: planJSON, url: url)
+            version: version, assignedAt: date, source: source, planJSON: planJSON, url: url)
         try AtomicFile.createNew(url, with: assigned.encoded())
         return assigned
     }

@@ -1,8 +1,8 @@
-// SHA-256 (FIPS 180-4) of an HRTF data file: the fingerprint sessions log next to the HRTF's name.
+// SHA-256 (FIPS 180-4): an HRTF file's fingerprint logged with sessions, and what `sync` compares with the server.
 import Foundation
 
 /// Plain SHA-256; Foundation on Linux has no CryptoKit and the project takes no package for it.
-enum SHA256 {
+public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -15,7 +15,7 @@ enum SHA256 {
     ]
 
     /// The digest as 64 lower-case hexadecimal digits.
-    static func hex(_ data: Data) -> String {
+    public static func hex(_ data: Data) -> String {
         digest([UInt8](data)).map { String(format: "%02x", $0) }.joined()
     }
 

@@ -1,0 +1,45 @@
+// swift-tools-version:6.2
+// The study server: its own package, so SwiftNIO, Hummingbird and postgres-nio never enter the game's build.
+import PackageDescription
+
+let package = Package(
+    name: "SoundSafariServer",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "soundsafari-server", targets: ["soundsafari-server"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The game's package, for StudyRecords only: the server reads every log record through its codecs.
+        .package(name: "SoundSafari", path: ".."),
+    ],
+    targets: [
+        // The application: routes, database, authorisation, migrations (buildApplication builds all of it).
+        .target(
+            name: "StudyServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "StudyRecords", package: "SoundSafari"),
+            ],
+            resources: [.copy("openapi.json")]),
+        .executableTarget(
+            name: "soundsafari-server",
+            dependencies: [
+                "StudyServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "StudyServerTests",
+            dependencies: [
+                "StudyServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "StudyRecords", package: "SoundSafari"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

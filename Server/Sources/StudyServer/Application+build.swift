@@ -1,0 +1,56 @@
+// buildApplication: the whole server from its configuration (the command line and the tests build the same app).
+import Foundation
+import Hummingbird
+import Logging
+import PostgresNIO
+
+/// The OpenAPI 3.1 document of the API (checked in beside the sources, served at /api/v1/openapi.json).
+enum APIDocument {
+    static let data: Data = {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json"),
+            let data = try? Data(contentsOf: url)
+        else { fatalError("openapi.json is missing from the server's resources: the build is broken") }
+        return data
+    }()
+}
+
+/// The router with every route and middleware; `database` must be running (the application runs its client).
+func buildRouter(database: StudyDatabase, configuration: ServerConfiguration) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: ProblemMiddleware())
+    router.add(middleware: AuthenticationMiddleware(database: database))
+    let api = router.group("api/v1")
+    api.get("openapi.json") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(bytes: APIDocument.data)))
+    }
+    api.get("health") { _, _ in
+        let versions = try await database.rows("SELECT coalesce(max(version), 0) FROM schema_migrations")
+        return JSONReply(body: ["status": "ok", "schema": String(try versions.first!.decode(Int.self))])
+    }
+    AccountRoutes(database: database, configuration: configuration).add(to: api)
+    DeviceRoutes(database: database, configuration: configuration).add(to: api)
+    SyncRoutes(database: database).add(to: api)
+    PrescriptionRoutes(database: database).add(to: api)
+    return router
+}
+
+/// Builds the application: a PostgreSQL client (run as one of the app's services), migrations applied before the
+/// server accepts a request, and the router.
+public func buildApplication(
+    _ configuration: ServerConfiguration, logger: Logger = Logger(label: "soundsafari-server"), bcryptCost: UInt8 = 12
+) async throws -> some ApplicationProtocol {
+    let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: logger)
+    let database = StudyDatabase(client: client, logger: logger, bcryptCost: bcryptCost)
+    var app = Application(
+        router: buildRouter(database: database, configuration: configuration),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        logger: logger)
+    app.addServices(client)
+    app.beforeServerStarts {
+        let applied = try await database.migrate()
+        for name in applied { logger.info("applied migration \(name)") }
+    }
+    return app
+}

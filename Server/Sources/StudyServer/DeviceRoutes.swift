@@ -1,0 +1,114 @@
+// Routes of machines: enrolment codes (admin, supervisor), enrolment (public, rate limited), listing and revoking.
+import Foundation
+import Hummingbird
+
+struct DeviceRoutes {
+    let database: StudyDatabase
+    let configuration: ServerConfiguration
+
+    struct Code: Encodable, Sendable {
+        var code: String
+        var site: String
+        var expiresAt: Date
+        enum CodingKeys: String, CodingKey {
+            case code, site
+            case expiresAt = "expires_at"
+        }
+    }
+
+    struct EnrolBody: StrictBody {
+        static let fields: Set<String> = ["code", "name"]
+        var code: String
+        var name: String
+    }
+
+    struct Enrolled: Encodable, Sendable {
+        var device: Device
+        var token: String
+    }
+
+    struct Devices: Encodable, Sendable {
+        var devices: [Device]
+    }
+
+    func add(to api: RouterGroup<AppRequestContext>) {
+        api.post("sites/:site/enrolment-codes", use: newCode)
+        api.get("sites/:site/devices", use: devices)
+        api.post("devices/:device/revoke", use: revoke)
+        api.post("enrol", use: enrol)
+        api.get("device", use: this)
+    }
+
+    /// The site named in the path if the account may see it; the same 404 whether it exists elsewhere or not at all.
+    static func visibleSite(_ context: AppRequestContext, account: Account, database: StudyDatabase) async throws
+        -> String
+    {
+        let site = context.parameters.get("site") ?? ""
+        guard account.sees(site: site), try await database.siteID(site) != nil else {
+            throw Problem.notFound("No site named \(site) is visible to you: GET /api/v1/sites lists yours.")
+        }
+        return site
+    }
+
+    @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Code> {
+        let account = try context.account(.admin, .supervisor)
+        let site = try await Self.visibleSite(context, account: account, database: database)
+        let (code, expires) = try await database.enrolmentCode(
+            site: site, by: (account.name, account.role.rawValue), requestID: context.id)
+        return JSONReply(status: .created, body: Code(code: code, site: site, expiresAt: expires))
+    }
+
+    @Sendable func devices(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Devices> {
+        let account = try context.account(.admin, .supervisor)
+        let site = try await Self.visibleSite(context, account: account, database: database)
+        return JSONReply(body: Devices(devices: try await database.devices(site: site)))
+    }
+
+    @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Device> {
+        let account = try context.account(.admin, .supervisor)
+        let text = context.parameters.get("device") ?? ""
+        guard let id = UUID(uuidString: text) else {
+            throw Problem.badRequest(
+                "The device id \(text) is not a UUID: copy it from GET /api/v1/sites/{site}/devices.")
+        }
+        guard let device = try await database.device(id: id), account.sees(site: device.site) else {
+            throw Problem.notFound("No device \(text) is visible to you: GET /api/v1/sites/{site}/devices lists yours.")
+        }
+        guard try await database.revoke(device: id, by: (account.name, account.role.rawValue), requestID: context.id)
+        else {
+            throw Problem.conflict("The device \(text) was revoked already: nothing to do.", key: text)
+        }
+        return JSONReply(body: try await database.device(id: id) ?? device)
+    }
+
+    @Sendable func enrol(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Enrolled> {
+        let body = try await request.decodeStrictly(EnrolBody.self, context: context)
+        if let retry = try await database.countAttempt(
+            bucket: "enrol", limit: configuration.enrolmentAttempts, windowSeconds: configuration.rateWindowSeconds)
+        {
+            throw Problem(
+                .tooManyRequests, "Too many attempts",
+                "Too many enrolment attempts on this server: wait \(retry) seconds, then try again.",
+                extra: ["retry_after": String(retry)])
+        }
+        let name = body.name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.count <= 100 else {
+            throw Problem.badRequest("The machine's name must have 1 to 100 characters: give a short one (e.g. lab-1).")
+        }
+        switch try await database.enrol(code: body.code, name: name, requestID: context.id) {
+        case .enrolled(let device, let token):
+            return JSONReply(status: .created, body: Enrolled(device: device, token: token))
+        case .unknown:
+            throw Problem.forbidden("The enrolment code \(body.code) is not known: check it, or ask for a new one.")
+        case .used:
+            throw Problem.forbidden("The enrolment code \(body.code) was used already: ask a supervisor for a new one.")
+        case .expired:
+            throw Problem.forbidden(
+                "The enrolment code \(body.code) has expired (codes last 24 hours): ask for a new one.")
+        }
+    }
+
+    @Sendable func this(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Device> {
+        JSONReply(body: try context.device())
+    }
+}

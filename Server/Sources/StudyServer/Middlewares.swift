@@ -1,0 +1,57 @@
+// Around every route: the request id and access log (never an IP address), errors as problem+json, the bearer token.
+import Foundation
+import Hummingbird
+import Logging
+
+/// Answers every error as `application/problem+json` and logs one line per request: id, method, path, status.
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        let id = context.id
+        var response: Response
+        do {
+            response = try await next(request, context)
+            response.headers[.requestID] = id
+        } catch {
+            let problem = Problem.from(error, request: request)
+            if problem.status == .internalServerError {
+                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            response = problem.response(requestID: id)
+        }
+        // The access log: the request id (the logger's hb.request.id) stands for the request; the peer's address is
+        // never read.
+        context.logger.info("\(request.method) \(request.uri.path) \(response.status.code)")
+        return response
+    }
+}
+
+/// Resolves `Authorization: Bearer TOKEN` into the context's identity: an unknown, expired or revoked token is a 401.
+struct AuthenticationMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let database: StudyDatabase
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard let header = request.headers[.authorization] else { return try await next(request, context) }
+        guard header.hasPrefix("Bearer "), case let token = String(header.dropFirst(7)), !token.isEmpty else {
+            throw Problem.unauthorized(
+                "The Authorization header is not 'Bearer TOKEN': send the token from login or enrolment.")
+        }
+        guard let identity = try await database.identity(token: token) else {
+            throw Problem.unauthorized("This token is unknown or expired: sign in again (or enrol the machine again).")
+        }
+        if case .device(let device) = identity, device.revokedAt != nil {
+            throw Problem.unauthorized(
+                "This device (\(device.id.uuidString.lowercased())) was revoked: ask a supervisor of site \(device.site) for a new enrolment code."
+            )
+        }
+        var context = context
+        context.identity = identity
+        return try await next(request, context)
+    }
+}

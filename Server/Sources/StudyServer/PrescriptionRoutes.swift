@@ -1,0 +1,55 @@
+// Routes of prescriptions: a supervisor gives a participant of their site a training plan; the site's machines fetch it.
+import Foundation
+import Hummingbird
+import StudyRecords
+
+struct PrescriptionRoutes {
+    let database: StudyDatabase
+
+    struct Created: Encodable, Sendable {
+        var id: Int
+        var site: String
+        var participant: String
+    }
+
+    struct Prescriptions: Encodable, Sendable {
+        var prescriptions: [StudyDatabase.Prescription]
+    }
+
+    func add(to api: RouterGroup<AppRequestContext>) {
+        api.post("sites/:site/participants/:participant/plans", use: prescribe)
+        api.get("sync/prescriptions", use: fetch)
+    }
+
+    @Sendable func prescribe(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Created> {
+        let account = try context.account(.admin, .supervisor)
+        let site = try await DeviceRoutes.visibleSite(context, account: account, database: database)
+        let participant = context.parameters.get("participant") ?? ""
+        do { _ = try ParticipantID(participant) } catch {
+            throw Problem.badRequest("The participant ID \(participant) is not valid: \(error)")
+        }
+        var request = request
+        let data = Data(try await request.collectBody(upTo: context.maxUploadSize).readableBytesView)
+        do {
+            // The same check `soundsafari plan assign` makes, so a machine never receives a plan it refuses.
+            _ = try TrainingPlanFile.parse(data, file: "The training plan")
+        } catch {
+            throw Problem.badRequest("\(error)".trimmingCharacters(in: .whitespaces))
+        }
+        let id = try await database.prescribePlan(
+            site: site, participant: participant, content: String(decoding: data, as: UTF8.self),
+            by: (account.name, account.role.rawValue), requestID: context.id)
+        return JSONReply(status: .created, body: Created(id: id, site: site, participant: participant))
+    }
+
+    @Sendable func fetch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Prescriptions> {
+        let device = try context.device()
+        let text = request.uri.queryParameters["after"].map(String.init) ?? "0"
+        guard let after = Int(text), after >= 0 else {
+            throw Problem.badRequest(
+                "The parameter after=\(text) is not a prescription id: give the last id applied, or 0.")
+        }
+        return JSONReply(
+            body: Prescriptions(prescriptions: try await database.prescriptions(site: device.site, after: after)))
+    }
+}

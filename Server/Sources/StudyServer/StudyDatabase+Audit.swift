@@ -1,0 +1,92 @@
+// The audit trail: one appended row per write, enrolment, login, failed login and revocation (never updated).
+import Foundation
+import Logging
+import PostgresNIO
+
+extension StudyDatabase {
+    public struct AuditRow: Codable, Sendable, Equatable {
+        public var id: Int
+        public var at: Date
+        public var actor: String
+        public var role: String
+        public var action: String
+        public var site: String?
+        public var participant: String?
+        public var before: String?
+        public var after: String?
+        public var requestID: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, at, actor, role, action, site, participant, before, after
+            case requestID = "request_id"
+        }
+    }
+
+    func audit(
+        actor: (name: String, role: String), action: String, site: String? = nil, participant: String? = nil,
+        before: [String: String]? = nil, after: [String: String]? = nil, requestID: String? = nil
+    ) async throws {
+        try await client.withConnection { connection in
+            try await Self.audit(
+                on: connection, logger: logger, actor: actor, action: action, site: site, participant: participant,
+                before: before, after: after, requestID: requestID)
+        }
+    }
+
+    /// Appends one audit row on `connection` (inside the caller's transaction when it has one).
+    static func audit(
+        on connection: PostgresConnection, logger: Logger, actor: (name: String, role: String), action: String,
+        site: String?, participant: String?, before: [String: String]? = nil, after: [String: String]? = nil,
+        requestID: String? = nil
+    ) async throws {
+        func json(_ value: [String: String]?) throws -> String? {
+            guard let value else { return nil }
+            return String(
+                decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+        }
+        let (beforeJSON, afterJSON) = (try json(before), try json(after))
+        try await connection.query(
+            """
+            INSERT INTO audit (actor, role, action, site, participant, before, after, request_id)
+            VALUES (\(actor.name), \(actor.role), \(action), \(site), \(participant), \(beforeJSON)::jsonb, \(afterJSON)::jsonb, \(requestID))
+            """, logger: logger)
+    }
+
+    /// The audit trail from `since` on (all of it without), oldest first.
+    public func auditRows(since: Date? = nil, limit: Int = 10_000) async throws -> [AuditRow] {
+        let since = since ?? Date(timeIntervalSince1970: 0)
+        return try await rows(
+            """
+            SELECT id, at, actor, role, action, site, participant, before::text, after::text, request_id
+            FROM audit WHERE at >= \(since) ORDER BY id LIMIT \(limit)
+            """
+        ).map {
+            let (id, at, actor, role, action, site, participant, before, after, request) = try $0.decode(
+                (Int, Date, String, String, String, String?, String?, String?, String?, String?).self)
+            return AuditRow(
+                id: id, at: at, actor: actor, role: role, action: action, site: site, participant: participant,
+                before: before, after: after, requestID: request)
+        }
+    }
+}
+
+// MARK: Rate limits (in PostgreSQL, so every instance counts the same attempts)
+
+extension StudyDatabase {
+    /// Counts one attempt in `bucket`'s current window. Returns nil when it is within `limit`, else the seconds
+    /// until the window ends (the Retry-After of the 429).
+    public func countAttempt(bucket: String, limit: Int, windowSeconds: Int) async throws -> Int? {
+        let row = try await rows(
+            """
+            INSERT INTO rate_limits (bucket, window_start, hits)
+            VALUES (\(bucket), to_timestamp(floor(extract(epoch FROM now()) / \(windowSeconds)) * \(windowSeconds)), 1)
+            ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+            RETURNING hits, ceil(extract(epoch FROM window_start + \(windowSeconds) * interval '1 second' - now()))::int
+            """
+        ).first!
+        let (hits, remaining) = try row.decode((Int, Int).self)
+        try await execute(
+            "DELETE FROM rate_limits WHERE window_start < now() - \(windowSeconds * 2) * interval '1 second'")
+        return hits > limit ? max(remaining, 1) : nil
+    }
+}

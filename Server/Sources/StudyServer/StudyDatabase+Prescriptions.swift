@@ -1,0 +1,50 @@
+// Prescriptions: training plans a supervisor gives a site's participant, fetched by the site's machines.
+import Foundation
+import PostgresNIO
+
+extension StudyDatabase {
+    public struct Prescription: Codable, Sendable, Equatable {
+        public var id: Int
+        public var participant: String
+        public var kind: String
+        /// The plan file's JSON, as the supervisor sent it (checked with StudyRecords' TrainingPlanFile).
+        public var content: String
+        public var createdAt: Date
+
+        enum CodingKeys: String, CodingKey {
+            case id, participant, kind, content
+            case createdAt = "created_at"
+        }
+    }
+
+    /// Stores a plan for `participant` of `site` (known to exist) and audits it; returns its id.
+    public func prescribePlan(
+        site: String, participant: String, content: String, by actor: (name: String, role: String), requestID: String?
+    ) async throws -> Int {
+        try await transaction { connection in
+            let id = try await connection.query(
+                """
+                INSERT INTO prescriptions (site_id, participant, kind, content, created_by)
+                SELECT id, \(participant), 'plan', \(content), \(actor.name) FROM sites WHERE name = \(site) RETURNING id
+                """, logger: logger
+            ).collect().first!.decode(Int.self)
+            try await Self.audit(
+                on: connection, logger: logger, actor: actor, action: "prescription.plan", site: site,
+                participant: participant, after: ["prescription": String(id)], requestID: requestID)
+            return id
+        }
+    }
+
+    /// The prescriptions of `site` after `after` (the last one a machine applied), oldest first.
+    public func prescriptions(site: String, after: Int) async throws -> [Prescription] {
+        try await rows(
+            """
+            SELECT p.id, p.participant, p.kind, p.content, p.created_at FROM prescriptions p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.id > \(after) ORDER BY p.id
+            """
+        ).map {
+            let (id, participant, kind, content, created) = try $0.decode((Int, String, String, String, Date).self)
+            return Prescription(id: id, participant: participant, kind: kind, content: content, createdAt: created)
+        }
+    }
+}

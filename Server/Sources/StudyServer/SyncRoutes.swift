@@ -1,0 +1,126 @@
+// Routes of a device's sync: how far the server holds each file, and a bounded batch of items, read through StudyRecords.
+import Foundation
+import Hummingbird
+import StudyRecords
+
+struct SyncRoutes {
+    let database: StudyDatabase
+
+    struct Held: Encodable, Sendable {
+        var files: [HeldFile]
+    }
+
+    func add(to api: RouterGroup<AppRequestContext>) {
+        api.get("sync/state", use: state)
+        api.post("sync/batch", use: batch)
+    }
+
+    @Sendable func state(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Held> {
+        let device = try context.device()
+        return JSONReply(body: Held(files: try await database.heldFiles(device: device.id)))
+    }
+
+    @Sendable func batch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<StudyDatabase.Stored>
+    {
+        let device = try context.device()
+        let batch = try await request.decodeStrictly(SyncBatch.self, context: context)
+        try Self.validate(batch)
+        let stored = try await database.store(
+            device: device, file: batch.file, kind: batch.kind, header: batch.header, first: batch.first,
+            items: batch.items, requestID: context.id)
+        return JSONReply(body: stored)
+    }
+
+    /// The file's place in a logs folder matches its kind, and every item decodes with StudyRecords' codec.
+    static func validate(_ batch: SyncBatch) throws {
+        let parts = batch.file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let safe = parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }
+        let name = parts.last ?? ""
+        let placed: Bool
+        switch batch.kind {
+        case "participants": placed = parts == ["participants.csv"]
+        case "ratings": placed = parts.count == 2 && name == "ratings.csv"
+        case "trials": placed = parts.count == 3 && name == "trials.csv"
+        case "session": placed = parts.count == 3 && name == "session.json"
+        case "plan": placed = parts.count == 2 && name.hasPrefix("plan-") && name.hasSuffix(".json")
+        default:
+            throw Problem.badRequest(
+                "The kind \"\(batch.kind)\" is not synced: use participants, session, trials, ratings or plan.")
+        }
+        guard safe, placed else {
+            throw Problem.badRequest(
+                "The file \(batch.file) is not where a \(batch.kind) file lives in a logs folder: send its path relative to the logs folder."
+            )
+        }
+        guard !batch.items.isEmpty else {
+            throw Problem.badRequest("The batch for \(batch.file) has no items: send at least one.")
+        }
+        let csv = ["participants", "ratings", "trials"].contains(batch.kind)
+        if csv {
+            guard let header = batch.header, let first = batch.first, first >= 1 else {
+                throw Problem.badRequest(
+                    "A batch of \(batch.file) needs its header line and first (its first record's number, from 1).")
+            }
+            guard batch.items.allSatisfy({ $0.hasSuffix("\n") }) else {
+                throw Problem.badRequest(
+                    "Every item of \(batch.file) must be one whole CSV record ending with a line break.")
+            }
+            let data = Data((header + batch.items.joined()).utf8)
+            let count: Int
+            do {
+                switch batch.kind {
+                case "participants": count = try decoded(CSVLogFile<ParticipantRecord>.decode(data, file: batch.file))
+                case "ratings": count = try decoded(CSVLogFile<RatingRow>.decode(data, file: batch.file))
+                default: count = try decoded(CSVLogFile<TrialRow>.decode(data, file: batch.file))
+                }
+            } catch let problem as Problem {
+                throw problem
+            } catch {
+                throw Problem.badRequest(
+                    "\(Self.clause(error)) (in the batch from record \(first)): fix the file, then sync again.")
+            }
+            guard count == batch.items.count else {
+                throw Problem.badRequest(
+                    "The batch of \(batch.file) has \(batch.items.count) items but \(count) records: send one record per item."
+                )
+            }
+        } else {
+            guard batch.header == nil, batch.items.count == 1 else {
+                throw Problem.badRequest("A batch of \(batch.file) is the one whole JSON document, with no header.")
+            }
+            let data = Data(batch.items[0].utf8)
+            do {
+                if batch.kind == "session" {
+                    guard batch.first == nil else {
+                        throw Problem.badRequest("A session.json state has no first: the server numbers its states.")
+                    }
+                    _ = try SessionRecord.decode(data, file: batch.file)
+                } else {
+                    guard batch.first == 1 else {
+                        throw Problem.badRequest("A plan file is never rewritten: send it as item 1 (first: 1).")
+                    }
+                    _ = try AssignedPlan.decode(data, url: URL(fileURLWithPath: batch.file))
+                }
+            } catch let problem as Problem {
+                throw problem
+            } catch {
+                throw Problem.badRequest("\(Self.clause(error)): fix the file, then sync again.")
+            }
+        }
+    }
+
+    /// The number of whole records a CSV batch decodes to; a cut-off last line counts as one too many.
+    private static func decoded<Record>(_ file: CSVLogFile<Record>) -> Int {
+        file.records.count + (file.cutOff == nil ? 0 : 1)
+    }
+
+    /// A StudyRecords error as a clause (its sentence without the full stop), to go on with what to do.
+    private static func clause(_ error: any Error) -> String {
+        var text = String(describing: error)
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}
+
+/// A batch is read strictly: a member the API does not know is refused, not ignored.
+extension SyncBatch: StrictBody {}

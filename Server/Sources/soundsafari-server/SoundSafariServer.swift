@@ -1,0 +1,264 @@
+// soundsafari-server: serve the study API, migrate, and manage users, sites, devices and the audit trail.
+import ArgumentParser
+import Foundation
+import Logging
+import StudyServer
+
+@main
+struct SoundSafariServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "soundsafari-server",
+        abstract: "The SoundSafari study server: logs synced from every machine, in PostgreSQL.",
+        subcommands: [
+            Serve.self, Migrate.self, UserCommand.self, SiteCommand.self, DeviceCommand.self, AuditCommand.self,
+        ])
+}
+
+/// `--database-url`, shared by every subcommand.
+struct DatabaseOption: ParsableArguments {
+    @Option(
+        name: .customLong("database-url"),
+        help: ArgumentHelp(
+            "postgres://USER[:PASSWORD]@HOST[:PORT]/DB or postgres://USER@/DB?host=/socket/folder.",
+            discussion: "Default: $DATABASE_URL, then the cluster `make server` made in .server-data/ of the checkout.")
+    )
+    var databaseURL: String?
+
+    /// The URL given, else DATABASE_URL, else the `.server-data/` cluster of the nearest checkout above the
+    /// working directory (where `make server` puts it).
+    func resolved() throws -> DatabaseURL {
+        if let text = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"] {
+            do { return try DatabaseURL(text) } catch let error as DatabaseURL.Invalid {
+                throw ValidationError(error.description)
+            }
+        }
+        var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        while true {
+            let data = folder.appendingPathComponent(".server-data")
+            if let url = try? String(contentsOf: data.appendingPathComponent("database-url"), encoding: .utf8) {
+                return try DatabaseURL(url.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            if folder.path == "/" { break }
+            folder.deleteLastPathComponent()
+        }
+        throw ValidationError(
+            "No database given: pass --database-url, set DATABASE_URL, or run `make server` in the checkout first.")
+    }
+}
+
+/// A refusal at run time: ArgumentParser prints "Error: " and this sentence, without the usage, and exits 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs `body` against the database, turning the store's refusals into one sentence and a non-zero exit.
+func withDatabase<T: Sendable>(
+    _ option: DatabaseOption, migrating: Bool = true, _ body: @Sendable (StudyDatabase) async throws -> T
+) async throws -> T {
+    let url = try option.resolved()
+    var logger = Logger(label: "soundsafari-server")
+    logger.logLevel = .error
+    do {
+        return try await StudyDatabase.with(url, logger: logger) { database in
+            if migrating { try await database.migrate() }
+            return try await body(database)
+        }
+    } catch let refusal as StudyDatabase.Refusal {
+        throw CommandFailure(description: refusal.description)
+    } catch let error as CommandFailure {
+        throw error
+    } catch {
+        throw CommandFailure(
+            description:
+                "The database at \(url) cannot be used (\(String(describing: error).prefix(200))): check that PostgreSQL runs and the URL is right."
+        )
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the API (migrations are applied first); logs a request id per request, never an address.")
+    @OptionGroup var database: DatabaseOption
+    @Option(help: "The address to listen on (put a TLS proxy in front for anything but localhost).")
+    var host = "127.0.0.1"
+    @Option(help: "The port to listen on.") var port = 8080
+
+    func run() async throws {
+        let url = try database.resolved()
+        let app = try await buildApplication(ServerConfiguration(host: host, port: port, database: url))
+        // Written, not printed: print's buffer would hold the line back when the output is a pipe (make server).
+        FileHandle.standardOutput.write(
+            Data("SoundSafari server on http://\(host):\(port)/api/v1/ (database \(url))\n".utf8))
+        try await app.runService()
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Apply the database migrations not yet applied.")
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        let names = try await withDatabase(database, migrating: false) { try await $0.migrate() }
+        print(names.isEmpty ? "The database is up to date." : "Applied: " + names.joined(separator: "; "))
+    }
+}
+
+struct SiteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "site", abstract: "Manage sites.", subcommands: [Add.self, List.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a site (a lab, a clinic, a study arm).")
+        @OptionGroup var database: DatabaseOption
+        @Argument(help: "The site's name: letters, digits, '.', '_' or '-'.") var name: String
+
+        func run() async throws {
+            try await withDatabase(database) { [name] in try await $0.addSite(name) }
+            print("Added site \(name).")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the sites.")
+        @OptionGroup var database: DatabaseOption
+
+        func run() async throws {
+            for site in try await withDatabase(database, { try await $0.sites() }) { print(site) }
+        }
+    }
+}
+
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Manage the people who sign in.", subcommands: [Add.self, List.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a user; without --password-stdin a generated password is printed once.")
+        @OptionGroup var database: DatabaseOption
+        @Option(help: "The sign-in name (no real names needed).") var name: String
+        @Option(help: "admin, supervisor or researcher.") var role: String
+        @Option(name: .customLong("site"), help: "A site this user may see (repeat for several).")
+        var sites: [String] = []
+        @Flag(help: "Read the password (12 characters or more) from standard input.") var passwordStdin = false
+
+        func run() async throws {
+            guard let role = Role(rawValue: role) else {
+                throw ValidationError("--role \(role) does not exist: use admin, supervisor or researcher.")
+            }
+            var password: String?
+            if passwordStdin {
+                guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                    throw ValidationError("--password-stdin read no password: pipe one line into the command.")
+                }
+                password = line
+            }
+            let generated = try await withDatabase(database) { [name, sites, password] in
+                try await $0.addUser(name: name, role: role, sites: sites, password: password)
+            }
+            print("Added \(role.rawValue) \(name)" + (sites.isEmpty ? "." : " for \(sites.joined(separator: ", "))."))
+            if let generated { print("Password (shown once, write it down): \(generated)") }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the users, their roles and sites.")
+        @OptionGroup var database: DatabaseOption
+
+        func run() async throws {
+            for user in try await withDatabase(database, { try await $0.users() }) {
+                print([user.name, user.role, user.sites.joined(separator: ",")].joined(separator: "\t"))
+            }
+        }
+    }
+}
+
+struct DeviceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "device", abstract: "Enrol, list and revoke the machines that sync.",
+        subcommands: [Enrol.self, List.self, Revoke.self])
+
+    struct Enrol: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a one-time enrolment code for a machine of the site (valid 24 hours).")
+        @OptionGroup var database: DatabaseOption
+        @Option(help: "The site the machine belongs to.") var site: String
+
+        func run() async throws {
+            let (code, expires) = try await withDatabase(database) { [site] in
+                try await $0.enrolmentCode(site: site, by: ("cli", "admin"))
+            }
+            print("Enrolment code for site \(site): \(code) (valid until \(expires.ISO8601Format())).")
+            print("On the machine: soundsafari sync --server URL --enrol \(code)")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the enrolled machines.")
+        @OptionGroup var database: DatabaseOption
+        @Option(help: "Only this site's machines.") var site: String?
+
+        func run() async throws {
+            for device in try await withDatabase(database, { [site] in try await $0.devices(site: site) }) {
+                let state = device.revokedAt.map { "revoked \($0.ISO8601Format())" } ?? "active"
+                print(
+                    [
+                        device.id.uuidString.lowercased(), device.site, device.name, device.enrolledAt.ISO8601Format(),
+                        state,
+                    ]
+                    .joined(separator: "\t"))
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke a machine's token: it can no longer sync; what it sent stays.")
+        @OptionGroup var database: DatabaseOption
+        @Argument(help: "The device id (from `device list`).") var id: String
+
+        func run() async throws {
+            guard let uuid = UUID(uuidString: id) else {
+                throw ValidationError("\(id) is not a device id: copy one from `soundsafari-server device list`.")
+            }
+            let revoked = try await withDatabase(database) { database -> Bool? in
+                guard try await database.device(id: uuid) != nil else { return nil }
+                return try await database.revoke(device: uuid, by: ("cli", "admin"))
+            }
+            switch revoked {
+            case nil:
+                throw CommandFailure(
+                    description: "No device \(id) exists: copy one from `soundsafari-server device list`.")
+            case false: print("Device \(id) was revoked already.")
+            case true: print("Revoked device \(id).")
+            }
+        }
+    }
+}
+
+struct AuditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit", abstract: "Print the audit trail (tab-separated, oldest first).")
+    @OptionGroup var database: DatabaseOption
+    @Option(help: "Only rows from this time on, e.g. 2026-11-26T18:00:00Z.") var since: String?
+
+    func run() async throws {
+        var from: Date?
+        if let since {
+            guard let date = ISO8601DateFormatter().date(from: since) else {
+                throw ValidationError("--since \(since) is not a date: give it as 2026-11-26T18:00:00Z.")
+            }
+            from = date
+        }
+        print(
+            ["id", "at", "actor", "role", "action", "site", "participant", "before", "after", "request_id"].joined(
+                separator: "\t"))
+        for row in try await withDatabase(database, { [from] in try await $0.auditRows(since: from) }) {
+            print(
+                [
+                    String(row.id), row.at.ISO8601Format(), row.actor, row.role, row.action, row.site ?? "",
+                    row.participant ?? "", row.before ?? "", row.after ?? "", row.requestID ?? "",
+                ].joined(separator: "\t"))
+        }
+    }
+}

@@ -1,0 +1,102 @@
+// Sign-in, enrolment codes (one-time, 24 h), device tokens and revocation, rate limits, the append-only audit trail.
+import Foundation
+import PostgresNIO
+import Testing
+
+@testable import StudyServer
+
+@Suite struct AccessTests {
+    @Test func loginOpensASessionInPostgresAndFailuresAreAudited() async throws {
+        try await withServer { server in
+            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            let wrong = try await server.call(
+                .post, "/api/v1/login", json: #"{"name":"root","password":"wrong password"}"#)
+            ProblemTests.expectProblem(wrong, 401, mentions: "wrong")
+            let unknown = try await server.call(
+                .post, "/api/v1/login", json: #"{"name":"nobody","password":"wrong password"}"#)
+            #expect(unknown.detail == wrong.detail, "an unknown name must read as a wrong password")
+            let token = try await server.login("root", testPassword)
+            #expect(try await server.call(.get, "/api/v1/me", token: token).json["role"] as? String == "admin")
+            // The session lives in PostgreSQL (hashed): another client on the same database knows it.
+            #expect(try await server.database.identity(token: token) != nil)
+            let stored = try await server.database.rows("SELECT token_hash FROM web_sessions").map {
+                try $0.decode(String.self)
+            }
+            #expect(stored.count == 1 && !stored[0].contains(token))
+            #expect(try await server.call(.post, "/api/v1/logout", token: token).status == 204)
+            #expect(try await server.call(.get, "/api/v1/me", token: token).status == 401)
+            let actions = try await server.database.auditRows().map { "\($0.action) \($0.actor)" }
+            #expect(
+                actions.contains("login.failed root") && actions.contains("login.failed nobody")
+                    && actions.contains("login root"))
+        }
+    }
+
+    @Test func loginAndEnrolmentAreRateLimited() async throws {
+        try await withServer(loginAttempts: 3, enrolmentAttempts: 2) { server in
+            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            for _ in 0..<3 {
+                #expect(
+                    try await server.call(
+                        .post, "/api/v1/login", json: #"{"name":"root","password":"guess guess guess"}"#
+                    ).status == 401)
+            }
+            let limited = try await server.call(
+                .post, "/api/v1/login", json: #"{"name":"root","password":"\#(testPassword)"}"#)
+            ProblemTests.expectProblem(limited, 429, mentions: "wait")
+            #expect(Int(limited.json["retry_after"] as? String ?? "") ?? 0 > 0)
+            for _ in 0..<2 {
+                #expect(
+                    try await server.call(.post, "/api/v1/enrol", json: #"{"code":"AAAA-BBBB-CCCC","name":"x"}"#).status
+                        == 403)
+            }
+            ProblemTests.expectProblem(
+                try await server.call(.post, "/api/v1/enrol", json: #"{"code":"AAAA-BBBB-CCCC","name":"x"}"#), 429,
+                mentions: "enrolment")
+        }
+    }
+
+    @Test func anEnrolmentCodeWorksOnceWithin24HoursAndARevokedDeviceIsRefused() async throws {
+        try await withServer { server in
+            try await server.database.addSite("A")
+            let (code, expires) = try await server.database.enrolmentCode(site: "A", by: ("test", "admin"))
+            #expect(abs(expires.timeIntervalSinceNow - 86_400) < 600)
+            let typed = code.lowercased().replacingOccurrences(of: "-", with: " ")
+            let first = try await server.call(.post, "/api/v1/enrol", json: #"{"code":"\#(typed)","name":"lab-1"}"#)
+            #expect(first.status == 201, "\(first.text)")
+            let token = try #require(first.json["token"] as? String)
+            ProblemTests.expectProblem(
+                try await server.call(.post, "/api/v1/enrol", json: #"{"code":"\#(code)","name":"lab-2"}"#), 403,
+                mentions: "used already")
+            #expect(try await server.call(.get, "/api/v1/device", token: token).json["site"] as? String == "A")
+
+            let (old, _) = try await server.database.enrolmentCode(site: "A", by: ("test", "admin"))
+            try await server.database.execute(
+                "UPDATE enrolment_codes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL")
+            ProblemTests.expectProblem(
+                try await server.call(.post, "/api/v1/enrol", json: #"{"code":"\#(old)","name":"lab-2"}"#), 403,
+                mentions: "expired")
+
+            let idText = try #require((first.json["device"] as? [String: Any])?["id"] as? String)
+            let id = try #require(UUID(uuidString: idText))
+            #expect(try await server.database.revoke(device: id, by: ("test", "admin")))
+            ProblemTests.expectProblem(
+                try await server.call(.get, "/api/v1/device", token: token), 401, mentions: "revoked")
+            #expect(try await server.database.devices(site: "A").count == 1)
+        }
+    }
+
+    @Test func theAuditTableRefusesUpdateAndDeleteToTheServersRole() async throws {
+        try await withServer { server in
+            try await server.database.addSite("A")
+            let before = try await server.database.auditRows()
+            #expect(before.map(\.action) == ["site.add"])
+            for statement: PostgresQuery in [
+                "UPDATE audit SET action = 'nothing'", "DELETE FROM audit", "TRUNCATE audit",
+            ] {
+                await #expect(throws: PSQLError.self) { try await server.database.execute(statement) }
+            }
+            #expect(try await server.database.auditRows() == before)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+// Migrations: numbered, additive only, applied once even when several instances start together.
+import Foundation
+import Logging
+import Testing
+
+@testable import StudyServer
+
+@Suite struct MigrationTests {
+    @Test func migrationsAreNumberedInOrderAndNeverDestructive() {
+        #expect(Migrations.all.map(\.version) == Array(1...Migrations.all.count))
+        let destructive = try! Regex(#"(?is)^\s*(DROP|TRUNCATE|DELETE|UPDATE)\b|ALTER\s+TABLE.*\b(DROP|RENAME|TYPE)\b"#)
+        for migration in Migrations.all {
+            for statement in migration.statements {
+                #expect(statement.firstMatch(of: destructive) == nil, "migration \(migration.version): \(statement)")
+            }
+        }
+    }
+
+    @Test func twoInstancesStartingAtOnceApplyEachMigrationOnce() async throws {
+        let url = try await TestCluster.shared.value.emptyDatabase()
+        let logger = {
+            var logger = Logger(label: "migration-test")
+            logger.logLevel = .error
+            return logger
+        }()
+        let applied = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<2 {
+                group.addTask { try await StudyDatabase.with(url, logger: logger) { try await $0.migrate() } }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(applied.count == Migrations.all.count)
+        let again = try await StudyDatabase.with(url, logger: logger) { try await $0.migrate() }
+        #expect(again.isEmpty)
+        let versions = try await StudyDatabase.with(url, logger: logger) { database in
+            try await database.rows("SELECT version FROM schema_migrations ORDER BY version").map {
+                try $0.decode(Int.self)
+            }
+        }
+        #expect(versions == Migrations.all.map(\.version))
+    }
+}

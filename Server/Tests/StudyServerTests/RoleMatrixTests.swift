@@ -1,0 +1,172 @@
+// Every API route × every kind of caller: the status each gets, and site boundaries that reveal nothing.
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import StudyServer
+
+@Suite struct RoleMatrixTests {
+    enum Caller: String, CaseIterable, Sendable {
+        case anonymous, admin, supervisorNorth, supervisorSouth, researcherNorth, researcherAll, deviceNorth,
+            revokedDevice
+        static let accounts: [Caller] = [.admin, .supervisorNorth, .supervisorSouth, .researcherNorth, .researcherAll]
+    }
+
+    /// One request: the documented route it exercises, how to make its path and body, and each caller's status.
+    struct Case: Sendable {
+        var route: String
+        var path: @Sendable (Harness) async throws -> String
+        var body: @Sendable (Harness) async throws -> String? = { _ in nil }
+        var expected: [Caller: Int]
+    }
+
+    /// Statuses for `allowed`; every other signed-in caller gets `others`, no token or a revoked one gets 401.
+    static func only(_ allowed: [Caller: Int], others: Int = 403) -> [Caller: Int] {
+        var expected: [Caller: Int] = [.anonymous: 401, .revokedDevice: 401]
+        for caller in Caller.allCases where expected[caller] == nil { expected[caller] = allowed[caller] ?? others }
+        return expected
+    }
+
+    static func everyone(_ status: Int) -> [Caller: Int] {
+        var expected = Dictionary(uniqueKeysWithValues: Caller.allCases.map { ($0, status) })
+        expected[.revokedDevice] = 401  // a revoked token is refused before any route
+        return expected
+    }
+
+    static func fixed(_ path: String) -> @Sendable (Harness) async throws -> String { { _ in path } }
+
+    static let cases: [Case] = {
+        let accounts = Dictionary(uniqueKeysWithValues: Caller.accounts.map { ($0, 200) })
+        let siteRules: [(site: String, status: [Caller: Int])] = [
+            ("north", [.admin: 1, .supervisorNorth: 1, .supervisorSouth: 404]),
+            ("south", [.admin: 1, .supervisorNorth: 404, .supervisorSouth: 1]),
+            ("east", [.admin: 404, .supervisorNorth: 404, .supervisorSouth: 404]),  // exists nowhere
+        ]
+        var cases: [Case] = [
+            Case(route: "GET /api/v1/openapi.json", path: fixed("/api/v1/openapi.json"), expected: everyone(200)),
+            Case(route: "GET /api/v1/health", path: fixed("/api/v1/health"), expected: everyone(200)),
+            Case(
+                route: "POST /api/v1/login", path: fixed("/api/v1/login"),
+                body: { _ in #"{"name":"root","password":"\#(testPassword)"}"# }, expected: everyone(200)),
+            Case(route: "GET /api/v1/me", path: fixed("/api/v1/me"), expected: only(accounts)),
+            Case(route: "GET /api/v1/sites", path: fixed("/api/v1/sites"), expected: only(accounts)),
+            Case(
+                route: "POST /api/v1/sites", path: fixed("/api/v1/sites"),
+                body: { _ in #"{"name":"site-\#(UUID().uuidString.prefix(8))"}"# }, expected: only([.admin: 201])),
+            Case(route: "GET /api/v1/users", path: fixed("/api/v1/users"), expected: only([.admin: 200])),
+            Case(
+                route: "POST /api/v1/users", path: fixed("/api/v1/users"),
+                body: { _ in #"{"name":"r\#(UUID().uuidString.prefix(8))","role":"researcher"}"# },
+                expected: only([.admin: 201])),
+            Case(route: "GET /api/v1/audit", path: fixed("/api/v1/audit"), expected: only([.admin: 200])),
+            Case(
+                route: "POST /api/v1/enrol", path: fixed("/api/v1/enrol"),
+                body: { server in
+                    let (code, _) = try await server.database.enrolmentCode(site: "north", by: ("test", "admin"))
+                    return #"{"code":"\#(code)","name":"lab"}"#
+                }, expected: everyone(201)),
+            Case(route: "GET /api/v1/device", path: fixed("/api/v1/device"), expected: only([.deviceNorth: 200])),
+            Case(
+                route: "GET /api/v1/sync/state", path: fixed("/api/v1/sync/state"), expected: only([.deviceNorth: 200])),
+            Case(
+                route: "GET /api/v1/sync/prescriptions", path: fixed("/api/v1/sync/prescriptions?after=0"),
+                expected: only([.deviceNorth: 200])),
+            Case(
+                route: "POST /api/v1/sync/batch", path: fixed("/api/v1/sync/batch"),
+                body: { _ in try SyncTests.participantsBatch(["P01"], first: 1) }, expected: only([.deviceNorth: 200])),
+        ]
+        for (site, rule) in siteRules {
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/enrolment-codes",
+                    path: fixed("/api/v1/sites/\(site)/enrolment-codes"),
+                    expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            cases.append(
+                Case(
+                    route: "GET /api/v1/sites/{site}/devices", path: fixed("/api/v1/sites/\(site)/devices"),
+                    expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/plans",
+                    path: fixed("/api/v1/sites/\(site)/participants/P01/plans"), body: { _ in try trainingPlan() },
+                    expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            // A machine enrolled for this request alone, since revoking it is the point (none for "east").
+            cases.append(
+                Case(
+                    route: "POST /api/v1/devices/{device}/revoke",
+                    path: { server in
+                        let id = site == "east" ? UUID().uuidString : try await server.enrolDevice(site: site).id
+                        return "/api/v1/devices/\(id)/revoke"
+                    }, expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
+        }
+        // Last: it ends the caller's session.
+        cases.append(
+            Case(
+                route: "POST /api/v1/logout", path: fixed("/api/v1/logout"),
+                expected: only(accounts.mapValues { _ in 204 })))
+        return cases
+    }()
+
+    /// The example training plan of the checkout, as a supervisor would send it.
+    static func trainingPlan() throws -> String {
+        try String(
+            contentsOf: SyncTests.examples.deletingLastPathComponent().appendingPathComponent("training-plan.json"),
+            encoding: .utf8)
+    }
+
+    @Test func everyDocumentedRouteIsInTheMatrix() throws {
+        #expect(Set(Self.cases.map(\.route)) == (try OpenAPIDocumentTests.documentedRoutes()))
+    }
+
+    @Test func eachCallerGetsWhatItsRoleAndSitesAllow() async throws {
+        try await withServer(loginAttempts: 1000, enrolmentAttempts: 1000) { server in
+            let db = server.database
+            for site in ["north", "south"] { try await db.addSite(site) }
+            _ = try await db.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await db.addUser(name: "sup-n", role: .supervisor, sites: ["north"], password: testPassword)
+            _ = try await db.addUser(name: "sup-s", role: .supervisor, sites: ["south"], password: testPassword)
+            _ = try await db.addUser(name: "res-n", role: .researcher, sites: ["north"], password: testPassword)
+            _ = try await db.addUser(name: "res-all", role: .researcher, sites: [], password: testPassword)
+            var tokens: [Caller: String] = [
+                .admin: try await server.login("root", testPassword),
+                .supervisorNorth: try await server.login("sup-n", testPassword),
+                .supervisorSouth: try await server.login("sup-s", testPassword),
+                .researcherNorth: try await server.login("res-n", testPassword),
+                .researcherAll: try await server.login("res-all", testPassword),
+                .deviceNorth: try await server.enrolDevice(site: "north").token,
+            ]
+            let revoked = try await server.enrolDevice(site: "south")
+            _ = try await db.revoke(device: try #require(UUID(uuidString: revoked.id)), by: ("test", "admin"))
+            tokens[.revokedDevice] = revoked.token
+
+            var notFound: [Caller: [String: String]] = [:]
+            for test in Self.cases {
+                for caller in Caller.allCases {
+                    let path = try await test.path(server)
+                    let method: HTTPRequest.Method = test.route.hasPrefix("GET") ? .get : .post
+                    let reply = try await server.call(
+                        method, path, token: tokens[caller], json: try await test.body(server))
+                    #expect(reply.status == test.expected[caller], "\(caller) \(method) \(path): \(reply.text)")
+                    if reply.status >= 400 { #expect(reply.contentType == "application/problem+json") }
+                    if reply.status == 404 {
+                        // What a caller is told of another site's ID and of an ID that exists nowhere must not differ.
+                        let shape = reply.detail.replacingOccurrences(
+                            of: String(path.split(separator: "/")[3]), with: "ID")
+                        if let earlier = notFound[caller]?[test.route] {
+                            #expect(earlier == shape, "\(caller) learns something from \(path): \(reply.detail)")
+                        } else {
+                            notFound[caller, default: [:]][test.route] = shape
+                        }
+                    }
+                }
+            }
+            // What each sees of the sites.
+            let seen = try await server.call(
+                .get, "/api/v1/sites", token: try await server.login("sup-n", testPassword))
+            #expect(seen.json["sites"] as? [String] == ["north"])
+            let all = try await server.call(
+                .get, "/api/v1/sites", token: try await server.login("res-all", testPassword))
+            #expect((all.json["sites"] as? [String])?.contains("south") == true)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// Running programs from the tests (PostgreSQL's tools, the game's `soundsafari`) with posix_spawn and waitpid.
+import Foundation
+import Glibc
+
+/// Foundation's Process may never see a child exit inside a test run, and a pipe would stay open as long as
+/// any grandchild (the postgres pg_ctl starts) holds it: so posix_spawn, waitpid, and output into a file.
+enum Spawn {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts `argv` with `environment` (nil: this process's), its stdout and stderr into `output`.
+    static func start(_ argv: [String], environment: [String: String]? = nil, output: URL) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var cEnvironment = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { for pointer in cEnvironment ?? [] { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned =
+            cEnvironment == nil
+            ? posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+            : posix_spawn(&pid, argv[0], &actions, nil, &cArguments, &cEnvironment!)
+        guard spawned == 0 else {
+            throw Failure(description: "\(argv[0]) could not be started: \(String(cString: strerror(spawned)))")
+        }
+        return pid
+    }
+
+    /// Waits for `pid` to end; its wait status (0: exited with 0).
+    static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return status
+    }
+
+    /// Runs `argv` to its end: its wait status and everything it wrote.
+    static func run(_ argv: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-test-\(UUID()).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let status = wait(try start(argv, environment: environment, output: output))
+        return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    }
+}

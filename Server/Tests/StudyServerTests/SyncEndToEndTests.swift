@@ -1,0 +1,170 @@
+// Two machines' logs folders synced by the real `soundsafari sync` over HTTP: the server holds exactly the files,
+// a second sync sends nothing, and syncs killed at random moments then re-run lose and duplicate nothing.
+import Foundation
+import Glibc
+import Testing
+
+@testable import StudyServer
+
+@Suite(.serialized) struct SyncEndToEndTests {
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The game's binary, built by the root package (`make test` builds it before the server's tests).
+    static func game() throws -> String {
+        let path = checkout.appendingPathComponent(".build/debug/soundsafari").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw Spawn.Failure(
+                description: "\(path) is missing: build the game first (swift build in the checkout; make test does).")
+        }
+        return path
+    }
+
+    /// One machine: its logs folder and its own config folder (so its own enrolment).
+    struct Machine {
+        var logs: URL
+        var config: URL
+        var environment: [String: String] {
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CONFIG_HOME"] = config.path
+            return environment
+        }
+
+        func soundsafari(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            try Spawn.run([try SyncEndToEndTests.game()] + arguments, environment: environment)
+        }
+    }
+
+    static func machine(_ name: String, in folder: URL) throws -> Machine {
+        let machine = Machine(
+            logs: folder.appendingPathComponent(name), config: folder.appendingPathComponent("\(name)-config"))
+        try FileManager.default.createDirectory(at: machine.config, withIntermediateDirectories: true)
+        return machine
+    }
+
+    /// Every log file of a machine that sync sends, by path in the logs folder.
+    static func logFiles(_ logs: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: logs.path)?.compactMap { $0 as? String } ?? [])
+            .filter {
+                let name = ($0 as NSString).lastPathComponent
+                return ["participants.csv", "ratings.csv", "trials.csv", "session.json"].contains(name)
+                    || (name.hasPrefix("plan-") && name.hasSuffix(".json"))
+            }
+            .sorted()
+    }
+
+    /// The server's copy of each file equals the file: CSV header and records byte for byte, session.json's latest state.
+    static func expectServerHoldsFiles(of machine: Machine, device: UUID, database: StudyDatabase) async throws {
+        let files = logFiles(machine.logs)
+        #expect(!files.isEmpty)
+        let held = try await database.heldFiles(device: device)
+        #expect(held.map(\.file) == files, "files held")
+        for file in files {
+            let local = try String(contentsOf: machine.logs.appendingPathComponent(file), encoding: .utf8)
+            let (header, items) = try await database.items(device: device, file: file)
+            if file.hasSuffix(".json") {
+                #expect(items.last == local, "\(file): latest state")
+            } else {
+                #expect((header ?? "") + items.joined() == local, "\(file): rows")
+            }
+        }
+    }
+
+    @Test func twoMachinesSyncTheirLogsAndKilledSyncsLoseAndDuplicateNothing() async throws {
+        let game = try Self.game()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-sync-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lab = try Self.machine("lab-1", in: folder)
+        let home = try Self.machine("home-P07", in: folder)
+        try FileManager.default.copyItem(
+            at: Self.checkout.appendingPathComponent("Examples/sample-session"), to: lab.logs)
+        let simulated = try home.soundsafari([
+            "simulate", "--participant", "P07", "--rounds", "30", "--answer-ratings", "--seed", "7", "--logs",
+            home.logs.path,
+        ])
+        try #require(simulated.status == 0, "\(simulated.output)")
+
+        try await withServer(live: true) { server in
+            let port = try #require(server.client.port)
+            let address = "http://127.0.0.1:\(port)"
+            try await server.database.addSite("north")
+            var devices: [UUID] = []
+            for machine in [lab, home] {
+                let (code, _) = try await server.database.enrolmentCode(site: "north", by: ("test", "admin"))
+                let enrolled = try machine.soundsafari(["sync", "--server", address, "--enrol", code])
+                #expect(enrolled.status == 0, "\(enrolled.output)")
+                let settings = try #require(try SyncSettingsFile.read(machine.config))
+                devices.append(try #require(UUID(uuidString: settings.device)))
+                #expect(try SyncSettingsFile.mode(machine.config) == 0o600)
+            }
+
+            // The home machine syncs in tiny batches, killed at random moments 20 times, then once to the end.
+            var generator = SystemRandomNumberGenerator()
+            for _ in 0..<20 {
+                let output = folder.appendingPathComponent("killed.out")
+                let pid = try Spawn.start(
+                    [game, "sync", "--logs", home.logs.path, "--batch-kib", "1"], environment: home.environment,
+                    output: output)
+                usleep(UInt32.random(in: 0..<400_000, using: &generator))
+                kill(pid, SIGKILL)
+                _ = Spawn.wait(pid)
+            }
+            // A plan prescribed for P07 on the server reaches both machines of the site as plan-001.json.
+            _ = try await server.database.prescribePlan(
+                site: "north", participant: "P07", content: try RoleMatrixTests.trainingPlan(),
+                by: ("sup", "supervisor"), requestID: nil)
+            for (machine, device) in zip([lab, home], devices) {
+                let synced = try machine.soundsafari(["sync", "--logs", machine.logs.path])
+                #expect(
+                    synced.status == 0 && synced.output.contains("received 1 plans (plan-001.json)"), "\(synced.output)"
+                )
+                let plan = try String(
+                    contentsOf: machine.logs.appendingPathComponent("P07/plan-001.json"), encoding: .utf8)
+                #expect(plan.contains("prescription 1"))
+                // The next sync sends the new plan file up, and receives nothing again.
+                let up = try machine.soundsafari(["sync", "--logs", machine.logs.path])
+                #expect(up.output.contains("1 plans sent") && !up.output.contains("received"), "\(up.output)")
+                #expect(
+                    !FileManager.default.fileExists(
+                        atPath: machine.logs.appendingPathComponent("P07/plan-002.json").path))
+                try await Self.expectServerHoldsFiles(of: machine, device: device, database: server.database)
+                let again = try machine.soundsafari(["sync", "--logs", machine.logs.path])
+                #expect(again.output.contains("nothing new to send"), "\(again.output)")
+                let status = try machine.soundsafari(["sync", "status", "--logs", machine.logs.path])
+                #expect(status.output.hasPrefix("Nothing pending"), "\(status.output)")
+            }
+            // The same participant ID on two machines stays two sets of files, one per device.
+            #expect(try await server.database.heldFiles(device: devices[0]).contains { $0.file.hasPrefix("P07/") })
+            #expect(try await server.database.heldFiles(device: devices[1]).contains { $0.file.hasPrefix("P07/") })
+
+            // A revoked machine: one sentence, non-zero exit, nothing local touched.
+            _ = try await server.database.revoke(device: devices[0], by: ("test", "admin"))
+            let refused = try lab.soundsafari(["sync", "--logs", lab.logs.path])
+            #expect(refused.status != 0 && refused.output.contains("revoked"), "\(refused.output)")
+        }
+        // The server gone: the same.
+        let unreachable = try home.soundsafari(["sync", "--logs", home.logs.path])
+        #expect(unreachable.status != 0 && unreachable.output.contains("cannot be reached"), "\(unreachable.output)")
+    }
+}
+
+/// The machine's enrolment file as `sync` left it (read here, not through StudyKit: the server's tests build
+/// only StudyRecords of the game).
+enum SyncSettingsFile {
+    struct Settings: Decodable {
+        var server: String
+        var device: String
+    }
+
+    static func url(_ config: URL) -> URL { config.appendingPathComponent("soundsafari/sync.json") }
+
+    static func read(_ config: URL) throws -> Settings? {
+        guard let data = FileManager.default.contents(atPath: url(config).path) else { return nil }
+        return try JSONDecoder().decode(Settings.self, from: data)
+    }
+
+    static func mode(_ config: URL) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: url(config).path)[.posixPermissions] as? Int ?? 0) & 0o777
+    }
+}

@@ -1,0 +1,133 @@
+// One throwaway PostgreSQL cluster per test run (initdb in a temporary folder, Unix socket only), one database per test.
+import Foundation
+import Logging
+import StudyServer
+import Synchronization
+import Testing
+
+/// The cluster every test of this run shares; each test gets its own database, cloned from a migrated template.
+final class TestCluster: Sendable {
+    static let shared = Task { try await TestCluster.start() }
+
+    let folder: URL
+    let bin: URL
+    /// Root cannot run PostgreSQL: then every PostgreSQL program runs as the `postgres` user.
+    let runAs: String?
+    static let role = "soundsafari_test"
+    static let template = "soundsafari_template"
+    private let counter = Counter()
+
+    private init(folder: URL, bin: URL, runAs: String?) {
+        self.folder = folder
+        self.bin = bin
+        self.runAs = runAs
+    }
+
+    /// The URL of a new database for one test: migrated, owned by the server's (non-superuser) test role.
+    func freshDatabase() async throws -> DatabaseURL {
+        let name = "t_\(ProcessInfo.processInfo.processIdentifier)_\(counter.next())"
+        try psql("CREATE DATABASE \(name) TEMPLATE \(Self.template) OWNER \(Self.role)")
+        return url(database: name, user: Self.role)
+    }
+
+    /// A new database with nothing in it (for the migrations' own tests).
+    func emptyDatabase() async throws -> DatabaseURL {
+        let name = "e_\(ProcessInfo.processInfo.processIdentifier)_\(counter.next())"
+        try psql("CREATE DATABASE \(name) OWNER \(Self.role)")
+        return url(database: name, user: Self.role)
+    }
+
+    func url(database: String, user: String) -> DatabaseURL {
+        // Both parts are made here, never typed by a user, so the URL always reads.
+        try! DatabaseURL("postgres://\(user)@/\(database)?host=\(folder.path)")
+    }
+
+    /// Runs one SQL statement as the cluster's superuser.
+    func psql(_ sql: String, database: String = "postgres") throws {
+        try run(
+            bin.appendingPathComponent("psql").path,
+            ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", folder.path, "-U", "postgres", "-d", database, "-c", sql])
+    }
+
+    private func run(_ program: String, _ arguments: [String]) throws {
+        try Self.run(program, arguments, as: runAs)
+    }
+
+    static func run(_ program: String, _ arguments: [String], as user: String?) throws {
+        let argv = (user.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? []) + [program] + arguments
+        let (status, output) = try Spawn.run(argv)
+        guard status == 0 else {
+            throw ClusterError(description: "\(argv.joined(separator: " ")) failed (\(status)): \(output)")
+        }
+    }
+
+    struct ClusterError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The newest PostgreSQL under /usr/lib/postgresql (Debian's layout; scripts/install-deps.sh installs it).
+    static func binaries() throws -> URL {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path))?.compactMap(Int.init).sorted()
+        guard let newest = versions?.last else {
+            throw ClusterError(
+                description: "PostgreSQL is not installed: run scripts/install-deps.sh (make test does).")
+        }
+        return root.appendingPathComponent("\(newest)/bin")
+    }
+
+    private static func start() async throws -> TestCluster {
+        let bin = try binaries()
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "soundsafari-pg-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let runAs = getuid() == 0 ? "postgres" : nil
+        if runAs != nil {
+            try run("/bin/chown", ["postgres:postgres", folder.path], as: nil)
+        }
+        let cluster = TestCluster(folder: folder, bin: bin, runAs: runAs)
+        let data = folder.appendingPathComponent("data").path
+        try cluster.run(
+            bin.appendingPathComponent("initdb").path,
+            ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"])
+        // No TCP at all: the socket in the owner-only folder is the only way in. fsync off: it is thrown away.
+        try cluster.run(
+            bin.appendingPathComponent("pg_ctl").path,
+            [
+                "-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-o",
+                "-c listen_addresses='' -c unix_socket_directories='\(folder.path)' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400",
+                "start",
+            ])
+        Self.running.withLock { $0 = (bin, data, folder, runAs) }
+        atexit { TestCluster.stopAtExit() }
+        try cluster.psql("CREATE ROLE \(role) LOGIN")
+        try cluster.psql("CREATE DATABASE \(template) OWNER \(role)")
+        var logger = Logger(label: "test-cluster")
+        logger.logLevel = .error
+        try await StudyDatabase.with(cluster.url(database: template, user: role), logger: logger) {
+            try await $0.migrate()
+        }
+        return cluster
+    }
+
+    private static let running = Mutex<(URL, String, URL, String?)?>(nil)
+
+    /// Stops the cluster and removes its folder when the test process exits.
+    private static func stopAtExit() {
+        guard let (bin, data, folder, runAs) = running.withLock({ $0 }) else { return }
+        try? run(bin.appendingPathComponent("pg_ctl").path, ["-D", data, "-m", "immediate", "-w", "stop"], as: runAs)
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// A counter for unique database names across concurrently running tests.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func next() -> Int {
+        value.withLock {
+            $0 += 1
+            return $0
+        }
+    }
+}

@@ -1,0 +1,151 @@
+// `soundsafari sync`: enrol this machine with a study server once, then send what its logs folder holds that the server does not.
+import ArgumentParser
+import Foundation
+import StudyKit
+import StudyRecords
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Send the logs folder to the study server (enrol once with --server URL --enrol CODE).",
+        discussion: """
+            Sends participants.csv rows, ratings.csv and trials.csv rows, every new state of session.json and \
+            plan-NNN.json files, in batches of at most --batch-kib KiB; the server answers how far it holds each \
+            file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Then writes the \
+            training plans prescribed on the server for the machine's site as each participant's next \
+            plan-NNN.json; no other local file is written or changed. The enrolment (server, device token, last \
+            prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json.
+            """,
+        subcommands: [SyncStatusCommand.self])
+
+    @Option(help: "The study server's address, e.g. https://study.example.org (with --enrol).")
+    var server: String?
+
+    @Option(help: "A one-time enrolment code from the server's admin or supervisor (with --server).")
+    var enrol: String?
+
+    @Option(help: "This machine's name on the server when enrolling (default: its host name).")
+    var name: String?
+
+    @Option(help: "Folder of the study logs.")
+    var logs: String = "StudyLogs"
+
+    @Flag(help: "List what would be sent; send and receive nothing.")
+    var dryRun = false
+
+    @Option(help: "Largest batch in KiB (1 to 768).")
+    var batchKib = SyncPlan.defaultBatchBytes / 1024
+
+    func validate() throws {
+        if (server == nil) != (enrol == nil) {
+            throw ValidationError("--server and --enrol go together: give both to enrol this machine, neither to sync.")
+        }
+        if !(1...768).contains(batchKib) { throw ValidationError("--batch-kib \(batchKib) is not between 1 and 768.") }
+        if enrol != nil && dryRun {
+            throw ValidationError("--dry-run does not apply to --enrol: enrol first, then sync --dry-run.")
+        }
+    }
+
+    func run() throws {
+        if let server, let enrol {
+            let url = try SyncClient.serverURL(server)
+            let machine = name ?? ProcessInfo.processInfo.hostName
+            let settings = try SyncClient(server: url, token: nil).enrol(code: enrol, name: machine)
+            try settings.save()
+            print(
+                "Enrolled \(machine) with \(settings.server) for site \(settings.site) (device \(settings.device)); the token is in \(SyncSettings.url().path)."
+            )
+            return
+        }
+        let settings = try Self.enrolment()
+        let client = SyncClient(server: try SyncClient.serverURL(settings.server), token: settings.token)
+        let logsURL = URL(fileURLWithPath: logs)
+        let batches = try SyncPlan.batches(logs: logsURL, held: try client.held(), batchBytes: batchKib * 1024)
+        if dryRun {
+            for batch in batches { print("would send \(Self.describe(batch))") }
+            print("\(batches.isEmpty ? "Nothing" : "\(batches.count) batches") to send to \(settings.server).")
+            return
+        }
+        var sent = Tally()
+        for batch in batches {
+            let stored = try client.send(batch)
+            sent.add(batch, stored: stored.stored)
+        }
+        // Down: the site's new prescriptions, each a new plan version beside the participant's others.
+        var settingsNow = settings
+        let prescriptions = try client.prescriptions(after: settings.appliedPrescription ?? 0)
+        let (written, last) = try Prescriptions.apply(
+            prescriptions, server: settings.server, logs: logsURL, at: Date())
+        if let last {
+            settingsNow.appliedPrescription = last
+            try settingsNow.save()
+        }
+        let received =
+            written.isEmpty
+            ? ""
+            : "; received \(written.count) plans (\(written.map { $0.url.lastPathComponent }.joined(separator: ", ")))"
+        print("Synced \(logs) with \(settings.server): \(sent.summary)\(received).")
+    }
+
+    /// The stored enrolment, or the sentence saying how to enrol.
+    static func enrolment() throws -> SyncSettings {
+        guard let settings = try SyncSettings.load() else {
+            throw SyncError(
+                "This machine is not enrolled with a study server: run soundsafari sync --server URL --enrol CODE first."
+            )
+        }
+        return settings
+    }
+
+    static func describe(_ batch: SyncBatch) -> String {
+        if let first = batch.first, batch.kind != "plan" {
+            return "\(batch.file): records \(first) to \(first + batch.items.count - 1)"
+        }
+        return "\(batch.file)" + (batch.kind == "session" ? ": its current state" : "")
+    }
+
+    /// What one sync stored, for its summary line.
+    struct Tally {
+        var files = Set<String>()
+        var sessions = 0
+        var rows = 0
+        var plans = 0
+
+        mutating func add(_ batch: SyncBatch, stored: Int) {
+            guard stored > 0 else { return }
+            files.insert(batch.file)
+            switch batch.kind {
+            case "session": sessions += stored
+            case "plan": plans += stored
+            default: rows += stored
+            }
+        }
+
+        var summary: String {
+            guard !files.isEmpty else { return "nothing new to send" }
+            return "\(rows) rows, \(sessions) session states, \(plans) plans sent in \(files.count) files"
+        }
+    }
+}
+
+struct SyncStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Say what the logs folder holds that the study server does not yet.")
+
+    /// `sync`'s own options (`--logs`): `sync status --logs DIR` reads the same one.
+    @ParentCommand var sync: SyncCommand
+    var logs: String { sync.logs }
+
+    func run() throws {
+        let settings = try SyncCommand.enrolment()
+        let client = SyncClient(server: try SyncClient.serverURL(settings.server), token: settings.token)
+        let batches = try SyncPlan.batches(logs: URL(fileURLWithPath: logs), held: try client.held())
+        let items = batches.reduce(0) { $0 + $1.items.count }
+        let files = Set(batches.map(\.file))
+        print(
+            items == 0
+                ? "Nothing pending: \(settings.server) holds everything in \(logs) (site \(settings.site), device \(settings.device))."
+                : "Pending for \(settings.server): \(items) items in \(files.count) files of \(logs); run soundsafari sync to send them."
+        )
+    }
+}

@@ -1,0 +1,127 @@
+// The study server's sync API over URLSession (FoundationNetworking: no SwiftNIO in the game's build).
+import Foundation
+import StudyRecords
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+public struct SyncClient: Sendable {
+    public var server: URL
+    public var token: String?
+
+    public init(server: URL, token: String?) {
+        self.server = server
+        self.token = token
+    }
+
+    /// The server's base address from what a person typed (`http://host:8080`, with or without a trailing slash).
+    public static func serverURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text.hasSuffix("/") ? String(text.dropLast()) : text),
+            ["http", "https"].contains(url.scheme ?? ""), url.host != nil
+        else {
+            throw SyncError(
+                "--server \(text) is not an http:// or https:// address: give it as https://study.example.org.")
+        }
+        return url
+    }
+
+    public struct Enrolment: Decodable, Sendable {
+        public struct Device: Decodable, Sendable {
+            public var id: String
+            public var site: String
+        }
+        public var device: Device
+        public var token: String
+    }
+
+    /// Exchanges a one-time enrolment code for this machine's device token.
+    public func enrol(code: String, name: String) throws -> SyncSettings {
+        let body = try JSONSerialization.data(withJSONObject: ["code": code, "name": name])
+        let enrolment = try JSONDecoder().decode(Enrolment.self, from: try call("POST", "api/v1/enrol", body: body))
+        return SyncSettings(
+            server: server.absoluteString, token: enrolment.token, device: enrolment.device.id,
+            site: enrolment.device.site)
+    }
+
+    struct Held: Decodable {
+        var files: [HeldFile]
+    }
+
+    /// How far the server holds each file of this machine, by path.
+    public func held() throws -> [String: HeldFile] {
+        let held = try JSONDecoder().decode(Held.self, from: try call("GET", "api/v1/sync/state", body: nil))
+        return Dictionary(uniqueKeysWithValues: held.files.map { ($0.file, $0) })
+    }
+
+    public struct Stored: Decodable, Sendable {
+        public var held: Int
+        public var stored: Int
+        public var unchanged: Int
+    }
+
+    public func send(_ batch: SyncBatch) throws -> Stored {
+        try JSONDecoder().decode(
+            Stored.self, from: try call("POST", "api/v1/sync/batch", body: JSONEncoder().encode(batch)))
+    }
+
+    public struct Prescription: Decodable, Sendable {
+        public var id: Int
+        public var participant: String
+        public var kind: String
+        public var content: String
+    }
+
+    struct Prescriptions: Decodable {
+        var prescriptions: [Prescription]
+    }
+
+    /// The site's prescriptions after the last one this machine applied.
+    public func prescriptions(after: Int) throws -> [Prescription] {
+        try JSONDecoder().decode(
+            Prescriptions.self, from: try call("GET", "api/v1/sync/prescriptions", query: "after=\(after)", body: nil)
+        ).prescriptions
+    }
+
+    /// One request, waited for; a refusal comes back as the problem's sentence, an unreachable server as one too.
+    func call(_ method: String, _ path: String, query: String? = nil, body: Data?) throws -> Data {
+        var url = server.appendingPathComponent(path)
+        if let query, let withQuery = URL(string: url.absoluteString + "?" + query) { url = withQuery }
+        var request = URLRequest(url: url, timeoutInterval: 60)
+        request.httpMethod = method
+        request.httpBody = body
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            outcome.set(data: data, status: (response as? HTTPURLResponse)?.statusCode, error: error)
+            done.signal()
+        }.resume()
+        done.wait()
+        let (data, status, error) = outcome.get()
+        guard let status else {
+            throw SyncError(
+                "The server \(server.absoluteString) cannot be reached (\(error?.localizedDescription ?? "no answer")): check the address and the network; everything stays queued for the next sync."
+            )
+        }
+        guard (200..<300).contains(status) else {
+            let problem = (try? JSONSerialization.jsonObject(with: data ?? Data())) as? [String: Any]
+            let detail = problem?["detail"] as? String ?? "HTTP status \(status)."
+            throw SyncError("The server refused \(method) /\(path) (\(status)): \(detail)")
+        }
+        return data ?? Data()
+    }
+}
+
+/// The answer of one request, handed from URLSession's queue to the waiting thread.
+private final class Outcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (Data?, Int?, (any Error)?) = (nil, nil, nil)
+
+    func set(data: Data?, status: Int?, error: (any Error)?) {
+        lock.withLock { value = (data, status, error) }
+    }
+
+    func get() -> (Data?, Int?, (any Error)?) { lock.withLock { value } }
+}

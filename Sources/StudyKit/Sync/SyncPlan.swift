@@ -1,0 +1,89 @@
+// What a logs folder holds that the server does not, as bounded batches; every record read with StudyRecords' codecs.
+import Foundation
+import StudyRecords
+import TidyFormats
+
+public enum SyncPlan {
+    /// A batch's items are at most this many bytes (the server takes 1 MiB of JSON, escaping included).
+    public static let defaultBatchBytes = 512 * 1024
+
+    /// Every batch the logs folder still has to send, given what the server holds (keyed by file path). A session
+    /// folder is read whole; a cut-off last line (a crash mid-write) is not a record and waits.
+    public static func batches(logs: URL, held: [String: HeldFile], batchBytes: Int = defaultBatchBytes) throws
+        -> [SyncBatch]
+    {
+        var batches: [SyncBatch] = []
+        let manager = FileManager.default
+        func add(_ file: String, kind: String, read: (Data) throws -> (header: String, items: [String])) throws {
+            guard let data = manager.contents(atPath: logs.appendingPathComponent(file).path) else { return }
+            let (header, items) = try read(data)
+            let start = held[file]?.held ?? 0
+            guard start < items.count else { return }
+            var batch = SyncBatch(file: file, kind: kind, header: header, first: start + 1, items: [])
+            for item in items[start...] {
+                if !batch.items.isEmpty && batch.bytes + item.utf8.count > batchBytes {
+                    batches.append(batch)
+                    batch.first = (batch.first ?? 1) + batch.items.count
+                    batch.items = []
+                }
+                batch.items.append(item)
+            }
+            batches.append(batch)
+        }
+        func addDocument(_ file: String, kind: String, check: (Data) throws -> Void) throws {
+            guard let data = manager.contents(atPath: logs.appendingPathComponent(file).path) else { return }
+            try check(data)
+            if kind == "plan" && (held[file]?.held ?? 0) > 0 { return }
+            guard SHA256.hex(data) != held[file]?.lastSHA256 else { return }
+            batches.append(
+                SyncBatch(
+                    file: file, kind: kind, header: nil, first: kind == "plan" ? 1 : nil,
+                    items: [String(decoding: data, as: UTF8.self)]))
+        }
+
+        try add("participants.csv", kind: "participants") {
+            lines(
+                try CSVLogFile<ParticipantRecord>.decode($0, file: logs.appendingPathComponent("participants.csv").path)
+            )
+        }
+        let participants = (try? manager.contentsOfDirectory(atPath: logs.path))?.sorted() ?? []
+        for participant in participants where isFolder(logs.appendingPathComponent(participant)) {
+            if participant.hasPrefix(".") { continue }
+            let folder = logs.appendingPathComponent(participant)
+            try add("\(participant)/ratings.csv", kind: "ratings") {
+                lines(try CSVLogFile<RatingRow>.decode($0, file: folder.appendingPathComponent("ratings.csv").path))
+            }
+            let entries = (try? manager.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
+            for name in entries where name.hasPrefix("plan-") && name.hasSuffix(".json") {
+                try addDocument("\(participant)/\(name)", kind: "plan") {
+                    _ = try AssignedPlan.decode($0, url: folder.appendingPathComponent(name))
+                }
+            }
+            for session in entries where isFolder(folder.appendingPathComponent(session)) {
+                let path = "\(participant)/\(session)"
+                guard manager.fileExists(atPath: logs.appendingPathComponent("\(path)/session.json").path) else {
+                    continue
+                }
+                try addDocument("\(path)/session.json", kind: "session") {
+                    _ = try SessionRecord.decode($0, file: logs.appendingPathComponent("\(path)/session.json").path)
+                }
+                try add("\(path)/trials.csv", kind: "trials") {
+                    lines(
+                        try CSVLogFile<TrialRow>.decode(
+                            $0, file: logs.appendingPathComponent("\(path)/trials.csv").path))
+                }
+            }
+        }
+        return batches
+    }
+
+    /// A CSV log as the header line and one line per record, as StudyRecords writes them (the same bytes as the file).
+    static func lines<Record>(_ file: CSVLogFile<Record>) -> (header: String, items: [String]) {
+        (CSVWriter.headerLine(file.header), file.records.map { CSVWriter.line($0.values(under: file.header)) })
+    }
+
+    static func isFolder(_ url: URL) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
+    }
+}

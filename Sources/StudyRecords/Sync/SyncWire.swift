@@ -1,0 +1,44 @@
+// The sync API's two shapes, shared by the study server and `soundsafari sync`: how far a file is held, and a batch.
+import Foundation
+
+/// How far the server holds one file (its answer to `GET /api/v1/sync/state`).
+public struct HeldFile: Codable, Equatable, Sendable {
+    public var file: String
+    public var kind: String
+    public var held: Int
+    public var lastSHA256: String
+
+    enum CodingKeys: String, CodingKey {
+        case file, kind, held
+        case lastSHA256 = "last_sha256"
+    }
+
+    public init(file: String, kind: String, held: Int, lastSHA256: String) {
+        self.file = file
+        self.kind = kind
+        self.held = held
+        self.lastSHA256 = lastSHA256
+    }
+}
+
+/// Items of one file for `POST /api/v1/sync/batch`: CSV records from record `first` on, or one JSON document.
+public struct SyncBatch: Codable, Equatable, Sendable {
+    public var file: String
+    public var kind: String
+    public var header: String?
+    public var first: Int?
+    public var items: [String]
+
+    public init(file: String, kind: String, header: String?, first: Int?, items: [String]) {
+        self.file = file
+        self.kind = kind
+        self.header = header
+        self.first = first
+        self.items = items
+    }
+
+    /// Every member a batch may have (the server refuses any other).
+    public static let fields: Set<String> = ["file", "kind", "header", "first", "items"]
+
+    public var bytes: Int { items.reduce(header?.utf8.count ?? 0) { $0 + $1.utf8.count } }
+}
