@@ -349,6 +349,11 @@ def reminder_cases():
 
 
 # --- SOFA files --------------------------------------------------------------------------------------------
+def questionnaire_cases():
+    return special_files("questionnaire", "instrument.json", [SOUNDSAFARI, "questionnaire", "check",
+                                                               "{dir}/instrument.json"])
+
+
 def sofa_cases():
     argv = [SOUNDSAFARI, "hrtf", "import", "{dir}/in.sofa", "--name", "bad"]
     cases = special_files("sofa", "in.sofa", argv)
@@ -476,6 +481,7 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit(f"{binary} is missing: build first (swift build -c release)")
     cases = profile_cases() + plan_cases() + audiogram_cases() + reminder_cases() + sofa_cases() + \
+        questionnaire_cases() + \
         analyzer_cases() + flag_cases()
     counts = {"handled": 0, "crash": 0, "hang": 0, "silent": 0}
     by_surface = {}

@@ -49,6 +49,10 @@ struct NonRegularFileTests {
             { ["ratings", $0.appendingPathComponent("logs/P01/ratings.csv").path] }
         ),
         (
+            "questionnaire check", "instrument.json", "soundsafari",
+            { ["questionnaire", "check", $0.appendingPathComponent("instrument.json").path] }
+        ),
+        (
             "analyzer describe", "trials.csv", "soundsafari-analyze",
             { ["describe", $0.appendingPathComponent("trials.csv").path] }
         ),

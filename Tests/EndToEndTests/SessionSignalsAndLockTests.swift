@@ -89,22 +89,29 @@ private final class RunningSession {
         #expect(rows.map(\.round) == Array(1...8))
     }
 
-    /// The window's loop stops the same way: `play` under the autopilot, SIGTERM on the round-result screen.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false, "needs an X display"))
-    func aSignalEndsAWindowSessionInterruptedToo() throws {
+    /// The window's loop stops the same way: `play` (and a `train` plan session, which exited 1) under the
+    /// autopilot, SIGTERM on the round-result screen.
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false, "needs an X display"),
+        arguments: ["play", "train"])
+    func aSignalEndsAWindowSessionInterruptedToo(command: String) throws {
         let logs = try SoundSafariBinary.temporaryDirectory("signal-window")
         defer { try? FileManager.default.removeItem(at: logs) }
         let script = logs.appendingPathComponent("autopilot.txt")
-        try [
-            "wait menu", "key Return", "wait headphone-check", "key Left", "key Right", "wait running", "key Space",
-            "wait round-result", "sleep 60000",
-        ].joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        let skipRatings = Array(repeating: ["sleep 150", "key Down", "key Down", "key Return"], count: 7).flatMap { $0 }
+        let start =
+            command == "play"
+            ? ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right"]
+            : ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skipRatings
+        try (start + ["wait running", "key Space", "wait round-result", "sleep 60000"])
+            .joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = SoundSafariBinary.url("soundsafari-autopilot")
-        process.arguments = [
-            "--script", script.path, "--", "play", "--participant", "SIG01", "--rounds", "3", "--input", "keyboard",
-            "--logs", logs.appendingPathComponent("logs").path,
-        ]
+        let plan = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/training-plan.json").path
+        process.arguments =
+            ["--script", script.path, "--", command, "--participant", "SIG01", "--input", "keyboard"]
+            + (command == "play" ? ["--rounds", "3"] : ["--plan", plan])
+            + ["--logs", logs.appendingPathComponent("logs").path]
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_AUDIODRIVER"] = "dummy"
         process.environment = environment
@@ -117,7 +124,9 @@ private final class RunningSession {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, process.isRunning, folder == nil {
             Thread.sleep(forTimeInterval: 0.1)
-            if let name = (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.first,
+            if let name = (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.first(where: {
+                !$0.contains(".")
+            }),
                 case let candidate = parent.appendingPathComponent(name),
                 ((try? TrialRow.readAll(from: candidate.appendingPathComponent("trials.csv")).count) ?? 0) == 1
             {

@@ -52,7 +52,10 @@ struct TrainCommand: WindowCommand {
             kind: .training(participant: try ParticipantID(participant), planFile: nil, input: window.inputKind),
             logs: logs, seed: window.seed, hrtf: window.hrtf, inputGiven: window.input != nil,
             soundsFolder: window.sounds)
-        let status = try GameApp(options: options, hooks: hooks).runLoop()
-        if status != 0 { throw ExitCode(status) }
+        // A signal ends the plan session as the other windows do: its sentence and 128 + the signal (it was 1).
+        try InterruptedExit.run {
+            let status = try GameApp(options: options, hooks: hooks).runLoop()
+            if status != 0 { throw ExitCode(status) }
+        }
     }
 }

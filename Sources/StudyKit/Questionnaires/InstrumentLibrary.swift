@@ -1,6 +1,7 @@
 // The instruments a machine offers: the shipped Questionnaires/ folder and those a clinic added (owner-only).
 import Foundation
 import StudyRecords
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc
@@ -52,6 +53,8 @@ public struct InstrumentLibrary {
     }
 
     public static func read(_ url: URL) throws -> Instrument {
+        // A FIFO or a device given as the file would block or never end (the one check of every reader).
+        try RegularFile.check(url)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ProtocolError(
