@@ -2,7 +2,7 @@
 SWIFT ?= swift
 XVFB  := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps build play test lint format bench sounds clean server
+.PHONY: deps build play install test lint format bench sounds clean server
 
 deps:
 	@bash scripts/install-deps.sh
@@ -12,6 +12,13 @@ build: deps
 
 play: build
 	$(SWIFT) run soundsafari play
+
+# The desktop launcher (applications menu entry and icon in $XDG_DATA_HOME, default ~/.local/share) for a release
+# build, opening the main menu on LOGS (default: this checkout's StudyLogs).
+LOGS ?= $(CURDIR)/StudyLogs
+install: deps
+	$(SWIFT) build -c release --product soundsafari
+	.build/release/soundsafari install-launcher --logs "$(LOGS)"
 
 # Window tests need an X display: run the whole suite under Xvfb when there is none. The tests' user configuration
 # (the machine's device-id, reminder units) goes to a throwaway folder, never to the real ~/.config.

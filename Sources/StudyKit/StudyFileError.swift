@@ -26,6 +26,8 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
     case damagedDeviceID(path: String)
     /// A command that reads a logs folder was given one that does not exist.
     case noLogsFolder(path: String)
+    /// A participant's display.json that does not hold the two settings.
+    case damagedDisplayPreferences(path: String)
 
     public var description: String {
         switch self {
@@ -65,6 +67,9 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
                 "\(path) does not hold this machine's device identifier (one line of letters, digits and '-'); restore it from a backup, or delete it to draw a new one (the machine then counts as a new device)."
         case .noLogsFolder(let path):
             return "There is no logs folder \(path); give the folder the sessions were written to with --logs DIR."
+        case .damagedDisplayPreferences(let path):
+            return
+                "\(path) is not {\"large_text\": true or false, \"high_contrast\": true or false}; fix it, or delete it to start again with normal text and contrast."
         }
     }
 

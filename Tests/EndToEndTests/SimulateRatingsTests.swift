@@ -17,11 +17,11 @@ import Testing
         }
         let log = RatingsLog(logs: logs, participant: try ParticipantID("SIMR"))
         let rows = try log.storedRows()
-        #expect(rows.count == 4 * 2 * 7, "4 sessions × before/after × 7 items")
+        #expect(rows.count == 4 * (6 + 7), "4 sessions × (6 items before, 7 after)")
         #expect(Set(rows.compactMap(\.sessionIndex)) == [1, 2, 3, 4])
         for index in 1...4 {
             let session = rows.filter { $0.sessionIndex == index }
-            #expect(session.filter { $0.moment == .before }.map(\.item) == RatingItem.all.map(\.id))
+            #expect(session.filter { $0.moment == .before }.map(\.item) == RatingItem.asked(at: .before).map(\.id))
             #expect(session.filter { $0.moment == .after }.map(\.item) == RatingItem.all.map(\.id))
             #expect(Set(session.compactMap(\.sessionID)).count == 1)
         }
@@ -50,7 +50,9 @@ import Testing
             "simulate", "--protocol", file.path, "--participant", "SIMP", "--seed", "3", "--logs", folder.path,
         ])
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(try RatingsLog(logs: folder, participant: ParticipantID("SIMP")).storedRows().count == 14)
+        #expect(
+            try RatingsLog(logs: folder, participant: ParticipantID("SIMP")).storedRows().count == 13,
+            "six before (concentration comes after only), seven after")
         try #"{"name": "rated", "ratings": "yes", "conditions": [{"level": "one-target", "repetitions": 1}]}"#
             .write(to: file, atomically: true, encoding: .utf8)
         let bad = try SoundSafariBinary.run(["simulate", "--protocol", file.path, "--logs", folder.path])
@@ -84,7 +86,7 @@ import Testing
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let log = RatingsLog(logs: logs, participant: try ParticipantID("SRK"))
-        #expect(try log.storedRows().map(\.moment) == Array(repeating: .before, count: 7))
+        #expect(try log.storedRows().map(\.moment) == Array(repeating: .before, count: 6))
 
         // No --answer-ratings: the session asked before, so its resumed run asks after.
         let resumed = try SoundSafariBinary.run([
@@ -92,7 +94,7 @@ import Testing
         ])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         let stored = try log.storedRows()
-        #expect(stored.filter { $0.moment == .before }.count == 7, "before is not asked again")
+        #expect(stored.filter { $0.moment == .before }.count == 6, "before is not asked again")
         #expect(stored.filter { $0.moment == .after }.map(\.item) == RatingItem.all.map(\.id))
         #expect(Set(stored.compactMap(\.sessionID)).count == 1)
     }

@@ -23,6 +23,13 @@ extension WindowTests {
             return url
         }
 
+        static func writeProfileURL(_ window: WindowSession) -> URL {
+            window.logs.appendingPathComponent("H01/profile.json")
+        }
+
+        /// The middle of the pitch match's row of buttons at 1280×720.
+        static let buttonRowY = 350
+
         static let red = (r: 235, g: 80, b: 70)
         static let blue = (r: 90, g: 150, b: 255)
         static let yellow = (r: 255, g: 210, b: 63)
@@ -76,7 +83,10 @@ extension WindowTests {
             let url = try Self.writeProfile(window)
             let output = try window.run(
                 ["hearing-test", "--participant", "H01", "--frequencies", "1000,4000", "--seed", "5"],
-                script: ["wait hearing-test", "shot idle", "key Space", "shot pressed", "sleep 300", "key Escape"])
+                script: [
+                    "wait hearing-test", "shot idle", "key Space", "shot pressed", "sleep 300", "key Escape",
+                    "wait hearing-test-stop", "shot stop-question", "key Return",
+                ])
             #expect(output.status == 0, "stderr: \(output.stderr)")
             #expect(output.stdout.contains("nothing was saved"), "\(output.stdout)")
             #expect(try HearingProfile.readAll(url).count == 1, "Esc leaves the profile as it was")
@@ -93,6 +103,40 @@ extension WindowTests {
             print("green pixels: idle \(greenIdle), pressed \(greenPressed)")
             #expect(greenIdle == 0)
             #expect(greenPressed > idle.width * idle.height / 20, "the “I hear it” button lights up green")
+            // Issue 25: the test says how long it takes, and Esc asks before throwing the tones away.
+            let idleText = try window.screenText("idle")
+            #expect(idleText.contains("minutes left"), "\(idleText)")
+            #expect(try window.screenText("stop-question").contains("Stop the hearing test?"))
+        }
+
+        /// Defect 6: pitch match was text only, and runs of 2828, 2828 and 5657 Hz were saved without a word about
+        /// the octave between them; nothing was printed in the terminal at the end.
+        @Test func thePitchMatchHasButtonsARunCounterTheToneMarkerAndFlagsRunsAnOctaveApart() throws {
+            let window = try WindowSession(name: "window-pitch-buttons")
+            _ = try Self.writeProfile(window)
+            // Run 1 (8 kHz): "matches" by a click on the middle button, then the octave check prefers 4 kHz.
+            // Runs 2 and 3 (11.3 and 5.7 kHz) match at once and keep their own pitch.
+            let script = [
+                "wait pitch-compare", "shot compare-run-1", "click 640 \(Self.buttonRowY)", "wait pitch-octave",
+                "shot octave", "key 2", "sleep 400",
+                "wait pitch-compare", "shot compare-run-2", "key Return", "wait pitch-octave", "key 1", "sleep 400",
+                "key 1", "sleep 400",
+                "wait pitch-compare", "key Return", "wait pitch-octave", "key 1", "sleep 400", "key 1", "sleep 400",
+                "wait pitch-loudness", "key Return", "wait profile", "shot saved", "key Return",
+            ]
+            let output = try window.run(
+                ["pitch-match", "--participant", "H01", "--probe", "tone"], script: script, windowSize: "1280x720")
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let profile = try #require(try HearingProfile.readAll(Self.writeProfileURL(window)).last?.tinnitus)
+            #expect(profile.runsHz.map { $0.rounded() } == [4000, 11_314, 5657])
+            #expect(try window.screenText("compare-run-1").contains("Run 1 of 3"))
+            let second = try window.screenText("compare-run-2")
+            #expect(second.contains("Run 2 of 3 · matched so far: 4000 Hz"), "\(second)")
+            let octave = try window.screenText("octave")
+            #expect(octave.contains("♪ "), "the tone playing now is marked: \(octave)")
+            #expect(octave.contains("First: 8000 Hz") && octave.contains("Second: 4000 Hz"))
+            #expect(try window.screenText("saved").contains("disagree by an octave"))
+            #expect(output.stdout.contains("Tinnitus pitch") && output.stdout.contains("disagree by an octave"))
         }
 
         @Test func thePitchMatchAsksToneOrNoiseThenMatchesThreeRunsWithNoiseAndSavesTheMedian() throws {

@@ -16,12 +16,12 @@ extension WindowTests {
                 "wait participant-sheet", "key 6", "key 1", "key Down", "key Down", "key Right", "key Up", "key Up",
                 "key Up", "key Return", "wait headphone-check", "key Left", "key Right",
                 "wait ratings-before", "click 480 285", "shot q1-yes-clicked", "click 430 522",  // 1 mouse: Yes, Next
-                "sleep 150", "shot q2-no-knob", "key Right", "key Right", "shot q2-knob", "key Return",  // 2 keys: 0.55
+                "sleep 150", "shot q2-no-knob", "key Right", "shot q2-knob", "key Return",  // 2 keys: 0.55
                 "sleep 150", "key Down", "key Down", "key Return",  // 3 skipped with the keys
-                "sleep 150", "key Return", "shot q4-hint", "key Right", "key Right", "key Return",  // 4 SAM 6
-                "sleep 150", "pad attach", "wait gamepad", "button RIGHT", "button LEFT", "button A",  // 5 pad: SAM 4
+                "sleep 150", "key Return", "shot q4-hint", "key Right", "key Return",  // 4 SAM 6
+                "sleep 150", "pad attach", "wait gamepad", "button RIGHT", "button LEFT", "button A",  // 5 pad: SAM 5
                 "sleep 150", "click 910 275", "shot q6-clicked", "click 430 522",  // 6 mouse: slider at 0.8
-                "sleep 150", "click 850 522",  // 7 mouse: skip
+                // (concentration, the seventh, is asked after the session only)
                 "wait running", "key Space", "wait round-result", "key Return",
                 "wait ratings-after", "key Left", "key Return", "key Right", "key Return", "key Left", "key Return",
                 "key Right", "key Return", "key Left", "key Return", "key Right", "key Return", "key Right",
@@ -34,13 +34,14 @@ extension WindowTests {
             let rows = try RatingsLog(logs: window.logs, participant: ParticipantID("Q01")).storedRows()
             let before = rows.filter { $0.moment == .before }
             let after = rows.filter { $0.moment == .after }
-            #expect(before.map(\.item) == RatingItem.all.map(\.id))
-            #expect(before.map(\.value) == [1, 0.55, nil, 6, 4, before.count > 5 ? before[5].value : nil, nil])
+            #expect(before.map(\.item) == RatingItem.asked(at: .before).map(\.id))
+            #expect(before.map(\.value) == [1, 0.55, nil, 6, 5, before.count > 5 ? before[5].value : nil])
             if before.count > 5 {
                 #expect(abs((before[5].value ?? 0) - 0.8) < 0.01, "the click set ≈0.8: \(before[5])")
             }
-            // The first ← or → of an untouched slider or SAM puts it in the middle, whichever arrow it was.
-            #expect(after.map(\.value) == [1, 0.5, 0.5, 5, 5, 0.5, 0.5])
+            // The first ← or → of an untouched slider or SAM puts it one step that way from the middle: a first
+            // press is never stored as the middle itself (issue 25).
+            #expect(after.map(\.value) == [1, 0.55, 0.45, 6, 4, 0.55, 0.55])
             #expect(Set(rows.map(\.sessionIndex)) == [1])
             guard let session = try window.sessionFolders(participant: "Q01").first else {
                 Issue.record("no session folder")
@@ -73,7 +74,7 @@ extension WindowTests {
             #expect(rows.count == 7)
             #expect(rows.allSatisfy { $0.moment == .prompt && $0.sessionID == nil && $0.sessionIndex == nil })
             #expect(rows.allSatisfy { $0.promptedAt == Timestamp.parse("2026-11-23T18:07:31Z") })
-            #expect(rows.map(\.value) == [0, 0.5, 0.5, nil, 5, 0.5, 0.5])
+            #expect(rows.map(\.value) == [0, 0.55, 0.55, nil, 6, 0.55, 0.55])
             #expect(try window.sessionFolders(participant: "PR1").isEmpty, "a prompt opens no session")
         }
     }

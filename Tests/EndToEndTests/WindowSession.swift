@@ -128,6 +128,20 @@ final class WindowSession {
     /// The bytes of one screenshot of this run, by the name the script gave it.
     func screenshot(_ name: String) throws -> Data { try Data(contentsOf: try screenshotURL(name)) }
 
+    /// What one screenshot's screen said: the texts drawn on it, one per line (saved beside the PNG).
+    func screenText(_ name: String) throws -> String {
+        try String(
+            contentsOf: try screenshotURL(name).deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+    }
+
+    /// The texts of every screenshot of this run, by screenshot name.
+    func allScreenTexts() -> [(name: String, text: String)] {
+        screenshotNames().compactMap { name in
+            let url = screenshots.appendingPathComponent(name + ".txt")
+            return (try? String(contentsOf: url, encoding: .utf8)).map { (name, $0) }
+        }
+    }
+
     /// The screen part of screenshot names ("01-menu" → "menu").
     func screensShown() -> [String] {
         screenshotNames().map { String($0.drop { $0 != "-" }.dropFirst()) }

@@ -22,12 +22,16 @@ extension WindowTests {
             let window = try WindowSession(name: "window-train")
             let plan = try Self.tinyPlan(in: window.logs, rounds: 2)
             let round = ["wait running", "hold Right 300", "key Space", "wait round-result", "key Return"]
-            // train asks the tinnitus questionnaire before and after (the plan's `ratings`, on by default):
-            // each of the seven questions is skipped with the keys (Down to Next, Down to Skip, Return).
-            let skipAll = Array(repeating: ["sleep 150", "key Down", "key Down", "key Return"], count: 7).flatMap { $0 }
+            // train asks the tinnitus questionnaire before and after (the plan's `ratings`, on by default): six
+            // questions before (concentration comes after only), seven after, each skipped with the keys (Down to
+            // Skip: Next is inactive without an answer; Return).
+            func skip(_ count: Int) -> [String] {
+                Array(repeating: ["sleep 150", "key Down", "key Return"], count: count).flatMap { $0 }
+            }
             let script =
-                ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skipAll + round + round
-                + ["wait ratings-after"] + skipAll + ["wait summary", "key Escape"]
+                ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skip(6)
+                + ["wait practice", "key Return"] + round + round
+                + ["wait ratings-after"] + skip(7) + ["wait summary", "key Escape"]
             let output = try window.run(
                 ["train", "--participant", "TR01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
                 script: script)
@@ -49,11 +53,11 @@ extension WindowTests {
             let progress = window.logs.appendingPathComponent("TR01/progress.png")
             #expect(SimulateRun.isPNG(progress))
             let screens = window.screensShown()
-            // Skipped answers are stored empty, never as a default value: 7 before and 7 after.
+            // Skipped answers are stored empty, never as a default value: 6 before and 7 after.
             let ratings = try String(
                 contentsOf: window.logs.appendingPathComponent("TR01/ratings.csv"), encoding: .utf8
             ).split(separator: "\n").dropFirst()
-            #expect(ratings.count == 14)
+            #expect(ratings.count == 13)
             #expect(ratings.allSatisfy { $0.contains(",TRUE,") || $0.hasSuffix(",TRUE") }, "\(ratings)")
             for screen in ["headphone-check", "ratings-before", "running", "round-result", "ratings-after", "summary"] {
                 #expect(screens.contains(screen), "no screenshot of \(screen): \(screens)")
@@ -81,7 +85,7 @@ extension WindowTests {
             try text.write(to: plan, atomically: true, encoding: .utf8)
             let photo = ["hold Left 1400", "key Space"]
             let script =
-                ["wait headphone-check", "key Left", "key Right", "wait running"] + photo
+                ["wait headphone-check", "key Left", "key Right", "wait practice", "key Return", "wait running"] + photo
                 + ["wait intermediate", "key Return", "wait running"] + photo
                 + ["wait round-result", "key Return", "wait summary", "key Escape"]
             let output = try window.run(

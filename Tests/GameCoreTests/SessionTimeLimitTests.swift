@@ -54,6 +54,42 @@ import Testing
         #expect(scene.playingSounds.isEmpty)
     }
 
+    /// The minutes-left bar reads `playedSeconds(at:)` every frame: it never runs backwards (not at a photo, a pause
+    /// or a continue), stays below the limit while rounds are still to come, and is at the limit or past it exactly
+    /// when the round that used the minutes ends the session (the bar then shows 0).
+    @Test func theLivePlayingTimeNeverGoesBackAndReachesTheLimitWhenTheSessionEnds() throws {
+        let session = try session(rounds: 10, limit: 50)
+        try session.start(heading: .forward)
+        var last = session.playedSeconds(at: clock.now())
+        func step(_ seconds: Double, _ action: () throws -> Void = {}) throws {
+            for _ in 0..<Int(seconds * 4) {
+                clock.advance(by: 0.25)
+                let now = session.playedSeconds(at: clock.now())
+                #expect(now >= last, "the bar never fills up again")
+                last = now
+            }
+            try action()
+            let after = session.playedSeconds(at: clock.now())
+            #expect(after >= last - 1e-9, "an action does not take played time back: \(after) < \(last)")
+            last = after
+        }
+        // The round during which the bar reached 0: no later round may begin.
+        var usedUpIn: Int?
+        while session.state != .finished {
+            try step(3) { try session.pause(at: clock.now(), heading: .forward) }
+            try step(2)
+            session.resume(at: clock.now())
+            try step(5) { try session.photograph(aim: .forward, at: clock.now()) }
+            if last >= 50, usedUpIn == nil { usedUpIn = session.currentRound?.round }
+            try step(5) { try session.proceed(at: clock.now(), heading: .forward) }
+            if case .searching(let key) = session.state, let usedUpIn {
+                #expect(key.round == usedUpIn, "the minutes were used up in round \(usedUpIn)")
+            }
+        }
+        #expect(session.endedBy == .time)
+        #expect(session.playedSeconds(at: clock.now()) >= 50, "the bar reaches 0 when the session ends by its minutes")
+    }
+
     @Test func aResumedSessionGoesOnFromItsStoredTimeAndEveryEndHasItsReason() throws {
         let resumed = try session(rounds: 4, limit: 40)
         resumed.playedSeconds = 35

@@ -19,20 +19,21 @@ struct QuestionnaireTests {
         // 1 yes/no: ← is Yes.
         _ = form.handle(.left)
         #expect(form.handle(.activate) == .stored(RatingItem.all[0], value: 1))
-        // 2 slider: the first → puts the knob in the middle, then steps of 0.05.
+        // 2 slider: the first → puts the knob one step right of the middle (never the middle itself), then
+        // steps of 0.05.
         _ = form.handle(.right)
-        #expect(form.answer == 0.5)
+        #expect(form.answer == 0.55)
         _ = form.handle(.right)
         _ = form.handle(.right)
-        #expect(form.handle(.activate) == .stored(RatingItem.all[1], value: 0.6))
+        #expect(form.handle(.activate) == .stored(RatingItem.all[1], value: 0.65))
         // 3 skipped: ↓ ↓ to "Skip this question".
         _ = form.handle(.down)
         _ = form.handle(.down)
         #expect(form.focus == .skip)
         #expect(form.handle(.activate) == .stored(RatingItem.all[2], value: nil))
-        // 4 SAM: the middle (5), then one point per press, never beyond 1…9.
+        // 4 SAM: one point left of the middle (4), then one point per press, never beyond 1…9.
         _ = form.handle(.left)
-        #expect(form.answer == 5)
+        #expect(form.answer == 4)
         for _ in 0..<6 { _ = form.handle(.left) }
         #expect(form.handle(.activate) == .stored(RatingItem.all[3], value: 1))
         // 5 a mouse click sets the value where clicked; the "Next" button stores it.
@@ -43,6 +44,35 @@ struct QuestionnaireTests {
         #expect(form.press(.skip) == .stored(RatingItem.all[6], value: nil))
         #expect(form.isFinished)
         #expect(form.handle(.activate) == .none)
+    }
+
+    /// Issue 25: the first ← on an untouched slider stored 0.500, number keys did nothing, and ↓ landed on the
+    /// inactive Next (which then showed an error).
+    @Test func aFirstLeftLeansLeftNumberKeysChooseAndDownSkipsTheInactiveNext() {
+        var form = Questionnaire(moment: .after, items: RatingItem.all)
+        #expect(form.handle(.text("2")) == .none)
+        #expect(form.answer == 0, "2 is No")
+        #expect(form.handle(.activate) == .stored(RatingItem.all[0], value: 0))
+        _ = form.handle(.down)
+        #expect(form.focus == .skip, "Next is inactive without an answer")
+        _ = form.handle(.up)
+        #expect(form.focus == .answer)
+        _ = form.handle(.left)
+        #expect(form.handle(.activate) == .stored(RatingItem.all[1], value: 0.45))
+        _ = form.handle(.text("7"))
+        #expect(form.answer == nil, "a slider takes no number key")
+        _ = form.press(.skip)
+        _ = form.handle(.text("8"))
+        #expect(form.answer == 8)
+        _ = form.handle(.down)
+        #expect(form.focus == .next, "with an answer ↓ goes to Next")
+        #expect(form.handle(.activate) == .stored(RatingItem.all[3], value: 8))
+    }
+
+    @Test func concentrationIsAskedAfterTheSessionOnly() {
+        #expect(!RatingItem.asked(at: .before).map(\.id).contains("concentration"))
+        #expect(RatingItem.asked(at: .after).map(\.id).contains("concentration"))
+        #expect(RatingItem.asked(at: .before).count == RatingItem.all.count - 1)
     }
 
     @Test func escapeDoesNotSkipOrLeave() {

@@ -16,7 +16,7 @@ struct SessionRatingsTests {
         let outcome = try Simulation(request: request, store: store, bot: .ideal, pictures: RecordingPictures()).run()
         #expect(outcome.completed)
         let rows = store.logs[0].answers.rows
-        #expect(rows.filter { $0.moment == .before }.map(\.item) == RatingItem.all.map(\.id))
+        #expect(rows.filter { $0.moment == .before }.map(\.item) == RatingItem.asked(at: .before).map(\.id))
         #expect(rows.filter { $0.moment == .after }.map(\.item) == RatingItem.all.map(\.id))
         let firstOnset = try #require(outcome.trials.first?.onsetAt)
         let lastShot = try #require(outcome.trials.last?.shotAt)
@@ -50,6 +50,7 @@ struct SessionRatingsTests {
         }
         try ratings.record(RatingItem.named("mood")!, value: nil, moment: .before, at: Date())
         #expect(sink.rows.count == 1 && sink.rows[0].skipped)
-        #expect(try ratings.remaining(.before).map(\.id) == RatingItem.all.map(\.id).filter { $0 != "mood" })
+        #expect(
+            try ratings.remaining(.before).map(\.id) == RatingItem.asked(at: .before).map(\.id).filter { $0 != "mood" })
     }
 }

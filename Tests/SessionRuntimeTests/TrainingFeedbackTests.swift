@@ -18,17 +18,31 @@ import Testing
     @Test func aHitEarnsMorePointsThanAMissAndStreaksAddABonus() {
         let hit = TrainingFeedback(
             trial: Self.trial(target: 30, aim: 25), step: Staircase.Step(value: 10, hit: true, reversal: false),
-            parameter: .hitToleranceDeg, streak: 3)
+            parameter: .hitToleranceDeg, streak: 3, hitZoneDeg: 10)
         #expect(hit.headline == "Hit!")
         #expect(hit.points == 12)
         #expect(hit.zone == "zone 10°")
         #expect(hit.encouragement.contains("3 in a row"))
         let miss = TrainingFeedback(
             trial: Self.trial(target: 170, aim: 10), step: Staircase.Step(value: 10, hit: false, reversal: true),
-            parameter: .hitToleranceDeg, streak: 0)
+            parameter: .hitToleranceDeg, streak: 0, hitZoneDeg: 10)
         #expect(miss.points == 2, "every completed photo earns something")
         #expect(miss.wasBehind)
         #expect(!miss.encouragement.isEmpty)
+    }
+
+    /// A 117° miss was met with "Turn a little, listen again"; a lone hit added "Well heard!" to the verdict.
+    @Test func theWordAfterTheVerdictFitsTheMissAndNeverRepeatsTheVerdict() {
+        func feedback(target: Double, aim: Double, hit: Bool, streak: Int) -> TrainingFeedback {
+            TrainingFeedback(
+                trial: Self.trial(target: target, aim: aim), step: Staircase.Step(value: 30, hit: hit, reversal: false),
+                parameter: .hitToleranceDeg, streak: streak, hitZoneDeg: 30)
+        }
+        #expect(feedback(target: 127, aim: 10, hit: false, streak: 0).encouragement.contains("behind you"))
+        #expect(feedback(target: 70, aim: 10, hit: false, streak: 0).encouragement.contains("louder"))
+        #expect(feedback(target: 45, aim: 10, hit: false, streak: 0).encouragement.contains("a little further"))
+        #expect(feedback(target: 20, aim: 10, hit: true, streak: 1).encouragement.isEmpty)
+        #expect(feedback(target: 20, aim: 10, hit: true, streak: 2).encouragement == "2 in a row. Keep it up!")
     }
 
     static func point(_ index: Int, deviation: Double) -> ProgressSeries.Point {

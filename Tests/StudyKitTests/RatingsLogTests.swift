@@ -21,8 +21,10 @@ struct RatingsLogTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0] == RatingRow.columns.joined(separator: ","))
         #expect(lines[1].hasPrefix("P01,2026-11-23T170000Z,2,before,tinnitus_noticed,1.000,"))
-        #expect(lines[1].hasSuffix(",,FALSE,1"))
-        #expect(lines[2].contains(",tinnitus_loudness,,") && lines[2].hasSuffix(",TRUE,1"), "a skip is empty, never 0")
+        #expect(lines[1].hasSuffix(",,FALSE,\(RatingItem.codebookVersion)"))
+        #expect(
+            lines[2].contains(",tinnitus_loudness,,") && lines[2].hasSuffix(",TRUE,\(RatingItem.codebookVersion)"),
+            "a skip is empty, never 0")
         #expect(lines[3].hasPrefix("P01,,,prompt,mood,7.000,"))
         let rows = try log.storedRows()
         #expect(rows.map(\.value) == [1, nil, 7])

@@ -58,6 +58,23 @@ import Testing
         #expect(unknown.description.hasPrefix("plan.json"))
     }
 
+    @Test func helpWhenStuckComesAfterThePlansSecondsOrNever() throws {
+        let text = try String(contentsOf: Self.exampleURL, encoding: .utf8)
+        func plan(_ value: String) throws -> TrainingPlan {
+            try TrainingPlanFile.parse(
+                Data(
+                    text.replacingOccurrences(
+                        of: #""points": true"#, with: #""points": true, "help_after_s": \#(value)"#
+                    ).utf8),
+                file: "plan.json")
+        }
+        #expect(try TrainingPlanFile.load(Self.exampleURL).feedback.helpAfterSeconds == 45)
+        #expect(try plan("20").feedback.helpAfterSeconds == 20)
+        #expect(try plan("null").feedback.helpAfterSeconds == nil)
+        #expect(throws: ProtocolError.self) { try plan("2") }
+        #expect(throws: ProtocolError.self) { try plan("true") }
+    }
+
     @Test func theQuestionnaireIsOnUnlessThePlanSaysFalse() throws {
         #expect(try TrainingPlanFile.load(Self.exampleURL).ratings)
         let text = try String(contentsOf: Self.exampleURL, encoding: .utf8)

@@ -31,6 +31,23 @@ public struct RoundResult: Sendable, Equatable {
     /// Seconds searched for the current target when interrupted; nil otherwise.
     public let searchedSeconds: Double?
 
+    /// A training photo's verdict, judged by the plan (nil outside training): the result picture draws the
+    /// hit zone and says hit or missed, so the picture and the words beside it agree.
+    public struct Verdict: Sendable, Equatable {
+        public let hit: Bool
+        /// The hit zone the photo was judged against (± degrees around the aim); nil when the plan adapts
+        /// something else and the zone is fixed.
+        public let hitZoneDeg: Double?
+
+        public init(hit: Bool, hitZoneDeg: Double?) {
+            self.hit = hit
+            self.hitZoneDeg = hitZoneDeg
+        }
+    }
+
+    /// Set by the session driver for training photos.
+    public var verdict: Verdict?
+
     public var round: Int { plan.round }
     /// The photo this result is about (the last one), if any.
     public var latestPhoto: TrialResult? { kind == .interrupted ? nil : photos.last }

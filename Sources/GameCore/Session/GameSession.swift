@@ -49,6 +49,45 @@ public final class GameSession {
     public private(set) var endedBy: SessionEnd?
     private var resultShownAt: MonotonicTime?
 
+    /// Playing time up to `time`: `playedSeconds` plus the search or the result screen under way, counted as
+    /// the next photo or continue will count it (the patient's minutes-left bar; it reaches the limit exactly
+    /// when the round that uses up the minutes ends the session).
+    public func playedSeconds(at time: MonotonicTime) -> Double {
+        switch state {
+        case .searching: return playedSeconds + max(0, time - onset)
+        case .paused: return playedSeconds + max(0, (pausedAt ?? time) - onset)
+        case .showingResult:
+            let shown = resultShownAt.map { min(max(0, time - $0), Self.resultScreenCapSeconds) } ?? 0
+            return playedSeconds + shown
+        default: return playedSeconds
+        }
+    }
+
+    /// Seconds the current target has been searched for (pauses excluded); nil when no search is under way.
+    public func searchSeconds(at time: MonotonicTime) -> Double? {
+        switch state {
+        case .searching: return max(0, time - onset)
+        case .paused: return max(0, (pausedAt ?? time) - onset)
+        default: return nil
+        }
+    }
+
+    /// Where the target being searched for is (help when stuck names its side, never its bearing).
+    public var searchedTargetBearing: Bearing? {
+        guard case .searching = state, let index = level?.currentTargetIndex else { return nil }
+        let bearings = currentBearings
+        return bearings.indices.contains(index) ? bearings[index] : nil
+    }
+
+    /// Plays the sounds of the search again from their start (help when stuck: a call that was missed, or a
+    /// short stimulus that has ended). The search's time runs on, so `time_s` still counts from the first sound.
+    public func replayCall() {
+        guard case .searching = state else { return }
+        // Settled first: the rewound sound's new onset must not become the photo's reaction-time start.
+        _ = audibleOnset()
+        level?.rewind()
+    }
+
     /// The round being played and its bearings as `prepareRound` made them.
     private var played: (round: RoundPlan, bearings: [Bearing])?
 

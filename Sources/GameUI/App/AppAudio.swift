@@ -51,6 +51,28 @@ final class AppAudio {
         checkSource?.play()
     }
 
+    /// The practice animal (the first target sound, looping) at `bearing` while the listener faces `heading`;
+    /// nil silences it. It shares the check sound's source: the two never play at once.
+    func playPractice(at bearing: Bearing?, heading: Bearing) throws {
+        guard let bearing else {
+            if checkSide == nil { checkSource?.stop() }
+            return
+        }
+        checkSide = nil
+        if checkSource == nil, let target = catalog.entries(role: .target).first {
+            checkSource = try engine.makeSource(
+                buffer: try engine.loadBuffer(file: target.fileURL), gainDB: target.gainDB, looping: true)
+        }
+        engine.heading = heading
+        checkSource?.bearing = bearing
+        if checkSource?.state != .playing { checkSource?.play() }
+    }
+
+    /// The practice animal's name and sound (the catalog's first target).
+    var practiceSound: (name: String, displayName: String)? {
+        catalog.entries(role: .target).first.map { ($0.name, $0.displayName.lowercased()) }
+    }
+
     /// The camera's shutter: head-locked straight ahead, so it never hints at a direction.
     func playShutter(heading: Bearing) {
         guard let shutter else { return }

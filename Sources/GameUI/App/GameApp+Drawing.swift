@@ -22,10 +22,16 @@ extension GameApp {
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote, exposureWarning: weekDoseWarning)
         case .running:
             painter.drawRunning(
-                instruction: run?.instruction ?? "", progress: flow.progressLine, inputHint: inputHint,
-                compass: CompassStrip(heading: input.heading), volume: run?.volume.display(at: clock.now()))
+                instruction: run?.instruction ?? "", progress: progressLine, inputHint: inputHint,
+                compass: CompassStrip(heading: input.heading), volume: run?.volume.display(at: clock.now()),
+                minutesLeft: minutesLeft?.fraction, help: searchHelp?.sentence)
+        case .practice:
+            painter.drawRunning(
+                instruction: practiceInstruction, progress: "Practice — not scored",
+                inputHint: turnOnlyHint + " · " + (ContinueFooter.of(.practice)?.text ?? ""),
+                compass: CompassStrip(heading: input.heading), animal: practiceAnimal)
         case .paused:
-            painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: flow.progressLine)
+            painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: progressLine)
         case .intermediateResult, .roundResult:
             drawResult()
         case .conditionBreak:
@@ -46,13 +52,49 @@ extension GameApp {
         }
     }
 
+    /// The minutes left of a session with a time limit (a training plan's `minutes_per_session`), else nil.
+    var minutesLeft: MinutesLeft? {
+        guard let session = run?.session, let limit = session.timeLimitSeconds else { return nil }
+        return MinutesLeft(limitSeconds: limit, playedSeconds: session.playedSeconds(at: clock.now()))
+    }
+
+    /// The header of a round: "Round 4 · 9 min left" when the minutes end the session, else "Round 4 of 9 — …".
+    private var progressLine: String {
+        guard let minutesLeft else { return flow.progressLine }
+        return minutesLeft.header(round: flow.roundIndex + 1)
+    }
+
     private var studyProgressNote: String? {
         if let resumeNote { return resumeNote }
         if case .study = options.kind { return "Before round \(flow.roundIndex + 1) of \(flow.rounds.count)" }
         return nil
     }
 
+    /// Help once a training search has lasted the plan's `feedback.help_after_s` (nil otherwise).
+    var searchHelp: SearchHelp? {
+        guard let run, let sink = run.driver.training else { return nil }
+        return SearchHelp.forSearch(
+            run.session, heading: input.heading, at: clock.now(), afterSeconds: sink.feedbackMode.helpAfterSeconds,
+            name: { run.displayName(of: $0) })
+    }
+
     private var inputHint: String {
+        let turning = turningHint
+        guard searchHelp != nil else { return turning }
+        return turning + (settings.input == .gamepad ? " · X: hear it again" : " · L: hear it again")
+    }
+
+    /// How to turn, alone (the practice answers nothing else: no photo, pause or volume there).
+    var turnOnlyHint: String {
+        switch settings.input {
+        case .keyboard: "Turn: ← → (Shift: slowly)"
+        case .mouse: "Turn: move the mouse"
+        case .gamepad: input.controllerHasGyro ? "Turn your body holding the controller" : "Turn: left stick"
+        case .opentrack, .osc: "Turn your head"
+        }
+    }
+
+    var turningHint: String {
         switch settings.input {
         case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R · Volume: − + or ↓ ↑"
         case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R · Volume: − +"
@@ -83,9 +125,12 @@ extension GameApp {
         let roundEnd = flow.screen == .roundResult
         let name = run?.displayName(of: trial.target) ?? trial.target
         let feedback = shownFeedback
-        var lines = ResultWording.resultLines(
-            deviationDeg: trial.deviationDeg, timeSeconds: trial.timeSeconds, target: name, feedback: feedback)
-        lines.append(contentsOf: trainingFeedbackLines())
+        // A training photo gets the plan's words (one verdict, points); any other the feedback-aware lines.
+        var lines = trainingFeedbackLines(target: name, time: ResultWording.seconds(trial.timeSeconds))
+        if lines.isEmpty {
+            lines = ResultWording.resultLines(
+                deviationDeg: trial.deviationDeg, timeSeconds: trial.timeSeconds, target: name, feedback: feedback)
+        }
         if !roundEnd, let next = run?.nextTargetName { lines.append("Next: find the \(next).") }
         let heading =
             roundEnd ? "Round \(flow.roundIndex + 1) complete" : "Photo \(trial.targetIndex) of \(trial.targetsInRound)"
@@ -100,7 +145,8 @@ extension GameApp {
         // The result picture shows where the animal was: only when the protocol lets the participant see it.
         painter.drawResult(
             heading: heading, picture: feedback.showTrueDirection ? resultTexture : nil,
-            pictureSize: resultTextureSize, lines: lines, continueHint: buttonText)
+            pictureSize: resultTextureSize, lines: lines, continueHint: buttonText,
+            footer: ContinueFooter.of(flow.screen))
     }
 
     private func drawSummary() {

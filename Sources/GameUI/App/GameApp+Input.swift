@@ -16,6 +16,10 @@ extension GameApp {
             keepRunning = false
         case .toggleFullscreen:
             window.toggleFullscreen()
+        case .toggleLargeText:
+            try changeDisplay(largeText: !Theme.applied.largeText, highContrast: Theme.applied.highContrast)
+        case .toggleHighContrast:
+            try changeDisplay(largeText: Theme.applied.largeText, highContrast: !Theme.applied.highContrast)
         case .deviceLost(let message):
             guard settings.input == .gamepad else { break }
             // The message tells the player to go on with the keyboard: log the photos that way.
@@ -122,6 +126,9 @@ extension GameApp {
             case .activate, .photoKey: run?.shoot(at: time, heading: input.heading, app: self)
             case .pause, .back: try perform(flow.pause())
             case .recentre: run?.recentre(at: time, heading: input.heading, app: self)
+            case .listenAgain, .heardBoth:
+                // Offered with the help when stuck (L, gamepad X): the call from its start.
+                if searchHelp != nil { run?.session.replayCall() }
             default:
                 if let steps = SessionVolume.steps(for: command) { try run?.changeVolume(bySteps: steps, at: time) }
             }
@@ -138,13 +145,15 @@ extension GameApp {
                 }
             }
             if flow.screen != .paused { pauseMenu = PauseMenu.model() }
-        case .intermediateResult, .roundResult:
-            // Only a deliberate "continue": a stray Esc must not end a participant's session.
-            if command == .activate || command == .photoKey { try perform(flow.continuePressed()) }
+        case .practice:
+            if ContinueFooter.of(.practice)?.answers(command) == true { try perform(flow.practiceFinished()) }
+        case .intermediateResult, .roundResult, .error, .progress:
+            // Exactly the inputs the footer names (`ContinueFooter`): a result ignores a stray Esc.
+            if ContinueFooter.of(flow.screen)?.answers(command) == true { try perform(flow.continuePressed()) }
         case .conditionBreak:
-            // The break screen asks the supervisor for Enter: the participant's photo key (Space) does not end it.
-            // Esc or P ends the session here (the summary; everything logged is kept and can be resumed).
-            if command == .activate {
+            // The supervisor's Enter or gamepad A goes on (the participant's photo key does not); Esc or P ends the
+            // session here (the summary; everything logged is kept and can be resumed).
+            if ContinueFooter.of(.conditionBreak)?.answers(command) == true {
                 try perform(flow.continuePressed())
             } else if command == .back || command == .pause {
                 try perform(flow.quit())
@@ -156,16 +165,13 @@ extension GameApp {
                 try perform(flow.continuePressed())
                 return
             }
-            switch summaryMenu.handle(command) {
+            // Space is "select" here too, as the footers say (the focused button is Close after a session).
+            switch summaryMenu.handle(command == .photoKey ? .activate : command) {
             case .activated("continue"): try continueSession()
             case .activated("again"): playAgain()
             case .activated("close"): try perform(flow.continuePressed())
             default: break
             }
-        case .error:
-            if [.activate, .photoKey, .back].contains(command) { try perform(flow.continuePressed()) }
-        case .progress:
-            if command == .activate || command == .back { try perform(flow.continuePressed()) }
         }
     }
 
@@ -201,6 +207,7 @@ extension GameApp {
             return
         }
         settings = chosen
+        try applyDisplayPreferences(of: chosen.participant)
         input.tracked = nil
         if chosen.input.isTracker { useTracker() }
         do {

@@ -50,6 +50,20 @@ extension GameApp {
         }
     }
 
+    /// A plan session that goes on (interrupted before) says so on its headphone check, with the round, and
+    /// the terminal names the session (as `study --resume` does).
+    func trainingResumeNote() -> String? {
+        guard let start = try? training?.start(app: self, input: .keyboard), let id = start.schedule.inProgress,
+            let participant = try? ParticipantID(settings.participant), let sessionID = SessionID(folderName: id),
+            let point = try? ResumePoint.load(
+                SessionFolder(logs: options.logs, participant: participant, sessionID: sessionID)),
+            let next = point.nextKey
+        else { return nil }
+        let round = (point.record.resolvedProtocol.rounds.firstIndex { $0.round == next.round } ?? 0) + 1
+        Self.say("Continuing training session \(point.record.sessionID) at round \(round).")
+        return "Welcome back: your session goes on at round \(round), where you stopped. Every photo so far is kept."
+    }
+
     /// The menu's Train: the participant's next plan session, or a note under the menu saying why not.
     func startTrainingFromMenu() throws {
         let chosen = MainMenu.settings(from: mainMenu)
@@ -69,6 +83,7 @@ extension GameApp {
             menuMessage = "\(error)"
             return
         }
+        resumeNote = trainingResumeNote()
         try startFromMenu(rounds: rounds)
     }
 
@@ -103,45 +118,86 @@ extension GameApp {
         progressTextureSize = (chart.width, chart.height)
     }
 
-    /// Hit or miss, where the animal really was, points and a kind word, for the latest photo.
-    func trainingFeedbackLines() -> [String] {
+    /// One verdict for the latest training photo (hit or missed, as its picture says), where the animal really
+    /// was, a word fitted to the photo, and the running score; empty outside training.
+    func trainingFeedbackLines(target: String, time: String) -> [String] {
         guard let sink = run?.driver.training, let feedback = sink.latest else { return [] }
-        // The deviation line above already says how far left or right the animal was; behind the player is
-        // worth saying in words too (front-back reversals are what training most wants to fix).
-        let judged = "\(feedback.headline) (\(feedback.zone))"
-        var lines = [sink.feedbackMode.points ? "\(judged) +\(feedback.points) points" : judged]
-        if sink.feedbackMode.showTrueDirection, feedback.wasBehind { lines.append("It was behind you.") }
-        if sink.feedbackMode.points { lines.append(feedback.encouragement) }
+        let points = sink.feedbackMode.points
+        var verdict = feedback.hit ? "Hit!" : "Missed."
+        if points { verdict += feedback.hit ? " +\(feedback.points) points" : " +\(feedback.points) points for trying" }
+        var lines = [verdict]
+        var position = ResultWording.deviation(feedback.deviationDeg, target: target, tip: false, praise: false)
+        position += String(
+            format: feedback.hit ? " Inside your ±%.0f° zone." : " Your zone is ±%.0f°.", feedback.hitZoneDeg)
+        lines.append(position)
+        lines.append("Time: \(time)")
+        if sink.parameter != .hitToleranceDeg { lines.append("This round: \(feedback.zone).") }
+        if points, !feedback.encouragement.isEmpty { lines.append(feedback.encouragement) }
+        if points { lines.append("Score: \(sink.points) points") }
         return lines
     }
 
-    /// The end of a training session: the progress chart with where the plan stands.
+    /// The end of a training session: the progress chart with where the plan stands, and one Close button.
     func drawTrainingSummary() {
         if training?.endLines == nil {
-            // Read the logs and draw the chart once, not every frame.
+            // Read the logs and draw the chart once, not every frame; tell the terminal once.
+            summaryMenu = SummaryMenu.model(canContinue: false, canPlayAgain: false)
             var lines: [String] = []
             if let session = run?.session, session.endedBy == .time, let limit = session.timeLimitSeconds {
                 lines.append(String(format: "Today's %.0f minutes of training are done.", limit / 60))
             }
+            var terminal: [String] = []
+            let kept = patientProgressLines()
             if let sink = run?.driver.training {
-                lines.append("\(sink.points) points this session.")
-                lines.append(
+                lines.append("\(sink.points) points this session\(kept.total.map { " · \($0) in all" } ?? "").")
+                let level =
                     sink.parameter == .hitToleranceDeg
-                        ? String(format: "Your hit zone is now %.0f°.", sink.staircase.value)
-                        : "Next time: \(TrainingFeedback.describe(sink.parameter, sink.staircase.value)).")
+                    ? String(format: "Your hit zone is now ±%.0f°.", sink.staircase.value)
+                    : "Next time: \(TrainingFeedback.describe(sink.parameter, sink.staircase.value))."
+                lines.append(level)
+                terminal.append("\(sink.points) points this session (plan '\(sink.planName)'). \(level)")
             }
-            if let start = try? training?.start(app: self, input: .keyboard) { lines.append(start.schedule.summary) }
+            lines.append(contentsOf: kept.lines)
+            if let start = try? training?.start(app: self, input: .keyboard) {
+                lines.append(start.schedule.patientSummary)
+                terminal.append(start.schedule.summary)
+            }
             if flow.quitEarly {
-                lines.append("Every photo so far is saved; Train continues this session next time.")
+                lines.append("Every photo so far is saved.")
             }
             do { try loadProgressChart(participant: settings.participant) } catch { lines.append("\(error)") }
             training?.endLines = lines
+            reportSessionEnded(run?.allPhotos() ?? [])
+            for line in terminal { Self.say(line) }
         }
         let lines = training?.endLines ?? []
         painter.drawResult(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
             picture: progressTexture, pictureSize: progressTextureSize, lines: lines, continueHint: "Close",
-            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
+            footer: ContinueFooter.of(.summary, summaryHasOneButton: true),
+            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
+            buttonID: "close")
+    }
+
+    /// What the patient has built over the plan, from the logs: points in all, sessions kept on time, what
+    /// changed since last time, the album.
+    func patientProgressLines() -> (total: Int?, lines: [String]) {
+        guard let participant = try? ParticipantID(settings.participant),
+            let assigned = try? AssignedPlan.current(logs: options.logs, participant: participant),
+            let progress = try? PatientProgress.read(logs: options.logs, participant: participant, assigned: assigned)
+        else { return (nil, []) }
+        var lines: [String] = []
+        if progress.keptInARow >= 2 {
+            lines.append("\(progress.keptInARow) sessions in a row on their day. Keep it up!")
+        }
+        if let words = progress.sinceLastTime { lines.append(words) }
+        if let best = progress.album.last, best.sessionIndex == run?.driver.log.sessionIndex {
+            lines.append(
+                String(
+                    format: "Best photo today: the %@, %.0f° off. Your album has %d.",
+                    run?.displayName(of: best.target) ?? best.target, best.absDeviationDeg, progress.album.count))
+        }
+        return (progress.totalPoints, lines)
     }
 
     /// After a training photo: schedule its animal's replay from the true direction, when the plan asks for it.
@@ -166,10 +222,24 @@ extension GameApp {
         try training?.replay?.play(due.trial)
     }
 
+    /// Where the participant's chart is saved (named on the screen: "your folder" is no place a patient can find).
+    var progressFile: URL {
+        ProgressPicture.url(logs: options.logs, participant: MainMenu.settings(from: mainMenu).participant)
+            .standardizedFileURL
+    }
+
+    /// A folder as a person finds it in their file manager: under the home folder written from "~".
+    static func folderForPeople(_ folder: URL) -> String {
+        let path = folder.standardizedFileURL.path
+        let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path
+        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+    }
+
     /// The menu's progress screen.
     func drawProgress() {
         painter.drawResult(
             heading: "Your progress", picture: progressTexture, pictureSize: progressTextureSize,
-            lines: ["Saved as progress.png in your folder."], continueHint: "Back to the menu")
+            lines: ["Saved as progress.png in \(Self.folderForPeople(progressFile.deletingLastPathComponent()))."],
+            continueHint: "Back to the menu", footer: ContinueFooter.of(.progress), buttonID: "back")
     }
 }

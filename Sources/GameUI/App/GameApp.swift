@@ -67,6 +67,9 @@ package final class GameApp {
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
     var promptRatings: SessionRatings?
+    /// The practice animal is sounding, and its picture (GameApp+Practice).
+    var practiceSounding = false
+    var practiceTexture: OpaquePointer?
     private var drawnScreen = ""
     private var framesOnScreen = 0
 
@@ -85,6 +88,7 @@ package final class GameApp {
         input = InputHandler(clock: clock)
         autopilot = try hooks.autopilotScript.map { try Autopilot.load(path: $0.path) }
         screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
+        painter.text.recordsText = screenshots != nil
         // OpenAL Soft's own choice for 48 kHz comes first: it is the default and always usable.
         usableHRTFs = (try? HRTFInventory.probe())?.offered ?? []
         // An HRTF asked for on the command line is offered even if unknown: Start then says what is wrong.
@@ -122,19 +126,41 @@ package final class GameApp {
                 participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
             promptRatings = .prompt(logs: options.logs, participant: participant, promptedAt: promptedAt)
             flow = .prompt()
-            questionnaire = Questionnaire(moment: .prompt, items: RatingItem.all)
+            questionnaire = Questionnaire(moment: .prompt, items: RatingItem.asked(at: .prompt))
         }
         var seen = Set<String>()  // a corrected participant has several rows
         knownParticipants = ((try? ParticipantRegistry(logs: options.logs).all()) ?? []).map(\.participant.value)
             .filter { seen.insert($0).inserted }
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if case .study = options.kind { try prepareStudy() }
-        if case .training = options.kind { flow = .training(rounds: try trainingRounds()) }
+        if case .training = options.kind {
+            flow = .training(rounds: try trainingRounds())
+            resumeNote = trainingResumeNote()
+        }
         if options.resume { try adoptResumePoint() }
+        try applyDisplayPreferences(of: settings.participant)
         // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
         var skipsMenu = options.resume
         if case .study = options.kind { skipsMenu = true }
         if skipsMenu, settings.input.isTracker { useTracker() }
+    }
+
+    /// The participant's large text and contrast (display.json), applied from the next frame; none for an ID
+    /// not valid yet (the menu's first screen).
+    func applyDisplayPreferences(of participant: String) throws {
+        guard let id = try? ParticipantID(participant) else { return }
+        let preferences = try DisplayPreferences.read(logs: options.logs, participant: id)
+        Theme.apply(largeText: preferences.largeText, highContrast: preferences.highContrast)
+    }
+
+    /// F2 / F3: applied at once and remembered for the participant (when the window knows who plays).
+    func changeDisplay(largeText: Bool, highContrast: Bool) throws {
+        Theme.apply(largeText: largeText, highContrast: highContrast)
+        let participant =
+            flow.screen == .mainMenu ? MainMenu.settings(from: mainMenu).participant : settings.participant
+        guard let id = try? ParticipantID(participant) else { return }
+        try DisplayPreferences(largeText: largeText, highContrast: highContrast).write(
+            logs: options.logs, participant: id)
     }
 
     /// The head tracker steers from now on, after its calibration step.
@@ -180,6 +206,8 @@ package final class GameApp {
         resultTexture = nil
         if let progressTexture { SDL_DestroyTexture(progressTexture) }
         progressTexture = nil
+        if let practiceTexture { SDL_DestroyTexture(practiceTexture) }
+        practiceTexture = nil
         painter.text.close()
         window.close()
         sdl.close()
@@ -237,12 +265,13 @@ package final class GameApp {
     func frame(now: MonotonicTime) throws {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            for signal in input.handle(event, turning: flow.screen == .running) { try handle(signal) }
+            for signal in input.handle(event, turning: turns) { try handle(signal) }
         }
-        input.update(now: now, turning: flow.screen == .running)
+        input.update(now: now, turning: turns)
+        try syncPracticeSound()
         if settings.input.isTracker { try tracker?.frame(now: now, app: self) }
         // The mouse turns by relative motion while a round runs: hide and capture the pointer then only.
-        let captureMouse = flow.screen == .running && settings.input == .mouse
+        let captureMouse = turns && settings.input == .mouse
         if (SDL_GetRelativeMouseMode() == SDL_TRUE) != captureMouse {
             SDL_SetRelativeMouseMode(captureMouse ? SDL_TRUE : SDL_FALSE)
         }
@@ -251,15 +280,21 @@ package final class GameApp {
         let name = flow.screen.name
         framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
         drawnScreen = name
+        painter.text.startFrame()
         paint()
         // Screenshots read the frame just drawn, so they come before present (after it the buffer is undefined).
-        try screenshots?.frameDrawn(screen: name, window: window)
+        try screenshots?.frameDrawn(screen: name, window: window, texts: painter.text.drawnTexts)
         try autopilot?.advance(
             now: now.seconds, drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
             controllerOpen: { [unowned self] in input.controller != nil },
-            screenshot: { [unowned self] name in try screenshots?.save(name: name, window: window) })
+            screenshot: { [unowned self] name in
+                try screenshots?.save(name: name, window: window, texts: painter.text.drawnTexts)
+            })
         window.present()
     }
+
+    /// The player turns on the viewfinder: in a round and in the practice before the first.
+    var turns: Bool { flow.screen == .running || flow.screen == .practice }
 
     /// Carries out what the flow asked for.
     func perform(_ effects: [FlowEffect]) throws {

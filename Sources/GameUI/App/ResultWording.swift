@@ -36,13 +36,19 @@ enum ResultWording {
     }
 
     /// `tip`: add what to try after a large miss (the screen has room; the picture's one-line caption has not).
-    static func deviation(_ degrees: Double, target: String, tip: Bool = true) -> String {
+    /// `praise: false` leaves out the graded words: a training photo's verdict is hit or missed, and a
+    /// "Good try." beside "Hit!" would be a second, disagreeing verdict.
+    static func deviation(_ degrees: Double, target: String, tip: Bool = true, praise: Bool = true) -> String {
         let rounded = Int(abs(degrees).rounded())
-        if rounded == 0 { return "Spot on! The \(target) was right in front of you." }
+        if rounded == 0 {
+            return praise
+                ? "Spot on! The \(target) was right in front of you." : "The \(target) was right in front of you."
+        }
         let side = degrees > 0 ? "right" : "left"
         let grade = Grade(absoluteDegrees: degrees)
         let advice = tip && grade == .far ? " Listen for the ear where it sounds louder, and turn that way." : ""
-        return "\(grade.praise) Off by \(rounded)°: the \(target) was \(rounded)° to your \(side).\(advice)"
+        let opening = praise ? "\(grade.praise) Off by \(rounded)°: the" : "The"
+        return "\(opening) \(target) was \(rounded)° to your \(side).\(advice)"
     }
 
     /// The result screen's lines for one photo as `feedback` allows: where the animal was (true direction), with

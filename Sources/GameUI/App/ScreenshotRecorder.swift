@@ -19,21 +19,24 @@ final class ScreenshotRecorder {
     }
 
     /// Call after drawing a frame (before presenting it) with the name of the screen drawn.
-    func frameDrawn(screen: String, window: GameWindow) throws {
+    func frameDrawn(screen: String, window: GameWindow, texts: [String]) throws {
         if screen != lastScreen {
             lastScreen = screen
             framesOnScreen = 0
         }
         framesOnScreen += 1
         guard framesOnScreen == Self.settleFrames else { return }
-        try save(name: screen, window: window)
+        try save(name: screen, window: window, texts: texts)
     }
 
-    /// Saves what the window shows now as `NN-<name>.png`.
-    func save(name: String, window: GameWindow) throws {
+    /// Saves what the window shows now as `NN-<name>.png`, and the texts drawn on it, one per line, as
+    /// `NN-<name>.txt` (what the screen says, for the tests to read).
+    func save(name: String, window: GameWindow, texts: [String]) throws {
         count += 1
         let url = folder.appendingPathComponent(String(format: "%02d-%@.png", count, name))
         try window.saveScreenshot(to: url)
+        let said = texts.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n") + "\n"
+        try Data(said.utf8).write(to: url.deletingPathExtension().appendingPathExtension("txt"))
         saved.append(url)
     }
 }

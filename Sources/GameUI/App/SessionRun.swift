@@ -78,6 +78,7 @@ final class SessionRun {
         if driver.ratings != nil {
             app.flow.adoptRatings(try driver.asksRatingsBefore() ? [.before, .after] : [.after])
         }
+        app.adoptPracticeIfFirstSession(run)
         app.reportSessionOpened(run)
         return run
     }

@@ -16,7 +16,35 @@ final class PitchMatchExchange: @unchecked Sendable {
         case higher, lower, same, first, second
     }
 
+    /// Where the match stands, for the screen: the run under way and the pitch each finished run matched.
+    struct Progress: Equatable, Sendable {
+        var run = 1
+        var matchedHz: [Double] = []
+
+        /// Two runs an octave or more apart (2828 and 5657 Hz): the median then rests on a guess between octaves.
+        var octaveDisagreement: Bool { PitchMatchExchange.disagreeByAnOctave(matchedHz) }
+    }
+
+    /// True when two of `frequencies` are at least three quarters of an octave apart.
+    static func disagreeByAnOctave(_ frequencies: [Double]) -> Bool {
+        let octaves = frequencies.filter { $0 > 0 }.map(log2)
+        guard let low = octaves.min(), let high = octaves.max() else { return false }
+        return high - low >= 0.75
+    }
+
     private let state = Mutex<(question: Question?, answer: Answer?)>((nil, nil))
+    private let progressState = Mutex(Progress())
+
+    /// Window thread: the run under way and the runs matched so far.
+    var progress: Progress { progressState.withLock { $0 } }
+
+    /// Worker thread: a run's octave check has ended with `matchedHz`; the next run (or the loudness) begins.
+    func runMatched(_ matchedHz: Double) {
+        progressState.withLock {
+            $0.matchedHz.append(matchedHz)
+            $0.run += 1
+        }
+    }
     private let answered = DispatchSemaphore(value: 0)
 
     /// Window thread: the question to show (nil between questions).
@@ -46,9 +74,21 @@ final class PitchMatchExchange: @unchecked Sendable {
 /// The patient at the window as a `PitchMatchListener`: every judgement is a question on screen.
 struct WindowPitchListener: PitchMatchListener {
     let exchange: PitchMatchExchange
+    /// The pitch the octave check under way keeps so far (its last answer decides the run's match).
+    private var octaveWinner: Double?
+
+    init(exchange: PitchMatchExchange) { self.exchange = exchange }
+
+    /// A question after an octave check starts the next run (or the loudness): the check's winner is the run's.
+    private mutating func closeOctaveCheck() {
+        guard let winner = octaveWinner else { return }
+        exchange.runMatched(winner)
+        octaveWinner = nil
+    }
 
     mutating func judge(frequencyHz: Double) -> PitchJudgement {
-        switch exchange.ask(.compare(frequencyHz: frequencyHz)) {
+        closeOctaveCheck()
+        return switch exchange.ask(.compare(frequencyHz: frequencyHz)) {
         case .higher: .tinnitusIsHigher
         case .lower: .tinnitusIsLower
         default: .matches
@@ -56,11 +96,14 @@ struct WindowPitchListener: PitchMatchListener {
     }
 
     mutating func prefersFirst(_ first: Double, over second: Double) -> Bool {
-        exchange.ask(.octave(first: first, second: second)) != .second
+        let prefersFirst = exchange.ask(.octave(first: first, second: second)) != .second
+        octaveWinner = prefersFirst ? first : second
+        return prefersFirst
     }
 
     mutating func tinnitusIsLouder(frequencyHz: Double, levelDB: Double) -> Bool? {
-        switch exchange.ask(.loudness(frequencyHz: frequencyHz, levelDB: levelDB)) {
+        closeOctaveCheck()
+        return switch exchange.ask(.loudness(frequencyHz: frequencyHz, levelDB: levelDB)) {
         case .higher: true
         case .lower: false
         default: nil

@@ -54,6 +54,9 @@ package final class ProcedureWindow {
             window = try GameWindow(title: title)
         }
         text = try TextRenderer(renderer: window.renderer)
+        text.recordsText = screenshots != nil
+        let display = try DisplayPreferences.read(logs: logs, participant: participant)
+        Theme.apply(largeText: display.largeText, highContrast: display.highContrast)
         engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .off))
         engine.setOutputChain([tone, engine.volume, LimiterProcessor(ceilingDBFS: profile.ceilingDBFS)])
         output = try SDLAudioOutput(engine: engine)
@@ -93,13 +96,18 @@ package final class ProcedureWindow {
         case .profile: break
         }
         tone.stop()
+        // The terminal hears how it ended too (the window may be closed before anyone reads it).
+        if let message { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
         if !quit { try showProfile() }
         return written
     }
 
     // MARK: Events
 
-    private enum Key { case heard, up, down, confirm, first, second, tone, noise, leave, none }
+    private enum Key: Equatable { case heard, up, down, confirm, first, second, tone, noise, leave, none }
+
+    /// The buttons of the frame last drawn, with the key each stands for (a click on one is that key).
+    private var buttons: [(rect: SDL_Rect, key: Key)] = []
 
     private func pollKeys() -> [Key] {
         var keys: [Key] = []
@@ -109,7 +117,13 @@ package final class ProcedureWindow {
             case SDL_QUIT:
                 keys.append(.leave)
             case SDL_MOUSEBUTTONDOWN:
-                keys.append(.heard)
+                // A button is its key; elsewhere a click is "I hear it" (the hearing test's whole window).
+                let point = window.pixels(fromPointX: event.button.x, y: event.button.y)
+                let hit = buttons.first {
+                    point.x >= $0.rect.x && point.x < $0.rect.x + $0.rect.w && point.y >= $0.rect.y
+                        && point.y < $0.rect.y + $0.rect.h
+                }
+                keys.append(hit?.key ?? .heard)
             case SDL_KEYDOWN where event.key.repeat == 0:
                 switch UInt32(bitPattern: event.key.keysym.sym) {
                 case SDLK_SPACE.rawValue: keys.append(.heard)
@@ -134,15 +148,19 @@ package final class ProcedureWindow {
     /// Draws one frame of the screen `name` (the name the autopilot waits for and screenshots carry).
     private func frame(_ name: String, _ draw: () -> Void) throws {
         window.clear()
+        text.startFrame()
+        buttons = []
         draw()
         framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
         drawnScreen = name
         // Screenshots read the frame just drawn, so they come before present.
-        try screenshots?.frameDrawn(screen: name, window: window)
+        try screenshots?.frameDrawn(screen: name, window: window, texts: text.drawnTexts)
         try autopilot?.advance(
             now: now(), drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
             controllerOpen: { false },
-            screenshot: { [unowned self] shot in try screenshots?.save(name: shot, window: window) })
+            screenshot: { [unowned self] shot in
+                try screenshots?.save(name: shot, window: window, texts: text.drawnTexts)
+            })
         window.present()
         SDL_Delay(16)
     }
@@ -180,15 +198,41 @@ package final class ProcedureWindow {
         var phase = Phase.gap(until: now() + (test.current?.gapBeforeSeconds ?? 1))
         var heard = false
         var flash = 0.0
+        // Esc asks first: the tones so far would be thrown away (Enter stops, Esc again goes on).
+        var askingToStop = false
         while let current = test.current, !quit {
             for key in pollKeys() {
-                if key == .leave { quit = true }
+                if askingToStop {
+                    if key == .confirm { quit = true }
+                    if key == .leave {
+                        askingToStop = false
+                        phase = .gap(until: now() + current.gapBeforeSeconds)
+                    }
+                    continue
+                }
+                if key == .leave {
+                    // The tone under way is asked again after the question.
+                    askingToStop = true
+                    tone.stop()
+                    heard = false
+                }
                 if key == .heard {
                     flash = now() + 0.25
                     if case .gap = phase {} else { heard = true }
                 }
             }
             let time = now()
+            if askingToStop {
+                try frame("hearing-test-stop") {
+                    _ = heading(
+                        "Stop the hearing test?",
+                        [
+                            "The tones heard so far are not saved if you stop now.",
+                            "Enter: stop without saving · Esc: go on with the test",
+                        ])
+                }
+                continue
+            }
             switch phase {
             case .gap(let until) where time >= until:
                 tone.play(
@@ -213,8 +257,8 @@ package final class ProcedureWindow {
                     [
                         "Press Space or click whenever you hear a tone, however faint. Tones come in one ear at a "
                             + "time, at irregular moments.",
-                        "\(current.ear == .left ? "Left" : "Right") ear · \(Int(current.frequencyHz)) Hz · step "
-                            + "\(step.index) of \(step.count) · Esc stops without saving",
+                        "\(current.ear == .left ? "Left" : "Right") ear · \(Int(current.frequencyHz)) Hz · part "
+                            + "\(step.index) of \(step.count) · \(Self.minutesLeft(parts: step.count - step.index + 1))",
                     ])
                 let size = height / 4
                 let button = SDL_Rect(x: width / 2 - size, y: y, w: 2 * size, h: size)
@@ -226,7 +270,7 @@ package final class ProcedureWindow {
                     color: time < flash ? Theme.focusText : Theme.text, bold: true, align: .center)
                 y += size + height / 30
                 text.draw(
-                    "Levels in \(levels.unit.rawValue)", x: width / 2, y: y, pixels: px(.small),
+                    "Levels in \(levels.unit.rawValue) · Esc: stop", x: width / 2, y: y, pixels: px(.small),
                     color: Theme.dimText, align: .center)
             }
         }
@@ -248,6 +292,11 @@ package final class ProcedureWindow {
         profile = try HearingProfile.append(profile, logs: logs)
         message = "Hearing test saved as profile version \(profile.version) (\(test.log.count) tones)."
         return profile
+    }
+
+    /// "about 9 minutes left": each part (one pitch, one ear) takes about a minute of tones, gaps and answers.
+    static func minutesLeft(parts: Int) -> String {
+        parts <= 1 ? "about a minute left" : "about \(parts) minutes left"
     }
 
     // MARK: Pitch match
@@ -317,7 +366,12 @@ package final class ProcedureWindow {
                 case nil: tone.stop()
                 }
             }
-            try frame(Self.screenName(question)) { drawPitchQuestion(question, probe: probe, unit: audiogram.unit) }
+            let playingFirst = Int(now()) % 2 == 0
+            try frame(Self.screenName(question)) {
+                drawPitchQuestion(
+                    question, probe: probe, unit: audiogram.unit, progress: exchange.progress, runs: match.runCount,
+                    playingFirst: playingFirst)
+            }
         }
         tone.stop()
         guard !quit, let found = result.withLock({ $0 }) else {
@@ -325,6 +379,7 @@ package final class ProcedureWindow {
             // The worker waits for an answer that will not come; the process ends with the window.
             return nil
         }
+        let disagree = PitchMatchExchange.disagreeByAnOctave(found.runs.map(\.matchedHz))
         profile.tinnitus = TinnitusMatch(
             pitchHz: found.pitchHz, levelDBAboveThreshold: found.levelAboveThresholdDB, ear: "both",
             runsHz: found.runs.map(\.matchedHz), spreadOctaves: found.spreadOctaves, probe: probe)
@@ -334,6 +389,10 @@ package final class ProcedureWindow {
         message = String(
             format: "Tinnitus pitch %.0f Hz (runs %@ Hz), saved as profile version %d.", found.pitchHz,
             found.runs.map { String(format: "%.0f", $0.matchedHz) }.joined(separator: ", "), profile.version)
+        if disagree {
+            message! +=
+                " The runs disagree by an octave: the pitch is uncertain; ask your supervisor to repeat the match."
+        }
         if found.loudnessAtLimit {
             message! +=
                 " The tinnitus was louder than the loudest probe the output plays: its loudness is at least that."
@@ -374,34 +433,97 @@ package final class ProcedureWindow {
         }
     }
 
-    private func drawPitchQuestion(_ question: PitchMatchExchange.Question?, probe: PitchProbe, unit: AudiogramUnit) {
+    /// A row of large buttons centred at `y` (clickable: `buttons`); `lit` is filled in the focus colour.
+    private func buttonRow(_ row: [(label: String, key: Key, lit: Bool)], y: Int32) -> Int32 {
+        let gap = width / 40
+        let buttonWidth = min(width / 3, (width * 9 / 10 - gap * Int32(row.count - 1)) / Int32(row.count))
+        let buttonHeight = height / 5
+        var x = (width - buttonWidth * Int32(row.count) - gap * Int32(row.count - 1)) / 2
+        for button in row {
+            let rect = SDL_Rect(x: x, y: y, w: buttonWidth, h: buttonHeight)
+            buttons.append((rect, button.key))
+            window.fill(rect, button.lit ? Theme.focus : Theme.panel)
+            window.outline(rect, Theme.focus, thickness: 3)
+            let pixels = px(.body)
+            let textHeight = text.wrappedHeight(button.label, width: buttonWidth - 20, pixels: pixels, bold: true)
+            text.drawWrapped(
+                button.label, x: x + buttonWidth / 2, y: y + (buttonHeight - textHeight) / 2,
+                width: buttonWidth - 20, pixels: pixels, color: button.lit ? Theme.focusText : Theme.text, bold: true,
+                align: .center)
+            x += buttonWidth + gap
+        }
+        return y + buttonHeight
+    }
+
+    /// "Run 2 of 3 · run 1 matched 2828 Hz", with a warning once two runs are an octave apart.
+    private func runLines(_ progress: PitchMatchExchange.Progress, runs: Int) -> [String] {
+        var line = "Run \(min(progress.run, runs)) of \(runs)"
+        if !progress.matchedHz.isEmpty {
+            line +=
+                " · matched so far: "
+                + progress.matchedHz.map { String(format: "%.0f Hz", $0) }.joined(separator: ", ")
+        }
+        var lines = [line]
+        if progress.octaveDisagreement {
+            lines.append("Two runs are an octave apart: listen carefully which octave your tinnitus is in.")
+        }
+        return lines
+    }
+
+    private func drawPitchQuestion(
+        _ question: PitchMatchExchange.Question?, probe: PitchProbe, unit: AudiogramUnit,
+        progress: PitchMatchExchange.Progress, runs: Int, playingFirst: Bool
+    ) {
         let sound = probe == .tone ? "tone" : "noise"
+        let footerY = height - px(.small) * 3
         switch question {
         case .compare(let frequency):
-            _ = heading(
+            let y = heading(
                 "Tinnitus pitch",
+                ["Compare the \(sound) with your tinnitus."] + runLines(progress, runs: runs)
+                    + [String(format: "%@ at %.0f Hz", sound.capitalized, frequency)])
+            _ = buttonRow(
                 [
-                    "Compare the \(sound) with your tinnitus.",
-                    "↑ my tinnitus is higher · ↓ my tinnitus is lower",
-                    "Enter: this matches",
-                    String(format: "%@ at %.0f Hz · Esc stops without saving", sound.capitalized, frequency),
-                ])
+                    ("My tinnitus is lower (↓)", .down, false), ("This matches (Enter)", .confirm, false),
+                    ("My tinnitus is higher (↑)", .up, false),
+                ], y: y)
+            text.draw(
+                "↓ ↑ Enter or click a button · Esc stops without saving", x: width / 2, y: footerY, pixels: px(.small),
+                color: Theme.dimText, align: .center)
         case .octave(let first, let second):
-            _ = heading(
+            let y = heading(
                 "Tinnitus pitch: octave check",
+                ["Two \(sound)s take turns. Which is closer to your tinnitus?"] + runLines(progress, runs: runs))
+            // The button of the sound playing now is lit, so the patient knows which one they hear.
+            _ = buttonRow(
                 [
-                    "Two \(sound)s alternate. Which is closer to your tinnitus?",
-                    String(format: "1 or ←: the first (%.0f Hz) · 2 or →: the second (%.0f Hz)", first, second),
-                ])
+                    (
+                        String(format: "%@First: %.0f Hz (1 or ←)", playingFirst ? "♪ " : "", first), .first,
+                        playingFirst
+                    ),
+                    (
+                        String(format: "%@Second: %.0f Hz (2 or →)", playingFirst ? "" : "♪ ", second), .second,
+                        !playingFirst
+                    ),
+                ], y: y)
+            text.draw(
+                "The lit button is the one you hear now · Esc stops without saving", x: width / 2, y: footerY,
+                pixels: px(.small), color: Theme.dimText, align: .center)
         case .loudness(_, let level):
-            _ = heading(
+            let y = heading(
                 "Tinnitus loudness",
                 [
                     "Compare the loudness of the \(sound) with your tinnitus.",
-                    "↑ my tinnitus is louder · ↓ my tinnitus is softer",
-                    "Enter: equally loud",
                     String(format: "%@ level %.0f %@", sound.capitalized, level, unit.rawValue),
-                ])
+                ] + runLines(progress, runs: runs).dropFirst())
+            _ = buttonRow(
+                [
+                    ("My tinnitus is softer (↓)", .down, false), ("Equally loud (Enter)", .confirm, false),
+                    ("My tinnitus is louder (↑)", .up, false),
+                ], y: y)
+            text.draw(
+                "↓ ↑ Enter or click a button · Esc stops without saving", x: width / 2, y: footerY, pixels: px(.small),
+                color: Theme.dimText, align: .center)
         case nil:
             _ = heading("Tinnitus pitch", ["…"])
         }
@@ -424,6 +546,12 @@ package final class ProcedureWindow {
             if let level = tinnitus.levelDBAboveThreshold { line += String(format: ", %.0f dB above threshold", level) }
             if let width = profile.notchWidthOctaves { line += ", notch \(width) octave" }
             lines.append(line)
+            if PitchMatchExchange.disagreeByAnOctave(tinnitus.runsHz), message == nil {
+                lines.append(
+                    "Its runs disagree by an octave ("
+                        + tinnitus.runsHz.map { String(format: "%.0f", $0) }.joined(separator: ", ")
+                        + " Hz): the pitch is uncertain.")
+            }
             if tinnitus.pitchHz > NotchSetting.effectiveUpToHz {
                 lines.append("Above 8 kHz: notched training was found effective only up to 8 kHz.")
             }

@@ -160,6 +160,8 @@ final class InputHandler: HeadingSource {
         if code == SDLK_RIGHT.rawValue || (code == SDLK_d.rawValue && !textEntry) { rightHeld = down }
         guard down else { return [] }
         if code == SDLK_F11.rawValue { return [.toggleFullscreen] }
+        if code == SDLK_F2.rawValue { return [.toggleLargeText] }
+        if code == SDLK_F3.rawValue { return [.toggleHighContrast] }
         if textEntry && letter { return [] }
         // Digits pick numbers in choice rows (an age); in a text field they arrive as SDL_TEXTINPUT instead.
         if !textEntry, code >= SDLK_0.rawValue, code <= SDLK_9.rawValue {
@@ -176,6 +178,7 @@ final class InputHandler: HeadingSource {
             case SDLK_ESCAPE.rawValue: .back
             case SDLK_p.rawValue: .pause
             case SDLK_r.rawValue: .recentre
+            case SDLK_l.rawValue: .listenAgain
             case SDLK_b.rawValue: .heardBoth
             case SDLK_n.rawValue: .heardNothing
             case SDLK_BACKSPACE.rawValue: .backspace

@@ -15,6 +15,8 @@ enum InputSignal: Equatable {
     /// The pointer moved to (x, y) outside a round (menus highlight the row under it).
     case pointer(x: Int32, y: Int32)
     case toggleFullscreen
+    /// F2 / F3: large text, high contrast (remembered for the participant).
+    case toggleLargeText, toggleHighContrast
     /// The window was closed.
     case quitRequested
 }

@@ -26,12 +26,14 @@ struct ProgressChart {
     private static let line = SDL_Color(r: 140, g: 210, b: 160, a: 255)
     private static let todayColor = SDL_Color(r: 255, g: 200, b: 60, a: 255)
     private static let white = SDL_Color(r: 240, g: 240, b: 235, a: 255)
-    private static let dim = SDL_Color(r: 170, g: 185, b: 175, a: 255)
 
     /// Draws the chart on a new surface.
     func makeSurface() throws -> SDLSurface {
         let surface = try SDLSurface(width: Self.width, height: Self.height)
-        let fonts = try PictureFonts(largePixels: 26, smallPixels: 17)
+        // Tick labels and panel titles at 24 px in white: the chart is shown scaled to about two thirds (the
+        // 17 px grey labels came out near 9 px, grey on dark green); the sentences under the panels stay smaller.
+        let fonts = try PictureFonts(largePixels: 28, smallPixels: 24)
+        let sentences = try PictureFonts(largePixels: 26, smallPixels: 20)
         surface.fill(x: 0, y: 0, w: Self.width, h: Self.height, Self.background)
         if let title = fonts.render(
             "Your progress — \(series.participant) (\(series.points.count) session\(series.points.count == 1 ? "" : "s"))",
@@ -52,7 +54,7 @@ struct ProgressChart {
         }
         var y: Int32 = 520
         let comparison = series.comparison ?? "Your first session: play again on your next training day to see a trend."
-        if let line = fonts.render(comparison, font: fonts.small, color: Self.white) {
+        if let line = sentences.render(comparison, font: sentences.small, color: Self.white) {
             surface.blit(line, x: 24, y: y)
             y += line.height + 6
         }
@@ -60,7 +62,7 @@ struct ProgressChart {
             points.count < series.points.count
             ? "● today   (showing \(points.count) of \(series.points.count) sessions: first, last and evenly between)"
             : "● today"
-        if let line = fonts.render(legend, font: fonts.small, color: Self.todayColor) {
+        if let line = sentences.render(legend, font: sentences.small, color: Self.todayColor) {
             surface.blit(line, x: 24, y: y)
         }
         return surface
@@ -102,7 +104,7 @@ struct ProgressChart {
         if let label = fonts.render(title, font: fonts.small, color: Self.white) {
             surface.blit(label, x: x + 10, y: top + 8)
         }
-        let plotLeft = x + 52
+        let plotLeft = x + 74
         let plotRight = x + w - 16
         let plotTop = top + 44
         let plotBottom = top + h - 40
@@ -114,7 +116,7 @@ struct ProgressChart {
             let level = highest * Double(step) / 2
             let y = plotBottom - Int32(Double(plotBottom - plotTop) * Double(step) / 2)
             surface.fill(x: plotLeft, y: y, w: plotRight - plotLeft, h: 1, Self.grid)
-            if let label = fonts.render(String(format: format, level), font: fonts.small, color: Self.dim) {
+            if let label = fonts.render(String(format: format, level), font: fonts.small, color: Self.white) {
                 surface.blit(label, x: plotLeft - label.width - 6, y: y - label.height / 2)
             }
         }
@@ -143,7 +145,7 @@ struct ProgressChart {
         // Session numbers under the first and the last point.
         for index in Set([0, points.count - 1]) {
             let (px, _) = position(index, 0)
-            if let label = fonts.render("#\(points[index].sessionIndex)", font: fonts.small, color: Self.dim) {
+            if let label = fonts.render("#\(points[index].sessionIndex)", font: fonts.small, color: Self.white) {
                 surface.blit(label, x: px - label.width / 2, y: plotBottom + 8)
             }
         }

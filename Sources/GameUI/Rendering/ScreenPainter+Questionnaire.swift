@@ -38,26 +38,31 @@ extension ScreenPainter {
             drawSlider(form.answer, left: left, right: right, top: y, focused: answerFocused)
         case .yesNo:
             drawOptions(
-                Questionnaire.options(of: item), chosen: form.answer, top: y, size: (260, 90), focused: answerFocused)
+                Questionnaire.options(of: item), chosen: form.answer, top: y, size: (260, 90), focused: answerFocused,
+                manikin: nil)
         case .manikin(let dimension, let left, let right):
+            let boxHeight = 150.0
             drawOptions(
-                Questionnaire.options(of: item), chosen: form.answer, top: y, size: (82, 82), focused: answerFocused)
-            let rowWidth = 9 * scaled(82) + 8 * scaled(14)
-            let labelY = y + scaled(82) + scaled(10)
-            text.draw(left, x: (width - rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.dimText)
-            text.draw(
-                right, x: (width + rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.dimText, align: .right)
-            text.draw(
-                "Self-Assessment Manikin, \(dimension.rawValue), 1–9", x: width / 2, y: labelY + scaled(34),
-                pixels: px(.small), color: Theme.dimText, align: .center)
+                Questionnaire.options(of: item), chosen: form.answer, top: y, size: (86, boxHeight),
+                focused: answerFocused, manikin: dimension)
+            let rowWidth = 9 * scaled(86) + 8 * scaled(14)
+            let labelY = y + scaled(boxHeight) + scaled(16)
+            text.draw(left, x: (width - rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.text)
+            text.draw(right, x: (width + rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.text, align: .right)
         }
-        drawButtons(form, top: height - scaled(230))
+        drawButtons(form, top: height - scaled(200))
         if let message = form.hint {
             text.drawWrapped(
-                message, x: width / 2, y: height - scaled(130), width: width - scaled(120), pixels: px(.small),
+                message, x: width / 2, y: height - scaled(124), width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
         }
-        hint("← → answer · ↑ ↓ Next or Skip · Enter: confirm · Mouse: click · Gamepad: d-pad, A")
+        let numbers: String
+        switch item.scale {
+        case .manikin: numbers = " · 1–9: choose a figure"
+        case .yesNo: numbers = " · 1: Yes, 2: No"
+        case .slider: numbers = ""
+        }
+        hint("← → answer\(numbers) · ↑ ↓ Next or Skip · Enter: confirm · Mouse: click · Gamepad: d-pad, A")
     }
 
     /// A track with no knob until `value` exists; a click anywhere on it sets the value there.
@@ -66,6 +71,7 @@ extension ScreenPainter {
         let x = (width - trackWidth) / 2
         let hitArea = SDL_Rect(x: x - scaled(10), y: top, w: trackWidth + scaled(20), h: scaled(70))
         questionnaireTargets.append((.slider, SDL_Rect(x: x, y: hitArea.y, w: trackWidth, h: hitArea.h)))
+        if focused { window.outline(hitArea, Theme.focus, thickness: scaled(4)) }
         let track = SDL_Rect(x: x, y: top + scaled(29), w: trackWidth, h: scaled(12))
         window.fill(track, Theme.panel)
         window.outline(track, focused ? Theme.focus : Theme.dimText, thickness: scaled(2))
@@ -82,24 +88,41 @@ extension ScreenPainter {
         text.draw(right, x: x + trackWidth, y: labelY, pixels: px(.small), color: Theme.dimText, align: .right)
     }
 
+    /// A row of options; with `manikin`, each box shows its SAM figure above its number. The focus is a frame
+    /// around the whole row (the keys move the choice within it); the chosen option is filled.
     private func drawOptions(
-        _ options: [(label: String, value: Double)], chosen: Double?, top: Int32, size: (Double, Double), focused: Bool
+        _ options: [(label: String, value: Double)], chosen: Double?, top: Int32, size: (Double, Double), focused: Bool,
+        manikin: RatingItem.ManikinDimension?
     ) {
         let boxWidth = scaled(size.0)
         let boxHeight = scaled(size.1)
         let gap = options.count > 2 ? scaled(14) : scaled(60)
         let rowWidth = Int32(options.count) * boxWidth + Int32(options.count - 1) * gap
         var x = (width - rowWidth) / 2
+        if focused {
+            let pad = scaled(10)
+            window.outline(
+                SDL_Rect(x: x - pad, y: top - pad, w: rowWidth + 2 * pad, h: boxHeight + 2 * pad), Theme.focus,
+                thickness: scaled(4))
+        }
         for option in options {
             let rect = SDL_Rect(x: x, y: top, w: boxWidth, h: boxHeight)
             questionnaireTargets.append((.option(option.value), rect))
             let selected = chosen == option.value
             window.fill(rect, selected ? Theme.focus : Theme.panel)
-            window.outline(rect, focused ? Theme.focus : Theme.dimText, thickness: scaled(selected ? 4 : 2))
-            text.draw(
-                option.label, x: x + boxWidth / 2, y: top + (boxHeight - px(.heading) * 6 / 5) / 2,
-                pixels: px(.heading),
-                color: selected ? Theme.focusText : Theme.text, bold: true, align: .center)
+            window.outline(rect, selected ? Theme.text : Theme.dimText, thickness: scaled(selected ? 4 : 2))
+            let ink = selected ? Theme.focusText : Theme.text
+            if let manikin {
+                let figure = SDL_Rect(x: x, y: top + scaled(6), w: boxWidth, h: boxHeight - scaled(48))
+                ManikinPainter(window: window).draw(manikin, point: Int(option.value), in: figure, color: ink)
+                text.draw(
+                    option.label, x: x + boxWidth / 2, y: top + boxHeight - scaled(40), pixels: px(.body), color: ink,
+                    bold: true, align: .center)
+            } else {
+                text.draw(
+                    option.label, x: x + boxWidth / 2, y: top + (boxHeight - px(.heading) * 6 / 5) / 2,
+                    pixels: px(.heading), color: ink, bold: true, align: .center)
+            }
             x += boxWidth + gap
         }
     }
@@ -114,8 +137,9 @@ extension ScreenPainter {
             let rect = SDL_Rect(x: left + Int32(index) * (buttonWidth + gap), y: top, w: buttonWidth, h: buttonHeight)
             questionnaireTargets.append((target, rect))
             let focused = (target == .next && form.focus == .next) || (target == .skip && form.focus == .skip)
-            window.fill(rect, focused ? Theme.focus : Theme.panel)
             let enabled = target == .skip || form.answer != nil
+            window.fill(rect, focused ? Theme.focus : Theme.panel)
+            if enabled && !focused { window.outline(rect, Theme.dimText, thickness: scaled(2)) }
             let color = focused ? Theme.focusText : (enabled ? Theme.text : Theme.disabledText)
             text.draw(
                 label, x: rect.x + buttonWidth / 2, y: top + (buttonHeight - px(.body) * 6 / 5) / 2, pixels: px(.body),

@@ -35,8 +35,10 @@ final class ScreenPainter {
 
     func hint(_ hint: String) {
         let pixels = px(.small)
+        // Bottom-aligned as a block: a footer that wraps (large text) grows upwards, never off the window.
+        let lines = text.wrappedHeight(hint, width: width - scaled(40), pixels: pixels)
         text.drawWrapped(
-            hint, x: width / 2, y: height - scaled(20) - pixels * 13 / 10, width: width - scaled(40),
+            hint, x: width / 2, y: height - scaled(20) - lines, width: width - scaled(40),
             pixels: pixels, color: Theme.dimText, align: .center)
     }
 
@@ -60,11 +62,16 @@ final class ScreenPainter {
         x >= rect.x && x < rect.x + rect.w && y >= rect.y && y < rect.y + rect.h
     }
 
+    /// A menu row's height: taller with large text, so its words stay inside it.
+    var menuRowHeight: Int32 { Int32((Double(scaled(50)) * Theme.textScale).rounded()) }
+
     /// A vertical menu: focused row highlighted; choices show ◀ value ▶; text fields a caret when focused.
     func drawMenu(_ menu: MenuModel, top: Int32, rowWidth requestedWidth: Int32? = nil) {
         menuRows = []
-        let rowWidth = min(requestedWidth ?? scaled(900), width - scaled(60))
-        let rowHeight = scaled(50)
+        // Wide enough for the longest button's words (large text), within the window.
+        let widest = menu.items.map { text.measure($0.title, pixels: px(.body), bold: true).width }.max() ?? 0
+        let rowWidth = min(max(requestedWidth ?? scaled(900), widest + scaled(60)), width - scaled(60))
+        let rowHeight = menuRowHeight
         let left = (width - rowWidth) / 2
         let pixels = px(.body)
         var y = top
@@ -102,12 +109,14 @@ final class ScreenPainter {
         let top = title("SoundSafari", subtitle: "Find the animal by ear, turn to face it, and take its photo.")
         drawMenu(menu, top: top)
         if let message {
-            let y = top + Int32(menu.items.count) * scaled(50) + scaled(10)
+            let y = top + Int32(menu.items.count) * menuRowHeight + scaled(10)
             text.drawWrapped(
                 message, x: width / 2, y: y, width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
         }
-        hint("↑ ↓ choose · ← → change · type the participant ID · Enter: select · F11: full screen · Gamepad: d-pad, A")
+        hint(
+            "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · "
+                + "F11: full screen · Gamepad: d-pad, A")
     }
 
     /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
@@ -199,24 +208,32 @@ final class ScreenPainter {
         if check.canContinueAnyway {
             let button = SDL_Rect(x: (width - scaled(520)) / 2, y: y, w: scaled(520), h: scaled(56))
             checkButtons.append((.activate, button))
-            window.fill(button, Theme.focus)
+            // Outlined, not filled: listening again is what the screen asks first, this is the way round it.
+            window.fill(button, Theme.panel)
+            window.outline(button, Theme.dimText, thickness: scaled(3))
             text.draw(
                 "Continue anyway (Enter)", x: width / 2, y: button.y + (button.h - px(.body) * 6 / 5) / 2,
-                pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
+                pixels: px(.body), bold: true, align: .center)
         }
-        hint("← → : left, right · B: both · N: can't hear · ↑ ↓ volume · Esc: quit · Gamepad: d-pad, X both, Back none")
+        let anyway = check.canContinueAnyway ? " · Enter: continue anyway" : ""
+        hint(
+            "← → : left, right · B: both · N: can't hear · ↑ ↓ volume\(anyway) · Esc: quit · F2: large text · "
+                + "F3: high contrast · Gamepad: d-pad, X both, Back none")
     }
 
     /// The running view: a camera viewfinder with a compass strip of the heading, and the level's instruction.
     /// Nothing here depends on where the target is, so the screen cannot give the answer away.
     func drawRunning(
-        instruction: String, progress: String, inputHint: String, compass: CompassStrip, volume: String? = nil
+        instruction: String, progress: String, inputHint: String, compass: CompassStrip, volume: String? = nil,
+        minutesLeft: Double? = nil, help: String? = nil, animal: ViewfinderAnimal? = nil
     ) {
         window.clear(SDL_Color(r: 6, g: 10, b: 8, a: 255))
-        text.draw(progress, x: width / 2, y: scaled(22), pixels: px(.body), color: Theme.dimText, align: .center)
+        text.draw(progress, x: width / 2, y: scaled(16), pixels: px(.body), color: Theme.text, align: .center)
+        if let minutesLeft { drawMinutesBar(fraction: minutesLeft, y: scaled(58)) }
         // Viewfinder frame with corner brackets, a centre cross and the camera's rule-of-thirds marks.
         let frameWidth = min(width - scaled(120), scaled(900))
-        let frameHeight = scaled(420)
+        // Large text needs room under the viewfinder for the instruction and the footer.
+        let frameHeight = scaled(Theme.textScale > 1 ? 360 : 420)
         let frame = SDL_Rect(x: (width - frameWidth) / 2, y: scaled(80), w: frameWidth, h: frameHeight)
         let corner = scaled(60)
         let thick = scaled(6)
@@ -249,6 +266,7 @@ final class ScreenPainter {
             SDL_RenderDrawLine(window.renderer, x, frame.y + scaled(20), x, frame.y + frame.h - scaled(20))
             SDL_RenderDrawLine(window.renderer, frame.x + scaled(20), y, frame.x + frame.w - scaled(20), y)
         }
+        if let animal { drawAnimal(animal, in: frame) }
         drawCompass(compass, in: frame)
         text.draw("● REC", x: frame.x + scaled(24), y: frame.y + scaled(22), pixels: px(.small), color: Theme.warning)
         text.draw(
@@ -260,10 +278,67 @@ final class ScreenPainter {
                 volume, x: centreX, y: frame.y + scaled(56), pixels: px(.heading), color: Theme.focus, bold: true,
                 align: .center)
         }
+        // As large as fits between the viewfinder and the footer (two lines of title size in a normal window).
+        let instructionTop = frame.y + frame.h + scaled(20)
+        let footerTop =
+            height - scaled(20) - text.wrappedHeight(inputHint, width: width - scaled(40), pixels: px(.small))
+        var pixels = px(.title)
+        while pixels > px(.body),
+            text.wrappedHeight(instruction, width: width - scaled(100), pixels: pixels, bold: true)
+                > footerTop - instructionTop - scaled(8)
+        {
+            pixels -= max(1, pixels / 12)
+        }
         text.drawWrapped(
-            instruction, x: width / 2, y: frame.y + frame.h + scaled(28), width: width - scaled(100),
-            pixels: px(.title), bold: true, align: .center)
+            instruction, x: width / 2, y: instructionTop, width: width - scaled(100), pixels: pixels, bold: true,
+            align: .center)
+        if let help {
+            // Inside the viewfinder's upper third, on a panel, in the focus colour: it is news, not decoration.
+            let panelWidth = frame.w - scaled(120)
+            let pixels = px(.body)
+            let needed = text.wrappedHeight(help, width: panelWidth - scaled(40), pixels: pixels) + scaled(20)
+            let panel = SDL_Rect(x: (width - panelWidth) / 2, y: frame.y + scaled(100), w: panelWidth, h: needed)
+            window.fill(panel, Theme.panel)
+            window.outline(panel, Theme.focus, thickness: scaled(3))
+            text.drawWrapped(
+                help, x: width / 2, y: panel.y + scaled(10), width: panelWidth - scaled(40), pixels: pixels,
+                color: Theme.focus, bold: true, align: .center)
+        }
         hint(inputHint)
+    }
+
+    /// An animal the viewfinder shows (the practice only: in a scored round nothing on screen gives it away).
+    struct ViewfinderAnimal {
+        let relativeDeg: Double
+        let texture: OpaquePointer?
+        let name: String
+    }
+
+    /// The animal where it is within the viewfinder's ±45°, or an arrow at the edge it lies beyond.
+    private func drawAnimal(_ animal: ViewfinderAnimal, in frame: SDL_Rect) {
+        let centreX = frame.x + frame.w / 2
+        let centreY = frame.y + frame.h / 2
+        if abs(animal.relativeDeg) <= 45, let texture = animal.texture {
+            let x = centreX + Int32(animal.relativeDeg / 45 * Double(frame.w / 2 - scaled(60)))
+            var target = SDL_Rect(x: x - scaled(90), y: centreY - scaled(80), w: scaled(180), h: scaled(150))
+            SDL_RenderCopy(window.renderer, texture, nil, &target)
+        } else {
+            let right = animal.relativeDeg > 0
+            text.draw(
+                right ? "\(animal.name) ▶" : "◀ \(animal.name)",
+                x: right ? frame.x + frame.w - scaled(30) : frame.x + scaled(30), y: centreY - px(.heading) / 2,
+                pixels: px(.heading), color: Theme.focus, bold: true, align: right ? .right : .left)
+        }
+    }
+
+    /// The session's minutes left as a bar under the header: green for the share left, outlined in full.
+    func drawMinutesBar(fraction: Double, y: Int32) {
+        let barWidth = scaled(480)
+        let bar = SDL_Rect(x: (width - barWidth) / 2, y: y, w: barWidth, h: scaled(12))
+        window.fill(bar, Theme.panel)
+        let left = Int32((Double(bar.w) * min(1, max(0, fraction))).rounded())
+        if left > 0 { window.fill(SDL_Rect(x: bar.x, y: bar.y, w: left, h: bar.h), Theme.good) }
+        window.outline(bar, Theme.dimText)
     }
 
     /// The compass strip along the bottom of the viewfinder: ticks and direction names sliding past a fixed
@@ -296,9 +371,10 @@ final class ScreenPainter {
 
     /// A result (intermediate or end of round): the result picture and the photo's deviation and time.
     /// `warning` (the weekly listening dose) is the last line, in the warning colour.
+    /// `buttonID`: the button is the menu row of that id (a click on it presses it, as on the summary's menu).
     func drawResult(
         heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String,
-        warning: String? = nil
+        footer: ContinueFooter?, warning: String? = nil, buttonID: String? = nil
     ) {
         window.clear()
         var y = title(heading)
@@ -342,10 +418,11 @@ final class ScreenPainter {
         let buttonHeight = scaled(64)
         let button = SDL_Rect(x: (width - buttonWidth) / 2, y: height - scaled(130), w: buttonWidth, h: buttonHeight)
         window.fill(button, Theme.focus)
+        menuRows = buttonID.map { [($0, button)] } ?? []
         text.draw(
             continueHint, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
             pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
-        hint("Enter, Space, click or gamepad A: continue")
+        hint(footer?.text ?? "")
     }
 
     /// The largest text size from heading size down (to two thirds of body size) at which `lines`, wrapped to
@@ -399,6 +476,7 @@ final class ScreenPainter {
         text.drawWrapped(
             "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
             x: width / 2, y: y, width: width - scaled(200), pixels: px(.body), color: Theme.dimText, align: .center)
+        // The footer's way on (ContinueFooter) and the supervisor's way out.
         hint(BreakWording.hint)
     }
 
@@ -425,7 +503,7 @@ final class ScreenPainter {
         }
         y += pixels * 3 / 2
         let rowHeight = pixels * 13 / 10
-        let menuHeight = Int32(menu.items.count) * scaled(50)
+        let menuHeight = Int32(menu.items.count) * menuRowHeight
         let maxRows = Int((height - y - scaled(140) - menuHeight) / max(1, rowHeight))
         // Show the latest rows when they do not all fit (the means below cover all of them).
         let shown = rows.suffix(max(1, maxRows - (rows.count > maxRows ? 1 : 0)))
@@ -457,7 +535,7 @@ final class ScreenPainter {
                     align: .center) + scaled(12)
         }
         drawMenu(menu, top: y, rowWidth: scaled(600))
-        hint("↑ ↓ choose · Enter or gamepad A: select · Esc: close")
+        hint("↑ ↓ choose · Enter, Space, click or gamepad A: select · Esc: close")
     }
 
     func drawError(_ message: String, dataNote: String?) {
@@ -471,6 +549,6 @@ final class ScreenPainter {
             text.drawWrapped(
                 dataNote, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), align: .center)
         }
-        hint("Enter, Esc or gamepad A: close")
+        hint(ContinueFooter.of(.error(""))?.text ?? "")
     }
 }

@@ -15,6 +15,14 @@ final class TextRenderer {
         let height: Int32
     }
     private var cache: [String: CachedText] = [:]
+    /// The texts drawn since the last `startFrame()`, whole (before wrapping), when `recordsText` is on: the
+    /// window tests read what a screen says from them (`ScreenshotRecorder` saves them beside each PNG).
+    var recordsText = false
+    private(set) var drawnTexts: [String] = []
+    private var insideWrapped = false
+
+    /// A new frame begins: forget the texts of the last one.
+    func startFrame() { drawnTexts.removeAll(keepingCapacity: true) }
 
     init(renderer: OpaquePointer) throws {
         self.renderer = renderer
@@ -77,6 +85,7 @@ final class TextRenderer {
         _ text: String, x: Int32, y: Int32, pixels: Int32, color: SDL_Color = Theme.text,
         bold: Bool = false, align: Alignment = .left
     ) -> Int32 {
+        if recordsText && !insideWrapped { drawnTexts.append(text) }
         guard let entry = texture(text, pixels: pixels, bold: bold, color: color) else { return pixels }
         let left: Int32 =
             switch align {
@@ -96,6 +105,9 @@ final class TextRenderer {
         color: SDL_Color = Theme.text, bold: Bool = false, align: Alignment = .left
     ) -> Int32 {
         let lines = wrap(text, width: width, pixels: pixels, bold: bold)
+        if recordsText { drawnTexts.append(text) }
+        insideWrapped = true
+        defer { insideWrapped = false }
         var offset: Int32 = 0
         let lineHeight = pixels * 13 / 10
         for line in lines {

@@ -7,13 +7,14 @@ import StudyKit
 import StudyRecords
 
 /// The picture a result screen shows and the session saves as PNG (thesis section 4.4, figure 4.7):
-/// the 45° the camera saw, centred on the heading of the photo; every target photographed so far drawn
+/// the 45° the camera saw (a training photo: wide enough to hold its hit zone, drawn as two posts, so an
+/// animal inside the zone is inside the picture and the caption's hit or miss is what the picture shows), centred on the heading of the photo; every target photographed so far drawn
 /// where it was (one outside the section as an edge arrow with its angle); the crosshair; and the deviation
 /// and time written underneath. A target not yet photographed is never drawn: after photo 1 of 2 its
 /// position (or the edge arrow's angle) would give the second answer away. Drawn on SDL software surfaces, so it needs no window (simulate, tests).
 struct ResultPicture {
     /// Degrees across the picture, as in the thesis.
-    static let sectionDegrees = 45.0
+    static let defaultSectionDegrees = 45.0
     static let width: Int32 = 960
     static let height: Int32 = 600
     /// Height of the photo part; the text strip is below it.
@@ -32,6 +33,7 @@ struct ResultPicture {
         let surface = try SDLSurface(width: Self.width, height: Self.height)
         let fonts = try PictureFonts(largePixels: 26, smallPixels: 20)
         drawScenery(on: surface)
+        drawHitZone(on: surface, fonts: fonts)
         drawScale(on: surface, fonts: fonts)
         // Animals, then the crosshair over them (a viewfinder), then their names on top of both.
         for target in shownTargets { draw(target, on: surface, fonts: fonts, labels: false) }
@@ -54,11 +56,18 @@ struct ResultPicture {
         try SessionFileWriter.writeNew(try makeSurface().pngBytes(for: url.path), to: url)
     }
 
-    /// Where a bearing lands horizontally: the aim at the centre, ±22.5° at the edges. Nil outside.
-    static func x(of bearing: Bearing, aim: Bearing) -> Int32? {
+    /// Degrees across this picture: 45°, or the training photo's hit zone and a margin on each side.
+    var sectionDegrees: Double {
+        guard let zone = result.verdict?.hitZoneDeg else { return Self.defaultSectionDegrees }
+        // 20° beyond each post: an animal just outside the zone is still drawn whole, with its name.
+        return min(300, max(Self.defaultSectionDegrees, 2 * zone + 40))
+    }
+
+    /// Where a bearing lands horizontally: the aim at the centre, half the section at the edges. Nil outside.
+    func x(of bearing: Bearing) -> Int32? {
         let relative = bearing.relative(to: aim)
         guard abs(relative) <= sectionDegrees / 2 else { return nil }
-        return Int32((Double(width) / 2 * (1 + relative / (sectionDegrees / 2))).rounded())
+        return Int32((Double(Self.width) / 2 * (1 + relative / (sectionDegrees / 2))).rounded())
     }
 
     // MARK: Drawing
@@ -71,6 +80,9 @@ struct ResultPicture {
     private static let white = SDL_Color(r: 250, g: 250, b: 245, a: 255)
     private static let dim = SDL_Color(r: 175, g: 182, b: 190, a: 255)
     private static let highlight = SDL_Color(r: 255, g: 210, b: 63, a: 255)
+    private static let zoneGrass = SDL_Color(r: 105, g: 160, b: 80, a: 255)
+    private static let hitGreen = SDL_Color(r: 110, g: 220, b: 130, a: 255)
+    private static let missOrange = SDL_Color(r: 255, g: 150, b: 90, a: 255)
 
     private static func color(of sound: String) -> SDL_Color {
         switch sound {
@@ -96,7 +108,7 @@ struct ResultPicture {
         surface.fill(x: 0, y: horizon - 30, w: Self.width, h: 30, Self.treeLine)
         // Tree crowns tied to world bearings, so they shift with the aim like a real panorama.
         for degrees in stride(from: 0.0, to: 360, by: 7.5) {
-            guard let x = Self.x(of: Bearing(degrees: degrees), aim: aim) else { continue }
+            guard let x = x(of: Bearing(degrees: degrees)) else { continue }
             let size = Int32(18 + (Int(degrees) * 7919 % 17))
             surface.fillCircle(cx: x, cy: horizon - 30, radius: size, Self.treeLine)
         }
@@ -105,10 +117,12 @@ struct ResultPicture {
     }
 
     private func drawScale(on surface: SDLSurface, fonts: PictureFonts) {
-        // Ticks every 5° relative to the aim, labelled every 10°.
-        for relative in stride(from: -20, through: 20, by: 5) {
-            guard let x = Self.x(of: aim.rotated(by: Double(relative)), aim: aim) else { continue }
-            let long = relative % 10 == 0
+        // Ticks every 5° relative to the aim, labelled every 10° (a wide training picture: 15° and 30°).
+        let step = sectionDegrees > 90 ? 15 : 5
+        let half = Int(sectionDegrees / 2) / step * step
+        for relative in stride(from: -half, through: half, by: step) {
+            guard let x = x(of: aim.rotated(by: Double(relative))) else { continue }
+            let long = relative % (2 * step) == 0
             surface.fill(x: x - 1, y: 0, w: 2, h: long ? 16 : 9, Self.white)
             if long,
                 let label = fonts.render(
@@ -124,22 +138,18 @@ struct ResultPicture {
         let isThisPhoto = result.latestPhoto?.targetIndex == target.index
         let color = Self.color(of: target.sound)
         let relative = target.bearing.relative(to: aim)
-        if let x = Self.x(of: target.bearing, aim: aim) {
+        if let x = x(of: target.bearing) {
             if labels {
                 if let label = fonts.render(target.displayName, font: fonts.large, color: Self.white) {
-                    surface.fill(
-                        x: x - label.width / 2 - 6, y: y + 108, w: label.width + 12, h: label.height, Self.strip)
-                    surface.blit(label, x: x - label.width / 2, y: y + 108)
+                    // Kept inside the picture when the animal is near an edge.
+                    let left = min(max(x - label.width / 2, 8), Self.width - label.width - 8)
+                    surface.fill(x: left - 6, y: y + 108, w: label.width + 12, h: label.height, Self.strip)
+                    surface.blit(label, x: left, y: y + 108)
                 }
                 return
             }
-            if isThisPhoto { surface.strokeCircle(cx: x, cy: y, radius: 50, thickness: 5, Self.highlight) }
-            surface.fillCircle(cx: x, cy: y, radius: 38, color)
-            // Two eyes: an animal, not a dot.
-            surface.fillCircle(cx: x - 13, cy: y - 10, radius: 7, Self.white)
-            surface.fillCircle(cx: x + 13, cy: y - 10, radius: 7, Self.white)
-            surface.fillCircle(cx: x - 13, cy: y - 10, radius: 3, Self.strip)
-            surface.fillCircle(cx: x + 13, cy: y - 10, radius: 3, Self.strip)
+            if isThisPhoto { surface.strokeCircle(cx: x, cy: y, radius: 72, thickness: 5, Self.highlight) }
+            AnimalArt.draw(target.sound, on: surface, cx: x, cy: y)
         } else if labels {
             // Outside the 45°: an arrow at the edge it lies beyond, with how far round it was.
             let right = relative > 0
@@ -152,6 +162,24 @@ struct ResultPicture {
                 surface.fill(x: x - 6, y: arrowY - label.height / 2, w: label.width + 12, h: label.height, Self.strip)
                 surface.blit(label, x: x, y: arrowY - label.height / 2)
             }
+        }
+    }
+
+    /// The training photo's hit zone: lighter grass between two posts at ± the zone, labelled on the ground.
+    private func drawHitZone(on surface: SDLSurface, fonts: PictureFonts) {
+        guard let zone = result.verdict?.hitZoneDeg, let left = x(of: aim.rotated(by: -zone)),
+            let right = x(of: aim.rotated(by: zone))
+        else { return }
+        let ground: Int32 = 300
+        surface.fill(x: left, y: ground, w: right - left, h: Self.photoHeight - ground, Self.zoneGrass)
+        for post in [left, right] { surface.fill(x: post - 3, y: 60, w: 6, h: Self.photoHeight - 60, Self.highlight) }
+        if let label = fonts.render(
+            String(format: "your hit zone ±%.0f°", zone), font: fonts.small, color: Self.white)
+        {
+            surface.fill(
+                x: Self.width / 2 - label.width / 2 - 6, y: Self.photoHeight - label.height - 8, w: label.width + 12,
+                h: label.height, Self.strip)
+            surface.blit(label, x: Self.width / 2 - label.width / 2, y: Self.photoHeight - label.height - 8)
         }
     }
 
@@ -177,19 +205,27 @@ struct ResultPicture {
         case .intermediate, .roundEnd:
             return result.photos.map { photo in
                 let name = result.targets.first { $0.index == photo.targetIndex }?.displayName ?? photo.target
-                return
-                    "\(ResultWording.deviation(photo.deviationDeg, target: name, tip: false)) Time \(ResultWording.seconds(photo.timeSeconds))."
+                let words = ResultWording.deviation(
+                    photo.deviationDeg, target: name, tip: false, praise: result.verdict == nil)
+                return "\(words) Time \(ResultWording.seconds(photo.timeSeconds))."
             }
         }
     }
 
     private func drawCaption(on surface: SDLSurface, fonts: PictureFonts) {
         var y = Self.photoHeight + 14
-        let title =
+        var title =
             result.kind == .interrupted
             ? "Paused"
             : "Round \(result.round) — photo \(result.latestPhoto?.targetIndex ?? 1) of \(result.plan.targetSounds.count)"
-        if let line = fonts.render(title, font: fonts.large, color: Self.highlight) {
+        var color = Self.highlight
+        if let verdict = result.verdict, result.kind != .interrupted {
+            // The one verdict of a training photo, as the screen beside the picture says it.
+            let zone = verdict.hitZoneDeg.map { String(format: " your ±%.0f° zone", $0) } ?? " the zone"
+            title = verdict.hit ? "Hit! Inside\(zone)." : "Missed: outside\(zone)."
+            color = verdict.hit ? Self.hitGreen : Self.missOrange
+        }
+        if let line = fonts.render(title, font: fonts.large, color: color) {
             surface.blit(line, x: 24, y: y)
             y += line.height + 8
         }

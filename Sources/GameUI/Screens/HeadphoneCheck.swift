@@ -114,8 +114,9 @@ struct HeadphoneCheck: Equatable, Sendable {
         }
     }
 
-    /// After a failed attempt the player may go on anyway (the check cannot be passed with one deaf ear).
-    var canContinueAnyway: Bool { lastVerdict != nil && step != .passed }
+    /// After a failed attempt the player may go on anyway (the check cannot be passed with one deaf ear) —
+    /// except after swapped channels, which one deaf ear cannot produce and turning the headphones fixes.
+    var canContinueAnyway: Bool { lastVerdict != nil && lastVerdict != .swapped && step != .passed }
 
     mutating func continueAnyway() {
         guard canContinueAnyway, !confirmingQuit else { return }

@@ -28,6 +28,9 @@ package struct MenuSettings: Equatable, Sendable {
 /// Builds the main menu and reads it back. Mode (one or two targets) and background are independent rows:
 /// together they pick one of the four levels, and changing one never changes the other.
 enum MainMenu {
+    /// The name the menu gives OpenAL Soft's default HRTF.
+    static let standardSoundSet = "standard"
+
     /// The mode row's options: the number of targets, without the background (that is its own row).
     static let modeOptions = [LevelKind.oneTarget.title, LevelKind.twoTargets.title]
 
@@ -39,7 +42,11 @@ enum MainMenu {
         inputs: [InputKind], hrtfs: [String]
     ) -> MenuModel {
         let inputNames = InputKind.allCases.filter { inputs.contains($0) }.map(\.menuName)
-        let hrtfNames = hrtfs.isEmpty ? [settings.hrtf] : hrtfs
+        // OpenAL Soft's own data set (the first offered) is "standard" to a patient: its internal name
+        // ("default-48000") means nothing to them. Choosing it leaves `hrtf` empty, which plays that default.
+        let hrtfNames = (hrtfs.isEmpty ? [settings.hrtf] : hrtfs).map { $0 == hrtfs.first ? Self.standardSoundSet : $0 }
+        let selectedHRTF =
+            settings.hrtf.isEmpty || settings.hrtf == hrtfs.first ? Self.standardSoundSet : settings.hrtf
         return MenuModel(
             [
                 .text("participant", "Participant", value: settings.participant, suggestions: knownParticipants),
@@ -53,7 +60,7 @@ enum MainMenu {
                     "rounds", "Rounds", options: MenuSettings.roundChoices.map(String.init),
                     selected: String(settings.rounds)),
                 .choice("input", "Input", options: inputNames, selected: settings.input.menuName),
-                .choice("hrtf", "HRTF", options: hrtfNames, selected: settings.hrtf),
+                .choice("hrtf", "Sound set", options: hrtfNames, selected: selectedHRTF),
                 .button("start", "Start"),
                 .button("train", "Train (my plan)"),
                 .button("progress", "My progress"),
@@ -71,7 +78,7 @@ enum MainMenu {
             mode: mode,
             rounds: Int(model.value("rounds")) ?? 1,
             input: InputKind(rawValue: model.value("input")) ?? .keyboard,
-            hrtf: model.value("hrtf"))
+            hrtf: model.value("hrtf") == standardSoundSet ? "" : model.value("hrtf"))
     }
 
     /// The rounds a play session of these settings has (each mode's level has a fixed number of targets).

@@ -3,9 +3,12 @@ import StudyKit
 import StudyRecords
 
 /// The questions of one moment (before or after the rounds, or a reminder's prompt), one at a time. A slider
-/// has no knob and a choice nothing selected until the patient touches it (no anchoring): the first ← or → puts
-/// the knob in the middle (a click puts it where clicked) and further presses move it by 0.05 (a SAM scale by
-/// one point). "Next" stores the answer; "Skip this question" stores an empty answer. Nothing is preset.
+/// has no knob and a choice nothing selected until the patient touches it (no anchoring): the first ← or →
+/// puts the knob one step left or right of the middle (0.45 or 0.55; a SAM scale 4 or 6), so a first press
+/// already says which way the patient leans and is never stored as the middle itself (a click puts the knob
+/// where clicked); further presses move it by 0.05 (a SAM scale by one point). Number keys choose a SAM point
+/// (1–9) or Yes (1) and No (2). "Next" stores the answer and cannot take the focus before there is one (↓ goes
+/// to "Skip this question"); "Skip this question" stores an empty answer. Nothing is preset.
 struct Questionnaire: Equatable, Sendable {
     /// The rows that can take the focus (↑ ↓, d-pad up/down).
     enum Focus: Equatable, Sendable { case answer, next, skip }
@@ -54,15 +57,28 @@ struct Questionnaire: Equatable, Sendable {
             step(item, by: command == .left ? -1 : 1)
             focus = .answer
         case .up:
-            focus = focus == .skip ? .next : .answer
+            focus = focus == .skip && answer != nil ? .next : .answer
         case .down:
-            focus = focus == .answer ? .next : .skip
+            // Next is inactive until there is an answer: ↓ does not land on it.
+            focus = focus == .answer && answer != nil ? .next : .skip
         case .activate:
             return focus == .skip ? store(item, nil) : confirm(item)
+        case .text(let typed):
+            guard let digit = Int(typed), let value = Self.value(ofDigit: digit, for: item) else { break }
+            set(value)
         default:
             break
         }
         return .none
+    }
+
+    /// The answer a number key gives: a SAM point 1–9, Yes (1) or No (2); nil for a slider or another digit.
+    static func value(ofDigit digit: Int, for item: RatingItem) -> Double? {
+        switch item.scale {
+        case .manikin: (1...RatingItem.manikinPoints).contains(digit) ? Double(digit) : nil
+        case .yesNo: digit == 1 ? 1 : digit == 2 ? 0 : nil
+        case .slider: nil
+        }
     }
 
     /// A click on the slider at `fraction` (0 = left end) or on option `value`.
@@ -101,18 +117,13 @@ struct Questionnaire: Equatable, Sendable {
         hint = nil
         switch item.scale {
         case .slider:
-            guard let current = answer else {
-                answer = 0.5
-                return
-            }
+            // Untouched, the knob starts at the middle: the first press moves it from there.
+            let current = answer ?? 0.5
             answer = min(1, max(0, ((current + direction * Self.sliderStep) * 100).rounded() / 100))
         case .yesNo:
             answer = direction < 0 ? 1 : 0  // Yes is on the left
         case .manikin:
-            guard let current = answer else {
-                answer = Double((RatingItem.manikinPoints + 1) / 2)
-                return
-            }
+            let current = answer ?? Double((RatingItem.manikinPoints + 1) / 2)
             answer = min(Double(RatingItem.manikinPoints), max(1, current + direction))
         }
     }

@@ -13,6 +13,9 @@ enum Screen: Equatable, Sendable {
     case headphoneCheck
     /// The viewfinder: a target is being searched for.
     case running
+    /// A first training session's practice before the first scored round: the animal is visible in the
+    /// viewfinder and its sound moves as the player turns; nothing is logged.
+    case practice
     case paused
     /// After the first photo of a round with more targets: "continue" resumes the round.
     case intermediateResult
@@ -37,6 +40,7 @@ enum Screen: Equatable, Sendable {
         case .trackerCalibration: "tracker-calibration"
         case .headphoneCheck: "headphone-check"
         case .running: "running"
+        case .practice: "practice"
         case .paused: "paused"
         case .intermediateResult: "intermediate"
         case .roundResult: "round-result"

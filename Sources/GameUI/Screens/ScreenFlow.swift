@@ -27,6 +27,27 @@ struct ScreenFlow: Sendable {
     private(set) var ratingMoments: Set<RatingMoment> = []
     /// A head tracker steers: its calibration comes before the headphone check.
     private(set) var calibratesTracker = false
+    /// A practice screen comes before the first round (a patient's first training session).
+    private(set) var practiceFirst = false
+
+    /// The practice screen before the first round (`GameApp` decides: the first session of a plan).
+    mutating func adoptPractice() { practiceFirst = true }
+
+    /// The rounds begin: after the practice if there is one still to do.
+    private mutating func beginFirstRound() -> [FlowEffect] {
+        if practiceFirst {
+            screen = .practice
+            return []
+        }
+        return beginRound(roundIndex)
+    }
+
+    /// The practice is over: the first scored round begins.
+    mutating func practiceFinished() -> [FlowEffect] {
+        guard screen == .practice else { return [] }
+        practiceFirst = false
+        return beginRound(roundIndex)
+    }
 
     /// A play session: starts at the main menu.
     static func play() -> ScreenFlow {
@@ -129,7 +150,7 @@ struct ScreenFlow: Sendable {
             screen = .ratings(.before)
             return []
         }
-        return beginRound(roundIndex)
+        return beginFirstRound()
     }
 
     /// Which questionnaires the opened session asks (a resumed one may have answered "before" already).
@@ -138,7 +159,7 @@ struct ScreenFlow: Sendable {
     /// The last question was answered or skipped: the rounds begin, or the summary shows.
     mutating func questionnaireFinished() -> [FlowEffect] {
         switch screen {
-        case .ratings(.before): return beginRound(roundIndex)
+        case .ratings(.before): return beginFirstRound()
         case .ratings(.prompt): return [.exit]
         case .ratings:
             screen = .summary

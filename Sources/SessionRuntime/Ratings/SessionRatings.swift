@@ -37,10 +37,10 @@ package final class SessionRatings {
 
     /// The items of `moment` this session has not stored yet, in codebook order.
     package func remaining(_ moment: RatingMoment) throws -> [RatingItem] {
-        if moment == .prompt { return RatingItem.all }  // every prompt is a questionnaire of its own
+        if moment == .prompt { return RatingItem.asked(at: .prompt) }  // every prompt is a questionnaire of its own
         let stored = Set(
             try sink.storedRows().filter { $0.sessionID == context.sessionID && $0.moment == moment }.map(\.item))
-        return RatingItem.all.filter { !stored.contains($0.id) }
+        return RatingItem.asked(at: moment).filter { !stored.contains($0.id) }
     }
 
     /// True when this session stored any answer (used on resume: the session was asked before).

@@ -55,7 +55,7 @@ package final class SessionDriver {
     /// (a session resumed after its questionnaire, or after photos, goes straight on).
     package func asksRatingsBefore() throws -> Bool {
         guard let ratings, log.loggedKeys.isEmpty else { return false }
-        return try ratings.remaining(.before).count == RatingItem.all.count
+        return try ratings.remaining(.before).count == RatingItem.asked(at: .before).count
     }
 
     /// Resolves `request` and opens the session's files; the session is `.ready` (call `session.start`).
@@ -310,7 +310,10 @@ package final class SessionDriver {
         return SessionInterruptedError(signal: signal, folder: log.location, continueCommand: command)
     }
 
-    private func handle(_ result: RoundResult) throws {
+    private func handle(_ reported: RoundResult) throws {
+        var result = reported
+        // A training photo's picture draws the zone it was judged against and says hit or missed.
+        if result.latestPhoto != nil, let latest = training?.latest { result.verdict = latest.verdict }
         if output.limiter.limitedBlocks != recordedLimitedBlocks {
             try recordOutput(volumeSource: "volume change", at: clock.date(at: clock.now()))
         } else {

@@ -13,18 +13,27 @@ package struct TrainingFeedback: Sendable, Equatable {
     package let deviationDeg: Double
     /// Hits in a row, this one included (0 after a miss).
     package let streak: Int
+    /// The hit zone (± degrees around the aim) the photo was judged against, whatever the plan adapts.
+    package let hitZoneDeg: Double
 
-    init(trial: TrialResult, step: Staircase.Step, parameter: DifficultyParameter, streak: Int) {
+    init(trial: TrialResult, step: Staircase.Step, parameter: DifficultyParameter, streak: Int, hitZoneDeg: Double) {
         hit = step.hit
         value = step.value
         self.parameter = parameter
         deviationDeg = trial.deviationDeg
         self.streak = streak
+        self.hitZoneDeg = hitZoneDeg
     }
+
+    /// The verdict the result picture draws (the zone around the aim, hit or missed).
+    package var verdict: RoundResult.Verdict { RoundResult.Verdict(hit: hit, hitZoneDeg: hitZoneDeg) }
 
     /// 10 for a hit, 1 more for each further hit in a row (at most 5 more); 2 for trying (every completed
     /// photo earns something, as the Track Your Tinnitus apps reward each completed entry).
-    package var points: Int { hit ? 10 + min(max(streak - 1, 0), 5) : 2 }
+    package var points: Int { Self.points(hit: hit, streak: streak) }
+
+    /// The points of one photo (also counted again for the photos a resumed session logged before).
+    package static func points(hit: Bool, streak: Int) -> Int { hit ? 10 + min(max(streak - 1, 0), 5) : 2 }
 
     /// "Hit!" or "Missed" (the zone it was judged against is in `zone`).
     package var headline: String { hit ? "Hit!" : "Missed" }
@@ -46,16 +55,18 @@ package struct TrainingFeedback: Sendable, Equatable {
     /// True when the animal was more than 90° from the photo's direction (behind the player).
     package var wasBehind: Bool { abs(deviationDeg) > 90 }
 
-    /// A short encouraging message (never blaming).
+    /// A short word after the verdict (never a second verdict, never blaming): a run of hits, or after a miss
+    /// what to try, fitted to how far off the photo was.
     package var encouragement: String {
         if hit {
             switch streak {
             case 5...: return "\(streak) in a row. Sharp ears!"
-            case 3...4: return "\(streak) in a row. Keep it up!"
-            default: return "Well heard!"
+            case 2...4: return "\(streak) in a row. Keep it up!"
+            default: return ""
             }
         }
-        return wasBehind ? "Turn a little, listen again." : "Listen again before the photo."
-
+        if wasBehind { return "It was behind you: turn right round, then listen which ear hears it louder." }
+        if abs(deviationDeg) > 45 { return "Listen which ear hears it louder, and turn that way until both are equal." }
+        return "Nearly: turn a little further before the photo."
     }
 }

@@ -16,7 +16,7 @@ package final class TrainingSink: TrialSink {
     package private(set) var staircase: Staircase
     /// Feedback on the latest photo of this run.
     package private(set) var latest: TrainingFeedback?
-    /// Points earned in this run of the session.
+    /// Points earned in this session, its photos logged before a resume included.
     package private(set) var points = 0
     private let log: any SessionLog
 
@@ -37,6 +37,9 @@ package final class TrainingSink: TrialSink {
         }
         let sink = TrainingSink(log: log, plan: assigned.plan, staircase: staircase)
         if let open = request.openRound { sink.roundHit = (open.round, open.allHit) }
+        for hit in request.earlierHits {
+            sink.points += TrainingFeedback.points(hit: hit, streak: sink.streak(after: hit))
+        }
         return sink
     }
 
@@ -71,8 +74,10 @@ package final class TrainingSink: TrialSink {
             training: TrainingColumns(
                 plan: planName, difficultyParameter: parameter.rawValue, difficultyValue: step.value, hit: hit,
                 staircaseReversal: step.reversal))
+        let zone = parameter == .hitToleranceDeg ? staircase.value : adaptive.hitToleranceDeg
         staircase = next
-        let feedback = TrainingFeedback(trial: trial, step: step, parameter: parameter, streak: streak(after: hit))
+        let feedback = TrainingFeedback(
+            trial: trial, step: step, parameter: parameter, streak: streak(after: hit), hitZoneDeg: zone)
         points += feedback.points
         latest = feedback
     }

@@ -178,6 +178,12 @@ struct SimulateCommand: ParsableCommand {
                 }
                 let series = try ProgressPicture.write(logs: logsFolder, participant: participant)
                 if let comparison = series.comparison { print(comparison) }
+                let built = try PatientProgress.read(
+                    logs: logsFolder, participant: try ParticipantID(participant), assigned: start.schedule.assigned)
+                print(
+                    "Points: \(built.sessionPoints.last ?? 0) this session, \(built.totalPoints) in all; "
+                        + "\(built.keptInARow) session\(built.keptInARow == 1 ? "" : "s") in a row on time; "
+                        + "album: \(built.album.count) photos.")
             }
         }
     }

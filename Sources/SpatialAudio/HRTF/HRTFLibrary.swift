@@ -13,14 +13,9 @@ public struct HRTFLibrary: Sendable {
 
     /// `$XDG_DATA_HOME/soundsafari/hrtf`, `XDG_DATA_HOME` defaulting to `~/.local/share` (XDG base directories).
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> HRTFLibrary {
-        let base: URL
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            base = URL(fileURLWithPath: data, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share")
-        }
-        return HRTFLibrary(folder: base.appendingPathComponent("soundsafari/hrtf", isDirectory: true))
+        HRTFLibrary(
+            folder: XDGDataHome.folder(environment: environment).appendingPathComponent(
+                "soundsafari/hrtf", isDirectory: true))
     }
 
     /// The names of the imported data sets, sorted.

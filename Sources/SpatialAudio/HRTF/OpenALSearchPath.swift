@@ -38,8 +38,7 @@ enum OpenALSearchPath {
     /// OpenAL Soft's own data-set folders, in its search order: `$XDG_DATA_HOME/openal/hrtf`, then
     /// `openal/hrtf` in each of `$XDG_DATA_DIRS` (default /usr/local/share:/usr/share).
     static func openALFolders(environment: [String: String]) -> [URL] {
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let dataHome = XDGDataHome.folder(environment: environment).path
         let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
             .split(separator: ":").map(String.init)
         return ([dataHome] + dataDirs).map { URL(fileURLWithPath: $0).appendingPathComponent("openal/hrtf") }

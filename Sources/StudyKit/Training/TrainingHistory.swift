@@ -52,6 +52,15 @@ public enum TrainingHistory {
         return staircase
     }
 
+    /// The hits of the latest session's logged photos, in the order they were taken: a resumed session counts
+    /// its points and its run of hits on from them (the paused screen's points must not shrink on resume).
+    public static func hitsOfLatestSession(of assigned: AssignedPlan, logs: URL, participant: ParticipantID) throws
+        -> [Bool]
+    {
+        let rows = try sessions(of: assigned, logs: logs, participant: participant).last?.rows ?? []
+        return rows.compactMap { $0.training?.hit }
+    }
+
     /// A round of the latest session that a killed session left half photographed, and whether its logged
     /// photos all hit: a resumed session's round-wide response must count them too.
     public struct OpenRound: Sendable, Equatable {

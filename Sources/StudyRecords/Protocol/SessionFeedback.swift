@@ -13,21 +13,27 @@ public struct SessionFeedback: Sendable, Equatable, Codable {
     /// Play the animal once more from its true direction after each photo (training plans; never louder than the
     /// session).
     public var replayTrueDirection: Bool
+    /// Training plans: seconds of searching after which the running screen offers help (the side, a replay of
+    /// the call); nil: never. Protocols have no such field (a study does not help).
+    public var helpAfterSeconds: Double?
+    public static let defaultHelpAfterSeconds = 45.0
 
     public init(
-        showTrueDirection: Bool = true, verdict: Bool = true, points: Bool = true, replayTrueDirection: Bool = false
+        showTrueDirection: Bool = true, verdict: Bool = true, points: Bool = true, replayTrueDirection: Bool = false,
+        helpAfterSeconds: Double? = SessionFeedback.defaultHelpAfterSeconds
     ) {
         self.showTrueDirection = showTrueDirection
         self.verdict = verdict
         self.points = points
         self.replayTrueDirection = replayTrueDirection
+        self.helpAfterSeconds = helpAfterSeconds
     }
 
     /// Everything a game shows (`play`'s built-in modes).
     public static let all = SessionFeedback()
     /// Nothing about accuracy (a protocol file without `feedback`: a study measures, it does not teach).
     public static let off = SessionFeedback(
-        showTrueDirection: false, verdict: false, points: false, replayTrueDirection: false)
+        showTrueDirection: false, verdict: false, points: false, replayTrueDirection: false, helpAfterSeconds: nil)
 
     /// The keys of the JSON object, in protocol files, plans and session.json alike.
     public static let fields = ["true_direction", "verdict", "points", "replay"]
@@ -36,5 +42,6 @@ public struct SessionFeedback: Sendable, Equatable, Codable {
         case showTrueDirection = "true_direction"
         case verdict, points
         case replayTrueDirection = "replay"
+        case helpAfterSeconds = "help_after_s"
     }
 }

@@ -19,7 +19,7 @@ public struct RatingItem: Sendable, Equatable, Identifiable {
     }
 
     /// The codebook version written in every `ratings.csv` row (`codebook_version`).
-    public static let codebookVersion = 1
+    public static let codebookVersion = 2
     /// Points of a SAM scale.
     public static let manikinPoints = 9
 
@@ -52,6 +52,13 @@ public struct RatingItem: Sendable, Equatable, Identifiable {
     ]
 
     public static func named(_ id: String) -> RatingItem? { all.first { $0.id == id } }
+
+    /// True when the item makes sense at `moment`: concentration on "what you were doing" has nothing to refer to
+    /// before the session (codebook version 2).
+    public func isAsked(at moment: RatingMoment) -> Bool { !(id == "concentration" && moment == .before) }
+
+    /// The items asked at `moment`, in codebook order.
+    public static func asked(at moment: RatingMoment) -> [RatingItem] { all.filter { $0.isAsked(at: moment) } }
 
     /// The values this item may store (a value outside is a malformed row).
     public var validRange: ClosedRange<Double> {

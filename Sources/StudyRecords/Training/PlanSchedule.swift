@@ -66,6 +66,28 @@ public struct PlanSchedule: Sendable, Equatable {
         return text + "."
     }
 
+    /// The same for the patient's screen: no plan name (an internal ID the supervisor chose), no commands.
+    public var patientSummary: String {
+        let total = assigned.plan.totalSessions
+        if allDone { return "All \(total) training sessions are done. Your supervisor can give you a new plan." }
+        let doneText = "\(done) of \(total) training sessions done"
+        guard let next else { return doneText + "." }
+        if inProgress != nil {
+            return doneText + ". Session \(next) goes on where you stopped the next time you train."
+        }
+        if nextIsDue { return doneText + ". Session \(next) is due today." }
+        return doneText + ". Session \(next) is due on \(Self.weekday(opens(session: next)))."
+    }
+
+    /// "Friday 28 November": a date as a patient reads it.
+    static func weekday(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEEE d MMMM"
+        return formatter.string(from: date)
+    }
+
     static func day(_ date: Date) -> String {
         let parts = Calendar.utc.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)

@@ -12,7 +12,8 @@ public enum TrainingPlanFile {
         "parameter", "start", "min", "max", "up", "down", "step_sizes", "stop_after_reversals", "threshold_reversals",
         "hit_tolerance_deg",
     ]
-    static let feedbackFields = SessionFeedback.fields
+    /// A plan's `feedback` has the protocol's fields plus the help offered while searching.
+    static let feedbackFields = SessionFeedback.fields + ["help_after_s"]
 
     /// Reads and checks a plan file.
     public static func load(_ url: URL) throws -> TrainingPlan {
@@ -104,6 +105,16 @@ public enum TrainingPlanFile {
             feedback.points = try reader.bool(fields, "points", "feedback.points") ?? feedback.points
             feedback.replayTrueDirection =
                 try reader.bool(fields, "replay", "feedback.replay") ?? feedback.replayTrueDirection
+            if fields["help_after_s"] == .null {
+                feedback.helpAfterSeconds = nil
+            } else if let seconds = try reader.number(fields, "help_after_s", "feedback.help_after_s") {
+                guard (5...600).contains(seconds) else {
+                    throw reader.error(
+                        "feedback.help_after_s",
+                        "must be from 5 to 600 seconds (or null for no help) but is \(seconds)")
+                }
+                feedback.helpAfterSeconds = seconds
+            }
         }
         // The sessions record (session.json) what the trainee was shown: the plan's feedback.
         var session = parsedSession
