@@ -88,7 +88,7 @@ import Testing
         ("P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,1e308,2026-11-23T17:10:00.000Z,,FALSE,1", "'1e308'"),
         ("P07,20261126T014050Z-18a8,1,after,happiness,0.5,2026-11-23T17:10:00.000Z,,FALSE,1", "'happiness'"),
         (
-            "P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,2",
+            "P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,3",
             "codebook_version"
         ),
     ]

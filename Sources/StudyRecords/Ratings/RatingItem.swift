@@ -20,6 +20,9 @@ public struct RatingItem: Sendable, Equatable, Identifiable {
 
     /// The codebook version written in every `ratings.csv` row (`codebook_version`).
     public static let codebookVersion = 2
+    /// The versions whose items and scales mean the same (version 2 changed only when `concentration` is asked and
+    /// what a first arrow key stores), so their rows pool; any other version is refused by the analyzer.
+    public static let poolableCodebookVersions: ClosedRange<Int> = 1...2
     /// Points of a SAM scale.
     public static let manikinPoints = 9
 

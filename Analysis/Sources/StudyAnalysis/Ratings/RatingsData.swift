@@ -82,10 +82,11 @@ public struct RatingsData: Sendable {
                     else { return }
                 }
                 // Another codebook's items and scales mean other things: they are never pooled with this one's.
-                if record.has(6), record.string(6) != String(RatingItem.codebookVersion) {
+                let versions = RatingItem.poolableCodebookVersions
+                if record.has(6), !(Int(record.string(6)).map(versions.contains) ?? false) {
                     throw record.invalid(
                         6,
-                        "codebook_version '\(record.string(6))' is not \(RatingItem.codebookVersion), the version this analyzer knows (docs/RATINGS-CODEBOOK.md)"
+                        "codebook_version '\(record.string(6))' is not \(versions.lowerBound) to \(versions.upperBound), the versions this analyzer knows (docs/RATINGS-CODEBOOK.md)"
                     )
                 }
                 let item = record.string(4)
