@@ -118,13 +118,7 @@ struct DiaryEditCommand: ParsableCommand {
     func run() throws {
         let log = try target.log()
         let row = try log.append { rows in
-            guard let current = DiaryState.current(rows).first(where: { $0.entryID == id }) else {
-                throw DiaryError(problem: "\(id) is not an entry of \(target.participant)'s diary; see diary list")
-            }
-            var next = current
-            next.version = (rows.filter { $0.entryID == id }.map(\.version).max() ?? current.version) + 1
-            next.action = .edit
-            next.recordedAt = Date()
+            var next = try DiaryState.nextVersion(of: id, in: rows, action: .edit, at: Date())
             if let name { next.name = name }
             if let date { next.date = date }
             if let type { next.type = type }
@@ -147,15 +141,7 @@ struct DiaryRemoveCommand: ParsableCommand {
 
     func run() throws {
         let log = try target.log()
-        _ = try log.append { rows in
-            guard var tombstone = DiaryState.current(rows).first(where: { $0.entryID == id }) else {
-                throw DiaryError(problem: "\(id) is not an entry of \(target.participant)'s diary; see diary list")
-            }
-            tombstone.version = (rows.filter { $0.entryID == id }.map(\.version).max() ?? tombstone.version) + 1
-            tombstone.action = .remove
-            tombstone.recordedAt = Date()
-            return tombstone
-        }
+        _ = try log.append { rows in try DiaryState.nextVersion(of: id, in: rows, action: .remove, at: Date()) }
         print("Removed \(id) from the diary (kept in \(log.url.path) as a removal).")
     }
 }

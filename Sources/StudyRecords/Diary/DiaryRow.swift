@@ -138,6 +138,21 @@ public enum DiaryState {
         return newest.values.filter { $0.action != .remove }.sorted { ($0.date, $0.entryID) < ($1.date, $1.entryID) }
     }
 
+    /// Entry `id` as it stands, as its next version with `action` (an edit, or a removal's tombstone); an id that is
+    /// not in the diary, or was removed, is one sentence.
+    public static func nextVersion(of id: String, in rows: [DiaryRow], action: DiaryRow.Action, at date: Date) throws
+        -> DiaryRow
+    {
+        guard var next = current(rows).first(where: { $0.entryID == id }) else {
+            let participant = rows.first?.participant ?? "this participant"
+            throw DiaryError(problem: "\(id) is not an entry of \(participant)'s diary; see diary list")
+        }
+        next.version = (rows.filter { $0.entryID == id }.map(\.version).max() ?? next.version) + 1
+        next.action = action
+        next.recordedAt = date
+        return next
+    }
+
     /// The id the next added entry gets: `E` and one more than the highest so far.
     public static func nextID(after rows: [DiaryRow]) -> String {
         let highest = rows.compactMap { Int($0.entryID.dropFirst()) }.max() ?? 0
