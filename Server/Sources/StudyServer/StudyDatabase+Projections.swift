@@ -30,6 +30,11 @@ extension StudyDatabase {
                 record, content: content, item: item, on: connection, logger: logger, device: device, file: file)
         case .plan(let plan):
             try await projectPlan(plan, on: connection, logger: logger, device: device, file: file)
+        case .profile(let states):
+            for (_, versions) in fresh(states) {
+                guard let version = versions.last else { continue }
+                try await projectProfile(version, on: connection, logger: logger, device: device, file: file)
+            }
         }
     }
 
@@ -280,6 +285,24 @@ extension StudyDatabase {
               \(plan.planJSON.rendered())::jsonb
             FROM devices d WHERE d.id = \(device)
             ON CONFLICT (device_id, file) DO NOTHING
+            """, logger: logger)
+    }
+
+    /// One version of a machine's profile.json (the newest of the item that brought it).
+    private static func projectProfile(
+        _ profile: HearingProfile, on connection: PostgresConnection, logger: Logger, device: UUID, file: String
+    ) async throws {
+        let document = String(decoding: HearingProfile.encoded(versions: [profile]), as: UTF8.self)
+        try await connection.query(
+            """
+            INSERT INTO profiles (device_id, file, version, site_id, participant, created_at, source, gain_rule,
+              max_gain_db, ceiling_dbfs, max_volume_db, notch_width_octaves, tinnitus_pitch_hz, calibrated, profile)
+            SELECT d.id, \(file), \(profile.version), d.site_id, \(profile.participant), \(profile.createdAt),
+              \(profile.source), \(profile.gainRule.rawValue), \(profile.maxGainDB), \(profile.ceilingDBFS),
+              \(profile.maxVolumeDB), \(profile.notchWidthOctaves), \(profile.tinnitus?.pitchHz),
+              \(profile.calibration != nil), \(document)::jsonb
+            FROM devices d WHERE d.id = \(device)
+            ON CONFLICT (device_id, file, version) DO NOTHING
             """, logger: logger)
     }
 

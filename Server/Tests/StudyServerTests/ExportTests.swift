@@ -104,7 +104,10 @@ import TidyFormats
             let export = folder.appendingPathComponent("export")
             var sink = try FolderSink(folder: export)
             let summary = try await server.database.export(sites: ["north"], to: &sink)
-            #expect(summary.rows == ["participants.csv": 4, "sessions.csv": 8, "trials.csv": 120, "ratings.csv": 8])
+            #expect(
+                summary.rows == [
+                    "participants.csv": 4, "sessions.csv": 8, "trials.csv": 120, "ratings.csv": 8, "profiles.csv": 0,
+                ])
             #expect(summary.trialsWithoutSession == 0)
             let mode = try FileManager.default.attributesOfItem(atPath: export.path)[.posixPermissions] as? Int
             #expect(mode.map { $0 & 0o777 } == 0o700)
