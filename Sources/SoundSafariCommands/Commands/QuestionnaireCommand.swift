@@ -1,4 +1,4 @@
-// `soundsafari questionnaire list|check|add`: the instruments this machine offers, checked before use.
+// `soundsafari questionnaire list|check|add` (and `take`, its own file): the instruments this machine offers, checked before use.
 import ArgumentParser
 import Foundation
 import SpatialAudio
@@ -8,8 +8,11 @@ import StudyRecords
 struct QuestionnaireCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "questionnaire",
-        abstract: "List, check and add questionnaires (instrument files, docs/QUESTIONNAIRES.md).",
-        subcommands: [QuestionnaireListCommand.self, QuestionnaireCheckCommand.self, QuestionnaireAddCommand.self])
+        abstract: "List, check, add and take questionnaires (instrument files, docs/QUESTIONNAIRES.md).",
+        subcommands: [
+            QuestionnaireListCommand.self, QuestionnaireCheckCommand.self, QuestionnaireAddCommand.self,
+            QuestionnaireTakeCommand.self,
+        ])
 }
 
 /// Where the shipped instruments are: `--questionnaires DIR`, else `Questionnaires/` beside the Sounds folder.
