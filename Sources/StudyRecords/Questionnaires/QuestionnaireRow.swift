@@ -101,9 +101,9 @@ extension QuestionnaireRow: CSVLogRecord {
         recordedAt = try row.timestamp("recorded_at")
         let skippedText = try row.text("skipped")
         if record == .answer {
-            guard let skipped = ["TRUE": true, "true": true, "FALSE": false, "false": false][skippedText],
-                skipped == (value == nil)
-            else { throw row.bad("skipped", skippedText, "TRUE exactly when value is empty, FALSE otherwise") }
+            guard try row.boolean("skipped") == (value == nil) else {
+                throw row.bad("skipped", skippedText, "TRUE exactly when value is empty, FALSE otherwise")
+            }
         } else if !skippedText.isEmpty {
             throw row.bad("skipped", skippedText, "empty in a \(record.rawValue) row")
         }
