@@ -23,7 +23,10 @@ struct QuestionnaireFolders: ParsableArguments {
     @Option(help: "Folder holding sounds.json, used to find Questionnaires/ (default: found as for play).")
     var sounds: String?
 
-    func library() throws -> InstrumentLibrary {
+    func library() throws -> InstrumentLibrary { try Self.library(questionnaires: questionnaires, sounds: sounds) }
+
+    /// The library of `--questionnaires DIR`, else of Questionnaires/ beside the Sounds folder (`simulate`, `train`).
+    static func library(questionnaires: String?, sounds: String?) throws -> InstrumentLibrary {
         let shipped: URL
         if let questionnaires {
             shipped = URL(fileURLWithPath: questionnaires)

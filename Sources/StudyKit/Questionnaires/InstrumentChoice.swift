@@ -6,15 +6,16 @@ public enum InstrumentChoice {
     /// The instrument `id` as it can be taken: among the files with that id whose wording is there (a licensed
     /// scale's shipped file has none), those in `language` if given, the highest version; several languages left
     /// is one sentence asking which.
-    public static func takeable(id: String, language: String?, from entries: [InstrumentLibrary.Entry]) throws
-        -> Instrument
-    {
+    /// `needsWording` false (a bot): a licensed scale's shipped file, which has no wording, will do.
+    public static func takeable(
+        id: String, language: String?, from entries: [InstrumentLibrary.Entry], needsWording: Bool = true
+    ) throws -> Instrument {
         let withID = entries.filter { $0.instrument.id == id }
         guard !withID.isEmpty else {
             let known = Set(entries.map(\.instrument.id)).sorted().joined(separator: ", ")
             throw QuestionnaireError("There is no instrument '\(id)'; use one of \(known) (questionnaire list).")
         }
-        let worded = withID.filter { !$0.needsWording }.map(\.instrument)
+        let worded = withID.filter { !needsWording || !$0.needsWording }.map(\.instrument)
         guard !worded.isEmpty else {
             throw QuestionnaireError(
                 "\(id) has no wording on this machine (its wording is licensed); add the clinic's licensed wording with: soundsafari questionnaire add FILE"

@@ -15,10 +15,12 @@ public final class QuestionnaireSitting {
     /// The administration being taken: the unfinished one continued, or nil until the first answer begins one.
     public private(set) var administration: Administration?
 
-    public init(log: QuestionnaireLog, instrument: Instrument, moment: QuestionnaireMoment, sessionIndex: Int? = nil)
-        throws
-    {
-        if instrument.items.contains(where: { $0.text == nil }) {
+    /// `needsWording` false: a bot answers, which reads no wording (a licensed scale's shipped file will do).
+    public init(
+        log: QuestionnaireLog, instrument: Instrument, moment: QuestionnaireMoment, sessionIndex: Int? = nil,
+        needsWording: Bool = true
+    ) throws {
+        if needsWording, instrument.items.contains(where: { $0.text == nil }) {
             throw QuestionnaireError(
                 "\(instrument.id) has no wording on this machine (its wording is licensed); add the clinic's licensed wording with: soundsafari questionnaire add FILE"
             )
