@@ -83,7 +83,7 @@ extension GameApp {
         switch options.kind {
         case .play: kind = .play
         case .study(let file, _, _): kind = .study(protocolFile: file.path)
-        case .prompt: kind = .prompt
+        case .prompt, .instruments: kind = .prompt
         case .training: kind = .training
         }
         return ResumeCommand.text(kind, participant: settings.participant, logs: options.logs.path)
