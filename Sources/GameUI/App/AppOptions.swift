@@ -33,6 +33,8 @@ package struct AppOptions {
     /// The head tracker of `--input opentrack|osc` and its `--tracker-yaw-sign` (nil: found by calibration).
     var tracker: TrackerInput?
     var trackerYawSign: Int?
+    /// Called when a session has ended and its session.json is final (the commands start a background sync).
+    package var afterSession: (@Sendable () -> Void)?
 
     package init(
         kind: Kind, logs: URL, seed: UInt64? = nil, hrtf: String? = nil, resume: Bool = false,

@@ -16,6 +16,8 @@ final class SessionRun {
     private(set) var device: InputDevice
     private var seenTrials = 0
     private var finished = false
+    /// The app's `afterSession`, called once the session is over.
+    private var afterSession: (@Sendable () -> Void)?
     /// The newest photo (for the result screens).
     private(set) var lastTrial: TrialResult?
     /// The volume keys during the rounds, from where the headphone check left it.
@@ -58,6 +60,7 @@ final class SessionRun {
         let run = SessionRun(
             driver: driver, manager: driver.makeManager(headingSource: app.input), device: device,
             volume: SessionVolume(volumeDB: check.volumeDB, maximumDB: check.maximumDB))
+        run.afterSession = app.options.afterSession
         try driver.recordHeadphoneCheck(
             HeadphoneCheckOutcome(
                 at: app.clock.date(at: app.clock.now()),
@@ -182,5 +185,6 @@ final class SessionRun {
         guard session.state.isOver, !finished else { return }
         finished = true
         try driver.finish()
+        afterSession?()
     }
 }

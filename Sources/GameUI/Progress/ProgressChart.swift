@@ -71,12 +71,9 @@ struct ProgressChart {
     /// Renders the chart and writes it as PNG to `url` (a new file renamed over the old one).
     func save(to url: URL) throws {
         let bytes = try makeSurface().pngBytes(for: url.path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
-        try? FileManager.default.removeItem(at: temporary)
-        // Owner-only and checked like every file of the participant (docs/LOG-FORMAT.md, "Permissions").
-        try SessionFileWriter.writeNew(bytes, to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: strerror(errno)))
+        // The one atomic write: owner-only like every file of the participant (docs/LOG-FORMAT.md, "Permissions").
+        do { try AtomicFile.replace(url, with: Data(bytes)) } catch let error as StudyFileError {
+            throw ResultPictureError.pngNotWritten(path: url.path, message: error.description)
         }
     }
 

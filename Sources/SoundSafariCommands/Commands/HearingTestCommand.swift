@@ -12,6 +12,8 @@ enum ProcedureBot: String, ExpressibleByArgument {
 }
 
 struct HearingTestCommand: WindowCommand {
+    var logsFolder: URL? { URL(fileURLWithPath: logs) }
+
     static let configuration = CommandConfiguration(
         commandName: "hearing-test",
         abstract: "Measure hearing thresholds per ear (Hughson-Westlake) and add them to the profile.",

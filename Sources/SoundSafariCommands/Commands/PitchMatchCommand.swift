@@ -9,6 +9,8 @@ import StudyRecords
 extension PitchProbe: ExpressibleByArgument {}
 
 struct PitchMatchCommand: WindowCommand {
+    var logsFolder: URL? { URL(fileURLWithPath: logs) }
+
     static let configuration = CommandConfiguration(
         commandName: "pitch-match",
         abstract: "Match the tinnitus pitch (3–5 runs with an octave check) and loudness; add it to the profile.",

@@ -6,6 +6,8 @@ import StudyKit
 import StudyRecords
 
 struct RateCommand: WindowCommand {
+    var logsFolder: URL? { URL(fileURLWithPath: logs) }
+
     static let configuration = CommandConfiguration(
         commandName: "rate",
         abstract: "Answer the short tinnitus questionnaire now (what a reminder's prompt opens).",
