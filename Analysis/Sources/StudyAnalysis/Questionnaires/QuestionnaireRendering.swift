@@ -1,5 +1,6 @@
 // The questionnaire analysis as text tables (R-style numbers) and as JSON.
 import Foundation
+import TidyFormats
 
 extension QuestionnaireResult {
     private static func cell(_ x: Double?, _ digits: Int = 4) -> String {
