@@ -1,5 +1,6 @@
 // The instrument screens of `questionnaire take`: one item at a time, each answer stored before the next shows.
 import Foundation
+import SessionRuntime
 import StudyKit
 import StudyRecords
 
@@ -19,6 +20,48 @@ extension GameApp {
         }
         instrumentForm = nil
         try perform(flow.instrumentsFinished())
+        // A plan's questionnaires before the session lead to its headphone check.
+        if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
+    }
+
+    /// A training plan's questionnaires due before this session are asked first (every instrument the plan names
+    /// must be on this machine with its wording, said before anything is asked); those after it follow the session.
+    func adoptPlanQuestionnaires() throws {
+        guard let point = training?.planPoint, !point.questionnaires.isEmpty else { return }
+        guard let library = options.instrumentLibrary else {
+            throw QuestionnaireError(
+                "This window has no questionnaires folder; start the training with soundsafari train.")
+        }
+        let entries = try library()
+        instrumentEntries = entries
+        for id in point.questionnaires.allIDs {
+            _ = try InstrumentChoice.takeable(id: id, language: nil, from: entries)
+        }
+        if point.questionnaires.allIDs.count > point.questionnaires.baseline.count
+            || !point.questionnaires.followUp.isEmpty
+        {
+            flow.askInstrumentsAfterSession()
+        }
+        instrumentSittings = try PlanQuestionnaireRun.sittings(
+            point.questionnaires.before(planSession: point.planSession), logs: options.logs,
+            participant: try ParticipantID(settings.participant), library: entries, needsWording: true)
+        guard !instrumentSittings.isEmpty else { return }
+        flow.askInstrumentsFirst()
+        try showNextInstrumentItem()
+    }
+
+    /// After a plan session: the questionnaires due at this point (none: on to the summary at once).
+    func enterPlanInstrumentsAfterSession() throws {
+        guard flow.screen == .instrument, flow.sessionComplete, instrumentForm == nil, instrumentSittings.isEmpty,
+            let point = training?.planPoint, let run
+        else { return }
+        let due = point.questionnaires.after(
+            planSession: point.planSession, totalSessions: point.totalSessions,
+            sessionIndex: run.driver.log.sessionIndex)
+        instrumentSittings = try PlanQuestionnaireRun.sittings(
+            due, logs: options.logs, participant: try ParticipantID(settings.participant),
+            library: instrumentEntries ?? [], needsWording: true)
+        try showNextInstrumentItem()
     }
 
     func handleInstrument(_ command: UICommand) throws {
