@@ -50,8 +50,39 @@ extension GameApp {
         try showNextInstrumentItem()
     }
 
-    /// After a plan session: the questionnaires due at this point (none: on to the summary at once).
+    /// A reminder's prompt (`rate`) also asks, after its ratings, what the participant's plan still owes: the
+    /// baseline, or what a session done asked and was left (closed halfway, or never opened). An instrument that
+    /// cannot be taken here (its licensed wording not added) is named in the terminal and left out.
+    func adoptOverdueQuestionnaires() throws {
+        guard let participant = try? ParticipantID(settings.participant),
+            let assigned = try AssignedPlan.current(logs: options.logs, participant: participant),
+            !assigned.plan.questionnaires.isEmpty, let library = options.instrumentLibrary
+        else { return }
+        let entries = try library()
+        let due = assigned.plan.questionnaires.dueBy(
+            doneSessions: PlanSchedule.doneSessions(of: assigned, logs: options.logs, participant: participant),
+            totalSessions: assigned.plan.totalSessions)
+        var takeable: [PlanQuestionnaires.Due] = []
+        for item in due {
+            do {
+                _ = try InstrumentChoice.takeable(id: item.instrument, language: nil, from: entries)
+                takeable.append(item)
+            } catch {
+                Self.say("Not asked now: \(error)")
+            }
+        }
+        instrumentSittings = try PlanQuestionnaireRun.sittings(
+            takeable, logs: options.logs, participant: participant, library: entries, needsWording: true)
+        if !instrumentSittings.isEmpty { flow.askInstrumentsAfterSession() }
+    }
+
+    /// After a plan session: the questionnaires due at this point (none: on to the summary at once); after a
+    /// prompt's ratings: those it found owed.
     func enterPlanInstrumentsAfterSession() throws {
+        if flow.screen == .instrument, instrumentForm == nil, !instrumentSittings.isEmpty {
+            try showNextInstrumentItem()
+            return
+        }
         guard flow.screen == .instrument, flow.sessionComplete, instrumentForm == nil, instrumentSittings.isEmpty,
             let point = training?.planPoint, let run
         else { return }

@@ -153,6 +153,7 @@ package final class GameApp {
         }
         if options.resume { try adoptResumePoint() }
         if flow.screen == .instrument { try showNextInstrumentItem() }
+        if case .prompt = options.kind { try adoptOverdueQuestionnaires() }
         try applyDisplayPreferences(of: settings.participant)
         // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
         var skipsMenu = options.resume

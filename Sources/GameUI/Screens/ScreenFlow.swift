@@ -201,7 +201,11 @@ struct ScreenFlow: Sendable {
     mutating func questionnaireFinished() -> [FlowEffect] {
         switch screen {
         case .ratings(.before): return beginFirstRound()
-        case .ratings(.prompt): return [.exit]
+        case .ratings(.prompt):
+            // A reminder's prompt also asks what the participant's plan still owes.
+            guard instrumentsAfterSession else { return [.exit] }
+            screen = .instrument
+            return []
         case .ratings:
             screen = instrumentsAfterSession ? .instrument : .summary
             return []
