@@ -114,12 +114,13 @@ extension GameApp {
 
     /// Draws the participant's chart, saves progress.png and keeps it as the texture the screens show.
     func loadProgressChart(participant: String) throws {
-        let series = try ProgressPicture.write(logs: options.logs, participant: participant)
-        if series.points.isEmpty {
+        let drawn = try ProgressPicture.chart(logs: options.logs, participant: participant)
+        try drawn.save(to: ProgressPicture.url(logs: options.logs, participant: participant))
+        if drawn.series.points.isEmpty {
             throw NothingDueError(
                 summary: "No sessions of \(participant) are logged yet: play one to see your progress.")
         }
-        let chart = try ProgressChart(series: series, today: Date()).makeSurface()
+        let chart = try drawn.makeSurface()
         if let progressTexture { SDL_DestroyTexture(progressTexture) }
         progressTexture = SDL_CreateTextureFromSurface(window.renderer, chart.pointer)
         progressTextureSize = (chart.width, chart.height)
