@@ -31,26 +31,7 @@ public struct QuestionnaireData: Sendable {
     /// Reads every questionnaires.csv and trials.csv below `paths` (folders) or the files named; `instrumentFiles`
     /// are instrument files (docs/QUESTIONNAIRES.md) read strictly.
     public static func load(paths: [String], instrumentFiles: [String] = []) throws -> QuestionnaireData {
-        guard !paths.isEmpty else {
-            throw AnalysisError("No input: give StudyLogs folders or questionnaires.csv files.")
-        }
-        var questionnaireFiles: [String] = []
-        var trialsFiles: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw AnalysisError(
-                    "\(path): no such file or folder; give a StudyLogs folder or a questionnaires.csv file.")
-            }
-            if isDirectory.boolValue {
-                questionnaireFiles += try StudyData.files(named: "questionnaires.csv", under: path)
-                trialsFiles += try StudyData.trialsFiles(under: path)
-            } else if (path as NSString).lastPathComponent == "trials.csv" {
-                trialsFiles.append(path)
-            } else {
-                questionnaireFiles.append(path)
-            }
-        }
+        let (questionnaireFiles, trialsFiles) = try StudyData.logFiles(named: "questionnaires.csv", in: paths)
         guard !questionnaireFiles.isEmpty else {
             throw AnalysisError(
                 "\(paths.joined(separator: ", ")): no questionnaires.csv found; patients answer instruments with soundsafari questionnaire take or a plan's questionnaires (simulate --plan … --answer-ratings)."
