@@ -54,7 +54,7 @@ struct TrainCommand: WindowCommand {
             kind: .training(participant: try ParticipantID(participant), planFile: nil, input: window.inputKind),
             logs: logs, seed: window.seed, hrtf: window.hrtf, inputGiven: window.input != nil,
             soundsFolder: window.sounds)
-        options.afterSession = afterSession()
+        options.logsChanged = logsChanged()
         // A training plan's questionnaires come from this machine's instruments (read only when a plan names some).
         options.instrumentLibrary = { [sounds = window.sounds] in
             try QuestionnaireFolders.library(questionnaires: nil, sounds: sounds).all()
