@@ -5,7 +5,8 @@ Usage: scripts/bad-inputs.py [BIN_DIR] [--verbose]
 BIN_DIR (default .build/release, else .build/debug) holds soundsafari and soundsafari-analyze.
 
 Each case puts one bad input (a profile, a plan and its questionnaires, an audiogram, ratings.csv,
-questionnaires.csv, reminder settings, a SOFA file, an analyzer input, a flag) into a fresh folder and runs the command that reads it, as a user would.
+questionnaires.csv, reminder settings, a SOFA file, an analyzer input, a flag) into a fresh folder and runs the
+command that reads it, as a user would.
 A case is
   handled  a non-zero exit with a message on stderr (the one sentence),
   crash    ended by a signal, or a runtime trap ("Fatal error", "Illegal instruction"),
