@@ -460,7 +460,7 @@ def analyzer_cases():
                       ("SAM 4.5", "P07,S1,1,after,mood,4.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
                       ("yes/no 0.5", "P07,S1,1,after,tinnitus_noticed,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
                       ("unknown item", "P07,S1,1,after,happiness,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
-                      ("codebook_version 2", "P07,S1,1,after,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,2"),
+                      ("codebook_version 3 (unknown)", "P07,S1,1,after,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,3"),
                       ("moment 'during'", "P07,S1,1,during,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,1"),
                       ("answered twice", good.strip())]:
         cases.append(Case("analyzer ratings", name, {"logs/P07/ratings.csv": ratings_header + good + row + "\n"},
