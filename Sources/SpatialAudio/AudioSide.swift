@@ -54,6 +54,7 @@ final class RenderCounters: Sendable {
     let waits = Atomic<Int>(0)
     let longestAcquireNanoseconds = Atomic<Int>(0)
     let deferredBlocks = Atomic<Int>(0)
+    let contextBinds = Atomic<Int>(0)
     /// Set while a thread is inside `render`: a second renderer at the same time is a programming error.
     let rendering = Atomic<Bool>(false)
 }

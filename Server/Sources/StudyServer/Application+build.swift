@@ -33,6 +33,7 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration) ->
     DeviceRoutes(database: database, configuration: configuration).add(to: api)
     SyncRoutes(database: database).add(to: api)
     PrescriptionRoutes(database: database).add(to: api)
+    ExportRoutes(database: database).add(to: api)
     return router
 }
 

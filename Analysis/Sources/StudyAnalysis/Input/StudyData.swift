@@ -1,6 +1,7 @@
 // Loads a value column grouped by factor columns (and optionally subjects) from CSV files and folders, streaming.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 /// What to read: one numeric column, the factors that group it, an optional subject column and row filters.
 public struct LoadOptions: Sendable {

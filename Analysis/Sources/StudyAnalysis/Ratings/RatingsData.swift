@@ -1,6 +1,7 @@
 // ratings.csv answers per session, joined with the session's localization performance from trials.csv.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 /// One session of one participant: the ratings before and after its rounds (skipped items absent) and the
 /// mean absolute deviation of its photos (nil when trials.csv has no row of it).

@@ -2,6 +2,7 @@
 // analysis.R (the same tables computed by R from the same CSV files).
 import Foundation
 import StudyRecords
+import TidyFormats
 
 public enum StudyReport {
     /// Returns a short summary of what was written (printed by the CLI).
