@@ -29,7 +29,8 @@ final class HearingRun {
     private(set) var pitch: PitchMatchRun?
     /// The procedure's result is appended to the profile (or there was none: the profile screen alone).
     private(set) var saved: Bool
-    private let seed: UInt64
+    /// The hearing test to start with the window's clock (`start(now:)`).
+    private var pendingTest: (levels: HughsonWestlakeLevels, only: [Double]?, seed: UInt64)?
     private var engine: SpatialAudioEngine?
     private var output: SDLAudioOutput?
 
@@ -55,32 +56,25 @@ final class HearingRun {
                         "is \(earlier.unit.rawValue) but this test measures in \(levels.unit.rawValue); leave out --frequencies to measure every frequency"
                 )
             }
-            self.seed = seed
             firstScreen = .hearingTest
             saved = false
-            test = nil
-            // The test's clock starts with the window (`start(now:)`).
-            pendingTest = (levels, only)
+            pendingTest = (levels, only, seed)
         case .pitchMatch(let runs, let width, let probe):
             guard let audiogram = profile.audiogram, audiogram.largestLoss != nil else {
                 throw ProfileError(
                     path: path, field: "audiogram",
                     problem: "is missing; run `soundsafari hearing-test` or `soundsafari profile set-audiogram` first")
             }
-            seed = 0
             pitch = PitchMatchRun(
                 audiogram: audiogram, headphones: profile.calibration ?? .nominal, runs: runs,
                 notchWidthOctaves: width, probe: probe)
             firstScreen = probe == nil ? .pitchProbe : .pitchMatch(.compare)
             saved = false
         case .profile:
-            seed = 0
             firstScreen = .profile
             saved = true
         }
     }
-
-    private var pendingTest: (levels: HughsonWestlakeLevels, only: [Double]?)?
 
     /// Opens the audio device (a procedure that plays tones) and starts the hearing test's clock; after SDL is up.
     func start(now: Double) throws {
@@ -91,7 +85,7 @@ final class HearingRun {
         output.start()
         self.engine = engine
         self.output = output
-        if let (levels, only) = pendingTest {
+        if let (levels, only, seed) = pendingTest {
             let test = HughsonWestlakeTest(
                 frequencies: only ?? Audiogram.standardFrequencies, startLevel: levels.start,
                 minimumLevel: levels.minimum, maximumLevel: levels.maximum, seed: seed)
