@@ -17,6 +17,8 @@ package struct AppOptions {
         case prompt(participant: ParticipantID, promptedAt: Date)
         /// A hearing procedure and then the profile screen (`hearing-test`, `pitch-match`, `profile show --window`).
         case hearing(participant: ParticipantID, procedure: HearingProcedure)
+        /// Instruments one after another, one item per screen (`soundsafari questionnaire take`).
+        case instruments(participant: ParticipantID, instruments: [Instrument], moment: QuestionnaireMoment)
     }
 
     var kind: Kind

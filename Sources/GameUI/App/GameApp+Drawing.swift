@@ -43,6 +43,10 @@ extension GameApp {
                 timer: BreakWording.timer(seconds: clock.now().seconds - started.seconds))
         case .ratings:
             if let questionnaire { painter.drawQuestionnaire(questionnaire, heading: questionnaireHeading) }
+        case .instrument:
+            if let instrumentForm, let sitting = instrumentSittings.first {
+                painter.drawInstrument(instrumentForm, title: sitting.instrument.title)
+            }
         case .summary:
             if training != nil { drawTrainingSummary() } else { drawSummary() }
         case .progress:

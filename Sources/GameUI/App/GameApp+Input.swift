@@ -84,6 +84,7 @@ extension GameApp {
             return
         }
         if case .ratings = flow.screen { return try clickQuestionnaire(x: x, y: y) }
+        if flow.screen == .instrument { return try clickInstrument(x: x, y: y) }
         guard let menu else {
             // A click is the photo (running) or "continue"; the break waits for the Enter it names.
             guard flow.screen != .conditionBreak else { return }
@@ -163,6 +164,10 @@ extension GameApp {
             }
         case .ratings:
             try handleQuestionnaire(command)
+        case .instrument:
+            // Esc (gamepad B) closes the window: every answer given is stored, the next take continues.
+            if command == .back { return try perform(flow.quit()) }
+            try handleInstrument(command)
         case .summary:
             if command == .back {
                 try perform(flow.continuePressed())

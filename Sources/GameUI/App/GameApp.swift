@@ -67,6 +67,9 @@ package final class GameApp {
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
     var promptRatings: SessionRatings?
+    /// The instruments this window asks, one sitting each, and the item on screen (GameApp+Instrument).
+    var instrumentSittings: [QuestionnaireSitting] = []
+    var instrumentForm: InstrumentForm?
     /// The practice animal is sounding, and its picture (GameApp+Practice).
     var practiceSounding = false
     var practiceTexture: OpaquePointer?
@@ -142,6 +145,14 @@ package final class GameApp {
             settings = MenuSettings(
                 participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
             flow = .hearing(hearing?.firstScreen ?? .profile)
+        case .instruments(let participant, let instruments, let moment):
+            settings = MenuSettings(
+                participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
+            let log = QuestionnaireLog(logs: options.logs, participant: participant)
+            instrumentSittings = try instruments.map {
+                try QuestionnaireSitting(log: log, instrument: $0, moment: moment)
+            }
+            flow = .instruments()
         }
         var seen = Set<String>()  // a corrected participant has several rows
         knownParticipants = ((try? ParticipantRegistry(logs: options.logs).all()) ?? []).map(\.participant.value)
@@ -153,6 +164,7 @@ package final class GameApp {
             resumeNote = trainingResumeNote()
         }
         if options.resume { try adoptResumePoint() }
+        if flow.screen == .instrument { try showNextInstrumentItem() }
         try applyDisplayPreferences(of: settings.participant)
         // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
         var skipsMenu = options.resume
@@ -332,8 +344,9 @@ package final class GameApp {
     /// Typing goes to a text field only while one has the focus (otherwise A/D turn and letters are keys).
     func updateTextEntry() {
         let typing =
-            flow.screen == .mainMenu
-            && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true
+            (flow.screen == .mainMenu
+                && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true)
+            || (flow.screen == .instrument && instrumentForm?.takesTyping == true)
         input.repeatsKeys = !flow.screen.isHearing
         if typing != input.textEntry {
             input.textEntry = typing

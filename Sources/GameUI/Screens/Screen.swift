@@ -25,6 +25,8 @@ enum Screen: Equatable, Sendable {
     case conditionBreak
     /// The tinnitus questionnaire before or after the rounds (one question at a time, `Questionnaire`).
     case ratings(RatingMoment)
+    /// One item of an instrument (`questionnaire take`): InstrumentForm.
+    case instrument
     /// End of the session (complete or quit): per-round deviation and time and their means.
     case summary
     /// The player's progress chart over their sessions (main menu "My progress").
@@ -64,6 +66,7 @@ enum Screen: Equatable, Sendable {
         case .roundResult: "round-result"
         case .conditionBreak: "break"
         case .ratings(let moment): "ratings-\(moment.rawValue)"
+        case .instrument: "questionnaire"
         case .summary: "summary"
         case .progress: "progress"
         case .hearingTest: "hearing-test"

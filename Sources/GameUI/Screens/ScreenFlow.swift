@@ -61,6 +61,17 @@ struct ScreenFlow: Sendable {
         return flow
     }
 
+    /// `questionnaire take`: the instruments' items alone, then the window closes.
+    static func instruments() -> ScreenFlow {
+        ScreenFlow(screen: .instrument, rounds: [], breaksBetweenConditions: false)
+    }
+
+    /// The last item of the last instrument was answered or skipped.
+    mutating func instrumentsFinished() -> [FlowEffect] {
+        guard screen == .instrument else { return [] }
+        return [.exit]
+    }
+
     /// A supervised study: the participant sheet first unless the participant is registered,
     /// then the headphone check. `firstRound` > 0 when resuming a session.
     static func study(rounds: [FlowRound], participantRegistered: Bool, firstRound: Int = 0) -> ScreenFlow {
@@ -304,8 +315,8 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress:
-            // Nothing logged yet: nothing to keep.
+        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .instrument:
+            // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
             // A procedure saves only when it ends: a quit before leaves the profile as it was.

@@ -86,7 +86,7 @@ public enum BackgroundSync {
         func once() throws -> Bool? {
             guard let lock = try FileLock.tryAcquire(lockURL(environment: environment)) else {
                 // The holder looks for this file after letting the lock go: it syncs again.
-                FileManager.default.createFile(
+                _ = FileManager.default.createFile(
                     atPath: again.path, contents: nil, attributes: [.posixPermissions: 0o600])
                 return nil
             }
