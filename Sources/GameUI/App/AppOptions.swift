@@ -35,8 +35,11 @@ package struct AppOptions {
     /// The head tracker of `--input opentrack|osc` and its `--tracker-yaw-sign` (nil: found by calibration).
     var tracker: TrackerInput?
     var trackerYawSign: Int?
-    /// Called when a session has ended and its session.json is final (the commands start a background sync).
-    package var afterSession: (@Sendable () -> Void)?
+    /// The machine's instruments (shipped and added), read when a training plan names questionnaires.
+    package var instrumentLibrary: (() throws -> [InstrumentLibrary.Entry])?
+    /// Called after each logged photo (its row is fsync'ed) and when a session has ended and its session.json is
+    /// final: the commands start a background sync, so a supervisor's live view follows the session.
+    package var logsChanged: (@Sendable () -> Void)?
 
     package init(
         kind: Kind, logs: URL, seed: UInt64? = nil, hrtf: String? = nil, resume: Bool = false,

@@ -70,6 +70,8 @@ package final class GameApp {
     /// The instruments this window asks, one sitting each, and the item on screen (GameApp+Instrument).
     var instrumentSittings: [QuestionnaireSitting] = []
     var instrumentForm: InstrumentForm?
+    /// The machine's instruments, read once when a training plan names questionnaires.
+    var instrumentEntries: [InstrumentLibrary.Entry]?
     /// The practice animal is sounding, and its picture (GameApp+Practice).
     var practiceSounding = false
     var practiceTexture: OpaquePointer?
@@ -162,9 +164,11 @@ package final class GameApp {
         if case .training = options.kind {
             flow = .training(rounds: try trainingRounds())
             resumeNote = trainingResumeNote()
+            try adoptPlanQuestionnaires()
         }
         if options.resume { try adoptResumePoint() }
         if flow.screen == .instrument { try showNextInstrumentItem() }
+        if case .prompt = options.kind { try adoptOverdueQuestionnaires() }
         try applyDisplayPreferences(of: settings.participant)
         // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
         var skipsMenu = options.resume
@@ -338,6 +342,7 @@ package final class GameApp {
             }
         }
         try enterQuestionnaireIfShown()
+        try enterPlanInstrumentsAfterSession()
         updateTextEntry()
     }
 

@@ -66,10 +66,40 @@ struct ScreenFlow: Sendable {
         ScreenFlow(screen: .instrument, rounds: [], breaksBetweenConditions: false)
     }
 
-    /// The last item of the last instrument was answered or skipped.
+    /// The screen a training plan's questionnaires before the session lead to (nil: the instruments stand alone).
+    private var screenAfterInstruments: Screen?
+    /// A training plan's questionnaires come after the session (before the summary), when any is due.
+    private(set) var instrumentsAfterSession = false
+
+    /// A plan's questionnaires before the session: shown first, then the screen that was to show.
+    mutating func askInstrumentsFirst() {
+        guard screen != .instrument else { return }
+        screenAfterInstruments = screen
+        screen = .instrument
+    }
+
+    /// A plan's questionnaires after the session (the instrument screen passes at once when none is due).
+    mutating func askInstrumentsAfterSession() { instrumentsAfterSession = true }
+
+    /// The last item of the last instrument was answered or skipped: the summary after a session, the screen the
+    /// questionnaires came before, or (standing alone) the window closes.
     mutating func instrumentsFinished() -> [FlowEffect] {
         guard screen == .instrument else { return [] }
+        if sessionComplete {
+            screen = .summary
+            return []
+        }
+        if let next = screenAfterInstruments {
+            screenAfterInstruments = nil
+            screen = next
+            return []
+        }
         return [.exit]
+    }
+
+    /// What follows the last round: the questions after it, a plan's questionnaires, or the summary.
+    private var screenAfterRounds: Screen {
+        ratingMoments.contains(.after) ? .ratings(.after) : instrumentsAfterSession ? .instrument : .summary
     }
 
     /// A supervised study: the participant sheet first unless the participant is registered,
@@ -177,9 +207,13 @@ struct ScreenFlow: Sendable {
     mutating func questionnaireFinished() -> [FlowEffect] {
         switch screen {
         case .ratings(.before): return beginFirstRound()
-        case .ratings(.prompt): return [.exit]
+        case .ratings(.prompt):
+            // A reminder's prompt also asks what the participant's plan still owes.
+            guard instrumentsAfterSession else { return [.exit] }
+            screen = .instrument
+            return []
         case .ratings:
-            screen = .summary
+            screen = instrumentsAfterSession ? .instrument : .summary
             return []
         default: return []
         }
@@ -251,7 +285,7 @@ struct ScreenFlow: Sendable {
     mutating func sessionEndedByTime() -> [FlowEffect] {
         guard screen == .running else { return [] }
         sessionComplete = true
-        screen = ratingMoments.contains(.after) ? .ratings(.after) : .summary
+        screen = screenAfterRounds
         return []
     }
 
@@ -263,7 +297,7 @@ struct ScreenFlow: Sendable {
             return [.continueRound]
         case .roundResult:
             if sessionComplete {
-                screen = ratingMoments.contains(.after) ? .ratings(.after) : .summary
+                screen = screenAfterRounds
                 return []
             }
             if breaksBetweenConditions, let next = nextRound, next.condition != currentRound?.condition {

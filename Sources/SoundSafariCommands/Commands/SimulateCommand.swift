@@ -204,10 +204,12 @@ struct SimulateCommand: ParsableCommand {
                 if let comparison = series.comparison { print(comparison) }
                 let built = try PatientProgress.read(
                     logs: logsFolder, participant: try ParticipantID(participant), assigned: start.schedule.assigned)
+                // simulate plays plan sessions at once, whatever the calendar says: a session before its day is early.
+                let early = built.keptInARow == 0 ? " (this one early: simulate ignores the plan's calendar)" : ""
                 print(
                     "Points: \(built.sessionPoints.last ?? 0) this session, \(built.totalPoints) in all; "
-                        + "\(built.keptInARow) session\(built.keptInARow == 1 ? "" : "s") in a row on time; "
-                        + "album: \(built.album.count) photos.")
+                        + "\(built.keptInARow) session\(built.keptInARow == 1 ? "" : "s") in a row on time\(early); "
+                        + "album: \(built.album.count) photo\(built.album.count == 1 ? "" : "s").")
             }
         }
     }

@@ -68,7 +68,7 @@ struct StudyCommand: WindowCommand {
             logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
             inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
-        options.afterSession = afterSession()
+        options.logsChanged = logsChanged()
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()
             if status != 0 { throw ExitCode(status) }

@@ -15,7 +15,7 @@ struct SyncCommand: ParsableCommand {
             training plans prescribed on the server for the machine's site as each participant's next \
             plan-NNN.json; no other local file is written or changed. The enrolment (server, device token, last \
             prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json. Once enrolled, \
-            play, study, train and rate start `sync --background` after each session and when they end, without \
+            play, study, train and rate start `sync --background` after each photo and session and when they end, without \
             waiting for it; one sync runs at a time, and each background sync's outcome is a line of \
             sync.log beside sync.json (a failure is shown at the next start and retried).
             """,

@@ -29,8 +29,9 @@ extension WindowCommand {
         }
     }
 
-    /// `AppOptions.afterSession` for the commands: a background sync after each session.
-    func afterSession() -> (@Sendable () -> Void)? {
+    /// `AppOptions.logsChanged` for the commands: a background sync after each photo and each session (one
+    /// process each time; while one syncs, the others only ask it to sync once more, so photos coalesce).
+    func logsChanged() -> (@Sendable () -> Void)? {
         guard let logs = logsFolder else { return nil }
         return { Self.syncInBackground(logs: logs) }
     }

@@ -6,7 +6,8 @@ import StudyRecords
     import Glibc
 #endif
 
-/// When this machine is enrolled, `play`, `study`, `train` and `rate` start `soundsafari sync --background` as a
+/// When this machine is enrolled, `play`, `study`, `train` and `rate` start `soundsafari sync --background` (after
+/// each photo, each session, and when the window closes) as a
 /// process of its own session (it outlives the window and a Ctrl-C in the terminal) and go on at once. Only one
 /// sync runs at a time (`sync.lock` in the config folder); a sync asked for while one runs leaves `sync.again`,
 /// and the running one syncs once more before it ends, so the newest rows always go up. Each background sync
