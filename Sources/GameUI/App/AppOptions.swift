@@ -15,6 +15,8 @@ package struct AppOptions {
         case training(participant: ParticipantID, planFile: URL?, input: InputKind?)
         /// The questionnaire alone, opened by a reminder's random prompt (`soundsafari rate`).
         case prompt(participant: ParticipantID, promptedAt: Date)
+        /// A hearing procedure and then the profile screen (`hearing-test`, `pitch-match`, `profile show --window`).
+        case hearing(participant: ParticipantID, procedure: HearingProcedure)
         /// Instruments one after another, one item per screen (`soundsafari questionnaire take`).
         case instruments(participant: ParticipantID, instruments: [Instrument], moment: QuestionnaireMoment)
     }

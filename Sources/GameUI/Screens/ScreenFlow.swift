@@ -128,6 +128,12 @@ struct ScreenFlow: Sendable {
         return flow
     }
 
+    /// A hearing procedure's window (`hearing-test`, `pitch-match`, `profile show --window`), starting at `first`;
+    /// a finished procedure shows the profile, and any quit closes the window (nothing was logged).
+    static func hearing(_ first: Screen) -> ScreenFlow {
+        ScreenFlow(screen: first, rounds: [], breaksBetweenConditions: false)
+    }
+
     private init(screen: Screen, rounds: [FlowRound], breaksBetweenConditions: Bool) {
         self.screen = screen
         self.rounds = rounds
@@ -222,6 +228,40 @@ struct ScreenFlow: Sendable {
         pendingPhotosDone = max(0, photosDone)
     }
 
+    // MARK: Hearing procedures
+
+    /// Esc during the hearing test: it asks before throwing the tones away.
+    mutating func hearingTestStopAsked() -> [FlowEffect] {
+        guard screen == .hearingTest else { return [] }
+        screen = .hearingTestStop
+        return []
+    }
+
+    /// Esc on the stop question: the test goes on.
+    mutating func hearingTestResumed() -> [FlowEffect] {
+        guard screen == .hearingTestStop else { return [] }
+        screen = .hearingTest
+        return []
+    }
+
+    /// The pitch match asks its next question (the first after the tone-or-noise screen).
+    mutating func pitchQuestionShown(_ step: PitchStep) -> [FlowEffect] {
+        switch screen {
+        case .pitchProbe, .pitchMatch: screen = .pitchMatch(step)
+        default: break
+        }
+        return []
+    }
+
+    /// The hearing test or the pitch match has ended and is saved: the profile shows it.
+    mutating func procedureFinished() -> [FlowEffect] {
+        switch screen {
+        case .hearingTest, .pitchMatch: screen = .profile
+        default: break
+        }
+        return []
+    }
+
     // MARK: During a round
 
     /// The session logged a photo of the current round.
@@ -267,7 +307,7 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .conditionBreak:
             return beginRound(roundIndex + 1)
-        case .summary, .error:
+        case .summary, .error, .profile:
             return [.exit]
         case .progress:
             screen = .mainMenu
@@ -311,6 +351,9 @@ struct ScreenFlow: Sendable {
             return [.exit]
         case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .instrument:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
+            return [.exit]
+        case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
+            // A procedure saves only when it ends: a quit before leaves the profile as it was.
             return [.exit]
         default:
             quitEarly = !sessionComplete
