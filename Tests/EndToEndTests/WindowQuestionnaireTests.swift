@@ -1,4 +1,4 @@
-// `questionnaire take` in a real window: the case history by keyboard and mouse, the Mini-TQ by gamepad, each killed halfway and continued.
+// `questionnaire take` in a real window: the case history and the Mini-TQ by keyboard, gamepad and mouse, each killed halfway and continued.
 import Foundation
 import StudyKit
 import StudyRecords
@@ -11,12 +11,16 @@ extension WindowTests {
             try QuestionnaireLog(logs: window.logs, participant: ParticipantID(participant)).rows()
         }
 
-        @Test func theCaseHistoryIsTakenByKeyboardAndMouseKilledHalfwayAndContinuedUnderOneAdministration() throws {
+        @Test func theCaseHistoryIsTakenByGamepadKeyboardAndMouseKilledHalfwayAndContinuedUnderOneAdministration()
+            throws
+        {
             let window = try WindowSession(name: "window-case-history")
             // 1280×720: Next at (430, 552), Skip at (850, 552).
             let first = [
-                "wait questionnaire", "shot onset-empty", "text 2019-05-01", "shot onset-typed", "key Return",  // date
-                "sleep 150", "shot side", "key 3", "key Return",  // single choice by number: both ears
+                // The date by gamepad: ← puts the first of this month, ← again the first of the month before.
+                "wait questionnaire", "shot onset-empty", "pad attach", "wait gamepad", "button LEFT", "button LEFT",
+                "shot onset-stepped", "button A",
+                "sleep 150", "shot side", "pad detach", "key 3", "key Return",  // single choice by number: both ears
                 "sleep 150", "shot loudness", "key Right", "key Return",  // slider: first press 0.55
                 "sleep 150", "key 2", "shot half", "sleep 20000",  // sound: chosen, not yet stored
             ]
@@ -48,16 +52,22 @@ extension WindowTests {
                     "onset", "side", "loudness", "sound", "pitch", "pulsating", "time_course", "hearing_aid",
                     "noise_exposure", "noise_exposure_kind", "earlier_therapies",
                 ])
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let thisMonth = calendar.date(from: calendar.dateComponents([.year, .month], from: Date()))!
+            let lastMonth = calendar.dateComponents(
+                [.year, .month], from: calendar.date(byAdding: .month, value: -1, to: thisMonth)!)
+            let onset = String(format: "%04d-%02d-01", lastMonth.year!, lastMonth.month!)
             #expect(
                 answers.map(\.value) == [
-                    "2019-05-01", "3.000", "0.550", "2.000", "1.000", "1.000", nil, "0.000", "1.000",
+                    onset, "3.000", "0.550", "2.000", "1.000", "1.000", nil, "0.000", "1.000",
                     "-concerts", "3.000",
                 ])
             #expect(rows.last?.record == .finished && rows.last?.value == nil, "case-history is not scored")
             #expect(rows.allSatisfy { $0.moment == .onRequest && $0.instrumentVersion == 1 })
         }
 
-        @Test func theMiniTQWithAClinicsWordingIsTakenByGamepadKilledHalfwayContinuedAndScored() throws {
+        @Test func theMiniTQWithAClinicsWordingIsTakenByKeyboardKilledHalfwayContinuedByGamepadAndScored() throws {
             let window = try WindowSession(name: "window-mini-tq")
             let dataHome = window.logs.appendingPathComponent("data-home")
             let wording = window.logs.appendingPathComponent("mini-tq-en-clinic.json")
@@ -67,9 +77,10 @@ extension WindowTests {
             #expect(added.status == 0, "stderr: \(added.stderr)")
             // Options top to bottom: true (2), partly true (1), not true (0). A: choose the focused one and go to
             // Next; A again stores it. Down moves the focus one option.
-            var first = ["wait questionnaire", "pad attach", "wait gamepad", "shot mtq01"]
+            // The first half by keyboard (number keys 1–3 choose true, partly true, not true; Enter on Next) …
+            var first = ["wait questionnaire", "shot mtq01"]
             for index in 0..<6 {  // answers 2, 1, 0, 2, 1, 0
-                first += Array(repeating: "button DOWN", count: index % 3) + ["button A", "button A", "sleep 100"]
+                first += ["key \(index % 3 + 1)", "key Return", "sleep 100"]
             }
             first += ["shot half", "sleep 20000"]
             let killed = try window.run(
@@ -77,8 +88,11 @@ extension WindowTests {
                 environment: environment, killAtShot: "half")
             #expect(killed.status != 0)
             #expect(try Self.rows(window, "MT1").count == 6)
+            // … the rest by gamepad: A chooses the focused option and goes to Next, A again stores it.
             var second = ["wait questionnaire", "pad attach", "wait gamepad", "shot continued"]
-            for _ in 0..<6 { second += ["button A", "button A", "sleep 100"] }  // six times "true" (2)
+            for index in 0..<6 {  // answers 2, 1, 0, 2, 1, 0 again: Down moves the focus one option
+                second += Array(repeating: "button DOWN", count: index % 3) + ["button A", "button A", "sleep 100"]
+            }
             let output = try window.run(
                 ["questionnaire", "take", "--participant", "MT1", "--instrument", "mini-tq"], script: second,
                 environment: environment)
@@ -88,10 +102,10 @@ extension WindowTests {
             #expect(Set(rows.map(\.administration)) == ["A1"])
             #expect(
                 rows.filter { $0.record == .answer }.compactMap(\.value)
-                    == ["2.000", "1.000", "0.000", "2.000", "1.000", "0.000"] + Array(repeating: "2.000", count: 6))
-            // 2 + 1 + 0 + 2 + 1 + 0 + 6 × 2 = 18: severe (13–18).
+                    == Array(repeating: ["2.000", "1.000", "0.000"], count: 4).flatMap { $0 })
+            // (2 + 1 + 0) × 4 = 12: moderate (8–12).
             let finished = try #require(rows.last)
-            #expect(finished.record == .finished && finished.value == "18.000" && finished.band == "severe (13-18)")
+            #expect(finished.record == .finished && finished.value == "12.000" && finished.band == "moderate (8-12)")
             #expect(finished.language == "en" && finished.missingItems == 0 && finished.prorated == false)
         }
 

@@ -51,6 +51,8 @@ extension GameApp {
             if training != nil { drawTrainingSummary() } else { drawSummary() }
         case .progress:
             drawProgress()
+        case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
+            paintHearing()
         case .error(let message):
             painter.drawError(message, dataNote: run.map { "Everything logged so far is saved in \($0.folderPath)." })
         }

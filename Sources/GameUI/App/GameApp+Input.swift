@@ -78,6 +78,7 @@ extension GameApp {
             case .summary: summaryMenu
             default: nil
             }
+        if flow.screen.isHearing { return try clickHearing(x: x, y: y) }
         if flow.screen == .headphoneCheck {
             if let answer = painter.checkButton(atX: x, y: y) { try handle(answer, at: time) }
             return
@@ -101,6 +102,8 @@ extension GameApp {
 
     private func handle(_ command: UICommand, at time: MonotonicTime) throws {
         switch flow.screen {
+        case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
+            try handleHearing(command)
         case .mainMenu:
             try handleMainMenu(command)
         case .participantSheet:

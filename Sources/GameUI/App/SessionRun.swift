@@ -43,7 +43,7 @@ final class SessionRun {
             source = .protocolFile(file)
         case .training:
             source = .mode(app.settings.mode, rounds: app.settings.rounds)  // replaced by the plan's request below
-        case .prompt, .instruments:
+        case .prompt, .instruments, .hearing:
             throw UIError.noSessionForPrompt
         }
         var request = SessionRequest(

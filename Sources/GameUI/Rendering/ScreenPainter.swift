@@ -46,6 +46,8 @@ final class ScreenPainter {
     private(set) var menuRows: [(id: String, rect: SDL_Rect)] = []
     /// Where the headphone check's buttons are, with the command each stands for.
     private(set) var checkButtons: [(command: UICommand, rect: SDL_Rect)] = []
+    /// Where the hearing screens' buttons are, with the command each stands for (ScreenPainter+Hearing).
+    var hearingButtons: [(command: UICommand, rect: SDL_Rect)] = []
     /// Where the questionnaire's slider, options and buttons are (ScreenPainter+Questionnaire).
     var questionnaireTargets: [(target: QuestionnaireTarget, rect: SDL_Rect)] = []
     /// Where an instrument item's options and typed field are (ScreenPainter+Instrument).

@@ -67,6 +67,10 @@ struct PlayCommand: WindowCommand {
             resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
         options.logsChanged = logsChanged()
+        // A training plan's questionnaires come from this machine's instruments (read only when a plan names some).
+        options.instrumentLibrary = { [sounds = window.sounds] in
+            try QuestionnaireFolders.library(questionnaires: nil, sounds: sounds).all()
+        }
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()
             if status != 0 { throw ExitCode(status) }

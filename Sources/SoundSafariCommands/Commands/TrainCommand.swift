@@ -55,6 +55,10 @@ struct TrainCommand: WindowCommand {
             logs: logs, seed: window.seed, hrtf: window.hrtf, inputGiven: window.input != nil,
             soundsFolder: window.sounds)
         options.logsChanged = logsChanged()
+        // A training plan's questionnaires come from this machine's instruments (read only when a plan names some).
+        options.instrumentLibrary = { [sounds = window.sounds] in
+            try QuestionnaireFolders.library(questionnaires: nil, sounds: sounds).all()
+        }
         // A signal ends the plan session as the other windows do: its sentence and 128 + the signal (it was 1).
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()

@@ -61,6 +61,16 @@ public struct PlanQuestionnaires: Sendable, Equatable {
         return periodicIDs.map { Due(instrument: $0, moment: .periodic, sessionIndex: sessionIndex) }
     }
 
+    /// Everything due by now, for a reminder's prompt: the baseline, and after each plan session done (its number in
+    /// the plan and its `session_index`) what that point asks. Less those finished (`notFinished`), it is what is
+    /// still owed.
+    public func dueBy(doneSessions: [(planSession: Int, sessionIndex: Int)], totalSessions: Int) -> [Due] {
+        before(planSession: 1)
+            + doneSessions.flatMap {
+                after(planSession: $0.planSession, totalSessions: totalSessions, sessionIndex: $0.sessionIndex)
+            }
+    }
+
     /// `due` less those already finished in `rows` (a baseline by moment alone; the others by their session).
     public static func notFinished(_ due: [Due], in rows: [QuestionnaireRow]) -> [Due] {
         let finished = Administration.all(rows).filter(\.isFinished)
