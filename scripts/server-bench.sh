@@ -53,7 +53,8 @@ if [ -x "$game" ]; then
   "$server" site add home --database-url "$url" >/dev/null
   "$server" serve --host 127.0.0.1 --port 18181 --database-url "$url" >"$work/serve.log" 2>&1 &
   served=$!
-  for _ in $(seq 100); do curl -sf http://127.0.0.1:18181/api/v1/health >/dev/null && break; sleep 0.1; done
+  # Ready once the port accepts a connection (bash's /dev/tcp: no curl needed).
+  for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/18181) 2>/dev/null && break; sleep 0.1; done
   code=$("$server" device enrol --site home --database-url "$url" | sed -n 's/.*: \([A-Z0-9-]*\) (valid.*/\1/p')
   export XDG_CONFIG_HOME="$work/home-config"
   "$game" sync --server http://127.0.0.1:18181 --enrol "$code" --name home >/dev/null
