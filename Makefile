@@ -21,11 +21,13 @@ install: deps
 	.build/release/soundsafari install-launcher --logs "$(LOGS)"
 
 # Window tests need an X display: run the whole suite under Xvfb when there is none. The tests' user configuration
-# (the machine's device-id, reminder units) goes to a throwaway folder, never to the real ~/.config.
+# (the machine's device-id, reminder units) goes to a throwaway folder, never to the real ~/.config. The server's
+# dashboard tests drive headless Chromium and check each page with axe-core (scripts/browser-test-deps.sh).
 test: deps
 	$(SWIFT) build --build-tests
 	@export XDG_CONFIG_HOME="$$(mktemp -d)"; \
 	if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi
+	@bash scripts/browser-test-deps.sh >/dev/null
 	cd Server && $(SWIFT) build --build-tests && XDG_CONFIG_HOME="$$(mktemp -d)" $(SWIFT) test --skip-build
 
 # The study server (its own package in Server/): PostgreSQL in .server-data/, a first admin, then serve on :8080.

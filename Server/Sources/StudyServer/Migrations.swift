@@ -11,90 +11,91 @@ struct Migration: Sendable {
 
 enum Migrations {
     /// Append only: a released migration is never edited, removed or reordered; a new need is a new version.
-    static let all: [Migration] = [
-        Migration(
-            version: 1, name: "accounts, sites, devices, sessions, rate limits, audit",
-            statements: [
-                """
-                CREATE TABLE sites (id serial PRIMARY KEY,
-                  name text NOT NULL UNIQUE CHECK (name ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'),
-                  created_at timestamptz NOT NULL DEFAULT now())
-                """,
-                """
-                CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL UNIQUE,
-                  role text NOT NULL CHECK (role IN ('admin', 'supervisor', 'researcher')),
-                  password_hash text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())
-                """,
-                """
-                CREATE TABLE user_sites (user_id int NOT NULL REFERENCES users ON DELETE CASCADE,
-                  site_id int NOT NULL REFERENCES sites, PRIMARY KEY (user_id, site_id))
-                """,
-                """
-                CREATE TABLE web_sessions (token_hash text PRIMARY KEY,
-                  user_id int NOT NULL REFERENCES users ON DELETE CASCADE,
-                  created_at timestamptz NOT NULL DEFAULT now(), expires_at timestamptz NOT NULL)
-                """,
-                """
-                CREATE TABLE devices (id uuid PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
-                  name text NOT NULL, token_hash text NOT NULL UNIQUE,
-                  enrolled_at timestamptz NOT NULL DEFAULT now(), revoked_at timestamptz)
-                """,
-                """
-                CREATE TABLE enrolment_codes (code_hash text PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
-                  created_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(),
-                  expires_at timestamptz NOT NULL, used_at timestamptz, device_id uuid REFERENCES devices)
-                """,
-                """
-                CREATE TABLE rate_limits (bucket text NOT NULL, window_start timestamptz NOT NULL,
-                  hits int NOT NULL, PRIMARY KEY (bucket, window_start))
-                """,
-                """
-                CREATE TABLE audit (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT clock_timestamp(),
-                  actor text NOT NULL, role text NOT NULL, action text NOT NULL, site text, participant text,
-                  before jsonb, after jsonb, request_id text)
-                """,
-                """
-                CREATE FUNCTION audit_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN RAISE EXCEPTION 'the audit table is append-only'; END $$
-                """,
-                """
-                CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON audit
-                  FOR EACH ROW EXECUTE FUNCTION audit_is_append_only()
-                """,
-                """
-                CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
-                  FOR EACH STATEMENT EXECUTE FUNCTION audit_is_append_only()
-                """,
-                // The server's own role keeps INSERT and SELECT only (the triggers hold even for a superuser).
-                "REVOKE UPDATE, DELETE, TRUNCATE ON audit FROM CURRENT_USER",
-            ]),
-        Migration(
-            version: 2, name: "synced log files and their items",
-            statements: [
-                // One row per log file of a device (its path in the logs folder); a CSV file's header once.
-                """
-                CREATE TABLE sync_files (device_id uuid NOT NULL REFERENCES devices, file text NOT NULL,
-                  kind text NOT NULL CHECK (kind IN ('participants', 'session', 'trials', 'ratings', 'plan')),
-                  header text, PRIMARY KEY (device_id, file))
-                """,
-                // Item n of a file: its n-th CSV record, or its n-th distinct state (session.json). Never updated.
-                """
-                CREATE TABLE sync_items (device_id uuid NOT NULL, file text NOT NULL, item int NOT NULL CHECK (item > 0),
-                  content text NOT NULL, sha256 text NOT NULL, received_at timestamptz NOT NULL DEFAULT now(),
-                  PRIMARY KEY (device_id, file, item), FOREIGN KEY (device_id, file) REFERENCES sync_files)
-                """,
-            ]),
-        Migration(
-            version: 3, name: "prescriptions (training plans) for a site's participants",
-            statements: [
-                // Never updated: a new plan for a participant is a new row, written on the machine as a new version.
-                """
-                CREATE TABLE prescriptions (id bigserial PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
-                  participant text NOT NULL, kind text NOT NULL CHECK (kind IN ('plan')), content text NOT NULL,
-                  created_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())
-                """
-            ]),
-    ]
+    static let all: [Migration] =
+        [
+            Migration(
+                version: 1, name: "accounts, sites, devices, sessions, rate limits, audit",
+                statements: [
+                    """
+                    CREATE TABLE sites (id serial PRIMARY KEY,
+                      name text NOT NULL UNIQUE CHECK (name ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'),
+                      created_at timestamptz NOT NULL DEFAULT now())
+                    """,
+                    """
+                    CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL UNIQUE,
+                      role text NOT NULL CHECK (role IN ('admin', 'supervisor', 'researcher')),
+                      password_hash text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())
+                    """,
+                    """
+                    CREATE TABLE user_sites (user_id int NOT NULL REFERENCES users ON DELETE CASCADE,
+                      site_id int NOT NULL REFERENCES sites, PRIMARY KEY (user_id, site_id))
+                    """,
+                    """
+                    CREATE TABLE web_sessions (token_hash text PRIMARY KEY,
+                      user_id int NOT NULL REFERENCES users ON DELETE CASCADE,
+                      created_at timestamptz NOT NULL DEFAULT now(), expires_at timestamptz NOT NULL)
+                    """,
+                    """
+                    CREATE TABLE devices (id uuid PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
+                      name text NOT NULL, token_hash text NOT NULL UNIQUE,
+                      enrolled_at timestamptz NOT NULL DEFAULT now(), revoked_at timestamptz)
+                    """,
+                    """
+                    CREATE TABLE enrolment_codes (code_hash text PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
+                      created_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(),
+                      expires_at timestamptz NOT NULL, used_at timestamptz, device_id uuid REFERENCES devices)
+                    """,
+                    """
+                    CREATE TABLE rate_limits (bucket text NOT NULL, window_start timestamptz NOT NULL,
+                      hits int NOT NULL, PRIMARY KEY (bucket, window_start))
+                    """,
+                    """
+                    CREATE TABLE audit (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT clock_timestamp(),
+                      actor text NOT NULL, role text NOT NULL, action text NOT NULL, site text, participant text,
+                      before jsonb, after jsonb, request_id text)
+                    """,
+                    """
+                    CREATE FUNCTION audit_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN RAISE EXCEPTION 'the audit table is append-only'; END $$
+                    """,
+                    """
+                    CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON audit
+                      FOR EACH ROW EXECUTE FUNCTION audit_is_append_only()
+                    """,
+                    """
+                    CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
+                      FOR EACH STATEMENT EXECUTE FUNCTION audit_is_append_only()
+                    """,
+                    // The server's own role keeps INSERT and SELECT only (the triggers hold even for a superuser).
+                    "REVOKE UPDATE, DELETE, TRUNCATE ON audit FROM CURRENT_USER",
+                ]),
+            Migration(
+                version: 2, name: "synced log files and their items",
+                statements: [
+                    // One row per log file of a device (its path in the logs folder); a CSV file's header once.
+                    """
+                    CREATE TABLE sync_files (device_id uuid NOT NULL REFERENCES devices, file text NOT NULL,
+                      kind text NOT NULL CHECK (kind IN ('participants', 'session', 'trials', 'ratings', 'plan')),
+                      header text, PRIMARY KEY (device_id, file))
+                    """,
+                    // Item n of a file: its n-th CSV record, or its n-th distinct state (session.json). Never updated.
+                    """
+                    CREATE TABLE sync_items (device_id uuid NOT NULL, file text NOT NULL, item int NOT NULL CHECK (item > 0),
+                      content text NOT NULL, sha256 text NOT NULL, received_at timestamptz NOT NULL DEFAULT now(),
+                      PRIMARY KEY (device_id, file, item), FOREIGN KEY (device_id, file) REFERENCES sync_files)
+                    """,
+                ]),
+            Migration(
+                version: 3, name: "prescriptions (training plans) for a site's participants",
+                statements: [
+                    // Never updated: a new plan for a participant is a new row, written on the machine as a new version.
+                    """
+                    CREATE TABLE prescriptions (id bigserial PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
+                      participant text NOT NULL, kind text NOT NULL CHECK (kind IN ('plan')), content text NOT NULL,
+                      created_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())
+                    """
+                ]),
+        ] + dashboard
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
     /// several instances starting at once apply each migration once. Returns the names it applied.

@@ -25,21 +25,26 @@ struct PrescriptionRoutes {
         let account = try context.account(.admin, .supervisor)
         let site = try await DeviceRoutes.visibleSite(context, account: account, database: database)
         let participant = context.parameters.get("participant") ?? ""
-        do { _ = try ParticipantID(participant) } catch {
-            throw Problem.badRequest("The participant ID \(participant) is not valid: \(error)")
-        }
         var request = request
         let data = Data(try await request.collectBody(upTo: context.maxUploadSize).readableBytesView)
-        do {
-            // The same check `soundsafari plan assign` makes, so a machine never receives a plan it refuses.
-            _ = try TrainingPlanFile.parse(data, file: "The training plan")
-        } catch {
-            throw Problem.badRequest("\(error)".trimmingCharacters(in: .whitespaces))
-        }
+        try Self.check(participant: participant, plan: data)
         let id = try await database.prescribePlan(
             site: site, participant: participant, content: String(decoding: data, as: UTF8.self),
             by: (account.name, account.role.rawValue), requestID: context.id)
         return JSONReply(status: .created, body: Created(id: id, site: site, participant: participant))
+    }
+
+    /// A 400 unless `participant` is a valid ID and `plan` a plan file `soundsafari plan assign` accepts (the same
+    /// check, so a machine never receives a plan it refuses). The API and the dashboard's form both call it.
+    static func check(participant: String, plan: Data) throws {
+        do { _ = try ParticipantID(participant) } catch {
+            throw Problem.badRequest("The participant ID \(participant) is not valid: \(error)")
+        }
+        do {
+            _ = try TrainingPlanFile.parse(plan, file: "The training plan")
+        } catch {
+            throw Problem.badRequest("\(error)".trimmingCharacters(in: .whitespaces))
+        }
     }
 
     @Sendable func fetch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Prescriptions> {

@@ -101,8 +101,11 @@ extension StudyDatabase {
         if role == .admin && !sites.isEmpty {
             throw Refusal(description: "An admin has every site: leave out --site.")
         }
-        if let password, password.count < 12 {
-            throw Refusal(description: "The password of \(name) is shorter than 12 characters: give a longer one.")
+        if let password, password.count < Self.minimumPasswordLength {
+            throw Refusal(
+                description:
+                    "The password of \(name) is shorter than \(Self.minimumPasswordLength) characters: give a longer one."
+            )
         }
         let generated = password == nil ? Secrets.password() : nil
         let hash = Bcrypt.hash(password ?? generated!, cost: bcryptCost)
@@ -133,6 +136,10 @@ extension StudyDatabase {
         return generated
     }
 
+    /// The shortest password an account may have (given at `user add`, changed, or typed on the dashboard).
+    public static let minimumPasswordLength = 12
+
+    /// The account named `name` unless it is unknown or disabled (a disabled account signs in nowhere).
     public func account(named name: String) async throws -> (Account, passwordHash: String)? {
         guard
             let row = try await rows(
@@ -140,7 +147,7 @@ extension StudyDatabase {
                 SELECT u.id, u.role, u.password_hash,
                   coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}')
                 FROM users u LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id
-                WHERE u.name = \(name) GROUP BY u.id
+                WHERE u.name = \(name) AND u.disabled_at IS NULL GROUP BY u.id
                 """
             ).first
         else { return nil }
