@@ -21,14 +21,20 @@ install: deps
 	.build/release/soundsafari install-launcher --logs "$(LOGS)"
 
 # Window tests need an X display: run the whole suite under Xvfb when there is none. The tests' user configuration
-# (the machine's device-id, reminder units) goes to a throwaway folder, never to the real ~/.config. The server's
-# dashboard tests drive headless Chromium and check each page with axe-core (scripts/browser-test-deps.sh).
+# and data (the machine's device-id, reminder units, OpenAL's search path) go to throwaway folders, never to the
+# real ~/.config or ~/.local; HOME itself is read-only, so a test that writes there fails. The server's dashboard
+# tests drive headless Chromium and check each page with axe-core (scripts/browser-test-deps.sh installs it).
 test: deps
 	$(SWIFT) build --build-tests
-	@export XDG_CONFIG_HOME="$$(mktemp -d)"; \
-	if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi
+	cd Server && $(SWIFT) build --build-tests
 	@bash scripts/browser-test-deps.sh >/dev/null
-	cd Server && $(SWIFT) build --build-tests && XDG_CONFIG_HOME="$$(mktemp -d)" $(SWIFT) test --skip-build
+	@# The tests run with a read-only HOME and throwaway XDG folders: nothing may write outside its temporary folders.
+	@scratch="$$(mktemp -d)"; mkdir -p "$$scratch/home" "$$scratch/config" "$$scratch/data" "$$scratch/state" "$$scratch/cache"; \
+	chmod 555 "$$scratch/home"; \
+	export HOME="$$scratch/home" XDG_CONFIG_HOME="$$scratch/config" XDG_DATA_HOME="$$scratch/data" \
+	  XDG_STATE_HOME="$$scratch/state" XDG_CACHE_HOME="$$scratch/cache"; \
+	if [ -n "$$DISPLAY" ]; then $(SWIFT) test --skip-build; else $(XVFB) $(SWIFT) test --skip-build; fi && \
+	cd Server && $(SWIFT) test --skip-build
 
 # The study server (its own package in Server/): PostgreSQL in .server-data/, a first admin, then serve on :8080.
 server: deps

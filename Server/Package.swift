@@ -41,6 +41,8 @@ let package = Package(
                 "StudyServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "StudyRecords", package: "SoundSafari"),
+                // The analyzer's library: an export folder must be read as the logs it came from.
+                .product(name: "StudyAnalysis", package: "SoundSafari"),
             ]),
     ],
     swiftLanguageModes: [.v6]

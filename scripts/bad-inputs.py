@@ -4,8 +4,9 @@
 Usage: scripts/bad-inputs.py [BIN_DIR] [--verbose]
 BIN_DIR (default .build/release, else .build/debug) holds soundsafari and soundsafari-analyze.
 
-Each case puts one bad input (a profile, a plan, an audiogram, ratings.csv, reminder settings, a SOFA file,
-an analyzer input, a flag) into a fresh folder and runs the command that reads it, as a user would.
+Each case puts one bad input (a profile, a plan and its questionnaires, an audiogram, ratings.csv,
+questionnaires.csv, reminder settings, a SOFA file, an analyzer input, a flag) into a fresh folder and runs the
+command that reads it, as a user would.
 A case is
   handled  a non-zero exit with a message on stderr (the one sentence),
   crash    ended by a signal, or a runtime trap ("Fatal error", "Illegal instruction"),
@@ -350,8 +351,45 @@ def reminder_cases():
 
 # --- SOFA files --------------------------------------------------------------------------------------------
 def questionnaire_cases():
-    return special_files("questionnaire", "instrument.json", [SOUNDSAFARI, "questionnaire", "check",
-                                                               "{dir}/instrument.json"])
+    cases = special_files("questionnaire", "instrument.json", [SOUNDSAFARI, "questionnaire", "check",
+                                                                "{dir}/instrument.json"])
+    # A plan's questionnaires (issue 28), through plan assign.
+    with open(os.path.join(ROOT, "Examples/training-plan.json")) as handle:
+        plan = json.load(handle)
+    assign = [SOUNDSAFARI, "plan", "assign", "--participant", "P01", "--logs", "{dir}/logs", "{dir}/plan.json"]
+    for raw in ['"mini-tq"', "[]", "42", '{"baseline": "mini-tq"}', '{"baseline": ["Mini TQ"]}',
+                '{"baseline": [3]}', '{"follow_up": ["thi", "thi"]}', '{"followup": ["thi"]}',
+                '{"every_n_sessions": {"n": 0, "ids": ["thi"]}}', '{"every_n_sessions": {"n": 10, "ids": ["thi"]}}',
+                '{"every_n_sessions": {"n": 1e308, "ids": ["thi"]}}', '{"every_n_sessions": {"n": 2, "ids": []}}',
+                '{"every_n_sessions": {"ids": ["thi"]}}', '{"every_n_sessions": [2]}']:
+        cases.append(Case("plan questionnaires", f"questionnaires = {raw}",
+                          {"plan.json": json_text(set_path(plan, ("questionnaires",), raw))}, assign))
+    # A plan naming an instrument this machine lacks: simulate refuses it before any session.
+    cases.append(Case("plan questionnaires", "unknown instrument (simulate)",
+                      {"plan.json": json_text(set_path(plan, ("questionnaires",), '{"baseline": ["tfi"]}'))},
+                      [SOUNDSAFARI, "simulate", "--plan", "{dir}/plan.json", "--answer-ratings", "--logs", "{dir}/l"]))
+    # questionnaires.csv damaged by hand, read by the analyzer.
+    analyze = [ANALYZE, "questionnaires", "{dir}/logs"]
+    relative = "logs/P01/questionnaires.csv"
+    header = ("participant,administration,instrument,instrument_version,language,moment,session_index,record,"
+              "item,value,skipped,band,missing_items,prorated,recorded_at")
+    good = "P01,A1,mini-tq,1,en,baseline,,finished,total,12.000,,moderate,0,FALSE,2026-11-21T20:15:00.000Z"
+    for name, row in {
+        "moment 'sometime'": good.replace(",baseline,", ",sometime,"),
+        "record 'score'": good.replace(",finished,", ",score,"),
+        "version 'one'": good.replace(",1,en,", ",one,en,"),
+        "total 'twelve'": good.replace(",12.000,", ",twelve,"),
+        "skipped on a score row": good.replace(",12.000,,", ",12.000,TRUE,"),
+        "answer skipped with a value": good.replace(",finished,total,12.000,,", ",answer,mtq01,2.000,TRUE,"),
+        "no timestamp": good.replace("2026-11-21T20:15:00.000Z", "yesterday"),
+        "session_index 'x'": good.replace(",baseline,,", ",baseline,x,"),
+    }.items():
+        cases.append(Case("questionnaires csv", name, {relative: header + "\n" + row + "\n"}, analyze))
+    cases.append(Case("questionnaires csv", "another header", {relative: "participant,score\nP01,3\n"}, analyze))
+    cases.append(Case("questionnaires csv", "no folder", {}, [ANALYZE, "questionnaires", "{dir}/nothing"]))
+    cases.append(Case("questionnaires csv", "no instrument file", {relative: header + "\n" + good + "\n"},
+                      analyze + ["--instrument-file", "{dir}/none.json"]))
+    return cases
 
 
 def sofa_cases():
@@ -422,7 +460,7 @@ def analyzer_cases():
                       ("SAM 4.5", "P07,S1,1,after,mood,4.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
                       ("yes/no 0.5", "P07,S1,1,after,tinnitus_noticed,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
                       ("unknown item", "P07,S1,1,after,happiness,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
-                      ("codebook_version 2", "P07,S1,1,after,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,2"),
+                      ("codebook_version 3 (unknown)", "P07,S1,1,after,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,3"),
                       ("moment 'during'", "P07,S1,1,during,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,1"),
                       ("answered twice", good.strip())]:
         cases.append(Case("analyzer ratings", name, {"logs/P07/ratings.csv": ratings_header + good + row + "\n"},

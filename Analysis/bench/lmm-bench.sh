@@ -4,7 +4,7 @@
 # temporary folder (removed on exit) and fits `deviation ~ condition + (1 + condition | participant)` (REML) with
 # soundsafari-analyze lmm; fits the same model to 100,000 trials of the same participants (memory must not grow with
 # trials); fits the binomial GLMM of large_error (deviation > 25); and, when Rscript with lme4 is installed, times
-# lme4::lmer on the same 1,000,000-trial file in the same run.
+# lme4::lmer and lme4::glmer on the same 1,000,000-trial file in the same run.
 # Usage: Analysis/bench/lmm-bench.sh [BINARY]   (default .build/release/soundsafari-analyze; build it first with
 # `swift build -c release --product soundsafari-analyze`).
 set -euo pipefail
@@ -50,7 +50,7 @@ echo "analysis.lmm_peak_100k_mb $(awk "BEGIN{printf \"%.1f\", $rss100k/1024}") M
 
 # The binomial GLMM on the same trials (large_error = deviation > 25); trials pool into participant x condition counts.
 /usr/bin/time -f "%e %M" -o "$LOG" "$BIN" glmm "$DATA" --model "large_error ~ condition + (1 + condition | participant)" \
-  --format json > /dev/null
+  --format json > "$TMP/glmm.json"
 read -r gwall grss < "$LOG"
 echo "analysis.glmm_fit_1m_s $gwall s"
 echo "analysis.glmm_peak_mb $(awk "BEGIN{printf \"%.1f\", $grss/1024}") MB"
@@ -75,6 +75,29 @@ REOF
   echo "analysis.lmm_vs_lme4 $(awk "BEGIN{printf \"%.2f\", $rwall/$wall}") ratio"
   ours=$(grep -o '"reml_criterion": [-0-9.e+]*' "$TMP/lmm.json" | awk '{print $2}')
   echo "analysis.lmm_reml_minus_lme4 $(awk "BEGIN{printf \"%.3g\", $ours - $rcrit}") deviance"
+  # The binomial GLMM as a user would fit it in R: glmer on the 1,000,000 trial rows (Laplace, lme4's defaults),
+  # beside ours on the same file in the same run (ours pools the trials into participant x condition counts first,
+  # which gives the same likelihood).
+  cat > "$TMP/glmer.R" <<'REOF'
+suppressMessages(library(lme4))
+args <- commandArgs(TRUE)
+d <- read.csv(args[1])
+d$large_error <- as.integer(d$large_error == "yes")
+t1 <- proc.time()[["elapsed"]]
+m <- glmer(large_error ~ condition + (1 + condition | participant), d, family = binomial)
+t2 <- proc.time()[["elapsed"]]
+# -2 log-likelihood, which is what glmm reports as "deviance" (lme4's deviance() of a GLMM is the conditional one).
+cat(sprintf("%.3f %.10g\n", t2 - t1, -2 * as.numeric(logLik(m))))
+REOF
+  /usr/bin/time -f "%e %M" -o "$LOG" Rscript "$TMP/glmer.R" "$DATA" > "$TMP/glmer.txt"
+  read -r gr_wall gr_rss < "$LOG"
+  read -r gr_fit gr_deviance < "$TMP/glmer.txt"
+  echo "analysis.glmer_fit_1m_s $gr_wall s"
+  echo "analysis.glmer_only_1m_s $gr_fit s"
+  echo "analysis.glmer_peak_mb $(awk "BEGIN{printf \"%.1f\", $gr_rss/1024}") MB"
+  echo "analysis.glmm_vs_glmer $(awk "BEGIN{printf \"%.2f\", $gr_wall/$gwall}") ratio"
+  ours_deviance=$(grep -o '"deviance": [-0-9.e+]*' "$TMP/glmm.json" | awk '{print $2}')
+  echo "analysis.glmm_deviance_minus_glmer $(awk "BEGIN{printf \"%.3g\", $ours_deviance - $gr_deviance}") deviance"
 else
   echo "note: Rscript with lme4 not found; skipping lme4 (scripts/install-deps.sh --bench installs r-cran-lme4)" >&2
 fi

@@ -48,6 +48,9 @@ public final class TrackerReceiver: Sendable {
 
     deinit { stop() }
 
+    /// The UDP port listened on: `input.port`, or the one the kernel chose when that was 0.
+    public var port: UInt16 { socket.port }
+
     /// Stops listening and frees the port before returning.
     public func stop() {
         let wasRunning = state.withLock { state in

@@ -8,6 +8,8 @@ import GameCore
 /// A UDP socket on all interfaces (a phone or another computer may run the tracker) at one port.
 final class UDPSocket: Sendable {
     let descriptor: Int32
+    /// The port bound: the one asked for, or the one the kernel chose for port 0 (tests bind 0 and read it).
+    let port: UInt16
 
     init(input: TrackerInput) throws {
         let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
@@ -26,6 +28,12 @@ final class UDPSocket: Sendable {
             Glibc.close(fd)
             throw code == EADDRINUSE ? TrackerError.portInUse(input) : TrackerError.socketFailed(input, errno: code)
         }
+        var boundAddress = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &boundAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        port = named == 0 ? UInt16(bigEndian: boundAddress.sin_port) : input.port
         descriptor = fd
     }
 

@@ -3,6 +3,7 @@ import GameCore
 import Synchronization
 
 /// Preallocated so that `render` does not allocate in the common case.
+// @unchecked: every field is the audio side's, touched only by the thread inside `render`, never locked.
 final class AudioSide: @unchecked Sendable {
     /// Commands taken from the mailbox for this block (swapped with the mailbox's array, capacity kept).
     var inbox: [EngineCommand] = []
@@ -34,7 +35,7 @@ struct ScheduledPlay {
 }
 
 /// The game side's half: commands waiting for the next block, items to delete, and what the getters report.
-struct Mailbox: @unchecked Sendable {
+struct Mailbox: Sendable {
     var commands: [EngineCommand] = []
     var retired: [RetiredItem] = []
     var masterGainDB = 0.0
@@ -54,6 +55,7 @@ final class RenderCounters: Sendable {
     let waits = Atomic<Int>(0)
     let longestAcquireNanoseconds = Atomic<Int>(0)
     let deferredBlocks = Atomic<Int>(0)
+    let contextBinds = Atomic<Int>(0)
     /// Set while a thread is inside `render`: a second renderer at the same time is a programming error.
     let rendering = Atomic<Bool>(false)
 }

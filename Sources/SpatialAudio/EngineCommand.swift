@@ -4,7 +4,7 @@ import GameCore
 
 /// One queued change. The audio thread applies the queue in order before mixing a block, so a change
 /// lands between two blocks, never half-way through one.
-enum EngineCommand: @unchecked Sendable {
+enum EngineCommand: Sendable {
     case masterGain(Float)
     case outputStage(OutputStage)
     case addSource(SourceRecord)
@@ -25,6 +25,7 @@ enum EngineCommand: @unchecked Sendable {
 }
 
 /// What the audio thread hands back to the game thread to release or delete there.
+// @unchecked: `object` carries what the audio thread must not release (it may free memory) back to the game thread.
 enum RetiredItem: @unchecked Sendable {
     case buffer(ALuint)
     case object(AnyObject)

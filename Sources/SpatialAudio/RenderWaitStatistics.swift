@@ -13,4 +13,7 @@ public struct RenderWaitStatistics: Sendable, Equatable {
     /// Blocks whose commands were left for the next block because a game thread held the queue or was making a
     /// source just then.
     public var deferredBlocks: Int
+    /// Blocks that had to make the engine's context current on their thread: each such call takes OpenAL Soft's
+    /// global list lock (which game threads take too), so a device thread binds once and keeps it.
+    public var contextBinds: Int
 }

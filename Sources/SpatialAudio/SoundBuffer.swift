@@ -2,7 +2,7 @@
 import COpenAL
 
 /// An OpenAL buffer. Sources keep their buffer alive, so it is deleted only after the last source using it.
-public final class SoundBuffer: @unchecked Sendable {
+public final class SoundBuffer: Sendable {
     let engine: SpatialAudioEngine
     let id: ALuint
     /// Where it came from (file path or a caller's label), for messages.

@@ -5,6 +5,7 @@ import Synchronization
 
 /// One source as the engine's audio side sees it. The game thread reads `state` and `onsetFrame` without
 /// ever blocking the audio thread; the fields below them belong to whichever thread is inside `render`.
+// @unchecked: the `var` fields are the audio side's, touched only by the thread inside `render` (the engine's convention).
 final class SourceRecord: @unchecked Sendable {
     let id: ALuint
 

@@ -23,8 +23,11 @@ import Synchronization
 ///   takes. Source creation (alGenSources, attaching the buffer) holds a second mutex that `render` only
 ///   try-locks around its own OpenAL source calls; if busy, those wait for the next block while the block is
 ///   still mixed. Source set-up and deletion, and every property and transport call run on the render thread.
-/// - Each thread makes this engine's context current for itself only (ALC_EXT_thread_local_context) and
-///   releases it afterwards, so several engines may live in one process; `renderWaitStatistics` counts waits.
+/// - Each thread makes this engine's context current for itself only (ALC_EXT_thread_local_context), so several
+///   engines may live in one process. Making it current takes OpenAL Soft 1.19's global list lock (VerifyContext),
+///   which game threads take too: a device's audio thread (`render(into:keepingContext: true)`) makes it current
+///   once and keeps it until `releaseRenderContext()` on that thread before the device closes; game threads and
+///   offline renders release it after each use. `renderWaitStatistics` counts waits and context binds.
 /// Offline, single-threaded use behaves as before: a change made between two `render` calls applies to the second.
 public final class SpatialAudioEngine: @unchecked Sendable {
     /// Output sample rate in Hz; the shipped HRTF data set is measured at this rate.
@@ -193,7 +196,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
             renders: counters.renders.load(ordering: .relaxed),
             waits: counters.waits.load(ordering: .relaxed),
             longestAcquireSeconds: Double(counters.longestAcquireNanoseconds.load(ordering: .relaxed)) / 1e9,
-            deferredBlocks: counters.deferredBlocks.load(ordering: .relaxed))
+            deferredBlocks: counters.deferredBlocks.load(ordering: .relaxed),
+            contextBinds: counters.contextBinds.load(ordering: .relaxed))
     }
 
     /// How many sources the render side tracks (made and not yet deleted). For tests: read between renders.
@@ -202,7 +206,10 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     /// Renders `buffer.count / 2` stereo frames, interleaved left/right float, into `buffer`.
     /// Sources started since the previous call get this block's first frame as their onset.
     /// Call from one thread at a time (see the type's threading contract); it never waits for a game thread.
-    public func render(into buffer: UnsafeMutableBufferPointer<Float>) {
+    /// `keepingContext` (a device's audio thread): the context stays current on this thread between blocks, so
+    /// only the first block takes OpenAL Soft's list lock; the thread calls `releaseRenderContext()` before the
+    /// device closes (a context left current on an ending thread is leaked by OpenAL Soft).
+    public func render(into buffer: UnsafeMutableBufferPointer<Float>, keepingContext: Bool = false) {
         precondition(buffer.count % Self.channelCount == 0, "render needs whole stereo frames")
         let frames = buffer.count / Self.channelCount
         guard frames > 0, let base = buffer.baseAddress else { return }
@@ -214,7 +221,11 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         var acquiring = 0
         let took = takeCommands(acquiring: &acquiring)
         let firstFrame = counters.framesRendered.load(ordering: .relaxed)
-        alcSetThreadContext(context)
+        // alcGetThreadContext reads the thread-local value and takes no lock; setting it does.
+        if alcGetThreadContext() != context {
+            alcSetThreadContext(context)
+            counters.contextBinds.add(1, ordering: .relaxed)
+        }
         let applied = tryOpenALSourceCalls(acquiring: &acquiring) {
             applyHeading()
             applyCommands(firstFrame: firstFrame)
@@ -245,7 +256,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
             finishRamps()
             publishSourceStates()
         }
-        alcSetThreadContext(nil)
+        // Clearing takes no lock (1.19 verifies only a non-null context), but a kept context needs no clearing.
+        if !keepingContext { alcSetThreadContext(nil) }
         audio.stage.process(buffer)
         counters.framesRendered.store(firstFrame + Int64(frames), ordering: .releasing)
         // Releases only references that live on elsewhere (records, stages), so nothing is freed here.
@@ -254,6 +266,12 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         if !took || !applied { counters.deferredBlocks.add(1, ordering: .relaxed) }
         if acquiring >= Self.waitThresholdNanoseconds { counters.waits.add(1, ordering: .relaxed) }
         counters.longestAcquireNanoseconds.max(acquiring, ordering: .relaxed)
+    }
+
+    /// Releases this engine's context from the calling thread if it is current there (the device's audio thread,
+    /// as its last act before the device closes). Takes no lock.
+    public func releaseRenderContext() {
+        if alcGetThreadContext() == context { alcSetThreadContext(nil) }
     }
 
     /// Renders `frames` stereo frames into a new interleaved array (left, right, left, …).

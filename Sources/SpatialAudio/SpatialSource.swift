@@ -7,6 +7,7 @@ import GameCore
 /// Every property and method is safe to call from any thread while the engine renders and never makes the
 /// render thread wait (see the engine's threading contract); changes apply from the next rendered block.
 /// The source is deleted when released.
+// @unchecked: the stored bearing, gain and looping are read and written only inside `engine.submit`, under the mailbox lock.
 public final class SpatialSource: @unchecked Sendable {
     public let engine: SpatialAudioEngine
     public let buffer: SoundBuffer

@@ -15,6 +15,8 @@ import TidyFormats
         case "trials.csv": again = try CSVLogFile<TrialRow>.decode(data, file: url.path).encoded()
         case "ratings.csv": again = try CSVLogFile<RatingRow>.decode(data, file: url.path).encoded()
         case "participants.csv": again = try CSVLogFile<ParticipantRecord>.decode(data, file: url.path).encoded()
+        case "questionnaires.csv": again = try CSVLogFile<QuestionnaireRow>.decode(data, file: url.path).encoded()
+        case "diary.csv": again = try CSVLogFile<DiaryRow>.decode(data, file: url.path).encoded()
         case "session.json": again = try SessionRecord.decode(data, file: url.path).encoded()
         case "profile.json":
             again = HearingProfile.encoded(versions: try HearingProfile.decodeAll(data, path: url.path))
@@ -37,6 +39,27 @@ import TidyFormats
             under: SoundSafariBinary.packageRoot.appendingPathComponent("Examples/sample-session"))
         #expect(files.count == 3)
         for file in files { try Self.roundTrip(file) }
+    }
+
+    @Test func questionnairesAndTheDiaryRoundTripByteForByte() throws {
+        let files = Self.logFiles(
+            under: SoundSafariBinary.packageRoot.appendingPathComponent("Analysis/Fixtures/questionnaire-logs")
+        ).filter { $0.lastPathComponent == "questionnaires.csv" }
+        #expect(files.count == 8)
+        for file in files { try Self.roundTrip(file) }
+        let logs = try SoundSafariBinary.temporaryDirectory("roundtrip-diary")
+        defer { try? FileManager.default.removeItem(at: logs) }
+        for arguments in [
+            ["add", "--kind", "event", "--name", "=cmd, \"quoted\"", "--date", "2026-11-02", "--type", "appointment"],
+            // A note starting with "-" (the formula guard's case) is given as --note=…: a lone "-x" would be a flag.
+            ["add", "--kind", "therapy", "--name", "Noiser", "--date", "2026-10-01", "--type", "sport", "--note=-x"],
+            ["remove", "E1"],
+        ] {
+            let output = try SoundSafariBinary.run(
+                ["diary"] + arguments.prefix(1) + ["--participant", "RD1", "--logs", logs.path] + arguments.dropFirst())
+            #expect(output.status == 0, "\(output.stderr)")
+        }
+        try Self.roundTrip(logs.appendingPathComponent("RD1/diary.csv"))
     }
 
     @Test func aSimulatedPlanWithRatingsRoundTripsAndRecordsTheMachineAndTheBuild() throws {

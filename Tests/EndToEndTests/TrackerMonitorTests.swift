@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func opentrackDatagramsArePrintedAsOneJSONObjectEachAndMalformedOnesCounted() throws {
-        let port = TrackerSender.port(1)
+        let port = TrackerSender.port()
         let sender = try TrackerSender(
             kind: "opentrack", port: port, screenshots: URL(fileURLWithPath: "/nonexistent"),
             phases: [.init(after: "", yaw: 33.25)])
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func oscsendsSceneRotatorMessagesArePrintedWithTheGivenYawSign() throws {
-        let port = TrackerSender.port(2)
+        let port = TrackerSender.port()
         let sender = try TrackerSender(
             kind: "osc", port: port, screenshots: URL(fileURLWithPath: "/nonexistent"),
             phases: [.init(after: "", yaw: -45.5)], oscAddress: "/SceneRotator/ypr")
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func aPortInUseIsSaid() throws {
-        let port = TrackerSender.port(3)
+        let port = TrackerSender.port()
         // This test process holds the port while the monitor tries it.
         let holder = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(holder) }

@@ -175,5 +175,25 @@ extension WindowTests {
                 #expect(column > png.width * 3 / 4, "8 kHz sits 6 of 7 octaves along: column \(column)")
             }
         }
+
+        /// Issue 29: the pitch match ran on a worker thread behind a semaphore, and a quit left it blocked for good.
+        @Test func quittingAPitchMatchMidWayLeavesNoThreadBehind() throws {
+            let window = try WindowSession(name: "window-pitch-quit")
+            let url = try Self.writeProfile(window)
+            let output = try window.run(
+                ["pitch-match", "--participant", "H01", "--probe", "tone"],
+                script: [
+                    "wait pitch-compare", "key Up", "key Down", "wait pitch-compare", "shot mid-way", "key Escape",
+                ], driverFlags: ["--threads-left", "yes"])
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(
+                output.stdout.contains("Pitch match stopped before the end: nothing was saved."), "\(output.stdout)")
+            #expect(try HearingProfile.readAll(url).count == 1, "Esc leaves the profile as it was")
+            // Two answers went in: the screen shows the third comparison of run 1.
+            #expect(try window.screenText("mid-way").contains("Run 1 of 3"))
+            let line = try #require(
+                output.stderr.split(separator: "\n").first { $0.hasPrefix("threads-left: ") }, "\(output.stderr)")
+            #expect(line.hasPrefix("threads-left: 0 "), "every thread but the main one has ended: \(line)")
+        }
     }
 }

@@ -21,10 +21,11 @@ final class WindowSession {
 
     /// Runs the binary with `arguments` (plus `--logs`), the script given as lines; kills it after `timeout` s.
     /// With `killAtShot`, the game is killed (SIGKILL, as a crash or power cut would) as soon as the script's
-    /// screenshot of that name exists.
+    /// screenshot of that name exists. `driverFlags` go to `soundsafari-autopilot` (e.g. `--threads-left yes`).
     func run(
         _ arguments: [String], script: [String], timeout: Double = 150,
-        windowSize: String? = nil, environment: [String: String] = [:], killAtShot: String? = nil
+        windowSize: String? = nil, environment: [String: String] = [:], killAtShot: String? = nil,
+        driverFlags: [String] = []
     ) throws -> CommandOutput {
         let scriptURL = logs.appendingPathComponent("autopilot.txt")
         try script.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
@@ -39,6 +40,7 @@ final class WindowSession {
         let binary = SoundSafariBinary.url("soundsafari-autopilot").path
         var hooks = ["--script", scriptURL.path, "--screenshots", screenshots.path]
         if let windowSize { hooks += ["--window-size", windowSize] }
+        hooks += driverFlags
         let fullArguments = hooks + ["--"] + arguments + ["--logs", logs.path]
         if env["DISPLAY"]?.isEmpty == false {
             process.executableURL = URL(fileURLWithPath: binary)

@@ -18,7 +18,7 @@ extension WindowTests {
 
         @Test func opentrackPacketsCalibrateSteerThePhotosAndASilentTrackerPausesTheRoundUntilDataReturns() throws {
             let window = try WindowSession(name: "window-opentrack")
-            let port = TrackerSender.port(5)
+            let port = TrackerSender.port()
             // Forward is raw yaw 20; turning right raises it (sign +1); the photos are at raw 57 and 300,
             // that is bearings 37 and 280. After the first photo the tracker falls silent until the pause shows.
             let sender = try TrackerSender(
@@ -71,7 +71,7 @@ extension WindowTests {
 
         @Test func oscsendMessagesWithAGivenYawSignSteerAPhoto() throws {
             let window = try WindowSession(name: "window-osc")
-            let port = TrackerSender.port(6)
+            let port = TrackerSender.port()
             // The IEM SceneRotator's yaw shrinks turning right: --tracker-yaw-sign -1, forward at raw 10.
             let sender = try TrackerSender(
                 kind: "osc", port: port, screenshots: window.screenshots,

@@ -124,4 +124,68 @@ struct HearingProceduresTests {
         #expect(!found.loudnessAtLimit)
         #expect(abs(found.matchedLevelDB - 3) <= 1 && found.matchedLevelDB <= 5)
     }
+
+    /// Issue 29: the window answers the pitch match one question at a time (no thread waits in `run(with:)`).
+    @Test("The pitch match as a state machine: one question at a time, runs from 4, 5.7 and 2.8 kHz, then the loudness")
+    func pitchMatchStateMachine() throws {
+        var match = PitchMatch(startHz: 4000, runs: 3) { _ in 30 }
+        var listener = SimulatedTinnitusListener(pitchHz: 6500, levelDB: 45)
+        #expect(match.current == .compare(frequencyHz: 4000))
+        // An answer that does not fit the question on screen changes nothing.
+        let misfits = [match.answer(.prefersFirst(true)), match.answer(.louder(nil))]
+        #expect(misfits == [false, false])
+        #expect(match.current == .compare(frequencyHz: 4000))
+        var runStarts: [Double] = []
+        var kinds: [String] = []
+        var lastWasCompare = false
+        var questions = 0
+        while let question = match.current {
+            questions += 1
+            try #require(questions < 500, "the match ends")
+            let runsBefore = match.runs.count
+            let answer: PitchAnswer
+            switch question {
+            case .compare(let frequency):
+                if !lastWasCompare { runStarts.append(frequency) }
+                lastWasCompare = true
+                answer = .judgement(listener.judge(frequencyHz: frequency))
+                if kinds.last != "compare" { kinds.append("compare") }
+            case .octave(let first, let second):
+                lastWasCompare = false
+                #expect(abs(abs(log2(second / first)) - 1) < 1e-9, "the octave check offers an octave apart")
+                answer = .prefersFirst(listener.prefersFirst(first, over: second))
+                if kinds.last != "octave" { kinds.append("octave") }
+            case .loudness(let frequency, let level):
+                lastWasCompare = false
+                #expect(match.runs.count == 3, "the loudness comes after the last run")
+                answer = .louder(listener.tinnitusIsLouder(frequencyHz: frequency, levelDB: level))
+                if kinds.last != "loudness" { kinds.append("loudness") }
+            }
+            let accepted = match.answer(answer)
+            #expect(accepted)
+            // A run ends only with an octave-check answer.
+            if match.runs.count > runsBefore {
+                if case .octave = question {} else { Issue.record("a run ended on \(question)") }
+            }
+        }
+        #expect(kinds == ["compare", "octave", "compare", "octave", "compare", "octave", "loudness"])
+        #expect(runStarts.map { $0.rounded() } == [4000, 5657, 2828])
+        #expect(match.isFinished)
+        let afterTheEnd = match.answer(.judgement(.matches))
+        #expect(!afterTheEnd, "nothing to answer after the end")
+        let result = try #require(match.result)
+        #expect(abs(log2(result.pitchHz / 6500)) <= PitchMatch.finalStepOctaves)
+        #expect(abs(result.levelAboveThresholdDB - 15) <= 1)
+        // The one-go driver asks the same questions and comes to the same result.
+        var again = SimulatedTinnitusListener(pitchHz: 6500, levelDB: 45)
+        #expect(PitchMatch(startHz: 4000, runs: 3) { _ in 30 }.run(with: &again) == result)
+    }
+
+    @Test("Runs an octave apart are flagged; three quarters of an octave is the line")
+    func runsAnOctaveApart() {
+        #expect(PitchMatch.disagreeByAnOctave([2828, 2828, 5657]))
+        #expect(!PitchMatch.disagreeByAnOctave([4000, 4757]))
+        #expect(PitchMatch.disagreeByAnOctave([4000, 6800]))
+        #expect(!PitchMatch.disagreeByAnOctave([]))
+    }
 }

@@ -38,6 +38,17 @@ import Testing
         #expect(commands(handler.handle(key(SDLK_SPACE, repeated: true), turning: true)).isEmpty)
     }
 
+    /// Issue 29: the hearing screens moved into the game's window; there a held key is one answer, as before.
+    @Test func onTheHearingScreensAHeldKeyAnswersOnceAndTIsTheToneProbe() {
+        let handler = InputHandler(clock: ManualClock())
+        #expect(commands(handler.handle(key(SDLK_UP, repeated: true), turning: false)) == [.up], "menus step on")
+        handler.repeatsKeys = false
+        #expect(commands(handler.handle(key(SDLK_UP), turning: false)) == [.up])
+        #expect(commands(handler.handle(key(SDLK_UP, repeated: true), turning: false)).isEmpty)
+        #expect(commands(handler.handle(key(SDLK_1, repeated: true), turning: false)).isEmpty)
+        #expect(commands(handler.handle(key(SDLK_t), turning: false)) == [.tone])
+    }
+
     @Test func holdingRightForHalfASecondTurnsClockwiseAtTheKeyboardRate() {
         let handler = InputHandler(clock: ManualClock())
         _ = handler.handle(key(SDLK_RIGHT), turning: true)

@@ -136,4 +136,40 @@ import Testing
         #expect(flow.photoTaken() == [], "the round's first photo was logged before the resume")
         #expect(flow.screen == .roundResult)
     }
+
+    /// Issue 29: the hearing procedures run in the one flow (they had a window loop of their own).
+    @Test func theHearingTestAsksBeforeStoppingAndShowsTheProfileWhenItEnds() {
+        var flow = ScreenFlow.hearing(.hearingTest)
+        #expect(flow.screen.name == "hearing-test")
+        #expect(flow.hearingTestStopAsked() == [])
+        #expect(flow.screen == .hearingTestStop)
+        #expect(flow.procedureFinished() == [], "no result while the stop question shows")
+        #expect(flow.screen == .hearingTestStop)
+        #expect(flow.hearingTestResumed() == [])
+        #expect(flow.procedureFinished() == [])
+        #expect(flow.screen == .profile)
+        #expect(flow.continuePressed() == [.exit])
+        var stopped = ScreenFlow.hearing(.hearingTest)
+        _ = stopped.hearingTestStopAsked()
+        #expect(stopped.quit() == [.exit], "Enter on the stop question closes without a summary")
+    }
+
+    @Test func thePitchMatchNamesEachQuestionsScreenAndAQuitClosesTheWindow() {
+        var flow = ScreenFlow.hearing(.pitchProbe)
+        #expect(flow.screen.name == "pitch-probe")
+        #expect(flow.procedureFinished() == [], "nothing to save before the first question")
+        #expect(flow.screen == .pitchProbe)
+        _ = flow.pitchQuestionShown(.compare)
+        #expect(flow.screen.name == "pitch-compare")
+        _ = flow.pitchQuestionShown(.octave)
+        #expect(flow.screen.name == "pitch-octave")
+        _ = flow.pitchQuestionShown(.loudness)
+        #expect(flow.screen.name == "pitch-loudness")
+        #expect(flow.quit() == [.exit])
+        var finished = ScreenFlow.hearing(.pitchMatch(.loudness))
+        _ = finished.procedureFinished()
+        #expect(finished.screen.name == "profile")
+        _ = finished.pitchQuestionShown(.compare)
+        #expect(finished.screen == .profile, "a question cannot follow the saved result")
+    }
 }

@@ -38,19 +38,16 @@ func eventually(_ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-/// A free UDP port for one test (tests run in parallel, each on its own).
-func freePort(_ offset: UInt16) -> UInt16 { 20_000 + UInt16(getpid() % 2000) * 10 + offset }
-
 @Suite(.serialized) struct TrackerReceiverTests {
     @Test func opentrackDatagramsBecomeReadingsAndMalformedOnesAreCountedNotUsed() throws {
-        let input = TrackerInput(kind: .opentrack, port: freePort(1))
+        let input = TrackerInput(kind: .opentrack, port: 0)
         let receiver = try TrackerReceiver(input: input, now: { MonotonicTime(seconds: 7) })
         defer { receiver.stop() }
         sendUDP(
             [
                 OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 12.5, pitch: 1, roll: 2), Array("hello".utf8),
                 OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: .nan, pitch: 0, roll: 0),
-            ], port: input.port)
+            ], port: receiver.port)
         #expect(eventually { receiver.counts.datagrams == 3 })
         #expect(receiver.counts == TrackerCounts(datagrams: 3, readings: 1, malformed: 2, ignored: 0))
         #expect(receiver.latest?.reading.yawDeg == 12.5, "the last good reading stays")
@@ -60,18 +57,20 @@ func freePort(_ offset: UInt16) -> UInt16 { 20_000 + UInt16(getpid() % 2000) * 1
     }
 
     @Test func oscMessagesAreReceivedThroughLiblo() throws {
-        let input = TrackerInput(kind: .osc, port: freePort(2))
+        let input = TrackerInput(kind: .osc, port: 0)
         let receiver = try TrackerReceiver(input: input, now: { .zero })
         defer { receiver.stop() }
-        sendUDP([oscMessage("/SceneRotator/ypr", [-20, 0, 0]), oscMessage("/ypr", [1])], port: input.port)
+        sendUDP([oscMessage("/SceneRotator/ypr", [-20, 0, 0]), oscMessage("/ypr", [1])], port: receiver.port)
         #expect(eventually { receiver.counts.datagrams == 2 })
         #expect(receiver.counts.malformed == 1)
         #expect(receiver.latest?.reading.address == "/SceneRotator/ypr")
     }
 
     @Test func aPortInUseIsOneSentenceNamingThePortAndWhatToDo() throws {
-        let input = TrackerInput(kind: .opentrack, port: freePort(3))
-        let first = try TrackerReceiver(input: input, now: { .zero })
+        // Port 0: the kernel picks a free one; the second receiver asks for that same port.
+        let first = try TrackerReceiver(input: TrackerInput(kind: .opentrack, port: 0), now: { .zero })
+        let input = TrackerInput(kind: .opentrack, port: first.port)
+        #expect(input.port != 0)
         #expect(throws: TrackerError.portInUse(input)) { _ = try TrackerReceiver(input: input, now: { .zero }) }
         #expect("\(TrackerError.portInUse(input))".contains("UDP port \(input.port)"))
         first.stop()
@@ -81,12 +80,12 @@ func freePort(_ offset: UInt16) -> UInt16 { 20_000 + UInt16(getpid() % 2000) * 1
     }
 
     @Test func theHeadingFollowsTheCalibrationAndSilenceIsHalfASecondWithoutData() throws {
-        let input = TrackerInput(kind: .opentrack, port: freePort(4))
+        let input = TrackerInput(kind: .opentrack, port: 0)
         let receiver = try TrackerReceiver(input: input, now: { MonotonicTime(seconds: 100) })
         defer { receiver.stop() }
         let heading = TrackedHeading(receiver: receiver)
         #expect(heading.isSilent(at: MonotonicTime(seconds: 100)), "no data yet")
-        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 57, pitch: 0, roll: 0)], port: input.port)
+        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 57, pitch: 0, roll: 0)], port: receiver.port)
         #expect(eventually { receiver.latest != nil })
         #expect(heading.heading == .forward, "uncalibrated: forward")
         heading.calibration = TrackerCalibration(forwardRawYawDeg: 20, yawSign: 1)
@@ -99,24 +98,24 @@ func freePort(_ offset: UInt16) -> UInt16 { 20_000 + UInt16(getpid() % 2000) * 1
     }
 
     @Test func eachReadingReachesTheOutputCellOnTheReceivingThreadThroughTheCalibration() throws {
-        let input = TrackerInput(kind: .opentrack, port: freePort(5))
+        let input = TrackerInput(kind: .opentrack, port: 0)
         let receiver = try TrackerReceiver(input: input, now: { MonotonicTime(seconds: 100) })
         defer { receiver.stop() }
         let heading = TrackedHeading(receiver: receiver)
         let cell = LatestHeading(Bearing(degrees: 300))
         heading.output = cell
-        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 57, pitch: 0, roll: 0)], port: input.port)
+        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 57, pitch: 0, roll: 0)], port: receiver.port)
         #expect(eventually { receiver.latest != nil })
         #expect(cell.load() == Bearing(degrees: 300), "uncalibrated: nothing is stored")
         heading.calibration = TrackerCalibration(forwardRawYawDeg: 20, yawSign: -1)
         #expect(abs(cell.load().degrees - 323) < 1e-9, "a new calibration applies at once")
         // Nobody reads `heading` from here on: only the receiving thread can move the cell.
-        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 10, pitch: 0, roll: 0)], port: input.port)
+        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 10, pitch: 0, roll: 0)], port: receiver.port)
         #expect(eventually { abs(cell.load().degrees - 10) < 1e-9 })
         heading.recentre()
         #expect(cell.load() == .forward)
         heading.output = nil
-        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 40, pitch: 0, roll: 0)], port: input.port)
+        sendUDP([OpenTrackPacket.encode(x: 0, y: 0, z: 0, yaw: 40, pitch: 0, roll: 0)], port: receiver.port)
         #expect(eventually { receiver.latest?.reading.yawDeg == 40 })
         #expect(cell.load() == .forward, "no longer steering: the cell is left alone")
     }

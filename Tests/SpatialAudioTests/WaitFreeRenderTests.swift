@@ -189,4 +189,51 @@ struct WaitFreeRenderTests {
         let cues = InterauralMeter.measure(interleaved: try TestSignals.renderNoise(bearing: 90))
         #expect(cues.ildDB > 10)
     }
+
+    @Test("A device thread makes the context current once and keeps it, while game threads bind and release theirs")
+    func aDeviceThreadBindsTheContextOnce() throws {
+        let engine = try SpatialAudioEngine()
+        let source = try engine.makeSource(
+            buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.2)), looping: true)
+        source.play()
+        // A game thread binding the context over and over: each bind takes OpenAL Soft's global list lock.
+        let progress = UploadProgress()
+        let finished = DispatchSemaphore(value: 0)
+        let short = TestSignals.whiteNoise(seconds: 0.01)
+        let uploader = Thread {
+            defer { finished.signal() }
+            while !progress.isStopped {
+                guard (try? engine.makeBuffer(short, name: "bind")) != nil else { return }
+                progress.countUpload()
+            }
+        }
+        uploader.start()
+        // The "device thread": a thread of its own, as SDL's audio thread is, rendering 300 blocks and then
+        // letting go of the context, as the device's last callback does.
+        let statistics = Mutex<(before: RenderWaitStatistics?, after: RenderWaitStatistics?)>((nil, nil))
+        let rendered = DispatchSemaphore(value: 0)
+        let device = Thread {
+            var block = [Float](repeating: 0, count: 1_024)
+            for _ in 0..<300 { block.withUnsafeMutableBufferPointer { engine.render(into: $0, keepingContext: true) } }
+            let before = engine.renderWaitStatistics
+            engine.releaseRenderContext()
+            // Released: the next kept block binds again.
+            block.withUnsafeMutableBufferPointer { engine.render(into: $0, keepingContext: true) }
+            engine.releaseRenderContext()
+            statistics.withLock { $0 = (before, engine.renderWaitStatistics) }
+            rendered.signal()
+        }
+        device.start()
+        rendered.wait()
+        progress.stop()
+        finished.wait()
+        let (before, after) = statistics.withLock { $0 }
+        #expect(progress.uploads > 0, "the game thread must bind meanwhile for the count to mean anything")
+        #expect(before?.renders == 300 && before?.contextBinds == 1, "\(String(describing: before))")
+        #expect(after?.contextBinds == 2)
+        // Offline renders (a test, `render`, `simulate`) release the context after each block, so bind each time.
+        var block = [Float](repeating: 0, count: 1_024)
+        for _ in 0..<3 { block.withUnsafeMutableBufferPointer { engine.render(into: $0) } }
+        #expect(engine.renderWaitStatistics.contextBinds == 5)
+    }
 }

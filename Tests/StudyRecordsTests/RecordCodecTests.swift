@@ -54,4 +54,32 @@ struct RecordCodecTests {
             #expect(!DeviceID.isValid(bad), "\(bad)")
         }
     }
+
+    @Test func aQuestionnairesFileIsWrittenBackByteForByteWithGuardedTextAndNumbersKept() throws {
+        let header = QuestionnaireRow.columns.joined(separator: ",")
+        let rows = [
+            "P01,A1,demo,1,en,baseline,,answer,a,-2.000,FALSE,,,,2026-11-21T20:15:00.000Z",
+            "P01,A1,demo,1,en,baseline,,answer,note,'=HYPERLINK(1),FALSE,,,,2026-11-21T20:15:01.000Z",
+            "P01,A1,demo,1,en,baseline,,answer,b,,TRUE,,,,2026-11-21T20:15:02.000Z",
+            "P01,A1,demo,1,en,baseline,,answer,what,1.000;3.000,FALSE,,,,2026-11-21T20:15:03.000Z",
+            "P01,A1,demo,1,en,baseline,,subscale,ab,,,,2,FALSE,2026-11-21T20:15:03.000Z",
+            "P01,A1,demo,1,en,baseline,,finished,total,4.500,,mild,1,TRUE,2026-11-21T20:15:03.000Z",
+            "P01,A2,demo,1,en,periodic,5,finished,total,,,,,,2026-11-22T20:15:03.000Z",
+        ]
+        let data = Data(([header] + rows).map { $0 + "\n" }.joined().utf8)
+        let file = try CSVLogFile<QuestionnaireRow>.decode(data, file: "P01/questionnaires.csv")
+        #expect(file.records[1].value == "=HYPERLINK(1)")
+        #expect(file.records[2].value == nil && file.records[5].prorated == true && file.records[6].sessionIndex == 5)
+        #expect(file.encoded() == data)
+    }
+
+    @Test func aQuestionnaireAnswerRowWhoseSkippedDisagreesWithItsValueIsRefusedNamingTheColumn() throws {
+        let header = QuestionnaireRow.columns.joined(separator: ",")
+        let data = Data((header + "\nP01,A1,demo,1,en,baseline,,answer,a,,FALSE,,,,2026-11-21T20:15:00.000Z\n").utf8)
+        #expect {
+            _ = try CSVLogFile<QuestionnaireRow>.decode(data, file: "P01/questionnaires.csv")
+        } throws: { error in
+            "\(error)".contains("P01/questionnaires.csv") && "\(error)".contains("skipped")
+        }
+    }
 }

@@ -1,5 +1,6 @@
 // The commands' work as library calls (load, pick groups, run tests, render), shared by the CLI, the report and tests.
 import Foundation
+import TidyFormats
 
 public enum Analyses {
     static func name(_ key: [String]) -> String { key.joined(separator: ":") }

@@ -14,6 +14,6 @@ struct SoundSafariAnalyze: ParsableCommand {
             DescribeCommand.self, AnovaCommand.self, TTestCommand.self, PostHocCommand.self,
             CircularCommand.self, RateCommand.self, ReportCommand.self, LmmCommand.self, GlmmCommand.self,
             ProgressCommand.self,
-            RatingsCommand.self,
+            RatingsCommand.self, QuestionnairesCommand.self,
         ])
 }

@@ -1,5 +1,6 @@
 // Test support: paths of the fixtures and the reference values written next to them by R and scipy.
 import Foundation
+import Testing
 
 @testable import StudyAnalysis
 
@@ -22,6 +23,24 @@ enum Fixtures {
             if parts.count == 2, let v = Double(parts[1]) { result[parts[0]] = v }
         }
         return result
+    }
+
+    /// Expects `ours` within `tolerance` (relative, absolute below 1) of R's `key` in `reference`.
+    static func expectClose(
+        _ ours: Double?, _ key: String, in reference: [String: Double], tolerance: Double = 1e-9,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard let theirs = reference[key] else {
+            Issue.record("no R value \(key)", sourceLocation: sourceLocation)
+            return
+        }
+        guard let ours else {
+            Issue.record("\(key): R has \(theirs), ours is missing", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(
+            abs(ours - theirs) <= tolerance * max(1, abs(theirs)), "\(key): \(ours) vs R \(theirs)",
+            sourceLocation: sourceLocation)
     }
 
     static let r = references("r-reference.txt")

@@ -8,15 +8,7 @@ struct RatingsAnalysisTests {
     static let reference = Fixtures.references("ratings-reference.txt")
 
     func close(_ ours: Double?, _ key: String, tolerance: Double = 1e-9) {
-        guard let theirs = Self.reference[key] else {
-            Issue.record("no R value \(key)")
-            return
-        }
-        guard let ours else {
-            Issue.record("\(key): R has \(theirs), ratings has none")
-            return
-        }
-        #expect(abs(ours - theirs) <= tolerance * max(1, abs(theirs)), "\(key): \(ours) vs R \(theirs)")
+        Fixtures.expectClose(ours, key, in: Self.reference, tolerance: tolerance)
     }
 
     @Test func everyChangeTrendAndCorrelationMatchesR() throws {

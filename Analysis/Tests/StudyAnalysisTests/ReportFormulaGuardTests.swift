@@ -2,6 +2,7 @@
 // them is escaped in report.md as in report.html.
 import Foundation
 import Testing
+import TidyFormats
 
 @testable import StudyAnalysis
 

@@ -7,95 +7,158 @@ struct Migration: Sendable {
     var name: String
     /// One statement per element (the extended protocol runs one at a time); all of a migration in one transaction.
     var statements: [String]
+    /// Swift run after the statements, in the same transaction (filling new tables from what is held already).
+    var backfill: (@Sendable (PostgresConnection, Logger) async throws -> Void)? = nil
 }
 
 enum Migrations {
+    /// Every migration: the API's (below 20) and the dashboard's (from 20, in StudyDatabase+Dashboard.swift).
+    static let all: [Migration] = api + dashboard
+
     /// Append only: a released migration is never edited, removed or reordered; a new need is a new version.
-    static let all: [Migration] =
-        [
-            Migration(
-                version: 1, name: "accounts, sites, devices, sessions, rate limits, audit",
-                statements: [
-                    """
-                    CREATE TABLE sites (id serial PRIMARY KEY,
-                      name text NOT NULL UNIQUE CHECK (name ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'),
-                      created_at timestamptz NOT NULL DEFAULT now())
-                    """,
-                    """
-                    CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL UNIQUE,
-                      role text NOT NULL CHECK (role IN ('admin', 'supervisor', 'researcher')),
-                      password_hash text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())
-                    """,
-                    """
-                    CREATE TABLE user_sites (user_id int NOT NULL REFERENCES users ON DELETE CASCADE,
-                      site_id int NOT NULL REFERENCES sites, PRIMARY KEY (user_id, site_id))
-                    """,
-                    """
-                    CREATE TABLE web_sessions (token_hash text PRIMARY KEY,
-                      user_id int NOT NULL REFERENCES users ON DELETE CASCADE,
-                      created_at timestamptz NOT NULL DEFAULT now(), expires_at timestamptz NOT NULL)
-                    """,
-                    """
-                    CREATE TABLE devices (id uuid PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
-                      name text NOT NULL, token_hash text NOT NULL UNIQUE,
-                      enrolled_at timestamptz NOT NULL DEFAULT now(), revoked_at timestamptz)
-                    """,
-                    """
-                    CREATE TABLE enrolment_codes (code_hash text PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
-                      created_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(),
-                      expires_at timestamptz NOT NULL, used_at timestamptz, device_id uuid REFERENCES devices)
-                    """,
-                    """
-                    CREATE TABLE rate_limits (bucket text NOT NULL, window_start timestamptz NOT NULL,
-                      hits int NOT NULL, PRIMARY KEY (bucket, window_start))
-                    """,
-                    """
-                    CREATE TABLE audit (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT clock_timestamp(),
-                      actor text NOT NULL, role text NOT NULL, action text NOT NULL, site text, participant text,
-                      before jsonb, after jsonb, request_id text)
-                    """,
-                    """
-                    CREATE FUNCTION audit_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-                    BEGIN RAISE EXCEPTION 'the audit table is append-only'; END $$
-                    """,
-                    """
-                    CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON audit
-                      FOR EACH ROW EXECUTE FUNCTION audit_is_append_only()
-                    """,
-                    """
-                    CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
-                      FOR EACH STATEMENT EXECUTE FUNCTION audit_is_append_only()
-                    """,
-                    // The server's own role keeps INSERT and SELECT only (the triggers hold even for a superuser).
-                    "REVOKE UPDATE, DELETE, TRUNCATE ON audit FROM CURRENT_USER",
-                ]),
-            Migration(
-                version: 2, name: "synced log files and their items",
-                statements: [
-                    // One row per log file of a device (its path in the logs folder); a CSV file's header once.
-                    """
-                    CREATE TABLE sync_files (device_id uuid NOT NULL REFERENCES devices, file text NOT NULL,
-                      kind text NOT NULL CHECK (kind IN ('participants', 'session', 'trials', 'ratings', 'plan')),
-                      header text, PRIMARY KEY (device_id, file))
-                    """,
-                    // Item n of a file: its n-th CSV record, or its n-th distinct state (session.json). Never updated.
-                    """
-                    CREATE TABLE sync_items (device_id uuid NOT NULL, file text NOT NULL, item int NOT NULL CHECK (item > 0),
-                      content text NOT NULL, sha256 text NOT NULL, received_at timestamptz NOT NULL DEFAULT now(),
-                      PRIMARY KEY (device_id, file, item), FOREIGN KEY (device_id, file) REFERENCES sync_files)
-                    """,
-                ]),
-            Migration(
-                version: 3, name: "prescriptions (training plans) for a site's participants",
-                statements: [
-                    // Never updated: a new plan for a participant is a new row, written on the machine as a new version.
-                    """
-                    CREATE TABLE prescriptions (id bigserial PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
-                      participant text NOT NULL, kind text NOT NULL CHECK (kind IN ('plan')), content text NOT NULL,
-                      created_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())
-                    """
-                ]),
-        ] + dashboard
+    static let api: [Migration] = [
+        Migration(
+            version: 1, name: "accounts, sites, devices, sessions, rate limits, audit",
+            statements: [
+                """
+                CREATE TABLE sites (id serial PRIMARY KEY,
+                  name text NOT NULL UNIQUE CHECK (name ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'),
+                  created_at timestamptz NOT NULL DEFAULT now())
+                """,
+                """
+                CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL UNIQUE,
+                  role text NOT NULL CHECK (role IN ('admin', 'supervisor', 'researcher')),
+                  password_hash text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())
+                """,
+                """
+                CREATE TABLE user_sites (user_id int NOT NULL REFERENCES users ON DELETE CASCADE,
+                  site_id int NOT NULL REFERENCES sites, PRIMARY KEY (user_id, site_id))
+                """,
+                """
+                CREATE TABLE web_sessions (token_hash text PRIMARY KEY,
+                  user_id int NOT NULL REFERENCES users ON DELETE CASCADE,
+                  created_at timestamptz NOT NULL DEFAULT now(), expires_at timestamptz NOT NULL)
+                """,
+                """
+                CREATE TABLE devices (id uuid PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
+                  name text NOT NULL, token_hash text NOT NULL UNIQUE,
+                  enrolled_at timestamptz NOT NULL DEFAULT now(), revoked_at timestamptz)
+                """,
+                """
+                CREATE TABLE enrolment_codes (code_hash text PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
+                  created_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(),
+                  expires_at timestamptz NOT NULL, used_at timestamptz, device_id uuid REFERENCES devices)
+                """,
+                """
+                CREATE TABLE rate_limits (bucket text NOT NULL, window_start timestamptz NOT NULL,
+                  hits int NOT NULL, PRIMARY KEY (bucket, window_start))
+                """,
+                """
+                CREATE TABLE audit (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT clock_timestamp(),
+                  actor text NOT NULL, role text NOT NULL, action text NOT NULL, site text, participant text,
+                  before jsonb, after jsonb, request_id text)
+                """,
+                """
+                CREATE FUNCTION audit_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'the audit table is append-only'; END $$
+                """,
+                """
+                CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON audit
+                  FOR EACH ROW EXECUTE FUNCTION audit_is_append_only()
+                """,
+                """
+                CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
+                  FOR EACH STATEMENT EXECUTE FUNCTION audit_is_append_only()
+                """,
+                // The server's own role keeps INSERT and SELECT only (the triggers hold even for a superuser).
+                "REVOKE UPDATE, DELETE, TRUNCATE ON audit FROM CURRENT_USER",
+            ]),
+        Migration(
+            version: 2, name: "synced log files and their items",
+            statements: [
+                // One row per log file of a device (its path in the logs folder); a CSV file's header once.
+                """
+                CREATE TABLE sync_files (device_id uuid NOT NULL REFERENCES devices, file text NOT NULL,
+                  kind text NOT NULL CHECK (kind IN ('participants', 'session', 'trials', 'ratings', 'plan')),
+                  header text, PRIMARY KEY (device_id, file))
+                """,
+                // Item n of a file: its n-th CSV record, or its n-th distinct state (session.json). Never updated.
+                """
+                CREATE TABLE sync_items (device_id uuid NOT NULL, file text NOT NULL, item int NOT NULL CHECK (item > 0),
+                  content text NOT NULL, sha256 text NOT NULL, received_at timestamptz NOT NULL DEFAULT now(),
+                  PRIMARY KEY (device_id, file, item), FOREIGN KEY (device_id, file) REFERENCES sync_files)
+                """,
+            ]),
+        Migration(
+            version: 3, name: "prescriptions (training plans) for a site's participants",
+            statements: [
+                // Never updated: a new plan for a participant is a new row, written on the machine as a new version.
+                """
+                CREATE TABLE prescriptions (id bigserial PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
+                  participant text NOT NULL, kind text NOT NULL CHECK (kind IN ('plan')), content text NOT NULL,
+                  created_by text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())
+                """
+            ]),
+        Migration(
+            version: 4, name: "projection tables: participants, sessions, trials, ratings, plans",
+            statements: [
+                // A participant's latest registration (participants.csv: the last row by registered_at is current).
+                """
+                CREATE TABLE participants (site_id int NOT NULL REFERENCES sites, participant text NOT NULL,
+                  registered_at timestamptz NOT NULL, first_registered_at timestamptz NOT NULL, age int,
+                  gender text NOT NULL, tinnitus text, tinnitus_side text, hearing_aid text, phone_experience_0_5 int,
+                  game_experience_0_5 int, device_id uuid NOT NULL, item int NOT NULL,
+                  PRIMARY KEY (site_id, participant))
+                """,
+                // One row per session (its latest session.json state); session_index is the server's number.
+                """
+                CREATE TABLE sessions (session_id text PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
+                  participant text NOT NULL, device_id uuid NOT NULL REFERENCES devices, machine_id text NOT NULL,
+                  file text NOT NULL, state_item int NOT NULL, started_at timestamptz NOT NULL, ended_at timestamptz,
+                  completed boolean NOT NULL, ended_by text, played_s float8, protocol text NOT NULL,
+                  input text NOT NULL, plan_name text, plan_version int, plan_session int, plan_total_sessions int,
+                  profile_version int, headphone_check text, headphone_failed_attempts int, dose_fraction float8,
+                  week_dose_fraction float8, local_session_index int, session_index int,
+                  trial_count int NOT NULL DEFAULT 0, state jsonb NOT NULL,
+                  updated_at timestamptz NOT NULL DEFAULT now())
+                """,
+                // A site's participants with counts and last session, and one participant's sessions in order.
+                "CREATE INDEX sessions_of_participant ON sessions (site_id, participant, started_at, session_id)",
+                // Every trials.csv column, keyed by the record's number in its file; no foreign keys, so that ingest stays fast.
+                """
+                CREATE TABLE trials (session_id text NOT NULL, trial int NOT NULL, site_id int NOT NULL,
+                  participant text NOT NULL, device_id uuid NOT NULL, schema_version int NOT NULL,
+                  platform text NOT NULL, round int NOT NULL, targets_in_round int NOT NULL, target_index int NOT NULL,
+                  target text NOT NULL, condition text NOT NULL, background boolean NOT NULL, input text NOT NULL,
+                  hrtf text NOT NULL, hrtf_sha256 text NOT NULL, onset_frame bigint, onset_uncertainty_ms float8,
+                  target_bearing_deg float8, aim_bearing_deg float8, deviation_deg float8,
+                  abs_deviation_deg float8, front_back_confusion boolean NOT NULL,
+                  front_back_reversal boolean NOT NULL, onset_at timestamptz NOT NULL, shot_at timestamptz NOT NULL,
+                  time_s float8, protocol text NOT NULL, plan text, difficulty_parameter text, difficulty_value float8,
+                  hit boolean, staircase_reversal boolean, volume_db float8, profile_version int,
+                  local_session_index int NOT NULL, machine_id text NOT NULL, PRIMARY KEY (session_id, trial))
+                """,
+                // Keyed as the items they come from: (device, ratings.csv of a participant, record number).
+                """
+                CREATE TABLE ratings (device_id uuid NOT NULL, file text NOT NULL, record int NOT NULL,
+                  site_id int NOT NULL, participant text NOT NULL, session_id text, local_session_index int,
+                  moment text NOT NULL, item text NOT NULL, value float8, answered_at timestamptz NOT NULL,
+                  prompted_at timestamptz, skipped boolean NOT NULL, codebook_version int NOT NULL,
+                  PRIMARY KEY (device_id, file, record))
+                """,
+                "CREATE INDEX ratings_of_participant ON ratings (site_id, participant, answered_at)",
+                """
+                CREATE TABLE plans (device_id uuid NOT NULL, file text NOT NULL, site_id int NOT NULL,
+                  participant text NOT NULL, version int NOT NULL, name text NOT NULL,
+                  assigned_at timestamptz NOT NULL, source text NOT NULL, total_sessions int NOT NULL,
+                  sessions_per_week int NOT NULL, plan jsonb NOT NULL, PRIMARY KEY (device_id, file))
+                """,
+                "CREATE INDEX plans_of_participant ON plans (site_id, participant, assigned_at)",
+            ],
+            backfill: { connection, logger in
+                try await StudyDatabase.backfillProjections(on: connection, logger: logger)
+            }),
+    ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
     /// several instances starting at once apply each migration once. Returns the names it applied.
@@ -128,6 +191,7 @@ enum Migrations {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
+                try await migration.backfill?(connection, logger)
                 try await connection.query(
                     "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
                     logger: logger)

@@ -28,9 +28,11 @@ extension StudyDatabase {
 
     /// Stores `items` as items `first`, `first + 1`, … of `file` in one transaction. An item held already with the
     /// same content is counted unchanged; with other content the whole batch is refused (409 naming file and item).
-    /// A state (`first == nil`, session.json) is appended unless it equals the latest state held.
+    /// A state (`first == nil`, session.json) is appended unless it equals the latest state held. What is stored is
+    /// projected into the typed tables (StudyDatabase+Projections) in the same transaction.
     func store(
-        device: Device, file: String, kind: String, header: String?, first: Int?, items: [String], requestID: String
+        device: Device, file: String, kind: String, header: String?, first: Int?, items: [String],
+        decoded: DecodedItems, requestID: String
     ) async throws -> Stored {
         try await transaction { connection in
             try await connection.query(
@@ -78,8 +80,8 @@ extension StudyDatabase {
                 FROM unnest(\(batch)::text[]) WITH ORDINALITY AS t(content, ordinality)
                 ON CONFLICT (device_id, file, item) DO NOTHING RETURNING item
                 """, logger: logger
-            ).collect().count
-            if inserted < batch.count {
+            ).collect().map { try $0.decode(Int.self) }
+            if inserted.count < batch.count {
                 let differing = try await connection.query(
                     """
                     SELECT i.item FROM sync_items i
@@ -94,14 +96,17 @@ extension StudyDatabase {
                         key: "\(file)#\(item)")
                 }
             }
-            if inserted > 0 {
+            let count = inserted.count
+            try await Self.project(
+                decoded, on: connection, logger: logger, device: device.id, file: file, first: start,
+                inserted: Set(inserted), content: kind == "session" ? batch.first : nil)
+            if count > 0 {
                 try await Self.audit(
                     on: connection, logger: logger, actor: Identity.device(device).actor, action: "sync.store",
                     site: device.site, participant: Self.participant(of: file),
-                    after: ["file": file, "from": String(start), "items": String(inserted)], requestID: requestID)
+                    after: ["file": file, "from": String(start), "items": String(count)], requestID: requestID)
             }
-            return Stored(
-                file: file, held: held.0 + inserted, stored: inserted, unchanged: batch.count - inserted)
+            return Stored(file: file, held: held.0 + count, stored: count, unchanged: batch.count - count)
         }
     }
 

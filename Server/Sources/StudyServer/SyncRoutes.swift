@@ -24,15 +24,15 @@ struct SyncRoutes {
     {
         let device = try context.device()
         let batch = try await request.decodeStrictly(SyncBatch.self, context: context)
-        try Self.validate(batch)
+        let decoded = try Self.validate(batch)
         let stored = try await database.store(
             device: device, file: batch.file, kind: batch.kind, header: batch.header, first: batch.first,
-            items: batch.items, requestID: context.id)
+            items: batch.items, decoded: decoded, requestID: context.id)
         return JSONReply(body: stored)
     }
 
-    /// The file's place in a logs folder matches its kind, and every item decodes with StudyRecords' codec.
-    static func validate(_ batch: SyncBatch) throws {
+    /// The file's place in a logs folder matches its kind, and every item decodes with StudyRecords' codec (returned).
+    static func validate(_ batch: SyncBatch) throws -> DecodedItems {
         let parts = batch.file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let safe = parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }
         let name = parts.last ?? ""
@@ -65,16 +65,11 @@ struct SyncRoutes {
                 throw Problem.badRequest(
                     "Every item of \(batch.file) must be one whole CSV record ending with a line break.")
             }
-            let data = Data((header + batch.items.joined()).utf8)
+            let decoded: DecodedItems
             let count: Int
             do {
-                switch batch.kind {
-                case "participants": count = try decoded(CSVLogFile<ParticipantRecord>.decode(data, file: batch.file))
-                case "ratings": count = try decoded(CSVLogFile<RatingRow>.decode(data, file: batch.file))
-                default: count = try decoded(CSVLogFile<TrialRow>.decode(data, file: batch.file))
-                }
-            } catch let problem as Problem {
-                throw problem
+                (decoded, count) = try DecodedItems.decode(
+                    kind: batch.kind, file: batch.file, header: header, items: batch.items)
             } catch {
                 throw Problem.badRequest(
                     "\(Self.clause(error)) (in the batch from record \(first)): fix the file, then sync again.")
@@ -84,34 +79,26 @@ struct SyncRoutes {
                     "The batch of \(batch.file) has \(batch.items.count) items but \(count) records: send one record per item."
                 )
             }
+            return decoded
         } else {
             guard batch.header == nil, batch.items.count == 1 else {
                 throw Problem.badRequest("A batch of \(batch.file) is the one whole JSON document, with no header.")
             }
-            let data = Data(batch.items[0].utf8)
-            do {
-                if batch.kind == "session" {
-                    guard batch.first == nil else {
-                        throw Problem.badRequest("A session.json state has no first: the server numbers its states.")
-                    }
-                    _ = try SessionRecord.decode(data, file: batch.file)
-                } else {
-                    guard batch.first == 1 else {
-                        throw Problem.badRequest("A plan file is never rewritten: send it as item 1 (first: 1).")
-                    }
-                    _ = try AssignedPlan.decode(data, url: URL(fileURLWithPath: batch.file))
+            if batch.kind == "session" {
+                guard batch.first == nil else {
+                    throw Problem.badRequest("A session.json state has no first: the server numbers its states.")
                 }
-            } catch let problem as Problem {
-                throw problem
+            } else {
+                guard batch.first == 1 else {
+                    throw Problem.badRequest("A plan file is never rewritten: send it as item 1 (first: 1).")
+                }
+            }
+            do {
+                return try DecodedItems.decode(kind: batch.kind, file: batch.file, header: nil, items: batch.items).0
             } catch {
                 throw Problem.badRequest("\(Self.clause(error)): fix the file, then sync again.")
             }
         }
-    }
-
-    /// The number of whole records a CSV batch decodes to; a cut-off last line counts as one too many.
-    private static func decoded<Record>(_ file: CSVLogFile<Record>) -> Int {
-        file.records.count + (file.cutOff == nil ? 0 : 1)
     }
 
     /// A StudyRecords error as a clause (its sentence without the full stop), to go on with what to do.

@@ -99,6 +99,27 @@ import Testing
                         return "/api/v1/devices/\(id)/revoke"
                     }, expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
         }
+        // The export: admins and researchers of the site, and its supervisors; devices never.
+        let exportRules: [(site: String, allowed: [Caller: Int])] = [
+            (
+                "north",
+                [.admin: 200, .supervisorNorth: 200, .supervisorSouth: 404, .researcherNorth: 200, .researcherAll: 200]
+            ),
+            (
+                "south",
+                [.admin: 200, .supervisorNorth: 404, .supervisorSouth: 200, .researcherNorth: 404, .researcherAll: 200]
+            ),
+            (
+                "east",
+                [.admin: 404, .supervisorNorth: 404, .supervisorSouth: 404, .researcherNorth: 404, .researcherAll: 404]
+            ),
+        ]
+        for (site, allowed) in exportRules {
+            cases.append(
+                Case(
+                    route: "GET /api/v1/export", path: fixed("/api/v1/export?format=csv&file=codebook.md&site=\(site)"),
+                    expected: only(allowed)))
+        }
         // Last: it ends the caller's session.
         cases.append(
             Case(
@@ -150,8 +171,10 @@ import Testing
                     if reply.status >= 400 { #expect(reply.contentType == "application/problem+json") }
                     if reply.status == 404 {
                         // What a caller is told of another site's ID and of an ID that exists nowhere must not differ.
-                        let shape = reply.detail.replacingOccurrences(
-                            of: String(path.split(separator: "/")[3]), with: "ID")
+                        // The ID is the path's fourth part, or the export's site parameter.
+                        let parts = path.split(separator: "/")
+                        let id = parts.count > 3 ? String(parts[3]) : String(path.split(separator: "=").last ?? "")
+                        let shape = reply.detail.replacingOccurrences(of: id, with: "ID")
                         if let earlier = notFound[caller]?[test.route] {
                             #expect(earlier == shape, "\(caller) learns something from \(path): \(reply.detail)")
                         } else {

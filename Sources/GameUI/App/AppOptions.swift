@@ -15,6 +15,10 @@ package struct AppOptions {
         case training(participant: ParticipantID, planFile: URL?, input: InputKind?)
         /// The questionnaire alone, opened by a reminder's random prompt (`soundsafari rate`).
         case prompt(participant: ParticipantID, promptedAt: Date)
+        /// A hearing procedure and then the profile screen (`hearing-test`, `pitch-match`, `profile show --window`).
+        case hearing(participant: ParticipantID, procedure: HearingProcedure)
+        /// Instruments one after another, one item per screen (`soundsafari questionnaire take`).
+        case instruments(participant: ParticipantID, instruments: [Instrument], moment: QuestionnaireMoment)
     }
 
     var kind: Kind
@@ -31,6 +35,11 @@ package struct AppOptions {
     /// The head tracker of `--input opentrack|osc` and its `--tracker-yaw-sign` (nil: found by calibration).
     var tracker: TrackerInput?
     var trackerYawSign: Int?
+    /// The machine's instruments (shipped and added), read when a training plan names questionnaires.
+    package var instrumentLibrary: (() throws -> [InstrumentLibrary.Entry])?
+    /// Called after each logged photo (its row is fsync'ed) and when a session has ended and its session.json is
+    /// final: the commands start a background sync, so a supervisor's live view follows the session.
+    package var logsChanged: (@Sendable () -> Void)?
 
     package init(
         kind: Kind, logs: URL, seed: UInt64? = nil, hrtf: String? = nil, resume: Bool = false,

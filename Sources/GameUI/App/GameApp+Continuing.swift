@@ -83,7 +83,8 @@ extension GameApp {
         switch options.kind {
         case .play: kind = .play
         case .study(let file, _, _): kind = .study(protocolFile: file.path)
-        case .prompt: kind = .prompt
+        // None of a prompt, a questionnaire or a hearing window opens a session to resume: they have no summary.
+        case .prompt, .instruments, .hearing: kind = .prompt
         case .training: kind = .training
         }
         return ResumeCommand.text(kind, participant: settings.participant, logs: options.logs.path)

@@ -43,10 +43,16 @@ extension GameApp {
                 timer: BreakWording.timer(seconds: clock.now().seconds - started.seconds))
         case .ratings:
             if let questionnaire { painter.drawQuestionnaire(questionnaire, heading: questionnaireHeading) }
+        case .instrument:
+            if let instrumentForm, let sitting = instrumentSittings.first {
+                painter.drawInstrument(instrumentForm, title: sitting.instrument.title)
+            }
         case .summary:
             if training != nil { drawTrainingSummary() } else { drawSummary() }
         case .progress:
             drawProgress()
+        case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
+            paintHearing()
         case .error(let message):
             painter.drawError(message, dataNote: run.map { "Everything logged so far is saved in \($0.folderPath)." })
         }

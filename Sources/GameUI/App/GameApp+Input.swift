@@ -78,11 +78,13 @@ extension GameApp {
             case .summary: summaryMenu
             default: nil
             }
+        if flow.screen.isHearing { return try clickHearing(x: x, y: y) }
         if flow.screen == .headphoneCheck {
             if let answer = painter.checkButton(atX: x, y: y) { try handle(answer, at: time) }
             return
         }
         if case .ratings = flow.screen { return try clickQuestionnaire(x: x, y: y) }
+        if flow.screen == .instrument { return try clickInstrument(x: x, y: y) }
         guard let menu else {
             // A click is the photo (running) or "continue"; the break waits for the Enter it names.
             guard flow.screen != .conditionBreak else { return }
@@ -100,6 +102,8 @@ extension GameApp {
 
     private func handle(_ command: UICommand, at time: MonotonicTime) throws {
         switch flow.screen {
+        case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
+            try handleHearing(command)
         case .mainMenu:
             try handleMainMenu(command)
         case .participantSheet:
@@ -160,6 +164,10 @@ extension GameApp {
             }
         case .ratings:
             try handleQuestionnaire(command)
+        case .instrument:
+            // Esc (gamepad B) closes the window: every answer given is stored, the next take continues.
+            if command == .back { return try perform(flow.quit()) }
+            try handleInstrument(command)
         case .summary:
             if command == .back {
                 try perform(flow.continuePressed())

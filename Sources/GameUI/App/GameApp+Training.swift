@@ -15,6 +15,8 @@ struct TrainingIntent {
     /// The replay of the last photo's animal and when it is due (plan option `feedback.replay`).
     var replay: FeedbackReplay?
     var replayDue: (trial: TrialResult, at: MonotonicTime)?
+    /// The plan session this window plays, of how many, and the plan's questionnaires (set with its rounds).
+    var planPoint: (planSession: Int, totalSessions: Int, questionnaires: PlanQuestionnaires)?
 
     /// The participant's next plan session, or an error saying why there is none to play.
     func start(app: GameApp, input: InputDevice) throws -> TrainingStart {
@@ -42,8 +44,12 @@ extension GameApp {
     func trainingRounds() throws -> [FlowRound] {
         guard let training else { return [] }
         let start = try training.start(app: self, input: .keyboard)
-        guard start.request != nil else { throw NothingDueError(summary: start.schedule.summary) }
-        return start.schedule.assigned.plan.session.conditions.flatMap { condition in
+        guard start.request != nil, let planSession = start.schedule.next else {
+            throw NothingDueError(summary: start.schedule.summary)
+        }
+        let plan = start.schedule.assigned.plan
+        self.training?.planPoint = (planSession, plan.totalSessions, plan.questionnaires)
+        return plan.session.conditions.flatMap { condition in
             Array(
                 repeating: FlowRound(condition: condition.name, targets: max(1, condition.targets.count)),
                 count: condition.repetitions)
@@ -85,6 +91,7 @@ extension GameApp {
         }
         resumeNote = trainingResumeNote()
         try startFromMenu(rounds: rounds)
+        try adoptPlanQuestionnaires()
     }
 
     /// The menu's My progress: the chart of the participant's sessions (also saved as progress.png).
@@ -107,12 +114,13 @@ extension GameApp {
 
     /// Draws the participant's chart, saves progress.png and keeps it as the texture the screens show.
     func loadProgressChart(participant: String) throws {
-        let series = try ProgressPicture.write(logs: options.logs, participant: participant)
-        if series.points.isEmpty {
+        let drawn = try ProgressPicture.chart(logs: options.logs, participant: participant)
+        try drawn.save(to: ProgressPicture.url(logs: options.logs, participant: participant))
+        if drawn.series.points.isEmpty {
             throw NothingDueError(
                 summary: "No sessions of \(participant) are logged yet: play one to see your progress.")
         }
-        let chart = try ProgressChart(series: series, today: Date()).makeSurface()
+        let chart = try drawn.makeSurface()
         if let progressTexture { SDL_DestroyTexture(progressTexture) }
         progressTexture = SDL_CreateTextureFromSurface(window.renderer, chart.pointer)
         progressTextureSize = (chart.width, chart.height)

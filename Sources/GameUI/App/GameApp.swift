@@ -67,9 +67,16 @@ package final class GameApp {
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
     var promptRatings: SessionRatings?
+    /// The instruments this window asks, one sitting each, and the item on screen (GameApp+Instrument).
+    var instrumentSittings: [QuestionnaireSitting] = []
+    var instrumentForm: InstrumentForm?
+    /// The machine's instruments, read once when a training plan names questionnaires.
+    var instrumentEntries: [InstrumentLibrary.Entry]?
     /// The practice animal is sounding, and its picture (GameApp+Practice).
     var practiceSounding = false
     var practiceTexture: OpaquePointer?
+    /// The hearing procedure of a hearing window and its profile (GameApp+Hearing).
+    let hearing: HearingRun?
     private var drawnScreen = ""
     private var framesOnScreen = 0
 
@@ -78,11 +85,19 @@ package final class GameApp {
         resuming = options.resume
         // A port that cannot be opened is said in the terminal, before any window.
         tracker = try options.tracker.map { try TrackerSession(input: $0, givenYawSign: options.trackerYawSign) }
+        // A profile a hearing procedure cannot run on is said in the terminal, before any window.
+        var title = "SoundSafari"
+        if case .hearing(let participant, let procedure) = options.kind {
+            hearing = try HearingRun(procedure, participant: participant, logs: options.logs)
+            title = "SoundSafari — hearing profile \(participant.value)"
+        } else {
+            hearing = nil
+        }
         sdl = try SDLSystem()
         if let size = hooks.windowSize {
-            window = try GameWindow(title: "SoundSafari", width: size.width, height: size.height)
+            window = try GameWindow(title: title, width: size.width, height: size.height)
         } else {
-            window = try GameWindow(title: "SoundSafari")
+            window = try GameWindow(title: title)
         }
         painter = ScreenPainter(window: window, text: try TextRenderer(renderer: window.renderer))
         input = InputHandler(clock: clock)
@@ -90,7 +105,8 @@ package final class GameApp {
         screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
         painter.text.recordsText = screenshots != nil
         // OpenAL Soft's own choice for 48 kHz comes first: it is the default and always usable.
-        usableHRTFs = (try? HRTFInventory.probe())?.offered ?? []
+        // The hearing procedures play tones without an HRTF: no need to open OpenAL to list them.
+        usableHRTFs = hearing == nil ? (try? HRTFInventory.probe())?.offered ?? [] : []
         // An HRTF asked for on the command line is offered even if unknown: Start then says what is wrong.
         if let asked = options.hrtf, !usableHRTFs.contains(asked) { usableHRTFs.append(asked) }
 
@@ -127,6 +143,18 @@ package final class GameApp {
             promptRatings = .prompt(logs: options.logs, participant: participant, promptedAt: promptedAt)
             flow = .prompt()
             questionnaire = Questionnaire(moment: .prompt, items: RatingItem.asked(at: .prompt))
+        case .hearing(let participant, _):
+            settings = MenuSettings(
+                participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
+            flow = .hearing(hearing?.firstScreen ?? .profile)
+        case .instruments(let participant, let instruments, let moment):
+            settings = MenuSettings(
+                participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
+            let log = QuestionnaireLog(logs: options.logs, participant: participant)
+            instrumentSittings = try instruments.map {
+                try QuestionnaireSitting(log: log, instrument: $0, moment: moment)
+            }
+            flow = .instruments()
         }
         var seen = Set<String>()  // a corrected participant has several rows
         knownParticipants = ((try? ParticipantRegistry(logs: options.logs).all()) ?? []).map(\.participant.value)
@@ -136,13 +164,17 @@ package final class GameApp {
         if case .training = options.kind {
             flow = .training(rounds: try trainingRounds())
             resumeNote = trainingResumeNote()
+            try adoptPlanQuestionnaires()
         }
         if options.resume { try adoptResumePoint() }
+        if flow.screen == .instrument { try showNextInstrumentItem() }
+        if case .prompt = options.kind { try adoptOverdueQuestionnaires() }
         try applyDisplayPreferences(of: settings.participant)
         // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
         var skipsMenu = options.resume
         if case .study = options.kind { skipsMenu = true }
         if skipsMenu, settings.input.isTracker { useTracker() }
+        try hearing?.start(now: clock.now().seconds)
     }
 
     /// The participant's large text and contrast (display.json), applied from the next frame; none for an ID
@@ -202,6 +234,7 @@ package final class GameApp {
     func shutdown() {
         audio?.stop()
         audio = nil
+        hearing?.windowClosed()
         if let resultTexture { SDL_DestroyTexture(resultTexture) }
         resultTexture = nil
         if let progressTexture { SDL_DestroyTexture(progressTexture) }
@@ -269,6 +302,7 @@ package final class GameApp {
         }
         input.update(now: now, turning: turns)
         try syncPracticeSound()
+        try tickHearing(now: now)
         if settings.input.isTracker { try tracker?.frame(now: now, app: self) }
         // The mouse turns by relative motion while a round runs: hide and capture the pointer then only.
         let captureMouse = turns && settings.input == .mouse
@@ -308,14 +342,17 @@ package final class GameApp {
             }
         }
         try enterQuestionnaireIfShown()
+        try enterPlanInstrumentsAfterSession()
         updateTextEntry()
     }
 
     /// Typing goes to a text field only while one has the focus (otherwise A/D turn and letters are keys).
     func updateTextEntry() {
         let typing =
-            flow.screen == .mainMenu
-            && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true
+            (flow.screen == .mainMenu
+                && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true)
+            || (flow.screen == .instrument && instrumentForm?.takesTyping == true)
+        input.repeatsKeys = !flow.screen.isHearing
         if typing != input.textEntry {
             input.textEntry = typing
             if typing { SDL_StartTextInput() } else { SDL_StopTextInput() }

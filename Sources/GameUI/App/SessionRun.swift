@@ -16,6 +16,8 @@ final class SessionRun {
     private(set) var device: InputDevice
     private var seenTrials = 0
     private var finished = false
+    /// The app's `logsChanged`, called after each logged photo and once the session is over.
+    private var logsChanged: (@Sendable () -> Void)?
     /// The newest photo (for the result screens).
     private(set) var lastTrial: TrialResult?
     /// The volume keys during the rounds, from where the headphone check left it.
@@ -41,7 +43,7 @@ final class SessionRun {
             source = .protocolFile(file)
         case .training:
             source = .mode(app.settings.mode, rounds: app.settings.rounds)  // replaced by the plan's request below
-        case .prompt:
+        case .prompt, .instruments, .hearing:
             throw UIError.noSessionForPrompt
         }
         var request = SessionRequest(
@@ -58,6 +60,7 @@ final class SessionRun {
         let run = SessionRun(
             driver: driver, manager: driver.makeManager(headingSource: app.input), device: device,
             volume: SessionVolume(volumeDB: check.volumeDB, maximumDB: check.maximumDB))
+        run.logsChanged = app.options.logsChanged
         try driver.recordHeadphoneCheck(
             HeadphoneCheckOutcome(
                 at: app.clock.date(at: app.clock.now()),
@@ -142,6 +145,7 @@ final class SessionRun {
             lastTrial = session.trials.last
             app.audio?.playShutter(heading: app.input.heading)
             if let lastTrial { app.trainingPhotoLogged(lastTrial) }
+            logsChanged?()
             try app.perform(app.flow.photoTaken())
         }
         if session.endedBy == .time { try app.perform(app.flow.sessionEndedByTime()) }
@@ -182,5 +186,6 @@ final class SessionRun {
         guard session.state.isOver, !finished else { return }
         finished = true
         try driver.finish()
+        logsChanged?()
     }
 }

@@ -30,15 +30,20 @@ package final class SDLAudioOutput {
     private var closed = false
 
     /// Opens (paused) the output device `deviceName` (nil = default) with `bufferFrames` frames per callback.
-    /// Throws a sentence naming the device when there is no usable audio output.
-    package init(engine: SpatialAudioEngine, bufferFrames: Int = defaultBufferFrames, deviceName: String? = nil) throws
-    {
+    /// Throws a sentence naming the device when there is no usable audio output. `keepingContext: false` makes
+    /// the callback bind and release the engine's context every block, as it did before: only for `make bench`'s
+    /// before/after comparison.
+    package init(
+        engine: SpatialAudioEngine, bufferFrames: Int = defaultBufferFrames, deviceName: String? = nil,
+        keepingContext: Bool = true
+    ) throws {
         guard bufferFrames >= 16, bufferFrames <= 8_192 else {
             throw SDLAudioOutputError.badBufferSize(bufferFrames)
         }
         try Self.startAudioSubsystem()
         state = CallbackState(
-            engine: engine, periodSeconds: Double(bufferFrames) / Double(SpatialAudioEngine.sampleRate))
+            engine: engine, periodSeconds: Double(bufferFrames) / Double(SpatialAudioEngine.sampleRate),
+            keepingContext: keepingContext)
         retained = Unmanaged.passRetained(state)
         var wanted = SDL_AudioSpec()
         wanted.freq = Int32(SpatialAudioEngine.sampleRate)
@@ -71,9 +76,19 @@ package final class SDLAudioOutput {
     package func pause() { SDL_PauseAudioDevice(device, 1) }
 
     /// Closes the device; SDL waits for a running callback to finish, so the engine is not used afterwards.
+    /// First the audio thread lets go of the engine's context, which it keeps current between blocks (a context
+    /// still current when SDL ends the thread is leaked by OpenAL Soft): the next callback, or one let run for
+    /// that when paused, releases it and plays silence. Waits at most 0.5 s for it (a stalled driver).
     package func close() {
         guard !closed else { return }
         closed = true
+        if state.callbacks.load(ordering: .acquiring) > 0 {
+            state.closing.store(true, ordering: .releasing)
+            SDL_PauseAudioDevice(device, 0)
+            let clock = SystemClock()
+            let start = clock.now()
+            while !state.released.load(ordering: .acquiring) && clock.now() - start < 0.5 { usleep(1_000) }
+        }
         SDL_CloseAudioDevice(device)
         retained.release()
     }
@@ -112,6 +127,7 @@ package final class SDLAudioOutput {
 /// What the audio thread touches. The counters are atomics, so the game thread can read them without
 /// stopping the callback; `periodSeconds` is set once before the device starts. Callback durations go into
 /// storage allocated up front, so timing a callback allocates nothing on the audio thread.
+// @unchecked: `previousCallback` and `ring` are written by SDL's audio thread alone (read while it is paused), `periodSeconds` before it starts.
 private final class CallbackState: @unchecked Sendable {
     /// Durations kept: the last 2^15 callbacks (almost 6 minutes of 512-frame blocks).
     static let durationCapacity = 1 << 15
@@ -121,12 +137,18 @@ private final class CallbackState: @unchecked Sendable {
     let lateCallbacks = Atomic<Int>(0)
     let callbacks = Atomic<Int>(0)
     let longestCallbackNanoseconds = Atomic<Int>(0)
+    /// Set by `close()`: the next callback releases the engine's context and answers with `released`.
+    let closing = Atomic<Bool>(false)
+    let released = Atomic<Bool>(false)
     private let clock = SystemClock()
     private var previousCallback: MonotonicTime?
     private let ring = UnsafeMutableBufferPointer<CallbackRecord>.allocate(capacity: durationCapacity)
 
-    init(engine: SpatialAudioEngine, periodSeconds: Double) {
+    let keepingContext: Bool
+
+    init(engine: SpatialAudioEngine, periodSeconds: Double, keepingContext: Bool) {
         self.engine = engine
+        self.keepingContext = keepingContext
         self.periodSeconds = periodSeconds
         ring.initialize(repeating: CallbackRecord(seconds: 0, blocked: false, preempted: false))
     }
@@ -143,6 +165,12 @@ private final class CallbackState: @unchecked Sendable {
 
     /// Runs on SDL's audio thread only.
     func fill(_ stream: UnsafeMutablePointer<UInt8>, byteCount: Int) {
+        if closing.load(ordering: .acquiring) {
+            engine.releaseRenderContext()
+            memset(stream, 0, byteCount)
+            released.store(true, ordering: .releasing)
+            return
+        }
         let now = clock.now()
         if let previousCallback, now - previousCallback > 2 * periodSeconds {
             lateCallbacks.add(1, ordering: .relaxed)
@@ -153,7 +181,9 @@ private final class CallbackState: @unchecked Sendable {
         let switchesBefore = Self.contextSwitches()
         let floats = byteCount / MemoryLayout<Float>.size
         stream.withMemoryRebound(to: Float.self, capacity: floats) { pointer in
-            engine.render(into: UnsafeMutableBufferPointer(start: pointer, count: floats - floats % 2))
+            engine.render(
+                into: UnsafeMutableBufferPointer(start: pointer, count: floats - floats % 2),
+                keepingContext: keepingContext)
         }
         let duration = clock.now() - now
         let switchesAfter = Self.contextSwitches()

@@ -19,6 +19,8 @@ final class InputHandler: HeadingSource {
     private(set) var gyro = GyroIntegrator()
     /// True while a text field has the focus: letters are typed, not commands.
     var textEntry = false
+    /// False on the hearing procedures' screens: a held key is one answer (menus step on while an arrow is held).
+    var repeatsKeys = true
     /// The controller whose unplugging pauses the game (the one chosen as input).
     private(set) var controller: OpaquePointer?
     private(set) var controllerName: String?
@@ -163,6 +165,8 @@ final class InputHandler: HeadingSource {
         if code == SDLK_F2.rawValue { return [.toggleLargeText] }
         if code == SDLK_F3.rawValue { return [.toggleHighContrast] }
         if textEntry && letter { return [] }
+        // A held key answers a hearing procedure's question once, not once per repeat.
+        if !repeatsKeys, key.`repeat` != 0 { return [] }
         // Digits pick numbers in choice rows (an age); in a text field they arrive as SDL_TEXTINPUT instead.
         if !textEntry, code >= SDLK_0.rawValue, code <= SDLK_9.rawValue {
             return [.command(.text(String(UnicodeScalar(UInt8(code)))), at: at)]
@@ -179,6 +183,7 @@ final class InputHandler: HeadingSource {
             case SDLK_p.rawValue: .pause
             case SDLK_r.rawValue: .recentre
             case SDLK_l.rawValue: .listenAgain
+            case SDLK_t.rawValue: .tone
             case SDLK_b.rawValue: .heardBoth
             case SDLK_n.rawValue: .heardNothing
             case SDLK_BACKSPACE.rawValue: .backspace

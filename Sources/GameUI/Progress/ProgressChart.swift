@@ -19,6 +19,8 @@ struct ProgressChart {
 
     let series: ProgressSeries
     let today: Date
+    /// The patient's diary as it stands (events and therapies), marked on every panel.
+    var diary: [DiaryRow] = []
 
     private static let background = SDL_Color(r: 24, g: 34, b: 30, a: 255)
     private static let panel = SDL_Color(r: 38, g: 52, b: 46, a: 255)
@@ -26,6 +28,8 @@ struct ProgressChart {
     private static let line = SDL_Color(r: 140, g: 210, b: 160, a: 255)
     private static let todayColor = SDL_Color(r: 255, g: 200, b: 60, a: 255)
     private static let white = SDL_Color(r: 240, g: 240, b: 235, a: 255)
+    static let eventColor = SDL_Color(r: 120, g: 190, b: 255, a: 255)
+    static let therapyColor = SDL_Color(r: 52, g: 60, b: 96, a: 255)
 
     /// Draws the chart on a new surface.
     func makeSurface() throws -> SDLSurface {
@@ -42,6 +46,7 @@ struct ProgressChart {
             surface.blit(title, x: 24, y: 16)
         }
         let points = series.thinned(to: Self.maxPoints)
+        let marks = DiaryMarks(entries: diary, sessionDates: points.map(\.startedAt))
         let panels: [(String, (ProgressSeries.Point) -> Double, String, ClosedRange<Double>)] = [
             ("Median deviation (°)", { $0.medianAbsDeviationDeg }, "%.0f°", 10...180),
             ("Front-back reversals", { $0.reversalRate * 100 }, "%.0f %%", 10...100),
@@ -50,7 +55,7 @@ struct ProgressChart {
         for (index, panel) in panels.enumerated() {
             drawPanel(
                 on: surface, fonts: fonts, x: 24 + Int32(index) * 312, title: panel.0, points: points,
-                value: panel.1, format: panel.2, topRange: panel.3)
+                value: panel.1, format: panel.2, topRange: panel.3, marks: marks)
         }
         var y: Int32 = 520
         let comparison = series.comparison ?? "Your first session: play again on your next training day to see a trend."
@@ -64,6 +69,11 @@ struct ProgressChart {
             : "● today"
         if let line = sentences.render(legend, font: sentences.small, color: Self.todayColor) {
             surface.blit(line, x: 24, y: y)
+            if let diaryLine = Self.diaryLegend(marks),
+                let rendered = sentences.render(diaryLine, font: sentences.small, color: Self.eventColor)
+            {
+                surface.blit(rendered, x: 24 + line.width + 24, y: y)
+            }
         }
         return surface
     }
@@ -71,12 +81,9 @@ struct ProgressChart {
     /// Renders the chart and writes it as PNG to `url` (a new file renamed over the old one).
     func save(to url: URL) throws {
         let bytes = try makeSurface().pngBytes(for: url.path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
-        try? FileManager.default.removeItem(at: temporary)
-        // Owner-only and checked like every file of the participant (docs/LOG-FORMAT.md, "Permissions").
-        try SessionFileWriter.writeNew(bytes, to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            throw ResultPictureError.pngNotWritten(path: url.path, message: String(cString: strerror(errno)))
+        // The one atomic write: owner-only like every file of the participant (docs/LOG-FORMAT.md, "Permissions").
+        do { try AtomicFile.replace(url, with: Data(bytes)) } catch let error as StudyFileError {
+            throw ResultPictureError.pngNotWritten(path: url.path, message: error.description)
         }
     }
 
@@ -87,6 +94,22 @@ struct ProgressChart {
         min(max((values.max() ?? 0) * 1.1, range.lowerBound), range.upperBound)
     }
 
+    /// "Diary: | 2 events, ▮ 1 therapy (Noiser at night)" — the marks' key, naming a few entries.
+    static func diaryLegend(_ marks: DiaryMarks) -> String? {
+        guard !marks.marks.isEmpty else { return nil }
+        let events = marks.marks.filter { $0.kind == .event }
+        let therapies = marks.marks.filter { $0.kind == .therapy }
+        var parts: [String] = []
+        if !events.isEmpty { parts.append("| \(events.count) event\(events.count == 1 ? "" : "s")") }
+        if !therapies.isEmpty {
+            parts.append(
+                "▮ \(therapies.count) therap\(therapies.count == 1 ? "y" : "ies") ("
+                    + therapies.prefix(2).map(\.name).joined(separator: ", ") + (therapies.count > 2 ? ", …" : "")
+                    + ")")
+        }
+        return "Diary: " + parts.joined(separator: ", ")
+    }
+
     private func isToday(_ date: Date) -> Bool {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
@@ -95,7 +118,7 @@ struct ProgressChart {
 
     private func drawPanel(
         on surface: SDLSurface, fonts: PictureFonts, x: Int32, title: String, points: [ProgressSeries.Point],
-        value: (ProgressSeries.Point) -> Double, format: String, topRange: ClosedRange<Double>
+        value: (ProgressSeries.Point) -> Double, format: String, topRange: ClosedRange<Double>, marks: DiaryMarks
     ) {
         let top: Int32 = 70
         let w: Int32 = 296
@@ -108,6 +131,19 @@ struct ProgressChart {
         let plotRight = x + w - 16
         let plotTop = top + 44
         let plotBottom = top + h - 40
+        // Therapy periods as bands behind everything, events as thin lines (the diary, on the same session axis).
+        let axisLeft = plotLeft + 8
+        let axisWidth = Double(plotRight - plotLeft - 16)
+        for mark in marks.marks where mark.kind == .therapy {
+            let from = axisLeft + Int32(mark.start * axisWidth)
+            let to = axisLeft + Int32(mark.end * axisWidth)
+            surface.fill(x: from, y: plotTop, w: max(3, to - from), h: plotBottom - plotTop, Self.therapyColor)
+        }
+        for mark in marks.marks where mark.kind == .event {
+            surface.fill(
+                x: axisLeft + Int32(mark.start * axisWidth) - 1, y: plotTop, w: 3, h: plotBottom - plotTop,
+                Self.eventColor)
+        }
         let values = points.map(value).filter(\.isFinite)
         guard !values.isEmpty else { return }
         let highest = Self.axisTop(of: values, within: topRange)

@@ -50,7 +50,9 @@ extension ScreenPainter {
             text.draw(left, x: (width - rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.text)
             text.draw(right, x: (width + rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.text, align: .right)
         }
-        drawButtons(form, top: height - scaled(200))
+        drawButtons(
+            focused: form.focus == .next ? .next : form.focus == .skip ? .skip : nil, nextEnabled: form.answer != nil,
+            top: height - scaled(200))
         if let message = form.hint {
             text.drawWrapped(
                 message, x: width / 2, y: height - scaled(124), width: width - scaled(120), pixels: px(.small),
@@ -65,8 +67,9 @@ extension ScreenPainter {
         hint("← → answer\(numbers) · ↑ ↓ Next or Skip · Enter: confirm · Mouse: click · Gamepad: d-pad, A")
     }
 
-    /// A track with no knob until `value` exists; a click anywhere on it sets the value there.
-    private func drawSlider(_ value: Double?, left: String, right: String, top: Int32, focused: Bool) {
+    /// A track with no knob until `value` (0 at the left end, 1 at the right) exists; a click anywhere on it sets the
+    /// value there.
+    func drawSlider(_ value: Double?, left: String, right: String, top: Int32, focused: Bool) {
         let trackWidth = min(scaled(900), width - scaled(160))
         let x = (width - trackWidth) / 2
         let hitArea = SDL_Rect(x: x - scaled(10), y: top, w: trackWidth + scaled(20), h: scaled(70))
@@ -127,7 +130,8 @@ extension ScreenPainter {
         }
     }
 
-    private func drawButtons(_ form: Questionnaire, top: Int32) {
+    /// Next and Skip side by side; Next looks inactive until there is an answer (it then says what is missing).
+    func drawButtons(focused: QuestionnaireTarget?, nextEnabled: Bool, top: Int32) {
         let buttonWidth = scaled(380)
         let buttonHeight = scaled(64)
         let gap = scaled(40)
@@ -136,11 +140,11 @@ extension ScreenPainter {
         {
             let rect = SDL_Rect(x: left + Int32(index) * (buttonWidth + gap), y: top, w: buttonWidth, h: buttonHeight)
             questionnaireTargets.append((target, rect))
-            let focused = (target == .next && form.focus == .next) || (target == .skip && form.focus == .skip)
-            let enabled = target == .skip || form.answer != nil
-            window.fill(rect, focused ? Theme.focus : Theme.panel)
-            if enabled && !focused { window.outline(rect, Theme.dimText, thickness: scaled(2)) }
-            let color = focused ? Theme.focusText : (enabled ? Theme.text : Theme.disabledText)
+            let isFocused = target == focused
+            let enabled = target == .skip || nextEnabled
+            window.fill(rect, isFocused ? Theme.focus : Theme.panel)
+            if enabled && !isFocused { window.outline(rect, Theme.dimText, thickness: scaled(2)) }
+            let color = isFocused ? Theme.focusText : (enabled ? Theme.text : Theme.disabledText)
             text.draw(
                 label, x: rect.x + buttonWidth / 2, y: top + (buttonHeight - px(.body) * 6 / 5) / 2, pixels: px(.body),
                 color: color, bold: true, align: .center)

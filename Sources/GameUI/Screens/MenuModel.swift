@@ -76,7 +76,8 @@ struct MenuModel: Equatable, Sendable {
             guard case .text(let value, let suggestions, let maxLength) = item.kind, !value.isEmpty else { return nil }
             items[focus].kind = .text(value: String(value.dropLast()), suggestions: suggestions, maxLength: maxLength)
             return .changed(item.id)
-        case .back, .pause, .recentre, .photoKey, .heardBoth, .heardNothing, .volumeUp, .volumeDown, .listenAgain:
+        case .back, .pause, .recentre, .photoKey, .heardBoth, .heardNothing, .volumeUp, .volumeDown, .listenAgain,
+            .tone:
             return nil
         }
     }

@@ -25,12 +25,32 @@ enum Screen: Equatable, Sendable {
     case conditionBreak
     /// The tinnitus questionnaire before or after the rounds (one question at a time, `Questionnaire`).
     case ratings(RatingMoment)
+    /// One item of an instrument (`questionnaire take`): InstrumentForm.
+    case instrument
     /// End of the session (complete or quit): per-round deviation and time and their means.
     case summary
     /// The player's progress chart over their sessions (main menu "My progress").
     case progress
+    /// The hearing test's tones (`hearing-test`): "I hear it" whenever a tone sounds.
+    case hearingTest
+    /// Esc during the hearing test: stop without saving, or go on?
+    case hearingTestStop
+    /// The pitch match's first screen when `--probe` is not given: does the tinnitus sound like a tone or a noise?
+    case pitchProbe
+    /// A question of the pitch match (`PitchMatch.current`).
+    case pitchMatch(PitchStep)
+    /// The hearing profile: audiogram per ear and tinnitus pitch (`profile show --window`, and after a procedure).
+    case profile
     /// Something a person must act on (no audio device, unusable HRTF...); the data written so far is kept.
     case error(String)
+
+    /// The screens of the hearing procedures (`hearing-test`, `pitch-match`, `profile show --window`).
+    var isHearing: Bool {
+        switch self {
+        case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile: true
+        default: false
+        }
+    }
 
     /// A stable short name, used for screenshots and the autopilot's "wait for screen" steps.
     var name: String {
@@ -46,8 +66,14 @@ enum Screen: Equatable, Sendable {
         case .roundResult: "round-result"
         case .conditionBreak: "break"
         case .ratings(let moment): "ratings-\(moment.rawValue)"
+        case .instrument: "questionnaire"
         case .summary: "summary"
         case .progress: "progress"
+        case .hearingTest: "hearing-test"
+        case .hearingTestStop: "hearing-test-stop"
+        case .pitchProbe: "pitch-probe"
+        case .pitchMatch(let step): "pitch-\(step.rawValue)"
+        case .profile: "profile"
         case .error: "error"
         }
     }

@@ -61,6 +61,47 @@ struct ScreenFlow: Sendable {
         return flow
     }
 
+    /// `questionnaire take`: the instruments' items alone, then the window closes.
+    static func instruments() -> ScreenFlow {
+        ScreenFlow(screen: .instrument, rounds: [], breaksBetweenConditions: false)
+    }
+
+    /// The screen a training plan's questionnaires before the session lead to (nil: the instruments stand alone).
+    private var screenAfterInstruments: Screen?
+    /// A training plan's questionnaires come after the session (before the summary), when any is due.
+    private(set) var instrumentsAfterSession = false
+
+    /// A plan's questionnaires before the session: shown first, then the screen that was to show.
+    mutating func askInstrumentsFirst() {
+        guard screen != .instrument else { return }
+        screenAfterInstruments = screen
+        screen = .instrument
+    }
+
+    /// A plan's questionnaires after the session (the instrument screen passes at once when none is due).
+    mutating func askInstrumentsAfterSession() { instrumentsAfterSession = true }
+
+    /// The last item of the last instrument was answered or skipped: the summary after a session, the screen the
+    /// questionnaires came before, or (standing alone) the window closes.
+    mutating func instrumentsFinished() -> [FlowEffect] {
+        guard screen == .instrument else { return [] }
+        if sessionComplete {
+            screen = .summary
+            return []
+        }
+        if let next = screenAfterInstruments {
+            screenAfterInstruments = nil
+            screen = next
+            return []
+        }
+        return [.exit]
+    }
+
+    /// What follows the last round: the questions after it, a plan's questionnaires, or the summary.
+    private var screenAfterRounds: Screen {
+        ratingMoments.contains(.after) ? .ratings(.after) : instrumentsAfterSession ? .instrument : .summary
+    }
+
     /// A supervised study: the participant sheet first unless the participant is registered,
     /// then the headphone check. `firstRound` > 0 when resuming a session.
     static func study(rounds: [FlowRound], participantRegistered: Bool, firstRound: Int = 0) -> ScreenFlow {
@@ -85,6 +126,12 @@ struct ScreenFlow: Sendable {
         var flow = ScreenFlow(screen: .headphoneCheck, rounds: rounds, breaksBetweenConditions: breaksBetweenConditions)
         flow.adoptRounds(rounds, roundIndex: roundIndex, photosDone: photosDone)
         return flow
+    }
+
+    /// A hearing procedure's window (`hearing-test`, `pitch-match`, `profile show --window`), starting at `first`;
+    /// a finished procedure shows the profile, and any quit closes the window (nothing was logged).
+    static func hearing(_ first: Screen) -> ScreenFlow {
+        ScreenFlow(screen: first, rounds: [], breaksBetweenConditions: false)
     }
 
     private init(screen: Screen, rounds: [FlowRound], breaksBetweenConditions: Bool) {
@@ -160,9 +207,13 @@ struct ScreenFlow: Sendable {
     mutating func questionnaireFinished() -> [FlowEffect] {
         switch screen {
         case .ratings(.before): return beginFirstRound()
-        case .ratings(.prompt): return [.exit]
+        case .ratings(.prompt):
+            // A reminder's prompt also asks what the participant's plan still owes.
+            guard instrumentsAfterSession else { return [.exit] }
+            screen = .instrument
+            return []
         case .ratings:
-            screen = .summary
+            screen = instrumentsAfterSession ? .instrument : .summary
             return []
         default: return []
         }
@@ -175,6 +226,40 @@ struct ScreenFlow: Sendable {
         self.rounds = rounds
         self.roundIndex = min(max(0, roundIndex), rounds.count - 1)
         pendingPhotosDone = max(0, photosDone)
+    }
+
+    // MARK: Hearing procedures
+
+    /// Esc during the hearing test: it asks before throwing the tones away.
+    mutating func hearingTestStopAsked() -> [FlowEffect] {
+        guard screen == .hearingTest else { return [] }
+        screen = .hearingTestStop
+        return []
+    }
+
+    /// Esc on the stop question: the test goes on.
+    mutating func hearingTestResumed() -> [FlowEffect] {
+        guard screen == .hearingTestStop else { return [] }
+        screen = .hearingTest
+        return []
+    }
+
+    /// The pitch match asks its next question (the first after the tone-or-noise screen).
+    mutating func pitchQuestionShown(_ step: PitchStep) -> [FlowEffect] {
+        switch screen {
+        case .pitchProbe, .pitchMatch: screen = .pitchMatch(step)
+        default: break
+        }
+        return []
+    }
+
+    /// The hearing test or the pitch match has ended and is saved: the profile shows it.
+    mutating func procedureFinished() -> [FlowEffect] {
+        switch screen {
+        case .hearingTest, .pitchMatch: screen = .profile
+        default: break
+        }
+        return []
     }
 
     // MARK: During a round
@@ -200,7 +285,7 @@ struct ScreenFlow: Sendable {
     mutating func sessionEndedByTime() -> [FlowEffect] {
         guard screen == .running else { return [] }
         sessionComplete = true
-        screen = ratingMoments.contains(.after) ? .ratings(.after) : .summary
+        screen = screenAfterRounds
         return []
     }
 
@@ -212,7 +297,7 @@ struct ScreenFlow: Sendable {
             return [.continueRound]
         case .roundResult:
             if sessionComplete {
-                screen = ratingMoments.contains(.after) ? .ratings(.after) : .summary
+                screen = screenAfterRounds
                 return []
             }
             if breaksBetweenConditions, let next = nextRound, next.condition != currentRound?.condition {
@@ -222,7 +307,7 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .conditionBreak:
             return beginRound(roundIndex + 1)
-        case .summary, .error:
+        case .summary, .error, .profile:
             return [.exit]
         case .progress:
             screen = .mainMenu
@@ -264,8 +349,11 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress:
-            // Nothing logged yet: nothing to keep.
+        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .instrument:
+            // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
+            return [.exit]
+        case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
+            // A procedure saves only when it ends: a quit before leaves the profile as it was.
             return [.exit]
         default:
             quitEarly = !sessionComplete

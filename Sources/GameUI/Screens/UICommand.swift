@@ -22,6 +22,8 @@ enum UICommand: Equatable, Sendable {
     /// `+` `=` `]` / `-` `[` (keypad + and − too): the volume, during a round (`SessionVolume`). The arrows Up/Down
     /// and the d-pad's up/down are `up`/`down`, which a running round takes as the volume as well.
     case volumeUp, volumeDown
+    /// T on the pitch match's first screen: the tinnitus sounds like a tone (N there, `heardNothing`, is a noise).
+    case tone
     /// L (gamepad X, which is `heardBoth` elsewhere) while help is offered during a search: the call again.
     case listenAgain
     /// Typed text (SDL_TEXTINPUT), for the participant ID and number fields.

@@ -12,6 +12,8 @@ enum ProcedureBot: String, ExpressibleByArgument {
 }
 
 struct HearingTestCommand: WindowCommand {
+    var logsFolder: URL? { URL(fileURLWithPath: logs) }
+
     static let configuration = CommandConfiguration(
         commandName: "hearing-test",
         abstract: "Measure hearing thresholds per ear (Hughson-Westlake) and add them to the profile.",
@@ -77,8 +79,11 @@ struct HearingTestCommand: WindowCommand {
         let id = try ParticipantID(participant)
         let only = try only()
         guard let botAudiogram else {
-            _ = try ProcedureWindow(participant: id, logs: URL(fileURLWithPath: logs), hooks: hooks).run(
-                .hearingTest(seed: seed, frequencies: only))
+            let options = AppOptions(
+                kind: .hearing(participant: id, procedure: .hearingTest(seed: seed, frequencies: only)),
+                logs: URL(fileURLWithPath: logs))
+            let status = try GameApp(options: options, hooks: hooks).runLoop()
+            if status != 0 { throw ExitCode(status) }
             return
         }
         let truth = try AudiogramFile.read(URL(fileURLWithPath: botAudiogram))

@@ -9,6 +9,8 @@ import StudyRecords
 extension PitchProbe: ExpressibleByArgument {}
 
 struct PitchMatchCommand: WindowCommand {
+    var logsFolder: URL? { URL(fileURLWithPath: logs) }
+
     static let configuration = CommandConfiguration(
         commandName: "pitch-match",
         abstract: "Match the tinnitus pitch (3–5 runs with an octave check) and loudness; add it to the profile.",
@@ -58,8 +60,10 @@ struct PitchMatchCommand: WindowCommand {
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)
         guard let botTinnitusHz else {
-            _ = try ProcedureWindow(participant: id, logs: logsURL, hooks: hooks).run(
-                .pitchMatch(runs: runs, notchWidthOctaves: notchWidth, probe: probe))
+            let procedure = HearingProcedure.pitchMatch(runs: runs, notchWidthOctaves: notchWidth, probe: probe)
+            let options = AppOptions(kind: .hearing(participant: id, procedure: procedure), logs: logsURL)
+            let status = try GameApp(options: options, hooks: hooks).runLoop()
+            if status != 0 { throw ExitCode(status) }
             return
         }
         guard var profile = try HearingProfile.load(logs: logsURL, participant: id.value) else {

@@ -9,6 +9,8 @@ import StudyKit
 import StudyRecords
 
 struct PlayCommand: WindowCommand {
+    var logsFolder: URL? { window.logsURL }
+
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Open the game window: choose the mode in the main menu, then play rounds.",
@@ -60,10 +62,15 @@ struct PlayCommand: WindowCommand {
             participant: participant ?? "", mode: mode.flatMap(LevelKind.init(rawValue:)) ?? .oneTarget,
             rounds: rounds ?? 3,
             input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
-        let options = AppOptions(
+        var options = AppOptions(
             kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
             resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
+        options.logsChanged = logsChanged()
+        // A training plan's questionnaires come from this machine's instruments (read only when a plan names some).
+        options.instrumentLibrary = { [sounds = window.sounds] in
+            try QuestionnaireFolders.library(questionnaires: nil, sounds: sounds).all()
+        }
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()
             if status != 0 { throw ExitCode(status) }

@@ -204,6 +204,9 @@ struct ShowProfileCommand: WindowCommand {
         }
         print("Version \(profile.version) of \(url.path) (\(profile.source)).")
         ProfileSummary.print(profile)
-        if window { _ = try ProcedureWindow(participant: id, logs: logsURL, hooks: hooks).run(.profile) }
+        guard window else { return }
+        let options = AppOptions(kind: .hearing(participant: id, procedure: .profile), logs: logsURL)
+        let status = try GameApp(options: options, hooks: hooks).runLoop()
+        if status != 0 { throw ExitCode(status) }
     }
 }

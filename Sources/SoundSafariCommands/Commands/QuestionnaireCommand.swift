@@ -1,4 +1,4 @@
-// `soundsafari questionnaire list|check|add`: the instruments this machine offers, checked before use.
+// `soundsafari questionnaire list|check|add` (and `take`, its own file): the instruments this machine offers, checked before use.
 import ArgumentParser
 import Foundation
 import SpatialAudio
@@ -8,8 +8,11 @@ import StudyRecords
 struct QuestionnaireCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "questionnaire",
-        abstract: "List, check and add questionnaires (instrument files, docs/QUESTIONNAIRES.md).",
-        subcommands: [QuestionnaireListCommand.self, QuestionnaireCheckCommand.self, QuestionnaireAddCommand.self])
+        abstract: "List, check, add and take questionnaires (instrument files, docs/QUESTIONNAIRES.md).",
+        subcommands: [
+            QuestionnaireListCommand.self, QuestionnaireCheckCommand.self, QuestionnaireAddCommand.self,
+            QuestionnaireTakeCommand.self,
+        ])
 }
 
 /// Where the shipped instruments are: `--questionnaires DIR`, else `Questionnaires/` beside the Sounds folder.
@@ -20,7 +23,10 @@ struct QuestionnaireFolders: ParsableArguments {
     @Option(help: "Folder holding sounds.json, used to find Questionnaires/ (default: found as for play).")
     var sounds: String?
 
-    func library() throws -> InstrumentLibrary {
+    func library() throws -> InstrumentLibrary { try Self.library(questionnaires: questionnaires, sounds: sounds) }
+
+    /// The library of `--questionnaires DIR`, else of Questionnaires/ beside the Sounds folder (`simulate`, `train`).
+    static func library(questionnaires: String?, sounds: String?) throws -> InstrumentLibrary {
         let shipped: URL
         if let questionnaires {
             shipped = URL(fileURLWithPath: questionnaires)

@@ -6,12 +6,16 @@ import StudyKit
 import StudyRecords
 
 struct RateCommand: WindowCommand {
+    var logsFolder: URL? { URL(fileURLWithPath: logs) }
+
     static let configuration = CommandConfiguration(
         commandName: "rate",
         abstract: "Answer the short tinnitus questionnaire now (what a reminder's prompt opens).",
         discussion: """
             One question per screen; every answer (or skip) goes to <logs>/<participant>/ratings.csv at once, \
-            with moment 'prompt' and the time the reminder asked. The window closes after the last question.
+            with moment 'prompt' and the time the reminder asked. Then the questionnaires the participant's \
+            training plan names and still owes (a baseline, a follow-up, one left halfway) are asked, into \
+            questionnaires.csv. The window closes after the last question.
             """)
 
     @Option(help: "Pseudonymous participant ID (e.g. P01).") var participant: String
@@ -28,11 +32,13 @@ struct RateCommand: WindowCommand {
     }
 
     func run(hooks: AppHooks) throws {
-        let options = AppOptions(
+        var options = AppOptions(
             kind: .prompt(
                 participant: try reminderParticipant(participant),
                 promptedAt: promptedAt.flatMap(Timestamp.parse) ?? Date()),
             logs: URL(fileURLWithPath: logs))
+        // After the ratings, what the participant's training plan still owes (its questionnaires).
+        options.instrumentLibrary = { try QuestionnaireFolders.library(questionnaires: nil, sounds: nil).all() }
         let status = try GameApp(options: options, hooks: hooks).runLoop()
         if status != 0 { throw ExitCode(status) }
     }

@@ -67,7 +67,7 @@ struct SimulateCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Ask the tinnitus questionnaire before and after the rounds and answer it with a bot (plausible values, some skipped) into ratings.csv."
+            "Ask the tinnitus questionnaire before and after the rounds and answer it with a bot (plausible values, some skipped) into ratings.csv; with --plan, the plan's questionnaires too (into questionnaires.csv)."
     )
     var answerRatings = false
 
@@ -152,15 +152,28 @@ struct SimulateCommand: ParsableCommand {
         let logsFolder = URL(fileURLWithPath: logs)
         // Ctrl-C ends the running plan session as resumable, like a single simulate run.
         InterruptSignals.install()
+        // The plan's questionnaires are the bot's too (--answer-ratings), from this machine's instruments.
+        let instruments =
+            answerRatings ? try QuestionnaireFolders.library(questionnaires: nil, sounds: sounds).all() : []
+        let id = try ParticipantID(participant)
         try InterruptedExit.run {
             for number in 1...(sessions ?? 1) {
                 let start = try TrainingStart.prepare(
                     logs: logsFolder, participant: participant, planFile: number == 1 ? planFile : nil,
                     input: bot.device,
                     seed: seed.map { $0 &+ UInt64(number) }, ignoreCalendar: true, askRatings: answerRatings)
-                guard let request = start.request else {
+                guard let request = start.request, let planSession = start.schedule.next else {
                     print(start.schedule.summary)
                     return
+                }
+                let plan = start.schedule.assigned.plan
+                let questionnaireSeed = (seed ?? 0) &+ UInt64(number)
+                if answerRatings {
+                    try PlanQuestionnaireRun.check(plan, library: instruments, needsWording: false)
+                    let before = try PlanQuestionnaireRun.answerByBot(
+                        plan.questionnaires.before(planSession: planSession), logs: logsFolder, participant: id,
+                        library: instruments, seed: questionnaireSeed, at: Date())
+                    for sitting in before { print(Self.summary(sitting)) }
                 }
                 let outcome = try Simulation(
                     request: request, store: FileSessionStore(logs: logsFolder), bot: bot, realtime: realtime,
@@ -168,6 +181,17 @@ struct SimulateCommand: ParsableCommand {
                     reactionSeconds: reactionSeconds
                 ).run()
                 print(Self.summary(outcome))
+                if answerRatings, outcome.completed || outcome.endedBy == .time,
+                    let index = PastSession.all(logs: logsFolder, participant: id).first(where: {
+                        $0.sessionID == outcome.folder.lastPathComponent
+                    })?.sessionIndex
+                {
+                    let after = try PlanQuestionnaireRun.answerByBot(
+                        plan.questionnaires.after(
+                            planSession: planSession, totalSessions: plan.totalSessions, sessionIndex: index),
+                        logs: logsFolder, participant: id, library: instruments, seed: questionnaireSeed, at: Date())
+                    for sitting in after { print(Self.summary(sitting)) }
+                }
                 if let staircase = outcome.staircase {
                     let threshold = staircase.runThreshold.map { String(format: "%.2f", $0) } ?? "none yet"
                     print(
@@ -180,12 +204,26 @@ struct SimulateCommand: ParsableCommand {
                 if let comparison = series.comparison { print(comparison) }
                 let built = try PatientProgress.read(
                     logs: logsFolder, participant: try ParticipantID(participant), assigned: start.schedule.assigned)
+                // simulate plays plan sessions at once, whatever the calendar says: a session before its day is early.
+                let early = built.keptInARow == 0 ? " (this one early: simulate ignores the plan's calendar)" : ""
                 print(
                     "Points: \(built.sessionPoints.last ?? 0) this session, \(built.totalPoints) in all; "
-                        + "\(built.keptInARow) session\(built.keptInARow == 1 ? "" : "s") in a row on time; "
-                        + "album: \(built.album.count) photos.")
+                        + "\(built.keptInARow) session\(built.keptInARow == 1 ? "" : "s") in a row on time\(early); "
+                        + "album: \(built.album.count) photo\(built.album.count == 1 ? "" : "s").")
             }
         }
+    }
+
+    /// "Questionnaire mini-tq (baseline): A1 finished, total 14.000 (moderate (8-12))."
+    static func summary(_ sitting: QuestionnaireSitting) -> String {
+        let administration = sitting.administration
+        var line =
+            "Questionnaire \(sitting.instrument.id) (\(sitting.moment.rawValue)): \(administration?.id ?? "nothing") "
+            + (sitting.isFinished ? "finished" : "not finished")
+        if let total = administration?.finished?.value {
+            line += ", total \(total)" + (administration?.finished?.band.map { " (\($0))" } ?? "")
+        }
+        return line + "."
     }
 
     static func summary(_ outcome: Simulation.Outcome) -> String {

@@ -8,6 +8,8 @@ import StudyKit
 import StudyRecords
 
 struct StudyCommand: WindowCommand {
+    var logsFolder: URL? { window.logsURL }
+
     static let configuration = CommandConfiguration(
         commandName: "study",
         abstract: "Run a supervised study session from a protocol file (e.g. Examples/thesis-study.json).",
@@ -58,7 +60,7 @@ struct StudyCommand: WindowCommand {
             // Said before the window opens, so the supervisor can stop a repeat that was not meant.
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
-        let options = AppOptions(
+        var options = AppOptions(
             kind: .study(
                 protocolFile: URL(fileURLWithPath: protocolFile),
                 participant: try ParticipantID(participant),
@@ -66,6 +68,7 @@ struct StudyCommand: WindowCommand {
             logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
             inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
+        options.logsChanged = logsChanged()
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()
             if status != 0 { throw ExitCode(status) }

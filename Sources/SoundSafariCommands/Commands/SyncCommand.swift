@@ -14,7 +14,10 @@ struct SyncCommand: ParsableCommand {
             file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Then writes the \
             training plans prescribed on the server for the machine's site as each participant's next \
             plan-NNN.json; no other local file is written or changed. The enrolment (server, device token, last \
-            prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json.
+            prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json. Once enrolled, \
+            play, study, train and rate start `sync --background` after each photo and session and when they end, without \
+            waiting for it; one sync runs at a time, and each background sync's outcome is a line of \
+            sync.log beside sync.json (a failure is shown at the next start and retried).
             """,
         subcommands: [SyncStatusCommand.self])
 
@@ -36,6 +39,12 @@ struct SyncCommand: ParsableCommand {
     @Option(help: "Largest batch in KiB (1 to 768).")
     var batchKib = SyncPlan.defaultBatchBytes / 1024
 
+    @Flag(
+        help:
+            "Sync as the game does after a session: print nothing, log the outcome to sync.log, leave the sync to one already running."
+    )
+    var background = false
+
     func validate() throws {
         if (server == nil) != (enrol == nil) {
             throw ValidationError("--server and --enrol go together: give both to enrol this machine, neither to sync.")
@@ -43,6 +52,9 @@ struct SyncCommand: ParsableCommand {
         if !(1...768).contains(batchKib) { throw ValidationError("--batch-kib \(batchKib) is not between 1 and 768.") }
         if enrol != nil && dryRun {
             throw ValidationError("--dry-run does not apply to --enrol: enrol first, then sync --dry-run.")
+        }
+        if background && (enrol != nil || dryRun) {
+            throw ValidationError("--background only syncs: leave out --enrol and --dry-run.")
         }
     }
 
@@ -57,15 +69,38 @@ struct SyncCommand: ParsableCommand {
             )
             return
         }
-        let settings = try Self.enrolment()
-        let client = SyncClient(server: try SyncClient.serverURL(settings.server), token: settings.token)
-        let logsURL = URL(fileURLWithPath: logs)
-        let batches = try SyncPlan.batches(logs: logsURL, held: try client.held(), batchBytes: batchKib * 1024)
+        if background {
+            try BackgroundSync.runAsBackground { try syncOnce() }
+            return
+        }
         if dryRun {
+            let settings = try Self.enrolment()
+            let client = SyncClient(server: try SyncClient.serverURL(settings.server), token: settings.token)
+            let batches = try SyncPlan.batches(
+                logs: URL(fileURLWithPath: logs), held: try client.held(), batchBytes: batchKib * 1024)
             for batch in batches { print("would send \(Self.describe(batch))") }
             print("\(batches.isEmpty ? "Nothing" : "\(batches.count) batches") to send to \(settings.server).")
             return
         }
+        _ = try Self.enrolment()
+        // One sync at a time: a background sync of this machine finishes first (it holds the lock briefly).
+        let lockURL = BackgroundSync.lockURL()
+        try OwnerOnlyFolder.createWithParents(lockURL.deletingLastPathComponent())
+        var lock = try FileLock.tryAcquire(lockURL)
+        if lock == nil {
+            print("Waiting for the background sync of this machine to finish…")
+            lock = try FileLock.acquire(lockURL)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        print(try syncOnce())
+    }
+
+    /// Sends what the server lacks, then writes the site's new prescriptions; returns the summary sentence.
+    func syncOnce() throws -> String {
+        let settings = try Self.enrolment()
+        let client = SyncClient(server: try SyncClient.serverURL(settings.server), token: settings.token)
+        let logsURL = URL(fileURLWithPath: logs)
+        let batches = try SyncPlan.batches(logs: logsURL, held: try client.held(), batchBytes: batchKib * 1024)
         var sent = Tally()
         for batch in batches {
             let stored = try client.send(batch)
@@ -84,7 +119,7 @@ struct SyncCommand: ParsableCommand {
             written.isEmpty
             ? ""
             : "; received \(written.count) plans (\(written.map { $0.url.lastPathComponent }.joined(separator: ", ")))"
-        print("Synced \(logs) with \(settings.server): \(sent.summary)\(received).")
+        return "Synced \(logs) with \(settings.server): \(sent.summary)\(received)."
     }
 
     /// The stored enrolment, or the sentence saying how to enrol.
@@ -142,6 +177,9 @@ struct SyncStatusCommand: ParsableCommand {
         let batches = try SyncPlan.batches(logs: URL(fileURLWithPath: logs), held: try client.held())
         let items = batches.reduce(0) { $0 + $1.items.count }
         let files = Set(batches.map(\.file))
+        if let last = BackgroundSync.lastOutcome() {
+            print("Last background sync (\(last.time)): \(last.failed ? "failed: " : "")\(last.sentence)")
+        }
         print(
             items == 0
                 ? "Nothing pending: \(settings.server) holds everything in \(logs) (site \(settings.site), device \(settings.device))."

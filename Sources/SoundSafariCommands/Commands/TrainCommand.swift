@@ -8,6 +8,8 @@ import StudyKit
 import StudyRecords
 
 struct TrainCommand: WindowCommand {
+    var logsFolder: URL? { window.logsURL }
+
     static let configuration = CommandConfiguration(
         commandName: "train",
         abstract: "Play the next due session of your training plan (assigned with soundsafari plan assign).",
@@ -48,10 +50,15 @@ struct TrainCommand: WindowCommand {
         let assigned = start.schedule.assigned
         try SessionDriver.checkSounds(
             of: assigned.plan.session, from: .trainingPlan(assigned, session: 1), catalog: catalog)
-        let options = AppOptions(
+        var options = AppOptions(
             kind: .training(participant: try ParticipantID(participant), planFile: nil, input: window.inputKind),
             logs: logs, seed: window.seed, hrtf: window.hrtf, inputGiven: window.input != nil,
             soundsFolder: window.sounds)
+        options.logsChanged = logsChanged()
+        // A training plan's questionnaires come from this machine's instruments (read only when a plan names some).
+        options.instrumentLibrary = { [sounds = window.sounds] in
+            try QuestionnaireFolders.library(questionnaires: nil, sounds: sounds).all()
+        }
         // A signal ends the plan session as the other windows do: its sentence and 128 + the signal (it was 1).
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()

@@ -29,6 +29,7 @@ public struct ExposureTotals: Sendable, Equatable {
 /// It leaves the block unchanged. The audio thread keeps its own running totals and hands them to `totals`
 /// with a try-lock after each block (if a reader holds the lock just then, they go with the next block), so
 /// it never waits.
+// @unchecked: `pending` and the weighting's memory are the audio thread's; readers see only `published`, behind its mutex.
 public final class ExposureMeter: OutputProcessor, @unchecked Sendable {
     static let maximumBlockFrames = 4096
 

@@ -8,11 +8,13 @@ import Synchronization
 /// try-locks. The block that picks it up runs the old and the new filters side by side and fades from one to
 /// the other over the block, after priming the new filters with the last `primingFrames` of input, so a
 /// change makes neither a click nor a burst of filter ringing ("no zipper noise").
+// @unchecked: the cascades in use and the fade are the audio thread's; a new design crosses only through the try-locked slot.
 public final class FilterCascadeProcessor: OutputProcessor, @unchecked Sendable {
     static let primingFrames = 4096
     static let maximumBlockFrames = 4096
 
     /// One design in use: per-ear sections and their filter memories.
+    // @unchecked: built on the game thread and handed over whole; from then on only the audio thread runs (and writes) it.
     final class Cascade: @unchecked Sendable {
         let left: [SecondOrderSection]
         let right: [SecondOrderSection]

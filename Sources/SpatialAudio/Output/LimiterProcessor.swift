@@ -8,6 +8,7 @@ import Synchronization
 /// constant. Both ears get the same gain, so the interaural level difference is kept. A final clamp catches
 /// float rounding: the ceiling holds for any volume, gain or number of sources. Blocks in which the gain was
 /// below 1 anywhere are counted (`limitedBlocks`) and logged in session.json.
+// @unchecked: `gain` and `required` are the audio thread's; the game thread reads only the atomic `counter`.
 public final class LimiterProcessor: OutputProcessor, @unchecked Sendable {
     static let attackFrames = 48
     static let releaseSeconds = 0.1

@@ -6,7 +6,7 @@ import GameCore
 /// the engine's volume, then `limiter` (the ceiling, so nothing after it can exceed it), then `meter`, which only
 /// measures what leaves the stage (the session's sound exposure) and changes no sample.
 /// `apply` changes the filters while sound plays (cross-faded); the limiter's ceiling is fixed per chain.
-public final class TailoredOutput: @unchecked Sendable {
+public final class TailoredOutput {
     public let filters: FilterCascadeProcessor
     public let limiter: LimiterProcessor
     public let meter = ExposureMeter()

@@ -9,6 +9,7 @@ import Synchronization
 /// not click (a click is broadband and would be heard at other frequencies). A level is the probe's RMS in dBFS
 /// before the volume; it is capped so the probe's peak stays at `peakCeilingDBFS` (a noise peaks ~12 dB above
 /// its RMS, a sine 3 dB).
+// @unchecked: `noiseLoops` is the game thread's, the tone state the audio thread's; they meet only in the `pending` mutex.
 public final class ToneGenerator: OutputProcessor, @unchecked Sendable {
     public enum Ears: Sendable { case left, right, both }
 

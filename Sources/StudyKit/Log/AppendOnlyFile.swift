@@ -82,11 +82,7 @@ final class AppendOnlyFile {
     /// Holds an exclusive advisory lock for the duration of `body`, so two processes registering
     /// participants at once cannot interleave or duplicate rows.
     func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
-        guard flock(descriptor, LOCK_EX) == 0 else {
-            throw StudyFileError.system(path: url.path, action: "lock", errno: errno)
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
+        try FileLock.whileHolding(descriptor: descriptor, path: url.path, body)
     }
 
     /// The file's size now (under a lock, the size every other writer sees too).

@@ -6,7 +6,8 @@ import TidyFormats
     import Glibc
 #endif
 
-/// The one atomic write of the project (profile.json versions, stored plans, reminder settings and units).
+/// The one atomic write of the project (session.json, profile.json versions, stored plans, display and sync
+/// settings, reminder settings and units, the progress chart).
 /// Each writer has its own temporary file (`.NAME.PID-RANDOM.writing`, owner-only), so two writers never
 /// write into one; a failure (a full disk) removes the temporary and leaves the destination as it was.
 public enum AtomicFile {

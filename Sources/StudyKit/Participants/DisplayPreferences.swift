@@ -45,14 +45,6 @@ public struct DisplayPreferences: Sendable, Equatable, Codable {
             attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let text = String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".display.json.writing")
-        try? FileManager.default.removeItem(at: temporary)
-        let file = try AppendOnlyFile.create(temporary)
-        try file.append(text)
-        guard rename(temporary.path, url.path) == 0 else {
-            throw StudyFileError.system(path: url.path, action: "replace", errno: errno)
-        }
-        AppendOnlyFile.syncDirectory(of: url)
+        try AtomicFile.replace(url, with: try encoder.encode(self) + Data("\n".utf8))
     }
 }

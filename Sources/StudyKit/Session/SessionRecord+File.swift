@@ -18,17 +18,9 @@ extension SessionRecord {
         }
     }
 
-    /// Writes session.json atomically (a temporary file renamed over it, then fsync'ed), so a crash
-    /// leaves either the old or the new version, never half of one.
+    /// Writes session.json with the one atomic write (`AtomicFile`), so a crash leaves either the old or the new
+    /// version, never half of one.
     public func write(to url: URL) throws {
-        let data = try encoded()
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).writing")
-        try? FileManager.default.removeItem(at: temporary)
-        let file = try AppendOnlyFile.create(temporary)
-        try file.append(String(decoding: data, as: UTF8.self))
-        guard rename(temporary.path, url.path) == 0 else {
-            throw StudyFileError.system(path: url.path, action: "replace", errno: errno)
-        }
-        AppendOnlyFile.syncDirectory(of: url)
+        try AtomicFile.replace(url, with: try encoded())
     }
 }

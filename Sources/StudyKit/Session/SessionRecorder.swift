@@ -13,10 +13,10 @@ public final class SessionRecorder: TrialSink {
     public private(set) var loggedKeys: Set<TrialKey>
     private let log: TrialLog
     /// Held while this recorder exists: no other process writes the session meanwhile.
-    private let lock: SessionLock
+    private let lock: FileLock
 
     private init(
-        folder: SessionFolder, record: SessionRecord, loggedKeys: Set<TrialKey>, log: TrialLog, lock: SessionLock
+        folder: SessionFolder, record: SessionRecord, loggedKeys: Set<TrialKey>, log: TrialLog, lock: FileLock
     ) {
         self.lock = lock
         self.folder = folder

@@ -115,6 +115,7 @@ public struct SyncClient: Sendable {
 }
 
 /// The answer of one request, handed from URLSession's queue to the waiting thread.
+// @unchecked: `value` is read and written only under `lock` (StudyKit may not import Synchronization's Mutex).
 private final class Outcome: @unchecked Sendable {
     private let lock = NSLock()
     private var value: (Data?, Int?, (any Error)?) = (nil, nil, nil)

@@ -16,6 +16,7 @@ public enum SyncPlan {
         let manager = FileManager.default
         func add(_ file: String, kind: String, read: (Data) throws -> (header: String, items: [String])) throws {
             guard let data = manager.contents(atPath: logs.appendingPathComponent(file).path) else { return }
+            if let held = held[file], isFullyHeld(data, held) { return }
             let (header, items) = try read(data)
             let start = held[file]?.held ?? 0
             guard start < items.count else { return }
@@ -32,9 +33,10 @@ public enum SyncPlan {
         }
         func addDocument(_ file: String, kind: String, check: (Data) throws -> Void) throws {
             guard let data = manager.contents(atPath: logs.appendingPathComponent(file).path) else { return }
-            try check(data)
             if kind == "plan" && (held[file]?.held ?? 0) > 0 { return }
+            // The state the server holds last needs no reading: it was read when it was sent.
             guard SHA256.hex(data) != held[file]?.lastSHA256 else { return }
+            try check(data)
             batches.append(
                 SyncBatch(
                     file: file, kind: kind, header: nil, first: kind == "plan" ? 1 : nil,
@@ -75,6 +77,32 @@ public enum SyncPlan {
             }
         }
         return batches
+    }
+
+    /// True when the server already holds every record of a CSV log: its header and `held` lines, the last of
+    /// them the one the server hashed. Decoding every record of every file on every sync took 27 s for 33 MB of
+    /// logs; this check reads the bytes once. A file it cannot vouch for (a quoted line break, other bytes than the
+    /// codec writes) is decoded as before, so it only ever skips what would have produced no batch.
+    static func isFullyHeld(_ data: Data, _ held: HeldFile) -> Bool {
+        guard held.held > 0, data.last == 0x0A else { return false }
+        return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            var lastLineStart = 0
+            var count = 0
+            var offset = 0
+            while offset < buffer.count,
+                let found = memchr(base + offset, 0x0A, buffer.count - offset)
+            {
+                let end = base.distance(to: UnsafeRawPointer(found)) + 1
+                count += 1
+                if end < buffer.count { lastLineStart = end }
+                offset = end
+            }
+            // `count` lines end in a line break: the header and `held` records, no more, no fewer.
+            guard count == held.held + 1 else { return false }
+            let lastLine = Data(buffer[lastLineStart...])
+            return SHA256.hex(lastLine) == held.lastSHA256
+        }
     }
 
     /// A CSV log as the header line and one line per record, as StudyRecords writes them (the same bytes as the file).

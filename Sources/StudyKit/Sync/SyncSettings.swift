@@ -51,15 +51,7 @@ public struct SyncSettings: Codable, Equatable, Sendable {
         try OwnerOnlyFolder.createWithParents(url.deletingLastPathComponent())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let temporary = url.appendingPathExtension("new")
-        unlink(temporary.path)
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: try encoder.encode(self), attributes: [.posixPermissions: 0o600])
-        else { throw StudyFileError.system(path: temporary.path, action: "write", errno: errno) }
-        guard rename(temporary.path, url.path) == 0 else {
-            throw StudyFileError.system(path: url.path, action: "write", errno: errno)
-        }
+        try AtomicFile.replace(url, with: try encoder.encode(self))
     }
 }
 

@@ -11,4 +11,17 @@ extension PlanSchedule {
         }
         return of(assigned, sessions: records, today: today)
     }
+
+    /// The plan sessions done so far: their number within the plan and their `session_index`.
+    public static func doneSessions(of assigned: AssignedPlan, logs: URL, participant: ParticipantID) -> [(
+        planSession: Int, sessionIndex: Int
+    )] {
+        SessionFolder.existing(logs: logs, participant: participant).compactMap { folder in
+            guard let record = try? SessionRecord.read(folder.sessionJSONURL), let plan = record.plan,
+                plan.name == assigned.plan.name, plan.version == assigned.version, record.countsAsDone,
+                let index = record.sessionIndex
+            else { return nil }
+            return (plan.session, index)
+        }
+    }
 }

@@ -3,6 +3,11 @@ import Foundation
 import TidyFormats
 
 public enum InstrumentFile {
+    /// An instrument id: lower-case letters, digits and `-`, at most 64 characters (plans name instruments by it).
+    public static func isInstrumentID(_ id: String) -> Bool {
+        id.range(of: #"^[a-z0-9][a-z0-9-]{0,63}$"#, options: .regularExpression) != nil
+    }
+
     static let topFields = [
         "id", "version", "language", "title", "instructions", "reference", "wording_licensed", "items", "scoring",
         "comment",
@@ -50,7 +55,7 @@ extension FieldReader {
     func instrument(_ root: JSONValue) throws -> Instrument {
         let top = try fields(root, "", allowed: InstrumentFile.topFields, what: "an instrument")
         let id = try required(top, "id", "id")
-        guard id.range(of: #"^[a-z0-9][a-z0-9-]{0,63}$"#, options: .regularExpression) != nil else {
+        guard InstrumentFile.isInstrumentID(id) else {
             throw error("id", "must be lower-case letters, digits and '-' (e.g. mini-tq), at most 64 characters")
         }
         guard let version = try wholeNumber(top, "version", "version"), version >= 1 else {

@@ -36,6 +36,8 @@ public struct TrainingPlan: Sendable, Equatable {
     public var feedback: Feedback
     /// The tinnitus questionnaire before and after each session (`ratings`, default on: the plan is for patients).
     public var ratings: Bool = true
+    /// The instruments asked before the first session, after the last and after every n-th (none by default).
+    public var questionnaires = PlanQuestionnaires()
 
     /// A fresh staircase at the plan's start value.
     public func makeStaircase() -> Staircase { Staircase(rule: adaptive.rule, start: adaptive.start) }

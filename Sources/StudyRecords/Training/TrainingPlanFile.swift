@@ -6,7 +6,7 @@ import TidyFormats
 public enum TrainingPlanFile {
     static let topFields = [
         "name", "description", "comment", "sessions_per_week", "minutes_per_session", "total_sessions", "session",
-        "adaptive", "feedback", "ratings",
+        "adaptive", "feedback", "ratings", "questionnaires",
     ]
     static let adaptiveFields = [
         "parameter", "start", "min", "max", "up", "down", "step_sizes", "stop_after_reversals", "threshold_reversals",
@@ -123,7 +123,52 @@ public enum TrainingPlanFile {
             name: name, description: description, sessionsPerWeek: perWeek, minutesPerSession: minutes,
             totalSessions: total, session: session, adaptive: adaptive, feedback: feedback)
         plan.ratings = try reader.bool(top, "ratings", "ratings") ?? plan.ratings
+        if let value = top["questionnaires"], value != .null {
+            plan.questionnaires = try questionnaires(value, totalSessions: total, reader: reader)
+        }
         return plan
+    }
+
+    /// `questionnaires`: lists of instrument ids before the first session, after the last, and every n-th.
+    private static func questionnaires(_ value: JSONValue, totalSessions: Int, reader: FieldReader) throws
+        -> PlanQuestionnaires
+    {
+        let fields = try fields(
+            value, "questionnaires", allowed: ["baseline", "follow_up", "every_n_sessions"], reader: reader)
+        func ids(_ fields: [String: JSONValue], _ key: String, _ path: String) throws -> [String] {
+            guard let list = try reader.list(fields, key, path) else { return [] }
+            var seen = Set<String>()
+            return try list.enumerated().map { index, item in
+                guard case .string(let id) = item else {
+                    throw reader.error("\(path)[\(index)]", "must be an instrument id (text) but is \(item.kindName)")
+                }
+                guard InstrumentFile.isInstrumentID(id) else {
+                    throw reader.error(
+                        "\(path)[\(index)]",
+                        "'\(id)' is not an instrument id (lower-case letters, digits and -; see questionnaire list)")
+                }
+                guard seen.insert(id).inserted else { throw reader.error("\(path)[\(index)]", "names '\(id)' twice") }
+                return id
+            }
+        }
+        var result = PlanQuestionnaires(
+            baseline: try ids(fields, "baseline", "questionnaires.baseline"),
+            followUp: try ids(fields, "follow_up", "questionnaires.follow_up"))
+        if let every = fields["every_n_sessions"], every != .null {
+            let path = "questionnaires.every_n_sessions"
+            let inner = try self.fields(every, path, allowed: ["n", "ids"], reader: reader)
+            let n = try whole(inner, "n", path + ".n", in: 1...500, default: nil, reader: reader)
+            guard n < totalSessions else {
+                throw reader.error(
+                    path + ".n",
+                    "is \(n) but the plan has \(totalSessions) sessions, so it would never be asked before the follow-up; give a smaller n"
+                )
+            }
+            let periodic = try ids(inner, "ids", path + ".ids")
+            guard !periodic.isEmpty else { throw reader.error(path + ".ids", "must name at least one instrument id") }
+            result.everyNSessions = (n, periodic)
+        }
+        return result
     }
 
     /// The session's protocol is checked by the protocol reader itself; its errors are placed under `session.`.

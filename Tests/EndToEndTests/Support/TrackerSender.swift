@@ -82,6 +82,21 @@ final class TrackerSender {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// A UDP port for one test run, away from the usual tracker ports so a real tracker does not interfere.
-    static func port(_ offset: UInt16) -> UInt16 { 30_000 + UInt16(getpid() % 3000) * 10 + offset }
+    /// A free UDP port for the game under test to listen on: the kernel picks one (bind to port 0, read it back,
+    /// let it go), so parallel tests and other programs never share one. The game binds it a moment later.
+    static func port() -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = INADDR_ANY
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        return bound ? UInt16(bigEndian: address.sin_port) : 0
+    }
 }

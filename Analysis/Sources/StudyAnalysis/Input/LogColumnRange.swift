@@ -1,4 +1,5 @@
 // The values a trials.csv column can hold (docs/LOG-FORMAT.md): a value outside them is a damaged row, never a datum.
+import TidyFormats
 
 /// `abs_deviation_deg` is in [0, 180], `deviation_deg` in (−180, 180], bearings in [0, 360), times not negative:
 /// an absolute deviation of 200° or a time of −3 s cannot come from the game, and one such value would move a

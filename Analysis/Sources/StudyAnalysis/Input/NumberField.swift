@@ -1,5 +1,6 @@
 // The one rule for a number the statistics take from a CSV field: finite and within ±1e100, or a sentence naming the row.
 import Foundation
+import TidyFormats
 
 enum NumberField {
     /// Larger magnitudes would overflow the sums of squares to infinity (1e100² summed over any number of rows stays

@@ -1,6 +1,7 @@
 // participants.csv read into memory (it is small): answers looked up by participant ID to group results; the sheets of
 // several log folders pooled into one table, an ID answered differently in two of them being an error.
 import Foundation
+import TidyFormats
 
 public struct ParticipantTable: Sendable {
     public let columns: [String]

@@ -1,6 +1,7 @@
 // Loads a value column grouped by factor columns (and optionally subjects) from CSV files and folders, streaming.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 /// What to read: one numeric column, the factors that group it, an optional subject column and row filters.
 public struct LoadOptions: Sendable {
@@ -172,6 +173,29 @@ public struct StudyData: Sendable {
     }
 
     static func trialsFiles(under folder: String) throws -> [String] { try files(named: "trials.csv", under: folder) }
+
+    /// A participant log beside the trials (ratings.csv, questionnaires.csv): every file called `name` and every
+    /// trials.csv below the given folders, and files given as they are (a trials.csv among the trials).
+    static func logFiles(named name: String, in paths: [String]) throws -> (logs: [String], trials: [String]) {
+        guard !paths.isEmpty else { throw AnalysisError("No input: give StudyLogs folders or \(name) files.") }
+        var logs: [String] = []
+        var trials: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw AnalysisError("\(path): no such file or folder; give a StudyLogs folder or a \(name) file.")
+            }
+            if isDirectory.boolValue {
+                logs += try files(named: name, under: path)
+                trials += try trialsFiles(under: path)
+            } else if (path as NSString).lastPathComponent == "trials.csv" {
+                trials.append(path)
+            } else {
+                logs.append(path)
+            }
+        }
+        return (logs, trials)
+    }
 
     /// Every file called `name` below `folder`, sorted. A 0-byte one is left out: it is a log with no rows yet (a
     /// crash or a full disk right after its creation, docs/LOG-FORMAT.md), not a file without a header.

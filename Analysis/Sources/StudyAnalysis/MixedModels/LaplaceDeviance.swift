@@ -3,7 +3,7 @@
 // deviance = sum of Bernoulli deviance residuals + |u|^2 + log det(L)^2, with L L' = Lambda'Z'WZ Lambda + I.
 import Foundation
 
-final class LaplaceDeviance: @unchecked Sendable {
+final class LaplaceDeviance {
     let design: MixedModelDesign
     let data: BinomialPatterns
     let d1: Int

@@ -1,6 +1,7 @@
 // Two streaming passes over the trial rows: the first finds each variable's type and levels, the second hands
 // every complete row's y, fixed-effect row and random-effect rows to an accumulator; no row is kept.
 import Foundation
+import TidyFormats
 
 /// What to read for a mixed model besides the formula.
 public struct MixedModelInput: Sendable {

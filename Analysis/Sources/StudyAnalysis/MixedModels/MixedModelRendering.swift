@@ -1,5 +1,6 @@
 // Mixed-model results as lmerTest's summary() and anova() lay them out, and as JSON with the keys.
 import Foundation
+import TidyFormats
 
 public enum MixedModelRendering {
     public static func lmm(_ r: LinearMixedModelResult) -> RenderedResult {

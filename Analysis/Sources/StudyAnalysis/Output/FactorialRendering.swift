@@ -1,6 +1,7 @@
 // The factorial repeated-measures ANOVA laid out like car's summary(Anova.mlm, multivariate = FALSE) with afex's
 // effect sizes; in JSON one object per effect (the key names in Analysis/README.md).
 import Foundation
+import TidyFormats
 
 extension ResultRendering {
     public static func factorial(_ r: FactorialAnovaResult, value: String, subject: String) -> RenderedResult {

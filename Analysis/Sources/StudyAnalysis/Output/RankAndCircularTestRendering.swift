@@ -1,4 +1,6 @@
 // Friedman (as friedman.test, with Kendall's W), Watson-Williams (as circular's print), and tests that were skipped.
+import TidyFormats
+
 extension ResultRendering {
     public static func friedman(_ r: FriedmanResult, data: String) -> RenderedResult {
         let text =

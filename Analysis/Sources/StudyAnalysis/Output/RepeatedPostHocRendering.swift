@@ -1,4 +1,6 @@
 // Post-hoc tests of repeated-measures and mixed designs: one row per pair, and the JSON `comparisons` list.
+import TidyFormats
+
 extension ResultRendering {
     public static func repeatedPostHoc(
         _ comparisons: [RepeatedComparison], value: String, within: String, between: String?, subjects: Int,

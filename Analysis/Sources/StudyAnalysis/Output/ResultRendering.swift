@@ -1,5 +1,6 @@
 // Each result as R-like text and as a JSON object with the key names Analysis/README.md documents.
 import Foundation
+import TidyFormats
 
 /// One test's output in both formats; commands print texts or a JSON array of the objects.
 public struct RenderedResult: Sendable {

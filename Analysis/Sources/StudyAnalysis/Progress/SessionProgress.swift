@@ -1,6 +1,7 @@
 // Per-session progress from trials.csv logs: medians, reversal rate, staircase threshold, per participant.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 /// One participant's session, summarised from its trials.csv rows (`session_index` groups them).
 public struct SessionProgressRow: Sendable, Equatable {

@@ -1,6 +1,7 @@
 // ratings.csv answers per session, joined with the session's localization performance from trials.csv.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 /// One session of one participant: the ratings before and after its rounds (skipped items absent) and the
 /// mean absolute deviation of its photos (nil when trials.csv has no row of it).
@@ -43,23 +44,7 @@ public struct RatingsData: Sendable {
                 "--filter \(filter.column)=…: ratings.csv has no such column; \(guess)filter by one of "
                     + filterColumns.joined(separator: ", ") + ".")
         }
-        guard !paths.isEmpty else { throw AnalysisError("No input: give StudyLogs folders or ratings.csv files.") }
-        var ratingsFiles: [String] = []
-        var trialsFiles: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw AnalysisError("\(path): no such file or folder; give a StudyLogs folder or a ratings.csv file.")
-            }
-            if isDirectory.boolValue {
-                ratingsFiles += try StudyData.files(named: "ratings.csv", under: path)
-                trialsFiles += try StudyData.trialsFiles(under: path)
-            } else if (path as NSString).lastPathComponent == "trials.csv" {
-                trialsFiles.append(path)
-            } else {
-                ratingsFiles.append(path)
-            }
-        }
+        let (ratingsFiles, trialsFiles) = try StudyData.logFiles(named: "ratings.csv", in: paths)
         guard !ratingsFiles.isEmpty else {
             throw AnalysisError(
                 "\(paths.joined(separator: ", ")): no ratings.csv found; sessions ask the questionnaire when the protocol says \"ratings\": true (or simulate --answer-ratings)."

@@ -1,5 +1,6 @@
 // The ratings analysis as text tables (R-style numbers) and as JSON.
 import Foundation
+import TidyFormats
 
 extension RatingsResult {
     private static func cell(_ x: Double?, _ digits: Int = 4) -> String {

@@ -1,5 +1,6 @@
 // One streaming pass over the logs collecting everything the report needs, in memory bounded by groups, not rows.
 import Foundation
+import TidyFormats
 
 struct ReportData {
     struct Measures {

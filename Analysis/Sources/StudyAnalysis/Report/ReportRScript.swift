@@ -8,11 +8,7 @@ enum ReportRScript {
         _ c: ReportContext, files: [String], participantsFiles: [String], tests: [TestRow],
         mixedModels: [ReportMixedModel] = [], filters: [RowFilter] = [], outputFolder: String? = nil
     ) -> String {
-        // Paths relative to the script's own folder, so the report folder and the logs can be shared together.
-        func located(_ path: String) -> String {
-            guard let outputFolder else { return absolute(path) }
-            return relative(absolute(path), from: absolute(outputFolder))
-        }
+        func located(_ path: String) -> String { Self.located(path, outputFolder: outputFolder) }
         let known = c.groupNames.filter { $0 != "unknown" }
         // The training model's session slope needs session_index as a number.
         let sessionColumn = mixedModels.contains { $0.formula.contains("session_index") } ? ", \"session_index\"" : ""
@@ -183,6 +179,12 @@ enum ReportRScript {
             r += "mixed(\(quote(model.measure)), \(model.formula), \(model.binomial ? "TRUE" : "FALSE"))\n"
         }
         return r
+    }
+
+    /// Paths relative to the script's own folder, so the report folder and the logs can be shared together.
+    static func located(_ path: String, outputFolder: String?) -> String {
+        guard let outputFolder else { return absolute(path) }
+        return relative(absolute(path), from: absolute(outputFolder))
     }
 
     /// `path` relative to the folder `base` (both absolute): "../logs/P01/…/trials.csv".

@@ -2,6 +2,7 @@
 // analysis.R (the same tables computed by R from the same CSV files).
 import Foundation
 import StudyRecords
+import TidyFormats
 
 public enum StudyReport {
     /// Returns a short summary of what was written (printed by the CLI).
@@ -41,6 +42,7 @@ public enum StudyReport {
         let table = conditionTable(c)
         var (figures, questionnaireFacts) = ReportFigures.all(c, devCI: table.devCI, timeCI: table.timeCI)
         figures += try RatingsFigure.forReport(inputs: inputs, participants: Set(c.people))
+        let questionnaires = try ReportQuestionnaires.analyse(inputs: inputs, participants: Set(c.people))
         let testRows = (conditionTests.rows + groupTests.rows).map {
             [
                 $0.measure, $0.test, $0.statistic, $0.df, RFormat.pValue($0.p, digits: 3), $0.note, $0.symbol,
@@ -63,12 +65,22 @@ public enum StudyReport {
         try writeCSV(
             outputFolder + "/tables/mixed-models.csv", header: ReportMixedModels.csvHeader,
             rows: ReportMixedModels.csvRows(mixedModels))
+        if let questionnaires {
+            try writeCSV(
+                outputFolder + "/tables/questionnaires.csv", header: ReportQuestionnaires.csvHeader,
+                rows: ReportQuestionnaires.csvRows(questionnaires))
+        }
         for f in figures { try writeText(outputFolder + "/figures/" + f.file, f.svg) }
-        try writeText(
-            outputFolder + "/analysis.R",
-            ReportRScript.script(
-                c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
-                mixedModels: mixedModels, filters: filters, outputFolder: outputFolder))
+        var script = ReportRScript.script(
+            c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
+            mixedModels: mixedModels, filters: filters, outputFolder: outputFolder)
+        if let questionnaires {
+            let questionnaireFiles = questionnaires.data.files.filter { $0.hasSuffix("questionnaires.csv") }
+            script += ReportQuestionnaires.rSection(
+                files: questionnaireFiles.map { ReportRScript.located($0, outputFolder: outputFolder) },
+                participants: c.people)
+        }
+        try writeText(outputFolder + "/analysis.R", script)
 
         let filtered =
             filters.isEmpty
@@ -91,6 +103,7 @@ public enum StudyReport {
         ]
         if let unfinished = unfinishedSessionsFact(files) { facts.append(unfinished) }
         facts += questionnaireFacts
+        facts += questionnaires.map(ReportQuestionnaires.facts) ?? []
         if let groupBy {
             facts.append(
                 "Participant groups by '\(groupBy)': "
@@ -113,7 +126,7 @@ public enum StudyReport {
         try writeText(outputFolder + "/report.md", markdown(document))
         try writeText(outputFolder + "/report.html", html(document))
         return
-            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and 4 tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and \(questionnaires == nil ? 4 : 5) tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
     }
 
     /// The input sessions whose session.json (beside their trials.csv) says they are not done — interrupted or still
@@ -153,6 +166,7 @@ public enum StudyReport {
     /// (nor into a folder inside one), even with --force.
     static let logFileNames: Set<String> = [
         "trials.csv", "participants.csv", "session.json", "ratings.csv", "profile.json", ".start.lock",
+        "questionnaires.csv", "diary.csv",
     ]
 
     /// An earlier report is replaced only with `force`; a folder of study logs never receives a report, and neither

@@ -1,0 +1,43 @@
+// A sync batch's items read with StudyRecords' codecs: checked before anything is stored, then projected into tables.
+import Foundation
+import StudyRecords
+
+/// The records of one batch (or of a file held already, for the backfill), in item order.
+enum DecodedItems: Sendable {
+    case participants([ParticipantRecord])
+    case trials([TrialRow])
+    case ratings([RatingRow])
+    case session(SessionRecord)
+    case plan(AssignedPlan)
+
+    /// A CSV batch's records under the file's `header`, or a JSON item; a cut-off last line counts as one record
+    /// too many (`count` tells), and errors are StudyRecords' own (file, line, column).
+    static func decode(kind: String, file: String, header: String?, items: [String]) throws -> (
+        DecodedItems, count: Int
+    ) {
+        switch kind {
+        case "participants", "ratings", "trials":
+            let data = Data(((header ?? "") + items.joined()).utf8)
+            switch kind {
+            case "participants":
+                let decoded = try CSVLogFile<ParticipantRecord>.decode(data, file: file)
+                return (.participants(decoded.records), count(decoded))
+            case "ratings":
+                let decoded = try CSVLogFile<RatingRow>.decode(data, file: file)
+                return (.ratings(decoded.records), count(decoded))
+            default:
+                let decoded = try CSVLogFile<TrialRow>.decode(data, file: file)
+                return (.trials(decoded.records), count(decoded))
+            }
+        case "session":
+            return (.session(try SessionRecord.decode(Data(items[0].utf8), file: file)), 1)
+        default:
+            return (.plan(try AssignedPlan.decode(Data(items[0].utf8), url: URL(fileURLWithPath: file))), 1)
+        }
+    }
+
+    /// The number of whole records a CSV batch decodes to; a cut-off last line counts as one too many.
+    private static func count<Record>(_ file: CSVLogFile<Record>) -> Int {
+        file.records.count + (file.cutOff == nil ? 0 : 1)
+    }
+}

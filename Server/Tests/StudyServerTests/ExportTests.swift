@@ -1,0 +1,174 @@
+// The researcher export: a folder the analyzer reads exactly as the logs it came from, and the streamed HTTP files.
+import Foundation
+import StudyAnalysis
+import StudyRecords
+import Testing
+import TidyFormats
+
+@testable import StudyServer
+
+@Suite struct ExportTests {
+    /// One machine's logs folder written with StudyRecords' codecs: each participant two sessions of the sample
+    /// session (a day apart, deviations shifted per participant) and a rating after each. Returns its files by path
+    /// in the folder, as sync sends them.
+    static func writeLogs(_ logs: URL, participants: [String], machine: String) throws -> [String: [String]] {
+        var files: [String: [String]] = [:]
+        var registrations: [String] = []
+        var ratings: [String: [String]] = [:]
+        for (k, participant) in participants.enumerated() {
+            let registered = Date(timeIntervalSince1970: 1_795_000_000 + Double(k))
+            registrations.append(
+                CSVWriter.line(
+                    ParticipantRecord(
+                        participant: try ParticipantID(participant), age: 30 + k, tinnitus: k % 2 == 0 ? .yes : .no,
+                        registeredAt: registered
+                    ).values(under: ParticipantRecord.columns)))
+            for day in 0..<2 {
+                let id = String(format: "2026112%dT0140%02dZ-%04x", 6 + day, k, k * 16 + day)
+                var session = try ProjectionTests.session(
+                    id, participant: participant, offset: Double(day * 86_400 + k), machine: machine)
+                var record = try SessionRecord.decode(Data(session.state.utf8), file: "session.json")
+                record.sessionIndex = day + 1
+                session.state = String(decoding: try record.encoded(), as: UTF8.self)
+                let header = Data(CSVWriter.headerLine(TrialRow.columns).utf8)
+                let rows = try CSVLogFile<TrialRow>.decode(header + Data(session.trials.joined().utf8), file: "t")
+                session.trials = rows.records.map { row in
+                    var row = row
+                    row.sessionIndex = day + 1
+                    row.deviationDeg += Double(k) * 1.5 - Double(day)
+                    row.absDeviationDeg = abs(row.deviationDeg)
+                    row.timeS += Double(k) * 0.1
+                    return CSVWriter.line(row.values)
+                }
+                files["\(session.folder)/session.json"] = [session.state]
+                files["\(session.folder)/trials.csv"] = session.trials
+                ratings[participant, default: []].append(
+                    CSVWriter.line(
+                        RatingRow(
+                            participant: participant, sessionID: id, sessionIndex: day + 1, moment: .after,
+                            item: "tinnitus_loudness", value: 0.25 + 0.1 * Double(k + day),
+                            answeredAt: record.startedAt.addingTimeInterval(600)
+                        ).values))
+            }
+        }
+        files["participants.csv"] = registrations
+        for (participant, rows) in ratings { files["\(participant)/ratings.csv"] = rows }
+        for (file, items) in files {
+            let url = logs.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try ((header(of: file) ?? "") + items.joined()).write(to: url, atomically: true, encoding: .utf8)
+        }
+        return files
+    }
+
+    static func header(of file: String) -> String? {
+        if file.hasSuffix("trials.csv") { return CSVWriter.headerLine(TrialRow.columns) }
+        if file.hasSuffix("ratings.csv") { return CSVWriter.headerLine(RatingRow.columns) }
+        if file == "participants.csv" { return CSVWriter.headerLine(ParticipantRecord.columns) }
+        return nil
+    }
+
+    static func kind(of file: String) -> String {
+        if file.hasSuffix("trials.csv") { return "trials" }
+        if file.hasSuffix("ratings.csv") { return "ratings" }
+        if file.hasSuffix("session.json") { return "session" }
+        return "participants"
+    }
+
+    /// Sends a machine's files the way `soundsafari sync` does: records from 1, a session.json as one state.
+    static func sync(_ files: [String: [String]], with sender: ProjectionTests.Sender) async throws {
+        for (file, items) in files.sorted(by: { $0.key < $1.key }) {
+            let kind = kind(of: file)
+            try await sender.send(
+                file: file, kind: kind, header: header(of: file), first: kind == "session" ? nil : 1, items: items)
+        }
+    }
+
+    static func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    @Test func anExportedFolderIsAnalysedExactlyAsTheLogsItCameFrom() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-export-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logs = folder.appendingPathComponent("logs")
+        let files = try Self.writeLogs(logs, participants: ["P01", "P02", "P03", "P04"], machine: "d-lab")
+        let other = try Self.writeLogs(
+            folder.appendingPathComponent("south-logs"), participants: ["S01"], machine: "d-south")
+        try await withServer { server in
+            for site in ["north", "south"] { try await server.database.addSite(site) }
+            let north = ProjectionTests.Sender(server: server, token: try await server.enrolDevice(site: "north").token)
+            let south = ProjectionTests.Sender(server: server, token: try await server.enrolDevice(site: "south").token)
+            try await Self.sync(files, with: north)
+            try await Self.sync(other, with: south)
+
+            let export = folder.appendingPathComponent("export")
+            var sink = try FolderSink(folder: export)
+            let summary = try await server.database.export(sites: ["north"], to: &sink)
+            #expect(summary.rows == ["participants.csv": 4, "sessions.csv": 8, "trials.csv": 120, "ratings.csv": 8])
+            #expect(summary.trialsWithoutSession == 0)
+            let mode = try FileManager.default.attributesOfItem(atPath: export.path)[.posixPermissions] as? Int
+            #expect(mode.map { $0 & 0o777 } == 0o700)
+            #expect(throws: FolderSink.Refusal.self) { try FolderSink(folder: export) }
+
+            // Pooled tidy files with `site` first; the logs' own columns after it.
+            let trials = try Self.text(export.appendingPathComponent("trials.csv"))
+            #expect(trials.hasPrefix("site," + CSVWriter.headerLine(TrialRow.columns)))
+            #expect(!trials.contains("S01"), "south's participant is not in north's export")
+            #expect(try Self.text(export.appendingPathComponent("codebook.md")).contains("`tinnitus_loudness`"))
+
+            // The analyzer reads the export folder and the logs folder to the same tables.
+            let fromLogs = folder.appendingPathComponent("report-logs").path
+            let fromExport = folder.appendingPathComponent("report-export").path
+            _ = try StudyReport.write(
+                inputs: [logs.path], outputFolder: fromLogs, compare: "condition", groupBy: "tinnitus",
+                participantsFile: nil, skipInvalid: false)
+            _ = try StudyReport.write(
+                inputs: [export.path], outputFolder: fromExport, compare: "condition", groupBy: "tinnitus",
+                participantsFile: nil, skipInvalid: false)
+            for table in ["conditions.csv", "participants.csv", "tests.csv", "mixed-models.csv"] {
+                let a = try Self.text(URL(fileURLWithPath: fromLogs).appendingPathComponent("tables/\(table)"))
+                let b = try Self.text(URL(fileURLWithPath: fromExport).appendingPathComponent("tables/\(table)"))
+                #expect(a == b, "tables/\(table)")
+                #expect(a.split(separator: "\n").count > 1, "tables/\(table) has rows")
+            }
+            let figures = try FileManager.default.contentsOfDirectory(atPath: fromExport + "/figures").sorted()
+            #expect(figures == (try FileManager.default.contentsOfDirectory(atPath: fromLogs + "/figures").sorted()))
+            #expect(FileManager.default.fileExists(atPath: fromExport + "/analysis.R"))
+        }
+    }
+
+    @Test func theRouteStreamsOneFileOfTheSitesTheCallerSeesAndAuditsIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-export-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try Self.writeLogs(folder, participants: ["P01", "P02"], machine: "d-lab")
+        try await withServer { server in
+            for site in ["north", "south"] { try await server.database.addSite(site) }
+            _ = try await server.database.addUser(
+                name: "res", role: .researcher, sites: ["north"], password: testPassword)
+            let north = ProjectionTests.Sender(server: server, token: try await server.enrolDevice(site: "north").token)
+            try await Self.sync(files, with: north)
+            let token = try await server.login("res", testPassword)
+
+            let reply = try await server.call(.get, "/api/v1/export?format=csv&file=trials.csv", token: token)
+            #expect(reply.status == 200 && reply.contentType.hasPrefix("text/csv"))
+            var sink = try FolderSink(folder: folder.appendingPathComponent("export"))
+            _ = try await server.database.export(sites: ["north"], files: [.trials], to: &sink)
+            #expect(reply.text == (try Self.text(folder.appendingPathComponent("export/trials.csv"))))
+            #expect(reply.text.split(separator: "\n").count == 61)
+
+            ProblemTests.expectProblem(
+                try await server.call(.get, "/api/v1/export?format=csv", token: token), 400, mentions: "trials.csv")
+            ProblemTests.expectProblem(
+                try await server.call(.get, "/api/v1/export?format=xlsx&file=trials.csv", token: token), 400,
+                mentions: "format=csv")
+            ProblemTests.expectProblem(
+                try await server.call(.get, "/api/v1/export?format=csv&file=trials.csv&sites=x", token: token), 400,
+                mentions: "sites")
+            ProblemTests.expectProblem(
+                try await server.call(.get, "/api/v1/export?format=csv&file=trials.csv&site=south", token: token), 404,
+                mentions: "south")
+            let audited = try await server.database.auditRows().filter { $0.action == "export" }
+            #expect(audited.count == 1 && audited[0].actor == "res" && audited[0].site == "north")
+        }
+    }
+}

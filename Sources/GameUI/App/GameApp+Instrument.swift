@@ -1,0 +1,121 @@
+// The instrument screens of `questionnaire take`: one item at a time, each answer stored before the next shows.
+import Foundation
+import SessionRuntime
+import StudyKit
+import StudyRecords
+
+extension GameApp {
+    /// Shows the first sitting's next item; a finished sitting gives way to the next; after the last, the flow ends.
+    func showNextInstrumentItem() throws {
+        while let sitting = instrumentSittings.first {
+            if let item = sitting.nextItem {
+                let count = sitting.answeredCount + sitting.remainingItems.count
+                instrumentForm = InstrumentForm(item: item, position: sitting.answeredCount + 1, count: count)
+                updateTextEntry()
+                return
+            }
+            // Every item answered but no score row yet: a crash came between the two.
+            try sitting.finishIfNothingLeft(at: clock.date(at: clock.now()))
+            instrumentSittings.removeFirst()
+        }
+        instrumentForm = nil
+        try perform(flow.instrumentsFinished())
+        // A plan's questionnaires before the session lead to its headphone check.
+        if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
+    }
+
+    /// A training plan's questionnaires due before this session are asked first (every instrument the plan names
+    /// must be on this machine with its wording, said before anything is asked); those after it follow the session.
+    func adoptPlanQuestionnaires() throws {
+        guard let point = training?.planPoint, !point.questionnaires.isEmpty else { return }
+        guard let library = options.instrumentLibrary else {
+            throw QuestionnaireError(
+                "This window has no questionnaires folder; start the training with soundsafari train.")
+        }
+        let entries = try library()
+        instrumentEntries = entries
+        for id in point.questionnaires.allIDs {
+            _ = try InstrumentChoice.takeable(id: id, language: nil, from: entries)
+        }
+        if point.questionnaires.allIDs.count > point.questionnaires.baseline.count
+            || !point.questionnaires.followUp.isEmpty
+        {
+            flow.askInstrumentsAfterSession()
+        }
+        instrumentSittings = try PlanQuestionnaireRun.sittings(
+            point.questionnaires.before(planSession: point.planSession), logs: options.logs,
+            participant: try ParticipantID(settings.participant), library: entries, needsWording: true)
+        guard !instrumentSittings.isEmpty else { return }
+        flow.askInstrumentsFirst()
+        try showNextInstrumentItem()
+    }
+
+    /// A reminder's prompt (`rate`) also asks, after its ratings, what the participant's plan still owes: the
+    /// baseline, or what a session done asked and was left (closed halfway, or never opened). An instrument that
+    /// cannot be taken here (its licensed wording not added) is named in the terminal and left out.
+    func adoptOverdueQuestionnaires() throws {
+        guard let participant = try? ParticipantID(settings.participant),
+            let assigned = try AssignedPlan.current(logs: options.logs, participant: participant),
+            !assigned.plan.questionnaires.isEmpty, let library = options.instrumentLibrary
+        else { return }
+        let entries = try library()
+        let due = assigned.plan.questionnaires.dueBy(
+            doneSessions: PlanSchedule.doneSessions(of: assigned, logs: options.logs, participant: participant),
+            totalSessions: assigned.plan.totalSessions)
+        var takeable: [PlanQuestionnaires.Due] = []
+        for item in due {
+            do {
+                _ = try InstrumentChoice.takeable(id: item.instrument, language: nil, from: entries)
+                takeable.append(item)
+            } catch {
+                Self.say("Not asked now: \(error)")
+            }
+        }
+        instrumentSittings = try PlanQuestionnaireRun.sittings(
+            takeable, logs: options.logs, participant: participant, library: entries, needsWording: true)
+        if !instrumentSittings.isEmpty { flow.askInstrumentsAfterSession() }
+    }
+
+    /// After a plan session: the questionnaires due at this point (none: on to the summary at once); after a
+    /// prompt's ratings: those it found owed.
+    func enterPlanInstrumentsAfterSession() throws {
+        if flow.screen == .instrument, instrumentForm == nil, !instrumentSittings.isEmpty {
+            try showNextInstrumentItem()
+            return
+        }
+        guard flow.screen == .instrument, flow.sessionComplete, instrumentForm == nil, instrumentSittings.isEmpty,
+            let point = training?.planPoint, let run
+        else { return }
+        let due = point.questionnaires.after(
+            planSession: point.planSession, totalSessions: point.totalSessions,
+            sessionIndex: run.driver.log.sessionIndex)
+        instrumentSittings = try PlanQuestionnaireRun.sittings(
+            due, logs: options.logs, participant: try ParticipantID(settings.participant),
+            library: instrumentEntries ?? [], needsWording: true)
+        try showNextInstrumentItem()
+    }
+
+    func handleInstrument(_ command: UICommand) throws {
+        guard var form = instrumentForm else { return }
+        let outcome = form.handle(command)
+        instrumentForm = form
+        updateTextEntry()
+        try storeInstrument(outcome)
+    }
+
+    func clickInstrument(x: Int32, y: Int32) throws {
+        guard var form = instrumentForm, let target = painter.instrumentTarget(atX: x, y: y) else { return }
+        let outcome = form.click(target)
+        instrumentForm = form
+        updateTextEntry()
+        try storeInstrument(outcome)
+    }
+
+    /// Stores the answer (an empty one when skipped) before the next item shows.
+    private func storeInstrument(_ outcome: InstrumentForm.Outcome) throws {
+        guard case .stored(let answer) = outcome, let form = instrumentForm, let sitting = instrumentSittings.first
+        else { return }
+        try sitting.answer(form.item, answer, at: clock.date(at: clock.now()))
+        try showNextInstrumentItem()
+    }
+}

@@ -1,0 +1,62 @@
+// What a sync sends: a log the server fully holds is skipped without decoding, anything else is decoded and sent.
+import Foundation
+import StudyRecords
+import Testing
+import TidyFormats
+
+@testable import StudyKit
+
+@Suite struct SyncPlanTests {
+    /// A logs folder with three registered participants, and what the server would hold of its participants.csv.
+    func registered(_ folder: borrowing TemporaryFolder) throws -> [SyncBatch] {
+        let registry = ParticipantRegistry(logs: folder.url)
+        for id in ["P01", "P02", "P03"] {
+            try registry.register(ParticipantRecord(participant: try ParticipantID(id), registeredAt: Fixtures.start))
+        }
+        return try SyncPlan.batches(logs: folder.url, held: [:])
+    }
+
+    func held(_ batch: SyncBatch, items: Int) -> HeldFile {
+        HeldFile(
+            file: batch.file, kind: batch.kind, held: items,
+            lastSHA256: SHA256.hex(Data(batch.items[items - 1].utf8)))
+    }
+
+    @Test func aLogTheServerHoldsWholeIsNotSentAgain() throws {
+        let folder = try TemporaryFolder()
+        let batch = try #require(try registered(folder).first)
+        #expect(batch.file == "participants.csv" && batch.items.count == 3)
+        let data = try Data(contentsOf: folder.file("participants.csv"))
+        #expect(SyncPlan.isFullyHeld(data, held(batch, items: 3)))
+        #expect(try SyncPlan.batches(logs: folder.url, held: [batch.file: held(batch, items: 3)]).isEmpty)
+    }
+
+    @Test func aLogWithRecordsTheServerLacksSendsThemFromWhereItStopped() throws {
+        let folder = try TemporaryFolder()
+        let batch = try #require(try registered(folder).first)
+        let data = try Data(contentsOf: folder.file("participants.csv"))
+        #expect(!SyncPlan.isFullyHeld(data, held(batch, items: 2)))
+        let rest = try SyncPlan.batches(logs: folder.url, held: [batch.file: held(batch, items: 2)])
+        #expect(rest.map(\.first) == [3] && rest.first?.items == [batch.items[2]])
+    }
+
+    @Test func aLastRecordOtherThanTheOneHeldIsNeverSkipped() throws {
+        let folder = try TemporaryFolder()
+        let batch = try #require(try registered(folder).first)
+        var differing = held(batch, items: 3)
+        differing.lastSHA256 = SHA256.hex(Data(batch.items[1].utf8))
+        let data = try Data(contentsOf: folder.file("participants.csv"))
+        #expect(!SyncPlan.isFullyHeld(data, differing))
+    }
+
+    @Test func aCutOffLastLineOrAQuotedLineBreakIsLeftToTheCodec() throws {
+        let header = "a,b\n"
+        let record = "1,2\n"
+        let whole = HeldFile(file: "f", kind: "participants", held: 1, lastSHA256: SHA256.hex(Data(record.utf8)))
+        #expect(SyncPlan.isFullyHeld(Data((header + record).utf8), whole))
+        #expect(!SyncPlan.isFullyHeld(Data((header + record + "3,").utf8), whole))
+        let quoted = "\"x\ny\",2\n"
+        let one = HeldFile(file: "f", kind: "participants", held: 1, lastSHA256: SHA256.hex(Data(quoted.utf8)))
+        #expect(!SyncPlan.isFullyHeld(Data((header + quoted).utf8), one), "two line breaks, one record")
+    }
+}
