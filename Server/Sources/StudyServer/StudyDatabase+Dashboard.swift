@@ -187,3 +187,63 @@ extension StudyDatabase {
         return try await devices(site: site).map { ($0, last[$0.id]) }
     }
 }
+
+// MARK: A site's participants, from the projection tables
+
+extension StudyDatabase {
+    /// One row of a site's participants table.
+    public struct ParticipantListing: Sendable, Equatable {
+        public var participant: String
+        public var sessionsCompleted: Int
+        public var sessionsStarted: Int
+        public var trials: Int
+        public var lastSession: Date?
+        public var plan: String?
+    }
+
+    /// How the participants table is ordered (the only orders offered, so no column name comes from a request).
+    public enum ParticipantOrder: String, Sendable, CaseIterable {
+        case participant, sessions, last
+
+        var sql: String {
+            switch self {
+            case .participant: return "p.participant"
+            case .sessions: return "count(s.session_id) FILTER (WHERE s.completed) DESC, p.participant"
+            case .last: return "max(s.started_at) DESC NULLS LAST, p.participant"
+            }
+        }
+    }
+
+    /// A page of `site`'s participants (registered or with a session), ordered, with the total count; paginated in
+    /// PostgreSQL so that a site of thousands sends one page.
+    public func participants(site: String, order: ParticipantOrder, offset: Int, limit: Int) async throws
+        -> (rows: [ParticipantListing], total: Int)
+    {
+        guard let siteID = try await siteID(site) else { return ([], 0) }
+        let found = try await rows(
+            """
+            WITH p AS (SELECT participant FROM participants WHERE site_id = \(siteID)
+                       UNION SELECT participant FROM sessions WHERE site_id = \(siteID))
+            SELECT p.participant, count(s.session_id) FILTER (WHERE s.completed), count(s.session_id),
+              coalesce(sum(s.trial_count), 0)::int, max(s.started_at),
+              (SELECT pl.name FROM plans pl WHERE pl.site_id = \(siteID) AND pl.participant = p.participant
+               ORDER BY pl.assigned_at DESC LIMIT 1),
+              count(*) OVER ()
+            FROM p LEFT JOIN sessions s ON s.site_id = \(siteID) AND s.participant = p.participant
+            GROUP BY p.participant ORDER BY \(unescaped: order.sql) LIMIT \(limit) OFFSET \(offset)
+            """)
+        var total = 0
+        let listing = try found.map { row in
+            let (participant, completed, started, trials, last, plan, count) = try row.decode(
+                (String, Int, Int, Int, Date?, String?, Int).self)
+            total = count
+            return ParticipantListing(
+                participant: participant, sessionsCompleted: completed, sessionsStarted: started, trials: trials,
+                lastSession: last, plan: plan)
+        }
+        if listing.isEmpty && offset > 0 {
+            total = try await participants(site: site, order: order, offset: 0, limit: 1).total
+        }
+        return (listing, total)
+    }
+}

@@ -44,6 +44,8 @@ public struct WebRequest: Sendable {
     public var form: WebForm?
     /// Whether the browser reached us over TLS (through the proxy): then cookies are `Secure`.
     public var overTLS: Bool
+    /// The query of a GET (a table's page and order; never a participant's ID).
+    public var query: [String: String] = [:]
 }
 
 enum WebCookies {

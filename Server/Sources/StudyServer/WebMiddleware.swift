@@ -15,7 +15,10 @@ struct WebMiddleware: RouterMiddleware {
         let token = cookies[WebCookies.session]
         var web = WebRequest(
             session: nil, token: token, form: nil,
-            overTLS: request.headers[.xForwardedProto]?.lowercased() == "https")
+            overTLS: request.headers[.xForwardedProto]?.lowercased() == "https",
+            query: Dictionary(
+                request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { a, _ in a })
+        )
         do {
             if let token { web.session = try await database.webSession(token: token) }
             if request.method == .post {

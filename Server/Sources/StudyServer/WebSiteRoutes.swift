@@ -72,6 +72,7 @@ struct WebSiteRoutes {
         }
         var page: [String: Any] = [
             "site": site, "devices": devices, "noDevices": devices.isEmpty,
+            "participants": try await participantsTable(site, context: context),
         ]
         // A refused prescription keeps what was typed, to be corrected; a done one leaves the form empty.
         if error != nil {
@@ -82,6 +83,46 @@ struct WebSiteRoutes {
         if let error { page["error"] = error }
         if let (code, expires) = code { page["code"] = ["code": code, "expires": Self.show(expires)] }
         return pages.render("site", title: "Site \(site)", page: page, web: context.web, status: status)
+    }
+
+    /// Participants shown per page of a site's table.
+    static let participantsPerPage = 50
+
+    /// The site's participants table: one page (`?page=N`, from 1) in an order (`?sort=participant|sessions|last`),
+    /// both refused in one sentence when they are not one of those. Only page and order stand in the URL, never an ID.
+    private func participantsTable(_ site: String, context: AppRequestContext) async throws -> [String: Any] {
+        let query = context.web?.query ?? [:]
+        let sortText = query["sort"] ?? "participant"
+        guard let order = StudyDatabase.ParticipantOrder(rawValue: sortText) else {
+            throw Problem.badRequest(
+                "The order sort=\(sortText) does not exist: use participant, sessions or last.")
+        }
+        let pageText = query["page"] ?? "1"
+        guard let number = Int(pageText), number >= 1 else {
+            throw Problem.badRequest("The page page=\(pageText) is not a page number: use 1, 2, …")
+        }
+        let perPage = Self.participantsPerPage
+        let (rows, total) = try await database.participants(
+            site: site, order: order, offset: (number - 1) * perPage, limit: perPage)
+        let pages = max(1, (total + perPage - 1) / perPage)
+        let link = { (page: Int, sort: StudyDatabase.ParticipantOrder) in
+            "/sites/\(site)?page=\(page)&sort=\(sort.rawValue)"
+        }
+        return [
+            "rows": rows.map { row -> [String: Any] in
+                [
+                    "participant": row.participant, "completed": row.sessionsCompleted,
+                    "started": row.sessionsStarted, "trials": row.trials, "last": Self.show(row.lastSession),
+                    "plan": row.plan ?? "—",
+                ]
+            },
+            "none": rows.isEmpty, "total": total, "page": Swift.min(number, pages), "pages": pages,
+            "previous": number > 1 ? link(number - 1, order) : "",
+            "next": number < pages ? link(number + 1, order) : "",
+            "sorts": StudyDatabase.ParticipantOrder.allCases.map { sort in
+                ["label": sort.label, "link": link(1, sort), "current": sort == order]
+            },
+        ]
     }
 
     /// The site named in the path if the account may manage it (admin, or a supervisor of it): the same 404 as
@@ -135,5 +176,16 @@ struct WebSiteRoutes {
             name, context: context,
             notice:
                 "Prescription \(id): the plan reaches \(participant)'s machines of \(name) at their next sync.")
+    }
+}
+
+extension StudyDatabase.ParticipantOrder {
+    /// How the table's sort links read.
+    var label: String {
+        switch self {
+        case .participant: return "by participant"
+        case .sessions: return "most sessions first"
+        case .last: return "latest session first"
+        }
     }
 }
