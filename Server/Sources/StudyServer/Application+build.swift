@@ -41,6 +41,7 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration, pa
     WebAccountRoutes(database: database, configuration: configuration, pages: pages).add(to: web)
     WebSiteRoutes(database: database, pages: pages).add(to: web)
     WebAdminRoutes(database: database, pages: pages).add(to: web)
+    WebResearchRoutes(database: database).add(to: web)
     return router
 }
 

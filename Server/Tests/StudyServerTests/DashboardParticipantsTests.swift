@@ -53,6 +53,46 @@ import Testing
         }
     }
 
+    @Test func theExportDownloadsAsOneZIPOfTheSameFilesAsTheAPI() async throws {
+        try await withServer { server in
+            _ = try await server.database.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
+            for site in ["A", "B"] { try await server.database.addSite(site) }
+            let device = try await server.enrolDevice(site: "A").id
+            try await server.database.execute(
+                """
+                INSERT INTO participants (site_id, participant, registered_at, first_registered_at, gender,
+                  device_id, item)
+                SELECT s.id, 'P' || n, now(), now(), 'na', \(device)::uuid, n
+                FROM sites s, generate_series(1, 30) n WHERE s.name = 'A'
+                """)
+            let browser = FormClient(server)
+            try await browser.signIn("res", testPassword)
+            let zip = try await browser.send(.get, "/export.zip")
+            #expect(zip.status == 200 && zip.headers[.contentType] == "application/zip")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).zip")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Data(zip.bytes).write(to: file)
+            // Python's zipfile checks every entry's CRC-32 and sizes, then prints each entry after "==NAME".
+            let script = [
+                "import sys, zipfile", "z = zipfile.ZipFile(sys.argv[1])", "assert z.testzip() is None",
+                "for n in z.namelist(): sys.stdout.write('==' + n + chr(10) + z.read(n).decode('utf-8'))",
+            ].joined(separator: "\n")
+            let (status, output) = try Spawn.run(["/usr/bin/env", "python3", "-c", script, file.path])
+            #expect(status == 0, "\(output)")
+            let entries = output.components(separatedBy: "==").dropFirst()
+            #expect(
+                entries.map { String($0.prefix { $0 != "\n" }) }
+                    == ["codebook.md", "participants.csv", "sessions.csv", "trials.csv", "ratings.csv"])
+            let token = try await server.login("res", testPassword)
+            for name in ["participants.csv", "trials.csv"] {
+                let api = try await server.call(.get, "/api/v1/export?format=csv&file=\(name)", token: token)
+                let fromZIP = entries.first { $0.hasPrefix(name + "\n") }.map { String($0.dropFirst(name.count + 1)) }
+                #expect(fromZIP == api.text, "\(name) in the ZIP equals the API's")
+            }
+            #expect(try await server.database.auditRows(action: "export").count == 3)
+        }
+    }
+
     /// The participant IDs of the table's rows, in order.
     static func participants(_ html: String) -> [String] {
         html.components(separatedBy: "<tr><td>").dropFirst().compactMap { row in

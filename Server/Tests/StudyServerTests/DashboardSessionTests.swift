@@ -19,6 +19,7 @@ final class FormClient: @unchecked Sendable {
         var status: Int
         var html: String
         var headers: HTTPFields
+        var bytes: [UInt8] = []
         /// The value of the first hidden `csrf` field of the page.
         var csrf: String? {
             guard let range = html.range(of: #"name="csrf" value=""#) else { return nil }
@@ -56,7 +57,8 @@ final class FormClient: @unchecked Sendable {
                 }
             }
             return Page(
-                status: Int(response.status.code), html: String(buffer: response.body), headers: response.headers)
+                status: Int(response.status.code), html: String(buffer: response.body), headers: response.headers,
+                bytes: Array(response.body.readableBytesView))
         }
     }
 
