@@ -95,12 +95,7 @@ extension StudyDatabase {
     public func setRole(
         of name: String, to role: Role, sites: [String], by actor: (name: String, role: String), requestID: String?
     ) async throws {
-        if role == .supervisor && sites.isEmpty {
-            throw Refusal(description: "A supervisor needs at least one site: tick one.")
-        }
-        if role == .admin && !sites.isEmpty {
-            throw Refusal(description: "An admin has every site: untick the sites.")
-        }
+        try Self.checkSites(sites, of: role)
         guard let before = try await accountListing().first(where: { $0.name == name }) else {
             throw Refusal(description: "No user named \(name) exists: pick one from the list.")
         }
@@ -109,15 +104,7 @@ extension StudyDatabase {
                 "UPDATE users SET role = \(role.rawValue) WHERE name = \(name) RETURNING id", logger: logger
             ).collect().first!.decode(Int.self)
             try await connection.query("DELETE FROM user_sites WHERE user_id = \(id)", logger: logger)
-            for site in sites {
-                let granted = try await connection.query(
-                    "INSERT INTO user_sites (user_id, site_id) SELECT \(id), id FROM sites WHERE name = \(site) RETURNING site_id",
-                    logger: logger
-                ).collect()
-                guard !granted.isEmpty else {
-                    throw Refusal(description: "No site named \(site) exists: add it first on the sites page.")
-                }
-            }
+            try await Self.grant(sites, toUser: id, on: connection, logger: logger)
             try await Self.audit(
                 on: connection, logger: logger, actor: actor, action: "user.role", site: nil, participant: nil,
                 before: ["name": name, "role": before.role.rawValue, "sites": before.sites.joined(separator: ",")],

@@ -95,12 +95,7 @@ extension StudyDatabase {
                 description:
                     "The user name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_', '@' or '-'.")
         }
-        if role == .supervisor && sites.isEmpty {
-            throw Refusal(description: "A supervisor needs at least one site: add --site NAME.")
-        }
-        if role == .admin && !sites.isEmpty {
-            throw Refusal(description: "An admin has every site: leave out --site.")
-        }
+        try Self.checkSites(sites, of: role)
         if let password, password.count < Self.minimumPasswordLength {
             throw Refusal(
                 description:
@@ -117,23 +112,41 @@ extension StudyDatabase {
             guard let id = try inserted.first?.decode(Int.self) else {
                 throw Refusal(description: "A user named \(name) exists already: choose another name.")
             }
-            for site in sites {
-                let granted = try await connection.query(
-                    "INSERT INTO user_sites (user_id, site_id) SELECT \(id), id FROM sites WHERE name = \(site) RETURNING site_id",
-                    logger: logger
-                ).collect()
-                guard !granted.isEmpty else {
-                    throw Refusal(
-                        description:
-                            "No site named \(site) exists: add it first with `soundsafari-server site add \(site)`.")
-                }
-            }
+            try await Self.grant(sites, toUser: id, on: connection, logger: logger)
             try await Self.audit(
                 on: connection, logger: logger, actor: actor, action: "user.add", site: nil, participant: nil,
                 after: ["name": name, "role": role.rawValue, "sites": sites.joined(separator: ",")],
                 requestID: requestID)
         }
         return generated
+    }
+
+    /// The one rule of an account's sites (at `user add` and when the dashboard changes a role).
+    static func checkSites(_ sites: [String], of role: Role) throws {
+        if role == .supervisor && sites.isEmpty {
+            throw Refusal(description: "A supervisor needs at least one site: give one (--site NAME, or tick it).")
+        }
+        if role == .admin && !sites.isEmpty {
+            throw Refusal(description: "An admin has every site: give none.")
+        }
+    }
+
+    /// Grants the user `id` each of `sites` inside the caller's transaction; an unknown site refuses it all.
+    static func grant(_ sites: [String], toUser id: Int, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        for site in sites {
+            let granted = try await connection.query(
+                "INSERT INTO user_sites (user_id, site_id) SELECT \(id), id FROM sites WHERE name = \(site) RETURNING site_id",
+                logger: logger
+            ).collect()
+            guard !granted.isEmpty else {
+                throw Refusal(
+                    description:
+                        "No site named \(site) exists: add it first (`soundsafari-server site add \(site)`, or the Sites page)."
+                )
+            }
+        }
     }
 
     /// The shortest password an account may have (given at `user add`, changed, or typed on the dashboard).

@@ -101,6 +101,20 @@ final class FormClient: @unchecked Sendable {
         }
     }
 
+    @Test func anExpiredSessionSendsTheBrowserBackToTheSignIn() async throws {
+        try await withServer { server in
+            _ = try await server.database.addUser(name: "sue", role: .researcher, sites: [], password: testPassword)
+            let browser = FormClient(server)
+            try await browser.signIn("sue", testPassword)
+            #expect(try await browser.send(.get, "/").status == 200)
+            try await server.database.execute("UPDATE web_sessions SET expires_at = now() - interval '1 second'")
+            let expired = try await browser.send(.get, "/")
+            #expect(expired.status == 303 && expired.headers[.location] == "/login")
+            let posted = try await browser.send(.post, "/account/password", form: [("csrf", "x"), ("new", "y")])
+            #expect(posted.status == 403, "a form of an expired session is refused")
+        }
+    }
+
     @Test func aFormWithoutItsCSRFTokenIsRefusedAndWritesNothing() async throws {
         try await withServer { server in
             _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
@@ -189,6 +203,9 @@ final class FormClient: @unchecked Sendable {
                     String(page.html[$0.upperBound...].prefix { $0 != "<" })
                 })
             #expect(try await sam.signIn("sam", generated).status == 303)
+            let noSite = try await admin.send(
+                .post, "/admin/users/sam/role", form: [("csrf", page.csrf ?? ""), ("role", "supervisor")])
+            #expect(noSite.status == 400 && noSite.html.contains("A supervisor needs at least one site"))
             page = try await admin.send(
                 .post, "/admin/users/sam/role",
                 form: [("csrf", page.csrf ?? ""), ("role", "researcher")])
