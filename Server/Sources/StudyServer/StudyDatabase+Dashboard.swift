@@ -234,3 +234,19 @@ extension StudyDatabase {
         return (listing, total)
     }
 }
+
+extension StudyDatabase {
+    /// A site's participants (registered or with a session) and its sessions started this week (from Monday, UTC).
+    public func siteCounts(site: String) async throws -> (participants: Int, sessionsThisWeek: Int) {
+        guard let siteID = try await siteID(site) else { return (0, 0) }
+        let row = try await rows(
+            """
+            SELECT (SELECT count(*)::int FROM (SELECT participant FROM participants WHERE site_id = \(siteID)
+                      UNION SELECT participant FROM sessions WHERE site_id = \(siteID)) p),
+                   (SELECT count(*)::int FROM sessions WHERE site_id = \(siteID)
+                      AND started_at >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
+            """
+        ).first!
+        return try row.decode((Int, Int).self)
+    }
+}

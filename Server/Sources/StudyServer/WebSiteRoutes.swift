@@ -45,8 +45,10 @@ struct WebSiteRoutes {
                     ])
                 }
             }
+            let counts = try await database.siteCounts(site: site)
             sites.append([
-                "name": site, "devices": devices.count,
+                "name": site, "devices": devices.count, "participants": counts.participants,
+                "sessionsThisWeek": counts.sessionsThisWeek,
                 "lastSync": Self.show(devices.compactMap(\.lastSync).max()),
                 "link": account.role != .researcher,
             ])

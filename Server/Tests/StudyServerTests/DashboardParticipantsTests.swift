@@ -45,6 +45,16 @@ import Testing
             let most = try await admin.send(.get, "/sites/A?sort=sessions")
             #expect(Array(Self.participants(most.html).prefix(2)) == ["P007", "P042"])
             #expect(most.html.contains("<td>P007</td><td>1</td><td>2</td><td>58</td>"))
+            // The overview counts A's participants and the sessions started since Monday (UTC).
+            let week = try await server.database.rows(
+                """
+                SELECT count(*)::int FROM sessions
+                WHERE started_at >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+                """
+            ).first!.decode(Int.self)
+            let overview = try await admin.send(.get, "/")
+            #expect(overview.html.contains(#"<a href="/sites/A">A</a></td><td>120</td><td>\#(week)</td><td>1</td>"#))
+            #expect(overview.html.contains(#"<a href="/sites/B">B</a></td><td>0</td><td>0</td><td>0</td>"#))
             let bad = try await admin.send(.get, "/sites/A?sort=name;DROP")
             #expect(bad.status == 400 && bad.html.contains("use participant, sessions or last"))
             #expect(try await admin.send(.get, "/sites/A?page=0").status == 400)
