@@ -6,7 +6,8 @@ let package = Package(
     name: "SoundSafariServer",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "soundsafari-server", targets: ["soundsafari-server"])
+        .executable(name: "soundsafari-server", targets: ["soundsafari-server"]),
+        .executable(name: "soundsafari-server-bench", targets: ["soundsafari-server-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
@@ -35,6 +36,10 @@ let package = Package(
                 "StudyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // `make bench`: sync ingest through the API against PostgreSQL's COPY (scripts/server-bench.sh).
+        .executableTarget(
+            name: "soundsafari-server-bench",
+            dependencies: ["StudyServer", .product(name: "StudyRecords", package: "SoundSafari")]),
         .testTarget(
             name: "StudyServerTests",
             dependencies: [

@@ -13,3 +13,5 @@ bash scripts/start-race.sh .build/release 20
 bash scripts/kill-loop.sh .build/release 24
 # Bad inputs (issue 30): each refused in a sentence; "tried / handled / crash / hang / silent", the last three 0.
 python3 scripts/bad-inputs.py .build/release
+# The study server (issue 24): sync ingest against COPY, the export of 1,000,000 rows, a home machine's 30 days.
+bash scripts/server-bench.sh

@@ -9,6 +9,8 @@ enum DecodedItems: Sendable {
     case ratings([RatingRow])
     case session(SessionRecord)
     case plan(AssignedPlan)
+    /// profile.json: item n is the whole file as of version n (its versions 1…n), so items are never rewritten.
+    case profile([[HearingProfile]])
 
     /// A CSV batch's records under the file's `header`, or a JSON item; a cut-off last line counts as one record
     /// too many (`count` tells), and errors are StudyRecords' own (file, line, column).
@@ -31,6 +33,8 @@ enum DecodedItems: Sendable {
             }
         case "session":
             return (.session(try SessionRecord.decode(Data(items[0].utf8), file: file)), 1)
+        case "profile":
+            return (.profile(try items.map { try HearingProfile.decodeAll(Data($0.utf8), path: file) }), items.count)
         default:
             return (.plan(try AssignedPlan.decode(Data(items[0].utf8), url: URL(fileURLWithPath: file))), 1)
         }

@@ -72,6 +72,14 @@ enum ExportCodebook {
             | --- | --- | --- | --- |
             \(items.joined(separator: "\n"))
 
+            ## profiles.csv
+
+            One row per version of a machine's hearing profile (profile.json): `site`, `participant`, `machine` (the
+            machine's name on the server), `version` (its number in that machine's file), `created_at`, `source` (what
+            made it: a hearing test, an audiogram, a prescription), `gain_rule` and `max_gain_db`, `ceiling_dbfs`,
+            `max_volume_db`, `notch_width_octaves`, `tinnitus_pitch_hz`, `calibrated`. sessions.csv's `profile_version`
+            names the version a session applied.
+
             """
     }
 }

@@ -1,4 +1,5 @@
-// The researcher export over HTTP: one pooled tidy file of the visible sites, streamed as it is read; audited.
+// The researcher export over HTTP: one pooled tidy file, or all of them as a ZIP, of the visible sites, streamed as
+// it is read; audited.
 import Foundation
 import Hummingbird
 
@@ -9,7 +10,7 @@ struct ExportRoutes {
         api.get("export", use: export)
     }
 
-    /// `GET /api/v1/export?format=csv&file=trials.csv[&site=S]`: a researcher's (their sites), an admin's or a
+    /// `GET /api/v1/export?format=csv&file=trials.csv[&site=S]` or `format=zip`: a researcher's (their sites), an admin's or a
     /// supervisor's (their sites) export; without `site`, every site the account sees.
     @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.account(.admin, .supervisor, .researcher)
@@ -20,12 +21,23 @@ struct ExportRoutes {
                 "The parameter \(unknown) is not one of the export's: use format, file and site.")
         }
         let format = query["format"].map(String.init) ?? ""
-        guard format == "csv" else {
-            throw Problem.badRequest("Give format=csv (\(format.isEmpty ? "none given" : "not \(format)")).")
+        guard format == "csv" || format == "zip" else {
+            throw Problem.badRequest(
+                "Give format=csv (one file) or format=zip (all of them) (\(format.isEmpty ? "none given" : "not \(format)"))."
+            )
         }
         let choices = ExportFile.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let name = query["file"].map(String.init), let file = ExportFile(rawValue: name) else {
-            throw Problem.badRequest("Give file= one of \(choices): the export streams one file per request.")
+        let files: [ExportFile]
+        if format == "zip" {
+            guard query["file"] == nil else {
+                throw Problem.badRequest("format=zip holds every file: leave out file, or use format=csv for one.")
+            }
+            files = ExportFile.allCases
+        } else {
+            guard let name = query["file"].map(String.init), let file = ExportFile(rawValue: name) else {
+                throw Problem.badRequest("Give file= one of \(choices): format=csv streams one file per request.")
+            }
+            files = [file]
         }
         let sites: [String]
         if let site = query["site"].map(String.init) {
@@ -38,8 +50,23 @@ struct ExportRoutes {
         }
         // Audited before the first byte leaves: an export that fails halfway still shows who asked for what.
         try await database.recordExport(
-            sites: sites, files: [file], by: (account.name, account.role.rawValue), requestID: context.id)
+            sites: sites, files: files, by: (account.name, account.role.rawValue), requestID: context.id)
         let database = self.database
+        if format == "zip" {
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "application/zip",
+                    .contentDisposition: "attachment; filename=\"soundsafari-export.zip\"",
+                ],
+                body: ResponseBody { writer in
+                    var zip = ZipSink(ResponseSink(writer: writer))
+                    _ = try await database.export(sites: sites, files: files, to: &zip)
+                    try await zip.finish()
+                    try await zip.output.writer.finish(nil)
+                })
+        }
+        let file = files[0]
         let contentType = file == .codebook ? "text/markdown; charset=utf-8" : "text/csv; charset=utf-8"
         return Response(
             status: .ok,
@@ -48,7 +75,7 @@ struct ExportRoutes {
             ],
             body: ResponseBody { writer in
                 var sink = ResponseSink(writer: writer)
-                _ = try await database.export(sites: sites, files: [file], to: &sink)
+                _ = try await database.export(sites: sites, files: files, to: &sink)
                 try await sink.writer.finish(nil)
             })
     }

@@ -1,4 +1,5 @@
-// Routes of prescriptions: a supervisor gives a participant of their site a training plan; the site's machines fetch it.
+// Routes of prescriptions: a supervisor gives a participant of their site a training plan or a hearing-profile version;
+// the site's machines fetch them.
 import Foundation
 import Hummingbird
 import StudyRecords
@@ -17,34 +18,36 @@ struct PrescriptionRoutes {
     }
 
     func add(to api: RouterGroup<AppRequestContext>) {
-        api.post("sites/:site/participants/:participant/plans", use: prescribe)
+        api.post("sites/:site/participants/:participant/plans") { request, context in
+            try await prescribe(kind: "plan", request, context: context)
+        }
+        api.post("sites/:site/participants/:participant/profiles") { request, context in
+            try await prescribe(kind: "profile", request, context: context)
+        }
         api.get("sync/prescriptions", use: fetch)
     }
 
-    @Sendable func prescribe(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Created> {
+    /// A plan or a hearing-profile version for a participant of the site (supervisor of the site, or admin).
+    @Sendable func prescribe(kind: String, _ request: Request, context: AppRequestContext) async throws
+        -> JSONReply<Created>
+    {
         let account = try context.account(.admin, .supervisor)
         let site = try await DeviceRoutes.visibleSite(context, account: account, database: database)
         let participant = context.parameters.get("participant") ?? ""
         var request = request
         let data = Data(try await request.collectBody(upTo: context.maxUploadSize).readableBytesView)
-        try Self.check(participant: participant, plan: data)
-        let id = try await database.prescribePlan(
-            site: site, participant: participant, content: String(decoding: data, as: UTF8.self),
+        let content: String
+        do {
+            content = try PrescriptionCheck.content(
+                kind: kind, participant: participant, data: data,
+                name: kind == "plan" ? "The training plan" : "The profile")
+        } catch let refusal as PrescriptionCheck.Refusal {
+            throw Problem.badRequest(refusal.description)
+        }
+        let id = try await database.prescribe(
+            kind: kind, site: site, participant: participant, content: content,
             by: (account.name, account.role.rawValue), requestID: context.id)
         return JSONReply(status: .created, body: Created(id: id, site: site, participant: participant))
-    }
-
-    /// A 400 unless `participant` is a valid ID and `plan` a plan file `soundsafari plan assign` accepts (the same
-    /// check, so a machine never receives a plan it refuses). The API and the dashboard's form both call it.
-    static func check(participant: String, plan: Data) throws {
-        do { _ = try ParticipantID(participant) } catch {
-            throw Problem.badRequest("The participant ID \(participant) is not valid: \(error)")
-        }
-        do {
-            _ = try TrainingPlanFile.parse(plan, file: "The training plan")
-        } catch {
-            throw Problem.badRequest("\(error)".trimmingCharacters(in: .whitespaces))
-        }
     }
 
     @Sendable func fetch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Prescriptions> {
@@ -54,7 +57,14 @@ struct PrescriptionRoutes {
             throw Problem.badRequest(
                 "The parameter after=\(text) is not a prescription id: give the last id applied, or 0.")
         }
+        // Plans unless asked otherwise: a machine keeps one cursor per kind, and one that knows only plans never
+        // steps over a profile it cannot apply.
+        let kind = request.uri.queryParameters["kind"].map(String.init) ?? "plan"
+        guard ["plan", "profile"].contains(kind) else {
+            throw Problem.badRequest("The parameter kind=\(kind) is not a prescription kind: give plan or profile.")
+        }
         return JSONReply(
-            body: Prescriptions(prescriptions: try await database.prescriptions(site: device.site, after: after)))
+            body: Prescriptions(
+                prescriptions: try await database.prescriptions(site: device.site, after: after, kind: kind)))
     }
 }

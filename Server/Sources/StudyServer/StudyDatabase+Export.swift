@@ -13,6 +13,7 @@ public enum ExportFile: String, CaseIterable, Sendable {
     case sessions = "sessions.csv"
     case trials = "trials.csv"
     case ratings = "ratings.csv"
+    case profiles = "profiles.csv"
 }
 
 /// How many rows each file got, and what was left out (said, never silent).
@@ -101,6 +102,7 @@ extension StudyDatabase {
             case .sessions: count = try await exportSessions(sites: sites, to: &out)
             case .trials: count = try await exportTrials(sites: sites, to: &out)
             case .ratings: count = try await exportRatings(sites: sites, to: &out)
+            case .profiles: count = try await exportProfiles(sites: sites, to: &out)
             }
             try await out.flush()
             try await out.sink.end(file: file.rawValue)
@@ -226,6 +228,40 @@ extension StudyDatabase {
                 deviceID: try c[34].decode(String.self))
             trial.schemaVersion = try c[1].decode(Int.self)
             try await out.append(CSVWriter.line([.text(try c[0].decode(String.self))] + trial.values))
+            count += 1
+        }
+        return count
+    }
+
+    /// The columns of profiles.csv (one row per version of a machine's profile.json).
+    static let profileColumns = [
+        "site", "participant", "machine", "version", "created_at", "source", "gain_rule", "max_gain_db",
+        "ceiling_dbfs", "max_volume_db", "notch_width_octaves", "tinnitus_pitch_hz", "calibrated",
+    ]
+
+    private func exportProfiles(sites: [String], to out: inout Chunker<some ExportSink>) async throws -> Int {
+        try await out.append(CSVWriter.headerLine(Self.profileColumns))
+        var count = 0
+        let rows = try await client.query(
+            """
+            SELECT st.name, p.participant, d.name, p.version, p.created_at, p.source, p.gain_rule, p.max_gain_db,
+              p.ceiling_dbfs, p.max_volume_db, p.notch_width_octaves, p.tinnitus_pitch_hz, p.calibrated
+            FROM profiles p JOIN sites st ON st.id = p.site_id JOIN devices d ON d.id = p.device_id
+            WHERE st.name = ANY(\(sites)) ORDER BY st.name, p.participant, d.name, p.version
+            """, logger: logger)
+        func number(_ value: Double?) -> CSVValue { value.map { .decimal($0, fractionDigits: 3) } ?? .empty }
+        for try await row in rows {
+            let c = row.makeRandomAccess()
+            try await out.append(
+                CSVWriter.line([
+                    .text(try c[0].decode(String.self)), .text(try c[1].decode(String.self)),
+                    .text(try c[2].decode(String.self)), .integer(try c[3].decode(Int.self)),
+                    .text(try c[4].decode(Date?.self).map(Timestamp.format) ?? ""), .text(try c[5].decode(String.self)),
+                    .text(try c[6].decode(String.self)), number(try c[7].decode(Double.self)),
+                    number(try c[8].decode(Double.self)), number(try c[9].decode(Double?.self)),
+                    number(try c[10].decode(Double?.self)), number(try c[11].decode(Double?.self)),
+                    .boolean(try c[12].decode(Bool.self)),
+                ]))
             count += 1
         }
         return count

@@ -21,26 +21,35 @@ extension StudyDatabase {
     public func prescribePlan(
         site: String, participant: String, content: String, by actor: (name: String, role: String), requestID: String?
     ) async throws -> Int {
+        try await prescribe(
+            kind: "plan", site: site, participant: participant, content: content, by: actor, requestID: requestID)
+    }
+
+    /// Stores a prescription of `kind` (plan or profile, checked by `PrescriptionCheck`) and audits it.
+    public func prescribe(
+        kind: String, site: String, participant: String, content: String, by actor: (name: String, role: String),
+        requestID: String?
+    ) async throws -> Int {
         try await transaction { connection in
             let id = try await connection.query(
                 """
                 INSERT INTO prescriptions (site_id, participant, kind, content, created_by)
-                SELECT id, \(participant), 'plan', \(content), \(actor.name) FROM sites WHERE name = \(site) RETURNING id
+                SELECT id, \(participant), \(kind), \(content), \(actor.name) FROM sites WHERE name = \(site) RETURNING id
                 """, logger: logger
             ).collect().first!.decode(Int.self)
             try await Self.audit(
-                on: connection, logger: logger, actor: actor, action: "prescription.plan", site: site,
+                on: connection, logger: logger, actor: actor, action: "prescription.\(kind)", site: site,
                 participant: participant, after: ["prescription": String(id)], requestID: requestID)
             return id
         }
     }
 
     /// The prescriptions of `site` after `after` (the last one a machine applied), oldest first.
-    public func prescriptions(site: String, after: Int) async throws -> [Prescription] {
+    public func prescriptions(site: String, after: Int, kind: String = "plan") async throws -> [Prescription] {
         try await rows(
             """
             SELECT p.id, p.participant, p.kind, p.content, p.created_at FROM prescriptions p JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.id > \(after) ORDER BY p.id
+            WHERE s.name = \(site) AND p.id > \(after) AND p.kind = \(kind) ORDER BY p.id
             """
         ).map {
             let (id, participant, kind, content, created) = try $0.decode((Int, String, String, String, Date).self)

@@ -30,6 +30,11 @@ extension StudyDatabase {
                 record, content: content, item: item, on: connection, logger: logger, device: device, file: file)
         case .plan(let plan):
             try await projectPlan(plan, on: connection, logger: logger, device: device, file: file)
+        case .profile(let states):
+            for (_, versions) in fresh(states) {
+                guard let version = versions.last else { continue }
+                try await projectProfile(version, on: connection, logger: logger, device: device, file: file)
+            }
         }
     }
 
@@ -103,63 +108,76 @@ extension StudyDatabase {
     }
 
     /// Trial rows keyed by (session_id, trial: the record's number in its trials.csv); the session's count follows.
+    /// One INSERT … SELECT FROM unnest of one typed array per column (binary arrays, no text to parse); a missing
+    /// number travels as NaN or Int.min and becomes NULL, a missing text as an empty one.
     private static func projectTrials(
         _ rows: [(item: Int, record: TrialRow)], on connection: PostgresConnection, logger: Logger, device: UUID
     ) async throws {
         guard !rows.isEmpty else { return }
-        let json = JSONValue.array(
-            rows.map { item, row in
-                .object([
-                    ("session_id", .string(row.sessionID)), ("trial", .integer(item)),
-                    ("participant", .string(row.participant)), ("schema_version", .integer(row.schemaVersion)),
-                    ("platform", .string(row.platform)), ("round", .integer(row.round)),
-                    ("targets_in_round", .integer(row.targetsInRound)), ("hrtf_sha256", .string(row.hrtfSHA256)),
-                    ("onset_frame", int(row.onsetFrame.map(Int.init))),
-                    ("onset_uncertainty_ms", .num(row.onsetUncertaintyMS)),
-                    ("target_index", .integer(row.targetIndex)), ("target", .string(row.target)),
-                    ("condition", .string(row.condition)), ("background", .bool(row.background)),
-                    ("input", .string(row.input)), ("hrtf", .string(row.hrtf)),
-                    ("target_bearing_deg", .num(row.targetBearingDeg)), ("aim_bearing_deg", .num(row.aimBearingDeg)),
-                    ("deviation_deg", .num(row.deviationDeg)), ("abs_deviation_deg", .num(row.absDeviationDeg)),
-                    ("front_back_confusion", .bool(row.frontBackConfusion)),
-                    ("front_back_reversal", .bool(row.frontBackReversal)),
-                    ("onset_at", text(row.onsetAt)), ("shot_at", text(row.shotAt)), ("time_s", .num(row.timeS)),
-                    ("protocol", .string(row.protocolName)), ("plan", text(row.training?.plan)),
-                    ("difficulty_parameter", text(row.training?.difficultyParameter)),
-                    ("difficulty_value", .num(row.training?.difficultyValue)), ("hit", bool(row.training?.hit)),
-                    ("staircase_reversal", bool(row.training?.staircaseReversal)),
-                    ("volume_db", .num(row.volumeDB)), ("profile_version", int(row.profileVersion)),
-                    ("local_session_index", .integer(row.sessionIndex)), ("machine_id", .string(row.deviceID)),
-                ])
-            }
-        ).rendered()
+        let records = rows.map(\.record)
+        func texts(_ value: (TrialRow) -> String) -> [String] { records.map(value) }
+        func ints(_ value: (TrialRow) -> Int?) -> [Int] { records.map { value($0) ?? Int.min } }
+        func doubles(_ value: (TrialRow) -> Double?) -> [Double] { records.map { value($0) ?? .nan } }
+        func bools(_ value: (TrialRow) -> Bool?) -> [Bool] { records.map { value($0) ?? false } }
+        func dates(_ value: (TrialRow) -> Date) -> [Date] { records.map(value) }
+        let trial = rows.map(\.item)
+        let (
+            session, participant, platform, target, condition, input, hrtf, sha, protocolName, plan, parameter,
+            machine
+        ) = (
+            texts(\.sessionID), texts(\.participant), texts(\.platform), texts(\.target), texts(\.condition),
+            texts(\.input), texts(\.hrtf), texts(\.hrtfSHA256), texts(\.protocolName),
+            texts { $0.training?.plan ?? "" }, texts { $0.training?.difficultyParameter ?? "" },
+            texts(\.deviceID)
+        )
+        let (schema, round, inRound, targetIndex, onsetFrame, profile, local) = (
+            ints(\.schemaVersion), ints(\.round), ints(\.targetsInRound), ints(\.targetIndex),
+            ints { $0.onsetFrame.map(Int.init) }, ints(\.profileVersion), ints(\.sessionIndex)
+        )
+        let (bearing, aim, deviation, absolute, time, uncertainty, difficulty, volume) = (
+            doubles(\.targetBearingDeg), doubles(\.aimBearingDeg), doubles(\.deviationDeg),
+            doubles(\.absDeviationDeg), doubles(\.timeS), doubles(\.onsetUncertaintyMS),
+            doubles { $0.training?.difficultyValue }, doubles(\.volumeDB)
+        )
+        let (background, confusion, reversal, hit, staircase) = (
+            bools(\.background), bools(\.frontBackConfusion), bools(\.frontBackReversal),
+            bools { $0.training?.hit }, bools { $0.training?.staircaseReversal }
+        )
+        let (onset, shot) = (dates(\.onsetAt), dates(\.shotAt))
         try await connection.query(
             """
             INSERT INTO trials (session_id, trial, site_id, participant, device_id, schema_version, platform, round,
               targets_in_round, target_index, target, condition, background, input, hrtf, hrtf_sha256, onset_frame,
-              onset_uncertainty_ms, target_bearing_deg, aim_bearing_deg, deviation_deg,
-              abs_deviation_deg, front_back_confusion, front_back_reversal, onset_at, shot_at, time_s, protocol, plan,
+              onset_uncertainty_ms, target_bearing_deg, aim_bearing_deg, deviation_deg, abs_deviation_deg,
+              front_back_confusion, front_back_reversal, onset_at, shot_at, time_s, protocol, plan,
               difficulty_parameter, difficulty_value, hit, staircase_reversal, volume_db, profile_version,
               local_session_index, machine_id)
             SELECT t.session_id, t.trial, d.site_id, t.participant, d.id, t.schema_version, t.platform, t.round,
               t.targets_in_round, t.target_index, t.target, t.condition, t.background, t.input, t.hrtf, t.hrtf_sha256,
-              t.onset_frame, t.onset_uncertainty_ms, t.target_bearing_deg, t.aim_bearing_deg, t.deviation_deg,
-              t.abs_deviation_deg, t.front_back_confusion, t.front_back_reversal, t.onset_at, t.shot_at, t.time_s,
-              t.protocol, t.plan, t.difficulty_parameter, t.difficulty_value, t.hit, t.staircase_reversal,
-              t.volume_db, t.profile_version, t.local_session_index, t.machine_id
-            FROM devices d, jsonb_to_recordset(\(json)::jsonb) AS t(session_id text, trial int, participant text,
-              schema_version int, platform text, round int, targets_in_round int, target_index int, target text,
-              condition text, background boolean, input text, hrtf text, hrtf_sha256 text, onset_frame bigint,
-              onset_uncertainty_ms float8,
-              target_bearing_deg float8, aim_bearing_deg float8, deviation_deg float8, abs_deviation_deg float8,
-              front_back_confusion boolean, front_back_reversal boolean, onset_at timestamptz, shot_at timestamptz,
-              time_s float8, protocol text, plan text, difficulty_parameter text, difficulty_value float8, hit boolean,
-              staircase_reversal boolean, volume_db float8, profile_version int, local_session_index int,
-              machine_id text)
+              NULLIF(t.onset_frame, -9223372036854775808), NULLIF(t.onset_uncertainty_ms, 'NaN'),
+              t.target_bearing_deg, t.aim_bearing_deg, t.deviation_deg, t.abs_deviation_deg, t.front_back_confusion,
+              t.front_back_reversal, t.onset_at, t.shot_at, t.time_s, t.protocol, NULLIF(t.plan, ''),
+              CASE WHEN t.plan <> '' THEN t.difficulty_parameter END, NULLIF(t.difficulty_value, 'NaN'),
+              CASE WHEN t.plan <> '' THEN t.hit END, CASE WHEN t.plan <> '' THEN t.staircase_reversal END,
+              NULLIF(t.volume_db, 'NaN'), NULLIF(t.profile_version, -9223372036854775808)::int,
+              t.local_session_index, t.machine_id
+            FROM devices d, unnest(\(session)::text[], \(trial)::int8[], \(participant)::text[], \(schema)::int8[],
+              \(platform)::text[], \(round)::int8[], \(inRound)::int8[], \(targetIndex)::int8[], \(target)::text[],
+              \(condition)::text[], \(background)::bool[], \(input)::text[], \(hrtf)::text[], \(sha)::text[],
+              \(onsetFrame)::int8[], \(uncertainty)::float8[], \(bearing)::float8[], \(aim)::float8[],
+              \(deviation)::float8[], \(absolute)::float8[], \(confusion)::bool[], \(reversal)::bool[],
+              \(onset)::timestamptz[], \(shot)::timestamptz[], \(time)::float8[], \(protocolName)::text[],
+              \(plan)::text[], \(parameter)::text[], \(difficulty)::float8[], \(hit)::bool[], \(staircase)::bool[],
+              \(volume)::float8[], \(profile)::int8[], \(local)::int8[], \(machine)::text[])
+              AS t(session_id, trial, participant, schema_version, platform, round, targets_in_round, target_index,
+                target, condition, background, input, hrtf, hrtf_sha256, onset_frame, onset_uncertainty_ms,
+                target_bearing_deg, aim_bearing_deg, deviation_deg, abs_deviation_deg, front_back_confusion,
+                front_back_reversal, onset_at, shot_at, time_s, protocol, plan, difficulty_parameter, difficulty_value,
+                hit, staircase_reversal, volume_db, profile_version, local_session_index, machine_id)
             WHERE d.id = \(device)
             ON CONFLICT (session_id, trial) DO NOTHING
             """, logger: logger)
-        let sessions = Array(Set(rows.map(\.record.sessionID)))
+        let sessions = Array(Set(session))
         try await connection.query(
             """
             UPDATE sessions s SET trial_count = (SELECT count(*) FROM trials t WHERE t.session_id = s.session_id)
@@ -267,6 +285,24 @@ extension StudyDatabase {
               \(plan.planJSON.rendered())::jsonb
             FROM devices d WHERE d.id = \(device)
             ON CONFLICT (device_id, file) DO NOTHING
+            """, logger: logger)
+    }
+
+    /// One version of a machine's profile.json (the newest of the item that brought it).
+    private static func projectProfile(
+        _ profile: HearingProfile, on connection: PostgresConnection, logger: Logger, device: UUID, file: String
+    ) async throws {
+        let document = String(decoding: HearingProfile.encoded(versions: [profile]), as: UTF8.self)
+        try await connection.query(
+            """
+            INSERT INTO profiles (device_id, file, version, site_id, participant, created_at, source, gain_rule,
+              max_gain_db, ceiling_dbfs, max_volume_db, notch_width_octaves, tinnitus_pitch_hz, calibrated, profile)
+            SELECT d.id, \(file), \(profile.version), d.site_id, \(profile.participant), \(profile.createdAt),
+              \(profile.source), \(profile.gainRule.rawValue), \(profile.maxGainDB), \(profile.ceilingDBFS),
+              \(profile.maxVolumeDB), \(profile.notchWidthOctaves), \(profile.tinnitus?.pitchHz),
+              \(profile.calibration != nil), \(document)::jsonb
+            FROM devices d WHERE d.id = \(device)
+            ON CONFLICT (device_id, file, version) DO NOTHING
             """, logger: logger)
     }
 

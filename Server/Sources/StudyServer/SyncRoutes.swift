@@ -43,9 +43,11 @@ struct SyncRoutes {
         case "trials": placed = parts.count == 3 && name == "trials.csv"
         case "session": placed = parts.count == 3 && name == "session.json"
         case "plan": placed = parts.count == 2 && name.hasPrefix("plan-") && name.hasSuffix(".json")
+        case "profile": placed = parts.count == 2 && name == "profile.json"
         default:
             throw Problem.badRequest(
-                "The kind \"\(batch.kind)\" is not synced: use participants, session, trials, ratings or plan.")
+                "The kind \"\(batch.kind)\" is not synced: use participants, session, trials, ratings, plan or profile."
+            )
         }
         guard safe, placed else {
             throw Problem.badRequest(
@@ -54,6 +56,9 @@ struct SyncRoutes {
         }
         guard !batch.items.isEmpty else {
             throw Problem.badRequest("The batch for \(batch.file) has no items: send at least one.")
+        }
+        if batch.kind == "profile" {
+            return try validateProfile(batch, participant: parts[0])
         }
         let csv = ["participants", "ratings", "trials"].contains(batch.kind)
         if csv {
@@ -101,8 +106,34 @@ struct SyncRoutes {
         }
     }
 
+    /// profile.json's items from `first` on: item n is the file as of version n, read with StudyRecords' codec,
+    /// holding versions 1…n of the folder's participant.
+    static func validateProfile(_ batch: SyncBatch, participant: String) throws -> DecodedItems {
+        guard batch.header == nil, let first = batch.first, first >= 1 else {
+            throw Problem.badRequest(
+                "A batch of \(batch.file) has no header and needs first (the version its first item ends with, from 1)."
+            )
+        }
+        let decoded: DecodedItems
+        do {
+            decoded = try DecodedItems.decode(kind: "profile", file: batch.file, header: nil, items: batch.items).0
+        } catch {
+            throw Problem.badRequest("\(Self.clause(error)): fix the file, then sync again.")
+        }
+        guard case .profile(let states) = decoded else { return decoded }
+        for (offset, versions) in states.enumerated()
+        where versions.count != first + offset
+            || versions.last?.participant != participant
+        {
+            throw Problem.badRequest(
+                "Item \(first + offset) of \(batch.file) must be the file as of version \(first + offset) of \(participant)'s profile (it holds \(versions.count) versions of \(versions.last?.participant ?? "nobody")): send versions 1…n as item n."
+            )
+        }
+        return decoded
+    }
+
     /// A StudyRecords error as a clause (its sentence without the full stop), to go on with what to do.
-    private static func clause(_ error: any Error) -> String {
+    static func clause(_ error: any Error) -> String {
         var text = String(describing: error)
         while text.hasSuffix(".") { text.removeLast() }
         return text

@@ -1,4 +1,4 @@
-// Dashboard downloads for researchers: the export of every site one sees as one ZIP, streamed as it is produced.
+// Dashboard downloads for researchers: the export of every site one sees as one ZIP (the API's ZipSink), streamed.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -25,9 +25,10 @@ struct WebResearchRoutes {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                var sink = ZipResponseSink(writer: writer)
-                _ = try await database.export(sites: sites, to: &sink)
-                try await sink.finish()
+                var zip = ZipSink(ResponseSink(writer: writer))
+                _ = try await database.export(sites: sites, to: &zip)
+                try await zip.finish()
+                try await zip.output.writer.finish(nil)
             })
     }
 }

@@ -166,13 +166,15 @@ struct WebSiteRoutes {
         let participant = (context.webForm["participant"] ?? "").trimmingCharacters(in: .whitespaces)
         // A text area sends its line breaks as CR LF: the plan file keeps the LF the game writes.
         let plan = (context.webForm["plan"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        let content: String
         do {
-            try PrescriptionRoutes.check(participant: participant, plan: Data(plan.utf8))
-        } catch let problem as Problem {
-            return try await site(name, context: context, error: problem.detail, status: .badRequest)
+            content = try PrescriptionCheck.content(
+                kind: "plan", participant: participant, data: Data(plan.utf8), name: "The training plan")
+        } catch let refusal as PrescriptionCheck.Refusal {
+            return try await site(name, context: context, error: refusal.description, status: .badRequest)
         }
         let id = try await database.prescribePlan(
-            site: name, participant: participant, content: plan, by: (account.name, account.role.rawValue),
+            site: name, participant: participant, content: content, by: (account.name, account.role.rawValue),
             requestID: context.id)
         return try await site(
             name, context: context,

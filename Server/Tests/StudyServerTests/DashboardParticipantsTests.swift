@@ -92,7 +92,7 @@ import Testing
             let entries = output.components(separatedBy: "==").dropFirst()
             #expect(
                 entries.map { String($0.prefix { $0 != "\n" }) }
-                    == ["codebook.md", "participants.csv", "sessions.csv", "trials.csv", "ratings.csv"])
+                    == ExportFile.allCases.map(\.rawValue))
             let token = try await server.login("res", testPassword)
             for name in ["participants.csv", "trials.csv"] {
                 let api = try await server.call(.get, "/api/v1/export?format=csv&file=\(name)", token: token)

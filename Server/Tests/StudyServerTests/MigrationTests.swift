@@ -13,9 +13,14 @@ import Testing
         #expect(
             Migrations.api.count < 20, "the API's migrations reach the dashboard's numbers: renumber the dashboard's")
         let destructive = try! Regex(#"(?is)^\s*(DROP|TRUNCATE|DELETE|UPDATE)\b|ALTER\s+TABLE.*\b(DROP|RENAME|TYPE)\b"#)
+        // The one exception: a check constraint replaced by a wider one of the same name in the same statement
+        // (every row that passed the old check passes the new one; nothing is lost).
+        let widened = try! Regex(
+            #"(?is)DROP\s+CONSTRAINT\s+(\w+_check)\s*,\s*ADD\s+CONSTRAINT\s+\1\s+CHECK\b"#)
         for migration in Migrations.all {
             for statement in migration.statements {
-                #expect(statement.firstMatch(of: destructive) == nil, "migration \(migration.version): \(statement)")
+                let checked = statement.replacing(widened, with: "ADD CHECK")
+                #expect(checked.firstMatch(of: destructive) == nil, "migration \(migration.version): \(statement)")
             }
         }
     }

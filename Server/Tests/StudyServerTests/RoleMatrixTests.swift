@@ -90,6 +90,12 @@ import Testing
                     route: "POST /api/v1/sites/{site}/participants/{participant}/plans",
                     path: fixed("/api/v1/sites/\(site)/participants/P01/plans"), body: { _ in try trainingPlan() },
                     expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/profiles",
+                    path: fixed("/api/v1/sites/\(site)/participants/P01/profiles"),
+                    body: { _ in ProfileTests.profileFile("P01", versions: 1) },
+                    expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
             // A machine enrolled for this request alone, since revoking it is the point (none for "east").
             cases.append(
                 Case(

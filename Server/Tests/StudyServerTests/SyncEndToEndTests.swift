@@ -134,6 +134,19 @@ import Testing
                 let status = try machine.soundsafari(["sync", "status", "--logs", machine.logs.path])
                 #expect(status.output.hasPrefix("Nothing pending"), "\(status.output)")
             }
+            // The projection tables hold each trial and session once, killed syncs notwithstanding.
+            let files = [lab, home].flatMap { machine in Self.logFiles(machine.logs).map { (machine, $0) } }
+            let trialRows = try files.filter { $0.1.hasSuffix("trials.csv") }.reduce(0) { count, entry in
+                count
+                    + (try String(contentsOf: entry.0.logs.appendingPathComponent(entry.1), encoding: .utf8))
+                    .split(separator: "\n").count - 1
+            }
+            let projected = try await server.database.rows(
+                "SELECT (SELECT count(*)::int FROM trials), (SELECT count(*)::int FROM sessions), (SELECT coalesce(sum(trial_count), 0)::int FROM sessions)"
+            ).first!.decode((Int, Int, Int).self)
+            #expect(projected.0 == trialRows && projected.2 == trialRows, "trial rows projected once")
+            #expect(projected.1 == files.filter { $0.1.hasSuffix("session.json") }.count, "one row per session")
+
             // The same participant ID on two machines stays two sets of files, one per device.
             #expect(try await server.database.heldFiles(device: devices[0]).contains { $0.file.hasPrefix("P07/") })
             #expect(try await server.database.heldFiles(device: devices[1]).contains { $0.file.hasPrefix("P07/") })

@@ -1,0 +1,243 @@
+// soundsafari-server-bench: sync ingest through the real HTTP API against PostgreSQL's own COPY of the same rows,
+// printed as `name value unit` lines for `make bench` (scripts/server-bench.sh starts the cluster).
+import Foundation
+import Logging
+import StudyRecords
+import StudyServer
+import TidyFormats
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@main
+struct ServerBench {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        func option(_ name: String) -> String? {
+            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        }
+        guard let sample = option("--sample-session") else { usage() }
+        let sampleState = try SessionRecord.decode(
+            try Data(contentsOf: URL(fileURLWithPath: sample).appendingPathComponent("session.json")), file: sample)
+        if let out = option("--write-logs") {
+            try writeLogs(
+                URL(fileURLWithPath: out), sessions: Int(option("--sessions") ?? "") ?? 100, sample: sampleState)
+            exit(0)
+        }
+        guard let urlText = option("--database-url"), let psql = option("--psql") else { usage() }
+        let sessions = Int(option("--sessions") ?? "") ?? 1_000
+        let trials = Int(option("--trials") ?? "") ?? 1_000
+        let port = Int(option("--port") ?? "") ?? 18_080
+        let url = try DatabaseURL(urlText)
+        var logger = Logger(label: "server-bench")
+        logger.logLevel = .error
+        let quiet = logger
+
+        // The server, as `serve` runs it, on 127.0.0.1.
+        let app = try await buildApplication(
+            ServerConfiguration(host: "127.0.0.1", port: port, database: url), logger: quiet)
+        let serving = Task { try await app.runService() }
+        let base = URL(string: "http://127.0.0.1:\(port)/api/v1/")!
+        try await waitUntilServing(base.appendingPathComponent("health"))
+
+        let site = "bench-\(UUID().uuidString.prefix(8).lowercased())"
+        let token = try await StudyDatabase.with(url, logger: quiet) { database -> String in
+            try await database.addSite(site)
+            let (code, _) = try await database.enrolmentCode(site: site, by: ("bench", "admin"))
+            guard case .enrolled(_, let token) = try await database.enrol(code: code, name: "bench", requestID: nil)
+            else { throw BenchError("the enrolment code was refused") }
+            return token
+        }
+
+        // The rows: `sessions` sessions of `trials` trial rows, as the game writes them.
+        let header = CSVWriter.headerLine(TrialRow.columns)
+        let copyFile = FileManager.default.temporaryDirectory.appendingPathComponent("server-bench-\(UUID()).csv")
+        FileManager.default.createFile(atPath: copyFile.path, contents: Data(header.utf8))
+        let copy = try FileHandle(forWritingTo: copyFile)
+        try copy.seekToEnd()
+        defer { try? FileManager.default.removeItem(at: copyFile) }
+        var files: [(file: String, lines: [String])] = []
+        var states: [(file: String, state: String)] = []
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        for s in 0..<sessions {
+            let participant = String(format: "P%04d", s % 100)
+            let id = String(format: "20261101T%06dZ-%04x", s, s)
+            var lines: [String] = []
+            lines.reserveCapacity(trials)
+            for t in 0..<trials {
+                let onset = start.addingTimeInterval(Double(s * 86_400 + t * 3))
+                let aim = Double((t * 37) % 360)
+                let row = TrialRow(
+                    sessionID: id, participant: participant, platform: "linux-sdl2", input: "bot-noisy",
+                    hrtf: "default-48000", condition: t % 2 == 0 ? "one-target" : "two-targets", background: false,
+                    round: t / 2 + 1, targetsInRound: 2, targetIndex: t % 2 + 1, target: "frog",
+                    targetBearingDeg: Double((t * 41) % 360), aimBearingDeg: aim, deviationDeg: -3.25,
+                    absDeviationDeg: 3.25, frontBackConfusion: false, onsetAt: onset,
+                    shotAt: onset.addingTimeInterval(1.5), timeS: 1.5, frontBackReversal: false,
+                    sessionIndex: s / 100 + 1, protocolName: "thesis-study", onsetFrame: Int64(t * 1000),
+                    onsetUncertaintyMS: 0, volumeDB: 0, deviceID: "d-bench")
+                lines.append(CSVWriter.line(row.values))
+            }
+            copy.write(Data(lines.joined().utf8))
+            files.append(("\(participant)/\(id)/trials.csv", lines))
+            states.append(
+                (
+                    "\(participant)/\(id)/session.json",
+                    try state(
+                        sampleState, id: id, participant: participant, at: start.addingTimeInterval(Double(s * 86_400)))
+                ))
+        }
+        try copy.close()
+        let rows = sessions * trials
+
+        // Through the API: 512 KiB batches, one after the other, as `soundsafari sync` sends them.
+        let began = Date()
+        for (file, lines) in files {
+            var first = 1
+            var batch: [String] = []
+            var bytes = header.utf8.count
+            for line in lines {
+                if !batch.isEmpty && bytes + line.utf8.count > 512 * 1024 {
+                    try await send(base, token: token, file: file, header: header, first: first, items: batch)
+                    first += batch.count
+                    batch = []
+                    bytes = header.utf8.count
+                }
+                batch.append(line)
+                bytes += line.utf8.count
+            }
+            try await send(base, token: token, file: file, header: header, first: first, items: batch)
+        }
+        // Each session's session.json, so the sessions are projected (and the export has them).
+        for (file, state) in states {
+            try await send(base, token: token, file: file, header: nil, first: nil, items: [state], kind: "session")
+        }
+        let apiSeconds = Date().timeIntervalSince(began)
+        serving.cancel()
+
+        // PostgreSQL's own COPY of the same rows into a table of the same columns, on the same machine.
+        let columns = TrialRow.columns.map { "\($0) text" }.joined(separator: ", ")
+        let copyBegan = Date()
+        try run(
+            psql,
+            [
+                urlText, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c",
+                "DROP TABLE IF EXISTS bench_copy; CREATE TABLE bench_copy (\(columns))", "-c",
+                "\\copy bench_copy FROM '\(copyFile.path)' WITH (FORMAT csv, HEADER true)", "-c",
+                "DROP TABLE bench_copy",
+            ])
+        let copySeconds = Date().timeIntervalSince(copyBegan)
+        let apiRate = Double(rows) / apiSeconds
+        let copyRate = Double(rows) / copySeconds
+        print("server_sync_ingest_trial_rows \(String(format: "%.0f", apiRate)) rows/s")
+        print("server_copy_trial_rows \(String(format: "%.0f", copyRate)) rows/s")
+        print("server_sync_ingest_vs_copy \(String(format: "%.3f", apiRate / copyRate)) ratio")
+        exit(0)
+    }
+
+    static func usage() -> Never {
+        FileHandle.standardError.write(
+            Data(
+                """
+                usage: soundsafari-server-bench --sample-session FOLDER --database-url URL --psql PATH [--sessions N] [--trials N] [--port P]
+                       soundsafari-server-bench --sample-session FOLDER --write-logs DIR [--sessions N]
+
+                """.utf8))
+        exit(2)
+    }
+
+    /// The sample session's state as session `id` of `participant`, started at `at`, completed.
+    static func state(_ sample: SessionRecord, id: String, participant: String, at: Date) throws -> String {
+        var record = sample
+        record.sessionID = id
+        record.participant = participant
+        record.startedAt = at
+        record.endedAt = at.addingTimeInterval(600)
+        record.completed = true
+        return String(decoding: try record.encoded(), as: UTF8.self)
+    }
+
+    /// A home machine's logs after 30 days offline: `sessions` sessions of participant P07 (the sample session's
+    /// state, 33 trial rows each), owner-only as the game writes them.
+    static func writeLogs(_ logs: URL, sessions: Int, sample: SessionRecord) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(at: logs, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let registration = ParticipantRecord(participant: try ParticipantID("P07"), registeredAt: start)
+        try
+            (CSVWriter.headerLine(ParticipantRecord.columns)
+            + CSVWriter.line(registration.values(under: ParticipantRecord.columns))).write(
+                to: logs.appendingPathComponent("participants.csv"), atomically: true, encoding: .utf8)
+        for s in 0..<sessions {
+            let at = start.addingTimeInterval(Double(s) * 86_400 * 30 / Double(sessions))
+            let id = String(format: "20261101T%06dZ-%04x", s, s)
+            let folder = logs.appendingPathComponent("P07/\(id)")
+            try manager.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            var record = try SessionRecord.decode(
+                Data(try state(sample, id: id, participant: "P07", at: at).utf8), file: id)
+            record.sessionIndex = s + 1
+            try record.encoded().write(to: folder.appendingPathComponent("session.json"))
+            var text = CSVWriter.headerLine(TrialRow.columns)
+            for t in 0..<33 {
+                let onset = at.addingTimeInterval(Double(t * 3))
+                text += CSVWriter.line(
+                    TrialRow(
+                        sessionID: id, participant: "P07", platform: "linux-sdl2", input: "bot-noisy",
+                        hrtf: "default-48000", condition: "one-target", background: false, round: t + 1,
+                        targetsInRound: 1, targetIndex: 1, target: "frog", targetBearingDeg: Double((t * 41) % 360),
+                        aimBearingDeg: Double((t * 37) % 360), deviationDeg: 2.5, absDeviationDeg: 2.5,
+                        frontBackConfusion: false, onsetAt: onset, shotAt: onset.addingTimeInterval(1.2), timeS: 1.2,
+                        frontBackReversal: false, sessionIndex: s + 1, protocolName: "thesis-study",
+                        deviceID: "d-home"
+                    ).values)
+            }
+            try text.write(to: folder.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        }
+    }
+
+    struct BenchError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func waitUntilServing(_ health: URL) async throws {
+        for _ in 0..<200 {
+            if let (_, response) = try? await URLSession.shared.data(from: health),
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
+                return
+            }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        throw BenchError("the server did not answer \(health)")
+    }
+
+    static func send(
+        _ base: URL, token: String, file: String, header: String?, first: Int?, items: [String],
+        kind: String = "trials"
+    ) async throws {
+        var request = URLRequest(url: base.appendingPathComponent("sync/batch"))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(
+            SyncBatch(file: file, kind: kind, header: header, first: first, items: items))
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw BenchError("\(file) from \(first): \(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
+    static func run(_ program: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("\(program) failed (\(process.terminationStatus))")
+        }
+    }
+}
