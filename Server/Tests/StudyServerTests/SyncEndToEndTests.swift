@@ -124,7 +124,7 @@ import Testing
                 #expect(plan.contains("prescription 1"))
                 // The next sync sends the new plan file up, and receives nothing again.
                 let up = try machine.soundsafari(["sync", "--logs", machine.logs.path])
-                #expect(up.output.contains("1 plans sent") && !up.output.contains("received"), "\(up.output)")
+                #expect(up.output.contains(" 1 plans, ") && !up.output.contains("received"), "\(up.output)")
                 #expect(
                     !FileManager.default.fileExists(
                         atPath: machine.logs.appendingPathComponent("P07/plan-002.json").path))
@@ -146,6 +146,31 @@ import Testing
             ).first!.decode((Int, Int, Int).self)
             #expect(projected.0 == trialRows && projected.2 == trialRows, "trial rows projected once")
             #expect(projected.1 == files.filter { $0.1.hasSuffix("session.json") }.count, "one row per session")
+
+            // A hearing-profile version prescribed for P07 reaches the home machine as P07's next profile version,
+            // and P07's next session there logs that version, so the server sees the prescription applied.
+            _ = try await server.database.prescribe(
+                kind: "profile", site: "north", participant: "P07",
+                content: ProfileTests.profileFile("P07", versions: 1, maxGainDB: 12), by: ("sup", "supervisor"),
+                requestID: nil)
+            let received = try home.soundsafari(["sync", "--logs", home.logs.path])
+            #expect(
+                received.status == 0 && received.output.contains("received 1 profile versions (P07 version 1)"),
+                "\(received.output)")
+            let profileText = try String(
+                contentsOf: home.logs.appendingPathComponent("P07/profile.json"), encoding: .utf8)
+            #expect(profileText.contains("\(address) prescription "), "the version names its prescription")
+            let played = try home.soundsafari([
+                "simulate", "--participant", "P07", "--rounds", "1", "--seed", "8", "--logs", home.logs.path,
+            ])
+            try #require(played.status == 0, "\(played.output)")
+            let sent = try home.soundsafari(["sync", "--logs", home.logs.path])
+            #expect(sent.output.contains(" 1 profile versions sent"), "\(sent.output)")
+            #expect(!sent.output.contains("received"), "a prescription is written once: \(sent.output)")
+            let applied = try await server.database.rows(
+                "SELECT max(profile_version)::int FROM sessions WHERE participant = 'P07'"
+            ).first!.decode(Int?.self)
+            #expect(applied == 1, "the session after the prescription logged profile_version 1")
 
             // The same participant ID on two machines stays two sets of files, one per device.
             #expect(try await server.database.heldFiles(device: devices[0]).contains { $0.file.hasPrefix("P07/") })

@@ -10,10 +10,11 @@ struct SyncCommand: ParsableCommand {
         abstract: "Send the logs folder to the study server (enrol once with --server URL --enrol CODE).",
         discussion: """
             Sends participants.csv rows, ratings.csv and trials.csv rows, every new state of session.json and \
-            plan-NNN.json files, in batches of at most --batch-kib KiB; the server answers how far it holds each \
+            plan-NNN.json files and profile.json versions, in batches of at most --batch-kib KiB; the server answers how far it holds each \
             file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Then writes the \
-            training plans prescribed on the server for the machine's site as each participant's next \
-            plan-NNN.json; no other local file is written or changed. The enrolment (server, device token, last \
+            training plans and hearing-profile versions prescribed on the server for the machine's site as each \
+            participant's next plan-NNN.json and next profile version (a version made here meanwhile is kept and \
+            reported as a conflict); no other local file is written or changed. The enrolment (server, device token, last \
             prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json. Once enrolled, \
             play, study, train and rate start `sync --background` after each photo and session and when they end, without \
             waiting for it; one sync runs at a time, and each background sync's outcome is a line of \
@@ -115,10 +116,26 @@ struct SyncCommand: ParsableCommand {
             settingsNow.appliedPrescription = last
             try settingsNow.save()
         }
-        let received =
+        var received =
             written.isEmpty
             ? ""
             : "; received \(written.count) plans (\(written.map { $0.url.lastPathComponent }.joined(separator: ", ")))"
+        // Hearing-profile versions prescribed for the site's participants, each the participant's next version.
+        let profiles = try Prescriptions.applyProfiles(
+            try client.prescriptions(after: settingsNow.appliedProfilePrescription ?? 0, kind: "profile"),
+            server: settings.server, logs: logsURL, at: Date())
+        if let last = profiles.last {
+            settingsNow.appliedProfilePrescription = last
+            try settingsNow.save()
+        }
+        if !profiles.written.isEmpty {
+            received +=
+                "; received \(profiles.written.count) profile versions ("
+                + profiles.written.map { "\($0.participant) version \($0.version)" }.joined(separator: ", ") + ")"
+        }
+        if !profiles.conflicts.isEmpty {
+            received += "; conflicts: " + profiles.conflicts.joined(separator: "; ")
+        }
         return "Synced \(logs) with \(settings.server): \(sent.summary)\(received)."
     }
 
@@ -134,7 +151,8 @@ struct SyncCommand: ParsableCommand {
 
     static func describe(_ batch: SyncBatch) -> String {
         if let first = batch.first, batch.kind != "plan" {
-            return "\(batch.file): records \(first) to \(first + batch.items.count - 1)"
+            let unit = batch.kind == "profile" ? "versions" : "records"
+            return "\(batch.file): \(unit) \(first) to \(first + batch.items.count - 1)"
         }
         return "\(batch.file)" + (batch.kind == "session" ? ": its current state" : "")
     }
@@ -145,6 +163,7 @@ struct SyncCommand: ParsableCommand {
         var sessions = 0
         var rows = 0
         var plans = 0
+        var profiles = 0
 
         mutating func add(_ batch: SyncBatch, stored: Int) {
             guard stored > 0 else { return }
@@ -152,13 +171,15 @@ struct SyncCommand: ParsableCommand {
             switch batch.kind {
             case "session": sessions += stored
             case "plan": plans += stored
+            case "profile": profiles += stored
             default: rows += stored
             }
         }
 
         var summary: String {
             guard !files.isEmpty else { return "nothing new to send" }
-            return "\(rows) rows, \(sessions) session states, \(plans) plans sent in \(files.count) files"
+            return
+                "\(rows) rows, \(sessions) session states, \(plans) plans, \(profiles) profile versions sent in \(files.count) files"
         }
     }
 }

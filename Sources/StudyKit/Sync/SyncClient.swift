@@ -76,10 +76,11 @@ public struct SyncClient: Sendable {
         var prescriptions: [Prescription]
     }
 
-    /// The site's prescriptions after the last one this machine applied.
-    public func prescriptions(after: Int) throws -> [Prescription] {
+    /// The site's prescriptions of `kind` (`plan` or `profile`) after the last one of that kind this machine applied.
+    public func prescriptions(after: Int, kind: String = "plan") throws -> [Prescription] {
         try JSONDecoder().decode(
-            Prescriptions.self, from: try call("GET", "api/v1/sync/prescriptions", query: "after=\(after)", body: nil)
+            Prescriptions.self,
+            from: try call("GET", "api/v1/sync/prescriptions", query: "after=\(after)&kind=\(kind)", body: nil)
         ).prescriptions
     }
 

@@ -43,6 +43,29 @@ public enum SyncPlan {
                     items: [String(decoding: data, as: UTF8.self)]))
         }
 
+        // profile.json: item n is the file as of version n (versions 1…n, written as the game writes them), so a
+        // new version is a new item and nothing held is ever sent again differently.
+        func addProfile(participant: String, folder: URL) throws {
+            let file = "\(participant)/\(HearingProfile.fileName)"
+            let url = folder.appendingPathComponent(HearingProfile.fileName)
+            guard manager.fileExists(atPath: url.path) else { return }
+            let versions = try HearingProfile.readAll(url)
+            let start = held[file]?.held ?? 0
+            guard start < versions.count else { return }
+            var batch = SyncBatch(file: file, kind: "profile", header: nil, first: start + 1, items: [])
+            for count in (start + 1)...versions.count {
+                let item = String(
+                    decoding: HearingProfile.encoded(versions: Array(versions.prefix(count))), as: UTF8.self)
+                if !batch.items.isEmpty && batch.bytes + item.utf8.count > batchBytes {
+                    batches.append(batch)
+                    batch.first = (batch.first ?? 1) + batch.items.count
+                    batch.items = []
+                }
+                batch.items.append(item)
+            }
+            batches.append(batch)
+        }
+
         try add("participants.csv", kind: "participants") {
             lines(
                 try CSVLogFile<ParticipantRecord>.decode($0, file: logs.appendingPathComponent("participants.csv").path)
@@ -55,6 +78,7 @@ public enum SyncPlan {
             try add("\(participant)/ratings.csv", kind: "ratings") {
                 lines(try CSVLogFile<RatingRow>.decode($0, file: folder.appendingPathComponent("ratings.csv").path))
             }
+            try addProfile(participant: participant, folder: folder)
             let entries = (try? manager.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
             for name in entries where name.hasPrefix("plan-") && name.hasSuffix(".json") {
                 try addDocument("\(participant)/\(name)", kind: "plan") {

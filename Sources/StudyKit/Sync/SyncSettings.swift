@@ -13,10 +13,14 @@ public struct SyncSettings: Codable, Equatable, Sendable {
     public var site: String
     /// The last prescription of the server written into the logs (nil: none yet).
     public var appliedPrescription: Int?
+    /// The last hearing-profile prescription written into the logs (nil: none yet); its own cursor, as the server
+    /// numbers plans and profiles in one sequence but hands them out per kind.
+    public var appliedProfilePrescription: Int?
 
     enum CodingKeys: String, CodingKey {
         case server, token, device, site
         case appliedPrescription = "applied_prescription"
+        case appliedProfilePrescription = "applied_profile_prescription"
     }
 
     public init(server: String, token: String, device: String, site: String, appliedPrescription: Int? = nil) {
