@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The game's package, for StudyRecords only: the server reads every log record through its codecs.
         .package(name: "SoundSafari", path: ".."),
     ],
@@ -26,8 +27,9 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "StudyRecords", package: "SoundSafari"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("openapi.json")]),
+            resources: [.copy("openapi.json"), .copy("Web")]),
         .executableTarget(
             name: "soundsafari-server",
             dependencies: [

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages SoundSafari needs (libnotify-bin and systemd: `reminders`' notify-send and
-# per-user timers, systemd-analyze for their test; postgresql for the study server and its tests), only those still
+# per-user timers, systemd-analyze for their test; postgresql for the study server and its tests; chromium and
+# chromium-driver for the dashboard's browser tests, python3-venv for their axe-core), only those still
 # missing (a fresh machine has just Swift).
 set -euo pipefail
 
@@ -14,6 +15,7 @@ packages=(
   xvfb xauth
   libnotify-bin systemd
   postgresql
+  chromium chromium-driver python3-venv
 )
 # The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models.
 [ "${1:-}" = "--bench" ] && packages+=(python3-pandas python3-scipy time r-base-core r-cran-lme4 r-cran-lmertest)

@@ -76,18 +76,7 @@ struct AccountRoutes {
 
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> JSONReply<LoginReply> {
         let body = try await request.decodeStrictly(LoginBody.self, context: context)
-        for (bucket, limit) in [
-            ("login:" + body.name, configuration.loginAttempts), ("login", configuration.loginAttempts * 10),
-        ] {
-            if let retry = try await database.countAttempt(
-                bucket: bucket, limit: limit, windowSeconds: configuration.rateWindowSeconds)
-            {
-                throw Problem(
-                    .tooManyRequests, "Too many attempts",
-                    "Too many sign-in attempts for \(body.name): wait \(retry) seconds, then try again.",
-                    extra: ["retry_after": String(retry)])
-            }
-        }
+        try await Self.countLoginAttempt(name: body.name, database: database, configuration: configuration)
         guard let account = try await database.verify(name: body.name, password: body.password) else {
             try await database.audit(actor: (body.name, "unknown"), action: "login.failed", requestID: context.id)
             throw Problem.unauthorized("The name or the password is wrong: check both and try again.")
@@ -98,6 +87,25 @@ struct AccountRoutes {
             body: LoginReply(
                 token: token, name: account.name, role: account.role.rawValue, sites: account.sites,
                 expiresInSeconds: configuration.sessionHours * 3600))
+    }
+
+    /// Counts a sign-in attempt for `name` (and for all names): a 429 problem past the limits. The API's login and
+    /// the dashboard's sign-in form share these counters.
+    static func countLoginAttempt(name: String, database: StudyDatabase, configuration: ServerConfiguration)
+        async throws
+    {
+        for (bucket, limit) in [
+            ("login:" + name, configuration.loginAttempts), ("login", configuration.loginAttempts * 10),
+        ] {
+            if let retry = try await database.countAttempt(
+                bucket: bucket, limit: limit, windowSeconds: configuration.rateWindowSeconds)
+            {
+                throw Problem(
+                    .tooManyRequests, "Too many attempts",
+                    "Too many sign-in attempts for \(name): wait \(retry) seconds, then try again.",
+                    extra: ["retry_after": String(retry)])
+            }
+        }
     }
 
     @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {

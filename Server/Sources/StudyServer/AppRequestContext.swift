@@ -4,10 +4,14 @@ import Hummingbird
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public var identity: Identity?
+    /// A dashboard page's browser session, its cookie's token, and a POSTed form whose CSRF token was checked (set by
+    /// WebMiddleware).
+    public var web: WebRequest?
 
     public init(source: Source) {
         coreContext = .init(source: source)
         identity = nil
+        web = nil
     }
 
     /// A body, a sync batch included, is at most 1 MiB; more is a 413 problem.

@@ -15,7 +15,9 @@ enum APIDocument {
 }
 
 /// The router with every route and middleware; `database` must be running (the application runs its client).
-func buildRouter(database: StudyDatabase, configuration: ServerConfiguration) -> Router<AppRequestContext> {
+func buildRouter(database: StudyDatabase, configuration: ServerConfiguration, pages: WebPages)
+    -> Router<AppRequestContext>
+{
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: AuthenticationMiddleware(database: database))
@@ -34,6 +36,12 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration) ->
     SyncRoutes(database: database).add(to: api)
     PrescriptionRoutes(database: database).add(to: api)
     ExportRoutes(database: database).add(to: api)
+    // The dashboard: HTML pages under /, signed in with a cookie.
+    let web = router.group().add(middleware: WebMiddleware(database: database, pages: pages))
+    WebAccountRoutes(database: database, configuration: configuration, pages: pages).add(to: web)
+    WebSiteRoutes(database: database, pages: pages).add(to: web)
+    WebAdminRoutes(database: database, pages: pages).add(to: web)
+    WebResearchRoutes(database: database).add(to: web)
     return router
 }
 
@@ -45,7 +53,7 @@ public func buildApplication(
     let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: logger)
     let database = StudyDatabase(client: client, logger: logger, bcryptCost: bcryptCost)
     var app = Application(
-        router: buildRouter(database: database, configuration: configuration),
+        router: buildRouter(database: database, configuration: configuration, pages: try WebPages.load()),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger)
     app.addServices(client)

@@ -52,13 +52,22 @@ extension StudyDatabase {
             """, logger: logger)
     }
 
-    /// The audit trail from `since` on (all of it without), oldest first.
-    public func auditRows(since: Date? = nil, limit: Int = 10_000) async throws -> [AuditRow] {
+    /// The audit trail from `since` on (all of it without), oldest first: the newest `limit` rows, narrowed to an
+    /// actor, an action (or its prefix before a dot: `user` matches `user.add`) and a participant when given.
+    public func auditRows(
+        since: Date? = nil, actor: String? = nil, action: String? = nil, participant: String? = nil,
+        limit: Int = 10_000
+    ) async throws -> [AuditRow] {
         let since = since ?? Date(timeIntervalSince1970: 0)
         return try await rows(
             """
-            SELECT id, at, actor, role, action, site, participant, before::text, after::text, request_id
-            FROM audit WHERE at >= \(since) ORDER BY id LIMIT \(limit)
+            SELECT * FROM (
+              SELECT id, at, actor, role, action, site, participant, before::text, after::text, request_id FROM audit
+              WHERE at >= \(since) AND (\(actor)::text IS NULL OR actor = \(actor))
+                AND (\(action)::text IS NULL OR action = \(action) OR action LIKE \(action) || '.%')
+                AND (\(participant)::text IS NULL OR participant = \(participant))
+              ORDER BY id DESC LIMIT \(limit)) newest
+            ORDER BY id
             """
         ).map {
             let (id, at, actor, role, action, site, participant, before, after, request) = try $0.decode(

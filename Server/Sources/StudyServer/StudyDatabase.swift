@@ -95,14 +95,12 @@ extension StudyDatabase {
                 description:
                     "The user name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_', '@' or '-'.")
         }
-        if role == .supervisor && sites.isEmpty {
-            throw Refusal(description: "A supervisor needs at least one site: add --site NAME.")
-        }
-        if role == .admin && !sites.isEmpty {
-            throw Refusal(description: "An admin has every site: leave out --site.")
-        }
-        if let password, password.count < 12 {
-            throw Refusal(description: "The password of \(name) is shorter than 12 characters: give a longer one.")
+        try Self.checkSites(sites, of: role)
+        if let password, password.count < Self.minimumPasswordLength {
+            throw Refusal(
+                description:
+                    "The password of \(name) is shorter than \(Self.minimumPasswordLength) characters: give a longer one."
+            )
         }
         let generated = password == nil ? Secrets.password() : nil
         let hash = Bcrypt.hash(password ?? generated!, cost: bcryptCost)
@@ -114,17 +112,7 @@ extension StudyDatabase {
             guard let id = try inserted.first?.decode(Int.self) else {
                 throw Refusal(description: "A user named \(name) exists already: choose another name.")
             }
-            for site in sites {
-                let granted = try await connection.query(
-                    "INSERT INTO user_sites (user_id, site_id) SELECT \(id), id FROM sites WHERE name = \(site) RETURNING site_id",
-                    logger: logger
-                ).collect()
-                guard !granted.isEmpty else {
-                    throw Refusal(
-                        description:
-                            "No site named \(site) exists: add it first with `soundsafari-server site add \(site)`.")
-                }
-            }
+            try await Self.grant(sites, toUser: id, on: connection, logger: logger)
             try await Self.audit(
                 on: connection, logger: logger, actor: actor, action: "user.add", site: nil, participant: nil,
                 after: ["name": name, "role": role.rawValue, "sites": sites.joined(separator: ",")],
@@ -133,6 +121,38 @@ extension StudyDatabase {
         return generated
     }
 
+    /// The one rule of an account's sites (at `user add` and when the dashboard changes a role).
+    static func checkSites(_ sites: [String], of role: Role) throws {
+        if role == .supervisor && sites.isEmpty {
+            throw Refusal(description: "A supervisor needs at least one site: give one (--site NAME, or tick it).")
+        }
+        if role == .admin && !sites.isEmpty {
+            throw Refusal(description: "An admin has every site: give none.")
+        }
+    }
+
+    /// Grants the user `id` each of `sites` inside the caller's transaction; an unknown site refuses it all.
+    static func grant(_ sites: [String], toUser id: Int, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        for site in sites {
+            let granted = try await connection.query(
+                "INSERT INTO user_sites (user_id, site_id) SELECT \(id), id FROM sites WHERE name = \(site) RETURNING site_id",
+                logger: logger
+            ).collect()
+            guard !granted.isEmpty else {
+                throw Refusal(
+                    description:
+                        "No site named \(site) exists: add it first (`soundsafari-server site add \(site)`, or the Sites page)."
+                )
+            }
+        }
+    }
+
+    /// The shortest password an account may have (given at `user add`, changed, or typed on the dashboard).
+    public static let minimumPasswordLength = 12
+
+    /// The account named `name` unless it is unknown or disabled (a disabled account signs in nowhere).
     public func account(named name: String) async throws -> (Account, passwordHash: String)? {
         guard
             let row = try await rows(
@@ -140,7 +160,7 @@ extension StudyDatabase {
                 SELECT u.id, u.role, u.password_hash,
                   coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}')
                 FROM users u LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id
-                WHERE u.name = \(name) GROUP BY u.id
+                WHERE u.name = \(name) AND u.disabled_at IS NULL GROUP BY u.id
                 """
             ).first
         else { return nil }

@@ -16,15 +16,17 @@ import Testing
         return Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
     }
 
-    /// "METHOD /path/{param}" for every route the router holds (Hummingbird writes parameters as `:name`).
+    /// "METHOD /path/{param}" for every API route the router holds (Hummingbird writes parameters as `:name`); the
+    /// dashboard's HTML pages, outside /api/v1, are not part of the API.
     static func serverRoutes() -> Set<String> {
         let url = try! DatabaseURL("postgres://nobody@/none?host=/nonexistent")
         let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: Logger(label: "unused"))
         let router = buildRouter(
             database: StudyDatabase(client: client, logger: Logger(label: "unused")),
-            configuration: ServerConfiguration(database: url))
+            configuration: ServerConfiguration(database: url), pages: try! WebPages.load())
         return Set(
-            router.routes.map { route in
+            router.routes.filter { "\($0.path)".hasPrefix("/api/v1") || "\($0.path)".hasPrefix("api/v1") }.map {
+                route in
                 let path = "\(route.path)".split(separator: "/").map { part in
                     part.hasPrefix(":") ? "{\(part.dropFirst())}" : String(part)
                 }

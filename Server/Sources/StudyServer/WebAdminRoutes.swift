@@ -1,0 +1,172 @@
+// Dashboard pages of the admin: users (add, role and sites, reset password, disable), sites, the audit trail.
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+struct WebAdminRoutes {
+    let database: StudyDatabase
+    let pages: WebPages
+
+    func add(to web: RouterGroup<AppRequestContext>) {
+        web.get("admin/users", use: usersPage)
+        web.post("admin/users", use: addUser)
+        web.post("admin/users/:user/role", use: setRole)
+        web.post("admin/users/:user/reset-password", use: resetPassword)
+        web.post("admin/users/:user/disable", use: disable)
+        web.post("admin/users/:user/enable", use: enable)
+        web.get("admin/sites", use: sitesPage)
+        web.post("admin/sites", use: addSite)
+        web.get("admin/audit", use: auditPage)
+        web.post("admin/audit", use: auditPage)
+    }
+
+    private func actor(_ account: Account) -> (name: String, role: String) { (account.name, account.role.rawValue) }
+
+    /// The users page; `notice` says what the last action did, `password` is a generated one shown this once.
+    private func users(
+        _ context: AppRequestContext, notice: String? = nil, error: String? = nil, password: (String, String)? = nil
+    ) async throws -> Response {
+        let sites = try await database.sites()
+        let users: [[String: Any]] = try await database.accountListing().map { user in
+            [
+                "name": user.name, "role": user.role.rawValue, "sitesText": user.sites.joined(separator: ", "),
+                "disabled": user.disabled,
+                "roles": Role.allCases.map { ["value": $0.rawValue, "selected": $0 == user.role] },
+                "sites": sites.map { ["name": $0, "checked": user.sites.contains($0)] },
+            ]
+        }
+        var page: [String: Any] = [
+            "users": users, "siteNames": sites,
+            "roles": Role.allCases.map { ["value": $0.rawValue, "selected": $0 == .supervisor] },
+            "minimum": StudyDatabase.minimumPasswordLength,
+        ]
+        if let notice { page["notice"] = notice }
+        if let error { page["error"] = error }
+        if let (name, password) = password { page["newPassword"] = ["name": name, "password": password] }
+        return pages.render(
+            "users", title: "Users", page: page, web: context.web, status: error == nil ? .ok : .badRequest)
+    }
+
+    @Sendable func usersPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.webAccount(.admin)
+        return try await users(context)
+    }
+
+    @Sendable func addUser(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin)
+        let form = context.webForm
+        let name = try form.required("name", label: "Name")
+        guard let role = Role(rawValue: form["role"] ?? "") else {
+            return try await users(context, error: "Choose a role: admin, supervisor or researcher.")
+        }
+        let password = (form["password"] ?? "").isEmpty ? nil : form["password"]
+        do {
+            let generated = try await database.addUser(
+                name: name, role: role, sites: form.all("sites"), password: password, by: actor(account),
+                requestID: context.id)
+            return try await users(
+                context, notice: "Added \(name) as \(role.rawValue).", password: generated.map { (name, $0) })
+        } catch let refusal as StudyDatabase.Refusal {
+            return try await users(context, error: refusal.description)
+        }
+    }
+
+    @Sendable func setRole(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin)
+        let name = context.parameters.get("user") ?? ""
+        guard let role = Role(rawValue: context.webForm["role"] ?? "") else {
+            return try await users(context, error: "Choose a role for \(name): admin, supervisor or researcher.")
+        }
+        do {
+            try await database.setRole(
+                of: name, to: role, sites: context.webForm.all("sites"), by: actor(account), requestID: context.id)
+            return try await users(context, notice: "\(name) is now \(role.rawValue).")
+        } catch let refusal as StudyDatabase.Refusal {
+            return try await users(context, error: refusal.description)
+        }
+    }
+
+    @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin)
+        let name = context.parameters.get("user") ?? ""
+        do {
+            let password = try await database.resetPassword(of: name, by: actor(account), requestID: context.id)
+            return try await users(context, notice: "\(name) has a new password.", password: (name, password))
+        } catch let refusal as StudyDatabase.Refusal {
+            return try await users(context, error: refusal.description)
+        }
+    }
+
+    @Sendable func disable(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await setDisabled(true, context: context)
+    }
+
+    @Sendable func enable(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await setDisabled(false, context: context)
+    }
+
+    private func setDisabled(_ disabled: Bool, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin)
+        let name = context.parameters.get("user") ?? ""
+        do {
+            try await database.setDisabled(disabled, user: name, by: actor(account), requestID: context.id)
+            return try await users(context, notice: disabled ? "\(name) is disabled." : "\(name) may sign in again.")
+        } catch let refusal as StudyDatabase.Refusal {
+            return try await users(context, error: refusal.description)
+        }
+    }
+
+    private func sites(_ context: AppRequestContext, notice: String? = nil, error: String? = nil) async throws
+        -> Response
+    {
+        var page: [String: Any] = ["sites": try await database.sites()]
+        if let notice { page["notice"] = notice }
+        if let error { page["error"] = error }
+        return pages.render(
+            "sites", title: "Sites", page: page, web: context.web, status: error == nil ? .ok : .badRequest)
+    }
+
+    @Sendable func sitesPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.webAccount(.admin)
+        return try await sites(context)
+    }
+
+    @Sendable func addSite(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin)
+        let name = try context.webForm.required("name", label: "Site name")
+        do {
+            try await database.addSite(name, by: actor(account), requestID: context.id)
+            return try await sites(context, notice: "Added the site \(name).")
+        } catch let refusal as StudyDatabase.Refusal {
+            return try await sites(context, error: refusal.description)
+        }
+    }
+
+    /// The newest 200 rows of the audit trail, filtered by who, what and participant. The filter is a posted form,
+    /// so a participant's ID never stands in a URL that a proxy would log.
+    @Sendable func auditPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.webAccount(.admin)
+        let form = context.webForm
+        func filter(_ name: String) -> String? {
+            let value = (form[name] ?? "").trimmingCharacters(in: .whitespaces)
+            return value.isEmpty ? nil : value
+        }
+        let (who, what, participant) = (filter("actor"), filter("action"), filter("participant"))
+        let formatter = ISO8601DateFormatter()
+        let rows: [[String: Any]] = try await database.auditRows(
+            actor: who, action: what, participant: participant, limit: 200
+        ).reversed().map { row in
+            [
+                "at": formatter.string(from: row.at), "actor": row.actor, "role": row.role, "action": row.action,
+                "site": row.site ?? "", "participant": row.participant ?? "", "before": row.before ?? "",
+                "after": row.after ?? "",
+            ]
+        }
+        return pages.render(
+            "audit", title: "Audit trail",
+            page: [
+                "rows": rows, "empty": rows.isEmpty, "actor": who ?? "", "action": what ?? "",
+                "participant": participant ?? "",
+            ], web: context.web)
+    }
+}

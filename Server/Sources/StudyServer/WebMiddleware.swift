@@ -1,0 +1,77 @@
+// Around every dashboard page: the cookie's session, the CSRF check of every posted form, errors as HTML pages.
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+struct WebMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let database: StudyDatabase
+    let pages: WebPages
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        let cookies = WebCookies.parse(request.headers[.cookie])
+        let token = cookies[WebCookies.session]
+        var web = WebRequest(
+            session: nil, token: token, form: nil,
+            overTLS: request.headers[.xForwardedProto]?.lowercased() == "https",
+            query: Dictionary(
+                request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { a, _ in a })
+        )
+        do {
+            if let token { web.session = try await database.webSession(token: token) }
+            if request.method == .post {
+                var request = request
+                let body = try await request.collectBody(upTo: context.maxUploadSize)
+                let form = WebForm(urlEncoded: String(buffer: body))
+                // The session's token, or before signing in the sign-in page's cookie: a form from elsewhere has
+                // neither, and a form without its field is refused the same way.
+                let expected = web.session?.csrf ?? cookies[WebCookies.signIn]
+                guard let sent = form["csrf"], let expected, !sent.isEmpty, sent == expected else {
+                    throw Problem.forbidden(
+                        "This form did not carry this page's security token (it expired, or came from another site): reload the page and send it again."
+                    )
+                }
+                web.form = form
+            }
+            var context = context
+            context.web = web
+            return try await next(request, context)
+        } catch {
+            let problem = Problem.from(error, request: request)
+            if problem.status == .unauthorized && request.method == .get {
+                return WebPages.redirect("/login")
+            }
+            if problem.status == .internalServerError {
+                context.logger.error("page failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            return pages.render(
+                "error", title: problem.title,
+                page: ["status": Int(problem.status.code), "detail": problem.detail, "requestID": context.id],
+                web: web, status: problem.status)
+        }
+    }
+}
+
+extension AppRequestContext {
+    /// The signed-in dashboard account if its role is one of `roles`: a 401 (to the sign-in page) or 403 otherwise.
+    func webAccount(_ roles: Role...) throws -> Account {
+        guard let account = web?.session?.account else {
+            throw Problem.unauthorized("Sign in first.")
+        }
+        guard roles.contains(account.role) else {
+            throw Problem.forbidden(
+                "A \(account.role.rawValue) may not open this page: ask someone with the role \(roles.map(\.rawValue).joined(separator: " or "))."
+            )
+        }
+        return account
+    }
+
+    /// The posted form (checked by WebMiddleware).
+    var webForm: WebForm { web?.form ?? WebForm(urlEncoded: "") }
+}
+
+extension HTTPField.Name {
+    static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+}

@@ -1,0 +1,195 @@
+// Dashboard pages of a site: the overview of the sites one sees, a site's machines (enrol, revoke), prescribe a plan.
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+struct WebSiteRoutes {
+    let database: StudyDatabase
+    let pages: WebPages
+    /// A machine that has not synced for this many days raises an alert on the overview.
+    static let staleSyncDays = 7
+
+    func add(to web: RouterGroup<AppRequestContext>) {
+        web.get("", use: overview)
+        web.get("sites/:site", use: sitePage)
+        web.post("sites/:site/enrolment-code", use: newCode)
+        web.post("sites/:site/devices/:device/revoke", use: revoke)
+        web.post("sites/:site/plans", use: prescribePlan)
+    }
+
+    /// A time as the pages show it, to the second, in UTC ("never" for none).
+    static func show(_ date: Date?) -> String {
+        guard let date else { return "never" }
+        let text = date.formatted(
+            Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space, timeZone: .gmt))
+        return (text.hasSuffix("Z") ? String(text.dropLast()) : text) + " UTC"
+    }
+
+    /// Every site the account sees, with its machines, their last sync and the alerts of machines gone quiet.
+    @Sendable func overview(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin, .supervisor, .researcher)
+        let now = Date()
+        var sites: [[String: Any]] = []
+        var alerts: [[String: Any]] = []
+        for site in try await database.sites() where account.sees(site: site) {
+            let devices = try await database.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
+            for (device, last) in devices {
+                let quiet = last.map { now.timeIntervalSince($0) > Double(Self.staleSyncDays) * 86_400 } ?? true
+                if quiet {
+                    alerts.append([
+                        "site": site,
+                        "text":
+                            "The machine \(device.name) has not synced "
+                            + (last == nil ? "since its enrolment" : "since \(Self.show(last))")
+                            + " (more than \(Self.staleSyncDays) days is an alert).",
+                    ])
+                }
+            }
+            let counts = try await database.siteCounts(site: site)
+            sites.append([
+                "name": site, "devices": devices.count, "participants": counts.participants,
+                "sessionsThisWeek": counts.sessionsThisWeek,
+                "lastSync": Self.show(devices.compactMap(\.lastSync).max()),
+                "link": account.role != .researcher,
+            ])
+        }
+        return pages.render(
+            "overview", title: "Study overview",
+            page: ["sites": sites, "noSites": sites.isEmpty, "alerts": alerts, "noAlerts": alerts.isEmpty],
+            web: context.web)
+    }
+
+    /// A site's page: its machines, a new enrolment code, and the plan prescription form.
+    private func site(
+        _ site: String, context: AppRequestContext, notice: String? = nil, error: String? = nil,
+        code: (String, Date)? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
+            [
+                "id": device.id.uuidString.lowercased(), "name": device.name,
+                "enrolled": Self.show(device.enrolledAt), "lastSync": Self.show(last),
+                "revoked": device.revokedAt.map { Self.show($0) } ?? "",
+                "active": device.revokedAt == nil,
+            ]
+        }
+        var page: [String: Any] = [
+            "site": site, "devices": devices, "noDevices": devices.isEmpty,
+            "participants": try await participantsTable(site, context: context),
+        ]
+        // A refused prescription keeps what was typed, to be corrected; a done one leaves the form empty.
+        if error != nil {
+            page["plan"] = context.webForm["plan"] ?? ""
+            page["participant"] = context.webForm["participant"] ?? ""
+        }
+        if let notice { page["notice"] = notice }
+        if let error { page["error"] = error }
+        if let (code, expires) = code { page["code"] = ["code": code, "expires": Self.show(expires)] }
+        return pages.render("site", title: "Site \(site)", page: page, web: context.web, status: status)
+    }
+
+    /// Participants shown per page of a site's table.
+    static let participantsPerPage = 50
+
+    /// The site's participants table: one page (`?page=N`, from 1) in an order (`?sort=participant|sessions|last`),
+    /// both refused in one sentence when they are not one of those. Only page and order stand in the URL, never an ID.
+    private func participantsTable(_ site: String, context: AppRequestContext) async throws -> [String: Any] {
+        let query = context.web?.query ?? [:]
+        let sortText = query["sort"] ?? "participant"
+        guard let order = StudyDatabase.ParticipantOrder(rawValue: sortText) else {
+            throw Problem.badRequest(
+                "The order sort=\(sortText) does not exist: use participant, sessions or last.")
+        }
+        let pageText = query["page"] ?? "1"
+        guard let number = Int(pageText), number >= 1 else {
+            throw Problem.badRequest("The page page=\(pageText) is not a page number: use 1, 2, …")
+        }
+        let perPage = Self.participantsPerPage
+        let (rows, total) = try await database.participants(
+            site: site, order: order, offset: (number - 1) * perPage, limit: perPage)
+        let pages = max(1, (total + perPage - 1) / perPage)
+        let link = { (page: Int, sort: StudyDatabase.ParticipantOrder) in
+            "/sites/\(site)?page=\(page)&sort=\(sort.rawValue)"
+        }
+        return [
+            "rows": rows.map { row -> [String: Any] in
+                [
+                    "participant": row.participant, "completed": row.sessionsCompleted,
+                    "started": row.sessionsStarted, "trials": row.trials, "last": Self.show(row.lastSession),
+                    "plan": row.plan ?? "—",
+                ]
+            },
+            "none": rows.isEmpty, "total": total, "page": Swift.min(number, pages), "pages": pages,
+            "previous": number > 1 ? link(number - 1, order) : "",
+            "next": number < pages ? link(number + 1, order) : "",
+            "sorts": StudyDatabase.ParticipantOrder.allCases.map { sort in
+                ["label": sort.label, "link": link(1, sort), "current": sort == order]
+            },
+        ]
+    }
+
+    /// The site named in the path if the account may manage it (admin, or a supervisor of it): the same 404 as
+    /// the API's, whether it exists elsewhere or not at all.
+    private func managedSite(_ context: AppRequestContext) async throws -> (Account, String) {
+        let account = try context.webAccount(.admin, .supervisor)
+        return (account, try await DeviceRoutes.visibleSite(context, account: account, database: database))
+    }
+
+    @Sendable func sitePage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (_, name) = try await managedSite(context)
+        return try await site(name, context: context)
+    }
+
+    @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, name) = try await managedSite(context)
+        let code = try await database.enrolmentCode(
+            site: name, by: (account.name, account.role.rawValue), requestID: context.id)
+        return try await site(name, context: context, code: code)
+    }
+
+    @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, name) = try await managedSite(context)
+        let text = context.parameters.get("device") ?? ""
+        guard let id = UUID(uuidString: text), let device = try await database.device(id: id), device.site == name
+        else {
+            throw Problem.notFound("No machine \(text) belongs to the site \(name): pick one from its list.")
+        }
+        let revoked = try await database.revoke(
+            device: id, by: (account.name, account.role.rawValue), requestID: context.id)
+        return try await site(
+            name, context: context,
+            notice: revoked ? "The machine \(device.name) is revoked: it can no longer sync." : nil,
+            error: revoked ? nil : "The machine \(device.name) was revoked already.")
+    }
+
+    @Sendable func prescribePlan(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, name) = try await managedSite(context)
+        let participant = (context.webForm["participant"] ?? "").trimmingCharacters(in: .whitespaces)
+        // A text area sends its line breaks as CR LF: the plan file keeps the LF the game writes.
+        let plan = (context.webForm["plan"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        let content: String
+        do {
+            content = try PrescriptionCheck.content(
+                kind: "plan", participant: participant, data: Data(plan.utf8), name: "The training plan")
+        } catch let refusal as PrescriptionCheck.Refusal {
+            return try await site(name, context: context, error: refusal.description, status: .badRequest)
+        }
+        let id = try await database.prescribePlan(
+            site: name, participant: participant, content: content, by: (account.name, account.role.rawValue),
+            requestID: context.id)
+        return try await site(
+            name, context: context,
+            notice:
+                "Prescription \(id): the plan reaches \(participant)'s machines of \(name) at their next sync.")
+    }
+}
+
+extension StudyDatabase.ParticipantOrder {
+    /// How the table's sort links read.
+    var label: String {
+        switch self {
+        case .participant: return "by participant"
+        case .sessions: return "most sessions first"
+        case .last: return "latest session first"
+        }
+    }
+}
