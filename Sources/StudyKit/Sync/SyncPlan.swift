@@ -14,14 +14,10 @@ public enum SyncPlan {
     {
         var batches: [SyncBatch] = []
         let manager = FileManager.default
-        func add(_ file: String, kind: String, read: (Data) throws -> (header: String, items: [String])) throws {
-            guard let data = manager.contents(atPath: logs.appendingPathComponent(file).path) else { return }
-            if let held = held[file], isFullyHeld(data, held) { return }
-            let (header, items) = try read(data)
-            let start = held[file]?.held ?? 0
-            guard start < items.count else { return }
+        /// Items from number `start + 1` on, as batches of at most `batchBytes`.
+        func enqueue(_ file: String, kind: String, header: String?, start: Int, items: some Sequence<String>) {
             var batch = SyncBatch(file: file, kind: kind, header: header, first: start + 1, items: [])
-            for item in items[start...] {
+            for item in items {
                 if !batch.items.isEmpty && batch.bytes + item.utf8.count > batchBytes {
                     batches.append(batch)
                     batch.first = (batch.first ?? 1) + batch.items.count
@@ -30,6 +26,14 @@ public enum SyncPlan {
                 batch.items.append(item)
             }
             batches.append(batch)
+        }
+        func add(_ file: String, kind: String, read: (Data) throws -> (header: String, items: [String])) throws {
+            guard let data = manager.contents(atPath: logs.appendingPathComponent(file).path) else { return }
+            if let held = held[file], isFullyHeld(data, held) { return }
+            let (header, items) = try read(data)
+            let start = held[file]?.held ?? 0
+            guard start < items.count else { return }
+            enqueue(file, kind: kind, header: header, start: start, items: items[start...])
         }
         func addDocument(_ file: String, kind: String, check: (Data) throws -> Void) throws {
             guard let data = manager.contents(atPath: logs.appendingPathComponent(file).path) else { return }
@@ -52,18 +56,10 @@ public enum SyncPlan {
             let versions = try HearingProfile.readAll(url)
             let start = held[file]?.held ?? 0
             guard start < versions.count else { return }
-            var batch = SyncBatch(file: file, kind: "profile", header: nil, first: start + 1, items: [])
-            for count in (start + 1)...versions.count {
-                let item = String(
-                    decoding: HearingProfile.encoded(versions: Array(versions.prefix(count))), as: UTF8.self)
-                if !batch.items.isEmpty && batch.bytes + item.utf8.count > batchBytes {
-                    batches.append(batch)
-                    batch.first = (batch.first ?? 1) + batch.items.count
-                    batch.items = []
-                }
-                batch.items.append(item)
+            let items = ((start + 1)...versions.count).lazy.map { count in
+                String(decoding: HearingProfile.encoded(versions: Array(versions.prefix(count))), as: UTF8.self)
             }
-            batches.append(batch)
+            enqueue(file, kind: "profile", header: nil, start: start, items: items)
         }
 
         try add("participants.csv", kind: "participants") {
