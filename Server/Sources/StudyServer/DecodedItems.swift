@@ -11,6 +11,9 @@ enum DecodedItems: Sendable {
     case plan(AssignedPlan)
     /// profile.json: item n is the whole file as of version n (its versions 1…n), so items are never rewritten.
     case profile([[HearingProfile]])
+    /// `<P>/questionnaires.csv` and `<P>/diary.csv`: the patient's record, append-only CSV logs like ratings.csv.
+    case questionnaires([QuestionnaireRow])
+    case diary([DiaryRow])
 
     /// A CSV batch's records under the file's `header`, or a JSON item; a cut-off last line counts as one record
     /// too many (`count` tells), and errors are StudyRecords' own (file, line, column).
@@ -18,7 +21,7 @@ enum DecodedItems: Sendable {
         DecodedItems, count: Int
     ) {
         switch kind {
-        case "participants", "ratings", "trials":
+        case "participants", "ratings", "trials", "questionnaires", "diary":
             let data = Data(((header ?? "") + items.joined()).utf8)
             switch kind {
             case "participants":
@@ -27,6 +30,12 @@ enum DecodedItems: Sendable {
             case "ratings":
                 let decoded = try CSVLogFile<RatingRow>.decode(data, file: file)
                 return (.ratings(decoded.records), count(decoded))
+            case "questionnaires":
+                let decoded = try CSVLogFile<QuestionnaireRow>.decode(data, file: file)
+                return (.questionnaires(decoded.records), count(decoded))
+            case "diary":
+                let decoded = try CSVLogFile<DiaryRow>.decode(data, file: file)
+                return (.diary(decoded.records), count(decoded))
             default:
                 let decoded = try CSVLogFile<TrialRow>.decode(data, file: file)
                 return (.trials(decoded.records), count(decoded))

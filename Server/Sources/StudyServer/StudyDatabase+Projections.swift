@@ -35,6 +35,9 @@ extension StudyDatabase {
                 guard let version = versions.last else { continue }
                 try await projectProfile(version, on: connection, logger: logger, device: device, file: file)
             }
+        case .questionnaires, .diary:
+            // Stored as synced items only, read with their codecs first; no table of their own yet.
+            break
         }
     }
 

@@ -44,9 +44,11 @@ struct SyncRoutes {
         case "session": placed = parts.count == 3 && name == "session.json"
         case "plan": placed = parts.count == 2 && name.hasPrefix("plan-") && name.hasSuffix(".json")
         case "profile": placed = parts.count == 2 && name == "profile.json"
+        case "questionnaires": placed = parts.count == 2 && name == "questionnaires.csv"
+        case "diary": placed = parts.count == 2 && name == "diary.csv"
         default:
             throw Problem.badRequest(
-                "The kind \"\(batch.kind)\" is not synced: use participants, session, trials, ratings, plan or profile."
+                "The kind \"\(batch.kind)\" is not synced: use participants, session, trials, ratings, plan, profile, questionnaires or diary."
             )
         }
         guard safe, placed else {
@@ -60,7 +62,7 @@ struct SyncRoutes {
         if batch.kind == "profile" {
             return try validateProfile(batch, participant: parts[0])
         }
-        let csv = ["participants", "ratings", "trials"].contains(batch.kind)
+        let csv = ["participants", "ratings", "trials", "questionnaires", "diary"].contains(batch.kind)
         if csv {
             guard let header = batch.header, let first = batch.first, first >= 1 else {
                 throw Problem.badRequest(

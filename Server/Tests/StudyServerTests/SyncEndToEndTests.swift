@@ -47,7 +47,9 @@ import Testing
         (FileManager.default.enumerator(atPath: logs.path)?.compactMap { $0 as? String } ?? [])
             .filter {
                 let name = ($0 as NSString).lastPathComponent
-                return ["participants.csv", "ratings.csv", "trials.csv", "session.json"].contains(name)
+                return [
+                    "participants.csv", "ratings.csv", "trials.csv", "session.json", "questionnaires.csv", "diary.csv",
+                ].contains(name)
                     || (name.hasPrefix("plan-") && name.hasSuffix(".json"))
             }
             .sorted()
@@ -84,6 +86,12 @@ import Testing
             home.logs.path,
         ])
         try #require(simulated.status == 0, "\(simulated.output)")
+        // The patient's record goes up too: a diary entry (diary.csv) beside the session's logs.
+        let diary = try home.soundsafari([
+            "diary", "add", "--participant", "P07", "--kind", "event", "--name", "Tinnitus attack", "--date",
+            "2026-11-20", "--type", "tinnitus-attack", "--logs", home.logs.path,
+        ])
+        try #require(diary.status == 0, "\(diary.output)")
 
         try await withServer(live: true) { server in
             let port = try #require(server.client.port)

@@ -74,6 +74,15 @@ public enum SyncPlan {
             try add("\(participant)/ratings.csv", kind: "ratings") {
                 lines(try CSVLogFile<RatingRow>.decode($0, file: folder.appendingPathComponent("ratings.csv").path))
             }
+            // The patient's record: questionnaire answers and scores, diary entries (append-only like ratings.csv).
+            try add("\(participant)/questionnaires.csv", kind: "questionnaires") {
+                lines(
+                    try CSVLogFile<QuestionnaireRow>.decode(
+                        $0, file: folder.appendingPathComponent("questionnaires.csv").path))
+            }
+            try add("\(participant)/diary.csv", kind: "diary") {
+                lines(try CSVLogFile<DiaryRow>.decode($0, file: folder.appendingPathComponent("diary.csv").path))
+            }
             try addProfile(participant: participant, folder: folder)
             let entries = (try? manager.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
             for name in entries where name.hasPrefix("plan-") && name.hasSuffix(".json") {
