@@ -92,7 +92,7 @@ private final class RunningSession {
     /// The window's loop stops the same way: `play` (and a `train` plan session, which exited 1) under the
     /// autopilot, SIGTERM on the round-result screen.
     @Test(
-        .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false, "needs an X display"),
+        .needsDisplay,
         arguments: ["play", "train"])
     func aSignalEndsAWindowSessionInterruptedToo(command: String) throws {
         let logs = try SoundSafariBinary.temporaryDirectory("signal-window")
@@ -173,7 +173,7 @@ private final class RunningSession {
     }
 
     /// A 96 KiB tmpfs fills up during the session. Needs root to mount; skipped otherwise.
-    @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(.needsRoot)
     func aFullDiskIsReportedWhenItHappensAndLeavesNoEmptyPicture() throws {
         let disk = try SoundSafariBinary.temporaryDirectory("full-disk")
         defer { try? FileManager.default.removeItem(at: disk) }

@@ -67,6 +67,8 @@ final class MemoryStore: SessionStore {
     var logs: [Log] = []
     /// Whose session each of `logs` is.
     var owners: [ParticipantID] = []
+    /// The plan the unfinished session belongs to, as session.json's `plan` would say (nil: a plain session).
+    var unfinishedPlan: PlanReference?
     var location: String { "memory" }
     private func pastSessions(of participant: ParticipantID) -> [PastSession] {
         zip(logs.indices, owners).filter { $0.1 == participant }.enumerated().map { ordinal, pair in
@@ -92,7 +94,7 @@ final class MemoryStore: SessionStore {
         of participant: ParticipantID, at date: Date, check: (ResolvedProtocol, PlanReference?) throws -> Void
     ) throws -> (any SessionLog)? {
         guard let log = logs.last(where: { !$0.isCompleted }) else { return nil }
-        try check(log.resolvedProtocol, nil)
+        try check(log.resolvedProtocol, unfinishedPlan)
         return log
     }
     func hearingProfile(of participant: ParticipantID) throws -> HearingProfile? { nil }
@@ -160,6 +162,24 @@ struct SessionDriverTests {
         #expect(store.logs[0].trials.map(\.round) == [1, 2, 3])
         #expect(store.logs[0].endedAt != nil)
         #expect(outcome.folder.path == "/memory")
+    }
+
+    @Test("the driver refuses to resume a training-plan session outside its plan, before the session is touched")
+    func aPlanSessionIsNotResumedByPlainSimulate() throws {
+        let store = MemoryStore()
+        let first = SessionRequest(
+            source: .mode(.oneTarget, rounds: 3), participant: "RT04", seed: 5, input: .bot("ideal"))
+        // A session played, then made unfinished (its rows gone), which the store says is session 2 of a plan.
+        _ = try Simulation(request: first, store: store, bot: .ideal, pictures: RecordingPictures()).run()
+        store.logs[0].trials.removeAll()
+        store.unfinishedPlan = PlanReference(
+            name: "localization-training-10x12", version: 1, session: 2, totalSessions: 10)
+        let resume = SessionRequest(
+            source: .mode(.oneTarget, rounds: 3), participant: "RT04", resume: true, input: .bot("ideal"))
+        #expect(throws: PlanResumeError(participant: "RT04", plan: store.unfinishedPlan)) {
+            try Simulation(request: resume, store: store, bot: .ideal, pictures: RecordingPictures()).run()
+        }
+        #expect(store.logs.count == 1 && store.logs[0].trials.isEmpty, "nothing was played into the plan's session")
     }
 
     @Test("a resume with nothing to resume fails before any file is written")

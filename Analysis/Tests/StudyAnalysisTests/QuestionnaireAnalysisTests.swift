@@ -70,7 +70,7 @@ struct QuestionnaireAnalysisTests {
     }
 
     /// The reference file is what the script writes today (skipped without R).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Rscript")))
+    @Test(.needsRscript)
     func theRScriptStillWritesTheReferenceValues() throws {
         let analysis = URL(fileURLWithPath: Fixtures.folder).deletingLastPathComponent()
         let before = try String(contentsOfFile: Fixtures.path("questionnaires-reference.txt"), encoding: .utf8)

@@ -50,7 +50,7 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test(.enabled(if: chromium != nil, "chromium is not installed (Debian: apt install chromium)"))
+    @Test(.needsChromium)
     func theReportFitsA1280PixelPageAndNoFigureTextIsCutOff() throws {
         let scratch = Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }

@@ -48,14 +48,14 @@ let rscript: String? = {
         return out + [field]
     }
 
-    @Test(.enabled(if: rscript != nil, "Rscript with the afex, circular, lme4 and lmerTest packages is not installed"))
+    @Test(.needsRWithReportPackages)
     func analysisRPrintsTheReportsNumbersForTheWithinSubjectsSample() throws {
         try compareWithR(logs: Fixtures.path("StudyLogs-sample"), tests: 16)
     }
 
     /// The sample with each participant keeping one condition (P001 cond-02, P002 cond-03, P003 cond-01, ...): the
     /// between-subjects branch of the report and of analysis.R.
-    @Test(.enabled(if: rscript != nil, "Rscript with the afex, circular, lme4 and lmerTest packages is not installed"))
+    @Test(.needsRWithReportPackages)
     func analysisRPrintsTheReportsNumbersForABetweenSubjectsDesign() throws {
         let scratch = Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
