@@ -59,4 +59,17 @@ import TidyFormats
         let one = HeldFile(file: "f", kind: "participants", held: 1, lastSHA256: SHA256.hex(Data(quoted.utf8)))
         #expect(!SyncPlan.isFullyHeld(Data((header + quoted).utf8), one), "two line breaks, one record")
     }
+
+    @Test func theFoldersOfParticipantsDeletedOnTheServerAreLeftOut() throws {
+        let folder = try TemporaryFolder()
+        _ = try registered(folder)
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/sample-session/P07")
+        try FileManager.default.copyItem(at: sample, to: folder.url.appendingPathComponent("P07"))
+        let all = try SyncPlan.batches(logs: folder.url, held: [:])
+        #expect(all.contains { $0.file.hasPrefix("P07/") })
+        let kept = try SyncPlan.batches(logs: folder.url, held: [:], deleted: ["P07"])
+        #expect(kept.map(\.file) == ["participants.csv"], "participants.csv keeps every row: the server redacts")
+        #expect(SyncPlan.deletedFolders(logs: folder.url, deleted: ["P07", "P99"]) == ["P07"])
+    }
 }

@@ -184,6 +184,17 @@ import Testing
             #expect(try await server.database.heldFiles(device: devices[0]).contains { $0.file.hasPrefix("P07/") })
             #expect(try await server.database.heldFiles(device: devices[1]).contains { $0.file.hasPrefix("P07/") })
 
+            // P07's data deleted by an admin: the home machine leaves P07's folder out (a new session included),
+            // says so, and succeeds; the server holds nothing of P07 at the site afterwards.
+            _ = try await server.database.deleteParticipant(site: "north", participant: "P07", by: ("root", "admin"))
+            let later = try home.soundsafari([
+                "simulate", "--participant", "P07", "--rounds", "1", "--seed", "9", "--logs", home.logs.path,
+            ])
+            try #require(later.status == 0, "\(later.output)")
+            let left = try home.soundsafari(["sync", "--logs", home.logs.path])
+            #expect(left.status == 0 && left.output.contains("not sent: P07"), "\(left.output)")
+            #expect(try await server.database.holdings(site: "north", participant: "P07")?.isEmpty == true)
+
             // A revoked machine: one sentence, non-zero exit, nothing local touched.
             _ = try await server.database.revoke(device: devices[0], by: ("test", "admin"))
             let refused = try lab.soundsafari(["sync", "--logs", lab.logs.path])

@@ -14,7 +14,8 @@ struct SyncCommand: ParsableCommand {
             file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Then writes the \
             training plans and hearing-profile versions prescribed on the server for the machine's site as each \
             participant's next plan-NNN.json and next profile version (a version made here meanwhile is kept and \
-            reported as a conflict); no other local file is written or changed. The enrolment (server, device token, last \
+            reported as a conflict); no other local file is written or changed. The folders of participants whose data \
+            an admin deleted on the server are not sent, and the summary names them. The enrolment (server, device token, last \
             prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json. Once enrolled, \
             play, study, train and rate start `sync --background` after each photo and session and when they end, without \
             waiting for it; one sync runs at a time, and each background sync's outcome is a line of \
@@ -77,8 +78,10 @@ struct SyncCommand: ParsableCommand {
         if dryRun {
             let settings = try Self.enrolment()
             let client = SyncClient(server: try SyncClient.serverURL(settings.server), token: settings.token)
+            let state = try client.state()
             let batches = try SyncPlan.batches(
-                logs: URL(fileURLWithPath: logs), held: try client.held(), batchBytes: batchKib * 1024)
+                logs: URL(fileURLWithPath: logs), held: state.held, deleted: Set(state.deleted),
+                batchBytes: batchKib * 1024)
             for batch in batches { print("would send \(Self.describe(batch))") }
             print("\(batches.isEmpty ? "Nothing" : "\(batches.count) batches") to send to \(settings.server).")
             return
@@ -101,7 +104,9 @@ struct SyncCommand: ParsableCommand {
         let settings = try Self.enrolment()
         let client = SyncClient(server: try SyncClient.serverURL(settings.server), token: settings.token)
         let logsURL = URL(fileURLWithPath: logs)
-        let batches = try SyncPlan.batches(logs: logsURL, held: try client.held(), batchBytes: batchKib * 1024)
+        let state = try client.state()
+        let batches = try SyncPlan.batches(
+            logs: logsURL, held: state.held, deleted: Set(state.deleted), batchBytes: batchKib * 1024)
         var sent = Tally()
         for batch in batches {
             let stored = try client.send(batch)
@@ -135,6 +140,11 @@ struct SyncCommand: ParsableCommand {
         }
         if !profiles.conflicts.isEmpty {
             received += "; conflicts: " + profiles.conflicts.joined(separator: "; ")
+        }
+        let left = SyncPlan.deletedFolders(logs: logsURL, deleted: state.deleted)
+        if !left.isEmpty {
+            received +=
+                "; not sent: \(left.joined(separator: ", ")) (deleted on the server by an administrator: move their folders out of \(logs))"
         }
         return "Synced \(logs) with \(settings.server): \(sent.summary)\(received)."
     }
@@ -195,7 +205,9 @@ struct SyncStatusCommand: ParsableCommand {
     func run() throws {
         let settings = try SyncCommand.enrolment()
         let client = SyncClient(server: try SyncClient.serverURL(settings.server), token: settings.token)
-        let batches = try SyncPlan.batches(logs: URL(fileURLWithPath: logs), held: try client.held())
+        let state = try client.state()
+        let batches = try SyncPlan.batches(
+            logs: URL(fileURLWithPath: logs), held: state.held, deleted: Set(state.deleted))
         let items = batches.reduce(0) { $0 + $1.items.count }
         let files = Set(batches.map(\.file))
         if let last = BackgroundSync.lastOutcome() {

@@ -44,14 +44,9 @@ public struct SyncClient: Sendable {
             site: enrolment.device.site)
     }
 
-    struct Held: Decodable {
-        var files: [HeldFile]
-    }
-
-    /// How far the server holds each file of this machine, by path.
-    public func held() throws -> [String: HeldFile] {
-        let held = try JSONDecoder().decode(Held.self, from: try call("GET", "api/v1/sync/state", body: nil))
-        return Dictionary(uniqueKeysWithValues: held.files.map { ($0.file, $0) })
+    /// How far the server holds each file of this machine, and the site's participants an admin deleted.
+    public func state() throws -> SyncState {
+        try JSONDecoder().decode(SyncState.self, from: try call("GET", "api/v1/sync/state", body: nil))
     }
 
     public struct Stored: Decodable, Sendable {

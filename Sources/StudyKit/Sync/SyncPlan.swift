@@ -8,10 +8,11 @@ public enum SyncPlan {
     public static let defaultBatchBytes = 512 * 1024
 
     /// Every batch the logs folder still has to send, given what the server holds (keyed by file path). A session
-    /// folder is read whole; a cut-off last line (a crash mid-write) is not a record and waits.
-    public static func batches(logs: URL, held: [String: HeldFile], batchBytes: Int = defaultBatchBytes) throws
-        -> [SyncBatch]
-    {
+    /// folder is read whole; a cut-off last line (a crash mid-write) is not a record and waits. The folders of
+    /// `deleted` participants (an admin deleted their data on the server, which no longer takes it) are left out.
+    public static func batches(
+        logs: URL, held: [String: HeldFile], deleted: Set<String> = [], batchBytes: Int = defaultBatchBytes
+    ) throws -> [SyncBatch] {
         var batches: [SyncBatch] = []
         let manager = FileManager.default
         /// Items from number `start + 1` on, as batches of at most `batchBytes`.
@@ -69,7 +70,7 @@ public enum SyncPlan {
         }
         let participants = (try? manager.contentsOfDirectory(atPath: logs.path))?.sorted() ?? []
         for participant in participants where isFolder(logs.appendingPathComponent(participant)) {
-            if participant.hasPrefix(".") { continue }
+            if participant.hasPrefix(".") || deleted.contains(participant) { continue }
             let folder = logs.appendingPathComponent(participant)
             try add("\(participant)/ratings.csv", kind: "ratings") {
                 lines(try CSVLogFile<RatingRow>.decode($0, file: folder.appendingPathComponent("ratings.csv").path))
@@ -137,6 +138,11 @@ public enum SyncPlan {
     /// A CSV log as the header line and one line per record, as StudyRecords writes them (the same bytes as the file).
     static func lines<Record>(_ file: CSVLogFile<Record>) -> (header: String, items: [String]) {
         (CSVWriter.headerLine(file.header), file.records.map { CSVWriter.line($0.values(under: file.header)) })
+    }
+
+    /// The `deleted` participants that still have a folder in `logs` (a sync says it leaves them out).
+    public static func deletedFolders(logs: URL, deleted: [String]) -> [String] {
+        deleted.filter { isFolder(logs.appendingPathComponent($0)) }
     }
 
     static func isFolder(_ url: URL) -> Bool {
