@@ -104,6 +104,48 @@ import TidyFormats
         }
     }
 
+    /// Batches of the participant sent while the deletion runs: each is either deleted with the rest or refused
+    /// (410), never left behind, and none fails otherwise.
+    @Test func batchesSentDuringADeletionAreDeletedOrRefused() async throws {
+        try await withServer { server in
+            let (north, _) = try await Self.study(server)
+            let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+                group.addTask {
+                    var statuses: [Int] = []
+                    for n in 0..<24 {
+                        let session = try ProjectionTests.session(
+                            String(format: "20261127T0000%02dZ-cc%02d", n, n), participant: "P07",
+                            offset: Double(n) * 60, machine: "m")
+                        for (file, kind, header, first, items) in [
+                            (
+                                "\(session.folder)/trials.csv", "trials", CSVWriter.headerLine(TrialRow.columns),
+                                1 as Int?, session.trials
+                            ),
+                            ("\(session.folder)/session.json", "session", nil, nil, [session.state]),
+                        ] {
+                            let reply = try await server.call(
+                                .post, "/api/v1/sync/batch", token: north.token,
+                                json: try SyncTests.body(
+                                    file: file, kind: kind, header: header, first: first, items: items))
+                            statuses.append(reply.status)
+                        }
+                    }
+                    return statuses
+                }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: 200_000_000)
+                    _ = try await server.database.deleteParticipant(
+                        site: "north", participant: "P07", by: ("test", "admin"))
+                    return []
+                }
+                return try await group.reduce([], +)
+            }
+            #expect(Set(statuses).isSubset(of: [200, 410]), "\(statuses)")
+            #expect(try await Self.counts(server, site: "north", participant: "P07").values.allSatisfy { $0 == 0 })
+            #expect(try await Self.counts(server, site: "north", participant: "P08")["sessions"] == 1)
+        }
+    }
+
     @Test func exportHoldsEveryFileOfTheParticipantAsSentAndIsAudited() async throws {
         try await withServer { server in
             let (north, _) = try await Self.study(server)
