@@ -216,7 +216,7 @@ struct WebParticipantRoutes {
             "events": events.map { event in
                 [
                     "at": WebSiteRoutes.show(event.at == .distantPast ? nil : event.at), "kind": event.kind,
-                    "what": event.what, "detail": event.detail, "link": event.link,
+                    "what": event.what, "detail": event.detail, "link": event.link, "hasLink": !event.link.isEmpty,
                 ]
             },
             "noEvents": events.isEmpty,

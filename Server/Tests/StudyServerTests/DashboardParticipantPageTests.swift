@@ -44,6 +44,7 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             // Sessions in the server's order, each linking its page, with the summary StudyRecords computes.
             for index in 1...4 { #expect(text.contains("Session \(index) (thesis-study)"), "session \(index)") }
             #expect(page.html.contains(#"href="/sites/A/sessions/20261120T090000Z-000a""#))
+            #expect(page.html.contains("<td>Ratings (after)</td>"), "only sessions and applied prescriptions link")
             let sample = try CSVLogFile<TrialRow>.decode(
                 try Data(
                     contentsOf: SyncTests.examples.appendingPathComponent(ProjectionTests.sampleFolder)
@@ -59,6 +60,9 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             // O, X and the pitch, the dose.
             #expect(page.html.components(separatedBy: "<svg ").count - 1 == 3 + 2 + 2)
             #expect(text.contains("Staircase threshold: no session has it yet."))
+            // No reversal in any session: the chart still has an axis, every coordinate a number.
+            #expect(text.contains("Front-back reversals per session"))
+            #expect(!page.html.contains("nan") && !page.html.contains("inf\""), "every SVG coordinate is finite")
             #expect(text.contains("Median deviation per session") && text.contains("Rating: tinnitus_distress"))
             #expect(
                 text.contains("tinnitus 6000 Hz") && text.contains("right ear (O)") && text.contains("left ear (X)"))

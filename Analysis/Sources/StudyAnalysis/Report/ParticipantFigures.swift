@@ -15,8 +15,11 @@ public enum ParticipantFigures {
         let none = [Double](repeating: .nan, count: shown.count)
         return SVGFigure.lineWithCI(
             title: title, xLabel: xLabel, yLabel: yLabel, xs: shown.map(\.x), means: shown.map(\.y), low: none,
-            high: none)
+            high: none, textScale: textScale)
     }
+
+    /// The figures' text is this much larger than the report's: a figure 560 wide is shown about 350 wide on a phone.
+    static let textScale = 1.4
 
     /// The four progress figures of a participant's sessions (`index`: the server's session_index): median
     /// absolute deviation, front-back reversals (% of photos), median time and the staircase threshold, each nil
@@ -58,6 +61,7 @@ public enum ParticipantFigures {
         guard !shown.isEmpty else { return nil }
         let title = "Weekly listening dose at each session"
         var svg = SVGFigure(width: max(560, SVGFigure.titleWidth(title)), height: 400)
+        svg.textScale = textScale
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         let axis = SVGFigure.niceAxis(max(120, shown.map(\.1).max() ?? 0))
         let first = Double(shown.map(\.0).min() ?? 1)
@@ -88,10 +92,11 @@ public enum ParticipantFigures {
         let measured = Set(right.keys).union(left.keys).sorted()
         guard let lowest = measured.first, let highest = measured.last else { return nil }
         let title = "Audiogram"
-        var svg = SVGFigure(width: 560, height: 440)
+        var svg = SVGFigure(width: 560, height: 460)
+        svg.textScale = textScale
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         let x0 = 80.0
-        let y0 = 40.0
+        let y0 = 56.0
         let w = 440.0
         let h = 320.0
         // An audiometer's range, widened when a level (or an uncalibrated dBFS threshold) lies outside it.
@@ -125,9 +130,11 @@ public enum ParticipantFigures {
             svg.add(
                 "<line x1=\"\(SVGFigure.f(x))\" y1=\"\(SVGFigure.f(y0))\" x2=\"\(SVGFigure.f(x))\" y2=\"\(SVGFigure.f(y0 + h))\" stroke=\"\(SVGFigure.palette[3])\" stroke-width=\"2.5\" stroke-dasharray=\"6 4\"/>"
             )
+            // On the side with room: a pitch near 8 kHz is labelled to its left.
+            let right = x < x0 + w / 2
             svg.text(
-                "tinnitus \(RFormat.signif(pitch, 4)) Hz", x: x + 4, y: y0 + h - 8, anchor: "start", size: 12,
-                weight: "bold")
+                "tinnitus \(RFormat.signif(pitch, 4)) Hz", x: right ? x + 4 : x - 4, y: y0 + h - 8,
+                anchor: right ? "start" : "end", size: 12, weight: "bold")
         }
         let red = "#c0392b"
         let blue = "#1b6ca8"
@@ -157,9 +164,9 @@ public enum ParticipantFigures {
             "<circle cx=\"\(SVGFigure.f(x0 + 6))\" cy=\"\(SVGFigure.f(legendY - 4))\" r=\"6\" fill=\"white\" stroke=\"\(red)\" stroke-width=\"2\"/>"
         )
         svg.text("right ear (O)", x: x0 + 18, y: legendY, anchor: "start", size: 12)
-        svg.line(x0 + 155, legendY - 9, x0 + 165, legendY + 1, color: blue, width: 2)
-        svg.line(x0 + 155, legendY + 1, x0 + 165, legendY - 9, color: blue, width: 2)
-        svg.text("left ear (X)", x: x0 + 172, y: legendY, anchor: "start", size: 12)
+        svg.line(x0 + 195, legendY - 9, x0 + 205, legendY + 1, color: blue, width: 2)
+        svg.line(x0 + 195, legendY + 1, x0 + 205, legendY - 9, color: blue, width: 2)
+        svg.text("left ear (X)", x: x0 + 212, y: legendY, anchor: "start", size: 12)
         return svg.rendered
     }
 }
