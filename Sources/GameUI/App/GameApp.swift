@@ -70,6 +70,8 @@ package final class GameApp {
     /// The instruments this window asks, one sitting each, and the item on screen (GameApp+Instrument).
     var instrumentSittings: [QuestionnaireSitting] = []
     var instrumentForm: InstrumentForm?
+    /// "My diary" while it shows.
+    var diary: DiaryPage?
     /// The machine's instruments, read once when a training plan names questionnaires.
     var instrumentEntries: [InstrumentLibrary.Entry]?
     /// The practice animal is sounding, and its picture (GameApp+Practice).
@@ -359,6 +361,7 @@ package final class GameApp {
             (flow.screen == .mainMenu
                 && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true)
             || (flow.screen == .instrument && instrumentForm?.takesTyping == true)
+            || (flow.screen == .diary && diary?.takesTyping == true)
         input.repeatsKeys = !flow.screen.isHearing
         if typing != input.textEntry {
             input.textEntry = typing
