@@ -8,9 +8,12 @@ public enum StudyReport {
     /// Returns a short summary of what was written (printed by the CLI).
     public static func write(
         inputs: [String], outputFolder: String, compare: String = "condition", groupBy: String?,
-        participantsFile: String?, skipInvalid: Bool, force: Bool = false, filters: [RowFilter] = []
+        participantsFile: String?, skipInvalid: Bool, force: Bool = false, filters: [RowFilter] = [],
+        publication: Bool = false
     ) throws -> String {
         try checkOutputFolder(outputFolder, force: force)
+        // Said before anything is computed or written.
+        if publication { _ = try PublicationFigures.converter() }
         let (files, foundParticipants) = try StudyData.resolveInputs(inputs)
         let data = try ReportData.load(files: files, compare: compare, skipInvalid: skipInvalid, filters: filters)
         guard data.rows > 0 else {
@@ -71,6 +74,24 @@ public enum StudyReport {
                 rows: ReportQuestionnaires.csvRows(questionnaires))
         }
         for f in figures { try writeText(outputFolder + "/figures/" + f.file, f.svg) }
+        if publication {
+            try PublicationFigures.convert(svgFiles: figures.map { outputFolder + "/figures/" + $0.file })
+            let n = c.conditions.map { condition in
+                c.people.filter { c.cellMean($0, condition, { $0.deviation }) != nil }.count
+            }
+            let tests = conditionTests.rows + groupTests.rows
+            func apa(_ italic: (String) -> String) -> [APATable] {
+                [
+                    APATable.descriptives(
+                        compare: compare, levels: c.conditions, n: n, deviation: table.devCI, time: table.timeCI,
+                        number: 1)
+                ] + (tests.isEmpty ? [] : [APATable.tests(tests, italic: italic, number: 2)])
+            }
+            try writeText(
+                outputFolder + "/tables-apa.html",
+                APATable.html(apa { "<i>\($0)</i>" }, heading: "Tables: \(protocolHeading(data))"))
+            try writeText(outputFolder + "/tables-apa.md", APATable.markdown(apa { "*\($0)*" }))
+        }
         var script = ReportRScript.script(
             c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
             mixedModels: mixedModels, filters: filters, outputFolder: outputFolder)
@@ -125,8 +146,15 @@ public enum StudyReport {
             units: ReportUnits(c))
         try writeText(outputFolder + "/report.md", markdown(document))
         try writeText(outputFolder + "/report.html", html(document))
+        let published = publication ? " (each also as PDF and 300-dpi PNG), tables-apa.html, tables-apa.md" : ""
         return
-            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and \(questionnaires == nil ? 4 : 5) tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures\(published) and \(questionnaires == nil ? 4 : 5) tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+    }
+
+    /// The APA page's heading: the protocol analysed, or "study report" when the logs name none.
+    static func protocolHeading(_ data: ReportData) -> String {
+        let names = data.protocols.keys.filter { !$0.isEmpty }.sorted()
+        return names.count == 1 ? names[0] : "study report"
     }
 
     /// The input sessions whose session.json (beside their trials.csv) says they are not done — interrupted or still
