@@ -92,3 +92,25 @@ import Testing
         #expect(APATable.statistic(symbol: "F", df: "2, 14", value: 3.2109) { "*\($0)*" } == "*F*(2, 14) = 3.21")
     }
 }
+
+/// `report --no-mixed-models`: the report's work without the trial-level mixed models (make bench's like-for-like run).
+@Suite struct ReportWithoutMixedModelsTests {
+    @Test func theMixedModelsAreLeftOutAndTheReportSaysSo() throws {
+        let scratch = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        for fits in [true, false] {
+            let out = scratch + "/report-\(fits)"
+            _ = try StudyReport.write(
+                inputs: [Fixtures.path("StudyLogs-sample")], outputFolder: out, groupBy: nil, participantsFile: nil,
+                skipInvalid: false, mixedModels: fits)
+            let csv = try String(contentsOfFile: out + "/tables/mixed-models.csv", encoding: .utf8)
+            let script = try String(contentsOfFile: out + "/analysis.R", encoding: .utf8)
+            let markdown = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+            #expect((csv.split(separator: "\n").count > 1) == fits, "header only when left out")
+            #expect(script.contains("lmer(") == fits)
+            #expect(markdown.contains("left out (--no-mixed-models)") == !fits)
+            // The classical tables are the same either way.
+            #expect(markdown.contains("Table 1: p-values for angle deviation"))
+        }
+    }
+}

@@ -9,7 +9,7 @@ public enum StudyReport {
     public static func write(
         inputs: [String], outputFolder: String, compare: String = "condition", groupBy: String?,
         participantsFile: String?, skipInvalid: Bool, force: Bool = false, filters: [RowFilter] = [],
-        publication: Bool = false
+        publication: Bool = false, mixedModels fitsMixedModels: Bool = true
     ) throws -> String {
         try checkOutputFolder(outputFolder, force: force)
         // Said before anything is computed or written.
@@ -39,7 +39,8 @@ public enum StudyReport {
         try createFolders(outputFolder)
         let c = ReportContext(data: data, compare: compare, groupBy: groupBy, participantTable: participantTable)
 
-        let mixedModels = ReportMixedModels.fit(c, files: files, filters: filters)
+        // Left out on request (a quick look, or the benchmark's like-for-like run): they re-read every trial.
+        let mixedModels = fitsMixedModels ? ReportMixedModels.fit(c, files: files, filters: filters) : []
         let conditionTests = ReportTestTables.conditions(c)
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
@@ -117,9 +118,11 @@ public enum StudyReport {
                     ? " (protocol '\(protocolNames[0])'\(data.plans[protocolNames[0]].map { ", training plan '\($0)'" } ?? ""))"
                     : ""),
             "Balance: \(DesignBalance.statement(counts: c.countsByCondition, compare: compare))",
-            ReportMixedModels.isTraining(c)
-                ? "Primary analysis of trial-level outcomes (training plan): deviation and time over sessions, RESPONSE ~ session_index * \(compare) + (session_index | participant) — each trainee's own intercept and session slope (linear, as lme4::lmer + lmerTest); front-back confusions: binomial with a random intercept, as lme4::glmer"
-                : "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
+            !fitsMixedModels
+                ? "Trial-level mixed models: left out (--no-mixed-models); the tables below compare participant means only"
+                : ReportMixedModels.isTraining(c)
+                    ? "Primary analysis of trial-level outcomes (training plan): deviation and time over sessions, RESPONSE ~ session_index * \(compare) + (session_index | participant) — each trainee's own intercept and session slope (linear, as lme4::lmer + lmerTest); front-back confusions: binomial with a random intercept, as lme4::glmer"
+                    : "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
             "Classical tests (tables 1, 2): participant means per \(compare) (trials of one person are not independent)",
         ]
         if let unfinished = unfinishedSessionsFact(files) { facts.append(unfinished) }
