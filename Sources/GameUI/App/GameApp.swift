@@ -74,6 +74,8 @@ package final class GameApp {
     var diary: DiaryPage?
     /// The machine's instruments, read once when a training plan names questionnaires.
     var instrumentEntries: [InstrumentLibrary.Entry]?
+    /// A study protocol's own participant sheet while it is asked; its consent is checked when its last item is.
+    var studySheet: ProtocolSheet?
     /// The practice animal is sounding, and its picture (GameApp+Practice).
     var practiceSounding = false
     var practiceTexture: OpaquePointer?
@@ -229,7 +231,11 @@ package final class GameApp {
             ?? PastSession.repeatWarning(
                 PastSession.all(logs: options.logs, participant: participant), participant: participant,
                 protocolName: studyProtocol.name)
-        flow = .study(rounds: rounds, participantRegistered: options.resume)
+        // A protocol's own sheet replaces the participants.csv questions.
+        flow = .study(rounds: rounds, participantRegistered: options.resume || studyProtocol.participantSheet != nil)
+        if let sheet = studyProtocol.participantSheet, !options.resume {
+            try adoptProtocolSheet(sheet, participant: participant)
+        }
     }
 
     deinit { shutdown() }

@@ -91,7 +91,8 @@ struct ScreenFlow: Sendable {
         }
         if let next = screenAfterInstruments {
             screenAfterInstruments = nil
-            screen = next
+            // A tracker asked for meanwhile is calibrated before the headphone check.
+            screen = next == .headphoneCheck ? checkScreen : next
             return []
         }
         return [.exit]
