@@ -1,266 +1,252 @@
-// What a participant's and a session's dashboard pages read: the projection tables and the synced patient's record.
+// One participant of one site: everything the server holds of them, exported for an admin or deleted, audited.
 import Foundation
+import Logging
 import PostgresNIO
 import StudyRecords
+import TidyFormats
 
 extension StudyDatabase {
-    /// One session of a participant as the timeline lists it (the `sessions` projection).
-    public struct ParticipantSession: Sendable {
-        public var id: String
-        public var index: Int?
-        public var machine: String
-        public var startedAt: Date
-        public var endedAt: Date?
-        public var completed: Bool
-        public var endedBy: String?
-        public var protocolName: String
-        public var input: String
-        public var plan: String?
-        public var planSession: Int?
-        public var planTotal: Int?
-        public var profileVersion: Int?
-        public var headphoneCheck: String?
-        public var weekDoseFraction: Double?
-        public var doseFraction: Double?
-        public var trialCount: Int
-        public var playedSeconds: Double?
-        public var deviceID: UUID
-    }
-
-    /// A synced profile.json version of the participant (the `profiles` projection), with the machine that sent it.
-    public struct ParticipantProfile: Sendable {
-        public var deviceID: UUID
-        public var machine: String
-        public var profile: HearingProfile
-    }
-
-    /// A profile prescription of the participant.
-    public struct ProfilePrescription: Sendable {
-        public var id: Int
-        public var createdAt: Date
-        public var createdBy: String
-        public var profile: HearingProfile
-    }
-
-    /// Whether anything of `participant` is held for `site`: a registration, a session, a profile, a synced file
-    /// or a prescription. A participant of another site is as unknown as one of none.
-    public func participantIsKnown(site: String, participant: String) async throws -> Bool {
-        try await rows(
-            """
-            SELECT EXISTS (SELECT 1 FROM participants p JOIN sites s ON s.id = p.site_id
-                           WHERE s.name = \(site) AND p.participant = \(participant))
-                OR EXISTS (SELECT 1 FROM sessions p JOIN sites s ON s.id = p.site_id
-                           WHERE s.name = \(site) AND p.participant = \(participant))
-                OR EXISTS (SELECT 1 FROM profiles p JOIN sites s ON s.id = p.site_id
-                           WHERE s.name = \(site) AND p.participant = \(participant))
-                OR EXISTS (SELECT 1 FROM prescriptions p JOIN sites s ON s.id = p.site_id
-                           WHERE s.name = \(site) AND p.participant = \(participant))
-                OR EXISTS (SELECT 1 FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id
-                           WHERE s.name = \(site) AND f.file LIKE \(Self.likeEscaped(participant) + "/%"))
-            """
-        ).first!.decode(Bool.self)
-    }
-
-    /// `text` for a LIKE pattern: its `%`, `_` and `\` match themselves (participant IDs may hold `_`).
-    static func likeEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
-    }
-
-    private static let timelineSessionColumns = """
-        x.session_id, x.session_index, d.name, x.started_at, x.ended_at, x.completed, x.ended_by, x.protocol,
-        x.input, x.plan_name, x.plan_session, x.plan_total_sessions, x.profile_version, x.headphone_check,
-        x.week_dose_fraction, x.dose_fraction, x.trial_count, x.played_s, x.device_id
-        """
-
-    private static func session(_ row: PostgresRow) throws -> ParticipantSession {
-        let columns = try row.decode(
-            (
-                String, Int?, String, Date, Date?, Bool, String?, String, String, String?, Int?, Int?, Int?, String?,
-                Double?, Double?, Int, Double?, UUID
-            ).self)
-        return ParticipantSession(
-            id: columns.0, index: columns.1, machine: columns.2, startedAt: columns.3, endedAt: columns.4,
-            completed: columns.5, endedBy: columns.6, protocolName: columns.7, input: columns.8, plan: columns.9,
-            planSession: columns.10, planTotal: columns.11, profileVersion: columns.12, headphoneCheck: columns.13,
-            weekDoseFraction: columns.14, doseFraction: columns.15, trialCount: columns.16, playedSeconds: columns.17,
-            deviceID: columns.18)
-    }
-
-    /// The participant's sessions at `site` in the server's order (session_index), each with its progress summary
-    /// computed from its trials by StudyRecords' one rule (`SessionSummary`); nil for a session without trials.
-    public func participantSessions(site: String, participant: String) async throws -> [(
-        session: ParticipantSession, summary: SessionSummary?
-    )] {
-        let sessions = try await rows(
-            """
-            SELECT \(unescaped: Self.timelineSessionColumns) FROM sessions x JOIN sites s ON s.id = x.site_id
-            JOIN devices d ON d.id = x.device_id
-            WHERE s.name = \(site) AND x.participant = \(participant)
-            ORDER BY x.session_index, x.started_at, x.session_id
-            """
-        ).map(Self.session)
-        var accumulators: [String: SessionSummary.Accumulator] = [:]
-        for row in try await rows(
-            """
-            SELECT t.session_id, t.abs_deviation_deg, t.time_s, t.front_back_reversal, t.staircase_reversal,
-              t.difficulty_value, t.plan
-            FROM sessions x JOIN sites s ON s.id = x.site_id JOIN trials t ON t.session_id = x.session_id
-            WHERE s.name = \(site) AND x.participant = \(participant) ORDER BY t.session_id, t.trial
-            """
-        ) {
-            let (id, deviation, time, reversal, staircase, value, plan) = try row.decode(
-                (String, Double?, Double?, Bool, Bool?, Double?, String?).self)
-            accumulators[id, default: SessionSummary.Accumulator()].add(
-                absDeviationDeg: deviation ?? .nan, timeSeconds: time ?? .nan, reversal: reversal,
-                staircaseReversalValue: staircase == true ? value : nil, plan: plan ?? "")
-        }
-        return sessions.map { session in
-            (session, accumulators[session.id].flatMap { $0.isEmpty ? nil : $0.summary() })
+    /// What is held of a participant at a site, per place (the audit row's before and after of a deletion).
+    public struct ParticipantHoldings: Sendable, Equatable {
+        public var counts: [String: Int]
+        public var isEmpty: Bool { counts.values.allSatisfy { $0 == 0 } }
+        public var audit: [String: String] { counts.mapValues(String.init) }
+        public var description: String {
+            counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         }
     }
 
-    /// One session of `site` by its id, nil when it is unknown there.
-    public func participantSession(site: String, id: String) async throws -> (
-        session: ParticipantSession, participant: String, state: String
-    )? {
-        guard
-            let row = try await rows(
-                """
-                SELECT \(unescaped: Self.timelineSessionColumns) FROM sessions x
-                JOIN sites s ON s.id = x.site_id JOIN devices d ON d.id = x.device_id
-                WHERE s.name = \(site) AND x.session_id = \(id)
-                """
-            ).first
-        else { return nil }
-        let (participant, state) = try await rows(
-            "SELECT participant, state::text FROM sessions WHERE session_id = \(id)"
-        ).first!.decode((String, String).self)
-        return (try Self.session(row), participant, state)
-    }
+    /// The tables keyed by site and participant (projections and prescriptions), emptied by a deletion.
+    static let participantTables = [
+        "participants", "sessions", "trials", "ratings", "plans", "profiles", "prescriptions",
+    ]
 
-    /// A session's trials in the order they were logged (the `trials` projection).
-    public struct SessionTrial: Sendable {
-        public var trial: Int
-        public var round: Int
-        public var target: String
-        public var condition: String
-        public var targetBearing: Double?
-        public var aimBearing: Double?
-        public var deviation: Double?
-        public var time: Double?
-        public var hit: Bool?
-        public var frontBackConfusion: Bool
-        public var volumeDB: Double?
-    }
-
-    public func sessionTrials(id: String) async throws -> [SessionTrial] {
-        try await rows(
+    /// The items of participants.csv files of the site's machines that are `participant`'s registration rows (not
+    /// redacted): (device, file, item, content), read with the file's own codec.
+    static func registrationItems(
+        site: Int, participant: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [(device: UUID, item: Int, content: String, header: String)] {
+        let rows = try await connection.query(
             """
-            SELECT trial, round, target, condition, target_bearing_deg, aim_bearing_deg, deviation_deg, time_s, hit,
-              front_back_confusion, volume_db
-            FROM trials WHERE session_id = \(id) ORDER BY trial
-            """
-        ).map { row in
-            let c = try row.decode(
-                (Int, Int, String, String, Double?, Double?, Double?, Double?, Bool?, Bool, Double?).self)
-            return SessionTrial(
-                trial: c.0, round: c.1, target: c.2, condition: c.3, targetBearing: c.4, aimBearing: c.5,
-                deviation: c.6, time: c.7, hit: c.8, frontBackConfusion: c.9, volumeDB: c.10)
+            SELECT f.device_id, f.header, i.item, i.content FROM sync_files f
+            JOIN devices d ON d.id = f.device_id JOIN sync_items i ON i.device_id = f.device_id AND i.file = f.file
+            WHERE d.site_id = \(site) AND f.file = 'participants.csv' AND i.redacted_at IS NULL
+            ORDER BY d.enrolled_at, f.device_id, i.item
+            """, logger: logger
+        ).collect().map { try $0.decode((UUID, String?, Int, String).self) }
+        var found: [(device: UUID, item: Int, content: String, header: String)] = []
+        for (device, header, item, content) in rows {
+            let header = header ?? ""
+            guard
+                case .participants(let records) = try DecodedItems.decode(
+                    kind: "participants", file: "participants.csv", header: header, items: [content]
+                ).0,
+                records.first?.participant.value == participant
+            else { continue }
+            found.append((device, item, content, header))
         }
+        return found
     }
 
-    /// The participant's ratings at `site`, oldest first: (item, value, answered, moment, skipped).
-    public func participantRatings(site: String, participant: String) async throws -> [(
-        item: String, value: Double?, answeredAt: Date, moment: String, skipped: Bool
-    )] {
-        try await rows(
+    /// How much the server holds of `participant` at the site `site` (its id), on `connection`.
+    static func holdings(site: Int, participant: String, on connection: PostgresConnection, logger: Logger)
+        async throws -> ParticipantHoldings
+    {
+        let files = try await connection.query(
             """
-            SELECT r.item, r.value, r.answered_at, r.moment, r.skipped FROM ratings r JOIN sites s ON s.id = r.site_id
-            WHERE s.name = \(site) AND r.participant = \(participant) ORDER BY r.answered_at, r.device_id, r.record
-            """
-        ).map { row in
-            let c = try row.decode((String, Double?, Date, String, Bool).self)
-            return (c.0, c.1, c.2, c.3, c.4)
+            SELECT count(DISTINCT (f.device_id, f.file))::int, count(i.item)::int FROM sync_files f
+            JOIN devices d ON d.id = f.device_id
+            LEFT JOIN sync_items i ON i.device_id = f.device_id AND i.file = f.file
+            WHERE d.site_id = \(site) AND split_part(f.file, '/', 1) = \(participant)
+            """, logger: logger
+        ).collect().first!.decode((Int, Int).self)
+        var counts = ["files": files.0, "items": files.1]
+        counts["registration_rows"] =
+            try await registrationItems(site: site, participant: participant, on: connection, logger: logger).count
+        for table in participantTables {
+            counts[table] = try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: "SELECT count(*)::int FROM \(table) WHERE site_id = $1 AND participant = $2",
+                    binds: try bindings(site, participant)), logger: logger
+            ).collect().first!.decode(Int.self)
         }
+        return ParticipantHoldings(counts: counts)
     }
 
-    /// The participant's profile.json versions as the machines sent them (read back by StudyRecords' codec), by
-    /// creation time.
-    public func participantProfiles(site: String, participant: String) async throws -> [ParticipantProfile] {
-        try await rows(
-            """
-            SELECT p.device_id, d.name, p.profile::text FROM profiles p JOIN sites s ON s.id = p.site_id
-            JOIN devices d ON d.id = p.device_id
-            WHERE s.name = \(site) AND p.participant = \(participant)
-            ORDER BY p.created_at NULLS FIRST, p.device_id, p.version
-            """
-        ).map { row in
-            let (device, machine, json) = try row.decode((UUID, String, String).self)
-            // The column holds the version as a file of that one version (`versions: [it]`, numbered as it was in
-            // the machine's file): its top level is the version, read alone.
-            var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
-            object["versions"] = nil
-            let top = try JSONSerialization.data(withJSONObject: object)
-            let versions = try HearingProfile.decodeAll(top, path: "profile.json")
-            return ParticipantProfile(deviceID: device, machine: machine, profile: versions[versions.count - 1])
+    private static func bindings(_ site: Int, _ participant: String) throws -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(site)
+        bindings.append(participant)
+        return bindings
+    }
+
+    /// Deletes everything the server holds of `participant` at `site` in one transaction: the files their machines
+    /// sent from the participant's folder, the content of their participants.csv rows (each row keeps its number and
+    /// hash so that machines resume where they are, and is never taken again), the projection rows and the
+    /// prescriptions; from then on the site's machines may no longer send that participant's files. Nothing of
+    /// another site or participant is touched. One audit row holds what was held before and after.
+    public func deleteParticipant(
+        site: String, participant: String, by actor: (name: String, role: String), requestID: String? = nil
+    ) async throws -> (before: ParticipantHoldings, after: ParticipantHoldings) {
+        guard let siteID = try await siteID(site) else {
+            throw Refusal(description: "No site named \(site) exists: `soundsafari-server site list` names them.")
         }
-    }
-
-    /// The participant's profile prescriptions, oldest first, each read back by StudyRecords' codec.
-    public func profilePrescriptions(site: String, participant: String) async throws -> [ProfilePrescription] {
-        try await rows(
-            """
-            SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind = 'profile' ORDER BY p.id
-            """
-        ).map { row in
-            let (id, created, by, content) = try row.decode((Int, Date, String, String).self)
-            let versions = try HearingProfile.decodeAll(Data(content.utf8), path: "prescription \(id)")
-            return ProfilePrescription(
-                id: id, createdAt: created, createdBy: by, profile: versions[versions.count - 1])
-        }
-    }
-
-    /// The participant's plan prescriptions, oldest first: (id, when, by whom, the plan's name).
-    public func planPrescriptions(site: String, participant: String) async throws -> [(
-        id: Int, createdAt: Date, createdBy: String, content: String
-    )] {
-        try await rows(
-            """
-            SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind = 'plan' ORDER BY p.id
-            """
-        ).map { row in
-            let c = try row.decode((Int, Date, String, String).self)
-            return (c.0, c.1, c.2, c.3)
-        }
-    }
-
-    /// The patient's record of `participant` at `site` as each machine synced it (`<P>/questionnaires.csv`,
-    /// `<P>/diary.csv`), read by StudyRecords' codecs: per machine, its questionnaire rows and diary rows.
-    public func patientRecord(site: String, participant: String) async throws -> (
-        questionnaires: [(machine: String, rows: [QuestionnaireRow])], diary: [(machine: String, rows: [DiaryRow])]
-    ) {
-        var questionnaires: [(machine: String, rows: [QuestionnaireRow])] = []
-        var diary: [(machine: String, rows: [DiaryRow])] = []
-        let files = try await rows(
-            """
-            SELECT f.device_id, d.name, f.file, f.kind FROM sync_files f JOIN devices d ON d.id = f.device_id
-            JOIN sites s ON s.id = d.site_id
-            WHERE s.name = \(site) AND f.file IN (\(participant + "/questionnaires.csv"), \(participant + "/diary.csv"))
-            ORDER BY d.name, f.file
-            """
-        ).map { try $0.decode((UUID, String, String, String).self) }
-        for (device, machine, file, kind) in files {
-            let (header, items) = try await items(device: device, file: file)
-            guard !items.isEmpty else { continue }
-            switch try DecodedItems.decode(kind: kind, file: file, header: header, items: items).0 {
-            case .questionnaires(let rows): questionnaires.append((machine, rows))
-            case .diary(let rows): diary.append((machine, rows))
-            default: continue
+        return try await transaction { connection in
+            // Waits for the site's batches being stored, and holds new ones back until the deletion is done.
+            try await connection.query("SELECT pg_advisory_xact_lock(2407, \(siteID)::int)", logger: logger)
+            let before = try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
+            guard !before.isEmpty else {
+                throw Refusal(
+                    description:
+                        "The server holds nothing of participant \(participant) at site \(site): check the ID and the site."
+                )
             }
+            try await connection.query(
+                """
+                INSERT INTO deleted_participants (site_id, participant, deleted_by) VALUES (\(siteID), \(participant), \(actor.name))
+                ON CONFLICT (site_id, participant) DO NOTHING
+                """, logger: logger)
+            let registrations = try await Self.registrationItems(
+                site: siteID, participant: participant, on: connection, logger: logger)
+            for registration in registrations {
+                try await connection.query(
+                    """
+                    UPDATE sync_items SET content = '', redacted_at = now()
+                    WHERE device_id = \(registration.device) AND file = 'participants.csv' AND item = \(registration.item)
+                    """, logger: logger)
+            }
+            let folder = "split_part(file, '/', 1) = $2 AND device_id IN (SELECT id FROM devices WHERE site_id = $1)"
+            for table in ["sync_items", "sync_files"] {
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: "DELETE FROM \(table) WHERE \(folder)", binds: try Self.bindings(siteID, participant)
+                    ),
+                    logger: logger)
+            }
+            for table in Self.participantTables {
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: "DELETE FROM \(table) WHERE site_id = $1 AND participant = $2",
+                        binds: try Self.bindings(siteID, participant)), logger: logger)
+            }
+            // The participant's other sessions keep their numbers: session_index is counted per participant.
+            let after = try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
+            try await Self.audit(
+                on: connection, logger: logger, actor: actor, action: "participant.delete", site: site,
+                participant: participant, before: before.audit, after: after.audit, requestID: requestID)
+            return (before, after)
         }
-        return (questionnaires, diary)
+    }
+
+    /// What is held of `participant` at `site`; nil when no such site exists.
+    public func holdings(site: String, participant: String) async throws -> ParticipantHoldings? {
+        guard let siteID = try await siteID(site) else { return nil }
+        return try await client.withConnection { connection in
+            try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
+        }
+    }
+
+    /// The participants of `site` an admin deleted, in order.
+    public func deletedParticipants(site: String) async throws -> [String] {
+        try await rows(
+            """
+            SELECT p.participant FROM deleted_participants p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) ORDER BY p.participant
+            """
+        ).map { try $0.decode(String.self) }
+    }
+
+    /// Whether `participant` of the site was deleted (their files are refused from then on), and when.
+    public func deletion(site: String, participant: String) async throws -> Date? {
+        try await rows(
+            """
+            SELECT p.deleted_at FROM deleted_participants p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.participant = \(participant)
+            """
+        ).first.map { try $0.decode(Date.self) }
+    }
+
+    /// Writes everything the server holds of `participant` at `site` into `sink` (an admin's answer to the person's
+    /// request for their data): each machine's files of the participant's folder as the machine sent them
+    /// (`<machine id>/<file>`: a CSV log's header and records, a session.json's latest state, a profile.json as of
+    /// its newest version, a plan file), that machine's participants.csv rows of the participant, the prescriptions
+    /// made for them (`prescriptions/<id>-<kind>.json`), and the audit rows naming them (`audit.csv`). Audited.
+    public func exportParticipant<Sink: ExportSink>(
+        site: String, participant: String, to sink: inout Sink, by actor: (name: String, role: String),
+        requestID: String? = nil
+    ) async throws -> [String] {
+        guard let siteID = try await siteID(site) else {
+            throw Refusal(description: "No site named \(site) exists: `soundsafari-server site list` names them.")
+        }
+        let (entries, holdings) = try await transaction { connection in
+            let holdings = try await Self.holdings(
+                site: siteID, participant: participant, on: connection, logger: logger)
+            guard !holdings.isEmpty else {
+                throw Refusal(
+                    description:
+                        "The server holds nothing of participant \(participant) at site \(site): check the ID and the site."
+                )
+            }
+            var entries: [(name: String, text: String)] = []
+            var registrations: [UUID: (header: String, lines: [String])] = [:]
+            for row in try await Self.registrationItems(
+                site: siteID, participant: participant, on: connection, logger: logger)
+            {
+                registrations[row.device, default: (row.header, [])].lines.append(row.content)
+            }
+            for (device, rows) in registrations.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+                entries.append(
+                    ("\(device.uuidString.lowercased())/participants.csv", rows.header + rows.lines.joined()))
+            }
+            let files = try await connection.query(
+                """
+                SELECT f.device_id, f.file, f.kind, f.header FROM sync_files f JOIN devices d ON d.id = f.device_id
+                WHERE d.site_id = \(siteID) AND split_part(f.file, '/', 1) = \(participant)
+                ORDER BY d.enrolled_at, f.device_id, f.file
+                """, logger: logger
+            ).collect().map { try $0.decode((UUID, String, String, String?).self) }
+            for (device, file, _, header) in files {
+                let items = try await connection.query(
+                    "SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item",
+                    logger: logger
+                ).collect().map { try $0.decode(String.self) }
+                // A CSV log is its header and every record; a JSON document is its last item (session.json's
+                // latest state, profile.json as of its newest version, a plan file's only item).
+                let text = header.map { $0 + items.joined() } ?? (items.last ?? "")
+                entries.append(("\(device.uuidString.lowercased())/\(file)", text))
+            }
+            for (id, kind, content) in try await connection.query(
+                """
+                SELECT id, kind, content FROM prescriptions WHERE site_id = \(siteID) AND participant = \(participant)
+                ORDER BY id
+                """, logger: logger
+            ).collect().map({ try $0.decode((Int, String, String).self) }) {
+                entries.append(("prescriptions/\(id)-\(kind).json", content))
+            }
+            var audit = CSVWriter.headerLine(["at", "actor", "role", "action", "before", "after"])
+            for (at, who, role, action, before, after) in try await connection.query(
+                """
+                SELECT at, actor, role, action, before::text, after::text FROM audit
+                WHERE site = \(site) AND participant = \(participant) ORDER BY id
+                """, logger: logger
+            ).collect().map({ try $0.decode((Date, String, String, String, String?, String?).self) }) {
+                audit += CSVWriter.line([
+                    .text(Timestamp.format(at)), .text(who), .text(role), .text(action), .text(before ?? ""),
+                    .text(after ?? ""),
+                ])
+            }
+            entries.append(("audit.csv", audit))
+            return (entries, holdings)
+        }
+        // Audited before the first byte leaves, as the researcher export is.
+        try await audit(
+            actor: actor, action: "participant.export", site: site, participant: participant,
+            after: holdings.audit.merging(["entries": String(entries.count)]) { $1 }, requestID: requestID)
+        for entry in entries {
+            try await sink.begin(file: entry.name)
+            try await sink.write(Array(entry.text.utf8))
+            try await sink.end(file: entry.name)
+        }
+        return entries.map(\.name)
     }
 }
