@@ -2,6 +2,7 @@
 import Foundation
 import PostgresNIO
 import StudyRecords
+import TidyFormats
 
 extension StudyDatabase {
     /// One session of a participant as the timeline lists it (the `sessions` projection).
@@ -262,5 +263,38 @@ extension StudyDatabase {
             }
         }
         return (questionnaires, diary)
+    }
+}
+
+extension StudyDatabase {
+    /// The participant's newest plan at `site` (the `plans` projection's newest assignment, read back as the game's
+    /// `AssignedPlan`) and their sessions' latest session.json states (read by StudyRecords' codec), in start
+    /// order: what `PlanSchedule` and `WeekDose` count with.
+    public func participantRecords(site: String, participant: String) async throws -> (
+        plan: AssignedPlan?, sessions: [SessionRecord]
+    ) {
+        let plan = try await rows(
+            """
+            SELECT p.version, p.assigned_at, p.source, p.plan::text, p.file FROM plans p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.participant = \(participant)
+            ORDER BY p.assigned_at DESC, p.version DESC LIMIT 1
+            """
+        ).first.map { row in
+            let (version, assigned, source, json, file) = try row.decode((Int, Date, String, String, String).self)
+            return try AssignedPlan(
+                version: version, assignedAt: assigned, source: source,
+                planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)),
+                url: URL(fileURLWithPath: file))
+        }
+        let sessions = try await rows(
+            """
+            SELECT x.session_id, x.state::text FROM sessions x JOIN sites s ON s.id = x.site_id
+            WHERE s.name = \(site) AND x.participant = \(participant) ORDER BY x.started_at, x.session_id
+            """
+        ).map { row in
+            let (id, state) = try row.decode((String, String).self)
+            return try SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json")
+        }
+        return (plan, sessions)
     }
 }

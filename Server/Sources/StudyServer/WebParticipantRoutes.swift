@@ -72,6 +72,8 @@ struct WebParticipantRoutes {
         let plans = try await database.planPrescriptions(site: site, participant: participant)
         let record = try await database.patientRecord(site: site, participant: participant)
         let current = Self.current(profiles, participant: participant)
+        let (plan, records) = try await database.participantRecords(site: site, participant: participant)
+        let standing = Self.status(plan: plan, sessions: records, now: Date())
 
         var events: [(at: Date, kind: String, what: String, detail: String, link: String)] = []
         for (session, summary) in sessions {
@@ -212,7 +214,8 @@ struct WebParticipantRoutes {
         let canPrescribe = account.role != .researcher
         let fields = preview?.fields ?? ProfileFields(current)
         var page: [String: Any] = [
-            "site": site, "participant": participant,
+            "site": site, "participant": participant, "plan": standing.plan, "dose": standing.dose,
+            "doseAlert": standing.alert,
             "events": events.map { event in
                 [
                     "at": WebSiteRoutes.show(event.at == .distantPast ? nil : event.at), "kind": event.kind,
@@ -223,7 +226,7 @@ struct WebParticipantRoutes {
             "progress": progress.map { ["name": $0.name, "svg": $0.svg ?? "", "none": $0.svg == nil] },
             "ratings": ratingCharts, "noRatings": ratingCharts.isEmpty,
             "audiogram": audiogram ?? "", "noAudiogram": audiogram == nil,
-            "dose": dose ?? "", "noDose": dose == nil,
+            "doseChart": dose ?? "", "noDose": dose == nil,
             "current": ProfileFields(current).summary,
             "currentVersion": profiles.isEmpty ? "none synced yet: the game's defaults" : "version \(current.version)",
             "prescribe": canPrescribe,
@@ -237,6 +240,24 @@ struct WebParticipantRoutes {
         return pages.render(
             "participant", title: "Participant \(participant) · site \(site)", page: page, web: context.web,
             status: status)
+    }
+
+    /// The participant's plan by the one adherence rule (`PlanSchedule`) and the listening dose of the last 7 days by
+    /// the one dose rule (`WeekDose.of`), as the page's two status lines; `alert` when the dose is past 100 %.
+    static func status(plan: AssignedPlan?, sessions: [SessionRecord], now: Date) -> (
+        plan: String, dose: String, alert: Bool
+    ) {
+        let planText = plan.map { assigned in
+            let schedule = PlanSchedule.of(assigned, sessions: sessions, today: now)
+            return
+                "Plan '\(assigned.plan.name)' version \(assigned.version): \(schedule.done) of \(assigned.plan.totalSessions) sessions done, \(schedule.missed) missed; next: \(schedule.dueNext)."
+        }
+        let week = WeekDose.of(sessions, before: now, excluding: nil)
+        let dose =
+            week.sessions == 0
+            ? "No session of the last 7 days logged a listening dose (none played, or headphones not calibrated)."
+            : "Listening dose of the last 7 days: \(number(week.fraction * 100, 0)) % of the safe weekly dose, over \(week.sessions) sessions."
+        return (planText ?? "No training plan: the sessions follow protocols.", dose, week.fraction > 1)
     }
 
     /// For each profile prescription, the first session that used the version the machine wrote for it (its

@@ -3,6 +3,7 @@
 import Foundation
 import StudyRecords
 import Testing
+import TidyFormats
 
 @testable import StudyServer
 
@@ -53,6 +54,7 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             #expect(text.contains("median deviation \(String(format: "%.1f", median))°"), "session 4's median")
             #expect(text.contains("Ratings (after) tinnitus_loudness 0.40, tinnitus_distress 0.24"))
             #expect(text.contains("Profile version 1 on home-1"))
+            #expect(text.contains("Status No training plan: the sessions follow protocols."))
             #expect(text.contains("Questionnaire mini-tq (A1, baseline) total 14 (moderate)"))
             #expect(text.contains("Diary event: Concert noise-exposure on 2026-11-27"))
             #expect(text.contains("Diary therapy: Hearing aids hearing-aid from 2026-11-28 to ongoing"))
@@ -75,6 +77,39 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             #expect(read.status == 200 && Self.text(read.html).contains("Session 4 (thesis-study)"))
             #expect(read.html.components(separatedBy: "<form").count - 1 == 1, "only the sign-out form")
         }
+    }
+
+    @Test func theStatusCountsThePlanAndTheWeeksDoseByTheGamesRules() throws {
+        let plan = try AssignedPlan(
+            version: 1, assignedAt: ParticipantStudy.day(0, hour: 0), source: "test",
+            planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(try RoleMatrixTests.trainingPlan().utf8)),
+            url: URL(fileURLWithPath: "P07/plan-001.json"))
+        let sessions = try (0..<4).map { number in
+            var record = try SessionRecord.decode(
+                Data(try ParticipantStudy.session(number: number, participant: "P07", profileVersion: 1).state.utf8),
+                file: "session.json")
+            record.plan = PlanReference(
+                name: plan.plan.name, version: 1, session: number + 1, totalSessions: plan.plan.totalSessions)
+            record.environment.input = "mouse"
+            return record
+        }
+        // A week after the assignment (three a week): sessions 1–4 opened and done, 5 opens on day 9.
+        let status = WebParticipantRoutes.status(plan: plan, sessions: sessions, now: ParticipantStudy.day(7, hour: 12))
+        #expect(
+            status.plan
+                == "Plan 'localization-training-10x12' version 1: 4 of 10 sessions done, 0 missed; next: session 5 on 2026-12-05."
+        )
+        // The first session is more than 7 days old: three sessions of 35 % each.
+        #expect(status.dose.contains("105 % of the safe weekly dose, over 3 sessions") && status.alert)
+        // A bot's sessions count for nobody's ears (WeekDose.of).
+        let bots = sessions.map { record in
+            var record = record
+            record.environment.input = "bot-noisy"
+            return record
+        }
+        let none = WebParticipantRoutes.status(plan: nil, sessions: bots, now: ParticipantStudy.day(7, hour: 12))
+        #expect(none.dose.hasPrefix("No session of the last 7 days logged a listening dose") && !none.alert)
+        #expect(none.plan == "No training plan: the sessions follow protocols.")
     }
 
     @Test func anotherSitesParticipantOrSessionIsAsUnknownAsNone() async throws {
