@@ -130,6 +130,14 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             try await supB.signIn("sup-b", testPassword)
             #expect(try await supB.send(.get, "/sites/B/participants/P99").status == 200)
             #expect(try await supB.send(.get, "/sites/A/participants/P07").status == 404)
+            // A researcher granted B only reads B's participants.
+            _ = try await server.database.addUser(
+                name: "res-b", role: .researcher, sites: ["B"], password: testPassword)
+            let resB = FormClient(server)
+            try await resB.signIn("res-b", testPassword)
+            #expect(try await resB.send(.get, "/sites/B/participants/P99").status == 200)
+            #expect(try await resB.send(.get, "/sites/A/participants/P07").status == 404)
+            #expect(try await resB.send(.get, "/sites/A/sessions/20261120T090000Z-000a").status == 404)
             // An ID holding markup comes back as text.
             let script = "<script>alert(1)</script>"
             let path = "/sites/A/participants/" + script.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
