@@ -133,6 +133,9 @@ extension GameApp {
             case .listenAgain, .heardBoth:
                 // Offered with the help when stuck (L, gamepad X): the call from its start.
                 if searchHelp != nil { run?.session.replayCall() }
+            case .skipAnimal, .heardNothing:
+                // Offered with the help (K, gamepad Back): logged as skipped, never as a photo.
+                if searchHelp != nil { run?.skip(at: time, heading: input.heading) }
             default:
                 if let steps = SessionVolume.steps(for: command) { try run?.changeVolume(bySteps: steps, at: time) }
             }
