@@ -51,6 +51,8 @@ extension GameApp {
             if training != nil { drawTrainingSummary() } else { drawSummary() }
         case .progress:
             drawProgress()
+        case .album:
+            drawAlbum()
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
             paintHearing()
         case .error(let message):

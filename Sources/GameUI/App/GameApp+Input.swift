@@ -154,7 +154,7 @@ extension GameApp {
             if flow.screen != .paused { pauseMenu = PauseMenu.model() }
         case .practice:
             if ContinueFooter.of(.practice)?.answers(command) == true { try perform(flow.practiceFinished()) }
-        case .intermediateResult, .roundResult, .error, .progress:
+        case .intermediateResult, .roundResult, .error, .progress, .album:
             // Exactly the inputs the footer names (`ContinueFooter`): a result ignores a stray Esc.
             if ContinueFooter.of(flow.screen)?.answers(command) == true { try perform(flow.continuePressed()) }
         case .conditionBreak:
@@ -204,6 +204,8 @@ extension GameApp {
             try startTrainingFromMenu()
         case .activated("progress"):
             try showProgressFromMenu()
+        case .activated("album"):
+            try showAlbumFromMenu()
         default:
             break
         }

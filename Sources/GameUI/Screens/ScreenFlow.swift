@@ -184,6 +184,13 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// The main menu's "My album": the best photos, until continue goes back to the menu.
+    mutating func albumShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .album
+        return []
+    }
+
     mutating func participantSheetSubmitted() -> [FlowEffect] {
         guard screen == .participantSheet else { return [] }
         screen = checkScreen
@@ -309,7 +316,7 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .summary, .error, .profile:
             return [.exit]
-        case .progress:
+        case .progress, .album:
             screen = .mainMenu
             return []
         default:
@@ -349,7 +356,7 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .instrument:
+        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .album, .instrument:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
