@@ -212,6 +212,9 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
                 .post, "/sites/A/participants/P07/profile",
                 form: [("csrf", resPage.csrf ?? "")] + form.dropFirst() + [("step", "send")])
             #expect(forbidden.status == 403)
+            #expect(
+                Self.text(forbidden.html).contains(
+                    "A researcher may not do this: ask someone with the role admin or supervisor."))
             let noToken = try await sup.send(
                 .post, "/sites/A/participants/P07/profile", form: Array(form.dropFirst()) + [("step", "send")])
             #expect(noToken.status == 403)
