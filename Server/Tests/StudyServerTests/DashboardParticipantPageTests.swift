@@ -46,11 +46,8 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             for index in 1...4 { #expect(text.contains("Session \(index) (thesis-study)"), "session \(index)") }
             #expect(page.html.contains(#"href="/sites/A/sessions/20261120T090000Z-000a""#))
             #expect(page.html.contains("<td>Ratings (after)</td>"), "only sessions and applied prescriptions link")
-            let sample = try CSVLogFile<TrialRow>.decode(
-                try Data(
-                    contentsOf: SyncTests.examples.appendingPathComponent(ProjectionTests.sampleFolder)
-                        .appendingPathComponent("trials.csv")), file: "trials.csv")
-            let median = SessionSummary.of(sample.records).medianAbsDeviationDeg * ParticipantStudy.factors[3]
+            let sample = try ProjectionTests.sample().trials
+            let median = SessionSummary.of(sample).medianAbsDeviationDeg * ParticipantStudy.factors[3]
             #expect(text.contains("median deviation \(String(format: "%.1f", median))°"), "session 4's median")
             #expect(text.contains("Ratings (after) tinnitus_loudness 0.40, tinnitus_distress 0.24"))
             #expect(text.contains("Profile version 1 on home-1"))
