@@ -63,6 +63,9 @@ package final class GameApp {
     /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
     var progressTexture: OpaquePointer?
     var progressTextureSize: (Int32, Int32) = (0, 0)
+    /// The album's photos as the album screen shows them (loaded when it opens).
+    var albumPages: [AlbumPage] = []
+    var albumNote = ""
     /// The questionnaire on a ratings screen (GameApp+Questionnaire).
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
@@ -70,8 +73,12 @@ package final class GameApp {
     /// The instruments this window asks, one sitting each, and the item on screen (GameApp+Instrument).
     var instrumentSittings: [QuestionnaireSitting] = []
     var instrumentForm: InstrumentForm?
+    /// "My diary" while it shows.
+    var diary: DiaryPage?
     /// The machine's instruments, read once when a training plan names questionnaires.
     var instrumentEntries: [InstrumentLibrary.Entry]?
+    /// A study protocol's own participant sheet while it is asked; its consent is checked when its last item is.
+    var studySheet: ProtocolSheet?
     /// The practice animal is sounding, and its picture (GameApp+Practice).
     var practiceSounding = false
     var practiceTexture: OpaquePointer?
@@ -227,7 +234,11 @@ package final class GameApp {
             ?? PastSession.repeatWarning(
                 PastSession.all(logs: options.logs, participant: participant), participant: participant,
                 protocolName: studyProtocol.name)
-        flow = .study(rounds: rounds, participantRegistered: options.resume)
+        // A protocol's own sheet replaces the participants.csv questions.
+        flow = .study(rounds: rounds, participantRegistered: options.resume || studyProtocol.participantSheet != nil)
+        if let sheet = studyProtocol.participantSheet, !options.resume {
+            try adoptProtocolSheet(sheet, participant: participant)
+        }
     }
 
     deinit { shutdown() }
@@ -244,6 +255,7 @@ package final class GameApp {
         progressTexture = nil
         if let practiceTexture { SDL_DestroyTexture(practiceTexture) }
         practiceTexture = nil
+        freeAlbum()
         painter.text.close()
         window.close()
         sdl.close()
@@ -359,6 +371,7 @@ package final class GameApp {
             (flow.screen == .mainMenu
                 && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true)
             || (flow.screen == .instrument && instrumentForm?.takesTyping == true)
+            || (flow.screen == .diary && diary?.takesTyping == true)
         input.repeatsKeys = !flow.screen.isHearing
         if typing != input.textEntry {
             input.textEntry = typing
