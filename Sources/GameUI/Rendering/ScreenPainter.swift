@@ -69,15 +69,23 @@ final class ScreenPainter {
     /// A menu row's height: taller with large text, so its words stay inside it.
     var menuRowHeight: Int32 { Int32((Double(scaled(50)) * Theme.textScale).rounded()) }
 
+    /// The row height at which `rows` rows from `top` end above the footer's two lines (at most `menuRowHeight`):
+    /// the main menu's eleven rows in large text must not run off a 1280 × 720 window.
+    func fittingRowHeight(rows: Int, top: Int32) -> Int32 {
+        let available = height - top - scaled(100)
+        return max(scaled(30), min(menuRowHeight, available / Int32(max(1, rows))))
+    }
+
     /// A vertical menu: focused row highlighted; choices show ◀ value ▶; text fields a caret when focused.
     func drawMenu(_ menu: MenuModel, top: Int32, rowWidth requestedWidth: Int32? = nil) {
         menuRows = []
         // Wide enough for the longest button's words (large text), within the window.
         let widest = menu.items.map { text.measure($0.title, pixels: px(.body), bold: true).width }.max() ?? 0
         let rowWidth = min(max(requestedWidth ?? scaled(900), widest + scaled(60)), width - scaled(60))
-        let rowHeight = menuRowHeight
+        let rowHeight = fittingRowHeight(rows: menu.items.count, top: top)
         let left = (width - rowWidth) / 2
-        let pixels = px(.body)
+        // Rows squeezed to fit (large text in a small window) get smaller words, never words behind the footer.
+        let pixels = min(px(.body), max(px(.small), px(.body) * rowHeight / menuRowHeight))
         var y = top
         for (index, item) in menu.items.enumerated() {
             let focused = index == menu.focus
@@ -113,7 +121,7 @@ final class ScreenPainter {
         let top = title("SoundSafari", subtitle: "Find the animal by ear, turn to face it, and take its photo.")
         drawMenu(menu, top: top)
         if let message {
-            let y = top + Int32(menu.items.count) * menuRowHeight + scaled(10)
+            let y = top + Int32(menu.items.count) * fittingRowHeight(rows: menu.items.count, top: top) + scaled(10)
             text.drawWrapped(
                 message, x: width / 2, y: y, width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
@@ -121,6 +129,14 @@ final class ScreenPainter {
         hint(
             "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · "
                 + "F11: full screen · Gamepad: d-pad, A")
+    }
+
+    /// The launcher's first screen: this machine's participants as buttons (`NamePicker`).
+    func drawNamePicker(_ menu: MenuModel) {
+        window.clear()
+        let top = title("Who is training today?", subtitle: "Choose your name.")
+        drawMenu(menu, top: top)
+        hint("↑ ↓ choose · Enter or click: that's me · Esc: close · Gamepad: d-pad, A")
     }
 
     /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
