@@ -51,7 +51,7 @@ extension WindowTests {
             #expect(!expected.isEmpty, "the learner bot hit at least once")
 
             let script =
-                ["wait menu", "text AL01"] + Array(repeating: "key Down", count: 9)
+                ["wait menu", "text AL01"] + Array(repeating: "key Down", count: 10)
                 + ["key Return", "wait album", "shot album", "key Return", "wait menu", "key Escape"]
             let output = try window.run(["play", "--input", "keyboard"], script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")

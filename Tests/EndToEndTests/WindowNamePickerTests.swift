@@ -5,7 +5,8 @@ import Testing
 extension WindowTests {
     @Suite struct WindowNamePickerTests {
         /// Three participants on the machine; the name is picked with the keys, with the gamepad alone and with a click,
-        /// and the main menu then holds it (and NP02's large text, remembered in their display.json, is applied).
+        /// and the main menu then holds it, focused on "Train (my plan)" (NP02's large text, remembered in their
+        /// display.json, scrolls the menu: the ID shows once the focus is back up on it).
         @Test func theLaunchersWindowLetsThePatientPickTheirNameByKeysGamepadOrClick() throws {
             let window = try WindowSession(name: "window-name-picker")
             for participant in ["NP01", "NP02", "NP03"] {
@@ -21,15 +22,16 @@ extension WindowTests {
             let keys = try window.run(
                 arguments,
                 script: [
-                    "wait pick-participant", "shot names", "key Down", "key Return", "wait menu", "shot keys",
-                    "key Escape",
-                ], windowSize: "1280x720")
+                    "wait pick-participant", "shot names", "key Down", "key Return", "wait menu", "shot menu-large",
+                ] + Array(repeating: "key Up", count: 7) + ["sleep 200", "shot keys", "key Escape"],
+                windowSize: "1280x720")
             #expect(keys.status == 0, "stderr: \(keys.stderr)")
             let names = try window.screenText("names")
             for participant in ["NP01", "NP02", "NP03", "Someone else: type an ID"] {
                 #expect(names.contains(participant + "\n"), "\(names)")
             }
             #expect(try window.screenText("keys").contains("NP02"))
+            #expect(try window.screenText("menu-large").contains("Train (my plan)"))
 
             let pad = try window.run(
                 arguments,

@@ -55,6 +55,8 @@ extension GameApp {
             drawProgress()
         case .album:
             drawAlbum()
+        case .diary:
+            if let diary { painter.drawDiary(diary) }
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
             paintHearing()
         case .error(let message):

@@ -64,6 +64,9 @@ extension GameApp {
         case .paused: pauseMenu.focus(on: row.id)
         case .namePicker: namePicker.focus(on: row.id)
         case .summary: summaryMenu.focus(on: row.id)
+        case .diary:
+            diary?.focus(on: row.id)
+            updateTextEntry()
         default: break
         }
     }
@@ -78,6 +81,7 @@ extension GameApp {
             case .paused: pauseMenu
             case .summary: summaryMenu
             case .namePicker: namePicker
+            case .diary: diary?.menu
             default: nil
             }
         if flow.screen.isHearing { return try clickHearing(x: x, y: y) }
@@ -169,6 +173,8 @@ extension GameApp {
             } else if command == .back || command == .pause {
                 try perform(flow.quit())
             }
+        case .diary:
+            try handleDiary(command)
         case .ratings:
             try handleQuestionnaire(command)
         case .instrument:
@@ -228,6 +234,8 @@ extension GameApp {
             try showProgressFromMenu()
         case .activated("album"):
             try showAlbumFromMenu()
+        case .activated("diary"):
+            try showDiaryFromMenu()
         default:
             break
         }

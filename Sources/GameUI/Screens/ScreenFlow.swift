@@ -101,7 +101,8 @@ struct ScreenFlow: Sendable {
         }
         if let next = screenAfterInstruments {
             screenAfterInstruments = nil
-            screen = next
+            // A tracker asked for meanwhile is calibrated before the headphone check.
+            screen = next == .headphoneCheck ? checkScreen : next
             return []
         }
         return [.exit]
@@ -198,6 +199,19 @@ struct ScreenFlow: Sendable {
     mutating func albumShown() -> [FlowEffect] {
         guard screen == .mainMenu else { return [] }
         screen = .album
+        return []
+    }
+
+    /// The main menu's "My diary", until it is left for the menu.
+    mutating func diaryShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .diary
+        return []
+    }
+
+    mutating func diaryClosed() -> [FlowEffect] {
+        guard screen == .diary else { return [] }
+        screen = .mainMenu
         return []
     }
 
@@ -367,7 +381,7 @@ struct ScreenFlow: Sendable {
         case .summary, .error:
             return [.exit]
         case .mainMenu, .namePicker, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .album,
-            .instrument:
+            .diary, .instrument:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:

@@ -98,6 +98,15 @@ package final class SessionDriver {
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
             asksRatings = asksRatings || studyProtocol.ratings
             try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
+            // A protocol's sheet with a consent item: no session (and no registration) without recorded consent.
+            if let sheet = studyProtocol.participantSheet, sheet.consentItem != nil {
+                let consent = sheet.consent(in: try store.questionnaireRows(of: participant))
+                if consent != .given {
+                    throw ConsentMissingError(
+                        participant: participant.value, sheet: sheet,
+                        location: store.questionnaireLocation(of: participant), declined: consent == .declined)
+                }
+            }
             // Registered before the counterbalancing row is read: an ID without a number takes the row of
             // its place in participants.csv from its first session on.
             let registrationNumber = try store.registerIfNew(participant, at: now)

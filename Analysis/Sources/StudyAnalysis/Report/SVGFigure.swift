@@ -108,9 +108,11 @@ struct SVGFigure {
 
     /// Bars with 95% CI whiskers; one panel per measure (figure 6.1).
     /// `counts`: the bars count something (participants per answer), so the axis ticks are whole numbers.
+    /// `points`: per panel, per category, the individual values (each participant's mean) drawn as open dots spread
+    /// evenly across the bar, so a reader sees the data behind the mean (empty: bars only).
     static func barPanels(
         title: String, categories: [String], panels: [(label: String, means: [Double], low: [Double], high: [Double])],
-        counts: Bool = false
+        counts: Bool = false, points: [[[Double]]] = []
     ) -> String {
         let panelWidth = max(260.0, Double(categories.count) * 60 + 80)
         let longestLabel = categories.map(\.count).max() ?? 0
@@ -123,8 +125,11 @@ struct SVGFigure {
             let y0 = 40.0
             let w = panelWidth - 90
             let h = 260.0
-            let top = max(panel.high.filter(\.isFinite).max() ?? 1, panel.means.filter(\.isFinite).max() ?? 1)
-            let axis = niceAxis(top, minValue: axisFloor(panel.low + panel.means), integer: counts)
+            let dots = points.indices.contains(p) ? points[p] : []
+            let values = dots.flatMap { $0 }.filter(\.isFinite)
+            let top = max(
+                panel.high.filter(\.isFinite).max() ?? 1, panel.means.filter(\.isFinite).max() ?? 1, values.max() ?? 0)
+            let axis = niceAxis(top, minValue: axisFloor(panel.low + panel.means + values), integer: counts)
             let (_, mapY) = svg.axes(
                 x0: x0, y0: y0, w: w, h: h, yLow: axis.low, yHigh: axis.high, yStep: axis.step, yLabel: panel.label)
             let slot = w / Double(max(categories.count, 1))
@@ -133,6 +138,17 @@ struct SVGFigure {
                 let m = panel.means[i]
                 guard m.isFinite else { continue }
                 svg.rect(cx - slot * 0.3, mapY(m), slot * 0.6, mapY(0) - mapY(m), fill: palette[i % palette.count])
+                if dots.indices.contains(i) {
+                    let own = dots[i].filter(\.isFinite)
+                    for (k, value) in own.enumerated() {
+                        // Spread over the middle half of the bar, in the order given (no random jitter: same file
+                        // every run).
+                        let offset = own.count == 1 ? 0 : (Double(k) / Double(own.count - 1) - 0.5) * slot * 0.3
+                        svg.add(
+                            "<circle class=\"point\" cx=\"\(f(cx + offset))\" cy=\"\(f(mapY(value)))\" r=\"2.5\" fill=\"white\" fill-opacity=\"0.6\" stroke=\"#222\" stroke-width=\"0.8\"/>"
+                        )
+                    }
+                }
                 if panel.low[i].isFinite && panel.high[i].isFinite {
                     svg.line(cx, mapY(panel.low[i]), cx, mapY(panel.high[i]), width: 1.5)
                     svg.line(cx - 6, mapY(panel.low[i]), cx + 6, mapY(panel.low[i]), width: 1.5)
