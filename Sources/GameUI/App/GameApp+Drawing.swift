@@ -53,10 +53,10 @@ extension GameApp {
             if training != nil { drawTrainingSummary() } else { drawSummary() }
         case .progress:
             drawProgress()
-        case .album:
-            drawAlbum()
         case .diary:
             if let diary { painter.drawDiary(diary) }
+        case .album:
+            drawAlbum()
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
             paintHearing()
         case .error(let message):

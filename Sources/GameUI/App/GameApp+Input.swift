@@ -232,10 +232,10 @@ extension GameApp {
             try startTrainingFromMenu()
         case .activated("progress"):
             try showProgressFromMenu()
-        case .activated("album"):
-            try showAlbumFromMenu()
         case .activated("diary"):
             try showDiaryFromMenu()
+        case .activated("album"):
+            try showAlbumFromMenu()
         default:
             break
         }

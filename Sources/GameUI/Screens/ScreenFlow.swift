@@ -195,13 +195,6 @@ struct ScreenFlow: Sendable {
         return []
     }
 
-    /// The main menu's "My album": the best photos, until continue goes back to the menu.
-    mutating func albumShown() -> [FlowEffect] {
-        guard screen == .mainMenu else { return [] }
-        screen = .album
-        return []
-    }
-
     /// The main menu's "My diary", until it is left for the menu.
     mutating func diaryShown() -> [FlowEffect] {
         guard screen == .mainMenu else { return [] }
@@ -212,6 +205,13 @@ struct ScreenFlow: Sendable {
     mutating func diaryClosed() -> [FlowEffect] {
         guard screen == .diary else { return [] }
         screen = .mainMenu
+        return []
+    }
+
+    /// The main menu's "My album": the best photos, until continue goes back to the menu.
+    mutating func albumShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .album
         return []
     }
 
@@ -380,8 +380,8 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .namePicker, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .album,
-            .diary, .instrument:
+        case .mainMenu, .namePicker, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary,
+            .album, .instrument:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
