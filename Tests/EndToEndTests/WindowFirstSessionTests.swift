@@ -27,7 +27,7 @@ extension WindowTests {
                 arguments,
                 script: [
                     "wait headphone-check", "shot check", "key Left", "key Right", "wait practice", "hold Right 500",
-                    "shot practice", "key Return", "wait running", "sleep 5600", "shot help", "key L", "hold Right 200",
+                    "shot practice", "key Return", "wait running", "see Stuck?", "shot help", "key L", "hold Right 200",
                     "key Space", "wait round-result", "shot result", "key Return", "wait running", "key P",
                     "wait paused", "shot paused", "key Up", "key Return", "wait summary", "shot paused-end",
                     "key Return",

@@ -36,6 +36,7 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration, pa
     SyncRoutes(database: database).add(to: api)
     PrescriptionRoutes(database: database).add(to: api)
     ExportRoutes(database: database).add(to: api)
+    ParticipantRoutes(database: database).add(to: api)
     // The dashboard: HTML pages under /, signed in with a cookie.
     let web = router.group().add(middleware: WebMiddleware(database: database, pages: pages))
     WebAccountRoutes(database: database, configuration: configuration, pages: pages).add(to: web)

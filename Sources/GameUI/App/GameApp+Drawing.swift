@@ -51,6 +51,8 @@ extension GameApp {
             if training != nil { drawTrainingSummary() } else { drawSummary() }
         case .progress:
             drawProgress()
+        case .diary:
+            if let diary { painter.drawDiary(diary) }
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
             paintHearing()
         case .error(let message):

@@ -63,6 +63,9 @@ extension GameApp {
         case .participantSheet: participantSheet.focus(on: row.id)
         case .paused: pauseMenu.focus(on: row.id)
         case .summary: summaryMenu.focus(on: row.id)
+        case .diary:
+            diary?.focus(on: row.id)
+            updateTextEntry()
         default: break
         }
     }
@@ -76,6 +79,7 @@ extension GameApp {
             case .participantSheet: participantSheet
             case .paused: pauseMenu
             case .summary: summaryMenu
+            case .diary: diary?.menu
             default: nil
             }
         if flow.screen.isHearing { return try clickHearing(x: x, y: y) }
@@ -162,6 +166,8 @@ extension GameApp {
             } else if command == .back || command == .pause {
                 try perform(flow.quit())
             }
+        case .diary:
+            try handleDiary(command)
         case .ratings:
             try handleQuestionnaire(command)
         case .instrument:
@@ -201,6 +207,8 @@ extension GameApp {
             try startTrainingFromMenu()
         case .activated("progress"):
             try showProgressFromMenu()
+        case .activated("diary"):
+            try showDiaryFromMenu()
         default:
             break
         }

@@ -64,6 +64,7 @@ enum MainMenu {
                 .button("start", "Start"),
                 .button("train", "Train (my plan)"),
                 .button("progress", "My progress"),
+                .button("diary", "My diary"),
                 .button("quit", "Quit"),
             ], focus: settings.participant.isEmpty ? "participant" : "start")
     }

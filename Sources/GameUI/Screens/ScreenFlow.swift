@@ -185,6 +185,19 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// The main menu's "My diary", until it is left for the menu.
+    mutating func diaryShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .diary
+        return []
+    }
+
+    mutating func diaryClosed() -> [FlowEffect] {
+        guard screen == .diary else { return [] }
+        screen = .mainMenu
+        return []
+    }
+
     mutating func participantSheetSubmitted() -> [FlowEffect] {
         guard screen == .participantSheet else { return [] }
         screen = checkScreen
@@ -350,7 +363,7 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .instrument:
+        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary, .instrument:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
