@@ -43,6 +43,7 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration, pa
     WebSiteRoutes(database: database, pages: pages).add(to: web)
     WebAdminRoutes(database: database, pages: pages).add(to: web)
     WebResearchRoutes(database: database).add(to: web)
+    WebParticipantRoutes(database: database, pages: pages).add(to: web)
     return router
 }
 

@@ -137,6 +137,9 @@ extension GameApp {
             case .listenAgain, .heardBoth:
                 // Offered with the help when stuck (L, gamepad X): the call from its start.
                 if searchHelp != nil { run?.session.replayCall() }
+            case .skipAnimal, .heardNothing:
+                // Offered with the help (K, gamepad Back): logged as skipped, never as a photo.
+                if searchHelp != nil { run?.skip(at: time, heading: input.heading) }
             default:
                 if let steps = SessionVolume.steps(for: command) { try run?.changeVolume(bySteps: steps, at: time) }
             }
@@ -155,7 +158,7 @@ extension GameApp {
             if flow.screen != .paused { pauseMenu = PauseMenu.model() }
         case .practice:
             if ContinueFooter.of(.practice)?.answers(command) == true { try perform(flow.practiceFinished()) }
-        case .intermediateResult, .roundResult, .error, .progress:
+        case .intermediateResult, .roundResult, .error, .progress, .album:
             // Exactly the inputs the footer names (`ContinueFooter`): a result ignores a stray Esc.
             if ContinueFooter.of(flow.screen)?.answers(command) == true { try perform(flow.continuePressed()) }
         case .conditionBreak:
@@ -209,6 +212,8 @@ extension GameApp {
             try showProgressFromMenu()
         case .activated("diary"):
             try showDiaryFromMenu()
+        case .activated("album"):
+            try showAlbumFromMenu()
         default:
             break
         }

@@ -63,6 +63,9 @@ package final class GameApp {
     /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
     var progressTexture: OpaquePointer?
     var progressTextureSize: (Int32, Int32) = (0, 0)
+    /// The album's photos as the album screen shows them (loaded when it opens).
+    var albumPages: [AlbumPage] = []
+    var albumNote = ""
     /// The questionnaire on a ratings screen (GameApp+Questionnaire).
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
@@ -252,6 +255,7 @@ package final class GameApp {
         progressTexture = nil
         if let practiceTexture { SDL_DestroyTexture(practiceTexture) }
         practiceTexture = nil
+        freeAlbum()
         painter.text.close()
         window.close()
         sdl.close()

@@ -442,15 +442,20 @@ final class ScreenPainter {
                         color: Theme.warning, align: .center) + scaled(12)
             }
         }
+        continueButton(continueHint, buttonID: buttonID)
+        hint(footer?.text ?? "")
+    }
+
+    /// The one focused button at the bottom of a result, progress or album screen (clickable when it has an id).
+    func continueButton(_ label: String, buttonID: String?) {
         let buttonWidth = scaled(520)
         let buttonHeight = scaled(64)
         let button = SDL_Rect(x: (width - buttonWidth) / 2, y: height - scaled(130), w: buttonWidth, h: buttonHeight)
         window.fill(button, Theme.focus)
         menuRows = buttonID.map { [($0, button)] } ?? []
         text.draw(
-            continueHint, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
+            label, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
             pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
-        hint(footer?.text ?? "")
     }
 
     /// The largest text size from heading size down (to two thirds of body size) at which `lines`, wrapped to

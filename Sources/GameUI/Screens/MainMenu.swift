@@ -65,6 +65,7 @@ enum MainMenu {
                 .button("train", "Train (my plan)"),
                 .button("progress", "My progress"),
                 .button("diary", "My diary"),
+                .button("album", "My album"),
                 .button("quit", "Quit"),
             ], focus: settings.participant.isEmpty ? "participant" : "start")
     }

@@ -198,6 +198,13 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// The main menu's "My album": the best photos, until continue goes back to the menu.
+    mutating func albumShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .album
+        return []
+    }
+
     mutating func participantSheetSubmitted() -> [FlowEffect] {
         guard screen == .participantSheet else { return [] }
         screen = checkScreen
@@ -323,7 +330,7 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .summary, .error, .profile:
             return [.exit]
-        case .progress:
+        case .progress, .album:
             screen = .mainMenu
             return []
         default:
@@ -363,7 +370,7 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary, .instrument:
+        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary, .album, .instrument:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:

@@ -111,7 +111,7 @@ public enum StudyReport {
                 + filters.map { "\($0.column)\($0.negated ? "!=" : "=")\($0.value)" }.joined(separator: ", ") + ")"
         let protocolNames = data.protocols.keys.filter { !$0.isEmpty }.sorted()
         var facts = [
-            "Rows analysed: \(data.rows) from \(files.count) file(s)\(filtered)\(data.skipped > 0 ? "; \(data.skipped) invalid rows skipped" : "")",
+            "Rows analysed: \(data.rows) from \(files.count) file(s)\(filtered)\(data.skipped > 0 ? "; \(data.skipped) invalid rows skipped" : "")\(SkippedTargets.note(data.skippedTargets))",
             "Participants: \(c.people.count); \(compare)s: \(c.conditions.joined(separator: ", "))",
             "Design detected: \(c.design)"
                 + (protocolNames.count == 1
