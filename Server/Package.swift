@@ -27,6 +27,8 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "StudyRecords", package: "SoundSafari"),
+                // The analyzer's library: the dashboard's charts are its SVG figures, drawn by its one SVG writer.
+                .product(name: "StudyAnalysis", package: "SoundSafari"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("openapi.json"), .copy("Web")]),
