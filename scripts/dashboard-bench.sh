@@ -41,7 +41,11 @@ done = function(summary, latency, requests)
   io.write(string.format("%.1f %.1f %d\n", latency:percentile(50) / 1000, latency:percentile(95) / 1000, summary.requests))
 end
 LUA
-read -r p50 p95 n < <(wrk -t2 -c32 -d20s -s "$work/percentiles.lua" -H "Cookie: $cookie" "$page" | tail -1)
+wrk -t2 -c32 -d20s --timeout 10s -s "$work/percentiles.lua" -H "Cookie: $cookie" "$page" >"$work/wrk.out"
+if grep -q "Non-2xx\|Socket errors" "$work/wrk.out"; then
+  echo "error: wrk saw failed requests:" >&2; cat "$work/wrk.out" >&2; exit 1
+fi
+read -r p50 p95 n < <(tail -1 "$work/wrk.out")
 echo "server_dashboard_participants_page_p50_32_clients $p50 ms"
 echo "server_dashboard_participants_page_p95_32_clients $p95 ms"
 
