@@ -56,7 +56,7 @@ cat >"$work/page.sql" <<SQL
 SELECT id FROM sites WHERE name = 'dash';
 SELECT s.session_id, s.trial_count FROM sessions s LEFT JOIN session_summaries m ON m.session_id = s.session_id WHERE s.site_id = $site_id AND (m.session_id IS NULL OR m.trial_count <> s.trial_count);
 SELECT DISTINCT ON (participant) participant, file, version, assigned_at, source, plan::text FROM plans WHERE site_id = $site_id ORDER BY participant, assigned_at DESC, version DESC;
-SELECT d.id, max(i.received_at) FROM devices d JOIN sites s ON s.id = d.site_id LEFT JOIN sync_items i ON i.device_id = d.id WHERE s.name = 'dash' GROUP BY d.id;
+SELECT d.id, (SELECT max(i.received_at) FROM sync_items i WHERE i.device_id = d.id) FROM devices d JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash';
 SELECT d.id, d.name, d.enrolled_at, d.revoked_at FROM devices d JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash';
 SELECT s.participant, s.session_id, s.started_at, s.completed, s.ended_by, s.plan_name, s.plan_version, s.plan_session, s.plan_total_sessions, s.device_id, m.median_abs_deviation_deg, m.staircase_threshold FROM sessions s LEFT JOIN session_summaries m ON m.session_id = s.session_id WHERE s.site_id = $site_id ORDER BY s.participant, s.started_at, s.session_id;
 SELECT participant, item, (array_agg(value ORDER BY answered_at, file, record))[1], (array_agg(value ORDER BY answered_at DESC, file DESC, record DESC))[1], min(answered_at), max(answered_at) FROM ratings WHERE site_id = $site_id AND item = ANY('{tinnitus_loudness}') AND NOT skipped AND value IS NOT NULL GROUP BY participant, item ORDER BY participant, item;

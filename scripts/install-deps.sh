@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages SoundSafari needs (libnotify-bin and systemd: `reminders`' notify-send and
 # per-user timers, systemd-analyze for their test; postgresql for the study server and its tests; chromium and
-# chromium-driver for the dashboard's browser tests, python3-venv for their axe-core), only those still
+# chromium-driver for the dashboard's browser tests, python3-venv for their axe-core; librsvg2-bin's rsvg-convert
+# for the analyzer's PDF and 300-dpi PNG figures, `report --publication`), only those still
 # missing (a fresh machine has just Swift).
 set -euo pipefail
 
@@ -16,6 +17,7 @@ packages=(
   libnotify-bin systemd
   postgresql
   chromium chromium-driver python3-venv
+  librsvg2-bin
 )
 # The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models; wrk for
 # the dashboard's pages under 32 concurrent clients (pgbench, their SQL alone, comes with postgresql).

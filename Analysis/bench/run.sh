@@ -3,7 +3,8 @@
 # 1,000,000-row trials.csv (10 conditions, 200 participants): wall time and peak memory of `anova` and `report`,
 # and of the same work with pandas.read_csv + scipy.stats; plus anova's peak memory at 100,000 rows
 # (memory must not grow with rows). The report also fits its three trial-level mixed models (two lmm, one glmm),
-# which the pandas baseline does not: its ratio compares unequal work (lmm-bench.sh compares mixed models with lme4).
+# which the pandas baseline does not: `report --no-mixed-models` is the like-for-like run, compared with the same
+# baseline (lmm-bench.sh compares the mixed models with lme4: lmer and glmer on the same trials).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN="${ANALYZE_BIN:-.build/release/soundsafari-analyze}"
@@ -43,10 +44,14 @@ measure() { # name command...   -> name_wall_s / name_peak_rss_mb
 measure analysis_anova_1M "$BIN" anova "$big" --by condition --format json
 measure analysis_anova_100k "$BIN" anova "$small" --by condition --format json
 measure analysis_report_1M "$BIN" report "$big" --out "$OUT/report" --force
+measure analysis_report_no_mixed_models_1M "$BIN" report "$big" --out "$OUT/report-no-mixed" --force --no-mixed-models
 if [ -n "$PY" ]; then
   measure baseline_pandas_scipy_anova_1M "$PY" Analysis/bench/baseline.py anova "$big"
   measure baseline_pandas_scipy_report_1M "$PY" Analysis/bench/baseline.py report "$big"
-  for what in anova report; do
+  # report_no_mixed_models is the like-for-like line: the same work as the baseline's report.
+  baseline_pandas_scipy_report_no_mixed_models_1M_wall_value=$baseline_pandas_scipy_report_1M_wall_value
+  baseline_pandas_scipy_report_no_mixed_models_1M_cpu_value=$baseline_pandas_scipy_report_1M_cpu_value
+  for what in anova report report_no_mixed_models; do
     eval "b=\$baseline_pandas_scipy_${what}_1M_wall_value a=\$analysis_${what}_1M_wall_value bc=\$baseline_pandas_scipy_${what}_1M_cpu_value ac=\$analysis_${what}_1M_cpu_value"
     awk "BEGIN{printf \"analysis_${what}_1M_wall_speedup_vs_pandas %.2f x\n\", $b/$a}"
     awk "BEGIN{printf \"analysis_${what}_1M_cpu_speedup_vs_pandas %.2f x\n\", $bc/$ac}"

@@ -99,7 +99,7 @@ import TidyFormats
         }
         for file in files where file.lastPathComponent == "trials.csv" {
             let log = try CSVLogFile<TrialRow>.decode(Data(contentsOf: file), file: file.path)
-            #expect(log.header.last == "device_id")
+            #expect(log.header.suffix(2) == ["device_id", "skipped"])
             #expect(!log.records.isEmpty && log.records.allSatisfy { $0.deviceID == device })
         }
         let analyzeVersion = try SoundSafariBinary.run(["--version"], executable: "soundsafari-analyze").stdout

@@ -98,7 +98,7 @@ private final class RunningSession {
         let logs = try SoundSafariBinary.temporaryDirectory("signal-window")
         defer { try? FileManager.default.removeItem(at: logs) }
         let script = logs.appendingPathComponent("autopilot.txt")
-        let skipRatings = Array(repeating: ["sleep 150", "key Down", "key Down", "key Return"], count: 7).flatMap { $0 }
+        let skipRatings = Array(repeating: ["wait next", "key Down", "key Down", "key Return"], count: 7).flatMap { $0 }
         let start =
             command == "play"
             ? ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right"]

@@ -4,8 +4,8 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowFirstSessionTests {
-        /// 1280×720 and 1920×1080, normal and large text (the participant's display.json): the practice, a search long enough for help and the call again, a hit or miss,
-        /// a pause and a quit; `train` again continues the session at its round and ends on the progress screen.
+        /// 1280×720 and 1920×1080, normal and large text (the participant's display.json): the practice, a search long
+        /// enough for help, the call again and "skip this animal", a pause and a quit; `train` again continues the session at its round and ends on the progress screen.
         /// The screenshots (`artifacts/window-first-session-WxH/`) are the README's.
         @Test(arguments: ["1280x720", "1920x1080"], [false, true])
         func aFirstTrainingSessionIsPlayedThroughPracticeHelpPauseResumeAndEnd(size: String, largeText: Bool) throws {
@@ -27,8 +27,8 @@ extension WindowTests {
                 arguments,
                 script: [
                     "wait headphone-check", "shot check", "key Left", "key Right", "wait practice", "hold Right 500",
-                    "shot practice", "key Return", "wait running", "sleep 5600", "shot help", "key L", "hold Right 200",
-                    "key Space", "wait round-result", "shot result", "key Return", "wait running", "key P",
+                    "shot practice", "key Return", "wait running", "see Stuck?", "shot help", "key L", "hold Right 200",
+                    "key K", "wait round-result", "shot skipped", "key Return", "wait running", "key P",
                     "wait paused", "shot paused", "key Up", "key Return", "wait summary", "shot paused-end",
                     "key Return",
                 ], timeout: 120, windowSize: size)
@@ -37,16 +37,24 @@ extension WindowTests {
                 arguments,
                 script: [
                     "wait headphone-check", "shot resumed-check", "key Left", "key Right", "wait running",
-                    "hold Left 300", "key Space", "wait round-result", "key Return", "wait running", "key Space",
+                    "hold Left 300", "key Space", "wait round-result", "shot result", "key Return", "wait running",
+                    "key Space",
                     "wait round-result", "key Return", "wait summary", "shot end", "key Return",
                 ], timeout: 120, windowSize: size)
             #expect(second.status == 0, "stderr: \(second.stderr)")
             #expect(second.stdout.contains("Continuing training session"), "\(second.stdout)")
             #expect(try window.screenText("resumed-check").contains("Welcome back: your session goes on at round 2"))
             #expect(try window.screenText("help").contains("Stuck? The frog is somewhere"))
+            #expect(try window.screenText("help").contains("K: skip this animal"))
+            #expect(try window.screenText("skipped").contains("Skipped."))
             #expect(try window.screenText("end").contains("Session complete"))
             let session = try #require(try window.sessionFolders(participant: "FS01").first)
-            #expect(try window.trialLines(in: session).count == 3, "the practice logs nothing")
+            let rows = try window.trialLines(in: session)
+            #expect(rows.count == 3, "the practice logs nothing")
+            // The skipped animal is logged as such, never as a photo: its row says so and it has no picture.
+            #expect(rows.map { $0.hasSuffix(",TRUE") } == [true, false, false], "\(rows)")
+            #expect(!FileManager.default.fileExists(atPath: session.appendingPathComponent("round-01.png").path))
+            #expect(FileManager.default.fileExists(atPath: session.appendingPathComponent("round-02.png").path))
             #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
         }
     }

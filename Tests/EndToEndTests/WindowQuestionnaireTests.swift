@@ -20,9 +20,9 @@ extension WindowTests {
                 // The date by gamepad: ← puts the first of this month, ← again the first of the month before.
                 "wait questionnaire", "shot onset-empty", "pad attach", "wait gamepad", "button LEFT", "button LEFT",
                 "shot onset-stepped", "button A",
-                "sleep 150", "shot side", "pad detach", "key 3", "key Return",  // single choice by number: both ears
-                "sleep 150", "shot loudness", "key Right", "key Return",  // slider: first press 0.55
-                "sleep 150", "key 2", "shot half", "sleep 20000",  // sound: chosen, not yet stored
+                "wait next", "shot side", "pad detach", "key 3", "key Return",  // single choice by number: both ears
+                "wait next", "shot loudness", "key Right", "key Return",  // slider: first press 0.55
+                "wait next", "key 2", "shot half", "sleep 20000",  // sound: chosen, not yet stored
             ]
             let killed = try window.run(
                 ["questionnaire", "take", "--participant", "CH1", "--instrument", "case-history"], script: first,
@@ -31,13 +31,13 @@ extension WindowTests {
             #expect(try Self.rows(window, "CH1").map(\.item) == ["onset", "side", "loudness"])
             let second = [
                 "wait questionnaire", "shot continued", "key 2", "key Return",  // sound again: a hiss
-                "sleep 150", "key Return", "key Return",  // pitch: Enter on the first option, Enter on Next
-                "sleep 150", "key 1", "key Return",  // pulsating: yes
-                "sleep 150", "key Down", "key Down", "key Down", "shot skip-focused", "key Return",  // time course
-                "sleep 150", "key 2", "key Return",  // hearing aid: no
-                "sleep 150", "key 1", "key Return",  // noise exposure: yes, which shows the next item
-                "sleep 150", "shot noise-kind", "text -concerts", "key Return",
-                "sleep 150", "click 430 552", "shot therapies-hint",  // Next with nothing ticked says so
+                "wait next", "key Return", "key Return",  // pitch: Enter on the first option, Enter on Next
+                "wait next", "key 1", "key Return",  // pulsating: yes
+                "wait next", "key Down", "key Down", "key Down", "shot skip-focused", "key Return",  // time course
+                "wait next", "key 2", "key Return",  // hearing aid: no
+                "wait next", "key 1", "key Return",  // noise exposure: yes, which shows the next item
+                "wait next", "shot noise-kind", "text -concerts", "key Return",
+                "wait next", "click 430 552", "shot therapies-hint",  // Next with nothing ticked says so
                 "key 2", "key 3", "key 2", "shot therapies", "click 430 552",  // ticks 2 and 3, unticks 2; Next
             ]
             let output = try window.run(
@@ -80,7 +80,7 @@ extension WindowTests {
             // The first half by keyboard (number keys 1–3 choose true, partly true, not true; Enter on Next) …
             var first = ["wait questionnaire", "shot mtq01"]
             for index in 0..<6 {  // answers 2, 1, 0, 2, 1, 0
-                first += ["key \(index % 3 + 1)", "key Return", "sleep 100"]
+                first += ["key \(index % 3 + 1)", "key Return", "wait next"]
             }
             first += ["shot half", "sleep 20000"]
             let killed = try window.run(
@@ -91,7 +91,7 @@ extension WindowTests {
             // … the rest by gamepad: A chooses the focused option and goes to Next, A again stores it.
             var second = ["wait questionnaire", "pad attach", "wait gamepad", "shot continued"]
             for index in 0..<6 {  // answers 2, 1, 0, 2, 1, 0 again: Down moves the focus one option
-                second += Array(repeating: "button DOWN", count: index % 3) + ["button A", "button A", "sleep 100"]
+                second += Array(repeating: "button DOWN", count: index % 3) + ["button A", "button A", "wait next"]
             }
             let output = try window.run(
                 ["questionnaire", "take", "--participant", "MT1", "--instrument", "mini-tq"], script: second,

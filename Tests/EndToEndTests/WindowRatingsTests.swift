@@ -16,11 +16,11 @@ extension WindowTests {
                 "wait participant-sheet", "key 6", "key 1", "key Down", "key Down", "key Right", "key Up", "key Up",
                 "key Up", "key Return", "wait headphone-check", "key Left", "key Right",
                 "wait ratings-before", "click 480 285", "shot q1-yes-clicked", "click 430 522",  // 1 mouse: Yes, Next
-                "sleep 150", "shot q2-no-knob", "key Right", "shot q2-knob", "key Return",  // 2 keys: 0.55
-                "sleep 150", "key Down", "key Down", "key Return",  // 3 skipped with the keys
-                "sleep 150", "key Return", "shot q4-hint", "key Right", "key Return",  // 4 SAM 6
-                "sleep 150", "pad attach", "wait gamepad", "button RIGHT", "button LEFT", "button A",  // 5 pad: SAM 5
-                "sleep 150", "click 910 275", "shot q6-clicked", "click 430 522",  // 6 mouse: slider at 0.8
+                "wait next", "shot q2-no-knob", "key Right", "shot q2-knob", "key Return",  // 2 keys: 0.55
+                "wait next", "key Down", "key Down", "key Return",  // 3 skipped with the keys
+                "wait next", "key Return", "shot q4-hint", "key Right", "key Return",  // 4 SAM 6
+                "wait next", "pad attach", "wait gamepad", "button RIGHT", "button LEFT", "button A",  // 5 pad: SAM 5
+                "wait next", "click 910 275", "shot q6-clicked", "click 430 522",  // 6 mouse: slider at 0.8
                 // (concentration, the seventh, is asked after the session only)
                 "wait running", "key Space", "wait round-result", "key Return",
                 "wait ratings-after", "key Left", "key Return", "key Right", "key Return", "key Left", "key Return",

@@ -32,7 +32,7 @@ extension WindowTests {
             for _ in 0..<3 {
                 script += ["wait running", "key Space", "wait round-result", "shot result", "key Return"]
             }
-            script += ["wait break", "sleep 1200", "shot break-timer", "key Escape", "wait summary", "key Return"]
+            script += ["wait break", "see 0:01 so far", "shot break-timer", "key Escape", "wait summary", "key Return"]
             let output = try window.run(
                 ["study", "--protocol", Self.thesis.path, "--participant", "S02", "--input", "keyboard"],
                 script: script, timeout: 200, windowSize: "1280x720")

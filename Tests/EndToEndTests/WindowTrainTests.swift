@@ -26,7 +26,7 @@ extension WindowTests {
             // questions before (concentration comes after only), seven after, each skipped with the keys (Down to
             // Skip: Next is inactive without an answer; Return).
             func skip(_ count: Int) -> [String] {
-                Array(repeating: ["sleep 150", "key Down", "key Return"], count: count).flatMap { $0 }
+                Array(repeating: ["wait next", "key Down", "key Return"], count: count).flatMap { $0 }
             }
             let script =
                 ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skip(6)

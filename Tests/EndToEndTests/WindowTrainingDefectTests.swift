@@ -146,7 +146,7 @@ extension WindowTests.WindowTrainingDefectTests {
             ["train", "--participant", "TH01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
             script: [
                 "wait headphone-check", "key Left", "key Right", "wait practice", "key Space", "wait running",
-                "shot early", "sleep 5600",
+                "shot early", "see Stuck?",
                 "shot stuck", "key L", "sleep 300", "key Space", "wait round-result", "key Return", "wait summary",
                 "key Return",
             ],
@@ -175,11 +175,11 @@ extension WindowTests.WindowTrainingDefectTests {
         let window = try WindowSession(name: "window-questionnaire-keys")
         let script = [
             "wait ratings-prompt", "key 1", "shot yes-by-number", "key Return",  // 1: Yes by its number
-            "sleep 150", "key Down", "shot down-to-skip", "key Return",  // 2: ↓ goes past the inactive Next
-            "sleep 150", "key Down", "key Return",  // 3 skipped
-            "sleep 150", "key 7", "shot mood-7", "key Return",  // 4: SAM 7 by its number
-            "sleep 150", "key 7", "shot arousal-7", "key Return",  // 5: SAM 7
-            "sleep 150", "key Down", "key Return", "sleep 150", "key Down", "key Return",
+            "wait next", "key Down", "shot down-to-skip", "key Return",  // 2: ↓ goes past the inactive Next
+            "wait next", "key Down", "key Return",  // 3 skipped
+            "wait next", "key 7", "shot mood-7", "key Return",  // 4: SAM 7 by its number
+            "wait next", "key 7", "shot arousal-7", "key Return",  // 5: SAM 7
+            "wait next", "key Down", "key Return", "wait next", "key Down", "key Return",
         ]
         let output = try window.run(
             ["rate", "--participant", "QK1", "--prompted-at", "2026-11-23T18:07:31Z"], script: script,

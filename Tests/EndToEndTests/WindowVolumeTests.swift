@@ -12,8 +12,9 @@ extension WindowTests {
             let script = [
                 "wait menu", "key Return", "wait headphone-check", "key Left", "key Right",
                 // From the check's −18 dB: − − (−22), shown briefly; then ↓ [ (−26), ] ↑ = (−20).
-                "wait running", "shot running-before", "key -", "key -", "sleep 300", "shot volume-down",
-                "key Down", "key [", "key ]", "key Up", "key =", "sleep 2500", "shot volume-hidden",
+                "wait running", "shot running-before", "key -", "key -", "see Volume −22 dB", "shot volume-down",
+                "key Down", "key [", "key ]", "key Up", "key =", "see Volume −20 dB", "gone Volume −20 dB",
+                "shot volume-hidden",
                 "key Space", "wait round-result", "key Return", "wait summary", "shot summary", "key Return",
             ]
             let output = try window.run(
@@ -112,7 +113,7 @@ extension WindowTests {
             let window = try WindowSession(name: "window-dose-train")
             try overTheWeeklyAllowance("VK03", in: window)
             let plan = try WindowTrainTests.tinyPlan(in: window.logs, rounds: 1)
-            let skipAll = Array(repeating: ["sleep 150", "key Down", "key Down", "key Return"], count: 7).flatMap { $0 }
+            let skipAll = Array(repeating: ["wait next", "key Down", "key Down", "key Return"], count: 7).flatMap { $0 }
             let script =
                 ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skipAll
                 + ["wait running", "key Space", "wait round-result", "key Return", "wait ratings-after"] + skipAll

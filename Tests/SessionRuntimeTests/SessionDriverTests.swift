@@ -64,6 +64,12 @@ final class MemoryStore: SessionStore {
     }
 
     var registered: [ParticipantID] = []
+    /// questionnaires.csv as the store holds it (every participant's rows).
+    var questionnaires: [QuestionnaireRow] = []
+    func questionnaireRows(of participant: ParticipantID) throws -> [QuestionnaireRow] {
+        questionnaires.filter { $0.participant == participant.value }
+    }
+    func questionnaireLocation(of participant: ParticipantID) -> String { "memory" }
     var logs: [Log] = []
     /// Whose session each of `logs` is.
     var owners: [ParticipantID] = []
@@ -180,6 +186,34 @@ struct SessionDriverTests {
             try Simulation(request: resume, store: store, bot: .ideal, pictures: RecordingPictures()).run()
         }
         #expect(store.logs.count == 1 && store.logs[0].trials.isEmpty, "nothing was played into the plan's session")
+    }
+
+    @Test("a protocol with a consent sheet starts no session, registers nobody, until the newest answer consents")
+    func noSessionWithoutConsent() throws {
+        let store = MemoryStore()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/consent-study.json")
+        let request = SessionRequest(
+            source: .protocolFile(file), participant: "RT05", seed: 5, input: .bot("ideal"))
+        func answer(_ administration: String, _ value: String) {
+            store.questionnaires.append(
+                QuestionnaireRow(
+                    participant: "RT05", administration: administration, instrument: "lab-sheet",
+                    instrumentVersion: 1, language: "en", moment: .sheet, sessionIndex: nil, record: .answer,
+                    item: "consent", value: value, recordedAt: Date()))
+        }
+        let sheet = ProtocolSheet(instrument: "lab-sheet", consentItem: "consent")
+        #expect(throws: ConsentMissingError(participant: "RT05", sheet: sheet, location: "memory", declined: false)) {
+            try Simulation(request: request, store: store, bot: .ideal, pictures: RecordingPictures()).run()
+        }
+        answer("A1", "0.000")
+        #expect(throws: ConsentMissingError(participant: "RT05", sheet: sheet, location: "memory", declined: true)) {
+            try Simulation(request: request, store: store, bot: .ideal, pictures: RecordingPictures()).run()
+        }
+        #expect(store.registered.isEmpty && store.logs.isEmpty, "nothing registered or started without consent")
+        answer("A2", "1.000")
+        let outcome = try Simulation(request: request, store: store, bot: .ideal, pictures: RecordingPictures()).run()
+        #expect(outcome.completed && store.logs.count == 1)
     }
 
     @Test("a resume with nothing to resume fails before any file is written")

@@ -34,7 +34,7 @@ import Testing
         let out = folder.file("args")
         // The child writes its arguments and session id, then waits on a file the test removes.
         let gate = folder.file("gate")
-        FileManager.default.createFile(atPath: gate.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: gate.path, contents: nil)
         let program = try script(
             in: folder,
             body: """

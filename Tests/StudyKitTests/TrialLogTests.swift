@@ -17,7 +17,7 @@ struct TrialLogTests {
                 + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal,session_index,"
                 + "hrtf_sha256,protocol,onset_frame,onset_uncertainty_ms,"
                 + "plan,difficulty_parameter,difficulty_value,hit,staircase_reversal,volume_db,profile_version,"
-                + "device_id\n")
+                + "device_id,skipped\n")
     }
 
     @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
@@ -28,7 +28,8 @@ struct TrialLogTests {
         #expect(
             lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,FALSE,1,2,1,frog,"
                 + "300.250,312.750,-12.500,12.500,FALSE,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,FALSE,1,"
-                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,thesis-study,5306,0.125,,,,,,,,")
+                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,thesis-study,5306,0.125,,,,,,,,,FALSE"
+        )
     }
 
     @Test func aTrainingRowCarriesThePlanColumnsAndReadsBack() throws {
@@ -40,21 +41,22 @@ struct TrialLogTests {
             staircaseReversal: false)
         try log.append(row)
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[1].hasSuffix(",clinic-10,hit_tolerance_deg,12.500,TRUE,FALSE,,,"))
+        #expect(lines[1].hasSuffix(",clinic-10,hit_tolerance_deg,12.500,TRUE,FALSE,,,,FALSE"))
         #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [row])
         #expect(try TrialRow.readAll(from: folder.file("trials.csv"))[0].training?.hit == true)
     }
 
-    @Test func theVolumeProfileVersionAndDeviceAreTheLastColumnsAndReadBack() throws {
+    @Test func theVolumeProfileVersionDeviceAndSkippedAreTheLastColumnsAndReadBack() throws {
         let folder = try TemporaryFolder()
         let log = try TrialLog.create(at: folder.file("trials.csv"))
         var row = Fixtures.row()
         row.volumeDB = -12
         row.profileVersion = 3
         row.deviceID = "d-lab-1"
+        row.skipped = true
         try log.append(row)
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[1].hasSuffix(",-12.0,3,d-lab-1"))
+        #expect(lines[1].hasSuffix(",-12.0,3,d-lab-1,TRUE"))
         #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [row])
     }
 

@@ -37,6 +37,7 @@ struct InstrumentTests {
         #expect(
             Set(files) == [
                 "case-history.json", "worst-symptom.json", "session-ratings.json", "mini-tq.json", "thi.json",
+                "lab-sheet.json",
             ])
         for file in files {
             let url = Self.folder.appendingPathComponent(file)

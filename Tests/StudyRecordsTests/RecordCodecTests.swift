@@ -82,4 +82,26 @@ struct RecordCodecTests {
             "\(error)".contains("P01/questionnaires.csv") && "\(error)".contains("skipped")
         }
     }
+
+    @Test func anAbsentOptionalOfSessionJSONIsWrittenAsNullAndAMissingKeyReadsAsNil() throws {
+        let outcome = HeadphoneCheckOutcome(
+            at: Date(timeIntervalSince1970: 0.25), result: .bothSides, failedAttempts: 0, lastProblem: nil,
+            volumeDB: -6)
+        let text = String(decoding: try RecordJSON.encoder.encode(outcome), as: UTF8.self)
+        #expect(text.contains("\"last_problem\" : null"))
+        #expect(text.contains("\"at\" : \"1970-01-01T00:00:00.250Z\""))
+        let older =
+            #"{"at": "1970-01-01T00:00:00.250Z", "result": "both_sides", "failed_attempts": 0, "volume_db": -6}"#
+        #expect(try JSONDecoder().decode(HeadphoneCheckOutcome.self, from: Data(older.utf8)) == outcome)
+    }
+
+    @Test func aSessionJSONDateThatIsNotAUTCTimestampIsAnErrorNamingItsKey() {
+        let bad = #"{"signal": "SIGINT", "at": "yesterday"}"#
+        #expect {
+            try JSONDecoder().decode(SessionInterruption.self, from: Data(bad.utf8))
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["at"] && context.debugDescription.contains("yesterday")
+        }
+    }
 }

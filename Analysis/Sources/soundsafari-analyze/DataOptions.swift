@@ -53,6 +53,12 @@ struct DataOptions: ParsableArguments {
             FileHandle.standardError.write(
                 Data("note: skipped \(data.skippedRows) invalid row(s); first: \(data.firstSkipped ?? "")\n".utf8))
         }
+        if data.skippedTargets > 0 {
+            FileHandle.standardError.write(
+                Data(
+                    "note: \(data.skippedTargets) row(s) of skipped animals (skipped = TRUE) left out; --filter skipped=TRUE analyses them\n"
+                        .utf8))
+        }
         return data
     }
 

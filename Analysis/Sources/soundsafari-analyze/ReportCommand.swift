@@ -17,12 +17,21 @@ struct ReportCommand: ParsableCommand {
     ) var filters: [String] = []
     @Flag(help: "Drop malformed or non-numeric rows instead of stopping.") var skipInvalid = false
     @Flag(help: "Replace an earlier report in --out (a folder of study logs is refused even so).") var force = false
+    @Flag(
+        help:
+            "Also write each figure as PDF and 300-dpi PNG beside its SVG (needs rsvg-convert, Debian librsvg2-bin) and the tables in APA style (tables-apa.html, tables-apa.md)."
+    ) var publication = false
+    @Flag(
+        help:
+            "Leave out the trial-level mixed models (they read every trial again): a quicker look, or make bench's like-for-like run against pandas + scipy."
+    ) var noMixedModels = false
 
     func run() throws {
         try runReporting {
             let summary = try StudyReport.write(
                 inputs: inputs, outputFolder: out, compare: compare, groupBy: groupBy, participantsFile: participants,
-                skipInvalid: skipInvalid, force: force, filters: try filters.map { try RowFilter(parsing: $0) })
+                skipInvalid: skipInvalid, force: force, filters: try filters.map { try RowFilter(parsing: $0) },
+                publication: publication, mixedModels: !noMixedModels)
             print(summary)
         }
     }

@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 
+@testable import StudyAnalysis
+
 extension Trait where Self == ConditionTrait {
     /// Rscript with the packages `analysis.R` loads (afex, circular, lme4, lmerTest).
     static var needsRWithReportPackages: Self {
@@ -11,6 +13,13 @@ extension Trait where Self == ConditionTrait {
     /// Rscript itself (base R only).
     static var needsRscript: Self {
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Rscript"), "Rscript is not installed")
+    }
+
+    /// librsvg's rsvg-convert (Debian librsvg2-bin), for `report --publication`'s PDF and PNG figures.
+    static var needsRsvgConvert: Self {
+        .enabled(
+            if: (try? PublicationFigures.converter()) != nil,
+            "rsvg-convert is not installed (Debian: apt install librsvg2-bin)")
     }
 
     /// Debian's chromium, for the report's layout in a real browser.

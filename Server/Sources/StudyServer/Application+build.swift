@@ -36,6 +36,7 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration, pa
     SyncRoutes(database: database).add(to: api)
     PrescriptionRoutes(database: database).add(to: api)
     ExportRoutes(database: database).add(to: api)
+    ParticipantRoutes(database: database).add(to: api)
     // The dashboard: HTML pages under /, signed in with a cookie.
     let web = router.group().add(middleware: WebMiddleware(database: database, pages: pages))
     WebAccountRoutes(database: database, configuration: configuration, pages: pages).add(to: web)
@@ -45,6 +46,7 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration, pa
     WebLiveRoutes(database: database, pages: pages).add(to: web)
     WebReportRoutes(database: database, pages: pages).add(to: web)
     WebParticipantsTableRoutes(database: database, pages: pages).add(to: web)
+    WebParticipantRoutes(database: database, pages: pages).add(to: web)
     return router
 }
 

@@ -32,12 +32,13 @@ public struct DashboardAlert: Sendable, Equatable {
     public var text: String
 }
 
-/// Where a participant's dashboard page is (the participant page's route): the ID percent-encoded as one path segment.
+/// Where a participant's dashboard page is (WebParticipantRoutes): site and ID percent-encoded as path segments.
 enum DashboardLinks {
-    static func participant(_ id: String) -> String {
+    static func participant(site: String, _ id: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")
-        return "/participants/" + (id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
+        let segment = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+        return "/sites/\(segment(site))/participants/\(segment(id))"
     }
 }
 

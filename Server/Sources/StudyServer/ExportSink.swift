@@ -35,7 +35,15 @@ public struct FolderSink: ExportSink {
         }
     }
 
+    /// `file` may name subfolders (`machine/P07/…`): each is made owner-only inside the export's folder.
     public mutating func begin(file: String) async throws {
+        var parent = folder
+        for part in file.split(separator: "/").dropLast() {
+            parent.appendPathComponent(String(part))
+            guard mkdir(parent.path, 0o700) == 0 || errno == EEXIST else {
+                throw Refusal(description: "\(parent.path) cannot be created (\(String(cString: strerror(errno)))).")
+            }
+        }
         let path = folder.appendingPathComponent(file).path
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {

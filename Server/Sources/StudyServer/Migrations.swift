@@ -193,6 +193,19 @@ enum Migrations {
                     'diary'))
                 """
             ]),
+        Migration(
+            version: 7, name: "a participant's deletion by an admin",
+            statements: [
+                // A deleted participant of a site: their files are no longer accepted from any machine of the site.
+                """
+                CREATE TABLE deleted_participants (site_id int NOT NULL REFERENCES sites, participant text NOT NULL,
+                  deleted_at timestamptz NOT NULL DEFAULT now(), deleted_by text NOT NULL,
+                  PRIMARY KEY (site_id, participant))
+                """,
+                // participants.csv is one file of many participants: a deleted participant's rows keep their item
+                // number and hash (so machines resume where they are) and lose their content.
+                "ALTER TABLE sync_items ADD COLUMN redacted_at timestamptz",
+            ]),
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

@@ -35,6 +35,26 @@ extension StudyDatabase {
         decoded: DecodedItems, requestID: String
     ) async throws -> Stored {
         try await transaction { connection in
+            // A participant's deletion at the site waits for this batch, or this batch for it (StudyDatabase+Participant).
+            let siteID = try await connection.query(
+                "SELECT site_id FROM devices WHERE id = \(device.id)", logger: logger
+            ).collect().first!.decode(Int.self)
+            try await connection.query("SELECT pg_advisory_xact_lock_shared(2407, \(siteID)::int)", logger: logger)
+            let deleted = Set(
+                try await connection.query(
+                    "SELECT participant FROM deleted_participants WHERE site_id = \(siteID)", logger: logger
+                ).collect().map { try $0.decode(String.self) })
+            if let participant = Self.participant(of: file), deleted.contains(participant) {
+                throw Problem(
+                    .gone, "Gone",
+                    "Participant \(participant) was deleted from the study server by an administrator, so \(file) is no longer taken: remove the folder \(participant) from this machine's logs folder (or move it out) and sync again.",
+                    extra: ["key": file])
+            }
+            // A deleted participant's rows of participants.csv are kept as their number and hash only.
+            var redacted = [Bool](repeating: false, count: items.count)
+            if case .participants(let records) = decoded, !deleted.isEmpty {
+                redacted = records.map { deleted.contains($0.participant.value) }
+            }
             try await connection.query(
                 """
                 INSERT INTO sync_files (device_id, file, kind, header) VALUES (\(device.id), \(file), \(kind), \(header))
@@ -74,10 +94,10 @@ extension StudyDatabase {
             }
             let inserted = try await connection.query(
                 """
-                INSERT INTO sync_items (device_id, file, item, content, sha256)
-                SELECT \(device.id), \(file), \(start) + ordinality::int - 1, content,
-                  encode(sha256(convert_to(content, 'UTF8')), 'hex')
-                FROM unnest(\(batch)::text[]) WITH ORDINALITY AS t(content, ordinality)
+                INSERT INTO sync_items (device_id, file, item, content, sha256, redacted_at)
+                SELECT \(device.id), \(file), \(start) + ordinality::int - 1, CASE WHEN redact THEN '' ELSE content END,
+                  encode(sha256(convert_to(content, 'UTF8')), 'hex'), CASE WHEN redact THEN now() END
+                FROM unnest(\(batch)::text[], \(redacted)::bool[]) WITH ORDINALITY AS t(content, redact, ordinality)
                 ON CONFLICT (device_id, file, item) DO NOTHING RETURNING item
                 """, logger: logger
             ).collect().map { try $0.decode(Int.self) }
@@ -87,7 +107,9 @@ extension StudyDatabase {
                     SELECT i.item FROM sync_items i
                     JOIN unnest(\(batch)::text[]) WITH ORDINALITY AS t(content, ordinality)
                       ON i.item = \(start) + t.ordinality::int - 1
-                    WHERE i.device_id = \(device.id) AND i.file = \(file) AND i.content <> t.content ORDER BY i.item LIMIT 1
+                    WHERE i.device_id = \(device.id) AND i.file = \(file) AND CASE WHEN i.redacted_at IS NULL
+                      THEN i.content <> t.content ELSE i.sha256 <> encode(sha256(convert_to(t.content, 'UTF8')), 'hex') END
+                    ORDER BY i.item LIMIT 1
                     """, logger: logger
                 ).collect()
                 if let item = try differing.first?.decode(Int.self) {
@@ -97,9 +119,10 @@ extension StudyDatabase {
                 }
             }
             let count = inserted.count
+            let projected = Set(inserted.filter { !redacted[$0 - start] })
             try await Self.project(
                 decoded, on: connection, logger: logger, device: device.id, file: file, first: start,
-                inserted: Set(inserted), content: kind == "session" ? batch.first : nil)
+                inserted: projected, content: kind == "session" ? batch.first : nil)
             if count > 0 {
                 try await Self.audit(
                     on: connection, logger: logger, actor: Identity.device(device).actor, action: "sync.store",

@@ -6,18 +6,17 @@ import StudyRecords
 struct SyncRoutes {
     let database: StudyDatabase
 
-    struct Held: Encodable, Sendable {
-        var files: [HeldFile]
-    }
-
     func add(to api: RouterGroup<AppRequestContext>) {
         api.get("sync/state", use: state)
         api.post("sync/batch", use: batch)
     }
 
-    @Sendable func state(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Held> {
+    @Sendable func state(_ request: Request, context: AppRequestContext) async throws -> JSONReply<SyncState> {
         let device = try context.device()
-        return JSONReply(body: Held(files: try await database.heldFiles(device: device.id)))
+        return JSONReply(
+            body: SyncState(
+                files: try await database.heldFiles(device: device.id),
+                deleted: try await database.deletedParticipants(site: device.site)))
     }
 
     @Sendable func batch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<StudyDatabase.Stored>

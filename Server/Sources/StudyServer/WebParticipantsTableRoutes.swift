@@ -158,7 +158,7 @@ struct WebParticipantsTableRoutes {
             },
             "rows": shown.map { row -> [String: Any] in
                 [
-                    "participant": row.participant, "link": DashboardLinks.participant(row.participant),
+                    "participant": row.participant, "link": DashboardLinks.participant(site: row.site, row.participant),
                     "site": row.site, "plan": row.plan ?? "—",
                     "done": row.due.map { "\(row.done) of \($0) due" } ?? "\(row.done)",
                     "missed": row.missed.map(String.init) ?? "—", "dueNext": row.dueNext,

@@ -36,7 +36,9 @@ struct WebSiteRoutes {
             for alert in try await database.alerts(site: site, now: now, thresholds: thresholds) {
                 var row: [String: Any] = ["site": site, "kind": alert.kind.rawValue, "text": alert.text]
                 if let participant = alert.participant {
-                    row["participant"] = ["id": participant, "link": DashboardLinks.participant(participant)]
+                    row["participant"] = [
+                        "id": participant, "link": DashboardLinks.participant(site: site, participant),
+                    ]
                 }
                 alerts.append(row)
             }

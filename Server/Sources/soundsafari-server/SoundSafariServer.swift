@@ -11,7 +11,7 @@ struct SoundSafariServer: AsyncParsableCommand {
         abstract: "The SoundSafari study server: logs synced from every machine, in PostgreSQL.",
         subcommands: [
             Serve.self, Migrate.self, UserCommand.self, SiteCommand.self, DeviceCommand.self, AuditCommand.self,
-            ExportCommand.self, PrescribeCommand.self,
+            ExportCommand.self, PrescribeCommand.self, ParticipantCommand.self,
         ])
 }
 

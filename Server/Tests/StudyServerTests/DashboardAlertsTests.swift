@@ -116,7 +116,9 @@ import TidyFormats
                 String($0.prefix { $0 != "\n" })
             }
             func alert(_ kind: String, _ participant: String) -> String? {
-                alerts.first { $0.hasPrefix(kind + "\"") && $0.contains("<a href=\"/participants/\(participant)\">") }
+                alerts.first {
+                    $0.hasPrefix(kind + "\"") && $0.contains("<a href=\"/sites/north/participants/\(participant)\">")
+                }
             }
             #expect(
                 alert("missed", "M1")?.contains(

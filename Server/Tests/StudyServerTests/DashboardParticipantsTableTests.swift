@@ -25,8 +25,8 @@ import TidyFormats
 
     /// The participant column's IDs of the table page, in order.
     static func participants(_ html: String) -> [String] {
-        html.components(separatedBy: "<tr><td><a href=\"/participants/").dropFirst().map {
-            String($0.prefix { $0 != "\"" })
+        html.components(separatedBy: "<tr><td><a href=\"/sites/").dropFirst().map {
+            String($0.drop { $0 != "/" }.dropFirst("/participants/".count).prefix { $0 != "\"" })
         }
     }
 

@@ -44,7 +44,9 @@ import Testing
             #expect(Array(Self.participants(latest.html).prefix(3)) == ["P042", "P007", "P001"])
             let most = try await admin.send(.get, "/sites/A?sort=sessions")
             #expect(Array(Self.participants(most.html).prefix(2)) == ["P007", "P042"])
-            #expect(most.html.contains("<td>P007</td><td>1</td><td>2</td><td>58</td>"))
+            #expect(
+                most.html.contains(
+                    #"<td><a href="/sites/A/participants/P007">P007</a></td><td>1</td><td>2</td><td>58</td>"#))
             // The overview counts A's participants and the sessions started since Monday (UTC).
             let week = try await server.database.rows(
                 """
@@ -106,7 +108,9 @@ import Testing
     /// The participant IDs of the table's rows, in order.
     static func participants(_ html: String) -> [String] {
         html.components(separatedBy: "<tr><td>").dropFirst().compactMap { row in
-            let id = String(row.prefix { $0 != "<" })
+            // Each ID links to its participant's page: the link's text.
+            let text = row.hasPrefix("<a ") ? row.drop { $0 != ">" }.dropFirst() : Substring(row)
+            let id = String(text.prefix { $0 != "<" })
             return id.hasPrefix("P") ? id : nil
         }
     }

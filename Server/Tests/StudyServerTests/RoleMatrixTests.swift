@@ -96,6 +96,27 @@ import Testing
                     path: fixed("/api/v1/sites/\(site)/participants/P01/profiles"),
                     body: { _ in ProfileTests.profileFile("P01", versions: 1) },
                     expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            // A participant registered by a machine of the site for this request alone, since deleting is the point.
+            let participantPath: @Sendable (Harness, String) async throws -> String = { server, suffix in
+                let id = "D\(UUID().uuidString.prefix(6))"
+                if site != "east" {
+                    let machine = try await server.enrolDevice(site: site)
+                    let stored = try await server.call(
+                        .post, "/api/v1/sync/batch", token: machine.token,
+                        json: try SyncTests.participantsBatch([id], first: 1))
+                    try #require(stored.status == 200, "\(stored.text)")
+                }
+                return "/api/v1/sites/\(site)/participants/\(id)\(suffix)"
+            }
+            let adminOnly = only([.admin: rule[.admin] == 1 ? 200 : 404])
+            cases.append(
+                Case(
+                    route: "GET /api/v1/sites/{site}/participants/{participant}/export",
+                    path: { try await participantPath($0, "/export") }, expected: adminOnly))
+            cases.append(
+                Case(
+                    route: "DELETE /api/v1/sites/{site}/participants/{participant}",
+                    path: { try await participantPath($0, "") }, expected: adminOnly))
             // A machine enrolled for this request alone, since revoking it is the point (none for "east").
             cases.append(
                 Case(
@@ -170,7 +191,7 @@ import Testing
             for test in Self.cases {
                 for caller in Caller.allCases {
                     let path = try await test.path(server)
-                    let method: HTTPRequest.Method = test.route.hasPrefix("GET") ? .get : .post
+                    let method = HTTPRequest.Method(String(test.route.prefix { $0 != " " }))!
                     let reply = try await server.call(
                         method, path, token: tokens[caller], json: try await test.body(server))
                     #expect(reply.status == test.expected[caller], "\(caller) \(method) \(path): \(reply.text)")

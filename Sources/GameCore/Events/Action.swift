@@ -5,6 +5,8 @@
 public enum Action: Sendable, Equatable {
     /// Photograph the target being searched for, aiming at the event's heading.
     case photograph
+    /// Give up the target being searched for: its row is logged as skipped and the result shows where it was.
+    case skip
     /// Interrupt the search; the partial result is shown.
     case pause
     /// Continue an interrupted search.

@@ -11,6 +11,8 @@ public struct ActionResolver: Sendable {
             return state.isOver ? .ignore : .stop
         case (.searching, .shoot):
             return .photograph
+        case (.searching, .skip):
+            return .skip
         case (.searching, .pause), (.searching, .deviceLost):
             return .pause
         case (.paused, .pause), (.paused, .shoot), (.paused, .proceed):

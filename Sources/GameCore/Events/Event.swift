@@ -14,6 +14,8 @@ public struct Event: Sendable, Equatable {
         case recentre
         /// End the session early.
         case stop
+        /// Give up the target being searched for ("skip this animal"): logged as skipped, never as a photo.
+        case skip
         /// The controller providing the heading was unplugged: pause with a message.
         case deviceLost
     }

@@ -1,4 +1,4 @@
-// Everything the game knows about one photographed target: the data of one trials.csv row.
+// Everything the game knows about one photographed (or skipped) target: the data of one trials.csv row.
 import Foundation
 
 /// The outcome of one photo, i.e. one target of one round. StudyKit's trial log turns it into a
@@ -36,13 +36,16 @@ public struct TrialResult: Sendable, Equatable {
     /// mapping it to the clock; nil when no audio clock told it (`onsetTime` is then the search's start).
     public let onsetFrame: Int64?
     public let onsetUncertaintySeconds: Double?
+    /// The player gave this target up ("skip this animal", offered with the help when stuck): no photo was taken;
+    /// `aimBearing` is the heading and `shotTime` the moment they skipped (docs/LOG-FORMAT.md, `skipped`).
+    public let skipped: Bool
 
     public init(
         condition: String, level: String, background: Bool, round: Int, targetsInRound: Int,
         targetIndex: Int, target: String, targetBearing: Bearing, aimBearing: Bearing,
         roundStartHeading: Bearing, onsetTime: MonotonicTime, shotTime: MonotonicTime,
         onsetAt: Date, shotAt: Date, input: InputDevice, onsetFrame: Int64? = nil,
-        onsetUncertaintySeconds: Double? = nil
+        onsetUncertaintySeconds: Double? = nil, skipped: Bool = false
     ) {
         self.condition = condition
         self.level = level
@@ -61,6 +64,7 @@ public struct TrialResult: Sendable, Equatable {
         self.input = input
         self.onsetFrame = onsetFrame
         self.onsetUncertaintySeconds = onsetUncertaintySeconds
+        self.skipped = skipped
     }
 
     /// wrap(target − aim) in (−180, 180]; positive: the target was right of the aim.

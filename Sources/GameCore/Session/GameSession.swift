@@ -168,6 +168,7 @@ public final class GameSession {
     public func perform(_ action: Action, for event: Event) throws {
         switch action {
         case .photograph: _ = try photograph(aim: event.heading, at: event.time, device: event.device)
+        case .skip: _ = try photograph(aim: event.heading, at: event.time, device: event.device, skipped: true)
         case .pause: try pause(at: event.time, heading: event.heading)
         case .resume: resume(at: event.time)
         case .proceed: try proceed(at: event.time, heading: event.heading)
@@ -176,10 +177,13 @@ public final class GameSession {
         }
     }
 
-    /// Takes the photo of the target being searched for. Records the trial (the sink flushes it), then
-    /// moves to the intermediate or end result. Returns nil when not searching.
+    /// Takes the photo of the target being searched for (or, `skipped`, gives it up: its row says so and no photo
+    /// exists). Records the trial (the sink flushes it), then moves to the intermediate or end result. Returns nil
+    /// when not searching.
     @discardableResult
-    public func photograph(aim: Bearing, at time: MonotonicTime, device: InputDevice? = nil) throws -> TrialResult? {
+    public func photograph(aim: Bearing, at time: MonotonicTime, device: InputDevice? = nil, skipped: Bool = false)
+        throws -> TrialResult?
+    {
         guard case .searching(let key) = state, let level, let round = currentRound,
             let index = level.currentTargetIndex
         else { return nil }
@@ -193,7 +197,7 @@ public final class GameSession {
             target: round.targetSounds[index], targetBearing: bearings[index], aimBearing: aim,
             roundStartHeading: roundStartHeading, onsetTime: start, shotTime: max(time, start),
             onsetAt: clock.date(at: start), shotAt: clock.date(at: max(time, start)), input: device ?? input,
-            onsetFrame: heard?.frame, onsetUncertaintySeconds: heard?.uncertaintySeconds)
+            onsetFrame: heard?.frame, onsetUncertaintySeconds: heard?.uncertaintySeconds, skipped: skipped)
         do {
             try sink.record(trial)
         } catch {

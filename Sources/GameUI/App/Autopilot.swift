@@ -7,6 +7,9 @@ import Foundation
 /// window tests' driver `soundsafari-autopilot --script FILE` installs it (`AppHooks`). One step per line:
 ///
 ///     wait menu          # until the screen named `menu` has been drawn (Screen.name)
+///     wait next          # until what is drawn (screen and texts) differs from when the last input was sent
+///     see Listen again   # until a drawn text contains “Listen again” (the rest of the line)
+///     gone Volume        # until no drawn text contains “Volume”
 ///     key Return         # press and release a key (SDL key names: Return, Space, Left, Escape, P...)
 ///     hold Right 400     # hold a key for 400 ms (turning)
 ///     text P01           # type text (SDL_TEXTINPUT)
@@ -18,10 +21,15 @@ import Foundation
 ///     wait gamepad       # until the game has opened a game controller
 ///     button A           # press and release a controller button (A B X Y START UP DOWN LEFT RIGHT)
 ///
-/// A `wait` that does not succeed within 30 s stops the game with a message naming the step.
+/// A `wait`, `see` or `gone` that does not succeed within 30 s stops the game with a message naming the step.
+/// They wait for a state, never for a time: a script's `sleep` is for what must *not* happen meanwhile (a key
+/// ignored at a break) or for keeping the window open until the test kills it.
 final class Autopilot {
     enum Step: Equatable {
         case wait(String)
+        case waitNext
+        case see(String)
+        case gone(String)
         case key(String)
         case hold(String, milliseconds: Int)
         case text(String)
@@ -31,6 +39,13 @@ final class Autopilot {
         case move(Int32)
         case padAttach, padDetach
         case button(String)
+
+        var isInput: Bool {
+            switch self {
+            case .key, .hold, .text, .click, .move, .button: true
+            case .wait, .waitNext, .see, .gone, .sleep, .shot, .padAttach, .padDetach: false
+            }
+        }
     }
 
     struct ScriptError: Error, CustomStringConvertible {
@@ -43,6 +58,8 @@ final class Autopilot {
     private var heldKey: SDL_Keycode?
     private let gamepad = VirtualGamepad()
     private var buttonDown = false
+    /// What was drawn when the last input step was sent (`wait next` waits for something else).
+    private var drawnAtLastInput: DrawnFrame?
     static let waitTimeoutSeconds = 30.0
 
     init(steps: [Step]) { self.steps = steps }
@@ -56,10 +73,14 @@ final class Autopilot {
             guard let verb = words.first else { continue }
             let fail = ScriptError(
                 description:
-                    "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, key NAME, hold NAME MS, text TEXT, sleep MS, shot NAME, click X Y, move DX, pad attach|detach or button NAME."
+                    "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, wait next, see TEXT, gone TEXT, key NAME, hold NAME MS, text TEXT, sleep MS, shot NAME, click X Y, move DX, pad attach|detach or button NAME."
             )
+            let rest = words.dropFirst().joined(separator: " ")
             switch (verb, words.count) {
+            case ("wait", 2) where words[1] == "next": steps.append(.waitNext)
             case ("wait", 2): steps.append(.wait(words[1]))
+            case ("see", 2...): steps.append(.see(rest))
+            case ("gone", 2...): steps.append(.gone(rest))
             case ("key", 2): steps.append(.key(words[1]))
             case ("hold", 3):
                 guard let ms = Int(words[2]) else { throw fail }
@@ -96,21 +117,50 @@ final class Autopilot {
 
     var isFinished: Bool { index >= steps.count }
 
-    /// Runs due steps; `drawnScreen` is the name of the screen drawn in the last frame.
+    /// Runs due steps; `drawn` is what the last frame showed; `screenSettled` whether the frames before it showed
+    /// the same screen, `contentSettled` the same screen and texts (a screen is read only once it stopped
+    /// changing, as a person would; a screen with a running clock never settles its texts, so `wait SCREEN`
+    /// needs only the screen).
     func advance(
-        now: Double, drawnScreen: String, controllerOpen: () -> Bool,
+        now: Double, drawn: DrawnFrame, screenSettled: Bool, contentSettled settled: Bool,
+        controllerOpen: () -> Bool,
         screenshot: (String) throws -> Void
     ) throws {
         while index < steps.count {
+            let firstFrame = stepStarted == nil
             let started = stepStarted ?? now
             stepStarted = started
+            let timedOut = now - started > Self.waitTimeoutSeconds
+            // An input is compared from the frame it was first sent in (a held key or button completes later).
+            if steps[index].isInput, firstFrame { drawnAtLastInput = drawn }
             switch steps[index] {
             case .wait(let screen):
-                guard screen == "gamepad" ? controllerOpen() : drawnScreen == screen else {
-                    if now - started > Self.waitTimeoutSeconds {
+                guard screen == "gamepad" ? controllerOpen() : screenSettled && drawn.screen == screen else {
+                    if timedOut {
                         throw ScriptError(
                             description:
-                                "Autopilot: the screen “\(screen)” did not appear within \(Int(Self.waitTimeoutSeconds)) s (showing “\(drawnScreen)”)."
+                                "Autopilot: the screen “\(screen)” did not appear within \(Int(Self.waitTimeoutSeconds)) s (showing “\(drawn.screen)”)."
+                        )
+                    }
+                    return
+                }
+            case .waitNext:
+                guard settled, drawn != drawnAtLastInput else {
+                    if timedOut {
+                        throw ScriptError(
+                            description:
+                                "Autopilot: “\(drawn.screen)” did not change within \(Int(Self.waitTimeoutSeconds)) s after the last input (wait next); it shows: \(drawn.texts.prefix(4).joined(separator: " | "))."
+                        )
+                    }
+                    return
+                }
+            case .see(let text), .gone(let text):
+                let wanted = steps[index] == .see(text)
+                guard settled, drawn.shows(text) == wanted else {
+                    if timedOut {
+                        throw ScriptError(
+                            description:
+                                "Autopilot: “\(text)” was \(wanted ? "not shown" : "still shown") within \(Int(Self.waitTimeoutSeconds)) s on “\(drawn.screen)”."
                         )
                     }
                     return
@@ -156,9 +206,13 @@ final class Autopilot {
             }
             index += 1
             stepStarted = nil
-            // One input step per frame, so the game sees them in separate frames as from a person.
-            if case .wait = steps[index - 1] { continue }
-            return
+            switch steps[index - 1] {
+            case .wait, .waitNext, .see, .gone: continue
+            case .sleep, .shot: return
+            default:
+                // One input step per frame, so the game sees them in separate frames as from a person.
+                return
+            }
         }
     }
 

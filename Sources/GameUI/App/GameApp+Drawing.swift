@@ -51,6 +51,10 @@ extension GameApp {
             if training != nil { drawTrainingSummary() } else { drawSummary() }
         case .progress:
             drawProgress()
+        case .diary:
+            if let diary { painter.drawDiary(diary) }
+        case .album:
+            drawAlbum()
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
             paintHearing()
         case .error(let message):
@@ -87,7 +91,9 @@ extension GameApp {
     private var inputHint: String {
         let turning = turningHint
         guard searchHelp != nil else { return turning }
-        return turning + (settings.input == .gamepad ? " · X: hear it again" : " · L: hear it again")
+        return turning
+            + (settings.input == .gamepad
+                ? " · X: hear it again · Back: skip this animal" : " · L: hear it again · K: skip this animal")
     }
 
     /// How to turn, alone (the practice answers nothing else: no photo, pause or volume there).
@@ -139,7 +145,9 @@ extension GameApp {
         }
         if !roundEnd, let next = run?.nextTargetName { lines.append("Next: find the \(next).") }
         let heading =
-            roundEnd ? "Round \(flow.roundIndex + 1) complete" : "Photo \(trial.targetIndex) of \(trial.targetsInRound)"
+            roundEnd
+            ? "Round \(flow.roundIndex + 1) complete"
+            : "\(trial.skipped ? "Animal" : "Photo") \(trial.targetIndex) of \(trial.targetsInRound)"
         let buttonText: String
         if !roundEnd {
             buttonText = "Continue"

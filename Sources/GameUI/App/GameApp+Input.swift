@@ -63,6 +63,9 @@ extension GameApp {
         case .participantSheet: participantSheet.focus(on: row.id)
         case .paused: pauseMenu.focus(on: row.id)
         case .summary: summaryMenu.focus(on: row.id)
+        case .diary:
+            diary?.focus(on: row.id)
+            updateTextEntry()
         default: break
         }
     }
@@ -76,6 +79,7 @@ extension GameApp {
             case .participantSheet: participantSheet
             case .paused: pauseMenu
             case .summary: summaryMenu
+            case .diary: diary?.menu
             default: nil
             }
         if flow.screen.isHearing { return try clickHearing(x: x, y: y) }
@@ -133,6 +137,9 @@ extension GameApp {
             case .listenAgain, .heardBoth:
                 // Offered with the help when stuck (L, gamepad X): the call from its start.
                 if searchHelp != nil { run?.session.replayCall() }
+            case .skipAnimal, .heardNothing:
+                // Offered with the help (K, gamepad Back): logged as skipped, never as a photo.
+                if searchHelp != nil { run?.skip(at: time, heading: input.heading) }
             default:
                 if let steps = SessionVolume.steps(for: command) { try run?.changeVolume(bySteps: steps, at: time) }
             }
@@ -151,7 +158,7 @@ extension GameApp {
             if flow.screen != .paused { pauseMenu = PauseMenu.model() }
         case .practice:
             if ContinueFooter.of(.practice)?.answers(command) == true { try perform(flow.practiceFinished()) }
-        case .intermediateResult, .roundResult, .error, .progress:
+        case .intermediateResult, .roundResult, .error, .progress, .album:
             // Exactly the inputs the footer names (`ContinueFooter`): a result ignores a stray Esc.
             if ContinueFooter.of(flow.screen)?.answers(command) == true { try perform(flow.continuePressed()) }
         case .conditionBreak:
@@ -162,6 +169,8 @@ extension GameApp {
             } else if command == .back || command == .pause {
                 try perform(flow.quit())
             }
+        case .diary:
+            try handleDiary(command)
         case .ratings:
             try handleQuestionnaire(command)
         case .instrument:
@@ -201,6 +210,10 @@ extension GameApp {
             try startTrainingFromMenu()
         case .activated("progress"):
             try showProgressFromMenu()
+        case .activated("diary"):
+            try showDiaryFromMenu()
+        case .activated("album"):
+            try showAlbumFromMenu()
         default:
             break
         }

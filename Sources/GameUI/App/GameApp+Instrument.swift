@@ -19,6 +19,20 @@ extension GameApp {
             instrumentSittings.removeFirst()
         }
         instrumentForm = nil
+        if let sheet = studySheet {
+            // The protocol's sheet is answered: without consent the study stops here, nothing played or registered.
+            studySheet = nil
+            let participant = try ParticipantID(settings.participant)
+            let log = QuestionnaireLog(logs: options.logs, participant: participant)
+            let consent = sheet.consent(in: try log.rows())
+            guard consent == .given else {
+                let refusal = ConsentMissingError(
+                    participant: participant.value, sheet: sheet, location: log.url.path,
+                    declined: consent == .declined)
+                try perform(flow.fail(refusal.description))
+                return
+            }
+        }
         try perform(flow.instrumentsFinished())
         // A plan's questionnaires before the session lead to its headphone check.
         if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
@@ -48,6 +62,22 @@ extension GameApp {
         guard !instrumentSittings.isEmpty else { return }
         flow.askInstrumentsFirst()
         try showNextInstrumentItem()
+    }
+
+    /// A study protocol's own participant sheet replaces the participants.csv questions: its instrument's items are
+    /// asked at moment `sheet` until one administration is finished with consent; then later sessions go straight
+    /// to the headphone check (the participant is registered by the session, with blank participants.csv answers).
+    func adoptProtocolSheet(_ sheet: ProtocolSheet, participant: ParticipantID) throws {
+        guard let library = options.instrumentLibrary else {
+            throw QuestionnaireError(
+                "This window has no questionnaires folder; start the study with soundsafari study.")
+        }
+        let instrument = try ProtocolSheetCheck.instrument(of: sheet, from: library())
+        let log = QuestionnaireLog(logs: options.logs, participant: participant)
+        guard !sheet.finishedWithConsent(in: try log.rows()) else { return }
+        instrumentSittings = [try QuestionnaireSitting(log: log, instrument: instrument, moment: .sheet)]
+        studySheet = sheet
+        flow.askInstrumentsFirst()
     }
 
     /// A reminder's prompt (`rate`) also asks, after its ratings, what the participant's plan still owes: the

@@ -131,6 +131,14 @@ extension GameApp {
     func trainingFeedbackLines(target: String, time: String) -> [String] {
         guard let sink = run?.driver.training, let feedback = sink.latest else { return [] }
         let points = sink.feedbackMode.points
+        if feedback.skipped {
+            // No photo, so no verdict and no points: where the animal was, to learn from.
+            var lines = [
+                "Skipped.", ResultWording.deviation(feedback.deviationDeg, target: target, tip: false, praise: false),
+            ]
+            if points { lines.append("Score: \(sink.points) points") }
+            return lines
+        }
         var verdict = feedback.hit ? "Hit!" : "Missed."
         if points { verdict += feedback.hit ? " +\(feedback.points) points" : " +\(feedback.points) points for trying" }
         var lines = [verdict]

@@ -63,6 +63,9 @@ package final class GameApp {
     /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
     var progressTexture: OpaquePointer?
     var progressTextureSize: (Int32, Int32) = (0, 0)
+    /// The album's photos as the album screen shows them (loaded when it opens).
+    var albumPages: [AlbumPage] = []
+    var albumNote = ""
     /// The questionnaire on a ratings screen (GameApp+Questionnaire).
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
@@ -70,8 +73,12 @@ package final class GameApp {
     /// The instruments this window asks, one sitting each, and the item on screen (GameApp+Instrument).
     var instrumentSittings: [QuestionnaireSitting] = []
     var instrumentForm: InstrumentForm?
+    /// "My diary" while it shows.
+    var diary: DiaryPage?
     /// The machine's instruments, read once when a training plan names questionnaires.
     var instrumentEntries: [InstrumentLibrary.Entry]?
+    /// A study protocol's own participant sheet while it is asked; its consent is checked when its last item is.
+    var studySheet: ProtocolSheet?
     /// The practice animal is sounding, and its picture (GameApp+Practice).
     var practiceSounding = false
     var practiceTexture: OpaquePointer?
@@ -79,6 +86,9 @@ package final class GameApp {
     let hearing: HearingRun?
     private var drawnScreen = ""
     private var framesOnScreen = 0
+    /// The last frame as the autopilot reads it, and for how many frames it has not changed.
+    private var drawnFrame = DrawnFrame(screen: "", texts: [])
+    private var framesUnchanged = 0
 
     package init(options: AppOptions, hooks: AppHooks = AppHooks()) throws {
         self.options = options
@@ -103,7 +113,7 @@ package final class GameApp {
         input = InputHandler(clock: clock)
         autopilot = try hooks.autopilotScript.map { try Autopilot.load(path: $0.path) }
         screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
-        painter.text.recordsText = screenshots != nil
+        painter.text.recordsText = screenshots != nil || autopilot != nil
         // OpenAL Soft's own choice for 48 kHz comes first: it is the default and always usable.
         // The hearing procedures play tones without an HRTF: no need to open OpenAL to list them.
         usableHRTFs = hearing == nil ? (try? HRTFInventory.probe())?.offered ?? [] : []
@@ -224,7 +234,11 @@ package final class GameApp {
             ?? PastSession.repeatWarning(
                 PastSession.all(logs: options.logs, participant: participant), participant: participant,
                 protocolName: studyProtocol.name)
-        flow = .study(rounds: rounds, participantRegistered: options.resume)
+        // A protocol's own sheet replaces the participants.csv questions.
+        flow = .study(rounds: rounds, participantRegistered: options.resume || studyProtocol.participantSheet != nil)
+        if let sheet = studyProtocol.participantSheet, !options.resume {
+            try adoptProtocolSheet(sheet, participant: participant)
+        }
     }
 
     deinit { shutdown() }
@@ -241,6 +255,7 @@ package final class GameApp {
         progressTexture = nil
         if let practiceTexture { SDL_DestroyTexture(practiceTexture) }
         practiceTexture = nil
+        freeAlbum()
         painter.text.close()
         window.close()
         sdl.close()
@@ -318,8 +333,12 @@ package final class GameApp {
         paint()
         // Screenshots read the frame just drawn, so they come before present (after it the buffer is undefined).
         try screenshots?.frameDrawn(screen: name, window: window, texts: painter.text.drawnTexts)
+        let drawn = DrawnFrame(screen: name, texts: painter.text.drawnTexts)
+        framesUnchanged = drawn == drawnFrame ? framesUnchanged + 1 : 1
+        drawnFrame = drawn
         try autopilot?.advance(
-            now: now.seconds, drawnScreen: framesOnScreen > ScreenshotRecorder.settleFrames ? drawnScreen : "",
+            now: now.seconds, drawn: drawn, screenSettled: framesOnScreen > ScreenshotRecorder.settleFrames,
+            contentSettled: framesUnchanged > ScreenshotRecorder.settleFrames,
             controllerOpen: { [unowned self] in input.controller != nil },
             screenshot: { [unowned self] name in
                 try screenshots?.save(name: name, window: window, texts: painter.text.drawnTexts)
@@ -352,6 +371,7 @@ package final class GameApp {
             (flow.screen == .mainMenu
                 && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true)
             || (flow.screen == .instrument && instrumentForm?.takesTyping == true)
+            || (flow.screen == .diary && diary?.takesTyping == true)
         input.repeatsKeys = !flow.screen.isHearing
         if typing != input.textEntry {
             input.textEntry = typing

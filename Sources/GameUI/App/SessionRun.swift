@@ -128,6 +128,11 @@ final class SessionRun {
         manager.enqueue(Event(kind: .shoot, time: time, heading: heading, device: device))
     }
 
+    /// "Skip this animal": the target's row is logged as skipped and its result shows where it was.
+    func skip(at time: MonotonicTime, heading: Bearing) {
+        manager.enqueue(Event(kind: .skip, time: time, heading: heading, device: device))
+    }
+
     /// A volume key during a round: the new volume ramps in and is logged at once (session.json `volume_events`).
     func changeVolume(bySteps steps: Int, at time: MonotonicTime) throws {
         guard let volumeDB = volume.change(bySteps: steps, at: time) else { return }
@@ -143,7 +148,7 @@ final class SessionRun {
         if session.trials.count > seenTrials {
             seenTrials = session.trials.count
             lastTrial = session.trials.last
-            app.audio?.playShutter(heading: app.input.heading)
+            if lastTrial?.skipped == false { app.audio?.playShutter(heading: app.input.heading) }
             if let lastTrial { app.trainingPhotoLogged(lastTrial) }
             logsChanged?()
             try app.perform(app.flow.photoTaken())

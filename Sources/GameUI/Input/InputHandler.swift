@@ -8,7 +8,8 @@ import SessionRuntime
 /// `GameManager` reads every tick) and discrete commands. The maths (turn rates, mouse sensitivity, gyro
 /// integration with bias calibration) is GameCore's; this class only feeds SDL's data into it.
 ///
-/// Keyboard: Left/Right and A/D turn, Shift turns finely; Space/Enter shoot; P/Esc pause; R recentres;
+/// Keyboard: Left/Right and A/D turn, Shift turns finely; Space/Enter shoot; P/Esc pause; R recentres; with the
+/// help when stuck L plays the call again and K skips the animal;
 /// `-`/`+` and `[`/`]` are the volume (and Up/Down during a round).
 /// Mouse: relative x motion turns, a click shoots. Gamepad: left stick or d-pad turns, gyro when present;
 /// A shoots/confirms, B backs, Start pauses, Y recentres. Every event carries SDL's millisecond timestamp
@@ -183,6 +184,7 @@ final class InputHandler: HeadingSource {
             case SDLK_p.rawValue: .pause
             case SDLK_r.rawValue: .recentre
             case SDLK_l.rawValue: .listenAgain
+            case SDLK_k.rawValue: .skipAnimal
             case SDLK_t.rawValue: .tone
             case SDLK_b.rawValue: .heardBoth
             case SDLK_n.rawValue: .heardNothing

@@ -33,6 +33,11 @@ final class ScreenPainter {
         return y + scaled(24)
     }
 
+    /// The y where `hint` will start its footer (what a menu must stay above).
+    func footerTop(_ hint: String) -> Int32 {
+        height - scaled(20) - text.wrappedHeight(hint, width: width - scaled(40), pixels: px(.small)) - scaled(6)
+    }
+
     func hint(_ hint: String) {
         let pixels = px(.small)
         // Bottom-aligned as a block: a footer that wraps (large text) grows upwards, never off the window.
@@ -70,16 +75,27 @@ final class ScreenPainter {
     var menuRowHeight: Int32 { Int32((Double(scaled(50)) * Theme.textScale).rounded()) }
 
     /// A vertical menu: focused row highlighted; choices show ◀ value ▶; text fields a caret when focused.
-    func drawMenu(_ menu: MenuModel, top: Int32, rowWidth requestedWidth: Int32? = nil) {
+    /// Rows that do not fit above `bottom` (large text, a long menu) are drawn a little lower first, then
+    /// scrolled so that the focused row and the one after it always show, with ▲ ▼ where rows are hidden.
+    /// Returns the y below the last drawn row.
+    @discardableResult
+    func drawMenu(_ menu: MenuModel, top: Int32, rowWidth requestedWidth: Int32? = nil, bottom: Int32? = nil)
+        -> Int32
+    {
         menuRows = []
         // Wide enough for the longest button's words (large text), within the window.
         let widest = menu.items.map { text.measure($0.title, pixels: px(.body), bold: true).width }.max() ?? 0
         let rowWidth = min(max(requestedWidth ?? scaled(900), widest + scaled(60)), width - scaled(60))
-        let rowHeight = menuRowHeight
+        let count = Int32(menu.items.count)
+        let room = (bottom ?? height) - top
+        let rowHeight = count * menuRowHeight > room ? max(menuRowHeight * 4 / 5, room / max(count, 1)) : menuRowHeight
+        let visible = max(1, min(menu.items.count, Int(room / rowHeight)))
+        let first = visible < menu.items.count ? max(0, min(menu.items.count - visible, menu.focus - visible + 2)) : 0
+        let shown = first..<(first + visible)
         let left = (width - rowWidth) / 2
         let pixels = px(.body)
         var y = top
-        for (index, item) in menu.items.enumerated() {
+        for (index, item) in menu.items.enumerated() where shown.contains(index) {
             let focused = index == menu.focus
             let row = SDL_Rect(x: left, y: y, w: rowWidth, h: rowHeight - scaled(6))
             menuRows.append((item.id, row))
@@ -97,13 +113,19 @@ final class ScreenPainter {
                     align: .right)
             case .text(let value, _, _):
                 text.draw(item.title, x: left + scaled(20), y: textY, pixels: pixels, color: color)
-                let shown = value.isEmpty && !focused ? "(type an ID)" : value + (focused ? "▏" : "")
+                let shown = value.isEmpty && !focused ? item.placeholder : value + (focused ? "▏" : "")
                 text.draw(
                     shown, x: left + rowWidth - scaled(20), y: textY, pixels: pixels, color: color, bold: true,
                     align: .right)
             }
+            if (index == shown.lowerBound && first > 0) || (index == shown.upperBound - 1 && shown.upperBound < count) {
+                text.draw(
+                    index == shown.lowerBound && first > 0 ? "▲" : "▼", x: left + rowWidth + scaled(12), y: textY,
+                    pixels: pixels, color: Theme.dimText)
+            }
             y += rowHeight
         }
+        return y
     }
 
     // MARK: Screens
@@ -111,16 +133,18 @@ final class ScreenPainter {
     func drawMainMenu(_ menu: MenuModel, message: String?) {
         window.clear()
         let top = title("SoundSafari", subtitle: "Find the animal by ear, turn to face it, and take its photo.")
-        drawMenu(menu, top: top)
+        let footer =
+            "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · "
+            + "F11: full screen · Gamepad: d-pad, A"
+        let messageHeight =
+            message.map { text.wrappedHeight($0, width: width - scaled(120), pixels: px(.small)) + scaled(10) } ?? 0
+        let y = drawMenu(menu, top: top, bottom: footerTop(footer) - messageHeight)
         if let message {
-            let y = top + Int32(menu.items.count) * menuRowHeight + scaled(10)
             text.drawWrapped(
-                message, x: width / 2, y: y, width: width - scaled(120), pixels: px(.small),
+                message, x: width / 2, y: y + scaled(4), width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
         }
-        hint(
-            "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · "
-                + "F11: full screen · Gamepad: d-pad, A")
+        hint(footer)
     }
 
     /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
@@ -418,15 +442,20 @@ final class ScreenPainter {
                         color: Theme.warning, align: .center) + scaled(12)
             }
         }
+        continueButton(continueHint, buttonID: buttonID)
+        hint(footer?.text ?? "")
+    }
+
+    /// The one focused button at the bottom of a result, progress or album screen (clickable when it has an id).
+    func continueButton(_ label: String, buttonID: String?) {
         let buttonWidth = scaled(520)
         let buttonHeight = scaled(64)
         let button = SDL_Rect(x: (width - buttonWidth) / 2, y: height - scaled(130), w: buttonWidth, h: buttonHeight)
         window.fill(button, Theme.focus)
         menuRows = buttonID.map { [($0, button)] } ?? []
         text.draw(
-            continueHint, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
+            label, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
             pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
-        hint(footer?.text ?? "")
     }
 
     /// The largest text size from heading size down (to two thirds of body size) at which `lines`, wrapped to

@@ -16,7 +16,8 @@ final class TextRenderer {
     }
     private var cache: [String: CachedText] = [:]
     /// The texts drawn since the last `startFrame()`, whole (before wrapping), when `recordsText` is on: the
-    /// window tests read what a screen says from them (`ScreenshotRecorder` saves them beside each PNG).
+    /// window tests read what a screen says from them (`ScreenshotRecorder` saves them beside each PNG), and the
+    /// autopilot waits on them (`wait next`, `see`, `gone`).
     var recordsText = false
     private(set) var drawnTexts: [String] = []
     private var insideWrapped = false

@@ -206,7 +206,8 @@ struct ResultPicture {
             return result.photos.map { photo in
                 let name = result.targets.first { $0.index == photo.targetIndex }?.displayName ?? photo.target
                 let words = ResultWording.deviation(
-                    photo.deviationDeg, target: name, tip: false, praise: result.verdict == nil)
+                    photo.deviationDeg, target: name, tip: false, praise: result.verdict == nil && !photo.skipped)
+                if photo.skipped { return "Skipped: \(words)" }
                 return "\(words) Time \(ResultWording.seconds(photo.timeSeconds))."
             }
         }
@@ -219,7 +220,10 @@ struct ResultPicture {
             ? "Paused"
             : "Round \(result.round) — photo \(result.latestPhoto?.targetIndex ?? 1) of \(result.plan.targetSounds.count)"
         var color = Self.highlight
-        if let verdict = result.verdict, result.kind != .interrupted {
+        if let photo = result.latestPhoto, photo.skipped {
+            // No photo was taken: the picture only shows where the animal was.
+            title = "Round \(result.round) — animal \(photo.targetIndex) skipped"
+        } else if let verdict = result.verdict, result.kind != .interrupted {
             // The one verdict of a training photo, as the screen beside the picture says it.
             let zone = verdict.hitZoneDeg.map { String(format: " your ±%.0f° zone", $0) } ?? " the zone"
             title = verdict.hit ? "Hit! Inside\(zone)." : "Missed: outside\(zone)."

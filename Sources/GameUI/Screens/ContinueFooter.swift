@@ -51,7 +51,7 @@ struct ContinueFooter: Equatable {
             return ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "continue")
         case .summary where summaryHasOneButton:
             return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "close")
-        case .progress:
+        case .progress, .album:
             return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "back to the menu")
         case .practice:
             return ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "start the training")

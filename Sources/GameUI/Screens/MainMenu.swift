@@ -64,6 +64,8 @@ enum MainMenu {
                 .button("start", "Start"),
                 .button("train", "Train (my plan)"),
                 .button("progress", "My progress"),
+                .button("diary", "My diary"),
+                .button("album", "My album"),
                 .button("quit", "Quit"),
             ], focus: settings.participant.isEmpty ? "participant" : "start")
     }

@@ -14,6 +14,8 @@ struct MenuItem: Equatable, Sendable {
     var kind: Kind
     /// A disabled row is shown greyed and skipped by up/down (e.g. "Input: gamepad" with no gamepad).
     var enabled = true
+    /// What an empty text field says while it has no focus.
+    var placeholder = "(type an ID)"
 
     static func text(_ id: String, _ title: String, value: String, suggestions: [String] = [], maxLength: Int = 32)
         -> MenuItem

@@ -77,6 +77,7 @@ struct MenuModel: Equatable, Sendable {
             items[focus].kind = .text(value: String(value.dropLast()), suggestions: suggestions, maxLength: maxLength)
             return .changed(item.id)
         case .back, .pause, .recentre, .photoKey, .heardBoth, .heardNothing, .volumeUp, .volumeDown, .listenAgain,
+            .skipAnimal,
             .tone:
             return nil
         }

@@ -31,6 +31,10 @@ enum Screen: Equatable, Sendable {
     case summary
     /// The player's progress chart over their sessions (main menu "My progress").
     case progress
+    /// The patient's diary of events and therapies (main menu "My diary"): `DiaryPage`.
+    case diary
+    /// The album: the best photo of each training session, across sessions (main menu "My album").
+    case album
     /// The hearing test's tones (`hearing-test`): "I hear it" whenever a tone sounds.
     case hearingTest
     /// Esc during the hearing test: stop without saving, or go on?
@@ -69,6 +73,8 @@ enum Screen: Equatable, Sendable {
         case .instrument: "questionnaire"
         case .summary: "summary"
         case .progress: "progress"
+        case .diary: "diary"
+        case .album: "album"
         case .hearingTest: "hearing-test"
         case .hearingTestStop: "hearing-test-stop"
         case .pitchProbe: "pitch-probe"

@@ -91,7 +91,8 @@ struct ScreenFlow: Sendable {
         }
         if let next = screenAfterInstruments {
             screenAfterInstruments = nil
-            screen = next
+            // A tracker asked for meanwhile is calibrated before the headphone check.
+            screen = next == .headphoneCheck ? checkScreen : next
             return []
         }
         return [.exit]
@@ -181,6 +182,26 @@ struct ScreenFlow: Sendable {
     mutating func progressShown() -> [FlowEffect] {
         guard screen == .mainMenu else { return [] }
         screen = .progress
+        return []
+    }
+
+    /// The main menu's "My diary", until it is left for the menu.
+    mutating func diaryShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .diary
+        return []
+    }
+
+    mutating func diaryClosed() -> [FlowEffect] {
+        guard screen == .diary else { return [] }
+        screen = .mainMenu
+        return []
+    }
+
+    /// The main menu's "My album": the best photos, until continue goes back to the menu.
+    mutating func albumShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .album
         return []
     }
 
@@ -309,7 +330,7 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .summary, .error, .profile:
             return [.exit]
-        case .progress:
+        case .progress, .album:
             screen = .mainMenu
             return []
         default:
@@ -349,7 +370,7 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .instrument:
+        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary, .album, .instrument:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:

@@ -26,6 +26,8 @@ enum UICommand: Equatable, Sendable {
     case tone
     /// L (gamepad X, which is `heardBoth` elsewhere) while help is offered during a search: the call again.
     case listenAgain
+    /// K (gamepad Back, which is `heardNothing` elsewhere) while help is offered during a search: skip this animal.
+    case skipAnimal
     /// Typed text (SDL_TEXTINPUT), for the participant ID and number fields.
     case text(String)
     case backspace

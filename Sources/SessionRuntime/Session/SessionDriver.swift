@@ -98,6 +98,15 @@ package final class SessionDriver {
             let studyProtocol = try loadProtocol(request.source, seed: request.seed)
             asksRatings = asksRatings || studyProtocol.ratings
             try checkSounds(of: studyProtocol, from: request.source, catalog: scene.catalog)
+            // A protocol's sheet with a consent item: no session (and no registration) without recorded consent.
+            if let sheet = studyProtocol.participantSheet, sheet.consentItem != nil {
+                let consent = sheet.consent(in: try store.questionnaireRows(of: participant))
+                if consent != .given {
+                    throw ConsentMissingError(
+                        participant: participant.value, sheet: sheet,
+                        location: store.questionnaireLocation(of: participant), declined: consent == .declined)
+                }
+            }
             // Registered before the counterbalancing row is read: an ID without a number takes the row of
             // its place in participants.csv from its first session on.
             let registrationNumber = try store.registerIfNew(participant, at: now)
@@ -313,7 +322,9 @@ package final class SessionDriver {
     private func handle(_ reported: RoundResult) throws {
         var result = reported
         // A training photo's picture draws the zone it was judged against and says hit or missed.
-        if result.latestPhoto != nil, let latest = training?.latest { result.verdict = latest.verdict }
+        if let photo = result.latestPhoto, !photo.skipped, let latest = training?.latest {
+            result.verdict = latest.verdict
+        }
         if output.limiter.limitedBlocks != recordedLimitedBlocks {
             try recordOutput(volumeSource: "volume change", at: clock.date(at: clock.now()))
         } else {
@@ -323,7 +334,8 @@ package final class SessionDriver {
             // Kept with every photo, so a killed session resumes with the time it had played.
             try log.recordPlaying(seconds: session.playedSeconds, endedBy: nil)
         }
-        if let photo = result.latestPhoto {
+        // A skipped animal was never photographed: no picture of it is kept (nor shown in the album).
+        if let photo = result.latestPhoto, !photo.skipped {
             let url = log.resultPictureURL(
                 round: photo.round, targetIndex: photo.targetIndex,
                 targetsInRound: photo.targetsInRound)

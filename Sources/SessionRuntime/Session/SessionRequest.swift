@@ -30,8 +30,8 @@ package struct SessionRequest: Sendable {
     var staircase: Staircase?
     /// A resumed training session's half-played round, when the staircase responds per round.
     var openRound: TrainingHistory.OpenRound?
-    /// A resumed training session's logged hits, in order: its points and run of hits go on from them.
-    var earlierHits: [Bool] = []
+    /// A resumed training session's logged photos and skips, in order: its points and run of hits go on from them.
+    var earlierPhotos: [TrainingHistory.LoggedPhoto] = []
     /// The `session_index` the session was prepared for (a plan session: which session is due and the
     /// staircase were read from the sessions before it). Another session started meanwhile changes it, and the
     /// start is refused under the participant's start lock instead of playing one plan session twice.

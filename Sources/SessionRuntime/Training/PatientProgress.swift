@@ -37,11 +37,14 @@ package struct PatientProgress: Sendable, Equatable {
         for (record, rows) in sessions {
             var streak = 0
             points.append(
-                rows.compactMap { $0.training?.hit }.reduce(0) { total, hit in
+                rows.reduce(0) { total, row in
+                    guard let hit = row.training?.hit else { return total }
                     streak = hit ? streak + 1 : 0
-                    return total + TrainingFeedback.points(hit: hit, streak: streak)
+                    return total + TrainingFeedback.points(hit: hit, streak: streak, skipped: row.skipped)
                 })
-            if !rows.isEmpty { medians.append(SessionSummary.median(rows.map(\.absDeviationDeg))) }
+            // A skipped animal was never photographed: it has no deviation to compare.
+            let photos = rows.filter { !$0.skipped }
+            if !photos.isEmpty { medians.append(SessionSummary.median(photos.map(\.absDeviationDeg))) }
             if let number = record.plan?.session {
                 let onTime =
                     record.startedAt >= schedule.opens(session: number)
@@ -49,7 +52,9 @@ package struct PatientProgress: Sendable, Equatable {
                 kept = onTime ? kept + 1 : 0
             }
             if let id = SessionID(folderName: record.sessionID),
-                let best = rows.filter({ $0.training?.hit == true }).min(by: { $0.absDeviationDeg < $1.absDeviationDeg }
+                let best = photos.filter({ $0.training?.hit == true }).min(by: {
+                    $0.absDeviationDeg < $1.absDeviationDeg
+                }
                 )
             {
                 let folder = SessionFolder(logs: logs, participant: participant, sessionID: id)

@@ -15,6 +15,8 @@ package struct TrainingFeedback: Sendable, Equatable {
     package let streak: Int
     /// The hit zone (± degrees around the aim) the photo was judged against, whatever the plan adapts.
     package let hitZoneDeg: Double
+    /// The animal was skipped, not photographed: a miss for the staircase, no points, no photo.
+    package let skipped: Bool
 
     init(trial: TrialResult, step: Staircase.Step, parameter: DifficultyParameter, streak: Int, hitZoneDeg: Double) {
         hit = step.hit
@@ -23,17 +25,20 @@ package struct TrainingFeedback: Sendable, Equatable {
         deviationDeg = trial.deviationDeg
         self.streak = streak
         self.hitZoneDeg = hitZoneDeg
+        skipped = trial.skipped
     }
 
     /// The verdict the result picture draws (the zone around the aim, hit or missed).
     package var verdict: RoundResult.Verdict { RoundResult.Verdict(hit: hit, hitZoneDeg: hitZoneDeg) }
 
     /// 10 for a hit, 1 more for each further hit in a row (at most 5 more); 2 for trying (every completed
-    /// photo earns something, as the Track Your Tinnitus apps reward each completed entry).
-    package var points: Int { Self.points(hit: hit, streak: streak) }
+    /// photo earns something, as the Track Your Tinnitus apps reward each completed entry); nothing for a skip.
+    package var points: Int { Self.points(hit: hit, streak: streak, skipped: skipped) }
 
     /// The points of one photo (also counted again for the photos a resumed session logged before).
-    package static func points(hit: Bool, streak: Int) -> Int { hit ? 10 + min(max(streak - 1, 0), 5) : 2 }
+    package static func points(hit: Bool, streak: Int, skipped: Bool) -> Int {
+        skipped ? 0 : hit ? 10 + min(max(streak - 1, 0), 5) : 2
+    }
 
     /// "Hit!" or "Missed" (the zone it was judged against is in `zone`).
     package var headline: String { hit ? "Hit!" : "Missed" }

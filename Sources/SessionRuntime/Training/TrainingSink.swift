@@ -37,8 +37,9 @@ package final class TrainingSink: TrialSink {
         }
         let sink = TrainingSink(log: log, plan: assigned.plan, staircase: staircase)
         if let open = request.openRound { sink.roundHit = (open.round, open.allHit) }
-        for hit in request.earlierHits {
-            sink.points += TrainingFeedback.points(hit: hit, streak: sink.streak(after: hit))
+        for photo in request.earlierPhotos {
+            sink.points += TrainingFeedback.points(
+                hit: photo.hit, streak: sink.streak(after: photo.hit), skipped: photo.skipped)
         }
         return sink
     }
@@ -55,7 +56,8 @@ package final class TrainingSink: TrialSink {
 
     package func record(_ trial: TrialResult) throws {
         var next = staircase
-        let hit = adaptive.isHit(absDeviationDeg: trial.absDeviationDeg, value: next.value)
+        // A skipped animal is a miss: the search was too hard, so the staircase makes the next one easier.
+        let hit = !trial.skipped && adaptive.isHit(absDeviationDeg: trial.absDeviationDeg, value: next.value)
         let step: Staircase.Step
         if parameter.respondsPerPhoto {
             step = next.record(hit: hit)

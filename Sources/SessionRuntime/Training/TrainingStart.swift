@@ -38,7 +38,7 @@ package struct TrainingStart {
             ratings: askRatings ?? assigned.plan.ratings)
         if resuming {
             request.openRound = try TrainingHistory.openRound(of: assigned, logs: logs, participant: id)
-            request.earlierHits = try TrainingHistory.hitsOfLatestSession(of: assigned, logs: logs, participant: id)
+            request.earlierPhotos = try TrainingHistory.photosOfLatestSession(of: assigned, logs: logs, participant: id)
         } else {
             request.expectedSessionIndex = PastSession.nextIndex(after: PastSession.all(logs: logs, participant: id))
         }

@@ -16,7 +16,9 @@ struct StudyCommand: WindowCommand {
         discussion: """
             Shows the participant sheet first (filled in when the participant is registered in \
             participants.csv: missing answers are asked, corrections appended), then the headphone check, then the protocol's rounds with a progress line \
-            and a break screen between conditions. Every photo is logged at once; quitting keeps the data \
+            and a break screen between conditions. A protocol with a participant_sheet asks that instrument's \
+            items instead (stored in questionnaires.csv) until the participant has consented; without consent \
+            no session starts. Every photo is logged at once; quitting keeps the data \
             and --resume continues the latest incomplete session.
             """)
 
@@ -46,6 +48,14 @@ struct StudyCommand: WindowCommand {
         let catalog = try SoundCatalog.locate(explicitFolder: window.sounds)
         try SessionDriver.checkSounds(of: studyProtocol, from: source, catalog: catalog)
         try window.checkResumable(participant: participant)
+        let library = { [sounds = window.sounds] in
+            try QuestionnaireFolders.library(questionnaires: nil, sounds: sounds).all()
+        }
+        if let sheet = studyProtocol.participantSheet {
+            // A sheet naming an instrument this machine lacks, or a consent item that cannot record consent, is
+            // said before the window opens.
+            _ = try ProtocolSheetCheck.instrument(of: sheet, from: library(), file: protocolFile)
+        }
         if !window.resume, let id = try? ParticipantID(participant),
             let warning = try ParticipantRegistry(logs: window.logsURL).caseWarning(for: id)
         {
@@ -69,6 +79,7 @@ struct StudyCommand: WindowCommand {
             inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
         options.logsChanged = logsChanged()
+        options.instrumentLibrary = library
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()
             if status != 0 { throw ExitCode(status) }

@@ -102,7 +102,8 @@ public final class SessionRecorder: TrialSink {
             hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name,
             onsetFrame: trial.onsetFrame, onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 },
             training: training, volumeDB: volume(at: trial.shotAt),
-            profileVersion: record.output?.tailoring.profileVersion, deviceID: record.environment.deviceID)
+            profileVersion: record.output?.tailoring.profileVersion, deviceID: record.environment.deviceID,
+            skipped: trial.skipped)
     }
 
     /// Records the session's output stage in session.json (rewritten atomically); a changed volume is also

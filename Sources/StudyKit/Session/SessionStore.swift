@@ -31,6 +31,10 @@ public protocol SessionStore {
     func hearingProfile(of participant: ParticipantID) throws -> HearingProfile?
     /// The listening dose of the participant's sessions started in the 7 days before `date`, except `sessionID`.
     func weekDose(of participant: ParticipantID, before date: Date, excluding sessionID: String?) throws -> WeekDose
+    /// The participant's questionnaires.csv rows (a protocol's participant sheet and its consent among them).
+    func questionnaireRows(of participant: ParticipantID) throws -> [QuestionnaireRow]
+    /// Where `participant`'s questionnaire answers are, as a person would look for them (for messages).
+    func questionnaireLocation(of participant: ParticipantID) -> String
 }
 
 /// One session's log: the `GameSession`'s trial sink (a row is stored before `record` returns), and what
@@ -128,6 +132,14 @@ public struct FileSessionStore: SessionStore {
         -> WeekDose
     {
         try WeekDose.past(logs: logs, participant: participant, before: date, excluding: sessionID)
+    }
+
+    public func questionnaireRows(of participant: ParticipantID) throws -> [QuestionnaireRow] {
+        try QuestionnaireLog(logs: logs, participant: participant).rows()
+    }
+
+    public func questionnaireLocation(of participant: ParticipantID) -> String {
+        QuestionnaireLog(logs: logs, participant: participant).url.path
     }
 }
 

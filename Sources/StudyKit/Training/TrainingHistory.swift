@@ -52,13 +52,23 @@ public enum TrainingHistory {
         return staircase
     }
 
-    /// The hits of the latest session's logged photos, in the order they were taken: a resumed session counts
-    /// its points and its run of hits on from them (the paused screen's points must not shrink on resume).
-    public static func hitsOfLatestSession(of assigned: AssignedPlan, logs: URL, participant: ParticipantID) throws
-        -> [Bool]
+    /// A logged training row as points count it: hit or missed, or skipped (no photo, no points).
+    public struct LoggedPhoto: Sendable, Equatable {
+        public let hit: Bool
+        public let skipped: Bool
+        public init(hit: Bool, skipped: Bool) {
+            self.hit = hit
+            self.skipped = skipped
+        }
+    }
+
+    /// The latest session's logged photos and skips, in the order they were taken: a resumed session counts its
+    /// points and its run of hits on from them (the paused screen's points must not shrink on resume).
+    public static func photosOfLatestSession(of assigned: AssignedPlan, logs: URL, participant: ParticipantID) throws
+        -> [LoggedPhoto]
     {
         let rows = try sessions(of: assigned, logs: logs, participant: participant).last?.rows ?? []
-        return rows.compactMap { $0.training?.hit }
+        return rows.compactMap { row in row.training.map { LoggedPhoto(hit: $0.hit, skipped: row.skipped) } }
     }
 
     /// A round of the latest session that a killed session left half photographed, and whether its logged

@@ -14,6 +14,8 @@ public struct SessionSummary: Sendable, Equatable {
     public let staircaseThreshold: Double?
     /// The training plan named in the rows (empty outside a plan).
     public let plan: String
+    /// Animals the patient skipped (`skipped` rows): not among `photos`.
+    public var skipped = 0
 
     /// The reversals a threshold averages by default (Levitt 1971: the last six).
     public static let defaultThresholdReversals = 6
@@ -26,42 +28,51 @@ public struct SessionSummary: Sendable, Equatable {
         var reversalKnown = false
         var staircaseReversalValues: [Double] = []
         var plan = ""
+        var skips = 0
 
         public init() {}
 
         /// One photo. `reversal` nil: the row does not say (an older file); `staircaseReversalValue`: the
-        /// `difficulty_value` of a row whose `staircase_reversal` is TRUE.
+        /// `difficulty_value` of a row whose `staircase_reversal` is TRUE. A `skipped` animal (no photo) is counted
+        /// apart and left out of the medians and the reversal rate; the staircase moved on it, so its reversal counts.
         public mutating func add(
             absDeviationDeg: Double, timeSeconds: Double, reversal: Bool?, staircaseReversalValue: Double?,
-            plan: String
+            plan: String, skipped: Bool = false
         ) {
+            if let staircaseReversalValue { staircaseReversalValues.append(staircaseReversalValue) }
+            if !plan.isEmpty { self.plan = plan }
+            guard !skipped else {
+                skips += 1
+                return
+            }
             deviations.append(absDeviationDeg)
             times.append(timeSeconds)
             if let reversal {
                 reversalKnown = true
                 if reversal { reversals += 1 }
             }
-            if let staircaseReversalValue { staircaseReversalValues.append(staircaseReversalValue) }
-            if !plan.isEmpty { self.plan = plan }
         }
 
         public mutating func add(_ row: TrialRow) {
             add(
                 absDeviationDeg: row.absDeviationDeg, timeSeconds: row.timeS, reversal: row.frontBackReversal,
                 staircaseReversalValue: row.training.flatMap { $0.staircaseReversal ? $0.difficultyValue : nil },
-                plan: row.training?.plan ?? "")
+                plan: row.training?.plan ?? "", skipped: row.skipped)
         }
 
+        /// No photo yet (skipped animals are none).
         public var isEmpty: Bool { deviations.isEmpty }
 
         public func summary(thresholdReversals: Int = SessionSummary.defaultThresholdReversals) -> SessionSummary {
             let last = staircaseReversalValues.suffix(thresholdReversals)
-            return SessionSummary(
+            var summary = SessionSummary(
                 photos: deviations.count, medianAbsDeviationDeg: SessionSummary.median(deviations),
                 medianTimeSeconds: SessionSummary.median(times),
                 reversalRate: reversalKnown && !deviations.isEmpty
                     ? Double(reversals) / Double(deviations.count) : nil,
                 staircaseThreshold: last.isEmpty ? nil : last.reduce(0, +) / Double(last.count), plan: plan)
+            summary.skipped = skips
+            return summary
         }
     }
 

@@ -68,7 +68,7 @@ struct FieldReader {
     static let topFields = [
         "name", "description", "comment", "seed", "order", "blocked", "min_separation_deg",
         "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions",
-        "ratings", "feedback",
+        "ratings", "feedback", "participant_sheet",
     ]
     static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound"]
 
@@ -195,7 +195,23 @@ struct FieldReader {
             name: name, description: description, seed: seed, order: order, blocked: blocked,
             minSeparationDeg: separation, bearingsDeg: bearings, backgroundGainDB: gain,
             keepFirstTargetPlaying: keepPlaying, conditions: conditions,
-            ratings: try bool(fields, "ratings", "ratings") ?? false, feedback: try feedback(fields))
+            ratings: try bool(fields, "ratings", "ratings") ?? false, feedback: try feedback(fields),
+            participantSheet: try participantSheet(fields))
+    }
+
+    /// A protocol's `participant_sheet`: the instrument id asked instead of the participants.csv questions and,
+    /// optionally, its consent item. Whether the instrument exists and its consent item fits is checked where the
+    /// questionnaires are (`soundsafari study` before the window opens).
+    func participantSheet(_ fields: [String: JSONValue]) throws -> ProtocolSheet? {
+        guard let value = fields["participant_sheet"], value != .null else { return nil }
+        let inner = try object(value, "participant_sheet", allowed: ProtocolSheet.fields)
+        guard let instrument = try string(inner, "instrument", "participant_sheet.instrument") else {
+            throw error(
+                "participant_sheet.instrument",
+                "is missing; name the instrument to ask (an id from soundsafari questionnaire list)")
+        }
+        let consent = try string(inner, "consent_item", "participant_sheet.consent_item")
+        return ProtocolSheet(instrument: instrument, consentItem: consent)
     }
 
     /// A protocol's `feedback`: each of true_direction and verdict on or off (default off: a study measures, it

@@ -62,12 +62,14 @@ public struct StudyProtocol: Sendable, Equatable {
     /// What the participant is shown after each photo and at the end: a protocol file's `feedback` (all off when
     /// it has none: a study measures); everything for `play`'s built-in modes.
     public var feedback: SessionFeedback
+    /// The protocol's own participant sheet (an instrument with a consent item); nil: the participants.csv sheet.
+    public var participantSheet: ProtocolSheet?
 
     public init(
         name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
         blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
         backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition],
-        ratings: Bool = false, feedback: SessionFeedback = .all
+        ratings: Bool = false, feedback: SessionFeedback = .all, participantSheet: ProtocolSheet? = nil
     ) {
         self.name = name
         self.description = description
@@ -81,6 +83,7 @@ public struct StudyProtocol: Sendable, Equatable {
         self.conditions = conditions
         self.ratings = ratings
         self.feedback = feedback
+        self.participantSheet = participantSheet
     }
 
     /// How many rounds a built-in mode may have, in `play`, its menu and `simulate` alike (a longer session is a

@@ -1,4 +1,4 @@
-// When an administration of an instrument was asked: a plan's baseline, follow-up or every n-th session, a prompt, or on request.
+// When an administration of an instrument was asked: a plan's baseline, follow-up or every n-th session, a prompt, on request, or a study's sheet.
 
 /// The `moment` column of questionnaires.csv.
 public enum QuestionnaireMoment: String, Sendable, CaseIterable, Codable {
@@ -12,4 +12,6 @@ public enum QuestionnaireMoment: String, Sendable, CaseIterable, Codable {
     case prompt
     /// Taken with `soundsafari questionnaire take` at a clinician's or the patient's own request.
     case onRequest = "on_request"
+    /// A study protocol's own participant sheet (`participant_sheet`), asked before the participant's first session.
+    case sheet
 }

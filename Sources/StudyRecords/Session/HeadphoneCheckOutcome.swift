@@ -9,11 +9,11 @@ public struct HeadphoneCheckOutcome: Sendable, Equatable {
         case continuedAnyway = "continued_anyway"
     }
 
-    public var at: Date
+    @LogTimestamp public var at: Date
     public var result: Result
     public var failedAttempts: Int
     /// `swapped`, `inconsistent`, `heard_on_both_sides`, `not_heard_left`, `not_heard_right`; nil if none failed.
-    public var lastProblem: String?
+    @ExplicitNull public var lastProblem: String?
     /// The volume the check ended with (dB).
     public var volumeDB: Double
 
@@ -32,23 +32,5 @@ extension HeadphoneCheckOutcome: Codable {
         case failedAttempts = "failed_attempts"
         case lastProblem = "last_problem"
         case volumeDB = "volume_db"
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Timestamp.format(at), forKey: .at)
-        try container.encode(result, forKey: .result)
-        try container.encode(failedAttempts, forKey: .failedAttempts)
-        try container.encode(lastProblem, forKey: .lastProblem)
-        try container.encode(volumeDB, forKey: .volumeDB)
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        at = try container.decodeTimestamp(forKey: .at)
-        result = try container.decode(Result.self, forKey: .result)
-        failedAttempts = try container.decode(Int.self, forKey: .failedAttempts)
-        lastProblem = try container.decodeIfPresent(String.self, forKey: .lastProblem)
-        volumeDB = try container.decode(Double.self, forKey: .volumeDB)
     }
 }

@@ -8,17 +8,20 @@ import GameCore
 public struct SessionExposure: Sendable, Equatable {
     public var calibrated: Bool
     public var durationSeconds: Double
-    public var leftLAeqDBFS: Double?
-    public var rightLAeqDBFS: Double?
-    public var louderEar: Ear?
+    @ExplicitNull public var leftLAeqDBFS: Double? = nil
+    @ExplicitNull public var rightLAeqDBFS: Double? = nil
+    @ExplicitNull public var louderEar: Ear? = nil
     /// The louder ear's LAeq in dB(A); nil without a calibration.
-    public var laeqDBA: Double?
+    @ExplicitNull public var laeqDBA: Double? = nil
     /// This session's share of the weekly allowance; nil without a calibration.
-    public var doseFraction: Double?
+    @ExplicitNull public var doseFraction: Double? = nil
     /// The participant's dose over the last 7 days, this session included; nil without a calibration.
-    public var weekDoseFraction: Double?
+    @ExplicitNull public var weekDoseFraction: Double? = nil
     /// The sessions the weekly dose adds up (those of the last 7 days with a dose, this one included).
     public var weekSessions: Int
+    /// What the numbers mean, or why they are null (session.json `note`): set from `calibrated` when made, read
+    /// back as the file says.
+    public var note: String
 
     /// From the meter's levels (dBFS per ear, nil for a silent ear), the headphones' calibration if any, and
     /// the dose of the participant's other sessions in the last 7 days.
@@ -45,10 +48,10 @@ public struct SessionExposure: Sendable, Equatable {
         } else {
             weekSessions = pastWeek.sessions
         }
+        note = Self.note(calibrated: calibrated)
     }
 
-    /// What the numbers mean, or why they are null (session.json `note`).
-    public var note: String {
+    static func note(calibrated: Bool) -> String {
         calibrated
             ? "LAeq of what left the output stage (A-weighted, after the limiter), louder ear; dose = share of the "
                 + "weekly allowance of 80 dB(A) for 40 h (ITU-T H.870, EU 2009/490/EC, 3 dB exchange rate)"
@@ -71,33 +74,6 @@ extension SessionExposure: Codable {
         case doseFraction = "dose_fraction"
         case weekDoseFraction = "week_dose_fraction"
         case weekSessions = "week_sessions"
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(calibrated, forKey: .calibrated)
-        try container.encode(durationSeconds, forKey: .durationSeconds)
-        try container.encode(leftLAeqDBFS, forKey: .leftLAeqDBFS)
-        try container.encode(rightLAeqDBFS, forKey: .rightLAeqDBFS)
-        try container.encode(louderEar, forKey: .louderEar)
-        try container.encode(laeqDBA, forKey: .laeqDBA)
-        try container.encode(doseFraction, forKey: .doseFraction)
-        try container.encode(weekDoseFraction, forKey: .weekDoseFraction)
-        try container.encode(weekSessions, forKey: .weekSessions)
-        try container.encode(note, forKey: .note)
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        calibrated = try container.decode(Bool.self, forKey: .calibrated)
-        durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
-        leftLAeqDBFS = try container.decodeIfPresent(Double.self, forKey: .leftLAeqDBFS)
-        rightLAeqDBFS = try container.decodeIfPresent(Double.self, forKey: .rightLAeqDBFS)
-        louderEar = try container.decodeIfPresent(Ear.self, forKey: .louderEar)
-        laeqDBA = try container.decodeIfPresent(Double.self, forKey: .laeqDBA)
-        doseFraction = try container.decodeIfPresent(Double.self, forKey: .doseFraction)
-        weekDoseFraction = try container.decodeIfPresent(Double.self, forKey: .weekDoseFraction)
-        weekSessions = try container.decode(Int.self, forKey: .weekSessions)
     }
 }
 

@@ -101,7 +101,7 @@ extension SessionOutput: Codable {
 
 /// A volume setting and when it was made (session.json `volume_events`).
 public struct VolumeEvent: Sendable, Equatable, Codable {
-    public var at: Date
+    @LogTimestamp public var at: Date
     public var volumeDB: Double
     /// Where it was set, e.g. `headphone-check`, `resume`.
     public var source: String
@@ -115,19 +115,5 @@ public struct VolumeEvent: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey {
         case at, source
         case volumeDB = "volume_db"
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Timestamp.format(at), forKey: .at)
-        try container.encode(volumeDB, forKey: .volumeDB)
-        try container.encode(source, forKey: .source)
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        at = try container.decodeTimestamp(forKey: .at)
-        volumeDB = try container.decode(Double.self, forKey: .volumeDB)
-        source = try container.decode(String.self, forKey: .source)
     }
 }

@@ -1,4 +1,4 @@
-// The sync API's two shapes, shared by the study server and `soundsafari sync`: how far a file is held, and a batch.
+// The sync API's shapes, shared by the study server and `soundsafari sync`: how far files are held, and a batch.
 import Foundation
 
 /// How far the server holds one file (its answer to `GET /api/v1/sync/state`).
@@ -19,6 +19,32 @@ public struct HeldFile: Codable, Equatable, Sendable {
         self.held = held
         self.lastSHA256 = lastSHA256
     }
+}
+
+/// The server's answer to `GET /api/v1/sync/state`: every file of the machine it holds, and the participants of the
+/// machine's site an admin deleted (their folders are no longer taken, so a sync leaves them out).
+public struct SyncState: Codable, Equatable, Sendable {
+    public var files: [HeldFile]
+    public var deleted: [String]
+
+    public init(files: [HeldFile], deleted: [String]) {
+        self.files = files
+        self.deleted = deleted
+    }
+
+    /// A server from before deletions answers without `deleted`: none deleted.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        files = try container.decode([HeldFile].self, forKey: .files)
+        deleted = try container.decodeIfPresent([String].self, forKey: .deleted) ?? []
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case files, deleted
+    }
+
+    /// The files held, by path.
+    public var held: [String: HeldFile] { Dictionary(uniqueKeysWithValues: files.map { ($0.file, $0) }) }
 }
 
 /// Items of one file for `POST /api/v1/sync/batch`: CSV records from record `first` on, or one JSON document.

@@ -181,6 +181,12 @@ public enum TrainingPlanFile {
             throw reader.error(
                 "session.feedback", "is set inside the session; give the plan's feedback at its top level ('feedback')")
         }
+        if sessionFields["participant_sheet"] != nil {
+            // A trainee's own plan has no supervisor at a sheet; a plan's questionnaires ask what it needs.
+            throw reader.error(
+                "session.participant_sheet",
+                "is a study protocol's field; a training plan asks its instruments with 'questionnaires'")
+        }
         do {
             return try ProtocolFile.parse(Data(value.rendered().utf8), file: reader.file)
         } catch let error as ProtocolError {

@@ -2,7 +2,7 @@
 import Foundation
 import TidyFormats
 
-/// One photographed target. Property names are the columns in camelCase; `columns` is the header
+/// One photographed (or skipped) target. Property names are the columns in camelCase; `columns` is the header
 /// in the contract's order, which must never change without bumping `schemaVersion`.
 public struct TrialRow: Equatable, Sendable {
     public static let schemaVersion = 1
@@ -28,6 +28,8 @@ public struct TrialRow: Equatable, Sendable {
         "volume_db", "profile_version",
         // Issue 23: the machine that logged the row, so sessions pooled from several machines stay apart.
         "device_id",
+        // Issue 25: the patient gave the target up ("skip this animal"); no photo was taken.
+        "skipped",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -70,6 +72,9 @@ public struct TrialRow: Equatable, Sendable {
     public var profileVersion: Int?
     /// The machine's `device_id` (empty in rows logged before it existed).
     public var deviceID: String
+    /// The target was given up ("skip this animal"), not photographed: `aim_bearing_deg` and `time_s` are the
+    /// heading and the time when it was skipped, and the row is no photo (FALSE in rows written before it existed).
+    public var skipped: Bool
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
@@ -79,7 +84,7 @@ public struct TrialRow: Equatable, Sendable {
         frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String,
         onsetFrame: Int64? = nil, onsetUncertaintyMS: Double? = nil,
         training: TrainingColumns? = nil,
-        volumeDB: Double? = nil, profileVersion: Int? = nil, deviceID: String = ""
+        volumeDB: Double? = nil, profileVersion: Int? = nil, deviceID: String = "", skipped: Bool = false
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -110,6 +115,7 @@ public struct TrialRow: Equatable, Sendable {
         self.volumeDB = volumeDB
         self.profileVersion = profileVersion
         self.deviceID = deviceID
+        self.skipped = skipped
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -143,7 +149,7 @@ public struct TrialRow: Equatable, Sendable {
             + [
                 volumeDB.map { .decimal($0, fractionDigits: 1) } ?? .empty,
                 profileVersion.map { .integer($0) } ?? .empty,
-                .text(deviceID),
+                .text(deviceID), .boolean(skipped),
             ]
     }
 
@@ -187,6 +193,8 @@ public struct TrialRow: Equatable, Sendable {
         volumeDB = try row.optional("volume_db") { try row.decimal($0) }
         profileVersion = try row.optional("profile_version") { try row.integer($0) }
         deviceID = try row.optional("device_id") { try row.text($0) } ?? ""
+        // Files written before the column existed hold photos only.
+        skipped = try row.optional("skipped") { try row.boolean($0) } ?? false
     }
 
     /// Every row of a trials.csv table (its cut-off last line, if any, is never among the records).

@@ -67,6 +67,8 @@ public struct StudyData: Sendable {
     public let rows: Int
     public let skippedRows: Int
     public let firstSkipped: String?
+    /// Rows of animals the patient skipped (trials.csv `skipped` TRUE), left out of the analysis.
+    public var skippedTargets = 0
     public let files: [String]
     /// Loaded without a subject, and some participant has several rows in one group: the rows are not independent.
     public var repeatedParticipants = false
@@ -134,12 +136,14 @@ public struct StudyData: Sendable {
             throw AnalysisError("\(files.joined(separator: ", ")): \(reason); check the files and --filter values.")
         }
         let origin = loader.rebase()
-        return StudyData(
+        var data = StudyData(
             options: options, origin: origin, groups: loader.groups, cells: loader.cells,
             angular: loader.angular,
             rows: loader.rows, skippedRows: loader.skipped, firstSkipped: loader.firstSkipped, files: files,
             repeatedParticipants: loader.repeatedParticipants,
             participantsInSeveralGroups: loader.participantsInSeveralGroups)
+        data.skippedTargets = loader.skippedTargets
+        return data
     }
 
     /// Files as given plus every trials.csv below given folders; also the participants.csv lying in each given folder.
@@ -236,6 +240,8 @@ private final class Loader {
     var rows = 0
     var skipped = 0
     var firstSkipped: String?
+    /// Rows of skipped animals left out (`SkippedTargets`).
+    var skippedTargets = 0
 
     /// Distinct texts per column (after undoing the spreadsheet guard) and their codes; one coder per column name.
     @exclusivity(unchecked) var coders: [TextCoder] = []
@@ -291,13 +297,18 @@ private final class Loader {
         let textColumns = options.factors + (options.subject.map { [$0] } ?? []) + filterColumns
         var wanted = [options.value]
         for c in textColumns + ["participant"] where !wanted.contains(c) { wanted.append(c) }
+        // A skipped animal is no photo: left out unless the researcher names the column (then it is data).
+        let dropsSkipped = !wanted.contains(SkippedTargets.column)
+        if dropsSkipped { wanted.append(SkippedTargets.column) }
         let slot = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        var optional: Set<String> = ["participant"]
+        var optional: Set<String> = ["participant", SkippedTargets.column]
         if let participants { for c in textColumns where participants.columns.contains(c) { optional.insert(c) } }
         let reader = CSVReader.forAnalysis(columns: wanted, optionalColumns: optional, skipInvalid: options.skipInvalid)
         reader.showProgress = reader.showProgress && options.showProgress
         do {
-            try readRecords(file: file, reader: reader, textColumns: textColumns, wanted: wanted, slot: slot)
+            try readRecords(
+                file: file, reader: reader, textColumns: textColumns, wanted: wanted, slot: slot,
+                skippedSlot: dropsSkipped ? slot[SkippedTargets.column] : nil)
         } catch CSVReadError.missingColumn(let path, let line, let column, let header)
             where participants == nil && ParticipantRecord.columns.contains(column) && !header.contains(column)
         {
@@ -310,7 +321,8 @@ private final class Loader {
     }
 
     private func readRecords(
-        file: String, reader: CSVReader, textColumns: [String], wanted: [String], slot: [String: Int]
+        file: String, reader: CSVReader, textColumns: [String], wanted: [String], slot: [String: Int],
+        skippedSlot: Int?
     ) throws {
         // Every wanted column has a slot (it was built from `wanted`); 0 is never reached.
         let factorSlots = options.factors.map { slot[$0] ?? 0 }
@@ -329,6 +341,10 @@ private final class Loader {
         func name(_ slot: Int, _ code: Int) -> String { coders[coderOfSlot[slot]].names[code] }
 
         try reader.readNotingCutOff(path: file) { record in
+            if let skippedSlot, SkippedTargets.isSkipped(record, skippedSlot) {
+                skippedTargets += 1
+                return
+            }
             if !checkedJoin {
                 checkedJoin = true
                 for c in textColumns where !record.has(slot[c] ?? 0) && !record.has(participantSlot) {

@@ -32,6 +32,8 @@ public final class MixedModelReader {
     let input: MixedModelInput
     public private(set) var rowsWithMissing = 0
     public private(set) var skippedRows = 0
+    /// Rows of skipped animals left out (`SkippedTargets`).
+    public private(set) var skippedTargets = 0
     public private(set) var firstSkipped: String?
     public private(set) var files: [String] = []
     let participants: ParticipantTable?
@@ -65,7 +67,13 @@ public final class MixedModelReader {
         for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
         if !columns.contains("participant") { columns.append("participant") }
         let participantSlot = columns.firstIndex(of: "participant")!
-        var optional: Set<String> = ["participant"]
+        // A skipped animal is no photo: left out unless the model or a filter names the column.
+        var skippedSlot: Int?
+        if !columns.contains(SkippedTargets.column) {
+            columns.append(SkippedTargets.column)
+            skippedSlot = columns.count - 1
+        }
+        var optional: Set<String> = ["participant", SkippedTargets.column]
         if let participants { for c in columns where participants.columns.contains(c) { optional.insert(c) } }
         let filterSlots = Dictionary(grouping: input.filters, by: \.column).map {
             (slot: columns.firstIndex(of: $0.key)!, filters: $0.value)
@@ -75,6 +83,10 @@ public final class MixedModelReader {
                 columns: columns, optionalColumns: optional, skipInvalid: input.skipInvalid)
             reader.showProgress = reader.showProgress && input.showProgress
             try reader.read(path: file) { record in
+                if let skippedSlot, SkippedTargets.isSkipped(record, skippedSlot) {
+                    skippedTargets += 1
+                    return
+                }
                 func field(_ s: Int) throws -> [UInt8]? {
                     if record.has(s) {
                         // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone or an

@@ -22,7 +22,7 @@ public enum SessionProgress {
     /// Columns read by name: the session's rows are summarised by StudyRecords' `SessionSummary`, as the game's
     /// progress chart summarises them.
     static let required = ["participant", "session_index", "abs_deviation_deg", "time_s"]
-    static let optional = ["front_back_reversal", "difficulty_value", "staircase_reversal", "plan"]
+    static let optional = ["front_back_reversal", "difficulty_value", "staircase_reversal", "plan", "skipped"]
 
     /// Reads every row of `files` and summarises each (participant, session_index).
     public static func read(files: [String], thresholdReversals: Int = 6, skipInvalid: Bool = false) throws
@@ -55,7 +55,8 @@ public enum SessionProgress {
                     ? Double(record.string(5)) : nil
                 session.add(
                     absDeviationDeg: deviation, timeSeconds: time, reversal: reversal,
-                    staircaseReversalValue: staircase, plan: record.has(7) ? record.string(7) : "")
+                    staircaseReversalValue: staircase, plan: record.has(7) ? record.string(7) : "",
+                    skipped: SkippedTargets.isSkipped(record, 8))
                 sessions[participant, default: [:]][index] = session
             }
         }

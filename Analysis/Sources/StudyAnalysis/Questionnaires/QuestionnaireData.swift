@@ -83,12 +83,14 @@ public struct QuestionnaireData: Sendable {
         let participants = Set(scores.map(\.participant))
         var trials: [String: [(sessionIndex: Double, absDeviationDeg: Double)]] = [:]
         let reader = CSVReader.forAnalysis(
-            columns: ["participant", "session_index", "abs_deviation_deg"], skipInvalid: false)
+            columns: ["participant", "session_index", "abs_deviation_deg", SkippedTargets.column],
+            optionalColumns: [SkippedTargets.column], skipInvalid: false)
         reader.showProgress = false
         for file in trialsFiles {
             try reader.readNotingCutOff(path: file) { record in
                 let participant = record.string(0)
-                guard participants.contains(participant) else { return }
+                // A skipped animal has no deviation to learn from.
+                guard participants.contains(participant), !SkippedTargets.isSkipped(record, 3) else { return }
                 guard let index = Double(record.string(1)), index.isFinite else {
                     throw record.invalid(1, "'\(record.string(1))' is not a session number")
                 }

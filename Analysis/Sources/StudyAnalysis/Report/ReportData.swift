@@ -19,6 +19,8 @@ struct ReportData {
     var polarPairs: [(target: Double, aim: Double)] = []
     var rows = 0
     var skipped = 0
+    /// Rows of animals the patient skipped (`SkippedTargets`), left out of every figure and test.
+    var skippedTargets = 0
     var files: [String] = []
     /// Rows per `protocol` column value (a training plan's sessions carry the plan's session protocol); "" for
     /// logs written before the column existed. More than one means study and training data, or two studies.
@@ -38,11 +40,14 @@ struct ReportData {
         var columns = [
             compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "target_bearing_deg",
             "aim_bearing_deg", "round", "session_id", "front_back_confusion", "protocol", "plan",
+            SkippedTargets.column,
         ]
         let optional: Set<String> = [
             "deviation_deg", "target_bearing_deg", "aim_bearing_deg", "round", "session_id", "front_back_confusion",
-            "protocol", "plan",
+            "protocol", "plan", SkippedTargets.column,
         ]
+        // Slot 12; a --filter on the column makes skipped rows data (the filter decides).
+        let dropsSkipped = !filters.contains { $0.column == SkippedTargets.column }
         for f in filters where !columns.contains(f.column) { columns.append(f.column) }
         let filterSlots = Dictionary(grouping: filters, by: \.column).map { entry in
             (slot: columns.firstIndex(of: entry.key) ?? 0, filters: entry.value)
@@ -67,6 +72,10 @@ struct ReportData {
         for file in files {
             let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
             try reader.read(path: file) { r in
+                if dropsSkipped, SkippedTargets.isSkipped(r, 12) {
+                    data.skippedTargets += 1
+                    return
+                }
                 for (k, (slot, group)) in filterSlots.enumerated() {
                     let code = filterCoders[k].code(r.storage[slot]) { StudyData.unescapeText(r.string(slot)) }
                     if let pass = filterPasses[k][code] {

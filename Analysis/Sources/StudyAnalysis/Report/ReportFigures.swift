@@ -13,13 +13,17 @@ enum ReportFigures {
         figures.append(
             (
                 "figure-6-1-conditions.svg",
-                "Figure 1: mean absolute deviation and mean time per \(compare), with 95% confidence intervals.",
+                "Figure 1: mean absolute deviation and mean time per \(compare), with 95% confidence intervals; each dot is one participant's mean.",
                 SVGFigure.barPanels(
                     title: "Comparison between \(compare)s", categories: c.conditions,
                     panels: [
                         ("abs deviation (deg)", devCI.map(\.0), devCI.map(\.1), devCI.map(\.2)),
                         ("time (s)", timeCI.map(\.0), timeCI.map(\.1), timeCI.map(\.2)),
-                    ])
+                    ],
+                    points: ReportContext.measures.map { measure in
+                        c.conditions.map { condition in c.people.compactMap { c.cellMean($0, condition, measure.pick) }
+                        }
+                    })
             ))
         for (i, condition) in c.conditions.enumerated() {
             let points = c.people.compactMap { p -> (x: Double, y: Double, group: String)? in

@@ -76,7 +76,9 @@ enum ReportQuestionnaires {
         q <- do.call(rbind, lapply(quest_files, read.csv, colClasses = "character"))
         q <- q[q$record == "finished" & q$value != "" & q$participant %in% quest_people, ]
         q$total <- as.numeric(q$value)
-        quest_trials <- do.call(rbind, lapply(\(trialsFiles), function(f) read.csv(f, colClasses = "character")[, c("participant", "session_index", "abs_deviation_deg")]))
+        quest_trials <- do.call(rbind, lapply(\(trialsFiles), function(f) { d <- read.csv(f, colClasses = "character")
+          if (!is.null(d$skipped)) d <- d[!(toupper(d$skipped) %in% c("TRUE", "1")), ]   # skipped animals: no photo
+          d[, c("participant", "session_index", "abs_deviation_deg")] }))
         quest_trials$session_index <- as.numeric(quest_trials$session_index)
         quest_trials$abs_deviation_deg <- as.numeric(quest_trials$abs_deviation_deg)
         for (instrument in sort(unique(q$instrument))) {

@@ -14,6 +14,9 @@ enum ReportRScript {
         let sessionColumn = mixedModels.contains { $0.formula.contains("session_index") } ? ", \"session_index\"" : ""
         // The report's --filter, as the same subset in R (positives of a column: any of them; negated: none).
         let filterColumns = filters.map(\.column).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        // Skipped animals (no photo) are left out, as the report leaves them out, unless a --filter names the column.
+        let skippedLine =
+            "trials <- trials[is.na(trials$skipped) | !(toupper(trials$skipped) %in% c(\"TRUE\", \"1\")), ]   # skipped animals"
         let subset = filterColumns.map { column -> String in
             let keep = filters.filter { $0.column == column && !$0.negated }.map(\.value)
             let drop = filters.filter { $0.column == column && $0.negated }.map(\.value)
@@ -35,13 +38,14 @@ enum ReportRScript {
             conditions <- \(vector(c.conditions))   # the report's order
             people <- \(vector(c.people))
             within <- \(c.within ? "TRUE" : "FALSE")   # every participant played more than one condition
-            cols <- unique(c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion"\(filterColumns.map { ", " + quote($0) }.joined())\(sessionColumn)))
+            cols <- unique(c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion", "skipped"\(filterColumns.map { ", " + quote($0) }.joined())\(sessionColumn)))
             trials <- do.call(rbind, lapply(files, function(f) {
               d <- read.csv(f, colClasses = "character", check.names = FALSE)
               for (k in setdiff(cols, names(d))) d[[k]] <- NA
               d[, cols]
             }))
             \(subset.isEmpty ? "# (no --filter)" : subset)
+            \(filterColumns.contains(SkippedTargets.column) ? "# (skipped animals as --filter says)" : skippedLine)
             for (k in c("abs_deviation_deg", "time_s", "deviation_deg"\(sessionColumn))) trials[[k]] <- as.numeric(trials[[k]])
             trials$cond <- trials[[compare]]
             # Unit of analysis: one mean per participant and condition.

@@ -3,6 +3,9 @@ import Foundation
 
 struct SVGFigure {
     let width: Double, height: Double
+    /// Every text's size is multiplied by this: the dashboard's figures, scaled down to a phone's width, use larger
+    /// text than the report's (1 in the report).
+    var textScale = 1.0
     private var body: [String] = []
     static let palette = [
         "#1b6ca8", "#d1495b", "#66a182", "#edae49", "#8d6a9f", "#2e4057", "#00798c", "#a85d1b", "#5c946e", "#b33f62",
@@ -27,7 +30,7 @@ struct SVGFigure {
     ) {
         let transform = rotate.map { " transform=\"rotate(\(Self.f($0)) \(Self.f(x)) \(Self.f(y)))\"" } ?? ""
         add(
-            "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(size))\" text-anchor=\"\(anchor)\" font-weight=\"\(weight)\"\(transform)>\(Self.escape(s))</text>"
+            "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(size * textScale))\" text-anchor=\"\(anchor)\" font-weight=\"\(weight)\"\(transform)>\(Self.escape(s))</text>"
         )
     }
     mutating func line(
@@ -61,12 +64,15 @@ struct SVGFigure {
     static func niceAxis(_ maxValue: Double, minValue: Double = 0, integer: Bool = false) -> (
         low: Double, high: Double, step: Double
     ) {
-        let span = max(maxValue - minValue, 1e-9)
+        // Values all alike (every session without a reversal) would give an axis of no height: span 1 instead.
+        let flat = maxValue - minValue <= 1e-9
+        let span = flat ? max(abs(maxValue), 1) : maxValue - minValue
         let raw = span / 5
         let magnitude = pow(10, floor(log10(raw)))
         var step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
         if integer { step = max(1, step.rounded(.up)) }
-        return (floor(minValue / step) * step, ceil(maxValue / step) * step, step)
+        let low = floor(minValue / step) * step
+        return (low, flat ? low + 5 * step : ceil(maxValue / step) * step, step)
     }
 
     /// Width a title needs at `size` px in DejaVu Sans bold (about 0.65 em per character) plus margins: figures are at
@@ -108,9 +114,11 @@ struct SVGFigure {
 
     /// Bars with 95% CI whiskers; one panel per measure (figure 6.1).
     /// `counts`: the bars count something (participants per answer), so the axis ticks are whole numbers.
+    /// `points`: per panel, per category, the individual values (each participant's mean) drawn as open dots spread
+    /// evenly across the bar, so a reader sees the data behind the mean (empty: bars only).
     static func barPanels(
         title: String, categories: [String], panels: [(label: String, means: [Double], low: [Double], high: [Double])],
-        counts: Bool = false
+        counts: Bool = false, points: [[[Double]]] = []
     ) -> String {
         let panelWidth = max(260.0, Double(categories.count) * 60 + 80)
         let longestLabel = categories.map(\.count).max() ?? 0
@@ -123,8 +131,11 @@ struct SVGFigure {
             let y0 = 40.0
             let w = panelWidth - 90
             let h = 260.0
-            let top = max(panel.high.filter(\.isFinite).max() ?? 1, panel.means.filter(\.isFinite).max() ?? 1)
-            let axis = niceAxis(top, minValue: axisFloor(panel.low + panel.means), integer: counts)
+            let dots = points.indices.contains(p) ? points[p] : []
+            let values = dots.flatMap { $0 }.filter(\.isFinite)
+            let top = max(
+                panel.high.filter(\.isFinite).max() ?? 1, panel.means.filter(\.isFinite).max() ?? 1, values.max() ?? 0)
+            let axis = niceAxis(top, minValue: axisFloor(panel.low + panel.means + values), integer: counts)
             let (_, mapY) = svg.axes(
                 x0: x0, y0: y0, w: w, h: h, yLow: axis.low, yHigh: axis.high, yStep: axis.step, yLabel: panel.label)
             let slot = w / Double(max(categories.count, 1))
@@ -133,6 +144,17 @@ struct SVGFigure {
                 let m = panel.means[i]
                 guard m.isFinite else { continue }
                 svg.rect(cx - slot * 0.3, mapY(m), slot * 0.6, mapY(0) - mapY(m), fill: palette[i % palette.count])
+                if dots.indices.contains(i) {
+                    let own = dots[i].filter(\.isFinite)
+                    for (k, value) in own.enumerated() {
+                        // Spread over the middle half of the bar, in the order given (no random jitter: same file
+                        // every run).
+                        let offset = own.count == 1 ? 0 : (Double(k) / Double(own.count - 1) - 0.5) * slot * 0.3
+                        svg.add(
+                            "<circle class=\"point\" cx=\"\(f(cx + offset))\" cy=\"\(f(mapY(value)))\" r=\"2.5\" fill=\"white\" fill-opacity=\"0.6\" stroke=\"#222\" stroke-width=\"0.8\"/>"
+                        )
+                    }
+                }
                 if panel.low[i].isFinite && panel.high[i].isFinite {
                     svg.line(cx, mapY(panel.low[i]), cx, mapY(panel.high[i]), width: 1.5)
                     svg.line(cx - 6, mapY(panel.low[i]), cx + 6, mapY(panel.low[i]), width: 1.5)
@@ -175,9 +197,11 @@ struct SVGFigure {
 
     /// Mean with 95% CI over an ordered x (learning curve).
     static func lineWithCI(
-        title: String, xLabel: String, yLabel: String, xs: [Double], means: [Double], low: [Double], high: [Double]
+        title: String, xLabel: String, yLabel: String, xs: [Double], means: [Double], low: [Double], high: [Double],
+        textScale: Double = 1
     ) -> String {
         var svg = SVGFigure(width: max(560, titleWidth(title)), height: 400)
+        svg.textScale = textScale
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         let ay = niceAxis(
             high.filter(\.isFinite).max() ?? means.filter(\.isFinite).max() ?? 1, minValue: axisFloor(low + means))

@@ -8,9 +8,12 @@ public enum StudyReport {
     /// Returns a short summary of what was written (printed by the CLI).
     public static func write(
         inputs: [String], outputFolder: String, compare: String = "condition", groupBy: String?,
-        participantsFile: String?, skipInvalid: Bool, force: Bool = false, filters: [RowFilter] = []
+        participantsFile: String?, skipInvalid: Bool, force: Bool = false, filters: [RowFilter] = [],
+        publication: Bool = false, mixedModels fitsMixedModels: Bool = true
     ) throws -> String {
         try checkOutputFolder(outputFolder, force: force)
+        // Said before anything is computed or written.
+        if publication { _ = try PublicationFigures.converter() }
         let (files, foundParticipants) = try StudyData.resolveInputs(inputs)
         let data = try ReportData.load(files: files, compare: compare, skipInvalid: skipInvalid, filters: filters)
         guard data.rows > 0 else {
@@ -36,7 +39,8 @@ public enum StudyReport {
         try createFolders(outputFolder)
         let c = ReportContext(data: data, compare: compare, groupBy: groupBy, participantTable: participantTable)
 
-        let mixedModels = ReportMixedModels.fit(c, files: files, filters: filters)
+        // Left out on request (a quick look, or the benchmark's like-for-like run): they re-read every trial.
+        let mixedModels = fitsMixedModels ? ReportMixedModels.fit(c, files: files, filters: filters) : []
         let conditionTests = ReportTestTables.conditions(c)
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
@@ -71,6 +75,24 @@ public enum StudyReport {
                 rows: ReportQuestionnaires.csvRows(questionnaires))
         }
         for f in figures { try writeText(outputFolder + "/figures/" + f.file, f.svg) }
+        if publication {
+            try PublicationFigures.convert(svgFiles: figures.map { outputFolder + "/figures/" + $0.file })
+            let n = c.conditions.map { condition in
+                c.people.filter { c.cellMean($0, condition, { $0.deviation }) != nil }.count
+            }
+            let tests = conditionTests.rows + groupTests.rows
+            func apa(_ italic: (String) -> String) -> [APATable] {
+                [
+                    APATable.descriptives(
+                        compare: compare, levels: c.conditions, n: n, deviation: table.devCI, time: table.timeCI,
+                        number: 1)
+                ] + (tests.isEmpty ? [] : [APATable.tests(tests, italic: italic, number: 2)])
+            }
+            try writeText(
+                outputFolder + "/tables-apa.html",
+                APATable.html(apa { "<i>\($0)</i>" }, heading: "Tables: \(protocolHeading(data))"))
+            try writeText(outputFolder + "/tables-apa.md", APATable.markdown(apa { "*\($0)*" }))
+        }
         var script = ReportRScript.script(
             c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
             mixedModels: mixedModels, filters: filters, outputFolder: outputFolder)
@@ -89,16 +111,18 @@ public enum StudyReport {
                 + filters.map { "\($0.column)\($0.negated ? "!=" : "=")\($0.value)" }.joined(separator: ", ") + ")"
         let protocolNames = data.protocols.keys.filter { !$0.isEmpty }.sorted()
         var facts = [
-            "Rows analysed: \(data.rows) from \(files.count) file(s)\(filtered)\(data.skipped > 0 ? "; \(data.skipped) invalid rows skipped" : "")",
+            "Rows analysed: \(data.rows) from \(files.count) file(s)\(filtered)\(data.skipped > 0 ? "; \(data.skipped) invalid rows skipped" : "")\(SkippedTargets.note(data.skippedTargets))",
             "Participants: \(c.people.count); \(compare)s: \(c.conditions.joined(separator: ", "))",
             "Design detected: \(c.design)"
                 + (protocolNames.count == 1
                     ? " (protocol '\(protocolNames[0])'\(data.plans[protocolNames[0]].map { ", training plan '\($0)'" } ?? ""))"
                     : ""),
             "Balance: \(DesignBalance.statement(counts: c.countsByCondition, compare: compare))",
-            ReportMixedModels.isTraining(c)
-                ? "Primary analysis of trial-level outcomes (training plan): deviation and time over sessions, RESPONSE ~ session_index * \(compare) + (session_index | participant) — each trainee's own intercept and session slope (linear, as lme4::lmer + lmerTest); front-back confusions: binomial with a random intercept, as lme4::glmer"
-                : "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
+            !fitsMixedModels
+                ? "Trial-level mixed models: left out (--no-mixed-models); the tables below compare participant means only"
+                : ReportMixedModels.isTraining(c)
+                    ? "Primary analysis of trial-level outcomes (training plan): deviation and time over sessions, RESPONSE ~ session_index * \(compare) + (session_index | participant) — each trainee's own intercept and session slope (linear, as lme4::lmer + lmerTest); front-back confusions: binomial with a random intercept, as lme4::glmer"
+                    : "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
             "Classical tests (tables 1, 2): participant means per \(compare) (trials of one person are not independent)",
         ]
         if let unfinished = unfinishedSessionsFact(files) { facts.append(unfinished) }
@@ -125,8 +149,15 @@ public enum StudyReport {
             units: ReportUnits(c))
         try writeText(outputFolder + "/report.md", markdown(document))
         try writeText(outputFolder + "/report.html", html(document))
+        let published = publication ? " (each also as PDF and 300-dpi PNG), tables-apa.html, tables-apa.md" : ""
         return
-            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures and \(questionnaires == nil ? 4 : 5) tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures\(published) and \(questionnaires == nil ? 4 : 5) tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+    }
+
+    /// The APA page's heading: the protocol analysed, or "study report" when the logs name none.
+    static func protocolHeading(_ data: ReportData) -> String {
+        let names = data.protocols.keys.filter { !$0.isEmpty }.sorted()
+        return names.count == 1 ? names[0] : "study report"
     }
 
     /// The input sessions whose session.json (beside their trials.csv) says they are not done — interrupted or still

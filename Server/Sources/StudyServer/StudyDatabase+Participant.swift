@@ -1,0 +1,252 @@
+// One participant of one site: everything the server holds of them, exported for an admin or deleted, audited.
+import Foundation
+import Logging
+import PostgresNIO
+import StudyRecords
+import TidyFormats
+
+extension StudyDatabase {
+    /// What is held of a participant at a site, per place (the audit row's before and after of a deletion).
+    public struct ParticipantHoldings: Sendable, Equatable {
+        public var counts: [String: Int]
+        public var isEmpty: Bool { counts.values.allSatisfy { $0 == 0 } }
+        public var audit: [String: String] { counts.mapValues(String.init) }
+        public var description: String {
+            counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        }
+    }
+
+    /// The tables keyed by site and participant (projections and prescriptions), emptied by a deletion.
+    static let participantTables = [
+        "participants", "sessions", "trials", "ratings", "plans", "profiles", "prescriptions",
+    ]
+
+    /// The items of participants.csv files of the site's machines that are `participant`'s registration rows (not
+    /// redacted): (device, file, item, content), read with the file's own codec.
+    static func registrationItems(
+        site: Int, participant: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [(device: UUID, item: Int, content: String, header: String)] {
+        let rows = try await connection.query(
+            """
+            SELECT f.device_id, f.header, i.item, i.content FROM sync_files f
+            JOIN devices d ON d.id = f.device_id JOIN sync_items i ON i.device_id = f.device_id AND i.file = f.file
+            WHERE d.site_id = \(site) AND f.file = 'participants.csv' AND i.redacted_at IS NULL
+            ORDER BY d.enrolled_at, f.device_id, i.item
+            """, logger: logger
+        ).collect().map { try $0.decode((UUID, String?, Int, String).self) }
+        var found: [(device: UUID, item: Int, content: String, header: String)] = []
+        for (device, header, item, content) in rows {
+            let header = header ?? ""
+            guard
+                case .participants(let records) = try DecodedItems.decode(
+                    kind: "participants", file: "participants.csv", header: header, items: [content]
+                ).0,
+                records.first?.participant.value == participant
+            else { continue }
+            found.append((device, item, content, header))
+        }
+        return found
+    }
+
+    /// How much the server holds of `participant` at the site `site` (its id), on `connection`.
+    static func holdings(site: Int, participant: String, on connection: PostgresConnection, logger: Logger)
+        async throws -> ParticipantHoldings
+    {
+        let files = try await connection.query(
+            """
+            SELECT count(DISTINCT (f.device_id, f.file))::int, count(i.item)::int FROM sync_files f
+            JOIN devices d ON d.id = f.device_id
+            LEFT JOIN sync_items i ON i.device_id = f.device_id AND i.file = f.file
+            WHERE d.site_id = \(site) AND split_part(f.file, '/', 1) = \(participant)
+            """, logger: logger
+        ).collect().first!.decode((Int, Int).self)
+        var counts = ["files": files.0, "items": files.1]
+        counts["registration_rows"] =
+            try await registrationItems(site: site, participant: participant, on: connection, logger: logger).count
+        for table in participantTables {
+            counts[table] = try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: "SELECT count(*)::int FROM \(table) WHERE site_id = $1 AND participant = $2",
+                    binds: try bindings(site, participant)), logger: logger
+            ).collect().first!.decode(Int.self)
+        }
+        return ParticipantHoldings(counts: counts)
+    }
+
+    private static func bindings(_ site: Int, _ participant: String) throws -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(site)
+        bindings.append(participant)
+        return bindings
+    }
+
+    /// Deletes everything the server holds of `participant` at `site` in one transaction: the files their machines
+    /// sent from the participant's folder, the content of their participants.csv rows (each row keeps its number and
+    /// hash so that machines resume where they are, and is never taken again), the projection rows and the
+    /// prescriptions; from then on the site's machines may no longer send that participant's files. Nothing of
+    /// another site or participant is touched. One audit row holds what was held before and after.
+    public func deleteParticipant(
+        site: String, participant: String, by actor: (name: String, role: String), requestID: String? = nil
+    ) async throws -> (before: ParticipantHoldings, after: ParticipantHoldings) {
+        guard let siteID = try await siteID(site) else {
+            throw Refusal(description: "No site named \(site) exists: `soundsafari-server site list` names them.")
+        }
+        return try await transaction { connection in
+            // Waits for the site's batches being stored, and holds new ones back until the deletion is done.
+            try await connection.query("SELECT pg_advisory_xact_lock(2407, \(siteID)::int)", logger: logger)
+            let before = try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
+            guard !before.isEmpty else {
+                throw Refusal(
+                    description:
+                        "The server holds nothing of participant \(participant) at site \(site): check the ID and the site."
+                )
+            }
+            try await connection.query(
+                """
+                INSERT INTO deleted_participants (site_id, participant, deleted_by) VALUES (\(siteID), \(participant), \(actor.name))
+                ON CONFLICT (site_id, participant) DO NOTHING
+                """, logger: logger)
+            let registrations = try await Self.registrationItems(
+                site: siteID, participant: participant, on: connection, logger: logger)
+            for registration in registrations {
+                try await connection.query(
+                    """
+                    UPDATE sync_items SET content = '', redacted_at = now()
+                    WHERE device_id = \(registration.device) AND file = 'participants.csv' AND item = \(registration.item)
+                    """, logger: logger)
+            }
+            let folder = "split_part(file, '/', 1) = $2 AND device_id IN (SELECT id FROM devices WHERE site_id = $1)"
+            for table in ["sync_items", "sync_files"] {
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: "DELETE FROM \(table) WHERE \(folder)", binds: try Self.bindings(siteID, participant)
+                    ),
+                    logger: logger)
+            }
+            for table in Self.participantTables {
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: "DELETE FROM \(table) WHERE site_id = $1 AND participant = $2",
+                        binds: try Self.bindings(siteID, participant)), logger: logger)
+            }
+            // The participant's other sessions keep their numbers: session_index is counted per participant.
+            let after = try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
+            try await Self.audit(
+                on: connection, logger: logger, actor: actor, action: "participant.delete", site: site,
+                participant: participant, before: before.audit, after: after.audit, requestID: requestID)
+            return (before, after)
+        }
+    }
+
+    /// What is held of `participant` at `site`; nil when no such site exists.
+    public func holdings(site: String, participant: String) async throws -> ParticipantHoldings? {
+        guard let siteID = try await siteID(site) else { return nil }
+        return try await client.withConnection { connection in
+            try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
+        }
+    }
+
+    /// The participants of `site` an admin deleted, in order.
+    public func deletedParticipants(site: String) async throws -> [String] {
+        try await rows(
+            """
+            SELECT p.participant FROM deleted_participants p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) ORDER BY p.participant
+            """
+        ).map { try $0.decode(String.self) }
+    }
+
+    /// Whether `participant` of the site was deleted (their files are refused from then on), and when.
+    public func deletion(site: String, participant: String) async throws -> Date? {
+        try await rows(
+            """
+            SELECT p.deleted_at FROM deleted_participants p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.participant = \(participant)
+            """
+        ).first.map { try $0.decode(Date.self) }
+    }
+
+    /// Writes everything the server holds of `participant` at `site` into `sink` (an admin's answer to the person's
+    /// request for their data): each machine's files of the participant's folder as the machine sent them
+    /// (`<machine id>/<file>`: a CSV log's header and records, a session.json's latest state, a profile.json as of
+    /// its newest version, a plan file), that machine's participants.csv rows of the participant, the prescriptions
+    /// made for them (`prescriptions/<id>-<kind>.json`), and the audit rows naming them (`audit.csv`). Audited.
+    public func exportParticipant<Sink: ExportSink>(
+        site: String, participant: String, to sink: inout Sink, by actor: (name: String, role: String),
+        requestID: String? = nil
+    ) async throws -> [String] {
+        guard let siteID = try await siteID(site) else {
+            throw Refusal(description: "No site named \(site) exists: `soundsafari-server site list` names them.")
+        }
+        let (entries, holdings) = try await transaction { connection in
+            let holdings = try await Self.holdings(
+                site: siteID, participant: participant, on: connection, logger: logger)
+            guard !holdings.isEmpty else {
+                throw Refusal(
+                    description:
+                        "The server holds nothing of participant \(participant) at site \(site): check the ID and the site."
+                )
+            }
+            var entries: [(name: String, text: String)] = []
+            var registrations: [UUID: (header: String, lines: [String])] = [:]
+            for row in try await Self.registrationItems(
+                site: siteID, participant: participant, on: connection, logger: logger)
+            {
+                registrations[row.device, default: (row.header, [])].lines.append(row.content)
+            }
+            for (device, rows) in registrations.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+                entries.append(
+                    ("\(device.uuidString.lowercased())/participants.csv", rows.header + rows.lines.joined()))
+            }
+            let files = try await connection.query(
+                """
+                SELECT f.device_id, f.file, f.kind, f.header FROM sync_files f JOIN devices d ON d.id = f.device_id
+                WHERE d.site_id = \(siteID) AND split_part(f.file, '/', 1) = \(participant)
+                ORDER BY d.enrolled_at, f.device_id, f.file
+                """, logger: logger
+            ).collect().map { try $0.decode((UUID, String, String, String?).self) }
+            for (device, file, _, header) in files {
+                let items = try await connection.query(
+                    "SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item",
+                    logger: logger
+                ).collect().map { try $0.decode(String.self) }
+                // A CSV log is its header and every record; a JSON document is its last item (session.json's
+                // latest state, profile.json as of its newest version, a plan file's only item).
+                let text = header.map { $0 + items.joined() } ?? (items.last ?? "")
+                entries.append(("\(device.uuidString.lowercased())/\(file)", text))
+            }
+            for (id, kind, content) in try await connection.query(
+                """
+                SELECT id, kind, content FROM prescriptions WHERE site_id = \(siteID) AND participant = \(participant)
+                ORDER BY id
+                """, logger: logger
+            ).collect().map({ try $0.decode((Int, String, String).self) }) {
+                entries.append(("prescriptions/\(id)-\(kind).json", content))
+            }
+            var audit = CSVWriter.headerLine(["at", "actor", "role", "action", "before", "after"])
+            for (at, who, role, action, before, after) in try await connection.query(
+                """
+                SELECT at, actor, role, action, before::text, after::text FROM audit
+                WHERE site = \(site) AND participant = \(participant) ORDER BY id
+                """, logger: logger
+            ).collect().map({ try $0.decode((Date, String, String, String, String?, String?).self) }) {
+                audit += CSVWriter.line([
+                    .text(Timestamp.format(at)), .text(who), .text(role), .text(action), .text(before ?? ""),
+                    .text(after ?? ""),
+                ])
+            }
+            entries.append(("audit.csv", audit))
+            return (entries, holdings)
+        }
+        // Audited before the first byte leaves, as the researcher export is.
+        try await audit(
+            actor: actor, action: "participant.export", site: site, participant: participant,
+            after: holdings.audit.merging(["entries": String(entries.count)]) { $1 }, requestID: requestID)
+        for entry in entries {
+            try await sink.begin(file: entry.name)
+            try await sink.write(Array(entry.text.utf8))
+            try await sink.end(file: entry.name)
+        }
+        return entries.map(\.name)
+    }
+}

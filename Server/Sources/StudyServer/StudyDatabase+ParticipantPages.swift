@@ -1,0 +1,300 @@
+// What a participant's and a session's dashboard pages read: the projection tables and the synced patient's record.
+import Foundation
+import PostgresNIO
+import StudyRecords
+import TidyFormats
+
+extension StudyDatabase {
+    /// One session of a participant as the timeline lists it (the `sessions` projection).
+    public struct ParticipantSession: Sendable {
+        public var id: String
+        public var index: Int?
+        public var machine: String
+        public var startedAt: Date
+        public var endedAt: Date?
+        public var completed: Bool
+        public var endedBy: String?
+        public var protocolName: String
+        public var input: String
+        public var plan: String?
+        public var planSession: Int?
+        public var planTotal: Int?
+        public var profileVersion: Int?
+        public var headphoneCheck: String?
+        public var weekDoseFraction: Double?
+        public var doseFraction: Double?
+        public var trialCount: Int
+        public var playedSeconds: Double?
+        public var deviceID: UUID
+    }
+
+    /// A synced profile.json version of the participant (the `profiles` projection), with the machine that sent it.
+    public struct ParticipantProfile: Sendable {
+        public var deviceID: UUID
+        public var machine: String
+        public var profile: HearingProfile
+    }
+
+    /// A profile prescription of the participant.
+    public struct ProfilePrescription: Sendable {
+        public var id: Int
+        public var createdAt: Date
+        public var createdBy: String
+        public var profile: HearingProfile
+    }
+
+    /// Whether anything of `participant` is held for `site`: a registration, a session, a profile, a synced file
+    /// or a prescription. A participant of another site is as unknown as one of none.
+    public func participantIsKnown(site: String, participant: String) async throws -> Bool {
+        try await rows(
+            """
+            SELECT EXISTS (SELECT 1 FROM participants p JOIN sites s ON s.id = p.site_id
+                           WHERE s.name = \(site) AND p.participant = \(participant))
+                OR EXISTS (SELECT 1 FROM sessions p JOIN sites s ON s.id = p.site_id
+                           WHERE s.name = \(site) AND p.participant = \(participant))
+                OR EXISTS (SELECT 1 FROM profiles p JOIN sites s ON s.id = p.site_id
+                           WHERE s.name = \(site) AND p.participant = \(participant))
+                OR EXISTS (SELECT 1 FROM prescriptions p JOIN sites s ON s.id = p.site_id
+                           WHERE s.name = \(site) AND p.participant = \(participant))
+                OR EXISTS (SELECT 1 FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id
+                           WHERE s.name = \(site) AND f.file LIKE \(Self.likeEscaped(participant) + "/%"))
+            """
+        ).first!.decode(Bool.self)
+    }
+
+    /// `text` for a LIKE pattern: its `%`, `_` and `\` match themselves (participant IDs may hold `_`).
+    static func likeEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    private static let timelineSessionColumns = """
+        x.session_id, x.session_index, d.name, x.started_at, x.ended_at, x.completed, x.ended_by, x.protocol,
+        x.input, x.plan_name, x.plan_session, x.plan_total_sessions, x.profile_version, x.headphone_check,
+        x.week_dose_fraction, x.dose_fraction, x.trial_count, x.played_s, x.device_id
+        """
+
+    private static func session(_ row: PostgresRow) throws -> ParticipantSession {
+        let columns = try row.decode(
+            (
+                String, Int?, String, Date, Date?, Bool, String?, String, String, String?, Int?, Int?, Int?, String?,
+                Double?, Double?, Int, Double?, UUID
+            ).self)
+        return ParticipantSession(
+            id: columns.0, index: columns.1, machine: columns.2, startedAt: columns.3, endedAt: columns.4,
+            completed: columns.5, endedBy: columns.6, protocolName: columns.7, input: columns.8, plan: columns.9,
+            planSession: columns.10, planTotal: columns.11, profileVersion: columns.12, headphoneCheck: columns.13,
+            weekDoseFraction: columns.14, doseFraction: columns.15, trialCount: columns.16, playedSeconds: columns.17,
+            deviceID: columns.18)
+    }
+
+    /// The participant's sessions at `site` in the server's order (session_index), each with its progress summary
+    /// computed from its trials by StudyRecords' one rule (`SessionSummary`); nil for a session without trials.
+    public func participantSessions(site: String, participant: String) async throws -> [(
+        session: ParticipantSession, summary: SessionSummary?
+    )] {
+        let sessions = try await rows(
+            """
+            SELECT \(unescaped: Self.timelineSessionColumns) FROM sessions x JOIN sites s ON s.id = x.site_id
+            JOIN devices d ON d.id = x.device_id
+            WHERE s.name = \(site) AND x.participant = \(participant)
+            ORDER BY x.session_index, x.started_at, x.session_id
+            """
+        ).map(Self.session)
+        var accumulators: [String: SessionSummary.Accumulator] = [:]
+        for row in try await rows(
+            """
+            SELECT t.session_id, t.abs_deviation_deg, t.time_s, t.front_back_reversal, t.staircase_reversal,
+              t.difficulty_value, t.plan
+            FROM sessions x JOIN sites s ON s.id = x.site_id JOIN trials t ON t.session_id = x.session_id
+            WHERE s.name = \(site) AND x.participant = \(participant) ORDER BY t.session_id, t.trial
+            """
+        ) {
+            let (id, deviation, time, reversal, staircase, value, plan) = try row.decode(
+                (String, Double?, Double?, Bool, Bool?, Double?, String?).self)
+            accumulators[id, default: SessionSummary.Accumulator()].add(
+                absDeviationDeg: deviation ?? .nan, timeSeconds: time ?? .nan, reversal: reversal,
+                staircaseReversalValue: staircase == true ? value : nil, plan: plan ?? "")
+        }
+        return sessions.map { session in
+            (session, accumulators[session.id].flatMap { $0.isEmpty ? nil : $0.summary() })
+        }
+    }
+
+    /// One session of `site` by its id, nil when it is unknown there.
+    public func participantSession(site: String, id: String) async throws -> (
+        session: ParticipantSession, participant: String, state: String
+    )? {
+        guard
+            let row = try await rows(
+                """
+                SELECT \(unescaped: Self.timelineSessionColumns) FROM sessions x
+                JOIN sites s ON s.id = x.site_id JOIN devices d ON d.id = x.device_id
+                WHERE s.name = \(site) AND x.session_id = \(id)
+                """
+            ).first
+        else { return nil }
+        let (participant, state) = try await rows(
+            "SELECT participant, state::text FROM sessions WHERE session_id = \(id)"
+        ).first!.decode((String, String).self)
+        return (try Self.session(row), participant, state)
+    }
+
+    /// A session's trials in the order they were logged (the `trials` projection).
+    public struct SessionTrial: Sendable {
+        public var trial: Int
+        public var round: Int
+        public var target: String
+        public var condition: String
+        public var targetBearing: Double?
+        public var aimBearing: Double?
+        public var deviation: Double?
+        public var time: Double?
+        public var hit: Bool?
+        public var frontBackConfusion: Bool
+        public var volumeDB: Double?
+    }
+
+    public func sessionTrials(id: String) async throws -> [SessionTrial] {
+        try await rows(
+            """
+            SELECT trial, round, target, condition, target_bearing_deg, aim_bearing_deg, deviation_deg, time_s, hit,
+              front_back_confusion, volume_db
+            FROM trials WHERE session_id = \(id) ORDER BY trial
+            """
+        ).map { row in
+            let c = try row.decode(
+                (Int, Int, String, String, Double?, Double?, Double?, Double?, Bool?, Bool, Double?).self)
+            return SessionTrial(
+                trial: c.0, round: c.1, target: c.2, condition: c.3, targetBearing: c.4, aimBearing: c.5,
+                deviation: c.6, time: c.7, hit: c.8, frontBackConfusion: c.9, volumeDB: c.10)
+        }
+    }
+
+    /// The participant's ratings at `site`, oldest first: (item, value, answered, moment, skipped).
+    public func participantRatings(site: String, participant: String) async throws -> [(
+        item: String, value: Double?, answeredAt: Date, moment: String, skipped: Bool
+    )] {
+        try await rows(
+            """
+            SELECT r.item, r.value, r.answered_at, r.moment, r.skipped FROM ratings r JOIN sites s ON s.id = r.site_id
+            WHERE s.name = \(site) AND r.participant = \(participant) ORDER BY r.answered_at, r.device_id, r.record
+            """
+        ).map { row in
+            let c = try row.decode((String, Double?, Date, String, Bool).self)
+            return (c.0, c.1, c.2, c.3, c.4)
+        }
+    }
+
+    /// The participant's profile.json versions as the machines sent them (read back by StudyRecords' codec), by
+    /// creation time.
+    public func participantProfiles(site: String, participant: String) async throws -> [ParticipantProfile] {
+        try await rows(
+            """
+            SELECT p.device_id, d.name, p.profile::text FROM profiles p JOIN sites s ON s.id = p.site_id
+            JOIN devices d ON d.id = p.device_id
+            WHERE s.name = \(site) AND p.participant = \(participant)
+            ORDER BY p.created_at NULLS FIRST, p.device_id, p.version
+            """
+        ).map { row in
+            let (device, machine, json) = try row.decode((UUID, String, String).self)
+            // The column holds the version as a file of that one version (`versions: [it]`, numbered as it was in
+            // the machine's file): its top level is the version, read alone.
+            var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+            object["versions"] = nil
+            let top = try JSONSerialization.data(withJSONObject: object)
+            let versions = try HearingProfile.decodeAll(top, path: "profile.json")
+            return ParticipantProfile(deviceID: device, machine: machine, profile: versions[versions.count - 1])
+        }
+    }
+
+    /// The participant's profile prescriptions, oldest first, each read back by StudyRecords' codec.
+    public func profilePrescriptions(site: String, participant: String) async throws -> [ProfilePrescription] {
+        try await rows(
+            """
+            SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind = 'profile' ORDER BY p.id
+            """
+        ).map { row in
+            let (id, created, by, content) = try row.decode((Int, Date, String, String).self)
+            let versions = try HearingProfile.decodeAll(Data(content.utf8), path: "prescription \(id)")
+            return ProfilePrescription(
+                id: id, createdAt: created, createdBy: by, profile: versions[versions.count - 1])
+        }
+    }
+
+    /// The participant's plan prescriptions, oldest first: (id, when, by whom, the plan's name).
+    public func planPrescriptions(site: String, participant: String) async throws -> [(
+        id: Int, createdAt: Date, createdBy: String, content: String
+    )] {
+        try await rows(
+            """
+            SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind = 'plan' ORDER BY p.id
+            """
+        ).map { row in
+            let c = try row.decode((Int, Date, String, String).self)
+            return (c.0, c.1, c.2, c.3)
+        }
+    }
+
+    /// The patient's record of `participant` at `site` as each machine synced it (`<P>/questionnaires.csv`,
+    /// `<P>/diary.csv`), read by StudyRecords' codecs: per machine, its questionnaire rows and diary rows.
+    public func patientRecord(site: String, participant: String) async throws -> (
+        questionnaires: [(machine: String, rows: [QuestionnaireRow])], diary: [(machine: String, rows: [DiaryRow])]
+    ) {
+        var questionnaires: [(machine: String, rows: [QuestionnaireRow])] = []
+        var diary: [(machine: String, rows: [DiaryRow])] = []
+        let files = try await rows(
+            """
+            SELECT f.device_id, d.name, f.file, f.kind FROM sync_files f JOIN devices d ON d.id = f.device_id
+            JOIN sites s ON s.id = d.site_id
+            WHERE s.name = \(site) AND f.file IN (\(participant + "/questionnaires.csv"), \(participant + "/diary.csv"))
+            ORDER BY d.name, f.file
+            """
+        ).map { try $0.decode((UUID, String, String, String).self) }
+        for (device, machine, file, kind) in files {
+            let (header, items) = try await items(device: device, file: file)
+            guard !items.isEmpty else { continue }
+            switch try DecodedItems.decode(kind: kind, file: file, header: header, items: items).0 {
+            case .questionnaires(let rows): questionnaires.append((machine, rows))
+            case .diary(let rows): diary.append((machine, rows))
+            default: continue
+            }
+        }
+        return (questionnaires, diary)
+    }
+}
+
+extension StudyDatabase {
+    /// The participant's newest plan at `site` (the `plans` projection's newest assignment, read back as the game's
+    /// `AssignedPlan`) and their sessions' latest session.json states (read by StudyRecords' codec), in start
+    /// order: what `PlanSchedule` and `WeekDose` count with.
+    public func participantRecords(site: String, participant: String) async throws -> (
+        plan: AssignedPlan?, sessions: [SessionRecord]
+    ) {
+        let plan = try await rows(
+            """
+            SELECT p.version, p.assigned_at, p.source, p.plan::text, p.file FROM plans p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.participant = \(participant)
+            ORDER BY p.assigned_at DESC, p.version DESC LIMIT 1
+            """
+        ).first.map { row in
+            let (version, assigned, source, json, file) = try row.decode((Int, Date, String, String, String).self)
+            return try AssignedPlan(
+                version: version, assignedAt: assigned, source: source,
+                planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)),
+                url: URL(fileURLWithPath: file))
+        }
+        let sessions = try await rows(
+            """
+            SELECT x.session_id, x.state::text FROM sessions x JOIN sites s ON s.id = x.site_id
+            WHERE s.name = \(site) AND x.participant = \(participant) ORDER BY x.started_at, x.session_id
+            """
+        ).map { row in
+            let (id, state) = try row.decode((String, String).self)
+            return try SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json")
+        }
+        return (plan, sessions)
+    }
+}

@@ -1,0 +1,528 @@
+// Dashboard pages of one participant (timeline, charts, profile prescription) and of one session (its trials, checks).
+import Foundation
+import HTTPTypes
+import Hummingbird
+import StudyAnalysis
+import StudyRecords
+
+struct WebParticipantRoutes {
+    let database: StudyDatabase
+    let pages: WebPages
+
+    func add(to web: RouterGroup<AppRequestContext>) {
+        web.get("sites/:site/participants/:participant", use: participantPage)
+        web.post("sites/:site/participants/:participant/profile", use: prescribeProfile)
+        web.get("sites/:site/sessions/:session", use: sessionPage)
+    }
+
+    static func number(_ value: Double?, _ digits: Int = 1) -> String {
+        guard let value, value.isFinite else { return "—" }
+        return String(format: "%.\(digits)f", value)
+    }
+
+    /// A path parameter as typed (percent-escapes decoded), so a refusal names what the person asked for.
+    static func parameter(_ name: String, _ context: AppRequestContext) -> String {
+        let raw = context.parameters.get(name) ?? ""
+        return raw.removingPercentEncoding ?? raw
+    }
+
+    /// The site and participant of the path, when the account sees the site and anything of the participant is held
+    /// there; otherwise the same 404, whether the participant is at another site or nowhere.
+    private func participant(_ context: AppRequestContext, roles: Role...) async throws -> (Account, String, String) {
+        let account = try context.webAccount(.admin, .supervisor, .researcher)
+        let participant = Self.parameter("participant", context)
+        let site = Self.parameter("site", context)
+        let unknown = Problem.notFound(
+            "No participant \(participant) is known at a site of yours named \(site): open one from the site's participants."
+        )
+        guard account.sees(site: site), try await database.siteID(site) != nil,
+            (try? ParticipantID(participant)) != nil,
+            try await database.participantIsKnown(site: site, participant: participant)
+        else { throw unknown }
+        guard roles.contains(account.role) else {
+            _ = try context.webAccount(roles.first!)
+            throw unknown
+        }
+        return (account, site, participant)
+    }
+
+    // MARK: The participant's page
+
+    @Sendable func participantPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, site, participant) = try await participant(context, roles: .admin, .supervisor, .researcher)
+        return try await render(site: site, participant: participant, account: account, context: context)
+    }
+
+    /// The profile a prescription starts from: the newest version the machines sent (by creation time), or the
+    /// game's defaults when none was sent.
+    static func current(_ profiles: [StudyDatabase.ParticipantProfile], participant: String) -> HearingProfile {
+        profiles.max { ($0.profile.createdAt ?? .distantPast) < ($1.profile.createdAt ?? .distantPast) }?.profile
+            ?? HearingProfile(participant: participant)
+    }
+
+    private func render(
+        site: String, participant: String, account: Account, context: AppRequestContext, notice: String? = nil,
+        error: String? = nil, preview: (fields: ProfileFields, diff: [[String: Any]])? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let sessions = try await database.participantSessions(site: site, participant: participant)
+        let ratings = try await database.participantRatings(site: site, participant: participant)
+        let profiles = try await database.participantProfiles(site: site, participant: participant)
+        let prescriptions = try await database.profilePrescriptions(site: site, participant: participant)
+        let plans = try await database.planPrescriptions(site: site, participant: participant)
+        let record = try await database.patientRecord(site: site, participant: participant)
+        let current = Self.current(profiles, participant: participant)
+        let (plan, records) = try await database.participantRecords(site: site, participant: participant)
+        let standing = Self.status(plan: plan, sessions: records, now: Date())
+
+        var events: [(at: Date, kind: String, what: String, detail: String, link: String)] = []
+        for (session, summary) in sessions {
+            let plan = session.plan.map { name in
+                " · plan \(name)" + (session.planSession.map { " session \($0) of \(session.planTotal ?? 0)" } ?? "")
+            }
+            let result = summary.map {
+                "\($0.photos) photos, median deviation \(Self.number($0.medianAbsDeviationDeg))°, median time \(Self.number($0.medianTimeSeconds)) s"
+            }
+            events.append(
+                (
+                    session.startedAt, "session",
+                    "Session \(session.index.map(String.init) ?? "?") (\(session.protocolName)\(plan ?? ""))",
+                    [
+                        session.completed ? "completed" : "not completed (\(session.endedBy ?? "still open"))",
+                        result ?? "no trials synced",
+                        "profile version \(session.profileVersion.map(String.init) ?? "none")",
+                        "on \(session.machine)",
+                    ].joined(separator: "; "), "/sites/\(site)/sessions/\(session.id)"
+                ))
+        }
+        // One line per answering (the items answered within ten minutes at one moment).
+        var group: [(item: String, value: Double?, answeredAt: Date, moment: String, skipped: Bool)] = []
+        func flush() {
+            guard let first = group.first else { return }
+            let answers = group.map { "\($0.item) \($0.skipped ? "skipped" : Self.number($0.value, 2))" }
+            events.append(
+                (first.answeredAt, "rating", "Ratings (\(first.moment))", answers.joined(separator: ", "), ""))
+            group = []
+        }
+        for rating in ratings {
+            if let first = group.first,
+                first.moment != rating.moment || rating.answeredAt.timeIntervalSince(first.answeredAt) > 600
+            {
+                flush()
+            }
+            group.append(rating)
+        }
+        flush()
+        for version in profiles {
+            events.append(
+                (
+                    version.profile.createdAt ?? .distantPast, "profile",
+                    "Profile version \(version.profile.version) on \(version.machine)",
+                    "\(ProfileFields(version.profile).summary); source: \(version.profile.source)", ""
+                ))
+        }
+        let applied = Self.applications(of: prescriptions, profiles: profiles, sessions: sessions.map(\.session))
+        for prescription in prescriptions {
+            let when = applied[prescription.id]
+            events.append(
+                (
+                    prescription.createdAt, "prescription",
+                    "Profile prescribed (prescription \(prescription.id)) by \(prescription.createdBy)",
+                    ProfileFields(prescription.profile).summary + "; "
+                        + (when.map {
+                            "applied from session \($0.index.map(String.init) ?? "?") at \(WebSiteRoutes.show($0.startedAt))"
+                        }
+                            ?? "not applied yet: it reaches the machine at its next sync, and counts as applied when a session logs its profile version"),
+                    when.map { "/sites/\(site)/sessions/\($0.id)" } ?? ""
+                ))
+        }
+        for plan in plans {
+            let name = (try? TrainingPlanFile.parse(Data(plan.content.utf8), file: "plan").name) ?? "plan"
+            events.append(
+                (
+                    plan.createdAt, "prescription",
+                    "Training plan prescribed (prescription \(plan.id)) by \(plan.createdBy)",
+                    name, ""
+                ))
+        }
+        for (machine, rows) in record.questionnaires {
+            for (administration, answers) in Dictionary(grouping: rows, by: \.administration) {
+                guard let first = answers.min(by: { $0.recordedAt < $1.recordedAt }) else { continue }
+                let finished = answers.first { $0.record == .finished }
+                let subscales = answers.filter { $0.record == .subscale }.map { "\($0.item) \($0.value ?? "—")" }
+                let score =
+                    finished.map { row in
+                        "total \(row.value ?? "—")" + (row.band.map { " (\($0))" } ?? "")
+                            + (subscales.isEmpty ? "" : "; " + subscales.joined(separator: ", "))
+                            + ((row.prorated ?? false) ? "; prorated" : "")
+                    }
+                    ?? "not finished: \(answers.filter { $0.record == .answer }.count) answers so far"
+                events.append(
+                    (
+                        finished?.recordedAt ?? first.recordedAt, "questionnaire",
+                        "Questionnaire \(first.instrument) (\(administration), \(first.moment.rawValue))",
+                        "\(score); on \(machine)", ""
+                    ))
+            }
+        }
+        for (machine, rows) in record.diary {
+            for entry in DiaryState.current(rows) {
+                let date = DiaryRow.day(entry.date) ?? entry.recordedAt
+                let period =
+                    entry.kind == .therapy
+                    ? "from \(entry.date) to \(entry.endDate.isEmpty ? "ongoing" : entry.endDate)" : "on \(entry.date)"
+                events.append(
+                    (
+                        date, "diary", "Diary \(entry.kind.rawValue): \(entry.name)",
+                        "\(entry.type) \(period)" + (entry.note.isEmpty ? "" : "; \(entry.note)") + "; on \(machine)",
+                        ""
+                    ))
+            }
+        }
+        events.sort { $0.at > $1.at }
+
+        // The charts: the report's figures, drawn by its one SVG writer.
+        let progress = ParticipantFigures.progress(
+            sessions.compactMap { entry in
+                guard let index = entry.session.index, let summary = entry.summary else { return nil }
+                return (index, summary)
+            })
+        var ratingCharts: [[String: Any]] = []
+        if let start = ratings.first?.answeredAt {
+            for item in Array(Set(ratings.map(\.item))).sorted() {
+                let points = ratings.filter { $0.item == item && !$0.skipped }.map {
+                    ($0.answeredAt.timeIntervalSince(start) / 86_400, $0.value ?? .nan)
+                }
+                if let svg = ParticipantFigures.line(
+                    title: "Rating: \(item)", xLabel: "days since the first rating", yLabel: item, points: points)
+                {
+                    ratingCharts.append(["name": item, "svg": svg])
+                }
+            }
+        }
+        let dose = ParticipantFigures.weeklyDose(
+            sessions.compactMap { entry in entry.session.index.map { ($0, entry.session.weekDoseFraction) } })
+        let audiogramProfile = profiles.last { $0.profile.audiogram != nil }?.profile
+        let audiogram = audiogramProfile.flatMap { profile in
+            profile.audiogram.flatMap { audiogram in
+                ParticipantFigures.audiogram(
+                    right: audiogram.right, left: audiogram.left, unit: audiogram.unit.rawValue,
+                    calibrated: audiogram.unit.rawValue == "dB HL", tinnitusPitchHz: profile.tinnitus?.pitchHz)
+            }
+        }
+
+        let canPrescribe = account.role != .researcher
+        let fields = preview?.fields ?? ProfileFields(current)
+        var page: [String: Any] = [
+            "site": site, "participant": participant, "plan": standing.plan, "dose": standing.dose,
+            "doseAlert": standing.alert,
+            "events": events.map { event in
+                [
+                    "at": WebSiteRoutes.show(event.at == .distantPast ? nil : event.at), "kind": event.kind,
+                    "what": event.what, "detail": event.detail, "link": event.link, "hasLink": !event.link.isEmpty,
+                ]
+            },
+            "noEvents": events.isEmpty,
+            "progress": progress.map { ["name": $0.name, "svg": $0.svg ?? "", "none": $0.svg == nil] },
+            "ratings": ratingCharts, "noRatings": ratingCharts.isEmpty,
+            "audiogram": audiogram ?? "", "noAudiogram": audiogram == nil,
+            "doseChart": dose ?? "", "noDose": dose == nil,
+            "current": ProfileFields(current).summary,
+            "currentVersion": profiles.isEmpty ? "none synced yet: the game's defaults" : "version \(current.version)",
+            "prescribe": canPrescribe,
+            "form": fields.formValues,
+        ]
+        if let preview {
+            page["preview"] = ["diff": preview.diff, "fields": preview.fields.formValues]
+        }
+        if let notice { page["notice"] = notice }
+        if let error { page["error"] = error }
+        return pages.render(
+            "participant", title: "Participant \(participant) · site \(site)", page: page, web: context.web,
+            status: status)
+    }
+
+    /// The participant's plan by the one adherence rule (`PlanSchedule`) and the listening dose of the last 7 days by
+    /// the one dose rule (`WeekDose.of`), as the page's two status lines; `alert` when the dose is past 100 %.
+    static func status(plan: AssignedPlan?, sessions: [SessionRecord], now: Date) -> (
+        plan: String, dose: String, alert: Bool
+    ) {
+        let planText = plan.map { assigned in
+            let schedule = PlanSchedule.of(assigned, sessions: sessions, today: now)
+            return
+                "Plan '\(assigned.plan.name)' version \(assigned.version): \(schedule.done) of \(assigned.plan.totalSessions) sessions done, \(schedule.missed) missed; next: \(schedule.dueNext)."
+        }
+        let week = WeekDose.of(sessions, before: now, excluding: nil)
+        let dose =
+            week.sessions == 0
+            ? "No session of the last 7 days logged a listening dose (none played, or headphones not calibrated)."
+            : "Listening dose of the last 7 days: \(number(week.fraction * 100, 0)) % of the safe weekly dose, over \(week.sessions) sessions."
+        return (planText ?? "No training plan: the sessions follow protocols.", dose, week.fraction > 1)
+    }
+
+    /// For each profile prescription, the first session that used the version the machine wrote for it (its
+    /// profile.json version whose `source` names the prescription, and a session of that machine logging that
+    /// `profile_version`).
+    static func applications(
+        of prescriptions: [StudyDatabase.ProfilePrescription], profiles: [StudyDatabase.ParticipantProfile],
+        sessions: [StudyDatabase.ParticipantSession]
+    ) -> [Int: StudyDatabase.ParticipantSession] {
+        var applied: [Int: StudyDatabase.ParticipantSession] = [:]
+        for prescription in prescriptions {
+            guard
+                let written = profiles.first(where: {
+                    $0.profile.source.hasSuffix(" prescription \(prescription.id)")
+                })
+            else { continue }
+            applied[prescription.id] =
+                sessions.filter {
+                    $0.deviceID == written.deviceID && $0.profileVersion == written.profile.version
+                }.min { $0.startedAt < $1.startedAt }
+        }
+        return applied
+    }
+
+    // MARK: Prescribing a profile version
+
+    /// The five settings a supervisor prescribes, as the form shows them.
+    struct ProfileFields {
+        var notchCentreHz: Double?
+        var notchWidthOctaves: Double?
+        var gainRule: String
+        var maxGainDB: Double
+        var maxVolumeDB: Double?
+
+        init(_ profile: HearingProfile) {
+            notchWidthOctaves = profile.notchWidthOctaves
+            notchCentreHz = profile.notchWidthOctaves == nil ? nil : profile.tinnitus?.pitchHz
+            gainRule = profile.gainRule.rawValue
+            maxGainDB = profile.maxGainDB
+            maxVolumeDB = profile.maxVolumeDB
+        }
+
+        /// The form's fields; a value that is not a number is refused in one sentence naming the field.
+        init(form: WebForm) throws {
+            func number(_ name: String, _ label: String, example: String) throws -> Double? {
+                let text = (form[name] ?? "").trimmingCharacters(in: .whitespaces)
+                if text.isEmpty { return nil }
+                guard let value = Double(text), value.isFinite else {
+                    throw PrescriptionCheck.Refusal(
+                        description:
+                            "The \(label) '\(text)' is not a number: type one such as \(example), or leave it empty.")
+                }
+                return value
+            }
+            notchCentreHz = try number("notch_centre", "notch centre", example: "4000")
+            let width = (form["notch_width"] ?? "").trimmingCharacters(in: .whitespaces)
+            notchWidthOctaves = width == "none" || width.isEmpty ? nil : Double(width)
+            if notchWidthOctaves == nil && !(width == "none" || width.isEmpty) {
+                throw PrescriptionCheck.Refusal(
+                    description: "The notch width '\(width)' is not one of 1, 0.5, 0.25 or none: pick one.")
+            }
+            gainRule = form["gain_rule"] ?? ""
+            guard let cap = try number("max_gain", "gain cap", example: "20") else {
+                throw PrescriptionCheck.Refusal(description: "The gain cap is empty: type a cap in dB from 0 to 40.")
+            }
+            maxGainDB = cap
+            maxVolumeDB = try number("max_volume", "maximum volume", example: "-6")
+            if notchWidthOctaves != nil && notchCentreHz == nil {
+                throw PrescriptionCheck.Refusal(
+                    description:
+                        "A notch needs its centre: type the centre in Hz (250 to 16000), or set the width to none.")
+            }
+        }
+
+        var notchText: String {
+            guard let width = notchWidthOctaves, let centre = notchCentreHz else { return "no notch" }
+            return
+                "notch at \(WebParticipantRoutes.number(centre, 0)) Hz, \(WebParticipantRoutes.number(width, 2)) octave wide"
+        }
+        var summary: String {
+            "\(notchText); gain rule \(gainRule), cap \(WebParticipantRoutes.number(maxGainDB)) dB; maximum volume "
+                + (maxVolumeDB.map { "\(WebParticipantRoutes.number($0)) dB" } ?? "the game's default")
+        }
+
+        var formValues: [String: Any] {
+            [
+                "notchCentre": notchCentreHz.map { WebParticipantRoutes.number($0, 0) } ?? "",
+                "widths": ["1", "0.5", "0.25", "none"].map { value in
+                    [
+                        "value": value, "label": value == "none" ? "no notch" : "\(value) octave",
+                        "selected": value == (notchWidthOctaves.map { String(format: "%g", $0) } ?? "none"),
+                    ]
+                },
+                "rules": ["none", "half-gain", "nal-r"].map { ["value": $0, "selected": $0 == gainRule] },
+                "maxGain": WebParticipantRoutes.number(maxGainDB),
+                "maxVolume": maxVolumeDB.map { WebParticipantRoutes.number($0) } ?? "",
+                "notchWidth": notchWidthOctaves.map { String(format: "%g", $0) } ?? "none", "gainRule": gainRule,
+            ]
+        }
+
+        /// `base` with these settings: the notch centre is the tinnitus pitch the notch sits at, as profile.json
+        /// holds it; everything else (audiogram, calibration, ceiling) stays as it was.
+        func applied(to base: HearingProfile, at date: Date, by name: String) throws -> Data {
+            var profile = base
+            profile.version = 1
+            profile.createdAt = date
+            profile.source = "dashboard (\(name))"
+            profile.notchWidthOctaves = notchWidthOctaves
+            if let centre = notchCentreHz {
+                if profile.tinnitus == nil {
+                    profile.tinnitus = TinnitusMatch(pitchHz: centre, levelDBAboveThreshold: nil)
+                }
+                profile.tinnitus?.pitchHz = centre
+            }
+            // GainRule is GameCore's: named through the profile's own value, so the server imports StudyRecords only.
+            guard let rule = type(of: base.gainRule).allCases.first(where: { $0.rawValue == gainRule }) else {
+                throw PrescriptionCheck.Refusal(
+                    description: "The gain rule '\(gainRule)' is not one of none, half-gain or nal-r: pick one.")
+            }
+            profile.gainRule = rule
+            profile.maxGainDB = maxGainDB
+            profile.maxVolumeDB = maxVolumeDB
+            return HearingProfile.encoded(versions: [profile])
+        }
+
+        /// Each setting with its current and prescribed value, and whether it changes.
+        func diff(against current: ProfileFields) -> [[String: Any]] {
+            func volume(_ value: Double?) -> String {
+                value.map { "\(WebParticipantRoutes.number($0)) dB" } ?? "the game's default"
+            }
+            let rows: [(String, String, String)] = [
+                ("Notch", current.notchText, notchText),
+                ("Gain rule", current.gainRule, gainRule),
+                (
+                    "Gain cap", "\(WebParticipantRoutes.number(current.maxGainDB)) dB",
+                    "\(WebParticipantRoutes.number(maxGainDB)) dB"
+                ),
+                ("Maximum volume", volume(current.maxVolumeDB), volume(maxVolumeDB)),
+            ]
+            return rows.map { ["setting": $0.0, "current": $0.1, "new": $0.2, "changed": $0.1 != $0.2] }
+        }
+    }
+
+    /// The form posts twice: `step=preview` shows what changes against the current version, `step=send` (from the
+    /// preview's button, carrying the same values) stores the prescription for the site's machines.
+    @Sendable func prescribeProfile(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, site, participant) = try await participant(context, roles: .admin, .supervisor)
+        let profiles = try await database.participantProfiles(site: site, participant: participant)
+        let current = Self.current(profiles, participant: participant)
+        let fields: ProfileFields
+        let content: String
+        do {
+            fields = try ProfileFields(form: context.webForm)
+            let data = try fields.applied(to: current, at: Date(), by: account.name)
+            content = try PrescriptionCheck.content(
+                kind: "profile", participant: participant, data: data, name: "The prescribed profile")
+        } catch let refusal as PrescriptionCheck.Refusal {
+            return try await render(
+                site: site, participant: participant, account: account, context: context, error: refusal.description,
+                status: .badRequest)
+        }
+        let diff = fields.diff(against: ProfileFields(current))
+        guard context.webForm["step"] == "send" else {
+            return try await render(
+                site: site, participant: participant, account: account, context: context,
+                preview: (fields, diff))
+        }
+        guard diff.contains(where: { $0["changed"] as? Bool == true }) else {
+            return try await render(
+                site: site, participant: participant, account: account, context: context,
+                error: "Nothing changes against the current version: change a setting, or prescribe nothing.",
+                status: .badRequest)
+        }
+        let id = try await database.prescribe(
+            kind: "profile", site: site, participant: participant, content: content,
+            by: (account.name, account.role.rawValue), requestID: context.id)
+        return try await render(
+            site: site, participant: participant, account: account, context: context,
+            notice:
+                "Prescription \(id): the profile reaches \(participant)'s machines of \(site) at their next sync; this page shows the session that first uses it."
+        )
+    }
+
+    // MARK: The session's page
+
+    @Sendable func sessionPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin, .supervisor, .researcher)
+        let site = Self.parameter("site", context)
+        let id = Self.parameter("session", context)
+        guard account.sees(site: site),
+            let (session, participant, state) = try await database.participantSession(site: site, id: id)
+        else {
+            throw Problem.notFound(
+                "No session \(id) is known at a site of yours named \(site): open one from its participant's page.")
+        }
+        let record = try? SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json")
+        let trials = try await database.sessionTrials(id: id)
+        var page: [String: Any] = [
+            "site": site, "participant": participant, "session": id,
+            "index": session.index.map(String.init) ?? "?", "machine": session.machine,
+            "started": WebSiteRoutes.show(session.startedAt), "ended": WebSiteRoutes.show(session.endedAt),
+            "state": session.completed ? "completed" : "not completed (\(session.endedBy ?? "still open"))",
+            "protocol": session.protocolName, "input": session.input,
+            "plan": session.plan.map {
+                "\($0) session \(session.planSession.map(String.init) ?? "?") of \(session.planTotal.map(String.init) ?? "?")"
+            } ?? "none",
+            "played": Self.number(session.playedSeconds),
+            "trials": trials.map { trial in
+                [
+                    "trial": trial.trial, "round": trial.round, "target": trial.target, "condition": trial.condition,
+                    "targetBearing": Self.number(trial.targetBearing), "aim": Self.number(trial.aimBearing),
+                    "deviation": Self.number(trial.deviation), "time": Self.number(trial.time, 2),
+                    "hit": trial.hit.map { $0 ? "yes" : "no" } ?? "—",
+                    "frontBack": trial.frontBackConfusion ? "yes" : "no",
+                ]
+            },
+            "noTrials": trials.isEmpty,
+        ]
+        if let record {
+            page["checks"] = record.headphoneChecks.map { check in
+                [
+                    "at": WebSiteRoutes.show(check.at),
+                    "result": check.result == .bothSides ? "passed: both sides heard" : "continued anyway",
+                    "failed": check.failedAttempts, "problem": check.lastProblem ?? "—",
+                    "volume": Self.number(check.volumeDB),
+                ]
+            }
+            page["noChecks"] = record.headphoneChecks.isEmpty
+            page["volumes"] = record.volumeEvents.map { event in
+                ["at": WebSiteRoutes.show(event.at), "volume": Self.number(event.volumeDB), "source": event.source]
+            }
+            page["noVolumes"] = record.volumeEvents.isEmpty
+            if let output = record.output {
+                let tailoring = output.tailoring
+                func gains(_ values: [Double: Double]) -> String {
+                    values.isEmpty
+                        ? "none"
+                        : values.sorted { $0.key < $1.key }.map {
+                            "\(Self.number($0.key, 0)) Hz +\(Self.number($0.value))"
+                        }
+                        .joined(separator: ", ")
+                }
+                page["output"] = [
+                    "volume": Self.number(output.volumeDB),
+                    "notch": tailoring.notch.map {
+                        "at \(Self.number($0.centerHz, 0)) Hz, \(Self.number($0.widthOctaves, 2)) octave wide"
+                            + (output.notchDepthDB.map { ", \(Self.number($0)) dB deep" } ?? "")
+                    } ?? "none",
+                    "rule": tailoring.gainRule.rawValue, "cap": Self.number(tailoring.maxGainDB),
+                    "left": gains(tailoring.leftGains), "right": gains(tailoring.rightGains),
+                    "ceiling": Self.number(tailoring.ceilingDBFS),
+                    "profileVersion": tailoring.profileVersion.map(String.init) ?? "none (no profile)",
+                    "limited": output.limitedBlocks,
+                ]
+            }
+            if let exposure = record.exposure {
+                page["exposure"] = [
+                    "duration": Self.number(exposure.durationSeconds), "note": exposure.note,
+                    "dose": exposure.doseFraction.map { Self.number($0 * 100) + " %" } ?? "—",
+                    "week": exposure.weekDoseFraction.map { Self.number($0 * 100) + " %" } ?? "—",
+                ]
+            }
+        }
+        return pages.render(
+            "session", title: "Session \(session.index.map(String.init) ?? "?") of \(participant) · site \(site)",
+            page: page, web: context.web)
+    }
+}

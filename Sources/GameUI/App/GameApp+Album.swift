@@ -1,0 +1,67 @@
+// The menu's "My album": the best photo of each training session of the participant's plan, read from the logs.
+import CSDL2
+import Foundation
+import SessionRuntime
+import StudyKit
+import StudyRecords
+
+extension GameApp {
+    /// Opens the album of the participant typed or picked in the menu; a sentence on the menu when there is none.
+    func showAlbumFromMenu() throws {
+        let participant = MainMenu.settings(from: mainMenu).participant
+        if let problem = ParticipantID.problem(with: participant) {
+            menuMessage = "Participant ID: \(problem). Type your pseudonym to see your album."
+            mainMenu.focus(on: "participant")
+            updateTextEntry()
+            return
+        }
+        let album: [PatientProgress.AlbumPhoto]
+        do {
+            let id = try ParticipantID(participant)
+            guard let assigned = try AssignedPlan.current(logs: options.logs, participant: id) else {
+                menuMessage =
+                    "\(participant) has no training plan yet: the album collects the best photo of each training session."
+                return
+            }
+            // Read from the logs each time (PatientProgress): a killed and resumed session's photos are in it.
+            album = try PatientProgress.read(logs: options.logs, participant: id, assigned: assigned).album
+        } catch {
+            menuMessage = "\(error)"
+            return
+        }
+        guard !album.isEmpty else {
+            menuMessage =
+                "No photos in \(participant)'s album yet: a hit in a training session puts its best photo there."
+            return
+        }
+        freeAlbum()
+        albumPages = album.reversed().prefix(AlbumPage.perScreen).map { photo in
+            var width: Int32 = 0
+            var height: Int32 = 0
+            let texture = IMG_LoadTexture(window.renderer, photo.picture.path)
+            if let texture { SDL_QueryTexture(texture, nil, nil, &width, &height) }
+            let name =
+                (audio?.catalog.entries(role: .target).first { $0.name == photo.target }?.displayName ?? photo.target)
+                .lowercased()
+            return AlbumPage(
+                texture: texture, size: (width, height),
+                caption: String(
+                    format: "Session %d: the %@, %.0f° off", photo.sessionIndex, name, photo.absDeviationDeg))
+        }
+        albumNote =
+            album.count > AlbumPage.perScreen
+            ? "\(album.count) photos, the best of each session with a hit; the \(AlbumPage.perScreen) newest shown."
+            : "\(album.count) photo\(album.count == 1 ? "" : "s"): the best of each session with a hit."
+        try perform(flow.albumShown())
+    }
+
+    func drawAlbum() {
+        painter.drawAlbum(albumPages, note: albumNote, footer: ContinueFooter.of(.album))
+    }
+
+    /// The album's textures go when it is opened again and when the window closes.
+    func freeAlbum() {
+        for page in albumPages { if let texture = page.texture { SDL_DestroyTexture(texture) } }
+        albumPages = []
+    }
+}

@@ -1,0 +1,220 @@
+// "My diary" in the window as a pure state machine: the list of entries, the add form, the removal question.
+import Foundation
+import StudyRecords
+
+/// The patient's diary of tinnitus events and therapies (diary.csv), readable and editable without a terminal:
+/// a list with one row per entry, "Add an event or therapy" (a form of menu rows: kind, type, name, day, last day,
+/// note), and a question before an entry is removed (a tombstone row; nothing is deleted). Every row works with
+/// ↑ ↓ ← → Enter, a click and a gamepad, as the other menus; Esc (gamepad B) goes back one step.
+struct DiaryPage: Equatable, Sendable {
+    enum Mode: Equatable, Sendable {
+        case list
+        case adding
+        /// Asking whether to remove this entry.
+        case removing(DiaryRow)
+    }
+
+    /// What the app must do after a command.
+    enum Outcome: Equatable, Sendable {
+        case none
+        /// Back to the main menu.
+        case close
+        /// Append this new entry (its id and times are the log's).
+        case add(Draft)
+        /// Append a tombstone for this entry id.
+        case remove(String)
+    }
+
+    /// An entry as the form has it.
+    struct Draft: Equatable, Sendable {
+        var kind: DiaryRow.Kind
+        var type: String
+        var name: String
+        var date: String
+        var endDate: String
+        var note: String
+    }
+
+    private(set) var entries: [DiaryRow]
+    private(set) var mode: Mode = .list
+    private(set) var menu: MenuModel
+    /// The last problem (an entry the log refused, a missing name), shown under the rows.
+    var message: String?
+    private let today: Date
+
+    init(entries: [DiaryRow], today: Date = Date()) {
+        self.entries = entries
+        self.today = today
+        menu = Self.listMenu(entries)
+    }
+
+    /// The diary as it now stands (after an add or a removal was stored): back to the list.
+    mutating func reload(_ entries: [DiaryRow], focus: String? = nil) {
+        self.entries = entries
+        mode = .list
+        message = nil
+        menu = Self.listMenu(entries, focus: focus)
+    }
+
+    var title: String {
+        switch mode {
+        case .list: "My diary"
+        case .adding: "Add to my diary"
+        case .removing: "Remove this entry?"
+        }
+    }
+
+    var subtitle: String {
+        switch mode {
+        case .list:
+            entries.isEmpty
+                ? "Nothing noted yet. Note what may matter for your tinnitus: an event, or a therapy you begin."
+                : "What happened, and the therapies you had: they show on your progress chart."
+        case .adding: "Choose with ← →, type the name and note; the day is written like 2026-11-26."
+        case .removing(let entry): Self.line(entry)
+        }
+    }
+
+    var footer: String {
+        switch mode {
+        case .list:
+            "↑ ↓ choose · Enter or click: press it (on an entry: remove it?) · Esc or gamepad B: back to the menu · "
+                + "Gamepad: d-pad, A"
+        case .adding: "↑ ↓ choose · ← → change · type on the name, day and note rows · Enter: next · Esc: cancel"
+        case .removing: "Enter or click: choose · Esc or gamepad B: keep it · Gamepad: d-pad, A"
+        }
+    }
+
+    /// Whether typed text goes to the focused row.
+    var takesTyping: Bool {
+        guard mode == .adding, let item = menu.focusedItem else { return false }
+        if case .text = item.kind { return true }
+        return false
+    }
+
+    /// One line per entry: "2026-11-20 · concert (noise-exposure)", a therapy with its period.
+    static func line(_ entry: DiaryRow) -> String {
+        let period = entry.kind == .therapy ? " to \(entry.endDate.isEmpty ? "now" : entry.endDate)" : ""
+        return "\(entry.date)\(period) · \(entry.name) (\(entry.type))"
+    }
+
+    mutating func handle(_ command: UICommand) -> Outcome {
+        switch mode {
+        case .list:
+            if command == .back { return .close }
+            guard case .activated(let id) = menu.handle(command) else { return .none }
+            if id == "back" { return .close }
+            if id == "add" {
+                mode = .adding
+                message = nil
+                menu = addMenu(Draft(kind: .event, type: "", name: "", date: Self.day(today), endDate: "", note: ""))
+            } else if let entry = entries.first(where: { $0.entryID == id }) {
+                mode = .removing(entry)
+                menu = MenuModel([.button("keep", "Keep it"), .button("remove", "Remove it from my diary")])
+            }
+            return .none
+        case .adding:
+            if command == .back {
+                reload(entries, focus: "add")
+                return .none
+            }
+            switch menu.handle(command) {
+            case .changed("kind"):
+                // The types differ between events and therapies; a last day belongs to a therapy only.
+                var draft = self.draft
+                draft.type = ""
+                if draft.kind == .event { draft.endDate = "" }
+                menu = addMenu(draft, focus: "kind")
+            case .activated("cancel"):
+                reload(entries, focus: "add")
+            case .activated("save"):
+                let draft = self.draft
+                if draft.name.trimmingCharacters(in: .whitespaces).isEmpty {
+                    message = "Give the entry a name (a few words), then choose “Save”."
+                    menu.focus(on: "name")
+                    return .none
+                }
+                return .add(draft)
+            default:
+                break
+            }
+            return .none
+        case .removing(let entry):
+            if command == .back {
+                reload(entries, focus: entry.entryID)
+                return .none
+            }
+            switch menu.handle(command) {
+            case .activated("keep"): reload(entries, focus: entry.entryID)
+            case .activated("remove"): return .remove(entry.entryID)
+            default: break
+            }
+            return .none
+        }
+    }
+
+    /// Focuses the row the pointer is over (the menus' hover).
+    mutating func focus(on id: String) { menu.focus(on: id) }
+
+    /// The add form as it stands.
+    var draft: Draft {
+        let kind = DiaryRow.Kind(rawValue: menu.value("kind")) ?? .event
+        return Draft(
+            kind: kind, type: menu.value("type"), name: menu.value("name"),
+            date: menu.value("date").trimmingCharacters(in: .whitespaces),
+            endDate: kind == .therapy ? menu.value("end").trimmingCharacters(in: .whitespaces) : "",
+            note: menu.value("note"))
+    }
+
+    /// A sentence for the window from a diary row's problem (which names the command line's flags).
+    static func windowWording(_ problem: String) -> String {
+        let fields = [
+            ("--end-date", "the last day"), ("--date", "the day"), ("--name", "the name"), ("--type", "the type"),
+            ("--note", "the note"),
+        ]
+        var text = problem
+        for (flag, words) in fields { text = text.replacingOccurrences(of: flag, with: words) }
+        if let first = text.first { text = first.uppercased() + text.dropFirst() }
+        return text.hasSuffix(".") ? text : text + "."
+    }
+
+    private static func listMenu(_ entries: [DiaryRow], focus: String? = nil) -> MenuModel {
+        MenuModel(
+            entries.map { MenuItem.button($0.entryID, line($0)) }
+                + [.button("add", "Add an event or therapy"), .button("back", "Back to the menu")],
+            focus: focus ?? "add")
+    }
+
+    private func addMenu(_ draft: Draft, focus: String = "kind") -> MenuModel {
+        let types = DiaryRow.types(of: draft.kind)
+        let days = (0..<31).map { Self.day(today.addingTimeInterval(-86_400 * Double($0))) }
+        var menu = MenuModel(
+            [
+                .choice(
+                    "kind", "Kind", options: DiaryRow.Kind.allCases.map(\.rawValue), selected: draft.kind.rawValue),
+                .choice("type", "Type", options: types, selected: types.contains(draft.type) ? draft.type : nil),
+                placeholder(.text("name", "Name", value: draft.name, maxLength: 60), "(type a few words)"),
+                .text("date", "Day", value: draft.date, suggestions: days, maxLength: 10),
+                placeholder(
+                    .text("end", "Last day (therapy)", value: draft.endDate, suggestions: [""] + days, maxLength: 10),
+                    "(still going on)"),
+                placeholder(.text("note", "Note", value: draft.note, maxLength: 120), "(optional)"),
+                .button("save", "Save"),
+                .button("cancel", "Cancel (nothing is saved)"),
+            ], focus: focus)
+        menu.setEnabled("end", draft.kind == .therapy)
+        return menu
+    }
+
+    private func placeholder(_ item: MenuItem, _ text: String) -> MenuItem {
+        var item = item
+        item.placeholder = text
+        return item
+    }
+
+    /// `YYYY-MM-DD` of `date` in the patient's own calendar (the day they lived it).
+    static func day(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

@@ -1,0 +1,55 @@
+// The autopilot's state waits: `see`, `gone` and `wait next` pass on what is drawn, never on elapsed time.
+import Testing
+
+@testable import GameUI
+
+@Suite struct AutopilotWaitTests {
+    static func frame(_ texts: String...) -> DrawnFrame { DrawnFrame(screen: "running", texts: texts) }
+
+    static func advance(_ pilot: Autopilot, _ drawn: DrawnFrame, at now: Double, settled: Bool = true) throws {
+        try pilot.advance(
+            now: now, drawn: drawn, screenSettled: settled, contentSettled: settled, controllerOpen: { false },
+            screenshot: { _ in })
+    }
+
+    @Test func seeAndGoneReadTheScriptsRestOfTheLine() throws {
+        let steps = try Autopilot.parse("see Volume −22 dB\ngone Stuck? The frog\nwait next", file: "s.txt")
+        #expect(steps == [.see("Volume −22 dB"), .gone("Stuck? The frog"), .waitNext])
+    }
+
+    @Test func seePassesOnlyOnceTheTextIsDrawnAndSettledHoweverLongThatTakes() throws {
+        let pilot = Autopilot(steps: [.see("Stuck?")])
+        try Self.advance(pilot, Self.frame("Listen…"), at: 0)
+        try Self.advance(pilot, Self.frame("Listen…"), at: 25)
+        #expect(!pilot.isFinished)
+        try Self.advance(pilot, Self.frame("Stuck? The frog is to your right."), at: 26, settled: false)
+        #expect(!pilot.isFinished, "a text still changing is not read yet")
+        try Self.advance(pilot, Self.frame("Stuck? The frog is to your right."), at: 26.1)
+        #expect(pilot.isFinished)
+    }
+
+    @Test func goneWaitsUntilNoDrawnTextContainsIt() throws {
+        let pilot = Autopilot(steps: [.gone("Volume −20 dB")])
+        try Self.advance(pilot, Self.frame("Volume −20 dB (max −6)", "Round 1"), at: 0)
+        #expect(!pilot.isFinished)
+        try Self.advance(pilot, Self.frame("Round 1"), at: 2.5)
+        #expect(pilot.isFinished)
+    }
+
+    @Test func aStateThatNeverComesStopsTheScriptNamingTheTextAndTheScreen() throws {
+        let pilot = Autopilot(steps: [.see("Stuck?")])
+        try Self.advance(pilot, Self.frame("Listen…"), at: 0)
+        #expect {
+            try Self.advance(pilot, Self.frame("Listen…"), at: 31)
+        } throws: { error in
+            "\(error)".contains("“Stuck?” was not shown within 30 s on “running”")
+        }
+    }
+
+    @Test func waitNextPassesWhenTheTextsDifferFromTheFrameBeforeTheLastInput() throws {
+        // No input sent yet: any settled frame differs from "nothing sent".
+        let pilot = Autopilot(steps: [.waitNext, .waitNext])
+        try Self.advance(pilot, Self.frame("Question 1 of 6"), at: 0)
+        #expect(pilot.isFinished)
+    }
+}
