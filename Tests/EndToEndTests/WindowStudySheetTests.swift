@@ -16,8 +16,8 @@ extension WindowTests {
             let window = try WindowSession(name: "window-study-consent")
             var script = [
                 "wait questionnaire", "shot sheet-consent", "key 1", "key Return",  // consent: yes
-                "sleep 150", "shot sheet-handedness", "key 2", "key Return",  // left
-                "sleep 150", "key 2", "key Return",  // group: control
+                "wait next", "shot sheet-handedness", "key 2", "key Return",  // left
+                "wait next", "key 2", "key Return",  // group: control
                 "wait headphone-check", "key Left", "key Right",
             ]
             // The whole study: two one-target rounds, the break, two two-target rounds.
@@ -54,7 +54,7 @@ extension WindowTests {
             let window = try WindowSession(name: "window-study-no-consent")
             let script = [
                 "wait questionnaire", "key 2", "key Return",  // consent: no
-                "sleep 150", "key 1", "key Return", "sleep 150", "key 1", "key Return",
+                "wait next", "key 1", "key Return", "wait next", "key 1", "key Return",
                 "wait error", "shot refused", "key Return",
             ]
             let output = try window.run(

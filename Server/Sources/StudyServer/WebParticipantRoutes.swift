@@ -39,9 +39,11 @@ struct WebParticipantRoutes {
             (try? ParticipantID(participant)) != nil,
             try await database.participantIsKnown(site: site, participant: participant)
         else { throw unknown }
+        // Reading is for every role that sees the site; prescribing is not for a researcher (403, as other pages).
         guard roles.contains(account.role) else {
-            _ = try context.webAccount(roles.first!)
-            throw unknown
+            throw Problem.forbidden(
+                "A \(account.role.rawValue) may not do this: ask someone with the role \(roles.map(\.rawValue).joined(separator: " or "))."
+            )
         }
         return (account, site, participant)
     }

@@ -46,11 +46,8 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             for index in 1...4 { #expect(text.contains("Session \(index) (thesis-study)"), "session \(index)") }
             #expect(page.html.contains(#"href="/sites/A/sessions/20261120T090000Z-000a""#))
             #expect(page.html.contains("<td>Ratings (after)</td>"), "only sessions and applied prescriptions link")
-            let sample = try CSVLogFile<TrialRow>.decode(
-                try Data(
-                    contentsOf: SyncTests.examples.appendingPathComponent(ProjectionTests.sampleFolder)
-                        .appendingPathComponent("trials.csv")), file: "trials.csv")
-            let median = SessionSummary.of(sample.records).medianAbsDeviationDeg * ParticipantStudy.factors[3]
+            let sample = try ProjectionTests.sample().trials
+            let median = SessionSummary.of(sample).medianAbsDeviationDeg * ParticipantStudy.factors[3]
             #expect(text.contains("median deviation \(String(format: "%.1f", median))°"), "session 4's median")
             #expect(text.contains("Ratings (after) tinnitus_loudness 0.40, tinnitus_distress 0.24"))
             #expect(text.contains("Profile version 1 on home-1"))
@@ -130,6 +127,14 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             try await supB.signIn("sup-b", testPassword)
             #expect(try await supB.send(.get, "/sites/B/participants/P99").status == 200)
             #expect(try await supB.send(.get, "/sites/A/participants/P07").status == 404)
+            // A researcher granted B only reads B's participants.
+            _ = try await server.database.addUser(
+                name: "res-b", role: .researcher, sites: ["B"], password: testPassword)
+            let resB = FormClient(server)
+            try await resB.signIn("res-b", testPassword)
+            #expect(try await resB.send(.get, "/sites/B/participants/P99").status == 200)
+            #expect(try await resB.send(.get, "/sites/A/participants/P07").status == 404)
+            #expect(try await resB.send(.get, "/sites/A/sessions/20261120T090000Z-000a").status == 404)
             // An ID holding markup comes back as text.
             let script = "<script>alert(1)</script>"
             let path = "/sites/A/participants/" + script.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
@@ -204,6 +209,9 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
                 .post, "/sites/A/participants/P07/profile",
                 form: [("csrf", resPage.csrf ?? "")] + form.dropFirst() + [("step", "send")])
             #expect(forbidden.status == 403)
+            #expect(
+                Self.text(forbidden.html).contains(
+                    "A researcher may not do this: ask someone with the role admin or supervisor."))
             let noToken = try await sup.send(
                 .post, "/sites/A/participants/P07/profile", form: Array(form.dropFirst()) + [("step", "send")])
             #expect(noToken.status == 403)

@@ -16,9 +16,7 @@ enum ParticipantStudy {
         folder: String, state: String, trials: [String]
     ) {
         let id = "2026112\(number)T090000Z-00\(number)a"
-        let base = SyncTests.examples.appendingPathComponent(ProjectionTests.sampleFolder)
-        var record = try SessionRecord.decode(
-            try Data(contentsOf: base.appendingPathComponent("session.json")), file: "session.json")
+        var (record, trials) = try ProjectionTests.sample()
         let offset = Double(number) * 86_400
         record.sessionID = id
         record.participant = participant
@@ -34,9 +32,7 @@ enum ParticipantStudy {
         ]
         record.volumeEvents = [VolumeEvent(at: record.startedAt, volumeDB: -4, source: "headphone-check")]
         let factor = factors[number % factors.count]
-        let trials = try CSVLogFile<TrialRow>.decode(
-            try Data(contentsOf: base.appendingPathComponent("trials.csv")), file: "trials.csv")
-        let lines = trials.records.map { row -> String in
+        let lines = trials.map { row -> String in
             var row = row
             row.sessionID = id
             row.participant = participant

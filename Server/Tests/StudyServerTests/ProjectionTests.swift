@@ -12,20 +12,26 @@ import TidyFormats
 @Suite struct ProjectionTests {
     static let sampleFolder = "P07/20261126T014050Z-18a8"
 
+    /// The sample session's session.json and trials.csv rows, read by StudyRecords' codecs.
+    static func sample() throws -> (record: SessionRecord, trials: [TrialRow]) {
+        let base = SyncTests.examples.appendingPathComponent(sampleFolder)
+        let record = try SessionRecord.decode(
+            try Data(contentsOf: base.appendingPathComponent("session.json")), file: "session.json")
+        let trials = try CSVLogFile<TrialRow>.decode(
+            try Data(contentsOf: base.appendingPathComponent("trials.csv")), file: "trials.csv")
+        return (record, trials.records)
+    }
+
     /// The sample session as another session of `participant`, started `offset` seconds later, on another machine.
     static func session(_ id: String, participant: String, offset: TimeInterval, machine: String) throws -> (
         folder: String, state: String, trials: [String]
     ) {
-        let base = SyncTests.examples.appendingPathComponent(sampleFolder)
-        var record = try SessionRecord.decode(
-            try Data(contentsOf: base.appendingPathComponent("session.json")), file: "session.json")
+        var (record, trials) = try sample()
         record.sessionID = id
         record.participant = participant
         record.startedAt = record.startedAt.addingTimeInterval(offset)
         record.environment.deviceID = machine
-        let trials = try CSVLogFile<TrialRow>.decode(
-            try Data(contentsOf: base.appendingPathComponent("trials.csv")), file: "trials.csv")
-        let lines = trials.records.map { row -> String in
+        let lines = trials.map { row -> String in
             var row = row
             row.sessionID = id
             row.participant = participant
