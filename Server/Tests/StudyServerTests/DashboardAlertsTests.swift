@@ -12,9 +12,7 @@ import TidyFormats
     static func session(
         _ id: String, participant: String, start: Date, change: (inout SessionRecord) -> Void = { _ in }
     ) throws -> (folder: String, state: String) {
-        let base = SyncTests.examples.appendingPathComponent(ProjectionTests.sampleFolder)
-        var record = try SessionRecord.decode(
-            try Data(contentsOf: base.appendingPathComponent("session.json")), file: "session.json")
+        var record = try ProjectionTests.sample().record
         record.sessionID = id
         record.participant = participant
         record.startedAt = start
