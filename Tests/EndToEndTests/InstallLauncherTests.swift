@@ -18,10 +18,10 @@ import Testing
         for line in ["Type=Application", "Name=SoundSafari", "Icon=soundsafari", "Terminal=false"] {
             #expect(lines.contains(line), "\(entry)")
         }
-        // The program's absolute path, then the menu on the logs folder (quoted: its name has a space).
+        // The program's absolute path, then the name picker on the logs folder (quoted: its name has a space).
         let exec = try #require(lines.first { $0.hasPrefix("Exec=") })
         #expect(exec.hasPrefix("Exec=/"), "\(exec)")
-        #expect(exec.hasSuffix(#" play --logs "\#(logs.path)""#), "\(exec)")
+        #expect(exec.hasSuffix(#" play --pick-participant --logs "\#(logs.path)""#), "\(exec)")
         let icon = try PNGPixels(
             contentsOf: data.appendingPathComponent("icons/hicolor/256x256/apps/soundsafari.png"))
         #expect(icon.width == 256 && icon.height == 256)

@@ -57,7 +57,8 @@ enum ExportCodebook {
 
             ## trials.csv
 
-            One row per photographed target: `site`, then the logs' trials.csv columns
+            One row per photographed or skipped target (`skipped` TRUE: given up, no photo; leave such rows out of
+            deviation and time statistics): `site`, then the logs' trials.csv columns
             (\(TrialRow.columns.map { "`\($0)`" }.joined(separator: ", "))), ordered by site, participant,
             `session_index` and trial. Rows of a session whose session.json has not reached the server yet are left out
             (the export says how many).

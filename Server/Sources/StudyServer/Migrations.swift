@@ -206,6 +206,12 @@ enum Migrations {
                 // number and hash (so machines resume where they are) and lose their content.
                 "ALTER TABLE sync_items ADD COLUMN redacted_at timestamptz",
             ]),
+        Migration(
+            version: 8, name: "trials: skipped (an animal given up, not photographed)",
+            statements: [
+                // Rows projected before the column existed came from logs without it: photos, so false.
+                "ALTER TABLE trials ADD COLUMN skipped boolean NOT NULL DEFAULT false"
+            ]),
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

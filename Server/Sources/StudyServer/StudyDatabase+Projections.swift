@@ -142,9 +142,9 @@ extension StudyDatabase {
             doubles(\.absDeviationDeg), doubles(\.timeS), doubles(\.onsetUncertaintyMS),
             doubles { $0.training?.difficultyValue }, doubles(\.volumeDB)
         )
-        let (background, confusion, reversal, hit, staircase) = (
+        let (background, confusion, reversal, hit, staircase, skipped) = (
             bools(\.background), bools(\.frontBackConfusion), bools(\.frontBackReversal),
-            bools { $0.training?.hit }, bools { $0.training?.staircaseReversal }
+            bools { $0.training?.hit }, bools { $0.training?.staircaseReversal }, bools(\.skipped)
         )
         let (onset, shot) = (dates(\.onsetAt), dates(\.shotAt))
         try await connection.query(
@@ -154,7 +154,7 @@ extension StudyDatabase {
               onset_uncertainty_ms, target_bearing_deg, aim_bearing_deg, deviation_deg, abs_deviation_deg,
               front_back_confusion, front_back_reversal, onset_at, shot_at, time_s, protocol, plan,
               difficulty_parameter, difficulty_value, hit, staircase_reversal, volume_db, profile_version,
-              local_session_index, machine_id)
+              local_session_index, machine_id, skipped)
             SELECT t.session_id, t.trial, d.site_id, t.participant, d.id, t.schema_version, t.platform, t.round,
               t.targets_in_round, t.target_index, t.target, t.condition, t.background, t.input, t.hrtf, t.hrtf_sha256,
               NULLIF(t.onset_frame, -9223372036854775808), NULLIF(t.onset_uncertainty_ms, 'NaN'),
@@ -163,7 +163,7 @@ extension StudyDatabase {
               CASE WHEN t.plan <> '' THEN t.difficulty_parameter END, NULLIF(t.difficulty_value, 'NaN'),
               CASE WHEN t.plan <> '' THEN t.hit END, CASE WHEN t.plan <> '' THEN t.staircase_reversal END,
               NULLIF(t.volume_db, 'NaN'), NULLIF(t.profile_version, -9223372036854775808)::int,
-              t.local_session_index, t.machine_id
+              t.local_session_index, t.machine_id, t.skipped
             FROM devices d, unnest(\(session)::text[], \(trial)::int8[], \(participant)::text[], \(schema)::int8[],
               \(platform)::text[], \(round)::int8[], \(inRound)::int8[], \(targetIndex)::int8[], \(target)::text[],
               \(condition)::text[], \(background)::bool[], \(input)::text[], \(hrtf)::text[], \(sha)::text[],
@@ -171,12 +171,12 @@ extension StudyDatabase {
               \(deviation)::float8[], \(absolute)::float8[], \(confusion)::bool[], \(reversal)::bool[],
               \(onset)::timestamptz[], \(shot)::timestamptz[], \(time)::float8[], \(protocolName)::text[],
               \(plan)::text[], \(parameter)::text[], \(difficulty)::float8[], \(hit)::bool[], \(staircase)::bool[],
-              \(volume)::float8[], \(profile)::int8[], \(local)::int8[], \(machine)::text[])
+              \(volume)::float8[], \(profile)::int8[], \(local)::int8[], \(machine)::text[], \(skipped)::bool[])
               AS t(session_id, trial, participant, schema_version, platform, round, targets_in_round, target_index,
                 target, condition, background, input, hrtf, hrtf_sha256, onset_frame, onset_uncertainty_ms,
                 target_bearing_deg, aim_bearing_deg, deviation_deg, abs_deviation_deg, front_back_confusion,
                 front_back_reversal, onset_at, shot_at, time_s, protocol, plan, difficulty_parameter, difficulty_value,
-                hit, staircase_reversal, volume_db, profile_version, local_session_index, machine_id)
+                hit, staircase_reversal, volume_db, profile_version, local_session_index, machine_id, skipped)
             WHERE d.id = \(device)
             ON CONFLICT (session_id, trial) DO NOTHING
             """, logger: logger)

@@ -9,7 +9,8 @@ import TidyFormats
 
 @Suite struct ExportTests {
     /// One machine's logs folder written with StudyRecords' codecs: each participant two sessions of the sample
-    /// session (a day apart, deviations shifted per participant) and a rating after each. Returns its files by path
+    /// session (a day apart, deviations shifted per participant; the first participant's first animal skipped) and a
+    /// rating after each. Returns its files by path
     /// in the folder, as sync sends them.
     static func writeLogs(_ logs: URL, participants: [String], machine: String) throws -> [String: [String]] {
         var files: [String: [String]] = [:]
@@ -32,8 +33,10 @@ import TidyFormats
                 session.state = String(decoding: try record.encoded(), as: UTF8.self)
                 let header = Data(CSVWriter.headerLine(TrialRow.columns).utf8)
                 let rows = try CSVLogFile<TrialRow>.decode(header + Data(session.trials.joined().utf8), file: "t")
-                session.trials = rows.records.map { row in
+                session.trials = rows.records.enumerated().map { index, row in
                     var row = row
+                    // One animal skipped ("skip this animal"): exported as such, left out by the analyzer.
+                    row.skipped = k == 0 && day == 0 && index == 0
                     row.sessionIndex = day + 1
                     row.deviationDeg += Double(k) * 1.5 - Double(day)
                     row.absDeviationDeg = abs(row.deviationDeg)
@@ -117,6 +120,7 @@ import TidyFormats
             let trials = try Self.text(export.appendingPathComponent("trials.csv"))
             #expect(trials.hasPrefix("site," + CSVWriter.headerLine(TrialRow.columns)))
             #expect(!trials.contains("S01"), "south's participant is not in north's export")
+            #expect(trials.split(separator: "\n").filter { $0.hasSuffix(",TRUE") }.count == 1, "the skipped row")
             #expect(try Self.text(export.appendingPathComponent("codebook.md")).contains("`tinnitus_loudness`"))
 
             // The analyzer reads the export folder and the logs folder to the same tables.

@@ -30,6 +30,8 @@ package struct AppOptions {
     var resume = false
     /// True when `--input` was given: then it is used even if a better device is plugged in.
     var inputGiven = false
+    /// `play --pick-participant` (the desktop launcher): begin on the list of this machine's participants.
+    package var picksParticipant = false
     /// The Sounds folder from `--sounds` (nil: `$SOUNDSAFARI_SOUNDS` or Sounds/ found upwards).
     var soundsFolder: String?
     /// The head tracker of `--input opentrack|osc` and its `--tracker-yaw-sign` (nil: found by calibration).

@@ -11,6 +11,8 @@ extension GameApp {
         switch flow.screen {
         case .mainMenu:
             painter.drawMainMenu(mainMenu, message: menuMessage)
+        case .namePicker:
+            painter.drawNamePicker(namePicker)
         case .participantSheet:
             painter.drawParticipantSheet(
                 participantSheet, participant: settings.participant, known: sheetPrefilled, warning: repeatNote)

@@ -62,6 +62,7 @@ extension GameApp {
             updateTextEntry()
         case .participantSheet: participantSheet.focus(on: row.id)
         case .paused: pauseMenu.focus(on: row.id)
+        case .namePicker: namePicker.focus(on: row.id)
         case .summary: summaryMenu.focus(on: row.id)
         case .diary:
             diary?.focus(on: row.id)
@@ -79,6 +80,7 @@ extension GameApp {
             case .participantSheet: participantSheet
             case .paused: pauseMenu
             case .summary: summaryMenu
+            case .namePicker: namePicker
             case .diary: diary?.menu
             default: nil
             }
@@ -110,6 +112,8 @@ extension GameApp {
             try handleHearing(command)
         case .mainMenu:
             try handleMainMenu(command)
+        case .namePicker:
+            try handleNamePicker(command)
         case .participantSheet:
             // Esc or "Cancel" leaves before anything is written (a mistyped ID, the wrong participant).
             if command == .back {
@@ -190,6 +194,24 @@ extension GameApp {
             default: break
             }
         }
+    }
+
+    /// A name picked: the menu with it filled in, their display settings applied, the focus on "Train (my plan)".
+    private func handleNamePicker(_ command: UICommand) throws {
+        if command == .back {
+            keepRunning = false
+            return
+        }
+        guard case .activated(let id) = namePicker.handle(command) else { return }
+        flow.participantPicked()
+        if let participant = NamePicker.participant(of: id) {
+            mainMenu.set("participant", to: participant)
+            mainMenu.focus(on: "train")
+            try applyDisplayPreferences(of: participant)
+        } else {
+            mainMenu.focus(on: "participant")
+        }
+        updateTextEntry()
     }
 
     private func handleMainMenu(_ command: UICommand) throws {

@@ -66,6 +66,8 @@ package final class GameApp {
     /// The album's photos as the album screen shows them (loaded when it opens).
     var albumPages: [AlbumPage] = []
     var albumNote = ""
+    /// The launcher's name picker (`NamePicker`).
+    var namePicker = MenuModel([])
     /// The questionnaire on a ratings screen (GameApp+Questionnaire).
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
@@ -170,6 +172,10 @@ package final class GameApp {
         knownParticipants = ((try? ParticipantRegistry(logs: options.logs).all()) ?? []).map(\.participant.value)
             .filter { seen.insert($0).inserted }
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
+        if options.picksParticipant, !knownParticipants.isEmpty {
+            namePicker = NamePicker.model(known: knownParticipants)
+            flow.pickParticipant()
+        }
         if case .study = options.kind { try prepareStudy() }
         if case .training = options.kind {
             flow = .training(rounds: try trainingRounds())

@@ -32,9 +32,10 @@ package enum DesktopLauncher {
         return Installed(desktopFile: desktopFile, icon: icon)
     }
 
-    /// The entry's text. `Exec` runs the window's main menu on the logs folder (an absolute path).
+    /// The entry's text. `Exec` runs the window on the logs folder (an absolute path), beginning with the name picker.
     package static func entry(executable: String, logs: URL) -> String {
-        let command = [executable, "play", "--logs", logs.standardizedFileURL.path].map(execArgument)
+        let command = [executable, "play", "--pick-participant", "--logs", logs.standardizedFileURL.path].map(
+            execArgument)
         return """
             [Desktop Entry]
             Type=Application

@@ -147,6 +147,14 @@ final class ScreenPainter {
         hint(footer)
     }
 
+    /// The launcher's first screen: this machine's participants as buttons (`NamePicker`).
+    func drawNamePicker(_ menu: MenuModel) {
+        window.clear()
+        let top = title("Who is training today?", subtitle: "Choose your name.")
+        drawMenu(menu, top: top)
+        hint("↑ ↓ choose · Enter or click: that's me · Esc: close · Gamepad: d-pad, A")
+    }
+
     /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
     func drawParticipantSheet(_ menu: MenuModel, participant: String, known: Bool, warning: String?) {
         window.clear()

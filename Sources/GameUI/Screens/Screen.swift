@@ -7,6 +7,8 @@ enum Screen: Equatable, Sendable {
     /// Participant sheet of a supervised study (skipped when the participant is already registered).
     case participantSheet
     case mainMenu
+    /// The launcher's first screen: pick your name from this machine's participants (`NamePicker`).
+    case namePicker
     /// A head tracker's calibration (face forward, turn right) before the headphone check.
     case trackerCalibration
     /// Left/right check and volume before the first round.
@@ -61,6 +63,7 @@ enum Screen: Equatable, Sendable {
         switch self {
         case .participantSheet: "participant-sheet"
         case .mainMenu: "menu"
+        case .namePicker: "pick-participant"
         case .trackerCalibration: "tracker-calibration"
         case .headphoneCheck: "headphone-check"
         case .running: "running"

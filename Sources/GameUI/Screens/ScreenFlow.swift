@@ -54,6 +54,16 @@ struct ScreenFlow: Sendable {
         ScreenFlow(screen: .mainMenu, rounds: [], breaksBetweenConditions: false)
     }
 
+    /// The launcher's window begins with the name picker, which leads to the main menu.
+    mutating func pickParticipant() {
+        if screen == .mainMenu { screen = .namePicker }
+    }
+
+    /// A name was picked (or "Someone else"): the main menu.
+    mutating func participantPicked() {
+        if screen == .namePicker { screen = .mainMenu }
+    }
+
     /// A reminder's prompt: the questionnaire alone, then the window closes.
     static func prompt() -> ScreenFlow {
         var flow = ScreenFlow(screen: .ratings(.prompt), rounds: [], breaksBetweenConditions: false)
@@ -370,7 +380,8 @@ struct ScreenFlow: Sendable {
         switch screen {
         case .summary, .error:
             return [.exit]
-        case .mainMenu, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary, .album, .instrument:
+        case .mainMenu, .namePicker, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary,
+            .album, .instrument:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:

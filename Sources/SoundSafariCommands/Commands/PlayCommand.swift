@@ -30,6 +30,12 @@ struct PlayCommand: WindowCommand {
     @Option(parsing: .unconditional, help: "Number of rounds (1-30; default: 3).")
     var rounds: Int?
 
+    @Flag(
+        help:
+            "Begin on the list of the participants registered in --logs, to pick one instead of typing an ID (the desktop launcher's window)."
+    )
+    var pickParticipant = false
+
     @OptionGroup var window: WindowOptions
 
     func validate() throws {
@@ -49,6 +55,10 @@ struct PlayCommand: WindowCommand {
         if let participant, let problem = ParticipantID.problem(with: participant) {
             throw ValidationError("Participant ID '\(participant)': \(problem); \(ParticipantID.rule).")
         }
+        if pickParticipant, participant != nil || window.resume {
+            throw ValidationError(
+                "--pick-participant lets the patient choose who plays: leave out --participant and --resume.")
+        }
         if window.resume && participant == nil {
             throw ValidationError("--resume needs --participant: whose session should continue?")
         }
@@ -66,6 +76,7 @@ struct PlayCommand: WindowCommand {
             kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
             resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
+        options.picksParticipant = pickParticipant
         options.logsChanged = logsChanged()
         // A training plan's questionnaires come from this machine's instruments (read only when a plan names some).
         options.instrumentLibrary = { [sounds = window.sounds] in
