@@ -56,7 +56,8 @@ import Testing
                 #expect(page.status == 200)
                 let body = try #require(Self.reportBody(page.html), "the page holds a report: \(page.html)")
                 #expect(!body.isEmpty && analyzer.contains(body), "the page's report is the analyzer's, byte for byte")
-                let rows = site == nil ? 180 : 120
+                // writeLogs gives one animal up per logs folder: the report leaves it out.
+                let rows = site == nil ? 178 : 119
                 #expect(body.contains("Rows analysed: \(rows) from 1 file(s)"))
                 #expect(body.contains("Participants: \(site == nil ? 6 : 4);"))
                 #expect(body.contains("<svg"), "the figures are in the page")
@@ -67,7 +68,7 @@ import Testing
             try await supervisor.signIn("sup-s", testPassword)
             #expect(try await supervisor.send(.get, "/report?site=north").status == 404)
             let own = try await supervisor.send(.get, "/report")
-            #expect(own.html.contains("Rows analysed: 60 from 1 file(s)") && !own.html.contains(">north<"))
+            #expect(own.html.contains("Rows analysed: 59 from 1 file(s)") && !own.html.contains(">north<"))
             // A protocol no row has: the analyzer's sentence, naming the values there are.
             let none = try await supervisor.send(.get, "/report?protocol=nothing")
             #expect(none.status == 200 && none.html.contains("no trial rows to report on after the filters"))
