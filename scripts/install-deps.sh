@@ -19,8 +19,9 @@ packages=(
   chromium chromium-driver python3-venv
   librsvg2-bin
 )
-# The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models.
-[ "${1:-}" = "--bench" ] && packages+=(python3-pandas python3-scipy time r-base-core r-cran-lme4 r-cran-lmertest)
+# The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models; wrk for
+# the dashboard's pages under 32 concurrent clients (pgbench, their SQL alone, comes with postgresql).
+[ "${1:-}" = "--bench" ] && packages+=(python3-pandas python3-scipy time r-base-core r-cran-lme4 r-cran-lmertest wrk)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench's study-server lines: sync ingest of 1,000,000 trial rows (1,000 sessions) through the API against
 # PostgreSQL's COPY of the same rows, the export of those rows (rows/s, peak memory), and a home machine offline for
-# 30 days (100 sessions) syncing with the release `soundsafari`. A throwaway cluster (Unix socket only, fsync on).
+# 30 days (100 sessions) syncing with the release `soundsafari`, and the dashboard's participants page (wrk) against
+# its SQL (pgbench): scripts/dashboard-bench.sh. A throwaway cluster (Unix socket only, fsync on).
 # SERVER_BENCH_SESSIONS=N makes the ingest smaller (N sessions of 1,000 rows); SERVER_BENCH_CONFIG=debug uses debug builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +47,7 @@ read -r seconds kib <"$work/export.time"
 rows=$(($(wc -l <"$work/export/trials.csv") - 1))
 awk -v r="$rows" -v s="$seconds" 'BEGIN { printf "server_export_trial_rows %.0f rows/s\n", r / (s > 0 ? s : 0.01) }'
 echo "server_export_peak_rss $((kib / 1024)) MiB"
+bash scripts/dashboard-bench.sh "$url" "$server" "$bin" "$work/pg" "$work"
 
 game="$checkout/.build/$config/soundsafari"
 if [ -x "$game" ]; then

@@ -164,7 +164,9 @@ extension WindowTests.WindowTrainingDefectTests {
         let row = try #require(try window.trialLines(in: session).first).split(separator: ",")
         let column = try #require(header.firstIndex(of: "time_s"))
         let time = try #require(Double(row[column]))
-        #expect(time > 5.5, "the replay does not restart the photo's time: \(time)")
+        // The help shows at the plan's 5 s; the photo follows the replay by 0.3 s: a time restarted by the replay
+        // would be about 0.3 s.
+        #expect(time > 5.0, "the replay does not restart the photo's time: \(time)")
     }
 }
 

@@ -40,9 +40,12 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration, pa
     // The dashboard: HTML pages under /, signed in with a cookie.
     let web = router.group().add(middleware: WebMiddleware(database: database, pages: pages))
     WebAccountRoutes(database: database, configuration: configuration, pages: pages).add(to: web)
-    WebSiteRoutes(database: database, pages: pages).add(to: web)
+    WebSiteRoutes(database: database, pages: pages, thresholds: configuration.alerts).add(to: web)
     WebAdminRoutes(database: database, pages: pages).add(to: web)
     WebResearchRoutes(database: database).add(to: web)
+    WebLiveRoutes(database: database, pages: pages).add(to: web)
+    WebReportRoutes(database: database, pages: pages).add(to: web)
+    WebParticipantsTableRoutes(database: database, pages: pages).add(to: web)
     WebParticipantRoutes(database: database, pages: pages).add(to: web)
     return router
 }

@@ -14,10 +14,13 @@ public struct ServerConfiguration: Sendable {
     public var rateWindowSeconds: Int
     /// How long a web session (the bearer token of a login) stays valid.
     public var sessionHours: Int
+    /// When the dashboard's alerts fire.
+    public var alerts: AlertThresholds
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, database: DatabaseURL, loginAttempts: Int = 10,
-        enrolmentAttempts: Int = 30, rateWindowSeconds: Int = 900, sessionHours: Int = 12
+        enrolmentAttempts: Int = 30, rateWindowSeconds: Int = 900, sessionHours: Int = 12,
+        alerts: AlertThresholds = AlertThresholds()
     ) {
         self.host = host
         self.port = port
@@ -26,5 +29,6 @@ public struct ServerConfiguration: Sendable {
         self.enrolmentAttempts = enrolmentAttempts
         self.rateWindowSeconds = rateWindowSeconds
         self.sessionHours = sessionHours
+        self.alerts = alerts
     }
 }

@@ -27,7 +27,7 @@ struct WebPages: Sendable {
     /// The headers of every dashboard response: no inline script or style may run, nothing framed or cached.
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy:
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         .xContentTypeOptions: "nosniff",
         .referrerPolicy: "no-referrer",
         .cacheControl: "no-store",

@@ -6,8 +6,8 @@ import Hummingbird
 struct WebSiteRoutes {
     let database: StudyDatabase
     let pages: WebPages
-    /// A machine that has not synced for this many days raises an alert on the overview.
-    static let staleSyncDays = 7
+    /// When the overview's alerts fire.
+    var thresholds = AlertThresholds()
 
     func add(to web: RouterGroup<AppRequestContext>) {
         web.get("", use: overview)
@@ -25,7 +25,7 @@ struct WebSiteRoutes {
         return (text.hasSuffix("Z") ? String(text.dropLast()) : text) + " UTC"
     }
 
-    /// Every site the account sees, with its machines, their last sync and the alerts of machines gone quiet.
+    /// Every site the account sees, with its machines, their last sync, and its alerts (DashboardAlerts).
     @Sendable func overview(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
         let now = Date()
@@ -33,17 +33,14 @@ struct WebSiteRoutes {
         var alerts: [[String: Any]] = []
         for site in try await database.sites() where account.sees(site: site) {
             let devices = try await database.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
-            for (device, last) in devices {
-                let quiet = last.map { now.timeIntervalSince($0) > Double(Self.staleSyncDays) * 86_400 } ?? true
-                if quiet {
-                    alerts.append([
-                        "site": site,
-                        "text":
-                            "The machine \(device.name) has not synced "
-                            + (last == nil ? "since its enrolment" : "since \(Self.show(last))")
-                            + " (more than \(Self.staleSyncDays) days is an alert).",
-                    ])
+            for alert in try await database.alerts(site: site, now: now, thresholds: thresholds) {
+                var row: [String: Any] = ["site": site, "kind": alert.kind.rawValue, "text": alert.text]
+                if let participant = alert.participant {
+                    row["participant"] = [
+                        "id": participant, "link": DashboardLinks.participant(site: site, participant),
+                    ]
                 }
+                alerts.append(row)
             }
             let counts = try await database.siteCounts(site: site)
             sites.append([

@@ -83,10 +83,30 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address to listen on (put a TLS proxy in front for anything but localhost).")
     var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
+    @Option(help: "Alert when a machine has not synced for more than this many days.")
+    var alertQuietDays = AlertThresholds().quietDays
+    @Option(help: "Alert when a tinnitus rating (0-1) is at least this much above the participant's first one.")
+    var alertTinnitusMargin = AlertThresholds().tinnitusMargin
+    @Option(help: "Alert on a failed or continued-anyway headphone check for this many days after its session.")
+    var alertHeadphoneDays = AlertThresholds().headphoneDays
+
+    func validate() throws {
+        guard alertQuietDays >= 1, alertHeadphoneDays >= 1 else {
+            throw ValidationError("--alert-quiet-days and --alert-headphone-days must be at least 1 (days).")
+        }
+        guard alertTinnitusMargin > 0, alertTinnitusMargin <= 1 else {
+            throw ValidationError(
+                "--alert-tinnitus-margin \(alertTinnitusMargin) is outside the ratings' 0-1 scale: use a number above 0, at most 1 (0.2 is the default)."
+            )
+        }
+    }
 
     func run() async throws {
         let url = try database.resolved()
-        let app = try await buildApplication(ServerConfiguration(host: host, port: port, database: url))
+        let alerts = AlertThresholds(
+            quietDays: alertQuietDays, tinnitusMargin: alertTinnitusMargin, headphoneDays: alertHeadphoneDays)
+        let app = try await buildApplication(
+            ServerConfiguration(host: host, port: port, database: url, alerts: alerts))
         // Written, not printed: print's buffer would hold the line back when the output is a pipe (make server).
         FileHandle.standardOutput.write(
             Data("SoundSafari server on http://\(host):\(port)/api/v1/ (database \(url))\n".utf8))

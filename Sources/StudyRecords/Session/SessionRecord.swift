@@ -42,7 +42,15 @@ public struct SessionRecord: Sendable, Equatable {
     public var playedSeconds: Double?
 
     /// Done for a training plan: every target logged, or the plan's minutes played (`ended_by` time).
-    public var countsAsDone: Bool { completed || endedBy == .time }
+    public var countsAsDone: Bool { Self.countsAsDone(completed: completed, endedBy: endedBy) }
+
+    /// The rule of `countsAsDone` for a session known only by those two fields (the study server's `sessions` table).
+    public static func countsAsDone(completed: Bool, endedBy: SessionEnd?) -> Bool { completed || endedBy == .time }
+
+    /// The same with `ended_by` as session.json writes it (the raw text; nil or unknown: not ended by time).
+    public static func countsAsDone(completed: Bool, endedByText: String?) -> Bool {
+        countsAsDone(completed: completed, endedBy: endedByText.flatMap(SessionEnd.init(rawValue:)))
+    }
 
     public init(
         sessionID: String, participant: String, sessionIndex: Int? = nil, startedAt: Date, endedAt: Date? = nil,

@@ -96,16 +96,38 @@ public struct PlanSchedule: Sendable, Equatable {
     /// The schedule of `assigned` given the participant's sessions (session.json records, in start order):
     /// done = completed or ended by the plan's minutes, counted only for this plan name and version.
     public static func of(_ assigned: AssignedPlan, sessions: [SessionRecord], today: Date) -> PlanSchedule {
+        of(
+            assigned,
+            entries: sessions.map { Entry(sessionID: $0.sessionID, plan: $0.plan, countsAsDone: $0.countsAsDone) },
+            today: today)
+    }
+
+    /// A session as the schedule counts it: its plan reference and whether it is done (`countsAsDone`), for
+    /// callers that hold only those (the study server's `sessions` table) rather than whole session records.
+    public struct Entry: Sendable, Equatable {
+        public var sessionID: String
+        public var plan: PlanReference?
+        public var countsAsDone: Bool
+
+        public init(sessionID: String, plan: PlanReference?, countsAsDone: Bool) {
+            self.sessionID = sessionID
+            self.plan = plan
+            self.countsAsDone = countsAsDone
+        }
+    }
+
+    /// The schedule of `assigned` given the participant's sessions in start order (as `of(_:sessions:today:)`).
+    public static func of(_ assigned: AssignedPlan, entries: [Entry], today: Date) -> PlanSchedule {
         var done = 0
         var inProgress: String?
-        for record in sessions {
-            guard let plan = record.plan, plan.name == assigned.plan.name, plan.version == assigned.version else {
+        for entry in entries {
+            guard let plan = entry.plan, plan.name == assigned.plan.name, plan.version == assigned.version else {
                 continue
             }
-            if record.countsAsDone {
+            if entry.countsAsDone {
                 done += 1
             } else if inProgress == nil {
-                inProgress = record.sessionID
+                inProgress = entry.sessionID
             }
         }
         return PlanSchedule(assigned: assigned, done: done, inProgress: inProgress, today: today)

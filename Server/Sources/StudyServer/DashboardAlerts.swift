@@ -1,0 +1,158 @@
+// The overview's alerts: missed plan sessions, weekly dose past 100 %, headphone checks, tinnitus worse, quiet machines.
+import Foundation
+import PostgresNIO
+import StudyRecords
+import TidyFormats
+
+/// When an alert fires (`soundsafari-server serve --alert-…` sets them; docs/SERVER.md lists them).
+public struct AlertThresholds: Sendable, Equatable {
+    /// A machine that has not synced for more than this many days (or never) is an alert.
+    public var quietDays: Int
+    /// A tinnitus rating (loudness or distress, 0–1 sliders) at least this much above the participant's first
+    /// answered rating of the same item is an alert.
+    public var tinnitusMargin: Double
+    /// A headphone check that failed or was continued anyway is an alert for this many days after its session.
+    public var headphoneDays: Int
+
+    public init(quietDays: Int = 7, tinnitusMargin: Double = 0.2, headphoneDays: Int = 7) {
+        self.quietDays = quietDays
+        self.tinnitusMargin = tinnitusMargin
+        self.headphoneDays = headphoneDays
+    }
+}
+
+/// One alert of the overview: what happened to whom; `participant` nil for a machine.
+public struct DashboardAlert: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case missed, dose, headphones, tinnitus, quiet, unreadable
+    }
+    public var site: String
+    public var kind: Kind
+    public var participant: String?
+    public var text: String
+}
+
+/// Where a participant's dashboard page is (WebParticipantRoutes): site and ID percent-encoded as path segments.
+enum DashboardLinks {
+    static func participant(site: String, _ id: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        let segment = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+        return "/sites/\(segment(site))/participants/\(segment(id))"
+    }
+}
+
+extension StudyDatabase {
+    /// The tinnitus items whose rating growing means worse (RatingItem's sliders, 0 = none, 1 = worst).
+    static let tinnitusItems = ["tinnitus_loudness", "tinnitus_distress"]
+
+    /// The alerts of `site` at `now`. Missed sessions and the weekly dose are those of `ParticipantStatus` (the one
+    /// adherence rule, PlanSchedule, and the one dose rule, WeekDose) over the sessions' synced session.json states:
+    /// the same numbers `soundsafari status` prints from the logs. SQL only narrows which states are read: the
+    /// sessions of each participant's current plan version and those started in the last 7 days.
+    public func alerts(site: String, now: Date, thresholds: AlertThresholds) async throws -> [DashboardAlert] {
+        guard let siteID = try await siteID(site) else { return [] }
+        var alerts: [DashboardAlert] = []
+
+        let plans = try await currentPlans(siteID: siteID)
+        var sessions: [String: [SessionRecord]] = [:]
+        let weekStart = now.addingTimeInterval(-Double(max(7, thresholds.headphoneDays)) * 86_400)
+        for row in try await rows(
+            """
+            SELECT s.participant, s.file, s.state::text FROM sessions s
+            LEFT JOIN (SELECT DISTINCT ON (participant) participant, name, version FROM plans
+                       WHERE site_id = \(siteID) ORDER BY participant, assigned_at DESC, version DESC) c
+              ON c.participant = s.participant AND c.name = s.plan_name AND c.version = s.plan_version
+            WHERE s.site_id = \(siteID) AND (s.started_at > \(weekStart) OR c.participant IS NOT NULL)
+            ORDER BY s.participant, s.started_at, s.session_id
+            """)
+        {
+            let (participant, file, state) = try row.decode((String, String, String).self)
+            do {
+                sessions[participant, default: []].append(try SessionRecord.decode(Data(state.utf8), file: file))
+            } catch {
+                // Ingest reads every state with the same codec, so this is a database edited by hand: say so.
+                alerts.append(
+                    DashboardAlert(
+                        site: site, kind: .unreadable, participant: participant,
+                        text:
+                            "the synced state of \(file) cannot be read (\(error)); its sessions are left out of these alerts."
+                    ))
+            }
+        }
+        for participant in Set(plans.keys).union(sessions.keys).sorted() {
+            let records = sessions[participant] ?? []
+            let status = ParticipantStatus(
+                participant: participant, sessions: records, plan: plans[participant], ratings: [], today: now,
+                logs: "")
+            if let missed = status.missed, missed > 0, let plan = plans[participant] {
+                alerts.append(
+                    DashboardAlert(
+                        site: site, kind: .missed, participant: participant,
+                        text:
+                            "missed \(missed) session\(missed == 1 ? "" : "s") of the plan '\(plan.plan.name)' "
+                            + "(\(status.done) of \(plan.plan.totalSessions) done; due next: \(status.dueNext))."))
+            }
+            if let week = status.weekDose, week.fraction > 1 {
+                alerts.append(
+                    DashboardAlert(
+                        site: site, kind: .dose, participant: participant,
+                        text:
+                            "listened \(Int((week.fraction * 100).rounded())) % of the weekly safe dose in the last 7 days "
+                            + "(\(week.sessions) session\(week.sessions == 1 ? "" : "s"))."))
+            }
+            let since = now.addingTimeInterval(-Double(thresholds.headphoneDays) * 86_400)
+            for record in records where record.startedAt > since {
+                for check in record.headphoneChecks
+                where check.result == .continuedAnyway || check.failedAttempts > 0 {
+                    let how =
+                        check.result == .continuedAnyway
+                        ? "was continued anyway"
+                        : "failed \(check.failedAttempts) time\(check.failedAttempts == 1 ? "" : "s")"
+                    alerts.append(
+                        DashboardAlert(
+                            site: site, kind: .headphones, participant: participant,
+                            text:
+                                "the headphone check of the session of \(WebSiteRoutes.show(record.startedAt)) \(how)"
+                                + (check.lastProblem.map {
+                                    " (last problem: \($0.replacingOccurrences(of: "_", with: " ")))"
+                                } ?? "")
+                                + "."))
+                }
+            }
+        }
+        alerts += try await tinnitusAlerts(siteID: siteID, site: site, margin: thresholds.tinnitusMargin)
+        alerts += try await quietMachineAlerts(site: site, now: now, days: thresholds.quietDays)
+        return alerts
+    }
+
+    /// Participants whose newest answered rating of a tinnitus item is at least `margin` above their first one.
+    private func tinnitusAlerts(siteID: Int, site: String, margin: Double) async throws -> [DashboardAlert] {
+        try await ratingChanges(siteID: siteID, items: Self.tinnitusItems).compactMap { change in
+            guard change.last - change.first >= margin - 1e-9 else { return nil }
+            return DashboardAlert(
+                site: site, kind: .tinnitus, participant: change.participant,
+                text:
+                    String(
+                        format: "rated %@ %.2f on %@, %.2f above the first rating (%.2f on %@; an alert from +%.2f).",
+                        change.item.replacingOccurrences(of: "_", with: " "), change.last,
+                        WebSiteRoutes.show(change.lastAt), change.last - change.first, change.first,
+                        WebSiteRoutes.show(change.firstAt), margin))
+        }
+    }
+
+    /// The site's machines (not revoked) that have not synced for more than `days` days, or never.
+    private func quietMachineAlerts(site: String, now: Date, days: Int) async throws -> [DashboardAlert] {
+        try await devicesWithLastSync(site: site).compactMap { device, last in
+            guard device.revokedAt == nil,
+                last.map({ now.timeIntervalSince($0) > Double(days) * 86_400 }) ?? true
+            else { return nil }
+            return DashboardAlert(
+                site: site, kind: .quiet, participant: nil,
+                text:
+                    "The machine \(device.name) has not synced "
+                    + (last == nil ? "since its enrolment" : "since \(WebSiteRoutes.show(last))")
+                    + " (more than \(days) days is an alert).")
+        }
+    }
+}

@@ -1,0 +1,184 @@
+// The participants table of every site one sees: filtered, sorted and paginated on the server.
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+struct WebParticipantsTableRoutes {
+    let database: StudyDatabase
+    let pages: WebPages
+
+    static let perPage = 50
+
+    func add(to web: RouterGroup<AppRequestContext>) {
+        web.get("participants", use: table)
+    }
+
+    /// The columns one may sort by (so no column name comes from a request), with how each compares.
+    enum Sort: String, CaseIterable {
+        case participant, site, plan, done, missed, last, deviation, threshold, ratings, sync
+
+        var label: String {
+            switch self {
+            case .participant: return "Participant"
+            case .site: return "Site"
+            case .plan: return "Plan"
+            case .done: return "Sessions done"
+            case .missed: return "Missed"
+            case .last: return "Last session"
+            case .deviation: return "Median deviation (°), first → last week"
+            case .threshold: return "Staircase threshold (°)"
+            case .ratings: return "Tinnitus loudness, first → newest"
+            case .sync: return "Last sync"
+            }
+        }
+
+        /// The row's key for this column; nil sorts after every value, whichever the direction.
+        func key(_ row: ParticipantTableRow) -> Key? {
+            switch self {
+            case .participant: return .text(row.participant)
+            case .site: return .text(row.site)
+            case .plan: return row.plan.map(Key.text)
+            case .done: return .number(Double(row.done))
+            case .missed: return row.missed.map { .number(Double($0)) }
+            case .last: return row.lastSession.map { .number($0.timeIntervalSince1970) }
+            case .deviation: return row.lastWeekDeviation.map(Key.number)
+            case .threshold: return row.threshold.map(Key.number)
+            case .ratings: return row.loudnessChange.map(Key.number)
+            case .sync: return row.lastSync.map { .number($0.timeIntervalSince1970) }
+            }
+        }
+    }
+
+    enum Key: Comparable {
+        case number(Double)
+        case text(String)
+    }
+
+    /// The plan states one may filter by.
+    enum State: String, CaseIterable {
+        case all, behind
+        case onTrack = "on-track"
+        case finished
+        case noPlan = "no-plan"
+
+        func admits(_ row: ParticipantTableRow) -> Bool {
+            switch self {
+            case .all: return true
+            case .behind: return (row.missed ?? 0) > 0
+            case .onTrack: return row.plan != nil && row.missed == 0 && !row.allDone
+            case .finished: return row.allDone
+            case .noPlan: return row.plan == nil
+            }
+        }
+
+        var label: String {
+            switch self {
+            case .all: return "everyone"
+            case .behind: return "behind (missed sessions)"
+            case .onTrack: return "on track"
+            case .finished: return "plan finished"
+            case .noPlan: return "without a plan"
+            }
+        }
+    }
+
+    /// `/participants[?site=S&plan=NAME&state=…&sort=…&order=asc|desc&page=N]`: only a site's and a plan's name, a
+    /// state, an order and a page stand in the URL (proxies log them), never a participant's ID.
+    @Sendable func table(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin, .supervisor, .researcher)
+        let query = context.web?.query ?? [:]
+        let value = { (name: String) in query[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let visible = try await database.sites().filter { account.sees(site: $0) }
+        var sites = visible
+        if let site = value("site") {
+            guard visible.contains(site) else {
+                throw Problem.notFound("No site named \(site) is visible to you: pick one from the list.")
+            }
+            sites = [site]
+        }
+        guard let state = State(rawValue: value("state") ?? "all") else {
+            throw Problem.badRequest(
+                "The state state=\(value("state") ?? "") does not exist: use "
+                    + State.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        guard let sort = Sort(rawValue: value("sort") ?? "participant") else {
+            throw Problem.badRequest(
+                "The order sort=\(value("sort") ?? "") does not exist: use "
+                    + Sort.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        let orderText = value("order") ?? "asc"
+        guard orderText == "asc" || orderText == "desc" else {
+            throw Problem.badRequest("The direction order=\(orderText) does not exist: use asc or desc.")
+        }
+        let pageText = value("page") ?? "1"
+        guard let number = Int(pageText), number >= 1 else {
+            throw Problem.badRequest("The page page=\(pageText) is not a page number: use 1, 2, …")
+        }
+        let plan = value("plan")
+
+        let now = Date()
+        var all: [ParticipantTableRow] = []
+        for site in sites { all += try await database.participantTable(site: site, now: now) }
+        let planNames = Set(all.compactMap(\.planName)).sorted()
+        let descending = orderText == "desc"
+        let rows = all.filter { state.admits($0) && (plan == nil || $0.planName == plan) }.sorted { a, b in
+            switch (sort.key(a), sort.key(b)) {
+            case (let x?, let y?) where x != y: return descending ? x > y : x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return (a.site, a.participant) < (b.site, b.participant)
+            }
+        }
+        let perPage = Self.perPage
+        let pageCount = max(1, (rows.count + perPage - 1) / perPage)
+        let shown = rows.dropFirst((min(number, pageCount) - 1) * perPage).prefix(perPage)
+        func link(page: Int, sort: Sort, descending: Bool) -> String {
+            var parts: [(String, String)] = []
+            if let site = value("site") { parts.append(("site", site)) }
+            if let plan { parts.append(("plan", plan)) }
+            if state != .all { parts.append(("state", state.rawValue)) }
+            parts += [("sort", sort.rawValue), ("order", descending ? "desc" : "asc"), ("page", String(page))]
+            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+            return "/participants?"
+                + parts.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(
+                    separator: "&")
+        }
+        var page: [String: Any] = [
+            "total": rows.count, "page": min(number, pageCount), "pages": pageCount, "none": rows.isEmpty,
+            "sites": visible.map { ["name": $0, "selected": $0 == value("site")] },
+            "plans": planNames.map { ["name": $0, "selected": $0 == plan] },
+            "states": State.allCases.map { ["value": $0.rawValue, "label": $0.label, "selected": $0 == state] },
+            "columns": Sort.allCases.map { column -> [String: Any] in
+                let current = column == sort
+                return [
+                    "label": column.label, "current": current, "arrow": descending ? "▼" : "▲",
+                    "ariaSort": current ? (descending ? "descending" : "ascending") : "none",
+                    "link": link(page: 1, sort: column, descending: current ? !descending : false),
+                ]
+            },
+            "rows": shown.map { row -> [String: Any] in
+                [
+                    "participant": row.participant, "link": DashboardLinks.participant(site: row.site, row.participant),
+                    "site": row.site, "plan": row.plan ?? "—",
+                    "done": row.due.map { "\(row.done) of \($0) due" } ?? "\(row.done)",
+                    "missed": row.missed.map(String.init) ?? "—", "dueNext": row.dueNext,
+                    "last": WebSiteRoutes.show(row.lastSession),
+                    "deviation": Self.arrow(row.firstWeekDeviation, row.lastWeekDeviation, digits: 1),
+                    "threshold": row.threshold.map { String(format: "%.1f", $0) } ?? "—",
+                    "ratings": Self.arrow(row.firstLoudness, row.lastLoudness, digits: 2),
+                    "sync": WebSiteRoutes.show(row.lastSync),
+                ]
+            },
+        ]
+        // Only the links there are: Mustache takes an empty string for a value.
+        if number > 1 { page["previous"] = link(page: min(number, pageCount) - 1, sort: sort, descending: descending) }
+        if number < pageCount { page["next"] = link(page: number + 1, sort: sort, descending: descending) }
+        return pages.render("participants", title: "Participants", page: page, web: context.web)
+    }
+
+    /// "12.0 → 8.5" (first → last), "—" when nothing was measured.
+    static func arrow(_ first: Double?, _ last: Double?, digits: Int) -> String {
+        guard let first, let last else { return "—" }
+        return String(format: "%.\(digits)f → %.\(digits)f", first, last)
+    }
+}

@@ -1,0 +1,152 @@
+// The overview's alerts from data synced through the API: each kind fires for one participant and not for another.
+import Foundation
+import StudyRecords
+import Testing
+import TidyFormats
+
+@testable import StudyServer
+
+@Suite struct DashboardAlertsTests {
+    /// The sample session as a session `id` of `participant` started at `start`, played with a mouse (a bot's
+    /// sessions count no dose), changed by `change`; as the sync sends it: its folder and session.json state.
+    static func session(
+        _ id: String, participant: String, start: Date, change: (inout SessionRecord) -> Void = { _ in }
+    ) throws -> (folder: String, state: String) {
+        var record = try ProjectionTests.sample().record
+        record.sessionID = id
+        record.participant = participant
+        record.startedAt = start
+        record.endedAt = start.addingTimeInterval(600)
+        record.environment.input = "mouse"
+        change(&record)
+        return ("\(participant)/\(id)", String(decoding: try record.encoded(), as: UTF8.self))
+    }
+
+    static func sendSession(_ session: (folder: String, state: String), by sender: ProjectionTests.Sender)
+        async throws
+    {
+        try await sender.send(
+            file: "\(session.folder)/session.json", kind: "session", header: nil, first: nil, items: [session.state])
+    }
+
+    /// The example training plan (3 sessions a week, 10 in all) assigned to `participant` at `at`.
+    static func sendPlan(_ participant: String, at: Date, by sender: ProjectionTests.Sender) async throws {
+        let plan = try AssignedPlan(
+            version: 1, assignedAt: at, source: "test",
+            planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(try RoleMatrixTests.trainingPlan().utf8)),
+            url: URL(fileURLWithPath: "\(participant)/plan-001.json"))
+        try await sender.send(
+            file: "\(participant)/plan-001.json", kind: "plan", header: nil, first: 1,
+            items: [String(decoding: plan.encoded(), as: UTF8.self)])
+    }
+
+    static func sendRatings(_ participant: String, loudness: [(Date, Double)], by sender: ProjectionTests.Sender)
+        async throws
+    {
+        let items = loudness.map { at, value in
+            CSVWriter.line(
+                RatingRow(
+                    participant: participant, sessionID: nil, sessionIndex: nil, moment: .prompt,
+                    item: "tinnitus_loudness", value: value, answeredAt: at, promptedAt: at
+                ).values)
+        }
+        try await sender.send(
+            file: "\(participant)/ratings.csv", kind: "ratings", header: CSVWriter.headerLine(RatingRow.columns),
+            first: 1, items: items)
+    }
+
+    @Test func eachAlertFiresForOneParticipantAndNotForAnotherAndLinksToIt() async throws {
+        try await withServer { server in
+            let db = server.database
+            try await db.addSite("north")
+            _ = try await db.addUser(name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
+            let lab = ProjectionTests.Sender(
+                server: server, token: try await server.enrolDevice(site: "north", name: "lab-1").token)
+            _ = try await server.enrolDevice(site: "north", name: "never-synced")
+            let now = Date()
+            let day = 86_400.0
+            let plan = PlanReference(name: "localization-training-10x12", version: 1, session: 1, totalSessions: 10)
+
+            // Missed: M1's plan opened 5 sessions in 10 days and 1 is done (3 windows closed unplayed); M2's
+            // plan was assigned today, so nothing is missed yet.
+            try await Self.sendPlan("M1", at: now.addingTimeInterval(-10 * day), by: lab)
+            try await Self.sendSession(
+                try Self.session("m1-1", participant: "M1", start: now.addingTimeInterval(-9 * day)) {
+                    $0.plan = plan
+                }, by: lab)
+            try await Self.sendPlan("M2", at: now, by: lab)
+            // Dose: D1 had 60 % + 60 % of the weekly allowance in the last 7 days; D2 30 %, and 90 % eight days ago.
+            for (id, participant, daysAgo, dose) in [
+                ("d1-1", "D1", 3.0, 0.6), ("d1-2", "D1", 1.0, 0.6), ("d2-1", "D2", 2.0, 0.3), ("d2-0", "D2", 8.0, 0.9),
+            ] {
+                try await Self.sendSession(
+                    try Self.session(id, participant: participant, start: now.addingTimeInterval(-daysAgo * day)) {
+                        $0.exposure?.doseFraction = dose
+                    }, by: lab)
+            }
+            // Headphones: H1 continued anyway after 2 failed attempts yesterday; H2 passed at once.
+            for (participant, result, failed) in [
+                ("H1", HeadphoneCheckOutcome.Result.continuedAnyway, 2), ("H2", .bothSides, 0),
+            ] {
+                try await Self.sendSession(
+                    try Self.session("\(participant)-1", participant: participant, start: now.addingTimeInterval(-day))
+                    {
+                        $0.headphoneChecks = [
+                            HeadphoneCheckOutcome(
+                                at: $0.startedAt, result: result, failedAttempts: failed,
+                                lastProblem: failed > 0 ? "not_heard_left" : nil, volumeDB: 0)
+                        ]
+                    }, by: lab)
+            }
+            // Tinnitus: T1's loudness rose 0.30 → 0.60 (past the default margin 0.2); T2's 0.30 → 0.45.
+            try await Self.sendRatings(
+                "T1", loudness: [(now.addingTimeInterval(-20 * day), 0.3), (now.addingTimeInterval(-day), 0.6)], by: lab
+            )
+            try await Self.sendRatings(
+                "T2", loudness: [(now.addingTimeInterval(-20 * day), 0.3), (now.addingTimeInterval(-day), 0.45)],
+                by: lab)
+
+            let browser = FormClient(server)
+            try await browser.signIn("sup", testPassword)
+            let overview = try await browser.send(.get, "/")
+            #expect(overview.status == 200)
+            let alerts = overview.html.components(separatedBy: "<li class=\"alert-").dropFirst().map {
+                String($0.prefix { $0 != "\n" })
+            }
+            func alert(_ kind: String, _ participant: String) -> String? {
+                alerts.first {
+                    $0.hasPrefix(kind + "\"") && $0.contains("<a href=\"/sites/north/participants/\(participant)\">")
+                }
+            }
+            #expect(
+                alert("missed", "M1")?.contains(
+                    "missed 3 sessions of the plan &#39;localization-training-10x12&#39; (1 of 10 done") == true,
+                "\(alerts)")
+            #expect(
+                alert("dose", "D1")?.contains("listened 120 % of the weekly safe dose in the last 7 days (2 sessions)")
+                    == true, "\(alerts)")
+            #expect(
+                alert("headphones", "H1")?.contains("was continued anyway (last problem: not heard left)") == true,
+                "\(alerts)")
+            #expect(alert("tinnitus", "T1")?.contains("rated tinnitus loudness 0.60") == true, "\(alerts)")
+            #expect(
+                alerts.contains {
+                    $0.hasPrefix("quiet\"") && $0.contains("never-synced has not synced since its enrolment")
+                })
+            #expect(!alerts.contains { $0.contains("lab-1") }, "the machine that synced is no alert")
+            for quiet in ["M2", "D2", "H2", "T2"] {
+                #expect(!alerts.contains { $0.contains(">\(quiet)<") }, "\(quiet) raises no alert: \(alerts)")
+            }
+            #expect(alerts.count == 5, "\(alerts)")
+
+            // The margin is configurable: at 0.1, T2's rise of 0.15 is an alert too.
+            let lower = try await db.alerts(
+                site: "north", now: now, thresholds: AlertThresholds(tinnitusMargin: 0.1))
+            #expect(lower.filter { $0.kind == .tinnitus }.compactMap(\.participant) == ["T1", "T2"])
+            // Past H1's headphone window the check is no longer an alert.
+            let later = try await db.alerts(
+                site: "north", now: now.addingTimeInterval(8 * day), thresholds: AlertThresholds())
+            #expect(!later.contains { $0.kind == .headphones })
+        }
+    }
+}
