@@ -13,28 +13,10 @@ import Testing
             "simulate", "--plan", plan.path, "--bot", "learner", "--participant", "PK01", "--seed", "3",
             "--logs", logs.path,
         ]
-        let process = Process()
-        process.executableURL = SoundSafariBinary.url()
-        process.arguments = arguments + ["--sessions", "1", "--realtime"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Killed (SIGKILL, as a power cut) once two photos of session 1 are on disk.
-        var rows = 0
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, rows < 2, process.isRunning {
-            Thread.sleep(forTimeInterval: 0.05)
-            if let folder = try? SimulateRun.sessionFolder(in: logs, participant: "PK01") {
-                rows = (try? TrialRow.readAll(from: folder.appendingPathComponent("trials.csv")).count) ?? 0
-            }
-        }
-        #expect(process.isRunning, "the session should still be running when killed")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-
-        // Session 1 goes on where it was killed, then session 2 is played.
-        let resumed = try SoundSafariBinary.run(arguments + ["--sessions", "2"])
-        #expect(resumed.status == 0, "\(resumed.stderr)")
+        // Killed (SIGKILL, as a power cut) once two photos of session 1 are on disk; session 1 then goes on where
+        // it was killed, and session 2 is played.
+        let resumed = try SimulateRun.killAfterPhotos(
+            2, arguments: arguments, participant: "PK01", logs: logs, thenSessions: 2)
         let folders = try FileManager.default.contentsOfDirectory(
             at: logs.appendingPathComponent("PK01"), includingPropertiesForKeys: nil
         ).filter(\.hasDirectoryPath).sorted { $0.lastPathComponent < $1.lastPathComponent }

@@ -24,6 +24,35 @@ enum SimulateRun {
             record: try SessionRecord.read(folder.appendingPathComponent("session.json")), output: output)
     }
 
+    /// Starts `simulate ARGUMENTS --sessions 1 --realtime` and kills it with SIGKILL (as a power cut) once
+    /// `photos` rows of its session are on disk, then plays on with `--sessions sessions` (which continues the
+    /// killed session first), whose output is returned. `arguments` must name `--participant` and `--logs`.
+    @discardableResult
+    static func killAfterPhotos(
+        _ photos: Int, arguments: [String], participant: String, logs: URL, thenSessions sessions: Int
+    ) throws -> CommandOutput {
+        let process = Process()
+        process.executableURL = SoundSafariBinary.url()
+        process.arguments = arguments + ["--sessions", "1", "--realtime"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var rows = 0
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, rows < photos, process.isRunning {
+            Thread.sleep(forTimeInterval: 0.05)
+            if let folder = try? sessionFolder(in: logs, participant: participant) {
+                rows = (try? TrialRow.readAll(from: folder.appendingPathComponent("trials.csv")).count) ?? 0
+            }
+        }
+        #expect(process.isRunning, "the session should still be running when killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let resumed = try SoundSafariBinary.run(arguments + ["--sessions", String(sessions)])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        return resumed
+    }
+
     /// The one session folder under `logs/<participant>/`.
     static func sessionFolder(in logs: URL, participant: String = "SIM01") throws -> URL {
         let parent = logs.appendingPathComponent(participant)

@@ -15,25 +15,10 @@ extension WindowTests {
                 "simulate", "--plan", plan.path, "--bot", "learner", "--participant", "AL01", "--seed", "3",
                 "--logs", window.logs.path,
             ]
-            let process = Process()
-            process.executableURL = SoundSafariBinary.url()
-            process.arguments = arguments + ["--sessions", "1", "--realtime"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var rows = 0
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline, rows < 2, process.isRunning {
-                Thread.sleep(forTimeInterval: 0.05)
-                if let folder = try? SimulateRun.sessionFolder(in: window.logs, participant: "AL01") {
-                    rows = (try? TrialRow.readAll(from: folder.appendingPathComponent("trials.csv")).count) ?? 0
-                }
-            }
-            #expect(process.isRunning, "the session should still be running when killed")
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let resumed = try SoundSafariBinary.run(arguments + ["--sessions", "2"])
-            #expect(resumed.status == 0, "\(resumed.stderr)")
+            // Killed (SIGKILL, as a power cut) once two photos of session 1 are on disk; session 1 then goes on where
+            // it was killed, and session 2 is played.
+            try SimulateRun.killAfterPhotos(
+                2, arguments: arguments, participant: "AL01", logs: window.logs, thenSessions: 2)
 
             // What the album must show: each session's closest hit, read here from the rows on disk.
             let folders = try window.sessionFolders(participant: "AL01")
