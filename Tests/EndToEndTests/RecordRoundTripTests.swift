@@ -17,6 +17,7 @@ import TidyFormats
         case "participants.csv": again = try CSVLogFile<ParticipantRecord>.decode(data, file: url.path).encoded()
         case "questionnaires.csv": again = try CSVLogFile<QuestionnaireRow>.decode(data, file: url.path).encoded()
         case "diary.csv": again = try CSVLogFile<DiaryRow>.decode(data, file: url.path).encoded()
+        case "tracker.csv": again = try CSVLogFile<TrackerRow>.decode(data, file: url.path).encoded()
         case "session.json": again = try SessionRecord.decode(data, file: url.path).encoded()
         case "profile.json":
             again = HearingProfile.encoded(versions: try HearingProfile.decodeAll(data, path: url.path))
@@ -30,7 +31,7 @@ import TidyFormats
     static func logFiles(under folder: URL) -> [URL] {
         let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
         return (walker?.allObjects as? [URL] ?? []).filter {
-            ["csv", "json"].contains($0.pathExtension) && $0.lastPathComponent != "tracker.csv"
+            ["csv", "json"].contains($0.pathExtension)
         }.sorted { $0.path < $1.path }
     }
 

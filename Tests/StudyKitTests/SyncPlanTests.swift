@@ -60,6 +60,37 @@ import TidyFormats
         #expect(!SyncPlan.isFullyHeld(Data((header + quoted).utf8), one), "two line breaks, one record")
     }
 
+    @Test func resultPicturesGoOnlyWhenAskedForEachOnceAsPNGInBase64() throws {
+        let folder = try TemporaryFolder()
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/sample-session/P07")
+        try FileManager.default.copyItem(at: sample, to: folder.url.appendingPathComponent("P07"))
+        #expect(try SyncPlan.batches(logs: folder.url, held: [:]).allSatisfy { $0.kind != "picture" })
+        let pictures = try SyncPlan.batches(logs: folder.url, held: [:], pictures: true).filter {
+            $0.kind == "picture"
+        }
+        #expect(
+            pictures.map { ($0.file as NSString).lastPathComponent } == [
+                "round-01.png", "round-04-target-1.png", "round-04-target-2.png",
+            ])
+        let first = try #require(pictures.first)
+        #expect(first.first == 1 && first.header == nil && first.items.count == 1)
+        let png = try Data(contentsOf: folder.url.appendingPathComponent(first.file))
+        #expect(Data(base64Encoded: first.items[0]) == png)
+        let decoded = try ResultPictureItem.decode(first.items[0], file: first.file)
+        #expect(decoded.width > 100 && decoded.height > 100)
+        // Held once: never sent again, whatever its bytes are now.
+        let held = HeldFile(file: first.file, kind: "picture", held: 1, lastSHA256: "")
+        let again = try SyncPlan.batches(logs: folder.url, held: [first.file: held], pictures: true)
+        #expect(again.filter { $0.kind == "picture" }.count == 2)
+        // A file named like a picture that is not one is one sentence naming it, before anything is sent.
+        try Data("not a png".utf8).write(to: folder.url.appendingPathComponent(first.file))
+        #expect {
+            try SyncPlan.batches(logs: folder.url, held: [:], pictures: true)
+        } throws: { "\($0)".contains(first.file) && "\($0)".contains("not a PNG") }
+        #expect(!ResultPictureItem.isPictureName("progress.png") && !ResultPictureItem.isPictureName("round-1.png"))
+    }
+
     @Test func theFoldersOfParticipantsDeletedOnTheServerAreLeftOut() throws {
         let folder = try TemporaryFolder()
         _ = try registered(folder)

@@ -32,13 +32,21 @@ public struct DashboardAlert: Sendable, Equatable {
     public var text: String
 }
 
-/// Where a participant's dashboard page is (WebParticipantRoutes): site and ID percent-encoded as path segments.
+/// Where a participant's dashboard page and a session's picture are: site and IDs percent-encoded as path segments.
 enum DashboardLinks {
     static func participant(site: String, _ id: String) -> String {
+        "/sites/\(segment(site))/participants/\(segment(id))"
+    }
+
+    /// A result picture of a session (WebPictureRoutes).
+    static func sessionPicture(site: String, session: String, name: String) -> String {
+        "/sites/\(segment(site))/sessions/\(segment(session))/pictures/\(segment(name))"
+    }
+
+    static func segment(_ text: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")
-        let segment = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
-        return "/sites/\(segment(site))/participants/\(segment(id))"
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }
 

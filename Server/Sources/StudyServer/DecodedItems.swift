@@ -14,6 +14,10 @@ enum DecodedItems: Sendable {
     /// `<P>/questionnaires.csv` and `<P>/diary.csv`: the patient's record, append-only CSV logs like ratings.csv.
     case questionnaires([QuestionnaireRow])
     case diary([DiaryRow])
+    /// `<P>/<session>/tracker.csv`: a head tracker's readings and calibration events.
+    case tracker([TrackerRow])
+    /// A session's result picture (one item: the PNG in base64), checked to be a PNG of a picture's size.
+    case picture(width: Int, height: Int)
 
     /// A CSV batch's records under the file's `header`, or a JSON item; a cut-off last line counts as one record
     /// too many (`count` tells), and errors are StudyRecords' own (file, line, column).
@@ -21,7 +25,7 @@ enum DecodedItems: Sendable {
         DecodedItems, count: Int
     ) {
         switch kind {
-        case "participants", "ratings", "trials", "questionnaires", "diary":
+        case "participants", "ratings", "trials", "questionnaires", "diary", "tracker":
             let data = Data(((header ?? "") + items.joined()).utf8)
             switch kind {
             case "participants":
@@ -36,12 +40,18 @@ enum DecodedItems: Sendable {
             case "diary":
                 let decoded = try CSVLogFile<DiaryRow>.decode(data, file: file)
                 return (.diary(decoded.records), count(decoded))
+            case "tracker":
+                let decoded = try CSVLogFile<TrackerRow>.decode(data, file: file)
+                return (.tracker(decoded.records), count(decoded))
             default:
                 let decoded = try CSVLogFile<TrialRow>.decode(data, file: file)
                 return (.trials(decoded.records), count(decoded))
             }
         case "session":
             return (.session(try SessionRecord.decode(Data(items[0].utf8), file: file)), 1)
+        case ResultPictureItem.kind:
+            let (_, width, height) = try ResultPictureItem.decode(items[0], file: file)
+            return (.picture(width: width, height: height), 1)
         case "profile":
             return (.profile(try items.map { try HearingProfile.decodeAll(Data($0.utf8), path: file) }), items.count)
         default:

@@ -212,6 +212,17 @@ enum Migrations {
                 // Rows projected before the column existed came from logs without it: photos, so false.
                 "ALTER TABLE trials ADD COLUMN skipped boolean NOT NULL DEFAULT false"
             ]),
+        Migration(
+            version: 9, name: "tracker.csv and result pictures synced",
+            statements: [
+                // Kept as synced items: tracker.csv read with StudyRecords' TrackerRow before it is stored, a result
+                // picture (`sync --with-pictures`) as its PNG in base64, checked to be one.
+                """
+                ALTER TABLE sync_files DROP CONSTRAINT sync_files_kind_check, ADD CONSTRAINT sync_files_kind_check
+                  CHECK (kind IN ('participants', 'session', 'trials', 'ratings', 'plan', 'profile', 'questionnaires',
+                    'diary', 'tracker', 'picture'))
+                """
+            ]),
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

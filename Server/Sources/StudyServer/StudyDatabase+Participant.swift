@@ -187,7 +187,7 @@ extension StudyDatabase {
                         "The server holds nothing of participant \(participant) at site \(site): check the ID and the site."
                 )
             }
-            var entries: [(name: String, text: String)] = []
+            var entries: [(name: String, bytes: [UInt8])] = []
             var registrations: [UUID: (header: String, lines: [String])] = [:]
             for row in try await Self.registrationItems(
                 site: siteID, participant: participant, on: connection, logger: logger)
@@ -196,7 +196,10 @@ extension StudyDatabase {
             }
             for (device, rows) in registrations.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
                 entries.append(
-                    ("\(device.uuidString.lowercased())/participants.csv", rows.header + rows.lines.joined()))
+                    (
+                        "\(device.uuidString.lowercased())/participants.csv",
+                        Array((rows.header + rows.lines.joined()).utf8)
+                    ))
             }
             let files = try await connection.query(
                 """
@@ -205,15 +208,19 @@ extension StudyDatabase {
                 ORDER BY d.enrolled_at, f.device_id, f.file
                 """, logger: logger
             ).collect().map { try $0.decode((UUID, String, String, String?).self) }
-            for (device, file, _, header) in files {
+            for (device, file, kind, header) in files {
                 let items = try await connection.query(
                     "SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item",
                     logger: logger
                 ).collect().map { try $0.decode(String.self) }
                 // A CSV log is its header and every record; a JSON document is its last item (session.json's
                 // latest state, profile.json as of its newest version, a plan file's only item).
-                let text = header.map { $0 + items.joined() } ?? (items.last ?? "")
-                entries.append(("\(device.uuidString.lowercased())/\(file)", text))
+                // A result picture is its PNG again (it was checked to be one when it was stored).
+                let bytes =
+                    kind == ResultPictureItem.kind
+                    ? [UInt8](Data(base64Encoded: items.last ?? "") ?? Data())
+                    : Array((header.map { $0 + items.joined() } ?? (items.last ?? "")).utf8)
+                entries.append(("\(device.uuidString.lowercased())/\(file)", bytes))
             }
             for (id, kind, content) in try await connection.query(
                 """
@@ -221,7 +228,7 @@ extension StudyDatabase {
                 ORDER BY id
                 """, logger: logger
             ).collect().map({ try $0.decode((Int, String, String).self) }) {
-                entries.append(("prescriptions/\(id)-\(kind).json", content))
+                entries.append(("prescriptions/\(id)-\(kind).json", Array(content.utf8)))
             }
             var audit = CSVWriter.headerLine(["at", "actor", "role", "action", "before", "after"])
             for (at, who, role, action, before, after) in try await connection.query(
@@ -235,7 +242,7 @@ extension StudyDatabase {
                     .text(after ?? ""),
                 ])
             }
-            entries.append(("audit.csv", audit))
+            entries.append(("audit.csv", Array(audit.utf8)))
             return (entries, holdings)
         }
         // Audited before the first byte leaves, as the researcher export is.
@@ -244,7 +251,7 @@ extension StudyDatabase {
             after: holdings.audit.merging(["entries": String(entries.count)]) { $1 }, requestID: requestID)
         for entry in entries {
             try await sink.begin(file: entry.name)
-            try await sink.write(Array(entry.text.utf8))
+            try await sink.write(entry.bytes)
             try await sink.end(file: entry.name)
         }
         return entries.map(\.name)

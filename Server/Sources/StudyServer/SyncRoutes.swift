@@ -45,9 +45,11 @@ struct SyncRoutes {
         case "profile": placed = parts.count == 2 && name == "profile.json"
         case "questionnaires": placed = parts.count == 2 && name == "questionnaires.csv"
         case "diary": placed = parts.count == 2 && name == "diary.csv"
+        case "tracker": placed = parts.count == 3 && name == "tracker.csv"
+        case ResultPictureItem.kind: placed = parts.count == 3 && ResultPictureItem.isPictureName(name)
         default:
             throw Problem.badRequest(
-                "The kind \"\(batch.kind)\" is not synced: use participants, session, trials, ratings, plan, profile, questionnaires or diary."
+                "The kind \"\(batch.kind)\" is not synced: use participants, session, trials, tracker, picture, ratings, plan, profile, questionnaires or diary."
             )
         }
         guard safe, placed else {
@@ -61,7 +63,7 @@ struct SyncRoutes {
         if batch.kind == "profile" {
             return try validateProfile(batch, participant: parts[0])
         }
-        let csv = ["participants", "ratings", "trials", "questionnaires", "diary"].contains(batch.kind)
+        let csv = ["participants", "ratings", "trials", "questionnaires", "diary", "tracker"].contains(batch.kind)
         if csv {
             guard let header = batch.header, let first = batch.first, first >= 1 else {
                 throw Problem.badRequest(
@@ -88,7 +90,9 @@ struct SyncRoutes {
             return decoded
         } else {
             guard batch.header == nil, batch.items.count == 1 else {
-                throw Problem.badRequest("A batch of \(batch.file) is the one whole JSON document, with no header.")
+                throw Problem.badRequest(
+                    "A batch of \(batch.file) is the one whole \(batch.kind == ResultPictureItem.kind ? "picture in base64" : "JSON document"), with no header."
+                )
             }
             if batch.kind == "session" {
                 guard batch.first == nil else {
@@ -96,7 +100,9 @@ struct SyncRoutes {
                 }
             } else {
                 guard batch.first == 1 else {
-                    throw Problem.badRequest("A plan file is never rewritten: send it as item 1 (first: 1).")
+                    throw Problem.badRequest(
+                        "A \(batch.kind == "plan" ? "plan file" : "result picture") is never rewritten: send it as item 1 (first: 1)."
+                    )
                 }
             }
             do {

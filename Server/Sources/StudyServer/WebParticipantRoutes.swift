@@ -13,6 +13,7 @@ struct WebParticipantRoutes {
         web.get("sites/:site/participants/:participant", use: participantPage)
         web.post("sites/:site/participants/:participant/profile", use: prescribeProfile)
         web.get("sites/:site/sessions/:session", use: sessionPage)
+        web.get("sites/:site/sessions/:session/pictures/:name", use: sessionPicture)
     }
 
     static func number(_ value: Double?, _ digits: Int = 1) -> String {
@@ -478,6 +479,11 @@ struct WebParticipantRoutes {
             },
             "noTrials": trials.isEmpty,
         ]
+        let pictures = try await database.sessionPictures(session: id)
+        page["pictures"] = pictures.map { name in
+            ["name": name, "src": DashboardLinks.sessionPicture(site: site, session: id, name: name)]
+        }
+        page["noPictures"] = pictures.isEmpty
         if let record {
             page["checks"] = record.headphoneChecks.map { check in
                 [

@@ -166,6 +166,44 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
         }
     }
 
+    @Test func aSessionsSyncedResultPicturesShowOnItsPageAndOnlyToItsSite() async throws {
+        try await withParticipantStudy { server, home in
+            let folder = try ParticipantStudy.session(number: 2, participant: "P07", profileVersion: 1).folder
+            let sample = try #require(
+                try FileManager.default.contentsOfDirectory(
+                    at: SyncTests.examples.appendingPathComponent("P07"), includingPropertiesForKeys: nil
+                ).first)
+            let png = try Data(contentsOf: sample.appendingPathComponent("round-04-target-2.png"))
+            try await home.send(
+                file: "\(folder)/round-01.png", kind: "picture", header: nil, first: 1,
+                items: [png.base64EncodedString()])
+            let res = FormClient(server)
+            try await res.signIn("res", testPassword)
+            let page = try await res.send(.get, "/sites/A/sessions/20261122T090000Z-002a")
+            let src = "/sites/A/sessions/20261122T090000Z-002a/pictures/round-01.png"
+            #expect(page.html.contains(#"<img src="\#(src)" alt="Result picture round-01.png""#), "\(page.html)")
+            #expect(!Self.text(page.html).contains("No result picture"))
+            let picture = try await res.send(.get, src)
+            #expect(picture.status == 200 && picture.headers[.contentType] == "image/png")
+            #expect(Data(picture.bytes) == png)
+            // Another session of the same machine has none; another site's supervisor learns nothing.
+            let other = try await res.send(.get, "/sites/A/sessions/20261120T090000Z-000a")
+            #expect(Self.text(other.html).contains("No result picture of this session is held on the server"))
+            #expect(
+                try await res.send(.get, "/sites/A/sessions/20261120T090000Z-000a/pictures/round-01.png").status == 404)
+            let supB = FormClient(server)
+            try await supB.signIn("sup-b", testPassword)
+            #expect(try await supB.send(.get, src).status == 404)
+            #expect(
+                try await supB.send(.get, "/sites/B/sessions/20261122T090000Z-002a/pictures/round-01.png").status == 404
+            )
+            #expect(
+                try await res.send(.get, "/sites/A/sessions/20261122T090000Z-002a/pictures/session.json").status == 404)
+            let signedOut = FormClient(server)
+            #expect(try await signedOut.send(.get, src).status == 303, "no picture without signing in")
+        }
+    }
+
     @Test func aProfileVersionIsPrescribedAfterItsDiffAndThePageShowsWhenTheMachineAppliedIt() async throws {
         try await withParticipantStudy { server, home in
             let sup = FormClient(server)

@@ -42,6 +42,19 @@ import Testing
         return machine
     }
 
+    /// A head tracker's log as the game writes it (StudyKit's TrackerLog): a calibration, then readings.
+    static let trackerCSV = """
+        time,event,input,address,raw_yaw_deg,raw_pitch_deg,raw_roll_deg,x_cm,y_cm,z_cm,forward_raw_yaw_deg,yaw_sign,\
+        heading_deg,malformed_total,detail
+        2026-11-26T01:40:51.000Z,calibration,opentrack,opentrack,12.500,-3.000,0.250,1.000,2.000,30.000,12.500,1,\
+        0.000,0,sign from turning right (turned to raw yaw 40.000)
+        2026-11-26T01:40:51.016Z,sample,opentrack,opentrack,13.000,-3.000,0.250,1.000,2.000,30.000,12.500,1,\
+        0.500,0,
+        2026-11-26T01:40:51.033Z,sample,opentrack,opentrack,14.250,-2.000,0.000,1.000,2.000,30.000,12.500,1,\
+        1.750,1,
+
+        """
+
     /// Every log file of a machine that sync sends, by path in the logs folder.
     static func logFiles(_ logs: URL) -> [String] {
         (FileManager.default.enumerator(atPath: logs.path)?.compactMap { $0 as? String } ?? [])
@@ -49,6 +62,7 @@ import Testing
                 let name = ($0 as NSString).lastPathComponent
                 return [
                     "participants.csv", "ratings.csv", "trials.csv", "session.json", "questionnaires.csv", "diary.csv",
+                    "tracker.csv",
                 ].contains(name)
                     || (name.hasPrefix("plan-") && name.hasSuffix(".json"))
             }
@@ -81,6 +95,12 @@ import Testing
         let home = try Self.machine("home-P07", in: folder)
         try FileManager.default.copyItem(
             at: Self.checkout.appendingPathComponent("Examples/sample-session"), to: lab.logs)
+        // The lab's session was steered by a head tracker: its tracker.csv goes up too (a cut-off reading waits).
+        let labSession = try #require(
+            try FileManager.default.contentsOfDirectory(
+                at: lab.logs.appendingPathComponent("P07"), includingPropertiesForKeys: nil
+            ).first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("session.json").path) })
+        try Data(Self.trackerCSV.utf8).write(to: labSession.appendingPathComponent("tracker.csv"))
         let simulated = try home.soundsafari([
             "simulate", "--participant", "P07", "--rounds", "30", "--answer-ratings", "--seed", "7", "--logs",
             home.logs.path,
@@ -179,6 +199,20 @@ import Testing
                 "SELECT max(profile_version)::int FROM sessions WHERE participant = 'P07'"
             ).first!.decode(Int?.self)
             #expect(applied == 1, "the session after the prescription logged profile_version 1")
+
+            // The lab's result pictures go up only when asked for, each once, as the same PNG bytes.
+            let withPictures = try lab.soundsafari(["sync", "--logs", lab.logs.path, "--with-pictures"])
+            #expect(withPictures.output.contains(", 3 pictures sent in 3 files"), "\(withPictures.output)")
+            let pictures = try await server.database.heldFiles(device: devices[0]).filter { $0.kind == "picture" }
+            #expect(pictures.count == 3)
+            for picture in pictures {
+                let held = try await server.database.items(device: devices[0], file: picture.file)
+                let local = try Data(contentsOf: lab.logs.appendingPathComponent(picture.file))
+                #expect(held.items.count == 1 && Data(base64Encoded: held.items[0]) == local, "\(picture.file)")
+            }
+            let noMore = try lab.soundsafari(["sync", "--logs", lab.logs.path, "--with-pictures"])
+            // (It sends the profile version the previous sync received for P07, and no picture again.)
+            #expect(noMore.status == 0 && !noMore.output.contains("pictures"), "\(noMore.output)")
 
             // The same participant ID on two machines stays two sets of files, one per device.
             #expect(try await server.database.heldFiles(device: devices[0]).contains { $0.file.hasPrefix("P07/") })

@@ -90,6 +90,78 @@ import TidyFormats
         }
     }
 
+    @Test func aTrackerLogIsTakenInItsSessionFolderReadByItsCodecAndABadReadingWritesNothing() async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            let device = try await server.enrolDevice(site: "north")
+            let send = { (json: String) in
+                try await server.call(.post, "/api/v1/sync/batch", token: device.token, json: json)
+            }
+            let header = CSVWriter.headerLine(TrackerRow.columns)
+            let file = "P07/2026-11-26_014050_P07_s001/tracker.csv"
+            let reading = "2026-11-26T01:40:51.016Z,sample,opentrack,opentrack,13.000,,,,,,12.500,1,0.500,0,\n"
+            let bad = try Self.body(
+                file: file, kind: "tracker", header: header, first: 1,
+                items: [reading, reading.replacingOccurrences(of: ",1,0.500,", with: ",2,0.500,")])
+            let refused = try await send(bad)
+            ProblemTests.expectProblem(refused, 400, mentions: "yaw_sign")
+            #expect((refused.json["detail"] as? String)?.contains("\(file):3") == true, "\(refused.text)")
+            let misplaced = try Self.body(
+                file: "P07/tracker.csv", kind: "tracker", header: header, first: 1, items: [reading])
+            ProblemTests.expectProblem(try await send(misplaced), 400, mentions: "not where")
+            var state = try await server.call(.get, "/api/v1/sync/state", token: device.token)
+            #expect((state.json["files"] as? [Any])?.count == 0, "nothing may be written: \(state.text)")
+
+            let good = try Self.body(file: file, kind: "tracker", header: header, first: 1, items: [reading])
+            let reply = try await send(good)
+            #expect(reply.status == 200 && reply.json["stored"] as? Int == 1, "\(reply.text)")
+            state = try await server.call(.get, "/api/v1/sync/state", token: device.token)
+            let files = try #require(state.json["files"] as? [[String: Any]])
+            #expect(files.count == 1 && files[0]["kind"] as? String == "tracker" && files[0]["held"] as? Int == 1)
+        }
+    }
+
+    @Test func aResultPictureIsTakenOnceAsAPNGAndAnythingElseIsRefused() async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            let device = try await server.enrolDevice(site: "north")
+            let send = { (json: String) in
+                try await server.call(.post, "/api/v1/sync/batch", token: device.token, json: json)
+            }
+            let session = try #require(
+                try FileManager.default.contentsOfDirectory(
+                    at: Self.examples.appendingPathComponent("P07"), includingPropertiesForKeys: nil
+                ).first)
+            let png = try Data(contentsOf: session.appendingPathComponent("round-01.png"))
+            let file = "P07/\(session.lastPathComponent)/round-01.png"
+            let notPNG = try Self.body(
+                file: file, kind: "picture", header: nil, first: 1, items: [Data("GIF89a".utf8).base64EncodedString()])
+            ProblemTests.expectProblem(try await send(notPNG), 400, mentions: "not a PNG")
+            let notBase64 = try Self.body(file: file, kind: "picture", header: nil, first: 1, items: ["%%%"])
+            ProblemTests.expectProblem(try await send(notBase64), 400, mentions: "base64")
+            let misplaced = try Self.body(
+                file: "P07/progress.png", kind: "picture", header: nil, first: 1, items: [png.base64EncodedString()])
+            ProblemTests.expectProblem(try await send(misplaced), 400, mentions: "not where")
+            let second = try Self.body(
+                file: file, kind: "picture", header: nil, first: 2, items: [png.base64EncodedString()])
+            ProblemTests.expectProblem(try await send(second), 400, mentions: "never rewritten")
+
+            let good = try Self.body(
+                file: file, kind: "picture", header: nil, first: 1, items: [png.base64EncodedString()])
+            var reply = try await send(good)
+            #expect(reply.status == 200 && reply.json["stored"] as? Int == 1, "\(reply.text)")
+            reply = try await send(good)
+            #expect(reply.json["stored"] as? Int == 0 && reply.json["unchanged"] as? Int == 1)
+            var other = png
+            other[other.count - 1] ^= 0xFF
+            let changed = try Self.body(
+                file: file, kind: "picture", header: nil, first: 1, items: [other.base64EncodedString()])
+            ProblemTests.expectProblem(try await send(changed), 409, mentions: "item 1 of \(file)")
+            let held = try await server.database.items(device: try #require(UUID(uuidString: device.id)), file: file)
+            #expect(held.items.count == 1 && Data(base64Encoded: held.items[0]) == png)
+        }
+    }
+
     @Test func aSessionJSONKeepsEveryDistinctStateAndTheLatestIsLast() async throws {
         try await withServer { server in
             try await server.database.addSite("north")

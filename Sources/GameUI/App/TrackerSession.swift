@@ -16,7 +16,7 @@ final class TrackerSession {
     let heading: TrackedHeading
     var step: TrackerCalibrationStep
     private var log: TrackerLog?
-    private var pendingEvents: [TrackerLogRow] = []
+    private var pendingEvents: [TrackerRow] = []
     private var loggedCalibration: TrackerCalibration?
     private(set) var pausedBySilence = false
 
@@ -96,11 +96,11 @@ final class TrackerSession {
         try app.enterHeadphoneCheck()
     }
 
-    private func record(_ event: TrackerLogRow.Event, at now: MonotonicTime, app: GameApp, detail: String) {
+    private func record(_ event: TrackerRow.Event, at now: MonotonicTime, app: GameApp, detail: String) {
         let reading = heading.receiver.latest?.reading
         let calibration = heading.calibration
         pendingEvents.append(
-            TrackerLogRow(
+            TrackerRow(
                 time: app.clock.date(at: now), event: event, input: input.kind.rawValue,
                 address: reading?.address ?? "", rawYawDeg: reading?.yawDeg, rawPitchDeg: reading?.pitchDeg,
                 rawRollDeg: reading?.rollDeg, xCm: reading?.xCm, yCm: reading?.yCm, zCm: reading?.zCm,
@@ -121,7 +121,7 @@ final class TrackerSession {
         let malformed = heading.receiver.counts.malformed
         let rows = samples.map { sample in
             let reading = sample.reading
-            return TrackerLogRow(
+            return TrackerRow(
                 time: app.clock.date(at: sample.receivedAt), event: .sample, input: input.kind.rawValue,
                 address: reading.address, rawYawDeg: reading.yawDeg, rawPitchDeg: reading.pitchDeg,
                 rawRollDeg: reading.rollDeg, xCm: reading.xCm, yCm: reading.yCm, zCm: reading.zCm,

@@ -19,7 +19,9 @@ struct SyncCommand: ParsableCommand {
             prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json. Once enrolled, \
             play, study, train and rate start `sync --background` after each photo and session and when they end, without \
             waiting for it; one sync runs at a time, and each background sync's outcome is a line of \
-            sync.log beside sync.json (a failure is shown at the next start and retried).
+            sync.log beside sync.json (a failure is shown at the next start and retried). tracker.csv rows go like \
+            trials.csv rows. Result pictures (round-NN.png, round-NN-target-K.png) go only with --with-pictures, \
+            each once: the dashboard's session page then shows them (background syncs send none).
             """,
         subcommands: [SyncStatusCommand.self])
 
@@ -38,6 +40,9 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "List what would be sent; send and receive nothing.")
     var dryRun = false
 
+    @Flag(help: "Also send each session's result pictures the server does not hold yet.")
+    var withPictures = false
+
     @Option(help: "Largest batch in KiB (1 to 768).")
     var batchKib = SyncPlan.defaultBatchBytes / 1024
 
@@ -54,6 +59,9 @@ struct SyncCommand: ParsableCommand {
         if !(1...768).contains(batchKib) { throw ValidationError("--batch-kib \(batchKib) is not between 1 and 768.") }
         if enrol != nil && dryRun {
             throw ValidationError("--dry-run does not apply to --enrol: enrol first, then sync --dry-run.")
+        }
+        if enrol != nil && withPictures {
+            throw ValidationError("--with-pictures goes with a sync: enrol first, then sync --with-pictures.")
         }
         if background && (enrol != nil || dryRun) {
             throw ValidationError("--background only syncs: leave out --enrol and --dry-run.")
@@ -81,7 +89,7 @@ struct SyncCommand: ParsableCommand {
             let state = try client.state()
             let batches = try SyncPlan.batches(
                 logs: URL(fileURLWithPath: logs), held: state.held, deleted: Set(state.deleted),
-                batchBytes: batchKib * 1024)
+                batchBytes: batchKib * 1024, pictures: withPictures)
             for batch in batches { print("would send \(Self.describe(batch))") }
             print("\(batches.isEmpty ? "Nothing" : "\(batches.count) batches") to send to \(settings.server).")
             return
@@ -106,7 +114,8 @@ struct SyncCommand: ParsableCommand {
         let logsURL = URL(fileURLWithPath: logs)
         let state = try client.state()
         let batches = try SyncPlan.batches(
-            logs: logsURL, held: state.held, deleted: Set(state.deleted), batchBytes: batchKib * 1024)
+            logs: logsURL, held: state.held, deleted: Set(state.deleted), batchBytes: batchKib * 1024,
+            pictures: withPictures)
         var sent = Tally()
         for batch in batches {
             let stored = try client.send(batch)
@@ -160,7 +169,7 @@ struct SyncCommand: ParsableCommand {
     }
 
     static func describe(_ batch: SyncBatch) -> String {
-        if let first = batch.first, batch.kind != "plan" {
+        if let first = batch.first, batch.kind != "plan", batch.kind != ResultPictureItem.kind {
             let unit = batch.kind == "profile" ? "versions" : "records"
             return "\(batch.file): \(unit) \(first) to \(first + batch.items.count - 1)"
         }
@@ -174,6 +183,7 @@ struct SyncCommand: ParsableCommand {
         var rows = 0
         var plans = 0
         var profiles = 0
+        var pictures = 0
 
         mutating func add(_ batch: SyncBatch, stored: Int) {
             guard stored > 0 else { return }
@@ -182,6 +192,7 @@ struct SyncCommand: ParsableCommand {
             case "session": sessions += stored
             case "plan": plans += stored
             case "profile": profiles += stored
+            case ResultPictureItem.kind: pictures += stored
             default: rows += stored
             }
         }
@@ -189,7 +200,8 @@ struct SyncCommand: ParsableCommand {
         var summary: String {
             guard !files.isEmpty else { return "nothing new to send" }
             return
-                "\(rows) rows, \(sessions) session states, \(plans) plans, \(profiles) profile versions sent in \(files.count) files"
+                "\(rows) rows, \(sessions) session states, \(plans) plans, \(profiles) profile versions"
+                + (pictures > 0 ? ", \(pictures) pictures" : "") + " sent in \(files.count) files"
         }
     }
 }

@@ -10,8 +10,10 @@ public enum SyncPlan {
     /// Every batch the logs folder still has to send, given what the server holds (keyed by file path). A session
     /// folder is read whole; a cut-off last line (a crash mid-write) is not a record and waits. The folders of
     /// `deleted` participants (an admin deleted their data on the server, which no longer takes it) are left out.
+    /// With `pictures`, each session's result pictures the server lacks go too (`ResultPictureItem`).
     public static func batches(
-        logs: URL, held: [String: HeldFile], deleted: Set<String> = [], batchBytes: Int = defaultBatchBytes
+        logs: URL, held: [String: HeldFile], deleted: Set<String> = [], batchBytes: Int = defaultBatchBytes,
+        pictures: Bool = false
     ) throws -> [SyncBatch] {
         var batches: [SyncBatch] = []
         let manager = FileManager.default
@@ -103,6 +105,26 @@ public enum SyncPlan {
                     lines(
                         try CSVLogFile<TrialRow>.decode(
                             $0, file: logs.appendingPathComponent("\(path)/trials.csv").path))
+                }
+                if pictures {
+                    for name in try manager.contentsOfDirectory(atPath: logs.appendingPathComponent(path).path).sorted()
+                    where ResultPictureItem.isPictureName(name) && held["\(path)/\(name)"] == nil {
+                        // A result picture is written once, whole (SessionFileWriter.writeNew): once held, never
+                        // sent again.
+                        guard let data = manager.contents(atPath: logs.appendingPathComponent("\(path)/\(name)").path)
+                        else { continue }
+                        batches.append(
+                            SyncBatch(
+                                file: "\(path)/\(name)", kind: ResultPictureItem.kind, header: nil, first: 1,
+                                items: [try ResultPictureItem.encode(data, file: "\(path)/\(name)")]))
+                    }
+                }
+                // A head tracker's readings (only sessions steered by one have it); a reading cut off by a crash
+                // is no record and waits, like a cut-off trial row.
+                try add("\(path)/\(TrackerLog.fileName)", kind: "tracker") {
+                    lines(
+                        try CSVLogFile<TrackerRow>.decode(
+                            $0, file: logs.appendingPathComponent("\(path)/\(TrackerLog.fileName)").path))
                 }
             }
         }

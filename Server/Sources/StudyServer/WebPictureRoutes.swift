@@ -1,0 +1,28 @@
+// A session's result picture as the dashboard's session page shows it: a PNG, to accounts that see the session's site.
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import StudyRecords
+
+extension WebParticipantRoutes {
+    /// `GET /sites/{site}/sessions/{session}/pictures/{name}`: the same 404 for a site the account does not see, a
+    /// session not at that site and a picture not held, so nothing is learnt of other sites.
+    @Sendable func sessionPicture(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin, .supervisor, .researcher)
+        let site = Self.parameter("site", context)
+        let id = Self.parameter("session", context)
+        let name = Self.parameter("name", context)
+        guard account.sees(site: site), try await database.participantSession(site: site, id: id) != nil,
+            let png = try await database.sessionPicture(session: id, name: name)
+        else {
+            throw Problem.notFound(
+                "No result picture \(name) of session \(id) is held at a site of yours named \(site): open the session's page to see which are."
+            )
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        headers[.cacheControl] = "private, no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+    }
+}
