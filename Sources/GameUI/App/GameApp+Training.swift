@@ -15,6 +15,10 @@ struct TrainingIntent {
     /// The replay of the last photo's animal and when it is due (plan option `feedback.replay`).
     var replay: FeedbackReplay?
     var replayDue: (trial: TrialResult, at: MonotonicTime)?
+    /// The replay has sounded on the result screen showing (read aloud is silent from then on).
+    var replayStarted = false
+    /// Photos in the participant's album when the session ended (its end screen offers "My album" when any).
+    var endAlbumPhotos = 0
     /// The plan session this window plays, of how many, and the plan's questionnaires (set with its rounds).
     var planPoint: (planSession: Int, totalSessions: Int, questionnaires: PlanQuestionnaires)?
 
@@ -164,6 +168,7 @@ extension GameApp {
             }
             var terminal: [String] = []
             let kept = patientProgressLines()
+            training?.endAlbumPhotos = kept.albumPhotos
             if let sink = run?.driver.training {
                 lines.append("\(sink.points) points this session\(kept.total.map { " · \($0) in all" } ?? "").")
                 let level =
@@ -192,16 +197,18 @@ extension GameApp {
             picture: progressTexture, pictureSize: progressTextureSize, lines: lines, continueHint: "Close",
             footer: ContinueFooter.of(.summary, summaryHasOneButton: true),
             warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
-            buttonID: "close")
+            buttonID: "close",
+            sideButton: (training?.endAlbumPhotos ?? 0) > 0
+                ? ("album", "My album", "M or gamepad X: my album") : nil)
     }
 
     /// What the patient has built over the plan, from the logs: points in all, sessions kept on time, what
     /// changed since last time, the album.
-    func patientProgressLines() -> (total: Int?, lines: [String]) {
+    func patientProgressLines() -> (total: Int?, lines: [String], albumPhotos: Int) {
         guard let participant = try? ParticipantID(settings.participant),
             let assigned = try? AssignedPlan.current(logs: options.logs, participant: participant),
             let progress = try? PatientProgress.read(logs: options.logs, participant: participant, assigned: assigned)
-        else { return (nil, []) }
+        else { return (nil, [], 0) }
         var lines: [String] = []
         if progress.keptInARow >= 2 {
             lines.append("\(progress.keptInARow) sessions in a row on their day. Keep it up!")
@@ -213,7 +220,7 @@ extension GameApp {
                     format: "Best photo today: the %@, %.0f° off. Your album has %d.",
                     run?.displayName(of: best.target) ?? best.target, best.absDeviationDeg, progress.album.count))
         }
-        return (progress.totalPoints, lines)
+        return (progress.totalPoints, lines, progress.album.count)
     }
 
     /// After a training photo: schedule its animal's replay from the true direction, when the plan asks for it.
@@ -221,6 +228,7 @@ extension GameApp {
         guard let run, let sink = run.driver.training, sink.feedbackMode.replayTrueDirection else { return }
         if training?.replay == nil { training?.replay = run.driver.makeFeedbackReplay() }
         training?.replayDue = (trial, clock.now() + FeedbackReplay.delaySeconds)
+        training?.replayStarted = false
     }
 
     /// Plays a scheduled replay once its time has come (called every frame).
@@ -230,11 +238,15 @@ extension GameApp {
         // The replay belongs to the result screen: leaving it (the next search) silences it.
         guard onResult else {
             training?.replayDue = nil
+            training?.replayStarted = false
             training?.replay?.stop()
             return
         }
         guard let due = training?.replayDue, clock.now() >= due.at else { return }
         training?.replayDue = nil
+        // Speech of the result's sentence is cut before the animal sounds again.
+        training?.replayStarted = true
+        try syncReadAloud()
         try training?.replay?.play(due.trial)
     }
 
