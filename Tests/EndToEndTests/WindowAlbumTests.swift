@@ -49,8 +49,8 @@ extension WindowTests {
 }
 
 extension WindowTests.WindowAlbumTests {
-    /// The end of a training session offers "My album" (M, gamepad X or its button), and the album goes back to the
-    /// end screen, which still closes with Enter as its footer says. Session 1 is played by the learner bot and
+    /// The end of a training session offers "My album" (M, gamepad X and a click on its button, each tried), and the
+    /// album goes back to the end screen, which still closes with Enter as its footer says. Session 1 is played by the learner bot and
     /// killed before its last round; the window continues it, so its album holds the bot's hits.
     @Test func theEndOfATrainingSessionOpensTheAlbumAndComesBackToItself() throws {
         let window = try WindowSession(name: "window-album-end")
@@ -83,7 +83,8 @@ extension WindowTests.WindowAlbumTests {
             + [
                 "wait summary", "see My album", "shot end-with-album", "key M", "wait album", "shot album-from-end",
                 "key Return", "wait summary", "click 1070 622", "wait album", "key Escape", "wait summary",
-                "shot end-again", "key Return",
+                "pad attach", "wait gamepad", "button X", "wait album", "button A", "wait summary", "shot end-again",
+                "key Return",
             ]
         let output = try window.run(
             ["train", "--participant", "AE01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],

@@ -13,6 +13,13 @@ extension GameApp {
     /// setting stays off), off silences at once; remembered in the participant's display.json.
     func toggleReadAloud() throws {
         let stimulus = readAloudStimulus
+        if hearing != nil {
+            readAloudNotice = (
+                "Read aloud is not used in the hearing test or the pitch match: their tones must be heard alone.",
+                clock.now() + Self.readAloudNoticeSeconds
+            )
+            return
+        }
         if !readAloud.enabled {
             do {
                 guard let audio = try speechAudio() else { throw SpatialAudioError.speechUnavailable }
