@@ -43,6 +43,18 @@ import Testing
         #expect(rule.show(screen: "round-result", sentence: "Missed.", stimulus: false).isEmpty)
     }
 
+    @Test func aResultWhoseReplayIsDueWaitsAndSpeaksOnceTheReplayHasEnded() {
+        var rule = ReadAloud(enabled: true)
+        // The photo's result appears with the replay due 0.6 s later: nothing yet, nothing while it sounds.
+        #expect(rule.show(screen: "round-result", sentence: "Hit! +10 points", stimulus: true).isEmpty)
+        #expect(rule.show(screen: "round-result", sentence: "Hit! +10 points", stimulus: true).isEmpty)
+        #expect(
+            rule.show(screen: "round-result", sentence: "Hit! +10 points", stimulus: false) == [
+                .speak("Hit! +10 points")
+            ])
+        #expect(rule.show(screen: "round-result", sentence: "Hit! +10 points", stimulus: false).isEmpty, "once")
+    }
+
     @Test func aScreenThatLeadsIntoAStimulusSpeaksNothing() {
         var rule = ReadAloud(enabled: true)
         _ = rule.show(screen: "menu", sentence: Self.menuSentence, stimulus: false)
@@ -55,8 +67,9 @@ import Testing
         #expect(rule.toggle(stimulus: false) == [.speak(Self.menuSentence)])
         #expect(rule.toggle(stimulus: false) == [.stop], "off silences at once")
         _ = rule.show(screen: "running", sentence: "Find the frog.", stimulus: true)
-        #expect(rule.toggle(stimulus: true).isEmpty, "F4 during a search waits for the next screen")
+        #expect(rule.toggle(stimulus: true).isEmpty, "F4 during a search speaks nothing there")
         #expect(rule.enabled)
+        #expect(rule.show(screen: "running", sentence: "Find the frog.", stimulus: true).isEmpty)
         #expect(rule.show(screen: "round-result", sentence: "Hit!", stimulus: false) == [.speak("Hit!")])
     }
 

@@ -95,7 +95,9 @@ extension GameApp {
     var readAloudStimulus: Bool {
         switch flow.screen {
         case .running, .practice, .headphoneCheck: return true
-        case .intermediateResult, .roundResult: return training?.replayStarted == true
+        case .intermediateResult, .roundResult:
+            // The replay of the animal is due or sounding: the result's sentence waits for it.
+            return training?.replayDue != nil || training?.replay?.isSounding == true
         default: return flow.screen.isHearing
         }
     }

@@ -15,8 +15,6 @@ struct TrainingIntent {
     /// The replay of the last photo's animal and when it is due (plan option `feedback.replay`).
     var replay: FeedbackReplay?
     var replayDue: (trial: TrialResult, at: MonotonicTime)?
-    /// The replay has sounded on the result screen showing (read aloud is silent from then on).
-    var replayStarted = false
     /// Photos in the participant's album when the session ended (its end screen offers "My album" when any).
     var endAlbumPhotos = 0
     /// The plan session this window plays, of how many, and the plan's questionnaires (set with its rounds).
@@ -228,7 +226,6 @@ extension GameApp {
         guard let run, let sink = run.driver.training, sink.feedbackMode.replayTrueDirection else { return }
         if training?.replay == nil { training?.replay = run.driver.makeFeedbackReplay() }
         training?.replayDue = (trial, clock.now() + FeedbackReplay.delaySeconds)
-        training?.replayStarted = false
     }
 
     /// Plays a scheduled replay once its time has come (called every frame).
@@ -238,15 +235,11 @@ extension GameApp {
         // The replay belongs to the result screen: leaving it (the next search) silences it.
         guard onResult else {
             training?.replayDue = nil
-            training?.replayStarted = false
             training?.replay?.stop()
             return
         }
         guard let due = training?.replayDue, clock.now() >= due.at else { return }
         training?.replayDue = nil
-        // Speech of the result's sentence is cut before the animal sounds again.
-        training?.replayStarted = true
-        try syncReadAloud()
         try training?.replay?.play(due.trial)
     }
 

@@ -1,10 +1,11 @@
 // When a screen's sentence may be spoken: the rule of "read aloud" as a pure state machine (no sound, no clock).
 
-/// The patient's "read aloud" (F4): each screen's one sentence is spoken when the screen (or its sentence) appears,
-/// speech stops when it changes, and speech never sounds with a stimulus. `GameApp` reports every frame (and every
-/// transition, before the sound it starts) which screen shows, its sentence and whether a stimulus sounds or is about
-/// to (a round searching, the practice animal, the headphone check's sound, a feedback replay, a hearing tone); it
-/// carries out the effects. A sentence cut by a stimulus is not spoken again on the same screen.
+/// The patient's "read aloud" (F4): each screen's one sentence is spoken once when the screen (or its sentence)
+/// appears, speech stops when it changes, and speech never sounds with a stimulus. `GameApp` reports every frame (and
+/// every transition, before the sound it starts) which screen shows, its sentence and whether a stimulus sounds or is
+/// due (a round searching, the practice animal, the headphone check's sound, a feedback replay, a hearing tone); it
+/// carries out the effects. A screen whose stimulus is due waits: its sentence is spoken once the stimulus has ended
+/// (a result after its replay); a stimulus starting while the sentence is spoken cuts it, and it is not repeated.
 struct ReadAloud: Equatable {
     enum Effect: Equatable {
         case speak(String)
@@ -16,6 +17,8 @@ struct ReadAloud: Equatable {
     private var shown: (screen: String, sentence: String?)?
     /// What is sounding now, as far as this rule knows (nil: silent or finished).
     private(set) var speaking: String?
+    /// The sentence of the screen showing has been spoken (or cut): it is not spoken again there.
+    private var spokenHere = false
 
     init(enabled: Bool = false) { self.enabled = enabled }
 
@@ -28,12 +31,14 @@ struct ReadAloud: Equatable {
     mutating func show(screen: String, sentence: String?, stimulus: Bool) -> [Effect] {
         let changed = shown?.screen != screen || shown?.sentence != sentence
         shown = (screen, sentence)
+        if changed { spokenHere = false }
         var effects: [Effect] = []
         if speaking != nil && (changed || stimulus) {
             speaking = nil
             effects.append(.stop)
         }
-        if changed, enabled, !stimulus, let sentence, !sentence.isEmpty {
+        if !spokenHere, enabled, !stimulus, let sentence, !sentence.isEmpty {
+            spokenHere = true
             speaking = sentence
             effects.append(.speak(sentence))
         }
@@ -51,7 +56,10 @@ struct ReadAloud: Equatable {
             speaking = nil
             return [.stop]
         }
+        // On during a stimulus: the screen's sentence follows when it has ended (as for a screen just shown).
+        spokenHere = false
         guard !stimulus, let sentence = shown?.sentence, !sentence.isEmpty else { return [] }
+        spokenHere = true
         speaking = sentence
         return [.speak(sentence)]
     }
