@@ -57,5 +57,33 @@ extension WindowTests {
                 environment: ["XDG_CACHE_HOME": cache.path])
             #expect(second.status == 0, "stderr: \(second.stderr)")
         }
+
+        /// A machine without espeak-ng: the programs of /usr/bin on PATH, espeak-ng left out (as before its package).
+        @Test func withoutEspeakNGF4SaysSoInOneSentenceAndReadAloudStaysOff() throws {
+            let window = try WindowSession(name: "window-read-aloud-missing")
+            let bin = window.logs.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: "/usr/bin") where name != "espeak-ng" {
+                try FileManager.default.createSymbolicLink(
+                    at: bin.appendingPathComponent(name), withDestinationURL: URL(fileURLWithPath: "/usr/bin/\(name)"))
+            }
+            let script = [
+                "wait menu", "text RX01", "key F4", "see needs the espeak-ng program", "shot missing", "see (off)",
+                "key Escape",
+            ]
+            let output = try window.run(
+                ["play", "--input", "keyboard"], script: script, windowSize: "1280x720",
+                environment: ["PATH": bin.path, "XDG_CACHE_HOME": window.logs.appendingPathComponent("cache").path])
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let text = try window.screenText("missing")
+            #expect(
+                text.contains(
+                    "Read aloud needs the espeak-ng program: ask whoever set up this computer to install the Debian "
+                        + "package espeak-ng."), "\(text)")
+            #expect(text.contains("F4: read aloud (off)"))
+            #expect(
+                !FileManager.default.fileExists(atPath: window.logs.appendingPathComponent("RX01/display.json").path),
+                "nothing turned on, nothing remembered")
+        }
     }
 }

@@ -22,6 +22,8 @@ extension GameApp {
         }
         if !readAloud.enabled {
             do {
+                // espeak-ng first: without it no audio device is opened for nothing.
+                _ = try SpeechSynthesizer()
                 guard let audio = try speechAudio() else { throw SpatialAudioError.speechUnavailable }
                 _ = try audio.speechPlayer()
             } catch {
