@@ -73,6 +73,14 @@ import Testing
         #expect(rule.show(screen: "round-result", sentence: "Hit!", stimulus: false) == [.speak("Hit!")])
     }
 
+    @Test func turnedOnAgainItSpeaksTheScreenShowingNowNotTheOneItWasTurnedOffOn() {
+        var rule = ReadAloud(enabled: true)
+        _ = rule.show(screen: "menu", sentence: Self.menuSentence, stimulus: false)
+        #expect(rule.toggle(stimulus: false) == [.stop])
+        #expect(rule.show(screen: "album", sentence: "Your album.", stimulus: false).isEmpty, "off: silent")
+        #expect(rule.toggle(stimulus: false) == [.speak("Your album.")])
+    }
+
     @Test func aScreenWithoutASentenceStopsTheOneBefore() {
         var rule = ReadAloud(enabled: true)
         _ = rule.show(screen: "menu", sentence: Self.menuSentence, stimulus: false)

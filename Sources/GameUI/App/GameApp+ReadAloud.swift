@@ -31,6 +31,10 @@ extension GameApp {
                 return
             }
         }
+        if !readAloud.enabled {
+            // The rule saw no screen while off (syncReadAloud skips it then): it learns the one showing now.
+            _ = readAloud.show(screen: flow.screen.name, sentence: readAloudSentence, stimulus: stimulus)
+        }
         try carryOut(readAloud.toggle(stimulus: stimulus))
         readAloudNotice = (
             readAloud.enabled
