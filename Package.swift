@@ -104,7 +104,7 @@ let package = Package(
             dependencies: ["SessionRuntime", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"]),
         .testTarget(
             name: "GameUITests",
-            dependencies: ["GameUI", "GameCore", "StudyKit", "StudyRecords", "HeadTracking", "CSDL2"]),
+            dependencies: ["GameUI", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "HeadTracking", "CSDL2"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -19,6 +19,9 @@ public enum SpatialAudioError: Error, CustomStringConvertible, LocalizedError, E
     case catalogEntryInvalid(path: String, entry: String, reason: String)
     case unknownSound(name: String, available: [String])
     case resamplingFailed(from: Int, to: Int, reason: String)
+    /// Read aloud without the espeak-ng program.
+    case speechUnavailable
+    case speechFailed(program: String, reason: String)
 
     public var description: String {
         switch self {
@@ -64,6 +67,11 @@ public enum SpatialAudioError: Error, CustomStringConvertible, LocalizedError, E
         case .resamplingFailed(let from, let to, let reason):
             return "libsoxr could not resample from \(from) Hz to \(to) Hz (\(reason)): "
                 + "convert the file to \(to) Hz with another tool and report this."
+        case .speechUnavailable:
+            return "Read aloud needs the espeak-ng program: ask whoever set up this computer to install the "
+                + "Debian package espeak-ng."
+        case .speechFailed(let program, let reason):
+            return "\(program) could not speak a sentence (\(reason)): check that espeak-ng runs in a terminal."
         }
     }
 

@@ -47,3 +47,57 @@ extension WindowTests {
         }
     }
 }
+
+extension WindowTests.WindowAlbumTests {
+    /// The end of a training session offers "My album" (M, gamepad X and a click on its button, each tried), and the
+    /// album goes back to the end screen, which still closes with Enter as its footer says. Session 1 is played by the learner bot and
+    /// killed before its last round; the window continues it, so its album holds the bot's hits.
+    @Test func theEndOfATrainingSessionOpensTheAlbumAndComesBackToItself() throws {
+        let window = try WindowSession(name: "window-album-end")
+        let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 5)
+        let simulate = Process()
+        simulate.executableURL = SoundSafariBinary.url()
+        simulate.arguments = [
+            "simulate", "--plan", plan.path, "--bot", "learner", "--participant", "AE01", "--seed", "3",
+            "--logs", window.logs.path, "--sessions", "1", "--realtime",
+        ]
+        simulate.standardOutput = FileHandle.nullDevice
+        simulate.standardError = FileHandle.nullDevice
+        try simulate.run()
+        var rows: [TrialRow] = []
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, rows.count < 4, simulate.isRunning {
+            Thread.sleep(forTimeInterval: 0.05)
+            if let folder = try? window.sessionFolders(participant: "AE01").first {
+                rows = (try? TrialRow.readAll(from: folder.appendingPathComponent("trials.csv"))) ?? []
+            }
+        }
+        kill(simulate.processIdentifier, SIGKILL)
+        simulate.waitUntilExit()
+        try #require(rows.count == 4, "the bot's session was killed before its last round")
+        try #require(rows.contains { $0.training?.hit == true && !$0.skipped }, "the learner bot hit at least once")
+
+        let round = WindowTests.WindowTrainingDefectTests.round
+        let script =
+            ["wait headphone-check", "key Left", "key Right"] + round
+            + [
+                "wait summary", "see My album", "shot end-with-album", "key M", "wait album", "shot album-from-end",
+                "key Return", "wait summary", "click 1070 622", "wait album", "key Escape", "wait summary",
+                "pad attach", "wait gamepad", "button X", "wait album", "button A", "wait summary", "shot end-again",
+                "key Return",
+            ]
+        let output = try window.run(
+            ["train", "--participant", "AE01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
+            script: script, timeout: 90, windowSize: "1280x720")
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let end = try window.screenText("end-with-album")
+        #expect(end.contains("M or gamepad X: my album · Enter, Space, click, gamepad A or Esc: close"), "\(end)")
+        let album = try window.screenText("album-from-end")
+        #expect(album.contains("Session 1: the frog"), "\(album)")
+        #expect(album.contains("Back to today's session"))
+        #expect(album.hasSuffix("Enter, Space, click, gamepad A or Esc: back\n"), "\(album)")
+        #expect(try window.screenText("end-again").contains("Session complete"))
+        let json = try window.sessionJSON(in: try #require(try window.sessionFolders(participant: "AE01").first))
+        #expect(json["completed"] as? Bool == true)
+    }
+}

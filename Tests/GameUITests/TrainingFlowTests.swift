@@ -46,3 +46,29 @@ import Testing
         #expect(asking.screen == .ratings(.after))
     }
 }
+
+@Suite struct AlbumFromEndFlowTests {
+    @Test func theAlbumOpenedFromATrainingSessionsEndGoesBackToTheEndAndFromTheMenuToTheMenu() {
+        var flow = ScreenFlow.training(rounds: [FlowRound(condition: "one-target", targets: 1)])
+        _ = flow.headphoneCheckPassed()
+        _ = flow.photoTaken()
+        _ = flow.continuePressed()
+        #expect(flow.screen == .summary)
+        _ = flow.albumShown()
+        #expect(flow.screen == .album && flow.albumFromSummary)
+        #expect(flow.continuePressed().isEmpty)
+        #expect(flow.screen == .summary, "back to the end screen")
+        #expect(flow.continuePressed() == [.exit], "which still closes")
+        var menu = ScreenFlow.play()
+        _ = menu.albumShown()
+        #expect(menu.screen == .album && !menu.albumFromSummary)
+        _ = menu.continuePressed()
+        #expect(menu.screen == .mainMenu)
+    }
+
+    @Test func theAlbumFromTheEndSaysBackAndFromTheMenuBackToTheMenu() {
+        #expect(
+            ContinueFooter.of(.album, albumFromSummary: true)?.text == "Enter, Space, click, gamepad A or Esc: back")
+        #expect(ContinueFooter.of(.album)?.text == "Enter, Space, click, gamepad A or Esc: back to the menu")
+    }
+}

@@ -13,6 +13,8 @@ final class AppAudio {
     private var checkSource: SpatialSource?
     private var checkSide: EarSide?
     private var shutter: SpatialSource?
+    /// Read aloud's voice on this engine (made on first use: it needs espeak-ng).
+    private(set) var speech: SpeechPlayer?
 
     /// Throws a sentence naming the problem: no sounds folder, an unusable HRTF, no audio device.
     init(hrtf: String?, soundsFolder: String?) throws {
@@ -81,7 +83,16 @@ final class AppAudio {
         shutter.play()
     }
 
+    /// The voice of read aloud, made on first use; throws the sentence saying espeak-ng is missing.
+    func speechPlayer() throws -> SpeechPlayer {
+        if let speech { return speech }
+        let player = SpeechPlayer(engine: engine, synthesizer: try SpeechSynthesizer())
+        speech = player
+        return player
+    }
+
     func stop() {
+        speech?.stop()
         checkSource?.stop()
         output.close()
     }

@@ -1,4 +1,5 @@
-// The menu's "My album": the best photo of each training session of the participant's plan, read from the logs.
+// "My album" of the main menu and of a training session's end screen: the best photo of each training session of
+// the participant's plan, read from the logs.
 import CSDL2
 import Foundation
 import SessionRuntime
@@ -15,24 +16,35 @@ extension GameApp {
             updateTextEntry()
             return
         }
+        if let problem = loadAlbum(participant: participant) {
+            menuMessage = problem
+            return
+        }
+        try perform(flow.albumShown())
+    }
+
+    /// The end screen's "My album" (M, gamepad X or its button): the album, and back to the end screen after it.
+    func showAlbumFromEnd() throws {
+        guard training?.endAlbumPhotos ?? 0 > 0, loadAlbum(participant: settings.participant) == nil else { return }
+        try perform(flow.albumShown())
+    }
+
+    /// Reads the participant's album into `albumPages`; the sentence saying why there is none otherwise.
+    private func loadAlbum(participant: String) -> String? {
         let album: [PatientProgress.AlbumPhoto]
         do {
             let id = try ParticipantID(participant)
             guard let assigned = try AssignedPlan.current(logs: options.logs, participant: id) else {
-                menuMessage =
-                    "\(participant) has no training plan yet: the album collects the best photo of each training session."
                 return
+                    "\(participant) has no training plan yet: the album collects the best photo of each training session."
             }
             // Read from the logs each time (PatientProgress): a killed and resumed session's photos are in it.
             album = try PatientProgress.read(logs: options.logs, participant: id, assigned: assigned).album
         } catch {
-            menuMessage = "\(error)"
-            return
+            return "\(error)"
         }
         guard !album.isEmpty else {
-            menuMessage =
-                "No photos in \(participant)'s album yet: a hit in a training session puts its best photo there."
-            return
+            return "No photos in \(participant)'s album yet: a hit in a training session puts its best photo there."
         }
         freeAlbum()
         albumPages = album.reversed().prefix(AlbumPage.perScreen).map { photo in
@@ -52,11 +64,13 @@ extension GameApp {
             album.count > AlbumPage.perScreen
             ? "\(album.count) photos, the best of each session with a hit; the \(AlbumPage.perScreen) newest shown."
             : "\(album.count) photo\(album.count == 1 ? "" : "s"): the best of each session with a hit."
-        try perform(flow.albumShown())
+        return nil
     }
 
     func drawAlbum() {
-        painter.drawAlbum(albumPages, note: albumNote, footer: ContinueFooter.of(.album))
+        painter.drawAlbum(
+            albumPages, note: albumNote, footer: ContinueFooter.of(.album, albumFromSummary: flow.albumFromSummary),
+            backLabel: flow.albumFromSummary ? "Back to today's session" : "Back to the menu")
     }
 
     /// The album's textures go when it is opened again and when the window closes.

@@ -10,7 +10,7 @@ extension GameApp {
         if flow.screen != .conditionBreak { breakStartedAt = nil }
         switch flow.screen {
         case .mainMenu:
-            painter.drawMainMenu(mainMenu, message: menuMessage)
+            painter.drawMainMenu(mainMenu, message: menuMessage, readAloud: readAloudState)
         case .namePicker:
             painter.drawNamePicker(namePicker)
         case .participantSheet:

@@ -20,6 +20,8 @@ extension GameApp {
             try changeDisplay(largeText: !Theme.applied.largeText, highContrast: Theme.applied.highContrast)
         case .toggleHighContrast:
             try changeDisplay(largeText: Theme.applied.largeText, highContrast: !Theme.applied.highContrast)
+        case .toggleReadAloud:
+            try toggleReadAloud()
         case .deviceLost(let message):
             guard settings.input == .gamepad else { break }
             // The message tells the player to go on with the keyboard: log the photos that way.
@@ -90,6 +92,9 @@ extension GameApp {
             return
         }
         if case .ratings = flow.screen { return try clickQuestionnaire(x: x, y: y) }
+        if flow.screen == .summary, training != nil, painter.menuRow(atX: x, y: y)?.id == "album" {
+            return try showAlbumFromEnd()
+        }
         if flow.screen == .instrument { return try clickInstrument(x: x, y: y) }
         guard let menu else {
             // A click is the photo (running) or "continue"; the break waits for the Enter it names.
@@ -182,6 +187,11 @@ extension GameApp {
             if command == .back { return try perform(flow.quit()) }
             try handleInstrument(command)
         case .summary:
+            // A training session's end screen: M or gamepad X opens the album (and it comes back here).
+            if training != nil, command == .album || command == .heardBoth {
+                try showAlbumFromEnd()
+                return
+            }
             if command == .back {
                 try perform(flow.continuePressed())
                 return
@@ -253,6 +263,9 @@ extension GameApp {
         try applyDisplayPreferences(of: chosen.participant)
         input.tracked = nil
         if chosen.input.isTracker { useTracker() }
+        // The menu's voice (read aloud) had its own engine: one audio device at a time.
+        audio?.stop()
+        audio = nil
         do {
             audio = try AppAudio(hrtf: chosen.hrtf.isEmpty ? nil : chosen.hrtf, soundsFolder: options.soundsFolder)
         } catch let error as SpatialAudioError where error.isAboutHRTF && usableHRTFs.count > 1 {

@@ -15,6 +15,8 @@ struct TrainingIntent {
     /// The replay of the last photo's animal and when it is due (plan option `feedback.replay`).
     var replay: FeedbackReplay?
     var replayDue: (trial: TrialResult, at: MonotonicTime)?
+    /// Photos in the participant's album when the session ended (its end screen offers "My album" when any).
+    var endAlbumPhotos = 0
     /// The plan session this window plays, of how many, and the plan's questionnaires (set with its rounds).
     var planPoint: (planSession: Int, totalSessions: Int, questionnaires: PlanQuestionnaires)?
 
@@ -164,6 +166,7 @@ extension GameApp {
             }
             var terminal: [String] = []
             let kept = patientProgressLines()
+            training?.endAlbumPhotos = kept.albumPhotos
             if let sink = run?.driver.training {
                 lines.append("\(sink.points) points this session\(kept.total.map { " · \($0) in all" } ?? "").")
                 let level =
@@ -192,16 +195,18 @@ extension GameApp {
             picture: progressTexture, pictureSize: progressTextureSize, lines: lines, continueHint: "Close",
             footer: ContinueFooter.of(.summary, summaryHasOneButton: true),
             warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
-            buttonID: "close")
+            buttonID: "close",
+            sideButton: (training?.endAlbumPhotos ?? 0) > 0
+                ? ("album", "My album", "M or gamepad X: my album") : nil)
     }
 
     /// What the patient has built over the plan, from the logs: points in all, sessions kept on time, what
     /// changed since last time, the album.
-    func patientProgressLines() -> (total: Int?, lines: [String]) {
+    func patientProgressLines() -> (total: Int?, lines: [String], albumPhotos: Int) {
         guard let participant = try? ParticipantID(settings.participant),
             let assigned = try? AssignedPlan.current(logs: options.logs, participant: participant),
             let progress = try? PatientProgress.read(logs: options.logs, participant: participant, assigned: assigned)
-        else { return (nil, []) }
+        else { return (nil, [], 0) }
         var lines: [String] = []
         if progress.keptInARow >= 2 {
             lines.append("\(progress.keptInARow) sessions in a row on their day. Keep it up!")
@@ -213,7 +218,7 @@ extension GameApp {
                     format: "Best photo today: the %@, %.0f° off. Your album has %d.",
                     run?.displayName(of: best.target) ?? best.target, best.absDeviationDeg, progress.album.count))
         }
-        return (progress.totalPoints, lines)
+        return (progress.totalPoints, lines, progress.album.count)
     }
 
     /// After a training photo: schedule its animal's replay from the true direction, when the plan asks for it.

@@ -84,6 +84,9 @@ package final class GameApp {
     /// The practice animal is sounding, and its picture (GameApp+Practice).
     var practiceSounding = false
     var practiceTexture: OpaquePointer?
+    /// Read aloud (F4): the rule of when the screen's sentence is spoken, and the sentence saying it was toggled.
+    var readAloud = ReadAloud()
+    var readAloudNotice: (text: String, until: MonotonicTime)?
     /// The hearing procedure of a hearing window and its profile (GameApp+Hearing).
     let hearing: HearingRun?
     private var drawnScreen = ""
@@ -193,22 +196,32 @@ package final class GameApp {
         try hearing?.start(now: clock.now().seconds)
     }
 
-    /// The participant's large text and contrast (display.json), applied from the next frame; none for an ID
-    /// not valid yet (the menu's first screen).
+    /// The participant's large text, contrast and read aloud (display.json), applied from the next frame; none for
+    /// an ID not valid yet (the menu's first screen).
     func applyDisplayPreferences(of participant: String) throws {
         guard let id = try? ParticipantID(participant) else { return }
         let preferences = try DisplayPreferences.read(logs: options.logs, participant: id)
         Theme.apply(largeText: preferences.largeText, highContrast: preferences.highContrast)
+        if preferences.readAloud != readAloud.enabled {
+            audio?.speech?.stop()
+            readAloud = ReadAloud(enabled: preferences.readAloud)
+        }
     }
 
     /// F2 / F3: applied at once and remembered for the participant (when the window knows who plays).
     func changeDisplay(largeText: Bool, highContrast: Bool) throws {
         Theme.apply(largeText: largeText, highContrast: highContrast)
+        try rememberDisplay()
+    }
+
+    /// The display settings as they are now, written to the participant's display.json.
+    func rememberDisplay() throws {
         let participant =
             flow.screen == .mainMenu ? MainMenu.settings(from: mainMenu).participant : settings.participant
         guard let id = try? ParticipantID(participant) else { return }
-        try DisplayPreferences(largeText: largeText, highContrast: highContrast).write(
-            logs: options.logs, participant: id)
+        try DisplayPreferences(
+            largeText: Theme.applied.largeText, highContrast: Theme.applied.highContrast, readAloud: readAloud.enabled
+        ).write(logs: options.logs, participant: id)
     }
 
     /// The head tracker steers from now on, after its calibration step.
@@ -322,6 +335,7 @@ package final class GameApp {
             for signal in input.handle(event, turning: turns) { try handle(signal) }
         }
         input.update(now: now, turning: turns)
+        try syncReadAloud()
         try syncPracticeSound()
         try tickHearing(now: now)
         if settings.input.isTracker { try tracker?.frame(now: now, app: self) }
@@ -337,6 +351,7 @@ package final class GameApp {
         drawnScreen = name
         painter.text.startFrame()
         paint()
+        if let notice = readAloudNoticeText { painter.drawNotice(notice) }
         // Screenshots read the frame just drawn, so they come before present (after it the buffer is undefined).
         try screenshots?.frameDrawn(screen: name, window: window, texts: painter.text.drawnTexts)
         let drawn = DrawnFrame(screen: name, texts: painter.text.drawnTexts)
@@ -358,6 +373,8 @@ package final class GameApp {
     /// Carries out what the flow asked for.
     func perform(_ effects: [FlowEffect]) throws {
         input.releaseHeldInput()
+        // The flow has changed screen already: speech stops here, before a round's sound starts below.
+        try syncReadAloud()
         for effect in effects {
             switch effect {
             case .exit:

@@ -165,6 +165,7 @@ final class InputHandler: HeadingSource {
         if code == SDLK_F11.rawValue { return [.toggleFullscreen] }
         if code == SDLK_F2.rawValue { return [.toggleLargeText] }
         if code == SDLK_F3.rawValue { return [.toggleHighContrast] }
+        if code == SDLK_F4.rawValue { return [.toggleReadAloud] }
         if textEntry && letter { return [] }
         // A held key answers a hearing procedure's question once, not once per repeat.
         if !repeatsKeys, key.`repeat` != 0 { return [] }
@@ -186,6 +187,7 @@ final class InputHandler: HeadingSource {
             case SDLK_l.rawValue: .listenAgain
             case SDLK_k.rawValue: .skipAnimal
             case SDLK_t.rawValue: .tone
+            case SDLK_m.rawValue: .album
             case SDLK_b.rawValue: .heardBoth
             case SDLK_n.rawValue: .heardNothing
             case SDLK_BACKSPACE.rawValue: .backspace

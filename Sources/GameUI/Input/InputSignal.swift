@@ -15,8 +15,8 @@ enum InputSignal: Equatable {
     /// The pointer moved to (x, y) outside a round (menus highlight the row under it).
     case pointer(x: Int32, y: Int32)
     case toggleFullscreen
-    /// F2 / F3: large text, high contrast (remembered for the participant).
-    case toggleLargeText, toggleHighContrast
+    /// F2 / F3 / F4: large text, high contrast, read aloud (remembered for the participant).
+    case toggleLargeText, toggleHighContrast, toggleReadAloud
     /// The window was closed.
     case quitRequested
 }

@@ -39,7 +39,7 @@ public enum ScreenFrameTimes {
                 deviation: "+12°, −4°", time: "3.1 s, 4.0 s")
         }
         let screens: [(String, () -> Void)] = [
-            ("menu", { painter.drawMainMenu(menu, message: nil) }),
+            ("menu", { painter.drawMainMenu(menu, message: nil, readAloud: "off") }),
             (
                 "running",
                 {

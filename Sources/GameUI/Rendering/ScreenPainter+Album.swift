@@ -10,7 +10,7 @@ struct AlbumPage {
 
 extension ScreenPainter {
     /// Up to `AlbumPage.perScreen` photos, newest first, three to a row; `note` under them (how many there are).
-    func drawAlbum(_ pages: [AlbumPage], note: String, footer: ContinueFooter?) {
+    func drawAlbum(_ pages: [AlbumPage], note: String, footer: ContinueFooter?, backLabel: String) {
         window.clear()
         let top = title("Your album")
         let columns: Int32 = 3
@@ -48,7 +48,7 @@ extension ScreenPainter {
         text.drawWrapped(
             note, x: width / 2, y: height - scaled(150) - noteHeight, width: width - scaled(120),
             pixels: captionPixels, color: Theme.dimText, align: .center)
-        continueButton("Back to the menu", buttonID: "back")
+        continueButton(backLabel, buttonID: "back")
         hint(footer?.text ?? "")
     }
 }

@@ -33,6 +33,18 @@ final class ScreenPainter {
         return y + scaled(24)
     }
 
+    /// A sentence over the top of any screen for a few seconds (read aloud turned on or off, or unavailable).
+    func drawNotice(_ notice: String) {
+        let pixels = px(.body)
+        let textHeight = text.wrappedHeight(notice, width: width - scaled(120), pixels: pixels)
+        let band = SDL_Rect(x: scaled(20), y: scaled(6), w: width - scaled(40), h: textHeight + scaled(16))
+        window.fill(band, Theme.panel)
+        window.outline(band, Theme.focus, thickness: scaled(2))
+        text.drawWrapped(
+            notice, x: width / 2, y: band.y + scaled(8), width: width - scaled(120), pixels: pixels,
+            color: Theme.text, align: .center)
+    }
+
     /// The y where `hint` will start its footer (what a menu must stay above).
     func footerTop(_ hint: String) -> Int32 {
         height - scaled(20) - text.wrappedHeight(hint, width: width - scaled(40), pixels: px(.small)) - scaled(6)
@@ -130,12 +142,13 @@ final class ScreenPainter {
 
     // MARK: Screens
 
-    func drawMainMenu(_ menu: MenuModel, message: String?) {
+    /// `readAloud`: the state the footer names beside F4 ("off", "on", "on, speaking").
+    func drawMainMenu(_ menu: MenuModel, message: String?, readAloud: String) {
         window.clear()
         let top = title("SoundSafari", subtitle: "Find the animal by ear, turn to face it, and take its photo.")
         let footer =
             "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · "
-            + "F11: full screen · Gamepad: d-pad, A"
+            + "F4: read aloud (\(readAloud)) · F11: full screen · Gamepad: d-pad, A"
         let messageHeight =
             message.map { text.wrappedHeight($0, width: width - scaled(120), pixels: px(.small)) + scaled(10) } ?? 0
         let y = drawMenu(menu, top: top, bottom: footerTop(footer) - messageHeight)
@@ -410,7 +423,8 @@ final class ScreenPainter {
     /// `buttonID`: the button is the menu row of that id (a click on it presses it, as on the summary's menu).
     func drawResult(
         heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String,
-        footer: ContinueFooter?, warning: String? = nil, buttonID: String? = nil
+        footer: ContinueFooter?, warning: String? = nil, buttonID: String? = nil,
+        sideButton: (id: String, label: String, hint: String)? = nil
     ) {
         window.clear()
         var y = title(heading)
@@ -451,14 +465,31 @@ final class ScreenPainter {
             }
         }
         continueButton(continueHint, buttonID: buttonID)
-        hint(footer?.text ?? "")
+        if let sideButton {
+            // Beside the focused button, never on it: Enter, Space and a click on that one still do what it says.
+            let main = continueButtonRect
+            let left = main.x + main.w + scaled(24)
+            let button = SDL_Rect(x: left, y: main.y, w: min(scaled(300), width - scaled(20) - left), h: main.h)
+            window.fill(button, Theme.panel)
+            window.outline(button, Theme.focus, thickness: scaled(3))
+            menuRows.append((sideButton.id, button))
+            text.draw(
+                sideButton.label, x: button.x + button.w / 2, y: button.y + (button.h - px(.body) * 6 / 5) / 2,
+                pixels: px(.body), bold: true, align: .center)
+        }
+        hint([sideButton?.hint, footer?.text].compactMap { $0 }.joined(separator: " · "))
+    }
+
+    /// Where `continueButton` draws its button.
+    private var continueButtonRect: SDL_Rect {
+        let buttonWidth = scaled(520)
+        return SDL_Rect(x: (width - buttonWidth) / 2, y: height - scaled(130), w: buttonWidth, h: scaled(64))
     }
 
     /// The one focused button at the bottom of a result, progress or album screen (clickable when it has an id).
     func continueButton(_ label: String, buttonID: String?) {
-        let buttonWidth = scaled(520)
-        let buttonHeight = scaled(64)
-        let button = SDL_Rect(x: (width - buttonWidth) / 2, y: height - scaled(130), w: buttonWidth, h: buttonHeight)
+        let button = continueButtonRect
+        let buttonHeight = button.h
         window.fill(button, Theme.focus)
         menuRows = buttonID.map { [($0, button)] } ?? []
         text.draw(

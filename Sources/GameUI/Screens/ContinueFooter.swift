@@ -43,14 +43,19 @@ struct ContinueFooter: Equatable {
     /// True when `command` is one of the inputs the footer names.
     func answers(_ command: UICommand) -> Bool { inputs.contains { $0.command == command } }
 
-    /// The footer of `screen`, when it has one way on. `menuOfOne`: the summary shows only Close (training).
-    static func of(_ screen: Screen, summaryHasOneButton: Bool = false) -> ContinueFooter? {
+    /// The footer of `screen`, when it has one way on. `summaryHasOneButton`: the summary closes with these inputs
+    /// (training); `albumFromSummary`: the album goes back to the session's end screen, not to the menu.
+    static func of(_ screen: Screen, summaryHasOneButton: Bool = false, albumFromSummary: Bool = false)
+        -> ContinueFooter?
+    {
         switch screen {
         case .intermediateResult, .roundResult:
             // A stray Esc must not end a participant's round result.
             return ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "continue")
         case .summary where summaryHasOneButton:
             return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "close")
+        case .album where albumFromSummary:
+            return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "back")
         case .progress, .album:
             return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "back to the menu")
         case .practice:

@@ -78,7 +78,7 @@ struct MenuModel: Equatable, Sendable {
             return .changed(item.id)
         case .back, .pause, .recentre, .photoKey, .heardBoth, .heardNothing, .volumeUp, .volumeDown, .listenAgain,
             .skipAnimal,
-            .tone:
+            .tone, .album:
             return nil
         }
     }

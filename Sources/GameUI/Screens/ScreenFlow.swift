@@ -208,9 +208,14 @@ struct ScreenFlow: Sendable {
         return []
     }
 
-    /// The main menu's "My album": the best photos, until continue goes back to the menu.
+    /// The album was opened from a training session's end screen (and goes back there), not from the menu.
+    private(set) var albumFromSummary = false
+
+    /// "My album" of the main menu or of a training session's end screen: the best photos, until continue goes
+    /// back to where it was opened.
     mutating func albumShown() -> [FlowEffect] {
-        guard screen == .mainMenu else { return [] }
+        guard screen == .mainMenu || screen == .summary else { return [] }
+        albumFromSummary = screen == .summary
         screen = .album
         return []
     }
@@ -340,8 +345,12 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .summary, .error, .profile:
             return [.exit]
-        case .progress, .album:
+        case .progress:
             screen = .mainMenu
+            return []
+        case .album:
+            screen = albumFromSummary ? .summary : .mainMenu
+            albumFromSummary = false
             return []
         default:
             return []

@@ -28,6 +28,8 @@ enum UICommand: Equatable, Sendable {
     case listenAgain
     /// K (gamepad Back, which is `heardNothing` elsewhere) while help is offered during a search: skip this animal.
     case skipAnimal
+    /// M (gamepad X, which is `heardBoth` elsewhere) on a training session's end screen: "My album".
+    case album
     /// Typed text (SDL_TEXTINPUT), for the participant ID and number fields.
     case text(String)
     case backspace

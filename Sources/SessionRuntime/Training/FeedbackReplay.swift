@@ -22,6 +22,12 @@ package final class FeedbackReplay {
         entity = replay
     }
 
+    /// The replay is still sounding (it plays once, then stops by itself).
+    package var isSounding: Bool {
+        guard let entity else { return false }
+        return entity.state == .playing || entity.state == .initial
+    }
+
     package func stop() {
         entity?.stop()
         entity?.remove()

@@ -1,4 +1,4 @@
-// A participant's way of seeing the window: large text and high contrast, remembered in their folder.
+// A participant's way of seeing (and hearing) the window: large text, high contrast, read aloud; kept in their folder.
 import Foundation
 import StudyRecords
 
@@ -6,21 +6,33 @@ import StudyRecords
     import Glibc
 #endif
 
-/// `<logs>/<participant>/display.json`: `{"high_contrast": false, "large_text": true}`. Written (owner-only,
-/// replaced atomically) when the patient toggles a setting, read when their next window opens. A missing file
-/// means both off; an unreadable one is an error naming it (never silently the defaults).
+/// `<logs>/<participant>/display.json`: `{"high_contrast": false, "large_text": true, "read_aloud": false}`. Written
+/// (owner-only, replaced atomically) when the patient toggles a setting, read when their next window opens. A missing
+/// file means all off, and so does a missing `read_aloud` (files written before it existed); an unreadable file is an
+/// error naming it (never silently the defaults).
 public struct DisplayPreferences: Sendable, Equatable, Codable {
     public var largeText: Bool
     public var highContrast: Bool
+    /// Each screen's sentence spoken (espeak-ng), never over a stimulus.
+    public var readAloud: Bool
 
-    public init(largeText: Bool = false, highContrast: Bool = false) {
+    public init(largeText: Bool = false, highContrast: Bool = false, readAloud: Bool = false) {
         self.largeText = largeText
         self.highContrast = highContrast
+        self.readAloud = readAloud
     }
 
     enum CodingKeys: String, CodingKey {
         case largeText = "large_text"
         case highContrast = "high_contrast"
+        case readAloud = "read_aloud"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        largeText = try values.decode(Bool.self, forKey: .largeText)
+        highContrast = try values.decode(Bool.self, forKey: .highContrast)
+        readAloud = try values.decodeIfPresent(Bool.self, forKey: .readAloud) ?? false
     }
 
     public static func url(logs: URL, participant: ParticipantID) -> URL {

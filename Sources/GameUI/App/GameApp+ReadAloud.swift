@@ -1,0 +1,150 @@
+// Read aloud in the window: F4, each screen's sentence spoken through the game's own audio, never over a stimulus.
+import Foundation
+import GameCore
+import SpatialAudio
+import StudyKit
+import StudyRecords
+
+extension GameApp {
+    /// How long the sentence saying read aloud was turned on or off (or cannot be) stays on screen.
+    static let readAloudNoticeSeconds = 5.0
+
+    /// F4: on speaks the screen's sentence (espeak-ng first checked: without it one sentence says so and the
+    /// setting stays off), off silences at once; remembered in the participant's display.json.
+    func toggleReadAloud() throws {
+        let stimulus = readAloudStimulus
+        if hearing != nil {
+            readAloudNotice = (
+                "Read aloud is not used in the hearing test or the pitch match: their tones must be heard alone.",
+                clock.now() + Self.readAloudNoticeSeconds
+            )
+            return
+        }
+        if !readAloud.enabled {
+            do {
+                // espeak-ng first: without it no audio device is opened for nothing.
+                _ = try SpeechSynthesizer()
+                guard let audio = try speechAudio() else { throw SpatialAudioError.speechUnavailable }
+                _ = try audio.speechPlayer()
+            } catch {
+                readAloudNotice = ("\(error)", clock.now() + Self.readAloudNoticeSeconds)
+                return
+            }
+        }
+        if !readAloud.enabled {
+            // The rule saw no screen while off (syncReadAloud skips it then): it learns the one showing now.
+            _ = readAloud.show(screen: flow.screen.name, sentence: readAloudSentence, stimulus: stimulus)
+        }
+        try carryOut(readAloud.toggle(stimulus: stimulus))
+        readAloudNotice = (
+            readAloud.enabled
+                ? "Read aloud is on: each screen's sentence is spoken (F4 turns it off)."
+                : "Read aloud is off (F4 turns it on).",
+            clock.now() + Self.readAloudNoticeSeconds
+        )
+        try rememberDisplay()
+    }
+
+    /// Called each frame and on every transition (before the effects that start a round's sound): the rule
+    /// (`ReadAloud`) decides, this carries it out.
+    func syncReadAloud() throws {
+        if let speech = audio?.speech, readAloud.speaking != nil, !speech.isSpeaking { readAloud.finished() }
+        guard readAloud.enabled || readAloud.speaking != nil else { return }
+        try carryOut(
+            readAloud.show(screen: flow.screen.name, sentence: readAloudSentence, stimulus: readAloudStimulus))
+    }
+
+    private func carryOut(_ effects: [ReadAloud.Effect]) throws {
+        for effect in effects {
+            switch effect {
+            case .stop:
+                audio?.speech?.stop()
+            case .speak(let sentence):
+                do {
+                    try speechAudio()?.speechPlayer().speak(sentence)
+                } catch {
+                    // espeak-ng gone or failing meanwhile: say so once, and read aloud goes off.
+                    readAloud.turnOff()
+                    readAloudNotice = ("\(error)", clock.now() + Self.readAloudNoticeSeconds)
+                }
+            }
+        }
+    }
+
+    /// The game's audio output for the voice: the session's when there is one; before it (the menu, the name
+    /// picker) the engine is opened with the menu's sound set, at the participant's last volume (never above their
+    /// maximum) through their output stage, so the limiter's ceiling holds for speech too. None in a hearing window
+    /// (its tones have their own output, and it speaks nothing).
+    private func speechAudio() throws -> AppAudio? {
+        if let audio { return audio }
+        guard hearing == nil else { return nil }
+        let hrtf = flow.screen == .mainMenu ? MainMenu.settings(from: mainMenu).hrtf : settings.hrtf
+        let opened = try AppAudio(hrtf: hrtf.isEmpty ? nil : hrtf, soundsFolder: options.soundsFolder)
+        let participant =
+            flow.screen == .mainMenu ? MainMenu.settings(from: mainMenu).participant : settings.participant
+        if let id = try? ParticipantID(participant) {
+            let profile = try FileSessionStore(logs: options.logs).hearingProfile(of: id)
+            opened.masterGainDB =
+                HeadphoneCheck(
+                    volumeDB: try LastVolume.find(logs: options.logs, participant: id),
+                    maximumDB: profile?.maxVolumeDB
+                ).volumeDB
+            _ = TailoredOutput(engine: opened.engine, tailoring: profile?.tailoring ?? .none)
+        } else {
+            _ = TailoredOutput(engine: opened.engine, tailoring: .none)
+        }
+        audio = opened
+        return opened
+    }
+
+    /// An animal call or a tone sounds now, or starts with this screen: speech must not.
+    var readAloudStimulus: Bool {
+        switch flow.screen {
+        case .running, .practice, .headphoneCheck: return true
+        case .intermediateResult, .roundResult:
+            // The replay of the animal is due or sounding: the result's sentence waits for it.
+            return training?.replayDue != nil || training?.replay?.isSounding == true
+        default: return flow.screen.isHearing
+        }
+    }
+
+    /// The one sentence of what to do that the screen shows (nil: nothing to speak).
+    var readAloudSentence: String? {
+        switch flow.screen {
+        case .mainMenu: return menuMessage ?? "Find the animal by ear, turn to face it, and take its photo."
+        case .namePicker: return "Who is training today? Choose your name."
+        case .trackerCalibration: return tracker?.step.instruction
+        case .paused: return flow.pauseReason ?? "Paused. Choose Resume to go on."
+        case .intermediateResult, .roundResult:
+            guard let trial = run?.lastTrial else { return nil }
+            let name = run?.displayName(of: trial.target) ?? trial.target
+            return trainingFeedbackLines(target: name, time: ResultWording.seconds(trial.timeSeconds)).first
+                ?? (flow.screen == .roundResult
+                    ? "Round \(flow.roundIndex + 1) complete."
+                    : "Photo \(trial.targetIndex) of \(trial.targetsInRound).")
+        case .conditionBreak: return BreakWording.finished(flow.currentRound?.label)
+        case .ratings: return questionnaire?.item?.question
+        case .instrument: return instrumentForm?.item.text
+        case .summary: return flow.quitEarly ? "Session paused. See you soon." : "Session complete. Thank you!"
+        case .progress: return "Your progress."
+        case .album: return "Your album: the best photo of each session."
+        case .diary: return "My diary."
+        case .error(let message): return message
+        case .participantSheet, .headphoneCheck, .running, .practice, .hearingTest, .hearingTestStop, .pitchProbe,
+            .pitchMatch, .profile:
+            return nil
+        }
+    }
+
+    /// What the menu's footer says of read aloud: off, on, or on and speaking now.
+    var readAloudState: String {
+        guard readAloud.enabled else { return "off" }
+        return audio?.speech?.isSpeaking == true ? "on, speaking" : "on"
+    }
+
+    /// The sentence saying what read aloud just did, while it shows.
+    var readAloudNoticeText: String? {
+        guard let notice = readAloudNotice, clock.now() < notice.until else { return nil }
+        return notice.text
+    }
+}

@@ -1,0 +1,27 @@
+// display.json: read aloud beside large text and contrast, and a file written before read aloud existed.
+import Foundation
+import StudyRecords
+import Testing
+
+@testable import StudyKit
+
+@Suite struct DisplayPreferencesTests {
+    @Test func readAloudIsWrittenAndReadBackAndAnOlderFileWithoutItMeansOff() throws {
+        let folder = try TemporaryFolder()
+        let participant = try ParticipantID("DP01")
+        try DisplayPreferences(largeText: true, readAloud: true).write(logs: folder.url, participant: participant)
+        let url = DisplayPreferences.url(logs: folder.url, participant: participant)
+        #expect(try String(contentsOf: url, encoding: .utf8).contains(#""read_aloud" : true"#))
+        #expect(
+            try DisplayPreferences.read(logs: folder.url, participant: participant)
+                == DisplayPreferences(largeText: true, highContrast: false, readAloud: true))
+        try Data(#"{"high_contrast": true, "large_text": false}"#.utf8).write(to: url)
+        #expect(
+            try DisplayPreferences.read(logs: folder.url, participant: participant)
+                == DisplayPreferences(largeText: false, highContrast: true, readAloud: false))
+        try Data(#"{"high_contrast": true, "read_aloud": "yes", "large_text": false}"#.utf8).write(to: url)
+        #expect(throws: StudyFileError.self) {
+            _ = try DisplayPreferences.read(logs: folder.url, participant: participant)
+        }
+    }
+}
