@@ -25,7 +25,17 @@ extension WebDriver {
 struct DashboardParticipantBrowserTests {
     @Test(arguments: [(1280, 800), (390, 844)])
     func theParticipantAndSessionPagesForASupervisorAndAResearcher(width: Int, height: Int) async throws {
-        try await withParticipantStudy(live: true) { server, _ in
+        try await withParticipantStudy(live: true) { server, home in
+            // One result picture synced (`sync --with-pictures`) for the session the supervisor opens.
+            let sample = try #require(
+                try FileManager.default.contentsOfDirectory(
+                    at: SyncTests.examples.appendingPathComponent("P07"), includingPropertiesForKeys: nil
+                ).first)
+            let png = try Data(contentsOf: sample.appendingPathComponent("round-04-target-2.png"))
+            let folder = try ParticipantStudy.session(number: 2, participant: "P07", profileVersion: 1).folder
+            try await home.send(
+                file: "\(folder)/round-01.png", kind: "picture", header: nil, first: 1,
+                items: [png.base64EncodedString()])
             let port = try #require(server.client.port)
             let base = "http://127.0.0.1:\(port)"
             let size = "\(width)x\(height)"
@@ -64,6 +74,11 @@ struct DashboardParticipantBrowserTests {
                 #expect(try await browser.overflowsViewport() == false)
                 try await browser.screenshot("session-\(size)")
                 try await browser.screenshot("session-output-\(size)", at: "#check-title")
+                #expect(
+                    try await browser.execute(
+                        "return Array.from(document.querySelectorAll('figure.picture img')).map(i => i.naturalWidth);")
+                        as? [Int] == [960], "the synced picture loads")
+                try await browser.screenshot("session-pictures-\(size)", at: "#pictures-title")
                 // Site B's participant and session: the same 404 as an unknown one.
                 try await browser.go(base + "/sites/B/participants/P99")
                 #expect(try await browser.text().contains("No participant P99 is known at a site of yours named B"))
