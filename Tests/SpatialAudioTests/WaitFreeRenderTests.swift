@@ -96,7 +96,7 @@ struct WaitFreeRenderTests {
             buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.5)), looping: true)
         source.play()
         let sent = DispatchSemaphore(value: 0)
-        let commands = 20_000
+        let commands = 100_000
         // A thread of its own (the tests' cooperative pool may be busy): moves the source left over and over,
         // changes the master gain, and last moves it to the right.
         let game = Thread {
