@@ -21,6 +21,15 @@ private final class UploadProgress: Sendable {
 struct WaitFreeRenderTests {
     private func isSilent(_ block: [Float]) -> Bool { !block.contains { abs($0) > 1e-6 } }
 
+    /// A new engine with one looping noise source, playing ahead.
+    private static func playingLoop() throws -> (SpatialAudioEngine, SpatialSource) {
+        let engine = try SpatialAudioEngine()
+        let source = try engine.makeSource(
+            buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.5)), looping: true)
+        source.play()
+        return (engine, source)
+    }
+
     /// Runs `body` while another thread sits inside `hold` (e.g. holding the engine's command queue), and lets
     /// that thread go afterwards. `body` learns whether the lock is still held when it finishes: a `body` that
     /// waited for the lock could only finish after the holder gave up (its hold is bounded, so a broken engine
@@ -72,10 +81,7 @@ struct WaitFreeRenderTests {
 
     @Test("More commands than the ring holds, made between two blocks, all land in the second block, in order")
     func aFullRingHoldsTheRestBackInOrder() throws {
-        let engine = try SpatialAudioEngine()
-        let source = try engine.makeSource(
-            buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.5)), looping: true)
-        source.play()
+        let (engine, source) = try Self.playingLoop()
         _ = engine.render(frames: 512)
         // Three rings' worth of moves to the left, then one to the right: only order makes the right one last.
         for _ in 0..<(3 * SpatialAudioEngine.commandRingCapacity) { source.bearing = Bearing(degrees: 270) }
@@ -91,10 +97,7 @@ struct WaitFreeRenderTests {
 
     @Test("A game thread sending thousands of commands while a device thread renders: none lost, the last one wins")
     func commandsUnderContention() throws {
-        let engine = try SpatialAudioEngine()
-        let source = try engine.makeSource(
-            buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.5)), looping: true)
-        source.play()
+        let (engine, source) = try Self.playingLoop()
         let sent = DispatchSemaphore(value: 0)
         let commands = 100_000
         // A thread of its own (the tests' cooperative pool may be busy): moves the source left over and over,
