@@ -24,9 +24,9 @@ enum EngineCommand: Sendable {
     case retireBuffer(ALuint)
 }
 
-/// What the audio thread hands back to the game thread to release or delete there.
-// @unchecked: `object` carries what the audio thread must not release (it may free memory) back to the game thread.
-enum RetiredItem: @unchecked Sendable {
+/// What the audio thread hands back to the game thread to release or delete there (`object`: what the audio
+/// thread must not release, as that may free memory). Not Sendable: it is moved, `sending`, through `SPSCRing`.
+enum RetiredItem {
     case buffer(ALuint)
     case object(AnyObject)
 }

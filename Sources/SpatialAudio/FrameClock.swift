@@ -14,6 +14,7 @@ import Synchronization
 ///   asked for its block; the device's own output queue (unknown to SDL2) comes on top.
 /// `observe` runs on the audio thread: it allocates nothing and never waits. The mapping is published with a
 /// sequence number (a seqlock), so a reader never mixes two fits.
+// @unchecked: `frames`, `times` and `observed` are the audio thread's (inside `observe`); the fit is atomics under a seqlock.
 public final class FrameClock: @unchecked Sendable {
     /// Callbacks the live estimate looks back over (2.7 s of 512-frame blocks).
     static let window = 256

@@ -49,7 +49,7 @@ final class SourceRecord: @unchecked Sendable {
         Self.state(code: UInt8(truncatingIfNeeded: stateWord.load(ordering: .acquiring)))
     }
 
-    /// Game thread (under the engine's mailbox lock, so game threads do not race each other): records the
+    /// Game thread (under the engine's game-side lock, so game threads do not race each other): records the
     /// predicted result of a transport call and returns its generation.
     func predict(_ state: SoundState) -> UInt64 {
         let generation = (stateWord.load(ordering: .acquiring) >> 8) + 1

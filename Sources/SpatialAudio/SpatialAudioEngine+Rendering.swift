@@ -40,7 +40,7 @@ extension SpatialAudioEngine {
         defer { counters.rendering.store(false, ordering: .releasing) }
 
         var acquiring = 0
-        let took = takeCommands(acquiring: &acquiring)
+        let took = takeCommands()
         let firstFrame = counters.framesRendered.load(ordering: .relaxed)
         // alcGetThreadContext reads the thread-local value and takes no lock; setting it does.
         if alcGetThreadContext() != context {
@@ -104,29 +104,33 @@ extension SpatialAudioEngine {
 
     // MARK: Audio side (inside render only)
 
-    /// Takes the queued commands if the game side is free this instant; otherwise they wait for the next block.
-    /// Commands not applied last block (see `tryOpenALSourceCalls`) stay first in line.
-    func takeCommands(acquiring: inout Int) -> Bool {
-        let start = Self.monotonicNanoseconds()
-        var acquired = start
+    /// Takes every command published so far (after any a busy game thread kept from being applied last block)
+    /// and hands back what the audio side is done with. Both rings are wait-free: nothing here can fail or wait.
+    /// Only when the ring was full and the game side holds commands back does it try (never wait) to publish
+    /// them itself: offline, where no other thread holds the game side, every command made before `render`
+    /// lands in this block however many there are; on a device thread a busy game side publishes them at its
+    /// next call. Returns false only then, when commands were held back and the game side was busy (taking such
+    /// a pile may grow the inbox: the one allocation `render` can make).
+    func takeCommands() -> Bool {
         let audio = self.audio
-        let taken = mailbox.withLockIfAvailable { mailbox -> Bool in
-            acquired = Self.monotonicNanoseconds()
-            if audio.inbox.isEmpty {
-                swap(&mailbox.commands, &audio.inbox)
-            } else {
-                audio.inbox.append(contentsOf: mailbox.commands)
-                mailbox.commands.removeAll(keepingCapacity: true)
-            }
-            if !audio.outbox.isEmpty {
-                mailbox.retired.append(contentsOf: audio.outbox)
-                audio.outbox.removeAll(keepingCapacity: true)
-            }
-            return true
+        commandRing.drain { audio.inbox.append($0) }
+        var tookAll = true
+        if backlogged.load(ordering: .relaxed) {
+            tookAll =
+                gameSide.withLockIfAvailable { side -> Bool in
+                    while !side.commands.isEmpty {
+                        publish(&side.commands)
+                        commandRing.drain { audio.inbox.append($0) }
+                    }
+                    return true
+                } ?? false
         }
-        if taken == nil { acquired = Self.monotonicNanoseconds() }
-        acquiring += Int(acquired - start)
-        return taken != nil
+        // Indexed, not iterated: an iterator would keep a second reference to the array, and removing from it
+        // then would copy it (an allocation on the audio thread).
+        var handed = 0
+        while handed < audio.outbox.count, retiredRing.push(audio.outbox[handed]) { handed += 1 }
+        audio.outbox.removeFirst(handed)
+        return tookAll
     }
 
     /// Runs `body` (OpenAL source calls) unless a game thread is inside its own source calls this instant;

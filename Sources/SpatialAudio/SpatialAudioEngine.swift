@@ -12,23 +12,30 @@ import Synchronization
 /// at the reference distance, with the distance model switched off, so only direction changes the sound.
 ///
 /// Threading contract: `render` never waits for the game thread.
-/// - Game threads (any number) change sources, master gain and output chain by appending a command to a
-///   queue under a short `Mutex` (the mailbox); getters read values kept there or atomics. The listener's
-///   heading is a lock-free cell (`listenerHeading`) any thread writes and `render` reads as each block starts.
-/// - `render` (one thread at a time: the audio thread, or the caller offline) takes the queue only with a
-///   non-blocking try-lock; if a game thread holds it just then, the commands apply from the next block.
-///   It applies them to OpenAL, mixes, runs the output stage and publishes frames, onsets and source
-///   states through atomics. So a change applies between blocks, never half-way through one.
+/// - Game threads (any number) change sources, master gain and output chain by appending commands under a short
+///   `Mutex` of the game side (`gameSide`, which the audio thread never touches) and publishing them into a
+///   single-producer/single-consumer ring (`commandRing`): the mutex makes the game threads one producer.
+///   Getters read values kept on the game side or atomics. The listener's heading is a lock-free cell
+///   (`listenerHeading`) any thread writes and `render` reads as each block starts.
+/// - `render` (one thread at a time: the audio thread, or the caller offline) drains the ring without a lock and
+///   always takes every command published before the block starts. It applies them to OpenAL, mixes, runs the
+///   output stage and publishes frames, onsets and source states through atomics, so a change applies between
+///   blocks, never half-way through one. Items the game thread must delete or release go back through a
+///   second ring (`retiredRing`), drained by the next game-side call. A full command ring never blocks the
+///   audio thread: the game side keeps what it refused, in order, and publishes it first at its next call; a
+///   game thread that has more than a ring's worth held back waits for the render thread (`waitForRoom`).
 /// - Buffer uploads (`alBufferData`) and buffer deletion run on the calling game thread under no lock `render`
 ///   takes. Source creation (alGenSources, attaching the buffer) holds a second mutex that `render` only
 ///   try-locks around its own OpenAL source calls; if busy, those wait for the next block while the block is
-///   still mixed. Source set-up and deletion, and every property and transport call run on the render thread.
+///   still mixed (`RenderWaitStatistics.deferredBlocks`). Source set-up and deletion, and every property and
+///   transport call run on the render thread.
 /// - Each thread makes this engine's context current for itself only (ALC_EXT_thread_local_context), so several
 ///   engines may live in one process. Making it current takes OpenAL Soft 1.19's global list lock (VerifyContext),
 ///   which game threads take too: a device's audio thread (`render(into:keepingContext: true)`) makes it current
 ///   once and keeps it until `releaseRenderContext()` on that thread before the device closes; game threads and
 ///   offline renders release it after each use. `renderWaitStatistics` counts waits and context binds.
 /// Offline, single-threaded use behaves as before: a change made between two `render` calls applies to the second.
+// @unchecked: OpenAL's device and context handles (OpaquePointer) are used as the contract above says; all else is Sendable.
 public final class SpatialAudioEngine: @unchecked Sendable {
     /// Output sample rate in Hz; the shipped HRTF data set is measured at this rate.
     public static let sampleRate = 48_000
@@ -49,8 +56,17 @@ public final class SpatialAudioEngine: @unchecked Sendable {
 
     let device: OpaquePointer
     let context: OpaquePointer
-    /// Game side: pending commands and reported values. The audio thread only ever try-locks it.
-    let mailbox: Mutex<Mailbox>
+    /// Game side: commands not yet published and the values the getters report. Only game threads lock it.
+    let gameSide: Mutex<GameSide>
+    /// Game side → audio side: every command, in the order the game threads made them.
+    let commandRing = SPSCRing<EngineCommand>(capacity: commandRingCapacity)
+    /// Audio side → game side: what the audio thread is done with and must not free itself.
+    let retiredRing = SPSCRing<RetiredItem>(capacity: 256)
+    /// A game tick makes a dozen commands and a block drains them all; a paused device lets up to this many wait
+    /// in the ring before the game side holds the rest back.
+    static let commandRingCapacity = 4_096
+    /// Set while the game side holds back commands the full ring refused (see `takeCommands`).
+    let backlogged = Atomic<Bool>(false)
     let audio: AudioSide
     let counters = RenderCounters()
     /// Held by a game thread around its OpenAL source calls (`makeSource`), try-locked by `render` around its
@@ -111,7 +127,7 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         self.hrtf = status
         self.availableHRTFs = names
         let stage = OutputStage([volume])
-        self.mailbox = Mutex(Mailbox(chain: [volume]))
+        self.gameSide = Mutex(GameSide(chain: [volume]))
         self.audio = AudioSide(stage: stage)
         try withContext {
             alDistanceModel(AL_NONE)
@@ -130,7 +146,7 @@ public final class SpatialAudioEngine: @unchecked Sendable {
 
     /// The bearing the listener faces (docs/ARCHITECTURE.md convention): a lock-free cell that `render` reads at
     /// the start of every block, so the newest sample of any writer (input, a tracker's thread, the game tick)
-    /// is heard from the next rendered block, without a tick or the mailbox in between.
+    /// is heard from the next rendered block, without a tick or the command ring in between.
     public let listenerHeading = LatestHeading()
 
     /// `listenerHeading`'s value. Applies from the next rendered block.
@@ -142,18 +158,18 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     /// Master gain in dB applied to both ears by `volume` in the output stage (after HRTF rendering); 0 dB =
     /// unchanged. A change ramps over `VolumeProcessor.rampFrames` frames from the next rendered block.
     public var masterGainDB: Double {
-        get { mailbox.withLock { $0.masterGainDB } }
+        get { gameSide.withLock { $0.masterGainDB } }
         set {
             let gain = VolumeProcessor.linearGain(decibels: newValue)
-            submit { mailbox in
-                mailbox.masterGainDB = newValue
-                mailbox.commands.append(.masterGain(gain))
+            submit { side in
+                side.masterGainDB = newValue
+                side.commands.append(.masterGain(gain))
             }
         }
     }
 
     /// The output stage's processors, in the order they run.
-    public var outputChain: [any OutputProcessor] { mailbox.withLock { $0.chain } }
+    public var outputChain: [any OutputProcessor] { gameSide.withLock { $0.chain } }
 
     /// Replaces the output stage (applies from the next rendered block). The chain must hold `volume`
     /// exactly once, so that `masterGainDB` keeps working; processors are set up by the caller beforehand and
@@ -162,9 +178,9 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         precondition(
             processors.filter { $0 === volume }.count == 1, "the output chain must contain the engine's volume once")
         let stage = OutputStage(processors)
-        submit { mailbox in
-            mailbox.chain = processors
-            mailbox.commands.append(.outputStage(stage))
+        submit { side in
+            side.chain = processors
+            side.commands.append(.outputStage(stage))
         }
     }
 
@@ -234,17 +250,52 @@ public final class SpatialAudioEngine: @unchecked Sendable {
 
     // MARK: Game side, shared with SpatialSource and SoundBuffer
 
-    /// Runs `body` on the mailbox (a short critical section: no OpenAL, no waiting), then deletes on this
-    /// thread whatever the audio thread handed back.
-    func submit<T>(_ body: (inout Mailbox) -> T) -> T {
-        let (result, retired) = mailbox.withLock { mailbox -> (T, [RetiredItem]) in
-            let result = body(&mailbox)
-            guard !mailbox.retired.isEmpty else { return (result, []) }
-            defer { mailbox.retired.removeAll(keepingCapacity: true) }
-            return (result, mailbox.retired)
+    /// Runs `body` on the game side (a short critical section: no OpenAL, no waiting for the audio thread),
+    /// publishes the commands it appended, then deletes on this thread whatever the audio thread handed back.
+    func submit<T>(_ body: (inout GameSide) -> T) -> T {
+        let (result, retired, heldBack) = gameSide.withLock { side -> (T, [RetiredItem], Int) in
+            let result = body(&side)
+            publish(&side.commands)
+            var retired: [RetiredItem] = []
+            retiredRing.drain { retired.append($0) }
+            return (result, retired, side.commands.count)
         }
         if !retired.isEmpty { deleteRetired(retired) }
+        if heldBack > Self.commandRingCapacity { waitForRoom() }
         return result
+    }
+
+    /// A game side sending faster than blocks drain the ring (more than a ring's worth held back) waits here,
+    /// outside the game side's lock, for the render thread to make room: the game thread waits for the audio
+    /// thread, never the other way round, and what is held back stays bounded. Without a renderer making
+    /// progress (offline between `render` calls, a paused device) it gives up after 20 ms, and does not wait
+    /// again until a block has been rendered.
+    private func waitForRoom() {
+        var renders = counters.renders.load(ordering: .relaxed)
+        guard renders != counters.rendersWhenWaitGaveUp.load(ordering: .relaxed) else { return }
+        var idle = 0
+        while idle < 40 {
+            usleep(500)
+            let heldBack = gameSide.withLock { side in
+                publish(&side.commands)
+                return side.commands.count
+            }
+            if heldBack <= Self.commandRingCapacity { return }
+            let now = counters.renders.load(ordering: .relaxed)
+            idle = now == renders ? idle + 1 : 0
+            renders = now
+        }
+        counters.rendersWhenWaitGaveUp.store(renders, ordering: .relaxed)
+    }
+
+    /// Pushes `commands` into the ring in order and removes those it took; a full ring leaves the rest, still in
+    /// order, for the next call (the game side's lock makes its callers the ring's one producer).
+    func publish(_ commands: inout [EngineCommand]) {
+        var published = 0
+        while published < commands.count, commandRing.push(commands[published]) { published += 1 }
+        if published > 0 { commands.removeFirst(published) }
+        // Relaxed: only a hint for `render` to look; the commands themselves travel through the ring.
+        backlogged.store(!commands.isEmpty, ordering: .relaxed)
     }
 
     /// Buffers are deleted here, on a game thread; handed-back records and stages are released with the array.

@@ -2,20 +2,19 @@
 import COpenAL
 import Foundation
 import GameCore
+import Synchronization
 
 /// A sound placed on the circle around the listener. Made by `SpatialAudioEngine.makeSource`.
 /// Every property and method is safe to call from any thread while the engine renders and never makes the
 /// render thread wait (see the engine's threading contract); changes apply from the next rendered block.
 /// The source is deleted when released.
-// @unchecked: the stored bearing, gain and looping are read and written only inside `engine.submit`, under the mailbox lock.
-public final class SpatialSource: @unchecked Sendable {
+public final class SpatialSource: Sendable {
     public let engine: SpatialAudioEngine
     public let buffer: SoundBuffer
     private let record: SourceRecord
-    // Guarded by the engine's mailbox lock (read and written inside `engine.submit`).
-    private var storedBearing = Bearing.forward
-    private var storedGainDB = 0.0
-    private var storedLooping = false
+    /// What the getters report: set inside `engine.submit`, with its command, so two game threads' settings
+    /// land in the same order here as on the render thread. Only game threads take this lock.
+    private let stored = Mutex<(bearing: Bearing, gainDB: Double, looping: Bool)>((.forward, 0, false))
 
     init(engine: SpatialAudioEngine, buffer: SoundBuffer, record: SourceRecord) {
         self.engine = engine
@@ -30,37 +29,37 @@ public final class SpatialSource: @unchecked Sendable {
 
     /// Where the sound comes from, in world bearings (independent of the listener's heading).
     public var bearing: Bearing {
-        get { engine.submit { _ in storedBearing } }
+        get { stored.withLock { $0.bearing } }
         set {
             let radians = newValue.degrees * .pi / 180
             let d = SpatialAudioEngine.referenceDistance
             let (x, z) = (d * Float(sin(radians)), -d * Float(cos(radians)))
-            engine.submit { mailbox in
-                storedBearing = newValue
-                mailbox.commands.append(.position(record, x: x, z: z))
+            engine.submit { side in
+                stored.withLock { $0.bearing = newValue }
+                side.commands.append(.position(record, x: x, z: z))
             }
         }
     }
 
     /// Gain in dB relative to the file's level (0 = as recorded, -inf = silent); positive values amplify.
     public var gainDB: Double {
-        get { engine.submit { _ in storedGainDB } }
+        get { stored.withLock { $0.gainDB } }
         set {
             let gain = VolumeProcessor.linearGain(decibels: newValue)
-            engine.submit { mailbox in
-                storedGainDB = newValue
-                mailbox.commands.append(.gain(record, gain))
+            engine.submit { side in
+                stored.withLock { $0.gainDB = newValue }
+                side.commands.append(.gain(record, gain))
             }
         }
     }
 
     /// Whether the sound restarts from the beginning when it reaches its end.
     public var isLooping: Bool {
-        get { engine.submit { _ in storedLooping } }
+        get { stored.withLock { $0.looping } }
         set {
-            engine.submit { mailbox in
-                storedLooping = newValue
-                mailbox.commands.append(.looping(record, newValue))
+            engine.submit { side in
+                stored.withLock { $0.looping = newValue }
+                side.commands.append(.looping(record, newValue))
             }
         }
     }
@@ -73,30 +72,30 @@ public final class SpatialSource: @unchecked Sendable {
     /// mixed in two parts, so the onset is that frame, not the next block's first. A frame already rendered
     /// means the next block's first frame. A later transport call before that frame cancels the scheduled start.
     public func play(atFrame frame: Int64?) {
-        engine.submit { mailbox in
+        engine.submit { side in
             // Reads nil at once for a start from the beginning; the render thread decides again on OpenAL's state.
             if record.publishedState != .paused { record.onset.store(-1, ordering: .releasing) }
             record.audible.store(-1, ordering: .releasing)
             let generation = record.predict(.playing)
-            mailbox.commands.append(.play(record, generation: generation, at: frame))
+            side.commands.append(.play(record, generation: generation, at: frame))
         }
     }
 
     /// Pauses; `play()` resumes where it stopped and keeps the onset.
     public func pause() {
-        engine.submit { mailbox in
+        engine.submit { side in
             // OpenAL pauses only a playing source; other states stay as they are.
             let state = record.publishedState
             let generation = record.predict(state == .playing ? .paused : state)
-            mailbox.commands.append(.pause(record, generation: generation))
+            side.commands.append(.pause(record, generation: generation))
         }
     }
 
     /// Stops and rewinds; the next `play()` starts from the beginning with a new onset.
     public func stop() {
-        engine.submit { mailbox in
+        engine.submit { side in
             let generation = record.predict(.stopped)
-            mailbox.commands.append(.stop(record, generation: generation))
+            side.commands.append(.stop(record, generation: generation))
         }
     }
 
@@ -104,7 +103,7 @@ public final class SpatialSource: @unchecked Sendable {
     /// stop follows it, so the sound ends without a click); a frame already rendered means the next block.
     /// The state stays `.playing` until the stop is rendered. A later play, pause or stop cancels it.
     public func stop(atFrame frame: Int64) {
-        engine.submit { mailbox in mailbox.commands.append(.stopAt(record, at: frame)) }
+        engine.submit { side in side.commands.append(.stopAt(record, at: frame)) }
     }
 
     /// The state after the calls made so far: `.playing` right after `play()`, even before a block is rendered.

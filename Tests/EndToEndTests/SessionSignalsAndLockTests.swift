@@ -103,6 +103,7 @@ private final class RunningSession {
             command == "play"
             ? ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right"]
             : ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skipRatings
+        // A sleep, not a wait: the window stays open until the test sends its signal.
         try (start + ["wait running", "key Space", "wait round-result", "sleep 60000"])
             .joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
         let process = Process()

@@ -40,7 +40,7 @@ extension WindowTests {
                 + ["key Down", "key Return", "wait progress"]
             var menu = ["wait menu", "text FT01", "pad attach", "wait gamepad"] + openProgress + ["shot progress"]
             for input in ["key Return", "key Space", Self.button, "button A", "key Escape"] {
-                menu += [input, "wait menu", "sleep 100", "key Return", "wait progress"]
+                menu += [input, "wait menu", "key Return", "wait progress"]
             }
             menu += ["key Escape", "wait menu", "key Escape"]
             let progress = try window.run(

@@ -8,7 +8,7 @@ extension WindowTests {
             let window = try WindowSession(name: "window-gamepad")
             // A virtual controller (SDL's virtual joystick, seen as a game controller) is plugged in at the menu.
             let script = [
-                "wait menu", "pad attach", "wait gamepad", "sleep 100",
+                "wait menu", "pad attach", "wait gamepad",
                 "button UP", "button UP", "button LEFT",  // Input: mouse → gamepad
                 "button DOWN", "button DOWN", "shot menu-gamepad", "button A",  // Start
                 "wait headphone-check", "button LEFT", "button RIGHT",

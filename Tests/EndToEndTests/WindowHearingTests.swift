@@ -84,7 +84,7 @@ extension WindowTests {
             let output = try window.run(
                 ["hearing-test", "--participant", "H01", "--frequencies", "1000,4000", "--seed", "5"],
                 script: [
-                    "wait hearing-test", "shot idle", "key Space", "shot pressed", "sleep 300", "key Escape",
+                    "wait hearing-test", "shot idle", "key Space", "shot pressed", "key Escape",
                     "wait hearing-test-stop", "shot stop-question", "key Return",
                 ])
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -114,14 +114,15 @@ extension WindowTests {
         @Test func thePitchMatchHasButtonsARunCounterTheToneMarkerAndFlagsRunsAnOctaveApart() throws {
             let window = try WindowSession(name: "window-pitch-buttons")
             _ = try Self.writeProfile(window)
-            // Run 1 (8 kHz): "matches" by a click on the middle button, then the octave check prefers 4 kHz.
-            // Runs 2 and 3 (11.3 and 5.7 kHz) match at once and keep their own pitch.
+            // Run 1 (8 kHz): "matches" by a click on the middle button, then the octave check prefers 4 kHz (the
+            // run ends there). Runs 2 and 3 (11.3 and 5.7 kHz) match at once and keep their own pitch: 11.3 kHz is
+            // asked against 5.7 kHz only (22.6 kHz is out of range), 5.7 kHz against 2.8 kHz and then 11.3 kHz
+            // (`wait next`: the second question, not the ♪ moving).
             let script = [
                 "wait pitch-compare", "shot compare-run-1", "click 640 \(Self.buttonRowY)", "wait pitch-octave",
-                "shot octave", "key 2", "sleep 400",
-                "wait pitch-compare", "shot compare-run-2", "key Return", "wait pitch-octave", "key 1", "sleep 400",
-                "key 1", "sleep 400",
-                "wait pitch-compare", "key Return", "wait pitch-octave", "key 1", "sleep 400", "key 1", "sleep 400",
+                "shot octave", "key 2",
+                "wait pitch-compare", "shot compare-run-2", "key Return", "wait pitch-octave", "key 1",
+                "wait pitch-compare", "key Return", "wait pitch-octave", "key 1", "wait next", "key 1",
                 "wait pitch-loudness", "key Return", "wait profile", "shot saved", "key Return",
             ]
             let output = try window.run(
@@ -143,13 +144,14 @@ extension WindowTests {
             let window = try WindowSession(name: "window-pitch-match")
             let url = try Self.writeProfile(window)
             // Runs start at 8 kHz (the largest loss), then half an octave above and below. Each run: "matches"
-            // at once, then the octave check prefers the run's own pitch (one or two questions: 2 f can be
-            // above 16 kHz). A "1" without an octave question is ignored.
-            let run = [
-                "wait pitch-compare", "key Return", "wait pitch-octave", "key 1", "sleep 400", "key 1", "sleep 400",
-            ]
+            // at once, then the octave check prefers the run's own pitch: against an octave below, then above,
+            // where that is in range (11.3 kHz has no octave above under 16 kHz). `wait next` waits for the second
+            // question (the ♪ moving between the two tones is not a change).
+            let oneQuestion = ["wait pitch-compare", "key Return", "wait pitch-octave", "key 1"]
+            let twoQuestions = oneQuestion + ["wait next", "key 1"]
             let script =
-                ["wait pitch-probe", "shot choice", "key N", "wait pitch-compare", "shot compare"] + run + run + run
+                ["wait pitch-probe", "shot choice", "key N", "wait pitch-compare", "shot compare"] + twoQuestions
+                + oneQuestion + twoQuestions
                 + ["wait pitch-loudness", "shot loudness", "key Return", "wait profile", "shot saved", "key Return"]
             let output = try window.run(["pitch-match", "--participant", "H01"], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -23,7 +23,7 @@ extension WindowTests {
                 arguments,
                 script: [
                     "wait pick-participant", "shot names", "key Down", "key Return", "wait menu", "shot menu-large",
-                ] + Array(repeating: "key Up", count: 7) + ["sleep 200", "shot keys", "key Escape"],
+                ] + Array(repeating: "key Up", count: 7) + ["shot keys", "key Escape"],
                 windowSize: "1280x720")
             #expect(keys.status == 0, "stderr: \(keys.stderr)")
             let names = try window.screenText("names")

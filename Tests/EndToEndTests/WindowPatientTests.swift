@@ -13,7 +13,7 @@ extension WindowTests {
                 // Headphone check: the right sound is not heard; the check says what to try; continue anyway.
                 "wait headphone-check", "key Left", "key N", "shot check-cannot-hear", "key Return",
                 // The viewfinder's compass strip moves while the player turns.
-                "wait running", "shot running-ahead", "hold Right 1200", "sleep 100", "shot running-turned",
+                "wait running", "shot running-ahead", "hold Right 1200", "wait next", "shot running-turned",
                 "key Space", "wait round-result", "shot one-target-result", "key Return",
                 // The summary offers "Play again" (above the focused "Close").
                 "wait summary", "shot summary-buttons", "key Up", "key Return",
@@ -107,9 +107,11 @@ extension WindowTests {
                 "wait participant-sheet", "key Up", "key Return", "wait headphone-check", "key Left", "key Right",
             ]
             first += twoTargetRound + ["key Return"] + twoTargetRound + ["key Return"]
-            // The participant's photo key on the break screen does nothing: it waits for the supervisor's Enter.
+            // The participant's photo key on the break screen does nothing: it waits for the supervisor's Enter. A
+            // sleep, not a wait: it gives the Space time to (wrongly) leave the break; no state shows that nothing
+            // happened.
             first += ["wait break", "key Space", "sleep 600", "shot break-after-space", "wait break", "key Return"]
-            first += twoTargetRound + ["shot kill-point", "sleep 20000"]
+            first += twoTargetRound + ["shot kill-point", "sleep 20000"]  // a sleep: kept open until killed
             let killed = try window.run(
                 ["study", "--protocol", protocolFile.path, "--participant", "P02", "--input", "keyboard"],
                 script: first, killAtShot: "kill-point")

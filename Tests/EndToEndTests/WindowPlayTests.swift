@@ -169,7 +169,8 @@ extension WindowTests {
         @Test func aMouseOnlyPlayerClicksThroughTheMenusAndTurnsByMovingTheMouse() throws {
             let window = try WindowSession(name: "window-mouse")
             // 1280×720 layout: Start is the 7th of 12 menu rows (y 393–427); Left and Right are the check's first two buttons; Close is
-            // the summary's last button.
+            // the summary's last button. The sleep between the mouse's motion and its click is a deliberate gap, as
+            // a hand leaves one: the turn and the photo come at separate moments.
             let script = [
                 "wait menu", "click 640 410", "wait headphone-check", "click 230 237", "click 500 237",
                 "wait running", "move 300", "sleep 100", "click 640 360", "wait round-result", "click 640 622",

@@ -22,7 +22,8 @@ extension WindowTests {
                 "shot onset-stepped", "button A",
                 "wait next", "shot side", "pad detach", "key 3", "key Return",  // single choice by number: both ears
                 "wait next", "shot loudness", "key Right", "key Return",  // slider: first press 0.55
-                "wait next", "key 2", "shot half", "sleep 20000",  // sound: chosen, not yet stored
+                // Sound: chosen, not yet stored. A sleep, not a wait: the window stays open until the test kills it.
+                "wait next", "key 2", "shot half", "sleep 20000",
             ]
             let killed = try window.run(
                 ["questionnaire", "take", "--participant", "CH1", "--instrument", "case-history"], script: first,
@@ -82,7 +83,7 @@ extension WindowTests {
             for index in 0..<6 {  // answers 2, 1, 0, 2, 1, 0
                 first += ["key \(index % 3 + 1)", "key Return", "wait next"]
             }
-            first += ["shot half", "sleep 20000"]
+            first += ["shot half", "sleep 20000"]  // a sleep: the window stays open until the test kills it
             let killed = try window.run(
                 ["questionnaire", "take", "--participant", "MT1", "--instrument", "mini-tq"], script: first,
                 environment: environment, killAtShot: "half")

@@ -30,7 +30,8 @@ extension WindowTests {
                 ])
             defer { sender.stop() }
             let script = [
-                "wait menu", "key Return", "wait tracker-calibration", "sleep 300", "key Space", "shot turn-right",
+                "wait menu", "key Return", "wait tracker-calibration", "see raw yaw 20.0°", "key Space",
+                "shot turn-right",
                 "wait headphone-check", "key Left", "key Right",
                 "wait running", "key Space", "wait intermediate", "key Return",
                 "wait paused", "wait running", "key Space", "wait round-result", "key Return",
@@ -79,7 +80,7 @@ extension WindowTests {
                 oscAddress: "/SceneRotator/ypr")
             defer { sender.stop() }
             let script = [
-                "wait menu", "key Return", "wait tracker-calibration", "sleep 300", "key Space",
+                "wait menu", "key Return", "wait tracker-calibration", "see raw yaw 10.0°", "key Space",
                 "wait headphone-check", "key Left", "key Right",
                 "wait running", "key Space", "wait round-result", "key Return", "wait summary", "key Return",
             ]

@@ -147,6 +147,8 @@ extension WindowTests.WindowTrainingDefectTests {
             script: [
                 "wait headphone-check", "key Left", "key Right", "wait practice", "key Space", "wait running",
                 "shot early", "see Stuck?",
+                // A sleep, not a wait: the gap between the replay and the photo is what shows that the replay
+                // does not restart the photo's time (checked below).
                 "shot stuck", "key L", "sleep 300", "key Space", "wait round-result", "key Return", "wait summary",
                 "key Return",
             ],
@@ -213,7 +215,8 @@ extension WindowTests.WindowTrainingDefectTests {
         let first = try window.run(
             arguments,
             script: [
-                "wait headphone-check", "shot normal", "key F2", "key F3", "sleep 200", "shot large", "key Left",
+                "wait headphone-check", "shot normal", "key F2", "key F3", "wait large-text", "wait high-contrast",
+                "shot large", "key Left",
                 "key Right", "wait practice", "key Return", "wait running", "key P", "wait paused", "key Up",
                 "key Return", "wait summary", "key Return",
             ], timeout: 90, windowSize: "1280x720")

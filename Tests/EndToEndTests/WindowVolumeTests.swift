@@ -89,9 +89,9 @@ extension WindowTests {
                 ],
                 script: [
                     "wait menu", "key Return", "wait headphone-check", "shot check-warning", "key Left", "key Right",
-                    // Listen a moment before the photo: a photo before the first sounding block leaves no level
-                    // to convert to dB(A) (the dummy audio driver starts late on a loaded machine).
-                    "wait running", "sleep 800", "key Space", "wait round-result", "key Return", "wait summary",
+                    // Listen before the photo: a photo before the first sounding block leaves no level to
+                    // convert to dB(A) (the dummy audio driver starts late on a loaded machine).
+                    "wait running", "wait sound", "key Space", "wait round-result", "key Return", "wait summary",
                     "shot summary-warning",
                     "key Return",
                 ])

@@ -6,9 +6,12 @@ import Testing
 @Suite struct AutopilotWaitTests {
     static func frame(_ texts: String...) -> DrawnFrame { DrawnFrame(screen: "running", texts: texts) }
 
-    static func advance(_ pilot: Autopilot, _ drawn: DrawnFrame, at now: Double, settled: Bool = true) throws {
+    static func advance(
+        _ pilot: Autopilot, _ drawn: DrawnFrame, at now: Double, settled: Bool = true,
+        state: AutopilotState = AutopilotState()
+    ) throws {
         try pilot.advance(
-            now: now, drawn: drawn, screenSettled: settled, contentSettled: settled, controllerOpen: { false },
+            now: now, drawn: drawn, screenSettled: settled, contentSettled: settled, state: { state },
             screenshot: { _ in })
     }
 
@@ -50,6 +53,47 @@ import Testing
         // No input sent yet: any settled frame differs from "nothing sent".
         let pilot = Autopilot(steps: [.waitNext, .waitNext])
         try Self.advance(pilot, Self.frame("Question 1 of 6"), at: 0)
+        #expect(pilot.isFinished)
+    }
+
+    @Test func waitNextWaitsForTheNextOctaveQuestionNotForTheToneMarkerMovingBetweenItsButtons() throws {
+        func octave(_ second: Int, playingFirst: Bool) -> DrawnFrame {
+            DrawnFrame(
+                screen: "pitch-octave",
+                texts: [
+                    (playingFirst ? DrawnFrame.playingMarker : "") + "First: 8000 Hz (1 or ←)",
+                    (playingFirst ? "" : DrawnFrame.playingMarker) + "Second: \(second) Hz (2 or →)",
+                ])
+        }
+        let pilot = Autopilot(steps: [.key("1"), .waitNext])
+        try Self.advance(pilot, octave(4000, playingFirst: true), at: 0)
+        try Self.advance(pilot, octave(4000, playingFirst: false), at: 1)
+        try Self.advance(pilot, octave(4000, playingFirst: true), at: 2)
+        #expect(!pilot.isFinished, "the ♪ moved, the question did not")
+        try Self.advance(pilot, octave(16_000, playingFirst: false), at: 2.1)
+        #expect(pilot.isFinished)
+    }
+
+    @Test func waitLargeTextPassesOnceTheSettingIsInForceAndNamesItselfWhenItNeverIs() throws {
+        #expect(
+            try Autopilot.parse("wait large-text\nwait sound", file: "s.txt") == [.wait("large-text"), .wait("sound")])
+        let pilot = Autopilot(steps: [.wait("large-text"), .wait("high-contrast")])
+        try Self.advance(pilot, Self.frame("Menu"), at: 0)
+        try Self.advance(pilot, Self.frame("Menu"), at: 1, state: AutopilotState(largeText: true))
+        #expect(!pilot.isFinished, "large text came, high contrast not yet")
+        #expect {
+            try Self.advance(pilot, Self.frame("Menu"), at: 40, state: AutopilotState(largeText: true))
+        } throws: { error in
+            "\(error)".contains("“wait high-contrast” did not come true within 30 s (showing “running”)")
+        }
+    }
+
+    @Test func waitSoundPassesOnceTheSessionsOutputHasMeasuredSound() throws {
+        let pilot = Autopilot(steps: [.wait("sound")])
+        try Self.advance(pilot, Self.frame("Round 1"), at: 0)
+        try Self.advance(pilot, Self.frame("Round 1"), at: 5)
+        #expect(!pilot.isFinished, "nothing measured yet")
+        try Self.advance(pilot, Self.frame("Round 1"), at: 5.1, state: AutopilotState(soundMeasured: true))
         #expect(pilot.isFinished)
     }
 }

@@ -1,5 +1,5 @@
-// The render thread never waits for the game thread: it renders while a game thread holds the command queue
-// or uploads sounds, and the game thread's changes still land between blocks.
+// The render thread never waits for the game thread: it renders while a game thread holds the game side's lock,
+// makes sources or uploads sounds, and the game thread's changes still land between blocks.
 import Foundation
 import GameCore
 import Synchronization
@@ -20,6 +20,15 @@ private final class UploadProgress: Sendable {
 @Suite("Wait-free rendering")
 struct WaitFreeRenderTests {
     private func isSilent(_ block: [Float]) -> Bool { !block.contains { abs($0) > 1e-6 } }
+
+    /// A new engine with one looping noise source, playing ahead.
+    private static func playingLoop() throws -> (SpatialAudioEngine, SpatialSource) {
+        let engine = try SpatialAudioEngine()
+        let source = try engine.makeSource(
+            buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.5)), looping: true)
+        source.play()
+        return (engine, source)
+    }
 
     /// Runs `body` while another thread sits inside `hold` (e.g. holding the engine's command queue), and lets
     /// that thread go afterwards. `body` learns whether the lock is still held when it finishes: a `body` that
@@ -50,27 +59,71 @@ struct WaitFreeRenderTests {
         return try body { holding.load(ordering: .sequentiallyConsistent) }
     }
 
-    @Test("While a game thread holds the command queue, render goes on and the change applies from the next block")
-    func renderDoesNotWaitForAHeldQueue() throws {
+    @Test("While a game thread holds the game side's lock, render goes on and applies every command published before")
+    func renderDoesNotWaitForAHeldGameSide() throws {
         let engine = try SpatialAudioEngine()
         let source = try engine.makeSource(buffer: try engine.makeBuffer(TestSignals.whiteNoise(seconds: 0.5)))
         _ = engine.render(frames: 512)
         source.play()
         #expect(source.state == .playing, "the state reads playing before any block is rendered")
-        let queue: @Sendable (() -> Void) -> Void = { inside in engine.mailbox.withLock { _ in inside() } }
-        let blocked = whileAnotherThread(holds: queue) { stillHeld in
+        let gameSide: @Sendable (() -> Void) -> Void = { inside in engine.gameSide.withLock { _ in inside() } }
+        let block = whileAnotherThread(holds: gameSide) { stillHeld in
             let block = engine.render(frames: 512)
-            #expect(stillHeld(), "render returned only after the queue was let go: it waited")
+            #expect(stillHeld(), "render returned only after the game side was let go: it waited")
             return block
         }
-        #expect(isSilent(blocked), "the play command was held back, so nothing sounds yet")
-        #expect(source.onsetFrame == nil)
-        #expect(engine.renderWaitStatistics.deferredBlocks == 1)
-        // Once the holder has let go, the play lands in the next block.
-        let next = engine.render(frames: 512)
-        #expect(!isSilent(next))
-        #expect(source.onsetFrame == 1_024)
-        #expect(engine.renderWaitStatistics.renders == 3)
+        // The play went through the ring before the lock was taken, so this very block sounds.
+        #expect(!isSilent(block))
+        #expect(source.onsetFrame == 512)
+        #expect(engine.renderWaitStatistics.deferredBlocks == 0)
+        #expect(engine.renderWaitStatistics.renders == 2)
+    }
+
+    @Test("More commands than the ring holds, made between two blocks, all land in the second block, in order")
+    func aFullRingHoldsTheRestBackInOrder() throws {
+        let (engine, source) = try Self.playingLoop()
+        _ = engine.render(frames: 512)
+        // Three rings' worth of moves to the left, then one to the right: only order makes the right one last.
+        for _ in 0..<(3 * SpatialAudioEngine.commandRingCapacity) { source.bearing = Bearing(degrees: 270) }
+        let heldBack = engine.backlogged.load(ordering: .relaxed)
+        #expect(heldBack, "the ring filled up, so the game side held some back")
+        source.bearing = Bearing(degrees: 90)
+        let block = engine.render(frames: 4_800)
+        #expect(InterauralMeter.measure(interleaved: block).ildDB > 10, "the last command, to the right, won")
+        let stillHeldBack = engine.backlogged.load(ordering: .relaxed)
+        #expect(!stillHeldBack)
+        #expect(engine.renderWaitStatistics.deferredBlocks == 0)
+    }
+
+    @Test("A game thread sending thousands of commands while a device thread renders: none lost, the last one wins")
+    func commandsUnderContention() throws {
+        let (engine, source) = try Self.playingLoop()
+        let sent = DispatchSemaphore(value: 0)
+        let commands = 100_000
+        // A thread of its own (the tests' cooperative pool may be busy): moves the source left over and over,
+        // changes the master gain, and last moves it to the right.
+        let game = Thread {
+            for index in 0..<commands {
+                source.bearing = Bearing(degrees: 270 - Double(index % 10))
+                if index % 100 == 0 { engine.masterGainDB = -Double(index % 3) }
+            }
+            engine.masterGainDB = 0
+            source.bearing = Bearing(degrees: 90)
+            sent.signal()
+        }
+        var block = [Float](repeating: 0, count: 1_024)
+        game.start()
+        var blocks = 0
+        while sent.wait(timeout: .now()) == .timedOut {
+            block.withUnsafeMutableBufferPointer { engine.render(into: $0) }
+            blocks += 1
+        }
+        // The game thread is done: whatever it held back is published by the next block.
+        let last = engine.render(frames: 4_800)
+        #expect(InterauralMeter.measure(interleaved: engine.render(frames: 4_800)).ildDB > 10)
+        #expect(InterauralMeter.measure(interleaved: last).ildDB > 10, "every command landed by the next block")
+        #expect(engine.renderWaitStatistics.renders == blocks + 2)
+        print("\(commands) moves during \(blocks) blocks: \(engine.renderWaitStatistics)")
     }
 
     @Test("While a game thread is making a source, render still mixes and applies the changes from the next block")
@@ -97,14 +150,14 @@ struct WaitFreeRenderTests {
         #expect(later.onsetFrame == 9_600)
     }
 
-    @Test("A sound uploads while the command queue is held: an upload takes nothing render needs")
-    func uploadsDoNotTakeTheQueue() throws {
+    @Test("A sound uploads while the game side is held: an upload takes nothing else")
+    func uploadsDoNotTakeTheGameSide() throws {
         let engine = try SpatialAudioEngine()
         let audio = TestSignals.whiteNoise(seconds: 30)
-        let queue: @Sendable (() -> Void) -> Void = { inside in engine.mailbox.withLock { _ in inside() } }
-        let buffer = try whileAnotherThread(holds: queue) { stillHeld in
+        let gameSide: @Sendable (() -> Void) -> Void = { inside in engine.gameSide.withLock { _ in inside() } }
+        let buffer = try whileAnotherThread(holds: gameSide) { stillHeld in
             let buffer = try engine.makeBuffer(audio, name: "30 s")
-            #expect(stillHeld(), "the upload finished only after the queue was let go: it waited")
+            #expect(stillHeld(), "the upload finished only after the game side was let go: it waited")
             return buffer
         }
         #expect(buffer.frameCount == 30 * 48_000)

@@ -19,11 +19,14 @@ import Foundation
 ///     move 300           # relative mouse motion of 300 counts to the right (turning with the mouse)
 ///     pad attach         # plug in a virtual game controller (pad detach unplugs it)
 ///     wait gamepad       # until the game has opened a game controller
+///     wait large-text    # until large text is in force (normal-text, high-contrast, normal-contrast likewise)
+///     wait sound         # until the session's output has measured sound (its sounds were played)
 ///     button A           # press and release a controller button (A B X Y START UP DOWN LEFT RIGHT)
 ///
 /// A `wait`, `see` or `gone` that does not succeed within 30 s stops the game with a message naming the step.
 /// They wait for a state, never for a time: a script's `sleep` is for what must *not* happen meanwhile (a key
-/// ignored at a break) or for keeping the window open until the test kills it.
+/// ignored at a break) or for keeping the window open until the test kills it. `wait next` does not count the
+/// pitch match's ♪ marker moving between its two tones as a change (`DrawnFrame`): it waits for the next question.
 final class Autopilot {
     enum Step: Equatable {
         case wait(String)
@@ -123,7 +126,7 @@ final class Autopilot {
     /// needs only the screen).
     func advance(
         now: Double, drawn: DrawnFrame, screenSettled: Bool, contentSettled settled: Bool,
-        controllerOpen: () -> Bool,
+        state: () -> AutopilotState,
         screenshot: (String) throws -> Void
     ) throws {
         while index < steps.count {
@@ -134,8 +137,18 @@ final class Autopilot {
             // An input is compared from the frame it was first sent in (a held key or button completes later).
             if steps[index].isInput, firstFrame { drawnAtLastInput = drawn }
             switch steps[index] {
+            case .wait(let name) where AutopilotState.names.contains(name):
+                guard Self.holds(name, in: state()) else {
+                    if timedOut {
+                        throw ScriptError(
+                            description:
+                                "Autopilot: “wait \(name)” did not come true within \(Int(Self.waitTimeoutSeconds)) s (showing “\(drawn.screen)”)."
+                        )
+                    }
+                    return
+                }
             case .wait(let screen):
-                guard screen == "gamepad" ? controllerOpen() : screenSettled && drawn.screen == screen else {
+                guard screenSettled && drawn.screen == screen else {
                     if timedOut {
                         throw ScriptError(
                             description:
@@ -213,6 +226,19 @@ final class Autopilot {
                 // One input step per frame, so the game sees them in separate frames as from a person.
                 return
             }
+        }
+    }
+
+    /// Whether the state `wait name` waits for holds (`name` is one of `AutopilotState.names`).
+    static func holds(_ name: String, in state: AutopilotState) -> Bool {
+        switch name {
+        case "gamepad": state.controllerOpen
+        case "large-text": state.largeText
+        case "normal-text": !state.largeText
+        case "high-contrast": state.highContrast
+        case "normal-contrast": !state.highContrast
+        case "sound": state.soundMeasured
+        default: false
         }
     }
 

@@ -360,7 +360,11 @@ package final class GameApp {
         try autopilot?.advance(
             now: now.seconds, drawn: drawn, screenSettled: framesOnScreen > ScreenshotRecorder.settleFrames,
             contentSettled: framesUnchanged > ScreenshotRecorder.settleFrames,
-            controllerOpen: { [unowned self] in input.controller != nil },
+            state: { [unowned self] in
+                AutopilotState(
+                    controllerOpen: input.controller != nil, largeText: Theme.applied.largeText,
+                    highContrast: Theme.applied.highContrast, soundMeasured: run?.driver.exposure.leftLAeqDBFS != nil)
+            },
             screenshot: { [unowned self] name in
                 try screenshots?.save(name: name, window: window, texts: painter.text.drawnTexts)
             })

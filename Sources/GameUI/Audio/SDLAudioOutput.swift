@@ -127,8 +127,10 @@ package final class SDLAudioOutput {
 /// What the audio thread touches. The counters are atomics, so the game thread can read them without
 /// stopping the callback; `periodSeconds` is set once before the device starts. Callback durations go into
 /// storage allocated up front, so timing a callback allocates nothing on the audio thread.
-// @unchecked: `previousCallback` and `ring` are written by SDL's audio thread alone (read while it is paused), `periodSeconds` before it starts.
-private final class CallbackState: @unchecked Sendable {
+/// Not Sendable: SDL's audio thread reaches it only through the C callback's user-data pointer. There
+/// `previousCallback` and `ring` are written by that thread alone (read while it is paused),
+/// `periodSeconds` before it starts.
+private final class CallbackState {
     /// Durations kept: the last 2^15 callbacks (almost 6 minutes of 512-frame blocks).
     static let durationCapacity = 1 << 15
 

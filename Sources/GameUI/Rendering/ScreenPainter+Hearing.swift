@@ -140,14 +140,15 @@ extension ScreenPainter {
                 "Tinnitus pitch: octave check",
                 ["Two \(sound)s take turns. Which is closer to your tinnitus?"] + runLines(progress, runs: runs))
             // The button of the sound playing now is lit, so the patient knows which one they hear.
+            let marker = DrawnFrame.playingMarker
             _ = buttonRow(
                 [
                     (
-                        String(format: "%@First: %.0f Hz (1 or ←)", playingFirst ? "♪ " : "", first), .left,
+                        String(format: "%@First: %.0f Hz (1 or ←)", playingFirst ? marker : "", first), .left,
                         playingFirst
                     ),
                     (
-                        String(format: "%@Second: %.0f Hz (2 or →)", playingFirst ? "" : "♪ ", second), .right,
+                        String(format: "%@Second: %.0f Hz (2 or →)", playingFirst ? "" : marker, second), .right,
                         !playingFirst
                     ),
                 ], y: y)

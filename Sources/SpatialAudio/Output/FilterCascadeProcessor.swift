@@ -13,9 +13,9 @@ public final class FilterCascadeProcessor: OutputProcessor, @unchecked Sendable 
     static let primingFrames = 4096
     static let maximumBlockFrames = 4096
 
-    /// One design in use: per-ear sections and their filter memories.
-    // @unchecked: built on the game thread and handed over whole; from then on only the audio thread runs (and writes) it.
-    final class Cascade: @unchecked Sendable {
+    /// One design in use: per-ear sections and their filter memories. Not Sendable: built on the game thread and
+    /// moved whole into the `pending` slot (a `Mutex` takes its value `sending`), from then on the audio thread's.
+    final class Cascade {
         let left: [SecondOrderSection]
         let right: [SecondOrderSection]
         // Per section: x1, x2, y1, y2.
@@ -93,12 +93,15 @@ public final class FilterCascadeProcessor: OutputProcessor, @unchecked Sendable 
 
     /// Game thread: the design the next block fades to. The cascade is built here, off the audio thread.
     public func update(left: [SecondOrderSection], right: [SecondOrderSection]) {
-        let cascade = Cascade(left: left, right: right)
-        let retired = pending.withLock { slot -> Cascade? in
-            defer { slot = (cascade, nil) }
-            return slot.retired
+        // Swapped in and out rather than returned: a Mutex hands nothing back `sending`, a swap moves it.
+        var cascade: Cascade? = Cascade(left: left, right: right)
+        var retired: Cascade?
+        pending.withLock { slot in
+            swap(&retired, &slot.retired)
+            swap(&cascade, &slot.next)
         }
-        _ = retired
+        // Released here, on the game thread: the design the audio thread replaced, and any never picked up.
+        _ = (retired, cascade)
     }
 
     public func process(_ block: UnsafeMutableBufferPointer<Float>) {
@@ -114,13 +117,13 @@ public final class FilterCascadeProcessor: OutputProcessor, @unchecked Sendable 
 
     private func processChunk(_ block: UnsafeMutablePointer<Float>, frames: Int) {
         // A new design is taken only if the game thread is not writing one this instant.
-        let old = current
-        let next =
-            pending.withLockIfAvailable { slot -> Cascade? in
-                guard let next = slot.next else { return nil }
-                slot = (nil, old)
-                return next
-            } ?? nil
+        var next: Cascade?
+        var old: Cascade? = current
+        _ = pending.withLockIfAvailable { slot in
+            guard slot.next != nil else { return }
+            swap(&next, &slot.next)
+            swap(&old, &slot.retired)
+        }
         if let next {
             if !next.isEmpty {
                 // Prime the new filters on recent input so they start in their steady state.

@@ -6,7 +6,7 @@ import Foundation
 /// line over `rampFrames` frames (10.7 ms at 48 kHz), continued across blocks whatever their size: a jump would
 /// be audible as a click ("zipper noise"), and a ramp as short as a small block would be nearly one.
 /// The engine's master volume (`SpatialAudioEngine.masterGainDB`) is one of these.
-// @unchecked: every `var` is the audio thread's; a new gain reaches it as a mailbox command (`setTarget` inside `render`).
+// @unchecked: every `var` is the audio thread's; a new gain reaches it as an engine command (`setTarget` inside `render`).
 public final class VolumeProcessor: OutputProcessor, @unchecked Sendable {
     /// The length of every gain change.
     public static let rampFrames = 512
