@@ -223,7 +223,7 @@ extension WindowTests.WindowTrainingDefectTests {
         #expect(first.status == 0, "stderr: \(first.stderr)")
         let file = window.logs.appendingPathComponent("LT01/display.json")
         let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Bool]
-        #expect(stored == ["large_text": true, "high_contrast": true])
+        #expect(stored == ["large_text": true, "high_contrast": true, "read_aloud": false])
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600, "owner-only like every file in the participant's folder")
         let second = try window.run(
