@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bench's study-server lines: sync ingest of 1,000,000 trial rows (1,000 sessions) through the API against
 # PostgreSQL's COPY of the same rows, the export of those rows (rows/s, peak memory), and a home machine offline for
-# 30 days (100 sessions) syncing with the release `soundsafari`, and the dashboard's participants page (wrk) against
+# 30 days (100 sessions) syncing with the root package's `soundsafari`, and (last) the dashboard's participants page (wrk) against
 # its SQL (pgbench): scripts/dashboard-bench.sh. A throwaway cluster (Unix socket only, fsync on).
 # SERVER_BENCH_SESSIONS=N makes the ingest smaller (N sessions of 1,000 rows); SERVER_BENCH_CONFIG=debug uses debug builds.
 set -euo pipefail
