@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bench's study-server lines: sync ingest of 1,000,000 trial rows (1,000 sessions) through the API against
 # PostgreSQL's COPY of the same rows, the export of those rows (rows/s, peak memory), and a home machine offline for
-# 30 days (100 sessions) syncing with the release `soundsafari`, and the dashboard's participants page (wrk) against
+# 30 days (100 sessions) syncing with the root package's `soundsafari`, and (last) the dashboard's participants page (wrk) against
 # its SQL (pgbench): scripts/dashboard-bench.sh. A throwaway cluster (Unix socket only, fsync on).
 # SERVER_BENCH_SESSIONS=N makes the ingest smaller (N sessions of 1,000 rows); SERVER_BENCH_CONFIG=debug uses debug builds.
 set -euo pipefail
@@ -47,23 +47,27 @@ read -r seconds kib <"$work/export.time"
 rows=$(($(wc -l <"$work/export/trials.csv") - 1))
 awk -v r="$rows" -v s="$seconds" 'BEGIN { printf "server_export_trial_rows %.0f rows/s\n", r / (s > 0 ? s : 0.01) }'
 echo "server_export_peak_rss $((kib / 1024)) MiB"
-bash scripts/dashboard-bench.sh "$url" "$server" "$bin" "$work/pg" "$work"
 
-game="$checkout/.build/$config/soundsafari"
-if [ -x "$game" ]; then
-  "$bench" --sample-session "$sample" --write-logs "$work/home" --sessions 100
-  "$server" site add home --database-url "$url" >/dev/null
-  "$server" serve --host 127.0.0.1 --port 18181 --database-url "$url" >"$work/serve.log" 2>&1 &
-  served=$!
-  # Ready once the port accepts a connection (bash's /dev/tcp: no curl needed).
-  for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/18181) 2>/dev/null && break; sleep 0.1; done
-  code=$("$server" device enrol --site home --database-url "$url" | sed -n 's/.*: \([A-Z0-9-]*\) (valid.*/\1/p')
-  export XDG_CONFIG_HOME="$work/home-config"
-  "$game" sync --server http://127.0.0.1:18181 --enrol "$code" --name home >/dev/null
-  start=$(date +%s.%N)
-  "$game" sync --logs "$work/home" >/dev/null
-  end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { printf "server_sync_home_30_days_100_sessions %.2f s\n", b - a }'
-else
-  echo "server_sync_home_30_days_100_sessions skipped: build the game first (swift build -c $config)" >&2
-fi
+# The home machine syncs with the game's own `soundsafari` of the same configuration (`make bench` built the root
+# package in release already, so this build only checks that it is current).
+swift build -c "$config" --product soundsafari >/dev/null
+game="$(swift build -c "$config" --show-bin-path)/soundsafari"
+"$bench" --sample-session "$sample" --write-logs "$work/home" --sessions 100
+"$server" site add home --database-url "$url" >/dev/null
+"$server" serve --host 127.0.0.1 --port 18181 --database-url "$url" >"$work/serve.log" 2>&1 &
+served=$!
+# Ready once the port accepts a connection (bash's /dev/tcp: no curl needed).
+for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/18181) 2>/dev/null && break; sleep 0.1; done
+code=$("$server" device enrol --site home --database-url "$url" | sed -n 's/.*: \([A-Z0-9-]*\) (valid.*/\1/p')
+export XDG_CONFIG_HOME="$work/home-config"
+"$game" sync --server http://127.0.0.1:18181 --enrol "$code" --name home >/dev/null
+start=$(date +%s.%N)
+summary=$("$game" sync --logs "$work/home")
+end=$(date +%s.%N)
+echo "$summary" >&2
+awk -v a="$start" -v b="$end" 'BEGIN { printf "server_sync_home_30_days_100_sessions %.2f s\n", b - a }'
+kill "$served" && wait "$served" 2>/dev/null || true
+served=""
+
+# Last, as its lines are the dashboard's: it adds its own site of 1,000 participants to the same cluster.
+bash scripts/dashboard-bench.sh "$url" "$server" "$bin" "$work/pg" "$work"

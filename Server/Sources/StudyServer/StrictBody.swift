@@ -12,23 +12,19 @@ extension Request {
         var request = self
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
         let data = Data(buffer.readableBytesView)
-        let object: Any
+        // One pass of JSONDecoder: the members are checked against `fields` by `Strict` before the body is decoded
+        // from the same decoder (a sync batch of 1,000 rows was parsed twice before: JSONSerialization, then this).
         do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
+            return try JSONDecoder().decode(Strict<Body>.self, from: data).body
+        } catch let unknown as UnknownField {
+            throw Problem.badRequest(
+                "The field \"\(unknown.name)\" is not known here: send only \(Body.fields.sorted().joined(separator: ", "))."
+            )
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
             throw Problem.badRequest(
                 "The request body is not JSON: send one JSON object as described in /api/v1/openapi.json.")
-        }
-        guard let members = object as? [String: Any] else {
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
             throw Problem.badRequest("The request body is not a JSON object: send {\"field\": value, …}.")
-        }
-        if let unknown = members.keys.sorted().first(where: { !Body.fields.contains($0) }) {
-            throw Problem.badRequest(
-                "The field \"\(unknown)\" is not known here: send only \(Body.fields.sorted().joined(separator: ", "))."
-            )
-        }
-        do {
-            return try JSONDecoder().decode(Body.self, from: data)
         } catch DecodingError.keyNotFound(let key, _) {
             throw Problem.badRequest("The field \"\(key.stringValue)\" is missing: add it.")
         } catch DecodingError.typeMismatch(let type, let context) {
@@ -54,6 +50,32 @@ extension Request {
         default: return "value of the type the API document gives"
         }
     }
+}
+
+/// A strict body: its object's members, all known, then the body itself, decoded from the one decoder.
+private struct Strict<Body: StrictBody>: Decodable {
+    var body: Body
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: Member.self)
+        if let unknown = members.allKeys.map(\.stringValue).sorted().first(where: { !Body.fields.contains($0) }) {
+            throw UnknownField(name: unknown)
+        }
+        body = try Body(from: decoder)
+    }
+
+    /// Any member name.
+    struct Member: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+/// A member `Strict` found that the body does not know.
+private struct UnknownField: Error {
+    var name: String
 }
 
 /// A JSON response with an explicit status (Hummingbird's `EditedResponse` without the generic clutter at call sites).

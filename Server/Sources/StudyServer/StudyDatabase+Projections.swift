@@ -149,8 +149,10 @@ extension StudyDatabase {
             bools { $0.training?.hit }, bools { $0.training?.staircaseReversal }, bools(\.skipped)
         )
         let (onset, shot) = (dates(\.onsetAt), dates(\.shotAt))
+        // The sessions' trial counts follow in the same statement, by the rows inserted (a resent row inserts none).
         try await connection.query(
             """
+            WITH projected AS (
             INSERT INTO trials (session_id, trial, site_id, participant, device_id, schema_version, platform, round,
               targets_in_round, target_index, target, condition, background, input, hrtf, hrtf_sha256, onset_frame,
               onset_uncertainty_ms, target_bearing_deg, aim_bearing_deg, deviation_deg, abs_deviation_deg,
@@ -180,13 +182,10 @@ extension StudyDatabase {
                 front_back_reversal, onset_at, shot_at, time_s, protocol, plan, difficulty_parameter, difficulty_value,
                 hit, staircase_reversal, volume_db, profile_version, local_session_index, machine_id, skipped)
             WHERE d.id = \(device)
-            ON CONFLICT (session_id, trial) DO NOTHING
-            """, logger: logger)
-        let sessions = Array(Set(session))
-        try await connection.query(
-            """
-            UPDATE sessions s SET trial_count = (SELECT count(*) FROM trials t WHERE t.session_id = s.session_id)
-            WHERE s.session_id = ANY(\(sessions)::text[])
+            ON CONFLICT (session_id, trial) DO NOTHING RETURNING session_id)
+            UPDATE sessions s SET trial_count = s.trial_count + n.rows
+            FROM (SELECT session_id, count(*)::int AS rows FROM projected GROUP BY session_id) n
+            WHERE s.session_id = n.session_id
             """, logger: logger)
     }
 

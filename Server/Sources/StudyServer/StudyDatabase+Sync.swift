@@ -30,6 +30,11 @@ extension StudyDatabase {
     /// same content is counted unchanged; with other content the whole batch is refused (409 naming file and item).
     /// A state (`first == nil`, session.json) is appended unless it equals the latest state held. What is stored is
     /// projected into the typed tables (StudyDatabase+Projections) in the same transaction.
+    ///
+    /// Round trips are few (a batch of trial rows is 7 statements, BEGIN and COMMIT included, where it was 12:
+    /// `make bench`'s `server_sync_ingest_vs_copy`): the site's lock, the file's row, then what is held read and the
+    /// items stored in one statement, the projection, the audit row. The first two wait for locks, so what reads after
+    /// them is a statement of its own: a statement reads what was committed when it began, before it waited.
     func store(
         device: Device, file: String, kind: String, header: String?, first: Int?, items: [String],
         decoded: DecodedItems, requestID: String
@@ -37,99 +42,140 @@ extension StudyDatabase {
         try await transaction { connection in
             // A participant's deletion at the site waits for this batch, or this batch for it (StudyDatabase+Participant).
             let siteID = try await connection.query(
-                "SELECT site_id FROM devices WHERE id = \(device.id)", logger: logger
-            ).collect().first!.decode(Int.self)
-            try await connection.query("SELECT pg_advisory_xact_lock_shared(2407, \(siteID)::int)", logger: logger)
-            let deleted = Set(
-                try await connection.query(
-                    "SELECT participant FROM deleted_participants WHERE site_id = \(siteID)", logger: logger
-                ).collect().map { try $0.decode(String.self) })
+                "SELECT site_id, pg_advisory_xact_lock_shared(2407, site_id)::text FROM devices WHERE id = \(device.id)",
+                logger: logger
+            ).collect().first!.decode((Int, String).self).0
+            // The file's row, locked (DO UPDATE locks it and returns what is held), and the site's deleted participants.
+            let (heldKind, heldHeader, deletedList) = try await connection.query(
+                """
+                WITH held AS (
+                  INSERT INTO sync_files (device_id, file, kind, header) VALUES (\(device.id), \(file), \(kind), \(header))
+                  ON CONFLICT (device_id, file) DO UPDATE SET kind = sync_files.kind RETURNING kind, header)
+                SELECT kind, header, array(SELECT participant FROM deleted_participants WHERE site_id = \(siteID))
+                FROM held
+                """, logger: logger
+            ).collect().first!.decode((String, String?, [String]).self)
+            let deleted = Set(deletedList)
             if let participant = Self.participant(of: file), deleted.contains(participant) {
                 throw Problem(
                     .gone, "Gone",
                     "Participant \(participant) was deleted from the study server by an administrator, so \(file) is no longer taken: remove the folder \(participant) from this machine's logs folder (or move it out) and sync again.",
                     extra: ["key": file])
             }
-            // A deleted participant's rows of participants.csv are kept as their number and hash only.
-            var redacted = [Bool](repeating: false, count: items.count)
-            if case .participants(let records) = decoded, !deleted.isEmpty {
-                redacted = records.map { deleted.contains($0.participant.value) }
-            }
-            try await connection.query(
-                """
-                INSERT INTO sync_files (device_id, file, kind, header) VALUES (\(device.id), \(file), \(kind), \(header))
-                ON CONFLICT (device_id, file) DO NOTHING
-                """, logger: logger)
-            let known = try await connection.query(
-                "SELECT kind, header FROM sync_files WHERE device_id = \(device.id) AND file = \(file) FOR UPDATE",
-                logger: logger
-            ).collect()
-            let (heldKind, heldHeader) = try known.first!.decode((String, String?).self)
             guard heldKind == kind, heldHeader == header else {
                 throw Problem.conflict(
                     "The server holds \(file) with another \(heldKind != kind ? "kind (\(heldKind))" : "header"): a file's header never changes, so check that this is the same logs folder.",
                     key: file)
             }
-            let held = try await connection.query(
-                "SELECT count(*)::int, coalesce(max(item), 0) FROM sync_items WHERE device_id = \(device.id) AND file = \(file)",
-                logger: logger
-            ).collect().first!.decode((Int, Int).self)
-            var start = first ?? held.1 + 1
-            var batch = items
-            if first == nil, let state = items.first {
-                // A state equal to the latest held is a resend: nothing to store.
-                let latest = try await connection.query(
-                    "SELECT content FROM sync_items WHERE device_id = \(device.id) AND file = \(file) AND item = \(held.1)",
-                    logger: logger
-                ).collect().first.map { try $0.decode(String.self) }
-                if latest == state { return Stored(file: file, held: held.0, stored: 0, unchanged: 1) }
-                start = held.1 + 1
-                batch = [state]
+            // A deleted participant's rows of participants.csv are kept as their number and hash only.
+            var redacted = [Bool](repeating: false, count: items.count)
+            if case .participants(let records) = decoded, !deleted.isEmpty {
+                redacted = records.map { deleted.contains($0.participant.value) }
             }
-            guard start >= 1, start <= held.1 + 1 else {
-                throw Problem(
-                    .conflict, "Conflict",
-                    "\(file) would have a gap: the server holds \(held.1) items, so send from item \(held.1 + 1).",
-                    extra: ["key": "\(file)#\(start)"])
+            let written: Written
+            if let first {
+                written = try await Self.storeItems(
+                    items, redacted: redacted, from: first, on: connection, logger: logger, device: device.id,
+                    file: file)
+            } else {
+                written = try await Self.storeState(
+                    items[0], on: connection, logger: logger, device: device.id, file: file)
             }
-            let inserted = try await connection.query(
-                """
-                INSERT INTO sync_items (device_id, file, item, content, sha256, redacted_at)
-                SELECT \(device.id), \(file), \(start) + ordinality::int - 1, CASE WHEN redact THEN '' ELSE content END,
-                  encode(sha256(convert_to(content, 'UTF8')), 'hex'), CASE WHEN redact THEN now() END
-                FROM unnest(\(batch)::text[], \(redacted)::bool[]) WITH ORDINALITY AS t(content, redact, ordinality)
-                ON CONFLICT (device_id, file, item) DO NOTHING RETURNING item
-                """, logger: logger
-            ).collect().map { try $0.decode(Int.self) }
-            if inserted.count < batch.count {
-                let differing = try await connection.query(
-                    """
-                    SELECT i.item FROM sync_items i
-                    JOIN unnest(\(batch)::text[]) WITH ORDINALITY AS t(content, ordinality)
-                      ON i.item = \(start) + t.ordinality::int - 1
-                    WHERE i.device_id = \(device.id) AND i.file = \(file) AND CASE WHEN i.redacted_at IS NULL
-                      THEN i.content <> t.content ELSE i.sha256 <> encode(sha256(convert_to(t.content, 'UTF8')), 'hex') END
-                    ORDER BY i.item LIMIT 1
-                    """, logger: logger
-                ).collect()
-                if let item = try differing.first?.decode(Int.self) {
-                    throw Problem.conflict(
-                        "The server holds item \(item) of \(file) with other content and never overwrites it: the local file was changed after it was sent; restore it from a backup or ask the administrator.",
-                        key: "\(file)#\(item)")
-                }
-            }
-            let count = inserted.count
-            let projected = Set(inserted.filter { !redacted[$0 - start] })
+            let start = written.start
+            let projected = Set(written.inserted.filter { !redacted[$0 - start] })
             try await Self.project(
                 decoded, on: connection, logger: logger, device: device.id, file: file, first: start,
-                inserted: projected, content: kind == "session" ? batch.first : nil)
+                inserted: projected, content: kind == "session" ? items.first : nil)
+            let count = written.inserted.count
             if count > 0 {
                 try await Self.audit(
                     on: connection, logger: logger, actor: Identity.device(device).actor, action: "sync.store",
                     site: device.site, participant: Self.participant(of: file),
                     after: ["file": file, "from": String(start), "items": String(count)], requestID: requestID)
             }
-            return Stored(file: file, held: held.0 + count, stored: count, unchanged: batch.count - count)
+            return Stored(
+                file: file, held: written.heldBefore + count, stored: count, unchanged: written.sent - count)
+        }
+    }
+
+    /// What one batch wrote: the numbers of the items stored (those held already are not), from item `start`.
+    struct Written {
+        var start: Int
+        var sent: Int
+        var heldBefore: Int
+        var inserted: [Int]
+    }
+
+    /// Items `first`, `first + 1`, … of a file whose row this transaction holds locked: what is held is read and the
+    /// new items inserted in one statement (its snapshot is taken after the lock, so it sees every earlier batch).
+    /// A batch that would leave a gap stores nothing (409); one that holds an item with other content is refused (409).
+    static func storeItems(
+        _ items: [String], redacted: [Bool], from first: Int, on connection: PostgresConnection, logger: Logger,
+        device: UUID, file: String
+    ) async throws -> Written {
+        let (heldCount, last, inserted) = try await connection.query(
+            """
+            WITH held AS (
+              SELECT count(*)::int AS count, coalesce(max(item), 0) AS last FROM sync_items
+              WHERE device_id = \(device) AND file = \(file)),
+            stored AS (
+              INSERT INTO sync_items (device_id, file, item, content, sha256, redacted_at)
+              SELECT \(device), \(file), \(first) + ordinality::int - 1, CASE WHEN redact THEN '' ELSE content END,
+                encode(sha256(convert_to(content, 'UTF8')), 'hex'), CASE WHEN redact THEN now() END
+              FROM held, unnest(\(items)::text[], \(redacted)::bool[]) WITH ORDINALITY AS t(content, redact, ordinality)
+              WHERE \(first) <= held.last + 1
+              ON CONFLICT (device_id, file, item) DO NOTHING RETURNING item)
+            SELECT count, last, array(SELECT item FROM stored ORDER BY item) FROM held
+            """, logger: logger
+        ).collect().first!.decode((Int, Int, [Int]).self)
+        guard first <= last + 1 else {
+            throw Problem(
+                .conflict, "Conflict",
+                "\(file) would have a gap: the server holds \(last) items, so send from item \(last + 1).",
+                extra: ["key": "\(file)#\(first)"])
+        }
+        if inserted.count < items.count {
+            try await refuseDiffering(items, from: first, on: connection, logger: logger, device: device, file: file)
+        }
+        return Written(start: first, sent: items.count, heldBefore: heldCount, inserted: inserted)
+    }
+
+    /// A session.json state, appended as the next item unless it equals the latest held (a resend: nothing stored).
+    static func storeState(
+        _ state: String, on connection: PostgresConnection, logger: Logger, device: UUID, file: String
+    ) async throws -> Written {
+        let (heldCount, last, latest) = try await connection.query(
+            """
+            SELECT count(*)::int, coalesce(max(item), 0),
+              (SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item DESC LIMIT 1)
+            FROM sync_items WHERE device_id = \(device) AND file = \(file)
+            """, logger: logger
+        ).collect().first!.decode((Int, Int, String?).self)
+        if latest == state { return Written(start: last + 1, sent: 1, heldBefore: heldCount, inserted: []) }
+        return try await storeItems(
+            [state], redacted: [false], from: last + 1, on: connection, logger: logger, device: device, file: file)
+    }
+
+    /// Refuses the batch (409 naming `FILE#ITEM`) when an item it sends is held with other content: compared as text,
+    /// or by SHA-256 where a deleted participant's row kept only its hash.
+    static func refuseDiffering(
+        _ items: [String], from first: Int, on connection: PostgresConnection, logger: Logger, device: UUID,
+        file: String
+    ) async throws {
+        let differing = try await connection.query(
+            """
+            SELECT i.item FROM sync_items i
+            JOIN unnest(\(items)::text[]) WITH ORDINALITY AS t(content, ordinality)
+              ON i.item = \(first) + t.ordinality::int - 1
+            WHERE i.device_id = \(device) AND i.file = \(file) AND CASE WHEN i.redacted_at IS NULL
+              THEN i.content <> t.content ELSE i.sha256 <> encode(sha256(convert_to(t.content, 'UTF8')), 'hex') END
+            ORDER BY i.item LIMIT 1
+            """, logger: logger
+        ).collect()
+        if let item = try differing.first?.decode(Int.self) {
+            throw Problem.conflict(
+                "The server holds item \(item) of \(file) with other content and never overwrites it: the local file was changed after it was sent; restore it from a backup or ask the administrator.",
+                key: "\(file)#\(item)")
         }
     }
 
