@@ -123,6 +123,8 @@ extension StudyDatabase {
             try await Self.project(
                 decoded, on: connection, logger: logger, device: device.id, file: file, first: start,
                 inserted: projected, content: kind == "session" ? batch.first : nil)
+            try await Self.summarise(
+                decoded, file: file, first: start, inserted: projected, siteID: siteID, on: connection, logger: logger)
             if count > 0 {
                 try await Self.audit(
                     on: connection, logger: logger, actor: Identity.device(device).actor, action: "sync.store",
