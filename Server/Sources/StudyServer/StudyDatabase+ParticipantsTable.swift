@@ -121,7 +121,7 @@ extension StudyDatabase {
         ).map { try $0.decode(String.self) }.sorted()
         // The day's columns and each machine's last sync (one index step per machine, migration 61), over the
         // summary rows of the sites.
-        func listed(_ select: String, _ tail: String, limit: Int = 0, offset: Int = 0) -> PostgresQuery {
+        func listed(_ select: String, _ tail: String) -> PostgresQuery {
             """
             WITH synced AS (SELECT d.id, (SELECT max(i.received_at) FROM sync_items i WHERE i.device_id = d.id) AS at
                             FROM devices d WHERE d.site_id = ANY(\(siteIDs))),

@@ -313,11 +313,12 @@ extension StudyDatabase {
     /// Recomputes every summary of the sites (all when nil) from the projection tables: migration 62's backfill and
     /// `soundsafari-server summaries`.
     static func rebuildSummaries(siteIDs: [Int]?, on connection: PostgresConnection, logger: Logger) async throws {
-        let sites =
-            try await siteIDs
-            ?? connection.query("SELECT id FROM sites ORDER BY id", logger: logger).collect().map {
+        var sites = siteIDs ?? []
+        if siteIDs == nil {
+            sites = try await connection.query("SELECT id FROM sites ORDER BY id", logger: logger).collect().map {
                 try $0.decode(Int.self)
             }
+        }
         for site in sites {
             // Holds the site's batches back meanwhile, as a participant's deletion does.
             try await connection.query("SELECT pg_advisory_xact_lock(2407, \(site)::int)", logger: logger)
