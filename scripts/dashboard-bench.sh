@@ -97,7 +97,7 @@ bench participants "/participants?site=dash&sort=last&order=desc" participants.s
 
 # A participant's page's SQL, in its order (WebParticipantRoutes: the site, whether the participant is known, then
 # StudyDatabase+ParticipantPages: sessions with their summaries, ratings, profiles, prescriptions, the patient's
-# record, the plan and the sessions' states).
+# record, the plan, and the sessions as the plan counts them with the states of the last 8 days).
 cat >"$work/participant.sql" <<SQL
 SELECT id FROM sites WHERE name = 'dash';
 SELECT EXISTS (SELECT 1 FROM participants p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM sessions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM profiles p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash' AND f.file LIKE '$one/%');
@@ -109,6 +109,6 @@ SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sit
 SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one' AND p.kind = 'plan' ORDER BY p.id;
 SELECT f.device_id, d.name, f.file, f.kind FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash' AND f.file IN ('$one/questionnaires.csv', '$one/diary.csv') ORDER BY d.name, f.file;
 SELECT p.version, p.assigned_at, p.source, p.plan::text, p.file FROM plans p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one' ORDER BY p.assigned_at DESC, p.version DESC LIMIT 1;
-SELECT x.session_id, x.state::text FROM sessions x JOIN sites s ON s.id = x.site_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY x.started_at, x.session_id;
+SELECT x.session_id, x.completed, x.ended_by, x.plan_name, x.plan_version, x.plan_session, x.plan_total_sessions, CASE WHEN x.started_at > '$now'::timestamptz - interval '8 days' THEN x.state::text END FROM sessions x JOIN sites s ON s.id = x.site_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY x.started_at, x.session_id;
 SQL
 bench participant "/sites/dash/participants/$one" participant.sql

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import StudyRecords
+import Synchronization
 import TidyFormats
 
 extension Migrations {
@@ -154,14 +155,35 @@ extension StudyDatabase {
         return plans
     }
 
+    /// A stored plan read back as the game's `AssignedPlan`. Reading one (its JSON, then the plan's strict checks)
+    /// takes most of a millisecond and a page shows 50, so each distinct stored plan is read once per process: the
+    /// key is every column it is made of, so an equal key is an equal plan.
     static func assignedPlan(
         _ version: Int, _ assignedAt: Date, _ source: String, _ plan: String, _ file: String
     ) throws -> AssignedPlan {
-        try AssignedPlan(
+        let key = PlanKey(version: version, assignedAt: assignedAt, source: source, plan: plan, file: file)
+        if let known = readPlans.withLock({ $0[key] }) { return known }
+        let assigned = try AssignedPlan(
             version: version, assignedAt: assignedAt, source: source,
             planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(plan.utf8)),
             url: URL(fileURLWithPath: file))
+        readPlans.withLock { plans in
+            // Bounded: a study's plans are few; past the bound the cache starts again.
+            if plans.count >= 4_096 { plans.removeAll() }
+            plans[key] = assigned
+        }
+        return assigned
     }
+
+    struct PlanKey: Hashable {
+        var version: Int
+        var assignedAt: Date
+        var source: String
+        var plan: String
+        var file: String
+    }
+
+    private static let readPlans = Mutex<[PlanKey: AssignedPlan]>([:])
 
     /// Recomputes the summary rows of `participants` of a site from the projection tables: plan adherence by
     /// PlanSchedule (what is done and in progress; what is due or missed depends on the day and is worked out when
