@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# make bench's dashboard lines (called by server-bench.sh with its cluster): the participants page of a site of 1,000
-# participants × 30 sessions × 33 trials (≈1,000,000 trial rows) under 32 concurrent clients (wrk), against the
-# same page's SQL queries alone under 32 clients (pgbench); median and p95 per page, in ms.
+# make bench's dashboard lines (called by server-bench.sh with its cluster): the participants page and a participant's
+# page of a site of 1,000 participants × 30 sessions × 33 trials (≈1,000,000 trial rows) under 32 concurrent clients
+# (wrk), against the same page's SQL queries alone under 32 clients (pgbench); median and p95 per page in ms, and
+# the page over its queries as ratios (the goal: ≤ 2).
 # Usage: dashboard-bench.sh DATABASE_URL SOUNDSAFARI_SERVER POSTGRES_BIN_DIR SOCKET_DIR WORK_DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,44 +32,83 @@ curl -s -b "$work/jar" -c "$work/jar" --data-urlencode "csrf=$csrf" --data-urlen
 cookie="ss_session=$(awk '$6 == "ss_session" { print $7 }' "$work/jar")"
 page="$base/participants?site=dash"
 
-# The first load computes every session's summary (SessionSummary over its trials) and keeps it; later loads read it.
-first=$(curl -s -o "$work/first.html" -w '%{http_code} %{time_total}' -H "Cookie: $cookie" "$page")
-[ "${first%% *}" = 200 ] || { echo "error: the participants page answered ${first%% *}" >&2; exit 1; }
-echo "server_dashboard_participants_first_load ${first#* } s"
-
-# One client, the summaries kept: the page's own time without queueing (the median of 3).
-for _ in 1 2 3; do curl -s -o /dev/null -w '%{time_total}\n' -H "Cookie: $cookie" "$page"; done | sort -n >"$work/one.s"
-echo "server_dashboard_participants_page_1_client $(awk 'NR == 2 { printf "%.1f", $1 * 1000 }' "$work/one.s") ms"
+# The bench's rows were written straight into the tables, around ingest: their summaries (which ingest keeps, in the
+# transaction of each batch) are computed once, as migration 62's backfill computes them.
+start=$(date +%s.%N)
+"$server" summaries --site dash --database-url "$url" >/dev/null
+end=$(date +%s.%N)
+awk -v a="$start" -v b="$end" -v n="$participants" \
+  'BEGIN { printf "server_dashboard_summaries_rebuild_%d_participants %.2f s\n", n, b - a }'
 
 cat >"$work/percentiles.lua" <<'LUA'
 done = function(summary, latency, requests)
   io.write(string.format("%.1f %.1f %d\n", latency:percentile(50) / 1000, latency:percentile(95) / 1000, summary.requests))
 end
 LUA
-wrk -t2 -c32 -d20s --timeout 10s -s "$work/percentiles.lua" -H "Cookie: $cookie" "$page" >"$work/wrk.out"
-if grep -q "Non-2xx\|Socket errors" "$work/wrk.out"; then
-  echo "error: wrk saw failed requests:" >&2; cat "$work/wrk.out" >&2; exit 1
-fi
-read -r p50 p95 n < <(tail -1 "$work/wrk.out")
-[ "$n" -gt 0 ] || { echo "error: no page completed in 20 s under 32 clients:" >&2; cat "$work/wrk.out" >&2; exit 1; }
-echo "server_dashboard_participants_page_p50_32_clients $p50 ms"
-echo "server_dashboard_participants_page_p95_32_clients $p95 ms"
-
-# The page's SQL alone: the queries the participants page runs for one site, in its order (StudyDatabase's
-# participantTable: site, stale summaries, current plans, machines' last sync, sessions, ratings, registrations).
 site_id=$("${psql[@]}" -At -c "SELECT id FROM sites WHERE name = 'dash'")
-cat >"$work/page.sql" <<SQL
-SELECT id FROM sites WHERE name = 'dash';
-SELECT s.session_id, s.trial_count FROM sessions s LEFT JOIN session_summaries m ON m.session_id = s.session_id WHERE s.site_id = $site_id AND (m.session_id IS NULL OR m.trial_count <> s.trial_count);
-SELECT DISTINCT ON (participant) participant, file, version, assigned_at, source, plan::text FROM plans WHERE site_id = $site_id ORDER BY participant, assigned_at DESC, version DESC;
-SELECT d.id, (SELECT max(i.received_at) FROM sync_items i WHERE i.device_id = d.id) FROM devices d JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash';
-SELECT d.id, d.name, d.enrolled_at, d.revoked_at FROM devices d JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash';
-SELECT s.participant, s.session_id, s.started_at, s.completed, s.ended_by, s.plan_name, s.plan_version, s.plan_session, s.plan_total_sessions, s.device_id, m.median_abs_deviation_deg, m.staircase_threshold FROM sessions s LEFT JOIN session_summaries m ON m.session_id = s.session_id WHERE s.site_id = $site_id ORDER BY s.participant, s.started_at, s.session_id;
-SELECT participant, item, (array_agg(value ORDER BY answered_at, file, record))[1], (array_agg(value ORDER BY answered_at DESC, file DESC, record DESC))[1], min(answered_at), max(answered_at) FROM ratings WHERE site_id = $site_id AND item = ANY('{tinnitus_loudness}') AND NOT skipped AND value IS NOT NULL GROUP BY participant, item ORDER BY participant, item;
-SELECT participant FROM participants WHERE site_id = $site_id;
+now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+one=B0001
+
+# bench NAME PATH SQL_FILE: the page under 32 clients (wrk, 20 s) and its SQL queries alone under 32 clients
+# (pgbench, 20 s), median and p95 of each in ms, and the page's time over its queries' as ratios.
+bench() {
+  local name=$1 path=$2 sql=$3
+  local first
+  first=$(curl -s -o "$work/$name.html" -w '%{http_code}' -H "Cookie: $cookie" "$base$path")
+  [ "$first" = 200 ] || { echo "error: $path answered $first" >&2; exit 1; }
+  # One client: the page's own time without queueing (the median of 5).
+  for _ in 1 2 3 4 5; do curl -s -o /dev/null -w '%{time_total}\n' -H "Cookie: $cookie" "$base$path"; done |
+    sort -n >"$work/one.s"
+  echo "server_dashboard_${name}_page_1_client $(awk 'NR == 3 { printf "%.1f", $1 * 1000 }' "$work/one.s") ms"
+  wrk -t2 -c32 -d20s --timeout 10s -s "$work/percentiles.lua" -H "Cookie: $cookie" "$base$path" >"$work/wrk.out"
+  if grep -q "Non-2xx\|Socket errors" "$work/wrk.out"; then
+    echo "error: wrk saw failed requests on $path:" >&2; cat "$work/wrk.out" >&2; exit 1
+  fi
+  local p50 p95 n
+  read -r p50 p95 n < <(tail -1 "$work/wrk.out")
+  [ "$n" -gt 0 ] || { echo "error: no $path completed in 20 s under 32 clients:" >&2; cat "$work/wrk.out" >&2; exit 1; }
+  echo "server_dashboard_${name}_page_p50_32_clients $p50 ms"
+  echo "server_dashboard_${name}_page_p95_32_clients $p95 ms"
+  rm -f "$work"/pgbench.*
+  (cd "$work" && "$bin/pgbench" -n -h "$socket" -U postgres -c 32 -j 2 -T 20 -f "$sql" -l --log-prefix=pgbench bench \
+    >/dev/null 2>&1)
+  cat "$work"/pgbench.* | awk '{ print $3 / 1000 }' | sort -n >"$work/sql.ms"
+  local count s50 s95
+  count=$(wc -l <"$work/sql.ms")
+  s50=$(sed -n "$(((count + 1) / 2))p" "$work/sql.ms")
+  s95=$(sed -n "$(((count * 95 + 99) / 100))p" "$work/sql.ms")
+  echo "server_dashboard_${name}_sql_p50_32_clients $s50 ms"
+  echo "server_dashboard_${name}_sql_p95_32_clients $s95 ms"
+  awk -v a="$p50" -v b="$s50" -v n="$name" 'BEGIN { printf "server_dashboard_%s_page_vs_sql_p50 %.2f ratio\n", n, a / b }'
+  awk -v a="$p95" -v b="$s95" -v n="$name" 'BEGIN { printf "server_dashboard_%s_page_vs_sql_p95 %.2f ratio\n", n, a / b }'
+}
+
+# The participants page's SQL, in its order (the route's sites, then StudyDatabase.participantsPage: the sites' ids,
+# the plan names, the count, the page's 50 rows sorted by the last session, newest first).
+listed="WITH synced AS (SELECT d.id, (SELECT max(i.received_at) FROM sync_items i WHERE i.device_id = d.id) AS at FROM devices d WHERE d.site_id = ANY('{$site_id}')), listed AS (SELECT p.*, s.name AS site, CASE WHEN p.plan_name IS NULL THEN p.completed ELSE p.plan_done END AS done, CASE WHEN p.plan_name IS NOT NULL THEN greatest(0, least(plan_sessions_opened(p.plan_assigned_at, p.plan_per_week, p.plan_total, '$now') - 1, p.plan_total) - p.plan_done) END AS missed, (SELECT max(y.at) FROM synced y WHERE y.id = ANY(p.devices)) AS last_sync FROM participant_summaries p JOIN sites s ON s.id = p.site_id WHERE p.site_id = ANY('{$site_id}') AND (NULL::text IS NULL OR p.plan_name = NULL::text))"
+cat >"$work/participants.sql" <<SQL
+SELECT name FROM sites ORDER BY name;
+SELECT id FROM sites WHERE name = ANY('{dash}');
+SELECT DISTINCT plan_name FROM participant_summaries WHERE site_id = ANY('{$site_id}') AND plan_name IS NOT NULL;
+$listed SELECT count(*)::int FROM listed WHERE true;
+$listed SELECT site, participant, done, sessions, last_session_at, plan_done, plan_in_progress, first_week_deviation, last_week_deviation, threshold, first_loudness, last_loudness, last_sync, (SELECT ARRAY[p.version::text, p.source, p.plan::text, p.file] FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file), (SELECT p.assigned_at FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file) FROM listed WHERE true ORDER BY last_session_at DESC NULLS LAST, site COLLATE "C", participant COLLATE "C" LIMIT 50 OFFSET 0;
 SQL
-(cd "$work" && "$bin/pgbench" -n -h "$socket" -U postgres -c 32 -j 2 -T 20 -f page.sql -l --log-prefix=pgbench bench >/dev/null 2>&1)
-cat "$work"/pgbench.* | awk '{ print $3 / 1000 }' | sort -n >"$work/sql.ms"
-count=$(wc -l <"$work/sql.ms")
-echo "server_dashboard_participants_sql_p50_32_clients $(sed -n "$(((count + 1) / 2))p" "$work/sql.ms") ms"
-echo "server_dashboard_participants_sql_p95_32_clients $(sed -n "$(((count * 95 + 99) / 100))p" "$work/sql.ms") ms"
+bench participants "/participants?site=dash&sort=last&order=desc" participants.sql
+
+# A participant's page's SQL, in its order (WebParticipantRoutes: the site, whether the participant is known, then
+# StudyDatabase+ParticipantPages: sessions with their summaries, ratings, profiles, prescriptions, the patient's
+# record, the plan, and the sessions as the plan counts them with the states of the last 8 days).
+cat >"$work/participant.sql" <<SQL
+SELECT id FROM sites WHERE name = 'dash';
+SELECT EXISTS (SELECT 1 FROM participants p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM sessions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM profiles p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash' AND f.file LIKE '$one/%');
+SELECT x.session_id, x.session_index, d.name, x.started_at, x.ended_at, x.completed, x.ended_by, x.protocol, x.input, x.plan_name, x.plan_session, x.plan_total_sessions, x.profile_version, x.headphone_check, x.week_dose_fraction, x.dose_fraction, x.trial_count, x.played_s, x.device_id FROM sessions x JOIN sites s ON s.id = x.site_id JOIN devices d ON d.id = x.device_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY x.session_index, x.started_at, x.session_id;
+SELECT t.session_id, t.abs_deviation_deg, t.time_s, t.front_back_reversal, t.staircase_reversal, t.difficulty_value, t.plan FROM sessions x JOIN sites s ON s.id = x.site_id JOIN trials t ON t.session_id = x.session_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY t.session_id, t.trial;
+SELECT r.item, r.value, r.answered_at, r.moment, r.skipped FROM ratings r JOIN sites s ON s.id = r.site_id WHERE s.name = 'dash' AND r.participant = '$one' ORDER BY r.answered_at, r.device_id, r.record;
+SELECT p.device_id, d.name, p.profile::text FROM profiles p JOIN sites s ON s.id = p.site_id JOIN devices d ON d.id = p.device_id WHERE s.name = 'dash' AND p.participant = '$one' ORDER BY p.created_at NULLS FIRST, p.device_id, p.version;
+SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one' AND p.kind = 'profile' ORDER BY p.id;
+SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one' AND p.kind = 'plan' ORDER BY p.id;
+SELECT f.device_id, d.name, f.file, f.kind FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash' AND f.file IN ('$one/questionnaires.csv', '$one/diary.csv') ORDER BY d.name, f.file;
+SELECT p.version, p.assigned_at, p.source, p.plan::text, p.file FROM plans p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one' ORDER BY p.assigned_at DESC, p.version DESC LIMIT 1;
+SELECT x.session_id, x.completed, x.ended_by, x.plan_name, x.plan_version, x.plan_session, x.plan_total_sessions, CASE WHEN x.started_at > '$now'::timestamptz - interval '8 days' THEN x.state::text END FROM sessions x JOIN sites s ON s.id = x.site_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY x.started_at, x.session_id;
+SQL
+bench participant "/sites/dash/participants/$one" participant.sql

@@ -115,6 +115,7 @@ extension StudyDatabase {
                     WHERE device_id = \(registration.device) AND file = 'participants.csv' AND item = \(registration.item)
                     """, logger: logger)
             }
+            try await Self.forgetSummaries(siteID: siteID, participant: participant, on: connection, logger: logger)
             let folder = "split_part(file, '/', 1) = $2 AND device_id IN (SELECT id FROM devices WHERE site_id = $1)"
             for table in ["sync_items", "sync_files"] {
                 try await connection.query(

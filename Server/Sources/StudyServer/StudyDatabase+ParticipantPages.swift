@@ -268,10 +268,12 @@ extension StudyDatabase {
 
 extension StudyDatabase {
     /// The participant's newest plan at `site` (the `plans` projection's newest assignment, read back as the game's
-    /// `AssignedPlan`) and their sessions' latest session.json states (read by StudyRecords' codec), in start
-    /// order: what `PlanSchedule` and `WeekDose` count with.
-    public func participantRecords(site: String, participant: String) async throws -> (
-        plan: AssignedPlan?, sessions: [SessionRecord]
+    /// `AssignedPlan`), their sessions as `PlanSchedule` counts them (from the sessions table's columns, projected
+    /// from each session.json), in start order, and the latest session.json states (read by StudyRecords' codec) of
+    /// the sessions started in the 8 days before `now`: all that `WeekDose` can count (its window is 7 days), so a
+    /// page reads a week of states, not every one.
+    public func participantRecords(site: String, participant: String, now: Date) async throws -> (
+        plan: AssignedPlan?, entries: [PlanSchedule.Entry], recent: [SessionRecord]
     ) {
         let plan = try await rows(
             """
@@ -286,15 +288,30 @@ extension StudyDatabase {
                 planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)),
                 url: URL(fileURLWithPath: file))
         }
-        let sessions = try await rows(
+        var entries: [PlanSchedule.Entry] = []
+        var recent: [SessionRecord] = []
+        for row in try await rows(
             """
-            SELECT x.session_id, x.state::text FROM sessions x JOIN sites s ON s.id = x.site_id
+            SELECT x.session_id, x.completed, x.ended_by, x.plan_name, x.plan_version, x.plan_session,
+              x.plan_total_sessions, CASE WHEN x.started_at > \(now.addingTimeInterval(-8 * 86_400)) THEN x.state::text END
+            FROM sessions x JOIN sites s ON s.id = x.site_id
             WHERE s.name = \(site) AND x.participant = \(participant) ORDER BY x.started_at, x.session_id
             """
-        ).map { row in
-            let (id, state) = try row.decode((String, String).self)
-            return try SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json")
+        ) {
+            let (id, completed, endedBy, planName, planVersion, planSession, planTotal, state) = try row.decode(
+                (String, Bool, String?, String?, Int?, Int?, Int?, String?).self)
+            entries.append(
+                PlanSchedule.Entry(
+                    sessionID: id,
+                    plan: planName.map {
+                        PlanReference(
+                            name: $0, version: planVersion ?? 0, session: planSession ?? 0,
+                            totalSessions: planTotal ?? 0)
+                    }, countsAsDone: SessionRecord.countsAsDone(completed: completed, endedByText: endedBy)))
+            if let state {
+                recent.append(try SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json"))
+            }
         }
-        return (plan, sessions)
+        return (plan, entries, recent)
     }
 }

@@ -65,182 +65,169 @@ public struct ParticipantTableRow: Sendable, Equatable {
 extension StudyDatabase {
     /// Each participant's current plan at a site: the newest assignment a machine of the site sent.
     func currentPlans(siteID: Int) async throws -> [String: AssignedPlan] {
-        var plans: [String: AssignedPlan] = [:]
-        for row in try await rows(
-            """
-            SELECT DISTINCT ON (participant) participant, file, version, assigned_at, source, plan::text
-            FROM plans WHERE site_id = \(siteID) ORDER BY participant, assigned_at DESC, version DESC
-            """)
-        {
-            let (participant, file, version, assignedAt, source, plan) = try row.decode(
-                (String, String, Int, Date, String, String).self)
-            let json = try JSONDecoder().decode(JSONValue.self, from: Data(plan.utf8))
-            plans[participant] = try AssignedPlan(
-                version: version, assignedAt: assignedAt, source: source, planJSON: json,
-                url: URL(fileURLWithPath: file))
+        try await client.withConnection { connection in
+            try await Self.currentPlans(siteID: siteID, participants: nil, on: connection, logger: logger)
+                .mapValues(\.plan)
         }
-        return plans
     }
 
-    /// Each participant's first and newest answered rating of `item` (ties by file and record).
-    func ratingChanges(siteID: Int, items: [String]) async throws -> [(
+    typealias RatingChange = (
         participant: String, item: String, first: Double, last: Double, firstAt: Date, lastAt: Date
-    )] {
-        try await rows(
+    )
+
+    /// Each participant's first and newest answered rating of `item` (ties by file and record).
+    func ratingChanges(siteID: Int, items: [String]) async throws -> [RatingChange] {
+        try await client.withConnection { connection in
+            try await Self.ratingChanges(
+                siteID: siteID, items: items, participants: nil, on: connection, logger: logger)
+        }
+    }
+
+    /// The same for `participants` only (all when nil).
+    static func ratingChanges(
+        siteID: Int, items: [String], participants: [String]?, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [RatingChange] {
+        try await connection.query(
             """
             SELECT participant, item,
               (array_agg(value ORDER BY answered_at, file, record))[1],
               (array_agg(value ORDER BY answered_at DESC, file DESC, record DESC))[1],
               min(answered_at), max(answered_at)
             FROM ratings WHERE site_id = \(siteID) AND item = ANY(\(items)) AND NOT skipped AND value IS NOT NULL
+              AND (\(participants == nil) OR participant = ANY(\(participants ?? [])))
             GROUP BY participant, item ORDER BY participant, item
-            """
-        ).map { row in
+            """, logger: logger
+        ).collect().map { row in
             let (participant, item, first, last, firstAt, lastAt) = try row.decode(
                 (String, String, Double, Double, Date, Date).self)
             return (participant, item, first, last, firstAt, lastAt)
         }
     }
 
-    /// Computes (with SessionSummary, from the trials) the summaries of the site's sessions that have none or
-    /// whose trials changed since, and stores them.
-    func refreshSessionSummaries(siteID: Int) async throws {
-        let stale = try await rows(
+    /// One page of the participants of `sites` (their summary rows, StudyDatabase+Summaries) at `now`: filtered,
+    /// sorted and counted in PostgreSQL over one row per participant, and only the rows shown read whole. What
+    /// depends on the day (due, missed, due next) is PlanSchedule's for the rows shown; the filter and the order by
+    /// missed sessions use `plan_sessions_opened`, the same rule in SQL. `page` past the last shows the last.
+    public func participantsPage(
+        sites: [String], plan: String?, state: ParticipantTableState, sort: ParticipantTableSort, descending: Bool,
+        page: Int, perPage: Int, now: Date
+    ) async throws -> (rows: [ParticipantTableRow], total: Int, page: Int, planNames: [String]) {
+        let siteIDs = try await rows("SELECT id FROM sites WHERE name = ANY(\(sites))").map { try $0.decode(Int.self) }
+        let planNames = try await rows(
             """
-            SELECT s.session_id, s.trial_count FROM sessions s
-            LEFT JOIN session_summaries m ON m.session_id = s.session_id
-            WHERE s.site_id = \(siteID) AND (m.session_id IS NULL OR m.trial_count <> s.trial_count)
+            SELECT DISTINCT plan_name FROM participant_summaries
+            WHERE site_id = ANY(\(siteIDs)) AND plan_name IS NOT NULL
             """
-        ).map { try $0.decode((String, Int).self) }
-        // In bounded batches: a site synced for the first time may hold a million trials.
-        for batch in stride(from: 0, to: stale.count, by: 500).map({ stale[$0..<min($0 + 500, stale.count)] }) {
-            var accumulators: [String: SessionSummary.Accumulator] = [:]
-            for row in try await rows(
-                """
-                SELECT session_id, abs_deviation_deg, time_s, front_back_reversal,
-                  CASE WHEN staircase_reversal THEN difficulty_value END, coalesce(plan, '')
-                FROM trials WHERE session_id = ANY(\(batch.map(\.0))) ORDER BY session_id, trial
-                """)
-            {
-                let (id, deviation, time, reversal, reversalValue, plan) = try row.decode(
-                    (String, Double?, Double?, Bool, Double?, String).self)
-                guard let deviation, let time else { continue }
-                accumulators[id, default: SessionSummary.Accumulator()].add(
-                    absDeviationDeg: deviation, timeSeconds: time, reversal: reversal,
-                    staircaseReversalValue: reversalValue, plan: plan)
-            }
-            var ids: [String] = []
-            var counts: [Int] = []
-            var photos: [Int] = []
-            // NaN for "none" (PostgresNIO binds no array of optionals), NULL again in the statement.
-            var deviations: [Double] = []
-            var times: [Double] = []
-            var rates: [Double] = []
-            var thresholds: [Double] = []
-            for (id, count) in batch {
-                let summary = accumulators[id].map { $0.summary() }
-                ids.append(id)
-                counts.append(count)
-                photos.append(summary?.photos ?? 0)
-                deviations.append(summary?.medianAbsDeviationDeg ?? .nan)
-                times.append(summary?.medianTimeSeconds ?? .nan)
-                rates.append(summary?.reversalRate ?? .nan)
-                thresholds.append(summary?.staircaseThreshold ?? .nan)
-            }
-            try await execute(
-                """
-                INSERT INTO session_summaries (session_id, trial_count, photos, median_abs_deviation_deg,
-                  median_time_s, reversal_rate, staircase_threshold)
-                SELECT id, n, photos, nullif(d, 'NaN'), nullif(t, 'NaN'), nullif(r, 'NaN'), nullif(h, 'NaN')
-                FROM unnest(\(ids)::text[], \(counts)::int[], \(photos)::int[], \(deviations)::float8[],
-                  \(times)::float8[], \(rates)::float8[], \(thresholds)::float8[]) AS u(id, n, photos, d, t, r, h)
-                ON CONFLICT (session_id) DO UPDATE SET trial_count = excluded.trial_count, photos = excluded.photos,
-                  median_abs_deviation_deg = excluded.median_abs_deviation_deg,
-                  median_time_s = excluded.median_time_s, reversal_rate = excluded.reversal_rate,
-                  staircase_threshold = excluded.staircase_threshold
-                """)
+        ).map { try $0.decode(String.self) }.sorted()
+        // The day's columns and each machine's last sync (one index step per machine, migration 61), over the
+        // summary rows of the sites.
+        func listed(_ select: String, _ tail: String) -> PostgresQuery {
+            """
+            WITH synced AS (SELECT d.id, (SELECT max(i.received_at) FROM sync_items i WHERE i.device_id = d.id) AS at
+                            FROM devices d WHERE d.site_id = ANY(\(siteIDs))),
+            listed AS (
+              SELECT p.*, s.name AS site,
+                CASE WHEN p.plan_name IS NULL THEN p.completed ELSE p.plan_done END AS done,
+                CASE WHEN p.plan_name IS NOT NULL THEN greatest(0, least(plan_sessions_opened(p.plan_assigned_at,
+                  p.plan_per_week, p.plan_total, \(now)) - 1, p.plan_total) - p.plan_done) END AS missed,
+                (SELECT max(y.at) FROM synced y WHERE y.id = ANY(p.devices)) AS last_sync
+              FROM participant_summaries p JOIN sites s ON s.id = p.site_id
+              WHERE p.site_id = ANY(\(siteIDs)) AND (\(plan)::text IS NULL OR p.plan_name = \(plan)::text))
+            SELECT \(unescaped: select) FROM listed WHERE \(unescaped: state.condition) \(unescaped: tail)
+            """
         }
-    }
-
-    /// Every participant of `site` (registered or with a session) as a table row at `now`. The plan columns are
-    /// PlanSchedule's (the one adherence rule, counting `SessionRecord.countsAsDone`), the medians SessionSummary's.
-    public func participantTable(site: String, now: Date) async throws -> [ParticipantTableRow] {
-        guard let siteID = try await siteID(site) else { return [] }
-        try await refreshSessionSummaries(siteID: siteID)
-        let plans = try await currentPlans(siteID: siteID)
-        let lastSync = try await devicesWithLastSync(site: site).reduce(into: [UUID: Date]()) {
-            if let last = $1.lastSync { $0[$1.device.id] = last }
-        }
-        struct Session {
-            var entry: PlanSchedule.Entry
-            var started: Date
-            var completed: Bool
-            var device: UUID
-            var deviation: Double?
-            var threshold: Double?
-        }
-        var sessions: [String: [Session]] = [:]
+        let total = try await rows(listed("count(*)::int", "")).first!.decode(Int.self)
+        let pageCount = max(1, (total + perPage - 1) / perPage)
+        let shownPage = min(page, pageCount)
+        let direction = descending ? "DESC" : "ASC"
+        let order =
+            "ORDER BY \(sort.expression) \(direction) NULLS LAST, site COLLATE \"C\", participant COLLATE \"C\" "
+            + "LIMIT \(perPage) OFFSET \((shownPage - 1) * perPage)"
+        var shown: [ParticipantTableRow] = []
         for row in try await rows(
-            """
-            SELECT s.participant, s.session_id, s.started_at, s.completed, s.ended_by, s.plan_name, s.plan_version,
-              s.plan_session, s.plan_total_sessions, s.device_id, m.median_abs_deviation_deg, m.staircase_threshold
-            FROM sessions s LEFT JOIN session_summaries m ON m.session_id = s.session_id
-            WHERE s.site_id = \(siteID) ORDER BY s.participant, s.started_at, s.session_id
-            """)
+            listed(
+                """
+                site, participant, done, sessions, last_session_at, plan_done, plan_in_progress, first_week_deviation,
+                last_week_deviation, threshold, first_loudness, last_loudness, last_sync,
+                (SELECT ARRAY[p.version::text, p.source, p.plan::text, p.file] FROM plans p
+                 WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file),
+                (SELECT p.assigned_at FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file)
+                """, order))
         {
             let (
-                participant, id, started, completed, endedBy, planName, planVersion, planSession, planTotal, device,
-                deviation, threshold
+                site, participant, done, sessions, lastSession, planDone, inProgress, firstWeek, lastWeek, threshold,
+                firstLoudness, lastLoudness, lastSync, planColumns, assignedAt
             ) = try row.decode(
-                (String, String, Date, Bool, String?, String?, Int?, Int?, Int?, UUID, Double?, Double?).self)
-            let plan = planName.map {
-                PlanReference(
-                    name: $0, version: planVersion ?? 0, session: planSession ?? 0, totalSessions: planTotal ?? 0)
+                (
+                    String, String, Int, Int, Date?, Int?, String?, Double?, Double?, Double?, Double?, Double?, Date?,
+                    [String]?, Date?
+                ).self)
+            var entry = ParticipantTableRow(
+                site: site, participant: participant, plan: nil, planName: nil, done: done, due: nil, missed: nil,
+                dueNext: "", allDone: false, sessions: sessions, lastSession: lastSession,
+                firstWeekDeviation: firstWeek, lastWeekDeviation: lastWeek, threshold: threshold,
+                firstLoudness: firstLoudness, lastLoudness: lastLoudness, lastSync: lastSync)
+            if let columns = planColumns, columns.count == 4, let version = Int(columns[0]), let assignedAt {
+                let assigned = try Self.assignedPlan(version, assignedAt, columns[1], columns[2], columns[3])
+                let schedule = PlanSchedule(
+                    assigned: assigned, done: planDone ?? 0, inProgress: inProgress, today: now)
+                entry.plan = "\(assigned.plan.name) v\(assigned.version)"
+                entry.planName = assigned.plan.name
+                entry.done = schedule.done
+                entry.due = schedule.opened
+                entry.missed = schedule.missed
+                entry.dueNext = schedule.dueNext
+                entry.allDone = schedule.allDone
             }
-            sessions[participant, default: []].append(
-                Session(
-                    entry: PlanSchedule.Entry(
-                        sessionID: id, plan: plan,
-                        countsAsDone: SessionRecord.countsAsDone(completed: completed, endedByText: endedBy)),
-                    started: started, completed: completed, device: device, deviation: deviation,
-                    threshold: threshold))
+            shown.append(entry)
         }
-        let loudness = try await ratingChanges(siteID: siteID, items: ["tinnitus_loudness"]).reduce(
-            into: [String: (Double, Double)]()
-        ) { $0[$1.participant] = ($1.first, $1.last) }
-        let registered = try await rows(
-            "SELECT participant FROM participants WHERE site_id = \(siteID)"
-        ).map { try $0.decode(String.self) }
-        let week = 7 * 86_400.0
-        return Set(registered).union(sessions.keys).union(plans.keys).sorted().map { participant in
-            let own = sessions[participant] ?? []
-            var row = ParticipantTableRow(
-                site: site, participant: participant, plan: nil, planName: nil,
-                done: own.filter(\.completed).count, due: nil, missed: nil, dueNext: "", allDone: false,
-                sessions: own.count, lastSession: own.last?.started)
-            if let assigned = plans[participant] {
-                let schedule = PlanSchedule.of(assigned, entries: own.map(\.entry), today: now)
-                row.plan = "\(assigned.plan.name) v\(assigned.version)"
-                row.planName = assigned.plan.name
-                row.done = schedule.done
-                row.due = schedule.opened
-                row.missed = schedule.missed
-                row.dueNext = schedule.dueNext
-                row.allDone = schedule.allDone
-            }
-            if let first = own.first?.started, let last = own.last?.started {
-                let median = { (picked: [Session]) -> Double? in
-                    let values = picked.compactMap(\.deviation)
-                    return values.isEmpty ? nil : SessionSummary.median(values)
-                }
-                row.firstWeekDeviation = median(own.filter { $0.started < first.addingTimeInterval(week) })
-                row.lastWeekDeviation = median(own.filter { $0.started > last.addingTimeInterval(-week) })
-            }
-            row.threshold = own.last { $0.threshold != nil }?.threshold
-            row.firstLoudness = loudness[participant]?.0
-            row.lastLoudness = loudness[participant]?.1
-            row.lastSync = Set(own.map(\.device)).compactMap { lastSync[$0] }.max()
-            return row
+        return (shown, total, shownPage, planNames)
+    }
+
+    /// Every participant of `site` as a table row at `now`, in the table's first order.
+    public func participantTable(site: String, now: Date) async throws -> [ParticipantTableRow] {
+        try await participantsPage(
+            sites: [site], plan: nil, state: .all, sort: .participant, descending: false, page: 1,
+            perPage: 1_000_000, now: now
+        ).rows
+    }
+}
+
+/// The columns the participants table sorts by (so no column name comes from a request), as SQL over its rows;
+/// a missing value sorts after every value, whichever the direction.
+public enum ParticipantTableSort: String, CaseIterable, Sendable {
+    case participant, site, plan, done, missed, last, deviation, threshold, ratings, sync
+
+    var expression: String {
+        switch self {
+        case .participant: return "participant COLLATE \"C\""
+        case .site: return "site COLLATE \"C\""
+        case .plan: return "(plan_name || ' v' || plan_version) COLLATE \"C\""
+        case .done: return "done"
+        case .missed: return "missed"
+        case .last: return "last_session_at"
+        case .deviation: return "last_week_deviation"
+        case .threshold: return "threshold"
+        case .ratings: return "last_loudness - first_loudness"
+        case .sync: return "last_sync"
+        }
+    }
+}
+
+/// The plan states the participants table filters by, as SQL over its rows.
+public enum ParticipantTableState: String, CaseIterable, Sendable {
+    case all, behind
+    case onTrack = "on-track"
+    case finished
+    case noPlan = "no-plan"
+
+    var condition: String {
+        switch self {
+        case .all: return "true"
+        case .behind: return "missed > 0"
+        case .onTrack: return "plan_name IS NOT NULL AND missed = 0 AND plan_done < plan_total"
+        case .finished: return "plan_name IS NOT NULL AND plan_done >= plan_total"
+        case .noPlan: return "plan_name IS NULL"
         }
     }
 }

@@ -86,6 +86,8 @@ extension StudyDatabase {
             try await Self.project(
                 decoded, on: connection, logger: logger, device: device.id, file: file, first: start,
                 inserted: projected, content: kind == "session" ? items.first : nil)
+            try await Self.summarise(
+                decoded, file: file, first: start, inserted: projected, siteID: siteID, on: connection, logger: logger)
             let count = written.inserted.count
             if count > 0 {
                 try await Self.audit(

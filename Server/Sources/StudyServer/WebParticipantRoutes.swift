@@ -75,8 +75,10 @@ struct WebParticipantRoutes {
         let plans = try await database.planPrescriptions(site: site, participant: participant)
         let record = try await database.patientRecord(site: site, participant: participant)
         let current = Self.current(profiles, participant: participant)
-        let (plan, records) = try await database.participantRecords(site: site, participant: participant)
-        let standing = Self.status(plan: plan, sessions: records, now: Date())
+        let now = Date()
+        let (plan, entries, recent) = try await database.participantRecords(
+            site: site, participant: participant, now: now)
+        let standing = Self.status(plan: plan, entries: entries, recent: recent, now: now)
 
         var events: [(at: Date, kind: String, what: String, detail: String, link: String)] = []
         for (session, summary) in sessions {
@@ -250,12 +252,23 @@ struct WebParticipantRoutes {
     static func status(plan: AssignedPlan?, sessions: [SessionRecord], now: Date) -> (
         plan: String, dose: String, alert: Bool
     ) {
+        status(
+            plan: plan,
+            entries: sessions.map {
+                PlanSchedule.Entry(sessionID: $0.sessionID, plan: $0.plan, countsAsDone: $0.countsAsDone)
+            }, recent: sessions, now: now)
+    }
+
+    /// The same from the sessions as the schedule counts them and the states of those of the last days.
+    static func status(plan: AssignedPlan?, entries: [PlanSchedule.Entry], recent: [SessionRecord], now: Date) -> (
+        plan: String, dose: String, alert: Bool
+    ) {
         let planText = plan.map { assigned in
-            let schedule = PlanSchedule.of(assigned, sessions: sessions, today: now)
+            let schedule = PlanSchedule.of(assigned, entries: entries, today: now)
             return
                 "Plan '\(assigned.plan.name)' version \(assigned.version): \(schedule.done) of \(assigned.plan.totalSessions) sessions done, \(schedule.missed) missed; next: \(schedule.dueNext)."
         }
-        let week = WeekDose.of(sessions, before: now, excluding: nil)
+        let week = WeekDose.of(recent, before: now, excluding: nil)
         let dose =
             week.sessions == 0
             ? "No session of the last 7 days logged a listening dose (none played, or headphones not calibrated)."

@@ -13,74 +13,8 @@ struct WebParticipantsTableRoutes {
         web.get("participants", use: table)
     }
 
-    /// The columns one may sort by (so no column name comes from a request), with how each compares.
-    enum Sort: String, CaseIterable {
-        case participant, site, plan, done, missed, last, deviation, threshold, ratings, sync
-
-        var label: String {
-            switch self {
-            case .participant: return "Participant"
-            case .site: return "Site"
-            case .plan: return "Plan"
-            case .done: return "Sessions done"
-            case .missed: return "Missed"
-            case .last: return "Last session"
-            case .deviation: return "Median deviation (°), first → last week"
-            case .threshold: return "Staircase threshold (°)"
-            case .ratings: return "Tinnitus loudness, first → newest"
-            case .sync: return "Last sync"
-            }
-        }
-
-        /// The row's key for this column; nil sorts after every value, whichever the direction.
-        func key(_ row: ParticipantTableRow) -> Key? {
-            switch self {
-            case .participant: return .text(row.participant)
-            case .site: return .text(row.site)
-            case .plan: return row.plan.map(Key.text)
-            case .done: return .number(Double(row.done))
-            case .missed: return row.missed.map { .number(Double($0)) }
-            case .last: return row.lastSession.map { .number($0.timeIntervalSince1970) }
-            case .deviation: return row.lastWeekDeviation.map(Key.number)
-            case .threshold: return row.threshold.map(Key.number)
-            case .ratings: return row.loudnessChange.map(Key.number)
-            case .sync: return row.lastSync.map { .number($0.timeIntervalSince1970) }
-            }
-        }
-    }
-
-    enum Key: Comparable {
-        case number(Double)
-        case text(String)
-    }
-
-    /// The plan states one may filter by.
-    enum State: String, CaseIterable {
-        case all, behind
-        case onTrack = "on-track"
-        case finished
-        case noPlan = "no-plan"
-
-        func admits(_ row: ParticipantTableRow) -> Bool {
-            switch self {
-            case .all: return true
-            case .behind: return (row.missed ?? 0) > 0
-            case .onTrack: return row.plan != nil && row.missed == 0 && !row.allDone
-            case .finished: return row.allDone
-            case .noPlan: return row.plan == nil
-            }
-        }
-
-        var label: String {
-            switch self {
-            case .all: return "everyone"
-            case .behind: return "behind (missed sessions)"
-            case .onTrack: return "on track"
-            case .finished: return "plan finished"
-            case .noPlan: return "without a plan"
-            }
-        }
-    }
+    typealias Sort = ParticipantTableSort
+    typealias State = ParticipantTableState
 
     /// `/participants[?site=S&plan=NAME&state=…&sort=…&order=asc|desc&page=N]`: only a site's and a plan's name, a
     /// state, an order and a page stand in the URL (proxies log them), never a participant's ID.
@@ -116,22 +50,12 @@ struct WebParticipantsTableRoutes {
         }
         let plan = value("plan")
 
-        let now = Date()
-        var all: [ParticipantTableRow] = []
-        for site in sites { all += try await database.participantTable(site: site, now: now) }
-        let planNames = Set(all.compactMap(\.planName)).sorted()
         let descending = orderText == "desc"
-        let rows = all.filter { state.admits($0) && (plan == nil || $0.planName == plan) }.sorted { a, b in
-            switch (sort.key(a), sort.key(b)) {
-            case (let x?, let y?) where x != y: return descending ? x > y : x < y
-            case (nil, _?): return false
-            case (_?, nil): return true
-            default: return (a.site, a.participant) < (b.site, b.participant)
-            }
-        }
         let perPage = Self.perPage
-        let pageCount = max(1, (rows.count + perPage - 1) / perPage)
-        let shown = rows.dropFirst((min(number, pageCount) - 1) * perPage).prefix(perPage)
+        let (shown, total, shownPage, planNames) = try await database.participantsPage(
+            sites: sites, plan: plan, state: state, sort: sort, descending: descending, page: number,
+            perPage: perPage, now: Date())
+        let pageCount = max(1, (total + perPage - 1) / perPage)
         func link(page: Int, sort: Sort, descending: Bool) -> String {
             var parts: [(String, String)] = []
             if let site = value("site") { parts.append(("site", site)) }
@@ -144,7 +68,7 @@ struct WebParticipantsTableRoutes {
                     separator: "&")
         }
         var page: [String: Any] = [
-            "total": rows.count, "page": min(number, pageCount), "pages": pageCount, "none": rows.isEmpty,
+            "total": total, "page": shownPage, "pages": pageCount, "none": total == 0,
             "sites": visible.map { ["name": $0, "selected": $0 == value("site")] },
             "plans": planNames.map { ["name": $0, "selected": $0 == plan] },
             "states": State.allCases.map { ["value": $0.rawValue, "label": $0.label, "selected": $0 == state] },
@@ -171,8 +95,8 @@ struct WebParticipantsTableRoutes {
             },
         ]
         // Only the links there are: Mustache takes an empty string for a value.
-        if number > 1 { page["previous"] = link(page: min(number, pageCount) - 1, sort: sort, descending: descending) }
-        if number < pageCount { page["next"] = link(page: number + 1, sort: sort, descending: descending) }
+        if shownPage > 1 { page["previous"] = link(page: shownPage - 1, sort: sort, descending: descending) }
+        if shownPage < pageCount { page["next"] = link(page: shownPage + 1, sort: sort, descending: descending) }
         return pages.render("participants", title: "Participants", page: page, web: context.web)
     }
 
@@ -180,5 +104,34 @@ struct WebParticipantsTableRoutes {
     static func arrow(_ first: Double?, _ last: Double?, digits: Int) -> String {
         guard let first, let last else { return "—" }
         return String(format: "%.\(digits)f → %.\(digits)f", first, last)
+    }
+}
+
+extension ParticipantTableSort {
+    var label: String {
+        switch self {
+        case .participant: return "Participant"
+        case .site: return "Site"
+        case .plan: return "Plan"
+        case .done: return "Sessions done"
+        case .missed: return "Missed"
+        case .last: return "Last session"
+        case .deviation: return "Median deviation (°), first → last week"
+        case .threshold: return "Staircase threshold (°)"
+        case .ratings: return "Tinnitus loudness, first → newest"
+        case .sync: return "Last sync"
+        }
+    }
+}
+
+extension ParticipantTableState {
+    var label: String {
+        switch self {
+        case .all: return "everyone"
+        case .behind: return "behind (missed sessions)"
+        case .onTrack: return "on track"
+        case .finished: return "plan finished"
+        case .noPlan: return "without a plan"
+        }
     }
 }

@@ -10,7 +10,8 @@ struct SoundSafariServer: AsyncParsableCommand {
         commandName: "soundsafari-server",
         abstract: "The SoundSafari study server: logs synced from every machine, in PostgreSQL.",
         subcommands: [
-            Serve.self, Migrate.self, UserCommand.self, SiteCommand.self, DeviceCommand.self, AuditCommand.self,
+            Serve.self, Migrate.self, SummariesCommand.self, UserCommand.self, SiteCommand.self, DeviceCommand.self,
+            AuditCommand.self,
             ExportCommand.self, PrescribeCommand.self, ParticipantCommand.self,
         ])
 }
@@ -121,6 +122,20 @@ struct Migrate: AsyncParsableCommand {
     func run() async throws {
         let names = try await withDatabase(database, migrating: false) { try await $0.migrate() }
         print(names.isEmpty ? "The database is up to date." : "Applied: " + names.joined(separator: "; "))
+    }
+}
+
+struct SummariesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summaries",
+        abstract: "Recompute the dashboard's session and participant summaries from the projection tables.",
+        discussion: "Ingest keeps them; this is for tables restored or filled by other means (make bench does).")
+    @OptionGroup var database: DatabaseOption
+    @Option(help: "Only this site (all sites when left out).") var site: String?
+
+    func run() async throws {
+        let count = try await withDatabase(database) { [site] in try await $0.rebuildSummaries(site: site) }
+        print("Recomputed the summaries of \(count) participants.")
     }
 }
 

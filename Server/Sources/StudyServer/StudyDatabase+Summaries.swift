@@ -1,0 +1,385 @@
+// The dashboard's summaries, kept in the transaction that stores what they summarise: each session's SessionSummary
+// and one row per participant, so the participants table sorts, filters and paginates in PostgreSQL.
+import Foundation
+import Logging
+import PostgresNIO
+import StudyRecords
+import Synchronization
+import TidyFormats
+
+extension Migrations {
+    /// The participants table's summaries, numbered from 62.
+    static let participantSummaries: [Migration] = [
+        Migration(
+            version: 62, name: "dashboard: one summary row per participant, kept at ingest",
+            statements: [
+                // Derived, never edited by hand: written by StudyDatabase.refreshParticipantSummaries only, from the
+                // projection tables, in the transaction that changed them.
+                """
+                CREATE TABLE participant_summaries (site_id int NOT NULL REFERENCES sites, participant text NOT NULL,
+                  sessions int NOT NULL, completed int NOT NULL, last_session_at timestamptz,
+                  plan_device uuid, plan_file text, plan_name text, plan_version int, plan_assigned_at timestamptz,
+                  plan_total int, plan_per_week int, plan_done int, plan_in_progress text,
+                  first_week_deviation float8, last_week_deviation float8, threshold float8,
+                  first_loudness float8, last_loudness float8, devices uuid[] NOT NULL,
+                  PRIMARY KEY (site_id, participant))
+                """,
+                // PlanSchedule.opened (the sessions whose window has opened by `today`: session k opens
+                // floor((k − 1) · 7 / per_week) days after the assignment's UTC day), so that the table can filter and
+                // sort by missed sessions in SQL; a test holds it equal to PlanSchedule over every case.
+                """
+                CREATE FUNCTION plan_sessions_opened(assigned_at timestamptz, per_week int, total int,
+                  today timestamptz) RETURNS int LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+                  SELECT CASE WHEN d < 0 THEN 0 ELSE least(total, ((d + 1) * per_week - 1) / 7 + 1) END
+                  FROM (SELECT (today AT TIME ZONE 'UTC')::date - (assigned_at AT TIME ZONE 'UTC')::date) AS x(d)
+                $$
+                """,
+            ],
+            backfill: { connection, logger in
+                try await StudyDatabase.rebuildSummaries(siteIDs: nil, on: connection, logger: logger)
+            })
+    ]
+}
+
+extension StudyDatabase {
+    /// The summaries of what a batch's newly stored items touch, in the batch's transaction (`store` calls it after
+    /// the projection, with the items it projected), so a summary never disagrees with the rows it summarises.
+    static func summarise(
+        _ decoded: DecodedItems, file: String, first: Int, inserted: Set<Int>, siteID: Int,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        guard !inserted.isEmpty else { return }
+        func fresh<Record>(_ records: [Record]) -> [Record] {
+            records.enumerated().filter { inserted.contains(first + $0.offset) }.map(\.element)
+        }
+        var participants: Set<String>
+        var sessions: [String] = []
+        switch decoded {
+        case .participants(let records):
+            participants = Set(fresh(records).map(\.participant.value))
+        case .trials(let rows):
+            let rows = fresh(rows)
+            sessions = Array(Set(rows.map(\.sessionID))).sorted()
+            // A session's summary counts for the participant its session.json names.
+            participants = Set(rows.map(\.participant)).union(
+                try await connection.query(
+                    "SELECT participant FROM sessions WHERE session_id = ANY(\(sessions))", logger: logger
+                ).collect().map { try $0.decode(String.self) })
+        case .ratings(let rows):
+            participants = Set(fresh(rows).map(\.participant))
+        case .session(let record):
+            participants = [record.participant]
+        case .plan:
+            participants = Set(participant(of: file).map { [$0] } ?? [])
+        case .profile, .questionnaires, .diary, .tracker, .picture:
+            return
+        }
+        guard !participants.isEmpty else { return }
+        // Two batches of one participant (from two machines) at once: the second waits here until the first has
+        // committed, then reads both, so neither writes a summary that misses the other's rows. Locked in key
+        // order, so two batches never wait for each other.
+        try await connection.query(
+            """
+            SELECT pg_advisory_xact_lock(2462, k) FROM (SELECT DISTINCT hashtext(\(siteID)::text || '/' || p) AS k
+              FROM unnest(\(participants.sorted())::text[]) AS u(p) ORDER BY k) AS x
+            """, logger: logger)
+        try await refreshSessionSummaries(sessions, on: connection, logger: logger)
+        try await refreshParticipantSummaries(
+            siteID: siteID, participants: participants.sorted(), on: connection, logger: logger)
+    }
+
+    /// Computes the summaries of `sessions` (SessionSummary over each one's trials, as the server holds them) and
+    /// stores them.
+    static func refreshSessionSummaries(
+        _ sessions: [String], on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        // In bounded batches: a backfill may hold a million trials.
+        for batch in stride(from: 0, to: sessions.count, by: 500).map({
+            Array(sessions[$0..<min($0 + 500, sessions.count)])
+        }) {
+            var accumulators: [String: SessionSummary.Accumulator] = [:]
+            var counts: [String: Int] = [:]
+            for row in try await connection.query(
+                """
+                SELECT session_id, abs_deviation_deg, time_s, front_back_reversal,
+                  CASE WHEN staircase_reversal THEN difficulty_value END, coalesce(plan, '')
+                FROM trials WHERE session_id = ANY(\(batch)) ORDER BY session_id, trial
+                """, logger: logger
+            ).collect() {
+                let (id, deviation, time, reversal, reversalValue, plan) = try row.decode(
+                    (String, Double?, Double?, Bool, Double?, String).self)
+                counts[id, default: 0] += 1
+                guard let deviation, let time else { continue }
+                accumulators[id, default: SessionSummary.Accumulator()].add(
+                    absDeviationDeg: deviation, timeSeconds: time, reversal: reversal,
+                    staircaseReversalValue: reversalValue, plan: plan)
+            }
+            let summaries = batch.map { accumulators[$0].map { $0.summary() } }
+            // NaN for "none" (PostgresNIO binds no array of optionals), NULL again in the statement.
+            try await connection.query(
+                """
+                INSERT INTO session_summaries (session_id, trial_count, photos, median_abs_deviation_deg,
+                  median_time_s, reversal_rate, staircase_threshold)
+                SELECT id, n, photos, nullif(d, 'NaN'), nullif(t, 'NaN'), nullif(r, 'NaN'), nullif(h, 'NaN')
+                FROM unnest(\(batch)::text[], \(batch.map { counts[$0] ?? 0 })::int[],
+                  \(summaries.map { $0?.photos ?? 0 })::int[],
+                  \(summaries.map { $0?.medianAbsDeviationDeg ?? .nan })::float8[],
+                  \(summaries.map { $0?.medianTimeSeconds ?? .nan })::float8[],
+                  \(summaries.map { $0?.reversalRate ?? .nan })::float8[],
+                  \(summaries.map { $0?.staircaseThreshold ?? .nan })::float8[]) AS u(id, n, photos, d, t, r, h)
+                ON CONFLICT (session_id) DO UPDATE SET trial_count = excluded.trial_count, photos = excluded.photos,
+                  median_abs_deviation_deg = excluded.median_abs_deviation_deg,
+                  median_time_s = excluded.median_time_s, reversal_rate = excluded.reversal_rate,
+                  staircase_threshold = excluded.staircase_threshold
+                """, logger: logger)
+        }
+    }
+
+    /// Each participant's (of `participants`, or all) current plan at a site: the newest assignment a machine of
+    /// the site sent.
+    static func currentPlans(
+        siteID: Int, participants: [String]?, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [String: (device: UUID, file: String, plan: AssignedPlan)] {
+        var plans: [String: (device: UUID, file: String, plan: AssignedPlan)] = [:]
+        for row in try await connection.query(
+            """
+            SELECT DISTINCT ON (participant) participant, device_id, file, version, assigned_at, source, plan::text
+            FROM plans WHERE site_id = \(siteID) AND (\(participants == nil) OR participant = ANY(\(participants ?? [])))
+            ORDER BY participant, assigned_at DESC, version DESC
+            """, logger: logger
+        ).collect() {
+            let (participant, device, file, version, assignedAt, source, plan) = try row.decode(
+                (String, UUID, String, Int, Date, String, String).self)
+            plans[participant] = (device, file, try assignedPlan(version, assignedAt, source, plan, file))
+        }
+        return plans
+    }
+
+    /// A stored plan read back as the game's `AssignedPlan`. Reading one (its JSON, then the plan's strict checks)
+    /// takes most of a millisecond and a page shows 50, so each distinct stored plan is read once per process: the
+    /// key is every column it is made of, so an equal key is an equal plan.
+    static func assignedPlan(
+        _ version: Int, _ assignedAt: Date, _ source: String, _ plan: String, _ file: String
+    ) throws -> AssignedPlan {
+        let key = PlanKey(version: version, assignedAt: assignedAt, source: source, plan: plan, file: file)
+        if let known = readPlans.withLock({ $0[key] }) { return known }
+        let assigned = try AssignedPlan(
+            version: version, assignedAt: assignedAt, source: source,
+            planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(plan.utf8)),
+            url: URL(fileURLWithPath: file))
+        readPlans.withLock { plans in
+            // Bounded: a study's plans are few; past the bound the cache starts again.
+            if plans.count >= 4_096 { plans.removeAll() }
+            plans[key] = assigned
+        }
+        return assigned
+    }
+
+    struct PlanKey: Hashable {
+        var version: Int
+        var assignedAt: Date
+        var source: String
+        var plan: String
+        var file: String
+    }
+
+    private static let readPlans = Mutex<[PlanKey: AssignedPlan]>([:])
+
+    /// Recomputes the summary rows of `participants` of a site from the projection tables: plan adherence by
+    /// PlanSchedule (what is done and in progress; what is due or missed depends on the day and is worked out when
+    /// the table is read), the medians of SessionSummary's session medians of the first and last 7 days of sessions,
+    /// the newest session's staircase threshold, `tinnitus_loudness` first and newest. A participant with no
+    /// registration, session or plan has no row.
+    static func refreshParticipantSummaries(
+        siteID: Int, participants: [String], on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        struct Session {
+            var entry: PlanSchedule.Entry
+            var started: Date
+            var completed: Bool
+            var deviation: Double?
+            var threshold: Double?
+        }
+        var sessions: [String: [Session]] = [:]
+        for row in try await connection.query(
+            """
+            SELECT s.participant, s.session_id, s.started_at, s.completed, s.ended_by, s.plan_name, s.plan_version,
+              s.plan_session, s.plan_total_sessions, m.median_abs_deviation_deg, m.staircase_threshold
+            FROM sessions s LEFT JOIN session_summaries m ON m.session_id = s.session_id
+            WHERE s.site_id = \(siteID) AND s.participant = ANY(\(participants))
+            ORDER BY s.participant, s.started_at, s.session_id
+            """, logger: logger
+        ).collect() {
+            let (
+                participant, id, started, completed, endedBy, planName, planVersion, planSession, planTotal,
+                deviation, threshold
+            ) = try row.decode(
+                (String, String, Date, Bool, String?, String?, Int?, Int?, Int?, Double?, Double?).self)
+            let plan = planName.map {
+                PlanReference(
+                    name: $0, version: planVersion ?? 0, session: planSession ?? 0, totalSessions: planTotal ?? 0)
+            }
+            sessions[participant, default: []].append(
+                Session(
+                    entry: PlanSchedule.Entry(
+                        sessionID: id, plan: plan,
+                        countsAsDone: SessionRecord.countsAsDone(completed: completed, endedByText: endedBy)),
+                    started: started, completed: completed, deviation: deviation, threshold: threshold))
+        }
+        let plans = try await currentPlans(
+            siteID: siteID, participants: participants, on: connection, logger: logger)
+        let loudness = try await ratingChanges(
+            siteID: siteID, items: ["tinnitus_loudness"], participants: participants, on: connection, logger: logger
+        ).reduce(into: [String: (Double, Double)]()) { $0[$1.participant] = ($1.first, $1.last) }
+        let registered = Set(
+            try await connection.query(
+                "SELECT participant FROM participants WHERE site_id = \(siteID) AND participant = ANY(\(participants))",
+                logger: logger
+            ).collect().map { try $0.decode(String.self) })
+        let kept = participants.filter { registered.contains($0) || sessions[$0] != nil || plans[$0] != nil }
+        let week = 7 * 86_400.0
+        var planDevices: [String] = []
+        var planFiles: [String] = []
+        var done: [Int] = []
+        var inProgress: [String] = []
+        var completed: [Int] = []
+        var counts: [Int] = []
+        var firstWeek: [Double] = []
+        var lastWeek: [Double] = []
+        var thresholds: [Double] = []
+        var firstLoudness: [Double] = []
+        var lastLoudness: [Double] = []
+        for participant in kept {
+            let own = sessions[participant] ?? []
+            let plan = plans[participant]
+            let schedule = plan.map { PlanSchedule.of($0.plan, entries: own.map(\.entry), today: Date()) }
+            planDevices.append(plan?.device.uuidString ?? "")
+            planFiles.append(plan?.file ?? "")
+            done.append(schedule?.done ?? 0)
+            inProgress.append(schedule?.inProgress ?? "")
+            completed.append(own.filter(\.completed).count)
+            counts.append(own.count)
+            var first: Double?
+            var last: Double?
+            if let start = own.first?.started, let end = own.last?.started {
+                let median = { (picked: [Session]) -> Double? in
+                    let values = picked.compactMap(\.deviation)
+                    return values.isEmpty ? nil : SessionSummary.median(values)
+                }
+                first = median(own.filter { $0.started < start.addingTimeInterval(week) })
+                last = median(own.filter { $0.started > end.addingTimeInterval(-week) })
+            }
+            firstWeek.append(first ?? .nan)
+            lastWeek.append(last ?? .nan)
+            thresholds.append(own.last { $0.threshold != nil }?.threshold ?? .nan)
+            firstLoudness.append(loudness[participant]?.0 ?? .nan)
+            lastLoudness.append(loudness[participant]?.1 ?? .nan)
+        }
+        // NaN, '' for "none" (PostgresNIO binds no array of optionals), NULL again in the statement; the session
+        // times and machines straight from the sessions table.
+        try await connection.query(
+            """
+            INSERT INTO participant_summaries (site_id, participant, sessions, completed, last_session_at, plan_device,
+              plan_file, plan_name, plan_version, plan_assigned_at, plan_total, plan_per_week, plan_done,
+              plan_in_progress, first_week_deviation, last_week_deviation, threshold, first_loudness, last_loudness,
+              devices)
+            SELECT \(siteID), u.participant, u.sessions, u.completed,
+              (SELECT max(s.started_at) FROM sessions s WHERE s.site_id = \(siteID) AND s.participant = u.participant),
+              p.device_id, p.file, p.name, p.version, p.assigned_at, p.total_sessions, p.sessions_per_week,
+              CASE WHEN p.file IS NOT NULL THEN u.done END, CASE WHEN p.file IS NOT NULL THEN nullif(u.in_progress, '') END,
+              nullif(u.first_week, 'NaN'), nullif(u.last_week, 'NaN'), nullif(u.threshold, 'NaN'),
+              nullif(u.first_loudness, 'NaN'), nullif(u.last_loudness, 'NaN'),
+              ARRAY(SELECT DISTINCT s.device_id FROM sessions s
+                    WHERE s.site_id = \(siteID) AND s.participant = u.participant ORDER BY 1)
+            FROM unnest(\(kept)::text[], \(counts)::int[], \(completed)::int[], \(planDevices)::text[],
+              \(planFiles)::text[], \(done)::int[], \(inProgress)::text[], \(firstWeek)::float8[],
+              \(lastWeek)::float8[], \(thresholds)::float8[], \(firstLoudness)::float8[], \(lastLoudness)::float8[])
+              AS u(participant, sessions, completed, plan_device, plan_file, done, in_progress, first_week, last_week,
+                threshold, first_loudness, last_loudness)
+            LEFT JOIN plans p ON p.device_id = nullif(u.plan_device, '')::uuid AND p.file = u.plan_file
+            ON CONFLICT (site_id, participant) DO UPDATE SET sessions = excluded.sessions,
+              completed = excluded.completed, last_session_at = excluded.last_session_at,
+              plan_device = excluded.plan_device, plan_file = excluded.plan_file, plan_name = excluded.plan_name,
+              plan_version = excluded.plan_version, plan_assigned_at = excluded.plan_assigned_at,
+              plan_total = excluded.plan_total, plan_per_week = excluded.plan_per_week,
+              plan_done = excluded.plan_done, plan_in_progress = excluded.plan_in_progress,
+              first_week_deviation = excluded.first_week_deviation,
+              last_week_deviation = excluded.last_week_deviation, threshold = excluded.threshold,
+              first_loudness = excluded.first_loudness, last_loudness = excluded.last_loudness,
+              devices = excluded.devices
+            """, logger: logger)
+        let gone = participants.filter { !kept.contains($0) }
+        if !gone.isEmpty {
+            try await connection.query(
+                "DELETE FROM participant_summaries WHERE site_id = \(siteID) AND participant = ANY(\(gone))",
+                logger: logger)
+        }
+    }
+
+    /// Removes a participant's summaries (their sessions' and their row), in the transaction that deletes them,
+    /// before their sessions and trials go.
+    static func forgetSummaries(
+        siteID: Int, participant: String, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            """
+            DELETE FROM session_summaries WHERE session_id IN (
+              SELECT session_id FROM trials WHERE site_id = \(siteID) AND participant = \(participant)
+              UNION SELECT session_id FROM sessions WHERE site_id = \(siteID) AND participant = \(participant))
+            """, logger: logger)
+        try await connection.query(
+            "DELETE FROM participant_summaries WHERE site_id = \(siteID) AND participant = \(participant)",
+            logger: logger)
+    }
+
+    /// Recomputes every summary of the sites (all when nil) from the projection tables: migration 62's backfill and
+    /// `soundsafari-server summaries`.
+    static func rebuildSummaries(siteIDs: [Int]?, on connection: PostgresConnection, logger: Logger) async throws {
+        var sites = siteIDs ?? []
+        if siteIDs == nil {
+            sites = try await connection.query("SELECT id FROM sites ORDER BY id", logger: logger).collect().map {
+                try $0.decode(Int.self)
+            }
+        }
+        for site in sites {
+            // Holds the site's batches back meanwhile, as a participant's deletion does.
+            try await connection.query("SELECT pg_advisory_xact_lock(2407, \(site)::int)", logger: logger)
+            let sessions = try await connection.query(
+                "SELECT DISTINCT session_id FROM trials WHERE site_id = \(site) ORDER BY session_id", logger: logger
+            ).collect().map { try $0.decode(String.self) }
+            try await refreshSessionSummaries(sessions, on: connection, logger: logger)
+            let participants = try await connection.query(
+                """
+                SELECT participant FROM participants WHERE site_id = \(site)
+                UNION SELECT participant FROM sessions WHERE site_id = \(site)
+                UNION SELECT participant FROM plans WHERE site_id = \(site) ORDER BY 1
+                """, logger: logger
+            ).collect().map { try $0.decode(String.self) }
+            try await connection.query("DELETE FROM participant_summaries WHERE site_id = \(site)", logger: logger)
+            for start in stride(from: 0, to: participants.count, by: 500) {
+                try await refreshParticipantSummaries(
+                    siteID: site, participants: Array(participants[start..<min(start + 500, participants.count)]),
+                    on: connection, logger: logger)
+            }
+        }
+    }
+
+    /// `soundsafari-server summaries [--site S]`: every summary of one site or all recomputed, in one transaction
+    /// (after tables were restored or edited by hand). Returns the number of participant rows.
+    public func rebuildSummaries(site: String?) async throws -> Int {
+        var siteIDs: [Int]?
+        if let site {
+            guard let id = try await siteID(site) else {
+                throw Refusal(description: "No site named \(site) exists: `soundsafari-server site list` names them.")
+            }
+            siteIDs = [id]
+        }
+        return try await transaction { connection in
+            try await Self.rebuildSummaries(siteIDs: siteIDs, on: connection, logger: logger)
+            return try await connection.query(
+                "SELECT count(*)::int FROM participant_summaries WHERE \(siteIDs == nil) OR site_id = ANY(\(siteIDs ?? []))",
+                logger: logger
+            ).collect().first!.decode(Int.self)
+        }
+    }
+}
