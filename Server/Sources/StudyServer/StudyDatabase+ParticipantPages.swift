@@ -105,16 +105,16 @@ extension StudyDatabase {
         for row in try await rows(
             """
             SELECT t.session_id, t.abs_deviation_deg, t.time_s, t.front_back_reversal, t.staircase_reversal,
-              t.difficulty_value, t.plan
+              t.difficulty_value, t.plan, t.skipped
             FROM sessions x JOIN sites s ON s.id = x.site_id JOIN trials t ON t.session_id = x.session_id
             WHERE s.name = \(site) AND x.participant = \(participant) ORDER BY t.session_id, t.trial
             """
         ) {
-            let (id, deviation, time, reversal, staircase, value, plan) = try row.decode(
-                (String, Double?, Double?, Bool, Bool?, Double?, String?).self)
+            let (id, deviation, time, reversal, staircase, value, plan, skipped) = try row.decode(
+                (String, Double?, Double?, Bool, Bool?, Double?, String?, Bool).self)
             accumulators[id, default: SessionSummary.Accumulator()].add(
                 absDeviationDeg: deviation ?? .nan, timeSeconds: time ?? .nan, reversal: reversal,
-                staircaseReversalValue: staircase == true ? value : nil, plan: plan ?? "")
+                staircaseReversalValue: staircase == true ? value : nil, plan: plan ?? "", skipped: skipped)
         }
         return sessions.map { session in
             (session, accumulators[session.id].flatMap { $0.isEmpty ? nil : $0.summary() })

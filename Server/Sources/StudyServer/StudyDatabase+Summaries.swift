@@ -102,17 +102,18 @@ extension StudyDatabase {
             for row in try await connection.query(
                 """
                 SELECT session_id, abs_deviation_deg, time_s, front_back_reversal,
-                  CASE WHEN staircase_reversal THEN difficulty_value END, coalesce(plan, '')
+                  CASE WHEN staircase_reversal THEN difficulty_value END, coalesce(plan, ''), skipped
                 FROM trials WHERE session_id = ANY(\(batch)) ORDER BY session_id, trial
                 """, logger: logger
             ).collect() {
-                let (id, deviation, time, reversal, reversalValue, plan) = try row.decode(
-                    (String, Double?, Double?, Bool, Double?, String).self)
+                let (id, deviation, time, reversal, reversalValue, plan, skipped) = try row.decode(
+                    (String, Double?, Double?, Bool, Double?, String, Bool).self)
                 counts[id, default: 0] += 1
-                guard let deviation, let time else { continue }
+                // A skipped animal is no photo: SessionSummary counts it apart, as the analyzer and the game do.
+                guard skipped || (deviation != nil && time != nil) else { continue }
                 accumulators[id, default: SessionSummary.Accumulator()].add(
-                    absDeviationDeg: deviation, timeSeconds: time, reversal: reversal,
-                    staircaseReversalValue: reversalValue, plan: plan)
+                    absDeviationDeg: deviation ?? .nan, timeSeconds: time ?? .nan, reversal: reversal,
+                    staircaseReversalValue: reversalValue, plan: plan, skipped: skipped)
             }
             let summaries = batch.map { accumulators[$0].map { $0.summary() } }
             // NaN for "none" (PostgresNIO binds no array of optionals), NULL again in the statement.

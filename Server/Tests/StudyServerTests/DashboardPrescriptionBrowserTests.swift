@@ -13,7 +13,7 @@ struct DashboardPrescriptionBrowserTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let home = try SyncEndToEndTests.machine("home-P07", in: folder)
-        let simulated = try home.soundsafari([
+        let simulated = try await home.soundsafari([
             "simulate", "--participant", "P07", "--rounds", "6", "--seed", "7", "--logs", home.logs.path,
         ])
         try #require(simulated.status == 0, "\(simulated.output)")
@@ -25,9 +25,9 @@ struct DashboardPrescriptionBrowserTests {
             _ = try await server.database.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let (code, _) = try await server.database.enrolmentCode(site: "north", by: ("test", "admin"))
-            let enrolled = try home.soundsafari(["sync", "--server", base, "--enrol", code])
+            let enrolled = try await home.soundsafari(["sync", "--server", base, "--enrol", code])
             try #require(enrolled.status == 0, "\(enrolled.output)")
-            let first = try home.soundsafari(["sync", "--logs", home.logs.path])
+            let first = try await home.soundsafari(["sync", "--logs", home.logs.path])
             try #require(first.status == 0, "\(first.output)")
 
             try await WebDriver.with(width: 1280, height: 800) { browser in
@@ -43,7 +43,7 @@ struct DashboardPrescriptionBrowserTests {
                 #expect(try await browser.text().contains("not applied yet"))
 
                 // The machine's next sync writes it as P07's next profile version, naming the prescription.
-                let received = try home.soundsafari(["sync", "--logs", home.logs.path])
+                let received = try await home.soundsafari(["sync", "--logs", home.logs.path])
                 #expect(
                     received.status == 0 && received.output.contains("received 1 profile versions"),
                     "\(received.output)")
@@ -56,11 +56,11 @@ struct DashboardPrescriptionBrowserTests {
                 // Before a session uses it, the page still says so; after the next session syncs, it says when.
                 try await browser.go(base + page)
                 #expect(try await browser.text().contains("not applied yet"))
-                let played = try home.soundsafari([
+                let played = try await home.soundsafari([
                     "simulate", "--participant", "P07", "--rounds", "1", "--seed", "8", "--logs", home.logs.path,
                 ])
                 try #require(played.status == 0, "\(played.output)")
-                let sent = try home.soundsafari(["sync", "--logs", home.logs.path])
+                let sent = try await home.soundsafari(["sync", "--logs", home.logs.path])
                 #expect(sent.status == 0, "\(sent.output)")
                 let session = try await server.database.rows(
                     """

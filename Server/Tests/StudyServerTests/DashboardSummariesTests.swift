@@ -157,6 +157,34 @@ import TidyFormats
         }
     }
 
+    @Test func skippedAnimalsAreNoPhotosInTheKeptSummaryNorOnTheParticipantsPage() async throws {
+        try await withServer { server in
+            let db = server.database
+            try await db.addSite("north")
+            let home = ProjectionTests.Sender(
+                server: server, token: try await server.enrolDevice(site: "north", name: "home-1").token)
+            let header = CSVWriter.headerLine(TrialRow.columns)
+            var rows = try DashboardParticipantsTableTests.trials("s-1", participant: "S1", shift: 0, plan: "p")
+            for index in [0, 3, 4] { rows[index].skipped = true }
+            let state = try DashboardAlertsTests.session("s-1", participant: "S1", start: Date()) { _ in }
+            try await home.send(
+                file: "\(state.folder)/trials.csv", kind: "trials", header: header, first: 1,
+                items: rows.map { CSVWriter.line($0.values) })
+            try await DashboardAlertsTests.sendSession(state, by: home)
+            let expected = SessionSummary.of(rows)
+            #expect(expected.skipped == 3 && expected.photos == rows.count - 3)
+            let kept = try await db.rows(
+                "SELECT trial_count, photos, median_abs_deviation_deg FROM session_summaries WHERE session_id = 's-1'"
+            ).first!.decode((Int, Int, Double?).self)
+            #expect(kept.0 == rows.count && kept.1 == expected.photos)
+            #expect(kept.2 == expected.medianAbsDeviationDeg)
+            let page = try #require(
+                try await db.participantSessions(site: "north", participant: "S1").first?.summary)
+            #expect(page.photos == expected.photos && page.skipped == 3)
+            #expect(page.medianAbsDeviationDeg == expected.medianAbsDeviationDeg)
+        }
+    }
+
     @Test func thePageIsCountedAndPaginatedInSQL() async throws {
         try await withServer { server in
             let db = server.database

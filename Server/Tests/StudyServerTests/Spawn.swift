@@ -38,6 +38,18 @@ enum Spawn {
         return status
     }
 
+    /// `run` waited for on a thread of its own: a test that waits for a child talking to an in-process server must
+    /// not block a thread of Swift's pool (two on two cores), which that server and other tests' servers run on.
+    static func runOffPool(_ argv: [String], environment: [String: String]? = nil) async throws -> (
+        status: Int32, output: String
+    ) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try run(argv, environment: environment) })
+            }
+        }
+    }
+
     /// Runs `argv` to its end: its wait status and everything it wrote.
     static func run(_ argv: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-test-\(UUID()).out")

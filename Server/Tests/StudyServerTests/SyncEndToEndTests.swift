@@ -30,8 +30,8 @@ import Testing
             return environment
         }
 
-        func soundsafari(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            try Spawn.run([try SyncEndToEndTests.game()] + arguments, environment: environment)
+        func soundsafari(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+            try await Spawn.runOffPool([try SyncEndToEndTests.game()] + arguments, environment: environment)
         }
     }
 
@@ -101,13 +101,13 @@ import Testing
                 at: lab.logs.appendingPathComponent("P07"), includingPropertiesForKeys: nil
             ).first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("session.json").path) })
         try Data(Self.trackerCSV.utf8).write(to: labSession.appendingPathComponent("tracker.csv"))
-        let simulated = try home.soundsafari([
+        let simulated = try await home.soundsafari([
             "simulate", "--participant", "P07", "--rounds", "30", "--answer-ratings", "--seed", "7", "--logs",
             home.logs.path,
         ])
         try #require(simulated.status == 0, "\(simulated.output)")
         // The patient's record goes up too: a diary entry (diary.csv) beside the session's logs.
-        let diary = try home.soundsafari([
+        let diary = try await home.soundsafari([
             "diary", "add", "--participant", "P07", "--kind", "event", "--name", "Tinnitus attack", "--date",
             "2026-11-20", "--type", "tinnitus-attack", "--logs", home.logs.path,
         ])
@@ -120,7 +120,7 @@ import Testing
             var devices: [UUID] = []
             for machine in [lab, home] {
                 let (code, _) = try await server.database.enrolmentCode(site: "north", by: ("test", "admin"))
-                let enrolled = try machine.soundsafari(["sync", "--server", address, "--enrol", code])
+                let enrolled = try await machine.soundsafari(["sync", "--server", address, "--enrol", code])
                 #expect(enrolled.status == 0, "\(enrolled.output)")
                 let settings = try #require(try SyncSettingsFile.read(machine.config))
                 devices.append(try #require(UUID(uuidString: settings.device)))
@@ -134,7 +134,7 @@ import Testing
                 let pid = try Spawn.start(
                     [game, "sync", "--logs", home.logs.path, "--batch-kib", "1"], environment: home.environment,
                     output: output)
-                usleep(UInt32.random(in: 0..<400_000, using: &generator))
+                try await Task.sleep(nanoseconds: UInt64.random(in: 0..<400_000_000, using: &generator))
                 kill(pid, SIGKILL)
                 _ = Spawn.wait(pid)
             }
@@ -143,7 +143,7 @@ import Testing
                 site: "north", participant: "P07", content: try RoleMatrixTests.trainingPlan(),
                 by: ("sup", "supervisor"), requestID: nil)
             for (machine, device) in zip([lab, home], devices) {
-                let synced = try machine.soundsafari(["sync", "--logs", machine.logs.path])
+                let synced = try await machine.soundsafari(["sync", "--logs", machine.logs.path])
                 #expect(
                     synced.status == 0 && synced.output.contains("received 1 plans (plan-001.json)"), "\(synced.output)"
                 )
@@ -151,15 +151,15 @@ import Testing
                     contentsOf: machine.logs.appendingPathComponent("P07/plan-001.json"), encoding: .utf8)
                 #expect(plan.contains("prescription 1"))
                 // The next sync sends the new plan file up, and receives nothing again.
-                let up = try machine.soundsafari(["sync", "--logs", machine.logs.path])
+                let up = try await machine.soundsafari(["sync", "--logs", machine.logs.path])
                 #expect(up.output.contains(" 1 plans, ") && !up.output.contains("received"), "\(up.output)")
                 #expect(
                     !FileManager.default.fileExists(
                         atPath: machine.logs.appendingPathComponent("P07/plan-002.json").path))
                 try await Self.expectServerHoldsFiles(of: machine, device: device, database: server.database)
-                let again = try machine.soundsafari(["sync", "--logs", machine.logs.path])
+                let again = try await machine.soundsafari(["sync", "--logs", machine.logs.path])
                 #expect(again.output.contains("nothing new to send"), "\(again.output)")
-                let status = try machine.soundsafari(["sync", "status", "--logs", machine.logs.path])
+                let status = try await machine.soundsafari(["sync", "status", "--logs", machine.logs.path])
                 #expect(status.output.hasPrefix("Nothing pending"), "\(status.output)")
             }
             // The projection tables hold each trial and session once, killed syncs notwithstanding.
@@ -181,18 +181,18 @@ import Testing
                 kind: "profile", site: "north", participant: "P07",
                 content: ProfileTests.profileFile("P07", versions: 1, maxGainDB: 12), by: ("sup", "supervisor"),
                 requestID: nil)
-            let received = try home.soundsafari(["sync", "--logs", home.logs.path])
+            let received = try await home.soundsafari(["sync", "--logs", home.logs.path])
             #expect(
                 received.status == 0 && received.output.contains("received 1 profile versions (P07 version 1)"),
                 "\(received.output)")
             let profileText = try String(
                 contentsOf: home.logs.appendingPathComponent("P07/profile.json"), encoding: .utf8)
             #expect(profileText.contains("\(address) prescription "), "the version names its prescription")
-            let played = try home.soundsafari([
+            let played = try await home.soundsafari([
                 "simulate", "--participant", "P07", "--rounds", "1", "--seed", "8", "--logs", home.logs.path,
             ])
             try #require(played.status == 0, "\(played.output)")
-            let sent = try home.soundsafari(["sync", "--logs", home.logs.path])
+            let sent = try await home.soundsafari(["sync", "--logs", home.logs.path])
             #expect(sent.output.contains(" 1 profile versions sent"), "\(sent.output)")
             #expect(!sent.output.contains("received"), "a prescription is written once: \(sent.output)")
             let applied = try await server.database.rows(
@@ -201,7 +201,7 @@ import Testing
             #expect(applied == 1, "the session after the prescription logged profile_version 1")
 
             // The lab's result pictures go up only when asked for, each once, as the same PNG bytes.
-            let withPictures = try lab.soundsafari(["sync", "--logs", lab.logs.path, "--with-pictures"])
+            let withPictures = try await lab.soundsafari(["sync", "--logs", lab.logs.path, "--with-pictures"])
             #expect(withPictures.output.contains(", 3 pictures sent in 3 files"), "\(withPictures.output)")
             let pictures = try await server.database.heldFiles(device: devices[0]).filter { $0.kind == "picture" }
             #expect(pictures.count == 3)
@@ -210,7 +210,7 @@ import Testing
                 let local = try Data(contentsOf: lab.logs.appendingPathComponent(picture.file))
                 #expect(held.items.count == 1 && Data(base64Encoded: held.items[0]) == local, "\(picture.file)")
             }
-            let noMore = try lab.soundsafari(["sync", "--logs", lab.logs.path, "--with-pictures"])
+            let noMore = try await lab.soundsafari(["sync", "--logs", lab.logs.path, "--with-pictures"])
             // (It sends the profile version the previous sync received for P07, and no picture again.)
             #expect(noMore.status == 0 && !noMore.output.contains("pictures"), "\(noMore.output)")
 
@@ -221,21 +221,21 @@ import Testing
             // P07's data deleted by an admin: the home machine leaves P07's folder out (a new session included),
             // says so, and succeeds; the server holds nothing of P07 at the site afterwards.
             _ = try await server.database.deleteParticipant(site: "north", participant: "P07", by: ("root", "admin"))
-            let later = try home.soundsafari([
+            let later = try await home.soundsafari([
                 "simulate", "--participant", "P07", "--rounds", "1", "--seed", "9", "--logs", home.logs.path,
             ])
             try #require(later.status == 0, "\(later.output)")
-            let left = try home.soundsafari(["sync", "--logs", home.logs.path])
+            let left = try await home.soundsafari(["sync", "--logs", home.logs.path])
             #expect(left.status == 0 && left.output.contains("not sent: P07"), "\(left.output)")
             #expect(try await server.database.holdings(site: "north", participant: "P07")?.isEmpty == true)
 
             // A revoked machine: one sentence, non-zero exit, nothing local touched.
             _ = try await server.database.revoke(device: devices[0], by: ("test", "admin"))
-            let refused = try lab.soundsafari(["sync", "--logs", lab.logs.path])
+            let refused = try await lab.soundsafari(["sync", "--logs", lab.logs.path])
             #expect(refused.status != 0 && refused.output.contains("revoked"), "\(refused.output)")
         }
         // The server gone: the same.
-        let unreachable = try home.soundsafari(["sync", "--logs", home.logs.path])
+        let unreachable = try await home.soundsafari(["sync", "--logs", home.logs.path])
         #expect(unreachable.status != 0 && unreachable.output.contains("cannot be reached"), "\(unreachable.output)")
     }
 }
