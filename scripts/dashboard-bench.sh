@@ -83,22 +83,27 @@ bench() {
   awk -v a="$p95" -v b="$s95" -v n="$name" 'BEGIN { printf "server_dashboard_%s_page_vs_sql_p95 %.2f ratio\n", n, a / b }'
 }
 
-# The participants page's SQL, in its order (the route's sites, then StudyDatabase.participantsPage: the sites' ids,
-# the plan names, the count, the page's 50 rows sorted by the last session, newest first).
-listed="WITH synced AS (SELECT d.id, (SELECT max(i.received_at) FROM sync_items i WHERE i.device_id = d.id) AS at FROM devices d WHERE d.site_id = ANY('{$site_id}')), listed AS (SELECT p.*, s.name AS site, CASE WHEN p.plan_name IS NULL THEN p.completed ELSE p.plan_done END AS done, CASE WHEN p.plan_name IS NOT NULL THEN greatest(0, least(plan_sessions_opened(p.plan_assigned_at, p.plan_per_week, p.plan_total, '$now') - 1, p.plan_total) - p.plan_done) END AS missed, (SELECT max(y.at) FROM synced y WHERE y.id = ANY(p.devices)) AS last_sync FROM participant_summaries p JOIN sites s ON s.id = p.site_id WHERE p.site_id = ANY('{$site_id}') AND (NULL::text IS NULL OR p.plan_name = NULL::text))"
+# Every page's first statement: the session of the cookie with its account and sites (StudyDatabase.webSession).
+token=${cookie#ss_session=}
+session="SELECT u.id, u.name, u.role, coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}'), encode(sha256(convert_to('csrf:' || '$token', 'UTF8')), 'hex'), w.expires_at FROM web_sessions w JOIN users u ON u.id = w.user_id AND u.disabled_at IS NULL LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id WHERE w.token_hash = encode(sha256(convert_to('$token', 'UTF8')), 'hex') AND w.expires_at > now() GROUP BY u.id, w.token_hash;"
+
+# The participants page's SQL, in its order (the session, the route's sites, then StudyDatabase.participantsPage:
+# the sites' ids with their plan names, then the page's 50 rows sorted by the last session, newest first, each with
+# the count).
+listed="WITH listed AS NOT MATERIALIZED (SELECT p.*, s.name AS site, CASE WHEN p.plan_name IS NULL THEN p.completed ELSE p.plan_done END AS done, CASE WHEN p.plan_name IS NOT NULL THEN greatest(0, least(plan_sessions_opened(p.plan_assigned_at, p.plan_per_week, p.plan_total, '$now') - 1, p.plan_total) - p.plan_done) END AS missed, (SELECT max(d.last_sync_at) FROM devices d WHERE d.id = ANY(p.devices)) AS last_sync FROM participant_summaries p JOIN sites s ON s.id = p.site_id WHERE p.site_id = ANY('{$site_id}') AND (NULL::text IS NULL OR p.plan_name = NULL::text))"
 cat >"$work/participants.sql" <<SQL
+$session
 SELECT name FROM sites ORDER BY name;
-SELECT id FROM sites WHERE name = ANY('{dash}');
-SELECT DISTINCT plan_name FROM participant_summaries WHERE site_id = ANY('{$site_id}') AND plan_name IS NOT NULL;
-$listed SELECT count(*)::int FROM listed WHERE true;
-$listed SELECT site, participant, done, sessions, last_session_at, plan_done, plan_in_progress, first_week_deviation, last_week_deviation, threshold, first_loudness, last_loudness, last_sync, (SELECT ARRAY[p.version::text, p.source, p.plan::text, p.file] FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file), (SELECT p.assigned_at FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file) FROM listed WHERE true ORDER BY last_session_at DESC NULLS LAST, site COLLATE "C", participant COLLATE "C" LIMIT 50 OFFSET 0;
+WITH chosen AS (SELECT id FROM sites WHERE name = ANY('{dash}')) SELECT array(SELECT id FROM chosen), array(SELECT plan_name FROM participant_summaries WHERE site_id IN (SELECT id FROM chosen) AND plan_name IS NOT NULL GROUP BY plan_name ORDER BY plan_name COLLATE "C");
+$listed SELECT (SELECT count(*)::int FROM listed WHERE true), site, participant, done, sessions, last_session_at, plan_done, plan_in_progress, first_week_deviation, last_week_deviation, threshold, first_loudness, last_loudness, last_sync, (SELECT ARRAY[p.version::text, p.source, p.plan::text, p.file] FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file), (SELECT p.assigned_at FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file) FROM listed WHERE true ORDER BY last_session_at DESC NULLS LAST, site COLLATE "C", participant COLLATE "C" LIMIT 50 OFFSET 0;
 SQL
 bench participants "/participants?site=dash&sort=last&order=desc" participants.sql
 
-# A participant's page's SQL, in its order (WebParticipantRoutes: the site, whether the participant is known, then
+# A participant's page's SQL, in its order (the session, WebParticipantRoutes: the site, whether the participant is known, then
 # StudyDatabase+ParticipantPages: sessions with their summaries, ratings, profiles, prescriptions, the patient's
 # record, the plan, and the sessions as the plan counts them with the states of the last 8 days).
 cat >"$work/participant.sql" <<SQL
+$session
 SELECT id FROM sites WHERE name = 'dash';
 SELECT EXISTS (SELECT 1 FROM participants p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM sessions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM profiles p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash' AND f.file LIKE '$one/%');
 SELECT x.session_id, x.session_index, d.name, x.started_at, x.ended_at, x.completed, x.ended_by, x.protocol, x.input, x.plan_name, x.plan_session, x.plan_total_sessions, x.profile_version, x.headphone_check, x.week_dose_fraction, x.dose_fraction, x.trial_count, x.played_s, x.device_id FROM sessions x JOIN sites s ON s.id = x.site_id JOIN devices d ON d.id = x.device_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY x.session_index, x.started_at, x.session_id;

@@ -51,6 +51,9 @@ INSERT INTO sync_items (device_id, file, item, content, sha256, received_at)
 SELECT p.device_id, p.participant || '/s' || k || '/trials.csv', t, 'row', md5(p.participant || k || t),
   now() - (:sessions + 1 - k) * interval '1 day'
 FROM bench_people p, generate_series(1, :sessions) k, generate_series(1, :trials) t;
+-- Each machine's last sync, as ingest keeps it on the machine's row.
+UPDATE devices d SET last_sync_at = m.at
+FROM (SELECT device_id, max(received_at) AS at FROM sync_items GROUP BY device_id) m WHERE m.device_id = d.id;
 INSERT INTO ratings (device_id, file, record, site_id, participant, moment, item, value, answered_at, skipped,
   codebook_version)
 SELECT p.device_id, p.participant || '/ratings.csv', r, p.site_id, p.participant, 'prompt', 'tinnitus_loudness',

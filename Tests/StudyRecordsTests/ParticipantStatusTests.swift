@@ -77,6 +77,39 @@ import TidyFormats
         #expect(schedule.missed == 0)
     }
 
+    /// The schedule counts whole UTC days as integers; the calendar's days are the reference, across midnights,
+    /// before 1970, and on every day of the plan's three weeks.
+    @Test func theScheduleDaysAreTheCalendarsUTCDays() throws {
+        let file = try Self.plan()
+        let starts = [
+            "2026-11-02T09:00:00.000Z", "2026-11-02T00:00:00.000Z", "2026-11-02T23:59:59.999Z",
+            "1969-12-31T23:30:00.000Z", "1960-02-29T12:00:00.000Z", "2028-02-28T23:00:00.000Z",
+        ].map { Timestamp.parse($0)! }
+        guard case .object(let members) = file.planJSON else {
+            Issue.record("the plan is an object")
+            return
+        }
+        for (assignedAt, perWeek) in zip(starts, [3, 1, 2, 5, 7, 4]) {
+            let json = JSONValue.object(members.map { $0.0 == "sessions_per_week" ? ($0.0, .integer(perWeek)) : $0 })
+            let plan = try AssignedPlan(
+                version: 1, assignedAt: assignedAt, source: file.source, planJSON: json, url: file.url)
+            #expect(plan.plan.sessionsPerWeek == perWeek)
+            let first = Calendar.utc.startOfDay(for: assignedAt)
+            for hours in stride(from: -30, through: 24 * 25, by: 7) {
+                let today = assignedAt.addingTimeInterval(Double(hours) * 3600 + 0.5)
+                let schedule = PlanSchedule(assigned: plan, done: 0, inProgress: nil, today: today)
+                var opened = 0
+                for k in 1...plan.plan.totalSessions {
+                    let days = (k - 1) * 7 / plan.plan.sessionsPerWeek
+                    let opens = Calendar.utc.date(byAdding: .day, value: days, to: first)!
+                    #expect(schedule.opens(session: k) == opens, "session \(k) of a plan assigned \(assignedAt)")
+                    if opens <= today { opened += 1 }
+                }
+                #expect(schedule.opened == opened, "assigned \(assignedAt), today \(today)")
+            }
+        }
+    }
+
     @Test func interruptedSessionsAreListedAndOnlyTheNewestHasAResumeCommand() throws {
         var older = try Self.session("P08", 1, days: 0, completed: false)
         older.resolvedProtocol.name = "thesis-study"

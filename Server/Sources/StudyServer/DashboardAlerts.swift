@@ -44,10 +44,15 @@ enum DashboardLinks {
     }
 
     static func segment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? text
+    }
+
+    /// What a path segment keeps as it is (built once: a table of 50 participants asks for 50 links).
+    static let segmentCharacters: CharacterSet = {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
+        return allowed
+    }()
 }
 
 extension StudyDatabase {

@@ -27,17 +27,23 @@ extension StudyDatabase {
     /// expired or its account disabled. The CSRF token is the SHA-256 of "csrf:" and the session's token: only the
     /// holder of the cookie can know it, and nothing more is stored.
     public func webSession(token: String) async throws -> WebSession? {
+        // One statement (every dashboard page asks it): the session, its account unless disabled, and the account's
+        // sites, as `account(named:)` reads them.
         guard token.hasPrefix("ssu_"),
             let row = try await rows(
                 """
-                SELECT u.name, encode(sha256(convert_to('csrf:' || \(token), 'UTF8')), 'hex'), w.expires_at
-                FROM web_sessions w JOIN users u ON u.id = w.user_id
+                SELECT u.id, u.name, u.role,
+                  coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}'),
+                  encode(sha256(convert_to('csrf:' || \(token), 'UTF8')), 'hex'), w.expires_at
+                FROM web_sessions w JOIN users u ON u.id = w.user_id AND u.disabled_at IS NULL
+                  LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id
                 WHERE w.token_hash = encode(sha256(convert_to(\(token), 'UTF8')), 'hex') AND w.expires_at > now()
+                GROUP BY u.id, w.token_hash
                 """
             ).first
         else { return nil }
-        let (name, csrf, expires) = try row.decode((String, String, Date).self)
-        guard let (account, _) = try await account(named: name) else { return nil }
+        let (id, name, role, sites, csrf, expires) = try row.decode((Int, String, String, [String], String, Date).self)
+        let account = Account(id: id, name: name, role: Role(rawValue: role) ?? .researcher, sites: sites)
         return WebSession(account: account, csrf: csrf, expiresAt: expires)
     }
 
@@ -160,13 +166,12 @@ extension StudyDatabase {
         }
     }
 
-    /// A site's machines with the time the server last received an item from each (nil: never synced): one step down
-    /// the index `sync_items_received` per machine (migration 61), not a scan of every item.
+    /// A site's machines with the time the server last stored an item from each (nil: never synced), kept on the
+    /// machine's row by ingest (migration 63).
     public func devicesWithLastSync(site: String) async throws -> [(device: Device, lastSync: Date?)] {
         let last = try await rows(
             """
-            SELECT d.id, (SELECT max(i.received_at) FROM sync_items i WHERE i.device_id = d.id)
-            FROM devices d JOIN sites s ON s.id = d.site_id WHERE s.name = \(site)
+            SELECT d.id, d.last_sync_at FROM devices d JOIN sites s ON s.id = d.site_id WHERE s.name = \(site)
             """
         ).reduce(into: [UUID: Date]()) { result, row in
             let (id, date) = try row.decode((UUID, Date?).self)

@@ -22,7 +22,8 @@ extension Migrations {
             version: 61, name: "dashboard: each machine's last sync from an index",
             statements: [
                 // The overview and the participants table ask every page for each machine's newest item: with a
-                // million items, a scan per page; with this index, one step per machine.
+                // million items, a scan per page; with this index, one step per machine. (Migration 63 keeps the
+                // time on the machine's row instead and drops the index.)
                 "CREATE INDEX sync_items_received ON sync_items (device_id, received_at)"
             ]),
     ]
@@ -112,54 +113,68 @@ extension StudyDatabase {
         sites: [String], plan: String?, state: ParticipantTableState, sort: ParticipantTableSort, descending: Bool,
         page: Int, perPage: Int, now: Date
     ) async throws -> (rows: [ParticipantTableRow], total: Int, page: Int, planNames: [String]) {
-        let siteIDs = try await rows("SELECT id FROM sites WHERE name = ANY(\(sites))").map { try $0.decode(Int.self) }
-        let planNames = try await rows(
+        let (siteIDs, planNames) = try await rows(
             """
-            SELECT DISTINCT plan_name FROM participant_summaries
-            WHERE site_id = ANY(\(siteIDs)) AND plan_name IS NOT NULL
+            WITH chosen AS (SELECT id FROM sites WHERE name = ANY(\(sites)))
+            SELECT array(SELECT id FROM chosen), array(SELECT plan_name FROM participant_summaries
+              WHERE site_id IN (SELECT id FROM chosen) AND plan_name IS NOT NULL
+              GROUP BY plan_name ORDER BY plan_name COLLATE "C")
             """
-        ).map { try $0.decode(String.self) }.sorted()
-        // The day's columns and each machine's last sync (one index step per machine, migration 61), over the
-        // summary rows of the sites.
+        ).first!.decode(([Int], [String]).self)
+        // The day's columns and the newest last sync of the participant's machines (kept on each machine's row,
+        // migration 63), over the summary rows of the sites; NOT MATERIALIZED, so the count reads the rows alone and
+        // only the rows shown have their columns computed.
+        let condition = state.condition
         func listed(_ select: String, _ tail: String) -> PostgresQuery {
             """
-            WITH synced AS (SELECT d.id, (SELECT max(i.received_at) FROM sync_items i WHERE i.device_id = d.id) AS at
-                            FROM devices d WHERE d.site_id = ANY(\(siteIDs))),
-            listed AS (
+            WITH listed AS NOT MATERIALIZED (
               SELECT p.*, s.name AS site,
                 CASE WHEN p.plan_name IS NULL THEN p.completed ELSE p.plan_done END AS done,
                 CASE WHEN p.plan_name IS NOT NULL THEN greatest(0, least(plan_sessions_opened(p.plan_assigned_at,
                   p.plan_per_week, p.plan_total, \(now)) - 1, p.plan_total) - p.plan_done) END AS missed,
-                (SELECT max(y.at) FROM synced y WHERE y.id = ANY(p.devices)) AS last_sync
+                (SELECT max(d.last_sync_at) FROM devices d WHERE d.id = ANY(p.devices)) AS last_sync
               FROM participant_summaries p JOIN sites s ON s.id = p.site_id
               WHERE p.site_id = ANY(\(siteIDs)) AND (\(plan)::text IS NULL OR p.plan_name = \(plan)::text))
-            SELECT \(unescaped: select) FROM listed WHERE \(unescaped: state.condition) \(unescaped: tail)
+            SELECT \(unescaped: select) FROM listed WHERE \(unescaped: condition) \(unescaped: tail)
             """
         }
-        let total = try await rows(listed("count(*)::int", "")).first!.decode(Int.self)
-        let pageCount = max(1, (total + perPage - 1) / perPage)
-        let shownPage = min(page, pageCount)
         let direction = descending ? "DESC" : "ASC"
-        let order =
-            "ORDER BY \(sort.expression) \(direction) NULLS LAST, site COLLATE \"C\", participant COLLATE \"C\" "
-            + "LIMIT \(perPage) OFFSET \((shownPage - 1) * perPage)"
+        // The count and the page's rows in one statement (each row carries the count); a page past the last, or no
+        // participant at all, returns no row, and only then is the count asked alone.
+        func pageRows(_ number: Int) async throws -> [PostgresRow] {
+            try await rows(
+                listed(
+                    """
+                    (SELECT count(*)::int FROM listed WHERE \(condition)),
+                    site, participant, done, sessions, last_session_at, plan_done, plan_in_progress,
+                    first_week_deviation, last_week_deviation, threshold, first_loudness, last_loudness, last_sync,
+                    (SELECT ARRAY[p.version::text, p.source, p.plan::text, p.file] FROM plans p
+                     WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file),
+                    (SELECT p.assigned_at FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file)
+                    """,
+                    "ORDER BY \(sort.expression) \(direction) NULLS LAST, site COLLATE \"C\", participant COLLATE \"C\" "
+                        + "LIMIT \(perPage) OFFSET \((max(1, number) - 1) * perPage)"))
+        }
+        var shownPage = page
+        var found = try await pageRows(page)
+        var total = try found.first?.decode(Int.self) ?? 0
+        if found.isEmpty {
+            total = try await rows(listed("count(*)::int", "")).first!.decode(Int.self)
+            let last = max(1, (total + perPage - 1) / perPage)
+            if page > last {
+                shownPage = last
+                found = total > 0 ? try await pageRows(last) : []
+            }
+        }
         var shown: [ParticipantTableRow] = []
-        for row in try await rows(
-            listed(
-                """
-                site, participant, done, sessions, last_session_at, plan_done, plan_in_progress, first_week_deviation,
-                last_week_deviation, threshold, first_loudness, last_loudness, last_sync,
-                (SELECT ARRAY[p.version::text, p.source, p.plan::text, p.file] FROM plans p
-                 WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file),
-                (SELECT p.assigned_at FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file)
-                """, order))
-        {
+        for row in found {
             let (
-                site, participant, done, sessions, lastSession, planDone, inProgress, firstWeek, lastWeek, threshold,
-                firstLoudness, lastLoudness, lastSync, planColumns, assignedAt
+                _, site, participant, done, sessions, lastSession, planDone, inProgress, firstWeek, lastWeek,
+                threshold, firstLoudness, lastLoudness, lastSync, planColumns, assignedAt
             ) = try row.decode(
                 (
-                    String, String, Int, Int, Date?, Int?, String?, Double?, Double?, Double?, Double?, Double?, Date?,
+                    Int, String, String, Int, Int, Date?, Int?, String?, Double?, Double?, Double?, Double?, Double?,
+                    Date?,
                     [String]?, Date?
                 ).self)
             var entry = ParticipantTableRow(

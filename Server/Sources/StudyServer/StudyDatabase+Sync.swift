@@ -108,8 +108,8 @@ extension StudyDatabase {
         var inserted: [Int]
     }
 
-    /// Items `first`, `first + 1`, … of a file whose row this transaction holds locked: what is held is read and the
-    /// new items inserted in one statement (its snapshot is taken after the lock, so it sees every earlier batch).
+    /// Items `first`, `first + 1`, … of a file whose row this transaction holds locked: what is held is read, the
+    /// new items inserted and the machine's `last_sync_at` set when any was, in one statement (its snapshot is taken after the lock, so it sees every earlier batch).
     /// A batch that would leave a gap stores nothing (409); one that holds an item with other content is refused (409).
     static func storeItems(
         _ items: [String], redacted: [Bool], from first: Int, on connection: PostgresConnection, logger: Logger,
@@ -126,7 +126,9 @@ extension StudyDatabase {
                 encode(sha256(convert_to(content, 'UTF8')), 'hex'), CASE WHEN redact THEN now() END
               FROM held, unnest(\(items)::text[], \(redacted)::bool[]) WITH ORDINALITY AS t(content, redact, ordinality)
               WHERE \(first) <= held.last + 1
-              ON CONFLICT (device_id, file, item) DO NOTHING RETURNING item)
+              ON CONFLICT (device_id, file, item) DO NOTHING RETURNING item),
+            synced AS (
+              UPDATE devices SET last_sync_at = now() WHERE id = \(device) AND EXISTS (SELECT 1 FROM stored))
             SELECT count, last, array(SELECT item FROM stored ORDER BY item) FROM held
             """, logger: logger
         ).collect().first!.decode((Int, Int, [Int]).self)

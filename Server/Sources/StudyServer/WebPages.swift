@@ -14,11 +14,15 @@ struct WebPages: Sendable {
             fatalError("The dashboard's templates are missing from the server's resources: the build is broken")
         }
         var library = MustacheLibrary()
+        // Every template escapes with DashboardHTML (the pragma is the template's first line, so a layout's blocks
+        // and partials inherit it).
+        MustacheContentTypes.register(DashboardHTML(), named: DashboardHTML.name)
         let templates = folder.appendingPathComponent("templates")
         for file in try FileManager.default.contentsOfDirectory(atPath: templates.path)
         where file.hasSuffix(".mustache") {
             let text = try String(contentsOf: templates.appendingPathComponent(file), encoding: .utf8)
-            try library.register(text, named: String(file.dropLast(".mustache".count)))
+            try library.register(
+                "{{% CONTENT_TYPE: \(DashboardHTML.name) }}\n" + text, named: String(file.dropLast(".mustache".count)))
         }
         let css = try Data(contentsOf: folder.appendingPathComponent("static/dashboard.css"))
         return WebPages(library: library, styleSheet: css)

@@ -80,7 +80,7 @@ struct WebParticipantsTableRoutes {
                     "link": link(page: 1, sort: column, descending: current ? !descending : false),
                 ]
             },
-            "rows": shown.map { row -> [String: Any] in
+            "rows": shown.map { row -> [String: MustacheText] in
                 [
                     "participant": row.participant, "link": DashboardLinks.participant(site: row.site, row.participant),
                     "site": row.site, "plan": row.plan ?? "—",
@@ -91,7 +91,7 @@ struct WebParticipantsTableRoutes {
                     "threshold": row.threshold.map { String(format: "%.1f", $0) } ?? "—",
                     "ratings": Self.arrow(row.firstLoudness, row.lastLoudness, digits: 2),
                     "sync": WebSiteRoutes.show(row.lastSync),
-                ]
+                ].mapValues(MustacheText.init)
             },
         ]
         // Only the links there are: Mustache takes an empty string for a value.

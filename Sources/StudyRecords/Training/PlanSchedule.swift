@@ -28,15 +28,28 @@ public struct PlanSchedule: Sendable, Equatable {
 
     /// The UTC day `k` opens on.
     public func opens(session k: Int) -> Date {
-        let days = (k - 1) * 7 / assigned.plan.sessionsPerWeek
-        let start = Calendar.utc.startOfDay(for: assigned.assignedAt)
-        return Calendar.utc.date(byAdding: .day, value: days, to: start) ?? start
+        Date(timeIntervalSince1970: Double(Self.utcDay(assigned.assignedAt) + offset(session: k)) * Self.secondsPerDay)
     }
 
     /// Sessions whose window has opened by today.
     public var opened: Int {
-        (1...assigned.plan.totalSessions).filter { opens(session: $0) <= today }.count
+        // Whole UTC days, counted as integers: the calendar's startOfDay and date(byAdding:) gave the same days
+        // (UTC has no daylight saving and Unix time no leap seconds) at a cost that made `PlanSchedule` most of
+        // the dashboard's participants page (`make bench`).
+        // Session k is open when floor((k − 1) · 7 / per_week) ≤ elapsed days, so the open ones are the first
+        // ceil((elapsed + 1) · per_week / 7): the server's `plan_sessions_opened` counts them the same way.
+        let elapsed = Self.utcDay(today) - Self.utcDay(assigned.assignedAt)
+        guard elapsed >= 0 else { return 0 }
+        return min(assigned.plan.totalSessions, ((elapsed + 1) * assigned.plan.sessionsPerWeek - 1) / 7 + 1)
     }
+
+    /// Days from the assignment day to the day session `k` opens on.
+    func offset(session k: Int) -> Int { (k - 1) * 7 / assigned.plan.sessionsPerWeek }
+
+    static let secondsPerDay = 86_400.0
+
+    /// The number of the UTC day `date` falls on, counted from 1970-01-01 (negative before it).
+    static func utcDay(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / secondsPerDay).rounded(.down)) }
 
     public var allDone: Bool { done >= assigned.plan.totalSessions }
     /// Windows that closed before their session was played.
