@@ -100,20 +100,20 @@ SQL
 bench participants "/participants?site=dash&sort=last&order=desc" participants.sql
 
 # A participant's page's SQL, in its order (the session, WebParticipantRoutes: the site, whether the participant is known, then
-# StudyDatabase+ParticipantPages: sessions with their summaries, ratings, profiles, prescriptions, the patient's
-# record, the plan, and the sessions as the plan counts them with the states of the last 8 days).
+# StudyDatabase+ParticipantPages: sessions, their kept summaries, ratings, profiles, prescriptions, the patient's
+# record, the plan, and the sessions as the plan and the dose rule count them).
 cat >"$work/participant.sql" <<SQL
 $session
 SELECT id FROM sites WHERE name = 'dash';
 SELECT EXISTS (SELECT 1 FROM participants p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM sessions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM profiles p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one') OR EXISTS (SELECT 1 FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash' AND f.file LIKE '$one/%');
 SELECT x.session_id, x.session_index, d.name, x.started_at, x.ended_at, x.completed, x.ended_by, x.protocol, x.input, x.plan_name, x.plan_session, x.plan_total_sessions, x.profile_version, x.headphone_check, x.week_dose_fraction, x.dose_fraction, x.trial_count, x.played_s, x.device_id FROM sessions x JOIN sites s ON s.id = x.site_id JOIN devices d ON d.id = x.device_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY x.session_index, x.started_at, x.session_id;
-SELECT t.session_id, t.abs_deviation_deg, t.time_s, t.front_back_reversal, t.staircase_reversal, t.difficulty_value, t.plan FROM sessions x JOIN sites s ON s.id = x.site_id JOIN trials t ON t.session_id = x.session_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY t.session_id, t.trial;
+SELECT m.session_id, m.photos, m.median_abs_deviation_deg, m.median_time_s, m.reversal_rate, m.staircase_threshold, m.plan, m.skipped FROM session_summaries m JOIN sessions x ON x.session_id = m.session_id JOIN sites s ON s.id = x.site_id WHERE s.name = 'dash' AND x.participant = '$one' AND m.trial_count = x.trial_count AND m.skipped IS NOT NULL;
 SELECT r.item, r.value, r.answered_at, r.moment, r.skipped FROM ratings r JOIN sites s ON s.id = r.site_id WHERE s.name = 'dash' AND r.participant = '$one' ORDER BY r.answered_at, r.device_id, r.record;
 SELECT p.device_id, d.name, p.profile::text FROM profiles p JOIN sites s ON s.id = p.site_id JOIN devices d ON d.id = p.device_id WHERE s.name = 'dash' AND p.participant = '$one' ORDER BY p.created_at NULLS FIRST, p.device_id, p.version;
 SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one' AND p.kind = 'profile' ORDER BY p.id;
 SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one' AND p.kind = 'plan' ORDER BY p.id;
 SELECT f.device_id, d.name, f.file, f.kind FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash' AND f.file IN ('$one/questionnaires.csv', '$one/diary.csv') ORDER BY d.name, f.file;
 SELECT p.version, p.assigned_at, p.source, p.plan::text, p.file FROM plans p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one' ORDER BY p.assigned_at DESC, p.version DESC LIMIT 1;
-SELECT x.session_id, x.completed, x.ended_by, x.plan_name, x.plan_version, x.plan_session, x.plan_total_sessions, CASE WHEN x.started_at > '$now'::timestamptz - interval '8 days' THEN x.state::text END FROM sessions x JOIN sites s ON s.id = x.site_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY x.started_at, x.session_id;
+SELECT x.session_id, x.completed, x.ended_by, x.plan_name, x.plan_version, x.plan_session, x.plan_total_sessions, x.input, x.started_at, x.dose_fraction FROM sessions x JOIN sites s ON s.id = x.site_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY x.started_at, x.session_id;
 SQL
 bench participant "/sites/dash/participants/$one" participant.sql

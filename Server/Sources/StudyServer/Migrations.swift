@@ -14,8 +14,8 @@ struct Migration: Sendable {
 enum Migrations {
     /// Every migration: the API's (below 20) and the dashboard's (from 20, in StudyDatabase+Dashboard.swift; from 60 in
     /// StudyDatabase+ParticipantsTable.swift; from 62 in StudyDatabase+Summaries.swift), then ingest's (63, below: it
-    /// replaces migration 61's index, so it comes after it).
-    static let all: [Migration] = api + dashboard + dashboardTable + participantSummaries + ingest
+    /// replaces migration 61's index, so it comes after it) and a participant's page's (64, below).
+    static let all: [Migration] = api + dashboard + dashboardTable + participantSummaries + ingest + participantPage
 
     /// Append only: a released migration is never edited, removed or reordered; a new need is a new version.
     static let api: [Migration] = [
@@ -295,6 +295,18 @@ enum Migrations {
                     WHERE m.device_id = d.id
                     """, logger: logger)
             })
+    ]
+
+    /// A participant's page draws its sessions from their kept summaries, whole.
+    static let participantPage: [Migration] = [
+        Migration(
+            version: 64, name: "dashboard: a session summary's plan and skipped animals",
+            statements: [
+                // The rest of SessionSummary, so that a participant's page reads one row a session where it read
+                // every trial (`make bench`). Rows summarised before have NULL here and are summarised again from
+                // the trials when a page asks for them (StudyDatabase+ParticipantPages), or by `summaries`.
+                "ALTER TABLE session_summaries ADD COLUMN plan text, ADD COLUMN skipped int"
+            ])
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

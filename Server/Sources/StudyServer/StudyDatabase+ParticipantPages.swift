@@ -89,7 +89,9 @@ extension StudyDatabase {
     }
 
     /// The participant's sessions at `site` in the server's order (session_index), each with its progress summary
-    /// computed from its trials by StudyRecords' one rule (`SessionSummary`); nil for a session without trials.
+    /// (StudyRecords' `SessionSummary` of its trials); nil for a session without photos. The summaries ingest keeps
+    /// (one row a session) are read; a session whose kept summary is missing, or was computed from another number of
+    /// trials or before migration 64, is summarised from its trials here, by the same code.
     public func participantSessions(site: String, participant: String) async throws -> [(
         session: ParticipantSession, summary: SessionSummary?
     )] {
@@ -101,24 +103,34 @@ extension StudyDatabase {
             ORDER BY x.session_index, x.started_at, x.session_id
             """
         ).map(Self.session)
-        var accumulators: [String: SessionSummary.Accumulator] = [:]
+        var summaries: [String: SessionSummary] = [:]
+        var kept: Set<String> = []
         for row in try await rows(
             """
-            SELECT t.session_id, t.abs_deviation_deg, t.time_s, t.front_back_reversal, t.staircase_reversal,
-              t.difficulty_value, t.plan, t.skipped
-            FROM sessions x JOIN sites s ON s.id = x.site_id JOIN trials t ON t.session_id = x.session_id
-            WHERE s.name = \(site) AND x.participant = \(participant) ORDER BY t.session_id, t.trial
+            SELECT m.session_id, m.photos, m.median_abs_deviation_deg, m.median_time_s, m.reversal_rate,
+              m.staircase_threshold, m.plan, m.skipped
+            FROM session_summaries m JOIN sessions x ON x.session_id = m.session_id JOIN sites s ON s.id = x.site_id
+            WHERE s.name = \(site) AND x.participant = \(participant) AND m.trial_count = x.trial_count
+              AND m.skipped IS NOT NULL
             """
         ) {
-            let (id, deviation, time, reversal, staircase, value, plan, skipped) = try row.decode(
-                (String, Double?, Double?, Bool, Bool?, Double?, String?, Bool).self)
-            accumulators[id, default: SessionSummary.Accumulator()].add(
-                absDeviationDeg: deviation ?? .nan, timeSeconds: time ?? .nan, reversal: reversal,
-                staircaseReversalValue: staircase == true ? value : nil, plan: plan ?? "", skipped: skipped)
+            let (id, photos, deviation, time, reversalRate, threshold, plan, skipped) = try row.decode(
+                (String, Int, Double?, Double?, Double?, Double?, String?, Int).self)
+            kept.insert(id)
+            guard photos > 0 else { continue }
+            summaries[id] = SessionSummary(
+                photos: photos, medianAbsDeviationDeg: deviation ?? .nan, medianTimeSeconds: time ?? .nan,
+                reversalRate: reversalRate, staircaseThreshold: threshold, plan: plan ?? "", skipped: skipped)
         }
-        return sessions.map { session in
-            (session, accumulators[session.id].flatMap { $0.isEmpty ? nil : $0.summary() })
+        let missing = sessions.map(\.id).filter { !kept.contains($0) }
+        if !missing.isEmpty {
+            for (id, summary) in try await client.withConnection({ connection in
+                try await Self.sessionSummaries(missing, on: connection, logger: logger).summaries
+            }) where summary.photos > 0 {
+                summaries[id] = summary
+            }
         }
+        return sessions.map { ($0, summaries[$0.id]) }
     }
 
     /// One session of `site` by its id, nil when it is unknown there.
@@ -268,12 +280,10 @@ extension StudyDatabase {
 
 extension StudyDatabase {
     /// The participant's newest plan at `site` (the `plans` projection's newest assignment, read back as the game's
-    /// `AssignedPlan`), their sessions as `PlanSchedule` counts them (from the sessions table's columns, projected
-    /// from each session.json), in start order, and the latest session.json states (read by StudyRecords' codec) of
-    /// the sessions started in the 8 days before `now`: all that `WeekDose` can count (its window is 7 days), so a
-    /// page reads a week of states, not every one.
-    public func participantRecords(site: String, participant: String, now: Date) async throws -> (
-        plan: AssignedPlan?, entries: [PlanSchedule.Entry], recent: [SessionRecord]
+    /// `AssignedPlan`), and their sessions, in start order, as `PlanSchedule` and `WeekDose` read them: both from the
+    /// sessions table's columns (projected from each session.json by StudyRecords' codec), so a page reads no state.
+    public func participantRecords(site: String, participant: String) async throws -> (
+        plan: AssignedPlan?, entries: [PlanSchedule.Entry], doses: [WeekDose.Entry]
     ) {
         let plan = try await rows(
             """
@@ -283,23 +293,20 @@ extension StudyDatabase {
             """
         ).first.map { row in
             let (version, assigned, source, json, file) = try row.decode((Int, Date, String, String, String).self)
-            return try AssignedPlan(
-                version: version, assignedAt: assigned, source: source,
-                planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)),
-                url: URL(fileURLWithPath: file))
+            return try Self.assignedPlan(version, assigned, source, json, file)
         }
         var entries: [PlanSchedule.Entry] = []
-        var recent: [SessionRecord] = []
+        var doses: [WeekDose.Entry] = []
         for row in try await rows(
             """
             SELECT x.session_id, x.completed, x.ended_by, x.plan_name, x.plan_version, x.plan_session,
-              x.plan_total_sessions, CASE WHEN x.started_at > \(now.addingTimeInterval(-8 * 86_400)) THEN x.state::text END
+              x.plan_total_sessions, x.input, x.started_at, x.dose_fraction
             FROM sessions x JOIN sites s ON s.id = x.site_id
             WHERE s.name = \(site) AND x.participant = \(participant) ORDER BY x.started_at, x.session_id
             """
         ) {
-            let (id, completed, endedBy, planName, planVersion, planSession, planTotal, state) = try row.decode(
-                (String, Bool, String?, String?, Int?, Int?, Int?, String?).self)
+            let (id, completed, endedBy, planName, planVersion, planSession, planTotal, input, startedAt, dose) =
+                try row.decode((String, Bool, String?, String?, Int?, Int?, Int?, String?, Date, Double?).self)
             entries.append(
                 PlanSchedule.Entry(
                     sessionID: id,
@@ -308,10 +315,8 @@ extension StudyDatabase {
                             name: $0, version: planVersion ?? 0, session: planSession ?? 0,
                             totalSessions: planTotal ?? 0)
                     }, countsAsDone: SessionRecord.countsAsDone(completed: completed, endedByText: endedBy)))
-            if let state {
-                recent.append(try SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json"))
-            }
+            doses.append(WeekDose.Entry(sessionID: id, input: input ?? "", startedAt: startedAt, doseFraction: dose))
         }
-        return (plan, entries, recent)
+        return (plan, entries, doses)
     }
 }

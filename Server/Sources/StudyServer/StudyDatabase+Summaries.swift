@@ -97,43 +97,55 @@ extension StudyDatabase {
         for batch in stride(from: 0, to: sessions.count, by: 500).map({
             Array(sessions[$0..<min($0 + 500, sessions.count)])
         }) {
-            var accumulators: [String: SessionSummary.Accumulator] = [:]
-            var counts: [String: Int] = [:]
-            for row in try await connection.query(
-                """
-                SELECT session_id, abs_deviation_deg, time_s, front_back_reversal,
-                  CASE WHEN staircase_reversal THEN difficulty_value END, coalesce(plan, ''), skipped
-                FROM trials WHERE session_id = ANY(\(batch)) ORDER BY session_id, trial
-                """, logger: logger
-            ).collect() {
-                let (id, deviation, time, reversal, reversalValue, plan, skipped) = try row.decode(
-                    (String, Double?, Double?, Bool, Double?, String, Bool).self)
-                counts[id, default: 0] += 1
-                // A skipped animal is no photo: SessionSummary counts it apart, as the analyzer and the game do.
-                guard skipped || (deviation != nil && time != nil) else { continue }
-                accumulators[id, default: SessionSummary.Accumulator()].add(
-                    absDeviationDeg: deviation ?? .nan, timeSeconds: time ?? .nan, reversal: reversal,
-                    staircaseReversalValue: reversalValue, plan: plan, skipped: skipped)
-            }
-            let summaries = batch.map { accumulators[$0].map { $0.summary() } }
+            let (counts, computed) = try await sessionSummaries(batch, on: connection, logger: logger)
+            let summaries = batch.map { computed[$0] }
             // NaN for "none" (PostgresNIO binds no array of optionals), NULL again in the statement.
             try await connection.query(
                 """
                 INSERT INTO session_summaries (session_id, trial_count, photos, median_abs_deviation_deg,
-                  median_time_s, reversal_rate, staircase_threshold)
-                SELECT id, n, photos, nullif(d, 'NaN'), nullif(t, 'NaN'), nullif(r, 'NaN'), nullif(h, 'NaN')
+                  median_time_s, reversal_rate, staircase_threshold, plan, skipped)
+                SELECT id, n, photos, nullif(d, 'NaN'), nullif(t, 'NaN'), nullif(r, 'NaN'), nullif(h, 'NaN'), plan,
+                  skipped
                 FROM unnest(\(batch)::text[], \(batch.map { counts[$0] ?? 0 })::int[],
                   \(summaries.map { $0?.photos ?? 0 })::int[],
                   \(summaries.map { $0?.medianAbsDeviationDeg ?? .nan })::float8[],
                   \(summaries.map { $0?.medianTimeSeconds ?? .nan })::float8[],
                   \(summaries.map { $0?.reversalRate ?? .nan })::float8[],
-                  \(summaries.map { $0?.staircaseThreshold ?? .nan })::float8[]) AS u(id, n, photos, d, t, r, h)
+                  \(summaries.map { $0?.staircaseThreshold ?? .nan })::float8[],
+                  \(summaries.map { $0?.plan ?? "" })::text[], \(summaries.map { $0?.skipped ?? 0 })::int[])
+                  AS u(id, n, photos, d, t, r, h, plan, skipped)
                 ON CONFLICT (session_id) DO UPDATE SET trial_count = excluded.trial_count, photos = excluded.photos,
                   median_abs_deviation_deg = excluded.median_abs_deviation_deg,
                   median_time_s = excluded.median_time_s, reversal_rate = excluded.reversal_rate,
-                  staircase_threshold = excluded.staircase_threshold
+                  staircase_threshold = excluded.staircase_threshold, plan = excluded.plan, skipped = excluded.skipped
                 """, logger: logger)
         }
+    }
+
+    /// SessionSummary of each of `sessions` over its trials as the server holds them, with the number of trial rows
+    /// read (a session without rows has neither): the one computation the kept summaries and a participant's page use.
+    static func sessionSummaries(
+        _ sessions: [String], on connection: PostgresConnection, logger: Logger
+    ) async throws -> (counts: [String: Int], summaries: [String: SessionSummary]) {
+        var accumulators: [String: SessionSummary.Accumulator] = [:]
+        var counts: [String: Int] = [:]
+        for row in try await connection.query(
+            """
+            SELECT session_id, abs_deviation_deg, time_s, front_back_reversal,
+              CASE WHEN staircase_reversal THEN difficulty_value END, coalesce(plan, ''), skipped
+            FROM trials WHERE session_id = ANY(\(sessions)) ORDER BY session_id, trial
+            """, logger: logger
+        ).collect() {
+            let (id, deviation, time, reversal, reversalValue, plan, skipped) = try row.decode(
+                (String, Double?, Double?, Bool, Double?, String, Bool).self)
+            counts[id, default: 0] += 1
+            // A skipped animal is no photo: SessionSummary counts it apart, as the analyzer and the game do.
+            guard skipped || (deviation != nil && time != nil) else { continue }
+            accumulators[id, default: SessionSummary.Accumulator()].add(
+                absDeviationDeg: deviation ?? .nan, timeSeconds: time ?? .nan, reversal: reversal,
+                staircaseReversalValue: reversalValue, plan: plan, skipped: skipped)
+        }
+        return (counts, accumulators.mapValues { $0.summary() })
     }
 
     /// Each participant's (of `participants`, or all) current plan at a site: the newest assignment a machine of

@@ -76,9 +76,8 @@ struct WebParticipantRoutes {
         let record = try await database.patientRecord(site: site, participant: participant)
         let current = Self.current(profiles, participant: participant)
         let now = Date()
-        let (plan, entries, recent) = try await database.participantRecords(
-            site: site, participant: participant, now: now)
-        let standing = Self.status(plan: plan, entries: entries, recent: recent, now: now)
+        let (plan, entries, doses) = try await database.participantRecords(site: site, participant: participant)
+        let standing = Self.status(plan: plan, entries: entries, doses: doses, now: now)
 
         var events: [(at: Date, kind: String, what: String, detail: String, link: String)] = []
         for (session, summary) in sessions {
@@ -256,11 +255,11 @@ struct WebParticipantRoutes {
             plan: plan,
             entries: sessions.map {
                 PlanSchedule.Entry(sessionID: $0.sessionID, plan: $0.plan, countsAsDone: $0.countsAsDone)
-            }, recent: sessions, now: now)
+            }, doses: sessions.map(WeekDose.Entry.init), now: now)
     }
 
-    /// The same from the sessions as the schedule counts them and the states of those of the last days.
-    static func status(plan: AssignedPlan?, entries: [PlanSchedule.Entry], recent: [SessionRecord], now: Date) -> (
+    /// The same from the sessions as the schedule and the dose rule read them.
+    static func status(plan: AssignedPlan?, entries: [PlanSchedule.Entry], doses: [WeekDose.Entry], now: Date) -> (
         plan: String, dose: String, alert: Bool
     ) {
         let planText = plan.map { assigned in
@@ -268,7 +267,7 @@ struct WebParticipantRoutes {
             return
                 "Plan '\(assigned.plan.name)' version \(assigned.version): \(schedule.done) of \(assigned.plan.totalSessions) sessions done, \(schedule.missed) missed; next: \(schedule.dueNext)."
         }
-        let week = WeekDose.of(recent, before: now, excluding: nil)
+        let week = WeekDose.of(doses, before: now, excluding: nil)
         let dose =
             week.sessions == 0
             ? "No session of the last 7 days logged a listening dose (none played, or headphones not calibrated)."

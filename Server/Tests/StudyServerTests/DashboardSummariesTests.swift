@@ -181,7 +181,15 @@ import TidyFormats
             let page = try #require(
                 try await db.participantSessions(site: "north", participant: "S1").first?.summary)
             #expect(page.photos == expected.photos && page.skipped == 3)
-            #expect(page.medianAbsDeviationDeg == expected.medianAbsDeviationDeg)
+            #expect(page == expected, "a participant's page reads the kept summary whole")
+            // A kept summary from before migration 64, or one that no longer matches the trials, is not believed:
+            // the page summarises the trials again.
+            _ = try await db.rows("UPDATE session_summaries SET skipped = NULL, photos = 999")
+            #expect(try await db.participantSessions(site: "north", participant: "S1").first?.summary == expected)
+            _ = try await db.rows("UPDATE session_summaries SET skipped = 0, trial_count = 1")
+            #expect(try await db.participantSessions(site: "north", participant: "S1").first?.summary == expected)
+            _ = try await db.rows("DELETE FROM session_summaries")
+            #expect(try await db.participantSessions(site: "north", participant: "S1").first?.summary == expected)
         }
     }
 

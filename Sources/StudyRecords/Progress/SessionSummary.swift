@@ -17,6 +17,20 @@ public struct SessionSummary: Sendable, Equatable {
     /// Animals the patient skipped (`skipped` rows): not among `photos`.
     public var skipped = 0
 
+    /// A summary as computed before (the study server keeps each session's, StudyDatabase+Summaries).
+    public init(
+        photos: Int, medianAbsDeviationDeg: Double, medianTimeSeconds: Double, reversalRate: Double?,
+        staircaseThreshold: Double?, plan: String, skipped: Int = 0
+    ) {
+        self.photos = photos
+        self.medianAbsDeviationDeg = medianAbsDeviationDeg
+        self.medianTimeSeconds = medianTimeSeconds
+        self.reversalRate = reversalRate
+        self.staircaseThreshold = staircaseThreshold
+        self.plan = plan
+        self.skipped = skipped
+    }
+
     /// The reversals a threshold averages by default (Levitt 1971: the last six).
     public static let defaultThresholdReversals = 6
 
