@@ -89,19 +89,20 @@ session="SELECT u.id, u.name, u.role, coalesce(array_agg(s.name ORDER BY s.name)
 
 # The participants page's SQL, in its order (the session, the route's sites, then StudyDatabase.participantsPage:
 # the sites' ids with their plan names, then the page's 50 rows sorted by the last session, newest first, each with
-# the count).
+# the count; the view's audit row).
 listed="WITH listed AS NOT MATERIALIZED (SELECT p.*, s.name AS site, CASE WHEN p.plan_name IS NULL THEN p.completed ELSE p.plan_done END AS done, CASE WHEN p.plan_name IS NOT NULL THEN greatest(0, least(plan_sessions_opened(p.plan_assigned_at, p.plan_per_week, p.plan_total, '$now') - 1, p.plan_total) - p.plan_done) END AS missed, (SELECT max(d.last_sync_at) FROM devices d WHERE d.id = ANY(p.devices)) AS last_sync FROM participant_summaries p JOIN sites s ON s.id = p.site_id WHERE p.site_id = ANY('{$site_id}') AND (NULL::text IS NULL OR p.plan_name = NULL::text))"
 cat >"$work/participants.sql" <<SQL
 $session
 SELECT name FROM sites ORDER BY name;
 WITH chosen AS (SELECT id FROM sites WHERE name = ANY('{dash}')) SELECT array(SELECT id FROM chosen), array(SELECT plan_name FROM participant_summaries WHERE site_id IN (SELECT id FROM chosen) AND plan_name IS NOT NULL GROUP BY plan_name ORDER BY plan_name COLLATE "C");
 $listed SELECT (SELECT count(*)::int FROM listed WHERE true), site, participant, done, sessions, last_session_at, plan_done, plan_in_progress, first_week_deviation, last_week_deviation, threshold, first_loudness, last_loudness, last_sync, (SELECT ARRAY[p.version::text, p.source, p.plan::text, p.file] FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file), (SELECT p.assigned_at FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file) FROM listed WHERE true ORDER BY last_session_at DESC NULLS LAST, site COLLATE "C", participant COLLATE "C" LIMIT 50 OFFSET 0;
+INSERT INTO audit (actor, role, action, site, participant, before, after, request_id) VALUES ('dash-bench', 'admin', 'participants.view', 'dash', NULL, NULL, '{"page": "1", "sites": "dash"}'::jsonb, 'bench');
 SQL
 bench participants "/participants?site=dash&sort=last&order=desc" participants.sql
 
 # A participant's page's SQL, in its order (the session, WebParticipantRoutes: the site, whether the participant is known, then
 # StudyDatabase+ParticipantPages: sessions, their kept summaries, ratings, profiles, prescriptions, the patient's
-# record, the plan, and the sessions as the plan and the dose rule count them).
+# record, the plan, the sessions as the plan and the dose rule count them; the view's audit row).
 cat >"$work/participant.sql" <<SQL
 $session
 SELECT id FROM sites WHERE name = 'dash';
@@ -115,5 +116,6 @@ SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sit
 SELECT f.device_id, d.name, f.file, f.kind FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id WHERE s.name = 'dash' AND f.file IN ('$one/questionnaires.csv', '$one/diary.csv') ORDER BY d.name, f.file;
 SELECT p.version, p.assigned_at, p.source, p.plan::text, p.file FROM plans p JOIN sites s ON s.id = p.site_id WHERE s.name = 'dash' AND p.participant = '$one' ORDER BY p.assigned_at DESC, p.version DESC LIMIT 1;
 SELECT x.session_id, x.completed, x.ended_by, x.plan_name, x.plan_version, x.plan_session, x.plan_total_sessions, x.input, x.started_at, x.dose_fraction FROM sessions x JOIN sites s ON s.id = x.site_id WHERE s.name = 'dash' AND x.participant = '$one' ORDER BY x.started_at, x.session_id;
+INSERT INTO audit (actor, role, action, site, participant, before, after, request_id) VALUES ('dash-bench', 'admin', 'participant.view', 'dash', '$one', NULL, NULL, 'bench');
 SQL
 bench participant "/sites/dash/participants/$one" participant.sql

@@ -41,6 +41,19 @@ struct RecordCodecTests {
         #expect(file.encoded() == Data((header + "\n" + whole).utf8))
     }
 
+    /// Only a prompt stands outside a session (LOG-FORMAT): a before or after rating without one names its line.
+    @Test func aRatingBeforeOrAfterASessionNamesItsSession() throws {
+        let header = RatingRow.columns.joined(separator: ",")
+        let after = "P01,,,after,mood,5.000,2026-11-21T20:15:00.000Z,,FALSE,1\n"
+        let error = #expect(throws: CSVReadError.self) {
+            try CSVLogFile<RatingRow>.decode(Data((header + "\n" + after).utf8), file: "P01/ratings.csv")
+        }
+        #expect(String(describing: error).contains("P01/ratings.csv:2"), "\(String(describing: error))")
+        #expect(String(describing: error).contains("session_id"))
+        let held = "P01,20261121T201500Z-3f9c,1,after,mood,5.000,2026-11-21T20:15:00.000Z,,FALSE,1\n"
+        #expect(try CSVLogFile<RatingRow>.decode(Data((header + "\n" + held).utf8), file: "r.csv").records.count == 1)
+    }
+
     @Test func aSessionFileWithAWrongFieldNamesTheFileAndTheField() throws {
         let error = #expect(throws: RecordError.self) {
             try SessionRecord.decode(Data(#"{"schema_version": "one"}"#.utf8), file: "P01/s/session.json")

@@ -33,6 +33,19 @@ extension StudyDatabase {
         }
     }
 
+    /// A dashboard page that showed health data (a participant's, a session's, a picture, a table of participants, the
+    /// report, the overview's alerts, a site's machines and participants, the live sessions) was seen: one audit row,
+    /// `WHAT.view`, by the account, written after the page was made (a refused request leaves none). The live page's
+    /// polls (`live.json`, every few seconds) are not rows: its load is.
+    func auditView(
+        _ what: String, by account: Account, site: String?, participant: String? = nil,
+        detail: [String: String]? = nil, requestID: String
+    ) async throws {
+        try await audit(
+            actor: (account.name, account.role.rawValue), action: "\(what).view", site: site, participant: participant,
+            after: detail, requestID: requestID)
+    }
+
     /// Appends one audit row on `connection` (inside the caller's transaction when it has one).
     static func audit(
         on connection: PostgresConnection, logger: Logger, actor: (name: String, role: String), action: String,

@@ -118,7 +118,7 @@ struct WebLiveRoutes {
     @Sendable func livePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let site = try await site(context)
         let sessions = try await database.liveSessions(site: site)
-        return pages.render(
+        let response = pages.render(
             "live", title: "Live at \(site)",
             page: [
                 "site": site, "none": sessions.isEmpty,
@@ -139,6 +139,9 @@ struct WebLiveRoutes {
                     ]
                 },
             ], web: context.web)
+        try await database.auditView(
+            "live", by: try context.webAccount(.admin, .supervisor, .researcher), site: site, requestID: context.id)
+        return response
     }
 
     static func degrees(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "" }

@@ -241,9 +241,12 @@ struct WebParticipantRoutes {
         }
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
-        return pages.render(
+        let response = pages.render(
             "participant", title: "Participant \(participant) · site \(site)", page: page, web: context.web,
             status: status)
+        try await database.auditView(
+            "participant", by: account, site: site, participant: participant, requestID: context.id)
+        return response
     }
 
     /// The participant's plan by the one adherence rule (`PlanSchedule`) and the listening dose of the last 7 days by
@@ -541,8 +544,12 @@ struct WebParticipantRoutes {
                 ]
             }
         }
-        return pages.render(
+        let response = pages.render(
             "session", title: "Session \(session.index.map(String.init) ?? "?") of \(participant) · site \(site)",
             page: page, web: context.web)
+        try await database.auditView(
+            "session", by: account, site: site, participant: participant, detail: ["session": id],
+            requestID: context.id)
+        return response
     }
 }

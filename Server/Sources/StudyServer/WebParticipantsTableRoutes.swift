@@ -97,7 +97,12 @@ struct WebParticipantsTableRoutes {
         // Only the links there are: Mustache takes an empty string for a value.
         if shownPage > 1 { page["previous"] = link(page: shownPage - 1, sort: sort, descending: descending) }
         if shownPage < pageCount { page["next"] = link(page: shownPage + 1, sort: sort, descending: descending) }
-        return pages.render("participants", title: "Participants", page: page, web: context.web)
+        let response = pages.render("participants", title: "Participants", page: page, web: context.web)
+        try await database.auditView(
+            "participants", by: account, site: value("site"),
+            detail: ["sites": sites.joined(separator: ","), "page": String(shownPage)],
+            requestID: context.id)
+        return response
     }
 
     /// "12.0 → 8.5" (first → last), "—" when nothing was measured.

@@ -13,7 +13,8 @@ extension WebParticipantRoutes {
         let site = Self.parameter("site", context)
         let id = Self.parameter("session", context)
         let name = Self.parameter("name", context)
-        guard account.sees(site: site), try await database.participantSession(site: site, id: id) != nil,
+        guard account.sees(site: site),
+            let (_, participant, _) = try await database.participantSession(site: site, id: id),
             let png = try await database.sessionPicture(session: id, name: name)
         else {
             throw Problem.notFound(
@@ -23,6 +24,9 @@ extension WebParticipantRoutes {
         var headers = HTTPFields()
         headers[.contentType] = "image/png"
         headers[.cacheControl] = "private, no-store"
+        try await database.auditView(
+            "picture", by: account, site: site, participant: participant, detail: ["session": id, "picture": name],
+            requestID: context.id)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
     }
 }

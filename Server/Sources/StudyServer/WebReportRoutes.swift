@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import StudyAnalysis
+import TidyFormats
 
 struct WebReportRoutes {
     let database: StudyDatabase
@@ -38,6 +39,11 @@ struct WebReportRoutes {
         } catch let error as AnalysisError {
             // The sentence names the export's files as the page's reader knows them, not the server's folder.
             throw AnalysisError(error.message.replacingOccurrences(of: data.path + "/", with: "the export's "))
+        } catch let error as CSVReadError {
+            // A row the analyzer refuses (held from before ingest read it as strictly): its sentence on the page,
+            // as the analyzer's own, rather than a failed page.
+            throw AnalysisError(
+                String(describing: error).replacingOccurrences(of: data.path + "/", with: "the export's "))
         }
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         // The document's body, without its own title (the page has one) and its style element (the page's style
@@ -77,6 +83,9 @@ struct WebReportRoutes {
             page["error"] =
                 error.description.replacingOccurrences(of: "--filter protocol=", with: "the protocol field: ")
         }
-        return pages.render("report", title: "Research report", page: page, web: context.web)
+        let response = pages.render("report", title: "Research report", page: page, web: context.web)
+        try await database.auditView(
+            "report", by: account, site: chosen, detail: ["sites": sites.joined(separator: ",")], requestID: context.id)
+        return response
     }
 }

@@ -50,10 +50,12 @@ struct WebSiteRoutes {
                 "link": account.role != .researcher,
             ])
         }
-        return pages.render(
+        let response = pages.render(
             "overview", title: "Study overview",
             page: ["sites": sites, "noSites": sites.isEmpty, "alerts": alerts, "noAlerts": alerts.isEmpty],
             web: context.web)
+        try await database.auditView("overview", by: account, site: nil, requestID: context.id)
+        return response
     }
 
     /// A site's page: its machines, a new enrolment code, and the plan prescription form.
@@ -132,8 +134,10 @@ struct WebSiteRoutes {
     }
 
     @Sendable func sitePage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (_, name) = try await managedSite(context)
-        return try await site(name, context: context)
+        let (account, name) = try await managedSite(context)
+        let response = try await site(name, context: context)
+        try await database.auditView("site", by: account, site: name, requestID: context.id)
+        return response
     }
 
     @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> Response {

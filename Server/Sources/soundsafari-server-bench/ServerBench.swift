@@ -132,11 +132,43 @@ struct ServerBench {
                 "DROP TABLE bench_copy",
             ])
         let copySeconds = Date().timeIntervalSince(copyBegan)
+
+        // A peer that stores what ingest stores: the same rows as the server holds them (each verbatim with its
+        // SHA-256, and typed), copied by PostgreSQL into tables of the same definition as sync_items and trials
+        // (their keys, indexes and defaults; not the server's checks). Written out of the tables ingest filled, then
+        // timed in, in one psql as above.
+        let held = FileManager.default.temporaryDirectory.appendingPathComponent("server-bench-held-\(UUID())")
+        try FileManager.default.createDirectory(at: held, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: held) }
+        let heldItems = held.appendingPathComponent("items.csv").path
+        let heldTrials = held.appendingPathComponent("trials.csv").path
+        try run(
+            psql,
+            [
+                urlText, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c",
+                "\\copy (SELECT * FROM sync_items WHERE file LIKE '%/trials.csv') TO '\(heldItems)' WITH (FORMAT csv)",
+                "-c", "\\copy trials TO '\(heldTrials)' WITH (FORMAT csv)",
+            ])
+        let peerBegan = Date()
+        try run(
+            psql,
+            [
+                urlText, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c",
+                "CREATE TABLE bench_items (LIKE sync_items INCLUDING ALL); CREATE TABLE bench_trials (LIKE trials INCLUDING ALL)",
+                "-c", "\\copy bench_items FROM '\(heldItems)' WITH (FORMAT csv)", "-c",
+                "\\copy bench_trials FROM '\(heldTrials)' WITH (FORMAT csv)", "-c",
+                "DROP TABLE bench_items, bench_trials",
+            ])
+        let peerSeconds = Date().timeIntervalSince(peerBegan)
+
         let apiRate = Double(rows) / apiSeconds
         let copyRate = Double(rows) / copySeconds
+        let peerRate = Double(rows) / peerSeconds
         print("server_sync_ingest_trial_rows \(String(format: "%.0f", apiRate)) rows/s")
         print("server_copy_trial_rows \(String(format: "%.0f", copyRate)) rows/s")
         print("server_sync_ingest_vs_copy \(String(format: "%.3f", apiRate / copyRate)) ratio")
+        print("server_copy_into_server_tables_trial_rows \(String(format: "%.0f", peerRate)) rows/s")
+        print("server_sync_ingest_vs_copy_into_server_tables \(String(format: "%.3f", apiRate / peerRate)) ratio")
         print("server_sync_session_states \(String(format: "%.0f", Double(sessions) / statesSeconds)) states/s")
         exit(0)
     }

@@ -201,6 +201,53 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
                 try await res.send(.get, "/sites/A/sessions/20261122T090000Z-002a/pictures/session.json").status == 404)
             let signedOut = FormClient(server)
             #expect(try await signedOut.send(.get, src).status == 303, "no picture without signing in")
+            // The picture seen once is one audit row; the refused asks are none.
+            let views = try await server.database.auditRows(action: "picture.view")
+            #expect(views.count == 1 && views.first?.actor == "res" && views.first?.participant == "P07")
+            #expect(views.first?.after?.contains("round-01.png") == true)
+        }
+    }
+
+    /// Each page that shows health data, seen, is one audit row of the account (`WHAT.view`, with the site and the
+    /// participant it showed); a page refused (another site's participant) is none.
+    @Test func everyPageOfHealthDataSeenIsAnAuditRow() async throws {
+        try await withParticipantStudy { server, _ in
+            let sup = FormClient(server)
+            try await sup.signIn("sup-a", testPassword)
+            for path in [
+                "/", "/sites/A", "/participants?site=A", "/sites/A/participants/P07",
+                "/sites/A/sessions/20261120T090000Z-000a", "/report?site=A", "/sites/A/live",
+            ] {
+                let page = try await sup.send(.get, path)
+                #expect(page.status == 200, "\(path): \(page.status) \(page.html.prefix(2000))")
+            }
+            #expect(try await sup.send(.get, "/sites/B/participants/P99").status == 404)
+            #expect(try await sup.send(.get, "/sites/A/live.json").status == 200)
+            let rows = try await server.database.auditRows(actor: "sup-a").filter { $0.action.hasSuffix(".view") }
+            #expect(
+                rows.map(\.action) == [
+                    "overview.view", "site.view", "participants.view", "participant.view", "session.view",
+                    "report.view", "live.view",
+                ], "one row a page, none for live.json's polls")
+            #expect(rows.allSatisfy { $0.site == nil || $0.site == "A" })
+            #expect(
+                rows.filter { $0.participant == "P07" }.map(\.action).sorted() == ["participant.view", "session.view"])
+            #expect(!rows.contains { $0.participant == "P99" }, "a refused page is no view")
+
+            // A rating the analyzer refuses (an "after" without its session, held from before ingest refused it):
+            // the report says which row, and the page stands.
+            _ = try await server.database.rows(
+                """
+                INSERT INTO ratings (device_id, file, record, site_id, participant, moment, item, value, answered_at,
+                  skipped, codebook_version)
+                SELECT device_id, file, 999, site_id, participant, 'after', item, value, answered_at, skipped,
+                  codebook_version FROM ratings WHERE participant = 'P07' LIMIT 1
+                """)
+            let report = try await sup.send(.get, "/report?site=A")
+            #expect(report.status == 200)
+            #expect(
+                Self.text(report.html).contains("ratings.csv:4: column 'session_index': '' is not a session number"),
+                "\(report.html)")
         }
     }
 

@@ -100,8 +100,9 @@ enum ParticipantStudy {
             for (item, value) in [("tinnitus_loudness", loudness), ("tinnitus_distress", distress)] {
                 ratings.append(
                     RatingRow(
-                        participant: participant, sessionID: nil, sessionIndex: nil, moment: .after, item: item,
-                        value: value, answeredAt: day(number, hour: 9)))
+                        participant: participant, sessionID: "2026112\(number)T090000Z-00\(number)a",
+                        sessionIndex: number + 1, moment: .after, item: item, value: value,
+                        answeredAt: day(number, hour: 9)))
             }
         }
         try await sender.send(

@@ -65,6 +65,13 @@ public struct RatingRow: Sendable, Equatable {
             throw row.bad("moment", momentText, "before, after or prompt")
         }
         self.moment = moment
+        // LOG-FORMAT: only a prompt stands outside a session; a before or after rating without one was read by every
+        // tool until the analyzer, which refused the whole file.
+        guard moment == .prompt || (sessionID != nil && sessionIndex != nil) else {
+            throw row.bad(
+                sessionID == nil ? "session_id" : "session_index", sessionID == nil ? session : index,
+                "the session it was answered \(moment.rawValue) (only a prompt's is empty)")
+        }
         item = try row.text("item")
         let valueText = try row.text("value")
         value = valueText.isEmpty ? nil : try row.decimal("value")
