@@ -32,7 +32,7 @@ public enum CSVValue: Equatable, Sendable {
         case .decimal(let value, let digits):
             // A NaN or infinity has no meaning in the log: leave the cell empty (R and pandas read NA).
             guard value.isFinite else { return "" }
-            let text = String(format: "%.\(max(0, digits))f", value)
+            let text = FixedDecimal.string(value, digits: max(0, digits))
             // "-0.000" would read as a negative number to a person scanning the file.
             if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
                 return String(text.dropFirst())

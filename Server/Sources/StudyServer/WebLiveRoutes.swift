@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import PostgresNIO
+import TidyFormats
 
 /// A session on the live page, with its newest rows (a machine pushes each row right after the photo, in the
 /// background: BackgroundSync), as `live.js` reads it from the JSON route.
@@ -132,7 +133,7 @@ struct WebLiveRoutes {
                                 "trial": row.trial, "round": row.round, "target": row.target,
                                 "condition": row.condition, "targetDeg": Self.degrees(row.targetDeg),
                                 "aimDeg": Self.degrees(row.aimDeg), "deviationDeg": Self.degrees(row.deviationDeg),
-                                "timeS": row.timeS.map { String(format: "%.2f", $0) } ?? "",
+                                "timeS": row.timeS.map { FixedDecimal.string($0, digits: 2) } ?? "",
                                 "hit": row.hit.map { $0 ? "yes" : "no" } ?? "", "shotAt": row.shotAt,
                             ]
                         },
@@ -144,7 +145,7 @@ struct WebLiveRoutes {
         return response
     }
 
-    static func degrees(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "" }
+    static func degrees(_ value: Double?) -> String { value.map { FixedDecimal.string($0, digits: 1) } ?? "" }
 
     /// The live sessions as JSON (what live.js polls); no-store like every page.
     @Sendable func liveJSON(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import StudyAnalysis
 import StudyRecords
+import TidyFormats
 
 struct WebParticipantRoutes {
     let database: StudyDatabase
@@ -18,7 +19,7 @@ struct WebParticipantRoutes {
 
     static func number(_ value: Double?, _ digits: Int = 1) -> String {
         guard let value, value.isFinite else { return "—" }
-        return String(format: "%.\(digits)f", value)
+        return FixedDecimal.string(value, digits: digits)
     }
 
     /// A path parameter as typed (percent-escapes decoded), so a refusal names what the person asked for.

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TidyFormats
 
 struct WebParticipantsTableRoutes {
     let database: StudyDatabase
@@ -88,7 +89,7 @@ struct WebParticipantsTableRoutes {
                     "missed": row.missed.map(String.init) ?? "—", "dueNext": row.dueNext,
                     "last": WebSiteRoutes.show(row.lastSession),
                     "deviation": Self.arrow(row.firstWeekDeviation, row.lastWeekDeviation, digits: 1),
-                    "threshold": row.threshold.map { String(format: "%.1f", $0) } ?? "—",
+                    "threshold": row.threshold.map { FixedDecimal.string($0, digits: 1) } ?? "—",
                     "ratings": Self.arrow(row.firstLoudness, row.lastLoudness, digits: 2),
                     "sync": WebSiteRoutes.show(row.lastSync),
                 ].mapValues(MustacheText.init)
@@ -108,7 +109,7 @@ struct WebParticipantsTableRoutes {
     /// "12.0 → 8.5" (first → last), "—" when nothing was measured.
     static func arrow(_ first: Double?, _ last: Double?, digits: Int) -> String {
         guard let first, let last else { return "—" }
-        return String(format: "%.\(digits)f → %.\(digits)f", first, last)
+        return FixedDecimal.string(first, digits: digits) + " → " + FixedDecimal.string(last, digits: digits)
     }
 }
 

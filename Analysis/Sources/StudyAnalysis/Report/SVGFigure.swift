@@ -1,5 +1,6 @@
 // Minimal SVG figures for the report: bars with 95% CI, scatter, line with CI, polar plot. No dependencies.
 import Foundation
+import TidyFormats
 
 struct SVGFigure {
     let width: Double, height: Double
@@ -25,22 +26,9 @@ struct SVGFigure {
                 of: ">", with: "&gt;"
             ).replacingOccurrences(of: "\"", with: "&quot;")
     }
-    /// `x` as `String(format: "%.1f", x)` writes it (the exact binary value rounded to one decimal, a tie to the even
-    /// digit, "-" for any negative number), in integers: Foundation's formatter was a fifth of the time of a
-    /// participant's dashboard page, which draws four of these figures (`make bench`).
-    static func f(_ x: Double) -> String {
-        let magnitude = x.magnitude
-        guard x.isFinite, magnitude < 1e14 else { return String(format: "%.1f", x) }
-        let tenths = magnitude * 10
-        // The product's rounding error, exactly (fma rounds once), tells which side of a half the true value lies.
-        let error = (-tenths).addingProduct(magnitude, 10)
-        var rounded = tenths.rounded(.toNearestOrEven)
-        let fraction = tenths - rounded
-        if fraction == 0.5 && error > 0 { rounded += 1 }
-        if fraction == -0.5 && error < 0 { rounded -= 1 }
-        let digits = Int64(rounded)
-        return (x.sign == .minus ? "-" : "") + String(digits / 10) + "." + String(digits % 10)
-    }
+    /// One decimal, as `String(format: "%.1f")` writes it (FixedDecimal: Foundation's formatter was a fifth of a
+    /// participant's dashboard page, which draws four of these figures).
+    static func f(_ x: Double) -> String { FixedDecimal.string(x, digits: 1) }
 
     mutating func add(_ element: String) { body.append(element) }
     mutating func text(
