@@ -36,13 +36,16 @@ import Testing
         }
     }
 
+    /// A logger that prints only what is at `level` or above (the refused statements below log errors).
+    static func logger(_ level: Logger.Level) -> Logger {
+        var logger = Logger(label: "migration-test")
+        logger.logLevel = level
+        return logger
+    }
+
     @Test func twoInstancesStartingAtOnceApplyEachMigrationOnce() async throws {
         let url = try await TestCluster.shared.value.emptyDatabase()
-        let logger = {
-            var logger = Logger(label: "migration-test")
-            logger.logLevel = .error
-            return logger
-        }()
+        let logger = Self.logger(.error)
         let applied = try await withThrowingTaskGroup(of: [String].self) { group in
             for _ in 0..<2 {
                 group.addTask { try await StudyDatabase.with(url, logger: logger) { try await $0.migrate() } }
@@ -63,11 +66,7 @@ import Testing
     /// Migration 63 replaced the foreign key from an item to its file with statement triggers: the same rule holds.
     @Test func anItemNeedsItsFileAndAFileKeepsItsItems() async throws {
         let url = try await TestCluster.shared.value.emptyDatabase()
-        let logger = {
-            var logger = Logger(label: "migration-test")
-            logger.logLevel = .critical
-            return logger
-        }()
+        let logger = Self.logger(.critical)
         try await StudyDatabase.with(url, logger: logger) { database in
             _ = try await database.migrate()
             let device = UUID()
