@@ -11,6 +11,19 @@ public struct CSVTable: Sendable {
     public let cutOff: CSVCutOff?
 
     public var droppedIncompleteTail: Bool { cutOff != nil }
+    /// Each column's index (the first, should a header repeat one): a record is read by name, column by column, so a
+    /// search of the header for every field was most of reading a batch of trial rows on the study server.
+    private let positions: [String: Int]
+
+    public init(file: String, header: [String], records: [CSVRecord], cutOff: CSVCutOff?) {
+        self.file = file
+        self.header = header
+        self.records = records
+        self.cutOff = cutOff
+        var positions: [String: Int] = [:]
+        for (index, column) in header.enumerated() where positions[column] == nil { positions[column] = index }
+        self.positions = positions
+    }
 
     /// Reads and parses a whole file.
     public static func read(_ url: URL) throws -> CSVTable {
@@ -32,7 +45,7 @@ public struct CSVTable: Sendable {
 
     /// The index of `column` in the header.
     public func index(of column: String) throws -> Int {
-        guard let index = header.firstIndex(of: column) else {
+        guard let index = positions[column] else {
             throw CSVReadError.missingColumn(file: file, line: 1, column: column, header: header)
         }
         return index
