@@ -113,53 +113,53 @@ extension StudyDatabase {
         sites: [String], plan: String?, state: ParticipantTableState, sort: ParticipantTableSort, descending: Bool,
         page: Int, perPage: Int, now: Date
     ) async throws -> (rows: [ParticipantTableRow], total: Int, page: Int, planNames: [String]) {
-        let (siteIDs, planNames) = try await rows(
-            """
-            WITH chosen AS (SELECT id FROM sites WHERE name = ANY(\(sites)))
-            SELECT array(SELECT id FROM chosen), array(SELECT plan_name FROM participant_summaries
-              WHERE site_id IN (SELECT id FROM chosen) AND plan_name IS NOT NULL
-              GROUP BY plan_name ORDER BY plan_name COLLATE "C")
-            """
-        ).first!.decode(([Int], [String]).self)
         // The day's columns and the newest last sync of the participant's machines (kept on each machine's row,
         // migration 63), over the summary rows of the sites; NOT MATERIALIZED, so the count reads the rows alone and
-        // only the rows shown have their columns computed.
+        // only the rows shown have their columns computed. Every statement also gives the sites' plan names (the
+        // filter's choices).
         let condition = state.condition
-        func listed(_ select: String, _ tail: String) -> PostgresQuery {
+        let head = """
+            (SELECT count(*)::int FROM listed WHERE \(condition)),
+            array(SELECT plan_name FROM participant_summaries WHERE site_id IN (SELECT id FROM chosen)
+              AND plan_name IS NOT NULL GROUP BY plan_name ORDER BY plan_name COLLATE "C")
             """
-            WITH listed AS NOT MATERIALIZED (
-              SELECT p.*, s.name AS site,
+        func listed(_ rest: String) -> PostgresQuery {
+            """
+            WITH chosen AS (SELECT id, name FROM sites WHERE name = ANY(\(sites))),
+            listed AS NOT MATERIALIZED (
+              SELECT p.*, c.name AS site,
                 CASE WHEN p.plan_name IS NULL THEN p.completed ELSE p.plan_done END AS done,
                 CASE WHEN p.plan_name IS NOT NULL THEN greatest(0, least(plan_sessions_opened(p.plan_assigned_at,
                   p.plan_per_week, p.plan_total, \(now)) - 1, p.plan_total) - p.plan_done) END AS missed,
                 (SELECT max(d.last_sync_at) FROM devices d WHERE d.id = ANY(p.devices)) AS last_sync
-              FROM participant_summaries p JOIN sites s ON s.id = p.site_id
-              WHERE p.site_id = ANY(\(siteIDs)) AND (\(plan)::text IS NULL OR p.plan_name = \(plan)::text))
-            SELECT \(unescaped: select) FROM listed WHERE \(unescaped: condition) \(unescaped: tail)
+              FROM participant_summaries p JOIN chosen c ON c.id = p.site_id
+              WHERE \(plan)::text IS NULL OR p.plan_name = \(plan)::text)
+            SELECT \(unescaped: head) \(unescaped: rest)
             """
         }
         let direction = descending ? "DESC" : "ASC"
-        // The count and the page's rows in one statement (each row carries the count); a page past the last, or no
-        // participant at all, returns no row, and only then is the count asked alone.
+        // The count, the plan names and the page's rows in one statement (each row carries the first two); a page
+        // past the last, or no participant at all, returns no row, and only then are the first two asked alone.
         func pageRows(_ number: Int) async throws -> [PostgresRow] {
             try await rows(
                 listed(
                     """
-                    (SELECT count(*)::int FROM listed WHERE \(condition)),
-                    site, participant, done, sessions, last_session_at, plan_done, plan_in_progress,
+                    , site, participant, done, sessions, last_session_at, plan_done, plan_in_progress,
                     first_week_deviation, last_week_deviation, threshold, first_loudness, last_loudness, last_sync,
                     (SELECT ARRAY[p.version::text, p.source, p.plan::text, p.file] FROM plans p
                      WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file),
                     (SELECT p.assigned_at FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file)
-                    """,
-                    "ORDER BY \(sort.expression) \(direction) NULLS LAST, site COLLATE \"C\", participant COLLATE \"C\" "
-                        + "LIMIT \(perPage) OFFSET \((max(1, number) - 1) * perPage)"))
+                    FROM listed WHERE \(condition)
+                    ORDER BY \(sort.expression) \(direction) NULLS LAST, site COLLATE "C", participant COLLATE "C"
+                    LIMIT \(perPage) OFFSET \((max(1, number) - 1) * perPage)
+                    """))
         }
         var shownPage = page
         var found = try await pageRows(page)
-        var total = try found.first?.decode(Int.self) ?? 0
+        var total = 0
+        var planNames: [String] = []
         if found.isEmpty {
-            total = try await rows(listed("count(*)::int", "")).first!.decode(Int.self)
+            (total, planNames) = try await rows(listed("")).first!.decode((Int, [String]).self)
             let last = max(1, (total + perPage - 1) / perPage)
             if page > last {
                 shownPage = last
@@ -169,14 +169,16 @@ extension StudyDatabase {
         var shown: [ParticipantTableRow] = []
         for row in found {
             let (
-                _, site, participant, done, sessions, lastSession, planDone, inProgress, firstWeek, lastWeek,
-                threshold, firstLoudness, lastLoudness, lastSync, planColumns, assignedAt
+                count, plans, site, participant, done, sessions, lastSession, planDone, inProgress, firstWeek,
+                lastWeek, threshold, firstLoudness, lastLoudness, lastSync, planColumns, assignedAt
             ) = try row.decode(
                 (
-                    Int, String, String, Int, Int, Date?, Int?, String?, Double?, Double?, Double?, Double?, Double?,
+                    Int, [String], String, String, Int, Int, Date?, Int?, String?, Double?, Double?, Double?, Double?,
+                    Double?,
                     Date?,
                     [String]?, Date?
                 ).self)
+            (total, planNames) = (count, plans)
             var entry = ParticipantTableRow(
                 site: site, participant: participant, plan: nil, planName: nil, done: done, due: nil, missed: nil,
                 dueNext: "", allDone: false, sessions: sessions, lastSession: lastSession,
