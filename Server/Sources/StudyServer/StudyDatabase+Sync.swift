@@ -109,7 +109,8 @@ extension StudyDatabase {
     }
 
     /// Items `first`, `first + 1`, … of a file whose row this transaction holds locked: what is held is read, the
-    /// new items inserted and the machine's `last_sync_at` set when any was, in one statement (its snapshot is taken after the lock, so it sees every earlier batch).
+    /// new items inserted and the machine's `last_sync_at` set when any was, in one statement (its snapshot is taken
+    /// after the lock, so it sees every earlier batch).
     /// A batch that would leave a gap stores nothing (409); one that holds an item with other content is refused (409).
     static func storeItems(
         _ items: [String], redacted: [Bool], from first: Int, on connection: PostgresConnection, logger: Logger,
