@@ -40,7 +40,8 @@ trap stop EXIT
 url="postgres://postgres@/bench?host=$work/pg"
 
 "$bench" --sample-session "$sample" --database-url "$url" --psql "$bin/psql" \
-  --sessions "${SERVER_BENCH_SESSIONS:-1000}" --trials 1000 2>/dev/null
+  --sessions "${SERVER_BENCH_SESSIONS:-1000}" --trials 1000 2>"$work/bench.log" ||
+  { echo "error: soundsafari-server-bench failed; its log:" >&2; cat "$work/bench.log" >&2; exit 1; }
 
 /usr/bin/time -f "%e %M" -o "$work/export.time" "$server" export --out "$work/export" --database-url "$url" >/dev/null
 read -r seconds kib <"$work/export.time"
