@@ -47,6 +47,14 @@ public struct RowFilter: Sendable {
         }
         guard !column.isEmpty else { throw AnalysisError("--filter '\(text)': the column name is missing before '='.") }
     }
+
+    /// The one rule of `--filter`, for the filters of one column: a value is kept when it is one of the column's
+    /// positive values (or there are none) and none of its negated ones.
+    public static func keeps(_ value: String, _ columnFilters: [RowFilter]) -> Bool {
+        let positives = columnFilters.filter { !$0.negated }
+        return (positives.isEmpty || positives.contains { $0.value == value })
+            && !columnFilters.contains { $0.negated && $0.value == value }
+    }
 }
 
 /// A group (or cell) key: the factor levels in order, plus the subject when one is asked for.
@@ -372,11 +380,7 @@ private final class Loader {
             for (s, filters) in filterGroups {
                 let c = try codeOf(s)
                 if let pass = filterPasses[s]?[c] { if !pass { return } else { continue } }
-                let v = name(s, c)
-                let positives = filters.filter { !$0.negated }
-                let pass =
-                    (positives.isEmpty || positives.contains { $0.value == v })
-                    && !filters.contains { $0.negated && $0.value == v }
+                let pass = RowFilter.keeps(name(s, c), filters)
                 filterPasses[s, default: [:]][c] = pass
                 if !pass { return }
             }

@@ -111,11 +111,7 @@ public final class MixedModelReader {
                 }
                 for (slot, filters) in filterSlots {
                     let v = try field(slot).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                    let positives = filters.filter { !$0.negated }
-                    let pass =
-                        (positives.isEmpty || positives.contains { $0.value == v })
-                        && !filters.contains { $0.negated && $0.value == v }
-                    if !pass { return }
+                    if !RowFilter.keeps(v, filters) { return }
                 }
                 try body(field, record)
             }

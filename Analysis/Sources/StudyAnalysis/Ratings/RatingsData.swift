@@ -60,11 +60,9 @@ public struct RatingsData: Sendable {
         for file in ratingsFiles {
             try reader.readNotingCutOff(path: file) { record in
                 for (column, group) in Dictionary(grouping: filters, by: \.column) {
-                    let v = record.string(filterColumns.firstIndex(of: column) ?? 0)
-                    let positives = group.filter { !$0.negated }
-                    guard positives.isEmpty || positives.contains(where: { $0.value == v }),
-                        !group.contains(where: { $0.negated && $0.value == v })
-                    else { return }
+                    guard RowFilter.keeps(record.string(filterColumns.firstIndex(of: column) ?? 0), group) else {
+                        return
+                    }
                 }
                 // Another codebook's items and scales mean other things: they are never pooled with this one's.
                 let versions = RatingItem.poolableCodebookVersions

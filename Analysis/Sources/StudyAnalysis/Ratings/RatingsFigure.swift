@@ -2,9 +2,13 @@
 import Foundation
 
 enum RatingsFigure {
-    /// The figure when any input folder holds ratings.csv files of the report's `participants` (those left by its
-    /// filters); none otherwise (a study without ratings, or ratings only of participants the report leaves out).
-    static func forReport(inputs: [String], participants: Set<String>) throws -> [ReportFigure] {
+    /// The figure when any input folder holds ratings.csv files of the report's sessions (those its filters left:
+    /// `sessions` names them by participant and session_id, nil for logs without session_id, where the report's
+    /// `participants` decide); none otherwise (a study without ratings, or ratings only of sessions the report
+    /// leaves out, such as a participant's training sessions in a study's report).
+    static func forReport(inputs: [String], participants: Set<String>, sessions: Set<ReportData.PairKey>?) throws
+        -> [ReportFigure]
+    {
         let folders = inputs.filter { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -14,7 +18,10 @@ enum RatingsFigure {
         }
         let all = try RatingsData.load(paths: folders)
         let data = RatingsData(
-            sessions: all.sessions.filter { participants.contains($0.participant) }, promptAnswers: all.promptAnswers,
+            sessions: all.sessions.filter { session in
+                guard let sessions else { return participants.contains(session.participant) }
+                return sessions.contains(ReportData.PairKey(a: session.participant, b: session.sessionID))
+            }, promptAnswers: all.promptAnswers,
             skippedAnswers: all.skippedAnswers, files: all.files)
         guard
             data.sessions.contains(where: {

@@ -45,8 +45,11 @@ public enum StudyReport {
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
         var (figures, questionnaireFacts) = ReportFigures.all(c, devCI: table.devCI, timeCI: table.timeCI)
-        figures += try RatingsFigure.forReport(inputs: inputs, participants: Set(c.people))
-        let questionnaires = try ReportQuestionnaires.analyse(inputs: inputs, participants: Set(c.people))
+        figures += try RatingsFigure.forReport(
+            inputs: inputs, participants: Set(c.people),
+            sessions: data.everyRowHasSession ? Set(data.sessions.keys) : nil)
+        let questionnaires = try ReportQuestionnaires.analyse(
+            inputs: inputs, participants: Set(c.people), trialFilters: filters)
         let testRows = (conditionTests.rows + groupTests.rows).map {
             [
                 $0.measure, $0.test, $0.statistic, $0.df, RFormat.pValue($0.p, digits: 3), $0.note, $0.symbol,
