@@ -31,19 +31,22 @@ public enum SessionProgress {
     ) throws -> [SessionProgressRow] {
         var sessions: [String: [Int: SessionSummary.Accumulator]] = [:]
         var columns = required + optional
+        var optionalColumns = Set(optional)
         let filtered = RowFilterColumns(filters, appendingTo: &columns)
-        let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: Set(optional), skipInvalid: skipInvalid)
+        let domains = TrialColumnCheck(columns: &columns, optional: &optionalColumns)
+        let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: optionalColumns, skipInvalid: skipInvalid)
         reader.showProgress = false
         for file in files {
             try reader.read(path: file) { record in
+                try domains.check(record)
                 guard filtered.keeps(record) else { return }
                 let participant = record.string(0)
                 guard let index = Int(record.string(1)) else { throw record.invalid(1, "a whole session_index") }
-                // The same rule as describe: finite, within ±1e100, and inside the column's range.
+                // The same rule as describe: finite, within ±1e100, and inside the column's range (in any CSV).
                 let deviation = try NumberField.value(record, 2).approximate
-                try LogColumnRange.check(deviation, record, 2)
+                try TrialColumnCheck.checkValue(deviation, record, 2)
                 let time = try NumberField.value(record, 3).approximate
-                try LogColumnRange.check(time, record, 3)
+                try TrialColumnCheck.checkValue(time, record, 3)
                 var session = sessions[participant, default: [:]][index, default: SessionSummary.Accumulator()]
                 var reversal: Bool?
                 if record.has(4), !record.string(4).isEmpty {

@@ -47,13 +47,14 @@ struct ReportData {
             "aim_bearing_deg", "round", "session_id", "front_back_confusion", "protocol", "plan",
             SkippedTargets.column,
         ]
-        let optional: Set<String> = [
+        var optional: Set<String> = [
             "deviation_deg", "target_bearing_deg", "aim_bearing_deg", "round", "session_id", "front_back_confusion",
             "protocol", "plan", SkippedTargets.column,
         ]
         // Slot 12; a --filter on the column makes skipped rows data (the filter decides).
         let dropsSkipped = !filters.contains { $0.column == SkippedTargets.column }
         for f in filters where !columns.contains(f.column) { columns.append(f.column) }
+        let domains = TrialColumnCheck(columns: &columns, optional: &optional)
         let filterSlots = Dictionary(grouping: filters, by: \.column).map { entry in
             (slot: columns.firstIndex(of: entry.key) ?? 0, filters: entry.value)
         }
@@ -77,6 +78,7 @@ struct ReportData {
         for file in files {
             let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
             try reader.read(path: file) { r in
+                try domains.check(r)
                 if dropsSkipped, SkippedTargets.isSkipped(r, 12) {
                     data.skippedTargets += 1
                     return
