@@ -1,0 +1,145 @@
+// The terminal in German: `train`'s line, the language remembered in display.json, and a missing catalog said.
+import Foundation
+import StudyKit
+import StudyRecords
+import Testing
+
+@Suite struct LocalizedCommandTests {
+    /// po/*.po compiled into a fresh folder, as `make build` compiles them beside the program.
+    static func compiledCatalogs() throws -> URL {
+        let folder = try SoundSafariBinary.temporaryDirectory("catalogs")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/bin/bash")
+        compile.arguments = ["scripts/po.sh", "compile", folder.path]
+        compile.currentDirectoryURL = SoundSafariBinary.packageRoot
+        try compile.run()
+        compile.waitUntilExit()
+        #expect(compile.terminationStatus == 0, "scripts/po.sh compile failed")
+        return folder
+    }
+
+    static let examplePlan = SoundSafariBinary.packageRoot.appendingPathComponent(
+        "Examples/training-plan.json")
+
+    /// The example plan cut to `sessions` sessions of one round each, `perWeek` a week.
+    static func smallPlan(in folder: URL, sessions: Int, perWeek: Int) throws -> URL {
+        let text = try String(contentsOf: examplePlan, encoding: .utf8)
+        let url = folder.appendingPathComponent("plan-\(sessions).json")
+        try text.replacingOccurrences(of: #""total_sessions": 10"#, with: "\"total_sessions\": \(sessions)")
+            .replacingOccurrences(of: #""sessions_per_week": 3"#, with: "\"sessions_per_week\": \(perWeek)")
+            .replacingOccurrences(of: #""repetitions": 16"#, with: #""repetitions": 1"#)
+            .replacingOccurrences(of: #""repetitions": 8"#, with: #""repetitions": 1"#)
+            .write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func trainSpeaksGermanWithTheFlagAndRemembersItForTheParticipant() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("train-de")
+        let catalogs = try Self.compiledCatalogs()
+        defer {
+            try? FileManager.default.removeItem(at: logs)
+            try? FileManager.default.removeItem(at: catalogs)
+        }
+        let plan = try Self.smallPlan(in: logs, sessions: 1, perWeek: 3)
+        let done = try SoundSafariBinary.run([
+            "simulate", "--plan", plan.path, "--sessions", "1", "--bot", "ideal", "--participant", "D01", "--logs",
+            logs.path,
+        ])
+        #expect(done.status == 0, "simulate failed: \(done.stderr)")
+        let environment = ["SOUNDSAFARI_LOCALEDIR": catalogs.path]
+
+        let german = try SoundSafariBinary.run(
+            ["train", "--participant", "D01", "--logs", logs.path, "--language", "de"], environment: environment)
+        #expect(german.status == 0, "\(german.stderr)")
+        #expect(
+            german.stdout
+                == "Die einzige Sitzung des Plans „localization-training-10x12“ ist erledigt. Bitten Sie Ihre "
+                + "Betreuerin oder Ihren Betreuer um einen neuen Plan.\n")
+        let remembered = try DisplayPreferences.read(logs: logs, participant: try ParticipantID("D01"))
+        #expect(remembered.language == .german)
+
+        // The participant's choice comes before the environment (the tests' LANGUAGE=en).
+        let again = try SoundSafariBinary.run(
+            ["train", "--participant", "D01", "--logs", logs.path], environment: environment)
+        #expect(again.stdout.hasPrefix("Die einzige Sitzung"), "\(again.stdout)")
+
+        let english = try SoundSafariBinary.run(
+            ["train", "--participant", "D01", "--logs", logs.path, "--language", "en"], environment: environment)
+        #expect(english.stdout.hasPrefix("The 1 session of the plan 'localization-training-10x12' is done"))
+        #expect(try DisplayPreferences.read(logs: logs, participant: try ParticipantID("D01")).language == .english)
+    }
+
+    @Test func germanPluralsAndDatesComeFromTheCatalogAndTheEnvironmentChoosesWithoutAFlag() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("train-de-plural")
+        let catalogs = try Self.compiledCatalogs()
+        defer {
+            try? FileManager.default.removeItem(at: logs)
+            try? FileManager.default.removeItem(at: catalogs)
+        }
+        // One session a week: after the first, the second opens in 7 days, so train names its day and opens no window.
+        let plan = try Self.smallPlan(in: logs, sessions: 3, perWeek: 1)
+        let first = try SoundSafariBinary.run([
+            "simulate", "--plan", plan.path, "--sessions", "1", "--bot", "ideal", "--participant", "D02", "--logs",
+            logs.path,
+        ])
+        #expect(first.status == 0, "simulate failed: \(first.stderr)")
+        let train = try SoundSafariBinary.run(
+            ["train", "--participant", "D02", "--logs", logs.path],
+            environment: ["SOUNDSAFARI_LOCALEDIR": catalogs.path, "LANGUAGE": "", "LC_ALL": "de_DE.UTF-8"])
+        #expect(train.status == 0, "\(train.stderr)")
+        let due = Date().addingTimeInterval(7 * 86_400)
+        let day = ISO8601DateFormatter.string(from: due, timeZone: .gmt, formatOptions: [.withFullDate])
+        let parts = day.split(separator: "-")
+        #expect(
+            train.stdout
+                == "Plan „localization-training-10x12“: 1 von 3 Sitzungen erledigt; Sitzung 2 ist am "
+                + "\(parts[2]).\(parts[1]).\(parts[0]) an der Reihe.\n")
+        // The environment's choice is not remembered: only a flag is.
+        #expect(try DisplayPreferences.read(logs: logs, participant: try ParticipantID("D02")).language == nil)
+    }
+
+    @Test func aLanguageWithoutItsCatalogIsOneSentenceFromTheFlagAndEnglishFromTheEnvironment() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("train-no-catalog")
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let plan = try Self.smallPlan(in: logs, sessions: 1, perWeek: 3)
+        _ = try SoundSafariBinary.run([
+            "simulate", "--plan", plan.path, "--sessions", "1", "--bot", "ideal", "--participant", "D03", "--logs",
+            logs.path,
+        ])
+        let empty = logs.appendingPathComponent("no-catalogs").path
+        let flag = try SoundSafariBinary.run(
+            ["train", "--participant", "D03", "--logs", logs.path, "--language", "de"],
+            environment: ["SOUNDSAFARI_LOCALEDIR": empty])
+        #expect(flag.status != 0)
+        #expect(flag.stdout.isEmpty)
+        #expect(flag.stderr.contains("No 'de' catalog (de/LC_MESSAGES/soundsafari.mo) in \(empty)"), "\(flag.stderr)")
+
+        let environment = try SoundSafariBinary.run(
+            ["train", "--participant", "D03", "--logs", logs.path],
+            environment: ["SOUNDSAFARI_LOCALEDIR": empty, "LANGUAGE": "de"])
+        #expect(environment.status == 0)
+        #expect(environment.stderr.hasPrefix("LANGUAGE asks for de, but: No 'de' catalog"), "\(environment.stderr)")
+        #expect(environment.stdout.hasPrefix("The 1 session of the plan"))
+
+        let french = try SoundSafariBinary.run([
+            "train", "--participant", "D03", "--logs", logs.path, "--language", "fr",
+        ])
+        #expect(french.status != 0)
+        #expect(french.stderr.contains("fr"), "\(french.stderr)")
+    }
+
+    @Test func aDisplayFileNamingALanguageSoundSafariDoesNotSpeakIsAnErrorNamingIt() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("display-fr")
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let folder = logs.appendingPathComponent("D04")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"high_contrast": false, "language": "fr", "large_text": false}"#.utf8).write(
+            to: folder.appendingPathComponent("display.json"))
+        let plan = try Self.smallPlan(in: logs, sessions: 1, perWeek: 3)
+        let train = try SoundSafariBinary.run(
+            ["train", "--participant", "D04", "--logs", logs.path, "--plan", plan.path])
+        #expect(train.status != 0)
+        #expect(train.stderr.contains("D04/display.json"), "\(train.stderr)")
+        #expect(train.stderr.contains(#""language": "de" or "en""#))
+    }
+}
