@@ -33,6 +33,16 @@ import Testing
         return url
     }
 
+    /// `participant` plays the first session of such a plan in `logs` (simulated, in English).
+    static func playFirstSession(participant: String, logs: URL, sessions: Int, perWeek: Int) throws {
+        let plan = try smallPlan(in: logs, sessions: sessions, perWeek: perWeek)
+        let played = try SoundSafariBinary.run([
+            "simulate", "--plan", plan.path, "--sessions", "1", "--bot", "ideal", "--participant", participant,
+            "--logs", logs.path,
+        ])
+        #expect(played.status == 0, "simulate failed: \(played.stderr)")
+    }
+
     @Test func trainSpeaksGermanWithTheFlagAndRemembersItForTheParticipant() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("train-de")
         let catalogs = try Self.compiledCatalogs()
@@ -40,12 +50,7 @@ import Testing
             try? FileManager.default.removeItem(at: logs)
             try? FileManager.default.removeItem(at: catalogs)
         }
-        let plan = try Self.smallPlan(in: logs, sessions: 1, perWeek: 3)
-        let done = try SoundSafariBinary.run([
-            "simulate", "--plan", plan.path, "--sessions", "1", "--bot", "ideal", "--participant", "D01", "--logs",
-            logs.path,
-        ])
-        #expect(done.status == 0, "simulate failed: \(done.stderr)")
+        try Self.playFirstSession(participant: "D01", logs: logs, sessions: 1, perWeek: 3)
         let environment = ["SOUNDSAFARI_LOCALEDIR": catalogs.path]
 
         let german = try SoundSafariBinary.run(
@@ -77,12 +82,7 @@ import Testing
             try? FileManager.default.removeItem(at: catalogs)
         }
         // One session a week: after the first, the second opens in 7 days, so train names its day and opens no window.
-        let plan = try Self.smallPlan(in: logs, sessions: 3, perWeek: 1)
-        let first = try SoundSafariBinary.run([
-            "simulate", "--plan", plan.path, "--sessions", "1", "--bot", "ideal", "--participant", "D02", "--logs",
-            logs.path,
-        ])
-        #expect(first.status == 0, "simulate failed: \(first.stderr)")
+        try Self.playFirstSession(participant: "D02", logs: logs, sessions: 3, perWeek: 1)
         let train = try SoundSafariBinary.run(
             ["train", "--participant", "D02", "--logs", logs.path],
             environment: ["SOUNDSAFARI_LOCALEDIR": catalogs.path, "LANGUAGE": "", "LC_ALL": "de_DE.UTF-8"])
@@ -101,11 +101,7 @@ import Testing
     @Test func aLanguageWithoutItsCatalogIsOneSentenceFromTheFlagAndEnglishFromTheEnvironment() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("train-no-catalog")
         defer { try? FileManager.default.removeItem(at: logs) }
-        let plan = try Self.smallPlan(in: logs, sessions: 1, perWeek: 3)
-        _ = try SoundSafariBinary.run([
-            "simulate", "--plan", plan.path, "--sessions", "1", "--bot", "ideal", "--participant", "D03", "--logs",
-            logs.path,
-        ])
+        try Self.playFirstSession(participant: "D03", logs: logs, sessions: 1, perWeek: 3)
         let empty = logs.appendingPathComponent("no-catalogs").path
         let flag = try SoundSafariBinary.run(
             ["train", "--participant", "D03", "--logs", logs.path, "--language", "de"],
