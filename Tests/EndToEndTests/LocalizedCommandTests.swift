@@ -1,4 +1,4 @@
-// The terminal in German: `train`'s line, the language remembered in display.json, and a missing catalog said.
+// German outside the window: train's line, the reminder notification, the remembered language, a missing catalog.
 import Foundation
 import StudyKit
 import StudyRecords
@@ -137,5 +137,39 @@ import Testing
         #expect(train.status != 0)
         #expect(train.stderr.contains("D04/display.json"), "\(train.stderr)")
         #expect(train.stderr.contains(#""language": "de" or "en""#))
+    }
+
+    @Test func theRemindersNotificationSpeaksTheParticipantsRememberedLanguage() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("notify-de")
+        let catalogs = try Self.compiledCatalogs()
+        defer {
+            try? FileManager.default.removeItem(at: logs)
+            try? FileManager.default.removeItem(at: catalogs)
+        }
+        try DisplayPreferences.remember(.german, logs: logs, participant: try ParticipantID("D05"))
+        // A notify-send that records what it was asked to show and reports a dismissal (nothing opens).
+        let said = logs.appendingPathComponent("notify-send-args.txt")
+        let bin = logs.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let fake = bin.appendingPathComponent("notify-send")
+        try "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\" >> '\(said.path)'; done\n".write(
+            to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let environment = [
+            "SOUNDSAFARI_LOCALEDIR": catalogs.path,
+            "PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
+        ]
+        for kind in ["training", "prompt"] {
+            let output = try SoundSafariBinary.run(
+                ["reminders", "notify", "--participant", "D05", "--kind", kind, "--logs", logs.path],
+                environment: environment)
+            #expect(output.status == 0, "\(output.stderr)")
+        }
+        let arguments = try String(contentsOf: said, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(arguments.contains("Zeit für Ihr Hörtraining."))
+        #expect(arguments.contains("--action=open=Training starten"))
+        #expect(arguments.contains("Ein paar kurze Fragen: Wie geht es Ihnen gerade mit Ihrem Tinnitus?"))
+        #expect(arguments.contains("--action=open=Antworten"))
+        #expect(arguments.filter { $0 == "SoundSafari" }.count == 2, "the title is the app's name in every language")
     }
 }
