@@ -40,6 +40,8 @@ let package = Package(
         .systemLibrary(
             name: "CSoxr", path: "Sources/CSoxr", pkgConfig: "soxr",
             providers: [.apt(["libsoxr-dev"])]),
+        // GNU gettext's libintl.h, part of glibc (libc6-dev); the catalogs are compiled by msgfmt (gettext).
+        .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
 
         // The build's version (VERSION file → BuildInfo.version), for --version and session.json's app_version.
         .executableTarget(name: "version-stamp"),
@@ -49,14 +51,17 @@ let package = Package(
         // Shared by both sides: the one CSV writer (libcsv quoting, formula guard) and the one JSON value.
         .target(name: "TidyFormats", dependencies: ["CCSV"]),
 
+        // Every sentence a person reads, translated through gettext (po/), and the language a run speaks.
+        .target(name: "Localization", dependencies: ["CIntl"]),
+
         // Game side (docs/ARCHITECTURE.md says what each target may import).
         .target(name: "GameCore"),
         .target(
             name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"]),
         // Every record of docs/LOG-FORMAT.md and its codec (no paths, no locks): read and written by the game,
         // the analyzer and the study server alike.
-        .target(name: "StudyRecords", dependencies: ["GameCore", "TidyFormats"]),
-        .target(name: "StudyKit", dependencies: ["GameCore", "TidyFormats", "StudyRecords"]),
+        .target(name: "StudyRecords", dependencies: ["GameCore", "TidyFormats", "Localization"]),
+        .target(name: "StudyKit", dependencies: ["GameCore", "TidyFormats", "StudyRecords", "Localization"]),
         .target(
             name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "BuildInfo"]),
         .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
@@ -69,7 +74,7 @@ let package = Package(
             name: "SoundSafariCommands",
             dependencies: [
                 "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "GameUI", "HeadTracking",
-                "BuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BuildInfo", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
         // Not shipped: the window tests' driver (scripted input, screenshots) and `make bench`.
@@ -96,6 +101,7 @@ let package = Package(
         .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio", "TidyFormats"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "TidyFormatsTests", dependencies: ["TidyFormats"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "HeadTrackingTests", dependencies: ["HeadTracking", "GameCore"]),
         .testTarget(name: "StudyRecordsTests", dependencies: ["StudyRecords", "GameCore", "TidyFormats"]),
         .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "StudyRecords", "GameCore", "TidyFormats"]),
