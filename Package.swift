@@ -60,6 +60,8 @@ let package = Package(
         .target(
             name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "BuildInfo"]),
         .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
+        // A patient's record for their doctor (FHIR bundle) built from StudyRecords' records: no files, no C.
+        .target(name: "PatientExport", dependencies: ["GameCore", "StudyRecords", "TidyFormats"]),
         .target(
             name: "GameUI",
             dependencies: [
@@ -69,7 +71,7 @@ let package = Package(
             name: "SoundSafariCommands",
             dependencies: [
                 "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "GameUI", "HeadTracking",
-                "BuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BuildInfo", "PatientExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
         // Not shipped: the window tests' driver (scripted input, screenshots) and `make bench`.
@@ -109,7 +111,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "soundsafari", "soundsafari-autopilot", "soundsafari-analyze", "StudyKit", "StudyRecords", "GameCore",
-                "SpatialAudio", "TidyFormats",
+                "SpatialAudio", "TidyFormats", "PatientExport",
             ]),
         .testTarget(
             name: "StudyAnalysisTests",

@@ -15,12 +15,13 @@ import Testing
         "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "FoundationNetworking"],
         "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],
+        "Sources/PatientExport": ["GameCore", "StudyRecords", "TidyFormats"],
         "Sources/GameUI": [
             "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
         ],
         "Sources/SoundSafariCommands": [
             "ArgumentParser", "BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime",
-            "GameUI", "HeadTracking",
+            "GameUI", "HeadTracking", "PatientExport",
         ],
         "Sources/soundsafari": ["SoundSafariCommands"],
         "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],

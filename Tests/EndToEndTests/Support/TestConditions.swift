@@ -11,3 +11,12 @@ extension Trait where Self == ConditionTrait {
     /// Root, for what only root may do (mounting a small tmpfs to fill a disk).
     static var needsRoot: Self { .enabled(if: getuid() == 0, "mounting a small tmpfs needs root") }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// fhir.resources in `.fhir-venv/` (scripts/fhir-deps.sh, which `make test` runs first).
+    static var needsFHIRValidator: Self {
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: FHIRValidator.python.path),
+            "needs fhir.resources: run scripts/fhir-deps.sh")
+    }
+}
