@@ -60,8 +60,9 @@ let package = Package(
         .target(
             name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "BuildInfo"]),
         .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
-        // A patient's record for their doctor (FHIR bundle) built from StudyRecords' records: no files, no C.
-        .target(name: "PatientExport", dependencies: ["GameCore", "StudyRecords", "TidyFormats"]),
+        // A patient's record for their doctor (FHIR bundle, the PDF's pages with the analyzer's figures) built from
+        // StudyRecords' records: no files.
+        .target(name: "PatientExport", dependencies: ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis"]),
         .target(
             name: "GameUI",
             dependencies: [

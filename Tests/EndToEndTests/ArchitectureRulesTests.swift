@@ -15,7 +15,7 @@ import Testing
         "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "FoundationNetworking"],
         "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],
-        "Sources/PatientExport": ["GameCore", "StudyRecords", "TidyFormats"],
+        "Sources/PatientExport": ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis"],
         "Sources/GameUI": [
             "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
         ],

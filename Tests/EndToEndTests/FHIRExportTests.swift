@@ -18,6 +18,7 @@ import Testing
     /// An audiogram with a frequency LOINC has a code for (1000, 4000 Hz) and one it has not (250 Hz).
     static let audiogram = "frequency_hz,left_db_hl,right_db_hl\n250,10,15\n1000,20,25\n4000,45,50\n"
 
+    @discardableResult
     static func run(_ arguments: [String]) throws -> CommandOutput {
         let output = try SoundSafariBinary.run(arguments)
         #expect(output.status == 0, "\(arguments.joined(separator: " ")): \(output.stderr)")

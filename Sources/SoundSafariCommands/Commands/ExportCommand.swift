@@ -9,13 +9,15 @@ import StudyRecords
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a participant's record for their doctor: an HL7 FHIR R4 bundle (docs/FHIR.md).",
+        abstract:
+            "Export a participant's record for their doctor: a PDF summary, an HL7 FHIR R4 bundle (docs/FHIR.md).",
         discussion: """
             The bundle holds what the logs have: the audiogram, the tinnitus match and the sound profile, every \
             session's localization outcome, the tinnitus ratings, each questionnaire and its answers and scores, the \
             training plan and its adherence, the diary. The Patient is the pseudonymous study ID only. What the logs \
-            lack (no audiogram, no plan, no sessions) is said on stderr; the export is written all the same. The file \
-            is health data: it is written owner-only (0600).
+            lack (no audiogram, no plan, no sessions) is said on stderr; the export is written all the same. The PDF \
+            is a few pages a doctor reads in two minutes, drawn with the analyzer's figures and rendered by \
+            rsvg-convert. Both files are health data: they are written owner-only (0600).
             """)
 
     @Option(help: "Pseudonymous participant ID (e.g. P01).")
@@ -25,7 +27,10 @@ struct ExportCommand: ParsableCommand {
     var logs: String = "StudyLogs"
 
     @Option(help: "Write the HL7 FHIR R4 bundle (JSON) to this file.")
-    var fhir: String
+    var fhir: String?
+
+    @Option(help: "Write the doctor's summary (PDF) to this file.")
+    var pdf: String?
 
     @Flag(help: "Replace the output file if it exists.")
     var force = false
@@ -36,8 +41,15 @@ struct ExportCommand: ParsableCommand {
         if let problem = ParticipantID.problem(with: participant) {
             throw ValidationError("Participant ID '\(participant)': \(problem).")
         }
-        if fhir.isEmpty { throw ValidationError("--fhir is empty; give the file to write the bundle to.") }
-        try OutputFile.check(fhir, option: "--fhir", force: force)
+        guard fhir != nil || pdf != nil else {
+            throw ValidationError("Give --pdf FILE, --fhir FILE or both: what to write.")
+        }
+        for (option, path) in [("--fhir", fhir), ("--pdf", pdf)] {
+            guard let path else { continue }
+            if path.isEmpty { throw ValidationError("\(option) is empty; give the file to write to.") }
+            try OutputFile.check(path, option: option, force: force)
+        }
+        if fhir != nil && fhir == pdf { throw ValidationError("--fhir and --pdf name the same file; give two.") }
     }
 
     func run() throws {
@@ -56,9 +68,15 @@ struct ExportCommand: ParsableCommand {
         var notes: [String] = []
         let record = try PatientRecordReader.read(
             logs: logsURL, participant: id, library: libraryOrNote(&notes), today: Date())
-        try AtomicFile.replace(URL(fileURLWithPath: fhir), with: FHIRBundle.data(record))
+        if let pdf {
+            try PDFPages.write(DoctorReport.pages(record), to: URL(fileURLWithPath: pdf))
+            print("Wrote the doctor's summary of \(participant) to \(pdf) (health data: owner-only).")
+        }
+        if let fhir {
+            try AtomicFile.replace(URL(fileURLWithPath: fhir), with: FHIRBundle.data(record))
+            print("Wrote the FHIR bundle of \(participant) to \(fhir) (health data: owner-only).")
+        }
         for sentence in record.missing + notes { FileHandle.standardError.write(Data("Note: \(sentence)\n".utf8)) }
-        print("Wrote the FHIR bundle of \(participant) to \(fhir) (health data: owner-only).")
     }
 
     /// The instruments, or nil with a note: the answers are exported without their questionnaire's items then.

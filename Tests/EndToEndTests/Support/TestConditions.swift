@@ -20,3 +20,14 @@ extension Trait where Self == ConditionTrait {
             "needs fhir.resources: run scripts/fhir-deps.sh")
     }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// rsvg-convert (librsvg2-bin) to make the PDF, pdfinfo/pdffonts/pdftotext (poppler-utils) and qpdf to check it;
+    /// scripts/install-deps.sh installs them.
+    static var needsPDFTools: Self {
+        .enabled(
+            if: ["rsvg-convert", "pdfinfo", "pdffonts", "pdftotext", "qpdf"].allSatisfy {
+                FileManager.default.isExecutableFile(atPath: "/usr/bin/" + $0)
+            }, "needs rsvg-convert, poppler-utils and qpdf: run scripts/install-deps.sh")
+    }
+}
