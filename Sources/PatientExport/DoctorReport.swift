@@ -168,8 +168,11 @@ public enum DoctorReport {
                         latest: number(mean(latestRates) * 100, digits: 0)))
             }
         }
-        let figures = ParticipantFigures.progress(sessions.map { ($0.index, $0.summary) }).prefix(2).compactMap(\.svg)
-        page.sideBySide(figures)
+        // A figure of one session is a lone dot at its edge: the table says it better.
+        if sessions.count > 1 {
+            page.sideBySide(
+                ParticipantFigures.progress(sessions.map { ($0.index, $0.summary) }).prefix(2).compactMap(\.svg))
+        }
         page.table(
             W.sessionColumns,
             sessions.map { entry in
