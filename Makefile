@@ -28,13 +28,15 @@ install: deps
 # and data (the machine's device-id, reminder units, OpenAL's search path) go to throwaway folders, never to the
 # real ~/.config or ~/.local; HOME itself is read-only, so a test that writes there fails. The server's dashboard
 # tests drive headless Chromium and check each page with axe-core (scripts/browser-test-deps.sh installs it); its API
-# test runs schemathesis against the OpenAPI document (scripts/schemathesis-deps.sh installs it).
+# test runs schemathesis against the OpenAPI document (scripts/schemathesis-deps.sh installs it). The FHIR export's
+# tests validate bundles with fhir.resources (scripts/fhir-deps.sh installs it).
 test: deps
 	$(SWIFT) build --build-tests
 	@bash scripts/po.sh compile .build/debug/locale
 	cd Server && $(SWIFT) build --build-tests
 	@bash scripts/browser-test-deps.sh >/dev/null
 	@bash scripts/schemathesis-deps.sh >/dev/null
+	@bash scripts/fhir-deps.sh >/dev/null
 	@# The tests run with a read-only HOME and throwaway XDG folders: nothing may write outside its temporary folders.
 	@scratch="$$(mktemp -d)"; mkdir -p "$$scratch/home" "$$scratch/config" "$$scratch/data" "$$scratch/state" "$$scratch/cache"; \
 	chmod 555 "$$scratch/home"; \

@@ -65,6 +65,9 @@ let package = Package(
         .target(
             name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "BuildInfo"]),
         .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
+        // A patient's record for their doctor (FHIR bundle, the PDF's pages with the analyzer's figures) built from
+        // StudyRecords' records: no files.
+        .target(name: "PatientExport", dependencies: ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis"]),
         .target(
             name: "GameUI",
             dependencies: [
@@ -74,7 +77,7 @@ let package = Package(
             name: "SoundSafariCommands",
             dependencies: [
                 "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "GameUI", "HeadTracking",
-                "BuildInfo", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BuildInfo", "Localization", "PatientExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
         // Not shipped: the window tests' driver (scripted input, screenshots) and `make bench`.
@@ -115,7 +118,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "soundsafari", "soundsafari-autopilot", "soundsafari-analyze", "StudyKit", "StudyRecords", "GameCore",
-                "SpatialAudio", "TidyFormats",
+                "SpatialAudio", "TidyFormats", "PatientExport",
             ]),
         .testTarget(
             name: "StudyAnalysisTests",

@@ -514,13 +514,46 @@ def flag_cases():
     return cases
 
 
+def export_cases():
+    """A damaged or odd file among a participant's logs, and odd flags: export says one sentence, writes nothing."""
+    cases = []
+    export = [SOUNDSAFARI, "export", "--participant", "P01", "--logs", "{dir}/logs"]
+    session = "logs/P01/20261127T100000Z-0a1b/session.json"
+    damaged = {
+        "profile.json garbage": {"logs/P01/profile.json": "{not json"},
+        "profile.json FIFO": {"logs/P01/profile.json": "fifo"},
+        "ratings.csv /dev/zero": {"logs/P01/ratings.csv": "devzero"},
+        "ratings.csv other header": {"logs/P01/ratings.csv": "a,b\n1,2\n"},
+        "diary.csv FIFO": {"logs/P01/diary.csv": "fifo"},
+        "questionnaires.csv garbage": {"logs/P01/questionnaires.csv": "participant\n\u0000\n"},
+        "plan-001.json garbage": {"logs/P01/plan-001.json": "[1, 2"},
+        "session.json garbage": {session: "{\"session_id\": 3}"},
+        "session.json a folder": {session: "folder"},
+    }
+    for name, files in damaged.items():
+        for output in (["--fhir", "{dir}/out.json"], ["--pdf", "{dir}/out.pdf"]):
+            cases.append(Case("export", f"{name} {output[0]}", files, export + output))
+    # The participant's folder exists and holds nothing damaged: what is refused is the flags.
+    present = {"logs/P01/diary.csv": ""}
+    for name, argv in {
+        "no participant folder": [SOUNDSAFARI, "export", "--participant", "P02", "--logs", "{dir}/logs", "--fhir",
+                                  "{dir}/out.json"],
+        "neither --fhir nor --pdf": export,
+        "--fhir a folder": export + ["--fhir", "{dir}/logs"],
+        "--fhir empty": export + ["--fhir", ""],
+        "--fhir and --pdf one file": export + ["--fhir", "{dir}/x", "--pdf", "{dir}/x"],
+    }.items():
+        cases.append(Case("export", name, present, argv))
+    return cases
+
+
 def main():
     for binary in (SOUNDSAFARI, ANALYZE):
         if not os.access(binary, os.X_OK):
             sys.exit(f"{binary} is missing: build first (swift build -c release)")
     cases = profile_cases() + plan_cases() + audiogram_cases() + reminder_cases() + sofa_cases() + \
         questionnaire_cases() + \
-        analyzer_cases() + flag_cases()
+        analyzer_cases() + flag_cases() + export_cases()
     counts = {"handled": 0, "crash": 0, "hang": 0, "silent": 0}
     by_surface = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:

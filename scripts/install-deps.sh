@@ -2,8 +2,10 @@
 # Installs the Debian packages SoundSafari needs (libnotify-bin and systemd: `reminders`' notify-send and
 # per-user timers, systemd-analyze for their test; postgresql for the study server and its tests; chromium and
 # chromium-driver for the dashboard's browser tests, python3-venv for their axe-core; librsvg2-bin's rsvg-convert
-# for the analyzer's PDF and 300-dpi PNG figures, `report --publication`; espeak-ng for the window's "read aloud";
-# gettext's xgettext, msgmerge and msgfmt for the translation catalogs, scripts/po.sh), only those still
+# for the analyzer's PDF and 300-dpi PNG figures, `report --publication`, and the doctor's PDF of `export --pdf`,
+# which its tests check with poppler-utils' pdfinfo, pdffonts and pdftotext and with qpdf --check; espeak-ng for
+# the window's "read aloud"; gettext's xgettext, msgmerge and msgfmt for the translation catalogs, scripts/po.sh),
+# only those still
 # missing (a fresh machine has just Swift).
 set -euo pipefail
 
@@ -18,7 +20,7 @@ packages=(
   libnotify-bin systemd
   postgresql
   chromium chromium-driver python3-venv
-  librsvg2-bin
+  librsvg2-bin poppler-utils qpdf
   espeak-ng
   gettext
 )

@@ -16,12 +16,13 @@ import Testing
         "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "Localization", "FoundationNetworking"],
         "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],
+        "Sources/PatientExport": ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis"],
         "Sources/GameUI": [
             "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
         ],
         "Sources/SoundSafariCommands": [
             "ArgumentParser", "BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime",
-            "GameUI", "HeadTracking", "Localization",
+            "GameUI", "HeadTracking", "Localization", "PatientExport",
         ],
         "Sources/soundsafari": ["SoundSafariCommands"],
         "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],

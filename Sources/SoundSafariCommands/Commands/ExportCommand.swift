@@ -1,0 +1,133 @@
+// `soundsafari export`: one participant's record for their doctor, as an HL7 FHIR R4 bundle (docs/FHIR.md).
+import ArgumentParser
+import BuildInfo
+import Foundation
+import PatientExport
+import StudyKit
+import StudyRecords
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract:
+            "Export a participant's record for their doctor: a PDF summary, an HL7 FHIR R4 bundle (docs/FHIR.md).",
+        discussion: """
+            The bundle holds what the logs have: the audiogram, the tinnitus match and the sound profile, every \
+            session's localization outcome, the tinnitus ratings, each questionnaire and its answers and scores, the \
+            training plan and its adherence, the diary. The Patient is the pseudonymous study ID only. What the logs \
+            lack (no audiogram, no plan, no sessions) is said on stderr; the export is written all the same. The PDF \
+            is a few pages a doctor reads in two minutes, drawn with the analyzer's figures and rendered by \
+            rsvg-convert. Both files are health data: they are written owner-only (0600).
+            """)
+
+    @Option(help: "Pseudonymous participant ID (e.g. P01).")
+    var participant: String
+
+    @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
+    var logs: String = "StudyLogs"
+
+    @Option(help: "Write the HL7 FHIR R4 bundle (JSON) to this file.")
+    var fhir: String?
+
+    @Option(help: "Write the doctor's summary (PDF) to this file.")
+    var pdf: String?
+
+    @Flag(help: "Replace the output file if it exists.")
+    var force = false
+
+    @OptionGroup var folders: QuestionnaireFolders
+
+    func validate() throws {
+        if let problem = ParticipantID.problem(with: participant) {
+            throw ValidationError("Participant ID '\(participant)': \(problem).")
+        }
+        guard fhir != nil || pdf != nil else {
+            throw ValidationError("Give --pdf FILE, --fhir FILE or both: what to write.")
+        }
+        for (option, path) in [("--fhir", fhir), ("--pdf", pdf)] {
+            guard let path else { continue }
+            if path.isEmpty { throw ValidationError("\(option) is empty; give the file to write to.") }
+            try OutputFile.check(path, option: option, force: force)
+        }
+        if fhir != nil && fhir == pdf { throw ValidationError("--fhir and --pdf name the same file; give two.") }
+    }
+
+    func run() throws {
+        let logsURL = URL(fileURLWithPath: logs)
+        let id = try ParticipantID(participant)
+        var isFolder: ObjCBool = false
+        guard
+            FileManager.default.fileExists(
+                atPath: logsURL.appendingPathComponent(participant).path, isDirectory: &isFolder),
+            isFolder.boolValue
+        else {
+            throw ValidationErrorMessage(
+                "\(logs) has no folder for participant \(participant); check --participant and --logs (soundsafari status --logs \(logs) lists them)."
+            )
+        }
+        var notes: [String] = []
+        let record = try PatientRecordReader.read(
+            logs: logsURL, participant: id, library: libraryOrNote(&notes), today: Date())
+        if let pdf {
+            try PDFPages.write(DoctorReport.pages(record), to: URL(fileURLWithPath: pdf))
+            print("Wrote the doctor's summary of \(participant) to \(pdf) (health data: owner-only).")
+        }
+        if let fhir {
+            try AtomicFile.replace(URL(fileURLWithPath: fhir), with: FHIRBundle.data(record))
+            print("Wrote the FHIR bundle of \(participant) to \(fhir) (health data: owner-only).")
+        }
+        for sentence in record.missing + notes { FileHandle.standardError.write(Data("Note: \(sentence)\n".utf8)) }
+    }
+
+    /// The instruments, or nil with a note: the answers are exported without their questionnaire's items then.
+    func libraryOrNote(_ notes: inout [String]) -> InstrumentLibrary? {
+        do { return try folders.library() } catch {
+            notes.append(
+                "The questionnaires' definitions were not found (\(error)); answers are exported without their items' wording."
+            )
+            return nil
+        }
+    }
+}
+
+/// Reads a participant's logs into a `PatientRecord`, through StudyKit's readers only.
+enum PatientRecordReader {
+    static func read(logs: URL, participant: ParticipantID, library: InstrumentLibrary?, today: Date) throws
+        -> PatientRecord
+    {
+        var record = PatientRecord(participant: participant.value, exportedAt: today, appVersion: BuildInfo.version)
+        record.profiles = try HearingProfile.loadAll(logs: logs, participant: participant.value)
+        var sessions: [PatientRecord.Session] = []
+        for folder in SessionFolder.existing(logs: logs, participant: participant).reversed() {
+            // A folder without a readable session.json held no session (a crash before anything was written).
+            guard FileManager.default.fileExists(atPath: folder.sessionJSONURL.path) else { continue }
+            let session = try SessionRecord.read(folder.sessionJSONURL)
+            var summary: SessionSummary?
+            if FileManager.default.fileExists(atPath: folder.trialsURL.path) {
+                let rows = try TrialRow.readAll(from: folder.trialsURL)
+                // The one per-session computation, shared with the progress chart, `progress` and the server.
+                summary = rows.isEmpty ? nil : SessionSummary.of(rows)
+            }
+            sessions.append(PatientRecord.Session(record: session, summary: summary))
+        }
+        record.sessions = sessions
+        record.ratings = try RatingsLog(logs: logs, participant: participant).storedRows()
+        record.questionnaireRows = try QuestionnaireLog(logs: logs, participant: participant).rows()
+        record.diary = DiaryState.current(try DiaryLog(logs: logs, participant: participant).rows())
+        if let plan = try AssignedPlan.current(logs: logs, participant: participant) {
+            record.plan = plan
+            record.schedule = PlanSchedule.of(plan, sessions: sessions.map(\.record), today: today)
+        }
+        if let library, !record.questionnaireRows.isEmpty {
+            let entries = try library.all()
+            for row in record.questionnaireRows {
+                let key = PatientRecord.InstrumentKey(id: row.instrument, version: row.instrumentVersion)
+                guard record.instruments[key] == nil else { continue }
+                let matching = entries.filter { $0.instrument.id == key.id && $0.instrument.version == key.version }
+                let chosen = matching.first { $0.instrument.language == row.language } ?? matching.first
+                if let chosen { record.instruments[key] = chosen.instrument }
+            }
+        }
+        return record
+    }
+}
