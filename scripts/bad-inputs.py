@@ -11,7 +11,8 @@ A case is
   handled  a non-zero exit with a message on stderr (the one sentence),
   crash    ended by a signal, or a runtime trap ("Fatal error", "Illegal instruction"),
   hang     still running after 60 s (then killed),
-  silent   exit 0, or a non-zero exit without a word: the bad input was taken.
+  silent   exit 0, or a non-zero exit without a word (or, where a case names what its sentence must say, a
+           sentence about something else): the bad input was taken.
 Prints one "name value unit" line each (bad_inputs.tried/handled/crash/hang/silent) and the line
 "tried N / handled N / crash N / hang N / silent N"; exits 1 unless crash, hang and silent are 0.
 """
@@ -53,8 +54,10 @@ class Case:
     """One bad input: `files` (path → bytes, or a special: "fifo", "devzero", "folder", ("link", target))
     written into a fresh folder, then `argv` run there ({dir} replaced by the folder)."""
 
-    def __init__(self, surface, name, files, argv, env=None):
+    def __init__(self, surface, name, files, argv, env=None, said=None):
         self.surface, self.name, self.files, self.argv, self.env = surface, name, files, argv, env or {}
+        # Text the sentence must hold (the input it names): another complaint means the bad input went unnoticed.
+        self.said = said
 
 
 def plant(folder, files):
@@ -101,6 +104,8 @@ def run(case):
             return case, "crash", stderr
         if done.returncode == 0 or not stderr.strip():
             return case, "silent", stderr + done.stdout.decode(errors="replace")[-300:]
+        if case.said is not None and case.said not in stderr:
+            return case, "silent", f"the sentence does not say {case.said!r}: " + stderr
         return case, "handled", stderr
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -203,6 +208,16 @@ def profile_cases():
     cases.append(Case("profile", "repeated key", {PROFILE_FILE: text.replace('"gain_rule": "half-gain",',
                                                                             '"gain_rule": "half-gain", "gain_rule": "none",')},
                       PROFILE_SHOW))
+    # One frequency under two spellings (issue 47): each command took one of the two levels silently.
+    for spelling in ["1e3", "1000.0", "1.0e+3", "01000"]:
+        bad = copy.deepcopy(PROFILE)
+        bad["audiogram"]["left"][spelling] = 35
+        text = json_text(bad)
+        for command, argv in [("show", PROFILE_SHOW), ("set-output", PROFILE_WRITE),
+                              ("simulate", [SOUNDSAFARI, "simulate", "--rounds", "1", "--participant", "P01",
+                                            "--logs", "{dir}/logs"])]:
+            cases.append(Case("profile", f"audiogram 1000 and {spelling} ({command})", {PROFILE_FILE: text}, argv,
+                              said="names the same frequency"))
     for frequency in ["abc", "10", "30000", "-1000"]:
         bad = copy.deepcopy(PROFILE)
         bad["audiogram"]["left"][frequency] = 20
@@ -437,6 +452,12 @@ def analyzer_cases():
         ("front_back_confusion", "yes", [ANALYZE, "rate", "{dir}/trials.csv"]),
         ("front_back_reversal", "yes", [ANALYZE, "progress", "{dir}/trials.csv"]),
         ("abs_deviation_deg", "1\x002", describe),
+        # Issue 47: the row is checked whichever column the command analyses.
+        ("time_s", "-3", describe), ("time_s", "-0.001", describe), ("time_s", "-3", [ANALYZE, "rate", "{dir}/trials.csv"]),
+        ("target_bearing_deg", "400", describe), ("aim_bearing_deg", "-1", describe),
+        ("deviation_deg", "200", describe), ("time_s", "abc", describe),
+        ("time_s", "-3", [ANALYZE, "report", "{dir}/trials.csv", "--out", "{dir}/out", "--no-mixed-models"]),
+        ("time_s", "-3", [ANALYZE, "lmm", "{dir}/trials.csv", "--model", "abs_deviation_deg ~ 1 + (1 | participant)"]),
     ]:
         if column not in columns:
             continue
@@ -453,21 +474,46 @@ def analyzer_cases():
                       describe))
     ratings_header = ("participant,session_id,session_index,moment,item,value,answered_at,prompted_at,skipped,"
                       "codebook_version\n")
-    good = "P07,S1,1,before,tinnitus_loudness,0.500,2026-11-23T17:00:00.000Z,,FALSE,1\n"
-    for name, row in [("42 on a 0-1 slider", "P07,S1,1,after,tinnitus_loudness,42,2026-11-23T17:10:00.000Z,,FALSE,1"),
-                      ("1e308", "P07,S1,1,after,tinnitus_loudness,1e308,2026-11-23T17:10:00.000Z,,FALSE,1"),
-                      ("SAM 0", "P07,S1,1,after,mood,0,2026-11-23T17:10:00.000Z,,FALSE,1"),
-                      ("SAM 4.5", "P07,S1,1,after,mood,4.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
-                      ("yes/no 0.5", "P07,S1,1,after,tinnitus_noticed,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
-                      ("unknown item", "P07,S1,1,after,happiness,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
-                      ("codebook_version 3 (unknown)", "P07,S1,1,after,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,3"),
-                      ("moment 'during'", "P07,S1,1,during,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,1"),
+    good = "P07,20261126T014050Z-18a8,1,before,tinnitus_loudness,0.500,2026-11-23T17:00:00.000Z,,FALSE,1\n"
+    for name, row in [("42 on a 0-1 slider", "P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,42,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("1e308", "P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,1e308,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("SAM 0", "P07,20261126T014050Z-18a8,1,after,mood,0,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("SAM 4.5", "P07,20261126T014050Z-18a8,1,after,mood,4.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("yes/no 0.5", "P07,20261126T014050Z-18a8,1,after,tinnitus_noticed,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("unknown item", "P07,20261126T014050Z-18a8,1,after,happiness,0.5,2026-11-23T17:10:00.000Z,,FALSE,1"),
+                      ("codebook_version 3 (unknown)", "P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,3"),
+                      ("moment 'during'", "P07,20261126T014050Z-18a8,1,during,tinnitus_loudness,0.4,2026-11-23T17:10:00.000Z,,FALSE,1"),
                       ("answered twice", good.strip())]:
         cases.append(Case("analyzer ratings", name, {"logs/P07/ratings.csv": ratings_header + good + row + "\n"},
                           [ANALYZE, "ratings", "{dir}/logs"]))
-    session = {"logs/P07/S1/trials.csv": trials, "logs/P07/S1/session.json": "{}\n",
+    # Issue 47: every column out of its domain, each said at its own column.
+    after = "P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.400,2026-11-23T17:10:00.000Z,,FALSE,2".split(",")
+    names = ratings_header.strip().split(",")
+    for column, raw in [("participant", "P08"), ("participant", "a b"), ("participant", ""), ("session_id", "S1"),
+                        ("session_index", "0"), ("session_index", "-1"), ("session_index", "x"),
+                        ("moment", "BEFORE"), ("item", "concentration (before)"), ("value", "-0.1"),
+                        ("value", "nan"), ("answered_at", "yesterday"), ("answered_at", "2026-11-23"),
+                        ("answered_at", ""), ("prompted_at", "2026-11-23T17:00:00.000Z"), ("prompted_at", "soon"),
+                        ("skipped", "TRUE"), ("skipped", "yes"), ("codebook_version", "0"),
+                        ("codebook_version", "9"), ("codebook_version", "")]:
+        row = list(after)
+        if column == "item":
+            row[names.index("moment")], row[names.index("item")] = "before", "concentration"
+        else:
+            row[names.index(column)] = raw
+        cases.append(Case("analyzer ratings", f"{column} = {raw!r}",
+                          {"logs/P07/ratings.csv": ratings_header + good + ",".join(row) + "\n"},
+                          [ANALYZE, "ratings", "{dir}/logs"], said=f"column '{column}'"))
+    prompt = "P07,,,prompt,mood,5.000,2026-11-23T17:10:00.000Z,,FALSE,2"
+    for column, raw in [("session_id", "20261126T014050Z-18a8"), ("session_index", "2")]:
+        row = prompt.split(",")
+        row[names.index(column)] = raw
+        cases.append(Case("analyzer ratings", f"a prompt with {column} {raw}",
+                          {"logs/P07/ratings.csv": ratings_header + good + ",".join(row) + "\n"},
+                          [ANALYZE, "ratings", "{dir}/logs"], said=f"column '{column}'"))
+    session = {"logs/P07/20261126T014050Z-18a8/trials.csv": trials, "logs/P07/20261126T014050Z-18a8/session.json": "{}\n",
                "logs/P07/ratings.csv": ratings_header + good}
-    for out in ["logs/P07", "logs/P07/S1", "logs/P07/S1/figures"]:
+    for out in ["logs/P07", "logs/P07/20261126T014050Z-18a8", "logs/P07/20261126T014050Z-18a8/figures"]:
         cases.append(Case("analyzer", f"report --out {out}", session, [ANALYZE, "report", "{dir}/logs", "--out",
                                                                        "{dir}/" + out]))
     for name, text in [("plan-001.json not JSON", "{"), ("plan-001.json without its plan", '{"version": 1}'),
@@ -478,6 +524,21 @@ def analyzer_cases():
     cases += special_files("analyzer ratings", "logs/P01/ratings.csv", [ANALYZE, "ratings",
                                                                         "{dir}/logs/P01/ratings.csv"])
     cases.append(Case("analyzer", "a missing file", {}, [ANALYZE, "describe", "{dir}/nothing.csv"]))
+    return cases
+
+
+# --- protocol files --------------------------------------------------------------------------------------
+def protocol_cases():
+    with open(os.path.join(ROOT, "Examples/latin-square.json")) as handle:
+        study = json.load(handle)
+    argv = [SOUNDSAFARI, "simulate", "--protocol", "{dir}/study.json", "--participant", "P01", "--logs", "{dir}/logs"]
+    cases = []
+    # Issue 47: a bearing outside a circle's degrees is refused, never wrapped.
+    for raw in ["1e308", "-1e308", "360", "400", "-90", "-0.001", "1e15"]:
+        listed = list(study["bearings_deg"])
+        listed[3] = json.loads(raw)
+        text = json_text(dict(study, bearings_deg=listed))
+        cases.append(Case("protocol", f"bearings_deg[3] = {raw}", {"study.json": text}, argv, said="bearings_deg[3]"))
     return cases
 
 
@@ -497,7 +558,8 @@ def flag_cases():
             argv = [SOUNDSAFARI] + command + ["--participant=" + participant, "--logs", "{dir}/logs"]
             if command[0] == "plan":
                 argv.append(os.path.join(ROOT, "Examples/training-plan.json"))
-            cases.append(Case("flags", f"{' '.join(command)} --participant {participant[:20]!r}", {}, argv))
+            cases.append(Case("flags", f"{' '.join(command)} --participant {participant[:20]!r}", {}, argv,
+                              said="it is empty" if participant == "" else None))
     for command in (["simulate", "--rounds", "1"], ["profile", "show", "--participant", "P01"],
                     ["plan", "assign", "--participant", "P01", os.path.join(ROOT, "Examples/training-plan.json")],
                     ["rate", "--participant", "P01"]):
@@ -552,7 +614,7 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit(f"{binary} is missing: build first (swift build -c release)")
     cases = profile_cases() + plan_cases() + audiogram_cases() + reminder_cases() + sofa_cases() + \
-        questionnaire_cases() + \
+        questionnaire_cases() + protocol_cases() + \
         analyzer_cases() + flag_cases() + export_cases()
     counts = {"handled": 0, "crash": 0, "hang": 0, "silent": 0}
     by_surface = {}

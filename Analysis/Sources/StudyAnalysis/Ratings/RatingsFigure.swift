@@ -9,8 +9,7 @@ enum RatingsFigure {
     /// of rows left out as ones the game could not have written.
     static func forReport(
         inputs: [String], participants: Set<String>, sessions: Set<ReportData.PairKey>?, skipInvalid: Bool
-    ) throws -> (figures: [ReportFigure], skippedRows: Int)
-    {
+    ) throws -> (figures: [ReportFigure], skippedRows: Int) {
         let folders = inputs.filter { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
