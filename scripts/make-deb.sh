@@ -61,7 +61,10 @@ shrink() { # BINARY
 
 manual() { # BINARY DESTDIR
     local pages="$work/man-$(basename "$1")"
-    "$bin/generate-manual" "$1" --output-directory "$pages" >/dev/null
+    mkdir -p "$pages"
+    # Dated by the last commit, so that the same checkout gives the same pages.
+    "$bin/generate-manual" "$1" --date "$(git log -1 --format=%cs 2>/dev/null || date +%F)" \
+        --authors "the SoundSafari authors" --output-directory "$pages" >/dev/null
     mkdir -p "$2"
     for page in "$pages"/*; do gzip -9n <"$page" >"$2/$(basename "$page").gz"; done
 }
