@@ -2,7 +2,7 @@
 SWIFT ?= swift
 XVFB  := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps build play install test lint format bench sounds clean server po
+.PHONY: deps build play install test lint format bench sounds clean server po deb deb-test
 
 deps:
 	@bash scripts/install-deps.sh
@@ -48,6 +48,16 @@ test: deps
 # The study server (its own package in Server/): PostgreSQL in .server-data/, a first admin, then serve on :8080.
 server: deps
 	@bash scripts/server.sh
+
+# The Debian packages (soundsafari_<VERSION>_amd64.deb, soundsafari-server_<VERSION>_amd64.deb) in .build/deb, from
+# release builds with the Swift runtime linked statically, checked by lintian; deb-test installs them into a clean
+# Debian 12 root made by debootstrap and uses them there (as root).
+deb:
+	@bash scripts/install-deps.sh --deb
+	@bash scripts/make-deb.sh
+
+deb-test: deb
+	@bash scripts/deb-install-test.sh .build/deb
 
 # The checked-in .swift-format is the style; CI fails on any finding.
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests Analysis/Sources Analysis/Tests Plugins Server/Package.swift Server/Sources Server/Tests

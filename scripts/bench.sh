@@ -15,3 +15,12 @@ bash scripts/kill-loop.sh .build/release 24
 python3 scripts/bad-inputs.py .build/release
 # The study server (issue 24): sync ingest against COPY, the export of 1,000,000 rows, a home machine's 30 days.
 bash scripts/server-bench.sh
+# The Debian packages (issue 44): each package's size and the time from `apt-get install ./soundsafari_*.deb` to a
+# first simulate in a clean Debian 12 root (debootstrap's own time too); debootstrap and chroot need root.
+if [ "$(id -u)" -eq 0 ]; then
+    bash scripts/install-deps.sh --deb >&2
+    bash scripts/make-deb.sh >&2
+    bash scripts/deb-install-test.sh .build/deb | grep '^deb\.'
+else
+    echo "deb.*: skipped, the install test needs root (debootstrap, chroot)" >&2
+fi

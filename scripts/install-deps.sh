@@ -27,6 +27,10 @@ packages=(
 # The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models; wrk for
 # the dashboard's pages under 32 concurrent clients (pgbench, their SQL alone, comes with postgresql).
 [ "${1:-}" = "--bench" ] && packages+=(python3-pandas python3-scipy time r-base-core r-cran-lme4 r-cran-lmertest wrk)
+# `make deb` and its install test: dpkg-shlibdeps (dpkg-dev), strip (binutils), chrpath, libcurl's development files
+# (a statically linked FoundationNetworking links libcurl), lintian; debootstrap for the clean Debian 12 root,
+# desktop-file-validate, nginx and openssl for the TLS proxy test, curl to ask the servers.
+[ "${1:-}" = "--deb" ] && packages+=(dpkg-dev binutils chrpath libcurl4-openssl-dev lintian debootstrap desktop-file-utils nginx-light openssl curl)
 
 missing=()
 for p in "${packages[@]}"; do
