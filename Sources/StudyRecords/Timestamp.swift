@@ -16,10 +16,35 @@ public enum Timestamp {
         return String(whole.dropLast()) + String(format: ".%03dZ", Int(fraction))
     }
 
-    /// Parses `format`'s output (and the same without milliseconds).
+    /// The years a log's timestamp may name: a year 9999 is no time the game ever logged.
+    public static let years = 1900...2099
+
+    /// Parses `format`'s output (and the same without milliseconds, or with 1 to 9 fraction digits):
+    /// `YYYY-MM-DDTHH:MM:SS[.fff]Z` in ASCII digits, a day that exists (Foundation's parser made 2026-02-30 the 2nd
+    /// of March) and a year of `years`; anything else is nil.
     public static func parse(_ text: String) -> Date? {
-        if let date = try? style.parse(text) { return date }
-        return try? Date.ISO8601FormatStyle().parse(text)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z") else { return nil }
+        let separators: [Int: Character] = [4: "-", 7: "-", 10: "T", 13: ":", 16: ":"]
+        for offset in 0..<19 {
+            let fits =
+                separators[offset].map { bytes[offset] == $0.asciiValue } ?? (48...57).contains(bytes[offset])
+            guard fits else { return nil }
+        }
+        let fraction = bytes[19..<(bytes.count - 1)]
+        if !fraction.isEmpty {
+            guard fraction.count >= 2, fraction.count <= 10, fraction.first == UInt8(ascii: "."),
+                fraction.dropFirst().allSatisfy({ (48...57).contains($0) })
+            else { return nil }
+        }
+        func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
+        let written = [number(0..<4), number(5..<7), number(8..<10), number(11..<13), number(14..<16), number(17..<19)]
+        guard years.contains(written[0]),
+            let date = (try? style.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
+        else { return nil }
+        let read = Calendar.utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return [read.year, read.month, read.day, read.hour, read.minute, read.second] == written.map(Optional.some)
+            ? date : nil
     }
 }
 

@@ -154,11 +154,11 @@ extension StudyDatabase {
         }
     }
 
-    /// The site's machines (not revoked) that have not synced for more than `days` days, or never.
+    /// The site's machines (not revoked) that have not synced for more than `days` days: since their last sync, or
+    /// since their enrolment when they never synced (a machine enrolled minutes ago is not quiet; it was an alert).
     private func quietMachineAlerts(site: String, now: Date, days: Int) async throws -> [DashboardAlert] {
         try await devicesWithLastSync(site: site).compactMap { device, last in
-            guard device.revokedAt == nil,
-                last.map({ now.timeIntervalSince($0) > Double(days) * 86_400 }) ?? true
+            guard device.revokedAt == nil, now.timeIntervalSince(last ?? device.enrolledAt) > Double(days) * 86_400
             else { return nil }
             return DashboardAlert(
                 site: site, kind: .quiet, participant: nil,

@@ -13,15 +13,20 @@ struct ProblemMiddleware: RouterMiddleware {
         let id = context.id
         var response: Response
         do {
+            // The dashboard's pages check their own (WebMiddleware), to answer with its error page.
+            if request.uri.path.hasPrefix("/api/") { try RequestText.check(request) }
             response = try await next(request, context)
             response.headers[.requestID] = id
         } catch {
             let problem = Problem.from(error, request: request)
-            if problem.status == .internalServerError {
+            if problem.status == .internalServerError || problem.status == .serviceUnavailable {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             }
             response = problem.response(requestID: id)
         }
+        // No browser guesses another type than the one sent: pages had it (WebPages.securityHeaders), pictures, the
+        // API's JSON and the exports did not.
+        response.headers[.xContentTypeOptions] = "nosniff"
         // The access log: the request id (the logger's hb.request.id) stands for the request; the peer's address is
         // never read.
         context.logger.info("\(request.method) \(request.uri.path) \(response.status.code)")

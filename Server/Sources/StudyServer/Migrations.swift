@@ -14,8 +14,10 @@ struct Migration: Sendable {
 enum Migrations {
     /// Every migration: the API's (below 20) and the dashboard's (from 20, in StudyDatabase+Dashboard.swift; from 60 in
     /// StudyDatabase+ParticipantsTable.swift; from 62 in StudyDatabase+Summaries.swift), then ingest's (63, below: it
-    /// replaces migration 61's index, so it comes after it) and a participant's page's (64, below).
-    static let all: [Migration] = api + dashboard + dashboardTable + participantSummaries + ingest + participantPage
+    /// replaces migration 61's index, so it comes after it), a participant's page's (64) and the sessions' owners (65).
+    static let all: [Migration] =
+        api + dashboard + dashboardTable + participantSummaries + ingest + participantPage
+        + sessionOwners
 
     /// Append only: a released migration is never edited, removed or reordered; a new need is a new version.
     static let api: [Migration] = [
@@ -309,10 +311,40 @@ enum Migrations {
             ])
     ]
 
+    /// Whose a session is, so that no machine adds rows to another site's or participant's session.
+    static let sessionOwners: [Migration] = [
+        Migration(
+            version: 65, name: "sync: a session ID belongs to the site and participant that first sent it",
+            statements: [
+                // Trial rows are keyed by the session ID they name, so a machine of another site sending a folder
+                // under that ID added rows to the first site's session (StudyDatabase+Sync's claimSessions).
+                """
+                CREATE TABLE session_owners (session_id text PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
+                  participant text NOT NULL, claimed_at timestamptz NOT NULL DEFAULT now())
+                """,
+                // What is held: a session's projection first (it kept its first sender), then trials and ratings.
+                """
+                INSERT INTO session_owners (session_id, site_id, participant)
+                SELECT session_id, site_id, participant FROM sessions ON CONFLICT DO NOTHING
+                """,
+                """
+                INSERT INTO session_owners (session_id, site_id, participant)
+                SELECT DISTINCT ON (session_id) session_id, site_id, participant FROM trials
+                ORDER BY session_id, site_id, participant ON CONFLICT DO NOTHING
+                """,
+                """
+                INSERT INTO session_owners (session_id, site_id, participant)
+                SELECT DISTINCT ON (session_id) session_id, site_id, participant FROM ratings
+                WHERE session_id IS NOT NULL AND session_id <> ''
+                ORDER BY session_id, site_id, participant ON CONFLICT DO NOTHING
+                """,
+            ])
+    ]
+
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
     /// several instances starting at once apply each migration once. Returns the names it applied.
-    static func apply(on client: PostgresClient, logger: Logger) async throws -> [String] {
-        try await client.withConnection { connection in
+    static func apply(on database: StudyDatabase, logger: Logger) async throws -> [String] {
+        try await database.withConnection { connection in
             try await connection.query("SELECT pg_advisory_lock(7240124)", logger: logger)
             do {
                 let applied = try await apply(on: connection, logger: logger)
@@ -326,14 +358,28 @@ enum Migrations {
     }
 
     private static func apply(on connection: PostgresConnection, logger: Logger) async throws -> [String] {
-        try await connection.query(
-            """
-            CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL,
-              applied_at timestamptz NOT NULL DEFAULT now())
-            """, logger: logger)
-        let done = Set(
-            try await connection.query("SELECT version FROM schema_migrations", logger: logger).collect()
-                .map { try $0.decode(Int.self) })
+        // Read first, created only when missing: the server's role (DatabaseRoles) may not create anything, and
+        // CREATE … IF NOT EXISTS checks that right before it looks.
+        let (exists, mayCreate) = try await connection.query(
+            "SELECT to_regclass('schema_migrations') IS NOT NULL, has_schema_privilege('public', 'CREATE')",
+            logger: logger
+        ).collect().first!.decode((Bool, Bool).self)
+        let done =
+            exists
+            ? Set(
+                try await connection.query("SELECT version FROM schema_migrations", logger: logger).collect()
+                    .map { try $0.decode(Int.self) }) : []
+        let missing = all.filter { !done.contains($0.version) }
+        if !missing.isEmpty, !mayCreate {
+            throw DatabaseRoles.NotMigrated(missing: missing.map(\.version))
+        }
+        if !exists {
+            try await connection.query(
+                """
+                CREATE TABLE schema_migrations (version int PRIMARY KEY, name text NOT NULL,
+                  applied_at timestamptz NOT NULL DEFAULT now())
+                """, logger: logger)
+        }
         var applied: [String] = []
         for migration in all where !done.contains(migration.version) {
             try await connection.withTransaction(logger: logger) { connection in
@@ -347,6 +393,7 @@ enum Migrations {
             }
             applied.append("\(migration.version) \(migration.name)")
         }
+        try await DatabaseRoles.grant(on: connection, logger: logger)
         return applied
     }
 }

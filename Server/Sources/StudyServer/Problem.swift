@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import PostgresNIO
 
 /// A refusal the API answers as `application/problem+json`. `detail` is the one actionable sentence.
 public struct Problem: Error, Sendable, Equatable {
@@ -50,9 +51,20 @@ extension HTTPField.Name {
 }
 
 extension Problem {
+    /// Errors of a connection to the database that went away (a restart, a stop): the request may be tried again.
+    static let databaseLost: [PSQLError.Code] = [
+        .connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed, .clientClosedConnection,
+    ]
+
     /// The problem for an error thrown by Hummingbird itself or by the database, never leaking internals.
     static func from(_ error: any Error, request: Request) -> Problem {
         if let problem = error as? Problem { return problem }
+        if error is DatabaseAway || (error as? PSQLError).map({ databaseLost.contains($0.code) }) == true {
+            return Problem(
+                .serviceUnavailable, "Database unavailable",
+                "The server cannot reach its database just now: try again in a few seconds (the administrator is told by the server's log).",
+                extra: ["retry_after": "5"])
+        }
         if error is NIOTooManyBytesError { return from(HTTPError(.contentTooLarge), request: request) }
         if let http = error as? HTTPError {
             switch http.status {

@@ -1,4 +1,4 @@
-// Reading a JSON request body strictly: bad JSON, an unknown field or a wrong type is a 400 naming the field.
+// Reading a JSON request body strictly: bad JSON, an unknown or repeated field, a wrong type or a NUL is a 400 naming the field.
 import Foundation
 import Hummingbird
 
@@ -12,6 +12,7 @@ extension Request {
         var request = self
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
         let data = Data(buffer.readableBytesView)
+        if let finding = JSONTextCheck.firstFinding(in: data) { throw Problem.badRequest(finding.sentence) }
         // One pass of JSONDecoder: the members are checked against `fields` by `Strict` before the body is decoded
         // from the same decoder (a sync batch of 1,000 rows was parsed twice before: JSONSerialization, then this).
         do {

@@ -26,7 +26,7 @@ extension StudyDatabase {
         actor: (name: String, role: String), action: String, site: String? = nil, participant: String? = nil,
         before: [String: String]? = nil, after: [String: String]? = nil, requestID: String? = nil
     ) async throws {
-        try await client.withConnection { connection in
+        try await withConnection { connection in
             try await Self.audit(
                 on: connection, logger: logger, actor: actor, action: action, site: site, participant: participant,
                 before: before, after: after, requestID: requestID)

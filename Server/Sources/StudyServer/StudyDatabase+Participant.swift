@@ -130,6 +130,9 @@ extension StudyDatabase {
                         unsafeSQL: "DELETE FROM \(table) WHERE site_id = $1 AND participant = $2",
                         binds: try Self.bindings(siteID, participant)), logger: logger)
             }
+            // Which sessions were theirs goes too (a session ID holds when they played); the ID stays refused.
+            try await connection.query(
+                "DELETE FROM session_owners WHERE site_id = \(siteID) AND participant = \(participant)", logger: logger)
             // The participant's other sessions keep their numbers: session_index is counted per participant.
             let after = try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
             try await Self.audit(
@@ -142,7 +145,7 @@ extension StudyDatabase {
     /// What is held of `participant` at `site`; nil when no such site exists.
     public func holdings(site: String, participant: String) async throws -> ParticipantHoldings? {
         guard let siteID = try await siteID(site) else { return nil }
-        return try await client.withConnection { connection in
+        return try await withConnection { connection in
             try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
         }
     }

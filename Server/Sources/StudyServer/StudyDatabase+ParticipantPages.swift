@@ -124,7 +124,7 @@ extension StudyDatabase {
         }
         let missing = sessions.map(\.id).filter { !kept.contains($0) }
         if !missing.isEmpty {
-            for (id, summary) in try await client.withConnection({ connection in
+            for (id, summary) in try await withConnection({ connection in
                 try await Self.sessionSummaries(missing, on: connection, logger: logger).summaries
             }) where summary.photos > 0 {
                 summaries[id] = summary

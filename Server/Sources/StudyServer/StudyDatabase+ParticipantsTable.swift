@@ -66,7 +66,7 @@ public struct ParticipantTableRow: Sendable, Equatable {
 extension StudyDatabase {
     /// Each participant's current plan at a site: the newest assignment a machine of the site sent.
     func currentPlans(siteID: Int) async throws -> [String: AssignedPlan] {
-        try await client.withConnection { connection in
+        try await withConnection { connection in
             try await Self.currentPlans(siteID: siteID, participants: nil, on: connection, logger: logger)
                 .mapValues(\.plan)
         }
@@ -78,7 +78,7 @@ extension StudyDatabase {
 
     /// Each participant's first and newest answered rating of `item` (ties by file and record).
     func ratingChanges(siteID: Int, items: [String]) async throws -> [RatingChange] {
-        try await client.withConnection { connection in
+        try await withConnection { connection in
             try await Self.ratingChanges(
                 siteID: siteID, items: items, participants: nil, on: connection, logger: logger)
         }

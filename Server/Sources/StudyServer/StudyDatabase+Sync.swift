@@ -36,10 +36,11 @@ extension StudyDatabase {
     /// items stored in one statement, the projection, the audit row. The first two wait for locks, so what reads after
     /// them is a statement of its own: a statement reads what was committed when it began, before it waited.
     func store(
-        device: Device, file: String, kind: String, header: String?, first: Int?, items: [String],
+        device: Device, path: SyncPath, kind: String, header: String?, first: Int?, items: [String],
         decoded: DecodedItems, requestID: String
     ) async throws -> Stored {
-        try await transaction { connection in
+        let file = path.file
+        return try await transaction { connection in
             // A participant's deletion at the site waits for this batch, or this batch for it (StudyDatabase+Participant).
             let siteID = try await connection.query(
                 "SELECT site_id, pg_advisory_xact_lock_shared(2407, site_id)::text FROM devices WHERE id = \(device.id)",
@@ -56,11 +57,16 @@ extension StudyDatabase {
                 """, logger: logger
             ).collect().first!.decode((String, String?, [String]).self)
             let deleted = Set(deletedList)
-            if let participant = Self.participant(of: file), deleted.contains(participant) {
+            if let participant = path.participant?.value, deleted.contains(participant) {
                 throw Problem(
                     .gone, "Gone",
                     "Participant \(participant) was deleted from the study server by an administrator, so \(file) is no longer taken: remove the folder \(participant) from this machine's logs folder (or move it out) and sync again.",
                     extra: ["key": file])
+            }
+            if let participant = path.participant {
+                try await Self.claimSessions(
+                    Self.sessions(named: decoded, path: path), site: siteID, participant: participant, file: file,
+                    on: connection, logger: logger)
             }
             guard heldKind == kind, heldHeader == header else {
                 throw Problem.conflict(
@@ -97,6 +103,39 @@ extension StudyDatabase {
             }
             return Stored(
                 file: file, held: written.heldBefore + count, stored: count, unchanged: written.sent - count)
+        }
+    }
+
+    /// The sessions a batch's records belong to: its folder's, and those its ratings name.
+    static func sessions(named decoded: DecodedItems, path: SyncPath) -> [String] {
+        var named = path.session.map { [$0.value] } ?? []
+        if case .ratings(let rows) = decoded {
+            named += rows.compactMap(\.sessionID).filter { !$0.isEmpty }
+        }
+        return Array(Set(named)).sorted()
+    }
+
+    /// A session ID belongs to the site and participant that first sent it (`session_owners`, migration 65), so a
+    /// machine of another site or participant never adds rows to it: such a batch is a 409 naming the session.
+    /// `ON CONFLICT DO UPDATE` returns the owner's row even when another batch inserted it meanwhile (it waits for
+    /// that row and locks it), where a separate read would not see it.
+    static func claimSessions(
+        _ sessions: [String], site: Int, participant: ParticipantID, file: String, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
+        guard !sessions.isEmpty else { return }
+        let owners = try await connection.query(
+            """
+            INSERT INTO session_owners (session_id, site_id, participant)
+            SELECT unnest(\(sessions)::text[]), \(site), \(participant.value)
+            ON CONFLICT (session_id) DO UPDATE SET site_id = session_owners.site_id
+            RETURNING session_id, site_id, participant
+            """, logger: logger
+        ).collect().map { try $0.decode((String, Int, String).self) }
+        if let taken = owners.sorted(by: { $0.0 < $1.0 }).first(where: { $0.1 != site || $0.2 != participant.value }) {
+            throw Problem.conflict(
+                "The session \(taken.0) belongs to another participant or site on this server, so \(file) cannot add to it: a session folder is never copied from one participant or machine of another site to another; remove the copy from this machine's logs folder.",
+                key: taken.0)
         }
     }
 

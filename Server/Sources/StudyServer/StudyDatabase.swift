@@ -30,22 +30,24 @@ public struct StudyDatabase: Sendable {
 
     @discardableResult
     public func migrate() async throws -> [String] {
-        try await Migrations.apply(on: client, logger: logger)
+        try await Migrations.apply(on: self, logger: logger)
     }
 
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await client.query(query, logger: logger).collect()
+        try await withConnection { [logger] in try await $0.query(query, logger: logger).collect() }
     }
 
     func execute(_ query: PostgresQuery) async throws {
-        try await client.query(query, logger: logger)
+        try await withConnection { [logger] in _ = try await $0.query(query, logger: logger) }
     }
 
     /// Runs `body` in a transaction; what `body` throws (a `Problem`, a `Refusal`) comes out as itself, the
     /// transaction rolled back, rather than wrapped in postgres-nio's `PostgresTransactionError`.
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
         do {
-            return try await client.withTransaction(logger: logger) { try await body($0) }
+            return try await withConnection { [logger] in
+                try await $0.withTransaction(logger: logger) { try await body($0) }
+            }
         } catch let error as PostgresTransactionError {
             if let inner = error.closureError, error.rollbackError == nil { throw inner }
             throw error
@@ -63,7 +65,9 @@ extension StudyDatabase {
     public func addSite(
         _ name: String, by actor: (name: String, role: String) = ("cli", "admin"), requestID: String? = nil
     ) async throws {
-        guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$", options: .regularExpression) != nil else {
+        // `\z`, not `$`: `$` also matches before a final line break, so "north\n" passed here and failed the table's
+        // check (a 500); a user name "sup-north\n" was even created, a look-alike account.
+        guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\\z", options: .regularExpression) != nil else {
             throw Refusal(
                 description:
                     "The site name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit."
@@ -90,7 +94,7 @@ extension StudyDatabase {
         name: String, role: Role, sites: [String], password: String?,
         by actor: (name: String, role: String) = ("cli", "admin"), requestID: String? = nil
     ) async throws -> String? {
-        guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$", options: .regularExpression) != nil else {
+        guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}\\z", options: .regularExpression) != nil else {
             throw Refusal(
                 description:
                     "The user name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_', '@' or '-'.")

@@ -23,45 +23,33 @@ struct SyncRoutes {
     {
         let device = try context.device()
         let batch = try await request.decodeStrictly(SyncBatch.self, context: context)
-        let decoded = try Self.validate(batch)
+        let (decoded, path) = try Self.validate(batch)
         let stored = try await database.store(
-            device: device, file: batch.file, kind: batch.kind, header: batch.header, first: batch.first,
+            device: device, path: path, kind: batch.kind, header: batch.header, first: batch.first,
             items: batch.items, decoded: decoded, requestID: context.id)
         return JSONReply(body: stored)
     }
 
-    /// The file's place in a logs folder matches its kind, and every item decodes with StudyRecords' codec (returned).
-    static func validate(_ batch: SyncBatch) throws -> DecodedItems {
-        let parts = batch.file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let safe = parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }
-        let name = parts.last ?? ""
-        let placed: Bool
-        switch batch.kind {
-        case "participants": placed = parts == ["participants.csv"]
-        case "ratings": placed = parts.count == 2 && name == "ratings.csv"
-        case "trials": placed = parts.count == 3 && name == "trials.csv"
-        case "session": placed = parts.count == 3 && name == "session.json"
-        case "plan": placed = parts.count == 2 && name.hasPrefix("plan-") && name.hasSuffix(".json")
-        case "profile": placed = parts.count == 2 && name == "profile.json"
-        case "questionnaires": placed = parts.count == 2 && name == "questionnaires.csv"
-        case "diary": placed = parts.count == 2 && name == "diary.csv"
-        case "tracker": placed = parts.count == 3 && name == "tracker.csv"
-        case ResultPictureItem.kind: placed = parts.count == 3 && ResultPictureItem.isPictureName(name)
-        default:
+    /// The file's path is the canonical path of its kind (`SyncPath`: a participant ID and a session ID exactly as the
+    /// game writes them), every item decodes with StudyRecords' codec and passes the game's own checks, and every
+    /// record names the participant and session of its folder (returned with the path).
+    static func validate(_ batch: SyncBatch) throws -> (DecodedItems, SyncPath) {
+        let path: SyncPath
+        do { path = try SyncPath(file: batch.file, kind: batch.kind) } catch {
             throw Problem.badRequest(
-                "The kind \"\(batch.kind)\" is not synced: use participants, session, trials, tracker, picture, ratings, plan, profile, questionnaires or diary."
-            )
+                "\(Self.clause(error)): fix the name (or move the folder out of the logs folder), then sync again.")
         }
-        guard safe, placed else {
+        // Item numbers are 32-bit in the tables (a larger one was a 500).
+        if let first = batch.first, first > Int(Int32.max) - batch.items.count {
             throw Problem.badRequest(
-                "The file \(batch.file) is not where a \(batch.kind) file lives in a logs folder: send its path relative to the logs folder."
+                "The field \"first\" is \(first): a file's items are numbered from 1 to \(Int32.max), so send a smaller one."
             )
         }
         guard !batch.items.isEmpty else {
             throw Problem.badRequest("The batch for \(batch.file) has no items: send at least one.")
         }
         if batch.kind == "profile" {
-            return try validateProfile(batch, participant: parts[0])
+            return (try validateProfile(batch, participant: path.participant?.value ?? ""), path)
         }
         let csv = ["participants", "ratings", "trials", "questionnaires", "diary", "tracker"].contains(batch.kind)
         if csv {
@@ -87,8 +75,14 @@ struct SyncRoutes {
                     "The batch of \(batch.file) has \(batch.items.count) items but \(count) records: send one record per item."
                 )
             }
-            return decoded
+            try RecordCheck.check(decoded, of: path, first: first)
+            return (decoded, path)
         } else {
+            // A document's own duplicate members and NULs: its text is kept as jsonb, which refuses a NUL.
+            if batch.kind != ResultPictureItem.kind, let finding = JSONTextCheck.firstFinding(in: batch.items[0]) {
+                throw Problem.badRequest(
+                    "In \(batch.file): \(finding.sentence.prefix(1).lowercased())\(finding.sentence.dropFirst())")
+            }
             guard batch.header == nil, batch.items.count == 1 else {
                 throw Problem.badRequest(
                     "A batch of \(batch.file) is the one whole \(batch.kind == ResultPictureItem.kind ? "picture in base64" : "JSON document"), with no header."
@@ -105,11 +99,14 @@ struct SyncRoutes {
                     )
                 }
             }
+            let decoded: DecodedItems
             do {
-                return try DecodedItems.decode(kind: batch.kind, file: batch.file, header: nil, items: batch.items).0
+                decoded = try DecodedItems.decode(kind: batch.kind, file: batch.file, header: nil, items: batch.items).0
             } catch {
                 throw Problem.badRequest("\(Self.clause(error)): fix the file, then sync again.")
             }
+            try RecordCheck.check(decoded, of: path, first: 1)
+            return (decoded, path)
         }
     }
 
@@ -120,6 +117,13 @@ struct SyncRoutes {
             throw Problem.badRequest(
                 "A batch of \(batch.file) has no header and needs first (the version its first item ends with, from 1)."
             )
+        }
+        for (offset, item) in batch.items.enumerated() {
+            if let finding = JSONTextCheck.firstFinding(in: item) {
+                throw Problem.badRequest(
+                    "In item \(first + offset) of \(batch.file): \(finding.sentence.prefix(1).lowercased())\(finding.sentence.dropFirst())"
+                )
+            }
         }
         let decoded: DecodedItems
         do {

@@ -20,11 +20,13 @@ struct WebMiddleware: RouterMiddleware {
                 request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { a, _ in a })
         )
         do {
+            try RequestText.check(request)
             if let token { web.session = try await database.webSession(token: token) }
             if request.method == .post {
                 var request = request
                 let body = try await request.collectBody(upTo: context.maxUploadSize)
                 let form = WebForm(urlEncoded: String(buffer: body))
+                try RequestText.check(form)
                 // The session's token, or before signing in the sign-in page's cookie: a form from elsewhere has
                 // neither, and a form without its field is refused the same way.
                 let expected = web.session?.csrf ?? cookies[WebCookies.signIn]

@@ -30,6 +30,14 @@ public struct ZipSink<Output: ExportSink>: ExportSink {
             started = true
         }
         let name = Array(file.utf8)
+        // A ZIP entry's name has a 16-bit length: a longer one trapped in `UInt16(name.count)` and took the server
+        // down (ingest bounds a path since SyncPath; a database filled before may hold longer ones).
+        guard name.count <= Int(UInt16.max) else {
+            throw TooLarge(
+                description:
+                    "The export's file name of \(name.count) bytes is longer than a ZIP entry's name may be (65,535 bytes)."
+            )
+        }
         entries.append((name, 0, 0, try Self.fits(offset, file)))
         crc = 0
         size = 0

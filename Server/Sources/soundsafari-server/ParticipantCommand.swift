@@ -56,10 +56,9 @@ struct ParticipantCommand: AsyncParsableCommand {
                                 "The server holds nothing of participant \(participant) at site \(site): check the ID and the site."
                         )
                     }
-                    throw CommandFailure(
-                        description:
-                            "This would delete \(held.description) of \(participant) at \(site): run it again with --yes to delete them."
-                    )
+                    // What a dry run is for: said as its answer, not as an error ("Error: This would delete …").
+                    return
+                        "This would delete \(held.description) of \(participant) at \(site): run it again with --yes to delete them."
                 }
                 let (before, _) = try await database.deleteParticipant(
                     site: site, participant: participant, by: ("cli", "admin"))

@@ -69,6 +69,13 @@ func withDatabase<T: Sendable>(
         throw CommandFailure(description: refusal.description)
     } catch let error as CommandFailure {
         throw error
+    } catch let error as DatabaseRoles.NotMigrated {
+        throw CommandFailure(description: error.description)
+    } catch is DatabaseAway {
+        throw CommandFailure(
+            description:
+                "The database at \(url) cannot be reached (no connection within \(StudyDatabase.leaseTimeout.components.seconds) seconds): start PostgreSQL or check --database-url, then try again."
+        )
     } catch {
         throw CommandFailure(
             description:

@@ -185,6 +185,7 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             #expect(!Self.text(page.html).contains("No result picture"))
             let picture = try await res.send(.get, src)
             #expect(picture.status == 200 && picture.headers[.contentType] == "image/png")
+            #expect(picture.headers[.xContentTypeOptions] == "nosniff", "no browser takes it for another type")
             #expect(Data(picture.bytes) == png)
             // Another session of the same machine has none; another site's supervisor learns nothing.
             let other = try await res.send(.get, "/sites/A/sessions/20261120T090000Z-000a")

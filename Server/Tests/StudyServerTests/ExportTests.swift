@@ -25,7 +25,9 @@ import TidyFormats
                         registeredAt: registered
                     ).values(under: ParticipantRecord.columns)))
             for day in 0..<2 {
-                let id = String(format: "2026112%dT0140%02dZ-%04x", 6 + day, k, k * 16 + day)
+                // Another machine's sessions have IDs of their own: a session belongs to one site and participant.
+                let id = String(
+                    format: "2026112%dT0140%02dZ-%04x", 6 + day, k, (machine.utf8.count % 16) << 12 | k * 16 + day)
                 var session = try ProjectionTests.session(
                     id, participant: participant, offset: Double(day * 86_400 + k), machine: machine)
                 var record = try SessionRecord.decode(Data(session.state.utf8), file: "session.json")

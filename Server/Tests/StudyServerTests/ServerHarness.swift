@@ -59,13 +59,14 @@ struct Harness: Sendable {
 
 let testPassword = "correct horse battery"
 
-/// Runs `body` against a server on a new database, with the rate limits given; `live` serves real HTTP on a free
-/// port of 127.0.0.1 (`client.port`) for programs outside the test.
+/// Runs `body` against a server on a new database (or `database`), with the rate limits given; `live` serves real HTTP
+/// on a free port of 127.0.0.1 (`client.port`) for programs outside the test.
 func withServer(
-    loginAttempts: Int = 10, enrolmentAttempts: Int = 30, live: Bool = false,
+    loginAttempts: Int = 10, enrolmentAttempts: Int = 30, live: Bool = false, database: DatabaseURL? = nil,
     _ body: @Sendable (Harness) async throws -> Void
 ) async throws {
-    let url = try await TestCluster.shared.value.freshDatabase()
+    let url: DatabaseURL
+    if let database { url = database } else { url = try await TestCluster.shared.value.freshDatabase() }
     let configuration = ServerConfiguration(
         port: 0, database: url, loginAttempts: loginAttempts, enrolmentAttempts: enrolmentAttempts)
     var logger = Logger(label: "test-server")

@@ -98,7 +98,7 @@ import TidyFormats
                 try await server.call(.post, "/api/v1/sync/batch", token: device.token, json: json)
             }
             let header = CSVWriter.headerLine(TrackerRow.columns)
-            let file = "P07/2026-11-26_014050_P07_s001/tracker.csv"
+            let file = "P07/20261126T014050Z-18a8/tracker.csv"
             let reading = "2026-11-26T01:40:51.016Z,sample,opentrack,opentrack,13.000,,,,,,12.500,1,0.500,0,\n"
             let bad = try Self.body(
                 file: file, kind: "tracker", header: header, first: 1,

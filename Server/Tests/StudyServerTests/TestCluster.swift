@@ -15,7 +15,7 @@ final class TestCluster: Sendable {
     let runAs: String?
     static let role = "soundsafari_test"
     static let template = "soundsafari_template"
-    private let counter = Counter()
+    let counter = Counter()
 
     private init(folder: URL, bin: URL, runAs: String?) {
         self.folder = folder

@@ -9,6 +9,9 @@ public struct ParticipantID: Hashable, Sendable, Codable, CustomStringConvertibl
 
     public static let maximumLength = 64
 
+    /// The scalars an ID may hold.
+    private static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.".unicodeScalars)
+
     public init(_ value: String) throws {
         if let problem = ParticipantID.problem(with: value) {
             throw ParticipantIDError(value: value, problem: problem)
@@ -22,11 +25,14 @@ public struct ParticipantID: Hashable, Sendable, Codable, CustomStringConvertibl
         if value.count > maximumLength { return "it is longer than \(maximumLength) characters" }
         if value.contains("/") || value.contains("\\") { return "it contains a path separator" }
         if value.contains("@") { return "it looks like an e-mail address" }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
-        if let bad = value.first(where: { !allowed.contains($0) }) {
-            return "it contains '\(bad)'"
+        // Judged scalar by scalar, never by Character: Swift compares Characters by canonical equivalence, so the
+        // KELVIN SIGN passed as "K", and a zero-width joiner or combining mark hid inside a letter's Character. An ID
+        // is ASCII bytes only, so each person has one spelling and a deleted ID has no look-alike.
+        if let bad = value.unicodeScalars.first(where: { !allowed.contains($0) }) {
+            return bad.isASCII && bad.properties.isGraphemeBase
+                ? "it contains '\(bad)'" : "it contains U+\(String(bad.value, radix: 16, uppercase: true))"
         }
-        if let first = value.first, !(first.isASCII && (first.isLetter || first.isNumber)) {
+        if let first = value.unicodeScalars.first, "-_.".unicodeScalars.contains(first) {
             return "it must start with a letter or digit"
         }
         return nil

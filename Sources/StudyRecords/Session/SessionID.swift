@@ -14,9 +14,21 @@ public struct SessionID: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// Accepts an existing folder name when it has the session-id shape.
+    /// Byte by byte: a regular expression's `\d` took other scripts' digits and its `$` a trailing line break.
     public init?(folderName: String) {
-        let pattern = #"^\d{8}T\d{6}Z-[0-9a-f]{4}$"#
-        guard folderName.range(of: pattern, options: .regularExpression) != nil else { return nil }
+        let bytes = Array(folderName.utf8)
+        guard bytes.count == 21 else { return nil }
+        for (offset, byte) in bytes.enumerated() {
+            let fits: Bool
+            switch offset {
+            case 8: fits = byte == UInt8(ascii: "T")
+            case 15: fits = byte == UInt8(ascii: "Z")
+            case 16: fits = byte == UInt8(ascii: "-")
+            case 17...20: fits = (48...57).contains(byte) || (97...102).contains(byte)
+            default: fits = (48...57).contains(byte)
+            }
+            guard fits else { return nil }
+        }
         value = folderName
     }
 

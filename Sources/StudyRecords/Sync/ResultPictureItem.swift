@@ -12,7 +12,8 @@ public enum ResultPictureItem {
 
     /// The names `ResultPictureFiles` gives: `round-01.png`, `round-04-target-2.png`.
     public static func isPictureName(_ name: String) -> Bool {
-        name.range(of: #"^round-[0-9]{2,3}(-target-[0-9]{1,2})?\.png$"#, options: .regularExpression) != nil
+        // `\z`, not `$`: `$` also matches before a final line break, so "round-01.png\n" was a picture's name.
+        name.range(of: #"^round-[0-9]{2,3}(-target-[0-9]{1,2})?\.png\z"#, options: .regularExpression) != nil
     }
 
     /// The item for a picture's bytes; a file that is no PNG, or too large, is one sentence naming it.

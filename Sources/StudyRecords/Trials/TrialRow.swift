@@ -204,6 +204,38 @@ public struct TrialRow: Equatable, Sendable {
         }
     }
 
+    /// The first value no game ever logs, as a clause naming its column, or nil when every value is one the game can
+    /// write (docs/LOG-FORMAT.md's ranges). The codec reads any number; this is what says a row is possible, for the
+    /// study server's ingest, which takes only rows that pass it.
+    public func validationProblem() -> String? {
+        let counts: [(String, Int)] = [
+            ("schema_version", schemaVersion), ("round", round), ("targets_in_round", targetsInRound),
+            ("target_index", targetIndex), ("session_index", sessionIndex),
+        ]
+        // A count is stored in a 32-bit column wherever the logs are pooled (the study server's `trials`).
+        for (column, value) in counts where !(1...Int(Int32.max)).contains(value) {
+            return "\(column) \(value) is not a whole number from 1 to \(Int32.max)"
+        }
+        if schemaVersion > Self.schemaVersion {
+            return "schema_version \(schemaVersion) is newer than this version reads (\(Self.schemaVersion))"
+        }
+        if let profileVersion, !(1...Int(Int32.max)).contains(profileVersion) {
+            return "profile_version \(profileVersion) is not a whole number from 1 to \(Int32.max)"
+        }
+        // Bearings are kept in [0, 360); written to 0.001° a bearing a hair below 360 reads back as 360.000.
+        let ranges: [(String, Double?, ClosedRange<Double>)] = [
+            ("target_bearing_deg", targetBearingDeg, 0...360), ("aim_bearing_deg", aimBearingDeg, 0...360),
+            ("deviation_deg", deviationDeg, -180...180), ("abs_deviation_deg", absDeviationDeg, 0...180),
+            ("time_s", timeS, 0...Double(Int32.max)),
+            ("onset_uncertainty_ms", onsetUncertaintyMS, 0...Double(Int32.max)),
+        ]
+        for case (let column, let value?, let range) in ranges where !range.contains(value) {
+            return "\(column) \(value) is not between \(range.lowerBound) and \(range.upperBound)"
+        }
+        if let onsetFrame, onsetFrame < 0 { return "onset_frame \(onsetFrame) is negative" }
+        return nil
+    }
+
     /// Every row of a trials.csv table (its cut-off last line, if any, is never among the records).
     public static func rows(of table: CSVTable) throws -> [TrialRow] {
         try table.records.map { try TrialRow(table.row($0)) }
