@@ -46,17 +46,12 @@ extension GameApp {
         guard !album.isEmpty else {
             return "No photos in \(participant)'s album yet: a hit in a training session puts its best photo there."
         }
-        freeAlbum()
         albumPages = album.reversed().prefix(AlbumPage.perScreen).map { photo in
-            var width: Int32 = 0
-            var height: Int32 = 0
-            let texture = IMG_LoadTexture(window.renderer, photo.picture.path)
-            if let texture { SDL_QueryTexture(texture, nil, nil, &width, &height) }
             let name =
                 (audio?.catalog.entries(role: .target).first { $0.name == photo.target }?.displayName ?? photo.target)
                 .lowercased()
             return AlbumPage(
-                texture: texture, size: (width, height),
+                picture: SDLTexture(imageAt: photo.picture.path, window: window),
                 caption: String(
                     format: "Session %d: the %@, %.0f° off", photo.sessionIndex, name, photo.absDeviationDeg))
         }
@@ -71,11 +66,5 @@ extension GameApp {
         painter.drawAlbum(
             albumPages, note: albumNote, footer: ContinueFooter.of(.album, albumFromSummary: flow.albumFromSummary),
             backLabel: flow.albumFromSummary ? "Back to today's session" : "Back to the menu")
-    }
-
-    /// The album's textures go when it is opened again and when the window closes.
-    func freeAlbum() {
-        for page in albumPages { if let texture = page.texture { SDL_DestroyTexture(texture) } }
-        albumPages = []
     }
 }

@@ -160,8 +160,8 @@ extension GameApp {
         }
         // The result picture shows where the animal was: only when the protocol lets the participant see it.
         painter.drawResult(
-            heading: heading, picture: feedback.showTrueDirection ? resultTexture : nil,
-            pictureSize: resultTextureSize, lines: lines, continueHint: buttonText,
+            heading: heading, picture: feedback.showTrueDirection ? resultPicture : nil, lines: lines,
+            continueHint: buttonText,
             footer: ContinueFooter.of(flow.screen))
     }
 

@@ -45,8 +45,7 @@ package final class GameApp {
     let tracker: TrackerSession?
     var run: SessionRun?
     /// The result picture of the last photo, as a texture for the result screens.
-    var resultTexture: OpaquePointer?
-    var resultTextureSize: (Int32, Int32) = (0, 0)
+    var resultPicture: SDLTexture?
     var keepRunning = true
     /// Continue the participant's latest incomplete session (`--resume`, or "Continue" on the summary).
     var resuming: Bool
@@ -61,8 +60,7 @@ package final class GameApp {
     /// Set when this window plays a training session (`train`, or the menu's Train); see GameApp+Training.
     var training: TrainingIntent?
     /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
-    var progressTexture: OpaquePointer?
-    var progressTextureSize: (Int32, Int32) = (0, 0)
+    var progressChart: SDLTexture?
     /// The album's photos as the album screen shows them (loaded when it opens).
     var albumPages: [AlbumPage] = []
     var albumNote = ""
@@ -83,7 +81,7 @@ package final class GameApp {
     var studySheet: ProtocolSheet?
     /// The practice animal is sounding, and its picture (GameApp+Practice).
     var practiceSounding = false
-    var practiceTexture: OpaquePointer?
+    var practicePicture: SDLTexture?
     /// Read aloud (F4): the rule of when the screen's sentence is spoken, and the sentence saying it was toggled.
     var readAloud = ReadAloud()
     var readAloudNotice: (text: String, until: MonotonicTime)?
@@ -114,7 +112,7 @@ package final class GameApp {
         } else {
             window = try GameWindow(title: title)
         }
-        painter = ScreenPainter(window: window, text: try TextRenderer(renderer: window.renderer))
+        painter = ScreenPainter(window: window, text: try TextRenderer(window: window))
         input = InputHandler(clock: clock)
         autopilot = try hooks.autopilotScript.map { try Autopilot.load(path: $0.path) }
         screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
@@ -262,19 +260,13 @@ package final class GameApp {
 
     deinit { shutdown() }
 
-    /// Frees SDL resources in dependency order: textures and fonts, then the window, then SDL itself
-    /// (stored properties would otherwise be released in an order SDL does not survive).
+    /// Frees SDL resources in dependency order: fonts, then the window (its renderer takes every texture still held
+    /// with it: `SDLTexture` frees nothing after that), then SDL itself (stored properties would otherwise be
+    /// released in an order SDL does not survive).
     func shutdown() {
         audio?.stop()
         audio = nil
         hearing?.windowClosed()
-        if let resultTexture { SDL_DestroyTexture(resultTexture) }
-        resultTexture = nil
-        if let progressTexture { SDL_DestroyTexture(progressTexture) }
-        progressTexture = nil
-        if let practiceTexture { SDL_DestroyTexture(practiceTexture) }
-        practiceTexture = nil
-        freeAlbum()
         painter.text.close()
         window.close()
         sdl.close()
@@ -408,10 +400,6 @@ package final class GameApp {
 
     /// Replaces the result picture shown on the result screens.
     func showResultPicture(_ surface: UnsafeMutablePointer<SDL_Surface>?) {
-        if let resultTexture { SDL_DestroyTexture(resultTexture) }
-        resultTexture = nil
-        guard let surface else { return }
-        resultTexture = SDL_CreateTextureFromSurface(window.renderer, surface)
-        resultTextureSize = (surface.pointee.w, surface.pointee.h)
+        resultPicture = surface.flatMap { SDLTexture(surface: $0, window: window) }
     }
 }

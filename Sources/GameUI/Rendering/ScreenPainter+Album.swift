@@ -3,8 +3,7 @@ import CSDL2
 
 /// One photo of the album as the screen shows it: its picture (nil when the file is gone) and its caption.
 struct AlbumPage {
-    let texture: OpaquePointer?
-    let size: (width: Int32, height: Int32)
+    let picture: SDLTexture?
     let caption: String
 }
 
@@ -28,14 +27,14 @@ extension ScreenPainter {
             let y = top + row * (cellHeight + gap)
             let captionHeight = captionPixels * 13 / 10 * 2
             var pictureHeight = max(scaled(40), cellHeight - captionHeight - scaled(6))
-            if let texture = page.texture, page.size.width > 0, page.size.height > 0 {
+            if let picture = page.picture, picture.width > 0, picture.height > 0 {
                 // The picture keeps its aspect ratio inside its cell.
                 let scale = min(
-                    Double(cellWidth) / Double(page.size.width), Double(pictureHeight) / Double(page.size.height))
-                let w = Int32(Double(page.size.width) * scale)
-                let h = Int32(Double(page.size.height) * scale)
-                var target = SDL_Rect(x: x + (cellWidth - w) / 2, y: y, w: w, h: h)
-                SDL_RenderCopy(window.renderer, texture, nil, &target)
+                    Double(cellWidth) / Double(picture.width), Double(pictureHeight) / Double(picture.height))
+                let w = Int32(Double(picture.width) * scale)
+                let h = Int32(Double(picture.height) * scale)
+                let target = SDL_Rect(x: x + (cellWidth - w) / 2, y: y, w: w, h: h)
+                picture.draw(into: target)
                 window.outline(target, Theme.dimText)
                 pictureHeight = h  // the caption right under the picture
             } else {

@@ -359,7 +359,7 @@ final class ScreenPainter {
     /// An animal the viewfinder shows (the practice only: in a scored round nothing on screen gives it away).
     struct ViewfinderAnimal {
         let relativeDeg: Double
-        let texture: OpaquePointer?
+        let texture: SDLTexture?
         let name: String
     }
 
@@ -369,8 +369,7 @@ final class ScreenPainter {
         let centreY = frame.y + frame.h / 2
         if abs(animal.relativeDeg) <= 45, let texture = animal.texture {
             let x = centreX + Int32(animal.relativeDeg / 45 * Double(frame.w / 2 - scaled(60)))
-            var target = SDL_Rect(x: x - scaled(90), y: centreY - scaled(80), w: scaled(180), h: scaled(150))
-            SDL_RenderCopy(window.renderer, texture, nil, &target)
+            texture.draw(into: SDL_Rect(x: x - scaled(90), y: centreY - scaled(80), w: scaled(180), h: scaled(150)))
         } else {
             let right = animal.relativeDeg > 0
             text.draw(
@@ -422,22 +421,22 @@ final class ScreenPainter {
     /// `warning` (the weekly listening dose) is the last line, in the warning colour.
     /// `buttonID`: the button is the menu row of that id (a click on it presses it, as on the summary's menu).
     func drawResult(
-        heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String,
+        heading: String, picture: SDLTexture?, lines: [String], continueHint: String,
         footer: ContinueFooter?, warning: String? = nil, buttonID: String? = nil,
         sideButton: (id: String, label: String, hint: String)? = nil
     ) {
         window.clear()
         var y = title(heading)
         let areaHeight = height - y - scaled(150)
-        if let picture, pictureSize.0 > 0, pictureSize.1 > 0 {
+        if let picture, picture.width > 0, picture.height > 0 {
             // Keep the picture's aspect ratio inside the left two thirds of the window.
             let maxWidth = width * 3 / 5
             let maxHeight = areaHeight
-            let scale = min(Double(maxWidth) / Double(pictureSize.0), Double(maxHeight) / Double(pictureSize.1))
-            let w = Int32(Double(pictureSize.0) * scale)
-            let h = Int32(Double(pictureSize.1) * scale)
-            var target = SDL_Rect(x: scaled(40), y: y, w: w, h: h)
-            SDL_RenderCopy(window.renderer, picture, nil, &target)
+            let scale = min(Double(maxWidth) / Double(picture.width), Double(maxHeight) / Double(picture.height))
+            let w = Int32(Double(picture.width) * scale)
+            let h = Int32(Double(picture.height) * scale)
+            let target = SDL_Rect(x: scaled(40), y: y, w: w, h: h)
+            picture.draw(into: target)
             window.outline(target, Theme.dimText)
             var lineY = y + scaled(10)
             let columnX = scaled(40) + w + scaled(40)
