@@ -64,12 +64,13 @@ let package = Package(
             name: "GameUI",
             dependencies: [
                 "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
+                "TidyFormats",
             ]),
         .target(
             name: "SoundSafariCommands",
             dependencies: [
                 "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "GameUI", "HeadTracking",
-                "BuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TidyFormats", "BuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
         // Not shipped: the window tests' driver (scripted input, screenshots) and `make bench`.

@@ -1,6 +1,7 @@
 // A participant's way of seeing (and hearing) the window: large text, high contrast, read aloud; kept in their folder.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc
