@@ -253,12 +253,4 @@ extension GameApp {
         let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path
         return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
     }
-
-    /// The menu's progress screen.
-    func drawProgress() {
-        painter.drawResult(
-            heading: "Your progress", picture: progressChart,
-            lines: ["Saved as progress.png in \(Self.folderForPeople(progressFile.deletingLastPathComponent()))."],
-            continueHint: "Back to the menu", footer: ContinueFooter.of(.progress), buttonID: "back")
-    }
 }

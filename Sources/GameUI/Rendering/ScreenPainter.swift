@@ -160,14 +160,6 @@ final class ScreenPainter {
         hint(footer)
     }
 
-    /// The launcher's first screen: this machine's participants as buttons (`NamePicker`).
-    func drawNamePicker(_ menu: MenuModel) {
-        window.clear()
-        let top = title("Who is training today?", subtitle: "Choose your name.")
-        drawMenu(menu, top: top)
-        hint("↑ ↓ choose · Enter or click: that's me · Esc: close · Gamepad: d-pad, A")
-    }
-
     /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
     func drawParticipantSheet(_ menu: MenuModel, participant: String, known: Bool, warning: String?) {
         window.clear()
@@ -511,19 +503,6 @@ final class ScreenPainter {
         return max(pixels, smallest)
     }
 
-    func drawPaused(_ menu: MenuModel, reason: String?, progress: String) {
-        window.clear()
-        var top = title("Paused", subtitle: progress)
-        if let reason {
-            top +=
-                text.drawWrapped(
-                    reason, x: width / 2, y: top, width: width - scaled(160), pixels: px(.body),
-                    color: Theme.warning, align: .center) + scaled(20)
-        }
-        drawMenu(menu, top: top)
-        hint("↑ ↓ choose · Enter: select · P or Esc: resume · Gamepad: d-pad, A, Start")
-    }
-
     func drawTrackerCalibration(_ instruction: String, status: String) {
         window.clear()
         let y = title("Head tracker", subtitle: status)
@@ -531,24 +510,6 @@ final class ScreenPainter {
             instruction, x: width / 2, y: y + scaled(60), width: width - scaled(200), pixels: px(.heading),
             bold: true, align: .center)
         hint("Space or Enter: I face forward · Backspace: start again · Esc: quit")
-    }
-
-    func drawBreak(finished: String, next: String, timer: String) {
-        window.clear()
-        var y = title("Break", subtitle: timer)
-        y +=
-            text.drawWrapped(
-                finished, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
-                color: Theme.good, align: .center) + scaled(30)
-        y +=
-            text.drawWrapped(
-                "Next: \(next)", x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
-                bold: true, align: .center) + scaled(30)
-        text.drawWrapped(
-            "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
-            x: width / 2, y: y, width: width - scaled(200), pixels: px(.body), color: Theme.dimText, align: .center)
-        // The footer's way on (ContinueFooter) and the supervisor's way out.
-        hint(BreakWording.hint)
     }
 
     struct SummaryRow {
@@ -609,17 +570,4 @@ final class ScreenPainter {
         hint("↑ ↓ choose · Enter, Space, click or gamepad A: select · Esc: close")
     }
 
-    func drawError(_ message: String, dataNote: String?) {
-        window.clear()
-        var y = title("Something needs your attention")
-        y +=
-            text.drawWrapped(
-                message, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
-                color: Theme.warning, align: .center) + scaled(30)
-        if let dataNote {
-            text.drawWrapped(
-                dataNote, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), align: .center)
-        }
-        hint(ContinueFooter.of(.error(""))?.text ?? "")
-    }
 }
