@@ -14,10 +14,6 @@ extension GameApp {
         case .participantSheet:
             painter.drawParticipantSheet(
                 participantSheet, participant: settings.participant, known: sheetPrefilled, warning: repeatNote)
-        case .trackerCalibration:
-            if let tracker {
-                painter.drawTrackerCalibration(tracker.step.instruction, status: tracker.status(at: clock.now()))
-            }
         case .headphoneCheck:
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote, exposureWarning: weekDoseWarning)
         case .running:

@@ -128,12 +128,6 @@ extension GameApp {
             case .activated("cancel"): try perform(flow.quit())
             default: break
             }
-        case .trackerCalibration:
-            if command == .back {
-                try perform(flow.quit())
-            } else {
-                try tracker?.handle(command, now: clock.now(), app: self)
-            }
         case .headphoneCheck:
             try handleHeadphoneCheck(command)
         case .running:

@@ -111,7 +111,6 @@ extension GameApp {
         if let controller = currentController() { return controller.sentence(app: self) }
         switch flow.screen {
         case .mainMenu: return menuMessage ?? "Find the animal by ear, turn to face it, and take its photo."
-        case .trackerCalibration: return tracker?.step.instruction
         case .ratings: return questionnaire?.item?.question
         case .instrument: return instrumentForm?.item.text
         case .summary: return flow.quitEarly ? "Session paused. See you soon." : "Session complete. Thank you!"

@@ -19,6 +19,7 @@ enum ScreenControllers {
         case .pitchProbe: PitchProbeController()
         case .pitchMatch: PitchMatchController()
         case .profile: ProfileController()
+        case .trackerCalibration: TrackerCalibrationController()
         default: nil
         }
     }

@@ -503,15 +503,6 @@ final class ScreenPainter {
         return max(pixels, smallest)
     }
 
-    func drawTrackerCalibration(_ instruction: String, status: String) {
-        window.clear()
-        let y = title("Head tracker", subtitle: status)
-        text.drawWrapped(
-            instruction, x: width / 2, y: y + scaled(60), width: width - scaled(200), pixels: px(.heading),
-            bold: true, align: .center)
-        hint("Space or Enter: I face forward · Backspace: start again · Esc: quit")
-    }
-
     struct SummaryRow {
         let round: String, condition: String, target: String, deviation: String, time: String
     }
