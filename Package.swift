@@ -72,12 +72,14 @@ let package = Package(
             name: "GameUI",
             dependencies: [
                 "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
+                "TidyFormats",
             ]),
         .target(
             name: "SoundSafariCommands",
             dependencies: [
                 "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "GameUI", "HeadTracking",
-                "BuildInfo", "Localization", "PatientExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BuildInfo", "TidyFormats", "Localization", "PatientExport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
         // Not shipped: the window tests' driver (scripted input, screenshots) and `make bench`.

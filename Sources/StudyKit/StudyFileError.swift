@@ -20,8 +20,6 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
     case shortWrite(path: String, written: Int, expected: Int)
     /// The participant was registered, yet the register read back lacks them (the file was replaced meanwhile).
     case notRegistered(path: String, participant: String)
-    /// A whole-file write (`AtomicFile`) failed; nothing was changed, so the command is simply run again.
-    case notWritten(path: String, errno: Int32)
     /// The machine's `device-id` file holds something that is not an identifier.
     case damagedDeviceID(path: String)
     /// A command that reads a logs folder was given one that does not exist.
@@ -53,12 +51,6 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
         case .shortWrite(let path, let written, let expected):
             return
                 "Only \(written) of \(expected) bytes of \(path) were written (is the disk full?); free some space, then continue with --resume."
-        case .notWritten(let path, let code):
-            let reason =
-                code == ENOSPC || code == EDQUOT
-                ? "the disk is full (no space left)" : String(cString: strerror(code))
-            return
-                "Cannot write \(path): \(reason); nothing was changed — free some space or fix the folder's permissions, then run the command again."
         case .notRegistered(let path, let participant):
             return
                 "\(participant) was registered in \(path) but is missing when it is read back (was the file replaced meanwhile?); check the file, then start the session again."

@@ -19,10 +19,11 @@ import Testing
         "Sources/PatientExport": ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis"],
         "Sources/GameUI": [
             "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
+            "TidyFormats",
         ],
         "Sources/SoundSafariCommands": [
             "ArgumentParser", "BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime",
-            "GameUI", "HeadTracking", "Localization", "PatientExport",
+            "GameUI", "HeadTracking", "TidyFormats", "Localization", "PatientExport",
         ],
         "Sources/soundsafari": ["SoundSafariCommands"],
         "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],
@@ -33,6 +34,15 @@ import Testing
         // The analysis reads the logs through StudyRecords; it never imports a game target itself.
         "Analysis/Sources/StudyAnalysis": ["CRmath", "StudyRecords", "TidyFormats"],
         "Analysis/Sources/soundsafari-analyze": ["ArgumentParser", "BuildInfo", "StudyAnalysis"],
+        // The study server (its own package in Server/) reads the logs through StudyRecords, like the analyzer.
+        "Server/Sources/StudyServer": [
+            "Hummingbird", "HummingbirdBcrypt", "PostgresNIO", "Mustache", "StudyRecords", "TidyFormats",
+            "StudyAnalysis", "HTTPTypes", "NIOCore", "Logging",
+        ],
+        "Server/Sources/soundsafari-server": ["StudyServer", "ArgumentParser", "Logging"],
+        "Server/Sources/soundsafari-server-bench": [
+            "StudyServer", "StudyRecords", "TidyFormats", "Logging", "FoundationNetworking",
+        ],
     ]
     static let everywhere: Set<String> = ["Foundation", "Dispatch", "Synchronization", "Glibc"]
 
@@ -70,7 +80,7 @@ import Testing
     @Test func everySourceTargetIsInTheTable() throws {
         let root = SoundSafariBinary.packageRoot
         var targets: [String] = []
-        for parent in ["Sources", "Analysis/Sources"] {
+        for parent in ["Sources", "Analysis/Sources", "Server/Sources"] {
             for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(parent).path)
             where !name.hasPrefix("C") || name.first?.isLowercase == true {
                 targets.append("\(parent)/\(name)")

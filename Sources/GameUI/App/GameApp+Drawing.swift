@@ -7,19 +7,13 @@ import StudyRecords
 
 extension GameApp {
     func paint() {
-        if flow.screen != .conditionBreak { breakStartedAt = nil }
+        if let controller = currentController() { return controller.draw(app: self) }
         switch flow.screen {
         case .mainMenu:
             painter.drawMainMenu(mainMenu, message: menuMessage, readAloud: readAloudState)
-        case .namePicker:
-            painter.drawNamePicker(namePicker)
         case .participantSheet:
             painter.drawParticipantSheet(
                 participantSheet, participant: settings.participant, known: sheetPrefilled, warning: repeatNote)
-        case .trackerCalibration:
-            if let tracker {
-                painter.drawTrackerCalibration(tracker.step.instruction, status: tracker.status(at: clock.now()))
-            }
         case .headphoneCheck:
             painter.drawHeadphoneCheck(headphoneCheck, progress: studyProgressNote, exposureWarning: weekDoseWarning)
         case .running:
@@ -32,17 +26,6 @@ extension GameApp {
                 instruction: practiceInstruction, progress: "Practice — not scored",
                 inputHint: turnOnlyHint + " · " + (ContinueFooter.of(.practice)?.text ?? ""),
                 compass: CompassStrip(heading: input.heading), animal: practiceAnimal)
-        case .paused:
-            painter.drawPaused(pauseMenu, reason: flow.pauseReason, progress: progressLine)
-        case .intermediateResult, .roundResult:
-            drawResult()
-        case .conditionBreak:
-            let started = breakStartedAt ?? clock.now()
-            breakStartedAt = started
-            let next = "Round \(flow.roundIndex + 2) of \(flow.rounds.count) — \(flow.nextRound?.label ?? "")"
-            painter.drawBreak(
-                finished: BreakWording.finished(flow.currentRound?.label), next: next,
-                timer: BreakWording.timer(seconds: clock.now().seconds - started.seconds))
         case .ratings:
             if let questionnaire { painter.drawQuestionnaire(questionnaire, heading: questionnaireHeading) }
         case .instrument:
@@ -51,16 +34,8 @@ extension GameApp {
             }
         case .summary:
             if training != nil { drawTrainingSummary() } else { drawSummary() }
-        case .progress:
-            drawProgress()
-        case .diary:
-            if let diary { painter.drawDiary(diary) }
-        case .album:
-            drawAlbum()
-        case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
-            paintHearing()
-        case .error(let message):
-            painter.drawError(message, dataNote: run.map { "Everything logged so far is saved in \($0.folderPath)." })
+        default:
+            break  // every other screen is drawn by its controller (ScreenControllers)
         }
     }
 
@@ -71,7 +46,7 @@ extension GameApp {
     }
 
     /// The header of a round: "Round 4 · 9 min left" when the minutes end the session, else "Round 4 of 9 — …".
-    private var progressLine: String {
+    var progressLine: String {
         guard let minutesLeft else { return flow.progressLine }
         return minutesLeft.header(round: flow.roundIndex + 1)
     }
@@ -132,37 +107,6 @@ extension GameApp {
         }
         if case .study = options.kind { return run?.driver.feedback ?? .off }
         return run?.driver.feedback ?? .all
-    }
-
-    private func drawResult() {
-        guard let trial = run?.lastTrial else { return }
-        let roundEnd = flow.screen == .roundResult
-        let name = run?.displayName(of: trial.target) ?? trial.target
-        let feedback = shownFeedback
-        // A training photo gets the plan's words (one verdict, points); any other the feedback-aware lines.
-        var lines = trainingFeedbackLines(target: name, time: ResultWording.seconds(trial.timeSeconds))
-        if lines.isEmpty {
-            lines = ResultWording.resultLines(
-                deviationDeg: trial.deviationDeg, timeSeconds: trial.timeSeconds, target: name, feedback: feedback)
-        }
-        if !roundEnd, let next = run?.nextTargetName { lines.append("Next: find the \(next).") }
-        let heading =
-            roundEnd
-            ? "Round \(flow.roundIndex + 1) complete"
-            : "\(trial.skipped ? "Animal" : "Photo") \(trial.targetIndex) of \(trial.targetsInRound)"
-        let buttonText: String
-        if !roundEnd {
-            buttonText = "Continue"
-        } else if flow.sessionComplete {
-            buttonText = "See the summary"
-        } else {
-            buttonText = "Next round"
-        }
-        // The result picture shows where the animal was: only when the protocol lets the participant see it.
-        painter.drawResult(
-            heading: heading, picture: feedback.showTrueDirection ? resultTexture : nil,
-            pictureSize: resultTextureSize, lines: lines, continueHint: buttonText,
-            footer: ContinueFooter.of(flow.screen))
     }
 
     private func drawSummary() {

@@ -57,18 +57,17 @@ extension GameApp {
 
     /// The row under the pointer takes the focus (menus, participant sheet, pause menu).
     private func hover(x: Int32, y: Int32) {
+        if let controller = currentController() {
+            controller.hover(x: x, y: y, app: self)
+            return updateTextEntry()
+        }
         guard let row = painter.menuRow(atX: x, y: y) else { return }
         switch flow.screen {
         case .mainMenu:
             mainMenu.focus(on: row.id)
             updateTextEntry()
         case .participantSheet: participantSheet.focus(on: row.id)
-        case .paused: pauseMenu.focus(on: row.id)
-        case .namePicker: namePicker.focus(on: row.id)
         case .summary: summaryMenu.focus(on: row.id)
-        case .diary:
-            diary?.focus(on: row.id)
-            updateTextEntry()
         default: break
         }
     }
@@ -76,29 +75,28 @@ extension GameApp {
     /// A click on a menu row: a button is pressed, a choice steps left or right (by the half clicked).
     /// On other screens a click is "activate" (continue, close), on the headphone check it answers a side.
     private func click(x: Int32, y: Int32, at time: MonotonicTime) throws {
+        if let controller = currentController() {
+            try controller.click(x: x, y: y, at: time, app: self)
+            return updateTextEntry()
+        }
         let menu: MenuModel? =
             switch flow.screen {
             case .mainMenu: mainMenu
             case .participantSheet: participantSheet
-            case .paused: pauseMenu
             case .summary: summaryMenu
-            case .namePicker: namePicker
-            case .diary: diary?.menu
             default: nil
             }
-        if flow.screen.isHearing { return try clickHearing(x: x, y: y) }
         if flow.screen == .headphoneCheck {
             if let answer = painter.checkButton(atX: x, y: y) { try handle(answer, at: time) }
             return
         }
         if case .ratings = flow.screen { return try clickQuestionnaire(x: x, y: y) }
         if flow.screen == .summary, training != nil, painter.menuRow(atX: x, y: y)?.id == "album" {
-            return try showAlbumFromEnd()
+            return try AlbumController.openFromEnd(app: self)
         }
         if flow.screen == .instrument { return try clickInstrument(x: x, y: y) }
         guard let menu else {
-            // A click is the photo (running) or "continue"; the break waits for the Enter it names.
-            guard flow.screen != .conditionBreak else { return }
+            // A click is the photo (running) or "continue".
             try handle(.activate, at: time)
             return
         }
@@ -112,13 +110,13 @@ extension GameApp {
     }
 
     private func handle(_ command: UICommand, at time: MonotonicTime) throws {
+        if let controller = currentController() {
+            try controller.handle(command, at: time, app: self)
+            return updateTextEntry()
+        }
         switch flow.screen {
-        case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:
-            try handleHearing(command)
         case .mainMenu:
             try handleMainMenu(command)
-        case .namePicker:
-            try handleNamePicker(command)
         case .participantSheet:
             // Esc or "Cancel" leaves before anything is written (a mistyped ID, the wrong participant).
             if command == .back {
@@ -129,12 +127,6 @@ extension GameApp {
             case .activated("submit"): try submitParticipantSheet()
             case .activated("cancel"): try perform(flow.quit())
             default: break
-            }
-        case .trackerCalibration:
-            if command == .back {
-                try perform(flow.quit())
-            } else {
-                try tracker?.handle(command, now: clock.now(), app: self)
             }
         case .headphoneCheck:
             try handleHeadphoneCheck(command)
@@ -152,34 +144,8 @@ extension GameApp {
             default:
                 if let steps = SessionVolume.steps(for: command) { try run?.changeVolume(bySteps: steps, at: time) }
             }
-        case .paused:
-            switch command {
-            case .pause, .back:
-                try perform(flow.resume())
-            default:
-                switch pauseMenu.handle(command) {
-                case .activated("resume"): try perform(flow.resume())
-                case .activated("recentre"): try perform(flow.recentreAndResume())
-                case .activated("quit"): try perform(flow.quit())
-                default: break
-                }
-            }
-            if flow.screen != .paused { pauseMenu = PauseMenu.model() }
         case .practice:
             if ContinueFooter.of(.practice)?.answers(command) == true { try perform(flow.practiceFinished()) }
-        case .intermediateResult, .roundResult, .error, .progress, .album:
-            // Exactly the inputs the footer names (`ContinueFooter`): a result ignores a stray Esc.
-            if ContinueFooter.of(flow.screen)?.answers(command) == true { try perform(flow.continuePressed()) }
-        case .conditionBreak:
-            // The supervisor's Enter or gamepad A goes on (the participant's photo key does not); Esc or P ends the
-            // session here (the summary; everything logged is kept and can be resumed).
-            if ContinueFooter.of(.conditionBreak)?.answers(command) == true {
-                try perform(flow.continuePressed())
-            } else if command == .back || command == .pause {
-                try perform(flow.quit())
-            }
-        case .diary:
-            try handleDiary(command)
         case .ratings:
             try handleQuestionnaire(command)
         case .instrument:
@@ -189,7 +155,7 @@ extension GameApp {
         case .summary:
             // A training session's end screen: M or gamepad X opens the album (and it comes back here).
             if training != nil, command == .album || command == .heardBoth {
-                try showAlbumFromEnd()
+                try AlbumController.openFromEnd(app: self)
                 return
             }
             if command == .back {
@@ -203,25 +169,9 @@ extension GameApp {
             case .activated("close"): try perform(flow.continuePressed())
             default: break
             }
+        default:
+            break  // every other screen is handled by its controller (ScreenControllers)
         }
-    }
-
-    /// A name picked: the menu with it filled in, their display settings applied, the focus on "Train (my plan)".
-    private func handleNamePicker(_ command: UICommand) throws {
-        if command == .back {
-            keepRunning = false
-            return
-        }
-        guard case .activated(let id) = namePicker.handle(command) else { return }
-        flow.participantPicked()
-        if let participant = NamePicker.participant(of: id) {
-            mainMenu.set("participant", to: participant)
-            mainMenu.focus(on: "train")
-            try applyDisplayPreferences(of: participant)
-        } else {
-            mainMenu.focus(on: "participant")
-        }
-        updateTextEntry()
     }
 
     private func handleMainMenu(_ command: UICommand) throws {
@@ -243,9 +193,9 @@ extension GameApp {
         case .activated("progress"):
             try showProgressFromMenu()
         case .activated("diary"):
-            try showDiaryFromMenu()
+            try DiaryController.open(app: self)
         case .activated("album"):
-            try showAlbumFromMenu()
+            try AlbumController.openFromMenu(app: self)
         default:
             break
         }

@@ -32,15 +32,12 @@ extension GameApp {
     /// The practice animal relative to where the player faces, with its picture (made once).
     var practiceAnimal: ScreenPainter.ViewfinderAnimal? {
         guard let sound = audio?.practiceSound else { return nil }
-        if practiceTexture == nil {
-            let surface = try? SDLSurface(width: 180, height: 150)
-            if let surface {
-                AnimalArt.draw(sound.name, on: surface, cx: 90, cy: 80)
-                practiceTexture = SDL_CreateTextureFromSurface(window.renderer, surface.pointer)
-            }
+        if practicePicture == nil, let surface = try? SDLSurface(width: 180, height: 150) {
+            AnimalArt.draw(sound.name, on: surface, cx: 90, cy: 80)
+            practicePicture = SDLTexture(surface: surface.pointer, window: window)
         }
         return ScreenPainter.ViewfinderAnimal(
-            relativeDeg: Self.practiceBearing.relative(to: input.heading), texture: practiceTexture,
+            relativeDeg: Self.practiceBearing.relative(to: input.heading), texture: practicePicture,
             name: sound.displayName)
     }
 

@@ -99,40 +99,23 @@ extension GameApp {
 
     /// An animal call or a tone sounds now, or starts with this screen: speech must not.
     var readAloudStimulus: Bool {
+        if let controller = currentController() { return controller.stimulusSounds(app: self) }
         switch flow.screen {
         case .running, .practice, .headphoneCheck: return true
-        case .intermediateResult, .roundResult:
-            // The replay of the animal is due or sounding: the result's sentence waits for it.
-            return training?.replayDue != nil || training?.replay?.isSounding == true
-        default: return flow.screen.isHearing
+        default: return false
         }
     }
 
     /// The one sentence of what to do that the screen shows (nil: nothing to speak).
     var readAloudSentence: String? {
+        if let controller = currentController() { return controller.sentence(app: self) }
         switch flow.screen {
         case .mainMenu: return menuMessage ?? "Find the animal by ear, turn to face it, and take its photo."
-        case .namePicker: return "Who is training today? Choose your name."
-        case .trackerCalibration: return tracker?.step.instruction
-        case .paused: return flow.pauseReason ?? "Paused. Choose Resume to go on."
-        case .intermediateResult, .roundResult:
-            guard let trial = run?.lastTrial else { return nil }
-            let name = run?.displayName(of: trial.target) ?? trial.target
-            return trainingFeedbackLines(target: name, time: ResultWording.seconds(trial.timeSeconds)).first
-                ?? (flow.screen == .roundResult
-                    ? "Round \(flow.roundIndex + 1) complete."
-                    : "Photo \(trial.targetIndex) of \(trial.targetsInRound).")
-        case .conditionBreak: return BreakWording.finished(flow.currentRound?.label)
         case .ratings: return questionnaire?.item?.question
         case .instrument: return instrumentForm?.item.text
         case .summary: return flow.quitEarly ? "Session paused. See you soon." : "Session complete. Thank you!"
-        case .progress: return "Your progress."
-        case .album: return "Your album: the best photo of each session."
-        case .diary: return "My diary."
-        case .error(let message): return message
-        case .participantSheet, .headphoneCheck, .running, .practice, .hearingTest, .hearingTestStop, .pitchProbe,
-            .pitchMatch, .profile:
-            return nil
+        default:
+            return nil  // no sentence on the check, the round and the sheet; the other screens' controllers say theirs
         }
     }
 

@@ -123,9 +123,7 @@ extension GameApp {
                 summary: "No sessions of \(participant) are logged yet: play one to see your progress.")
         }
         let chart = try drawn.makeSurface()
-        if let progressTexture { SDL_DestroyTexture(progressTexture) }
-        progressTexture = SDL_CreateTextureFromSurface(window.renderer, chart.pointer)
-        progressTextureSize = (chart.width, chart.height)
+        progressChart = SDLTexture(surface: chart.pointer, window: window)
     }
 
     /// One verdict for the latest training photo (hit or missed, as its picture says), where the animal really
@@ -192,7 +190,7 @@ extension GameApp {
         let lines = training?.endLines ?? []
         painter.drawResult(
             heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
-            picture: progressTexture, pictureSize: progressTextureSize, lines: lines, continueHint: "Close",
+            picture: progressChart, lines: lines, continueHint: "Close",
             footer: ContinueFooter.of(.summary, summaryHasOneButton: true),
             warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
             buttonID: "close",
@@ -254,13 +252,5 @@ extension GameApp {
         let path = folder.standardizedFileURL.path
         let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path
         return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
-    }
-
-    /// The menu's progress screen.
-    func drawProgress() {
-        painter.drawResult(
-            heading: "Your progress", picture: progressTexture, pictureSize: progressTextureSize,
-            lines: ["Saved as progress.png in \(Self.folderForPeople(progressFile.deletingLastPathComponent()))."],
-            continueHint: "Back to the menu", footer: ContinueFooter.of(.progress), buttonID: "back")
     }
 }

@@ -23,8 +23,10 @@ package final class GameApp {
     let screenshots: ScreenshotRecorder?
 
     var flow: ScreenFlow
+    /// The controller of the screen showing (`ScreenControllers`), and the screen it was made for.
+    private var controller: ScreenController?
+    private var controllerScreen: Screen?
     var mainMenu: MenuModel
-    var pauseMenu = PauseMenu.model()
     var participantSheet = ParticipantSheet.model()
     /// The sheet shows a registered participant's answers (to complete and correct) rather than a new one's.
     var sheetPrefilled = false
@@ -45,8 +47,7 @@ package final class GameApp {
     let tracker: TrackerSession?
     var run: SessionRun?
     /// The result picture of the last photo, as a texture for the result screens.
-    var resultTexture: OpaquePointer?
-    var resultTextureSize: (Int32, Int32) = (0, 0)
+    var resultPicture: SDLTexture?
     var keepRunning = true
     /// Continue the participant's latest incomplete session (`--resume`, or "Continue" on the summary).
     var resuming: Bool
@@ -56,18 +57,10 @@ package final class GameApp {
     var summaryMenu = MenuModel([])
     /// The photos the summary lists, read once when it first shows.
     var summaryPhotos: [ResultWording.Photo]?
-    /// When the break screen between conditions appeared (its timer counts from there); nil elsewhere.
-    var breakStartedAt: MonotonicTime?
     /// Set when this window plays a training session (`train`, or the menu's Train); see GameApp+Training.
     var training: TrainingIntent?
     /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
-    var progressTexture: OpaquePointer?
-    var progressTextureSize: (Int32, Int32) = (0, 0)
-    /// The album's photos as the album screen shows them (loaded when it opens).
-    var albumPages: [AlbumPage] = []
-    var albumNote = ""
-    /// The launcher's name picker (`NamePicker`).
-    var namePicker = MenuModel([])
+    var progressChart: SDLTexture?
     /// The questionnaire on a ratings screen (GameApp+Questionnaire).
     var questionnaire: Questionnaire?
     /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
@@ -75,19 +68,17 @@ package final class GameApp {
     /// The instruments this window asks, one sitting each, and the item on screen (GameApp+Instrument).
     var instrumentSittings: [QuestionnaireSitting] = []
     var instrumentForm: InstrumentForm?
-    /// "My diary" while it shows.
-    var diary: DiaryPage?
     /// The machine's instruments, read once when a training plan names questionnaires.
     var instrumentEntries: [InstrumentLibrary.Entry]?
     /// A study protocol's own participant sheet while it is asked; its consent is checked when its last item is.
     var studySheet: ProtocolSheet?
     /// The practice animal is sounding, and its picture (GameApp+Practice).
     var practiceSounding = false
-    var practiceTexture: OpaquePointer?
+    var practicePicture: SDLTexture?
     /// Read aloud (F4): the rule of when the screen's sentence is spoken, and the sentence saying it was toggled.
     var readAloud = ReadAloud()
     var readAloudNotice: (text: String, until: MonotonicTime)?
-    /// The hearing procedure of a hearing window and its profile (GameApp+Hearing).
+    /// The hearing procedure of a hearing window and its profile (its screens: Controllers/HearingTestController…).
     let hearing: HearingRun?
     private var drawnScreen = ""
     private var framesOnScreen = 0
@@ -114,7 +105,7 @@ package final class GameApp {
         } else {
             window = try GameWindow(title: title)
         }
-        painter = ScreenPainter(window: window, text: try TextRenderer(renderer: window.renderer))
+        painter = ScreenPainter(window: window, text: try TextRenderer(window: window))
         input = InputHandler(clock: clock)
         autopilot = try hooks.autopilotScript.map { try Autopilot.load(path: $0.path) }
         screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
@@ -176,7 +167,6 @@ package final class GameApp {
             .filter { seen.insert($0).inserted }
         mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if options.picksParticipant, !knownParticipants.isEmpty {
-            namePicker = NamePicker.model(known: knownParticipants)
             flow.pickParticipant()
         }
         if case .study = options.kind { try prepareStudy() }
@@ -262,19 +252,13 @@ package final class GameApp {
 
     deinit { shutdown() }
 
-    /// Frees SDL resources in dependency order: textures and fonts, then the window, then SDL itself
-    /// (stored properties would otherwise be released in an order SDL does not survive).
+    /// Frees SDL resources in dependency order: fonts, then the window (its renderer takes every texture still held
+    /// with it: `SDLTexture` frees nothing after that), then SDL itself (stored properties would otherwise be
+    /// released in an order SDL does not survive).
     func shutdown() {
         audio?.stop()
         audio = nil
         hearing?.windowClosed()
-        if let resultTexture { SDL_DestroyTexture(resultTexture) }
-        resultTexture = nil
-        if let progressTexture { SDL_DestroyTexture(progressTexture) }
-        progressTexture = nil
-        if let practiceTexture { SDL_DestroyTexture(practiceTexture) }
-        practiceTexture = nil
-        freeAlbum()
         painter.text.close()
         window.close()
         sdl.close()
@@ -337,7 +321,7 @@ package final class GameApp {
         input.update(now: now, turning: turns)
         try syncReadAloud()
         try syncPracticeSound()
-        try tickHearing(now: now)
+        try currentController()?.tick(now: now, app: self)
         if settings.input.isTracker { try tracker?.frame(now: now, app: self) }
         // The mouse turns by relative motion while a round runs: hide and capture the pointer then only.
         let captureMouse = turns && settings.input == .mouse
@@ -398,7 +382,7 @@ package final class GameApp {
             (flow.screen == .mainMenu
                 && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true)
             || (flow.screen == .instrument && instrumentForm?.takesTyping == true)
-            || (flow.screen == .diary && diary?.takesTyping == true)
+            || currentController()?.takesTyping == true
         input.repeatsKeys = !flow.screen.isHearing
         if typing != input.textEntry {
             input.textEntry = typing
@@ -406,12 +390,41 @@ package final class GameApp {
         }
     }
 
+    /// The controller of the screen showing now: made by `ScreenControllers` when the flow moved to another
+    /// screen (nil for the screens GameApp's extensions still draw and handle).
+    func currentController() -> ScreenController? {
+        if controllerScreen != flow.screen {
+            controllerScreen = flow.screen
+            controller = ScreenControllers.make(for: flow.screen, app: self)
+        }
+        return controller
+    }
+
+    /// Moves the flow with `effects` to the screen of `next`, a controller made with its state already loaded (the
+    /// diary or album read when the menu opens it, so a problem is said on the menu instead).
+    func show(_ next: ScreenController, after effects: [FlowEffect]) throws {
+        controller = next
+        controllerScreen = flow.screen
+        try perform(effects)
+    }
+
+    /// The participant typed or picked in the main menu.
+    var menuParticipant: String { MainMenu.settings(from: mainMenu).participant }
+
+    /// Whose album shows: the session's participant after a training session, else the menu's.
+    var albumParticipant: String { flow.albumFromSummary ? settings.participant : menuParticipant }
+
+    /// A screen the menu opens cannot open: the sentence under the menu, the focus on the participant when the ID
+    /// is what is wrong.
+    func refuseFromMenu(_ message: String, focusParticipant: Bool) {
+        menuMessage = message
+        guard focusParticipant else { return }
+        mainMenu.focus(on: "participant")
+        updateTextEntry()
+    }
+
     /// Replaces the result picture shown on the result screens.
     func showResultPicture(_ surface: UnsafeMutablePointer<SDL_Surface>?) {
-        if let resultTexture { SDL_DestroyTexture(resultTexture) }
-        resultTexture = nil
-        guard let surface else { return }
-        resultTexture = SDL_CreateTextureFromSurface(window.renderer, surface)
-        resultTextureSize = (surface.pointee.w, surface.pointee.h)
+        resultPicture = surface.flatMap { SDLTexture(surface: $0, window: window) }
     }
 }

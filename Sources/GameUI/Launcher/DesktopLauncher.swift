@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import SpatialAudio
+import TidyFormats
 
 /// Writes `applications/soundsafari.desktop` and `icons/hicolor/256x256/apps/soundsafari.png` under the user's
 /// data folder (`XDGDataHome`), the places desktop environments look for user applications (freedesktop.org
@@ -22,8 +23,8 @@ package enum DesktopLauncher {
             for folder in [applications, icons] {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             }
-            try Data(try drawIcon().pngBytes(for: icon.path)).write(to: icon, options: .atomic)
-            try Data(entry(executable: executable, logs: logs).utf8).write(to: desktopFile, options: .atomic)
+            try AtomicFile.replace(icon, with: Data(try drawIcon().pngBytes(for: icon.path)))
+            try AtomicFile.replace(desktopFile, with: Data(entry(executable: executable, logs: logs).utf8))
         } catch let error as ResultPictureError {
             throw LauncherError(path: icon.path, reason: "\(error)")
         } catch {

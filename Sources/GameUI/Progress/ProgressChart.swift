@@ -4,6 +4,7 @@ import Foundation
 import SessionRuntime
 import StudyKit
 import StudyRecords
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc
@@ -82,7 +83,7 @@ struct ProgressChart {
     func save(to url: URL) throws {
         let bytes = try makeSurface().pngBytes(for: url.path)
         // The one atomic write: owner-only like every file of the participant (docs/LOG-FORMAT.md, "Permissions").
-        do { try AtomicFile.replace(url, with: Data(bytes)) } catch let error as StudyFileError {
+        do { try AtomicFile.replace(url, with: Data(bytes)) } catch let error as AtomicFileError {
             throw ResultPictureError.pngNotWritten(path: url.path, message: error.description)
         }
     }

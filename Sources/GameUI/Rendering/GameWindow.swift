@@ -34,14 +34,15 @@ final class GameWindow {
         SDL_SetWindowMinimumSize(window, 640, 360)
     }
 
-    private var closed = false
+    /// False once `close()` destroyed the renderer (and with it every texture: `SDLTexture` checks this).
+    private(set) var isOpen = true
 
     deinit { close() }
 
     /// Destroys the renderer (and with it every texture) and the window; safe to call twice.
     func close() {
-        guard !closed else { return }
-        closed = true
+        guard isOpen else { return }
+        isOpen = false
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }

@@ -21,7 +21,7 @@ public enum ScreenFrameTimes {
         }
         let sdl = try SDLSystem()
         let window = try GameWindow(title: "SoundSafari bench")
-        let text = try TextRenderer(renderer: window.renderer)
+        let text = try TextRenderer(window: window)
         defer {
             text.close()
             window.close()

@@ -160,14 +160,6 @@ final class ScreenPainter {
         hint(footer)
     }
 
-    /// The launcher's first screen: this machine's participants as buttons (`NamePicker`).
-    func drawNamePicker(_ menu: MenuModel) {
-        window.clear()
-        let top = title("Who is training today?", subtitle: "Choose your name.")
-        drawMenu(menu, top: top)
-        hint("↑ ↓ choose · Enter or click: that's me · Esc: close · Gamepad: d-pad, A")
-    }
-
     /// `known`: the participant is registered; the sheet shows their answers to check, complete and correct.
     func drawParticipantSheet(_ menu: MenuModel, participant: String, known: Bool, warning: String?) {
         window.clear()
@@ -359,7 +351,7 @@ final class ScreenPainter {
     /// An animal the viewfinder shows (the practice only: in a scored round nothing on screen gives it away).
     struct ViewfinderAnimal {
         let relativeDeg: Double
-        let texture: OpaquePointer?
+        let texture: SDLTexture?
         let name: String
     }
 
@@ -369,8 +361,7 @@ final class ScreenPainter {
         let centreY = frame.y + frame.h / 2
         if abs(animal.relativeDeg) <= 45, let texture = animal.texture {
             let x = centreX + Int32(animal.relativeDeg / 45 * Double(frame.w / 2 - scaled(60)))
-            var target = SDL_Rect(x: x - scaled(90), y: centreY - scaled(80), w: scaled(180), h: scaled(150))
-            SDL_RenderCopy(window.renderer, texture, nil, &target)
+            texture.draw(into: SDL_Rect(x: x - scaled(90), y: centreY - scaled(80), w: scaled(180), h: scaled(150)))
         } else {
             let right = animal.relativeDeg > 0
             text.draw(
@@ -422,22 +413,22 @@ final class ScreenPainter {
     /// `warning` (the weekly listening dose) is the last line, in the warning colour.
     /// `buttonID`: the button is the menu row of that id (a click on it presses it, as on the summary's menu).
     func drawResult(
-        heading: String, picture: OpaquePointer?, pictureSize: (Int32, Int32), lines: [String], continueHint: String,
+        heading: String, picture: SDLTexture?, lines: [String], continueHint: String,
         footer: ContinueFooter?, warning: String? = nil, buttonID: String? = nil,
         sideButton: (id: String, label: String, hint: String)? = nil
     ) {
         window.clear()
         var y = title(heading)
         let areaHeight = height - y - scaled(150)
-        if let picture, pictureSize.0 > 0, pictureSize.1 > 0 {
+        if let picture, picture.width > 0, picture.height > 0 {
             // Keep the picture's aspect ratio inside the left two thirds of the window.
             let maxWidth = width * 3 / 5
             let maxHeight = areaHeight
-            let scale = min(Double(maxWidth) / Double(pictureSize.0), Double(maxHeight) / Double(pictureSize.1))
-            let w = Int32(Double(pictureSize.0) * scale)
-            let h = Int32(Double(pictureSize.1) * scale)
-            var target = SDL_Rect(x: scaled(40), y: y, w: w, h: h)
-            SDL_RenderCopy(window.renderer, picture, nil, &target)
+            let scale = min(Double(maxWidth) / Double(picture.width), Double(maxHeight) / Double(picture.height))
+            let w = Int32(Double(picture.width) * scale)
+            let h = Int32(Double(picture.height) * scale)
+            let target = SDL_Rect(x: scaled(40), y: y, w: w, h: h)
+            picture.draw(into: target)
             window.outline(target, Theme.dimText)
             var lineY = y + scaled(10)
             let columnX = scaled(40) + w + scaled(40)
@@ -512,46 +503,6 @@ final class ScreenPainter {
         return max(pixels, smallest)
     }
 
-    func drawPaused(_ menu: MenuModel, reason: String?, progress: String) {
-        window.clear()
-        var top = title("Paused", subtitle: progress)
-        if let reason {
-            top +=
-                text.drawWrapped(
-                    reason, x: width / 2, y: top, width: width - scaled(160), pixels: px(.body),
-                    color: Theme.warning, align: .center) + scaled(20)
-        }
-        drawMenu(menu, top: top)
-        hint("↑ ↓ choose · Enter: select · P or Esc: resume · Gamepad: d-pad, A, Start")
-    }
-
-    func drawTrackerCalibration(_ instruction: String, status: String) {
-        window.clear()
-        let y = title("Head tracker", subtitle: status)
-        text.drawWrapped(
-            instruction, x: width / 2, y: y + scaled(60), width: width - scaled(200), pixels: px(.heading),
-            bold: true, align: .center)
-        hint("Space or Enter: I face forward · Backspace: start again · Esc: quit")
-    }
-
-    func drawBreak(finished: String, next: String, timer: String) {
-        window.clear()
-        var y = title("Break", subtitle: timer)
-        y +=
-            text.drawWrapped(
-                finished, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
-                color: Theme.good, align: .center) + scaled(30)
-        y +=
-            text.drawWrapped(
-                "Next: \(next)", x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
-                bold: true, align: .center) + scaled(30)
-        text.drawWrapped(
-            "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
-            x: width / 2, y: y, width: width - scaled(200), pixels: px(.body), color: Theme.dimText, align: .center)
-        // The footer's way on (ContinueFooter) and the supervisor's way out.
-        hint(BreakWording.hint)
-    }
-
     struct SummaryRow {
         let round: String, condition: String, target: String, deviation: String, time: String
     }
@@ -610,17 +561,4 @@ final class ScreenPainter {
         hint("↑ ↓ choose · Enter, Space, click or gamepad A: select · Esc: close")
     }
 
-    func drawError(_ message: String, dataNote: String?) {
-        window.clear()
-        var y = title("Something needs your attention")
-        y +=
-            text.drawWrapped(
-                message, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
-                color: Theme.warning, align: .center) + scaled(30)
-        if let dataNote {
-            text.drawWrapped(
-                dataNote, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), align: .center)
-        }
-        hint(ContinueFooter.of(.error(""))?.text ?? "")
-    }
 }

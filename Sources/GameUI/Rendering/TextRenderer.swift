@@ -7,14 +7,9 @@ import Foundation
 final class TextRenderer {
     enum Alignment { case left, center, right }
 
-    private let renderer: OpaquePointer
+    private let window: GameWindow
     private var fonts: [String: OpaquePointer] = [:]
-    private struct CachedText {
-        let texture: OpaquePointer
-        let width: Int32
-        let height: Int32
-    }
-    private var cache: [String: CachedText] = [:]
+    private var cache: [String: SDLTexture] = [:]
     /// The texts drawn since the last `startFrame()`, whole (before wrapping), when `recordsText` is on: the
     /// window tests read what a screen says from them (`ScreenshotRecorder` saves them beside each PNG), and the
     /// autopilot waits on them (`wait next`, `see`, `gone`).
@@ -25,8 +20,8 @@ final class TextRenderer {
     /// A new frame begins: forget the texts of the last one.
     func startFrame() { drawnTexts.removeAll(keepingCapacity: true) }
 
-    init(renderer: OpaquePointer) throws {
-        self.renderer = renderer
+    init(window: GameWindow) throws {
+        self.window = window
         for file in [Theme.regularFont, Theme.boldFont] {
             let path = "\(Theme.fontDirectory)/\(file)"
             guard FileManager.default.isReadableFile(atPath: path) else { throw UIError.fontMissing(path) }
@@ -51,23 +46,21 @@ final class TextRenderer {
         return font
     }
 
-    private func texture(_ text: String, pixels: Int32, bold: Bool, color: SDL_Color) -> CachedText? {
+    private func texture(_ text: String, pixels: Int32, bold: Bool, color: SDL_Color) -> SDLTexture? {
         let key = "\(pixels)|\(bold)|\(color.r),\(color.g),\(color.b),\(color.a)|\(text)"
         if let hit = cache[key] { return hit }
         guard !text.isEmpty, let font = font(pixels: pixels, bold: bold),
             let surface = TTF_RenderUTF8_Blended(font, text, color)
         else { return nil }
         defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        guard let texture = SDLTexture(surface: surface, window: window) else { return nil }
         // A resize makes every size new: drop the old textures rather than grow without bound.
         if cache.count > 400 { clearCache() }
-        let entry = CachedText(texture: texture, width: surface.pointee.w, height: surface.pointee.h)
-        cache[key] = entry
-        return entry
+        cache[key] = texture
+        return texture
     }
 
     func clearCache() {
-        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
         cache.removeAll()
     }
 
@@ -94,8 +87,7 @@ final class TextRenderer {
             case .center: x - entry.width / 2
             case .right: x - entry.width
             }
-        var target = SDL_Rect(x: left, y: y, w: entry.width, h: entry.height)
-        SDL_RenderCopy(renderer, entry.texture, nil, &target)
+        entry.draw(into: SDL_Rect(x: left, y: y, w: entry.width, h: entry.height))
         return entry.height
     }
 

@@ -7,7 +7,7 @@ enum Screen: Equatable, Sendable {
     /// Participant sheet of a supervised study (skipped when the participant is already registered).
     case participantSheet
     case mainMenu
-    /// The launcher's first screen: pick your name from this machine's participants (`NamePicker`).
+    /// The launcher's first screen: pick your name from this machine's participants (`NamePickerController`).
     case namePicker
     /// A head tracker's calibration (face forward, turn right) before the headphone check.
     case trackerCalibration

@@ -5,6 +5,7 @@ import Foundation
 import PatientExport
 import StudyKit
 import StudyRecords
+import TidyFormats
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

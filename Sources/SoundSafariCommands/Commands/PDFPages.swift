@@ -1,6 +1,7 @@
 // The doctor's PDF from its SVG pages: Debian's rsvg-convert (librsvg, cairo) renders them and embeds the fonts.
 import Foundation
 import StudyKit
+import TidyFormats
 
 enum PDFPages {
     /// rsvg-convert on PATH, or one sentence saying how to get it.

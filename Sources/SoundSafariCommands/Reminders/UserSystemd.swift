@@ -2,6 +2,7 @@
 import Foundation
 import StudyKit
 import StudyRecords
+import TidyFormats
 
 /// Where user units live (`$XDG_CONFIG_HOME/systemd/user`, else `~/.config/systemd/user`: a test points
 /// XDG_CONFIG_HOME at a temporary folder) and how `systemctl --user` is run (found on PATH).

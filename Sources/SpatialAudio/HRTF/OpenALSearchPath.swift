@@ -1,5 +1,6 @@
 // Shows SoundSafari's HRTF folder to OpenAL Soft in this process only (ALSOFT_CONF), never in its global folders.
 import Foundation
+import TidyFormats
 
 /// OpenAL Soft 1.19 finds data sets through its `hrtf-paths` setting, read once from its configuration files
 /// when the library starts; `ALSOFT_CONF` names one more file read last. Before the first OpenAL call this
@@ -27,7 +28,7 @@ enum OpenALSearchPath {
         do {
             try FileManager.default.createDirectory(at: library.folder, withIntermediateDirectories: true)
             if (try? String(contentsOf: file, encoding: .utf8)) != text {
-                try text.write(to: file, atomically: true, encoding: .utf8)
+                try AtomicFile.replace(file, with: Data(text.utf8))
             }
             setenv("ALSOFT_CONF", file.path, 1)
         } catch {

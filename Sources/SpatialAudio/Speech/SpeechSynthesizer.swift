@@ -46,8 +46,17 @@ public struct SpeechSynthesizer: Sendable {
         } catch {
             throw SpatialAudioError.fileNotWritable(path: cache.path, reason: error.localizedDescription)
         }
-        // Written beside its final name and renamed: a killed window never leaves half a WAV in the cache.
-        let partial = cache.appendingPathComponent(".\(UUID().uuidString).wav")
+        // Through the one atomic write: a killed window never leaves half a WAV in the cache.
+        do {
+            try AtomicFile.replace(file) { partial in try synthesize(sentence, into: partial) }
+        } catch let error as AtomicFileError {
+            throw SpatialAudioError.fileNotWritable(path: file.path, reason: error.reason)
+        }
+        return file
+    }
+
+    /// Runs espeak-ng writing the sentence's WAV to `partial` (a temporary `AtomicFile` renames into the cache).
+    private func synthesize(_ sentence: String, into partial: URL) throws {
         let process = Process()
         process.executableURL = program
         process.arguments = [
@@ -63,16 +72,11 @@ public struct SpeechSynthesizer: Sendable {
         }
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: partial.path) else {
-            try? FileManager.default.removeItem(at: partial)
+        let written = (try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? Int) ?? 0
+        guard process.terminationStatus == 0, written > 0 else {
             let reason = message.trimmingCharacters(in: .whitespacesAndNewlines)
             throw SpatialAudioError.speechFailed(
                 program: program.path, reason: reason.isEmpty ? "exit status \(process.terminationStatus)" : reason)
         }
-        guard rename(partial.path, file.path) == 0 else {
-            try? FileManager.default.removeItem(at: partial)
-            throw SpatialAudioError.fileNotWritable(path: file.path, reason: String(cString: strerror(errno)))
-        }
-        return file
     }
 }

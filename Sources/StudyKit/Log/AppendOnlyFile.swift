@@ -29,7 +29,7 @@ final class AppendOnlyFile {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, ownerOnlyFileMode)
         guard fd >= 0 else { throw StudyFileError.system(path: url.path, action: "create", errno: errno) }
         // The new directory entry must survive a crash too, not only the bytes.
-        syncDirectory(of: url)
+        AtomicFile.syncDirectory(of: url)
         return AppendOnlyFile(url: url, descriptor: fd)
     }
 
@@ -112,12 +112,5 @@ final class AppendOnlyFile {
         guard truncate(url.path, off_t(keep)) == 0 else {
             throw StudyFileError.system(path: url.path, action: "remove the cut-off last row of", errno: errno)
         }
-    }
-
-    static func syncDirectory(of url: URL) {
-        let fd = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 }

@@ -1,6 +1,7 @@
 // Creates the logs folder and its session folders owner-only (0700), reading errno the moment mkdir(2) fails.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc
@@ -39,7 +40,7 @@ public enum OwnerOnlyFolder {
     @discardableResult
     static func create(_ url: URL, existingIsFine: Bool) throws -> Bool {
         if mkdir(url.path, mode) == 0 {
-            AppendOnlyFile.syncDirectory(of: url)
+            AtomicFile.syncDirectory(of: url)
             return true
         }
         let code = errno

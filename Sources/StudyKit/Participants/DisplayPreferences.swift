@@ -3,6 +3,7 @@
 import Foundation
 import Localization
 import StudyRecords
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 // session.json on disk: read with the record's codec, replaced atomically and fsync'ed.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 // The machine's enrolment with a study server: server address, device token and site, owner-only in the config folder.
 import Foundation
 import StudyRecords
+import TidyFormats
 
 #if canImport(Glibc)
     import Glibc

@@ -1,0 +1,32 @@
+// The error screen: something a person must act on (no audio device, an unusable HRTF, a log that cannot be written).
+import GameCore
+
+/// Shows the sentence of what went wrong and where the data written so far is; continue closes the window.
+final class ErrorController: ScreenController {
+    private let message: String
+
+    init(message: String) { self.message = message }
+
+    func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
+        if ContinueFooter.of(.error(message))?.answers(command) == true { try app.perform(app.flow.continuePressed()) }
+    }
+
+    func sentence(app: GameApp) -> String? { message }
+
+    func draw(app: GameApp) {
+        let painter = app.painter
+        let width = painter.width
+        painter.window.clear()
+        var y = painter.title("Something needs your attention")
+        y +=
+            painter.text.drawWrapped(
+                message, x: width / 2, y: y, width: width - painter.scaled(160), pixels: painter.px(.heading),
+                color: Theme.warning, align: .center) + painter.scaled(30)
+        if let run = app.run {
+            painter.text.drawWrapped(
+                "Everything logged so far is saved in \(run.folderPath).", x: width / 2, y: y,
+                width: width - painter.scaled(160), pixels: painter.px(.body), align: .center)
+        }
+        painter.hint(ContinueFooter.of(.error(message))?.text ?? "")
+    }
+}
