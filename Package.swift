@@ -40,6 +40,9 @@ let package = Package(
         .systemLibrary(
             name: "CSoxr", path: "Sources/CSoxr", pkgConfig: "soxr",
             providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(
+            name: "CEbur128", path: "Sources/CEbur128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"])]),
 
         // The build's version (VERSION file → BuildInfo.version), for --version and session.json's app_version.
         .executableTarget(name: "version-stamp"),
@@ -52,7 +55,10 @@ let package = Package(
         // Game side (docs/ARCHITECTURE.md says what each target may import).
         .target(name: "GameCore"),
         .target(
-            name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"]),
+            name: "SpatialAudio",
+            dependencies: [
+                "COpenAL", "CSndFile", "CMySofa", "CSoxr", "CEbur128", "GameCore", "TidyFormats",
+            ]),
         // Every record of docs/LOG-FORMAT.md and its codec (no paths, no locks): read and written by the game,
         // the analyzer and the study server alike.
         .target(name: "StudyRecords", dependencies: ["GameCore", "TidyFormats"]),

@@ -2,8 +2,9 @@
 # Installs the Debian packages SoundSafari needs (libnotify-bin and systemd: `reminders`' notify-send and
 # per-user timers, systemd-analyze for their test; postgresql for the study server and its tests; chromium and
 # chromium-driver for the dashboard's browser tests, python3-venv for their axe-core; librsvg2-bin's rsvg-convert
-# for the analyzer's PDF and 300-dpi PNG figures, `report --publication`; espeak-ng for the window's "read aloud"), only those still
-# missing (a fresh machine has just Swift).
+# for the analyzer's PDF and 300-dpi PNG figures, `report --publication`; espeak-ng for the window's "read aloud";
+# libebur128-dev measures the animal calls' loudness and tuxpaint-stamps-default holds the recorded calls `sounds import`
+# reads in place), only those still missing (a fresh machine has just Swift).
 set -euo pipefail
 
 packages=(
@@ -19,6 +20,7 @@ packages=(
   chromium chromium-driver python3-venv
   librsvg2-bin
   espeak-ng
+  libebur128-dev tuxpaint-stamps-default
 )
 # The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models; wrk for
 # the dashboard's pages under 32 concurrent clients (pgbench, their SQL alone, comes with postgresql).

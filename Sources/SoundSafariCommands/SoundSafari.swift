@@ -19,6 +19,6 @@ public struct SoundSafari: ParsableCommand {
             StatusCommand.self, RemindersCommand.self, RateCommand.self, SyncCommand.self,
             TrackerCommand.self,
             ProfileCommand.self, HearingTestCommand.self, PitchMatchCommand.self, QuestionnaireCommand.self,
-            InstallLauncherCommand.self, DiaryCommand.self,
+            InstallLauncherCommand.self, DiaryCommand.self, SoundsCommand.self,
         ])
 }

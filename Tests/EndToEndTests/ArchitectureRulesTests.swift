@@ -11,7 +11,7 @@ import Testing
         "Sources/BuildInfo": [],
         "Sources/version-stamp": [],
         "Sources/StudyRecords": ["GameCore", "TidyFormats"],
-        "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"],
+        "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "CEbur128", "GameCore", "TidyFormats"],
         "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "FoundationNetworking"],
         "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],
