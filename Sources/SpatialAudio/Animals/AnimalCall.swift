@@ -20,7 +20,7 @@ public struct AnimalCall: Sendable, Equatable, Codable {
     /// The prepared file inside the library folder (accepted calls only).
     public var file: String?
     public var fileSHA256: String?
-    /// The prepared call: trimmed, looped and levelled (accepted calls only).
+    /// The prepared call: trimmed, looped and levelled (accepted calls only); its loudness measured as it loops.
     public var prepared: CallMeasurement?
 
     public var accepted: Bool { rejection == nil }

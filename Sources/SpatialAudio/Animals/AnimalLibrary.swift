@@ -169,6 +169,8 @@ public struct AnimalLibrary: Sendable {
         }
         call.file = file
         call.prepared = try CallMeasurement.measure(levelled)
+        // A prepared call plays looping, and was levelled as it loops: its loudness is the loop's.
+        call.prepared?.loudnessLUFS = try CallPreparation.loopLoudness(levelled).integratedLUFS
         return (call, levelled)
     }
 

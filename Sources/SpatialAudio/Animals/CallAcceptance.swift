@@ -55,7 +55,7 @@ public enum CallAcceptance {
         }
         if source.bandwidthOctaves < minimumBandwidthOctaves {
             return String(
-                format: "narrow: 90 %% of its energy in %.0f–%.0f Hz (%.1f octaves); at least %.0f octaves",
+                format: "narrow: 90 %% of its energy in %.0f–%.0f Hz (%.1f octaves); at least %.1f octaves",
                 source.bandLowHz, source.bandHighHz, source.bandwidthOctaves, minimumBandwidthOctaves)
         }
         if levelledPeakDBFS > maximumLevelledPeakDBFS {
