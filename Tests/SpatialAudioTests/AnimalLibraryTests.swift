@@ -145,7 +145,7 @@ struct AnimalLibraryTests {
         #expect(accepted.count >= 39, "\(accepted.count) accepted: \(calls.compactMap(\.rejection))")
         // Loudness through the engine's panning (no HRTF): the engine's resampling, gains and pan law between
         // the file and the ears, which must keep the levelling. The HRTF colours each call's spectrum its own
-        // way (measured: up to ±2.5 LU at 0° and ±4 LU at 90° around levelled noise), which no one gain per
+        // way (measured: −2.4 to +1.7 LU at 0°, −4.0 to +1.0 LU at 90° from levelled noise), which no one gain per
         // file can undo at every bearing; peaks and the loop point are checked with the HRTF, as played.
         let panned = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .off))
         let binaural = try SpatialAudioEngine()
