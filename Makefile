@@ -2,13 +2,16 @@
 SWIFT ?= swift
 XVFB  := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps build play install test lint format bench sounds clean server
+.PHONY: deps build play install test lint format bench sounds clean server po
 
 deps:
 	@bash scripts/install-deps.sh
 
+# The translation catalogs (po/*.po) are compiled beside the executable, where the program looks first after
+# $SOUNDSAFARI_LOCALEDIR (Sources/Localization/CatalogFolder.swift).
 build: deps
 	$(SWIFT) build
+	@bash scripts/po.sh compile .build/debug/locale
 
 play: build
 	$(SWIFT) run soundsafari play
@@ -18,6 +21,7 @@ play: build
 LOGS ?= $(CURDIR)/StudyLogs
 install: deps
 	$(SWIFT) build -c release --product soundsafari
+	@bash scripts/po.sh compile .build/release/locale
 	.build/release/soundsafari install-launcher --logs "$(LOGS)"
 
 # Window tests need an X display: run the whole suite under Xvfb when there is none. The tests' user configuration
@@ -27,6 +31,7 @@ install: deps
 # test runs schemathesis against the OpenAPI document (scripts/schemathesis-deps.sh installs it).
 test: deps
 	$(SWIFT) build --build-tests
+	@bash scripts/po.sh compile .build/debug/locale
 	cd Server && $(SWIFT) build --build-tests
 	@bash scripts/browser-test-deps.sh >/dev/null
 	@bash scripts/schemathesis-deps.sh >/dev/null
@@ -55,6 +60,10 @@ bench:
 	@bash scripts/install-deps.sh --bench
 	$(SWIFT) build -c release
 	@bash scripts/bench.sh
+
+# The template from the code's marked strings, merged into every po/LANG.po (then translate what is new or fuzzy).
+po: deps
+	@bash scripts/po.sh merge
 
 sounds: build
 	$(SWIFT) run soundsafari make-sounds --out Sounds

@@ -43,6 +43,8 @@ let package = Package(
         .systemLibrary(
             name: "CEbur128", path: "Sources/CEbur128", pkgConfig: "libebur128",
             providers: [.apt(["libebur128-dev"])]),
+        // GNU gettext's libintl.h, part of glibc (libc6-dev); the catalogs are compiled by msgfmt (gettext).
+        .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
 
         // The build's version (VERSION file → BuildInfo.version), for --version and session.json's app_version.
         .executableTarget(name: "version-stamp"),
@@ -51,6 +53,9 @@ let package = Package(
 
         // Shared by both sides: the one CSV writer (libcsv quoting, formula guard) and the one JSON value.
         .target(name: "TidyFormats", dependencies: ["CCSV"]),
+
+        // Every sentence a person reads, translated through gettext (po/), and the language a run speaks.
+        .target(name: "Localization", dependencies: ["CIntl"]),
 
         // Game side (docs/ARCHITECTURE.md says what each target may import).
         .target(name: "GameCore"),
@@ -61,8 +66,8 @@ let package = Package(
             ]),
         // Every record of docs/LOG-FORMAT.md and its codec (no paths, no locks): read and written by the game,
         // the analyzer and the study server alike.
-        .target(name: "StudyRecords", dependencies: ["GameCore", "TidyFormats"]),
-        .target(name: "StudyKit", dependencies: ["GameCore", "TidyFormats", "StudyRecords"]),
+        .target(name: "StudyRecords", dependencies: ["GameCore", "TidyFormats", "Localization"]),
+        .target(name: "StudyKit", dependencies: ["GameCore", "TidyFormats", "StudyRecords", "Localization"]),
         .target(
             name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "BuildInfo"]),
         .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
@@ -75,7 +80,7 @@ let package = Package(
             name: "SoundSafariCommands",
             dependencies: [
                 "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "GameUI", "HeadTracking",
-                "BuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BuildInfo", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "soundsafari", dependencies: ["SoundSafariCommands"]),
         // Not shipped: the window tests' driver (scripted input, screenshots) and `make bench`.
@@ -102,6 +107,7 @@ let package = Package(
         .testTarget(name: "SpatialAudioTests", dependencies: ["SpatialAudio", "TidyFormats"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         .testTarget(name: "TidyFormatsTests", dependencies: ["TidyFormats"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "HeadTrackingTests", dependencies: ["HeadTracking", "GameCore"]),
         .testTarget(name: "StudyRecordsTests", dependencies: ["StudyRecords", "GameCore", "TidyFormats"]),
         .testTarget(name: "StudyKitTests", dependencies: ["StudyKit", "StudyRecords", "GameCore", "TidyFormats"]),

@@ -3,8 +3,9 @@
 # per-user timers, systemd-analyze for their test; postgresql for the study server and its tests; chromium and
 # chromium-driver for the dashboard's browser tests, python3-venv for their axe-core; librsvg2-bin's rsvg-convert
 # for the analyzer's PDF and 300-dpi PNG figures, `report --publication`; espeak-ng for the window's "read aloud";
-# libebur128-dev measures the animal calls' loudness and tuxpaint-stamps-default holds the recorded calls `sounds import`
-# reads in place), only those still missing (a fresh machine has just Swift).
+# gettext's xgettext, msgmerge and msgfmt for the translation catalogs, scripts/po.sh; libebur128-dev measures
+# the animal calls' loudness and tuxpaint-stamps-default holds the recorded calls `sounds import` reads in place),
+# only those still missing (a fresh machine has just Swift).
 set -euo pipefail
 
 packages=(
@@ -20,6 +21,7 @@ packages=(
   chromium chromium-driver python3-venv
   librsvg2-bin
   espeak-ng
+  gettext
   libebur128-dev tuxpaint-stamps-default
 )
 # The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models; wrk for

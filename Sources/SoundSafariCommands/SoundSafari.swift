@@ -7,6 +7,11 @@ import BuildInfo
 public struct SoundSafari: ParsableCommand {
     public init() {}
 
+    /// Runs the command line with `--name=` read as an empty value (`EmptyOptionValue`).
+    public static func main() {
+        main(EmptyOptionValue.separated(Array(CommandLine.arguments.dropFirst())))
+    }
+
     public static let configuration = CommandConfiguration(
         commandName: "soundsafari",
         abstract: "A spatial-audio localization game and study tool.",

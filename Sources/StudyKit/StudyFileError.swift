@@ -69,7 +69,7 @@ public enum StudyFileError: Error, Equatable, CustomStringConvertible, Localized
             return "There is no logs folder \(path); give the folder the sessions were written to with --logs DIR."
         case .damagedDisplayPreferences(let path):
             return
-                "\(path) is not {\"large_text\": true or false, \"high_contrast\": true or false}; fix it, or delete it to start again with normal text and contrast."
+                "\(path) is not {\"large_text\": true or false, \"high_contrast\": true or false} (with \"read_aloud\": true or false and \"language\": \"de\" or \"en\" optional); fix it, or delete it to start again with normal text and contrast."
         }
     }
 

@@ -98,6 +98,14 @@ public struct CSVRow: Sendable {
         return try read(column)
     }
 
+    /// An error naming this row's file, line and the given column, its cell's text and then `reason` ("is outside …").
+    public func invalid(_ column: String, _ reason: String) -> CSVReadError {
+        let raw = (try? text(column)) ?? ""
+        return .invalidRow(
+            file: table.file, line: record.line, column: column, problem: "'\(raw)' \(reason)",
+            advice: CSVReadError.defaultAdvice)
+    }
+
     /// An error naming this row's file, line and the given column.
     public func bad(_ column: String, _ value: String, _ expected: String) -> CSVReadError {
         .invalidRow(

@@ -53,7 +53,7 @@ func reportThreadsLeft() {
 }
 
 do {
-    var command = try SoundSafari.parseAsRoot(arguments)
+    var command = try SoundSafari.parseAsRoot(EmptyOptionValue.separated(arguments))
     if let window = command as? any WindowCommand {
         try window.run(hooks: hooks)
         if reportThreads { reportThreadsLeft() }

@@ -7,12 +7,13 @@ import Testing
     /// has (Foundation, Dispatch, Synchronization, Glibc) are allowed everywhere.
     static let allowed: [String: Set<String>] = [
         "Sources/TidyFormats": ["CCSV"],
+        "Sources/Localization": ["CIntl"],
         "Sources/GameCore": [],
         "Sources/BuildInfo": [],
         "Sources/version-stamp": [],
-        "Sources/StudyRecords": ["GameCore", "TidyFormats"],
+        "Sources/StudyRecords": ["GameCore", "TidyFormats", "Localization"],
         "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "CEbur128", "GameCore", "TidyFormats"],
-        "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "FoundationNetworking"],
+        "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "Localization", "FoundationNetworking"],
         "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],
         "Sources/GameUI": [
@@ -20,7 +21,7 @@ import Testing
         ],
         "Sources/SoundSafariCommands": [
             "ArgumentParser", "BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime",
-            "GameUI", "HeadTracking",
+            "GameUI", "HeadTracking", "Localization",
         ],
         "Sources/soundsafari": ["SoundSafariCommands"],
         "Sources/soundsafari-autopilot": ["SoundSafariCommands", "GameUI"],

@@ -50,6 +50,25 @@ import Testing
         #expect(result.stderr.contains(said) && result.stderr.contains(file.path), "\(name): \(result.stderr)")
     }
 
+    /// Issue 47: ArgumentParser said "Missing value for '--participant'" (or took the next argument as the ID).
+    @Test(
+        "An empty --participant= is named as the empty ID",
+        arguments: [
+            ["plan", "assign", "--participant=", "--logs", "LOGS", plan.path],
+            ["plan", "assign", plan.path, "--participant="], ["profile", "show", "--participant=", "--logs", "LOGS"],
+            ["profile", "set-output", "--participant=", "--ceiling-dbfs", "-3", "--logs", "LOGS"],
+            ["simulate", "--rounds", "1", "--participant=", "--logs", "LOGS"],
+        ])
+    func anEmptyParticipantIsNamed(arguments: [String]) throws {
+        let folder = try SoundSafariBinary.temporaryDirectory("empty-participant")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logs = folder.appendingPathComponent("logs")
+        let result = try SoundSafariBinary.run(arguments.map { $0 == "LOGS" ? logs.path : $0 })
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("''") && result.stderr.contains("it is empty"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: logs.path), "something was written for the empty ID")
+    }
+
     @Test("simulate --plan --rounds 5 is refused instead of ignoring --rounds")
     func roundsWithAPlanIsRefused() throws {
         let result = try SoundSafariBinary.run(["simulate", "--plan", Self.plan.path, "--rounds", "5"])

@@ -47,6 +47,37 @@ import Testing
         #expect(show.status == 1 && show.stderr.contains("says P99"), "\(show.stderr)")
     }
 
+    /// Issue 47: `"1e3"` beside `"1000"` is one frequency under two spellings; each command took one of them silently.
+    @Test(
+        "An audiogram naming one frequency twice is refused by show, simulate and set-output, and the file is not rewritten",
+        arguments: [("1e3", "35"), ("1000.0", "20"), ("1.0e+3", "25")])
+    func oneFrequencyTwiceIsRefusedAndTheFileKept(spelling: String, level: String) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = """
+            {"schema_version": 1, "participant": "P01", "audiogram": {"unit": "dB HL", \
+            "left": {"1000": 20, "\(spelling)": \(level), "4000": 35}, "right": {"1000": 25, "4000": 40}}}
+
+            """
+        try FileManager.default.createDirectory(
+            at: logs.appendingPathComponent("P01"), withIntermediateDirectories: true)
+        try text.write(to: profile("P01"), atomically: true, encoding: .utf8)
+        let field = "audiogram.left.\(spelling < "1000" ? "1000" : spelling)"
+        for arguments in [
+            ["profile", "show", "--participant", "P01", "--logs", logs.path],
+            ["profile", "set-output", "--participant", "P01", "--logs", logs.path, "--ceiling-dbfs", "-3"],
+            ["simulate", "--mode", "one-target", "--rounds", "1", "--participant", "P01", "--logs", logs.path],
+        ] {
+            let result = try SoundSafariBinary.run(arguments, killAfterSeconds: 300)
+            #expect(result.status == 1, "\(arguments[0]) \(arguments[1]): \(result.stdout)")
+            #expect(
+                result.stderr.contains(profile("P01").path) && result.stderr.contains("'\(field)'")
+                    && result.stderr.contains("names the same frequency"), "\(result.stderr)")
+            #expect(try String(contentsOf: profile("P01"), encoding: .utf8) == text, "\(arguments[1]) rewrote the file")
+        }
+        let sessions = try FileManager.default.contentsOfDirectory(atPath: logs.appendingPathComponent("P01").path)
+        #expect(sessions == ["profile.json"] || !sessions.contains { $0.hasPrefix("2") }, "\(sessions)")
+    }
+
     @Test("A profile.json that links into another participant's folder is neither written nor played with")
     func aLinkToAnotherParticipantsProfileIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

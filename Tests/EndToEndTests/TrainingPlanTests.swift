@@ -176,10 +176,10 @@ import Testing
             logs.path,
         ])
         #expect(done.status == 0, "simulate failed: \(done.stderr)")
-        #expect(done.stdout.contains("All 1 sessions of the plan 'localization-training-10x12' are done"))
+        #expect(done.stdout.contains("The 1 session of the plan 'localization-training-10x12' is done"))
         let train = try SoundSafariBinary.run(["train", "--participant", "B02", "--logs", logs.path])
         #expect(train.status == 0)
-        #expect(train.stdout.contains("are done; ask your supervisor for a new plan"))
+        #expect(train.stdout.contains("is done; ask your supervisor for a new plan"))
         let none = try SoundSafariBinary.run(["train", "--participant", "B03", "--logs", logs.path])
         #expect(none.status != 0)
         #expect(none.stderr.contains("has no training plan"))

@@ -33,6 +33,8 @@ final class WindowSession {
         var env = ProcessInfo.processInfo.environment
         env["SDL_AUDIODRIVER"] = "dummy"
         env["SDL_VIDEODRIVER"] = "x11"
+        // The tests read English unless they ask for another language: the developer's own LANG must not change them.
+        env["LANGUAGE"] = "en"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.currentDirectoryURL = SoundSafariBinary.packageRoot

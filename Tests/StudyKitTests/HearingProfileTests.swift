@@ -78,6 +78,23 @@ struct HearingProfileTests {
         #expect(try HearingProfile.read(url).tinnitus?.pitchHz == 6000)
     }
 
+    /// Issue 47: two JSON keys, one frequency; which level counted was chance.
+    @Test(arguments: [
+        ("\"1000\": 20", "\"1000\": 20, \"1e3\": 35", "audiogram.left.1e3"),
+        ("\"1000\": 20", "\"1000\": 20, \"1000.0\": 20", "audiogram.left.1000.0"),
+        ("\"250\": 15", "\"250\": 15, \"2.5e2\": 15", "audiogram.right.250"),
+        ("\"4000\": 50", "\"4000\": 50, \"04000\": 45", "audiogram.right.4000"),
+    ])
+    func oneFrequencyUnderTwoSpellingsIsRefused(original: String, replacement: String, field: String) throws {
+        let folder = try TemporaryFolder()
+        #expect(Self.contract.contains(original))
+        try Self.contract.replacingOccurrences(of: original, with: replacement)
+            .write(to: folder.file("profile.json"), atomically: true, encoding: .utf8)
+        let error = #expect(throws: ProfileError.self) { try HearingProfile.read(folder.file("profile.json")) }
+        #expect(error?.field == field, "\(String(describing: error))")
+        #expect(error?.problem.contains("names the same frequency as") == true, "\(String(describing: error))")
+    }
+
     @Test(
         "A bad profile names the file and the field",
         arguments: [

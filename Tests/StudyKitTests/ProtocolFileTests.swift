@@ -152,6 +152,34 @@ struct ProtocolFileTests {
         #expect(error?.file == "test.json")
     }
 
+    /// Issue 47: a bearing outside a circle's degrees is refused, never wrapped; the sentence names the same direction
+    /// inside the range when there is a sensible one.
+    @Test(arguments: [
+        ("1e308", nil), ("-1e308", nil), ("360", "0"), ("-90", "270"), ("400", "40"), ("-0.5", "359.5"),
+        ("100000", nil),
+    ])
+    func aBearingOutsideTheCircleIsRefusedNamingItsIndex(bearing: String, sameDirection: String?) {
+        let json =
+            #"{"name": "x", "bearings_deg": [0, 90, "# + bearing
+            + #"], "conditions": [{"level": "one-target", "repetitions": 1}]}"#
+        let error = #expect(throws: ProtocolError.self) { try Fixtures.parse(json) }
+        #expect(error?.field == "bearings_deg[2]", "\(String(describing: error))")
+        #expect(error?.problem.contains("at least 0 and below 360 degrees") == true)
+        if let sameDirection {
+            #expect(
+                error?.problem.contains("the same direction is \(sameDirection)") == true, "\(error?.problem ?? "")")
+        } else {
+            #expect(error?.problem.contains("the same direction") == false, "\(error?.problem ?? "")")
+        }
+    }
+
+    @Test func bearingsInsideTheCircleAreKeptAsWritten() throws {
+        let study = try Fixtures.parse(
+            #"{"name": "x", "bearings_deg": [0, 359.9, 180.25], "conditions": [{"level": "one-target", "repetitions": 1}]}"#
+        )
+        #expect(study.bearingsDeg == [0, 359.9, 180.25])
+    }
+
     @Test func theBuiltInModesAreProtocolsToo() {
         let mode = StudyProtocol.builtIn(mode: .twoTargetsBackground, rounds: 4, seed: 9)
         let resolved = mode.resolve(participantNumber: 1, sessionSeed: 1)

@@ -30,19 +30,21 @@ struct InstrumentTests {
            "bands": [{"min": 0, "label": "low"}, {"min": 4, "label": "high"}], "reliability": 0.9, "sd": 2}}
         """
 
-    @Test func everyShippedInstrumentIsValidAndNamedByItsID() throws {
+    @Test func everyShippedInstrumentIsValidAndNamedByItsIDAndALanguageOtherThanEnglish() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
             $0.hasSuffix(".json")
         }
         #expect(
             Set(files) == [
                 "case-history.json", "worst-symptom.json", "session-ratings.json", "mini-tq.json", "thi.json",
-                "lab-sheet.json",
+                "lab-sheet.json", "case-history.de.json", "worst-symptom.de.json", "lab-sheet.de.json",
             ])
         for file in files {
             let url = Self.folder.appendingPathComponent(file)
             let instrument = try InstrumentFile.parse(Data(contentsOf: url), file: url.path)
-            #expect(instrument.id + ".json" == file)
+            // `<id>.json` in English; a shipped translation is `<id>.<language>.json`.
+            let suffix = instrument.language == "en" ? ".json" : ".\(instrument.language).json"
+            #expect(instrument.id + suffix == file)
         }
     }
 

@@ -67,6 +67,47 @@ import Testing
         }
     }
 
+    /// Issue 47: a measured cell the game cannot write stops every command, whichever column it analyses.
+    static let impossibleCells: [(column: String, value: String)] = [
+        ("time_s", "-3.000"), ("time_s", "-0.001"), ("target_bearing_deg", "400.000"), ("aim_bearing_deg", "-1"),
+        ("deviation_deg", "200"), ("time_s", "abc"),
+    ]
+
+    @Test(
+        "A row whose other measured column is impossible is refused by describe, ratings, report and lmm too",
+        arguments: impossibleCells.indices)
+    func aRowIsCheckedWhicheverColumnIsAnalysed(index: Int) throws {
+        let (column, value) = Self.impossibleCells[index]
+        let logs = try Logs(trials: Logs.cell(column, value))
+        defer { try? FileManager.default.removeItem(at: logs.root) }
+        let out = logs.root.appendingPathComponent("report").path
+        for arguments in [
+            ["describe", logs.root.path], ["describe", logs.root.path, "--value", "abs_deviation_deg"],
+            ["progress", logs.root.path], ["rate", logs.root.path], ["ratings", logs.root.path],
+            ["report", logs.root.path, "--out", out, "--no-mixed-models"],
+            ["lmm", logs.root.path, "--model", "abs_deviation_deg ~ 1 + (1 | participant)"],
+        ] {
+            let r = try cli.run(arguments)
+            #expect(r.status != 0, "\(arguments[0]) took \(column) \(value): \(r.out)")
+            #expect(r.err.contains("trials.csv:2: column '\(column)': '\(value)'"), "\(arguments[0]): \(r.err)")
+        }
+    }
+
+    @Test("describe --skip-invalid leaves a row with a negative search time out and counts it")
+    func aNegativeTimeIsLeftOutAndCountedWithSkipInvalid() throws {
+        let logs = try Logs(trials: Logs.cell("time_s", "-3.000"))
+        let good = try Logs()
+        defer {
+            try? FileManager.default.removeItem(at: logs.root)
+            try? FileManager.default.removeItem(at: good.root)
+        }
+        let whole = try cli.run(["describe", good.root.path, "--format", "json"])
+        let r = try cli.run(["describe", logs.root.path, "--skip-invalid", "--format", "json"])
+        #expect(r.status == 0 && whole.status == 0, "\(r.err)")
+        #expect(r.err.contains("skipped 1 invalid row(s)") && r.err.contains("time_s"), "\(r.err)")
+        #expect(r.out != whole.out, "the row was analysed")
+    }
+
     @Test("\"yes\" is no TRUE: rate refuses it")
     func yesIsNoBoolean() throws {
         let logs = try Logs(trials: Logs.cell("front_back_confusion", "yes"))
@@ -104,6 +145,64 @@ import Testing
         defer { try? FileManager.default.removeItem(at: logs.root) }
         let r = try cli.run(["ratings", logs.root.path])
         #expect(r.status != 0 && r.err.contains(said), "\(r.out) \(r.err)")
+    }
+
+    /// Issue 47: rows the game never writes, read through RatingRow's codec and its check.
+    static let impossibleRatings: [(row: String, column: String)] = [
+        ("P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.400,2026-11-23T17:10:00.000Z,,TRUE,1", "skipped"),
+        ("P07,20261126T014050Z-18a8,1,after,mood,5.000,2026-11-23T17:10:00.000Z,,TRUE,1", "skipped"),
+        ("P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.400,yesterday,,FALSE,1", "answered_at"),
+        ("P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.400,17:10,,FALSE,1", "answered_at"),
+        (
+            "P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.400,2026-11-23T17:10:00.000Z,,FALSE,7",
+            "codebook_version"
+        ),
+        (
+            "P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.400,2026-11-23T17:10:00.000Z,,FALSE,0",
+            "codebook_version"
+        ),
+        ("P08,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.400,2026-11-23T17:10:00.000Z,,FALSE,1", "participant"),
+        ("R01,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.400,2026-11-23T17:10:00.000Z,,FALSE,1", "participant"),
+        (
+            "P07,20261126T014050Z-18a8,0,after,tinnitus_loudness,0.400,2026-11-23T17:10:00.000Z,,FALSE,1",
+            "session_index"
+        ),
+        ("P07,S1,1,after,tinnitus_loudness,0.400,2026-11-23T17:10:00.000Z,,FALSE,1", "session_id"),
+        (
+            "P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,0.400,2026-11-23T17:10:00.000Z,2026-11-23T17:00:00.000Z,FALSE,1",
+            "prompted_at"
+        ),
+        ("P07,20261126T014050Z-18a8,1,after,tinnitus_loudness,-0.2,2026-11-23T17:10:00.000Z,,FALSE,1", "value"),
+    ]
+
+    @Test(
+        "ratings refuses each row the game could not have written, naming file, line and column; --skip-invalid counts it",
+        arguments: impossibleRatings.indices)
+    func impossibleRatingsAreRefusedOrCounted(index: Int) throws {
+        let (row, column) = Self.impossibleRatings[index]
+        let logs = try Logs(ratings: [
+            "P07,20261126T014050Z-18a8,1,before,tinnitus_loudness,0.500,2026-11-23T17:00:00.000Z,,FALSE,1", row,
+            "P07,20261126T014050Z-18a8,1,after,tinnitus_distress,0.300,2026-11-23T17:11:00.000Z,,FALSE,1",
+        ])
+        defer { try? FileManager.default.removeItem(at: logs.root) }
+        let r = try cli.run(["ratings", logs.root.path])
+        #expect(r.status != 0, "\(r.out)")
+        #expect(r.err.contains("P07/ratings.csv:3: column '\(column)'"), "\(r.err)")
+        #expect(r.err.contains("--skip-invalid"), "\(r.err)")
+        let skipping = try cli.run(["ratings", logs.root.path, "--skip-invalid", "--format", "json"])
+        #expect(skipping.status == 0, "\(skipping.err)")
+        #expect(skipping.err.contains("skipped 1 invalid row(s)") && skipping.err.contains(":3:"), "\(skipping.err)")
+        let report = try cli.run([
+            "report", logs.root.path, "--out", logs.root.appendingPathComponent("out").path, "--no-mixed-models",
+        ])
+        #expect(report.status != 0 && report.err.contains("P07/ratings.csv:3"), "\(report.err)")
+    }
+
+    @Test("A good ratings.csv reads the same with --skip-invalid, and nothing is counted")
+    func goodRatingsAreUntouchedBySkipInvalid() throws {
+        let plain = try cli.run(["ratings", Fixtures.path("ratings-logs"), "--format", "json"])
+        let skipping = try cli.run(["ratings", Fixtures.path("ratings-logs"), "--format", "json", "--skip-invalid"])
+        #expect(plain.status == 0 && plain.out == skipping.out && !skipping.err.contains("skipped"), "\(skipping.err)")
     }
 
     @Test("A 0-byte trials.csv (a log with no rows yet) leaves the rest of the folder readable")

@@ -42,6 +42,7 @@ struct HearingTestCommand: WindowCommand {
 
     @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
+    @OptionGroup var language: LanguageOption
 
     /// Frequencies a headphone calibration has reference thresholds for (RETSPL, 125 Hz to 8 kHz).
     static let measurableFrequencies: ClosedRange<Double> = 125...8000
@@ -75,6 +76,7 @@ struct HearingTestCommand: WindowCommand {
     }
 
     func run(hooks: AppHooks) throws {
+        try language.activate(logs: URL(fileURLWithPath: logs), participant: participant)
         let seed = self.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
         let id = try ParticipantID(participant)
         let only = try only()

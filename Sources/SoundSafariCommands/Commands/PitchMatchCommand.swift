@@ -41,6 +41,7 @@ struct PitchMatchCommand: WindowCommand {
 
     @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         if !PitchMatch.allowedRuns.contains(runs) { throw ValidationError("--runs must be 3, 4 or 5.") }
@@ -56,6 +57,7 @@ struct PitchMatchCommand: WindowCommand {
     }
 
     func run(hooks: AppHooks) throws {
+        try language.activate(logs: URL(fileURLWithPath: logs), participant: participant)
         let id = try ParticipantID(participant)
         let logsURL = URL(fileURLWithPath: logs)
         let url = HearingProfile.url(logs: logsURL, participant: id.value)

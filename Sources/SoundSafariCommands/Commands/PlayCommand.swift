@@ -65,6 +65,7 @@ struct PlayCommand: WindowCommand {
     }
 
     func run(hooks: AppHooks) throws {
+        try window.language.activate(logs: window.logsURL, participant: participant)
         // A missing Sounds folder is nothing the menu can fix: say so in the terminal, before any window.
         _ = try SoundCatalog.locate(explicitFolder: window.sounds)
         try window.checkResumable(participant: participant ?? "")

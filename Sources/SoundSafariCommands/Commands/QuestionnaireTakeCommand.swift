@@ -19,7 +19,7 @@ struct QuestionnaireTakeCommand: WindowCommand {
 
     @Option(help: "Pseudonymous participant ID (e.g. P01).") var participant: String
     @Option(help: "The instrument's id (see questionnaire list).") var instrument: String
-    @Option(help: "Which added wording to use when an instrument has several languages (e.g. de).")
+    @Option(help: "Which wording to use when an instrument has several languages (e.g. de; default: English).")
     var language: String?
     @Option(help: "The moment: on_request, baseline, follow_up or prompt.")
     var moment = "on_request"

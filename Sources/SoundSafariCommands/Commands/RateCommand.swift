@@ -20,6 +20,7 @@ struct RateCommand: WindowCommand {
 
     @Option(help: "Pseudonymous participant ID (e.g. P01).") var participant: String
     @Option(help: "Folder for the study logs.", transform: LogsOption.parse) var logs = "StudyLogs"
+    @OptionGroup var language: LanguageOption
     @Option(help: "When the reminder asked (ISO 8601, e.g. 2026-11-23T18:07:31Z; default: now).")
     var promptedAt: String?
 
@@ -32,6 +33,7 @@ struct RateCommand: WindowCommand {
     }
 
     func run(hooks: AppHooks) throws {
+        try language.activate(logs: URL(fileURLWithPath: logs), participant: participant)
         var options = AppOptions(
             kind: .prompt(
                 participant: try reminderParticipant(participant),

@@ -1,6 +1,7 @@
 // `soundsafari reminders notify` and `replan`: what the installed timers run (not typed by people).
 import ArgumentParser
 import Foundation
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -18,11 +19,27 @@ struct RemindersNotifyCommand: ParsableCommand {
 
     func validate() throws { _ = try reminderParticipant(participant) }
 
-    /// The notification's text: the app's name and what to do, nothing about who.
+    @OptionGroup var language: LanguageOption
+
+    /// The notification's text in the active language: the app's name and what to do, nothing about who.
     static func message(_ kind: Kind) -> (title: String, body: String, action: String) {
         switch kind {
-        case .training: ("SoundSafari", "Time for your listening training.", "Start training")
-        case .prompt: ("SoundSafari", "A few quick questions: how is your tinnitus right now?", "Answer")
+        case .training:
+            (
+                "SoundSafari",
+                // TRANSLATORS: a desktop notification from the reminder timer; clicking it opens the training.
+                Translation.gettext("Time for your listening training."),
+                // TRANSLATORS: the notification's button.
+                Translation.gettext("Start training")
+            )
+        case .prompt:
+            (
+                "SoundSafari",
+                // TRANSLATORS: a desktop notification at a random time; clicking it opens the tinnitus questions.
+                Translation.gettext("A few quick questions: how is your tinnitus right now?"),
+                // TRANSLATORS: the notification's button.
+                Translation.gettext("Answer")
+            )
         }
     }
 
@@ -36,6 +53,8 @@ struct RemindersNotifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The timer gives no flag: the participant's remembered language, else the user session's environment.
+        try language.activate(logs: URL(fileURLWithPath: logs), participant: participant)
         let promptedAt = Date()
         let text = Self.message(kind)
         let notify = Process()

@@ -41,6 +41,7 @@ struct StudyCommand: WindowCommand {
     }
 
     func run(hooks: AppHooks) throws {
+        try window.language.activate(logs: window.logsURL, participant: participant)
         // A malformed protocol is reported in the terminal, naming file and field, before any window opens.
         // So are a missing sounds folder and a protocol naming a sound the catalog lacks.
         let source = SessionSource.protocolFile(URL(fileURLWithPath: protocolFile))

@@ -1,6 +1,7 @@
 // `soundsafari sync`: enrol this machine with a study server once, then send what its logs folder holds that the server does not.
 import ArgumentParser
 import Foundation
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -79,6 +80,8 @@ struct SyncCommand: ParsableCommand {
             )
             return
         }
+        // The summary speaks the language of the person who runs it (a background sync's goes to sync.log).
+        try LanguageOption.activateFromEnvironment()
         if background {
             try BackgroundSync.runAsBackground { try syncOnce() }
             return
@@ -197,11 +200,22 @@ struct SyncCommand: ParsableCommand {
             }
         }
 
+        /// The line `sync` ends with, in the active language.
         var summary: String {
-            guard !files.isEmpty else { return "nothing new to send" }
-            return
-                "\(rows) rows, \(sessions) session states, \(plans) plans, \(profiles) profile versions"
-                + (pictures > 0 ? ", \(pictures) pictures" : "") + " sent in \(files.count) files"
+            // TRANSLATORS: `soundsafari sync` when the server already holds everything.
+            guard !files.isEmpty else { return Translation.gettext("nothing new to send") }
+            var parts = [
+                // TRANSLATORS: the parts of `soundsafari sync`'s line "3 rows, 1 session state, … sent in 2 files".
+                Translation.ngettext("{count} row", "{count} rows", rows),
+                Translation.ngettext("{count} session state", "{count} session states", sessions),
+                Translation.ngettext("{count} plan", "{count} plans", plans),
+                Translation.ngettext("{count} profile version", "{count} profile versions", profiles),
+            ]
+            if pictures > 0 { parts.append(Translation.ngettext("{count} picture", "{count} pictures", pictures)) }
+            return Translation.ngettext(
+                // TRANSLATORS: {parts} is the list "3 rows, 1 session state, …"; {count} the number of files.
+                "{parts} sent in {count} file", "{parts} sent in {count} files", files.count,
+                ["parts": parts.joined(separator: ", ")])
         }
     }
 }

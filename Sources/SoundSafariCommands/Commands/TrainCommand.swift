@@ -40,6 +40,7 @@ struct TrainCommand: WindowCommand {
 
     func run(hooks: AppHooks) throws {
         let logs = window.logsURL
+        try window.language.activate(logs: logs, participant: participant)
         let start = try TrainingStart.prepare(
             logs: logs, participant: participant, planFile: plan.map { URL(fileURLWithPath: $0) }, input: .keyboard,
             seed: window.seed)

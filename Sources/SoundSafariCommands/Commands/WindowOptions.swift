@@ -1,4 +1,4 @@
-// The options `play` and `study` share: input device, HRTF, log folder, seed and resume.
+// The options `play`, `study` and `train` share: input device, HRTF, log folder, seed, resume and language.
 import ArgumentParser
 import Foundation
 import GameUI
@@ -37,6 +37,8 @@ struct WindowOptions: ParsableArguments {
 
     @Flag(help: "Continue the participant's latest incomplete session (a training-plan session continues with train).")
     var resume = false
+
+    @OptionGroup var language: LanguageOption
 
     /// The head tracker `--input` names, if it names one.
     var tracker: TrackerInput? {

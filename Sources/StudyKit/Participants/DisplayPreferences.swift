@@ -1,31 +1,39 @@
-// A participant's way of seeing (and hearing) the window: large text, high contrast, read aloud; kept in their folder.
+// A participant's way of seeing (and hearing) the window: large text, high contrast, read aloud, language; kept in
+// their folder.
 import Foundation
+import Localization
 import StudyRecords
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// `<logs>/<participant>/display.json`: `{"high_contrast": false, "large_text": true, "read_aloud": false}`. Written
-/// (owner-only, replaced atomically) when the patient toggles a setting, read when their next window opens. A missing
-/// file means all off, and so does a missing `read_aloud` (files written before it existed); an unreadable file is an
-/// error naming it (never silently the defaults).
+/// `<logs>/<participant>/display.json`: `{"high_contrast": false, "language": "de", "large_text": true, "read_aloud":
+/// false}`. Written (owner-only, replaced atomically) when the patient toggles a setting or a command is given
+/// `--language`, read when their next window opens. A missing file means all off, and so does a missing `read_aloud`
+/// (files written before it existed); a missing `language` means none chosen (the environment decides); an
+/// unreadable file, or a language SoundSafari does not speak, is an error naming it (never silently the defaults).
 public struct DisplayPreferences: Sendable, Equatable, Codable {
     public var largeText: Bool
     public var highContrast: Bool
     /// Each screen's sentence spoken (espeak-ng), never over a stimulus.
     public var readAloud: Bool
+    /// The language the participant chose (`--language`); nil when they never chose one.
+    public var language: Language?
 
-    public init(largeText: Bool = false, highContrast: Bool = false, readAloud: Bool = false) {
+    public init(largeText: Bool = false, highContrast: Bool = false, readAloud: Bool = false, language: Language? = nil)
+    {
         self.largeText = largeText
         self.highContrast = highContrast
         self.readAloud = readAloud
+        self.language = language
     }
 
     enum CodingKeys: String, CodingKey {
         case largeText = "large_text"
         case highContrast = "high_contrast"
         case readAloud = "read_aloud"
+        case language
     }
 
     public init(from decoder: any Decoder) throws {
@@ -33,10 +41,26 @@ public struct DisplayPreferences: Sendable, Equatable, Codable {
         largeText = try values.decode(Bool.self, forKey: .largeText)
         highContrast = try values.decode(Bool.self, forKey: .highContrast)
         readAloud = try values.decodeIfPresent(Bool.self, forKey: .readAloud) ?? false
+        language = try values.decodeIfPresent(Language.self, forKey: .language)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(largeText, forKey: .largeText)
+        try values.encode(highContrast, forKey: .highContrast)
+        try values.encode(readAloud, forKey: .readAloud)
+        try values.encodeIfPresent(language, forKey: .language)
     }
 
     public static func url(logs: URL, participant: ParticipantID) -> URL {
         logs.appendingPathComponent(participant.value).appendingPathComponent("display.json")
+    }
+
+    /// The participant's display.json with `language` set, the rest as it was.
+    public static func remember(_ language: Language, logs: URL, participant: ParticipantID) throws {
+        var preferences = try read(logs: logs, participant: participant)
+        preferences.language = language
+        try preferences.write(logs: logs, participant: participant)
     }
 
     public static func read(logs: URL, participant: ParticipantID) throws -> DisplayPreferences {
@@ -49,14 +73,20 @@ public struct DisplayPreferences: Sendable, Equatable, Codable {
         }
     }
 
-    /// Replaces the file: a temporary owner-only file renamed over it, so a crash leaves the old or the new one.
+    /// Replaces the file: a temporary owner-only file renamed over it, so a crash leaves the old or the new one. A value
+    /// without a language keeps the one the file holds: the window's F2, F3 and F4 write the three switches only, and
+    /// must not forget the participant's language.
     public func write(logs: URL, participant: ParticipantID) throws {
         let url = Self.url(logs: logs, participant: participant)
+        var preferences = self
+        if preferences.language == nil {
+            preferences.language = try Self.read(logs: logs, participant: participant).language
+        }
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.replace(url, with: try encoder.encode(self) + Data("\n".utf8))
+        try AtomicFile.replace(url, with: try encoder.encode(preferences) + Data("\n".utf8))
     }
 }

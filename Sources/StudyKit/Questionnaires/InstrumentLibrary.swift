@@ -37,7 +37,9 @@ public struct InstrumentLibrary {
         public var needsWording: Bool { instrument.wordingLicensed && instrument.items.contains { $0.text == nil } }
     }
 
-    /// Every instrument, shipped first, each folder sorted by file name; a broken file is an error naming it.
+    /// Every instrument, shipped first, each folder sorted by file name; a broken file is an error naming it, and so
+    /// is a shipped translation (`case-history.de.json`) that is not the same measurement as the shipped file of its
+    /// id and version in another language (`Instrument.wordless`: only the wording may differ).
     public func all() throws -> [Entry] {
         var entries: [Entry] = []
         for (folder, isShipped) in [(shipped, true), (added, false)] {
@@ -49,7 +51,34 @@ public struct InstrumentLibrary {
                 entries.append(Entry(instrument: try Self.read(url), url: url, isShipped: isShipped))
             }
         }
+        try Self.checkTranslations(entries.filter(\.isShipped))
         return entries
+    }
+
+    /// Each shipped file of an id and version measures what its English one (else the first) does, wording aside.
+    static func checkTranslations(_ shipped: [Entry]) throws {
+        for entry in shipped {
+            let group = shipped.filter {
+                $0.instrument.id == entry.instrument.id && $0.instrument.version == entry.instrument.version
+            }
+            guard let original = group.first(where: { $0.instrument.language == "en" }) ?? group.first,
+                original.url != entry.url
+            else { continue }
+            guard entry.instrument.language != original.instrument.language else {
+                throw ProtocolError(
+                    file: entry.url.path, field: "language",
+                    problem:
+                        "repeats \(original.url.lastPathComponent)'s id, version and language; give it its own language"
+                )
+            }
+            guard entry.instrument.wordless == original.instrument.wordless else {
+                throw ProtocolError(
+                    file: entry.url.path, field: "items",
+                    problem:
+                        "must be \(original.url.lastPathComponent) in other words: the same items, kinds, values, ranges, conditions and scoring; translate only the wording"
+                )
+            }
+        }
     }
 
     public static func read(_ url: URL) throws -> Instrument {

@@ -226,11 +226,21 @@ public struct HearingProfile: Sendable, Equatable {
                     throw fail("audiogram.\(ear.rawValue)", "must be an object of frequency (Hz) to level")
                 }
                 var parsed: [Double: Double] = [:]
-                for (key, value) in levels {
+                var spelling: [Double: String] = [:]
+                // In the keys' order, so the one named first is said the same way every time.
+                for (key, value) in levels.sorted(by: { $0.key < $1.key }) {
                     let field = "audiogram.\(ear.rawValue).\(key)"
                     guard let frequency = Double(key), (20...20_000).contains(frequency) else {
                         throw fail(field, "is not a frequency from 20 to 20000 Hz")
                     }
+                    // "1e3" beside "1000" are two keys to JSON but one frequency: which level counts would be chance.
+                    if let other = spelling[frequency] {
+                        throw fail(
+                            field,
+                            "names the same frequency as 'audiogram.\(ear.rawValue).\(other)' (\(String(format: "%g", frequency)) Hz); keep one of the two"
+                        )
+                    }
+                    spelling[frequency] = key
                     guard let level = try number(value, field) else { throw fail(field, "must be a number") }
                     if unit == .hearingLevel && !Audiogram.hearingLevelRange.contains(level) {
                         throw fail(field, "is \(level) dB HL, outside the audiometer's −10 to 120 dB HL")

@@ -72,6 +72,11 @@ struct FieldReader {
     ]
     static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound"]
 
+    /// A number of degrees as a person wrote it: 270, not 270.0.
+    static func degreesText(_ degrees: Double) -> String {
+        degrees == degrees.rounded() && abs(degrees) < 1e15 ? String(Int(degrees)) : "\(degrees)"
+    }
+
     func error(_ path: String, _ problem: String) -> ProtocolError {
         ProtocolError(file: file, field: path, line: lines.line(of: path), problem: problem)
     }
@@ -165,6 +170,15 @@ struct FieldReader {
             bearings = try items.enumerated().map { index, item in
                 guard case .number(let degrees) = item, degrees.isFinite else {
                     throw error("bearings_deg[\(index)]", "must be a number of degrees but is \(item.kindName)")
+                }
+                // A bearing is stored in [0, 360) (docs/ARCHITECTURE.md); one outside is refused rather than wrapped,
+                // since 1e308 wraps to no direction anyone meant and -90 may be a typo as easily as 270.
+                guard (0..<360).contains(degrees) else {
+                    let wrapped = abs(degrees) <= 720 ? Bearing(degrees: degrees).degrees : nil
+                    throw error(
+                        "bearings_deg[\(index)]",
+                        "is \(Self.degreesText(degrees)) but must be at least 0 and below 360 degrees (clockwise, 0 = ahead)"
+                            + (wrapped.map { "; the same direction is \(Self.degreesText($0))" } ?? ""))
                 }
                 return degrees
             }

@@ -99,3 +99,28 @@ public struct Instrument: Sendable, Equatable {
 
     public func item(_ id: String) -> Item? { items.first { $0.id == id } }
 }
+
+extension Instrument {
+    /// The instrument without its wording (language, title, instructions, reference, item texts, option labels,
+    /// slider ends, units): what a translation must keep unchanged to be the same measurement.
+    public var wordless: Instrument {
+        var copy = self
+        (copy.language, copy.title, copy.instructions, copy.citation, copy.licence) = ("", "", "", "", "")
+        copy.items = items.map { item in
+            var item = item
+            item.text = nil
+            switch item.kind {
+            case .singleChoice(let options):
+                item.kind = .singleChoice(options.map { Option(value: $0.value, label: "") })
+            case .multipleChoice(let options):
+                item.kind = .multipleChoice(options.map { Option(value: $0.value, label: "") })
+            case .slider(let min, let max, _, _): item.kind = .slider(min: min, max: max, left: "", right: "")
+            case .number(let min, let max, _): item.kind = .number(min: min, max: max, unit: "")
+            case .date, .text: break
+            }
+            return item
+        }
+        copy.scoring?.bands = scoring?.bands.map { Band(min: $0.min, label: "") } ?? []
+        return copy
+    }
+}

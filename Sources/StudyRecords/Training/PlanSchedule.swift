@@ -1,5 +1,6 @@
 // Where a participant stands in their plan on a given day: done, in progress, due, missed, next date.
 import Foundation
+import Localization
 
 /// The plan's calendar: session k (1-based) opens `floor((k − 1) · 7 / sessions_per_week)` days after the
 /// assignment day and stays open until the next one opens. Sessions are played in order. This is the one
@@ -59,22 +60,40 @@ public struct PlanSchedule: Sendable, Equatable {
     /// True when the next session may be played today.
     public var nextIsDue: Bool { next.map { $0 <= opened } ?? false }
 
-    /// One line for the patient: what is done, what is due, what was missed.
+    /// One line for the patient (`train`'s terminal line), in the active language: what is done, what is due, what
+    /// was missed.
     public var summary: String {
         let plan = assigned.plan
+        let language = Translation.language
         if allDone {
-            return
-                "All \(plan.totalSessions) sessions of the plan '\(plan.name)' are done; ask your supervisor for a new plan."
+            return Translation.ngettext(
+                // TRANSLATORS: `soundsafari train` when the plan is finished; {plan} is the plan's name (an ID).
+                "The {count} session of the plan '{plan}' is done; ask your supervisor for a new plan.",
+                "All {count} sessions of the plan '{plan}' are done; ask your supervisor for a new plan.",
+                plan.totalSessions, ["plan": plan.name])
         }
-        var text = "Plan '\(plan.name)': \(done) of \(plan.totalSessions) sessions done"
-        if missed > 0 { text += ", \(missed) missed" }
+        var text = Translation.ngettext(
+            // TRANSLATORS: the start of `soundsafari train`'s line; {done} sessions played of {count} in the plan.
+            "Plan '{plan}': {done} of {count} session done", "Plan '{plan}': {done} of {count} sessions done",
+            plan.totalSessions, ["plan": plan.name, "done": String(done)])
+        // TRANSLATORS: appended to "Plan '…': 1 of 10 sessions done": sessions whose day passed unplayed.
+        if missed > 0 { text += Translation.gettext(", {missed} missed", ["missed": String(missed)]) }
         guard let next else { return text + "." }
         if inProgress != nil {
-            text += "; session \(next) was interrupted and continues now"
+            text += Translation.gettext(
+                // TRANSLATORS: appended to "Plan '…': 1 of 10 sessions done"; {next} is the session's number.
+                "; session {next} was interrupted and continues now", ["next": String(next)])
         } else if nextIsDue {
-            text += "; session \(next) (about \(Int(plan.minutesPerSession.rounded())) minutes) is due today"
+            text += Translation.ngettext(
+                // TRANSLATORS: appended to "Plan '…': 1 of 10 sessions done"; {count} is the session's length.
+                "; session {next} (about {count} minute) is due today",
+                "; session {next} (about {count} minutes) is due today",
+                Int(plan.minutesPerSession.rounded()), ["next": String(next)])
         } else {
-            text += "; session \(next) is due on \(Self.day(opens(session: next)))"
+            text += Translation.gettext(
+                // TRANSLATORS: appended to "Plan '…': 1 of 10 sessions done"; {day} is a date (28.11.2026 in German).
+                "; session {next} is due on {day}",
+                ["next": String(next), "day": language.day(opens(session: next))])
         }
         return text + "."
     }

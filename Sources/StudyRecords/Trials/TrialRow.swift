@@ -195,6 +195,13 @@ public struct TrialRow: Equatable, Sendable {
         deviceID = try row.optional("device_id") { try row.text($0) } ?? ""
         // Files written before the column existed hold photos only.
         skipped = try row.optional("skipped") { try row.boolean($0) } ?? false
+        // A measured value the game cannot write (a negative time, a bearing of 400°) is a damaged row, not a datum.
+        for (column, value) in [
+            ("target_bearing_deg", targetBearingDeg), ("aim_bearing_deg", aimBearingDeg),
+            ("deviation_deg", deviationDeg), ("abs_deviation_deg", absDeviationDeg), ("time_s", timeS),
+        ] {
+            if let reason = TrialColumnDomain.problem(column, value) { throw row.invalid(column, reason) }
+        }
     }
 
     /// Every row of a trials.csv table (its cut-off last line, if any, is never among the records).

@@ -44,6 +44,8 @@ enum SoundSafariBinary {
         // The machine's device-id (and any other user configuration) goes to a folder of this test run, never
         // to the real ~/.config; a test that is about the config folder passes its own.
         env["XDG_CONFIG_HOME"] = testConfigHome.path
+        // The tests read English unless they ask for another language: the developer's own LANG must not change them.
+        env["LANGUAGE"] = "en"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }

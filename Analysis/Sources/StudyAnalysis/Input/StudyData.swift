@@ -47,6 +47,14 @@ public struct RowFilter: Sendable {
         }
         guard !column.isEmpty else { throw AnalysisError("--filter '\(text)': the column name is missing before '='.") }
     }
+
+    /// The one rule of `--filter`, for the filters of one column: a value is kept when it is one of the column's
+    /// positive values (or there are none) and none of its negated ones.
+    public static func keeps(_ value: String, _ columnFilters: [RowFilter]) -> Bool {
+        let positives = columnFilters.filter { !$0.negated }
+        return (positives.isEmpty || positives.contains { $0.value == value })
+            && !columnFilters.contains { $0.negated && $0.value == value }
+    }
 }
 
 /// A group (or cell) key: the factor levels in order, plus the subject when one is asked for.
@@ -303,12 +311,13 @@ private final class Loader {
         let slot = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         var optional: Set<String> = ["participant", SkippedTargets.column]
         if let participants { for c in textColumns where participants.columns.contains(c) { optional.insert(c) } }
+        let domains = TrialColumnCheck(columns: &wanted, optional: &optional)
         let reader = CSVReader.forAnalysis(columns: wanted, optionalColumns: optional, skipInvalid: options.skipInvalid)
         reader.showProgress = reader.showProgress && options.showProgress
         do {
             try readRecords(
                 file: file, reader: reader, textColumns: textColumns, wanted: wanted, slot: slot,
-                skippedSlot: dropsSkipped ? slot[SkippedTargets.column] : nil)
+                skippedSlot: dropsSkipped ? slot[SkippedTargets.column] : nil, domains: domains)
         } catch CSVReadError.missingColumn(let path, let line, let column, let header)
             where participants == nil && ParticipantRecord.columns.contains(column) && !header.contains(column)
         {
@@ -322,7 +331,7 @@ private final class Loader {
 
     private func readRecords(
         file: String, reader: CSVReader, textColumns: [String], wanted: [String], slot: [String: Int],
-        skippedSlot: Int?
+        skippedSlot: Int?, domains: TrialColumnCheck
     ) throws {
         // Every wanted column has a slot (it was built from `wanted`); 0 is never reached.
         let factorSlots = options.factors.map { slot[$0] ?? 0 }
@@ -341,6 +350,7 @@ private final class Loader {
         func name(_ slot: Int, _ code: Int) -> String { coders[coderOfSlot[slot]].names[code] }
 
         try reader.readNotingCutOff(path: file) { record in
+            try domains.check(record)
             if let skippedSlot, SkippedTargets.isSkipped(record, skippedSlot) {
                 skippedTargets += 1
                 return
@@ -372,11 +382,7 @@ private final class Loader {
             for (s, filters) in filterGroups {
                 let c = try codeOf(s)
                 if let pass = filterPasses[s]?[c] { if !pass { return } else { continue } }
-                let v = name(s, c)
-                let positives = filters.filter { !$0.negated }
-                let pass =
-                    (positives.isEmpty || positives.contains { $0.value == v })
-                    && !filters.contains { $0.negated && $0.value == v }
+                let pass = RowFilter.keeps(name(s, c), filters)
                 filterPasses[s, default: [:]][c] = pass
                 if !pass { return }
             }
@@ -398,7 +404,7 @@ private final class Loader {
                 }
             } else {
                 decimal = try NumberField.value(record, 0)
-                try LogColumnRange.check(decimal.approximate, record, 0)
+                try TrialColumnCheck.checkValue(decimal.approximate, record, 0)
             }
             var key = 0
             for s in factorSlots {

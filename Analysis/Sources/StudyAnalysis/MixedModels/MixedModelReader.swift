@@ -75,6 +75,7 @@ public final class MixedModelReader {
         }
         var optional: Set<String> = ["participant", SkippedTargets.column]
         if let participants { for c in columns where participants.columns.contains(c) { optional.insert(c) } }
+        let domains = TrialColumnCheck(columns: &columns, optional: &optional)
         let filterSlots = Dictionary(grouping: input.filters, by: \.column).map {
             (slot: columns.firstIndex(of: $0.key)!, filters: $0.value)
         }
@@ -83,6 +84,7 @@ public final class MixedModelReader {
                 columns: columns, optionalColumns: optional, skipInvalid: input.skipInvalid)
             reader.showProgress = reader.showProgress && input.showProgress
             try reader.read(path: file) { record in
+                try domains.check(record)
                 if let skippedSlot, SkippedTargets.isSkipped(record, skippedSlot) {
                     skippedTargets += 1
                     return
@@ -111,11 +113,7 @@ public final class MixedModelReader {
                 }
                 for (slot, filters) in filterSlots {
                     let v = try field(slot).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                    let positives = filters.filter { !$0.negated }
-                    let pass =
-                        (positives.isEmpty || positives.contains { $0.value == v })
-                        && !filters.contains { $0.negated && $0.value == v }
-                    if !pass { return }
+                    if !RowFilter.keeps(v, filters) { return }
                 }
                 try body(field, record)
             }

@@ -24,23 +24,29 @@ public enum SessionProgress {
     static let required = ["participant", "session_index", "abs_deviation_deg", "time_s"]
     static let optional = ["front_back_reversal", "difficulty_value", "staircase_reversal", "plan", "skipped"]
 
-    /// Reads every row of `files` and summarises each (participant, session_index).
-    public static func read(files: [String], thresholdReversals: Int = 6, skipInvalid: Bool = false) throws
-        -> [SessionProgressRow]
-    {
+    /// Reads every row of `files` that `filters` keep (the report's `--filter`) and summarises each
+    /// (participant, session_index).
+    public static func read(
+        files: [String], thresholdReversals: Int = 6, skipInvalid: Bool = false, filters: [RowFilter] = []
+    ) throws -> [SessionProgressRow] {
         var sessions: [String: [Int: SessionSummary.Accumulator]] = [:]
-        let columns = required + optional
-        let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: Set(optional), skipInvalid: skipInvalid)
+        var columns = required + optional
+        var optionalColumns = Set(optional)
+        let filtered = RowFilterColumns(filters, appendingTo: &columns)
+        let domains = TrialColumnCheck(columns: &columns, optional: &optionalColumns)
+        let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: optionalColumns, skipInvalid: skipInvalid)
         reader.showProgress = false
         for file in files {
             try reader.read(path: file) { record in
+                try domains.check(record)
+                guard filtered.keeps(record) else { return }
                 let participant = record.string(0)
                 guard let index = Int(record.string(1)) else { throw record.invalid(1, "a whole session_index") }
-                // The same rule as describe: finite, within ±1e100, and inside the column's range.
+                // The same rule as describe: finite, within ±1e100, and inside the column's range (in any CSV).
                 let deviation = try NumberField.value(record, 2).approximate
-                try LogColumnRange.check(deviation, record, 2)
+                try TrialColumnCheck.checkValue(deviation, record, 2)
                 let time = try NumberField.value(record, 3).approximate
-                try LogColumnRange.check(time, record, 3)
+                try TrialColumnCheck.checkValue(time, record, 3)
                 var session = sessions[participant, default: [:]][index, default: SessionSummary.Accumulator()]
                 var reversal: Bool?
                 if record.has(4), !record.string(4).isEmpty {

@@ -30,7 +30,10 @@ public struct QuestionnaireData: Sendable {
 
     /// Reads every questionnaires.csv and trials.csv below `paths` (folders) or the files named; `instrumentFiles`
     /// are instrument files (docs/QUESTIONNAIRES.md) read strictly.
-    public static func load(paths: [String], instrumentFiles: [String] = []) throws -> QuestionnaireData {
+    /// `trialFilters` (a report's `--filter`) pick the trials.csv rows that learning is read from.
+    public static func load(paths: [String], instrumentFiles: [String] = [], trialFilters: [RowFilter] = []) throws
+        -> QuestionnaireData
+    {
         let (questionnaireFiles, trialsFiles) = try StudyData.logFiles(named: "questionnaires.csv", in: paths)
         guard !questionnaireFiles.isEmpty else {
             throw AnalysisError(
@@ -82,12 +85,14 @@ public struct QuestionnaireData: Sendable {
         }
         let participants = Set(scores.map(\.participant))
         var trials: [String: [(sessionIndex: Double, absDeviationDeg: Double)]] = [:]
+        var trialColumns = ["participant", "session_index", "abs_deviation_deg", SkippedTargets.column]
+        let filtered = RowFilterColumns(trialFilters, appendingTo: &trialColumns)
         let reader = CSVReader.forAnalysis(
-            columns: ["participant", "session_index", "abs_deviation_deg", SkippedTargets.column],
-            optionalColumns: [SkippedTargets.column], skipInvalid: false)
+            columns: trialColumns, optionalColumns: [SkippedTargets.column], skipInvalid: false)
         reader.showProgress = false
         for file in trialsFiles {
             try reader.readNotingCutOff(path: file) { record in
+                guard filtered.keeps(record) else { return }
                 let participant = record.string(0)
                 // A skipped animal has no deviation to learn from.
                 guard participants.contains(participant), !SkippedTargets.isSkipped(record, 3) else { return }

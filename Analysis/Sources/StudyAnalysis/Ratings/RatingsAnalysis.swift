@@ -115,7 +115,8 @@ public enum RatingsAnalysis {
         var sxx = 0.0
         var sxy = 0.0
         var centred: [(Double, Double)] = []
-        for (_, members) in groups {
+        // In the participants' order: a Dictionary's order changes from run to run, and so did the sums' last digits.
+        for (_, members) in groups.sorted(by: { $0.key < $1.key }) {
             let mx = mean(members.map(\.x))
             let my = mean(members.map(\.y))
             for point in members {
@@ -179,7 +180,7 @@ public enum RatingsAnalysis {
         var sxx = 0.0
         var sxy = 0.0
         var syy = 0.0
-        for (_, members) in groups {
+        for (_, members) in groups.sorted(by: { $0.key < $1.key }) {
             let mx = mean(members.map(\.x))
             let my = mean(members.map(\.y))
             for point in members {

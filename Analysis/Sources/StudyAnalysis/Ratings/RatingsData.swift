@@ -21,6 +21,9 @@ public struct RatingsData: Sendable {
     public let promptAnswers: Int
     public let skippedAnswers: Int
     public let files: [String]
+    /// Rows the game could not have written, left out with `--skip-invalid` (trials.csv's among them), and the first.
+    public var skippedRows = 0
+    public var firstSkipped: String?
 
     /// The items in codebook order (those present in the data).
     public var items: [String] {
@@ -36,7 +39,12 @@ public struct RatingsData: Sendable {
     /// The ratings.csv columns `--filter` can name (the ones every row has).
     static let filterColumns = Array(RatingRow.columns.prefix(5))
 
-    public static func load(paths: [String], filters: [RowFilter] = []) throws -> RatingsData {
+    /// Reads every ratings.csv through the game's codec and StudyRecords' check of a row (`RatingRow.checked`): a row
+    /// the game could not have written stops the analysis naming its file, line and column, or with `skipInvalid` is
+    /// left out and counted (`skippedRows`, `firstSkipped`).
+    public static func load(paths: [String], filters: [RowFilter] = [], skipInvalid: Bool = false) throws
+        -> RatingsData
+    {
         for filter in filters where !filterColumns.contains(filter.column) {
             let guess =
                 CSVReadError.closest(to: filter.column, in: filterColumns).map { "did you mean '\($0)'? " } ?? ""
@@ -53,87 +61,80 @@ public struct RatingsData: Sendable {
         var sessions: [String: RatedSession] = [:]
         var prompts = 0
         var skipped = 0
-        let reader = CSVReader.forAnalysis(
-            columns: Array(RatingRow.columns.prefix(6)) + ["codebook_version"], optionalColumns: ["codebook_version"],
-            skipInvalid: false)
+        var skippedRows = 0
+        var firstSkipped: String?
+        let reader = CSVReader.forAnalysis(columns: RatingRow.columns, skipInvalid: skipInvalid)
         reader.showProgress = false
+        let filterGroups = Dictionary(grouping: filters, by: \.column)
         for file in ratingsFiles {
+            // The reader hands the codec's columns in the codec's order: a table of that header reads each by name.
+            let table = CSVTable(file: file, header: RatingRow.columns, records: [], cutOff: nil)
+            let owner = Self.owner(of: file)
             try reader.readNotingCutOff(path: file) { record in
-                for (column, group) in Dictionary(grouping: filters, by: \.column) {
-                    let v = record.string(filterColumns.firstIndex(of: column) ?? 0)
-                    let positives = group.filter { !$0.negated }
-                    guard positives.isEmpty || positives.contains(where: { $0.value == v }),
-                        !group.contains(where: { $0.negated && $0.value == v })
-                    else { return }
+                let row = try RatingRow.checked(table.row(record), inFileOf: owner)
+                for (column, group) in filterGroups {
+                    guard RowFilter.keeps(record.string(filterColumns.firstIndex(of: column) ?? 0), group) else {
+                        return
+                    }
                 }
-                // Another codebook's items and scales mean other things: they are never pooled with this one's.
-                let versions = RatingItem.poolableCodebookVersions
-                if record.has(6), !(Int(record.string(6)).map(versions.contains) ?? false) {
-                    throw record.invalid(
-                        6,
-                        "codebook_version '\(record.string(6))' is not \(versions.lowerBound) to \(versions.upperBound), the versions this analyzer knows (docs/RATINGS-CODEBOOK.md)"
-                    )
-                }
-                let item = record.string(4)
-                guard let known = RatingItem.named(item) else {
-                    throw record.invalid(
-                        4,
-                        "'\(item)' is not an item of the codebook (\(RatingItem.all.map(\.id).joined(separator: ", ")))"
-                    )
-                }
-                let moment = record.string(3)
-                if moment == "prompt" {
+                if row.moment == .prompt {
                     prompts += 1
                     return
                 }
-                guard moment == "before" || moment == "after" else {
-                    throw record.invalid(3, "'\(moment)' is not before, after or prompt")
-                }
-                let valueText = record.string(5)
-                if valueText.isEmpty {
+                guard let value = row.value else {
                     skipped += 1
                     return
                 }
-                guard let value = Double(valueText), value.isFinite else {
-                    throw record.invalid(5, "'\(valueText)' is not a number")
-                }
-                guard known.accepts(value) else {
-                    throw record.invalid(
-                        5,
-                        "'\(valueText)' is not a value of '\(item)' (\(known.validRange.lowerBound) to \(known.validRange.upperBound)\(known.validRange.upperBound > 1 ? ", whole numbers" : ""))"
-                    )
-                }
-                guard let index = Int(record.string(2)) else {
-                    throw record.invalid(2, "'\(record.string(2))' is not a session number")
-                }
-                let participant = record.string(0)
-                let sessionID = record.string(1)
-                let key = participant + "\u{1}" + sessionID
+                // The codec refuses a before or after answer without its session.
+                guard let sessionID = row.sessionID, let index = row.sessionIndex else { return }
+                let key = row.participant + "\u{1}" + sessionID
                 var session =
-                    sessions[key] ?? RatedSession(participant: participant, sessionID: sessionID, sessionIndex: index)
-                if (moment == "before" ? session.before[item] : session.after[item]) != nil {
-                    throw record.invalid(4, "'\(item)' is answered twice \(moment) session \(sessionID)")
+                    sessions[key]
+                    ?? RatedSession(participant: row.participant, sessionID: sessionID, sessionIndex: index)
+                let before = row.moment == .before
+                if (before ? session.before[row.item] : session.after[row.item]) != nil {
+                    throw record.invalid(
+                        4, "'\(row.item)' is answered twice \(row.moment.rawValue) session \(sessionID)")
                 }
-                if moment == "before" { session.before[item] = value } else { session.after[item] = value }
+                if before { session.before[row.item] = value } else { session.after[row.item] = value }
                 sessions[key] = session
             }
+            skippedRows = reader.skippedRows
+            if firstSkipped == nil { firstSkipped = reader.firstSkipped }
         }
-        try addPerformance(from: trialsFiles, to: &sessions)
+        let trialsSkipped = try addPerformance(from: trialsFiles, to: &sessions, skipInvalid: skipInvalid)
+        skippedRows += trialsSkipped.rows
+        firstSkipped = firstSkipped ?? trialsSkipped.first
         let ordered = sessions.values.sorted {
             ($0.participant, $0.sessionIndex, $0.sessionID) < ($1.participant, $1.sessionIndex, $1.sessionID)
         }
-        return RatingsData(
+        var data = RatingsData(
             sessions: ordered, promptAnswers: prompts, skippedAnswers: skipped, files: ratingsFiles + trialsFiles)
+        data.skippedRows = skippedRows
+        data.firstSkipped = firstSkipped
+        return data
+    }
+
+    /// The participant a ratings.csv belongs to: the name of the folder holding it (`<logs>/<participant>/ratings.csv`,
+    /// docs/LOG-FORMAT.md); nil when that folder's name is no participant ID (a copy put elsewhere).
+    static func owner(of file: String) -> String? {
+        let folder = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        return ParticipantID.problem(with: folder) == nil ? folder : nil
     }
 
     /// The mean absolute deviation of each rated session's photos.
-    private static func addPerformance(from files: [String], to sessions: inout [String: RatedSession]) throws {
+    private static func addPerformance(
+        from files: [String], to sessions: inout [String: RatedSession], skipInvalid: Bool
+    ) throws -> (rows: Int, first: String?) {
         var sums: [String: (Double, Int)] = [:]
-        let reader = CSVReader.forAnalysis(
-            columns: ["participant", "session_id", "abs_deviation_deg"], skipInvalid: false)
+        var columns = ["participant", "session_id", "abs_deviation_deg"]
+        var optional: Set<String> = []
+        let domains = TrialColumnCheck(columns: &columns, optional: &optional)
+        let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
         reader.showProgress = false
         for file in files {
             try reader.readNotingCutOff(path: file) { record in
+                try domains.check(record)
                 let key = record.string(0) + "\u{1}" + record.string(1)
                 guard sessions[key] != nil else { return }
                 guard let value = Double(record.string(2)), value.isFinite else {
@@ -144,5 +145,6 @@ public struct RatingsData: Sendable {
             }
         }
         for (key, sum) in sums { sessions[key]?.meanAbsDeviationDeg = sum.0 / Double(sum.1) }
+        return (reader.skippedRows, reader.firstSkipped)
     }
 }

@@ -2,32 +2,42 @@
 import Foundation
 
 enum RatingsFigure {
-    /// The figure when any input folder holds ratings.csv files of the report's `participants` (those left by its
-    /// filters); none otherwise (a study without ratings, or ratings only of participants the report leaves out).
-    static func forReport(inputs: [String], participants: Set<String>) throws -> [ReportFigure] {
+    /// The figure when any input folder holds ratings.csv files of the report's sessions (those its filters left:
+    /// `sessions` names them by participant and session_id, nil for logs without session_id, where the report's
+    /// `participants` decide); none otherwise (a study without ratings, or ratings only of sessions the report
+    /// leaves out, such as a participant's training sessions in a study's report). With `skipInvalid`, also the number
+    /// of rows left out as ones the game could not have written.
+    static func forReport(
+        inputs: [String], participants: Set<String>, sessions: Set<ReportData.PairKey>?, skipInvalid: Bool
+    ) throws -> (figures: [ReportFigure], skippedRows: Int)
+    {
         let folders = inputs.filter { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
         guard try folders.contains(where: { try !StudyData.files(named: "ratings.csv", under: $0).isEmpty }) else {
-            return []
+            return ([], 0)
         }
-        let all = try RatingsData.load(paths: folders)
+        let all = try RatingsData.load(paths: folders, skipInvalid: skipInvalid)
         let data = RatingsData(
-            sessions: all.sessions.filter { participants.contains($0.participant) }, promptAnswers: all.promptAnswers,
+            sessions: all.sessions.filter { session in
+                guard let sessions else { return participants.contains(session.participant) }
+                return sessions.contains(ReportData.PairKey(a: session.participant, b: session.sessionID))
+            }, promptAnswers: all.promptAnswers,
             skippedAnswers: all.skippedAnswers, files: all.files)
         guard
             data.sessions.contains(where: {
                 $0.before["tinnitus_loudness"] != nil || $0.after["tinnitus_loudness"] != nil
             })
-        else { return [] }
-        return [
+        else { return ([], all.skippedRows) }
+        let figures: [ReportFigure] = [
             (
                 "figure-ratings-loudness.svg",
                 "Tinnitus loudness (0 = not audible, 1 = extremely loud) before (solid) and after (dashed) each session, per participant; skipped answers are gaps.",
                 svg(data)
             )
         ]
+        return (figures, all.skippedRows)
     }
 
     static func svg(_ data: RatingsData) -> String {

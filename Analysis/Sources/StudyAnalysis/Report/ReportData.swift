@@ -14,6 +14,8 @@ struct ReportData {
     var participants: [String: Measures] = [:]
     var rounds: [Int: GroupAccumulator] = [:]
     var sessions: [PairKey: GroupAccumulator] = [:]  // participant x session_id
+    /// Whether every row named its session (`session_id`): then `sessions` is exactly the filtered sessions.
+    var everyRowHasSession = true
     var circular: [String: (cos: CompensatedSum, sin: CompensatedSum, n: Int)] = [:]
     var confusion: [String: (count: Int, n: Int)] = [:]
     var polarPairs: [(target: Double, aim: Double)] = []
@@ -22,6 +24,8 @@ struct ReportData {
     /// Rows of animals the patient skipped (`SkippedTargets`), left out of every figure and test.
     var skippedTargets = 0
     var files: [String] = []
+    /// The report's `--filter`: every other part of the report reads the logs through the same filters.
+    var filters: [RowFilter] = []
     /// Rows per `protocol` column value (a training plan's sessions carry the plan's session protocol); "" for
     /// logs written before the column existed. More than one means study and training data, or two studies.
     var protocols: [String: Int] = [:]
@@ -37,18 +41,20 @@ struct ReportData {
     {
         var data = ReportData()
         data.files = files
+        data.filters = filters
         var columns = [
             compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "target_bearing_deg",
             "aim_bearing_deg", "round", "session_id", "front_back_confusion", "protocol", "plan",
             SkippedTargets.column,
         ]
-        let optional: Set<String> = [
+        var optional: Set<String> = [
             "deviation_deg", "target_bearing_deg", "aim_bearing_deg", "round", "session_id", "front_back_confusion",
             "protocol", "plan", SkippedTargets.column,
         ]
         // Slot 12; a --filter on the column makes skipped rows data (the filter decides).
         let dropsSkipped = !filters.contains { $0.column == SkippedTargets.column }
         for f in filters where !columns.contains(f.column) { columns.append(f.column) }
+        let domains = TrialColumnCheck(columns: &columns, optional: &optional)
         let filterSlots = Dictionary(grouping: filters, by: \.column).map { entry in
             (slot: columns.firstIndex(of: entry.key) ?? 0, filters: entry.value)
         }
@@ -72,6 +78,7 @@ struct ReportData {
         for file in files {
             let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
             try reader.read(path: file) { r in
+                try domains.check(r)
                 if dropsSkipped, SkippedTargets.isSkipped(r, 12) {
                     data.skippedTargets += 1
                     return
@@ -81,11 +88,7 @@ struct ReportData {
                     if let pass = filterPasses[k][code] {
                         if !pass { return } else { continue }
                     }
-                    let v = filterCoders[k].names[code]
-                    let positives = group.filter { !$0.negated }
-                    let pass =
-                        (positives.isEmpty || positives.contains { $0.value == v })
-                        && !group.contains { $0.negated && $0.value == v }
+                    let pass = RowFilter.keeps(filterCoders[k].names[code], group)
                     filterPasses[k][code] = pass
                     if !pass { return }
                 }
@@ -117,7 +120,11 @@ struct ReportData {
                 byCell[p * wide + c, default: Measures()].deviation.add(deviation)
                 byCell[p * wide + c, default: Measures()].time.add(time)
                 if let round { data.rounds[round, default: GroupAccumulator()].add(deviation) }
-                if r.has(8) { bySession[p * wide + code(2, r.storage[8]), default: GroupAccumulator()].add(deviation) }
+                if r.has(8) {
+                    bySession[p * wide + code(2, r.storage[8]), default: GroupAccumulator()].add(deviation)
+                } else {
+                    data.everyRowHasSession = false
+                }
                 if let signed {
                     var entry = circular[c] ?? (CompensatedSum(), CompensatedSum(), 0)
                     entry.cos.add(cos(signed * .pi / 180))

@@ -6,9 +6,9 @@ enum ReportLearningCurve {
     /// of the exponential and power fits (`progress`) drawn through it. Nil unless some participant has two
     /// or more sessions (and the logs have `session_index`).
     static func figure(_ c: ReportContext) -> ReportFigure? {
-        // Only the report's participants (its --filter may have left others' files in the inputs).
+        // The rows the report's --filter keeps (a participant's sessions of another protocol are not this report's).
         let people = Set(c.people)
-        guard let all = try? SessionProgress.read(files: c.data.files),
+        guard let all = try? SessionProgress.read(files: c.data.files, filters: c.data.filters),
             case let rows = all.filter({ people.contains($0.participant) }),
             Dictionary(grouping: rows, by: \.participant).values.contains(where: { $0.count >= 2 })
         else { return nil }

@@ -2,16 +2,18 @@
 import Foundation
 
 enum ReportQuestionnaires {
-    /// The analysis of the questionnaires.csv files below the report's input folders, for the report's participants;
-    /// nil when there are none.
-    static func analyse(inputs: [String], participants: Set<String>) throws -> QuestionnaireResult? {
+    /// The analysis of the questionnaires.csv files below the report's input folders, for the report's participants,
+    /// learning read from the trials the report's filters keep; nil when there are none.
+    static func analyse(inputs: [String], participants: Set<String>, trialFilters: [RowFilter] = []) throws
+        -> QuestionnaireResult?
+    {
         let folders = inputs.filter { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
         guard try folders.contains(where: { try !StudyData.files(named: "questionnaires.csv", under: $0).isEmpty })
         else { return nil }
-        let all = try QuestionnaireData.load(paths: folders)
+        let all = try QuestionnaireData.load(paths: folders, trialFilters: trialFilters)
         let data = QuestionnaireData(
             scores: all.scores.filter { participants.contains($0.participant) }, withoutTotal: all.withoutTotal,
             unfinished: all.unfinished, trials: all.trials.filter { participants.contains($0.key) },

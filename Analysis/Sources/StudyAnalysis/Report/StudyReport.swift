@@ -45,8 +45,12 @@ public enum StudyReport {
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
         var (figures, questionnaireFacts) = ReportFigures.all(c, devCI: table.devCI, timeCI: table.timeCI)
-        figures += try RatingsFigure.forReport(inputs: inputs, participants: Set(c.people))
-        let questionnaires = try ReportQuestionnaires.analyse(inputs: inputs, participants: Set(c.people))
+        let ratings = try RatingsFigure.forReport(
+            inputs: inputs, participants: Set(c.people),
+            sessions: data.everyRowHasSession ? Set(data.sessions.keys) : nil, skipInvalid: skipInvalid)
+        figures += ratings.figures
+        let questionnaires = try ReportQuestionnaires.analyse(
+            inputs: inputs, participants: Set(c.people), trialFilters: filters)
         let testRows = (conditionTests.rows + groupTests.rows).map {
             [
                 $0.measure, $0.test, $0.statistic, $0.df, RFormat.pValue($0.p, digits: 3), $0.note, $0.symbol,
@@ -125,6 +129,11 @@ public enum StudyReport {
                     : "Primary analysis of trial-level outcomes: mixed models on every trial with a random intercept per participant (deviation and time: linear, as lme4::lmer + lmerTest; front-back confusions: binomial, as lme4::glmer)",
             "Classical tests (tables 1, 2): participant means per \(compare) (trials of one person are not independent)",
         ]
+        if ratings.skippedRows > 0 {
+            facts.append(
+                "Ratings figure: \(ratings.skippedRows) invalid row(s) of ratings.csv and trials.csv left out (--skip-invalid)"
+            )
+        }
         if let unfinished = unfinishedSessionsFact(files) { facts.append(unfinished) }
         facts += questionnaireFacts
         facts += questionnaires.map(ReportQuestionnaires.facts) ?? []

@@ -1,0 +1,38 @@
+// Numbers and dates as a person reads them in their language; the logs never use these (dot decimals, ISO days).
+import Foundation
+
+extension Language {
+    /// A number already written with `.` as decimal mark (`FixedDecimal`, `%.1f`) in this language's form:
+    /// "2.5" → "2,5" in German. No thousands separators, as in the logs.
+    public func number(_ dotDecimal: String) -> String {
+        decimalMark == "." ? dotDecimal : dotDecimal.replacingOccurrences(of: ".", with: String(decimalMark))
+    }
+
+    /// A calendar day (UTC, as the plan's calendar counts): "2026-11-28" in English (what the terminal always
+    /// said), "28.11.2026" in German.
+    public func day(_ date: Date) -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: Self.utc, from: date)
+        let (year, month, day) = (parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        switch self {
+        case .english: return String(format: "%04d-%02d-%02d", year, month, day)
+        case .german: return String(format: "%02d.%02d.%04d", day, month, year)
+        }
+    }
+
+    /// A weekday and date (UTC) for a patient: "Saturday 28 November", "Samstag, 28. November".
+    public func weekday(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = Self.utc
+        switch self {
+        case .english:
+            formatter.locale = Locale(identifier: "en_GB")
+            formatter.dateFormat = "EEEE d MMMM"
+        case .german:
+            formatter.locale = Locale(identifier: "de_DE")
+            formatter.dateFormat = "EEEE, d. MMMM"
+        }
+        return formatter.string(from: date)
+    }
+
+    private static let utc = TimeZone.gmt
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The translation catalogs (po/): extract the marked strings, merge them into each language, check, compile.
+#
+#   scripts/po.sh extract         po/soundsafari.pot from the files in po/POTFILES.in (xgettext)
+#   scripts/po.sh merge           extract, then msgmerge every po/LANG.po with the new template
+#   scripts/po.sh check           the template is current, and every po/LANG.po has 0 untranslated and 0 fuzzy
+#   scripts/po.sh compile DIR     msgfmt every po/LANG.po into DIR/LANG/LC_MESSAGES/soundsafari.mo
+#
+# The code is Swift, which xgettext has no parser for; its C parser reads `Translation.gettext("…")` and
+# `Translation.ngettext("…", "…", n)` exactly (a call is an identifier, a parenthesis and a string literal, and `//`
+# comments are C99's), so the extraction needs no script of its own. What it cannot read is Swift's interpolation
+# `\(…)` and multi-line `"""` literals, which is why marked strings are one-line literals with `{name}` placeholders
+# (Sources/Localization/Translation.swift).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+domain=soundsafari
+template=po/$domain.pot
+
+# The template as xgettext makes it now, into $1. Locations name the file only, so moving a line changes nothing.
+# A `// TRANSLATORS:` comment reaches the translator when it is on the line right above the string literal.
+# xgettext's C lexer warns about Swift's `"""` literals (to it, an unterminated string that ends at the line's end,
+# which is harmless: nothing is marked inside one); those warnings are left out, any other is shown.
+make_template() {
+  xgettext --language=C --from-code=UTF-8 --keyword= --keyword=gettext:1 --keyword=ngettext:1,2 \
+    --add-comments=TRANSLATORS: --add-location=file --sort-by-file \
+    --package-name=SoundSafari --package-version="$(cat VERSION)" \
+    --msgid-bugs-address="the SoundSafari issue tracker" \
+    --files-from=po/POTFILES.in --output="$1" 2>&1 | { grep -v 'warning: unterminated string literal' >&2 || true; }
+  [ -s "$1" ]
+}
+
+# The template's entries without its header's creation time.
+entries() { grep -v '^"POT-Creation-Date:' "$1"; }
+
+case "${1:-}" in
+  extract)
+    scratch=$(mktemp -d); trap 'rm -rf "$scratch"' EXIT
+    make_template "$scratch/new.pot"
+    # An unchanged template keeps its file (and date), so regenerating makes no diff.
+    if [ -f "$template" ] && diff -q <(entries "$template") <(entries "$scratch/new.pot") >/dev/null; then
+      echo "$template is up to date."
+    else
+      cp "$scratch/new.pot" "$template"
+      echo "$template written."
+    fi
+    ;;
+  merge)
+    "$0" extract
+    for po in po/*.po; do
+      msgmerge --quiet --update --backup=none --add-location=file "$po" "$template"
+      echo "$po merged."
+    done
+    ;;
+  check)
+    scratch=$(mktemp -d); trap 'rm -rf "$scratch"' EXIT
+    make_template "$scratch/new.pot"
+    if ! diff -u <(entries "$template") <(entries "$scratch/new.pot") >"$scratch/diff"; then
+      cat "$scratch/diff" >&2
+      echo "error: $template is not what the code marks; run scripts/po.sh merge (make po) and translate." >&2
+      exit 1
+    fi
+    status=0
+    for po in po/*.po; do
+      # msgfmt prints "N translated messages, M fuzzy translations, K untranslated messages." on stderr.
+      statistics=$(msgfmt --check --statistics --output-file=/dev/null "$po" 2>&1) || { echo "$po: $statistics" >&2; exit 1; }
+      echo "$po: $statistics"
+      case "$statistics" in
+        *fuzzy* | *untranslated*) echo "error: $po has fuzzy or untranslated messages; translate them." >&2; status=1 ;;
+      esac
+      if msgcmp "$po" "$template" 2>"$scratch/msgcmp"; then :; else
+        cat "$scratch/msgcmp" >&2
+        echo "error: $po does not hold every message of $template; run scripts/po.sh merge." >&2
+        status=1
+      fi
+    done
+    exit $status
+    ;;
+  compile)
+    [ -n "${2:-}" ] || { echo "error: scripts/po.sh compile needs the folder to write to, e.g. .build/debug/locale." >&2; exit 2; }
+    for po in po/*.po; do
+      language=$(basename "$po" .po)
+      mkdir -p "$2/$language/LC_MESSAGES"
+      msgfmt --check --output-file="$2/$language/LC_MESSAGES/$domain.mo" "$po"
+    done
+    ;;
+  *)
+    echo "error: scripts/po.sh needs one of extract, merge, check, compile DIR." >&2
+    exit 2
+    ;;
+esac
