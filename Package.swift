@@ -40,6 +40,9 @@ let package = Package(
         .systemLibrary(
             name: "CSoxr", path: "Sources/CSoxr", pkgConfig: "soxr",
             providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(
+            name: "CEbur128", path: "Sources/CEbur128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"])]),
         // GNU gettext's libintl.h, part of glibc (libc6-dev); the catalogs are compiled by msgfmt (gettext).
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
 
@@ -57,7 +60,10 @@ let package = Package(
         // Game side (docs/ARCHITECTURE.md says what each target may import).
         .target(name: "GameCore"),
         .target(
-            name: "SpatialAudio", dependencies: ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"]),
+            name: "SpatialAudio",
+            dependencies: [
+                "COpenAL", "CSndFile", "CMySofa", "CSoxr", "CEbur128", "GameCore", "TidyFormats",
+            ]),
         // Every record of docs/LOG-FORMAT.md and its codec (no paths, no locks): read and written by the game,
         // the analyzer and the study server alike.
         .target(name: "StudyRecords", dependencies: ["GameCore", "TidyFormats", "Localization"]),

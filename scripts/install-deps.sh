@@ -4,9 +4,9 @@
 # chromium-driver for the dashboard's browser tests, python3-venv for their axe-core; librsvg2-bin's rsvg-convert
 # for the analyzer's PDF and 300-dpi PNG figures, `report --publication`, and the doctor's PDF of `export --pdf`,
 # which its tests check with poppler-utils' pdfinfo, pdffonts and pdftotext and with qpdf --check; espeak-ng for
-# the window's "read aloud"; gettext's xgettext, msgmerge and msgfmt for the translation catalogs, scripts/po.sh),
-# only those still
-# missing (a fresh machine has just Swift).
+# the window's "read aloud"; gettext's xgettext, msgmerge and msgfmt for the translation catalogs, scripts/po.sh;
+# libebur128-dev measures the animal calls' loudness and tuxpaint-stamps-default holds the recorded calls
+# `sounds import` reads in place), only those still missing (a fresh machine has just Swift).
 set -euo pipefail
 
 packages=(
@@ -23,6 +23,7 @@ packages=(
   librsvg2-bin poppler-utils qpdf
   espeak-ng
   gettext
+  libebur128-dev tuxpaint-stamps-default
 )
 # The benchmark's peers: pandas + scipy for the classical statistics, lme4/lmerTest for the mixed models; wrk for
 # the dashboard's pages under 32 concurrent clients (pgbench, their SQL alone, comes with postgresql).

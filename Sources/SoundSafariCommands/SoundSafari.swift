@@ -24,6 +24,6 @@ public struct SoundSafari: ParsableCommand {
             StatusCommand.self, RemindersCommand.self, RateCommand.self, SyncCommand.self,
             TrackerCommand.self,
             ProfileCommand.self, HearingTestCommand.self, PitchMatchCommand.self, QuestionnaireCommand.self,
-            InstallLauncherCommand.self, DiaryCommand.self, ExportCommand.self,
+            InstallLauncherCommand.self, DiaryCommand.self, ExportCommand.self, SoundsCommand.self,
         ])
 }

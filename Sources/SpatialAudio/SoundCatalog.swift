@@ -41,7 +41,8 @@ public struct SoundCatalog: Sendable {
         try load(
             folder: locateFolder(
                 explicitFolder: explicitFolder, environment: environment,
-                currentDirectory: currentDirectory, executable: executable))
+                currentDirectory: currentDirectory, executable: executable),
+            animals: AnimalLibrary.standard(environment: environment))
     }
 
     /// The Sounds folder: `explicitFolder` (from `--sounds`) if given, else `$SOUNDSAFARI_SOUNDS`, else the
@@ -84,8 +85,10 @@ public struct SoundCatalog: Sendable {
         throw SpatialAudioError.soundsFolderNotFound(searched: searched)
     }
 
-    /// Reads and validates `folder/sounds.json`.
-    public static func load(folder: URL) throws -> SoundCatalog {
+    /// Reads and validates `folder/sounds.json`, then appends the accepted calls of `animals` (the imported
+    /// recordings, `soundsafari sounds import`) as targets. sounds.json stays the one list a user edits; a
+    /// recorded call whose name it already holds is left out, so a name in a protocol keeps its stimulus.
+    public static func load(folder: URL, animals: AnimalLibrary? = nil) throws -> SoundCatalog {
         let url = folder.appendingPathComponent(fileName)
         let path = url.path
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -121,6 +124,16 @@ public struct SoundCatalog: Sendable {
             entries.append(entry)
         }
         try SoundCatalogChecks.checkFiles(entries, catalogPath: path)
+        // The prepared calls were measured and checked when they were imported; only that they are still
+        // there is checked here (reading fifty files at every start would cost a second of every command).
+        for animal in try animals?.entries() ?? [] where !entries.contains(where: { $0.name == animal.name }) {
+            guard FileManager.default.fileExists(atPath: animal.fileURL.path) else {
+                throw SpatialAudioError.catalogEntryInvalid(
+                    path: animals!.catalogFile.path, entry: "\"\(animal.name)\"",
+                    reason: "its file '\(animal.fileURL.path)' is gone; run `soundsafari sounds import` again")
+            }
+            entries.append(animal)
+        }
         return SoundCatalog(folder: folder, entries: entries)
     }
 

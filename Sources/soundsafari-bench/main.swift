@@ -11,6 +11,7 @@ let suites: [(name: String, run: () throws -> [BenchmarkResult])] = [
     ("audio-motion", MotionToSoundBenchmark.run),
     ("ui", UIBenchmarks.run),
     ("tracker", TrackerBenchmarks.run),
+    ("animals", AnimalBenchmarks.run),
 ]
 /// Suite names on the command line run only those (e.g. `soundsafari-bench tracker`); none runs all.
 let chosen = Set(CommandLine.arguments.dropFirst())

@@ -12,7 +12,7 @@ import Testing
         "Sources/BuildInfo": [],
         "Sources/version-stamp": [],
         "Sources/StudyRecords": ["GameCore", "TidyFormats", "Localization"],
-        "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "GameCore", "TidyFormats"],
+        "Sources/SpatialAudio": ["COpenAL", "CSndFile", "CMySofa", "CSoxr", "CEbur128", "GameCore", "TidyFormats"],
         "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "Localization", "FoundationNetworking"],
         "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],

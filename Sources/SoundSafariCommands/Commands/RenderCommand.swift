@@ -91,6 +91,14 @@ struct RenderCommand: ParsableCommand {
             do {
                 entry = try catalog.entry(named: sound)
             } catch SpatialAudioError.unknownSound(let name, let available) {
+                // A stamp `sounds import` refused is named with its reason rather than as a typing slip.
+                if let call = try? AnimalLibrary.standard().calls().first(where: { $0.name == name }),
+                    let rejection = call.rejection
+                {
+                    throw ValidationError(
+                        "--sound '\(name)' was not accepted by `soundsafari sounds import` (\(rejection)); "
+                            + "choose one of \(available.joined(separator: ", ")).")
+                }
                 // The option is what the user typed wrong, so the sentence names it.
                 throw ValidationError(
                     "--sound '\(name)' is not in \(catalog.folder.appendingPathComponent(SoundCatalog.fileName).path); "

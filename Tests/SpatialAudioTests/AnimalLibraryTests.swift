@@ -1,0 +1,197 @@
+// The imported animal calls: libebur128's calibration, trimming, the loop's joint, levelling, the import and its fallback.
+import Foundation
+import Testing
+
+@testable import SpatialAudio
+
+extension Trait where Self == ConditionTrait {
+    /// Debian's tuxpaint-stamps-default, which scripts/install-deps.sh installs.
+    static var needsTuxpaintStamps: Self {
+        .enabled(
+            if: !AnimalLibrary.recordings(in: AnimalLibrary.debianStamps).isEmpty,
+            "needs Debian's tuxpaint-stamps-default (scripts/install-deps.sh installs it)")
+    }
+}
+
+@Suite("Animal library")
+struct AnimalLibraryTests {
+    /// A call-like test sound: noise bursts under a smooth envelope, with `silence` seconds of quiet noise
+    /// (at −70 dBFS) before and after.
+    static func call(seconds: Double, silence: Double, sampleRate: Int = 44_100, seed: UInt64 = 7) -> MonoAudio {
+        let noise = TestSignals.whiteNoise(seconds: seconds + 2 * silence, sampleRate: sampleRate, seed: seed).samples
+        let callStart = Int(silence * Double(sampleRate))
+        let callFrames = Int(seconds * Double(sampleRate))
+        let samples = noise.enumerated().map { index, sample -> Float in
+            let inCall = index - callStart
+            guard inCall >= 0, inCall < callFrames else { return sample * 0.000_6 }
+            let envelope = sin(Double.pi * Double(inCall) / Double(callFrames))
+            return sample * Float(envelope)
+        }
+        return MonoAudio(samples: samples, sampleRate: sampleRate)
+    }
+
+    @Test("libebur128 measures a full-scale 997 Hz sine at −3.01 LUFS, as BS.1770 defines")
+    func aFullScaleSineMeasuresMinusThreeLUFS() throws {
+        let sine = TestSignals.sine(frequency: 997, amplitude: 1, seconds: 3)
+        let loudness = try Loudness.measure(sine)
+        #expect(abs(loudness.integratedLUFS - -3.01) < 0.05)
+        #expect(abs(loudness.samplePeakDBFS) < 0.01)
+    }
+
+    @Test("Trimming keeps the call and drops the quiet background around it")
+    func trimmingDropsTheSilenceAroundACall() throws {
+        let audio = Self.call(seconds: 1, silence: 0.5)
+        let measured = try CallMeasurement.measure(audio)
+        let trimmed = CallPreparation.trim(audio, noiseFloorDBFS: measured.noiseFloorDBFS)
+        // The envelope's first and last few milliseconds are within 50 dB of the loudest frame but quiet; one
+        // 10 ms frame of margin is kept each side.
+        #expect(trimmed.durationSeconds > 0.9 && trimmed.durationSeconds < 1.05, "\(trimmed.durationSeconds) s")
+    }
+
+    @Test("A looped call joins its end to its start with no step larger than its own largest step")
+    func theLoopPointHasNoClick() throws {
+        // 1.013 s of a 440 Hz sine ends mid-period: looped as is, its joint is a step.
+        let tone = TestSignals.sine(frequency: 440, amplitude: 0.5, seconds: 1.013, sampleRate: 44_100)
+        func joint(_ samples: [Float]) -> Float { abs(samples[0] - samples[samples.count - 1]) }
+        func largestStep(_ samples: [Float]) -> Float {
+            zip(samples.dropFirst(), samples).map { abs($0 - $1) }.max() ?? 0
+        }
+        #expect(joint(tone.samples) > 2 * largestStep(tone.samples))
+        let looped = CallPreparation.loop(tone)
+        #expect(joint(looped.samples) <= largestStep(looped.samples))
+        #expect(looped.samples.count == tone.samples.count - Int(44_100 * CallPreparation.crossFadeSeconds))
+    }
+
+    @Test("Levelling brings a call to the target loudness")
+    func levellingHitsTheTarget() throws {
+        let levelled = try CallPreparation.level(Self.call(seconds: 2, silence: 0.2))
+        #expect(abs(try Loudness.measure(levelled).integratedLUFS - CallPreparation.targetLUFS) < 0.05)
+    }
+
+    @Test("White noise spreads 90 % of its energy over most of the band; a tone holds it in a few bins")
+    func theNinetyPercentBandOfNoiseAndOfATone() throws {
+        let noise = try CallMeasurement.measure(TestSignals.whiteNoise(seconds: 2))
+        #expect(abs(noise.bandLowHz - 1_200) < 150 && abs(noise.bandHighHz - 22_800) < 150)
+        #expect(abs(noise.spectralCentroidHz - 12_000) < 300)
+        // A steady tone has no quiet frames to find a noise floor in: 0.4 s of near-silence each side gives it one.
+        var samples = TestSignals.sine(frequency: 1_000, seconds: 2).samples
+        for index in samples.indices where index < 19_200 || index >= 76_800 { samples[index] *= 0.000_5 }
+        let tone = try CallMeasurement.measure(MonoAudio(samples: samples, sampleRate: 48_000))
+        #expect(tone.snrDB > 40)
+        #expect(abs(tone.spectralCentroidHz - 1_000) < 20)
+        #expect(tone.bandwidthOctaves < 0.1)
+        #expect(
+            CallAcceptance.rejection(
+                source: tone, sourceSamples: 96_000, loopSeconds: 2, levelledPeakDBFS: -10)?.hasPrefix("narrow") == true
+        )
+    }
+
+    @Test("Without the stamps the import says the package is missing and the catalog keeps its synthesised animals")
+    func withoutTheStampsTheCatalogFallsBack() throws {
+        let folder = try TestSignals.temporaryDirectory("no-stamps")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = AnimalLibrary(folder: folder.appendingPathComponent("animals"))
+        #expect(throws: AnimalLibraryError.stampsMissing(folder: folder.path, package: "tuxpaint-stamps-default")) {
+            try library.importStamps(from: folder)
+        }
+        #expect(
+            "\(AnimalLibraryError.stampsMissing(folder: folder.path, package: "tuxpaint-stamps-default"))".contains(
+                "plays its synthesised frog and blue jay"))
+        let catalog = try SoundCatalog.load(folder: SoundCatalogTests.shippedSounds, animals: library)
+        #expect(catalog.entries(role: .target).map(\.name) == ["frog", "bluejay"])
+    }
+
+    @Test(
+        "An imported stamp is a target named after its file; a name sounds.json holds gets _recorded; descriptions are skipped"
+    )
+    func anImportedStampBecomesATargetNamedAfterItsAnimal() throws {
+        let stamps = try TestSignals.temporaryDirectory("stamps")
+        defer { try? FileManager.default.removeItem(at: stamps) }
+        let frog = Self.call(seconds: 1.5, silence: 0.3, seed: 1)
+        let owl = Self.call(seconds: 1.5, silence: 0.3, seed: 2)
+        for (name, call) in [("frog", frog), ("owl", owl), ("owl_desc_de", owl), ("toad", frog)] {
+            try AudioFileWriter.write(call, format: .oggVorbis, to: stamps.appendingPathComponent(name + ".ogg"))
+        }
+        try Data("An owl.\nde.utf8=Eine Eule.\n".utf8).write(to: stamps.appendingPathComponent("owl.txt"))
+        let library = AnimalLibrary(folder: stamps.appendingPathComponent("library"))
+        let calls = try library.importStamps(from: stamps, reservedNames: ["frog", "bluejay"])
+        #expect(calls.map(\.name) == ["frog_recorded", "owl", "toad"])
+        #expect(calls.map(\.displayName) == ["Frog", "Owl", "Toad"])
+        #expect(calls.prefix(2).allSatisfy { $0.accepted && $0.licence == "GPL-2.0-or-later" })
+        #expect(calls.allSatisfy { $0.sourceSHA256.count == 64 })
+        // The toad was encoded from the frog's recording: one sound gets one name.
+        #expect(calls[2].rejection == "the same recording as frog_recorded")
+        let catalog = try SoundCatalog.load(folder: SoundCatalogTests.shippedSounds, animals: library)
+        let entry = try catalog.entry(named: "owl")
+        #expect(entry.role == .target && entry.loop)
+        #expect(catalog.entries(role: .target).map(\.name) == ["frog", "bluejay", "frog_recorded", "owl"])
+        #expect(try library.calls() == calls)
+    }
+
+    /// The ceiling no sample may pass (the output stage's default, −1 dBFS).
+    static let ceiling = Float(pow(10, -1.0 / 20))
+
+    @Test(
+        "Every accepted stamp renders at 0° and 90° within 1 LU of the target, under the ceiling, without a click at its loop point",
+        .needsTuxpaintStamps)
+    func everyAcceptedCallRendersLevelledAndLoopsWithoutAClick() throws {
+        let folder = try TestSignals.temporaryDirectory("animals")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = AnimalLibrary(folder: folder)
+        let calls = try library.importStamps(reservedNames: ["frog", "bluejay"])
+        let accepted = calls.filter(\.accepted)
+        // Issue 42 asks for 40; by the thresholds of CallAcceptance Debian's stamps (2022.06.04-1) give 39.
+        // A change that loses one fails here.
+        #expect(accepted.count >= 39, "\(accepted.count) accepted: \(calls.compactMap(\.rejection))")
+        // Loudness through the engine's panning (no HRTF): the engine's resampling, gains and pan law between
+        // the file and the ears, which must keep the levelling. The HRTF colours each call's spectrum its own
+        // way (measured: −2.4 to +1.7 LU at 0°, −4.0 to +1.0 LU at 90° from levelled noise), which no one gain per
+        // file can undo at every bearing; peaks and the loop point are checked with the HRTF, as played.
+        let panned = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .off))
+        let binaural = try SpatialAudioEngine()
+        var expectedLUFS: [Double: Double] = [:]
+        let reference = try CallPreparation.level(TestSignals.whiteNoise(seconds: 3))
+        for bearing in [0.0, 90.0] {
+            // Levelled noise at the same bearing: what the pan law adds to a call at the target.
+            let render = try Self.render(reference, bearing: bearing, loops: 1, engine: panned)
+            expectedLUFS[bearing] = try Loudness.measure(interleaved: render.output, channels: 2, sampleRate: 48_000)
+                .integratedLUFS
+        }
+        for call in accepted {
+            let audio = try AudioFileReader.readMono(library.folder.appendingPathComponent(call.file!))
+            for bearing in [0.0, 90.0] {
+                // At least 3 s, as the levelling measured the loop.
+                let loops = max(2, Int((3 * 44_100 / Double(audio.samples.count)).rounded(.up)))
+                let render = try Self.render(audio, bearing: bearing, loops: loops, engine: panned)
+                let loudness = try Loudness.measure(interleaved: render.output, channels: 2, sampleRate: 48_000)
+                #expect(
+                    abs(loudness.integratedLUFS - expectedLUFS[bearing]!) <= 1,
+                    "\(call.name) at \(bearing)°: \(loudness.integratedLUFS) LUFS, levelled noise \(expectedLUFS[bearing]!)"
+                )
+                let heard = try Self.render(audio, bearing: bearing, loops: 2, engine: binaural)
+                let peak = heard.output.map(abs).max() ?? 0
+                #expect(peak <= Self.ceiling, "\(call.name) at \(bearing)°: peak \(20 * log10(peak)) dBFS")
+                // The joint lies at the buffer's length after the start: ±5 ms around it against the first pass.
+                let joint = heard.loopFrame
+                let window = 240
+                let around = Array(heard.output[(2 * (joint - window))..<(2 * (joint + window))])
+                let before = Array(heard.output[0..<(2 * (joint - window))])
+                #expect(
+                    TestSignals.largestStep(around) <= TestSignals.largestStep(before),
+                    "\(call.name) at \(bearing)°: a step of \(TestSignals.largestStep(around)) at the loop point")
+            }
+        }
+    }
+
+    /// `loops` passes of `audio` rendered from `bearing` (the source starts with the render, so its first loop
+    /// point is at the buffer's length in frames).
+    static func render(_ audio: MonoAudio, bearing: Double, loops: Int, engine: SpatialAudioEngine) throws
+        -> (output: [Float], loopFrame: Int)
+    {
+        let buffer = try engine.makeBuffer(audio, name: "call")
+        let source = try engine.makeSource(buffer: buffer, bearing: .init(degrees: bearing), looping: true)
+        source.play()
+        defer { source.stop() }
+        return (engine.render(frames: loops * buffer.frameCount), buffer.frameCount)
+    }
+}
