@@ -25,6 +25,11 @@ import TidyFormats
         return ("\(participant)/\(record.sessionID)", String(decoding: try record.encoded(), as: UTF8.self))
     }
 
+    /// The session ID `session` was given (its folder's name), which its trial rows must name.
+    static func id(of session: (folder: String, state: String)) -> String {
+        String(session.folder.split(separator: "/").last ?? "")
+    }
+
     static func sendSession(_ session: (folder: String, state: String), by sender: ProjectionTests.Sender)
         async throws
     {

@@ -62,7 +62,8 @@ struct DashboardBrowserTests {
                     let text = try await browser.text()
                     #expect(text.contains("\(name) · \(role.rawValue)"))
                     #expect(text.contains("Audit trail") == (role == .admin), "only an admin sees the admin pages")
-                    #expect(text.contains("The machine lab-1 has not synced since its enrolment"), "the alert")
+                    // Enrolled minutes ago: not quiet yet (the alert counts 7 days from enrolment, issue 39).
+                    #expect(!text.contains("The machine lab-1 has not synced"), "no alert for a new machine")
                     for path in paths {
                         try await browser.expectAccessible(base, path)
                         let file = path == "/" ? "overview" : path.split(separator: "/").joined(separator: "-")

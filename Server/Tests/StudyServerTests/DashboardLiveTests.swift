@@ -16,7 +16,9 @@ import TidyFormats
             $0.endedBy = nil
             $0.environment.deviceID = "home-7"
         }
-        let trials = try ProjectionTests.session(id, participant: "P07", offset: 0, machine: "home-7").trials
+        let trials = try ProjectionTests.session(
+            DashboardAlertsTests.id(of: state), participant: "P07", offset: 0, machine: "home-7"
+        ).trials
         return (state, trials)
     }
 
@@ -52,10 +54,11 @@ import TidyFormats
             let sessions = try #require(
                 (try JSONSerialization.jsonObject(with: Data(json.html.utf8)) as? [String: Any])?["sessions"]
                     as? [[String: Any]])
-            #expect(sessions.map { $0["session"] as? String } == ["20261127T001500Z-live"])
+            let live = DashboardAlertsTests.id(of: state)
+            #expect(sessions.map { $0["session"] as? String } == [live])
             #expect(sessions.first?["trials"] as? Int == 3 && (sessions.first?["rows"] as? [Any])?.count == 3)
             let page = try await a.send(.get, "/sites/A/live")
-            #expect(page.html.contains("P07 · session 20261127T001500Z-live") && page.html.contains("in progress"))
+            #expect(page.html.contains("P07 · session \(live)") && page.html.contains("in progress"))
             #expect(page.html.contains(#"<script src="/static/live.js"></script>"#))
             let script = try await a.send(.get, "/static/live.js")
             #expect(script.status == 200 && script.html.contains("textContent"))

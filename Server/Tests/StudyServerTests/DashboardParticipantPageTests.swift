@@ -247,7 +247,8 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             let report = try await sup.send(.get, "/report?site=A")
             #expect(report.status == 200)
             #expect(
-                Self.text(report.html).contains("ratings.csv:4: column 'session_index': '' is not a session number"),
+                Self.text(report.html).contains(
+                    "ratings.csv:4: column 'session_id': '' is not the session it was answered after"),
                 "\(report.html)")
         }
     }

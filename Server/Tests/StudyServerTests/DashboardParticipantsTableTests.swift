@@ -52,7 +52,9 @@ import TidyFormats
                 let session = try DashboardAlertsTests.session(
                     id, participant: "B1", start: now.addingTimeInterval(-daysAgo * day)
                 ) { $0.plan = PlanReference(name: planName, version: 1, session: n, totalSessions: 10) }
-                let lines = try Self.trials(id, participant: "B1", shift: shift, plan: planName).map {
+                let lines = try Self.trials(
+                    DashboardAlertsTests.id(of: session), participant: "B1", shift: shift, plan: planName
+                ).map {
                     CSVWriter.line($0.values)
                 }
                 try await home.send(

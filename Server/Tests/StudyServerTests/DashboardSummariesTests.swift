@@ -101,7 +101,7 @@ import TidyFormats
             // C1: a plan and one session; the session's trials in two batches, its state after.
             try await DashboardAlertsTests.sendPlan("C1", at: now.addingTimeInterval(-12 * day), by: home)
             let first = try session("c1-1", "C1", daysAgo: 11, n: 1)
-            let rows = try trials("c1-1", "C1", shift: 8)
+            let rows = try trials(DashboardAlertsTests.id(of: first), "C1", shift: 8)
             try await home.send(
                 file: "\(first.folder)/trials.csv", kind: "trials", header: header, first: 1,
                 items: Array(rows.prefix(10)))
@@ -123,7 +123,7 @@ import TidyFormats
             try await DashboardAlertsTests.sendSession(second, by: lab)
             try await lab.send(
                 file: "\(second.folder)/trials.csv", kind: "trials", header: header, first: 1,
-                items: try trials("c1-2", "C1", shift: 0))
+                items: try trials(DashboardAlertsTests.id(of: second), "C1", shift: 0))
             try await DashboardAlertsTests.sendRatings(
                 "C1", loudness: [(now.addingTimeInterval(-10 * day), 0.6), (now.addingTimeInterval(-day), 0.4)],
                 by: home)
@@ -164,9 +164,10 @@ import TidyFormats
             let home = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north", name: "home-1").token)
             let header = CSVWriter.headerLine(TrialRow.columns)
-            var rows = try DashboardParticipantsTableTests.trials("s-1", participant: "S1", shift: 0, plan: "p")
-            for index in [0, 3, 4] { rows[index].skipped = true }
             let state = try DashboardAlertsTests.session("s-1", participant: "S1", start: Date()) { _ in }
+            let id = DashboardAlertsTests.id(of: state)
+            var rows = try DashboardParticipantsTableTests.trials(id, participant: "S1", shift: 0, plan: "p")
+            for index in [0, 3, 4] { rows[index].skipped = true }
             try await home.send(
                 file: "\(state.folder)/trials.csv", kind: "trials", header: header, first: 1,
                 items: rows.map { CSVWriter.line($0.values) })
@@ -174,7 +175,7 @@ import TidyFormats
             let expected = SessionSummary.of(rows)
             #expect(expected.skipped == 3 && expected.photos == rows.count - 3)
             let kept = try await db.rows(
-                "SELECT trial_count, photos, median_abs_deviation_deg FROM session_summaries WHERE session_id = 's-1'"
+                "SELECT trial_count, photos, median_abs_deviation_deg FROM session_summaries WHERE session_id = \(id)"
             ).first!.decode((Int, Int, Double?).self)
             #expect(kept.0 == rows.count && kept.1 == expected.photos)
             #expect(kept.2 == expected.medianAbsDeviationDeg)

@@ -10,12 +10,18 @@ enum ParticipantStudy {
     /// Sessions of the sample, a day apart, each with smaller deviations than the one before.
     static let factors = [1.0, 0.8, 0.6, 0.45]
 
+    /// Session `number`'s ID: each participant's own, as the game's random suffixes make them (the server keeps a
+    /// session ID for the participant who first sent it); P07's are the ones the pages' tests name.
+    static func sessionID(number: Int, participant: String) -> String {
+        "2026112\(number)T090000Z-00\(number)\(participant == "P07" ? "a" : "b")"
+    }
+
     /// The sample session as session `number` (from 0) of `participant`, its deviations scaled by `factor`, with a
     /// headphone check, a volume change, the profile version it used and the week's dose.
     static func session(number: Int, participant: String, profileVersion: Int?) throws -> (
         folder: String, state: String, trials: [String]
     ) {
-        let id = "2026112\(number)T090000Z-00\(number)a"
+        let id = sessionID(number: number, participant: participant)
         var (record, trials) = try ProjectionTests.sample()
         let offset = Double(number) * 86_400
         record.sessionID = id
@@ -100,7 +106,7 @@ enum ParticipantStudy {
             for (item, value) in [("tinnitus_loudness", loudness), ("tinnitus_distress", distress)] {
                 ratings.append(
                     RatingRow(
-                        participant: participant, sessionID: "2026112\(number)T090000Z-00\(number)a",
+                        participant: participant, sessionID: sessionID(number: number, participant: participant),
                         sessionIndex: number + 1, moment: .after, item: item, value: value,
                         answeredAt: day(number, hour: 9)))
             }

@@ -152,7 +152,7 @@ import Testing
                 #expect(plan.contains("prescription 1"))
                 // The next sync sends the new plan file up, and receives nothing again.
                 let up = try await machine.soundsafari(["sync", "--logs", machine.logs.path])
-                #expect(up.output.contains(" 1 plans, ") && !up.output.contains("received"), "\(up.output)")
+                #expect(up.output.contains(" 1 plan, ") && !up.output.contains("received"), "\(up.output)")
                 #expect(
                     !FileManager.default.fileExists(
                         atPath: machine.logs.appendingPathComponent("P07/plan-002.json").path))
@@ -193,7 +193,7 @@ import Testing
             ])
             try #require(played.status == 0, "\(played.output)")
             let sent = try await home.soundsafari(["sync", "--logs", home.logs.path])
-            #expect(sent.output.contains(" 1 profile versions sent"), "\(sent.output)")
+            #expect(sent.output.contains(" 1 profile version sent"), "\(sent.output)")
             #expect(!sent.output.contains("received"), "a prescription is written once: \(sent.output)")
             let applied = try await server.database.rows(
                 "SELECT max(profile_version)::int FROM sessions WHERE participant = 'P07'"

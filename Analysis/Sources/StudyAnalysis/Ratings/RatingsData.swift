@@ -116,9 +116,13 @@ public struct RatingsData: Sendable {
     }
 
     /// The participant a ratings.csv belongs to: the name of the folder holding it (`<logs>/<participant>/ratings.csv`,
-    /// docs/LOG-FORMAT.md); nil when that folder's name is no participant ID (a copy put elsewhere).
+    /// docs/LOG-FORMAT.md); nil when that folder's name is no participant ID (a copy put elsewhere), or when
+    /// participants.csv stands beside the file: a pooled ratings.csv of many participants, as the study server's
+    /// export writes it (the game keeps participants.csv in the logs folder, never in a participant's own).
     static func owner(of file: String) -> String? {
-        let folder = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let folderPath = (file as NSString).deletingLastPathComponent
+        if FileManager.default.fileExists(atPath: folderPath + "/participants.csv") { return nil }
+        let folder = (folderPath as NSString).lastPathComponent
         return ParticipantID.problem(with: folder) == nil ? folder : nil
     }
 
