@@ -18,11 +18,13 @@ domain=soundsafari
 template=po/$domain.pot
 
 # The template as xgettext makes it now, into $1. Locations name the file only, so moving a line changes nothing.
+# No marked string is a C format (values are `{name}` placeholders), so a "%" in one is text, not a directive.
 # A `// TRANSLATORS:` comment reaches the translator when it is on the line right above the string literal.
 # xgettext's C lexer warns about Swift's `"""` literals (to it, an unterminated string that ends at the line's end,
 # which is harmless: nothing is marked inside one); those warnings are left out, any other is shown.
 make_template() {
   xgettext --language=C --from-code=UTF-8 --keyword= --keyword=gettext:1 --keyword=ngettext:1,2 \
+    --flag=gettext:1:no-c-format --flag=ngettext:1:no-c-format --flag=ngettext:2:no-c-format \
     --add-comments=TRANSLATORS: --add-location=file --sort-by-file \
     --package-name=SoundSafari --package-version="$(cat VERSION)" \
     --msgid-bugs-address="the SoundSafari issue tracker" \
