@@ -263,10 +263,15 @@ enum DoctorReportWording {
             ? Translation.gettext("{from} onwards (ongoing)", ["from": from])
             : until.map { Translation.gettext("{from} to {until}", ["from": from, "until": $0]) } ?? from
         let kindWord = kind == "therapy" ? Translation.gettext("therapy") : Translation.gettext("event")
-        let entry = Translation.gettext(
+        let values: KeyValuePairs<String, String> = [
+            "period": period, "kind": kindWord, "type": type, "name": name, "note": note,
+        ]
+        guard !note.isEmpty else {
             // TRANSLATORS: a diary line; {kind} is "event" or "therapy", {type} the patient's category, {name} their words.
-            "{period}, {kind} ({type}): {name}", ["period": period, "kind": kindWord, "type": type, "name": name])
-        return note.isEmpty ? entry : entry + " — " + note
+            return Translation.gettext("{period}, {kind} ({type}): {name}", values)
+        }
+        // TRANSLATORS: a diary line with the patient's note after the dash.
+        return Translation.gettext("{period}, {kind} ({type}): {name} — {note}", values)
     }
 
     // Glossary.

@@ -140,4 +140,32 @@ import Testing
             #expect(sparseText.contains(needle), "the German PDF says \(needle): \(sparseText)")
         }
     }
+
+    /// In the tests' pseudo-language every translated sentence is ⟦wrapped⟧ (scripts/po.sh pseudo): what is left of
+    /// the PDF's text outside the marks must be numbers, units and the logs' own words — an English word there is a
+    /// sentence nobody marked for translation.
+    @Test(.needsPDFTools)
+    func everyWordOfTheSummaryIsMarkedForTranslation() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("doctor-pdf-pseudo")
+        let out = try SoundSafariBinary.temporaryDirectory("doctor-pdf-pseudo-out")
+        defer {
+            try? FileManager.default.removeItem(at: logs)
+            try? FileManager.default.removeItem(at: out)
+        }
+        try FHIRExportTests.simulatedPatient(logs, participant: "PD5")
+        let pdf = out.appendingPathComponent("PD5.pdf")
+        let output = try SoundSafariBinary.run([
+            "export", "--participant", "PD5", "--logs", logs.path, "--pdf", pdf.path, "--language", "en@pseudo",
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        var text = try Self.tool("pdftotext", [pdf.path, "-"]).stdout
+        #expect(text.contains("⟦SoundSafari: summary for the"), "the pseudo catalog was used: \(text.prefix(200))")
+        // Innermost spans first (a sentence holds translated words), then a table cell cut to its column ("⟦right O·…").
+        while let span = text.range(of: #"⟦[^⟦⟧]*⟧"#, options: .regularExpression) { text.removeSubrange(span) }
+        while let cut = text.range(of: "⟦[^⟦⟧\n]*…", options: .regularExpression) { text.removeSubrange(cut) }
+        let words = Set(
+            text.matches(of: /[A-Za-z][A-Za-z'-]{2,}/).map { String($0.output) })
+        // The logs' own words printed as they are: an instrument's ID (the questionnaire taken without a score).
+        #expect(words.subtracting(["worst-symptom"]).isEmpty, "words outside the translation marks: \(words.sorted())")
+    }
 }
