@@ -1,4 +1,4 @@
-// Pins the angle conventions of docs/ARCHITECTURE.md as GameCore uses them (deviation, mirror, conversions).
+// Pins the angle conventions (docs/ARCHITECTURE.md, GameCore.docc) as GameCore uses them: deviation, mirror, axes.
 import Testing
 
 @testable import GameCore

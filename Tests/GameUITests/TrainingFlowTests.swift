@@ -68,7 +68,7 @@ import Testing
 
     @Test func theAlbumFromTheEndSaysBackAndFromTheMenuBackToTheMenu() {
         #expect(
-            ContinueFooter.of(.album, albumFromSummary: true)?.text == "Enter, Space, click, gamepad A or Esc: back")
-        #expect(ContinueFooter.of(.album)?.text == "Enter, Space, click, gamepad A or Esc: back to the menu")
+            ContinueFooter.back(toEndScreen: true).text == "Enter, Space, click, gamepad A or Esc: back")
+        #expect(ContinueFooter.back().text == "Enter, Space, click, gamepad A or Esc: back to the menu")
     }
 }

@@ -36,11 +36,11 @@ struct SessionRatingsTests {
 
     @Test("the bot is seeded per participant and session, and a value outside an item's range is refused")
     func botAndRangeCheck() throws {
-        var a = RatingBot(participant: "P01", seed: 3)
-        var b = RatingBot(participant: "P01", seed: 3)
+        var a = QuestionnaireBot(ratingsOf: "P01", seed: 3)
+        var b = QuestionnaireBot(ratingsOf: "P01", seed: 3)
         let first = a.answers(for: RatingItem.all, moment: .before).map(\.1)
         #expect(first == b.answers(for: RatingItem.all, moment: .before).map(\.1))
-        var other = RatingBot(participant: "P01", seed: 4)
+        var other = QuestionnaireBot(ratingsOf: "P01", seed: 4)
         #expect(first != other.answers(for: RatingItem.all, moment: .before).map(\.1))
         let sink = MemoryStore.MemoryRatings()
         let ratings = SessionRatings(

@@ -53,6 +53,8 @@ struct InstrumentTests {
         let instrument = try InstrumentFile.parse(Data(contentsOf: url), file: url.path)
         #expect(instrument.items.map(\.id) == RatingItem.all.map(\.id))
         #expect(instrument.items.map(\.text) == RatingItem.all.map(\.question))
+        // Item for item what the window's form asks (`RatingItem.instrumentItem`): kinds, values, labels, anchors.
+        #expect(instrument.items == RatingItem.all.map(\.instrumentItem))
     }
 
     @Test func theLicensedScalesScoreAsPublished() throws {

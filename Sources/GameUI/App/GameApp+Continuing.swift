@@ -45,14 +45,14 @@ extension GameApp {
 
     /// The summary's "Continue": the session just quit goes on from its next target, after the headphone check.
     func continueSession() throws {
-        endShownSession()
+        run = nil
         try adoptResumePoint()
-        try enterHeadphoneCheck()
+        try enterShownScreen()
     }
 
     /// The summary's "Play again": back to the main menu with the same settings, for a new session.
     func playAgain() {
-        endShownSession()
+        run = nil
         // The menu's Start opens the audio afresh (the HRTF may be changed there).
         audio?.stop()
         audio = nil
@@ -60,14 +60,9 @@ extension GameApp {
         resumeNote = nil
         flow = .play()
         let inputs: [InputKind] = input.controller != nil ? [.gamepad, .mouse, .keyboard] : [.mouse, .keyboard]
-        mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
+        menu.rebuild(
+            settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs, keepingFocus: false)
         updateTextEntry()
-    }
-
-    private func endShownSession() {
-        run = nil
-        summaryPhotos = nil
-        showResultPicture(nil)
     }
 
     /// A `play` window (a study has no "Play again": its protocol is done).

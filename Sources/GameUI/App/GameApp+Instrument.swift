@@ -1,24 +1,13 @@
-// The instrument screens of `questionnaire take`: one item at a time, each answer stored before the next shows.
+// Which instruments a window asks, and when: `questionnaire take`, a plan's, a prompt's owed ones, a study's sheet.
 import Foundation
 import SessionRuntime
 import StudyKit
 import StudyRecords
 
 extension GameApp {
-    /// Shows the first sitting's next item; a finished sitting gives way to the next; after the last, the flow ends.
-    func showNextInstrumentItem() throws {
-        while let sitting = instrumentSittings.first {
-            if let item = sitting.nextItem {
-                let count = sitting.answeredCount + sitting.remainingItems.count
-                instrumentForm = InstrumentForm(item: item, position: sitting.answeredCount + 1, count: count)
-                updateTextEntry()
-                return
-            }
-            // Every item answered but no score row yet: a crash came between the two.
-            try sitting.finishIfNothingLeft(at: clock.date(at: clock.now()))
-            instrumentSittings.removeFirst()
-        }
-        instrumentForm = nil
+    /// Every sitting is done (`InstrumentController`): a protocol's own sheet needs its consent, then the flow
+    /// goes on (a plan's questionnaires before the session lead to its headphone check).
+    func instrumentsFinished() throws {
         if let sheet = studySheet {
             // The protocol's sheet is answered: without consent the study stops here, nothing played or registered.
             studySheet = nil
@@ -29,13 +18,10 @@ extension GameApp {
                 let refusal = ConsentMissingError(
                     participant: participant.value, sheet: sheet, location: log.url.path,
                     declined: consent == .declined)
-                try perform(flow.fail(refusal.description))
-                return
+                return try perform(flow.fail(refusal.description))
             }
         }
         try perform(flow.instrumentsFinished())
-        // A plan's questionnaires before the session lead to its headphone check.
-        if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
     }
 
     /// A training plan's questionnaires due before this session are asked first (every instrument the plan names
@@ -61,7 +47,6 @@ extension GameApp {
             participant: try ParticipantID(settings.participant), library: entries, needsWording: true)
         guard !instrumentSittings.isEmpty else { return }
         flow.askInstrumentsFirst()
-        try showNextInstrumentItem()
     }
 
     /// A study protocol's own participant sheet replaces the participants.csv questions: its instrument's items are
@@ -104,48 +89,5 @@ extension GameApp {
         instrumentSittings = try PlanQuestionnaireRun.sittings(
             takeable, logs: options.logs, participant: participant, library: entries, needsWording: true)
         if !instrumentSittings.isEmpty { flow.askInstrumentsAfterSession() }
-    }
-
-    /// After a plan session: the questionnaires due at this point (none: on to the summary at once); after a
-    /// prompt's ratings: those it found owed.
-    func enterPlanInstrumentsAfterSession() throws {
-        if flow.screen == .instrument, instrumentForm == nil, !instrumentSittings.isEmpty {
-            try showNextInstrumentItem()
-            return
-        }
-        guard flow.screen == .instrument, flow.sessionComplete, instrumentForm == nil, instrumentSittings.isEmpty,
-            let point = training?.planPoint, let run
-        else { return }
-        let due = point.questionnaires.after(
-            planSession: point.planSession, totalSessions: point.totalSessions,
-            sessionIndex: run.driver.log.sessionIndex)
-        instrumentSittings = try PlanQuestionnaireRun.sittings(
-            due, logs: options.logs, participant: try ParticipantID(settings.participant),
-            library: instrumentEntries ?? [], needsWording: true)
-        try showNextInstrumentItem()
-    }
-
-    func handleInstrument(_ command: UICommand) throws {
-        guard var form = instrumentForm else { return }
-        let outcome = form.handle(command)
-        instrumentForm = form
-        updateTextEntry()
-        try storeInstrument(outcome)
-    }
-
-    func clickInstrument(x: Int32, y: Int32) throws {
-        guard var form = instrumentForm, let target = painter.instrumentTarget(atX: x, y: y) else { return }
-        let outcome = form.click(target)
-        instrumentForm = form
-        updateTextEntry()
-        try storeInstrument(outcome)
-    }
-
-    /// Stores the answer (an empty one when skipped) before the next item shows.
-    private func storeInstrument(_ outcome: InstrumentForm.Outcome) throws {
-        guard case .stored(let answer) = outcome, let form = instrumentForm, let sitting = instrumentSittings.first
-        else { return }
-        try sitting.answer(form.item, answer, at: clock.date(at: clock.now()))
-        try showNextInstrumentItem()
     }
 }

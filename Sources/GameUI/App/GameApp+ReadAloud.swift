@@ -14,11 +14,8 @@ extension GameApp {
     func toggleReadAloud() throws {
         let stimulus = readAloudStimulus
         if hearing != nil {
-            readAloudNotice = (
-                "Read aloud is not used in the hearing test or the pitch match: their tones must be heard alone.",
-                clock.now() + Self.readAloudNoticeSeconds
-            )
-            return
+            return notify(
+                "Read aloud is not used in the hearing test or the pitch match: their tones must be heard alone.")
         }
         if !readAloud.enabled {
             do {
@@ -27,8 +24,7 @@ extension GameApp {
                 guard let audio = try speechAudio() else { throw SpatialAudioError.speechUnavailable }
                 _ = try audio.speechPlayer()
             } catch {
-                readAloudNotice = ("\(error)", clock.now() + Self.readAloudNoticeSeconds)
-                return
+                return notify("\(error)")
             }
         }
         if !readAloud.enabled {
@@ -36,13 +32,16 @@ extension GameApp {
             _ = readAloud.show(screen: flow.screen.name, sentence: readAloudSentence, stimulus: stimulus)
         }
         try carryOut(readAloud.toggle(stimulus: stimulus))
-        readAloudNotice = (
+        notify(
             readAloud.enabled
                 ? "Read aloud is on: each screen's sentence is spoken (F4 turns it off)."
-                : "Read aloud is off (F4 turns it on).",
-            clock.now() + Self.readAloudNoticeSeconds
-        )
+                : "Read aloud is off (F4 turns it on).")
         try rememberDisplay()
+    }
+
+    /// Shows `text` over the screen for `readAloudNoticeSeconds`.
+    private func notify(_ text: String) {
+        readAloud.notice = (text, clock.now() + Self.readAloudNoticeSeconds)
     }
 
     /// Called each frame and on every transition (before the effects that start a round's sound): the rule
@@ -65,7 +64,7 @@ extension GameApp {
                 } catch {
                     // espeak-ng gone or failing meanwhile: say so once, and read aloud goes off.
                     readAloud.turnOff()
-                    readAloudNotice = ("\(error)", clock.now() + Self.readAloudNoticeSeconds)
+                    notify("\(error)")
                 }
             }
         }
@@ -78,10 +77,9 @@ extension GameApp {
     private func speechAudio() throws -> AppAudio? {
         if let audio { return audio }
         guard hearing == nil else { return nil }
-        let hrtf = flow.screen == .mainMenu ? MainMenu.settings(from: mainMenu).hrtf : settings.hrtf
+        let hrtf = flow.screen == .mainMenu ? menu.settings.hrtf : settings.hrtf
         let opened = try AppAudio(hrtf: hrtf.isEmpty ? nil : hrtf, soundsFolder: options.soundsFolder)
-        let participant =
-            flow.screen == .mainMenu ? MainMenu.settings(from: mainMenu).participant : settings.participant
+        let participant = flow.screen == .mainMenu ? menu.participant : settings.participant
         if let id = try? ParticipantID(participant) {
             let profile = try FileSessionStore(logs: options.logs).hearingProfile(of: id)
             opened.masterGainDB =
@@ -98,36 +96,14 @@ extension GameApp {
     }
 
     /// An animal call or a tone sounds now, or starts with this screen: speech must not.
-    var readAloudStimulus: Bool {
-        if let controller = currentController() { return controller.stimulusSounds(app: self) }
-        switch flow.screen {
-        case .running, .practice, .headphoneCheck: return true
-        default: return false
-        }
-    }
+    var readAloudStimulus: Bool { controller?.stimulusSounds(app: self) ?? false }
 
     /// The one sentence of what to do that the screen shows (nil: nothing to speak).
-    var readAloudSentence: String? {
-        if let controller = currentController() { return controller.sentence(app: self) }
-        switch flow.screen {
-        case .mainMenu: return menuMessage ?? "Find the animal by ear, turn to face it, and take its photo."
-        case .ratings: return questionnaire?.item?.question
-        case .instrument: return instrumentForm?.item.text
-        case .summary: return flow.quitEarly ? "Session paused. See you soon." : "Session complete. Thank you!"
-        default:
-            return nil  // no sentence on the check, the round and the sheet; the other screens' controllers say theirs
-        }
-    }
+    var readAloudSentence: String? { controller?.sentence(app: self) }
 
     /// What the menu's footer says of read aloud: off, on, or on and speaking now.
     var readAloudState: String {
         guard readAloud.enabled else { return "off" }
         return audio?.speech?.isSpeaking == true ? "on, speaking" : "on"
-    }
-
-    /// The sentence saying what read aloud just did, while it shows.
-    var readAloudNoticeText: String? {
-        guard let notice = readAloudNotice, clock.now() < notice.until else { return nil }
-        return notice.text
     }
 }

@@ -1,4 +1,4 @@
-// Training in the window: the plan's next session, feedback after each photo, the progress chart at the end and from the menu.
+// Training in the window: the plan's next session, the practice, feedback after each photo, the progress chart.
 import CSDL2
 import Foundation
 import GameCore
@@ -10,13 +10,11 @@ import StudyRecords
 struct TrainingIntent {
     /// A plan file to assign first when it differs from the participant's current plan (`train --plan`).
     var planFile: URL?
-    /// Where the plan stands after the session, read once for the end screen.
-    var endLines: [String]?
+    /// What the end screen shows (where the plan stands, the chart, the album), made once when it first shows.
+    var end: TrainingEnd?
     /// The replay of the last photo's animal and when it is due (plan option `feedback.replay`).
     var replay: FeedbackReplay?
     var replayDue: (trial: TrialResult, at: MonotonicTime)?
-    /// Photos in the participant's album when the session ended (its end screen offers "My album" when any).
-    var endAlbumPhotos = 0
     /// The plan session this window plays, of how many, and the plan's questionnaires (set with its rounds).
     var planPoint: (planSession: Int, totalSessions: Int, questionnaires: PlanQuestionnaires)?
 
@@ -72,50 +70,9 @@ extension GameApp {
         return "Welcome back: your session goes on at round \(round), where you stopped. Every photo so far is kept."
     }
 
-    /// The menu's Train: the participant's next plan session, or a note under the menu saying why not.
-    func startTrainingFromMenu() throws {
-        let chosen = MainMenu.settings(from: mainMenu)
-        if let problem = ParticipantID.problem(with: chosen.participant) {
-            menuMessage = "Participant ID: \(problem). Type a pseudonym such as P01 (no names)."
-            mainMenu.focus(on: "participant")
-            updateTextEntry()
-            return
-        }
-        settings.participant = chosen.participant
-        training = TrainingIntent(planFile: nil)
-        let rounds: [FlowRound]
-        do {
-            rounds = try trainingRounds()
-        } catch {
-            training = nil
-            menuMessage = "\(error)"
-            return
-        }
-        resumeNote = trainingResumeNote()
-        try startFromMenu(rounds: rounds)
-        try adoptPlanQuestionnaires()
-    }
-
-    /// The menu's My progress: the chart of the participant's sessions (also saved as progress.png).
-    func showProgressFromMenu() throws {
-        let participant = MainMenu.settings(from: mainMenu).participant
-        if let problem = ParticipantID.problem(with: participant) {
-            menuMessage = "Participant ID: \(problem). Type your pseudonym to see your progress."
-            mainMenu.focus(on: "participant")
-            updateTextEntry()
-            return
-        }
-        do {
-            try loadProgressChart(participant: participant)
-        } catch {
-            menuMessage = "\(error)"
-            return
-        }
-        try perform(flow.progressShown())
-    }
-
-    /// Draws the participant's chart, saves progress.png and keeps it as the texture the screens show.
-    func loadProgressChart(participant: String) throws {
+    /// The participant's chart over their sessions, saved as progress.png, as a texture for the window; an error
+    /// says why there is none (no session logged yet).
+    func progressChart(participant: String) throws -> SDLTexture? {
         let drawn = try ProgressPicture.chart(logs: options.logs, participant: participant)
         try drawn.save(to: ProgressPicture.url(logs: options.logs, participant: participant))
         if drawn.series.points.isEmpty {
@@ -123,7 +80,7 @@ extension GameApp {
                 summary: "No sessions of \(participant) are logged yet: play one to see your progress.")
         }
         let chart = try drawn.makeSurface()
-        progressChart = SDLTexture(surface: chart.pointer, window: window)
+        return SDLTexture(surface: chart.pointer, window: window)
     }
 
     /// One verdict for the latest training photo (hit or missed, as its picture says), where the animal really
@@ -151,51 +108,6 @@ extension GameApp {
         if points, !feedback.encouragement.isEmpty { lines.append(feedback.encouragement) }
         if points { lines.append("Score: \(sink.points) points") }
         return lines
-    }
-
-    /// The end of a training session: the progress chart with where the plan stands, and one Close button.
-    func drawTrainingSummary() {
-        if training?.endLines == nil {
-            // Read the logs and draw the chart once, not every frame; tell the terminal once.
-            summaryMenu = SummaryMenu.model(canContinue: false, canPlayAgain: false)
-            var lines: [String] = []
-            if let session = run?.session, session.endedBy == .time, let limit = session.timeLimitSeconds {
-                lines.append(String(format: "Today's %.0f minutes of training are done.", limit / 60))
-            }
-            var terminal: [String] = []
-            let kept = patientProgressLines()
-            training?.endAlbumPhotos = kept.albumPhotos
-            if let sink = run?.driver.training {
-                lines.append("\(sink.points) points this session\(kept.total.map { " · \($0) in all" } ?? "").")
-                let level =
-                    sink.parameter == .hitToleranceDeg
-                    ? String(format: "Your hit zone is now ±%.0f°.", sink.staircase.value)
-                    : "Next time: \(TrainingFeedback.describe(sink.parameter, sink.staircase.value))."
-                lines.append(level)
-                terminal.append("\(sink.points) points this session (plan '\(sink.planName)'). \(level)")
-            }
-            lines.append(contentsOf: kept.lines)
-            if let start = try? training?.start(app: self, input: .keyboard) {
-                lines.append(start.schedule.patientSummary)
-                terminal.append(start.schedule.summary)
-            }
-            if flow.quitEarly {
-                lines.append("Every photo so far is saved.")
-            }
-            do { try loadProgressChart(participant: settings.participant) } catch { lines.append("\(error)") }
-            training?.endLines = lines
-            reportSessionEnded(run?.allPhotos() ?? [])
-            for line in terminal { Self.say(line) }
-        }
-        let lines = training?.endLines ?? []
-        painter.drawResult(
-            heading: flow.quitEarly ? "Session paused — see you soon" : "Session complete — thank you!",
-            picture: progressChart, lines: lines, continueHint: "Close",
-            footer: ContinueFooter.of(.summary, summaryHasOneButton: true),
-            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
-            buttonID: "close",
-            sideButton: (training?.endAlbumPhotos ?? 0) > 0
-                ? ("album", "My album", "M or gamepad X: my album") : nil)
     }
 
     /// What the patient has built over the plan, from the logs: points in all, sessions kept on time, what
@@ -226,25 +138,26 @@ extension GameApp {
         training?.replayDue = (trial, clock.now() + FeedbackReplay.delaySeconds)
     }
 
-    /// Plays a scheduled replay once its time has come (called every frame).
+    /// Plays a scheduled replay once its time has come (called every frame of a result screen).
     func playDueReplay() throws {
-        guard training != nil else { return }
-        let onResult = flow.screen == .roundResult || flow.screen == .intermediateResult
-        // The replay belongs to the result screen: leaving it (the next search) silences it.
-        guard onResult else {
-            training?.replayDue = nil
-            training?.replay?.stop()
-            return
-        }
         guard let due = training?.replayDue, clock.now() >= due.at else { return }
         training?.replayDue = nil
         try training?.replay?.play(due.trial)
     }
 
-    /// Where the participant's chart is saved (named on the screen: "your folder" is no place a patient can find).
-    var progressFile: URL {
-        ProgressPicture.url(logs: options.logs, participant: MainMenu.settings(from: mainMenu).participant)
-            .standardizedFileURL
+    /// The replay belongs to the result screen: leaving it (the next search) silences it.
+    func stopReplay() {
+        guard training != nil else { return }
+        training?.replayDue = nil
+        training?.replay?.stop()
+    }
+
+    /// The first session of a plan, with nothing logged yet, begins with the practice (`PracticeController`).
+    func adoptPracticeIfFirstSession(_ run: SessionRun) {
+        guard training != nil, run.driver.log.loggedKeys.isEmpty,
+            let start = try? training?.start(app: self, input: .keyboard), start.schedule.done == 0
+        else { return }
+        flow.adoptPractice()
     }
 
     /// A folder as a person finds it in their file manager: under the home folder written from "~".

@@ -16,90 +16,41 @@ package final class GameApp {
     let options: AppOptions
     let clock = SystemClock()
     private let sdl: SDLSystem
-    let window: GameWindow
     let painter: ScreenPainter
     let input: InputHandler
-    let autopilot: Autopilot?
-    let screenshots: ScreenshotRecorder?
-
+    /// The autopilot and the screenshots of the window tests, and what they watch of the frames.
+    private let watch: FrameWatch
     var flow: ScreenFlow
-    /// The controller of the screen showing (`ScreenControllers`), and the screen it was made for.
-    private var controller: ScreenController?
-    private var controllerScreen: Screen?
-    var mainMenu: MenuModel
-    var participantSheet = ParticipantSheet.model()
-    /// The sheet shows a registered participant's answers (to complete and correct) rather than a new one's.
-    var sheetPrefilled = false
-    /// Shown on the sheet when the participant already completed this study's protocol.
-    var repeatNote: String?
-    var headphoneCheck = HeadphoneCheck()
-    /// The weekly listening dose's warning shown on the headphone check (nil below the allowance).
-    var weekDoseWarning: String?
-    /// A problem with the menu's choices (e.g. an invalid participant ID), shown under the menu.
-    var menuMessage: String?
-    /// The menu's choices once Start was pressed (or the study's equivalent).
-    var settings: MenuSettings
-    var usableHRTFs: [String]
-    /// Registered participant IDs, offered in the menu's participant row.
-    var knownParticipants: [String] = []
+    /// The controller of the screen showing (`ScreenControllers`), the screen it was made for, and whether it
+    /// entered yet.
+    private var shown: (screen: Screen, controller: ScreenController?, entered: Bool)?
+    /// The main menu, kept while other screens show: what was typed and chosen is there when it shows again.
+    let menu: MainMenuController
+    /// What the window plays and asks, beyond any one screen (settings, training, questionnaires waiting…).
+    var setup: WindowSetup
     var audio: AppAudio?
-    /// The head tracker of `--input opentrack|osc` (listening from the start, steering once chosen).
-    let tracker: TrackerSession?
     var run: SessionRun?
-    /// The result picture of the last photo, as a texture for the result screens.
-    var resultPicture: SDLTexture?
     var keepRunning = true
-    /// Continue the participant's latest incomplete session (`--resume`, or "Continue" on the summary).
-    var resuming: Bool
-    /// Which session and round a resumed session continues at, shown on its headphone check.
-    var resumeNote: String?
-    /// The summary screen's buttons: continue (after a quit), play again (play), close.
-    var summaryMenu = MenuModel([])
-    /// The photos the summary lists, read once when it first shows.
-    var summaryPhotos: [ResultWording.Photo]?
-    /// Set when this window plays a training session (`train`, or the menu's Train); see GameApp+Training.
-    var training: TrainingIntent?
-    /// The progress chart shown at the end of a training session and from the menu (a texture and its size).
-    var progressChart: SDLTexture?
-    /// The questionnaire on a ratings screen (GameApp+Questionnaire).
-    var questionnaire: Questionnaire?
-    /// Where a reminder prompt's answers go (`rate`); a session's go through its driver.
-    var promptRatings: SessionRatings?
-    /// The instruments this window asks, one sitting each, and the item on screen (GameApp+Instrument).
-    var instrumentSittings: [QuestionnaireSitting] = []
-    var instrumentForm: InstrumentForm?
-    /// The machine's instruments, read once when a training plan names questionnaires.
-    var instrumentEntries: [InstrumentLibrary.Entry]?
-    /// A study protocol's own participant sheet while it is asked; its consent is checked when its last item is.
-    var studySheet: ProtocolSheet?
-    /// The practice animal is sounding, and its picture (GameApp+Practice).
-    var practiceSounding = false
-    var practicePicture: SDLTexture?
     /// Read aloud (F4): the rule of when the screen's sentence is spoken, and the sentence saying it was toggled.
     var readAloud = ReadAloud()
-    var readAloudNotice: (text: String, until: MonotonicTime)?
-    /// The hearing procedure of a hearing window and its profile (its screens: Controllers/HearingTestController…).
-    let hearing: HearingRun?
-    private var drawnScreen = ""
-    private var framesOnScreen = 0
-    /// The last frame as the autopilot reads it, and for how many frames it has not changed.
-    private var drawnFrame = DrawnFrame(screen: "", texts: [])
-    private var framesUnchanged = 0
+
+    var window: GameWindow { painter.window }
 
     package init(options: AppOptions, hooks: AppHooks = AppHooks()) throws {
         self.options = options
-        resuming = options.resume
         // A port that cannot be opened is said in the terminal, before any window.
-        tracker = try options.tracker.map { try TrackerSession(input: $0, givenYawSign: options.trackerYawSign) }
+        let tracker = try options.tracker.map {
+            try TrackerSession(input: $0, givenYawSign: options.trackerYawSign)
+        }
         // A profile a hearing procedure cannot run on is said in the terminal, before any window.
         var title = "SoundSafari"
+        var hearing: HearingRun?
         if case .hearing(let participant, let procedure) = options.kind {
             hearing = try HearingRun(procedure, participant: participant, logs: options.logs)
             title = "SoundSafari — hearing profile \(participant.value)"
-        } else {
-            hearing = nil
         }
         sdl = try SDLSystem()
+        let window: GameWindow
         if let size = hooks.windowSize {
             window = try GameWindow(title: title, width: size.width, height: size.height)
         } else {
@@ -107,12 +58,11 @@ package final class GameApp {
         }
         painter = ScreenPainter(window: window, text: try TextRenderer(window: window))
         input = InputHandler(clock: clock)
-        autopilot = try hooks.autopilotScript.map { try Autopilot.load(path: $0.path) }
-        screenshots = try hooks.screenshots.map { try ScreenshotRecorder(folder: $0) }
-        painter.text.recordsText = screenshots != nil || autopilot != nil
+        watch = try FrameWatch(hooks: hooks)
+        painter.text.recordsText = watch.wantsTexts
         // OpenAL Soft's own choice for 48 kHz comes first: it is the default and always usable.
         // The hearing procedures play tones without an HRTF: no need to open OpenAL to list them.
-        usableHRTFs = hearing == nil ? (try? HRTFInventory.probe())?.offered ?? [] : []
+        var usableHRTFs = hearing == nil ? (try? HRTFInventory.probe())?.offered ?? [] : []
         // An HRTF asked for on the command line is offered even if unknown: Start then says what is wrong.
         if let asked = options.hrtf, !usableHRTFs.contains(asked) { usableHRTFs.append(asked) }
 
@@ -126,6 +76,10 @@ package final class GameApp {
         if let tracker { inputs.append(InputKind(tracker: tracker.input.kind)) }
         let preferred = InputKind.preferred(gamepadWithGyro: gamepadWithGyro, mousePresent: true)
 
+        var settings: MenuSettings
+        var training: TrainingIntent?
+        var promptRatings: SessionRatings?
+        var sittings: [QuestionnaireSitting] = []
         switch options.kind {
         case .play(let preset):
             settings = preset
@@ -148,7 +102,6 @@ package final class GameApp {
                 participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
             promptRatings = .prompt(logs: options.logs, participant: participant, promptedAt: promptedAt)
             flow = .prompt()
-            questionnaire = Questionnaire(moment: .prompt, items: RatingItem.asked(at: .prompt))
         case .hearing(let participant, _):
             settings = MenuSettings(
                 participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
@@ -157,15 +110,19 @@ package final class GameApp {
             settings = MenuSettings(
                 participant: participant.value, mode: .oneTarget, rounds: 1, input: preferred, hrtf: "")
             let log = QuestionnaireLog(logs: options.logs, participant: participant)
-            instrumentSittings = try instruments.map {
+            sittings = try instruments.map {
                 try QuestionnaireSitting(log: log, instrument: $0, moment: moment)
             }
             flow = .instruments()
         }
         var seen = Set<String>()  // a corrected participant has several rows
-        knownParticipants = ((try? ParticipantRegistry(logs: options.logs).all()) ?? []).map(\.participant.value)
+        let knownParticipants = ((try? ParticipantRegistry(logs: options.logs).all()) ?? []).map(\.participant.value)
             .filter { seen.insert($0).inserted }
-        mainMenu = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
+        setup = WindowSetup(
+            settings: settings, usableHRTFs: usableHRTFs, knownParticipants: knownParticipants, tracker: tracker,
+            hearing: hearing, resuming: options.resume, training: training, promptRatings: promptRatings,
+            instrumentSittings: sittings)
+        menu = MainMenuController(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if options.picksParticipant, !knownParticipants.isEmpty {
             flow.pickParticipant()
         }
@@ -176,13 +133,12 @@ package final class GameApp {
             try adoptPlanQuestionnaires()
         }
         if options.resume { try adoptResumePoint() }
-        if flow.screen == .instrument { try showNextInstrumentItem() }
         if case .prompt = options.kind { try adoptOverdueQuestionnaires() }
-        try applyDisplayPreferences(of: settings.participant)
+        try applyDisplayPreferences(of: self.settings.participant)
         // A study, and a resumed play that skips the menu, calibrate the tracker before the headphone check.
         var skipsMenu = options.resume
         if case .study = options.kind { skipsMenu = true }
-        if skipsMenu, settings.input.isTracker { useTracker() }
+        if skipsMenu, self.settings.input.isTracker { useTracker() }
         try hearing?.start(now: clock.now().seconds)
     }
 
@@ -194,7 +150,7 @@ package final class GameApp {
         Theme.apply(largeText: preferences.largeText, highContrast: preferences.highContrast)
         if preferences.readAloud != readAloud.enabled {
             audio?.speech?.stop()
-            readAloud = ReadAloud(enabled: preferences.readAloud)
+            readAloud = ReadAloud(enabled: preferences.readAloud, notice: readAloud.notice)
         }
     }
 
@@ -206,8 +162,7 @@ package final class GameApp {
 
     /// The display settings as they are now, written to the participant's display.json.
     func rememberDisplay() throws {
-        let participant =
-            flow.screen == .mainMenu ? MainMenu.settings(from: mainMenu).participant : settings.participant
+        let participant = flow.screen == .mainMenu ? menu.participant : settings.participant
         guard let id = try? ParticipantID(participant) else { return }
         try DisplayPreferences(
             largeText: Theme.applied.largeText, highContrast: Theme.applied.highContrast, readAloud: readAloud.enabled
@@ -235,16 +190,17 @@ package final class GameApp {
         // before (perhaps with every answer blank by play or simulate), so missing answers are asked and the
         // supervisor can review and correct them. A resumed session goes straight to the headphone check.
         let known = try ParticipantRegistry(logs: options.logs).lookup(participant)
-        participantSheet = ParticipantSheet.model(prefilled: known)
-        sheetPrefilled = known != nil
         // The supervisor may have started the window without a terminal: the repeat note shows on the sheet too.
-        repeatNote =
+        let repeatNote =
             try ParticipantRegistry(logs: options.logs).caseWarning(for: participant)
             ?? PastSession.repeatWarning(
                 PastSession.all(logs: options.logs, participant: participant), participant: participant,
                 protocolName: studyProtocol.name)
         // A protocol's own sheet replaces the participants.csv questions.
         flow = .study(rounds: rounds, participantRegistered: options.resume || studyProtocol.participantSheet != nil)
+        if flow.screen == .participantSheet {
+            shown = (flow.screen, ParticipantSheetController(prefilled: known, repeatNote: repeatNote), false)
+        }
         if let sheet = studyProtocol.participantSheet, !options.resume {
             try adoptProtocolSheet(sheet, participant: participant)
         }
@@ -267,8 +223,8 @@ package final class GameApp {
     /// Runs until the player closes the window or the session's summary; returns the exit status.
     package func runLoop() throws -> Int32 {
         SDL_StopTextInput()
+        try enterShownScreen()
         updateTextEntry()
-        if flow.screen == .headphoneCheck { try enterHeadphoneCheck() }
         let step = 1.0 / GameManager.defaultTickRate
         var next = clock.now()
         InterruptSignals.install()
@@ -314,14 +270,15 @@ package final class GameApp {
     // MARK: One frame
 
     func frame(now: MonotonicTime) throws {
+        // The flow may have moved without an effect to carry out (a study's first screen, a resumed session).
+        try enterShownScreen()
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             for signal in input.handle(event, turning: turns) { try handle(signal) }
         }
         input.update(now: now, turning: turns)
         try syncReadAloud()
-        try syncPracticeSound()
-        try currentController()?.tick(now: now, app: self)
+        try controller?.tick(now: now, app: self)
         if settings.input.isTracker { try tracker?.frame(now: now, app: self) }
         // The mouse turns by relative motion while a round runs: hide and capture the pointer then only.
         let captureMouse = turns && settings.input == .mouse
@@ -329,28 +286,15 @@ package final class GameApp {
             SDL_SetRelativeMouseMode(captureMouse ? SDL_TRUE : SDL_FALSE)
         }
         try run?.poll(app: self)
-        try playDueReplay()
-        let name = flow.screen.name
-        framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
-        drawnScreen = name
         painter.text.startFrame()
-        paint()
-        if let notice = readAloudNoticeText { painter.drawNotice(notice) }
-        // Screenshots read the frame just drawn, so they come before present (after it the buffer is undefined).
-        try screenshots?.frameDrawn(screen: name, window: window, texts: painter.text.drawnTexts)
-        let drawn = DrawnFrame(screen: name, texts: painter.text.drawnTexts)
-        framesUnchanged = drawn == drawnFrame ? framesUnchanged + 1 : 1
-        drawnFrame = drawn
-        try autopilot?.advance(
-            now: now.seconds, drawn: drawn, screenSettled: framesOnScreen > ScreenshotRecorder.settleFrames,
-            contentSettled: framesUnchanged > ScreenshotRecorder.settleFrames,
+        controller?.draw(app: self)
+        if let notice = readAloud.notice, clock.now() < notice.until { painter.drawNotice(notice.text) }
+        try watch.frameDrawn(
+            screen: flow.screen.name, now: now, window: window, texts: painter.text.drawnTexts,
             state: { [unowned self] in
                 AutopilotState(
                     controllerOpen: input.controller != nil, largeText: Theme.applied.largeText,
                     highContrast: Theme.applied.highContrast, soundMeasured: run?.driver.exposure.leftLAeqDBFS != nil)
-            },
-            screenshot: { [unowned self] name in
-                try screenshots?.save(name: name, window: window, texts: painter.text.drawnTexts)
             })
         window.present()
     }
@@ -358,9 +302,10 @@ package final class GameApp {
     /// The player turns on the viewfinder: in a round and in the practice before the first.
     var turns: Bool { flow.screen == .running || flow.screen == .practice }
 
-    /// Carries out what the flow asked for.
+    /// Carries out what the flow asked for, and enters the screen it moved to.
     func perform(_ effects: [FlowEffect]) throws {
         input.releaseHeldInput()
+        try switchController()
         // The flow has changed screen already: speech stops here, before a round's sound starts below.
         try syncReadAloud()
         for effect in effects {
@@ -371,18 +316,13 @@ package final class GameApp {
                 try run?.perform(effect, app: self)
             }
         }
-        try enterQuestionnaireIfShown()
-        try enterPlanInstrumentsAfterSession()
+        try enterShownScreen()
         updateTextEntry()
     }
 
     /// Typing goes to a text field only while one has the focus (otherwise A/D turn and letters are keys).
     func updateTextEntry() {
-        let typing =
-            (flow.screen == .mainMenu
-                && mainMenu.focusedItem.map { if case .text = $0.kind { true } else { false } } == true)
-            || (flow.screen == .instrument && instrumentForm?.takesTyping == true)
-            || currentController()?.takesTyping == true
+        let typing = controller?.takesTyping == true
         input.repeatsKeys = !flow.screen.isHearing
         if typing != input.textEntry {
             input.textEntry = typing
@@ -390,41 +330,45 @@ package final class GameApp {
         }
     }
 
-    /// The controller of the screen showing now: made by `ScreenControllers` when the flow moved to another
-    /// screen (nil for the screens GameApp's extensions still draw and handle).
-    func currentController() -> ScreenController? {
-        if controllerScreen != flow.screen {
-            controllerScreen = flow.screen
-            controller = ScreenControllers.make(for: flow.screen, app: self)
+    /// The controller of the screen showing now.
+    var controller: ScreenController? { shown?.controller }
+
+    /// When the flow has moved to another screen: the old controller leaves and `ScreenControllers` makes the new
+    /// one (which enters once the flow's effects are carried out: `enterShownScreen`).
+    private func switchController() throws {
+        guard shown?.screen != flow.screen else { return }
+        let left = shown?.controller
+        shown = (flow.screen, ScreenControllers.make(for: flow.screen, app: self), false)
+        try left?.leave(app: self)
+    }
+
+    /// The controller of the screen showing enters, once: it loads what it needs, and may move the flow on again
+    /// (a questionnaire with nothing left to ask).
+    func enterShownScreen() throws {
+        try switchController()
+        while let current = shown, !current.entered {
+            shown?.entered = true
+            try current.controller?.enter(app: self)
+            try switchController()
         }
-        return controller
     }
 
     /// Moves the flow with `effects` to the screen of `next`, a controller made with its state already loaded (the
     /// diary or album read when the menu opens it, so a problem is said on the menu instead).
     func show(_ next: ScreenController, after effects: [FlowEffect]) throws {
-        controller = next
-        controllerScreen = flow.screen
+        let left = shown?.controller
+        shown = (flow.screen, next, false)
+        try left?.leave(app: self)
         try perform(effects)
     }
 
-    /// The participant typed or picked in the main menu.
-    var menuParticipant: String { MainMenu.settings(from: mainMenu).participant }
-
     /// Whose album shows: the session's participant after a training session, else the menu's.
-    var albumParticipant: String { flow.albumFromSummary ? settings.participant : menuParticipant }
+    var albumParticipant: String { flow.albumFromSummary ? settings.participant : menu.participant }
 
     /// A screen the menu opens cannot open: the sentence under the menu, the focus on the participant when the ID
     /// is what is wrong.
     func refuseFromMenu(_ message: String, focusParticipant: Bool) {
-        menuMessage = message
-        guard focusParticipant else { return }
-        mainMenu.focus(on: "participant")
+        menu.refuse(message, focusParticipant: focusParticipant)
         updateTextEntry()
-    }
-
-    /// Replaces the result picture shown on the result screens.
-    func showResultPicture(_ surface: UnsafeMutablePointer<SDL_Surface>?) {
-        resultPicture = surface.flatMap { SDLTexture(surface: $0, window: window) }
     }
 }

@@ -22,6 +22,8 @@ final class SessionRun {
     private(set) var lastTrial: TrialResult?
     /// The volume keys during the rounds, from where the headphone check left it.
     private(set) var volume: SessionVolume
+    /// The result picture of the last photo, as a texture for the result screens.
+    private(set) var resultPicture: SDLTexture?
 
     private init(driver: SessionDriver, manager: GameManager, device: InputDevice, volume: SessionVolume) {
         self.driver = driver
@@ -30,9 +32,10 @@ final class SessionRun {
         self.volume = volume
     }
 
-    /// Opens the session (participant registered if new, session folder, session.json, trials.csv) and
-    /// gives the flow the session's real rounds (a resumed session starts where it stopped).
-    static func begin(app: GameApp) throws -> SessionRun {
+    /// Opens the session (participant registered if new, session folder, session.json, trials.csv) after the
+    /// headphone `check` passed, and gives the flow the session's real rounds (a resumed session starts where it
+    /// stopped).
+    static func begin(app: GameApp, check: HeadphoneCheck) throws -> SessionRun {
         guard let audio = app.audio else { throw UIError.audioNotStarted }
         let device = app.settings.input.logDevice(gamepadHasGyro: app.input.controllerHasGyro)
         let source: SessionSource
@@ -56,7 +59,6 @@ final class SessionRun {
         let driver = try SessionDriver.open(
             request, store: FileSessionStore(logs: app.options.logs), scene: scene, clock: app.clock,
             pictures: ResultPictureFiles())
-        let check = app.headphoneCheck
         let run = SessionRun(
             driver: driver, manager: driver.makeManager(headingSource: app.input), device: device,
             volume: SessionVolume(volumeDB: check.volumeDB, maximumDB: check.maximumDB))
@@ -67,10 +69,12 @@ final class SessionRun {
                 result: check.continuedWithoutPassing ? .continuedAnyway : .bothSides,
                 failedAttempts: check.failedAttempts, lastProblem: check.lastVerdict?.logName,
                 volumeDB: check.volumeDB))
-        driver.onResult = { [unowned app] result in
+        driver.onResult = { [unowned app, unowned run] result in
             // A pause also reports a result, but its picture would show where the target is: only photos are shown.
             guard result.kind != .interrupted else { return }
-            try ResultPicture(result: result).withSurface { app.showResultPicture($0) }
+            try ResultPicture(result: result).withSurface { surface in
+                run.resultPicture = SDLTexture(surface: surface, window: app.window)
+            }
         }
         let rounds = driver.session.plan.rounds.map {
             FlowRound(condition: $0.condition, targets: max(1, $0.targetSounds.count))

@@ -46,33 +46,40 @@ final class TrackerSession {
         heading.isSilent(at: now) ? nil : heading.receiver.latest?.reading.yawDeg
     }
 
+    /// Each frame, whatever the screen: a recentre is logged, and readings go to tracker.csv.
     func frame(now: MonotonicTime, app: GameApp) throws {
-        let silent = heading.isSilent(at: now)
-        switch app.flow.screen {
-        case .trackerCalibration:
-            step.update(rawYawDeg: currentRawYaw(at: now))
-            if step.calibration != nil { try finishCalibration(app: app, now: now) }
-        case .running where silent:
-            pausedBySilence = true
-            record(.silent, at: now, app: app, detail: "no data for \(TrackedHeading.silenceSeconds) s")
-            try app.perform(
-                app.flow.pause(
-                    reason:
-                        "\(name) has sent nothing for half a second: check that it runs and sees your head. The round goes on by itself when data returns."
-                ))
-        case .paused where pausedBySilence && !silent:
-            pausedBySilence = false
-            record(.returned, at: now, app: app, detail: "data returned")
-            try app.perform(app.flow.resume())
-        default:
-            break
-        }
         if pausedBySilence && app.flow.screen != .paused { pausedBySilence = false }  // resumed or quit by hand
         if let calibration = heading.calibration, loggedCalibration != nil, calibration != loggedCalibration {
             loggedCalibration = calibration
             record(.recentre, at: now, app: app, detail: "forward is where the head points now")
         }
         try writeLog(app: app)
+    }
+
+    /// Each frame of the calibration screen: the newest reading moves the step on.
+    func calibrate(now: MonotonicTime, app: GameApp) throws {
+        step.update(rawYawDeg: currentRawYaw(at: now))
+        if step.calibration != nil { try finishCalibration(app: app, now: now) }
+    }
+
+    /// Each frame of a round: silent for `TrackedHeading.silenceSeconds`, the round pauses with a message.
+    func pauseIfSilent(now: MonotonicTime, app: GameApp) throws {
+        guard heading.isSilent(at: now) else { return }
+        pausedBySilence = true
+        record(.silent, at: now, app: app, detail: "no data for \(TrackedHeading.silenceSeconds) s")
+        try app.perform(
+            app.flow.pause(
+                reason:
+                    "\(name) has sent nothing for half a second: check that it runs and sees your head. The round goes on by itself when data returns."
+            ))
+    }
+
+    /// Each frame of the pause screen: a round the silence paused resumes by itself when data returns.
+    func resumeIfReturned(now: MonotonicTime, app: GameApp) throws {
+        guard pausedBySilence, !heading.isSilent(at: now) else { return }
+        pausedBySilence = false
+        record(.returned, at: now, app: app, detail: "data returned")
+        try app.perform(app.flow.resume())
     }
 
     /// The player confirms facing forward (or, on the turn step, goes back to it).
@@ -93,7 +100,6 @@ final class TrackerSession {
         let turnedNote = turned.map { String(format: " (turned to raw yaw %.3f)", $0) } ?? ""
         record(.calibration, at: now, app: app, detail: source + turnedNote)
         try app.perform(app.flow.trackerCalibrated())
-        try app.enterHeadphoneCheck()
     }
 
     private func record(_ event: TrackerRow.Event, at now: MonotonicTime, app: GameApp, detail: String) {

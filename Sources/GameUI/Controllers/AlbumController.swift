@@ -60,7 +60,7 @@ final class AlbumController: ScreenController {
 
     /// Opens the album of the participant typed or picked in the menu; a sentence on the menu when there is none.
     static func openFromMenu(app: GameApp) throws {
-        let participant = app.menuParticipant
+        let participant = app.menu.participant
         if let problem = ParticipantID.problem(with: participant) {
             return app.refuseFromMenu(
                 "Participant ID: \(problem). Type your pseudonym to see your album.", focusParticipant: true)
@@ -72,18 +72,16 @@ final class AlbumController: ScreenController {
 
     /// The end screen's "My album" (M, gamepad X or its button): the album, and back to the end screen after it.
     static func openFromEnd(app: GameApp) throws {
-        guard app.training?.endAlbumPhotos ?? 0 > 0 else { return }
+        guard app.training?.end?.albumPhotos ?? 0 > 0 else { return }
         let album = AlbumController(participant: app.settings.participant, app: app)
         guard album.problem == nil else { return }
         try app.show(album, after: app.flow.albumShown())
     }
 
-    private func footer(_ app: GameApp) -> ContinueFooter? {
-        ContinueFooter.of(.album, albumFromSummary: app.flow.albumFromSummary)
-    }
+    func footer(app: GameApp) -> ContinueFooter? { .back(toEndScreen: app.flow.albumFromSummary) }
 
     func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
-        if footer(app)?.answers(command) == true { try app.perform(app.flow.continuePressed()) }
+        try continueIfFooterAnswers(command, app: app)
     }
 
     func sentence(app: GameApp) -> String? { "Your album: the best photo of each session." }
@@ -132,6 +130,6 @@ final class AlbumController: ScreenController {
             pixels: captionPixels, color: Theme.dimText, align: .center)
         painter.continueButton(
             app.flow.albumFromSummary ? "Back to today's session" : "Back to the menu", buttonID: "back")
-        painter.hint(footer(app)?.text ?? "")
+        painter.hint(footer(app: app)?.text ?? "")
     }
 }

@@ -10,12 +10,14 @@ final class BreakController: ScreenController {
     func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
         // The supervisor's Enter or gamepad A goes on (the participant's photo key does not); Esc or P ends the
         // session here (the summary; everything logged is kept and can be resumed).
-        if ContinueFooter.of(.conditionBreak)?.answers(command) == true {
+        if ContinueFooter.conditionBreak.answers(command) {
             try app.perform(app.flow.continuePressed())
         } else if command == .back || command == .pause {
             try app.perform(app.flow.quit())
         }
     }
+
+    func footer(app: GameApp) -> ContinueFooter? { .conditionBreak }
 
     /// The break waits for the Enter it names: a click does nothing.
     func click(x: Int32, y: Int32, at time: MonotonicTime, app: GameApp) throws {}

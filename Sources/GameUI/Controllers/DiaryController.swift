@@ -31,7 +31,7 @@ final class DiaryController: ScreenController {
 
     /// The main menu's "My diary": the participant typed or picked on the menu, their diary as it stands.
     static func open(app: GameApp) throws {
-        let diary = DiaryController(participant: app.menuParticipant, logs: app.options.logs)
+        let diary = DiaryController(participant: app.menu.participant, logs: app.options.logs)
         if let problem = diary.problem { return app.refuseFromMenu(problem, focusParticipant: diary.log == nil) }
         try app.show(diary, after: app.flow.diaryShown())
     }

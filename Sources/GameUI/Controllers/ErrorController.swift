@@ -8,8 +8,10 @@ final class ErrorController: ScreenController {
     init(message: String) { self.message = message }
 
     func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
-        if ContinueFooter.of(.error(message))?.answers(command) == true { try app.perform(app.flow.continuePressed()) }
+        try continueIfFooterAnswers(command, app: app)
     }
+
+    func footer(app: GameApp) -> ContinueFooter? { .close }
 
     func sentence(app: GameApp) -> String? { message }
 
@@ -27,6 +29,6 @@ final class ErrorController: ScreenController {
                 "Everything logged so far is saved in \(run.folderPath).", x: width / 2, y: y,
                 width: width - painter.scaled(160), pixels: painter.px(.body), align: .center)
         }
-        painter.hint(ContinueFooter.of(.error(message))?.text ?? "")
+        painter.hint(ContinueFooter.close.text)
     }
 }

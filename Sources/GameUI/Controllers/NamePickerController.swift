@@ -32,13 +32,9 @@ final class NamePickerController: ScreenController {
         }
         guard case .activated(let id) = menu.handle(command) else { return }
         app.flow.participantPicked()
-        if let participant = Self.participant(of: id) {
-            app.mainMenu.set("participant", to: participant)
-            app.mainMenu.focus(on: "train")
-            try app.applyDisplayPreferences(of: participant)
-        } else {
-            app.mainMenu.focus(on: "participant")
-        }
+        let participant = Self.participant(of: id)
+        app.menu.picked(participant)
+        if let participant { try app.applyDisplayPreferences(of: participant) }
     }
 
     func click(x: Int32, y: Int32, at time: MonotonicTime, app: GameApp) throws {
@@ -46,7 +42,7 @@ final class NamePickerController: ScreenController {
     }
 
     func hover(x: Int32, y: Int32, app: GameApp) {
-        if let row = app.painter.menuRow(atX: x, y: y) { menu.focus(on: row.id) }
+        focusRow(of: &menu, x: x, y: y, app: app)
     }
 
     func sentence(app: GameApp) -> String? { "Who is training today? Choose your name." }

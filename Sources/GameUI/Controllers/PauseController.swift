@@ -23,12 +23,17 @@ final class PauseController: ScreenController {
         }
     }
 
+    /// A round the head tracker's silence paused resumes by itself when data returns.
+    func tick(now: MonotonicTime, app: GameApp) throws {
+        if app.settings.input.isTracker { try app.tracker?.resumeIfReturned(now: now, app: app) }
+    }
+
     func click(x: Int32, y: Int32, at time: MonotonicTime, app: GameApp) throws {
         try click(on: menu, x: x, y: y, at: time, app: app)
     }
 
     func hover(x: Int32, y: Int32, app: GameApp) {
-        if let row = app.painter.menuRow(atX: x, y: y) { menu.focus(on: row.id) }
+        focusRow(of: &menu, x: x, y: y, app: app)
     }
 
     func sentence(app: GameApp) -> String? { app.flow.pauseReason ?? "Paused. Choose Resume to go on." }

@@ -9,11 +9,16 @@ final class ResultController: ScreenController {
 
     init(roundEnd: Bool) { self.roundEnd = roundEnd }
 
-    private var footer: ContinueFooter? { ContinueFooter.of(roundEnd ? .roundResult : .intermediateResult) }
+    func footer(app: GameApp) -> ContinueFooter? { .result }
 
     func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
-        if footer?.answers(command) == true { try app.perform(app.flow.continuePressed()) }
+        try continueIfFooterAnswers(command, app: app)
     }
+
+    /// The replay of the photo's animal (a training plan's `feedback.replay`) sounds on this screen only.
+    func tick(now: MonotonicTime, app: GameApp) throws { try app.playDueReplay() }
+
+    func leave(app: GameApp) throws { app.stopReplay() }
 
     /// The replay of the animal is due or sounding: the result's sentence waits for it.
     func stimulusSounds(app: GameApp) -> Bool {
@@ -47,7 +52,7 @@ final class ResultController: ScreenController {
         let button = !roundEnd ? "Continue" : app.flow.sessionComplete ? "See the summary" : "Next round"
         // The result picture shows where the animal was: only when the protocol lets the participant see it.
         app.painter.drawResult(
-            heading: heading, picture: feedback.showTrueDirection ? app.resultPicture : nil, lines: lines,
-            continueHint: button, footer: footer)
+            heading: heading, picture: feedback.showTrueDirection ? run.resultPicture : nil, lines: lines,
+            continueHint: button, footer: .result)
     }
 }

@@ -5,7 +5,8 @@ import GameCore
 /// pictures, when the break began) and answers four questions: what a command does (`handle`, moving the flow with
 /// `GameApp.perform(ScreenFlow's effects)`), what it draws, the one sentence read aloud, and whether typing goes to
 /// it. `ScreenControllers.make` picks the controller of `flow.screen`; `GameApp` keeps the current one and makes a
-/// new one each time the flow changes screen (Game Programming Patterns' State pattern).
+/// new one each time the flow changes screen (Game Programming Patterns' State pattern), calling `enter` on the new
+/// one and `leave` on the one it replaces.
 ///
 /// Adding a screen: a case in `Screen`, the flow's move to it in `ScreenFlow`, one file here with its controller,
 /// and one line in `ScreenControllers.make` (CONTRIBUTING.md, "Adding a screen").
@@ -26,6 +27,14 @@ protocol ScreenController: AnyObject {
     func tick(now: MonotonicTime, app: GameApp) throws
     /// An animal call or a tone sounds now, or starts with this screen: read aloud must wait. By default false.
     func stimulusSounds(app: GameApp) -> Bool
+    /// The footer of a screen with one way on (`ContinueFooter`): the inputs it names are those it answers. By
+    /// default none.
+    func footer(app: GameApp) -> ContinueFooter?
+    /// The screen now shows: load what it needs (the headphone check's volume, the questionnaire's remaining
+    /// questions); it may move the flow on at once. By default nothing.
+    func enter(app: GameApp) throws
+    /// Another screen replaces this one: silence what it sounded. By default nothing.
+    func leave(app: GameApp) throws
 }
 
 extension ScreenController {
@@ -40,6 +49,22 @@ extension ScreenController {
     func tick(now: MonotonicTime, app: GameApp) throws {}
 
     func stimulusSounds(app: GameApp) -> Bool { false }
+
+    func footer(app: GameApp) -> ContinueFooter? { nil }
+
+    func enter(app: GameApp) throws {}
+
+    func leave(app: GameApp) throws {}
+
+    /// A screen with one way on: the inputs its footer names take it (`ScreenFlow.continuePressed`).
+    func continueIfFooterAnswers(_ command: UICommand, app: GameApp) throws {
+        if footer(app: app)?.answers(command) == true { try app.perform(app.flow.continuePressed()) }
+    }
+
+    /// The menu row under the pointer takes the focus.
+    func focusRow(of menu: inout MenuModel, x: Int32, y: Int32, app: GameApp) {
+        if let row = app.painter.menuRow(atX: x, y: y) { menu.focus(on: row.id) }
+    }
 
     /// The one rule of a click on a screen of menu rows: the row under the pointer takes the focus, then a button
     /// is pressed, a choice steps left or right (by the half clicked), a text field only takes the focus.

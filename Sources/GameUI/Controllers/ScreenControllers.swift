@@ -1,11 +1,20 @@
 // The controllers' factory: the one place, with ScreenFlow, that switches over `Screen`.
 
-/// Makes the controller of a screen when the flow shows it. Screens not listed here are still drawn and handled
-/// by `GameApp`'s extensions (App/GameApp+*.swift); each moves here as its controller is written.
+/// Makes the controller of a screen when the flow shows it (`GameApp.enterShownScreen`). The main menu's is kept
+/// by `GameApp` (its choices outlive it); the diary, album and progress are made by the menu that opens them
+/// (`GameApp.show`), with their state loaded, and made here only if the flow reached them otherwise.
 enum ScreenControllers {
     static func make(for screen: Screen, app: GameApp) -> ScreenController? {
         switch screen {
-        case .diary: DiaryController(participant: app.menuParticipant, logs: app.options.logs)
+        case .mainMenu: app.menu
+        case .participantSheet: ParticipantSheetController()
+        case .headphoneCheck: HeadphoneCheckController()
+        case .running: RoundController()
+        case .practice: PracticeController()
+        case .ratings(let moment): RatingsController(moment: moment)
+        case .instrument: InstrumentController()
+        case .summary: app.training != nil ? TrainingEndController() : SummaryController()
+        case .diary: DiaryController(participant: app.menu.participant, logs: app.options.logs)
         case .album: AlbumController(participant: app.albumParticipant, app: app)
         case .progress: ProgressController()
         case .conditionBreak: BreakController(startedAt: app.clock.now())
@@ -20,7 +29,6 @@ enum ScreenControllers {
         case .pitchMatch: PitchMatchController()
         case .profile: ProfileController()
         case .trackerCalibration: TrackerCalibrationController()
-        default: nil
         }
     }
 }

@@ -9,6 +9,11 @@ final class TrackerCalibrationController: ScreenController {
         try app.tracker?.handle(command, now: app.clock.now(), app: app)
     }
 
+    /// The newest reading moves the calibration on.
+    func tick(now: MonotonicTime, app: GameApp) throws {
+        if app.settings.input.isTracker { try app.tracker?.calibrate(now: now, app: app) }
+    }
+
     func sentence(app: GameApp) -> String? { app.tracker?.step.instruction }
 
     func draw(app: GameApp) {

@@ -1,70 +1,76 @@
-// Draws one question of the tinnitus questionnaire: the question, a knob-less slider or a choice, Next and Skip.
+// Draws one question of a questionnaire (the session ratings or an instrument's item): the question, its choices,
+// scale, knob-less slider or typed field, Next and Skip.
 import CSDL2
+import Foundation
 import StudyKit
 import StudyRecords
 
-/// What a click on the questionnaire screen hit.
-enum QuestionnaireTarget: Equatable {
-    /// The slider's track: the value is where along it the click was.
-    case slider
-    case option(Double)
-    case next, skip
-}
-
 extension ScreenPainter {
-    /// The target under window pixel (x, y), and for the slider the value there (0 at the left end).
-    func questionnaireTarget(atX x: Int32, y: Int32) -> (target: QuestionnaireTarget, value: Double?)? {
+    /// What a click at window pixel (x, y) hit, and for the slider where along it.
+    func questionnaireTarget(atX x: Int32, y: Int32) -> QuestionnaireTarget? {
         guard let hit = questionnaireTargets.first(where: { contains($0.rect, x, y) }) else { return nil }
-        switch hit.target {
-        case .slider:
-            return (.slider, min(1, max(0, Double(x - hit.rect.x) / Double(max(1, hit.rect.w - 1)))))
-        case .option(let value): return (hit.target, value)
-        default: return (hit.target, nil)
-        }
+        guard case .slider = hit.target else { return hit.target }
+        return .slider(min(1, max(0, Double(x - hit.rect.x) / Double(max(1, hit.rect.w - 1)))))
     }
 
-    func drawQuestionnaire(_ form: Questionnaire, heading: String) {
+    /// The question of `form` under `heading` (the instrument's title, or the ratings' "how are you?").
+    func drawQuestion(_ form: QuestionnaireForm, heading: String) {
         window.clear()
         questionnaireTargets = []
-        guard let item = form.item else { return }
-        var y = title(heading, subtitle: form.progress)
+        // A long title (a validated scale's full name) is drawn smaller rather than cut at the window's edges.
+        let fits =
+            text.wrappedHeight(heading, width: width - scaled(80), pixels: px(.title), bold: true) <= px(.title) * 13
+            / 10
+        var y = scaled(36)
         y += text.drawWrapped(
-            item.question, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading), bold: true,
-            align: .center)
-        y += scaled(40)
-        let answerFocused = form.focus == .answer
-        switch item.scale {
-        case .slider(let left, let right):
-            drawSlider(form.answer, left: left, right: right, top: y, focused: answerFocused)
-        case .yesNo:
-            drawOptions(
-                Questionnaire.options(of: item), chosen: form.answer, top: y, size: (260, 90), focused: answerFocused,
-                manikin: nil)
-        case .manikin(let dimension, let left, let right):
-            let boxHeight = 150.0
-            drawOptions(
-                Questionnaire.options(of: item), chosen: form.answer, top: y, size: (86, boxHeight),
-                focused: answerFocused, manikin: dimension)
-            let rowWidth = 9 * scaled(86) + 8 * scaled(14)
-            let labelY = y + scaled(boxHeight) + scaled(16)
-            text.draw(left, x: (width - rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.text)
-            text.draw(right, x: (width + rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.text, align: .right)
+            heading, x: width / 2, y: y, width: width - scaled(80), pixels: fits ? px(.title) : px(.heading),
+            bold: true, align: .center)
+        y += scaled(8)
+        y += text.draw(form.progress, x: width / 2, y: y, pixels: px(.small), color: Theme.dimText, align: .center)
+        y += scaled(24)
+        y += text.drawWrapped(
+            form.item.text ?? form.item.id, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),
+            bold: true, align: .center)
+        if case .multipleChoice = form.item.kind {
+            y += text.draw(
+                "Tick as many as apply.", x: width / 2, y: y, pixels: px(.small), color: Theme.dimText, align: .center)
+        }
+        y += scaled(20)
+        let buttonsTop = height - scaled(200)
+        var keys = "↑ ↓ choose a row · Enter: select"
+        switch (form.item.kind, form.layout) {
+        case (.singleChoice, .scale(let manikin, let left, let right)):
+            drawScale(form, manikin: manikin, left: left, right: right, top: y + scaled(20))
+            keys =
+                "← → answer · " + (manikin != nil ? "1–\(form.options.count): choose a figure" : "1: Yes, 2: No")
+                + " · ↑ ↓ Next or Skip · Enter: confirm"
+        case (.singleChoice, _), (.multipleChoice, _):
+            drawListOptions(form, top: y, bottom: buttonsTop - scaled(16))
+            keys += " · 1–\(min(9, form.options.count)): an answer"
+        case (.slider(let min, let max, let left, let right), _):
+            y += scaled(30)
+            let fraction = form.answer?.number.map { ($0 - min) / Swift.max(1e-9, max - min) }
+            drawSlider(fraction, left: left, right: right, top: y, focused: form.focus == .answer)
+            keys = "← → answer · ↑ ↓ Next or Skip · Enter: confirm"
+        case (.number(_, _, let unit), _):
+            drawField(form, suffix: unit, top: y)
+            keys += " · type a number, or ← →"
+        case (.date, _):
+            drawField(form, suffix: "year-month-day", top: y)
+            keys += " · type 2024-03-01, or ← → by month"
+        case (.text, _):
+            drawField(form, suffix: "", top: y)
+            keys += " · type your answer"
         }
         drawButtons(
-            focused: form.focus == .next ? .next : form.focus == .skip ? .skip : nil, nextEnabled: form.answer != nil,
-            top: height - scaled(200))
+            focused: form.focus == .next ? .next : form.focus == .skip ? .skip : nil, nextEnabled: form.hasAnswer,
+            top: buttonsTop)
         if let message = form.hint {
             text.drawWrapped(
                 message, x: width / 2, y: height - scaled(124), width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
         }
-        let numbers: String
-        switch item.scale {
-        case .manikin: numbers = " · 1–9: choose a figure"
-        case .yesNo: numbers = " · 1: Yes, 2: No"
-        case .slider: numbers = ""
-        }
-        hint("← → answer\(numbers) · ↑ ↓ Next or Skip · Enter: confirm · Mouse: click · Gamepad: d-pad, A")
+        hint(keys + " · Mouse: click · Gamepad: d-pad, A")
     }
 
     /// A track with no knob until `value` (0 at the left end, 1 at the right) exists; a click anywhere on it sets the
@@ -73,7 +79,7 @@ extension ScreenPainter {
         let trackWidth = min(scaled(900), width - scaled(160))
         let x = (width - trackWidth) / 2
         let hitArea = SDL_Rect(x: x - scaled(10), y: top, w: trackWidth + scaled(20), h: scaled(70))
-        questionnaireTargets.append((.slider, SDL_Rect(x: x, y: hitArea.y, w: trackWidth, h: hitArea.h)))
+        questionnaireTargets.append((.slider(0), SDL_Rect(x: x, y: hitArea.y, w: trackWidth, h: hitArea.h)))
         if focused { window.outline(hitArea, Theme.focus, thickness: scaled(4)) }
         let track = SDL_Rect(x: x, y: top + scaled(29), w: trackWidth, h: scaled(12))
         window.fill(track, Theme.panel)
@@ -91,27 +97,28 @@ extension ScreenPainter {
         text.draw(right, x: x + trackWidth, y: labelY, pixels: px(.small), color: Theme.dimText, align: .right)
     }
 
-    /// A row of options; with `manikin`, each box shows its SAM figure above its number. The focus is a frame
-    /// around the whole row (the keys move the choice within it); the chosen option is filled.
-    private func drawOptions(
-        _ options: [(label: String, value: Double)], chosen: Double?, top: Int32, size: (Double, Double), focused: Bool,
-        manikin: RatingItem.ManikinDimension?
+    /// A scale's options side by side (yes and no; with `manikin`, each box shows its SAM figure above its number
+    /// and the ends their anchors). The focus is a frame around the whole row (← → move the choice within it); the
+    /// chosen option is filled.
+    private func drawScale(
+        _ form: QuestionnaireForm, manikin: RatingItem.ManikinDimension?, left: String, right: String, top: Int32
     ) {
-        let boxWidth = scaled(size.0)
-        let boxHeight = scaled(size.1)
+        let options = form.options
+        let boxWidth = scaled(manikin != nil ? 86 : 260)
+        let boxHeight = scaled(manikin != nil ? 150 : 90)
         let gap = options.count > 2 ? scaled(14) : scaled(60)
         let rowWidth = Int32(options.count) * boxWidth + Int32(options.count - 1) * gap
         var x = (width - rowWidth) / 2
-        if focused {
+        if form.focus == .answer {
             let pad = scaled(10)
             window.outline(
                 SDL_Rect(x: x - pad, y: top - pad, w: rowWidth + 2 * pad, h: boxHeight + 2 * pad), Theme.focus,
                 thickness: scaled(4))
         }
-        for option in options {
+        for (index, option) in options.enumerated() {
             let rect = SDL_Rect(x: x, y: top, w: boxWidth, h: boxHeight)
-            questionnaireTargets.append((.option(option.value), rect))
-            let selected = chosen == option.value
+            questionnaireTargets.append((.option(index), rect))
+            let selected = form.isChosen(index)
             window.fill(rect, selected ? Theme.focus : Theme.panel)
             window.outline(rect, selected ? Theme.text : Theme.dimText, thickness: scaled(selected ? 4 : 2))
             let ink = selected ? Theme.focusText : Theme.text
@@ -127,6 +134,71 @@ extension ScreenPainter {
                     pixels: px(.heading), color: ink, bold: true, align: .center)
             }
             x += boxWidth + gap
+        }
+        guard !left.isEmpty || !right.isEmpty else { return }
+        let labelY = top + boxHeight + scaled(16)
+        text.draw(left, x: (width - rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.text)
+        text.draw(right, x: (width + rowWidth) / 2, y: labelY, pixels: px(.small), color: Theme.text, align: .right)
+    }
+
+    /// Options as rows (two columns when there are more than four), a tick box for multiple choice.
+    private func drawListOptions(_ form: QuestionnaireForm, top: Int32, bottom: Int32) {
+        let options = form.options
+        let columns: Int32 = options.count > 4 ? 2 : 1
+        let rowsPerColumn = (Int32(options.count) + columns - 1) / columns
+        let gap = scaled(10)
+        let rowHeight = Swift.min(scaled(52), (bottom - top - gap * (rowsPerColumn - 1)) / Swift.max(1, rowsPerColumn))
+        let columnWidth = Swift.min(scaled(560), (width - scaled(120) - gap * (columns - 1)) / columns)
+        let left = (width - columns * columnWidth - (columns - 1) * gap) / 2
+        let multiple = if case .multipleChoice = form.item.kind { true } else { false }
+        for (index, option) in options.enumerated() {
+            let column = Int32(index) / rowsPerColumn
+            let row = Int32(index) % rowsPerColumn
+            let rect = SDL_Rect(
+                x: left + column * (columnWidth + gap), y: top + row * (rowHeight + gap), w: columnWidth, h: rowHeight)
+            questionnaireTargets.append((.option(index), rect))
+            let chosen = form.isChosen(index)
+            let focused = form.focus == .option(index)
+            window.fill(rect, chosen && !multiple ? Theme.focus : Theme.panel)
+            window.outline(
+                rect, focused ? Theme.focus : (chosen ? Theme.text : Theme.dimText), thickness: scaled(focused ? 5 : 2))
+            let ink = chosen && !multiple ? Theme.focusText : Theme.text
+            var textX = rect.x + scaled(16)
+            if multiple {
+                let box = SDL_Rect(
+                    x: textX, y: rect.y + (rowHeight - scaled(26)) / 2, w: scaled(26), h: scaled(26))
+                window.outline(box, Theme.text, thickness: scaled(3))
+                if chosen {
+                    window.fill(
+                        SDL_Rect(
+                            x: box.x + scaled(6), y: box.y + scaled(6), w: box.w - scaled(12), h: box.h - scaled(12)),
+                        Theme.focus)
+                }
+                textX += scaled(40)
+            }
+            let label = index < 9 ? "\(index + 1)  \(option.label)" : option.label
+            text.draw(
+                label, x: textX, y: rect.y + (rowHeight - px(.body) * 6 / 5) / 2, pixels: px(.body), color: ink,
+                bold: chosen)
+        }
+    }
+
+    /// A typed answer's box with a caret while it has the focus, and what follows the number (its unit).
+    private func drawField(_ form: QuestionnaireForm, suffix: String, top: Int32) {
+        let fieldWidth = Swift.min(scaled(820), width - scaled(160))
+        let rect = SDL_Rect(x: (width - fieldWidth) / 2, y: top + scaled(20), w: fieldWidth, h: scaled(64))
+        questionnaireTargets.append((.field, rect))
+        let focused = form.focus == .answer
+        window.fill(rect, Theme.panel)
+        window.outline(rect, focused ? Theme.focus : Theme.dimText, thickness: scaled(focused ? 4 : 2))
+        let shown = form.typed + (focused ? "▏" : "")
+        text.draw(
+            shown.isEmpty ? " " : shown, x: rect.x + scaled(16), y: rect.y + (rect.h - px(.body) * 6 / 5) / 2,
+            pixels: px(.body), color: Theme.text)
+        if !suffix.isEmpty {
+            text.draw(
+                suffix, x: rect.x + rect.w, y: rect.y + rect.h + scaled(8), pixels: px(.small), color: Theme.dimText,
+                align: .right)
         }
     }
 

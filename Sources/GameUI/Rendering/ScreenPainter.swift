@@ -65,10 +65,8 @@ final class ScreenPainter {
     private(set) var checkButtons: [(command: UICommand, rect: SDL_Rect)] = []
     /// Where the hearing screens' buttons are, with the command each stands for (ScreenPainter+Hearing).
     var hearingButtons: [(command: UICommand, rect: SDL_Rect)] = []
-    /// Where the questionnaire's slider, options and buttons are (ScreenPainter+Questionnaire).
+    /// Where a question's options, slider, field and buttons are (ScreenPainter+Questionnaire).
     var questionnaireTargets: [(target: QuestionnaireTarget, rect: SDL_Rect)] = []
-    /// Where an instrument item's options and typed field are (ScreenPainter+Instrument).
-    var instrumentTargets: [(target: InstrumentTarget, rect: SDL_Rect)] = []
 
     /// The menu row under window pixel (x, y), and whether the point is in the row's left half.
     func menuRow(atX x: Int32, y: Int32) -> (id: String, leftHalf: Bool)? {

@@ -1,9 +1,10 @@
 // The one rule for screens with a single way on: the footer names exactly the inputs the screen answers.
 
-/// A result, end, progress, break or error screen has one way on (continue, close, back to the menu). Its
-/// footer is written from `inputs`, and the input handling leaves the screen on exactly `commands`, so the two
-/// cannot disagree ("Enter, Space, click or gamepad A: continue" on a screen only Esc left was issue 25's first
-/// defect). `WindowFooterTests` presses every named input on every such screen.
+/// A result, end, progress, break or error screen has one way on (continue, close, back to the menu); its
+/// controller answers its footer (`ScreenController.footer`) with one of these. The footer is written from
+/// `inputs`, and the controller leaves the screen on exactly their `command`s, so the two cannot disagree ("Enter,
+/// Space, click or gamepad A: continue" on a screen only Esc left was issue 25's first defect).
+/// `WindowFooterTests` presses every named input on every such screen.
 struct ContinueFooter: Equatable {
     enum Input: Equatable {
         case enter, space, click, padA, escape
@@ -43,30 +44,17 @@ struct ContinueFooter: Equatable {
     /// True when `command` is one of the inputs the footer names.
     func answers(_ command: UICommand) -> Bool { inputs.contains { $0.command == command } }
 
-    /// The footer of `screen`, when it has one way on. `summaryHasOneButton`: the summary closes with these inputs
-    /// (training); `albumFromSummary`: the album goes back to the session's end screen, not to the menu.
-    static func of(_ screen: Screen, summaryHasOneButton: Bool = false, albumFromSummary: Bool = false)
-        -> ContinueFooter?
-    {
-        switch screen {
-        case .intermediateResult, .roundResult:
-            // A stray Esc must not end a participant's round result.
-            return ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "continue")
-        case .summary where summaryHasOneButton:
-            return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "close")
-        case .album where albumFromSummary:
-            return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "back")
-        case .progress, .album:
-            return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "back to the menu")
-        case .practice:
-            return ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "start the training")
-        case .conditionBreak:
-            // The supervisor's Enter: the participant's photo key or a click must not skip the break.
-            return ContinueFooter(inputs: [.enter, .padA], action: "start the next condition")
-        case .error:
-            return ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "close")
-        default:
-            return nil
-        }
+    /// A photo's result: a stray Esc must not end a participant's round result.
+    static let result = ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "continue")
+    /// The end of a training session and the error screen: one button, Esc closes too.
+    static let close = ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "close")
+    static let practice = ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "start the training")
+    /// The supervisor's Enter: the participant's photo key or a click must not skip the break.
+    static let conditionBreak = ContinueFooter(inputs: [.enter, .padA], action: "start the next condition")
+
+    /// The progress chart and the album: back to the menu, or to the session's end screen the album was opened from.
+    static func back(toEndScreen: Bool = false) -> ContinueFooter {
+        ContinueFooter(
+            inputs: [.enter, .space, .click, .padA, .escape], action: toEndScreen ? "back" : "back to the menu")
     }
 }

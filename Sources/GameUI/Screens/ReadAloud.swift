@@ -1,4 +1,5 @@
-// When a screen's sentence may be spoken: the rule of "read aloud" as a pure state machine (no sound, no clock).
+// When a screen's sentence may be spoken: the rule of "read aloud" as a pure state machine (no sound, no clock read).
+import GameCore
 
 /// The patient's "read aloud" (F4): each screen's one sentence is spoken once when the screen (or its sentence)
 /// appears, speech stops when it changes, and speech never sounds with a stimulus. `GameApp` reports every frame (and
@@ -20,7 +21,13 @@ struct ReadAloud: Equatable {
     /// The sentence of the screen showing has been spoken (or cut): it is not spoken again there.
     private var spokenHere = false
 
-    init(enabled: Bool = false) { self.enabled = enabled }
+    /// The sentence saying what F4 just did (or why read aloud cannot start), and until when it shows.
+    var notice: (text: String, until: MonotonicTime)?
+
+    init(enabled: Bool = false, notice: (text: String, until: MonotonicTime)? = nil) {
+        self.enabled = enabled
+        self.notice = notice
+    }
 
     static func == (lhs: ReadAloud, rhs: ReadAloud) -> Bool {
         lhs.enabled == rhs.enabled && lhs.speaking == rhs.speaking && lhs.shown?.screen == rhs.shown?.screen

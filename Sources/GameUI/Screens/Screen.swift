@@ -25,9 +25,9 @@ enum Screen: Equatable, Sendable {
     case roundResult
     /// Between two conditions of a study, for the supervisor.
     case conditionBreak
-    /// The tinnitus questionnaire before or after the rounds (one question at a time, `Questionnaire`).
+    /// The tinnitus ratings before or after the rounds, or a prompt's (one question at a time, `RatingsForm`).
     case ratings(RatingMoment)
-    /// One item of an instrument (`questionnaire take`): InstrumentForm.
+    /// One item of an instrument (`questionnaire take`, a plan's, a study's sheet): `QuestionnaireForm`.
     case instrument
     /// End of the session (complete or quit): per-round deviation and time and their means.
     case summary

@@ -11,4 +11,14 @@ enum SummaryMenu {
         items.append(.button("close", "Close"))
         return MenuModel(items, focus: "close")
     }
+
+    /// The end screen's heading (the summary and a training session's end).
+    static func heading(quitEarly: Bool) -> String {
+        quitEarly ? "Session paused — see you soon" : "Session complete — thank you!"
+    }
+
+    /// The end screen's sentence read aloud.
+    static func sentence(quitEarly: Bool) -> String {
+        quitEarly ? "Session paused. See you soon." : "Session complete. Thank you!"
+    }
 }

@@ -61,7 +61,7 @@ package struct Simulation {
         let player = bot.makePlayer(
             seed: driver.log.resolvedProtocol.seed, scene: scene, sessionIndex: driver.log.sessionIndex,
             reactionSeconds: reactionSeconds)
-        var ratingBot = RatingBot(participant: request.participant, seed: driver.log.resolvedProtocol.seed)
+        var ratingBot = QuestionnaireBot(ratingsOf: request.participant, seed: driver.log.resolvedProtocol.seed)
         try answer(.before, driver: driver, bot: &ratingBot, clock: clock)
         // The render frame clock: frame 0 is now, and the output is rendered up to each tick before it.
         scene.anchorFrameClock(at: clock.now())
@@ -95,7 +95,9 @@ package struct Simulation {
     /// The bot answers the questions of `moment` the session still asks (none when ratings are off), taking
     /// two seconds per question on the virtual clock (no real wait), so answered_at lies before the first
     /// round's onset and after the last photo, as in a window session; on the real clock it answers at once.
-    private func answer(_ moment: RatingMoment, driver: SessionDriver, bot: inout RatingBot, clock: GameClock) throws {
+    private func answer(_ moment: RatingMoment, driver: SessionDriver, bot: inout QuestionnaireBot, clock: GameClock)
+        throws
+    {
         guard let ratings = driver.ratings, try moment != .before || driver.asksRatingsBefore() else { return }
         for (item, value) in bot.answers(for: try ratings.remaining(moment), moment: moment) {
             if !realtime { clock.sleep(until: clock.now() + 2) }

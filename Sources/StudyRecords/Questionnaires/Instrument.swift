@@ -20,6 +20,11 @@ public struct Instrument: Sendable, Equatable {
     public struct Option: Sendable, Equatable {
         public var value: Double
         public var label: String
+
+        public init(value: Double, label: String) {
+            self.value = value
+            self.label = label
+        }
     }
 
     public enum Kind: Sendable, Equatable {
@@ -66,6 +71,13 @@ public struct Instrument: Sendable, Equatable {
         public var text: String?
         public var kind: Kind
         public var showIf: Condition?
+
+        public init(id: String, text: String?, kind: Kind, showIf: Condition? = nil) {
+            self.id = id
+            self.text = text
+            self.kind = kind
+            self.showIf = showIf
+        }
     }
 
     public struct Subscale: Sendable, Equatable {

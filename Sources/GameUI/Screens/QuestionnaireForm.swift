@@ -1,16 +1,19 @@
-// One item of an instrument on its own screen, as a pure state machine: choices, slider, number, date or text.
+// One item of a questionnaire on its own screen, as a pure state machine: choices, a scale, slider, number, date or text.
 import Foundation
 import StudyRecords
 
-/// The item being asked (`soundsafari questionnaire take`, a plan's questionnaires). Nothing is preset: a choice
-/// has nothing chosen and a slider no knob until the patient touches it. Keyboard, mouse and gamepad alike:
-/// ↑ ↓ (d-pad) move the focus over the options, the answer row, Next and Skip; Enter (A) chooses the focused option
-/// (single choice: and goes to Next), ticks or unticks it (multiple choice), or presses the focused button; number
-/// keys choose option 1–9; ← → step a slider (first press one step either side of the middle, as the session
-/// ratings), a number (from the middle of its range) or a date (by a month, from the first of this month), or move
-/// a single choice. A number, date or text is typed while its answer row has the focus. "Next" stores the answer and
-/// says what is missing when there is none; "Skip this question" stores an empty answer.
-struct InstrumentForm: Equatable, Sendable {
+/// The item being asked: an instrument's (`soundsafari questionnaire take`, a plan's questionnaires, a study's sheet)
+/// or one of the session ratings (`RatingsController`: the same form, with the ratings' yes/no and SAM items laid
+/// out as a `scale`). Nothing is preset: a choice has nothing chosen and a slider no knob until the patient
+/// touches it (no anchoring). Keyboard, mouse and gamepad alike: ↑ ↓ (d-pad) move the focus over the options, the
+/// answer row, Next and Skip — Next cannot take the focus before there is an answer (↓ goes on to Skip); Enter (A)
+/// chooses the focused option (single choice: and goes to Next), ticks or unticks it (multiple choice), or presses
+/// the focused button; number keys choose option 1–9; ← → step a slider or a scale (the first press one step either
+/// side of the middle, so a first press already says which way the patient leans and is never the middle itself),
+/// a number (from the middle of its range) or a date (by a month, from the first of this month), or move a single
+/// choice. A number, date or text is typed while its answer row has the focus. "Next" stores the answer and says
+/// what is missing when there is none; "Skip this question" stores an empty answer.
+struct QuestionnaireForm: Equatable, Sendable {
     enum Focus: Equatable, Sendable {
         /// A choice item's option (index into its options).
         case option(Int)
@@ -25,9 +28,19 @@ struct InstrumentForm: Equatable, Sendable {
         case stored(QuestionnaireAnswer?)
     }
 
+    /// How a choice item's options are laid out.
+    enum Layout: Equatable, Sendable {
+        /// One option per row, each taking the focus.
+        case list
+        /// The options side by side as one answer row, stepped with ← → like a slider (the session ratings' yes/no
+        /// and Self-Assessment Manikin scales); `manikin`: each option shows its figure, and the ends their anchors.
+        case scale(manikin: RatingItem.ManikinDimension?, left: String, right: String)
+    }
+
     static let sliderSteps = 20.0
 
     let item: Instrument.Item
+    let layout: Layout
     /// "Question 3 of 11" (the count grows or shrinks as conditions show items).
     let progress: String
     private(set) var answer: QuestionnaireAnswer?
@@ -38,12 +51,16 @@ struct InstrumentForm: Equatable, Sendable {
     private(set) var hint: String?
     private let today: Date
 
-    init(item: Instrument.Item, position: Int, count: Int, today: Date = Date()) {
+    init(item: Instrument.Item, position: Int, count: Int, layout: Layout = .list, today: Date = Date()) {
         self.item = item
+        self.layout = layout
         self.today = today
         progress = "Question \(position) of \(count)"
-        focus = Self.options(of: item).isEmpty ? .answer : .option(0)
+        focus = Self.options(of: item).isEmpty || layout != .list ? .answer : .option(0)
     }
+
+    /// True when the options stand side by side as one answer row.
+    var isScale: Bool { layout != .list }
 
     static func options(of item: Instrument.Item) -> [Instrument.Option] {
         switch item.kind {
@@ -69,16 +86,21 @@ struct InstrumentForm: Equatable, Sendable {
         return answer?.conditionValues.contains(options[index].value) ?? false
     }
 
-    /// The rows the focus moves over, top to bottom.
+    /// The rows the focus moves over, top to bottom; Next only once there is an answer.
     private var rows: [Focus] {
-        (options.isEmpty ? [.answer] : options.indices.map { .option($0) }) + [.next, .skip]
+        (options.isEmpty || isScale ? [.answer] : options.indices.map { .option($0) })
+            + (hasAnswer ? [.next, .skip] : [.skip])
     }
+
+    /// An answer is chosen or typed: Next is active.
+    var hasAnswer: Bool { answer != nil || !typed.isEmpty }
 
     mutating func handle(_ command: UICommand) -> Outcome {
         switch command {
         case .up, .down:
             let all = rows
-            let index = all.firstIndex(of: focus) ?? 0
+            // From Next (made inactive by nothing) the focus moves on as if from Skip.
+            let index = all.firstIndex(of: focus) ?? all.count - 1
             focus = all[max(0, min(all.count - 1, index + (command == .up ? -1 : 1)))]
         case .left, .right:
             step(by: command == .left ? -1 : 1)
@@ -93,7 +115,7 @@ struct InstrumentForm: Equatable, Sendable {
             if takesTyping {
                 type(typed)
             } else if let digit = Int(typed), options.indices.contains(digit - 1) {
-                focus = .option(digit - 1)
+                focus = isScale ? .answer : .option(digit - 1)
                 choose(digit - 1)
             }
         case .backspace:
@@ -109,10 +131,10 @@ struct InstrumentForm: Equatable, Sendable {
     }
 
     /// A click on an option, on the slider at `fraction` (0: left end), on the answer row, or a button.
-    mutating func click(_ target: InstrumentTarget) -> Outcome {
+    mutating func click(_ target: QuestionnaireTarget) -> Outcome {
         switch target {
         case .option(let index):
-            focus = .option(index)
+            focus = isScale ? .answer : .option(index)
             choose(index)
         case .slider(let fraction):
             guard case .slider(let min, let max, _, _) = item.kind else { break }
@@ -137,7 +159,7 @@ struct InstrumentForm: Equatable, Sendable {
         switch item.kind {
         case .singleChoice:
             answer = .number(value)
-            focus = .next
+            if !isScale { focus = .next }
         case .multipleChoice:
             var chosen = answer?.conditionValues ?? []
             if let at = chosen.firstIndex(of: value) { chosen.remove(at: at) } else { chosen.append(value) }
@@ -150,6 +172,15 @@ struct InstrumentForm: Equatable, Sendable {
     private mutating func step(by direction: Double) {
         hint = nil
         switch item.kind {
+        case .singleChoice where isScale:
+            // Untouched, the choice starts between the middle options: the first press lands one either side.
+            let current = options.firstIndex { answer?.conditionValues.contains($0.value) ?? false }
+            let middle = Double(options.count - 1) / 2
+            let index =
+                current.map { max(0, min(options.count - 1, $0 + Int(direction))) }
+                ?? (direction < 0 ? Int(middle.rounded(.up)) - 1 : Int(middle.rounded(.down)) + 1)
+            answer = .number(options[index].value)
+            focus = .answer
         case .singleChoice:
             let current = options.firstIndex { answer?.conditionValues.contains($0.value) ?? false }
             let index =
@@ -245,8 +276,8 @@ struct InstrumentForm: Equatable, Sendable {
     }
 }
 
-/// What a click on an instrument item's screen hit.
-enum InstrumentTarget: Equatable, Sendable {
+/// What a click on a question's screen hit (`ScreenPainter.questionnaireTarget`).
+enum QuestionnaireTarget: Equatable, Sendable {
     case option(Int)
     /// The slider's track, and where along it (0: left end).
     case slider(Double)

@@ -1,0 +1,151 @@
+// The main menu of `play`: who plays, how, and the ways on (Start, Train, My progress, My diary, My album, Quit).
+import GameCore
+import SpatialAudio
+import StudyKit
+import StudyRecords
+
+/// The main menu. Unlike the other screens its state outlives the screen: the participant typed, the choices made
+/// and the sentence under the menu are there again when the diary, the album or the progress chart closes, so
+/// `GameApp` keeps this one controller (`GameApp.menu`) and the factory hands it back each time the menu shows.
+final class MainMenuController: ScreenController {
+    /// The menu's rows as the participant left them.
+    private(set) var model: MenuModel
+    /// A problem with the menu's choices (an invalid participant ID, an unusable HRTF), shown under the menu.
+    var message: String?
+
+    init(_ settings: MenuSettings, knownParticipants: [String], inputs: [InputKind], hrtfs: [String]) {
+        model = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: hrtfs)
+    }
+
+    /// The rows made afresh: a gamepad plugged in (the focus kept on the row it was on), "Play again".
+    func rebuild(
+        _ settings: MenuSettings, knownParticipants: [String], inputs: [InputKind], hrtfs: [String],
+        keepingFocus: Bool = true
+    ) {
+        let focus = model.focusedItem?.id
+        model = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: hrtfs)
+        if keepingFocus, let focus { model.focus(on: focus) }
+    }
+
+    /// The menu's choices as they stand.
+    var settings: MenuSettings { MainMenu.settings(from: model) }
+
+    /// The participant typed or picked in the menu.
+    var participant: String { settings.participant }
+
+    /// The name picker's choice: the participant filled in and Train focused, or (a new name) the participant row.
+    func picked(_ participant: String?) {
+        guard let participant else { return model.focus(on: "participant") }
+        model.set("participant", to: participant)
+        model.focus(on: "train")
+    }
+
+    /// A screen the menu opens cannot open: the sentence under the menu, the focus on the participant when the ID
+    /// is what is wrong.
+    func refuse(_ message: String, focusParticipant: Bool) {
+        self.message = message
+        if focusParticipant { model.focus(on: "participant") }
+    }
+
+    func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
+        if command == .back {
+            app.keepRunning = false
+            return
+        }
+        let outcome = model.handle(command)
+        app.updateTextEntry()
+        switch outcome {
+        case .changed: message = nil
+        case .activated("quit"): app.keepRunning = false
+        case .activated("start"): try start(app: app)
+        case .activated("train"): try startTraining(app: app)
+        case .activated("progress"): try ProgressController.open(app: app)
+        case .activated("diary"): try DiaryController.open(app: app)
+        case .activated("album"): try AlbumController.openFromMenu(app: app)
+        default: break
+        }
+    }
+
+    func click(x: Int32, y: Int32, at time: MonotonicTime, app: GameApp) throws {
+        try click(on: model, x: x, y: y, at: time, app: app)
+    }
+
+    func hover(x: Int32, y: Int32, app: GameApp) {
+        focusRow(of: &model, x: x, y: y, app: app)
+    }
+
+    var takesTyping: Bool {
+        if case .text = model.focusedItem?.kind { return true }
+        return false
+    }
+
+    func sentence(app: GameApp) -> String? {
+        message ?? "Find the animal by ear, turn to face it, and take its photo."
+    }
+
+    func draw(app: GameApp) {
+        app.painter.drawMainMenu(model, message: message, readAloud: app.readAloudState)
+    }
+
+    /// Start: the menu's settings become the session's (the rounds of its mode, or a training plan's `rounds`), the
+    /// audio opens with the chosen HRTF, and the flow goes on (tracker calibration or headphone check).
+    func start(app: GameApp, rounds: [FlowRound]? = nil) throws {
+        let chosen = settings
+        if let problem = ParticipantID.problem(with: chosen.participant) {
+            refuse("Participant ID: \(problem); \(ParticipantID.rule) (no names).", focusParticipant: true)
+            return app.updateTextEntry()
+        }
+        app.settings = chosen
+        try app.applyDisplayPreferences(of: chosen.participant)
+        app.input.tracked = nil
+        if chosen.input.isTracker { app.useTracker() }
+        // The menu's voice (read aloud) had its own engine: one audio device at a time.
+        app.audio?.stop()
+        app.audio = nil
+        do {
+            app.audio = try AppAudio(
+                hrtf: chosen.hrtf.isEmpty ? nil : chosen.hrtf, soundsFolder: app.options.soundsFolder)
+        } catch let error as SpatialAudioError where error.isAboutHRTF && app.usableHRTFs.count > 1 {
+            // An unusable HRTF can be fixed in the menu by choosing another.
+            refuse("\(error)", focusParticipant: false)
+            model.focus(on: "hrtf")
+            return
+        } catch {
+            // No audio device, no sounds folder...: nothing the menu can fix.
+            return try app.perform(app.flow.fail("\(error)"))
+        }
+        try app.perform(app.flow.menuStarted(rounds: rounds ?? MainMenu.rounds(for: chosen)))
+    }
+
+    /// Train: the participant's next plan session, or a sentence under the menu saying why not.
+    private func startTraining(app: GameApp) throws {
+        let chosen = settings
+        if let problem = ParticipantID.problem(with: chosen.participant) {
+            refuse("Participant ID: \(problem). Type a pseudonym such as P01 (no names).", focusParticipant: true)
+            return app.updateTextEntry()
+        }
+        app.settings.participant = chosen.participant
+        app.training = TrainingIntent(planFile: nil)
+        let rounds: [FlowRound]
+        do {
+            rounds = try app.trainingRounds()
+        } catch {
+            app.training = nil
+            message = "\(error)"
+            return
+        }
+        app.resumeNote = app.trainingResumeNote()
+        try start(app: app, rounds: rounds)
+        try app.adoptPlanQuestionnaires()
+    }
+}
+
+extension SpatialAudioError {
+    /// True for the errors a different HRTF choice fixes.
+    var isAboutHRTF: Bool {
+        switch self {
+        case .unknownHRTF, .hrtfNotUsable, .hrtfUnavailable: true
+        default: false
+        }
+    }
+}

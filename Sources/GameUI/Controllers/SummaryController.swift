@@ -1,0 +1,76 @@
+// The end of a play or study session (complete or quit): each round's photos, their means, and what comes next.
+import GameCore
+import StudyKit
+import StudyRecords
+
+/// The summary: one row per round (each photo's deviation and time), the means, where the session is saved or
+/// how to continue it, and its buttons: continue (after a quit), play again (play), close.
+final class SummaryController: ScreenController {
+    private var menu = MenuModel([])
+    /// The photos listed, read once from the log when the summary shows.
+    private var photos: [ResultWording.Photo]?
+
+    /// Reads the log once, at the first frame (the session's last event handled); tells the terminal what was
+    /// logged and offers what comes next.
+    private func readPhotos(app: GameApp) -> [ResultWording.Photo] {
+        if let photos { return photos }
+        let read = app.run?.allPhotos() ?? []
+        photos = read
+        app.reportSessionEnded(read)
+        menu = SummaryMenu.model(canContinue: app.flow.quitEarly, canPlayAgain: app.isPlay)
+        return read
+    }
+
+    func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
+        if command == .back { return try app.perform(app.flow.continuePressed()) }
+        // Space is "select" here too, as the footers say (the focused button is Close after a session).
+        switch menu.handle(command == .photoKey ? .activate : command) {
+        case .activated("continue"): try app.continueSession()
+        case .activated("again"): app.playAgain()
+        case .activated("close"): try app.perform(app.flow.continuePressed())
+        default: break
+        }
+    }
+
+    func click(x: Int32, y: Int32, at time: MonotonicTime, app: GameApp) throws {
+        try click(on: menu, x: x, y: y, at: time, app: app)
+    }
+
+    func hover(x: Int32, y: Int32, app: GameApp) {
+        focusRow(of: &menu, x: x, y: y, app: app)
+    }
+
+    func sentence(app: GameApp) -> String? { SummaryMenu.sentence(quitEarly: app.flow.quitEarly) }
+
+    func draw(app: GameApp) {
+        let run = app.run
+        let photos = readPhotos(app: app)
+        let feedback = app.shownFeedback
+        // One row per round: each target's signed deviation and time, in the order they were photographed.
+        let rounds = Dictionary(grouping: photos, by: \.round).sorted { $0.key < $1.key }
+        let rows = rounds.map { round, photos in
+            ScreenPainter.SummaryRow(
+                round: "\(round)", condition: FlowRound.label(for: photos[0].condition),
+                target: photos.map { run?.displayName(of: $0.target) ?? $0.target }.joined(separator: ", "),
+                deviation: feedback.showTrueDirection
+                    ? photos.map { ResultWording.degrees($0.deviationDeg) }.joined(separator: ", ") : "–",
+                time: photos.map { ResultWording.seconds($0.timeSeconds) }.joined(separator: ", "))
+        }
+        let note: String?
+        if app.flow.quitEarly, case .study = app.options.kind {
+            // The participant is not the one to continue a study: the command went to the supervisor's terminal.
+            note = "Every photo so far is saved. The supervisor can continue the session later."
+        } else if app.flow.quitEarly {
+            note = "Every photo so far is saved. To continue later: \(app.resumeCommand)"
+        } else {
+            note = run.map { "Saved in \($0.folderPath)" }
+        }
+        app.painter.drawSummary(
+            heading: SummaryMenu.heading(quitEarly: app.flow.quitEarly),
+            rows: rows, means: ResultWording.means(photos, feedback: feedback),
+            meansColor: Theme.color(
+                of: feedback.verdict && feedback.showTrueDirection ? ResultWording.meanGrade(photos) : nil),
+            note: note, menu: menu,
+            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
+    }
+}
