@@ -196,6 +196,8 @@ extension GameApp {
             try DiaryController.open(app: self)
         case .activated("album"):
             try AlbumController.openFromMenu(app: self)
+        case .activated("findSound"):
+            try HRTFChoiceController.openFromMenu(app: self)
         default:
             break
         }
