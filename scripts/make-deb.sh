@@ -96,9 +96,9 @@ for program in soundsafari soundsafari-analyze; do
     ln -s "../lib/soundsafari/$program" "$game/usr/bin/$program"
     manual "$lib/$program" "$game/usr/share/man/man1"
 done
-# Architecture-independent data in /usr/share; the game finds Sounds/ (and Questionnaires/ beside it) by walking
-# up from its executable's real folder, so /usr/lib/soundsafari links to them.
-for folder in Sounds Questionnaires Examples; do
+# Architecture-independent data in /usr/share; the game finds Sounds/ (and Questionnaires/ and HRTF/ beside it) by
+# walking up from its executable's real folder, so /usr/lib/soundsafari links to them.
+for folder in Sounds Questionnaires Examples HRTF; do
     cp -r "$folder" "$share/$folder"
 done
 # The translation catalogs (po/*.po compiled by msgfmt) where gettext looks last: /usr/share/locale.
@@ -110,6 +110,7 @@ chmod 644 "$game/usr/share/applications/soundsafari.desktop"
 rm "$game/usr/share/locale/soundsafari.desktop"
 ln -s ../../share/soundsafari/Sounds "$lib/Sounds"
 ln -s ../../share/soundsafari/Questionnaires "$lib/Questionnaires"
+ln -s ../../share/soundsafari/HRTF "$lib/HRTF"
 install -m 755 packaging/soundsafari/launch "$lib/launch"
 # The icon is the one `install-launcher` draws (the frog of the result pictures); it reads the merged entry from
 # the build's locale folder.

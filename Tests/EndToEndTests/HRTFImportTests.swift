@@ -61,6 +61,120 @@ struct HRTFImportTests {
         return sxy / (sxx * syy).squareRoot()
     }
 
+    /// What the physical check of one imported set measured against its SOFA file.
+    struct PhysicalCheck {
+        var ildCorrelation: Double
+        var worstITDSeconds: Double
+        var worstFineITDSeconds: Double
+        var worstBandDB: Double
+        var worstBand = ""
+        var renderedILD: [Double]
+        var referenceILD: [Double]
+        var peakOverCeilingDB: Double
+    }
+
+    /// Imports `sofaPath` as `name`, renders white noise from 8 bearings through OpenAL Soft's loopback
+    /// (`soundsafari render`), and compares ILD, ITD and the third-octave ILDs with the same noise through the SOFA
+    /// file's own responses; then renders it 12 dB too loud through a profile whose ceiling is −1 dBFS.
+    static func physicalCheck(
+        sofaPath: String, name: String, home: URL, environment: [String: String]
+    ) throws -> PhysicalCheck {
+        let imported = try SoundSafariBinary.run(
+            ["hrtf", "import", sofaPath, "--name", name], environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let noise = Self.noise()
+        let noiseFile = home.appendingPathComponent("noise.wav")
+        if !FileManager.default.fileExists(atPath: noiseFile.path) {
+            try AudioFileWriter.write(noise, channels: 1, sampleRate: 48_000, format: .wavFloat, to: noiseFile)
+        }
+        let sofa = try SOFAMeasurements.load(path: sofaPath)
+        let noiseDouble = noise.map { Double($0) }
+        var check = PhysicalCheck(
+            ildCorrelation: 0, worstITDSeconds: 0, worstFineITDSeconds: 0, worstBandDB: 0, renderedILD: [],
+            referenceILD: [], peakOverCeilingDB: -.infinity)
+        var itds: [String] = []
+        for bearing in Self.bearings {
+            let out = home.appendingPathComponent("\(name)-\(Int(bearing)).wav")
+            let rendered = try SoundSafariBinary.run(
+                [
+                    "render", "--file", noiseFile.path, "--hrtf", name, "--bearing", "\(bearing)", "--out",
+                    out.path, "--force",
+                ],
+                environment: environment)
+            #expect(rendered.status == 0, "\(rendered.stderr)")
+            #expect(rendered.stdout.contains("HRTF '\(name)'"), "\(rendered.stdout)")
+            let (samples, _, _) = try AudioFileReader.readInterleaved(out)
+            let left = stride(from: 0, to: samples.count, by: 2).map { Double(samples[$0]) }
+            let right = stride(from: 1, to: samples.count, by: 2).map { Double(samples[$0]) }
+
+            // The same noise through the SOFA file's own responses (resampled to 48 kHz) at the horizontal
+            // measurement nearest that direction (the file's own grid may not hold the bearing itself).
+            let azimuth = (360 - bearing).truncatingRemainder(dividingBy: 360)
+            func gap(_ m: SOFAMeasurements.Measurement) -> Double {
+                let d = abs((m.azimuth - azimuth).truncatingRemainder(dividingBy: 360))
+                return min(d, 360 - d) + abs(m.elevation) * 10
+            }
+            let measurement = try #require(sofa.measurements.min { gap($0) < gap($1) })
+            #expect(gap(measurement) < 3, "\(name): nothing measured near \(bearing)°")
+            let referenceLeft = Self.convolve(
+                noiseDouble, try Resampler.resample(measurement.left, from: sofa.sampleRate, to: 48_000))
+            let referenceRight = Self.convolve(
+                noiseDouble, try Resampler.resample(measurement.right, from: sofa.sampleRate, to: 48_000))
+
+            let cues = InterauralMeter.measure(left: left, right: right)
+            let reference = InterauralMeter.measure(left: referenceLeft, right: referenceRight)
+            check.renderedILD.append(cues.ildDB)
+            check.referenceILD.append(reference.ildDB)
+            check.worstITDSeconds = max(check.worstITDSeconds, abs(cues.itdSeconds - reference.itdSeconds))
+            // Sub-sample ITD (parabolic peak of the same cross-correlation): what the listener really gets.
+            let fine = MinimumPhase.interauralLag(left: left, right: right, maximumLag: 48)
+            let fineReference = MinimumPhase.interauralLag(left: referenceLeft, right: referenceRight, maximumLag: 48)
+            check.worstFineITDSeconds = max(check.worstFineITDSeconds, abs(fine - fineReference) / 48_000)
+            itds.append(String(format: "%d°: %.2f vs %.2f", Int(bearing), fine, fineReference))
+            let bands = zip(Self.thirdOctaveLevels(right), Self.thirdOctaveLevels(left)).map { $0 - $1 }
+            let referenceBands = zip(Self.thirdOctaveLevels(referenceRight), Self.thirdOctaveLevels(referenceLeft))
+                .map { $0 - $1 }
+            let errors = zip(bands, referenceBands).map { abs($0 - $1) }
+            if let worst = errors.indices.max(by: { errors[$0] < errors[$1] }), errors[worst] > check.worstBandDB {
+                check.worstBandDB = errors[worst]
+                check.worstBand = String(
+                    format: "%.0f Hz at %.0f°", 1000 * pow(2, Double(worst - 7) / 3), bearing)
+            }
+        }
+        check.ildCorrelation = Self.pearson(check.renderedILD, check.referenceILD)
+        print(
+            String(
+                format: "hrtf.%@ ILD r %.5f, worst ITD error %.1f µs, worst third-octave ILD error %.2f dB (%@); "
+                    + "ILD rendered %@ vs SOFA %@", name, check.ildCorrelation, check.worstITDSeconds * 1e6,
+                check.worstBandDB, check.worstBand,
+                check.renderedILD.map { String(format: "%.2f", $0) }.joined(separator: " "),
+                check.referenceILD.map { String(format: "%.2f", $0) }.joined(separator: " ")))
+        print(
+            String(
+                format: "hrtf.%@ sub-sample ITD error %.1f µs; ITD frames rendered vs SOFA: ", name,
+                check.worstFineITDSeconds * 1e6) + itds.joined(separator: ", "))
+
+        // The loudest direction 12 dB too loud through a profile's limiter: no sample above its ceiling.
+        let profile = home.appendingPathComponent("ceiling-profile.json")
+        try #"{"participant": "CEIL", "schema_version": 1, "output": {"ceiling_dbfs": -1}}"#.write(
+            to: profile, atomically: true, encoding: .utf8)
+        for bearing in [90.0, 270.0] {
+            let out = home.appendingPathComponent("\(name)-loud-\(Int(bearing)).wav")
+            let loud = try SoundSafariBinary.run(
+                [
+                    "render", "--file", noiseFile.path, "--hrtf", name, "--bearing", "\(bearing)", "--gain-db", "12",
+                    "--profile", profile.path, "--out", out.path, "--force",
+                ],
+                environment: environment)
+            #expect(loud.status == 0, "\(loud.stderr)")
+            let (samples, _, _) = try AudioFileReader.readInterleaved(out)
+            let peak = Double(samples.map(abs).max() ?? 0)
+            check.peakOverCeilingDB = max(check.peakOverCeilingDB, 20 * log10(max(peak, 1e-12)) + 1)
+        }
+        print(String(format: "hrtf.%@ loudest sample %.3f dB re the −1 dBFS ceiling", name, check.peakOverCeilingDB))
+        return check
+    }
+
     @Test("MIT KEMAR imported and rendered at 8 bearings: ILD r ≥ 0.99 with the SOFA data, ITD ±21 µs, bands ±2 dB")
     func kemarMatchesTheSOFAData() throws {
         guard FileManager.default.fileExists(atPath: Self.kemar) else {
@@ -70,76 +184,16 @@ struct HRTFImportTests {
         let home = try SoundSafariBinary.temporaryDirectory("hrtf-import")
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = ["XDG_DATA_HOME": home.appendingPathComponent("data").path]
-        let imported = try SoundSafariBinary.run(
-            ["hrtf", "import", Self.kemar, "--name", "mit-kemar"], environment: environment)
-        #expect(imported.status == 0, "\(imported.stderr)")
+        let check = try Self.physicalCheck(
+            sofaPath: Self.kemar, name: "mit-kemar", home: home, environment: environment)
         let file = home.appendingPathComponent("data/soundsafari/hrtf/mit-kemar.mhr")
         let sha = SHA256.hex(try Data(contentsOf: file))
         // Owner-only like the logs (it was 0644): a personal HRTF is measured on the patient's head.
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode.map { $0 & 0o777 } == 0o600)
-        #expect(imported.stdout.contains("sha256 \(sha)"), "\(imported.stdout)")
+        let list = try SoundSafariBinary.run(["hrtf", "list"], environment: environment)
+        #expect(list.stdout.contains("mit-kemar sha256 \(sha)"), "\(list.stdout)")
 
-        let noise = Self.noise()
-        let noiseFile = home.appendingPathComponent("noise.wav")
-        try AudioFileWriter.write(noise, channels: 1, sampleRate: 48_000, format: .wavFloat, to: noiseFile)
-        let sofa = try SOFAMeasurements.load(path: Self.kemar)
-        let noiseDouble = noise.map { Double($0) }
-
-        var renderedILD: [Double] = []
-        var referenceILD: [Double] = []
-        var worstITD = 0.0
-        var worstBand = 0.0
-        var itds: [String] = []
-        var worstFineITD = 0.0
-        for bearing in Self.bearings {
-            let out = home.appendingPathComponent("kemar-\(Int(bearing)).wav")
-            let rendered = try SoundSafariBinary.run(
-                [
-                    "render", "--file", noiseFile.path, "--hrtf", "mit-kemar", "--bearing", "\(bearing)", "--out",
-                    out.path,
-                ],
-                environment: environment)
-            #expect(rendered.status == 0, "\(rendered.stderr)")
-            #expect(rendered.stdout.contains("HRTF 'mit-kemar'"), "\(rendered.stdout)")
-            let (samples, _, _) = try AudioFileReader.readInterleaved(out)
-            let left = stride(from: 0, to: samples.count, by: 2).map { Double(samples[$0]) }
-            let right = stride(from: 1, to: samples.count, by: 2).map { Double(samples[$0]) }
-
-            // The same noise through the SOFA file's own responses (resampled to 48 kHz) at that direction.
-            let azimuth = (360 - bearing).truncatingRemainder(dividingBy: 360)
-            let measurement = try #require(
-                sofa.measurements.first { abs($0.elevation) < 0.01 && abs($0.azimuth - azimuth) < 0.01 })
-            let referenceLeft = Self.convolve(
-                noiseDouble, try Resampler.resample(measurement.left, from: sofa.sampleRate, to: 48_000))
-            let referenceRight = Self.convolve(
-                noiseDouble, try Resampler.resample(measurement.right, from: sofa.sampleRate, to: 48_000))
-
-            let cues = InterauralMeter.measure(left: left, right: right)
-            let reference = InterauralMeter.measure(left: referenceLeft, right: referenceRight)
-            renderedILD.append(cues.ildDB)
-            referenceILD.append(reference.ildDB)
-            worstITD = max(worstITD, abs(cues.itdSeconds - reference.itdSeconds))
-            // Sub-sample ITD (parabolic peak of the same cross-correlation): what the listener really gets.
-            let fine = MinimumPhase.interauralLag(left: left, right: right, maximumLag: 48)
-            let fineReference = MinimumPhase.interauralLag(left: referenceLeft, right: referenceRight, maximumLag: 48)
-            worstFineITD = max(worstFineITD, abs(fine - fineReference) / 48_000)
-            itds.append(String(format: "%d°: %.2f vs %.2f", Int(bearing), fine, fineReference))
-            let bands = zip(Self.thirdOctaveLevels(right), Self.thirdOctaveLevels(left)).map { $0 - $1 }
-            let referenceBands = zip(Self.thirdOctaveLevels(referenceRight), Self.thirdOctaveLevels(referenceLeft))
-                .map { $0 - $1 }
-            worstBand = max(worstBand, zip(bands, referenceBands).map { abs($0 - $1) }.max() ?? 0)
-        }
-        let r = Self.pearson(renderedILD, referenceILD)
-        print(
-            String(
-                format: "hrtf.kemar ILD r %.5f, worst ITD error %.1f µs, worst third-octave ILD error %.2f dB; "
-                    + "ILD rendered %@ vs SOFA %@", r, worstITD * 1e6, worstBand,
-                renderedILD.map { String(format: "%.2f", $0) }.joined(separator: " "),
-                referenceILD.map { String(format: "%.2f", $0) }.joined(separator: " ")))
-        print(
-            String(format: "hrtf.kemar sub-sample ITD error %.1f µs; ITD frames rendered vs SOFA: ", worstFineITD * 1e6)
-                + itds.joined(separator: ", "))
         // A session with it logs the name and the data's fingerprint in session.json and every row.
         let logs = home.appendingPathComponent("logs")
         let session = try SoundSafariBinary.run(
@@ -155,11 +209,48 @@ struct HRTFImportTests {
         let rows = try StudyRecords.TrialRow.readAll(from: folder.appendingPathComponent("trials.csv"))
         #expect(!rows.isEmpty && rows.allSatisfy { $0.hrtf == "mit-kemar" && $0.hrtfSHA256 == sha })
         // The loader's ears are the listener's: a source on the right (90°) is louder in the right ear.
-        #expect(referenceILD[2] > 6 && referenceILD[6] < -6)
-        #expect(r >= 0.99)
-        #expect(worstITD <= 21e-6)
-        #expect(worstFineITD <= 21e-6)
-        #expect(worstBand <= 2)
+        #expect(check.referenceILD[2] > 6 && check.referenceILD[6] < -6)
+        #expect(check.ildCorrelation >= 0.99)
+        #expect(check.worstITDSeconds <= 21e-6)
+        #expect(check.worstFineITDSeconds <= 21e-6)
+        #expect(check.worstBandDB <= 2)
+        #expect(check.peakOverCeilingDB <= 0.001)
+    }
+
+    /// The shipped sets (HRTF/), each checked as MIT KEMAR is.
+    static let shippedSets = ["ari-nh2", "ari-nh898", "fhk-ku100", "ircam-listen-1002", "mit-kemar-large"]
+
+    @Test(
+        "Each shipped set renders like its SOFA file: right ear louder from the right, ILD r ≥ 0.99, ITD ±21 µs, bands ±2 dB, no sample above the ceiling",
+        arguments: shippedSets)
+    func shippedSetMatchesItsSOFAData(name: String) throws {
+        let home = try SoundSafariBinary.temporaryDirectory("hrtf-shipped-\(name)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["XDG_DATA_HOME": home.appendingPathComponent("data").path]
+        let path = SoundSafariBinary.packageRoot.appendingPathComponent("HRTF/\(name).sofa").path
+        let check = try Self.physicalCheck(
+            sofaPath: path, name: "\(name)-check", home: home, environment: environment)
+        #expect(check.referenceILD[2] > 6 && check.referenceILD[6] < -6, "\(check.referenceILD)")
+        #expect(check.renderedILD[2] > 6 && check.renderedILD[6] < -6, "\(check.renderedILD)")
+        #expect(check.ildCorrelation >= 0.99)
+        #expect(check.peakOverCeilingDB <= 0.001)
+        // Measured deviations not fixed yet, kept as known issues so that the same check flags when they go.
+        if name == "ircam-listen-1002" {
+            withKnownIssue("IRCAM 1002 renders the ITD at 270° two samples (41.7 µs) longer than its SOFA responses") {
+                #expect(check.worstITDSeconds <= 21e-6)
+                #expect(check.worstFineITDSeconds <= 21e-6)
+            }
+        } else {
+            #expect(check.worstITDSeconds <= 21e-6)
+            #expect(check.worstFineITDSeconds <= 21e-6)
+        }
+        if name.hasPrefix("ari-") {
+            withKnownIssue(
+                "ARI's low third-octaves (200–315 Hz) deviate 2.6–7.1 dB: finer than a 128-tap (2.7 ms) filter resolves"
+            ) { #expect(check.worstBandDB <= 2) }
+        } else {
+            #expect(check.worstBandDB <= 2)
+        }
     }
 
     @Test("A SOFA file of another convention, a corrupt one and a missing one each get one sentence and status 1")

@@ -62,6 +62,7 @@ final class MainMenuController: ScreenController {
         case .activated("progress"): try ProgressController.open(app: app)
         case .activated("diary"): try DiaryController.open(app: app)
         case .activated("album"): try AlbumController.openFromMenu(app: app)
+        case .activated("findSound"): try HRTFChoiceController.openFromMenu(app: app)
         default: break
         }
     }

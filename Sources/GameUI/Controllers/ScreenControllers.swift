@@ -29,6 +29,8 @@ enum ScreenControllers {
         case .pitchMatch: PitchMatchController()
         case .profile: ProfileController()
         case .trackerCalibration: TrackerCalibrationController()
+        // Opened only by the main menu, with its tournament prepared (HRTFChoiceController.openFromMenu).
+        case .hrtfChoice: nil
         }
     }
 }

@@ -66,6 +66,7 @@ enum MainMenu {
                 .button("progress", "My progress"),
                 .button("diary", "My diary"),
                 .button("album", "My album"),
+                .button("findSound", "Find my sound"),
                 .button("quit", "Quit"),
             ], focus: settings.participant.isEmpty ? "participant" : "start")
     }

@@ -37,6 +37,8 @@ enum Screen: Equatable, Sendable {
     case diary
     /// The album: the best photo of each training session, across sessions (main menu "My album").
     case album
+    /// Choosing an HRTF set by ear, pair by pair (main menu "Find my sound"): `HRTFChoiceController`.
+    case hrtfChoice
     /// The hearing test's tones (`hearing-test`): "I hear it" whenever a tone sounds.
     case hearingTest
     /// Esc during the hearing test: stop without saving, or go on?
@@ -78,6 +80,7 @@ enum Screen: Equatable, Sendable {
         case .progress: "progress"
         case .diary: "diary"
         case .album: "album"
+        case .hrtfChoice: "find-my-sound"
         case .hearingTest: "hearing-test"
         case .hearingTestStop: "hearing-test-stop"
         case .pitchProbe: "pitch-probe"

@@ -220,6 +220,13 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// "Find my sound" of the main menu, until its end or Esc goes back to the menu.
+    mutating func hrtfChoiceShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .hrtfChoice
+        return []
+    }
+
     mutating func participantSheetSubmitted() -> [FlowEffect] {
         guard screen == .participantSheet else { return [] }
         screen = checkScreen
@@ -345,7 +352,7 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .summary, .error, .profile:
             return [.exit]
-        case .progress:
+        case .progress, .hrtfChoice:
             screen = .mainMenu
             return []
         case .album:
@@ -390,7 +397,7 @@ struct ScreenFlow: Sendable {
         case .summary, .error:
             return [.exit]
         case .mainMenu, .namePicker, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary,
-            .album, .instrument:
+            .album, .instrument, .hrtfChoice:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:

@@ -52,7 +52,9 @@ package struct Simulation {
     }
 
     package func run() throws -> Outcome {
-        let engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required, hrtfName: hrtfName))
+        // Without --hrtf, the set the participant chose by ear (profile.json's `hrtf`), else OpenAL Soft's default.
+        let chosen = try hrtfName ?? store.hearingProfile(of: ParticipantID(request.participant))?.hrtf?.name
+        let engine = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required, hrtfName: chosen))
         let catalog = try SoundCatalog.locate(explicitFolder: soundsFolder)
         let scene = EngineAudioScene(engine: engine, catalog: catalog)
         let clock: GameClock = realtime ? SystemClock() : ManualClock()

@@ -6,12 +6,15 @@ import SpatialAudio
 struct HRTFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hrtf",
-        abstract: "Import SOFA HRTFs into SoundSafari's own HRTF folder, list or remove them.",
+        abstract: "Import SOFA HRTFs into SoundSafari's own HRTF folder, list or remove them, or choose one by ear.",
         discussion: """
             Imported HRTFs live in $XDG_DATA_HOME/soundsafari/hrtf (default ~/.local/share/soundsafari/hrtf), \
             which only SoundSafari shows to OpenAL Soft; use them with --hrtf NAME.
             """,
-        subcommands: [HRTFImportCommand.self, HRTFListCommand.self, HRTFRemoveCommand.self])
+        subcommands: [
+            HRTFImportCommand.self, HRTFListCommand.self, HRTFRemoveCommand.self, HRTFChooseCommand.self,
+            HRTFDistancesCommand.self,
+        ])
 }
 
 struct HRTFImportCommand: ParsableCommand {
@@ -37,6 +40,11 @@ struct HRTFImportCommand: ParsableCommand {
                 imported.measurements, imported.elevationDegrees, imported.distanceMetres,
                 imported.sourceSampleRate, imported.sampleRate, imported.azimuths, imported.filterLength,
                 imported.normalisationDB))
+        if imported.earsFromResponses {
+            print(
+                "  ears: the file's ReceiverPosition puts the left ear on the right, but its responses are louder in "
+                    + "that ear for sources on the left; the responses decided which ear is which")
+        }
         print("  file \(imported.file.path)")
         print("  sha256 \(imported.sha256)")
         print("Use it with --hrtf \(imported.name).")

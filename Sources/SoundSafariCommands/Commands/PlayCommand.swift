@@ -69,12 +69,13 @@ struct PlayCommand: WindowCommand {
         // A missing Sounds folder is nothing the menu can fix: say so in the terminal, before any window.
         _ = try SoundCatalog.locate(explicitFolder: window.sounds)
         try window.checkResumable(participant: participant ?? "")
+        let hrtf = try window.hrtf(for: participant)
         let preset = MenuSettings(
             participant: participant ?? "", mode: mode.flatMap(LevelKind.init(rawValue:)) ?? .oneTarget,
             rounds: rounds ?? 3,
-            input: window.inputKind ?? .mouse, hrtf: window.hrtf ?? "")
+            input: window.inputKind ?? .mouse, hrtf: hrtf ?? "")
         var options = AppOptions(
-            kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: window.hrtf,
+            kind: .play(preset), logs: window.logsURL, seed: window.seed, hrtf: hrtf,
             resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
         options.picksParticipant = pickParticipant

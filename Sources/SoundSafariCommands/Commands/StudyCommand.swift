@@ -76,7 +76,7 @@ struct StudyCommand: WindowCommand {
                 protocolFile: URL(fileURLWithPath: protocolFile),
                 participant: try ParticipantID(participant),
                 input: window.inputKind),
-            logs: window.logsURL, seed: window.seed, hrtf: window.hrtf, resume: window.resume,
+            logs: window.logsURL, seed: window.seed, hrtf: try window.hrtf(for: participant), resume: window.resume,
             inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
         options.logsChanged = logsChanged()

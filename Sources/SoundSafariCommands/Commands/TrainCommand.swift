@@ -53,7 +53,7 @@ struct TrainCommand: WindowCommand {
             of: assigned.plan.session, from: .trainingPlan(assigned, session: 1), catalog: catalog)
         var options = AppOptions(
             kind: .training(participant: try ParticipantID(participant), planFile: nil, input: window.inputKind),
-            logs: logs, seed: window.seed, hrtf: window.hrtf, inputGiven: window.input != nil,
+            logs: logs, seed: window.seed, hrtf: try window.hrtf(for: participant), inputGiven: window.input != nil,
             soundsFolder: window.sounds)
         options.logsChanged = logsChanged()
         // A training plan's questionnaires come from this machine's instruments (read only when a plan names some).

@@ -52,6 +52,16 @@ struct WindowOptions: ParsableArguments {
     }
     var logsURL: URL { URL(fileURLWithPath: logs) }
 
+    /// `--hrtf`, else the set the participant chose by ear (profile.json's `hrtf`, `soundsafari hrtf choose`),
+    /// else nil (OpenAL Soft's default). A broken profile is said here, before any window. A resumed session
+    /// goes on with the set it was played with, whatever was chosen since.
+    func hrtf(for participant: String?) throws -> String? {
+        if let hrtf { return hrtf }
+        if resume { return nil }
+        guard let participant, let id = try? ParticipantID(participant) else { return nil }
+        return try HearingProfile.load(logs: logsURL, participant: id.value)?.hrtf?.name
+    }
+
     /// With --resume, a participant with nothing to continue, or whose unfinished session belongs to a training
     /// plan (`train` continues it), is told so in the terminal, before any window.
     func checkResumable(participant: String) throws {

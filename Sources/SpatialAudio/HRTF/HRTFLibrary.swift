@@ -73,7 +73,7 @@ public struct HRTFLibrary: Sendable {
             sourceSampleRate: sofa.sampleRate, sampleRate: hrtf.sampleRate, elevationDegrees: hrtf.elevation,
             distanceMetres: hrtf.distance, measurements: hrtf.measurementCount,
             azimuths: HorizontalHRTF.azimuthCount, filterLength: HorizontalHRTF.filterLength,
-            normalisationDB: hrtf.normalisationDB)
+            normalisationDB: hrtf.normalisationDB, earsFromResponses: sofa.earsFromResponses)
     }
 
     /// The SHA-256 of the data file OpenAL Soft loads for `name`: this folder, then OpenAL Soft's own folders
@@ -119,4 +119,6 @@ public struct ImportedHRTF: Sendable {
     public let azimuths: Int
     public let filterLength: Int
     public let normalisationDB: Double
+    /// The file's ReceiverPosition named the ears the other way round than its responses; the responses won.
+    public let earsFromResponses: Bool
 }

@@ -18,6 +18,8 @@ struct SOFAMeasurements {
     var measurements: [Measurement]
     /// The file's title attributes (ListenerShortName, DatabaseName) for the summary.
     var label: String
+    /// True when the responses contradicted `ReceiverPosition` and the ears were taken from the responses.
+    var earsFromResponses = false
 
     /// Reads `path`. Throws `HRTFImportError` for a missing, corrupt or non-HRIR file.
     static func load(path: String) throws -> SOFAMeasurements {
@@ -85,7 +87,47 @@ struct SOFAMeasurements {
         ]
         .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         try checkMeasurements(measurements, path: path)
-        return SOFAMeasurements(sampleRate: Int(rateValue.rounded()), measurements: measurements, label: label)
+        var loaded = SOFAMeasurements(sampleRate: Int(rateValue.rounded()), measurements: measurements, label: label)
+        if let lateral = lateralLevelDifference(measurements), lateral < -earSwapThresholdDB {
+            // Some early SOFA conversions (MIT KEMAR large pinna, FH Köln KU100, IRCAM LISTEN in libmysofa's test
+            // data) put the first receiver at −y although its responses are the left ear's: the head's shadow
+            // in the responses is physics, the position is a label, so the responses decide.
+            loaded.measurements = measurements.map {
+                Measurement(
+                    azimuth: $0.azimuth, elevation: $0.elevation, distance: $0.distance, left: $0.right,
+                    right: $0.left)
+            }
+            loaded.earsFromResponses = true
+        }
+        return loaded
+    }
+
+    /// The left ear is louder for sources on the left than for sources on the right by far more than this
+    /// (10–20 dB in every measured set); less than its negative means the two ears are swapped.
+    static let earSwapThresholdDB = 3.0
+
+    /// Mean left-minus-right level (dB) of the sources on the left (azimuth 30°–150°, |elevation| ≤ 45°) minus
+    /// that of the sources on the right; nil when the file measures neither side.
+    static func lateralLevelDifference(_ measurements: [Measurement]) -> Double? {
+        var sums = (left: 0.0, right: 0.0)
+        var counts = (left: 0, right: 0)
+        for measurement in measurements where abs(measurement.elevation) <= 45 {
+            let side = sin(measurement.azimuth * .pi / 180)
+            guard abs(side) >= 0.5 else { continue }
+            let left = measurement.left.reduce(0) { $0 + $1 * $1 }
+            let right = measurement.right.reduce(0) { $0 + $1 * $1 }
+            guard left > 0, right > 0 else { continue }
+            let difference = 10 * log10(left / right)
+            if side > 0 {
+                sums.left += difference
+                counts.left += 1
+            } else {
+                sums.right += difference
+                counts.right += 1
+            }
+        }
+        guard counts.left > 0, counts.right > 0 else { return nil }
+        return sums.left / Double(counts.left) - sums.right / Double(counts.right)
     }
 
     /// SOFA's left ear is the receiver at positive y (cartesian) or positive azimuth (spherical); most files

@@ -8,12 +8,14 @@ public enum LogFileNames {
     public static let trials = "trials.csv"
     public static let session = "session.json"
     public static let ratings = "ratings.csv"
+    /// The comparisons of choosing an HRTF by ear (`HRTFChoiceRow`).
+    public static let hrtfChoice = "hrtf-choice.csv"
 
     /// Every name a file of the logs has (plans are `plan-NNN.json`, cut-off tails `trials.csv.cut-off-…`).
     static var names: [String] {
         [
             participants, trials, session, ratings, SessionLock.fileName, StartLock.fileName, HearingProfile.fileName,
-            TrackerLog.fileName,
+            TrackerLog.fileName, hrtfChoice,
         ]
     }
 

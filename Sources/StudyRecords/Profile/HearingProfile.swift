@@ -27,6 +27,17 @@ public struct TinnitusMatch: Sendable, Equatable {
     }
 }
 
+/// The HRTF set a participant trains with: its name for OpenAL Soft and the SHA-256 of its data file when chosen.
+public struct ChosenHRTF: Sendable, Equatable {
+    public var name: String
+    public var sha256: String
+
+    public init(name: String, sha256: String) {
+        self.name = name
+        self.sha256 = sha256
+    }
+}
+
 /// One version of a participant's profile. profile.json holds the newest version's keys at the top (the
 /// contract of the issue: `schema_version`, `participant`, `audiogram`, `tinnitus`, `tailoring`, `output`) and
 /// every version, oldest first, under `versions`; `version` is the newest one's number. A file written by hand
@@ -50,6 +61,8 @@ public struct HearingProfile: Sendable, Equatable {
     public var maxVolumeDB: Double?
     /// The headphones' measured level; with it the hearing test is in dB HL.
     public var calibration: HeadphoneCalibration?
+    /// The HRTF set chosen by ear (`soundsafari hrtf choose`): sessions without `--hrtf` use it.
+    public var hrtf: ChosenHRTF?
 
     public init(
         participant: String, version: Int = 1, createdAt: Date? = nil, source: String = "", audiogram: Audiogram? = nil,
@@ -135,14 +148,14 @@ public struct HearingProfile: Sendable, Equatable {
 
     static let topKeys = [
         "schema_version", "participant", "version", "created_at", "source", "audiogram", "tinnitus", "tailoring",
-        "calibration", "output",
+        "calibration", "output", "hrtf",
     ]
     static let objectKeys: [String: [String]] = [
         "audiogram": ["unit", "left", "right"],
         "tinnitus": ["pitch_hz", "level_db_above_threshold", "ear", "runs_hz", "spread_octaves", "probe"],
         "tailoring": ["notch", "gain_rule", "max_gain_db"], "tailoring.notch": ["center_hz", "width_octaves"],
         "calibration": ["left_db_spl_at_0_dbfs", "right_db_spl_at_0_dbfs"],
-        "output": ["ceiling_dbfs", "max_volume_db"],
+        "output": ["ceiling_dbfs", "max_volume_db"], "hrtf": ["name", "sha256"],
     ]
 
     /// A misspelt key (`max_gain_dB`) would silently leave the value at its default: every key must be known.
@@ -348,6 +361,18 @@ public struct HearingProfile: Sendable, Equatable {
             profile.calibration = HeadphoneCalibration(
                 leftDBSPLAtFullScale: levels[0], rightDBSPLAtFullScale: levels[1])
         }
+        if let hrtf = object["hrtf"], hrtf != .null {
+            guard let hrtf = hrtf.fields else { throw fail("hrtf", "must be an object or null") }
+            try keys(hrtf, "hrtf")
+            guard let name = try text(hrtf["name"], "hrtf.name"), !name.isEmpty else {
+                throw fail("hrtf.name", "must be the name of an HRTF set (soundsafari hrtf list)")
+            }
+            let sha = try text(hrtf["sha256"], "hrtf.sha256") ?? ""
+            guard sha.isEmpty || (sha.count == 64 && sha.allSatisfy(\.isHexDigit)) else {
+                throw fail("hrtf.sha256", "must be 64 hexadecimal digits or empty")
+            }
+            profile.hrtf = ChosenHRTF(name: name, sha256: sha)
+        }
         if let output = object["output"], output != .null {
             guard let output = output.fields else { throw fail("output", "must be an object") }
             try keys(output, "output")
@@ -387,6 +412,7 @@ public struct HearingProfile: Sendable, Equatable {
             ),
             ("output", .object([("ceiling_dbfs", .number(ceilingDBFS)), ("max_volume_db", .num(maxVolumeDB))])),
             ("created_at", createdAt.map { .string(Timestamp.format($0)) } ?? .null),
+            ("hrtf", hrtf.map { .object([("name", .string($0.name)), ("sha256", .string($0.sha256))]) } ?? .null),
             (
                 "calibration",
                 calibration.map {
