@@ -29,10 +29,12 @@ install: deps
 # real ~/.config or ~/.local; HOME itself is read-only, so a test that writes there fails. The server's dashboard
 # tests drive headless Chromium and check each page with axe-core (scripts/browser-test-deps.sh installs it); its API
 # test runs schemathesis against the OpenAPI document (scripts/schemathesis-deps.sh installs it). The FHIR export's
-# tests validate bundles with fhir.resources (scripts/fhir-deps.sh installs it).
+# tests validate bundles with fhir.resources (scripts/fhir-deps.sh installs it). The tests' pseudo-language
+# (en@pseudo: every translated sentence ⟦wrapped⟧ and 40 % longer) finds strings nobody marked for translation.
 test: deps
 	$(SWIFT) build --build-tests
 	@bash scripts/po.sh compile .build/debug/locale
+	@bash scripts/po.sh pseudo .build/debug/locale
 	cd Server && $(SWIFT) build --build-tests
 	@bash scripts/browser-test-deps.sh >/dev/null
 	@bash scripts/schemathesis-deps.sh >/dev/null

@@ -73,7 +73,9 @@ let package = Package(
         .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
         // A patient's record for their doctor (FHIR bundle, the PDF's pages with the analyzer's figures) built from
         // StudyRecords' records: no files.
-        .target(name: "PatientExport", dependencies: ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis"]),
+        .target(
+            name: "PatientExport",
+            dependencies: ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis", "Localization"]),
         .target(
             name: "GameUI",
             dependencies: [
@@ -99,7 +101,7 @@ let package = Package(
 
         // Analysis side: builds without SDL2, OpenAL or libsndfile.
         .target(
-            name: "StudyAnalysis", dependencies: ["CRmath", "TidyFormats", "StudyRecords"],
+            name: "StudyAnalysis", dependencies: ["CRmath", "TidyFormats", "StudyRecords", "Localization"],
             path: "Analysis/Sources/StudyAnalysis"),
         .executableTarget(
             name: "soundsafari-analyze",

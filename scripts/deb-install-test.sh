@@ -100,6 +100,10 @@ for page in soundsafari soundsafari-analyze; do
 done
 step "desktop-file-validate, the icon"
 in_root desktop-file-validate /usr/share/applications/soundsafari.desktop || fail "desktop-file-validate"
+# The applications menu speaks German to a German desktop: the entry carries po/de.po's Name[de] and Comment[de].
+for key in 'Name[de]=' 'Comment[de]=' 'Exec=/usr/lib/soundsafari/launch'; do
+  in_root grep -qF "$key" /usr/share/applications/soundsafari.desktop || fail "the desktop entry has no $key"
+done
 [ -f "$root/usr/share/icons/hicolor/256x256/apps/soundsafari.png" ] || fail "the icon is missing"
 
 step "PostgreSQL in the root (Unix socket only: the host's port 5432 is not ours), then the server's package"

@@ -103,11 +103,17 @@ for folder in Sounds Questionnaires Examples; do
 done
 # The translation catalogs (po/*.po compiled by msgfmt) where gettext looks last: /usr/share/locale.
 bash scripts/po.sh compile "$game/usr/share/locale"
+# The desktop entry with its translations (Name[de], Comment[de]…) that compile merged, opening the launch script.
+sed 's|^Exec=.*|Exec=/usr/lib/soundsafari/launch|' "$game/usr/share/locale/soundsafari.desktop" \
+    >"$game/usr/share/applications/soundsafari.desktop"
+chmod 644 "$game/usr/share/applications/soundsafari.desktop"
+rm "$game/usr/share/locale/soundsafari.desktop"
 ln -s ../../share/soundsafari/Sounds "$lib/Sounds"
 ln -s ../../share/soundsafari/Questionnaires "$lib/Questionnaires"
 install -m 755 packaging/soundsafari/launch "$lib/launch"
-install -m 644 packaging/soundsafari/soundsafari.desktop "$game/usr/share/applications/soundsafari.desktop"
-# The icon is the one `install-launcher` draws (the frog of the result pictures).
+# The icon is the one `install-launcher` draws (the frog of the result pictures); it reads the merged entry from
+# the build's locale folder.
+bash scripts/po.sh compile "$bin/locale"
 XDG_DATA_HOME="$work/icon" "$bin/soundsafari" install-launcher --logs "$work/icon/logs" >/dev/null
 install -m 644 "$work/icon/icons/hicolor/256x256/apps/soundsafari.png" \
     "$game/usr/share/icons/hicolor/256x256/apps/soundsafari.png"

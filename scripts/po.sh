@@ -4,7 +4,9 @@
 #   scripts/po.sh extract         po/soundsafari.pot from the files in po/POTFILES.in (xgettext)
 #   scripts/po.sh merge           extract, then msgmerge every po/LANG.po with the new template
 #   scripts/po.sh check           the template is current, and every po/LANG.po has 0 untranslated and 0 fuzzy
-#   scripts/po.sh compile DIR     msgfmt every po/LANG.po into DIR/LANG/LC_MESSAGES/soundsafari.mo
+#   scripts/po.sh compile DIR     msgfmt every po/LANG.po into DIR/LANG/LC_MESSAGES/soundsafari.mo, and the desktop
+#                                 entry with every language's Name/Comment into DIR/soundsafari.desktop
+#   scripts/po.sh pseudo DIR      the tests' pseudo-language en@pseudo (every message ⟦wrapped⟧, 40 % longer) into DIR
 #
 # The code is Swift, which xgettext has no parser for; its C parser reads `Translation.gettext("…")` and
 # `Translation.ngettext("…", "…", n)` exactly (a call is an identifier, a parenthesis and a string literal, and `//`
@@ -16,18 +18,24 @@ cd "$(dirname "$0")/.."
 
 domain=soundsafari
 template=po/$domain.pot
+# The one desktop entry (the applications menu's SoundSafari): its translations are merged in by `compile`.
+desktop=packaging/soundsafari/soundsafari.desktop.in
 
 # The template as xgettext makes it now, into $1. Locations name the file only, so moving a line changes nothing.
+# No marked string is a C format (values are `{name}` placeholders), so a "%" in one is text, not a directive.
 # A `// TRANSLATORS:` comment reaches the translator when it is on the line right above the string literal.
 # xgettext's C lexer warns about Swift's `"""` literals (to it, an unterminated string that ends at the line's end,
 # which is harmless: nothing is marked inside one); those warnings are left out, any other is shown.
 make_template() {
   xgettext --language=C --from-code=UTF-8 --keyword= --keyword=gettext:1 --keyword=ngettext:1,2 \
+    --flag=gettext:1:no-c-format --flag=ngettext:1:no-c-format --flag=ngettext:2:no-c-format \
     --add-comments=TRANSLATORS: --add-location=file --sort-by-file \
     --package-name=SoundSafari --package-version="$(cat VERSION)" \
     --msgid-bugs-address="the SoundSafari issue tracker" \
     --files-from=po/POTFILES.in --output="$1" 2>&1 | { grep -v 'warning: unterminated string literal' >&2 || true; }
   [ -s "$1" ]
+  # The desktop entry's Name, GenericName, Comment and Keywords (xgettext's Desktop parser), into the same template.
+  xgettext --join-existing --language=Desktop --from-code=UTF-8 --add-location=file --output="$1" "$desktop"
 }
 
 # The template's entries without its header's creation time.
@@ -61,6 +69,13 @@ case "${1:-}" in
       exit 1
     fi
     status=0
+    # msgfmt --desktop merges the languages po/LINGUAS names: a catalog missing from it would be left out silently.
+    listed=$(grep -v '^#' po/LINGUAS | tr ' ' '\n' | grep -v '^$' | sort | tr '\n' ' ')
+    present=$(for po in po/*.po; do basename "$po" .po; done | sort | tr '\n' ' ')
+    if [ "$listed" != "$present" ]; then
+      echo "error: po/LINGUAS lists '$listed' but po/ holds '$present'; list every language, one per line." >&2
+      status=1
+    fi
     for po in po/*.po; do
       # msgfmt prints "N translated messages, M fuzzy translations, K untranslated messages." on stderr.
       statistics=$(msgfmt --check --statistics --output-file=/dev/null "$po" 2>&1) || { echo "$po: $statistics" >&2; exit 1; }
@@ -83,9 +98,27 @@ case "${1:-}" in
       mkdir -p "$2/$language/LC_MESSAGES"
       msgfmt --check --output-file="$2/$language/LC_MESSAGES/$domain.mo" "$po"
     done
+    # The desktop entry with every language's Name[xx], Comment[xx]… (msgfmt reads the languages in po/LINGUAS);
+    # `install-launcher` and the Debian package take it from here and set its Exec line.
+    msgfmt --desktop --template="$desktop" -d po --output-file="$2/$domain.desktop"
+    ;;
+  pseudo)
+    # The tests' pseudo-language: msginit fills an English catalog from the template (msgstr = msgid), msgfilter
+    # wraps each message in ⟦…⟧ and lengthens it by 40 % with middle dots (placeholders untouched, they stay inside).
+    [ -n "${2:-}" ] || { echo "error: scripts/po.sh pseudo needs the folder to write to, e.g. .build/debug/locale." >&2; exit 2; }
+    mkdir -p "$2/en@pseudo/LC_MESSAGES"
+    msginit --no-translator --locale=en_US.UTF-8 --input="$template" --output-file=- 2>/dev/null |
+      msgfilter --keep-header awk '
+        { lines[NR] = $0; total += length($0) }
+        END {
+          pad = ""
+          for (i = 0; i < int(total * 0.4 + 0.999); i++) pad = pad "·"
+          for (i = 1; i <= NR; i++) printf "%s%s%s%s", (i == 1 ? "⟦" : ""), lines[i], (i == NR ? pad "⟧" : ""), (i < NR ? "\n" : "")
+        }' |
+      msgfmt --output-file="$2/en@pseudo/LC_MESSAGES/$domain.mo" -
     ;;
   *)
-    echo "error: scripts/po.sh needs one of extract, merge, check, compile DIR." >&2
+    echo "error: scripts/po.sh needs one of extract, merge, check, compile DIR, pseudo DIR." >&2
     exit 2
     ;;
 esac

@@ -14,7 +14,7 @@ extension Language {
         let parts = Calendar(identifier: .gregorian).dateComponents(in: Self.utc, from: date)
         let (year, month, day) = (parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
         switch self {
-        case .english: return String(format: "%04d-%02d-%02d", year, month, day)
+        case .english, .pseudo: return String(format: "%04d-%02d-%02d", year, month, day)
         case .german: return String(format: "%02d.%02d.%04d", day, month, year)
         }
     }
@@ -24,7 +24,7 @@ extension Language {
         let formatter = DateFormatter()
         formatter.timeZone = Self.utc
         switch self {
-        case .english:
+        case .english, .pseudo:
             formatter.locale = Locale(identifier: "en_GB")
             formatter.dateFormat = "EEEE d MMMM"
         case .german:

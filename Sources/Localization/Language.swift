@@ -7,6 +7,13 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// The language of the code's own strings: it needs no catalog.
     case english = "en"
     case german = "de"
+    /// For tests only: English with every translated sentence wrapped in ⟦…⟧ and made 40 % longer
+    /// (`scripts/po.sh pseudo` makes its catalog from the template), so a screen or page that shows text without
+    /// the marks shows a string nobody marked for translation, and a layout that only fits English shows it.
+    case pseudo = "en@pseudo"
+
+    /// The languages a person may choose (the pseudo-language is the tests').
+    public static let spoken: [Language] = [.english, .german]
 
     /// The language a locale name or `LANGUAGE` entry names (`de`, `de_DE.UTF-8`, `de_AT@euro`), if SoundSafari
     /// speaks it; nil for `C`, `POSIX` and languages without a catalog.
@@ -18,7 +25,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// The mark between a number's whole and decimal part on what people read (logs always use `.`).
     public var decimalMark: Character {
         switch self {
-        case .english: "."
+        case .english, .pseudo: "."
         case .german: ","
         }
     }

@@ -1,6 +1,7 @@
 // The doctor's summary of a PatientRecord as A4 pages of SVG, with the analyzer's own figures (ParticipantFigures).
 import Foundation
 import GameCore
+import Localization
 import StudyAnalysis
 import StudyRecords
 
@@ -26,12 +27,24 @@ public enum DoctorReport {
             footer: W.footer(participant: record.participant, version: record.appVersion), pageLabel: W.page)
     }
 
-    static func day(_ date: Date) -> String {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    /// A day (UTC) in the active language's form: 2026-11-28 in English, 28.11.2026 in German.
+    static func day(_ date: Date) -> String { Translation.language.day(date) }
+
+    /// A logged day (`2026-11-28`, as diary.csv keeps it) in the active language's form; a day that does not parse
+    /// is printed as logged.
+    static func loggedDay(_ logged: String) -> String {
+        let parts = logged.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3,
+            let date = DateComponents(
+                calendar: Calendar(identifier: .gregorian), timeZone: .gmt, year: parts[0], month: parts[1],
+                day: parts[2]
+            ).date
+        else { return logged }
+        return day(date)
     }
 
-    /// A number as a person reads it: at most `digits` decimals, no trailing zeros.
+    /// A number as a person reads it in the active language: at most `digits` decimals, no trailing zeros, the
+    /// language's decimal mark (2,5 in German).
     static func number(_ value: Double, digits: Int = 1) -> String {
         guard value.isFinite else { return "–" }
         var text = String(format: "%.\(digits)f", value)
@@ -39,12 +52,12 @@ public enum DoctorReport {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }
-        return text == "-0" ? "0" : text
+        return Translation.language.number(text == "-0" ? "0" : text)
     }
 
     static func header(_ record: PatientRecord, _ page: inout SVGPages) {
-        page.text(W.title, x: SVGPages.margin, y: SVGPages.margin + 12, size: 18, weight: "bold", color: "#1b3a5c")
-        page.advance(26)
+        // Wrapped: a translation may be longer than the page is wide (German's is).
+        page.paragraph(W.title, size: 18, weight: "bold", color: "#1b3a5c")
         page.paragraph(W.subtitle(participant: record.participant), size: 10.5, weight: "bold")
         let dates =
             record.sessions.map(\.record.startedAt) + record.ratings.map(\.answeredAt)
@@ -94,7 +107,8 @@ public enum DoctorReport {
         if let tinnitus = inUse?.tinnitus {
             page.paragraph(
                 W.tinnitus(
-                    pitch: number(tinnitus.pitchHz, digits: 0), probe: tinnitus.probe.rawValue, ear: tinnitus.ear,
+                    pitch: number(tinnitus.pitchHz, digits: 0), probe: W.probe(tinnitus.probe),
+                    ear: W.ear(tinnitus.ear),
                     loudness: tinnitus.levelDBAboveThreshold.map { number($0) }))
         } else {
             page.paragraph(W.noTinnitus)
@@ -215,12 +229,12 @@ public enum DoctorReport {
             case .manikin(_, let left, let right): scale = W.manikinScale(left, right)
             }
             rows.append([
-                item.id.replacingOccurrences(of: "_", with: " "), String(own.count),
+                W.ratingName(item.id), String(own.count),
                 number(first.value ?? .nan, digits: 2),
                 number(last.value ?? .nan, digits: 2), scale,
             ])
         }
-        page.table(W.ratingColumns, rows, columns: [110, 50, 50, 50, 239])
+        page.table(W.ratingColumns, rows, columns: [105, 62, 45, 45, 242])
     }
 
     static func questionnaires(_ record: PatientRecord, _ page: inout SVGPages) {
@@ -279,7 +293,7 @@ public enum DoctorReport {
         for entry in record.diary {
             page.paragraph(
                 W.diaryEntry(
-                    from: entry.date, until: entry.endDate.isEmpty ? nil : entry.endDate,
+                    from: loggedDay(entry.date), until: entry.endDate.isEmpty ? nil : loggedDay(entry.endDate),
                     ongoing: entry.kind == .therapy && entry.endDate.isEmpty, kind: entry.kind.rawValue,
                     type: entry.type, name: entry.name, note: entry.note), size: 9.5)
         }

@@ -1,6 +1,7 @@
 // What a patient's record holds for their doctor, read from the logs: the one input of the FHIR bundle (and the PDF).
 import Foundation
 import GameCore
+import Localization
 import StudyRecords
 
 /// One participant's logs as the export needs them, already read through StudyRecords' records (the command reads
@@ -73,13 +74,17 @@ public struct PatientRecord: Sendable {
     /// What the record lacks, one sentence each, for the command to say (an export never fails for it).
     public var missing: [String] {
         var sentences: [String] = []
-        if audiogramProfile == nil { sentences.append("There is no audiogram in \(participant)'s profile.") }
-        if profiles.last?.tinnitus == nil { sentences.append("There is no tinnitus pitch match.") }
-        if plan == nil { sentences.append("No training plan was assigned.") }
-        if sessions.isEmpty { sentences.append("There are no sessions.") }
-        if ratings.isEmpty { sentences.append("There are no tinnitus ratings.") }
-        if questionnaireRows.isEmpty { sentences.append("No questionnaire was answered.") }
-        if diary.isEmpty { sentences.append("The diary is empty.") }
+        // In the run's language: these sentences are printed in the PDF and on stderr.
+        if audiogramProfile == nil {
+            sentences.append(
+                Translation.gettext("There is no audiogram in {participant}'s profile.", ["participant": participant]))
+        }
+        if profiles.last?.tinnitus == nil { sentences.append(Translation.gettext("There is no tinnitus pitch match.")) }
+        if plan == nil { sentences.append(Translation.gettext("No training plan was assigned.")) }
+        if sessions.isEmpty { sentences.append(Translation.gettext("There are no sessions.")) }
+        if ratings.isEmpty { sentences.append(Translation.gettext("There are no tinnitus ratings.")) }
+        if questionnaireRows.isEmpty { sentences.append(Translation.gettext("No questionnaire was answered.")) }
+        if diary.isEmpty { sentences.append(Translation.gettext("The diary is empty.")) }
         return sentences
     }
 }

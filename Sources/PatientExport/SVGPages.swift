@@ -67,11 +67,15 @@ struct SVGPages {
         y += 28
     }
 
-    mutating func paragraph(_ text: String, size: Double = 10, weight: String = "normal", indent: Double = 0) {
-        let lines = Self.wrap(text, width: Self.width - 2 * Self.margin - indent, size: size)
+    mutating func paragraph(
+        _ text: String, size: Double = 10, weight: String = "normal", color: String = "#000", indent: Double = 0
+    ) {
+        // Bold letters are about a tenth wider than textWidth's estimate of regular ones.
+        let lines = Self.wrap(
+            text, width: Self.width - 2 * Self.margin - indent, size: weight == "bold" ? size * 1.1 : size)
         for line in lines {
             keep(size * 1.4)
-            self.text(line, x: Self.margin + indent, y: y + size, size: size, weight: weight)
+            self.text(line, x: Self.margin + indent, y: y + size, size: size, weight: weight, color: color)
             y += size * 1.4
         }
         y += size * 0.4

@@ -16,7 +16,7 @@ import Testing
         "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "Localization", "FoundationNetworking"],
         "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],
-        "Sources/PatientExport": ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis"],
+        "Sources/PatientExport": ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis", "Localization"],
         "Sources/GameUI": [
             "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
             "TidyFormats",
@@ -32,7 +32,7 @@ import Testing
             "HeadTracking",
         ],
         // The analysis reads the logs through StudyRecords; it never imports a game target itself.
-        "Analysis/Sources/StudyAnalysis": ["CRmath", "StudyRecords", "TidyFormats"],
+        "Analysis/Sources/StudyAnalysis": ["CRmath", "StudyRecords", "TidyFormats", "Localization"],
         "Analysis/Sources/soundsafari-analyze": ["ArgumentParser", "BuildInfo", "StudyAnalysis"],
         // The study server (its own package in Server/) reads the logs through StudyRecords, like the analyzer.
         "Server/Sources/StudyServer": [

@@ -18,6 +18,14 @@ import Testing
         for line in ["Type=Application", "Name=SoundSafari", "Icon=soundsafari", "Terminal=false"] {
             #expect(lines.contains(line), "\(entry)")
         }
+        // The one entry (packaging/soundsafari/soundsafari.desktop.in) with po/de.po's wording merged in by msgfmt.
+        for line in [
+            "Name[de]=SoundSafari", "GenericName[de]=Hörtrainingsspiel",
+            "Comment[de]=Finden Sie das Tier mit den Ohren und machen Sie sein Foto: Ihr Training",
+        ] {
+            #expect(lines.contains(line), "\(entry)")
+        }
+        #expect(lines.filter { $0.hasPrefix("Exec=") }.count == 1, "one Exec line: \(entry)")
         // The program's absolute path, then the name picker on the logs folder (quoted: its name has a space).
         let exec = try #require(lines.first { $0.hasPrefix("Exec=") })
         #expect(exec.hasPrefix("Exec=/"), "\(exec)")

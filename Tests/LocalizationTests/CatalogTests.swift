@@ -41,7 +41,8 @@ import Testing
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("po-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
         let files = try Self.potfiles()
-        for path in ["scripts/po.sh", "VERSION", "po"] + files {
+        // The desktop entry's template is extracted into the same catalog.
+        for path in ["scripts/po.sh", "VERSION", "po", "packaging/soundsafari/soundsafari.desktop.in"] + files {
             let target = copy.appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -15,6 +15,7 @@ package enum DesktopLauncher {
     }
 
     package static func install(dataHome: URL, executable: String, logs: URL) throws -> Installed {
+        let template = try mergedTemplate(executable: URL(fileURLWithPath: executable))
         let applications = dataHome.appendingPathComponent("applications", isDirectory: true)
         let icons = dataHome.appendingPathComponent("icons/hicolor/256x256/apps", isDirectory: true)
         let desktopFile = applications.appendingPathComponent("soundsafari.desktop")
@@ -24,33 +25,48 @@ package enum DesktopLauncher {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             }
             try AtomicFile.replace(icon, with: Data(try drawIcon().pngBytes(for: icon.path)))
-            try AtomicFile.replace(desktopFile, with: Data(entry(executable: executable, logs: logs).utf8))
+            try AtomicFile.replace(
+                desktopFile, with: Data(entry(template: template, executable: executable, logs: logs).utf8))
         } catch let error as ResultPictureError {
-            throw LauncherError(path: icon.path, reason: "\(error)")
+            throw LauncherError.cannotWrite(path: icon.path, reason: "\(error)")
         } catch {
-            throw LauncherError(path: desktopFile.path, reason: error.localizedDescription)
+            throw LauncherError.cannotWrite(path: desktopFile.path, reason: error.localizedDescription)
         }
         return Installed(desktopFile: desktopFile, icon: icon)
     }
 
-    /// The entry's text. `Exec` runs the window on the logs folder (an absolute path), beginning with the name picker.
-    package static func entry(executable: String, logs: URL) -> String {
+    /// Where the one desktop entry is found with its translations merged in (`scripts/po.sh compile` makes it from
+    /// `packaging/soundsafari/soundsafari.desktop.in` and `po/*.po`): a build's `locale/` beside the program, a
+    /// prefix install's `share/applications`, then the Debian package's.
+    package static func templateCandidates(executable: URL) -> [URL] {
+        let bin = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        return [
+            bin.appendingPathComponent("locale/soundsafari.desktop"),
+            bin.deletingLastPathComponent().appendingPathComponent("share/applications/soundsafari.desktop"),
+            URL(fileURLWithPath: "/usr/share/applications/soundsafari.desktop"),
+        ]
+    }
+
+    static func mergedTemplate(executable: URL) throws -> String {
+        try mergedTemplate(candidates: templateCandidates(executable: executable))
+    }
+
+    package static func mergedTemplate(candidates: [URL]) throws -> String {
+        for candidate in candidates {
+            if let text = try? String(contentsOf: candidate, encoding: .utf8) { return text }
+        }
+        throw LauncherError.noTemplate(searched: candidates.map(\.path))
+    }
+
+    /// The entry's text: the merged template (every language's `Name[xx]`, `Comment[xx]`…) with its `Exec` line
+    /// running the window on the logs folder (an absolute path), beginning with the name picker.
+    package static func entry(template: String, executable: String, logs: URL) -> String {
         let command = [executable, "play", "--pick-participant", "--logs", logs.standardizedFileURL.path].map(
             execArgument)
-        return """
-            [Desktop Entry]
-            Type=Application
-            Version=1.0
-            Name=SoundSafari
-            GenericName=Hearing training game
-            Comment=Find the animal by ear and take its photo: your training
-            Exec=\(command.joined(separator: " "))
-            Icon=soundsafari
-            Terminal=false
-            Categories=Game;Education;MedicalSoftware;
-            Keywords=tinnitus;hearing;training;
-
-            """
+        let lines = template.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("Exec=") ? "Exec=" + command.joined(separator: " ") : String(line)
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// One argument of `Exec` (Desktop Entry specification, "The Exec key"): quoted when it holds a space or a
@@ -85,12 +101,18 @@ package enum DesktopLauncher {
     }
 }
 
-/// The launcher could not be written.
-package struct LauncherError: Error, CustomStringConvertible, LocalizedError {
-    let path: String
-    let reason: String
+/// The launcher could not be written, or the desktop entry to write is not installed.
+package enum LauncherError: Error, CustomStringConvertible, LocalizedError {
+    case cannotWrite(path: String, reason: String)
+    case noTemplate(searched: [String])
+
     package var description: String {
-        "Cannot write the launcher '\(path)' (\(reason)): check that the folder is writable, or point XDG_DATA_HOME at one that is."
+        switch self {
+        case .cannotWrite(let path, let reason):
+            "Cannot write the launcher '\(path)' (\(reason)): check that the folder is writable, or point XDG_DATA_HOME at one that is."
+        case .noTemplate(let searched):
+            "The desktop entry with its translations (soundsafari.desktop) is in none of \(searched.joined(separator: ", ")): run make build, which makes it beside the program, then install-launcher again."
+        }
     }
     package var errorDescription: String? { description }
 }

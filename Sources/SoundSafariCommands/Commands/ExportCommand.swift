@@ -2,6 +2,7 @@
 import ArgumentParser
 import BuildInfo
 import Foundation
+import Localization
 import PatientExport
 import StudyKit
 import StudyRecords
@@ -18,7 +19,8 @@ struct ExportCommand: ParsableCommand {
             training plan and its adherence, the diary. The Patient is the pseudonymous study ID only. What the logs \
             lack (no audiogram, no plan, no sessions) is said on stderr; the export is written all the same. The PDF \
             is a few pages a doctor reads in two minutes, drawn with the analyzer's figures and rendered by \
-            rsvg-convert. Both files are health data: they are written owner-only (0600).
+            rsvg-convert, in the participant's language (--language, else their last choice, else the \
+            environment's). Both files are health data: they are written owner-only (0600).
             """)
 
     @Option(help: "Pseudonymous participant ID (e.g. P01).")
@@ -37,6 +39,8 @@ struct ExportCommand: ParsableCommand {
     var force = false
 
     @OptionGroup var folders: QuestionnaireFolders
+
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         if let problem = ParticipantID.problem(with: participant) {
@@ -66,16 +70,23 @@ struct ExportCommand: ParsableCommand {
                 "\(logs) has no folder for participant \(participant); check --participant and --logs (soundsafari status --logs \(logs) lists them)."
             )
         }
+        try language.activate(logs: logsURL, participant: participant)
         var notes: [String] = []
         let record = try PatientRecordReader.read(
             logs: logsURL, participant: id, library: libraryOrNote(&notes), today: Date())
         if let pdf {
             try PDFPages.write(DoctorReport.pages(record), to: URL(fileURLWithPath: pdf))
-            print("Wrote the doctor's summary of \(participant) to \(pdf) (health data: owner-only).")
+            print(
+                Translation.gettext(
+                    "Wrote the doctor's summary of {participant} to {file} (health data: owner-only).",
+                    ["participant": participant, "file": pdf]))
         }
         if let fhir {
             try AtomicFile.replace(URL(fileURLWithPath: fhir), with: FHIRBundle.data(record))
-            print("Wrote the FHIR bundle of \(participant) to \(fhir) (health data: owner-only).")
+            print(
+                Translation.gettext(
+                    "Wrote the FHIR bundle of {participant} to {file} (health data: owner-only).",
+                    ["participant": participant, "file": fhir]))
         }
         for sentence in record.missing + notes { FileHandle.standardError.write(Data("Note: \(sentence)\n".utf8)) }
     }

@@ -16,7 +16,7 @@ struct LanguageOption: ParsableArguments {
 
     static func parse(_ code: String) throws -> Language {
         guard let language = Language(rawValue: code) else {
-            let codes = Language.allCases.map(\.rawValue).sorted().joined(separator: " or ")
+            let codes = Language.spoken.map(\.rawValue).sorted().joined(separator: " or ")
             throw ValidationError("SoundSafari speaks \(codes).")
         }
         return language

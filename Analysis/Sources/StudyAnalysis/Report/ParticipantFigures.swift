@@ -1,5 +1,6 @@
 // One participant's figures for the study server's dashboard, drawn by the report's one SVG writer (SVGFigure).
 import Foundation
+import Localization
 import StudyRecords
 
 /// The figures of one participant's page: the progress per session and the ratings over time are the report's line
@@ -18,6 +19,9 @@ public enum ParticipantFigures {
             high: none, textScale: textScale)
     }
 
+    /// The x axis of the per-session figures.
+    static var sessionAxis: String { Translation.gettext("session") }
+
     /// The figures' text is this much larger than the report's: a figure 560 wide is shown about 350 wide on a phone.
     static let textScale = 1.4
 
@@ -30,25 +34,29 @@ public enum ParticipantFigures {
             (
                 "Median deviation",
                 line(
-                    title: "Median deviation per session", xLabel: "session", yLabel: "median |deviation| (°)",
+                    title: Translation.gettext("Median deviation per session"), xLabel: sessionAxis,
+                    yLabel: Translation.gettext("median |deviation| (°)"),
                     points: sessions.map { (x($0.index), $0.summary.medianAbsDeviationDeg) })
             ),
             (
                 "Front-back reversals",
                 line(
-                    title: "Front-back reversals per session", xLabel: "session", yLabel: "reversals (% of photos)",
+                    title: Translation.gettext("Front-back reversals per session"), xLabel: sessionAxis,
+                    yLabel: Translation.gettext("reversals (% of photos)"),
                     points: sessions.map { (x($0.index), ($0.summary.reversalRate ?? .nan) * 100) })
             ),
             (
                 "Median time",
                 line(
-                    title: "Median time per session", xLabel: "session", yLabel: "median time (s)",
+                    title: Translation.gettext("Median time per session"), xLabel: sessionAxis,
+                    yLabel: Translation.gettext("median time (s)"),
                     points: sessions.map { (x($0.index), $0.summary.medianTimeSeconds) })
             ),
             (
                 "Staircase threshold",
                 line(
-                    title: "Staircase threshold per session", xLabel: "session", yLabel: "threshold",
+                    title: Translation.gettext("Staircase threshold per session"), xLabel: sessionAxis,
+                    yLabel: Translation.gettext("threshold"),
                     points: sessions.map { (x($0.index), $0.summary.staircaseThreshold ?? .nan) })
             ),
         ]
@@ -91,7 +99,7 @@ public enum ParticipantFigures {
     ) -> String? {
         let measured = Set(right.keys).union(left.keys).sorted()
         guard let lowest = measured.first, let highest = measured.last else { return nil }
-        let title = "Audiogram"
+        let title = Translation.gettext("Audiogram")
         var svg = SVGFigure(width: 560, height: 460)
         svg.textScale = textScale
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
@@ -115,15 +123,16 @@ public enum ParticipantFigures {
         var level = top
         while level <= bottom {
             svg.line(x0, mapY(level), x0 + w, mapY(level), color: level == 0 ? "#999" : "#ddd")
-            svg.text(RFormat.signif(level, 4), x: x0 - 6, y: mapY(level) + 4, anchor: "end", size: 11)
+            // Far enough left of the axis that the top level's label does not touch the first frequency's.
+            svg.text(RFormat.signif(level, 4), x: x0 - 12, y: mapY(level) + 4, anchor: "end", size: 11)
             level += 10
         }
         for frequency in frequencies {
             svg.line(mapX(frequency), y0, mapX(frequency), y0 + h, color: "#ddd")
             let label = frequency >= 1000 ? "\(RFormat.signif(frequency / 1000, 3))k" : RFormat.signif(frequency, 3)
-            svg.text(label, x: mapX(frequency), y: y0 - 6, size: 11)
+            svg.text(label, x: mapX(frequency), y: y0 - 10, size: 11)
         }
-        svg.text("frequency (Hz)", x: x0 + w / 2, y: y0 + h + 24, size: 12)
+        svg.text(Translation.gettext("frequency (Hz)"), x: x0 + w / 2, y: y0 + h + 24, size: 12)
         svg.text(unit, x: x0 - 48, y: y0 + h / 2, size: 12, rotate: -90)
         if let pitch = tinnitusPitchHz, pitch > 0 {
             let x = mapX(min(max(pitch, frequencies.first!), frequencies.last!))
@@ -133,7 +142,8 @@ public enum ParticipantFigures {
             // On the side with room: a pitch near 8 kHz is labelled to its left.
             let right = x < x0 + w / 2
             svg.text(
-                "tinnitus \(RFormat.signif(pitch, 4)) Hz", x: right ? x + 4 : x - 4, y: y0 + h - 8,
+                Translation.gettext("tinnitus {pitch} Hz", ["pitch": RFormat.signif(pitch, 4)]),
+                x: right ? x + 4 : x - 4, y: y0 + h - 8,
                 anchor: right ? "start" : "end", size: 12, weight: "bold")
         }
         let red = "#c0392b"
@@ -163,10 +173,10 @@ public enum ParticipantFigures {
         svg.add(
             "<circle cx=\"\(SVGFigure.f(x0 + 6))\" cy=\"\(SVGFigure.f(legendY - 4))\" r=\"6\" fill=\"white\" stroke=\"\(red)\" stroke-width=\"2\"/>"
         )
-        svg.text("right ear (O)", x: x0 + 18, y: legendY, anchor: "start", size: 12)
+        svg.text(Translation.gettext("right ear (O)"), x: x0 + 18, y: legendY, anchor: "start", size: 12)
         svg.line(x0 + 195, legendY - 9, x0 + 205, legendY + 1, color: blue, width: 2)
         svg.line(x0 + 195, legendY + 1, x0 + 205, legendY - 9, color: blue, width: 2)
-        svg.text("left ear (X)", x: x0 + 212, y: legendY, anchor: "start", size: 12)
+        svg.text(Translation.gettext("left ear (X)"), x: x0 + 212, y: legendY, anchor: "start", size: 12)
         return svg.rendered
     }
 }
