@@ -62,7 +62,10 @@ public final class MixedModelReader {
     }
 
     /// Streams every file, calling `body` with a field accessor for each row that passes the filters.
-    private func scan(_ body: (_ field: (Int) throws -> [UInt8]?, _ record: CSVRecord) throws -> Void) throws {
+    /// A field is a slice of the record's buffer: a caller keeping one past the row copies it (`Array(bytes)`), so the
+    /// reader's buffer is reused for the next row.
+    private func scan(_ body: (_ field: (Int) throws -> ArraySlice<UInt8>?, _ record: CSVRecord) throws -> Void) throws
+    {
         var columns = self.columns
         for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
         if !columns.contains("participant") { columns.append("participant") }
@@ -89,16 +92,16 @@ public final class MixedModelReader {
                     skippedTargets += 1
                     return
                 }
-                func field(_ s: Int) throws -> [UInt8]? {
+                func field(_ s: Int) throws -> ArraySlice<UInt8>? {
                     if record.has(s) {
                         // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone or an
                         // older log's true/false must read as TRUE/FALSE.
-                        let bytes = record.storage[s]
-                        if bytes.first != 0x27 && !Self.lowerCaseBoolean.contains(bytes) {
-                            return bytes.isEmpty || bytes == Self.missingMarker ? nil : bytes
+                        let bytes = record.bytes(s)
+                        if bytes.first != 0x27 && !Self.isLowerCaseBoolean(bytes) {
+                            return bytes.isEmpty || bytes.elementsEqual(Self.missingMarker) ? nil : bytes
                         }
                         let text = StudyData.unescapeText(record.string(s))
-                        return text.isEmpty || text == "NA" ? nil : Array(text.utf8)
+                        return text.isEmpty || text == "NA" ? nil : ArraySlice(text.utf8)
                     }
                     guard record.has(participantSlot) else {
                         throw AnalysisError(
@@ -109,7 +112,7 @@ public final class MixedModelReader {
                     guard let v = participants?.value(participant: id, column: columns[s]) else {
                         throw record.invalid(participantSlot, "participant '\(id)' is not in participants.csv")
                     }
-                    return v.isEmpty || v == "NA" ? nil : Array(v.utf8)
+                    return v.isEmpty || v == "NA" ? nil : ArraySlice(v.utf8)
                 }
                 for (slot, filters) in filterSlots {
                     let v = try field(slot).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -122,7 +125,7 @@ public final class MixedModelReader {
         }
     }
 
-    static func badResponse(_ bytes: [UInt8], binary: Bool, record: CSVRecord) -> CSVReadError {
+    static func badResponse(_ bytes: ArraySlice<UInt8>, binary: Bool, record: CSVRecord) -> CSVReadError {
         let shown = String(decoding: bytes, as: UTF8.self)
         return record.invalid(
             0,
@@ -134,12 +137,46 @@ public final class MixedModelReader {
     static let missingMarker: [UInt8] = Array("NA".utf8)
     static let lowerCaseBoolean: Set<[UInt8]> = Set(["true", "false", "True", "False"].map { Array($0.utf8) })
 
-    static func number(_ bytes: [UInt8]) -> Double? {
+    /// `true`/`false`/`True`/`False`; a field starting with any other byte is decided without a copy.
+    static func isLowerCaseBoolean(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first, first == 0x74 || first == 0x66 || first == 0x54 || first == 0x46 else {
+            return false
+        }
+        return lowerCaseBoolean.contains(Array(bytes))
+    }
+
+    static func number(_ bytes: ArraySlice<UInt8>) -> Double? {
         bytes.withUnsafeBufferPointer { ExactDecimal.parse($0) }?.approximate
     }
 
     /// true/yes/1 and false/no/0, any case.
-    static func binary(_ bytes: [UInt8]) -> Double? {
+    static func binary(_ bytes: ArraySlice<UInt8>) -> Double? {
+        // The plain spellings straight from the bytes (a GLMM reads this for every trial, twice); anything else, such
+        // as a value padded with a Unicode space, is judged as text.
+        var word: UInt64 = 0
+        var count = 0
+        var ended = false
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x09 {
+                ended = count > 0
+                continue
+            }
+            guard !ended, count < 5, byte < 0x80 else { return binaryText(bytes) }
+            word = word << 8 | UInt64(byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0))
+            count += 1
+        }
+        if trueWords.contains(word) { return 1 }
+        if falseWords.contains(word) { return 0 }
+        return binaryText(bytes)
+    }
+
+    /// The spellings, lower case, packed a byte at a time into an integer.
+    private static let trueWords: [UInt64] = ["true", "yes", "1"].map(packed)
+    private static let falseWords: [UInt64] = ["false", "no", "0"].map(packed)
+
+    private static func packed(_ word: String) -> UInt64 { word.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+
+    private static func binaryText(_ bytes: ArraySlice<UInt8>) -> Double? {
         switch String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased() {
         case "true", "yes", "1": return 1
         case "false", "no", "0": return 0
@@ -162,8 +199,10 @@ public final class MixedModelReader {
         }
         var combinations: [String: Set<[UInt8]>] = [:]
         var rows = 0
-        var values = [[UInt8]](repeating: [], count: names.count + 1)
+        var values = [ArraySlice<UInt8>](repeating: [], count: names.count + 1)
         try scan { field, record in
+            // The slices are of this row's buffer: let it go with the row.
+            defer { for s in values.indices { values[s] = [] } }
             for s in 0...names.count {
                 guard let v = try field(s == 0 ? 0 : slotOf[s - 1]) else {
                     rowsWithMissing += 1
@@ -176,12 +215,12 @@ public final class MixedModelReader {
                 throw Self.badResponse(response, binary: input.binaryResponse, record: record)
             }
             for i in names.indices {
-                let bytes = values[i + 1]
-                if let l = last[i], l == bytes { continue }
+                if let l = last[i], ByteKey.same(l, values[i + 1]) { continue }
+                let bytes = Array(values[i + 1])
                 last[i] = bytes
                 if seen[i].contains(bytes) { continue }
                 if seen[i].count < cap || grouping[i] { seen[i].insert(bytes) }
-                if grouping[i] || Self.number(bytes) == nil {
+                if grouping[i] || Self.number(values[i + 1]) == nil {
                     texts[i].insert(bytes)
                 } else if numberTexts[i].count < cap {
                     numberTexts[i].insert(bytes)
@@ -189,7 +228,10 @@ public final class MixedModelReader {
             }
             for (name, slots) in combined {
                 var key: [UInt8] = []
-                for s in slots { key += values[s] + [0] }
+                for s in slots {
+                    key.append(contentsOf: values[s])
+                    key.append(0)
+                }
                 combinations[name, default: []].insert(key)
             }
             rows += 1
@@ -260,10 +302,10 @@ public final class MixedModelReader {
                     rowsWithMissing += 1
                     return
                 }
-                if let last = lastBytes[i], last == bytes { continue }
-                lastBytes[i] = bytes
+                if let last = lastBytes[i], ByteKey.same(last, bytes) { continue }
+                lastBytes[i] = Array(bytes)
                 if design.variables[i].isFactor {
-                    guard let l = levelIndex[i][bytes] else {
+                    guard let l = levelIndex[i][Array(bytes)] else {
                         throw record.invalid(
                             slotOf[i],
                             "'\(String(decoding: bytes, as: UTF8.self))' was not seen in the first pass (the file changed while being read)"
