@@ -7,8 +7,13 @@ game=$(SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy SOUNDSAFARI_BENCH_TRIALS_CSV=
   .build/release/soundsafari-bench)
 echo "$game"
 # trials.csv read through the record, against pandas.read_csv on the same file (install-deps.sh --bench has pandas).
-if python3 -c "import pandas" 2>/dev/null; then
-  python3 scripts/read-csv-peer.py bench-out/study/trials-20k.csv \
+# The first python with pandas, as Analysis/bench/run.sh picks it (a pyenv shim may come first on PATH).
+PEER_PY=""
+for candidate in python3 /usr/bin/python3; do
+  if "$candidate" -c "import pandas" 2>/dev/null; then PEER_PY="$candidate"; break; fi
+done
+if [ -n "$PEER_PY" ]; then
+  "$PEER_PY" scripts/read-csv-peer.py bench-out/study/trials-20k.csv \
     "$(awk '$1 == "study.trials_csv_read_rows_per_s" {print $2}' <<<"$game")"
 else
   echo "note: no pandas for the trials.csv read's peer; run scripts/install-deps.sh --bench" >&2
