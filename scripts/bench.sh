@@ -2,7 +2,22 @@
 # `make bench`: every benchmark, one "name value unit" line each (build with `swift build -c release` first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .build/release/soundsafari-bench
+mkdir -p bench-out/study
+game=$(SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy SOUNDSAFARI_BENCH_TRIALS_CSV=bench-out/study/trials-20k.csv \
+  .build/release/soundsafari-bench)
+echo "$game"
+# trials.csv read through the record, against pandas.read_csv on the same file (install-deps.sh --bench has pandas).
+# The first python with pandas, as Analysis/bench/run.sh picks it (a pyenv shim may come first on PATH).
+PEER_PY=""
+for candidate in python3 /usr/bin/python3; do
+  if "$candidate" -c "import pandas" 2>/dev/null; then PEER_PY="$candidate"; break; fi
+done
+if [ -n "$PEER_PY" ]; then
+  "$PEER_PY" scripts/read-csv-peer.py bench-out/study/trials-20k.csv \
+    "$(awk '$1 == "study.trials_csv_read_rows_per_s" {print $2}' <<<"$game")"
+else
+  echo "note: no pandas for the trials.csv read's peer; run scripts/install-deps.sh --bench" >&2
+fi
 bash Analysis/bench/run.sh
 # Mixed models on a generated 1,000,000-trial log, with lme4 on the same file when R has it.
 bash Analysis/bench/lmm-bench.sh .build/release/soundsafari-analyze

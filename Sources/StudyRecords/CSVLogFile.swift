@@ -8,6 +8,14 @@ public protocol CSVLogRecord {
     init(_ row: CSVRow) throws
     /// The row's cells by column name (columns it does not know are left empty).
     var valuesByColumn: [String: CSVValue] { get }
+    /// Every record of a table (a type whose rows are many reads the file's columns once).
+    static func records(of table: CSVTable) throws -> [Self]
+}
+
+extension CSVLogRecord {
+    public static func records(of table: CSVTable) throws -> [Self] {
+        try table.records.map { try Self(table.row($0)) }
+    }
 }
 
 extension CSVLogRecord {
@@ -35,7 +43,7 @@ public struct CSVLogFile<Record: CSVLogRecord> {
     public static func decode(_ data: Data, file: String) throws -> CSVLogFile {
         let table = try CSVTable.parse(data, file: file)
         return CSVLogFile(
-            header: table.header, records: try table.records.map { try Record(table.row($0)) }, cutOff: table.cutOff)
+            header: table.header, records: try Record.records(of: table), cutOff: table.cutOff)
     }
 
     /// The file's bytes as the game writes them (header, then one line per record; the cut-off line is not data).
@@ -47,6 +55,7 @@ public struct CSVLogFile<Record: CSVLogRecord> {
 }
 
 extension TrialRow: CSVLogRecord {
+    public static func records(of table: CSVTable) throws -> [TrialRow] { try rows(of: table) }
     public var valuesByColumn: [String: CSVValue] { Dictionary(uniqueKeysWithValues: zip(Self.columns, values)) }
 }
 

@@ -63,7 +63,7 @@ public enum CSVReadError: Error, Equatable, CustomStringConvertible, LocalizedEr
     }
 
     /// The same row problem with other advice (the analyzer adds `--skip-invalid`).
-    func advising(_ advice: String) -> CSVReadError {
+    public func advising(_ advice: String) -> CSVReadError {
         switch self {
         case .invalidRow(let file, let line, let column, let problem, _):
             return .invalidRow(file: file, line: line, column: column, problem: problem, advice: advice)

@@ -2,25 +2,55 @@
 import CCSV
 import Foundation
 
-/// One record as the callback sees it: only the requested columns are copied out of libcsv's buffer.
+/// One record as the callback sees it: the requested columns' bytes lie one after another in one buffer, each field a
+/// slice of it (no allocation per field; a streaming reader's records share the one buffer the parser reuses).
 public struct CSVRecord: Sendable, Equatable {
     public let file: String
     /// 1-based line of the file where the record starts (line breaks inside quoted fields count).
     public let line: Int
     public let columnNames: [String]
-    public let storage: [[UInt8]]
+    let buffer: [UInt8]
+    /// Slot k's bytes are `buffer[bounds[2k] ..< bounds[2k + 1]]` (empty for an optional column the file lacks).
+    let bounds: [Int]
     let present: [Bool]
 
     public func has(_ slot: Int) -> Bool { present[slot] }
 
+    /// The field's bytes as they stand in the file (the formula guard left in): a slice of the record's buffer.
+    public func bytes(_ slot: Int) -> ArraySlice<UInt8> { buffer[bounds[2 * slot]..<bounds[2 * slot + 1]] }
+
+    public func isEmpty(_ slot: Int) -> Bool { bounds[2 * slot] == bounds[2 * slot + 1] }
+
     public func withBytes<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try storage[slot].withUnsafeBufferPointer(body)
+        try buffer.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[bounds[2 * slot]..<bounds[2 * slot + 1]]))
+        }
     }
 
-    public func string(_ slot: Int) -> String { String(decoding: storage[slot], as: UTF8.self) }
+    public func string(_ slot: Int) -> String { withBytes(slot) { String(decoding: $0, as: UTF8.self) } }
 
     /// Every requested field as text, in `columnNames` order.
-    public var fields: [String] { storage.map { String(decoding: $0, as: UTF8.self) } }
+    public var fields: [String] { columnNames.indices.map { string($0) } }
+
+    /// A record to keep beyond the callback: its own buffer, no larger than its fields.
+    func kept() -> CSVRecord {
+        var tight: [UInt8] = []
+        tight.reserveCapacity(present.indices.reduce(0) { $0 + bounds[2 * $1 + 1] - bounds[2 * $1] })
+        var slotBounds = bounds
+        for slot in present.indices {
+            slotBounds[2 * slot] = tight.count
+            tight.append(contentsOf: bytes(slot))
+            slotBounds[2 * slot + 1] = tight.count
+        }
+        return CSVRecord(
+            file: file, line: line, columnNames: columnNames, buffer: tight, bounds: slotBounds, present: present)
+    }
+
+    /// Equal when file, line, columns and every field's bytes are (however the fields lie in the buffer).
+    public static func == (a: CSVRecord, b: CSVRecord) -> Bool {
+        a.file == b.file && a.line == b.line && a.columnNames == b.columnNames && a.present == b.present
+            && a.present.indices.allSatisfy { a.bytes($0) == b.bytes($0) }
+    }
 
     /// A row-level problem (bad number, wrong field count): fatal unless the reader skips invalid rows.
     public func invalid(_ slot: Int?, _ what: String) -> CSVReadError {
@@ -59,6 +89,12 @@ public final class CSVReader {
     public private(set) var cutOff: CSVCutOff?
     /// Shows a progress bar on stderr for big inputs when stderr is a terminal.
     public var showProgress = isatty(2) == 1
+    /// Lines without quotes split without libcsv (`feed`); off only in the tests that compare the two.
+    var fastPath = true
+    /// Bytes read from a file at a time; the tests make it small to put chunk ends everywhere.
+    var chunkSize = 1 << 20
+    /// Lines of the last read split by `feed` itself, not by libcsv (the tests check the fast path ran).
+    private(set) var linesSplitHere = 0
 
     public init(columns: [String]?, optionalColumns: Set<String> = [], skipInvalid: Bool = false) {
         self.columns = columns
@@ -66,7 +102,7 @@ public final class CSVReader {
         self.skipInvalid = skipInvalid
     }
 
-    /// Streams the file at `path` in 1 MiB chunks.
+    /// Streams the file at `path` in chunks of `chunkSize` (1 MiB).
     public func read(path: String, onRecord: (CSVRecord) throws -> Void) throws {
         // A FIFO would block fopen, a device would never end: refused before opening.
         try RegularFile.check(path)
@@ -76,7 +112,7 @@ public final class CSVReader {
         defer { fclose(file) }
         var st = stat()
         let size = stat(path, &st) == 0 ? Int(st.st_size) : 0
-        let chunkSize = 1 << 20
+        let chunkSize = self.chunkSize
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         try withoutActuallyEscaping(onRecord) { handler in
             try parse(file: path, size: size, handler: handler) { body in
@@ -109,11 +145,12 @@ public final class CSVReader {
         cutOff = nil
         header = []
         let state = ParserState(file: path, wanted: columns, optional: optionalColumns)
+        defer { linesSplitHere = state.linesSplit }
         var handlerError: Error?
         state.onRecord = { [unowned self] record in
             do {
                 // A NUL is no text: a number cut at it ("2<NUL>0" read as 2) would be a silent wrong value.
-                if let slot = record.storage.firstIndex(where: { $0.contains(0) }) {
+                if let slot = state.slotHoldingNUL() {
                     throw record.invalid(slot, "holds a NUL byte, which no CSV text has (is the file damaged?)")
                 }
                 try onRecord(record)
@@ -151,8 +188,8 @@ public final class CSVReader {
             if let fatal = state.fatal { throw fatal }
         }
 
-        /// Whole chunks go to libcsv (a call per line costs a third of the time); lines are counted in the callbacks.
-        func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        /// Bytes through libcsv, which holds its state from call to call; lines are counted in the callbacks.
+        func parseWithLibcsv(_ bytes: UnsafeBufferPointer<UInt8>) throws {
             var start = 0
             while start < bytes.count {
                 let rest = UnsafeBufferPointer(rebasing: bytes[start...])
@@ -173,6 +210,38 @@ public final class CSVReader {
                 }
                 state.line += 1
                 start += newline + 1
+            }
+        }
+
+        /// A chunk, line by line: a whole line without a quote that starts while libcsv is between rows is split
+        /// right here (`ParserState.unquotedLine`, libcsv's rules for unquoted fields); every other byte (a line with
+        /// a quote, the rest of a quoted field, the chunk's last unfinished line) goes to libcsv, the one judge of
+        /// quoting. The fuzz test in CSVReaderFastPathTests holds both to the same records and errors.
+        func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+            guard fastPath, let base = bytes.baseAddress else {
+                try parseWithLibcsv(bytes)
+                try handleRows()
+                return
+            }
+            let count = bytes.count
+            var position = 0
+            while position < count {
+                let newline = memchr(base + position, 0x0A, count - position).map {
+                    $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base)
+                }
+                // libcsv's ROW_NOT_BEGUN is 0: it holds no part of a row, so the next line may be split here.
+                guard let newline, parser.pstate == 0 else {
+                    let end = newline.map { $0 + 1 } ?? count
+                    try parseWithLibcsv(UnsafeBufferPointer(rebasing: bytes[position..<end]))
+                    position = end
+                    continue
+                }
+                if memchr(base + position, 0x22, newline - position) != nil {
+                    try parseWithLibcsv(UnsafeBufferPointer(rebasing: bytes[position...newline]))
+                } else {
+                    state.unquotedLine(base + position, count: newline - position)
+                }
+                position = newline + 1
             }
             try handleRows()
         }
@@ -245,7 +314,9 @@ final class ParserState {
     var headerFields: [String] = []
     @exclusivity(unchecked) var slotOfColumn: [Int] = []
     // Touched for every field of every row: exclusivity is guaranteed by the single-threaded parse loop.
-    @exclusivity(unchecked) var storage: [[UInt8]]
+    /// The current record's wanted fields, one after another; reused from record to record (see `CSVRecord`).
+    @exclusivity(unchecked) var buffer: [UInt8] = []
+    @exclusivity(unchecked) var bounds: [Int]
     var present: [Bool]
     @exclusivity(unchecked) var fieldIndex = 0
     /// The physical line being parsed (1-based); newlines inside quoted fields count too.
@@ -255,6 +326,7 @@ final class ParserState {
     @exclusivity(unchecked) var countNewlinesInFields = true
     /// Bytes of the current record's fields (for the size of a cut-off tail).
     @exclusivity(unchecked) var recordBytes = 0
+    var linesSplit = 0
     /// After a malformed line when the chunk ended before its newline.
     var skippingLine = false
     /// Set before libcsv's final call when the file ended without a line break.
@@ -271,14 +343,61 @@ final class ParserState {
         self.file = file
         self.wanted = wanted
         self.optional = optional
-        storage = Array(repeating: [], count: wanted?.count ?? 0)
+        bounds = Array(repeating: 0, count: 2 * (wanted?.count ?? 0))
+        buffer.reserveCapacity(4096)
         present = Array(repeating: false, count: wanted?.count ?? 0)
     }
 
     func resetRecord() {
         fieldIndex = 0
         recordBytes = 0
+        buffer.removeAll(keepingCapacity: true)
         if header == nil { headerFields.removeAll() }
+    }
+
+    /// The first slot whose field holds a NUL byte (one memchr over the record when none does).
+    func slotHoldingNUL() -> Int? {
+        let any = buffer.withUnsafeBufferPointer { all in
+            all.count > 0 && memchr(all.baseAddress!, 0, all.count) != nil
+        }
+        guard any else { return nil }
+        return (0..<bounds.count / 2).first { buffer[bounds[2 * $0]..<bounds[2 * $0 + 1]].contains(0) }
+    }
+
+    /// A line without quote or LF, as libcsv (strict, every CR and LF ending a row) reads it: each CR ends a row, the
+    /// line's LF the last one; a row of nothing but spaces and tabs has no field; fields are split at each comma and
+    /// lose the spaces and tabs around them.
+    func unquotedLine(_ start: UnsafePointer<UInt8>, count: Int) {
+        linesSplit += 1
+        let end = start + count
+        var rowStart = start
+        while true {
+            let cr = memchr(rowStart, 0x0D, end - rowStart).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self))
+            }
+            unquotedRow(rowStart, cr ?? end, terminator: cr == nil ? 0x0A : 0x0D)
+            guard let cr else { return }
+            rowStart = cr + 1
+        }
+    }
+
+    private func unquotedRow(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, terminator: Int32) {
+        @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+        var p = start
+        while p < end, isSpace(p.pointee) { p += 1 }
+        if p < end {
+            while true {
+                var fieldEnd = p
+                while fieldEnd < end, fieldEnd.pointee != 0x2C { fieldEnd += 1 }
+                var last = fieldEnd
+                while last > p, isSpace((last - 1).pointee) { last -= 1 }
+                field(UnsafeRawPointer(p), last - p)
+                guard fieldEnd < end else { break }
+                p = fieldEnd + 1
+                while p < end, isSpace(p.pointee) { p += 1 }
+            }
+        }
+        endRecord(terminator)
     }
 
     func field(_ bytes: UnsafeRawPointer?, _ count: Int) {
@@ -299,10 +418,12 @@ final class ParserState {
         guard !stop, fieldIndex < slotOfColumn.count else { return }
         let slot = slotOfColumn[fieldIndex]
         guard slot >= 0 else { return }
-        storage[slot].removeAll(keepingCapacity: true)
+        bounds[2 * slot] = buffer.count
         if let bytes, count > 0 {
-            storage[slot].append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: count))
+            buffer.append(
+                contentsOf: UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count))
         }
+        bounds[2 * slot + 1] = buffer.count
     }
 
     /// `terminator`: the CR or LF that ended the row (-1 at the end of the file).
@@ -312,6 +433,7 @@ final class ParserState {
             fieldIndex = 0
             newlinesInRecord = 0
             recordBytes = 0
+            buffer.removeAll(keepingCapacity: true)
             if terminator == 0x0A { line += 1 }
         }
         // An empty line, or the LF of a CR LF pair: no record.
@@ -330,7 +452,7 @@ final class ParserState {
             }
             let names = wanted ?? headerFields
             wanted = names
-            storage = Array(repeating: [], count: names.count)
+            bounds = Array(repeating: 0, count: 2 * names.count)
             present = Array(repeating: false, count: names.count)
             slotOfColumn = Array(repeating: -1, count: headerFields.count)
             for (slot, name) in names.enumerated() {
@@ -359,7 +481,9 @@ final class ParserState {
         }
         guard !stop else { return }
         onRecord?(
-            CSVRecord(file: file, line: recordLine, columnNames: wanted ?? [], storage: storage, present: present))
+            CSVRecord(
+                file: file, line: recordLine, columnNames: wanted ?? [], buffer: buffer, bounds: bounds,
+                present: present))
     }
 }
 

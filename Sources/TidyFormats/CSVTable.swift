@@ -30,7 +30,7 @@ public struct CSVTable: Sendable {
         let reader = CSVReader(columns: nil)
         reader.showProgress = false
         var records: [CSVRecord] = []
-        try reader.read(path: url.path) { records.append($0) }
+        try reader.read(path: url.path) { records.append($0.kept()) }
         return CSVTable(file: url.path, header: reader.header, records: records, cutOff: reader.cutOff)
     }
 
@@ -39,9 +39,12 @@ public struct CSVTable: Sendable {
         let reader = CSVReader(columns: nil)
         reader.showProgress = false
         var records: [CSVRecord] = []
-        try reader.read(data: data, file: file) { records.append($0) }
+        try reader.read(data: data, file: file) { records.append($0.kept()) }
         return CSVTable(file: file, header: reader.header, records: records, cutOff: reader.cutOff)
     }
+
+    /// The index of `column` in the header, nil when the file lacks it.
+    public func position(of column: String) -> Int? { positions[column] }
 
     /// The index of `column` in the header.
     public func index(of column: String) throws -> Int {
@@ -61,41 +64,55 @@ public struct CSVRow: Sendable {
     public let record: CSVRecord
 
     /// True when the file has the column (files written before a column was added lack it).
-    public func has(_ column: String) -> Bool { table.header.contains(column) }
+    public func has(_ column: String) -> Bool { table.position(of: column) != nil }
 
     /// The raw field (formula guard removed).
-    public func text(_ column: String) throws -> String {
-        CSVValue.unguardingFormula(record.string(try table.index(of: column)))
-    }
+    public func text(_ column: String) throws -> String { text(at: try table.index(of: column)) }
 
-    public func integer(_ column: String) throws -> Int {
-        let raw = try text(column)
-        guard let value = Int(raw) else { throw bad(column, raw, "a whole number") }
-        return value
-    }
+    public func integer(_ column: String) throws -> Int { try integer(at: try table.index(of: column)) }
 
-    public func decimal(_ column: String) throws -> Double {
-        let raw = try text(column)
-        guard let value = Double(raw), value.isFinite else {
-            throw bad(column, raw, "a number with '.' as decimal mark")
-        }
-        return value
-    }
+    public func decimal(_ column: String) throws -> Double { try decimal(at: try table.index(of: column)) }
 
-    public func boolean(_ column: String) throws -> Bool {
-        let raw = try text(column)
-        switch raw {
-        // TRUE/FALSE since issue 16; files written before it say true/false.
-        case "TRUE", "true": return true
-        case "FALSE", "false": return false
-        default: throw bad(column, raw, "TRUE or FALSE")
-        }
-    }
+    public func boolean(_ column: String) throws -> Bool { try boolean(at: try table.index(of: column)) }
 
     /// A column that may be absent (older files) or empty (not known): nil; otherwise its value or the error.
     public func optional<T>(_ column: String, _ read: (String) throws -> T) throws -> T? {
-        guard has(column), try !text(column).isEmpty else { return nil }
+        guard let index = table.position(of: column), !record.isEmpty(index) else { return nil }
         return try read(column)
+    }
+
+    // The same by the column's index in the header (`CSVColumns` finds them once per file). Numbers are read from
+    // the field's bytes when they have the plain form the writers use, exactly as the text would read; any other
+    // form goes the way of the text, so what a row means and every error's words stay as they were.
+
+    /// The raw field (formula guard removed).
+    public func text(at index: Int) -> String {
+        let raw = record.string(index)
+        return record.bytes(index).first == UInt8(ascii: "'") ? CSVValue.unguardingFormula(raw) : raw
+    }
+
+    public func integer(at index: Int) throws -> Int {
+        if let value = record.withBytes(index, PlainNumber.integer) { return value }
+        let raw = text(at: index)
+        guard let value = Int(raw) else { throw bad(table.header[index], raw, "a whole number") }
+        return value
+    }
+
+    public func decimal(at index: Int) throws -> Double {
+        if let value = record.withBytes(index, PlainNumber.decimal) { return value }
+        let raw = text(at: index)
+        guard let value = Double(raw), value.isFinite else {
+            throw bad(table.header[index], raw, "a number with '.' as decimal mark")
+        }
+        return value
+    }
+
+    public func boolean(at index: Int) throws -> Bool {
+        let bytes = record.bytes(index)
+        // TRUE/FALSE since issue 16; files written before it say true/false.
+        if bytes.elementsEqual("TRUE".utf8) || bytes.elementsEqual("true".utf8) { return true }
+        if bytes.elementsEqual("FALSE".utf8) || bytes.elementsEqual("false".utf8) { return false }
+        throw bad(table.header[index], text(at: index), "TRUE or FALSE")
     }
 
     /// An error naming this row's file, line and the given column, its cell's text and then `reason` ("is outside …").
@@ -112,4 +129,58 @@ public struct CSVRow: Sendable {
             file: table.file, line: record.line, column: column, problem: "'\(value)' is not \(expected)",
             advice: CSVReadError.defaultAdvice)
     }
+}
+
+/// A record type's columns found in one file's header once, so reading a row looks no name up.
+public struct CSVColumns: Sendable {
+    /// The record type's columns, in the order its decoder reads them.
+    public let names: [String]
+    /// Each name's index in the file's header; nil where the file lacks the column (an older file).
+    let indexes: [Int?]
+
+    public init(_ names: [String], in table: CSVTable) {
+        self.names = names
+        indexes = names.map { table.position(of: $0) }
+    }
+
+    /// Reads `row`'s fields in the order of `names`.
+    public func cursor(_ row: CSVRow) -> CSVColumnCursor { CSVColumnCursor(row: row, columns: self) }
+}
+
+/// Reads a row's columns one after another in `CSVColumns.names` order; each call names its column, which a debug
+/// build checks against that order (a decoder that skipped a column would read the next one's values).
+public struct CSVColumnCursor {
+    public let row: CSVRow
+    let columns: CSVColumns
+    var next = 0
+
+    private mutating func take(_ name: String) -> Int? {
+        assert(columns.names[next] == name, "read '\(name)' where '\(columns.names[next])' comes next")
+        defer { next += 1 }
+        return columns.indexes[next]
+    }
+
+    private mutating func required(_ name: String) throws -> Int {
+        guard let index = take(name) else {
+            throw CSVReadError.missingColumn(file: row.table.file, line: 1, column: name, header: row.table.header)
+        }
+        return index
+    }
+
+    /// Steps over columns a decoder does not read in this row.
+    public mutating func skip(_ names: String...) { for name in names { _ = take(name) } }
+
+    public mutating func text(_ name: String) throws -> String { row.text(at: try required(name)) }
+    public mutating func integer(_ name: String) throws -> Int { try row.integer(at: try required(name)) }
+    public mutating func decimal(_ name: String) throws -> Double { try row.decimal(at: try required(name)) }
+    public mutating func boolean(_ name: String) throws -> Bool { try row.boolean(at: try required(name)) }
+
+    /// A column that may be absent (older files) or empty (not known): nil; otherwise `read` of its index.
+    public mutating func optional<T>(_ name: String, _ read: (CSVRow, Int) throws -> T) throws -> T? {
+        guard let index = take(name), !row.record.isEmpty(index) else { return nil }
+        return try read(row, index)
+    }
+
+    /// The index of a required column, for a reader the cursor does not have (a timestamp).
+    public mutating func index(_ name: String) throws -> Int { try required(name) }
 }

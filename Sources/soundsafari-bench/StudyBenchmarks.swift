@@ -40,6 +40,11 @@ enum StudyBenchmarks {
         try lines.write(to: big, atomically: true, encoding: .utf8)
         var readCount = 0
         let readTime = try seconds { readCount = try TrialRow.readAll(from: big).count }
+        // The peer reads the same file in the same run (scripts/read-csv-peer.py, pandas.read_csv).
+        if let keep = ProcessInfo.processInfo.environment["SOUNDSAFARI_BENCH_TRIALS_CSV"] {
+            try? FileManager.default.removeItem(atPath: keep)
+            try FileManager.default.copyItem(at: big, to: URL(fileURLWithPath: keep))
+        }
 
         return [
             BenchmarkResult(

@@ -30,7 +30,8 @@ struct ResultPicture {
 
     /// Draws the picture on a new surface, freed when the returned object goes away.
     func makeSurface() throws -> SDLSurface {
-        let surface = try SDLSurface(width: Self.width, height: Self.height)
+        // Opaque: the scenery and the strip cover every pixel.
+        let surface = try SDLSurface(width: Self.width, height: Self.height, opaque: true)
         let fonts = try PictureFonts(largePixels: 26, smallPixels: 20)
         drawScenery(on: surface)
         drawHitZone(on: surface, fonts: fonts)

@@ -42,7 +42,8 @@ public final class TrialLog {
         guard table.header == TrialRow.columns else {
             throw StudyFileError.headerMismatch(path: url.path, expected: TrialRow.columns, found: table.header)
         }
-        let rows = try table.records.map { try TrialRow(table.row($0)) }
+        // The columns found once for the whole file, as every reader of trials.csv does (TrialRow.rows(of:)).
+        let rows = try TrialRow.rows(of: table)
         return (TrialLog(url: url, file: try AppendOnlyFile.openExisting(url)), rows)
     }
 

@@ -154,54 +154,62 @@ public struct TrialRow: Equatable, Sendable {
     }
 
     /// Reads a row back from a trials.csv record; errors name the file, line and column.
-    public init(_ row: CSVRow) throws {
-        schemaVersion = try row.integer("schema_version")
-        sessionID = try row.text("session_id")
-        participant = try row.text("participant")
-        platform = try row.text("platform")
-        input = try row.text("input")
-        hrtf = try row.text("hrtf")
-        condition = try row.text("condition")
-        background = try row.boolean("background")
-        round = try row.integer("round")
-        targetsInRound = try row.integer("targets_in_round")
-        targetIndex = try row.integer("target_index")
-        target = try row.text("target")
-        targetBearingDeg = try row.decimal("target_bearing_deg")
-        aimBearingDeg = try row.decimal("aim_bearing_deg")
-        deviationDeg = try row.decimal("deviation_deg")
-        absDeviationDeg = try row.decimal("abs_deviation_deg")
-        frontBackConfusion = try row.boolean("front_back_confusion")
-        onsetAt = try row.timestamp("onset_at")
-        shotAt = try row.timestamp("shot_at")
-        timeS = try row.decimal("time_s")
-        frontBackReversal = try row.boolean("front_back_reversal")
-        sessionIndex = try row.integer("session_index")
-        hrtfSHA256 = try row.text("hrtf_sha256")
-        protocolName = try row.text("protocol")
-        onsetFrame = try row.optional("onset_frame") { Int64(try row.integer($0)) }
-        onsetUncertaintyMS = try row.optional("onset_uncertainty_ms") { try row.decimal($0) }
+    public init(_ row: CSVRow) throws { try self.init(row, CSVColumns(Self.columns, in: row.table)) }
+
+    /// The same with the file's columns found once (`rows(of:)`): a row then looks no column name up.
+    public init(_ row: CSVRow, _ columns: CSVColumns) throws {
+        var c = columns.cursor(row)
+        schemaVersion = try c.integer("schema_version")
+        sessionID = try c.text("session_id")
+        participant = try c.text("participant")
+        platform = try c.text("platform")
+        input = try c.text("input")
+        hrtf = try c.text("hrtf")
+        condition = try c.text("condition")
+        background = try c.boolean("background")
+        round = try c.integer("round")
+        targetsInRound = try c.integer("targets_in_round")
+        targetIndex = try c.integer("target_index")
+        target = try c.text("target")
+        targetBearingDeg = try c.decimal("target_bearing_deg")
+        aimBearingDeg = try c.decimal("aim_bearing_deg")
+        deviationDeg = try c.decimal("deviation_deg")
+        absDeviationDeg = try c.decimal("abs_deviation_deg")
+        frontBackConfusion = try c.boolean("front_back_confusion")
+        onsetAt = try row.timestamp(at: c.index("onset_at"))
+        shotAt = try row.timestamp(at: c.index("shot_at"))
+        timeS = try c.decimal("time_s")
+        frontBackReversal = try c.boolean("front_back_reversal")
+        sessionIndex = try c.integer("session_index")
+        hrtfSHA256 = try c.text("hrtf_sha256")
+        protocolName = try c.text("protocol")
+        onsetFrame = try c.optional("onset_frame") { Int64(try $0.integer(at: $1)) }
+        onsetUncertaintyMS = try c.optional("onset_uncertainty_ms") { try $0.decimal(at: $1) }
         // Files written before the plan columns existed lack them: no plan.
-        let plan = try row.optional("plan") { try row.text($0) } ?? ""
-        training =
-            plan.isEmpty
-            ? nil
-            : TrainingColumns(
-                plan: plan, difficultyParameter: try row.text("difficulty_parameter"),
-                difficultyValue: try row.decimal("difficulty_value"), hit: try row.boolean("hit"),
-                staircaseReversal: try row.boolean("staircase_reversal"))
-        volumeDB = try row.optional("volume_db") { try row.decimal($0) }
-        profileVersion = try row.optional("profile_version") { try row.integer($0) }
-        deviceID = try row.optional("device_id") { try row.text($0) } ?? ""
+        let plan = try c.optional("plan") { $0.text(at: $1) } ?? ""
+        if plan.isEmpty {
+            c.skip("difficulty_parameter", "difficulty_value", "hit", "staircase_reversal")
+            training = nil
+        } else {
+            training = TrainingColumns(
+                plan: plan, difficultyParameter: try c.text("difficulty_parameter"),
+                difficultyValue: try c.decimal("difficulty_value"), hit: try c.boolean("hit"),
+                staircaseReversal: try c.boolean("staircase_reversal"))
+        }
+        volumeDB = try c.optional("volume_db") { try $0.decimal(at: $1) }
+        profileVersion = try c.optional("profile_version") { try $0.integer(at: $1) }
+        deviceID = try c.optional("device_id") { $0.text(at: $1) } ?? ""
         // Files written before the column existed hold photos only.
-        skipped = try row.optional("skipped") { try row.boolean($0) } ?? false
+        skipped = try c.optional("skipped") { try $0.boolean(at: $1) } ?? false
         // A measured value the game cannot write (a negative time, a bearing of 400°) is a damaged row, not a datum.
-        for (column, value) in [
-            ("target_bearing_deg", targetBearingDeg), ("aim_bearing_deg", aimBearingDeg),
-            ("deviation_deg", deviationDeg), ("abs_deviation_deg", absDeviationDeg), ("time_s", timeS),
-        ] {
+        func check(_ column: String, _ value: Double) throws {
             if let reason = TrialColumnDomain.problem(column, value) { throw row.invalid(column, reason) }
         }
+        try check("target_bearing_deg", targetBearingDeg)
+        try check("aim_bearing_deg", aimBearingDeg)
+        try check("deviation_deg", deviationDeg)
+        try check("abs_deviation_deg", absDeviationDeg)
+        try check("time_s", timeS)
     }
 
     /// The first value no game ever logs, as a clause naming its column, or nil when every value is one the game can
@@ -238,6 +246,7 @@ public struct TrialRow: Equatable, Sendable {
 
     /// Every row of a trials.csv table (its cut-off last line, if any, is never among the records).
     public static func rows(of table: CSVTable) throws -> [TrialRow] {
-        try table.records.map { try TrialRow(table.row($0)) }
+        let columns = CSVColumns(Self.columns, in: table)
+        return try table.records.map { try TrialRow(table.row($0), columns) }
     }
 }

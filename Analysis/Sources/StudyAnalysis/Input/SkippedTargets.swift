@@ -10,7 +10,7 @@ enum SkippedTargets {
 
     /// True when the cell says TRUE (`true`, `1`): what the game writes for a skipped animal.
     static func isSkipped(_ record: CSVRecord, _ slot: Int) -> Bool {
-        guard record.has(slot), let first = record.storage[slot].first else { return false }
+        guard record.has(slot), let first = record.bytes(slot).first else { return false }
         return first == UInt8(ascii: "T") || first == UInt8(ascii: "t") || first == UInt8(ascii: "1")
     }
 

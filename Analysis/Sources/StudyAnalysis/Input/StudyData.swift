@@ -376,7 +376,7 @@ private final class Loader {
             }
             func codeOf(_ s: Int) throws -> Int {
                 // A joined column's value depends on the participant, so its cache key is the participant's bytes.
-                let bytes = record.has(s) ? record.storage[s] : record.storage[participantSlot]
+                let bytes = record.bytes(record.has(s) ? s : participantSlot)
                 return try coders[coderOfSlot[s]].code(bytes) { try text(s) }
             }
             for (s, filters) in filterGroups {

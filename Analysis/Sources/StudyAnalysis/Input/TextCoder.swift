@@ -1,15 +1,18 @@
 // Dense integer codes for the distinct texts of one CSV column, looked up by the field's raw bytes.
+import Foundation
+
 /// Codes for the distinct texts of one column; repeated values in consecutive rows skip the hash lookup.
 struct TextCoder {
     private var codes: [ByteKey: Int] = [:]
+    /// A copy of the last field's bytes (never a slice of the record, which would keep the reader's buffer).
     private var lastBytes: [UInt8]?
     private var lastCode = 0
     private(set) var names: [String] = []
 
     /// `makeName` turns new bytes into the text they stand for; equal texts share a code.
-    mutating func code(_ bytes: [UInt8], makeName: () throws -> String) rethrows -> Int {
-        if let lastBytes, lastBytes == bytes { return lastCode }
-        let key = ByteKey(bytes: bytes)
+    mutating func code(_ bytes: ArraySlice<UInt8>, makeName: () throws -> String) rethrows -> Int {
+        if let lastBytes, ByteKey.same(lastBytes, bytes) { return lastCode }
+        let key = ByteKey(bytes: Array(bytes))
         let c: Int
         if let known = codes[key] {
             c = known
@@ -23,7 +26,7 @@ struct TextCoder {
                 }()
             codes[key] = c
         }
-        lastBytes = bytes
+        lastBytes = key.bytes
         lastCode = c
         return c
     }

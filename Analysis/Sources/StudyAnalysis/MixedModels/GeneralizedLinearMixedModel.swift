@@ -37,6 +37,16 @@ public enum GeneralizedLinearMixedModel {
             data.add($0)
             n += 1
         }
+        return try fit(text: text, formula: formula, design: design, data: data, observations: n, reader: reader)
+    }
+
+    /// The fit of the rows `reader` read into `data` (`n` of them): `fitBinomial` after its reading, and the report's
+    /// model after the reading it shares with the other models.
+    static func fit(
+        text: String, formula: ModelFormula, design: MixedModelDesign, data patterns: BinomialPatterns,
+        observations n: Int, reader: MixedModelReader
+    ) throws -> GeneralizedLinearMixedModelResult {
+        var data = patterns
         data.finish()
         for term in design.randomTerms {
             let q = design.blocks[term.block].levelCount * term.columnNames.count

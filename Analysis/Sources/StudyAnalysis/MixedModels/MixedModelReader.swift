@@ -61,13 +61,28 @@ public final class MixedModelReader {
         }
     }
 
-    /// Streams every file, calling `body` with a field accessor for each row that passes the filters.
-    private func scan(_ body: (_ field: (Int) throws -> [UInt8]?, _ record: CSVRecord) throws -> Void) throws {
-        var columns = self.columns
+    /// One reader's step for each row that passes the filters: `field(slot)` is the row's value of the reader's
+    /// column `slot` (nil: missing), a slice of the record's buffer: a step keeping one past the row copies it
+    /// (`Array(bytes)`), so the reader's buffer is reused for the next row.
+    typealias Row = (_ field: (Int) throws -> ArraySlice<UInt8>?, _ record: CSVRecord) throws -> Void
+
+    /// Streams every file once for `readers`, readers of the same files, filters, participants and --skip-invalid
+    /// (the report's three models: one reading of the trials, not three), calling each reader's `rows` step. What the
+    /// file itself refuses (a malformed line, a row of the wrong length, an impossible measured value) is refused for
+    /// every reader, as each would alone; a step's own error (a response that is no number, a column only that model
+    /// names) ends that reader's part only, and is its result. Returns each reader's error, or nil.
+    private static func scan(_ readers: [MixedModelReader], _ rows: [Row]) -> [Error?] {
+        guard let first = readers.first else { return [] }
+        let input = first.input
+        let participants = first.participants
+        var columns: [String] = []
+        for reader in readers { for c in reader.columns where !columns.contains(c) { columns.append(c) } }
+        // Each reader's slot of a column → the shared slot.
+        let shared = readers.map { reader in reader.columns.map { columns.firstIndex(of: $0)! } }
         for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
         if !columns.contains("participant") { columns.append("participant") }
         let participantSlot = columns.firstIndex(of: "participant")!
-        // A skipped animal is no photo: left out unless the model or a filter names the column.
+        // A skipped animal is no photo: left out unless a model or a filter names the column.
         var skippedSlot: Int?
         if !columns.contains(SkippedTargets.column) {
             columns.append(SkippedTargets.column)
@@ -75,54 +90,104 @@ public final class MixedModelReader {
         }
         var optional: Set<String> = ["participant", SkippedTargets.column]
         if let participants { for c in columns where participants.columns.contains(c) { optional.insert(c) } }
+        // A column only some readers need is optional to the shared reading; a reader whose column a file lacks gets
+        // the missing-column error its own reading would have given.
+        let needs = readers.map { reader in reader.columns.filter { !optional.contains($0) } }
+        let everyoneNeeds = needs.dropFirst().reduce(Set(needs[0])) { $0.intersection($1) }
+        for list in needs { for c in list where !everyoneNeeds.contains(c) { optional.insert(c) } }
         let domains = TrialColumnCheck(columns: &columns, optional: &optional)
         let filterSlots = Dictionary(grouping: input.filters, by: \.column).map {
             (slot: columns.firstIndex(of: $0.key)!, filters: $0.value)
         }
-        for file in files {
+        let alone = readers.count == 1
+        var errors = [Error?](repeating: nil, count: readers.count)
+        for file in first.files where errors.contains(where: { $0 == nil }) {
             let reader = CSVReader.forAnalysis(
                 columns: columns, optionalColumns: optional, skipInvalid: input.skipInvalid)
             reader.showProgress = reader.showProgress && input.showProgress
-            try reader.read(path: file) { record in
-                try domains.check(record)
-                if let skippedSlot, SkippedTargets.isSkipped(record, skippedSlot) {
-                    skippedTargets += 1
-                    return
-                }
-                func field(_ s: Int) throws -> [UInt8]? {
-                    if record.has(s) {
-                        // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone or an
-                        // older log's true/false must read as TRUE/FALSE.
-                        let bytes = record.storage[s]
-                        if bytes.first != 0x27 && !Self.lowerCaseBoolean.contains(bytes) {
-                            return bytes.isEmpty || bytes == Self.missingMarker ? nil : bytes
+            var lacking = [String?](repeating: nil, count: readers.count)
+            var ownSkipped = [Int](repeating: 0, count: readers.count)
+            var ownFirstSkipped = [String?](repeating: nil, count: readers.count)
+            var checkedColumns = false
+            do {
+                try reader.read(path: file) { record in
+                    if !checkedColumns {
+                        checkedColumns = true
+                        for r in readers.indices {
+                            lacking[r] = needs[r].first { !record.has(columns.firstIndex(of: $0)!) }
                         }
-                        let text = StudyData.unescapeText(record.string(s))
-                        return text.isEmpty || text == "NA" ? nil : Array(text.utf8)
                     }
-                    guard record.has(participantSlot) else {
-                        throw AnalysisError(
-                            "\(file): column '\(columns[s])' is in neither this file nor participants.csv; check the model's names."
-                        )
+                    try domains.check(record)
+                    if let skippedSlot, SkippedTargets.isSkipped(record, skippedSlot) {
+                        for r in readers.indices where errors[r] == nil { readers[r].skippedTargets += 1 }
+                        return
                     }
-                    let id = StudyData.unescapeText(record.string(participantSlot))
-                    guard let v = participants?.value(participant: id, column: columns[s]) else {
-                        throw record.invalid(participantSlot, "participant '\(id)' is not in participants.csv")
+                    func field(_ s: Int) throws -> ArraySlice<UInt8>? {
+                        if record.has(s) {
+                            // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone or an
+                            // older log's true/false must read as TRUE/FALSE.
+                            let bytes = record.bytes(s)
+                            if bytes.first != 0x27 && !Self.isLowerCaseBoolean(bytes) {
+                                return bytes.isEmpty || bytes.elementsEqual(Self.missingMarker) ? nil : bytes
+                            }
+                            let text = StudyData.unescapeText(record.string(s))
+                            return text.isEmpty || text == "NA" ? nil : ArraySlice(text.utf8)
+                        }
+                        guard record.has(participantSlot) else {
+                            throw AnalysisError(
+                                "\(file): column '\(columns[s])' is in neither this file nor participants.csv; check the model's names."
+                            )
+                        }
+                        let id = StudyData.unescapeText(record.string(participantSlot))
+                        guard let v = participants?.value(participant: id, column: columns[s]) else {
+                            throw record.invalid(participantSlot, "participant '\(id)' is not in participants.csv")
+                        }
+                        return v.isEmpty || v == "NA" ? nil : ArraySlice(v.utf8)
                     }
-                    return v.isEmpty || v == "NA" ? nil : Array(v.utf8)
+                    for (slot, filters) in filterSlots {
+                        let v = try field(slot).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                        if !RowFilter.keeps(v, filters) { return }
+                    }
+                    for r in readers.indices where errors[r] == nil && lacking[r] == nil {
+                        if alone {
+                            // One reader: its errors are the reading's, counted or fatal as the reader decides.
+                            try rows[r]({ try field(shared[r][$0]) }, record)
+                            continue
+                        }
+                        do {
+                            try rows[r]({ try field(shared[r][$0]) }, record)
+                        } catch let row as CSVReadError {
+                            let advised = row.advising(reader.advice)
+                            guard input.skipInvalid else {
+                                errors[r] = advised
+                                continue
+                            }
+                            ownSkipped[r] += 1
+                            if ownFirstSkipped[r] == nil { ownFirstSkipped[r] = row.advising("dropped").description }
+                        } catch {
+                            errors[r] = error
+                        }
+                    }
                 }
-                for (slot, filters) in filterSlots {
-                    let v = try field(slot).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                    if !RowFilter.keeps(v, filters) { return }
-                }
-                try body(field, record)
+            } catch {
+                for r in readers.indices where errors[r] == nil { errors[r] = error }
+                break
             }
-            skippedRows += reader.skippedRows
-            if firstSkipped == nil { firstSkipped = reader.firstSkipped }
+            for r in readers.indices where errors[r] == nil {
+                if let column = lacking[r] ?? needs[r].first(where: { !reader.header.contains($0) }) {
+                    errors[r] = CSVReadError.missingColumn(file: file, line: 1, column: column, header: reader.header)
+                    continue
+                }
+                readers[r].skippedRows += reader.skippedRows + ownSkipped[r]
+                if readers[r].firstSkipped == nil {
+                    readers[r].firstSkipped = reader.firstSkipped ?? ownFirstSkipped[r]
+                }
+            }
         }
+        return errors
     }
 
-    static func badResponse(_ bytes: [UInt8], binary: Bool, record: CSVRecord) -> CSVReadError {
+    static func badResponse(_ bytes: ArraySlice<UInt8>, binary: Bool, record: CSVRecord) -> CSVReadError {
         let shown = String(decoding: bytes, as: UTF8.self)
         return record.invalid(
             0,
@@ -134,12 +199,46 @@ public final class MixedModelReader {
     static let missingMarker: [UInt8] = Array("NA".utf8)
     static let lowerCaseBoolean: Set<[UInt8]> = Set(["true", "false", "True", "False"].map { Array($0.utf8) })
 
-    static func number(_ bytes: [UInt8]) -> Double? {
+    /// `true`/`false`/`True`/`False`; a field starting with any other byte is decided without a copy.
+    static func isLowerCaseBoolean(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first, first == 0x74 || first == 0x66 || first == 0x54 || first == 0x46 else {
+            return false
+        }
+        return lowerCaseBoolean.contains(Array(bytes))
+    }
+
+    static func number(_ bytes: ArraySlice<UInt8>) -> Double? {
         bytes.withUnsafeBufferPointer { ExactDecimal.parse($0) }?.approximate
     }
 
     /// true/yes/1 and false/no/0, any case.
-    static func binary(_ bytes: [UInt8]) -> Double? {
+    static func binary(_ bytes: ArraySlice<UInt8>) -> Double? {
+        // The plain spellings straight from the bytes (a GLMM reads this for every trial, twice); anything else, such
+        // as a value padded with a Unicode space, is judged as text.
+        var word: UInt64 = 0
+        var count = 0
+        var ended = false
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x09 {
+                ended = count > 0
+                continue
+            }
+            guard !ended, count < 5, byte < 0x80 else { return binaryText(bytes) }
+            word = word << 8 | UInt64(byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0))
+            count += 1
+        }
+        if trueWords.contains(word) { return 1 }
+        if falseWords.contains(word) { return 0 }
+        return binaryText(bytes)
+    }
+
+    /// The spellings, lower case, packed a byte at a time into an integer.
+    private static let trueWords: [UInt64] = ["true", "yes", "1"].map(packed)
+    private static let falseWords: [UInt64] = ["false", "no", "0"].map(packed)
+
+    private static func packed(_ word: String) -> UInt64 { word.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+
+    private static func binaryText(_ bytes: ArraySlice<UInt8>) -> Double? {
         switch String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased() {
         case "true", "yes", "1": return 1
         case "false", "no", "0": return 0
@@ -148,8 +247,22 @@ public final class MixedModelReader {
     }
 
     /// First pass: numeric or factor for each variable, factor levels in R's order, levels of each grouping factor.
-    /// Values are kept as bytes (a String is made once per distinct value), and a run of equal values costs a compare.
-    func design() throws -> MixedModelDesign {
+    func design() throws -> MixedModelDesign { try Self.designs([self])[0].get() }
+
+    /// The first pass of several readers of the same files (the report's models) in one reading of them; each
+    /// reader's design or the error that ended its part.
+    static func designs(_ readers: [MixedModelReader]) -> [Result<MixedModelDesign, Error>] {
+        let passes = readers.map { $0.designPass() }
+        let errors = scan(readers, passes.map(\.row))
+        return zip(passes, errors).map { pass, error in
+            if let error { return .failure(error) }
+            return Result { try pass.finish() }
+        }
+    }
+
+    /// The first pass's step for each row and the step that makes the design after the last one. Values are kept as
+    /// bytes (a String is made once per distinct value), and a run of equal values costs a compare.
+    private func designPass() -> (row: Row, finish: () throws -> MixedModelDesign) {
         let cap = 100_000
         var seen = [Set<[UInt8]>](repeating: [], count: names.count)
         var last = [[UInt8]?](repeating: nil, count: names.count)
@@ -162,8 +275,10 @@ public final class MixedModelReader {
         }
         var combinations: [String: Set<[UInt8]>] = [:]
         var rows = 0
-        var values = [[UInt8]](repeating: [], count: names.count + 1)
-        try scan { field, record in
+        var values = [ArraySlice<UInt8>](repeating: [], count: names.count + 1)
+        let row: Row = { [self] field, record in
+            // The slices are of this row's buffer: let it go with the row.
+            defer { for s in values.indices { values[s] = [] } }
             for s in 0...names.count {
                 guard let v = try field(s == 0 ? 0 : slotOf[s - 1]) else {
                     rowsWithMissing += 1
@@ -176,12 +291,12 @@ public final class MixedModelReader {
                 throw Self.badResponse(response, binary: input.binaryResponse, record: record)
             }
             for i in names.indices {
-                let bytes = values[i + 1]
-                if let l = last[i], l == bytes { continue }
+                if let l = last[i], ByteKey.same(l, values[i + 1]) { continue }
+                let bytes = Array(values[i + 1])
                 last[i] = bytes
                 if seen[i].contains(bytes) { continue }
                 if seen[i].count < cap || grouping[i] { seen[i].insert(bytes) }
-                if grouping[i] || Self.number(bytes) == nil {
+                if grouping[i] || Self.number(values[i + 1]) == nil {
                     texts[i].insert(bytes)
                 } else if numberTexts[i].count < cap {
                     numberTexts[i].insert(bytes)
@@ -189,42 +304,61 @@ public final class MixedModelReader {
             }
             for (name, slots) in combined {
                 var key: [UInt8] = []
-                for s in slots { key += values[s] + [0] }
+                for s in slots {
+                    key.append(contentsOf: values[s])
+                    key.append(0)
+                }
                 combinations[name, default: []].insert(key)
             }
             rows += 1
         }
-        var groupLevels: [String: Int] = [:]
-        for t in formula.randomTerms {
-            groupLevels[t.groupName] =
-                t.group.count == 1
-                ? texts[names.firstIndex(of: t.group[0])!].count : combinations[t.groupName]?.count ?? 0
-        }
-        var variables: [ModelVariable] = []
-        for (i, name) in names.enumerated() {
-            if texts[i].isEmpty && !grouping[i] {
-                variables.append(ModelVariable(name: name, levels: nil))
-            } else {
-                if numberTexts[i].count >= cap {
-                    throw AnalysisError(
-                        "Column '\(name)' mixes numbers and text; clean it or filter the text rows out.")
-                }
-                let all = texts[i].union(numberTexts[i]).map { String(decoding: $0, as: UTF8.self) }
-                variables.append(ModelVariable(name: name, levels: StudyData.sortLevels(all)))
+        let finish: () throws -> MixedModelDesign = { [self] in try makeDesign() }
+        func makeDesign() throws -> MixedModelDesign {
+            var groupLevels: [String: Int] = [:]
+            for t in formula.randomTerms {
+                groupLevels[t.groupName] =
+                    t.group.count == 1
+                    ? texts[names.firstIndex(of: t.group[0])!].count : combinations[t.groupName]?.count ?? 0
             }
+            var variables: [ModelVariable] = []
+            for (i, name) in names.enumerated() {
+                if texts[i].isEmpty && !grouping[i] {
+                    variables.append(ModelVariable(name: name, levels: nil))
+                } else {
+                    if numberTexts[i].count >= cap {
+                        throw AnalysisError(
+                            "Column '\(name)' mixes numbers and text; clean it or filter the text rows out.")
+                    }
+                    let all = texts[i].union(numberTexts[i]).map { String(decoding: $0, as: UTF8.self) }
+                    variables.append(ModelVariable(name: name, levels: StudyData.sortLevels(all)))
+                }
+            }
+            guard rows > 0 else {
+                throw AnalysisError(
+                    "No complete rows to fit (\(rowsWithMissing) with missing values); check the files and --filter values."
+                )
+            }
+            return try MixedModelDesign(
+                formula: formula, variables: variables, groupLevelCounts: groupLevels,
+                contrasts: input.contrasts)
         }
-        guard rows > 0 else {
-            throw AnalysisError(
-                "No complete rows to fit (\(rowsWithMissing) with missing values); check the files and --filter values."
-            )
-        }
-        return try MixedModelDesign(
-            formula: formula, variables: variables, groupLevelCounts: groupLevels,
-            contrasts: input.contrasts)
+        return (row, finish)
     }
 
     /// Second pass: each complete row in model-matrix form, with group levels numbered in order of appearance.
-    func stream(_ design: MixedModelDesign, _ body: (inout ModelRow) throws -> Void) throws {
+    func stream(_ design: MixedModelDesign, _ body: @escaping (inout ModelRow) throws -> Void) throws {
+        if let error = Self.scan([self], [streamPass(design, body)])[0] { throw error }
+    }
+
+    /// The second pass of several readers in one reading of the files: each reader's rows to its own `body`; the
+    /// error that ended a reader's part, or nil.
+    static func stream(
+        _ readers: [MixedModelReader], _ designs: [MixedModelDesign], _ bodies: [(inout ModelRow) throws -> Void]
+    ) -> [Error?] {
+        scan(readers, readers.indices.map { readers[$0].streamPass(designs[$0], bodies[$0]) })
+    }
+
+    private func streamPass(_ design: MixedModelDesign, _ body: @escaping (inout ModelRow) throws -> Void) -> Row {
         let variableCount = names.count
         let levelCounts = design.variables.map { $0.levels?.count ?? 0 }
         let levelIndex: [[[UInt8]: Int]] = design.variables.map { v in
@@ -250,7 +384,7 @@ public final class MixedModelReader {
         rowsWithMissing = 0
         skippedRows = 0
         firstSkipped = nil
-        try scan { field, record in
+        return { [self] field, record in
             guard let response = try field(0) else {
                 rowsWithMissing += 1
                 return
@@ -260,10 +394,10 @@ public final class MixedModelReader {
                     rowsWithMissing += 1
                     return
                 }
-                if let last = lastBytes[i], last == bytes { continue }
-                lastBytes[i] = bytes
+                if let last = lastBytes[i], ByteKey.same(last, bytes) { continue }
+                lastBytes[i] = Array(bytes)
                 if design.variables[i].isFactor {
-                    guard let l = levelIndex[i][bytes] else {
+                    guard let l = levelIndex[i][Array(bytes)] else {
                         throw record.invalid(
                             slotOf[i],
                             "'\(String(decoding: bytes, as: UTF8.self))' was not seen in the first pass (the file changed while being read)"

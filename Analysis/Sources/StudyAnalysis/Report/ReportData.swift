@@ -65,7 +65,7 @@ struct ReportData {
         // condition, participant, session, protocol, plan
         var coders = [TextCoder(), TextCoder(), TextCoder(), TextCoder(), TextCoder()]
         var protocolRows: [(rows: Int, plan: Int?)] = []
-        func code(_ column: Int, _ bytes: [UInt8]) -> Int {
+        func code(_ column: Int, _ bytes: ArraySlice<UInt8>) -> Int {
             coders[column].code(bytes) { StudyData.unescapeText(String(decoding: bytes, as: UTF8.self)) }
         }
         var byCondition: [Measures] = []
@@ -84,7 +84,7 @@ struct ReportData {
                     return
                 }
                 for (k, (slot, group)) in filterSlots.enumerated() {
-                    let code = filterCoders[k].code(r.storage[slot]) { StudyData.unescapeText(r.string(slot)) }
+                    let code = filterCoders[k].code(r.bytes(slot)) { StudyData.unescapeText(r.string(slot)) }
                     if let pass = filterPasses[k][code] {
                         if !pass { return } else { continue }
                     }
@@ -93,8 +93,8 @@ struct ReportData {
                     if !pass { return }
                 }
                 func number(_ slot: Int) throws -> Double { try NumberField.value(r, slot).approximate }
-                guard !r.storage[0].isEmpty else { throw r.invalid(0, "the group is empty") }
-                guard !r.storage[1].isEmpty else { throw r.invalid(1, "the participant is empty") }
+                guard !r.isEmpty(0) else { throw r.invalid(0, "the group is empty") }
+                guard !r.isEmpty(1) else { throw r.invalid(1, "the participant is empty") }
                 let deviation = try number(2)
                 let time = try number(3)
                 let signed = r.has(4) ? try number(4) : nil
@@ -103,14 +103,14 @@ struct ReportData {
                 let round = r.has(7) ? Int(try number(7)) : nil
                 var confused: Bool?
                 if r.has(9) {
-                    switch r.storage[9].first {
+                    switch r.bytes(9).first {
                     case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "1"), UInt8(ascii: "y"): confused = true
                     case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "0"), UInt8(ascii: "n"): confused = false
                     default: throw r.invalid(9, "'\(r.string(9))' is not true or false")
                     }
                 }
-                let c = code(0, r.storage[0])
-                let p = code(1, r.storage[1])
+                let c = code(0, r.bytes(0))
+                let p = code(1, r.bytes(1))
                 if c == byCondition.count { byCondition.append(Measures()) }
                 if p == byParticipant.count { byParticipant.append(Measures()) }
                 byCondition[c].deviation.add(deviation)
@@ -121,7 +121,7 @@ struct ReportData {
                 byCell[p * wide + c, default: Measures()].time.add(time)
                 if let round { data.rounds[round, default: GroupAccumulator()].add(deviation) }
                 if r.has(8) {
-                    bySession[p * wide + code(2, r.storage[8]), default: GroupAccumulator()].add(deviation)
+                    bySession[p * wide + code(2, r.bytes(8)), default: GroupAccumulator()].add(deviation)
                 } else {
                     data.everyRowHasSession = false
                 }
@@ -137,11 +137,11 @@ struct ReportData {
                     confusion[c] = (entry.count + (confused ? 1 : 0), entry.n + 1)
                 }
                 if let target, let aim, data.polarPairs.count < maxPolarPairs { data.polarPairs.append((target, aim)) }
-                let protocolCode = r.has(10) ? code(3, r.storage[10]) : code(3, [])
+                let protocolCode = r.has(10) ? code(3, r.bytes(10)) : code(3, [])
                 if protocolCode == protocolRows.count { protocolRows.append((0, nil)) }
                 protocolRows[protocolCode].rows += 1
-                if protocolRows[protocolCode].plan == nil, r.has(11), !r.storage[11].isEmpty {
-                    protocolRows[protocolCode].plan = code(4, r.storage[11])
+                if protocolRows[protocolCode].plan == nil, r.has(11), !r.isEmpty(11) {
+                    protocolRows[protocolCode].plan = code(4, r.bytes(11))
                 }
                 data.rows += 1
             }

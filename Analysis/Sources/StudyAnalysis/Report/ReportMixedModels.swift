@@ -32,36 +32,79 @@ enum ReportMixedModels {
         // by condition? Each trainee gets their own intercept and session slope (lme4:
         // RESPONSE ~ session_index * condition + (session_index | participant)).
         let training = isTraining(c)
-        return specs.map { spec in
-            let formula =
-                training && !spec.binomial
+        let formulas = specs.map { spec in
+            training && !spec.binomial
                 ? "\(spec.response) ~ session_index * \(predictor) + (session_index | participant)"
                 : "\(spec.response) ~ \(predictor) + (1 | participant)"
+        }
+        func failed(_ i: Int, _ error: Error) -> ReportMixedModel {
+            ReportMixedModel(
+                measure: specs[i].measure, response: specs[i].response, formula: formulas[i],
+                binomial: specs[i].binomial, fixed: [], randomSD: [], residualSD: nil, singular: false,
+                observations: 0, problem: "\(error)")
+        }
+        var models = [ReportMixedModel?](repeating: nil, count: specs.count)
+        var readers: [(model: Int, formula: ModelFormula, reader: MixedModelReader)] = []
+        for (i, spec) in specs.enumerated() {
             var input = MixedModelInput(paths: files)
             input.filters = filters
             input.showProgress = false
             input.binaryResponse = spec.binomial
             do {
-                if spec.binomial {
-                    let r = try GeneralizedLinearMixedModel.fitBinomial(formula: formula, input: input)
-                    return ReportMixedModel(
-                        measure: spec.measure, response: spec.response, formula: formula, binomial: true,
-                        fixed: r.fixed, randomSD: r.random.map { ($0.group, $0.term, $0.sd) }, residualSD: nil,
-                        singular: r.singular, observations: r.observations, problem: nil)
-                }
-                let r = try LinearMixedModel.fit(formula: formula, input: input)
-                return ReportMixedModel(
-                    measure: spec.measure, response: spec.response, formula: formula, binomial: false,
-                    fixed: r.fixed, randomSD: r.random.map { ($0.group, $0.term, $0.sd) },
-                    residualSD: r.residualVariance.squareRoot(), singular: r.singular, observations: r.observations,
-                    problem: nil)
+                let formula = try ModelFormula(parsing: formulas[i])
+                readers.append((i, formula, try MixedModelReader(formula: formula, input: input)))
             } catch {
-                return ReportMixedModel(
-                    measure: spec.measure, response: spec.response, formula: formula, binomial: spec.binomial,
-                    fixed: [], randomSD: [], residualSD: nil, singular: false, observations: 0,
-                    problem: "\(error)")
+                models[i] = failed(i, error)
             }
         }
+        // The three models read the trials together: one reading for their designs, one for their rows (it was
+        // two readings each, six of the same file).
+        var designed: [(model: Int, formula: ModelFormula, reader: MixedModelReader, design: MixedModelDesign)] = []
+        for (k, result) in MixedModelReader.designs(readers.map(\.reader)).enumerated() {
+            switch result {
+            case .success(let design):
+                designed.append((readers[k].model, readers[k].formula, readers[k].reader, design))
+            case .failure(let error): models[readers[k].model] = failed(readers[k].model, error)
+            }
+        }
+        var crossProducts = designed.map { specs[$0.model].binomial ? nil : CrossProducts(design: $0.design) }
+        var patterns = designed.map { specs[$0.model].binomial ? BinomialPatterns(design: $0.design) : nil }
+        var observations = designed.map { _ in 0 }
+        let bodies: [(inout ModelRow) throws -> Void] = designed.indices.map { k in
+            { row in
+                if crossProducts[k] != nil { crossProducts[k]!.add(row) } else { patterns[k]!.add(row) }
+                observations[k] += 1
+            }
+        }
+        let errors = MixedModelReader.stream(designed.map(\.reader), designed.map(\.design), bodies)
+        for (k, entry) in designed.enumerated() {
+            let i = entry.model
+            do {
+                if let error = errors[k] { throw error }
+                if let patterns = patterns[k] {
+                    let r = try GeneralizedLinearMixedModel.fit(
+                        text: formulas[i], formula: entry.formula, design: entry.design, data: patterns,
+                        observations: observations[k], reader: entry.reader)
+                    models[i] = ReportMixedModel(
+                        measure: specs[i].measure, response: specs[i].response, formula: formulas[i], binomial: true,
+                        fixed: r.fixed, randomSD: r.random.map { ($0.group, $0.term, $0.sd) }, residualSD: nil,
+                        singular: r.singular, observations: r.observations, problem: nil)
+                } else if let stats = crossProducts[k] {
+                    let r = try LinearMixedModel.fit(
+                        design: entry.design, stats: stats, reml: true, formulaText: formulas[i],
+                        rowsWithMissing: entry.reader.rowsWithMissing,
+                        skipped: (entry.reader.skippedRows, entry.reader.firstSkipped))
+                    models[i] = ReportMixedModel(
+                        measure: specs[i].measure, response: specs[i].response, formula: formulas[i], binomial: false,
+                        fixed: r.fixed, randomSD: r.random.map { ($0.group, $0.term, $0.sd) },
+                        residualSD: r.residualVariance.squareRoot(), singular: r.singular,
+                        observations: r.observations, problem: nil)
+                }
+            } catch {
+                models[i] = failed(i, error)
+            }
+        }
+        return models.map { $0! }
     }
 
     /// The report's rows all come from a training plan's sessions (the `plan` column), and not from one session only
