@@ -31,7 +31,7 @@ let package = Package(
                 .product(name: "StudyAnalysis", package: "SoundSafari"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("openapi.json"), .copy("Web")]),
+            resources: [.copy("openapi.json"), .copy("Web/templates"), .copy("Web/static")]),
         .executableTarget(
             name: "soundsafari-server",
             dependencies: [

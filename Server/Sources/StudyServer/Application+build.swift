@@ -15,12 +15,15 @@ enum APIDocument {
 }
 
 /// The router with every route and middleware; `database` must be running (the application runs its client).
-func buildRouter(database: StudyDatabase, configuration: ServerConfiguration, pages: WebPages)
-    -> Router<AppRequestContext>
-{
+/// `sessions` resolves tokens and cookies (PostgreSQL's, unless a test gives its own).
+func buildRouter(
+    database: StudyDatabase, configuration: ServerConfiguration, pages: WebPages,
+    sessions: (any SessionsRepository)? = nil
+) -> Router<AppRequestContext> {
+    let sessions = sessions ?? PostgresSessions(database: database)
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ProblemMiddleware())
-    router.add(middleware: AuthenticationMiddleware(database: database))
+    router.add(middleware: AuthenticationMiddleware(sessions: sessions))
     let api = router.group("api/v1")
     api.get("openapi.json") { _, _ in
         Response(
@@ -28,18 +31,17 @@ func buildRouter(database: StudyDatabase, configuration: ServerConfiguration, pa
             body: .init(byteBuffer: ByteBuffer(bytes: APIDocument.data)))
     }
     api.get("health") { _, _ in
-        let versions = try await database.rows("SELECT coalesce(max(version), 0) FROM schema_migrations")
-        return JSONReply(body: ["status": "ok", "schema": String(try versions.first!.decode(Int.self))])
+        JSONReply(body: ["status": "ok", "schema": String(try await database.schemaVersion())])
     }
-    AccountRoutes(database: database, configuration: configuration).add(to: api)
+    AccountRoutes(database: database, sessions: sessions, configuration: configuration).add(to: api)
     DeviceRoutes(database: database, configuration: configuration).add(to: api)
     SyncRoutes(database: database).add(to: api)
     PrescriptionRoutes(database: database).add(to: api)
     ExportRoutes(database: database).add(to: api)
     ParticipantRoutes(database: database).add(to: api)
     // The dashboard: HTML pages under /, signed in with a cookie.
-    let web = router.group().add(middleware: WebMiddleware(database: database, pages: pages))
-    WebAccountRoutes(database: database, configuration: configuration, pages: pages).add(to: web)
+    let web = router.group().add(middleware: WebMiddleware(sessions: sessions, pages: pages))
+    WebAccountRoutes(database: database, sessions: sessions, configuration: configuration, pages: pages).add(to: web)
     WebSiteRoutes(database: database, pages: pages, thresholds: configuration.alerts).add(to: web)
     WebAdminRoutes(database: database, pages: pages).add(to: web)
     WebResearchRoutes(database: database).add(to: web)

@@ -15,7 +15,8 @@ struct ProblemMiddleware: RouterMiddleware {
         do {
             // The dashboard's pages check their own (WebMiddleware), to answer with its error page.
             if request.uri.path.hasPrefix("/api/") { try RequestText.check(request) }
-            response = try await next(request, context)
+            // A database error thrown below names this request (MissingRow).
+            response = try await RequestID.$current.withValue(id) { try await next(request, context) }
             response.headers[.requestID] = id
         } catch {
             let problem = Problem.from(error, request: request)
@@ -37,7 +38,7 @@ struct ProblemMiddleware: RouterMiddleware {
 /// Resolves `Authorization: Bearer TOKEN` into the context's identity: an unknown, expired or revoked token is a 401.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    let database: StudyDatabase
+    let sessions: any SessionsRepository
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -47,7 +48,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
             throw Problem.unauthorized(
                 "The Authorization header is not 'Bearer TOKEN': send the token from login or enrolment.")
         }
-        guard let identity = try await database.identity(token: token) else {
+        guard let identity = try await sessions.identity(token: token) else {
             throw Problem.unauthorized("This token is unknown or expired: sign in again (or enrol the machine again).")
         }
         if case .device(let device) = identity, device.revokedAt != nil {

@@ -18,7 +18,7 @@ import Testing
             let token = try await server.login("root", testPassword)
             #expect(try await server.call(.get, "/api/v1/me", token: token).json["role"] as? String == "admin")
             // The session lives in PostgreSQL (hashed): another client on the same database knows it.
-            #expect(try await server.database.identity(token: token) != nil)
+            #expect(try await PostgresSessions(database: server.database).identity(token: token) != nil)
             let stored = try await server.database.rows("SELECT token_hash FROM web_sessions").map {
                 try $0.decode(String.self)
             }

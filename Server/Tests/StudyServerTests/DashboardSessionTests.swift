@@ -97,7 +97,7 @@ final class FormClient: @unchecked Sendable {
             let token = try #require(browser.cookies["ss_session"])
             let page = try await browser.send(.get, "/")
             #expect(try await browser.send(.post, "/logout", form: [("csrf", page.csrf ?? "")]).status == 303)
-            #expect(try await server.database.webSession(token: token) == nil)
+            #expect(try await PostgresSessions(database: server.database).webSession(token: token) == nil)
         }
     }
 

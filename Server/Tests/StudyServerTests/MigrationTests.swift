@@ -8,11 +8,11 @@ import Testing
 
 @Suite struct MigrationTests {
     @Test func migrationsAreNumberedInOrderAndNeverDestructive() {
-        // The API's from 1 without gaps, the dashboard's from 20 without gaps, each applied in that order.
-        #expect(Migrations.api.map(\.version) == Array(1...Migrations.api.count))
-        #expect(Migrations.dashboard.map(\.version) == Array(20..<20 + Migrations.dashboard.count))
-        #expect(
-            Migrations.api.count < 20, "the API's migrations reach the dashboard's numbers: renumber the dashboard's")
+        // The numbers deployed databases hold, in the order they are applied: the API's from 1 without gaps, the
+        // dashboard's from 20, then 60 onwards; a new migration only ever comes after the last.
+        #expect(Migrations.all.map(\.version).starts(with: Array(1...9) + [20] + Array(60...65)))
+        #expect(Migrations.all.map(\.version) == Migrations.all.map(\.version).sorted())
+        #expect(Set(Migrations.all.map(\.version)).count == Migrations.all.count, "two migrations share a number")
         let destructive = try! Regex(#"(?is)^\s*(DROP|TRUNCATE|DELETE|UPDATE)\b|ALTER\s+TABLE.*\b(DROP|RENAME|TYPE)\b"#)
         // The one exception: a check constraint replaced by a wider one of the same name in the same statement
         // (every row that passed the old check passes the new one; nothing is lost).
@@ -34,6 +34,25 @@ import Testing
                 #expect(checked.firstMatch(of: destructive) == nil, "migration \(migration.version): \(statement)")
             }
         }
+    }
+
+    /// One file a migration in Migrations/, named `V` and its three-digit version, each of them in `Migrations.all`
+    /// (a file written and not listed would never be applied), with the version its name says.
+    @Test func everyMigrationFileIsListedUnderItsNumber() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/StudyServer/Migrations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("V") }
+        let numbered = try Regex(#"^V(\d{3})[A-Za-z]+\.swift$"#)
+        var versions: [Int] = []
+        for file in files.sorted() {
+            let match = try #require(file.firstMatch(of: numbered), "\(file) is not named V, three digits, a name")
+            let version = try #require(Int(match.output[1].substring ?? ""))
+            versions.append(version)
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("version: \(version),"), "\(file) does not hold migration \(version)")
+            #expect(text.components(separatedBy: "Migration(").count == 2, "\(file) holds more than one migration")
+        }
+        #expect(versions == Migrations.all.map(\.version), "Migrations.all and the files of Migrations/ differ")
     }
 
     /// A logger that prints only what is at `level` or above (the refused statements below log errors).

@@ -4,6 +4,7 @@ import Hummingbird
 
 struct AccountRoutes {
     let database: StudyDatabase
+    let sessions: any SessionsRepository
     let configuration: ServerConfiguration
 
     struct LoginBody: StrictBody {
@@ -81,7 +82,7 @@ struct AccountRoutes {
             try await database.audit(actor: (body.name, "unknown"), action: "login.failed", requestID: context.id)
             throw Problem.unauthorized("The name or the password is wrong: check both and try again.")
         }
-        let token = try await database.openSession(for: account, hours: configuration.sessionHours)
+        let token = try await sessions.openSession(for: account, hours: configuration.sessionHours)
         try await database.audit(actor: (account.name, account.role.rawValue), action: "login", requestID: context.id)
         return JSONReply(
             body: LoginReply(
@@ -111,7 +112,7 @@ struct AccountRoutes {
     @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         _ = try context.account(.admin, .supervisor, .researcher)
         if let header = request.headers[.authorization] {
-            try await database.closeSession(token: String(header.dropFirst("Bearer ".count)))
+            try await sessions.closeSession(token: String(header.dropFirst("Bearer ".count)))
         }
         return .noContent
     }

@@ -59,7 +59,7 @@ extension StudyDatabase {
             LEFT JOIN sync_items i ON i.device_id = f.device_id AND i.file = f.file
             WHERE d.site_id = \(site) AND split_part(f.file, '/', 1) = \(participant)
             """, logger: logger
-        ).collect().first!.decode((Int, Int).self)
+        ).collect().one("the participant's counts").decode((Int, Int).self)
         var counts = ["files": files.0, "items": files.1]
         counts["registration_rows"] =
             try await registrationItems(site: site, participant: participant, on: connection, logger: logger).count
@@ -68,7 +68,7 @@ extension StudyDatabase {
                 PostgresQuery(
                     unsafeSQL: "SELECT count(*)::int FROM \(table) WHERE site_id = $1 AND participant = $2",
                     binds: try bindings(site, participant)), logger: logger
-            ).collect().first!.decode(Int.self)
+            ).collect().one("the participant's rows").decode(Int.self)
         }
         return ParticipantHoldings(counts: counts)
     }

@@ -105,7 +105,7 @@ extension StudyDatabase {
             ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
             RETURNING hits, ceil(extract(epoch FROM window_start + \(windowSeconds) * interval '1 second' - now()))::int
             """
-        ).first!
+        ).one("the rate limit's window")
         let (hits, remaining) = try row.decode((Int, Int).self)
         try await execute(
             "DELETE FROM rate_limits WHERE window_start < now() - \(windowSeconds * 2) * interval '1 second'")

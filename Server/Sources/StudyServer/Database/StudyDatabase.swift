@@ -33,6 +33,12 @@ public struct StudyDatabase: Sendable {
         try await Migrations.apply(on: self, logger: logger)
     }
 
+    /// The newest migration applied (the health route's `schema`).
+    public func schemaVersion() async throws -> Int {
+        try await rows("SELECT coalesce(max(version), 0) FROM schema_migrations").one("the schema's version")
+            .decode(Int.self)
+    }
+
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
         try await withConnection { [logger] in try await $0.query(query, logger: logger).collect() }
     }
@@ -65,14 +71,7 @@ extension StudyDatabase {
     public func addSite(
         _ name: String, by actor: (name: String, role: String) = ("cli", "admin"), requestID: String? = nil
     ) async throws {
-        // `\z`, not `$`: `$` also matches before a final line break, so "north\n" passed here and failed the table's
-        // check (a 500); a user name "sup-north\n" was even created, a look-alike account.
-        guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\\z", options: .regularExpression) != nil else {
-            throw Refusal(
-                description:
-                    "The site name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit."
-            )
-        }
+        let name = try SiteName(name).value
         let inserted = try await rows(
             "INSERT INTO sites (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING RETURNING id")
         guard !inserted.isEmpty else {
@@ -94,11 +93,7 @@ extension StudyDatabase {
         name: String, role: Role, sites: [String], password: String?,
         by actor: (name: String, role: String) = ("cli", "admin"), requestID: String? = nil
     ) async throws -> String? {
-        guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}\\z", options: .regularExpression) != nil else {
-            throw Refusal(
-                description:
-                    "The user name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_', '@' or '-'.")
-        }
+        let name = try AccountName(name).value
         try Self.checkSites(sites, of: role)
         if let password, password.count < Self.minimumPasswordLength {
             throw Refusal(
@@ -208,41 +203,6 @@ extension StudyDatabase {
         return Bcrypt.verify(password, hash: hash) ? account : nil
     }
 
-    public func openSession(for account: Account, hours: Int) async throws -> String {
-        let token = Secrets.token(prefix: "ssu_")
-        try await execute(
-            """
-            INSERT INTO web_sessions (token_hash, user_id, expires_at)
-            VALUES (encode(sha256(convert_to(\(token), 'UTF8')), 'hex'), \(account.id), now() + \(hours) * interval '1 hour')
-            """)
-        return token
-    }
-
-    public func closeSession(token: String) async throws {
-        try await execute(
-            "DELETE FROM web_sessions WHERE token_hash = encode(sha256(convert_to(\(token), 'UTF8')), 'hex')")
-    }
-
-    /// Who a bearer token belongs to: a live web session's account or an enrolled device (revoked or not).
-    public func identity(token: String) async throws -> Identity? {
-        if token.hasPrefix("ssu_") {
-            guard
-                let name = try await rows(
-                    """
-                    SELECT u.name FROM web_sessions w JOIN users u ON u.id = w.user_id
-                    WHERE w.token_hash = encode(sha256(convert_to(\(token), 'UTF8')), 'hex') AND w.expires_at > now()
-                    """
-                ).first.map({ try $0.decode(String.self) }),
-                let (account, _) = try await account(named: name)
-            else { return nil }
-            return .account(account)
-        }
-        if token.hasPrefix("ssd_") {
-            return try await devices(where: "d.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')", token)
-                .first.map { .device($0) }
-        }
-        return nil
-    }
 }
 
 // MARK: Devices and enrolment
@@ -263,7 +223,7 @@ extension StudyDatabase {
             VALUES (encode(sha256(convert_to(\(code), 'UTF8')), 'hex'), \(siteID), \(actor.name), now() + interval '24 hours')
             RETURNING expires_at
             """
-        ).first!.decode(Date.self)
+        ).one("the enrolment code's expiry").decode(Date.self)
         try await audit(actor: actor, action: "device.code", site: site, requestID: requestID)
         return (code, expires)
     }
@@ -296,7 +256,7 @@ extension StudyDatabase {
                 VALUES (\(id), \(siteID), \(name), encode(sha256(convert_to(\(token), 'UTF8')), 'hex'))
                 RETURNING enrolled_at
                 """, logger: logger
-            ).collect().first!.decode(Date.self)
+            ).collect().one("the device's enrolment").decode(Date.self)
             try await connection.query(
                 "UPDATE enrolment_codes SET used_at = now(), device_id = \(id) WHERE code_hash = \(hash)",
                 logger: logger)
@@ -317,7 +277,7 @@ extension StudyDatabase {
         try await devices(where: "d.id = $1::uuid", id.uuidString).first
     }
 
-    private func devices(where condition: String, _ argument: String?) async throws -> [Device] {
+    func devices(where condition: String, _ argument: String?) async throws -> [Device] {
         var bindings = PostgresBindings()
         if let argument { bindings.append(argument) }
         let query = PostgresQuery(

@@ -27,7 +27,7 @@ public enum DatabaseRoles {
             SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = \(serverRole))
               AND pg_has_role(current_user, (SELECT relowner FROM pg_class WHERE oid = 'audit'::regclass), 'USAGE')
             """, logger: logger
-        ).collect().first!.decode(Bool.self)
+        ).collect().one("the role's rights").decode(Bool.self)
         guard applies else { return }
         for statement in [
             "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(serverRole)",

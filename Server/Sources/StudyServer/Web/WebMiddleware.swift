@@ -5,7 +5,7 @@ import Hummingbird
 
 struct WebMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    let database: StudyDatabase
+    let sessions: any SessionsRepository
     let pages: WebPages
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
@@ -21,7 +21,7 @@ struct WebMiddleware: RouterMiddleware {
         )
         do {
             try RequestText.check(request)
-            if let token { web.session = try await database.webSession(token: token) }
+            if let token { web.session = try await sessions.webSession(token: token) }
             if request.method == .post {
                 var request = request
                 let body = try await request.collectBody(upTo: context.maxUploadSize)

@@ -59,7 +59,7 @@ extension StudyDatabase {
                 OR EXISTS (SELECT 1 FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id
                            WHERE s.name = \(site) AND f.file LIKE \(Self.likeEscaped(participant) + "/%"))
             """
-        ).first!.decode(Bool.self)
+        ).one("whether the participant is known").decode(Bool.self)
     }
 
     /// `text` for a LIKE pattern: its `%`, `_` and `\` match themselves (participant IDs may hold `_`).
@@ -148,7 +148,7 @@ extension StudyDatabase {
         else { return nil }
         let (participant, state) = try await rows(
             "SELECT participant, state::text FROM sessions WHERE session_id = \(id)"
-        ).first!.decode((String, String).self)
+        ).one("the session's state").decode((String, String).self)
         return (try Self.session(row), participant, state)
     }
 

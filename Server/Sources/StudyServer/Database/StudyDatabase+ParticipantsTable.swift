@@ -4,31 +4,6 @@ import PostgresNIO
 import StudyRecords
 import TidyFormats
 
-extension Migrations {
-    /// The dashboard's live, report and table migrations, numbered from 60.
-    static let dashboardTable: [Migration] = [
-        Migration(
-            version: 60, name: "dashboard: session summaries (SessionSummary of each session's trials, a cache)",
-            statements: [
-                // Derived, never edited: recomputed from the trials by SessionSummary whenever a session's
-                // trial_count differs from the count it was computed from.
-                """
-                CREATE TABLE session_summaries (session_id text PRIMARY KEY, trial_count int NOT NULL,
-                  photos int NOT NULL, median_abs_deviation_deg float8, median_time_s float8, reversal_rate float8,
-                  staircase_threshold float8)
-                """
-            ]),
-        Migration(
-            version: 61, name: "dashboard: each machine's last sync from an index",
-            statements: [
-                // The overview and the participants table ask every page for each machine's newest item: with a
-                // million items, a scan per page; with this index, one step per machine. (Migration 63 keeps the
-                // time on the machine's row instead and drops the index.)
-                "CREATE INDEX sync_items_received ON sync_items (device_id, received_at)"
-            ]),
-    ]
-}
-
 /// One participant of the table (a site's pseudonymous ID: the same ID at two sites is two rows).
 public struct ParticipantTableRow: Sendable, Equatable {
     public var site: String
@@ -159,7 +134,7 @@ extension StudyDatabase {
         var total = 0
         var planNames: [String] = []
         if found.isEmpty {
-            (total, planNames) = try await rows(listed("")).first!.decode((Int, [String]).self)
+            (total, planNames) = try await rows(listed("")).one("the participants' count").decode((Int, [String]).self)
             let last = max(1, (total + perPage - 1) / perPage)
             if page > last {
                 shownPage = last

@@ -36,7 +36,7 @@ extension StudyDatabase {
                 INSERT INTO prescriptions (site_id, participant, kind, content, created_by)
                 SELECT id, \(participant), \(kind), \(content), \(actor.name) FROM sites WHERE name = \(site) RETURNING id
                 """, logger: logger
-            ).collect().first!.decode(Int.self)
+            ).collect().one("the prescription's id").decode(Int.self)
             try await Self.audit(
                 on: connection, logger: logger, actor: actor, action: "prescription.\(kind)", site: site,
                 participant: participant, after: ["prescription": String(id)], requestID: requestID)

@@ -5,6 +5,7 @@ import Hummingbird
 
 struct WebAccountRoutes {
     let database: StudyDatabase
+    let sessions: any SessionsRepository
     let configuration: ServerConfiguration
     let pages: WebPages
 
@@ -60,7 +61,7 @@ struct WebAccountRoutes {
                 context.web, name: name, error: "The name or the password is wrong: check both and try again.",
                 status: .unauthorized)
         }
-        let token = try await database.openSession(for: account, hours: configuration.sessionHours)
+        let token = try await sessions.openSession(for: account, hours: configuration.sessionHours)
         try await database.audit(actor: (account.name, account.role.rawValue), action: "login", requestID: context.id)
         let overTLS = context.web?.overTLS ?? false
         var headers = HTTPFields()
@@ -78,7 +79,7 @@ struct WebAccountRoutes {
     }
 
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if let token = context.web?.token { try await database.closeSession(token: token) }
+        if let token = context.web?.token { try await sessions.closeSession(token: token) }
         if let account = context.web?.session?.account {
             try await database.audit(
                 actor: (account.name, account.role.rawValue), action: "logout", requestID: context.id)

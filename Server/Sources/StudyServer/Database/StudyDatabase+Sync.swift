@@ -45,7 +45,7 @@ extension StudyDatabase {
             let siteID = try await connection.query(
                 "SELECT site_id, pg_advisory_xact_lock_shared(2407, site_id)::text FROM devices WHERE id = \(device.id)",
                 logger: logger
-            ).collect().first!.decode((Int, String).self).0
+            ).collect().one("the device's site").decode((Int, String).self).0
             // The file's row, locked (DO UPDATE locks it and returns what is held), and the site's deleted participants.
             let (heldKind, heldHeader, deletedList) = try await connection.query(
                 """
@@ -55,7 +55,7 @@ extension StudyDatabase {
                 SELECT kind, header, array(SELECT participant FROM deleted_participants WHERE site_id = \(siteID))
                 FROM held
                 """, logger: logger
-            ).collect().first!.decode((String, String?, [String]).self)
+            ).collect().one("the synced file's row").decode((String, String?, [String]).self)
             let deleted = Set(deletedList)
             if let participant = path.participant?.value, deleted.contains(participant) {
                 throw Problem(
@@ -171,7 +171,7 @@ extension StudyDatabase {
               UPDATE devices SET last_sync_at = now() WHERE id = \(device) AND EXISTS (SELECT 1 FROM stored))
             SELECT count, last, array(SELECT item FROM stored ORDER BY item) FROM held
             """, logger: logger
-        ).collect().first!.decode((Int, Int, [Int]).self)
+        ).collect().one("the items stored").decode((Int, Int, [Int]).self)
         guard first <= last + 1 else {
             throw Problem(
                 .conflict, "Conflict",
@@ -194,7 +194,7 @@ extension StudyDatabase {
               (SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item DESC LIMIT 1)
             FROM sync_items WHERE device_id = \(device) AND file = \(file)
             """, logger: logger
-        ).collect().first!.decode((Int, Int, String?).self)
+        ).collect().one("the states held").decode((Int, Int, String?).self)
         if latest == state { return Written(start: last + 1, sent: 1, heldBefore: heldCount, inserted: []) }
         return try await storeItems(
             [state], redacted: [false], from: last + 1, on: connection, logger: logger, device: device, file: file)

@@ -3,18 +3,6 @@ import Foundation
 import HummingbirdBcrypt
 import PostgresNIO
 
-extension Migrations {
-    /// The dashboard's migrations, numbered from 20 (the API's and the projections' are below 20).
-    static let dashboard: [Migration] = [
-        Migration(
-            version: 20, name: "dashboard: disabled accounts",
-            statements: [
-                // A disabled account is kept (its audit rows name it) but signs in nowhere.
-                "ALTER TABLE users ADD COLUMN disabled_at timestamptz"
-            ])
-    ]
-}
-
 /// A signed-in browser: its account, the CSRF token every form of the session carries, and when it ends.
 public struct WebSession: Sendable {
     public var account: Account
@@ -23,30 +11,6 @@ public struct WebSession: Sendable {
 }
 
 extension StudyDatabase {
-    /// The browser session of a cookie's token (a row of `web_sessions`, as the API's logins are), nil when unknown,
-    /// expired or its account disabled. The CSRF token is the SHA-256 of "csrf:" and the session's token: only the
-    /// holder of the cookie can know it, and nothing more is stored.
-    public func webSession(token: String) async throws -> WebSession? {
-        // One statement (every dashboard page asks it): the session, its account unless disabled, and the account's
-        // sites, as `account(named:)` reads them.
-        guard token.hasPrefix("ssu_"),
-            let row = try await rows(
-                """
-                SELECT u.id, u.name, u.role,
-                  coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}'),
-                  encode(sha256(convert_to('csrf:' || \(token), 'UTF8')), 'hex'), w.expires_at
-                FROM web_sessions w JOIN users u ON u.id = w.user_id AND u.disabled_at IS NULL
-                  LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id
-                WHERE w.token_hash = encode(sha256(convert_to(\(token), 'UTF8')), 'hex') AND w.expires_at > now()
-                GROUP BY u.id, w.token_hash
-                """
-            ).first
-        else { return nil }
-        let (id, name, role, sites, csrf, expires) = try row.decode((Int, String, String, [String], String, Date).self)
-        let account = Account(id: id, name: name, role: Role(rawValue: role) ?? .researcher, sites: sites)
-        return WebSession(account: account, csrf: csrf, expiresAt: expires)
-    }
-
     /// Changes the signed-in account's own password after checking the current one; the account's other sessions end.
     public func changePassword(
         account: Account, current: String, new: String, keeping token: String, requestID: String?
@@ -108,7 +72,7 @@ extension StudyDatabase {
         try await transaction { connection in
             let id = try await connection.query(
                 "UPDATE users SET role = \(role.rawValue) WHERE name = \(name) RETURNING id", logger: logger
-            ).collect().first!.decode(Int.self)
+            ).collect().one("the account's id").decode(Int.self)
             try await connection.query("DELETE FROM user_sites WHERE user_id = \(id)", logger: logger)
             try await Self.grant(sites, toUser: id, on: connection, logger: logger)
             try await Self.audit(
@@ -252,7 +216,7 @@ extension StudyDatabase {
                    (SELECT count(*)::int FROM sessions WHERE site_id = \(siteID)
                       AND started_at >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
             """
-        ).first!
+        ).one("the site's counts")
         return try row.decode((Int, Int).self)
     }
 }

@@ -1,6 +1,5 @@
 // The overview's alerts: missed plan sessions, weekly dose past 100 %, headphone checks, tinnitus worse, quiet machines.
 import Foundation
-import PostgresNIO
 import StudyRecords
 import TidyFormats
 
@@ -70,17 +69,7 @@ extension StudyDatabase {
         let plans = try await currentPlans(siteID: siteID)
         var sessions: [String: [SessionRecord]] = [:]
         let weekStart = now.addingTimeInterval(-Double(max(7, thresholds.headphoneDays)) * 86_400)
-        for row in try await rows(
-            """
-            SELECT s.participant, s.file, s.state::text FROM sessions s
-            LEFT JOIN (SELECT DISTINCT ON (participant) participant, name, version FROM plans
-                       WHERE site_id = \(siteID) ORDER BY participant, assigned_at DESC, version DESC) c
-              ON c.participant = s.participant AND c.name = s.plan_name AND c.version = s.plan_version
-            WHERE s.site_id = \(siteID) AND (s.started_at > \(weekStart) OR c.participant IS NOT NULL)
-            ORDER BY s.participant, s.started_at, s.session_id
-            """)
-        {
-            let (participant, file, state) = try row.decode((String, String, String).self)
+        for (participant, file, state) in try await alertStates(siteID: siteID, since: weekStart) {
             do {
                 sessions[participant, default: []].append(try SessionRecord.decode(Data(state.utf8), file: file))
             } catch {

@@ -10,21 +10,22 @@ struct WebPages: Sendable {
     let styleSheet: Data
 
     static func load() throws -> WebPages {
-        guard let folder = Bundle.module.url(forResource: "Web", withExtension: nil) else {
+        guard let templates = Bundle.module.url(forResource: "templates", withExtension: nil),
+            let styles = Bundle.module.url(forResource: "static", withExtension: nil)
+        else {
             fatalError("The dashboard's templates are missing from the server's resources: the build is broken")
         }
         var library = MustacheLibrary()
         // Every template escapes with DashboardHTML (the pragma is the template's first line, so a layout's blocks
         // and partials inherit it).
         MustacheContentTypes.register(DashboardHTML(), named: DashboardHTML.name)
-        let templates = folder.appendingPathComponent("templates")
         for file in try FileManager.default.contentsOfDirectory(atPath: templates.path)
         where file.hasSuffix(".mustache") {
             let text = try String(contentsOf: templates.appendingPathComponent(file), encoding: .utf8)
             try library.register(
                 "{{% CONTENT_TYPE: \(DashboardHTML.name) }}\n" + text, named: String(file.dropLast(".mustache".count)))
         }
-        let css = try Data(contentsOf: folder.appendingPathComponent("static/dashboard.css"))
+        let css = try Data(contentsOf: styles.appendingPathComponent("dashboard.css"))
         return WebPages(library: library, styleSheet: css)
     }
 

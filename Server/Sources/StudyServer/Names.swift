@@ -1,0 +1,34 @@
+// The rules of the names people give sites and accounts: checked when one is made, before any SQL (the sites table
+// holds the same rule as a check, a second line).
+import Foundation
+
+/// A site's name: 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit.
+public struct SiteName: Sendable, Equatable {
+    public let value: String
+
+    public init(_ name: String) throws {
+        // `\z`, not `$`: `$` also matches before a final line break, so "north\n" passed here and failed the table's
+        // check (a 500); a user name "sup-north\n" was even created, a look-alike account.
+        guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\\z", options: .regularExpression) != nil else {
+            throw StudyDatabase.Refusal(
+                description:
+                    "The site name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit."
+            )
+        }
+        value = name
+    }
+}
+
+/// An account's name: 1 to 64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit.
+public struct AccountName: Sendable, Equatable {
+    public let value: String
+
+    public init(_ name: String) throws {
+        guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}\\z", options: .regularExpression) != nil else {
+            throw StudyDatabase.Refusal(
+                description:
+                    "The user name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_', '@' or '-'.")
+        }
+        value = name
+    }
+}

@@ -1,0 +1,169 @@
+// A participant's timeline as a value: built from the rows a participant's page reads, with no database and no clock,
+// so the same rows give the same entries, and the page the same HTML.
+import Foundation
+import StudyRecords
+
+/// The rows a participant's page reads (StudyDatabase+ParticipantPages), fetched at once.
+struct ParticipantPageRows: Sendable {
+    var sessions: [(session: StudyDatabase.ParticipantSession, summary: SessionSummary?)]
+    var ratings: [(item: String, value: Double?, answeredAt: Date, moment: String, skipped: Bool)]
+    var profiles: [StudyDatabase.ParticipantProfile]
+    var prescriptions: [StudyDatabase.ProfilePrescription]
+    var plans: [(id: Int, createdAt: Date, createdBy: String, content: String)]
+    var record:
+        (questionnaires: [(machine: String, rows: [QuestionnaireRow])], diary: [(machine: String, rows: [DiaryRow])])
+    /// The newest plan and the sessions as PlanSchedule and WeekDose count them (the page's status).
+    var plan: AssignedPlan?
+    var entries: [PlanSchedule.Entry]
+    var doses: [WeekDose.Entry]
+
+    /// The seven reads of the page, each on a connection of its own, all at once.
+    static func read(site: String, participant: String, from database: StudyDatabase) async throws
+        -> ParticipantPageRows
+    {
+        async let sessions = database.participantSessions(site: site, participant: participant)
+        async let ratings = database.participantRatings(site: site, participant: participant)
+        async let profiles = database.participantProfiles(site: site, participant: participant)
+        async let prescriptions = database.profilePrescriptions(site: site, participant: participant)
+        async let plans = database.planPrescriptions(site: site, participant: participant)
+        async let record = database.patientRecord(site: site, participant: participant)
+        async let records = database.participantRecords(site: site, participant: participant)
+        let (plan, entries, doses) = try await records
+        return ParticipantPageRows(
+            sessions: try await sessions, ratings: try await ratings, profiles: try await profiles,
+            prescriptions: try await prescriptions, plans: try await plans, record: try await record, plan: plan,
+            entries: entries, doses: doses)
+    }
+}
+
+/// The timeline of a participant's page, newest first: sessions (each linking its page), answerings of ratings,
+/// profile versions, plan and profile prescriptions (with the session that applied a profile), questionnaire
+/// administrations and the diary's current entries.
+struct ParticipantTimeline: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
+        var at: Date
+        var kind: String
+        var what: String
+        var detail: String
+        var link: String
+
+        init(_ at: Date, _ kind: String, _ what: String, _ detail: String, _ link: String) {
+            (self.at, self.kind, self.what, self.detail, self.link) = (at, kind, what, detail, link)
+        }
+    }
+
+    var entries: [Entry]
+
+    init(site: String, rows: ParticipantPageRows) {
+        var events: [Entry] = []
+        for (session, summary) in rows.sessions {
+            let plan = session.plan.map { name in
+                " · plan \(name)" + (session.planSession.map { " session \($0) of \(session.planTotal ?? 0)" } ?? "")
+            }
+            let result = summary.map {
+                "\($0.photos) photos, median deviation \(WebParticipantRoutes.number($0.medianAbsDeviationDeg))°, median time \(WebParticipantRoutes.number($0.medianTimeSeconds)) s"
+            }
+            events.append(
+                Entry(
+                    session.startedAt, "session",
+                    "Session \(session.index.map(String.init) ?? "?") (\(session.protocolName)\(plan ?? ""))",
+                    [
+                        session.completed ? "completed" : "not completed (\(session.endedBy ?? "still open"))",
+                        result ?? "no trials synced",
+                        "profile version \(session.profileVersion.map(String.init) ?? "none")",
+                        "on \(session.machine)",
+                    ].joined(separator: "; "), "/sites/\(site)/sessions/\(session.id)"
+                ))
+        }
+        // One line per answering (the items answered within ten minutes at one moment).
+        var group: [(item: String, value: Double?, answeredAt: Date, moment: String, skipped: Bool)] = []
+        func flush() {
+            guard let first = group.first else { return }
+            let answers = group.map {
+                "\($0.item) \($0.skipped ? "skipped" : WebParticipantRoutes.number($0.value, 2))"
+            }
+            events.append(
+                Entry(first.answeredAt, "rating", "Ratings (\(first.moment))", answers.joined(separator: ", "), ""))
+            group = []
+        }
+        for rating in rows.ratings {
+            if let first = group.first,
+                first.moment != rating.moment || rating.answeredAt.timeIntervalSince(first.answeredAt) > 600
+            {
+                flush()
+            }
+            group.append(rating)
+        }
+        flush()
+        for version in rows.profiles {
+            events.append(
+                Entry(
+                    version.profile.createdAt ?? .distantPast, "profile",
+                    "Profile version \(version.profile.version) on \(version.machine)",
+                    "\(WebParticipantRoutes.ProfileFields(version.profile).summary); source: \(version.profile.source)",
+                    ""
+                ))
+        }
+        let applied = WebParticipantRoutes.applications(
+            of: rows.prescriptions, profiles: rows.profiles, sessions: rows.sessions.map(\.session))
+        for prescription in rows.prescriptions {
+            let when = applied[prescription.id]
+            events.append(
+                Entry(
+                    prescription.createdAt, "prescription",
+                    "Profile prescribed (prescription \(prescription.id)) by \(prescription.createdBy)",
+                    WebParticipantRoutes.ProfileFields(prescription.profile).summary + "; "
+                        + (when.map {
+                            "applied from session \($0.index.map(String.init) ?? "?") at \(WebSiteRoutes.show($0.startedAt))"
+                        }
+                            ?? "not applied yet: it reaches the machine at its next sync, and counts as applied when a session logs its profile version"),
+                    when.map { "/sites/\(site)/sessions/\($0.id)" } ?? ""
+                ))
+        }
+        for plan in rows.plans {
+            let name = (try? TrainingPlanFile.parse(Data(plan.content.utf8), file: "plan").name) ?? "plan"
+            events.append(
+                Entry(
+                    plan.createdAt, "prescription",
+                    "Training plan prescribed (prescription \(plan.id)) by \(plan.createdBy)",
+                    name, ""
+                ))
+        }
+        for (machine, rows) in rows.record.questionnaires {
+            for (administration, answers) in Dictionary(grouping: rows, by: \.administration) {
+                guard let first = answers.min(by: { $0.recordedAt < $1.recordedAt }) else { continue }
+                let finished = answers.first { $0.record == .finished }
+                let subscales = answers.filter { $0.record == .subscale }.map { "\($0.item) \($0.value ?? "—")" }
+                let score =
+                    finished.map { row in
+                        "total \(row.value ?? "—")" + (row.band.map { " (\($0))" } ?? "")
+                            + (subscales.isEmpty ? "" : "; " + subscales.joined(separator: ", "))
+                            + ((row.prorated ?? false) ? "; prorated" : "")
+                    }
+                    ?? "not finished: \(answers.filter { $0.record == .answer }.count) answers so far"
+                events.append(
+                    Entry(
+                        finished?.recordedAt ?? first.recordedAt, "questionnaire",
+                        "Questionnaire \(first.instrument) (\(administration), \(first.moment.rawValue))",
+                        "\(score); on \(machine)", ""
+                    ))
+            }
+        }
+        for (machine, rows) in rows.record.diary {
+            for entry in DiaryState.current(rows) {
+                let date = DiaryRow.day(entry.date) ?? entry.recordedAt
+                let period =
+                    entry.kind == .therapy
+                    ? "from \(entry.date) to \(entry.endDate.isEmpty ? "ongoing" : entry.endDate)" : "on \(entry.date)"
+                events.append(
+                    Entry(
+                        date, "diary", "Diary \(entry.kind.rawValue): \(entry.name)",
+                        "\(entry.type) \(period)" + (entry.note.isEmpty ? "" : "; \(entry.note)") + "; on \(machine)",
+                        ""
+                    ))
+            }
+        }
+        events.sort { $0.at > $1.at }
+        entries = events
+    }
+}
