@@ -8,7 +8,8 @@ import TidyFormats
 /// OpenAL's own `openal/hrtf` folders first and SoundSafari's folder after them: OpenAL's default is the
 /// first usable data set listed, so an import never changes which HRTF a session without `--hrtf` gets
 /// (the trailing comma keeps OpenAL's built-in data sets; files found twice are listed once). A
-/// configuration the user had named in `ALSOFT_CONF` is copied in first, so their settings still apply.
+/// configuration the user had named in `ALSOFT_CONF` is copied in first, so their settings still apply (but for
+/// `drivers`: SoundSafari renders through loopback devices only, so no playback backend is initialised).
 enum OpenALSearchPath {
     /// Runs once per process, before any OpenAL call (`SpatialAudioEngine` touches it first).
     static let installed: Void = install(environment: ProcessInfo.processInfo.environment)
@@ -25,6 +26,10 @@ enum OpenALSearchPath {
         text += "# Written by SoundSafari on every start: OpenAL Soft's HRTFs, then the ones SoundSafari imported.\n"
         let folders = openALFolders(environment: environment).map(\.path) + [library.folder.path]
         text += "[general]\nhrtf-paths = \(folders.joined(separator: ",")),\n"
+        // Every engine is a loopback device (SDL plays what it renders), so none of OpenAL's playback backends is
+        // ever used; initialising them loaded JACK, PulseAudio and ALSA into every run, and JACK's probe crashed
+        // a window test once (SIGSEGV in libjack's thread). The null backend alone keeps them out.
+        text += "drivers = null\n"
         do {
             try FileManager.default.createDirectory(at: library.folder, withIntermediateDirectories: true)
             if (try? String(contentsOf: file, encoding: .utf8)) != text {
