@@ -1,5 +1,6 @@
 // The doctor's two files of one participant (the PDF summary and the FHIR bundle), for `export` and for the game's
 // "For my doctor", which puts them where a patient finds them: their Documents folder.
+import BuildInfo
 import Foundation
 import GameUI
 import Localization
@@ -15,7 +16,8 @@ enum DoctorFiles {
         logs: URL, participant: ParticipantID, library: InstrumentLibrary?, pdf: URL?, fhir: URL?, today: Date
     ) throws -> PatientRecord {
         try requireLogs(logs, of: participant)
-        let record = try PatientRecordReader.read(logs: logs, participant: participant, library: library, today: today)
+        let record = try PatientRecordReader.read(
+            logs: logs, participant: participant, library: library, today: today, appVersion: BuildInfo.version)
         if let pdf { try PDFPages.write(DoctorReport.pages(record), to: pdf) }
         if let fhir { try AtomicFile.replace(fhir, with: FHIRBundle.data(record)) }
         return record

@@ -1,16 +1,16 @@
-// A participant's logs read into the doctor's record (`PatientRecord`), for `export` and the game's "For my doctor".
-import BuildInfo
+// A participant's logs read into the doctor's record (`PatientRecord`): for `export`, the game's "For my doctor" and
+// the study server (which lays a participant's synced files out as a logs folder first).
 import Foundation
-import PatientExport
 import StudyKit
 import StudyRecords
 
 /// Reads a participant's logs into a `PatientRecord`, through StudyKit's readers only.
-enum PatientRecordReader {
-    static func read(logs: URL, participant: ParticipantID, library: InstrumentLibrary?, today: Date) throws
-        -> PatientRecord
-    {
-        var record = PatientRecord(participant: participant.value, exportedAt: today, appVersion: BuildInfo.version)
+/// `appVersion` is the program exporting (the game's or the server's version), printed on the PDF's every page.
+public enum PatientRecordReader {
+    public static func read(
+        logs: URL, participant: ParticipantID, library: InstrumentLibrary?, today: Date, appVersion: String
+    ) throws -> PatientRecord {
+        var record = PatientRecord(participant: participant.value, exportedAt: today, appVersion: appVersion)
         record.profiles = try HearingProfile.loadAll(logs: logs, participant: participant.value)
         var sessions: [PatientRecord.Session] = []
         for folder in SessionFolder.existing(logs: logs, participant: participant).reversed() {
