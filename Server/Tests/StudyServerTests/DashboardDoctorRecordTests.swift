@@ -99,6 +99,45 @@ import TidyFormats
         }
     }
 
+    @Test func aResearcherGetsOneBundlePerParticipantOfASiteAsOneZIP() async throws {
+        try await withParticipantStudy { server, _ in
+            // P08 has only had a hearing test at the site: a record with an audiogram and nothing else.
+            let clinic = ProjectionTests.Sender(
+                server: server, token: try await server.enrolDevice(site: "A", name: "clinic-a").token)
+            try await clinic.send(
+                file: "P08/profile.json", kind: "profile", header: nil, first: 1,
+                items: ParticipantStudy.profileItems([try ParticipantStudy.firstProfile("P08")]))
+            let res = FormClient(server)
+            try await res.signIn("res", testPassword)
+            let overview = try await res.send(.get, "/")
+            #expect(overview.html.contains(#"href="/sites/A/doctor-fhir.zip""#), "the overview links each site's")
+            let zip = try await res.send(.get, "/sites/A/doctor-fhir.zip")
+            #expect(zip.status == 200 && zip.headers[.contentType] == "application/zip")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("fhir-\(UUID()).zip")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Data(zip.bytes).write(to: file)
+            // Python's zipfile checks every entry's CRC-32 and sizes; each entry must be a Bundle of its participant.
+            let script = [
+                "import sys, zipfile, json", "z = zipfile.ZipFile(sys.argv[1])", "assert z.testzip() is None",
+                "for n in z.namelist():",
+                "  b = json.loads(z.read(n))",
+                "  p = [e['resource'] for e in b['entry'] if e['resource']['resourceType'] == 'Patient'][0]",
+                "  print(n, b['resourceType'], p['identifier'][0]['value'])",
+            ].joined(separator: "\n")
+            let (status, output) = try Spawn.run(["/usr/bin/env", "python3", "-c", script, file.path])
+            #expect(status == 0, "\(output)")
+            #expect(output == "P07-fhir.json Bundle P07\nP08-fhir.json Bundle P08\n", "\(output)")
+            let audit = try await server.database.auditRows(action: "site.record")
+            #expect(audit.count == 1 && audit.first?.actor == "res" && audit.first?.site == "A")
+            // Site B's supervisor: A's ZIP is unknown; an unknown site too.
+            let supB = FormClient(server)
+            try await supB.signIn("sup-b", testPassword)
+            #expect(try await supB.send(.get, "/sites/A/doctor-fhir.zip").status == 404)
+            #expect(try await res.send(.get, "/sites/Z/doctor-fhir.zip").status == 404)
+            #expect(try await server.database.auditRows(action: "site.record").count == 1)
+        }
+    }
+
     @Test func twoMachinesCSVLogsJoinUnderOneHeaderAndAJSONDocumentIsTheNewestMachines() throws {
         let device = (UUID(), UUID())
         let header = "a,b\n"

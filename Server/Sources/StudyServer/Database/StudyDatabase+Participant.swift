@@ -302,4 +302,30 @@ extension StudyDatabase {
             after: ["format": format, "files": String(files.count)], requestID: requestID)
         return files
     }
+
+    /// The participants whose files machines of `site` synced (their folders' names), in order; nil when no site
+    /// has that name. Audited as `site.record` (the site's doctor's records, for a researcher), with their number.
+    func doctorRecordParticipants(site: String, by actor: (name: String, role: String), requestID: String?)
+        async throws -> [String]?
+    {
+        guard let siteID = try await siteID(site) else { return nil }
+        let participants = try await rows(
+            """
+            SELECT DISTINCT split_part(f.file, '/', 1) FROM sync_files f JOIN devices d ON d.id = f.device_id
+            WHERE d.site_id = \(siteID) AND strpos(f.file, '/') > 0 ORDER BY 1
+            """
+        ).map { try $0.decode(String.self) }.filter { (try? ParticipantID($0)) != nil }
+        try await audit(
+            actor: actor, action: "site.record", site: site,
+            after: ["format": "fhir", "participants": String(participants.count)], requestID: requestID)
+        return participants
+    }
+
+    /// The participant's synced files at `site` for one bundle of the site's records (audited once, as `site.record`).
+    func doctorRecordFiles(site: String, participant: String) async throws -> [LogFile] {
+        guard let siteID = try await siteID(site) else { return [] }
+        return try await withConnection { [logger] connection in
+            try await Self.logFiles(site: siteID, participant: participant, on: connection, logger: logger)
+        }
+    }
 }

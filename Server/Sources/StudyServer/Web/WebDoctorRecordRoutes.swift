@@ -11,6 +11,42 @@ extension WebParticipantRoutes {
     func addDoctorRecord(to web: RouterGroup<AppRequestContext>) {
         web.get("sites/:site/participants/:participant/doctor.pdf", use: doctorPDF)
         web.get("sites/:site/participants/:participant/doctor-fhir.json", use: doctorFHIR)
+        web.get("sites/:site/doctor-fhir.zip", use: siteFHIR)
+    }
+
+    /// `GET /sites/{site}/doctor-fhir.zip`: one FHIR bundle per participant of the site (`<participant>-fhir.json`),
+    /// for an admin, the site's supervisor or a researcher who sees the site; streamed (each bundle made as its entry
+    /// is written), audited once before the first byte.
+    @Sendable func siteFHIR(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin, .supervisor, .researcher)
+        let site = Self.parameter("site", context)
+        guard account.sees(site: site),
+            let participants = try await database.doctorRecordParticipants(
+                site: site, by: (account.name, account.role.rawValue), requestID: context.id)
+        else {
+            throw Problem.notFound("No site named \(site) is yours: the overview lists the sites you see.")
+        }
+        let database = self.database
+        var headers = WebPages.securityHeaders
+        headers[.contentType] = "application/zip"
+        headers[.contentDisposition] =
+            "attachment; filename=\"\(site)-fhir-\(DoctorRecordFolder.day(Date())).zip\""
+        headers[.cacheControl] = "no-store"
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                var zip = ZipSink(ResponseSink(writer: writer))
+                for participant in participants {
+                    let files = try await database.doctorRecordFiles(site: site, participant: participant)
+                    let record = try Self.record(participant: participant, files: files)
+                    let name = "\(participant)-fhir.json"
+                    try await zip.begin(file: name)
+                    try await zip.write(Array(try FHIRBundle.data(record)))
+                    try await zip.end(file: name)
+                }
+                try await zip.finish()
+                try await zip.output.writer.finish(nil)
+            })
     }
 
     /// `GET /sites/{site}/participants/{participant}/doctor.pdf`: the doctor's summary (English: the server speaks
@@ -51,12 +87,19 @@ extension WebParticipantRoutes {
         else {
             throw Problem.notFound("No site named \(site) is yours: open the participant from the site's table.")
         }
+        return (
+            try Self.record(participant: participant, files: files),
+            "\(site)-\(participant)-\(DoctorRecordFolder.day(Date()))"
+        )
+    }
+
+    /// The record of one participant from their files, through the game's own reader.
+    static func record(participant: String, files: [StudyDatabase.LogFile]) throws -> PatientRecord {
         let folder = try DoctorRecordFolder(participant: participant, files: files)
         defer { folder.remove() }
-        let record = try PatientRecordReader.read(
+        return try PatientRecordReader.read(
             logs: folder.logs, participant: try ParticipantID(participant), library: nil, today: Date(),
             appVersion: BuildInfo.version)
-        return (record, "\(site)-\(participant)-\(DoctorRecordFolder.day(Date()))")
     }
 
     static func download(_ data: Data, type: String, filename: String) -> Response {
