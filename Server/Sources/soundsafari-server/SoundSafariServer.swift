@@ -10,7 +10,8 @@ struct SoundSafariServer: AsyncParsableCommand {
         commandName: "soundsafari-server",
         abstract: "The SoundSafari study server: logs synced from every machine, in PostgreSQL.",
         subcommands: [
-            Serve.self, Migrate.self, SummariesCommand.self, UserCommand.self, SiteCommand.self, DeviceCommand.self,
+            Serve.self, Migrate.self, SetUpCommand.self, SummariesCommand.self, UserCommand.self, SiteCommand.self,
+            DeviceCommand.self,
             AuditCommand.self,
             ExportCommand.self, PrescribeCommand.self, ParticipantCommand.self,
         ])
@@ -65,19 +66,24 @@ func withDatabase<T: Sendable>(
             if migrating { try await database.migrate() }
             return try await body(database)
         }
-    } catch let refusal as StudyDatabase.Refusal {
-        throw CommandFailure(description: refusal.description)
-    } catch let error as CommandFailure {
-        throw error
-    } catch let error as DatabaseRoles.NotMigrated {
-        throw CommandFailure(description: error.description)
-    } catch is DatabaseAway {
-        throw CommandFailure(
+    } catch {
+        throw commandFailure(error, url: url)
+    }
+}
+
+/// A database error as the command line's one sentence (a `CommandFailure`).
+func commandFailure(_ error: any Error, url: DatabaseURL) -> CommandFailure {
+    switch error {
+    case let refusal as StudyDatabase.Refusal: return CommandFailure(description: refusal.description)
+    case let failure as CommandFailure: return failure
+    case let missing as DatabaseRoles.NotMigrated: return CommandFailure(description: missing.description)
+    case is DatabaseAway:
+        return CommandFailure(
             description:
                 "The database at \(url) cannot be reached (no connection within \(StudyDatabase.leaseTimeout.components.seconds) seconds): start PostgreSQL or check --database-url, then try again."
         )
-    } catch {
-        throw CommandFailure(
+    default:
+        return CommandFailure(
             description:
                 "The database at \(url) cannot be used (\(String(describing: error).prefix(200))): check that PostgreSQL runs and the URL is right."
         )

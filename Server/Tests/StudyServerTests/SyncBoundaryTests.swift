@@ -167,6 +167,38 @@ import TidyFormats
         }
     }
 
+    /// A ratings.csv row the game never writes, in an otherwise good batch, is refused by the game's one check of a
+    /// row (`RatingRow.problem(inFileOf:)`, the analyzer's too), naming its column; the batch stores nothing. Before,
+    /// only the participant and the session ID's shape were looked at: a loudness of 1e308 was stored (and fired the
+    /// overview's "tinnitus worse"), and a session number past 32 bits was a 500.
+    @Test(arguments: [
+        ("value", "1e308"), ("value", "-0.5"), ("value", "1.5"), ("item", "tinnitus_volume"),
+        ("session_index", "2147483648"), ("session_index", "0"), ("codebook_version", "99"),
+        ("participant", "P08"), ("participant", "P\u{212A}"), ("session_id", "20261126T014050Z-AA00"),
+    ])
+    func ratingsTheGameNeverWritesAreRefused(column: String, value: String) async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            let device = try await server.enrolDevice(site: "north")
+            let header = CSVWriter.headerLine(RatingRow.columns)
+            let rows = try ["tinnitus_loudness", "tinnitus_distress"].map { item in
+                CSVWriter.line(
+                    RatingRow(
+                        participant: "P07", sessionID: "20261126T014050Z-aa00", sessionIndex: 1, moment: .after,
+                        item: item, value: 0.25, answeredAt: Date(timeIntervalSince1970: 1_795_000_000)
+                    ).values)
+            }
+            let bad = try Self.setting(column, to: value, in: rows[1], header: header)
+            let reply = try await Self.send(server, device.token, "P07/ratings.csv", "ratings", [rows[0], bad])
+            ProblemTests.expectProblem(reply, 400, mentions: "its \(column)")
+            #expect(reply.detail.contains("Record 2 of P07/ratings.csv"), "\(reply.detail)")
+            #expect(try await Self.held(server) == 0)
+            // The same rows without the bad one are taken.
+            let good = try await Self.send(server, device.token, "P07/ratings.csv", "ratings", rows)
+            #expect(good.status == 200, "\(good.text)")
+        }
+    }
+
     /// A session belongs to the site and participant that first sent it: a machine of another site, or another
     /// participant of the same site, adds nothing to it (409 naming the session); the owner's other machines do.
     @Test func aSessionIDBelongsToTheSiteAndParticipantThatFirstSentIt() async throws {
