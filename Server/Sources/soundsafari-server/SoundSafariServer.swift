@@ -77,10 +77,11 @@ func commandFailure(_ error: any Error, url: DatabaseURL) -> CommandFailure {
     case let refusal as StudyDatabase.Refusal: return CommandFailure(description: refusal.description)
     case let failure as CommandFailure: return failure
     case let missing as DatabaseRoles.NotMigrated: return CommandFailure(description: missing.description)
-    case is DatabaseAway:
+    case let problem as Problem: return CommandFailure(description: problem.detail)
+    case let away as DatabaseAway:
         return CommandFailure(
             description:
-                "The database at \(url) cannot be reached (no connection within \(StudyDatabase.leaseTimeout.components.seconds) seconds): start PostgreSQL or check --database-url, then try again."
+                "The database at \(url) cannot be reached (no connection within \(away.waited.components.seconds) seconds): start PostgreSQL or check --database-url, then try again."
         )
     default:
         return CommandFailure(

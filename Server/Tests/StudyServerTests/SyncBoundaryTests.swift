@@ -275,6 +275,21 @@ import TidyFormats
                 server, north.token, "P08/\(id)/session.json", "session", [session.state])
             ProblemTests.expectProblem(elsewhere, 400, mentions: "of its folder")
             #expect(try await Self.held(server) == before)
+            // Nor through a prescription: the site's machines would write it into a new folder of that ID.
+            for (kind, body) in [
+                ("plans", try RoleMatrixTests.trainingPlan()),
+                ("profiles", ProfileTests.profileFile("P07", versions: 1)),
+            ] {
+                let reply = try await server.call(
+                    .post, "/api/v1/sites/north/participants/P07/\(kind)", token: admin, json: body)
+                ProblemTests.expectProblem(reply, 410, mentions: "was deleted")
+            }
+            let other = try await server.call(
+                .post, "/api/v1/sites/north/participants/P08/plans", token: admin,
+                json: try RoleMatrixTests.trainingPlan())
+            #expect(other.status == 201, "\(other.text)")
+            let fetched = try await server.call(.get, "/api/v1/sync/prescriptions?after=0", token: north.token)
+            #expect(fetched.text.contains("\"P08\"") && !fetched.text.contains("\"P07\""), "\(fetched.text)")
             #expect(
                 try await ParticipantDataTests.counts(server, site: "north", participant: "P07").values.allSatisfy {
                     $0 == 0

@@ -52,8 +52,12 @@ public enum DatabaseRoles {
     /// `serverRole` its rights. Every step looks first, so running it again changes nothing. Returns what it did, a
     /// sentence each.
     public static func setUp(_ url: DatabaseURL, logger: Logger) async throws -> [String] {
+        let setUpWait = Duration.seconds(30)
         var done: [String] = []
-        let handOver = try await StudyDatabase.with(url.with(database: "postgres"), logger: logger) {
+        // An administrator's one-off, run by the package right after PostgreSQL starts: it may wait longer than a request.
+        let handOver = try await StudyDatabase.with(
+            url.with(database: "postgres"), logger: logger, leaseWait: setUpWait
+        ) {
             database -> ([String], Bool) in
             try await database.withConnection { connection -> ([String], Bool) in
                 let superuser = try await connection.query(
@@ -107,7 +111,7 @@ public enum DatabaseRoles {
             }
         }
         done += handOver.0
-        done += try await StudyDatabase.with(url, logger: logger) { database -> [String] in
+        done += try await StudyDatabase.with(url, logger: logger, leaseWait: setUpWait) { database -> [String] in
             var done: [String] = try await database.withConnection { connection -> [String] in
                 var done: [String] = []
                 if handOver.1 {
