@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "StudyAnalysis", targets: ["StudyAnalysis"]),
         // The log format's records and their codecs, for the study server's package (Server/).
         .library(name: "StudyRecords", targets: ["StudyRecords", "TidyFormats"]),
+        // The build's version, for `soundsafari-server --version` (the server's package).
+        .library(name: "BuildInfo", targets: ["BuildInfo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")

@@ -39,7 +39,7 @@ import Testing
             "Hummingbird", "HummingbirdBcrypt", "PostgresNIO", "Mustache", "StudyRecords", "TidyFormats",
             "StudyAnalysis", "HTTPTypes", "NIOCore", "Logging",
         ],
-        "Server/Sources/soundsafari-server": ["StudyServer", "ArgumentParser", "Logging"],
+        "Server/Sources/soundsafari-server": ["StudyServer", "ArgumentParser", "BuildInfo", "Logging"],
         "Server/Sources/soundsafari-server-bench": [
             "StudyServer", "StudyRecords", "TidyFormats", "Logging", "FoundationNetworking",
         ],

@@ -1,5 +1,6 @@
 // soundsafari-server: serve the study API, migrate, and manage users, sites, devices and the audit trail.
 import ArgumentParser
+import BuildInfo
 import Foundation
 import Logging
 import StudyServer
@@ -9,6 +10,7 @@ struct SoundSafariServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soundsafari-server",
         abstract: "The SoundSafari study server: logs synced from every machine, in PostgreSQL.",
+        version: BuildInfo.version,
         subcommands: [
             Serve.self, Migrate.self, SetUpCommand.self, SummariesCommand.self, UserCommand.self, SiteCommand.self,
             DeviceCommand.self,

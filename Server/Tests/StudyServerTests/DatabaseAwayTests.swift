@@ -135,6 +135,18 @@ import Testing
         }
     }
 
+    /// `soundsafari-server --version` says the checkout's VERSION (the game's string too), needing no database.
+    @Test func theVersionIsTheCheckoutsVERSION() async throws {
+        let version = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("VERSION"),
+            encoding: .utf8
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        let (status, output) = try await Spawn.runOffPool([try Self.binary().path, "--version"], seconds: 60)
+        #expect(status == 0, "\(output)")
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == version, "\(output)")
+    }
+
     /// A listener that takes the connection and never answers (a firewall's half-open port, a hung PostgreSQL): the
     /// command line still ends within its seconds, saying so, instead of waiting for ever.
     @Test(arguments: [["site", "list"], ["migrate"], ["user", "list"]])
