@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "StudyRecords", targets: ["StudyRecords", "TidyFormats"]),
         // The doctor's PDF and FHIR bundle, for the study server's dashboard.
         .library(name: "PatientExport", targets: ["PatientExport"]),
-        // The version from VERSION, for the study server's PDFs and --version.
+        // The version from VERSION, for the study server's PDFs and `soundsafari-server --version`.
         .library(name: "BuildInfo", targets: ["BuildInfo"]),
     ],
     dependencies: [

@@ -39,6 +39,8 @@ let package = Package(
             name: "soundsafari-server",
             dependencies: [
                 "StudyServer",
+                // The checkout's VERSION, for --version (the same string as the game's).
+                .product(name: "BuildInfo", package: "SoundSafari"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // `make bench`: sync ingest through the API against PostgreSQL's COPY (scripts/server-bench.sh).

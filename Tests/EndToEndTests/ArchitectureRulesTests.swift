@@ -42,7 +42,7 @@ import Testing
             "Hummingbird", "HummingbirdBcrypt", "PostgresNIO", "Mustache", "StudyRecords", "TidyFormats",
             "StudyAnalysis", "PatientExport", "BuildInfo", "HTTPTypes", "NIOCore", "Logging",
         ],
-        "Server/Sources/soundsafari-server": ["StudyServer", "ArgumentParser", "Logging"],
+        "Server/Sources/soundsafari-server": ["StudyServer", "ArgumentParser", "BuildInfo", "Logging"],
         "Server/Sources/soundsafari-server-bench": [
             "StudyServer", "StudyRecords", "TidyFormats", "Logging", "FoundationNetworking",
         ],
