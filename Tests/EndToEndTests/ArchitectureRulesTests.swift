@@ -19,7 +19,7 @@ import Testing
         "Sources/PatientExport": ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis", "Localization"],
         "Sources/GameUI": [
             "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
-            "TidyFormats",
+            "TidyFormats", "Localization",
         ],
         "Sources/SoundSafariCommands": [
             "ArgumentParser", "BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime",

@@ -1,5 +1,6 @@
 // The main menu of `play`: who plays, how, and the ways on (Start, Train, My progress, My diary, My album, Quit).
 import GameCore
+import Localization
 import SpatialAudio
 import StudyKit
 import StudyRecords
@@ -25,6 +26,15 @@ final class MainMenuController: ScreenController {
         let focus = model.focusedItem?.id
         model = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: hrtfs)
         if keepingFocus, let focus { model.focus(on: focus) }
+    }
+
+    /// The rows again in the language the window speaks now, each value and the focus as they were.
+    func retranslate(knownParticipants: [String], hrtfs: [String]) {
+        var offered: [InputKind] = []
+        if case .choice(let options, _) = model.item("input")?.kind {
+            offered = options.compactMap(InputKind.init(rawValue:))
+        }
+        rebuild(settings, knownParticipants: knownParticipants, inputs: offered, hrtfs: hrtfs)
     }
 
     /// The menu's choices as they stand.
@@ -55,6 +65,9 @@ final class MainMenuController: ScreenController {
         let outcome = model.handle(command)
         app.updateTextEntry()
         switch outcome {
+        case .changed(LanguageRow.id):
+            message = nil
+            try app.changeLanguage(to: LanguageRow.chosen(in: model))
         case .changed: message = nil
         case .activated("quit"): app.keepRunning = false
         case .activated("start"): try start(app: app)
@@ -81,7 +94,7 @@ final class MainMenuController: ScreenController {
     }
 
     func sentence(app: GameApp) -> String? {
-        message ?? "Find the animal by ear, turn to face it, and take its photo."
+        message ?? Translation.gettext("Find the animal by ear, turn to face it, and take its photo.")
     }
 
     func draw(app: GameApp) {
@@ -93,7 +106,10 @@ final class MainMenuController: ScreenController {
     func start(app: GameApp, rounds: [FlowRound]? = nil) throws {
         let chosen = settings
         if let problem = ParticipantID.problem(with: chosen.participant) {
-            refuse("Participant ID: \(problem); \(ParticipantID.rule) (no names).", focusParticipant: true)
+            refuse(
+                Translation.gettext(
+                    "Participant ID: {problem}; {rule} (no names).", ["problem": problem, "rule": ParticipantID.rule]),
+                focusParticipant: true)
             return app.updateTextEntry()
         }
         app.settings = chosen
@@ -122,7 +138,10 @@ final class MainMenuController: ScreenController {
     private func startTraining(app: GameApp) throws {
         let chosen = settings
         if let problem = ParticipantID.problem(with: chosen.participant) {
-            refuse("Participant ID: \(problem). Type a pseudonym such as P01 (no names).", focusParticipant: true)
+            refuse(
+                Translation.gettext(
+                    "Participant ID: {problem}. Type a pseudonym such as P01 (no names).", ["problem": problem]),
+                focusParticipant: true)
             return app.updateTextEntry()
         }
         app.settings.participant = chosen.participant

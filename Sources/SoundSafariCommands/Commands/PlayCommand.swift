@@ -79,6 +79,7 @@ struct PlayCommand: WindowCommand {
             resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
         options.picksParticipant = pickParticipant
+        options.languageGiven = window.language.language != nil
         options.logsChanged = logsChanged()
         // A training plan's questionnaires come from this machine's instruments (read only when a plan names some).
         options.instrumentLibrary = { [sounds = window.sounds] in
