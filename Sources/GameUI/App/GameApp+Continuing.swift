@@ -92,7 +92,7 @@ extension GameApp {
     /// Tells the terminal where the session is written (when it opens) — the window may be full screen — and,
     /// in play, that the participant already completed this mode (study says so before its window opens).
     func reportSessionOpened(_ run: SessionRun) {
-        Self.say("Session folder: \(run.folderPath)")
+        Self.say(Translation.gettext("Session folder: {folder}", ["folder": run.folderPath]))
         if isPlay, let warning = run.driver.repeatWarning {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }

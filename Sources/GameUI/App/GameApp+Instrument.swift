@@ -86,7 +86,7 @@ extension GameApp {
                 _ = try InstrumentChoice.takeable(id: item.instrument, language: nil, from: entries)
                 takeable.append(item)
             } catch {
-                Self.say("Not asked now: \(error)")
+                Self.say(Translation.gettext("Not asked now: {reason}", ["reason": "\(error)"]))
             }
         }
         instrumentSittings = try PlanQuestionnaireRun.sittings(
