@@ -81,5 +81,45 @@ extension WindowTests {
                     to: folder.appendingPathComponent("de-" + shot.name + ".png"), scratch: window.logs)
             }
         }
+
+        /// display.json's `language`.
+        static func language(in display: URL) throws -> String? {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: display)) as? [String: Any]
+            return json?["language"] as? String
+        }
+
+        /// The main menu's last row, Sprache / Language (Up from the participant's ID wraps to it): → makes the
+        /// menu German at once and remembers it in display.json; the next window opens in German without a flag,
+        /// and ← back to English is remembered too.
+        @Test func theLanguageRowSwitchesTheMenuAtOnceAndIsRemembered() throws {
+            let window = try WindowSession(name: "window-language-row")
+            let catalogs = try LocalizedCommandTests.compiledCatalogs()
+            defer { try? FileManager.default.removeItem(at: catalogs) }
+            let environment = ["SOUNDSAFARI_LOCALEDIR": catalogs.path]
+            let display = window.logs.appendingPathComponent("LR01/display.json")
+            let switched = try window.run(
+                ["play", "--input", "keyboard"],
+                script: [
+                    "wait menu", "text LR01", "shot english", "key Up", "key Right", "see Trainieren (mein Plan)",
+                    "shot german", "key Escape",
+                ], windowSize: "1280x720", environment: environment)
+            #expect(switched.status == 0, "stderr: \(switched.stderr)")
+            #expect(try window.screenText("english").contains("Train (my plan)"))
+            let german = try window.screenText("german")
+            #expect(german.contains("Trainieren (mein Plan)") && german.contains("Sprache / Language"), "\(german)")
+            #expect(german.contains("Deutsch"))
+            #expect(try Self.language(in: display) == "de")
+            let again = try window.run(
+                ["play", "--participant", "LR01", "--input", "keyboard"],
+                script: [
+                    "wait menu", "shot remembered", "key Down", "key Down", "key Down", "key Down", "key Down",
+                    "key Down",
+                    "key Down", "key Left", "see Train (my plan)", "key Escape",
+                ],
+                windowSize: "1280x720", environment: environment)
+            #expect(again.status == 0, "stderr: \(again.stderr)")
+            #expect(try window.screenText("remembered").contains("Trainieren (mein Plan)"))
+            #expect(try Self.language(in: display) == "en")
+        }
     }
 }
