@@ -107,6 +107,29 @@ extension WindowTests {
             #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         }
 
+        /// Find my sound: a set playing (its picture and "Sound A — in front of you"), then the question and its
+        /// four answers; Esc stops.
+        @Test func findMySoundSpeaksOnlyMarkedSentencesThatFit() throws {
+            let window = try WindowSession(name: "window-pseudo-find-my-sound")
+            let catalogs = try Self.pseudoCatalog()
+            defer { try? FileManager.default.removeItem(at: catalogs) }
+            let output = try window.run(
+                ["play", "--input", "keyboard", "--seed", "5", "--language", "en@pseudo"],
+                script: ["wait menu", "text PF01"] + Array(repeating: "key Down", count: 11)
+                    + [
+                        "key Return", "wait find-my-sound", "see Sound A", "shot playing", "see Which one sounded",
+                        "shot question", "key Escape", "wait menu", "key Escape",
+                    ],
+                timeout: 120, windowSize: "1280x720",
+                environment: [
+                    "SOUNDSAFARI_LOCALEDIR": catalogs.path,
+                    "XDG_DATA_HOME": window.logs.appendingPathComponent("data").path,
+                ])
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let problems = try PseudoScreens.problems(in: window.screenshots, allowed: ["PF01"])
+            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        }
+
         /// The hearing test and its stop question, the pitch match's questions, and the profile screen.
         @Test func theHearingScreensSpeakOnlyMarkedSentencesThatFit() throws {
             let window = try WindowSession(name: "window-pseudo-hearing-test")
