@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -141,7 +142,7 @@ struct ResultPicture {
         let relative = target.bearing.relative(to: aim)
         if let x = x(of: target.bearing) {
             if labels {
-                if let label = fonts.render(target.displayName, font: fonts.large, color: Self.white) {
+                if let label = fonts.render(name(of: target), font: fonts.large, color: Self.white) {
                     // Kept inside the picture when the animal is near an edge.
                     let left = min(max(x - label.width / 2, 8), Self.width - label.width - 8)
                     surface.fill(x: left - 6, y: y + 108, w: label.width + 12, h: label.height, Self.strip)
@@ -154,7 +155,7 @@ struct ResultPicture {
         } else if labels {
             // Outside the 45°: an arrow at the edge it lies beyond, with how far round it was.
             let right = relative > 0
-            let text = "\(target.displayName) \(Int(abs(relative).rounded()))°"
+            let text = "\(name(of: target)) \(Int(abs(relative).rounded()))°"
             let arrowY = y + Int32(target.index - 1) * 70
             let apex: Int32 = right ? Self.width - 12 : 12
             surface.fillArrowHead(tipX: apex, y: arrowY, length: 34, halfHeight: 24, pointsRight: right, color)
@@ -175,13 +176,19 @@ struct ResultPicture {
         surface.fill(x: left, y: ground, w: right - left, h: Self.photoHeight - ground, Self.zoneGrass)
         for post in [left, right] { surface.fill(x: post - 3, y: 60, w: 6, h: Self.photoHeight - 60, Self.highlight) }
         if let label = fonts.render(
-            String(format: "your hit zone ±%.0f°", zone), font: fonts.small, color: Self.white)
+            Translation.gettext("your hit zone ±{zone}°", ["zone": String(format: "%.0f", zone)]), font: fonts.small,
+            color: Self.white)
         {
             surface.fill(
                 x: Self.width / 2 - label.width / 2 - 6, y: Self.photoHeight - label.height - 8, w: label.width + 12,
                 h: label.height, Self.strip)
             surface.blit(label, x: Self.width / 2 - label.width / 2, y: Self.photoHeight - label.height - 8)
         }
+    }
+
+    /// A target's name as the window says it (translated).
+    private func name(of target: RoundResult.Target) -> String {
+        GameWording.animal(target.sound, displayName: target.displayName)
     }
 
     private func drawCrosshair(on surface: SDLSurface) {
@@ -198,18 +205,22 @@ struct ResultPicture {
     var captionLines: [String] {
         switch result.kind {
         case .interrupted:
-            let searched = result.searchedSeconds.map { " after \(ResultWording.seconds($0))" } ?? ""
+            let round = String(result.round)
             return [
-                "Round \(result.round) paused\(searched).",
-                "Your aim now is at the centre.",
+                result.searchedSeconds.map {
+                    Translation.gettext(
+                        "Round {round} paused after {time}.", ["round": round, "time": ResultWording.seconds($0)])
+                } ?? Translation.gettext("Round {round} paused.", ["round": round]),
+                Translation.gettext("Your aim now is at the centre."),
             ]
         case .intermediate, .roundEnd:
             return result.photos.map { photo in
-                let name = result.targets.first { $0.index == photo.targetIndex }?.displayName ?? photo.target
+                let name = result.targets.first { $0.index == photo.targetIndex }.map(name(of:)) ?? photo.target
                 let words = ResultWording.deviation(
                     photo.deviationDeg, target: name, tip: false, praise: result.verdict == nil && !photo.skipped)
-                if photo.skipped { return "Skipped: \(words)" }
-                return "\(words) Time \(ResultWording.seconds(photo.timeSeconds))."
+                if photo.skipped { return Translation.gettext("Skipped: {words}", ["words": words]) }
+                return Translation.gettext(
+                    "{words} Time {time}.", ["words": words, "time": ResultWording.seconds(photo.timeSeconds)])
             }
         }
     }
@@ -218,16 +229,31 @@ struct ResultPicture {
         var y = Self.photoHeight + 14
         var title =
             result.kind == .interrupted
-            ? "Paused"
-            : "Round \(result.round) — photo \(result.latestPhoto?.targetIndex ?? 1) of \(result.plan.targetSounds.count)"
+            ? Translation.gettext("Paused")
+            : Translation.gettext(
+                "Round {round} — photo {photo} of {photos}",
+                [
+                    "round": String(result.round), "photo": String(result.latestPhoto?.targetIndex ?? 1),
+                    "photos": String(result.plan.targetSounds.count),
+                ])
         var color = Self.highlight
         if let photo = result.latestPhoto, photo.skipped {
             // No photo was taken: the picture only shows where the animal was.
-            title = "Round \(result.round) — animal \(photo.targetIndex) skipped"
+            title = Translation.gettext(
+                "Round {round} — animal {animal} skipped",
+                ["round": String(result.round), "animal": String(photo.targetIndex)])
         } else if let verdict = result.verdict, result.kind != .interrupted {
             // The one verdict of a training photo, as the screen beside the picture says it.
-            let zone = verdict.hitZoneDeg.map { String(format: " your ±%.0f° zone", $0) } ?? " the zone"
-            title = verdict.hit ? "Hit! Inside\(zone)." : "Missed: outside\(zone)."
+            if let zone = verdict.hitZoneDeg.map({ ["zone": String(format: "%.0f", $0)] }) {
+                title =
+                    verdict.hit
+                    ? Translation.gettext("Hit! Inside your ±{zone}° zone.", zone)
+                    : Translation.gettext("Missed: outside your ±{zone}° zone.", zone)
+            } else {
+                title =
+                    verdict.hit
+                    ? Translation.gettext("Hit! Inside the zone.") : Translation.gettext("Missed: outside the zone.")
+            }
             color = verdict.hit ? Self.hitGreen : Self.missOrange
         }
         if let line = fonts.render(title, font: fonts.large, color: color) {
