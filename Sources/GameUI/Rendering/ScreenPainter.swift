@@ -141,15 +141,23 @@ final class ScreenPainter {
     // MARK: Screens
 
     /// `readAloud`: the state the footer names beside F4 ("off", "on", "on, speaking").
-    func drawMainMenu(_ menu: MenuModel, message: String?, readAloud: String) {
+    /// `safari`: the participant's scenes, open and locked (`SafariProgress.sceneList`), under the menu.
+    func drawMainMenu(_ menu: MenuModel, message: String?, readAloud: String, safari: String? = nil) {
         window.clear()
         let top = title("SoundSafari", subtitle: "Find the animal by ear, turn to face it, and take its photo.")
         let footer =
             "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · "
             + "F4: read aloud (\(readAloud)) · F11: full screen · Gamepad: d-pad, A"
-        let messageHeight =
-            message.map { text.wrappedHeight($0, width: width - scaled(120), pixels: px(.small)) + scaled(10) } ?? 0
-        let y = drawMenu(menu, top: top, bottom: footerTop(footer) - messageHeight)
+        func height(_ line: String?) -> Int32 {
+            line.map { text.wrappedHeight($0, width: width - scaled(120), pixels: px(.small)) + scaled(10) } ?? 0
+        }
+        var y = drawMenu(menu, top: top, bottom: footerTop(footer) - height(message) - height(safari))
+        if let safari {
+            y +=
+                text.drawWrapped(
+                    safari, x: width / 2, y: y + scaled(4), width: width - scaled(120), pixels: px(.small),
+                    color: Theme.dimText, align: .center) + scaled(6)
+        }
         if let message {
             text.drawWrapped(
                 message, x: width / 2, y: y + scaled(4), width: width - scaled(120), pixels: px(.small),
