@@ -8,10 +8,10 @@ import SpatialAudio
 /// SDL2_image, converted to ARGB and scaled to fit the box an animal drawing has, aspect kept, so the result
 /// picture, the practice and the album show the animal that was heard.
 enum StampPicture {
-    /// Pictures loaded so far (nil: the sound has none), by sound name; touched on the game thread only, which
-    /// draws every picture.
-    nonisolated(unsafe) private static var loaded: [String: SDLSurface?] = [:]
-    nonisolated(unsafe) private static var files: [String: URL]?
+    /// Pictures loaded so far (nil: the sound has none), by sound name, and the stamps' picture files by sound name
+    /// (nil until first asked); touched on the game thread only, which draws every picture (tests set `files`).
+    nonisolated(unsafe) static var loaded: [String: SDLSurface?] = [:]
+    nonisolated(unsafe) static var files: [String: URL]?
 
     /// Draws `sound`'s stamp centred on (cx, cy) within `box` × `box` pixels; false when it has none.
     static func draw(_ sound: String, on surface: SDLSurface, cx: Int32, cy: Int32, box: Int32 = 150) -> Bool {
