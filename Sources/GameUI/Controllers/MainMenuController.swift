@@ -99,7 +99,8 @@ final class MainMenuController: ScreenController {
         if let safari, safari.participant == participant { return safari.line }
         var line: String?
         if let id = try? ParticipantID(participant),
-            let assigned = try? AssignedPlan.current(logs: app.options.logs, participant: id)
+            let assigned = try? AssignedPlan.current(logs: app.options.logs, participant: id),
+            assigned.plan.session.scene == nil
         {
             line = (try? SafariProgress.read(logs: app.options.logs, participant: id, assigned: assigned))?.sceneList
         }

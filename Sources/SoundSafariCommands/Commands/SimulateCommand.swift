@@ -187,7 +187,9 @@ struct SimulateCommand: ParsableCommand {
                     saidSafariNotice = true
                 }
                 print(Self.summary(outcome))
-                if let scene = outcome.scene.flatMap(SafariScene.named) {
+                if let scene = outcome.scene.flatMap(SafariScene.named), plan.session.scene != nil {
+                    print("Scene: \(scene.title) (the plan's own: no scene opens or changes).")
+                } else if let scene = outcome.scene.flatMap(SafariScene.named) {
                     let safari = try SafariProgress.read(
                         logs: logsFolder, participant: id, assigned: start.schedule.assigned)
                     var line = "Scene: \(scene.title)."

@@ -199,12 +199,14 @@ extension StudyProtocol {
                 targetSounds: condition.targets, backgroundSound: condition.backgroundSound,
                 backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying)
         }
-        return ResolvedProtocol(
+        var resolved = ResolvedProtocol(
             name: name, description: description, order: order, blocked: blocked, seed: seed,
             participantNumber: participantNumber, minSeparationDeg: minSeparationDeg,
             bearingsDeg: bearingsDeg, backgroundGainDB: backgroundGainDB,
             keepFirstTargetPlaying: keepFirstTargetPlaying, conditions: conditions, rounds: rounds,
             feedback: feedback)
+        resolved.scene = scene
+        return resolved
     }
 
     /// A stream of the seed kept for ordering, so placement (other streams) does not shift when the order changes.
