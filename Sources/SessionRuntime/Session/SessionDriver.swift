@@ -349,6 +349,7 @@ package final class SessionDriver {
 
     private func handle(_ reported: RoundResult) throws {
         var result = reported
+        result.scene = log.resolvedProtocol.scene
         // A training photo's picture draws the zone it was judged against and says hit or missed.
         if let photo = result.latestPhoto, !photo.skipped, let latest = training?.latest {
             result.verdict = latest.verdict
