@@ -89,7 +89,7 @@ struct SafariPlanTests {
         // New animals appear inside a scene over its sessions.
         let pond = sessions.filter { $0.record.resolvedProtocol.scene == "pond" }.map { Set($0.rows.map(\.target)) }
         #expect(pond.count >= 2 && pond[0].count <= 3 && pond.last!.count > pond[0].count, "\(pond)")
-        #expect(run.stdout.contains("New scene open — Savannah!"), "\(run.stdout)")
+        #expect(run.stdout.contains("New scene open: the Savannah!"), "\(run.stdout)")
     }
 
     @Test(
@@ -112,6 +112,6 @@ struct SafariPlanTests {
             if row.target == "frog" { #expect(row.stimulus?.sha256 == frog) }
             #expect((row.stimulus?.bandwidthOctaves ?? 0) > 1)
         }
-        #expect(run.stdout.contains("New scene open — Farm!"), "\(run.stdout)")
+        #expect(run.stdout.contains("New scene open: the Farm!"), "\(run.stdout)")
     }
 }

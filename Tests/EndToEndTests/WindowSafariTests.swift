@@ -15,7 +15,7 @@ extension WindowTests {
                 "--logs", window.logs.path, "--sessions", "3",
             ])
             #expect(simulated.status == 0, "\(simulated.stderr)")
-            #expect(simulated.stdout.contains("New scene open — Farm!"), "\(simulated.stdout)")
+            #expect(simulated.stdout.contains("New scene open: the Farm!"), "\(simulated.stdout)")
 
             let menu = try window.run(
                 ["play", "--input", "keyboard"], script: ["wait menu", "text SF01", "shot menu-safari", "key Escape"],
@@ -34,7 +34,7 @@ extension WindowTests {
             #expect(german.status == 0, "stderr: \(german.stderr)")
             let deutsch = try window.screenText("menu-safari-de")
             #expect(
-                deutsch.contains("Safari: Teich ✓ · Bauernhof ✓ · Wald (verschlossen: 6 Sitzungen, 100 Punkte)"),
+                deutsch.contains("Safari: Teich ✓ · Bauernhof ✓ · Wald (noch gesperrt: 6 Sitzungen, 100 Punkte)"),
                 "\(deutsch)")
 
             // The plan's calendar would keep session 4 for a later day (simulate ignores it, train does not): the
@@ -54,7 +54,7 @@ extension WindowTests {
                 script: script, timeout: 120, windowSize: "1280x720")
             #expect(train.status == 0, "stderr: \(train.stderr)")
             let end = try window.screenText("end-safari")
-            #expect(end.contains("Next: Forest opens after 6 sessions and 100 points (you have 4 and"), "\(end)")
+            #expect(end.contains("Next: the Forest opens after 6 sessions and 100 points (you have 4 and"), "\(end)")
             // No recorded calls in this test's data folder: the farm's session plays the plan's frog, said once.
             #expect(train.stderr.contains("The Farm has 0 recorded animal calls"), "\(train.stderr)")
             let json = try window.sessionJSON(in: try #require(try window.sessionFolders(participant: "SF01").last))

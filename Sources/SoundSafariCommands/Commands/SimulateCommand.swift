@@ -188,12 +188,12 @@ struct SimulateCommand: ParsableCommand {
                 }
                 print(Self.summary(outcome))
                 if let scene = outcome.scene.flatMap(SafariScene.named), plan.session.scene != nil {
-                    print("Scene: \(SafariWording.title(scene)) (the plan's own: no scene opens or changes).")
+                    print("Scene: \(scene.title) (the plan's own: no scene opens or changes).")
                 } else if let scene = outcome.scene.flatMap(SafariScene.named) {
                     let safari = try SafariProgress.read(
                         logs: logsFolder, participant: id, assigned: start.schedule.assigned)
-                    var line = "Scene: \(SafariWording.title(scene))."
-                    if let opened = safari.justOpened { line += " " + SafariWording.opened(opened) }
+                    var line = "Scene: \(scene.title)."
+                    if let opened = safari.justOpened { line += " New scene open: the \(opened.title)!" }
                     if let next = SafariWording.nextMilestone(safari) { line += " " + next }
                     print(line)
                 }
