@@ -112,9 +112,9 @@ extension WindowTests {
             let again = try window.run(
                 ["play", "--participant", "LR01", "--input", "keyboard"],
                 script: [
-                    "wait menu", "shot remembered", "key Down", "key Down", "key Down", "key Down", "key Down",
-                    "key Down",
-                    "key Down", "key Left", "see Train (my plan)", "key Escape",
+                    "wait menu", "shot remembered",
+                ] + Array(repeating: "key Down", count: 8) + [
+                    "key Left", "see Train (my plan)", "key Escape",
                 ],
                 windowSize: "1280x720", environment: environment)
             #expect(again.status == 0, "stderr: \(again.stderr)")

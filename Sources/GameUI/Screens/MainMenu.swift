@@ -77,6 +77,7 @@ enum MainMenu {
                 .button("diary", Translation.gettext("My diary")),
                 .button("album", Translation.gettext("My album")),
                 .button("findSound", Translation.gettext("Find my sound")),
+                .button("forDoctor", Translation.gettext("For my doctor")),
                 .button("quit", Translation.gettext("Quit")),
                 // Last, so the rows above keep their places; its own words in every language, so anyone finds it.
                 LanguageRow.item(),
