@@ -90,12 +90,15 @@ extension GameApp {
     }
 
     /// Tells the terminal where the session is written (when it opens) — the window may be full screen — and,
-    /// in play, that the participant already completed this mode (study says so before its window opens).
+    /// in play, that the participant already completed this mode (study says so before its window opens), and in
+    /// training, that the scene's recorded animals are missing.
     func reportSessionOpened(_ run: SessionRun) {
         Self.say(Translation.gettext("Session folder: {folder}", ["folder": run.folderPath]))
         if isPlay, let warning = run.driver.repeatWarning {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
+        // A training session whose scene has no recorded animals plays the synthesised ones: said once, here.
+        if let notice = run.driver.safariNotice { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
     }
 
     /// One line in the terminal when the summary shows: what was logged, and how to continue an incomplete session.

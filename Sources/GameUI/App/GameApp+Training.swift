@@ -160,6 +160,16 @@ extension GameApp {
                         "count": String(progress.album.count),
                     ]))
         }
+        // The safari: a scene this session opened is announced; otherwise what opens next, so there is always a goal.
+        if assigned.plan.session.scene == nil,
+            let safari = try? SafariProgress.read(logs: options.logs, participant: participant, assigned: assigned)
+        {
+            if let opened = safari.justOpened {
+                lines.append("New scene open: the \(opened.title)! Your next session plays there.")
+            } else if let next = safari.nextMilestone {
+                lines.append(next)
+            }
+        }
         return (progress.totalPoints, lines, progress.album.count)
     }
 

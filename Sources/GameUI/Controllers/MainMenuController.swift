@@ -1,6 +1,7 @@
 // The main menu of `play`: who plays, how, and the ways on (Start, Train, My progress, My diary, My album, Quit).
 import GameCore
 import Localization
+import SessionRuntime
 import SpatialAudio
 import StudyKit
 import StudyRecords
@@ -104,7 +105,27 @@ final class MainMenuController: ScreenController {
 
     func draw(app: GameApp) {
         app.painter.drawMainMenu(
-            model, message: message, messageIsGood: messageIsGood, readAloud: app.readAloudState)
+            model, message: message, messageIsGood: messageIsGood, readAloud: app.readAloudState,
+            safari: safariLine(app: app))
+    }
+
+    /// The typed participant's safari scenes, open and locked, read from their plan's logs once per participant
+    /// typed (and again each time the menu shows, as a session may have opened one); nil without a plan.
+    private var safari: (participant: String, line: String?)?
+
+    func enter(app: GameApp) throws { safari = nil }
+
+    private func safariLine(app: GameApp) -> String? {
+        if let safari, safari.participant == participant { return safari.line }
+        var line: String?
+        if let id = try? ParticipantID(participant),
+            let assigned = try? AssignedPlan.current(logs: app.options.logs, participant: id),
+            assigned.plan.session.scene == nil
+        {
+            line = (try? SafariProgress.read(logs: app.options.logs, participant: id, assigned: assigned))?.sceneList
+        }
+        safari = (participant, line)
+        return line
     }
 
     /// Start: the menu's settings become the session's (the rounds of its mode, or a training plan's `rounds`), the

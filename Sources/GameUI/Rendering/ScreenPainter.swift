@@ -155,7 +155,10 @@ final class ScreenPainter {
 
     /// `readAloud`: the state the footer names beside F4 ("off", "on", "on, speaking"). `messageIsGood`: the sentence
     /// under the menu is news (a file saved), not a problem, so it is not drawn in the warning colour.
-    func drawMainMenu(_ menu: MenuModel, message: String?, messageIsGood: Bool = false, readAloud: String) {
+    /// `safari`: the participant's scenes, open and locked (`SafariProgress.sceneList`), under the menu.
+    func drawMainMenu(
+        _ menu: MenuModel, message: String?, messageIsGood: Bool = false, readAloud: String, safari: String? = nil
+    ) {
         window.clear()
         let top = title(
             "SoundSafari", subtitle: Translation.gettext("Find the animal by ear, turn to face it, and take its photo.")
@@ -163,9 +166,16 @@ final class ScreenPainter {
         let footer = Translation.gettext(
             "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · F4: read aloud ({state}) · F11: full screen · Gamepad: d-pad, A",
             ["state": readAloud])
-        let messageHeight =
-            message.map { text.wrappedHeight($0, width: width - scaled(120), pixels: px(.small)) + scaled(10) } ?? 0
-        let y = drawMenu(menu, top: top, bottom: footerTop(footer) - messageHeight)
+        func height(_ line: String?) -> Int32 {
+            line.map { text.wrappedHeight($0, width: width - scaled(120), pixels: px(.small)) + scaled(10) } ?? 0
+        }
+        var y = drawMenu(menu, top: top, bottom: footerTop(footer) - height(message) - height(safari))
+        if let safari {
+            y +=
+                text.drawWrapped(
+                    safari, x: width / 2, y: y + scaled(4), width: width - scaled(120), pixels: px(.small),
+                    color: Theme.dimText, align: .center) + scaled(6)
+        }
         if let message {
             text.drawWrapped(
                 message, x: width / 2, y: y + scaled(4), width: width - scaled(120), pixels: px(.small),

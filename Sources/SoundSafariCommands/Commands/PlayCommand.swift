@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GameCore
 import GameUI
+import Localization
 import SessionRuntime
 import SpatialAudio
 import StudyKit
@@ -89,7 +90,9 @@ struct PlayCommand: WindowCommand {
             // The patient's sentence for "nothing yet": the terminal's names a command, which a patient has no use for.
             guard FileManager.default.fileExists(atPath: logs.appendingPathComponent(participant.value).path) else {
                 throw ValidationErrorMessage(
-                    "\(participant.value) has not played yet: after a first session there is something for the doctor.")
+                    Translation.gettext(
+                        "{participant} has not played yet: after a first session there is something for the doctor.",
+                        ["participant": participant.value]))
             }
             // Without the questionnaires' definitions the answers are still exported, without their wording.
             let library = try? QuestionnaireFolders.library(questionnaires: nil, sounds: sounds)
