@@ -43,14 +43,6 @@ package struct SafariProgress: Sendable, Equatable {
         }
         return SafariProgress(sessionsDone: done, points: points, sessionsHere: here, justOpened: justOpened)
     }
-
-    /// "Next: the Farm opens after 3 sessions and 40 points (you have 1 and 24)." — nil once every scene is open.
-    /// In English, for `simulate`'s terminal; the window says it in its language (GameUI's `SafariWording`).
-    package var nextMilestone: String? {
-        guard let next else { return nil }
-        return "Next: the \(next.title) opens after \(next.sessionsDone) sessions and \(next.points) points "
-            + "(you have \(sessionsDone) and \(points))."
-    }
 }
 
 /// A training session's scene: its animals replace the plan's targets (`SessionDriver`).
