@@ -47,6 +47,9 @@ public struct RoundResult: Sendable, Equatable {
 
     /// Set by the session driver for training photos.
     public var verdict: Verdict?
+    /// Set by the session driver in a training session: its photos are judged hit or missed (`verdict`), never
+    /// graded in words as well ("Hit!" beside "Good try." is two verdicts for one photo), a skipped one neither.
+    public var judgedByPlan = false
 
     public var round: Int { plan.round }
     /// The photo this result is about (the last one), if any.

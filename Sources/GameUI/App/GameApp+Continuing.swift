@@ -74,7 +74,7 @@ extension GameApp {
     /// The command that continues this participant's session later, with the logs folder it was written to
     /// (StudyRecords' `ResumeCommand`, the same text `soundsafari status` lists).
     var resumeCommand: String {
-        let kind: SessionKind
+        var kind: SessionKind
         switch options.kind {
         case .play: kind = .play
         case .study(let file, _, _): kind = .study(protocolFile: file.path)
@@ -82,6 +82,8 @@ extension GameApp {
         case .prompt, .instruments, .hearing: kind = .prompt
         case .training: kind = .training
         }
+        // A plan session started from play's main menu (Train) is continued by `train`: `play --resume` refuses it.
+        if training != nil { kind = .training }
         return ResumeCommand.text(kind, participant: settings.participant, logs: options.logs.path)
     }
 
@@ -97,9 +99,14 @@ extension GameApp {
     /// One line in the terminal when the summary shows: what was logged, and how to continue an incomplete session.
     func reportSessionEnded(_ photos: [ResultWording.Photo]) {
         guard let run else { return }
+        // A plan judges each photo hit or missed: no graded word for the session beside those.
+        let meansLine =
+            training != nil
+            ? ResultWording.means(photos, feedback: SessionFeedback(showTrueDirection: true, verdict: false))
+            : ResultWording.means(photos)
         let outcome = flow.quitEarly ? "not completed; continue with: \(resumeCommand)" : "completed"
         Self.say(
-            "\(photos.count) photo\(photos.count == 1 ? "" : "s") logged in \(run.folderPath); session \(outcome). \(ResultWording.means(photos))"
+            "\(photos.count) photo\(photos.count == 1 ? "" : "s") logged in \(run.folderPath); session \(outcome). \(meansLine)"
         )
     }
 

@@ -50,7 +50,7 @@ final class AlbumController: ScreenController {
             return Page(
                 picture: SDLTexture(imageAt: photo.picture.path, window: app.window),
                 caption: String(
-                    format: "Session %d: the %@, %.0f° off", photo.sessionIndex, name, photo.absDeviationDeg))
+                    format: "Session %d: the %@, %.0f° off", photo.planSession, name, photo.absDeviationDeg))
         }
         note =
             album.count > Self.perScreen

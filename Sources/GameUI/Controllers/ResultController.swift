@@ -51,6 +51,7 @@ final class ResultController: ScreenController {
             : "\(trial.skipped ? "Animal" : "Photo") \(trial.targetIndex) of \(trial.targetsInRound)"
         let button = !roundEnd ? "Continue" : app.flow.sessionComplete ? "See the summary" : "Next round"
         // The result picture shows where the animal was: only when the protocol lets the participant see it.
+        if feedback.showTrueDirection { app.painter.text.record(run.resultPictureTexts) }
         app.painter.drawResult(
             heading: heading, picture: feedback.showTrueDirection ? run.resultPicture : nil, lines: lines,
             continueHint: button, footer: .result)

@@ -20,6 +20,11 @@ final class TextRenderer {
     /// A new frame begins: forget the texts of the last one.
     func startFrame() { drawnTexts.removeAll(keepingCapacity: true) }
 
+    /// Texts a picture drawn by other fonts shows on this frame (the result picture), recorded as if drawn here.
+    func record(_ texts: [String]) {
+        if recordsText { drawnTexts += texts }
+    }
+
     init(window: GameWindow) throws {
         self.window = window
         for file in [Theme.regularFont, Theme.boldFont] {

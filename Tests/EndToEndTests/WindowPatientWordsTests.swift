@@ -1,0 +1,100 @@
+// Issue 38: what the patient's screens say about their sessions, at 1280 × 720.
+import Foundation
+import StudyKit
+import StudyRecords
+import Testing
+
+extension WindowTests {
+    @Suite struct WindowPatientWordsTests {
+        /// Item 10: after plan sessions and one free-play session before them, the album counted the free one too
+        /// ("Session 3" for the plan's second). Its numbers are the plan's, as "session 2 of 12" says.
+        @Test func theAlbumNumbersSessionsAsThePlanDoes() throws {
+            let window = try WindowSession(name: "window-album-numbers")
+            let plan = try WindowTrainingDefectTests.plan(in: window.logs, rounds: 5)
+            let free = try SoundSafariBinary.run([
+                "simulate", "--participant", "AN01", "--rounds", "1", "--seed", "2", "--logs", window.logs.path,
+            ])
+            #expect(free.status == 0, "stderr: \(free.stderr)")
+            let training = try SoundSafariBinary.run([
+                "simulate", "--plan", plan.path, "--bot", "learner", "--participant", "AN01", "--sessions", "2",
+                "--seed", "3", "--logs", window.logs.path,
+            ])
+            #expect(training.status == 0, "stderr: \(training.stderr)")
+            // The plan's sessions are the participant's second and third.
+            var expected: [String] = []
+            for (number, folder) in try window.sessionFolders(participant: "AN01").dropFirst().enumerated() {
+                #expect(try window.sessionJSON(in: folder)["session_index"] as? Int == number + 2)
+                let photos = try TrialRow.readAll(from: folder.appendingPathComponent("trials.csv"))
+                guard
+                    let best = photos.filter({ $0.training?.hit == true && !$0.skipped })
+                        .min(by: { $0.absDeviationDeg < $1.absDeviationDeg })
+                else { continue }
+                expected.append(String(format: "Session %d: the frog, %.0f° off", number + 1, best.absDeviationDeg))
+            }
+            try #require(!expected.isEmpty, "the learner bot hit at least once")
+
+            let script =
+                ["wait menu", "text AN01"] + Array(repeating: "key Down", count: 10)
+                + ["key Return", "wait album", "shot album", "key Return", "wait menu", "key Escape"]
+            let output = try window.run(["play", "--input", "keyboard"], script: script, windowSize: "1280x720")
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let shown = try window.screenText("album").split(separator: "\n").filter { $0.hasPrefix("Session ") }
+            #expect(shown.map(String.init) == expected.reversed())
+        }
+    }
+}
+
+extension WindowTests.WindowPatientWordsTests {
+    /// Item 2 (the launcher's picker): it shows before anyone is known, so it was always in small text. It uses the
+    /// settings this machine used last (the newest display.json), or large text when there are none.
+    @Test func theNamePickerShowsInLargeTextOrInTheMachinesLastSetting() throws {
+        let window = try WindowSession(name: "window-picker-text")
+        for participant in ["LP01", "LP02"] {
+            let simulated = try SoundSafariBinary.run([
+                "simulate", "--participant", participant, "--rounds", "1", "--logs", window.logs.path,
+            ])
+            #expect(simulated.status == 0, "\(simulated.stderr)")
+        }
+        let arguments = ["play", "--pick-participant", "--input", "keyboard"]
+        let large = try window.run(
+            arguments, script: ["wait pick-participant", "wait large-text", "shot names-large", "key Escape"],
+            timeout: 60, windowSize: "1280x720")
+        #expect(large.status == 0, "no settings yet: large text. stderr: \(large.stderr)")
+        // LP02 chose normal text last on this machine.
+        try #"{"large_text": false, "high_contrast": true}"#.write(
+            to: window.logs.appendingPathComponent("LP02/display.json"), atomically: true, encoding: .utf8)
+        let last = try window.run(
+            arguments,
+            script: [
+                "wait pick-participant", "wait normal-text", "wait high-contrast", "shot names-last", "key Escape",
+            ],
+            timeout: 60, windowSize: "1280x720")
+        #expect(last.status == 0, "the machine's last settings. stderr: \(last.stderr)")
+    }
+}
+
+extension WindowTests.WindowPatientWordsTests {
+    /// Item 13: a training session started from the menu's Train and quit told the terminal to continue with
+    /// `play … --resume`, which refuses plan sessions; `train` continues them.
+    @Test func aPlanSessionQuitFromTheMenusTrainNamesTrainToContinue() throws {
+        let window = try WindowSession(name: "window-menu-train-quit")
+        let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 3)
+        let assigned = try SoundSafariBinary.run([
+            "plan", "assign", "--participant", "MT01", plan.path, "--logs", window.logs.path,
+        ])
+        #expect(assigned.status == 0, "\(assigned.stderr)")
+        let script =
+            [
+                "wait menu", "key Down", "key Return", "wait headphone-check", "key Left", "key Right",
+                "wait practice", "key Return",
+            ] + WindowTests.WindowTrainingDefectTests.round + WindowTests.WindowTrainingDefectTests.quit
+            + ["wait summary", "shot quit-end", "key Return", "sleep 500", "key Escape"]
+        let output = try window.run(
+            ["play", "--participant", "MT01", "--input", "keyboard", "--seed", "5"], script: script, timeout: 90,
+            windowSize: "1280x720")
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(
+            output.stdout.contains("continue with: soundsafari train --participant MT01"), "stdout: \(output.stdout)")
+        #expect(!output.stdout.contains("--resume"), "stdout: \(output.stdout)")
+    }
+}
