@@ -11,7 +11,9 @@ final class MainMenuController: ScreenController {
     /// The menu's rows as the participant left them.
     private(set) var model: MenuModel
     /// A problem with the menu's choices (an invalid participant ID, an unusable HRTF), shown under the menu.
-    var message: String?
+    var message: String? { didSet { messageIsProblem = true } }
+    /// False for news that needs no fixing (no training session is due today).
+    private var messageIsProblem = true
 
     init(_ settings: MenuSettings, knownParticipants: [String], inputs: [InputKind], hrtfs: [String]) {
         model = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: hrtfs)
@@ -52,6 +54,11 @@ final class MainMenuController: ScreenController {
             app.keepRunning = false
             return
         }
+        var command = command
+        // A participant ID has no spaces (the diary's fields take them: every printable key is text there).
+        if case .text(let typed) = command, model.focusedItem?.id == "participant" {
+            command = .text(typed.filter { !$0.isWhitespace })
+        }
         let outcome = model.handle(command)
         app.updateTextEntry()
         switch outcome {
@@ -85,7 +92,8 @@ final class MainMenuController: ScreenController {
     }
 
     func draw(app: GameApp) {
-        app.painter.drawMainMenu(model, message: message, readAloud: app.readAloudState)
+        app.painter.drawMainMenu(
+            model, message: message, messageIsProblem: messageIsProblem, readAloud: app.readAloudState)
     }
 
     /// Start: the menu's settings become the session's (the rounds of its mode, or a training plan's `rounds`), the
@@ -130,6 +138,12 @@ final class MainMenuController: ScreenController {
         let rounds: [FlowRound]
         do {
             rounds = try app.trainingRounds()
+        } catch let nothingDue as NothingDueError {
+            // Not a problem to fix: when the next session is due, in the patient's words (no plan ID).
+            app.training = nil
+            message = nothingDue.patientSummary
+            messageIsProblem = false
+            return
         } catch {
             app.training = nil
             message = "\(error)"

@@ -49,9 +49,10 @@ struct ProgressChart {
         let points = series.thinned(to: Self.maxPoints)
         let marks = DiaryMarks(entries: diary, sessionDates: points.map(\.startedAt))
         let panels: [(String, (ProgressSeries.Point) -> Double, String, ClosedRange<Double>)] = [
-            ("Median deviation (°)", { $0.medianAbsDeviationDeg }, "%.0f°", 10...180),
-            ("Front-back reversals", { $0.reversalRate * 100 }, "%.0f %%", 10...100),
-            ("Median time (s)", { $0.medianTimeSeconds }, "%.1f s", 1...Double.infinity),
+            // A patient's words (issue 38): each session's median, named as the patient reads it.
+            ("How far off (°)", { $0.medianAbsDeviationDeg }, "%.0f°", 10...180),
+            ("Front/back mix-ups", { $0.reversalRate * 100 }, "%.0f %%", 10...100),
+            ("Time to find (s)", { $0.medianTimeSeconds }, "%.1f s", 1...Double.infinity),
         ]
         for (index, panel) in panels.enumerated() {
             drawPanel(

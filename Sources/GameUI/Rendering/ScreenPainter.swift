@@ -141,7 +141,8 @@ final class ScreenPainter {
     // MARK: Screens
 
     /// `readAloud`: the state the footer names beside F4 ("off", "on", "on, speaking").
-    func drawMainMenu(_ menu: MenuModel, message: String?, readAloud: String) {
+    /// `messageIsProblem`: the sentence under the menu is something to fix (warning colour), not news (text colour).
+    func drawMainMenu(_ menu: MenuModel, message: String?, messageIsProblem: Bool = true, readAloud: String) {
         window.clear()
         let top = title("SoundSafari", subtitle: "Find the animal by ear, turn to face it, and take its photo.")
         let footer =
@@ -153,7 +154,7 @@ final class ScreenPainter {
         if let message {
             text.drawWrapped(
                 message, x: width / 2, y: y + scaled(4), width: width - scaled(120), pixels: px(.small),
-                color: Theme.warning, align: .center)
+                color: messageIsProblem ? Theme.warning : Theme.text, align: .center)
         }
         hint(footer)
     }
