@@ -98,3 +98,25 @@ extension WindowTests.WindowPatientWordsTests {
         #expect(!output.stdout.contains("--resume"), "stdout: \(output.stdout)")
     }
 }
+
+extension WindowTests.WindowPatientWordsTests {
+    /// Item 9: the menu's Train on a day without a due session showed the plan's internal name, in the warning colour
+    /// ("Plan 'localization-training-10x12': 1 of 10 sessions done…"). It says, in the patient's words and in the
+    /// text colour, how many are done and when the next is due.
+    @Test func noSessionDueIsSaidInThePatientsWordsNotAsAProblem() throws {
+        let window = try WindowSession(name: "window-nothing-due")
+        let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 1)
+        let simulated = try SoundSafariBinary.run([
+            "simulate", "--plan", plan.path, "--participant", "ND01", "--sessions", "1", "--logs", window.logs.path,
+        ])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        let output = try window.run(
+            ["play", "--participant", "ND01", "--input", "keyboard"],
+            script: ["wait menu", "key Down", "key Return", "see training sessions done", "shot not-due", "key Escape"],
+            timeout: 60, windowSize: "1280x720")
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let text = try window.screenText("not-due")
+        #expect(text.contains("1 of 10 training sessions done. Session 2 is due on"), "\(text)")
+        #expect(!text.contains("localization-training-10x12"), "\(text)")
+    }
+}
