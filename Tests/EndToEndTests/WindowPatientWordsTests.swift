@@ -112,11 +112,58 @@ extension WindowTests.WindowPatientWordsTests {
         #expect(simulated.status == 0, "\(simulated.stderr)")
         let output = try window.run(
             ["play", "--participant", "ND01", "--input", "keyboard"],
-            script: ["wait menu", "key Down", "key Return", "see training sessions done", "shot not-due", "key Escape"],
+            script: [
+                "wait menu", "key Down", "key Return", "see training sessions done", "shot not-due", "key Escape",
+            ],
             timeout: 60, windowSize: "1280x720")
         #expect(output.status == 0, "stderr: \(output.stderr)")
         let text = try window.screenText("not-due")
         #expect(text.contains("1 of 10 training sessions done. Session 2 is due on"), "\(text)")
         #expect(!text.contains("localization-training-10x12"), "\(text)")
+    }
+}
+
+extension WindowTests.WindowPatientWordsTests {
+    /// Item 2 (the album): in large text six pictures in two rows left each about 60 × 40 px under its two-line
+    /// caption. The album shows as many as stay at least 100 px tall (one row of three at 1280 × 720 in large text) and
+    /// says how many of how many show.
+    @Test func theAlbumsPicturesStayLargeEnoughToSeeInLargeText() throws {
+        let window = try WindowSession(name: "window-album-large")
+        let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 5)
+        let simulated = try SoundSafariBinary.run([
+            "simulate", "--plan", plan.path, "--bot", "learner", "--participant", "AG01", "--sessions", "5",
+            "--seed", "3", "--logs", window.logs.path,
+        ])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        let open = ["wait menu", "text AG01"] + Array(repeating: "key Down", count: 10) + ["key Return", "wait album"]
+        let normal = try window.run(
+            ["play", "--input", "keyboard"], script: open + ["shot normal", "key Return", "wait menu", "key Escape"],
+            windowSize: "1280x720")
+        #expect(normal.status == 0, "stderr: \(normal.stderr)")
+        try #"{"large_text": true, "high_contrast": false}"#.write(
+            to: window.logs.appendingPathComponent("AG01/display.json"), atomically: true, encoding: .utf8)
+        let large = try window.run(
+            ["play", "--participant", "AG01", "--input", "keyboard"],
+            // Start → Train → My progress → My diary → My album.
+            script: ["wait menu", "wait large-text"] + Array(repeating: "key Down", count: 4)
+                + ["key Return", "wait album", "shot large", "key Return", "wait menu", "key Escape"],
+            windowSize: "1280x720")
+        #expect(large.status == 0, "stderr: \(large.stderr)")
+        for shot in ["normal", "large"] {
+            let text = try window.screenText(shot)
+            let captions = text.split(separator: "\n").filter { $0.hasPrefix("Session ") }
+            #expect(!captions.isEmpty, "\(text)")
+            if captions.count < 5 {
+                #expect(
+                    text.contains("5 photos, the best of each session with a hit; the \(captions.count) newest shown."))
+            }
+            // The pictures' own grass (the result picture's green): about 7,600 pixels a picture 380 px wide; a
+            // 60 × 40 one has under 600.
+            let pixels = try PNGPixels(contentsOf: try window.screenshotURL(shot))
+            let grass = pixels.count((70, 120, 60), x: 0..<1280, y: 0..<720, tolerance: 3)
+            print("album \(shot): \(captions.count) pictures, \(grass) grass pixels")
+            #expect(
+                grass / max(1, captions.count) > 4000, "\(shot): \(grass) grass pixels for \(captions.count) pictures")
+        }
     }
 }
