@@ -167,3 +167,24 @@ extension WindowTests.WindowPatientWordsTests {
         }
     }
 }
+
+extension WindowTests.WindowPatientWordsTests {
+    /// Item 2 (the participant sheet): in large text the footer covered "Save and continue" (and long labels ran
+    /// under their values). The rows end above the footer, scrolling; a long label takes smaller type beside its value.
+    @Test func theParticipantSheetsButtonsStayAboveItsFooterInLargeText() throws {
+        let window = try WindowSession(name: "window-sheet-large")
+        let protocolFile = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/thesis-study.json")
+        let output = try window.run(
+            ["study", "--protocol", protocolFile.path, "--participant", "SL01"],
+            script: ["wait participant-sheet", "key F2", "wait large-text", "shot sheet"]
+                + Array(repeating: "key Down", count: 8) + ["shot save-focused", "key Escape"],
+            timeout: 60, windowSize: "1280x720")
+        #expect(output.status != -1, "stderr: \(output.stderr)")
+        let focused = try PNGPixels(contentsOf: try window.screenshotURL("save-focused"))
+        #expect(try window.screenText("save-focused").contains("Save and continue"))
+        // "Save and continue" has the focus (the focus colour): all of it above the footer's two lines (y ≥ 610).
+        let focusColour = (255, 210, 63)
+        #expect(focused.count(focusColour, x: 0..<1280, y: 180..<610, tolerance: 2) > 10_000)
+        #expect(focused.count(focusColour, x: 0..<1280, y: 610..<720, tolerance: 2) == 0)
+    }
+}

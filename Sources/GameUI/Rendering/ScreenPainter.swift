@@ -116,14 +116,14 @@ final class ScreenPainter {
             case .button:
                 text.draw(item.title, x: width / 2, y: textY, pixels: pixels, color: color, bold: true, align: .center)
             case .choice:
-                text.draw(item.title, x: left + scaled(20), y: textY, pixels: pixels, color: color)
                 let value = focused ? "◀  \(item.value)  ▶" : item.value
+                drawTitle(item.title, beside: value, left: left, rowWidth: rowWidth, y: textY, color: color)
                 text.draw(
                     value, x: left + rowWidth - scaled(20), y: textY, pixels: pixels, color: color, bold: true,
                     align: .right)
             case .text(let value, _, _):
-                text.draw(item.title, x: left + scaled(20), y: textY, pixels: pixels, color: color)
                 let shown = value.isEmpty && !focused ? item.placeholder : value + (focused ? "▏" : "")
+                drawTitle(item.title, beside: shown, left: left, rowWidth: rowWidth, y: textY, color: color)
                 text.draw(
                     shown, x: left + rowWidth - scaled(20), y: textY, pixels: pixels, color: color, bold: true,
                     align: .right)
@@ -136,6 +136,18 @@ final class ScreenPainter {
             y += rowHeight
         }
         return y
+    }
+
+    /// A row's title left of its value: smaller type when both do not fit side by side (large text: "Smartphone
+    /// experience (0 = none, 5 = daily)" ran under "not given"), centred on the row's text line.
+    private func drawTitle(
+        _ title: String, beside value: String, left: Int32, rowWidth: Int32, y: Int32, color: SDL_Color
+    ) {
+        let body = px(.body)
+        let room = rowWidth - scaled(60) - text.measure(value, pixels: body, bold: true).width
+        var pixels = body
+        while pixels > body / 2, text.measure(title, pixels: pixels).width > room { pixels -= 1 }
+        text.draw(title, x: left + scaled(20), y: y + (body - pixels) * 3 / 5, pixels: pixels, color: color)
     }
 
     // MARK: Screens
@@ -173,8 +185,10 @@ final class ScreenPainter {
                     warning, x: width / 2, y: top - scaled(12), width: width - scaled(120), pixels: px(.small),
                     color: Theme.warning, align: .center) + scaled(4)
         }
-        drawMenu(menu, top: top, rowWidth: scaled(1000))
-        hint("↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A")
+        // The rows end above the footer (large text: it covered the buttons), scrolling when they do not fit.
+        let footer = "↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A"
+        drawMenu(menu, top: top, rowWidth: scaled(1000), bottom: footerTop(footer))
+        hint(footer)
     }
 
     func drawHeadphoneCheck(_ check: HeadphoneCheck, progress: String?, exposureWarning: String? = nil) {
