@@ -42,3 +42,29 @@ extension WindowTests {
         }
     }
 }
+
+extension WindowTests.WindowPatientReadAloudTests {
+    /// Item 13: the headphone check's left and right sounds came through the HRTF at ±90°, the far ear only about
+    /// 10 dB quieter, so a patient with one weaker ear answered "both". Now the other ear hears nothing. Measured on
+    /// what the device got (SDL's disk audio driver): the check's first side, then the second.
+    @Test func theHeadphoneChecksSoundIsInOneEarOnly() throws {
+        let window = try WindowSession(name: "window-check-one-ear")
+        let output = window.logs.appendingPathComponent("output.f32")
+        let run = try window.run(
+            ["play", "--participant", "HE01", "--input", "keyboard"],
+            script: [
+                "wait menu", "key Return", "wait headphone-check", "sleep 1500", "key Escape", "key Return",
+                "wait summary", "key Return",
+            ],
+            timeout: 60, windowSize: "1280x720",
+            environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": output.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let samples = try WindowTests.WindowReadAloudTests.samples(output)
+        var energy = [0.0, 0.0]
+        for (index, sample) in samples.enumerated() { energy[index % 2] += Double(sample) * Double(sample) }
+        let (loud, quiet) = (energy.max() ?? 0, energy.min() ?? 0)
+        print(String(format: "headphone check: channels %.3g and %.3g (sum of squares)", energy[0], energy[1]))
+        #expect(loud > 1, "the check's sound was played")
+        #expect(quiet == 0, "the other ear heard nothing (it was \(10 * log10(max(quiet, 1e-30) / loud)) dB down)")
+    }
+}
