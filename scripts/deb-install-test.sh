@@ -112,8 +112,11 @@ echo "listen_addresses = ''" >>"$root/etc/postgresql/$cluster/main/postgresql.co
 in_root pg_ctlcluster "$cluster" main start || fail "PostgreSQL $cluster did not start in the root"
 in_root apt-get install -y -qq --no-install-recommends "./debs/$(basename "$server_deb")" >"$work/server-install.log" 2>&1 ||
     { cat "$work/server-install.log" >&2; fail "apt-get install of the server's package"; }
-grep -q "created the PostgreSQL database soundsafari" "$work/server-install.log" ||
+grep -q "Created the database soundsafari, owned by soundsafari_migrate" "$work/server-install.log" ||
     { cat "$work/server-install.log" >&2; fail "the server's postinst did not create the database"; }
+# The audit trail belongs to the migration role, never to the role the server signs in as.
+audit_owner="$(in_root runuser -u postgres -- psql -X -tA -d soundsafari -c "SELECT tableowner FROM pg_tables WHERE tablename = 'audit'")"
+[ "$audit_owner" = soundsafari_migrate ] || fail "the audit table belongs to $audit_owner, not soundsafari_migrate"
 [ "$(stat -c %a:%U "$root/etc/soundsafari/server.env")" = "600:root" ] || fail "server.env is not root's only (0600)"
 in_root getent passwd soundsafari >/dev/null || fail "no system user soundsafari"
 # As the unit runs it: the settings read as root (they are root's only), the program run as the system user.
@@ -121,7 +124,7 @@ as_server() { in_root sh -c 'set -a; . /etc/soundsafari/server.env; exec runuser
 as_server migrate | grep -q "up to date" || fail "the database was not migrated by the package's postinst"
 step "the maintainer scripts again (dpkg-reconfigure): nothing changes, nothing fails"
 in_root dpkg-reconfigure soundsafari-server >"$work/reconfigure.log" 2>&1 || { cat "$work/reconfigure.log" >&2; fail "dpkg-reconfigure"; }
-grep -q "created" "$work/reconfigure.log" && fail "a second configure created something again"
+grep -qi "created" "$work/reconfigure.log" && fail "a second configure created something again"
 
 step "soundsafari-server serve as the unit starts it (its user, its settings), on a free port"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"

@@ -29,28 +29,14 @@ if ! "${as_owner[@]}" "$bin/pg_ctl" -D "$data/pgdata" status >/dev/null 2>&1; th
     -o "-c listen_addresses='' -c unix_socket_directories='$data'" start >/dev/null
 fi
 
-psql=("$bin/psql" -X -q -h "$data" -U postgres -d postgres -v ON_ERROR_STOP=1)
-# Two roles (docs/SERVER.md, "The database's roles"): soundsafari_migrate owns the database and every table and
-# applies the migrations; the server logs in as soundsafari, a member of soundsafari_server, which reads and writes
-# the tables but only reads and appends the audit trail. Not being its owner, it cannot disable the audit's triggers.
-role_exists() { [ -n "$("${psql[@]}" -tA -c "SELECT 1 FROM pg_roles WHERE rolname = '$1'")" ]; }
-role_exists soundsafari_migrate || "${psql[@]}" -c "CREATE ROLE soundsafari_migrate LOGIN"
-role_exists soundsafari_server || "${psql[@]}" -c "CREATE ROLE soundsafari_server NOLOGIN"
-role_exists soundsafari || "${psql[@]}" -c "CREATE ROLE soundsafari LOGIN"
-"${psql[@]}" -c "GRANT soundsafari_server TO soundsafari"
-owner=$("${psql[@]}" -tA -c "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = 'soundsafari'")
-if [ -z "$owner" ]; then
-  "${psql[@]}" -c "CREATE DATABASE soundsafari OWNER soundsafari_migrate"
-elif [ "$owner" = soundsafari ]; then
-  # A cluster made before the roles were split: the server's role owned everything; the migration role takes it over.
-  "${psql[@]}" -d soundsafari -c "REASSIGN OWNED BY soundsafari TO soundsafari_migrate"
-fi
-echo "postgres://soundsafari@/soundsafari?host=$data" >"$data/database-url"
-
 (cd Server && swift build --product soundsafari-server)
 server="$(cd Server && swift build --show-bin-path)/soundsafari-server"
-# Applied as the migration role, which then grants soundsafari_server its rights (on new tables too).
-"$server" migrate --database-url "postgres://soundsafari_migrate@/soundsafari?host=$data"
+# The roles (docs/SERVER.md, "The database's roles") and the database, as PostgreSQL's superuser: soundsafari_migrate
+# owns the database and every table and applies the migrations; the server logs in as soundsafari, a member of
+# soundsafari_server, which reads and writes the tables but only reads and appends the audit trail. Not being its
+# owner, it cannot disable the audit's triggers. A cluster made before (soundsafari owned everything) is handed over.
+"$server" set-up --database-url "postgres://postgres@/soundsafari?host=$data"
+echo "postgres://soundsafari@/soundsafari?host=$data" >"$data/database-url"
 if [ -z "$("$server" user list)" ]; then
   echo "Creating the first admin, named admin:"
   "$server" user add --name admin --role admin

@@ -157,13 +157,13 @@ extension WindowTests.WindowPatientWordsTests {
                 #expect(
                     text.contains("5 photos, the best of each session with a hit; the \(captions.count) newest shown."))
             }
-            // The pictures' own grass (the result picture's green): about 7,600 pixels a picture 380 px wide; a
-            // 60 × 40 one has under 600.
+            // What is drawn on the window's background, per picture: the pictures (about 380 × 237 px each in normal
+            // text, 295 × 185 in large) and the texts; five pictures of about 60 × 40 left under 15,000 a picture.
             let pixels = try PNGPixels(contentsOf: try window.screenshotURL(shot))
-            let grass = pixels.count((70, 120, 60), x: 0..<1280, y: 0..<720, tolerance: 3)
-            print("album \(shot): \(captions.count) pictures, \(grass) grass pixels")
+            let drawn = 1280 * 720 - pixels.count(pixels.rgb(5, 5), x: 0..<1280, y: 0..<720, tolerance: 2)
+            print("album \(shot): \(captions.count) pictures, \(drawn) drawn pixels")
             #expect(
-                grass / max(1, captions.count) > 4000, "\(shot): \(grass) grass pixels for \(captions.count) pictures")
+                drawn / max(1, captions.count) > 30_000, "\(shot): \(drawn) drawn pixels, \(captions.count) pictures")
         }
     }
 }

@@ -1,5 +1,6 @@
 // soundsafari-server: serve the study API, migrate, and manage users, sites, devices and the audit trail.
 import ArgumentParser
+import BuildInfo
 import Foundation
 import Logging
 import StudyServer
@@ -9,8 +10,10 @@ struct SoundSafariServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soundsafari-server",
         abstract: "The SoundSafari study server: logs synced from every machine, in PostgreSQL.",
+        version: BuildInfo.version,
         subcommands: [
-            Serve.self, Migrate.self, SummariesCommand.self, UserCommand.self, SiteCommand.self, DeviceCommand.self,
+            Serve.self, Migrate.self, SetUpCommand.self, SummariesCommand.self, UserCommand.self, SiteCommand.self,
+            DeviceCommand.self,
             AuditCommand.self,
             ExportCommand.self, PrescribeCommand.self, ParticipantCommand.self,
         ])
@@ -65,19 +68,25 @@ func withDatabase<T: Sendable>(
             if migrating { try await database.migrate() }
             return try await body(database)
         }
-    } catch let refusal as StudyDatabase.Refusal {
-        throw CommandFailure(description: refusal.description)
-    } catch let error as CommandFailure {
-        throw error
-    } catch let error as DatabaseRoles.NotMigrated {
-        throw CommandFailure(description: error.description)
-    } catch is DatabaseAway {
-        throw CommandFailure(
-            description:
-                "The database at \(url) cannot be reached (no connection within \(StudyDatabase.leaseTimeout.components.seconds) seconds): start PostgreSQL or check --database-url, then try again."
-        )
     } catch {
-        throw CommandFailure(
+        throw commandFailure(error, url: url)
+    }
+}
+
+/// A database error as the command line's one sentence (a `CommandFailure`).
+func commandFailure(_ error: any Error, url: DatabaseURL) -> CommandFailure {
+    switch error {
+    case let refusal as StudyDatabase.Refusal: return CommandFailure(description: refusal.description)
+    case let failure as CommandFailure: return failure
+    case let missing as DatabaseRoles.NotMigrated: return CommandFailure(description: missing.description)
+    case let problem as Problem: return CommandFailure(description: problem.detail)
+    case let away as DatabaseAway:
+        return CommandFailure(
+            description:
+                "The database at \(url) cannot be reached (no connection within \(away.waited.components.seconds) seconds): start PostgreSQL or check --database-url, then try again."
+        )
+    default:
+        return CommandFailure(
             description:
                 "The database at \(url) cannot be used (\(String(describing: error).prefix(200))): check that PostgreSQL runs and the URL is right."
         )

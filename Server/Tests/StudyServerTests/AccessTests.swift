@@ -32,6 +32,30 @@ import Testing
         }
     }
 
+    /// A supervisor's 404 for a site of another site's (or none) says where their sites are listed in their own
+    /// terms: a page points at the overview, the API at GET /api/v1/sites; both read the same for "elsewhere" and
+    /// "nowhere".
+    @Test func aSitesNotFoundPointsAPageAtTheOverviewAndTheAPIAtTheAPI() async throws {
+        try await withServer { server in
+            for site in ["north", "south"] { try await server.database.addSite(site) }
+            _ = try await server.database.addUser(
+                name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
+            let browser = FormClient(server)
+            try await browser.signIn("sup", testPassword)
+            let token = try await server.login("sup", testPassword)
+            for site in ["south", "nowhere"] {
+                for path in ["/sites/\(site)", "/sites/\(site)/live"] {
+                    let page = try await browser.send(.get, path)
+                    #expect(page.status == 404, "\(path)")
+                    #expect(page.html.contains("the overview (/) lists yours"), "\(path): \(page.html.prefix(600))")
+                    #expect(!page.html.contains("/api/v1"), "\(path)")
+                }
+                let reply = try await server.call(.get, "/api/v1/sites/\(site)/devices", token: token)
+                ProblemTests.expectProblem(reply, 404, mentions: "GET /api/v1/sites lists yours")
+            }
+        }
+    }
+
     @Test func loginAndEnrolmentAreRateLimited() async throws {
         try await withServer(loginAttempts: 3, enrolmentAttempts: 2) { server in
             _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)

@@ -63,6 +63,59 @@ import TidyFormats
             first: 1, items: items)
     }
 
+    /// A listening dose no headphones can deliver (1e300 times the weekly allowance, or past 2^31) is refused at
+    /// ingest naming its key, as is a session of 1e300 seconds; one held already (stored before the check) no longer
+    /// traps the overview's alert, where `Int` of 1e302 % took the server down for everyone; a loud but possible
+    /// week is taken and alerted.
+    @Test func anImpossibleDoseIsRefusedAndOneHeldAlreadyDoesNotTrapTheOverview() async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            _ = try await server.database.addUser(
+                name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
+            let enrolled = try await server.enrolDevice(site: "north")
+            let now = Date()
+            let changes: [(String, @Sendable (inout SessionRecord) -> Void)] = [
+                ("exposure.dose_fraction", { $0.exposure?.doseFraction = 1e300 }),
+                ("exposure.week_dose_fraction", { $0.exposure?.weekDoseFraction = 1e300 }),
+                ("exposure.dose_fraction", { $0.exposure?.doseFraction = 2_147_483_648 }),
+                ("played_s", { $0.playedSeconds = 1e300 }),
+            ]
+            for (n, (key, change)) in changes.enumerated() {
+                let session = try Self.session(
+                    "impossible-\(n)", participant: "P07", start: now.addingTimeInterval(-3600), change: change)
+                let reply = try await SyncBoundaryTests.send(
+                    server, enrolled.token, "\(session.folder)/session.json", "session", [session.state])
+                ProblemTests.expectProblem(reply, 400, mentions: key)
+            }
+            #expect(try await SyncBoundaryTests.held(server) == 0)
+
+            let loud = try Self.session("loud", participant: "P07", start: now.addingTimeInterval(-3600)) {
+                $0.exposure?.doseFraction = 3.5
+            }
+            try await Self.sendSession(loud, by: ProjectionTests.Sender(server: server, token: enrolled.token))
+            // Stored past the check, as a database filled before it holds it.
+            let held = try Self.session("held", participant: "P08", start: now.addingTimeInterval(-7200)) {
+                $0.exposure?.doseFraction = 1e300
+                $0.exposure?.weekDoseFraction = 1e300
+            }
+            let path = try SyncPath(file: "\(held.folder)/session.json", kind: "session")
+            _ = try await server.database.store(
+                device: Device(
+                    id: try #require(UUID(uuidString: enrolled.id)), site: "north", name: "lab-1", enrolledAt: now),
+                path: path, kind: "session", header: nil, first: nil, items: [held.state],
+                decoded: try DecodedItems.decode(kind: "session", file: path.file, header: nil, items: [held.state]).0,
+                requestID: "test")
+
+            let browser = FormClient(server)
+            try await browser.signIn("sup", testPassword)
+            let overview = try await browser.send(.get, "/")
+            #expect(overview.status == 200, "\(overview.html.prefix(300))")
+            #expect(overview.html.contains("listened 350 % of the weekly safe dose"), "P07's loud week")
+            #expect(overview.html.contains("/sites/north/participants/P08"), "P08's dose, alerted, not a trap")
+            #expect(try await server.call(.get, "/api/v1/health").status == 200)
+        }
+    }
+
     @Test func eachAlertFiresForOneParticipantAndNotForAnotherAndLinksToIt() async throws {
         try await withServer { server in
             let db = server.database

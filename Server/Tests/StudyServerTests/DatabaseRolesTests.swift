@@ -44,20 +44,124 @@ import Testing
             _ = try await database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
             let rows = try await database.auditRows()
             #expect(rows.count == 2)
-            // Every way the owner had: each refused for lack of privilege, and the rows are as they were.
-            for statement in [
-                "DELETE FROM audit", "UPDATE audit SET actor = 'x'", "TRUNCATE audit",
-                "ALTER TABLE audit DISABLE TRIGGER ALL", "ALTER TABLE audit DISABLE TRIGGER audit_append_only",
-                "DROP TABLE audit CASCADE", "ALTER TABLE audit OWNER TO CURRENT_USER", "DELETE FROM audit WHERE id = 1",
-                "DROP FUNCTION audit_is_append_only() CASCADE", "CREATE TABLE audit_copy (id int)",
-                "DROP TRIGGER audit_append_only ON audit",
-            ] {
-                await #expect(throws: (any Error).self, "\(statement)") {
-                    try await database.execute(PostgresQuery(unsafeSQL: statement))
-                }
-            }
-            #expect(try await database.auditRows() == rows)
+            try await Self.expectTheAuditIsOutOfReach(database)
         }
+    }
+
+    /// Every way an owner has to remove or change an audit row, tried with `database`'s role: each refused for lack
+    /// of privilege, and the rows are as they were.
+    static func expectTheAuditIsOutOfReach(_ database: StudyDatabase) async throws {
+        let rows = try await database.auditRows()
+        for statement in [
+            "DELETE FROM audit", "UPDATE audit SET actor = 'x'", "TRUNCATE audit",
+            "ALTER TABLE audit DISABLE TRIGGER ALL", "ALTER TABLE audit DISABLE TRIGGER audit_append_only",
+            "DROP TABLE audit CASCADE", "ALTER TABLE audit OWNER TO CURRENT_USER", "DELETE FROM audit WHERE id = 1",
+            "DROP FUNCTION audit_is_append_only() CASCADE", "CREATE TABLE audit_copy (id int)",
+            "DROP TRIGGER audit_append_only ON audit", "GRANT soundsafari_migrate TO CURRENT_USER",
+            "SET ROLE soundsafari_migrate",
+        ] {
+            await #expect(throws: (any Error).self, "\(statement)") {
+                try await database.execute(PostgresQuery(unsafeSQL: statement))
+            }
+        }
+        #expect(try await database.auditRows() == rows)
+    }
+
+    /// The roles owning what a set-up database holds: the database, every table and function of the schema.
+    static func owners(_ url: DatabaseURL) async throws -> Set<String> {
+        try await StudyDatabase.with(url, logger: Self.quiet) { database in
+            Set(
+                try await database.rows(
+                    """
+                    SELECT pg_get_userbyid(datdba)::text FROM pg_database WHERE datname = current_database()
+                    UNION SELECT tableowner::text FROM pg_tables WHERE schemaname = 'public'
+                    UNION SELECT pg_get_userbyid(proowner)::text FROM pg_proc
+                    WHERE pronamespace = 'public'::regnamespace
+                    """
+                ).map { try $0.decode(String.self) })
+        }
+    }
+
+    /// `set-up` as PostgreSQL's superuser, on a cluster of the test's own (the roles' names are the deployed ones):
+    /// the roles and the database, owned with every table by the migration role, the server's login serving but out
+    /// of the audit's reach; run again it changes nothing; a database the login role owned (as `make server` and the
+    /// package made it before) is handed over with its audit rows; a database name that needs quoting; a login that
+    /// is no superuser, and a database another role owns, each refused in a sentence; the command line does the same.
+    @Test func setUpMakesTheRolesMigratesAndHandsAnOldDatabaseOver() async throws {
+        let cluster = try await TestCluster.own()
+        let superuser = cluster.url(database: "soundsafari", user: "postgres")
+        let done = try await DatabaseRoles.setUp(superuser, logger: Self.quiet)
+        #expect(
+            Array(done.prefix(4)) == [
+                "Created the role soundsafari_migrate.", "Created the role soundsafari_server.",
+                "Created the role soundsafari.", "Made soundsafari a member of soundsafari_server.",
+            ], "\(done)")
+        #expect(done.contains("Created the database soundsafari, owned by soundsafari_migrate."), "\(done)")
+        #expect(done.last?.hasPrefix("Applied, as soundsafari_migrate: 1 ") == true, "\(done)")
+        #expect(try await DatabaseRoles.setUp(superuser, logger: Self.quiet) == [], "nothing twice")
+        #expect(try await Self.owners(superuser) == ["soundsafari_migrate"])
+        let login = cluster.url(database: "soundsafari", user: DatabaseRoles.loginRole)
+        try await withServer(database: login) { server in
+            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            let admin = try await server.login("root", testPassword)
+            let site = try await server.call(.post, "/api/v1/sites", token: admin, json: #"{"name":"north"}"#)
+            #expect(site.status == 201, "\(site.text)")
+            try await Self.expectTheAuditIsOutOfReach(server.database)
+        }
+
+        // Before the roles were split: the login role owned the database and migrated it, so it owned the audit table.
+        try cluster.psql("CREATE DATABASE old_layout OWNER soundsafari")
+        let old = cluster.url(database: "old_layout", user: DatabaseRoles.loginRole)
+        try await StudyDatabase.with(old, logger: Self.quiet, bcryptCost: 4) { database in
+            try await database.migrate()
+            try await database.addSite("north")
+        }
+        #expect(try await Self.owners(old) == ["soundsafari"])
+        let handed = try await DatabaseRoles.setUp(
+            cluster.url(database: "old_layout", user: "postgres"), logger: Self.quiet)
+        #expect(
+            handed == ["Handed the database old_layout and its tables from soundsafari to soundsafari_migrate."],
+            "\(handed)")
+        #expect(try await Self.owners(old) == ["soundsafari_migrate"])
+        try await StudyDatabase.with(old, logger: Self.quiet, bcryptCost: 4) { database in
+            #expect(try await database.auditRows().map(\.action) == ["site.add"])
+            try await database.addSite("south")
+            try await Self.expectTheAuditIsOutOfReach(database)
+        }
+
+        let quoted = cluster.url(database: "study-2", user: "postgres")
+        #expect(
+            try await DatabaseRoles.setUp(quoted, logger: Self.quiet).contains(
+                "Created the database study-2, owned by soundsafari_migrate."))
+        #expect(try await Self.owners(quoted) == ["soundsafari_migrate"])
+
+        await #expect(throws: StudyDatabase.Refusal.self) {
+            try await DatabaseRoles.setUp(cluster.url(database: "soundsafari", user: "soundsafari"), logger: Self.quiet)
+        }
+        try cluster.psql("CREATE DATABASE foreign_owner OWNER postgres")
+        do {
+            _ = try await DatabaseRoles.setUp(
+                cluster.url(database: "foreign_owner", user: "postgres"), logger: Self.quiet)
+            Issue.record("a database of another role was taken")
+        } catch let refusal as StudyDatabase.Refusal {
+            #expect(refusal.description.contains("belongs to the role postgres"), "\(refusal)")
+        }
+
+        let binary = try DatabaseAwayTests.binary()
+        let cli = cluster.url(database: "from_cli", user: "postgres")
+        let (status, output) = try await Spawn.runOffPool(
+            [binary.path, "set-up", "--database-url", cli.description], seconds: 120)
+        #expect(status == 0 && output.contains("Created the database from_cli"), "\(output)")
+        let again = try await Spawn.runOffPool(
+            [binary.path, "set-up", "--database-url", cli.description], seconds: 120)
+        #expect(again.status == 0 && again.output.contains("nothing changed"), "\(again.output)")
+        let refused = try await Spawn.runOffPool(
+            [
+                binary.path, "set-up", "--database-url",
+                cluster.url(database: "from_cli", user: "soundsafari").description,
+            ],
+            seconds: 120)
+        #expect(refused.status != 0 && refused.output.contains("superuser"), "\(refused.output)")
     }
 
     /// The server built on the server's role: a machine enrols and syncs, an admin deletes a participant and exports;

@@ -128,6 +128,30 @@ import TidyFormats
         }
     }
 
+    /// A page number past any page of a table: a number past 2^31 (which overflowed the offset's multiplication and
+    /// trapped, killing the server for everyone) is the error page naming `page`; a page past the last within it
+    /// shows the last; the server serves on.
+    @Test func aPageNumberPastAnyPageIsRefusedNotATrap() async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            let browser = FormClient(server)
+            try await browser.signIn("root", testPassword)
+            for table in ["/participants?site=north&", "/sites/north?"] {
+                for page in ["9223372036854775807", "184467440737095517", "2147483648", "0", "-1", "1e3"] {
+                    let reply = try await browser.send(.get, "\(table)page=\(page)")
+                    #expect(reply.status == 400, "\(table)page=\(page): \(reply.status)")
+                    #expect(reply.html.contains("page="), "\(reply.html.prefix(400))")
+                }
+                for page in ["2147483647", "1000", "1"] {
+                    let reply = try await browser.send(.get, "\(table)page=\(page)")
+                    #expect(reply.status == 200, "\(table)page=\(page): \(reply.status) \(reply.html.prefix(300))")
+                }
+            }
+            #expect(try await server.call(.get, "/api/v1/health").status == 200)
+        }
+    }
+
     /// A site or user name with a trailing line break (or another control character) is refused with the rule,
     /// through the API and the command line's store, and no look-alike account or site is made.
     @Test(arguments: ["north\n", "north\r\n", "north\u{0}", "\nnorth", "nor\tth", "north\u{2028}"])

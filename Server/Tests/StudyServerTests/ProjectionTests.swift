@@ -142,14 +142,15 @@ import TidyFormats
             // Ratings and a plan.
             let rating = RatingRow(
                 participant: "P07", sessionID: earlier.folder.components(separatedBy: "/")[1], sessionIndex: 1,
-                moment: .after, item: "loudness", value: 3.5, answeredAt: Date(timeIntervalSince1970: 1_800_000_100))
+                moment: .after, item: "tinnitus_loudness", value: 0.35,
+                answeredAt: Date(timeIntervalSince1970: 1_800_000_100))
             try await lab.send(
                 file: "P07/ratings.csv", kind: "ratings", header: CSVWriter.headerLine(RatingRow.columns), first: 1,
                 items: [CSVWriter.line(rating.values)])
             let ratings = try await server.database.rows("SELECT item, value, skipped FROM ratings").map {
                 try $0.decode((String, Double, Bool).self)
             }
-            #expect(ratings.count == 1 && ratings[0].0 == "loudness" && ratings[0].1 == 3.5 && !ratings[0].2)
+            #expect(ratings.count == 1 && ratings[0].0 == "tinnitus_loudness" && ratings[0].1 == 0.35 && !ratings[0].2)
             let plan = try AssignedPlan(
                 version: 1, assignedAt: Date(timeIntervalSince1970: 1_800_000_000), source: "test",
                 planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(try RoleMatrixTests.trainingPlan().utf8)),

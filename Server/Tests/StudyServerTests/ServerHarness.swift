@@ -13,6 +13,7 @@ struct Reply: Sendable {
     var contentType: String
     var text: String
     var requestID: String?
+    var headers: HTTPFields = [:]
 
     var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
@@ -36,7 +37,7 @@ struct Harness: Sendable {
         ) { response in
             Reply(
                 status: Int(response.status.code), contentType: response.headers[.contentType] ?? "",
-                text: String(buffer: response.body), requestID: response.headers[.requestID])
+                text: String(buffer: response.body), requestID: response.headers[.requestID], headers: response.headers)
         }
     }
 

@@ -38,6 +38,38 @@ enum Spawn {
         return status
     }
 
+    /// Waits for `pid` at most `seconds`, then kills it: its wait status, or nil when it had to be killed (it hung).
+    static func wait(_ pid: pid_t, seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while Date() < deadline {
+            let ended = waitpid(pid, &status, WNOHANG)
+            if ended == pid { return status }
+            if ended == -1 && errno != EINTR { return status }
+            usleep(20_000)
+        }
+        kill(pid, SIGKILL)
+        _ = wait(pid)
+        return nil
+    }
+
+    /// `argv` run on a thread of its own for at most `seconds`: its wait status (nil: killed, it did not end) and
+    /// everything it wrote.
+    static func runOffPool(_ argv: [String], seconds: Double) async throws -> (status: Int32?, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+                            "soundsafari-test-\(UUID()).out")
+                        defer { try? FileManager.default.removeItem(at: output) }
+                        let status = wait(try start(argv, output: output), seconds: seconds)
+                        return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+                    })
+            }
+        }
+    }
+
     /// `run` waited for on a thread of its own: a test that waits for a child talking to an in-process server must
     /// not block a thread of Swift's pool (two on two cores), which that server and other tests' servers run on.
     static func runOffPool(_ argv: [String], environment: [String: String]? = nil) async throws -> (

@@ -167,6 +167,38 @@ import TidyFormats
         }
     }
 
+    /// A ratings.csv row the game never writes, in an otherwise good batch, is refused by the game's one check of a
+    /// row (`RatingRow.problem(inFileOf:)`, the analyzer's too), naming its column; the batch stores nothing. Before,
+    /// only the participant and the session ID's shape were looked at: a loudness of 1e308 was stored (and fired the
+    /// overview's "tinnitus worse"), and a session number past 32 bits was a 500.
+    @Test(arguments: [
+        ("value", "1e308"), ("value", "-0.5"), ("value", "1.5"), ("item", "tinnitus_volume"),
+        ("session_index", "2147483648"), ("session_index", "0"), ("codebook_version", "99"),
+        ("participant", "P08"), ("participant", "P\u{212A}"), ("session_id", "20261126T014050Z-AA00"),
+    ])
+    func ratingsTheGameNeverWritesAreRefused(column: String, value: String) async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            let device = try await server.enrolDevice(site: "north")
+            let header = CSVWriter.headerLine(RatingRow.columns)
+            let rows = try ["tinnitus_loudness", "tinnitus_distress"].map { item in
+                CSVWriter.line(
+                    RatingRow(
+                        participant: "P07", sessionID: "20261126T014050Z-aa00", sessionIndex: 1, moment: .after,
+                        item: item, value: 0.25, answeredAt: Date(timeIntervalSince1970: 1_795_000_000)
+                    ).values)
+            }
+            let bad = try Self.setting(column, to: value, in: rows[1], header: header)
+            let reply = try await Self.send(server, device.token, "P07/ratings.csv", "ratings", [rows[0], bad])
+            ProblemTests.expectProblem(reply, 400, mentions: "its \(column)")
+            #expect(reply.detail.contains("Record 2 of P07/ratings.csv"), "\(reply.detail)")
+            #expect(try await Self.held(server) == 0)
+            // The same rows without the bad one are taken.
+            let good = try await Self.send(server, device.token, "P07/ratings.csv", "ratings", rows)
+            #expect(good.status == 200, "\(good.text)")
+        }
+    }
+
     /// A session belongs to the site and participant that first sent it: a machine of another site, or another
     /// participant of the same site, adds nothing to it (409 naming the session); the owner's other machines do.
     @Test func aSessionIDBelongsToTheSiteAndParticipantThatFirstSentIt() async throws {
@@ -243,6 +275,21 @@ import TidyFormats
                 server, north.token, "P08/\(id)/session.json", "session", [session.state])
             ProblemTests.expectProblem(elsewhere, 400, mentions: "of its folder")
             #expect(try await Self.held(server) == before)
+            // Nor through a prescription: the site's machines would write it into a new folder of that ID.
+            for (kind, body) in [
+                ("plans", try RoleMatrixTests.trainingPlan()),
+                ("profiles", ProfileTests.profileFile("P07", versions: 1)),
+            ] {
+                let reply = try await server.call(
+                    .post, "/api/v1/sites/north/participants/P07/\(kind)", token: admin, json: body)
+                ProblemTests.expectProblem(reply, 410, mentions: "was deleted")
+            }
+            let other = try await server.call(
+                .post, "/api/v1/sites/north/participants/P08/plans", token: admin,
+                json: try RoleMatrixTests.trainingPlan())
+            #expect(other.status == 201, "\(other.text)")
+            let fetched = try await server.call(.get, "/api/v1/sync/prescriptions?after=0", token: north.token)
+            #expect(fetched.text.contains("\"P08\"") && !fetched.text.contains("\"P07\""), "\(fetched.text)")
             #expect(
                 try await ParticipantDataTests.counts(server, site: "north", participant: "P07").values.allSatisfy {
                     $0 == 0

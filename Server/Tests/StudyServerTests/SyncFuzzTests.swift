@@ -9,8 +9,8 @@ import TidyFormats
 @testable import StudyServer
 
 @Suite struct SyncFuzzTests {
-    /// Bounded: this many batches (seed fixed, so a failure repeats), about a minute on the 2-core machine.
-    static let batches = 400
+    /// Bounded: this many batches (seed fixed, so a failure repeats), about 15 s on the loaded 2-core machine.
+    static let batches = 1500
 
     static let hostileTexts = [
         "", "1e308", "-1e308", "-1", "0", "2147483647", "2147483648", "-2147483649", "9223372036854775807",
@@ -83,14 +83,16 @@ import TidyFormats
                 try SyncBoundaryTests.session("20261126T014051Z-bb11", "P08"),
             ]
             let participantsHeader = CSVWriter.headerLine(ParticipantRecord.columns)
+            let ratingsHeader = CSVWriter.headerLine(RatingRow.columns)
             var statuses: [Int: Int] = [:]
             for _ in 0..<Self.batches {
                 let session = Self.pick(sessions, &random)
                 let token = Self.pick(machines, &random).token
                 let body: String
-                switch random.next() % 4 {
+                switch random.next() % 5 {
                 case 0, 1:
-                    let start = Int(random.next() % UInt64(session.trials.count))
+                    // From the first record half the time: a file's items are taken only from where the server holds it.
+                    let start = random.next() % 2 == 0 ? 0 : Int(random.next() % UInt64(session.trials.count))
                     let rows = session.trials[start..<min(session.trials.count, start + 1 + Int(random.next() % 8))]
                         .map { Self.mutate($0, columns: TrialRow.columns.count, &random) }
                     let first =
@@ -102,6 +104,24 @@ import TidyFormats
                     body = try SyncTests.body(
                         file: Self.path("\(session.folder)/session.json", &random), kind: "session", header: nil,
                         first: nil, items: [Self.mutateState(session.state, &random)])
+                case 3:
+                    let participant = session.folder.split(separator: "/")[0]
+                    let rows = try (0..<(1 + Int(random.next() % 4))).map { n in
+                        let item = Self.pick(RatingItem.all, &random)
+                        let moment = Self.pick([RatingMoment.before, .after], &random)
+                        return Self.mutate(
+                            CSVWriter.line(
+                                RatingRow(
+                                    participant: String(participant),
+                                    sessionID: session.folder.split(separator: "/")
+                                        .last.map(String.init), sessionIndex: 1, moment: moment, item: item.id,
+                                    value: item.validRange.upperBound,
+                                    answeredAt: Date(timeIntervalSince1970: 1_795_000_000 + Double(n))
+                                ).values), columns: RatingRow.columns.count, &random)
+                    }
+                    body = try SyncTests.body(
+                        file: Self.path("\(participant)/ratings.csv", &random), kind: "ratings", header: ratingsHeader,
+                        first: 1 + Int(random.next() % 3), items: rows)
                 default:
                     let line = CSVWriter.line(
                         ParticipantRecord(
@@ -123,6 +143,7 @@ import TidyFormats
             let files = try await server.database.rows(
                 "SELECT device_id, file, kind, header FROM sync_files ORDER BY device_id, file")
             var items = 0
+            var kinds: Set<String> = []
             for row in files {
                 let (device, file, kind, header) = try row.decode((UUID, String, String, String?).self)
                 let held = try await server.database.items(device: device, file: file).items
@@ -133,9 +154,56 @@ import TidyFormats
                     : [SyncBatch(file: file, kind: kind, header: header, first: 1, items: held)]
                 for batch in batches {
                     #expect(throws: Never.self, "\(file)") { _ = try SyncRoutes.validate(batch) }
+                    // And read again by the game's own codecs and checks, without the server's code in between.
+                    #expect(throws: Never.self, "\(file)") { try Self.expectTheGameTakes(batch) }
                 }
+                kinds.insert(kind)
             }
             #expect(items > 0)
+            print(
+                "sync-fuzz: \(Self.batches) batches, answers \(statuses.sorted { $0.key < $1.key }), \(files.count) files and \(items) items held"
+            )
+            #expect(kinds == ["participants", "trials", "session", "ratings"], "every kind stored: \(kinds)")
+        }
+    }
+
+    struct Refused: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A held file's items as the game reads them: its path the canonical one of its kind, each record decoded by
+    /// StudyRecords' codec, passing the game's check of its kind and naming the folder's participant and session.
+    static func expectTheGameTakes(_ batch: SyncBatch) throws {
+        let path = try SyncPath(file: batch.file, kind: batch.kind)
+        let data = Data(((batch.header ?? "") + batch.items.joined()).utf8)
+        let participant = path.participant?.value
+        let session = path.session?.value
+        func refuse(_ problem: String?) throws {
+            if let problem { throw Refused(description: "\(batch.file): \(problem)") }
+        }
+        switch batch.kind {
+        case "trials":
+            let decoded = try CSVLogFile<TrialRow>.decode(data, file: batch.file)
+            try refuse(decoded.cutOff.map { _ in "a cut-off line" })
+            for row in decoded.records {
+                try refuse(row.validationProblem())
+                try refuse(row.participant == participant && row.sessionID == session ? nil : "another folder's row")
+            }
+        case "participants":
+            for record in try CSVLogFile<ParticipantRecord>.decode(data, file: batch.file).records {
+                try refuse(record.validationProblem())
+            }
+        case "ratings":
+            for row in try CSVLogFile<RatingRow>.decode(data, file: batch.file).records {
+                try refuse(row.problem(inFileOf: participant).map { "\($0.column) \($0.reason)" })
+            }
+        case "session":
+            let record = try SessionRecord.decode(Data(batch.items[0].utf8), file: batch.file)
+            try refuse(record.validationProblem())
+            try refuse(
+                record.participant == participant && record.sessionID == session ? nil : "another folder's state")
+        default:
+            try refuse("a kind the fuzz test never sends: \(batch.kind)")
         }
     }
 }

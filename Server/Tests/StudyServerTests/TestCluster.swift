@@ -9,6 +9,9 @@ import Testing
 final class TestCluster: Sendable {
     static let shared = Task { try await TestCluster.start() }
 
+    /// A cluster of one test's own, to stop and start again under a running server (the shared one never stops).
+    static func own() async throws -> TestCluster { try await start() }
+
     let folder: URL
     let bin: URL
     /// Root cannot run PostgreSQL: then every PostgreSQL program runs as the `postgres` user.
@@ -76,6 +79,29 @@ final class TestCluster: Sendable {
         return root.appendingPathComponent("\(newest)/bin")
     }
 
+    /// Stops PostgreSQL as an administrator does (`pg_ctl stop`, fast: every connection closed).
+    func stop() throws {
+        try run(bin.appendingPathComponent("pg_ctl").path, ["-D", data, "-m", "fast", "-w", "stop"])
+    }
+
+    /// Starts PostgreSQL again on the same socket folder.
+    func restart() throws {
+        try Self.startPostgres(bin: bin, data: data, folder: folder, as: runAs)
+    }
+
+    var data: String { folder.appendingPathComponent("data").path }
+
+    private static func startPostgres(bin: URL, data: String, folder: URL, as runAs: String?) throws {
+        // No TCP at all: the socket in the owner-only folder is the only way in. fsync off: it is thrown away.
+        try run(
+            bin.appendingPathComponent("pg_ctl").path,
+            [
+                "-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-o",
+                "-c listen_addresses='' -c unix_socket_directories='\(folder.path)' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400",
+                "start",
+            ], as: runAs)
+    }
+
     private static func start() async throws -> TestCluster {
         let bin = try binaries()
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
@@ -91,16 +117,12 @@ final class TestCluster: Sendable {
         try cluster.run(
             bin.appendingPathComponent("initdb").path,
             ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"])
-        // No TCP at all: the socket in the owner-only folder is the only way in. fsync off: it is thrown away.
-        try cluster.run(
-            bin.appendingPathComponent("pg_ctl").path,
-            [
-                "-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-o",
-                "-c listen_addresses='' -c unix_socket_directories='\(folder.path)' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400",
-                "start",
-            ])
-        Self.running.withLock { $0 = (bin, data, folder, runAs) }
-        atexit { TestCluster.stopAtExit() }
+        try startPostgres(bin: bin, data: data, folder: folder, as: runAs)
+        let first = Self.running.withLock {
+            $0.append((bin, data, folder, runAs))
+            return $0.count == 1
+        }
+        if first { atexit { TestCluster.stopAtExit() } }
         try cluster.psql("CREATE ROLE \(role) LOGIN")
         try cluster.psql("CREATE DATABASE \(template) OWNER \(role)")
         var logger = Logger(label: "test-cluster")
@@ -111,13 +133,15 @@ final class TestCluster: Sendable {
         return cluster
     }
 
-    private static let running = Mutex<(URL, String, URL, String?)?>(nil)
+    private static let running = Mutex<[(URL, String, URL, String?)]>([])
 
-    /// Stops the cluster and removes its folder when the test process exits.
+    /// Stops the clusters and removes their folders when the test process exits.
     private static func stopAtExit() {
-        guard let (bin, data, folder, runAs) = running.withLock({ $0 }) else { return }
-        try? run(bin.appendingPathComponent("pg_ctl").path, ["-D", data, "-m", "immediate", "-w", "stop"], as: runAs)
-        try? FileManager.default.removeItem(at: folder)
+        for (bin, data, folder, runAs) in running.withLock({ $0 }) {
+            try? run(
+                bin.appendingPathComponent("pg_ctl").path, ["-D", data, "-m", "immediate", "-w", "stop"], as: runAs)
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 }
 

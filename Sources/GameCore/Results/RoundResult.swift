@@ -50,6 +50,9 @@ public struct RoundResult: Sendable, Equatable {
     /// Set by the session driver in a training session: its photos are judged hit or missed (`verdict`), never
     /// graded in words as well ("Hit!" beside "Good try." is two verdicts for one photo), a skipped one neither.
     public var judgedByPlan = false
+    /// The safari scene the round was played in (`SafariScene.id`), set by the session driver; the result picture
+    /// draws its landscape. nil: no scene (the pond's meadow is drawn).
+    public var scene: String?
 
     public var round: Int { plan.round }
     /// The photo this result is about (the last one), if any.

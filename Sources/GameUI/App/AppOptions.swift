@@ -32,6 +32,8 @@ package struct AppOptions {
     var inputGiven = false
     /// `play --pick-participant` (the desktop launcher): begin on the list of this machine's participants.
     package var picksParticipant = false
+    /// True when `--language` was given: then a participant's remembered language does not replace it.
+    package var languageGiven = false
     /// The Sounds folder from `--sounds` (nil: `$SOUNDSAFARI_SOUNDS` or Sounds/ found upwards).
     var soundsFolder: String?
     /// The head tracker of `--input opentrack|osc` and its `--tracker-yaw-sign` (nil: found by calibration).
@@ -42,6 +44,9 @@ package struct AppOptions {
     /// Called after each logged photo (its row is fsync'ed) and when a session has ended and its session.json is
     /// final: the commands start a background sync, so a supervisor's live view follows the session.
     package var logsChanged: (@Sendable () -> Void)?
+    /// The main menu's "For my doctor": writes the participant's PDF summary and FHIR bundle (the commands know
+    /// how; nil: the button says it is not available here).
+    package var forMyDoctor: ((ParticipantID) throws -> DoctorFilesWritten)?
 
     package init(
         kind: Kind, logs: URL, seed: UInt64? = nil, hrtf: String? = nil, resume: Bool = false,

@@ -1,6 +1,7 @@
 // The headphone check before the first round: left, right, the volume, and the session opening once it passes.
 import Foundation
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -101,9 +102,9 @@ final class HeadphoneCheckController: ScreenController {
     /// What to do, spoken before the first sound (read aloud); nothing once the sound plays.
     func sentence(app: GameApp) -> String? {
         guard spokenFirst.holding else { return nil }
-        return "Headphone check. A sound plays in one ear at a time. Press the left arrow when you hear it on the "
-            + "left, the right arrow when you hear it on the right, B when you hear it in both ears, N when you hear "
-            + "nothing."
+        return Translation.gettext(
+            "Headphone check. A sound plays in one ear at a time. Press the left arrow when you hear it on the left, the right arrow when you hear it on the right, B when you hear it in both ears, N when you hear nothing."
+        )
     }
 
     func draw(app: GameApp) {
@@ -114,7 +115,9 @@ final class HeadphoneCheckController: ScreenController {
     private func progressNote(_ app: GameApp) -> String? {
         if let note = app.resumeNote { return note }
         if case .study = app.options.kind {
-            return "Before round \(app.flow.roundIndex + 1) of \(app.flow.rounds.count)"
+            return Translation.gettext(
+                "Before round {round} of {rounds}",
+                ["round": String(app.flow.roundIndex + 1), "rounds": String(app.flow.rounds.count)])
         }
         return nil
     }

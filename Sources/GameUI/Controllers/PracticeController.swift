@@ -1,6 +1,7 @@
 // The practice before a patient's first scored round: the animal in view, its sound moving as they turn.
 import CSDL2
 import GameCore
+import Localization
 
 /// The practice (a first training session, nothing logged): the practice animal sounds from `bearing`, heard from
 /// where the player faces, and shows in the viewfinder; the footer's inputs start the training.
@@ -39,14 +40,15 @@ final class PracticeController: ScreenController {
     /// What to do, spoken before the animal sounds (read aloud).
     func sentence(app: GameApp) -> String? {
         guard spokenFirst.holding, let animal = animal(app) else { return nil }
-        return "Practice, not scored. The \(animal.name) calls from where you see it. Turn until it is in the middle "
-            + "and sounds equally loud in both ears. Then press Space to start."
+        return Translation.gettext(
+            "Practice, not scored. The {animal} calls from where you see it. Turn until it is in the middle and sounds equally loud in both ears. Then press Space to start.",
+            ["animal": animal.name])
     }
 
     func draw(app: GameApp) {
         let animal = self.animal(app)
         app.painter.drawRunning(
-            instruction: instruction(animal), progress: "Practice — not scored",
+            instruction: instruction(animal), progress: Translation.gettext("Practice — not scored"),
             inputHint: RoundController.turnOnlyHint(app) + " · " + ContinueFooter.practice.text,
             compass: CompassStrip(heading: app.input.heading), animal: animal)
     }
@@ -66,8 +68,9 @@ final class PracticeController: ScreenController {
     private func instruction(_ animal: ScreenPainter.ViewfinderAnimal?) -> String {
         guard let animal else { return "" }
         if abs(animal.relativeDeg) <= 5 {
-            return "That's it! Straight ahead, it is equally loud in both ears. Space: start."
+            return Translation.gettext("That's it! Straight ahead, it is equally loud in both ears. Space: start.")
         }
-        return "Practice: turn until the \(animal.name) is in the middle, and listen as you turn."
+        return Translation.gettext(
+            "Practice: turn until the {animal} is in the middle, and listen as you turn.", ["animal": animal.name])
     }
 }

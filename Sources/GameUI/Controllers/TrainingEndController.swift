@@ -1,5 +1,6 @@
 // The end of a training session: the progress chart, where the plan stands, and the album when it has photos.
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -40,13 +41,14 @@ final class TrainingEndController: ScreenController {
         // No "thank you" cheer over photos no better than chance: the lines say how it went.
         let heading =
             end?.farOff == true && !app.flow.quitEarly
-            ? "Session complete" : SummaryMenu.heading(quitEarly: app.flow.quitEarly)
+            ? Translation.gettext("Session complete") : SummaryMenu.heading(quitEarly: app.flow.quitEarly)
         app.painter.drawResult(
             heading: heading,
-            picture: end?.chart, lines: end?.lines ?? [], continueHint: "Close", footer: .close,
+            picture: end?.chart, lines: end?.lines ?? [], continueHint: Translation.gettext("Close"), footer: .close,
             warning: app.run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
             buttonID: "close",
-            sideButton: (end?.albumPhotos ?? 0) > 0 ? ("album", "My album", "M or gamepad X: my album") : nil)
+            sideButton: (end?.albumPhotos ?? 0) > 0
+                ? ("album", Translation.gettext("My album"), Translation.gettext("M or gamepad X: my album")) : nil)
     }
 }
 
@@ -63,18 +65,32 @@ struct TrainingEnd {
     static func make(app: GameApp) -> TrainingEnd {
         var lines: [String] = []
         if let session = app.run?.session, session.endedBy == .time, let limit = session.timeLimitSeconds {
-            lines.append(String(format: "Today's %.0f minutes of training are done.", limit / 60))
+            lines.append(
+                Translation.gettext(
+                    "Today's {minutes} minutes of training are done.", ["minutes": String(format: "%.0f", limit / 60)]))
         }
         var terminal: [String] = []
         let kept = app.patientProgressLines()
         if let sink = app.run?.driver.training {
-            lines.append("\(sink.points) points this session\(kept.total.map { " · \($0) in all" } ?? "").")
+            lines.append(
+                kept.total.map {
+                    Translation.ngettext(
+                        "{count} point this session · {total} in all.", "{count} points this session · {total} in all.",
+                        sink.points, ["total": String($0)])
+                } ?? Translation.ngettext("{count} point this session.", "{count} points this session.", sink.points))
             let level =
                 sink.parameter == .hitToleranceDeg
-                ? String(format: "Your hit zone is now ±%.0f°.", sink.staircase.value)
-                : "Next time: \(TrainingFeedback.describe(sink.parameter, sink.staircase.value))."
+                ? Translation.gettext(
+                    "Your hit zone is now ±{zone}°.", ["zone": String(format: "%.0f", sink.staircase.value)])
+                : Translation.gettext(
+                    "Next time: {difficulty}.",
+                    ["difficulty": TrainingWording.difficulty(sink.parameter, sink.staircase.value)])
             lines.append(level)
-            terminal.append("\(sink.points) points this session (plan '\(sink.planName)'). \(level)")
+            terminal.append(
+                Translation.ngettext(
+                    "{count} point this session (plan '{plan}'). {level}",
+                    "{count} points this session (plan '{plan}'). {level}", sink.points,
+                    ["plan": sink.planName, "level": level]))
         }
         let photos = ((try? app.run?.driver.log.loggedRows()) ?? []).filter { !$0.skipped }.map(\.absDeviationDeg)
         let went = howItWent(absDeviations: photos)
@@ -85,7 +101,7 @@ struct TrainingEnd {
             terminal.append(start.schedule.summary)
         }
         if app.flow.quitEarly {
-            lines.append("Every photo so far is saved.")
+            lines.append(Translation.gettext("Every photo so far is saved."))
         }
         var chart: SDLTexture?
         do { chart = try app.progressChart(participant: app.settings.participant) } catch { lines.append("\(error)") }
@@ -100,16 +116,34 @@ struct TrainingEnd {
     static func howItWent(absDeviations: [Double]) -> (words: String, farOff: Bool)? {
         guard !absDeviations.isEmpty else { return nil }
         let median = Int(SessionSummary.median(absDeviations).rounded())
-        let photos = absDeviations.count == 1 ? "Your photo was" : "Your photos were typically"
+        let count = absDeviations.count
+        let values = ["degrees": String(median)]
         switch median {
-        case ...15: return ("\(photos) \(median)° off: close to the animals.", false)
-        case ...45: return ("\(photos) \(median)° off.", false)
+        case ...15:
+            return (
+                Translation.ngettext(
+                    "Your photo was {degrees}° off: close to the animal.",
+                    "Your photos were typically {degrees}° off: close to the animals.", count, values), false
+            )
+        case ...45:
+            return (
+                Translation.ngettext(
+                    "Your photo was {degrees}° off.", "Your photos were typically {degrees}° off.", count, values),
+                false
+            )
         case ..<60:
-            return ("\(photos) \(median)° off: listen for the ear where the call is louder, and turn that way.", false)
+            return (
+                Translation.ngettext(
+                    "Your photo was {degrees}° off: listen for the ear where the call is louder, and turn that way.",
+                    "Your photos were typically {degrees}° off: listen for the ear where the call is louder, and turn that way.",
+                    count, values), false
+            )
         default:
             return (
-                "\(photos) \(median)° off today, about as far as photos taken without listening (90°). Next time, turn "
-                    + "until the call sounds equally loud in both ears, then take the photo.", true
+                Translation.ngettext(
+                    "Your photo was {degrees}° off today, about as far as photos taken without listening (90°). Next time, turn until the call sounds equally loud in both ears, then take the photo.",
+                    "Your photos were typically {degrees}° off today, about as far as photos taken without listening (90°). Next time, turn until the call sounds equally loud in both ears, then take the photo.",
+                    count, values), true
             )
         }
     }

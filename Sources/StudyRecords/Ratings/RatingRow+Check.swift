@@ -29,7 +29,10 @@ extension RatingRow {
         if let sessionID, SessionID(folderName: sessionID) == nil {
             return ("session_id", "is not a session folder's name such as 20261121T201500Z-3f9c")
         }
-        if let sessionIndex, sessionIndex < 1 { return ("session_index", "is not a session number (1, 2, …)") }
+        // Pooled, a session's number is a 32-bit column (the study server's `ratings`), as trials.csv's is.
+        if let sessionIndex, !(1...Int(Int32.max)).contains(sessionIndex) {
+            return ("session_index", "is not a session number (1, 2, … up to \(Int32.max))")
+        }
         let versions = RatingItem.poolableCodebookVersions
         guard versions.contains(codebookVersion) else {
             return (

@@ -1,6 +1,8 @@
 // session.json's `exposure` object: how much sound a session delivered, and the week's listening dose.
 import Foundation
 import GameCore
+import Localization
+import TidyFormats
 
 /// The A-weighted equivalent level of a session per ear (measured after the limiter), and, with calibrated
 /// headphones, its level in dB(A) and its share of the weekly safe-listening allowance (`ListeningDose`).
@@ -90,7 +92,9 @@ public struct WeekDose: Sendable, Equatable {
     /// The window's warning once the allowance is used up; nil below it.
     public var warning: String? {
         guard fraction > 1 else { return nil }
-        return "Listening this week: \(Int((fraction * 100).rounded())) % of the safe weekly allowance "
-            + "(80 dB(A) for 40 h). Please turn the volume down or take a break from listening."
+        // Printed, never converted to Int: a damaged log's 1e300 trapped.
+        return Translation.gettext(
+            "Listening this week: {percent} % of the safe weekly allowance (80 dB(A) for 40 h). Please turn the volume down or take a break from listening.",
+            ["percent": FixedDecimal.string(fraction * 100, digits: 0)])
     }
 }

@@ -3,11 +3,12 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// The database could not be reached within `StudyDatabase.leaseTimeout`: the API answers 503 with Retry-After, the
-/// command line says this sentence and exits non-zero.
+/// The database could not be reached within the lease's wait (`StudyDatabase.leaseTimeout`): the API answers 503
+/// with Retry-After, the command line says this sentence and exits non-zero.
 public struct DatabaseAway: Error, CustomStringConvertible, Equatable {
+    public var waited: Duration = StudyDatabase.leaseTimeout
     public var description: String {
-        "The database cannot be reached (no connection within \(StudyDatabase.leaseTimeout.components.seconds) seconds): start PostgreSQL or check --database-url, then try again."
+        "The database cannot be reached (no connection within \(waited.components.seconds) seconds): start PostgreSQL or check --database-url, then try again."
     }
 }
 
@@ -74,7 +75,7 @@ extension StudyDatabase {
     /// after the first failed connection, so a stopped database held every request and `site list` that long.
     public static let leaseTimeout: Duration = .seconds(2)
 
-    /// Runs `body` on a connection of the pool, waited for at most `leaseTimeout` (else `DatabaseAway`). The wait
+    /// Runs `body` on a connection of the pool, waited for at most `leaseWait` (else `DatabaseAway`). The wait
     /// runs in a task of its own, so it can be given up; `body` runs here, on the connection that task holds.
     func withConnection<T>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
         let lease = DatabaseLease()
@@ -86,8 +87,8 @@ extension StudyDatabase {
             }
         }
         let timer = Task {
-            try await Task.sleep(for: Self.leaseTimeout)
-            lease.fail(DatabaseAway())
+            try await Task.sleep(for: leaseWait)
+            lease.fail(DatabaseAway(waited: leaseWait))
             holder.cancel()
         }
         defer {

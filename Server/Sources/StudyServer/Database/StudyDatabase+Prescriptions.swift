@@ -1,5 +1,6 @@
 // Prescriptions: training plans a supervisor gives a site's participant, fetched by the site's machines.
 import Foundation
+import HTTPTypes
 import PostgresNIO
 
 extension StudyDatabase {
@@ -25,18 +26,30 @@ extension StudyDatabase {
             kind: "plan", site: site, participant: participant, content: content, by: actor, requestID: requestID)
     }
 
-    /// Stores a prescription of `kind` (plan or profile, checked by `PrescriptionCheck`) and audits it.
+    /// Stores a prescription of `kind` (plan or profile, checked by `PrescriptionCheck`) and audits it. A deleted
+    /// participant of the site is refused (410): their machines would write the plan or profile into a new folder of
+    /// that ID, bringing the participant back.
     public func prescribe(
         kind: String, site: String, participant: String, content: String, by actor: (name: String, role: String),
         requestID: String?
     ) async throws -> Int {
         try await transaction { connection in
-            let id = try await connection.query(
+            let inserted = try await connection.query(
                 """
                 INSERT INTO prescriptions (site_id, participant, kind, content, created_by)
-                SELECT id, \(participant), \(kind), \(content), \(actor.name) FROM sites WHERE name = \(site) RETURNING id
+                SELECT s.id, \(participant), \(kind), \(content), \(actor.name) FROM sites s WHERE s.name = \(site)
+                  AND NOT EXISTS (SELECT 1 FROM deleted_participants d WHERE d.site_id = s.id
+                    AND d.participant = \(participant))
+                RETURNING id
                 """, logger: logger
-            ).collect().one("the prescription's id").decode(Int.self)
+            ).collect()
+            guard !inserted.isEmpty else {
+                throw Problem(
+                    .gone, "Gone",
+                    "The participant \(participant) of site \(site) was deleted, and an ID is never taken back: give the person a new participant ID."
+                )
+            }
+            let id = try inserted.one("the prescription's id").decode(Int.self)
             try await Self.audit(
                 on: connection, logger: logger, actor: actor, action: "prescription.\(kind)", site: site,
                 participant: participant, after: ["prescription": String(id)], requestID: requestID)

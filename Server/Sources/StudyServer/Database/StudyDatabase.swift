@@ -9,22 +9,29 @@ public struct StudyDatabase: Sendable {
     let logger: Logger
     /// bcrypt's cost for new passwords (tests use the minimum, 4, to stay fast; a login checks any cost).
     let bcryptCost: UInt8
+    /// How long a statement waits for a connection (`leaseTimeout`, 2 s; `set-up` waits longer).
+    let leaseWait: Duration
 
-    public init(client: PostgresClient, logger: Logger, bcryptCost: UInt8 = 12) {
+    public init(
+        client: PostgresClient, logger: Logger, bcryptCost: UInt8 = 12, leaseWait: Duration = StudyDatabase.leaseTimeout
+    ) {
         self.client = client
         self.logger = logger
         self.bcryptCost = bcryptCost
+        self.leaseWait = leaseWait
     }
 
     /// Runs `body` with a client for `url`, the client's connection pool running meanwhile (the command line's way).
     public static func with<T: Sendable>(
-        _ url: DatabaseURL, logger: Logger, bcryptCost: UInt8 = 12, _ body: @Sendable (StudyDatabase) async throws -> T
+        _ url: DatabaseURL, logger: Logger, bcryptCost: UInt8 = 12, leaseWait: Duration = StudyDatabase.leaseTimeout,
+        _ body: @Sendable (StudyDatabase) async throws -> T
     ) async throws -> T {
         let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            return try await body(StudyDatabase(client: client, logger: logger, bcryptCost: bcryptCost))
+            return try await body(
+                StudyDatabase(client: client, logger: logger, bcryptCost: bcryptCost, leaseWait: leaseWait))
         }
     }
 

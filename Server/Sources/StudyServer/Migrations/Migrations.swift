@@ -37,15 +37,22 @@ enum Migrations {
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
     /// several instances starting at once apply each migration once. Returns the names it applied.
-    static func apply(on database: StudyDatabase, logger: Logger) async throws -> [String] {
+    /// `role`: applied as that role (`SET ROLE`), for a login that may become the migration role but is not it (the
+    /// PostgreSQL superuser of `set-up`, through peer authentication), so what they make belongs to that role.
+    static func apply(on database: StudyDatabase, as role: String? = nil, logger: Logger) async throws -> [String] {
         try await database.withConnection { connection in
+            if let role {
+                try await connection.query("SELECT set_config('role', \(role), false)", logger: logger)
+            }
             try await connection.query("SELECT pg_advisory_lock(7240124)", logger: logger)
             do {
                 let applied = try await apply(on: connection, logger: logger)
                 try await connection.query("SELECT pg_advisory_unlock(7240124)", logger: logger)
+                if role != nil { try await connection.query("RESET ROLE", logger: logger) }
                 return applied
             } catch {
                 _ = try? await connection.query("SELECT pg_advisory_unlock(7240124)", logger: logger)
+                _ = try? await connection.query("RESET ROLE", logger: logger)
                 throw error
             }
         }

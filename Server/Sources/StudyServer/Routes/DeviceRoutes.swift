@@ -45,7 +45,10 @@ struct DeviceRoutes {
     {
         let site = context.parameters.get("site") ?? ""
         guard account.sees(site: site), try await database.siteID(site) != nil else {
-            throw Problem.notFound("No site named \(site) is visible to you: GET /api/v1/sites lists yours.")
+            // A page's reader is pointed at the pages, an API client at the API.
+            throw Problem.notFound(
+                "No site named \(site) is visible to you: "
+                    + (context.web == nil ? "GET /api/v1/sites lists yours." : "the overview (/) lists yours."))
         }
         return site
     }

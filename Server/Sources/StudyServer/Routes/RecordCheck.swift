@@ -36,10 +36,11 @@ enum RecordCheck {
             try names("session_id", record.sessionID, session, 0)
             if let problem = record.validationProblem() { throw refuse(0, problem) }
         case .ratings(let rows):
+            // The game's one check of a ratings.csv row (the analyzer's too): the folder's participant, an item of the
+            // codebook asked at that moment, a value on its scale, a session folder's name and number.
             for (offset, row) in rows.enumerated() {
-                try names("participant", row.participant, participant, offset)
-                if let id = row.sessionID, !id.isEmpty, SessionID(folderName: id) == nil {
-                    throw refuse(offset, "its session_id \(id.debugDescription) is no session ID")
+                if let (column, reason) = row.problem(inFileOf: participant) {
+                    throw refuse(offset, "its \(column) \(Self.cell(row, column).debugDescription) \(reason)")
                 }
             }
         case .questionnaires(let rows):
@@ -56,5 +57,13 @@ enum RecordCheck {
             // readings and a picture name no participant or session of their own.
             break
         }
+    }
+
+    /// The text a ratings row holds in `column` (for the sentence; a number as Swift prints it, not 309 digits).
+    private static func cell(_ row: RatingRow, _ column: String) -> String {
+        if column == "value" { return row.value.map { "\($0)" } ?? "" }
+        let values = row.values
+        guard let index = RatingRow.columns.firstIndex(of: column), index < values.count else { return "" }
+        return String(values[index].encoded.prefix(80))
     }
 }

@@ -100,7 +100,7 @@ extension StudyDatabase {
                     DashboardAlert(
                         site: site, kind: .dose, participant: participant,
                         text:
-                            "listened \(Int((week.fraction * 100).rounded())) % of the weekly safe dose in the last 7 days "
+                            "listened \(FixedDecimal.string(week.fraction * 100, digits: 0)) % of the weekly safe dose in the last 7 days "
                             + "(\(week.sessions) session\(week.sessions == 1 ? "" : "s"))."))
             }
             let since = now.addingTimeInterval(-Double(thresholds.headphoneDays) * 86_400)

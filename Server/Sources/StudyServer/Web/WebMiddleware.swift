@@ -48,10 +48,12 @@ struct WebMiddleware: RouterMiddleware {
             if problem.status == .internalServerError {
                 context.logger.error("page failed", metadata: ["error": "\(String(reflecting: error))"])
             }
+            // A database that is away says when to try again, as the API's problem does.
+            let retry = problem.extra["retry_after"].map { HTTPFields([HTTPField(name: .retryAfter, value: $0)]) }
             return pages.render(
                 "error", title: problem.title,
                 page: ["status": Int(problem.status.code), "detail": problem.detail, "requestID": context.id],
-                web: web, status: problem.status)
+                web: web, status: problem.status, extraHeaders: retry ?? [:])
         }
     }
 }

@@ -45,10 +45,7 @@ struct WebParticipantsTableRoutes {
         guard orderText == "asc" || orderText == "desc" else {
             throw Problem.badRequest("The direction order=\(orderText) does not exist: use asc or desc.")
         }
-        let pageText = value("page") ?? "1"
-        guard let number = Int(pageText), number >= 1 else {
-            throw Problem.badRequest("The page page=\(pageText) is not a page number: use 1, 2, …")
-        }
+        let number = try PageNumber.parse(value("page"))
         let plan = value("plan")
 
         let descending = orderText == "desc"

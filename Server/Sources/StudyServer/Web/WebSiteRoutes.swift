@@ -98,10 +98,7 @@ struct WebSiteRoutes {
             throw Problem.badRequest(
                 "The order sort=\(sortText) does not exist: use participant, sessions or last.")
         }
-        let pageText = query["page"] ?? "1"
-        guard let number = Int(pageText), number >= 1 else {
-            throw Problem.badRequest("The page page=\(pageText) is not a page number: use 1, 2, …")
-        }
+        let number = try PageNumber.parse(query["page"])
         let perPage = Self.participantsPerPage
         let (rows, total) = try await database.participants(
             site: site, order: order, offset: (number - 1) * perPage, limit: perPage)
