@@ -36,4 +36,12 @@ import Testing
         #expect(icon.count((90, 190, 70), x: 0..<256, y: 0..<256, tolerance: 2) > 2000, "the frog's green")
         #expect(output.stdout.contains(data.path), "the terminal names where it went: \(output.stdout)")
     }
+
+    /// Issue 38, item 13: the help named ← → for the launcher's name picker, which is stepped with ↑ ↓.
+    @Test func theHelpNamesThePickersKeys() throws {
+        let help = try SoundSafariBinary.run(["install-launcher", "--help"])
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("their ID with ↑ ↓"), "\(help.stdout)")
+        #expect(!text.contains("← →"), "\(help.stdout)")
+    }
 }

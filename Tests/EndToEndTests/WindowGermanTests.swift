@@ -9,7 +9,7 @@ extension WindowTests {
         static let shots: [(name: String, says: String)] = [
             ("check", "Kopfhörer-Prüfung"), ("ratings", "Haben Sie gerade den Tinnitus bewusst wahrgenommen?"),
             ("practice", "Übung — ohne Wertung"), ("help", "Nicht gefunden? Der Frosch ist irgendwo"),
-            ("result", "Zeit: "), ("end", "Sitzung geschafft — danke!"), ("diary-add", "Ins Tagebuch schreiben"),
+            ("result", "Zeit: "), ("end", "Punkte in dieser Sitzung"), ("diary-add", "Ins Tagebuch schreiben"),
             ("diary", "Mein Tagebuch"),
         ]
 

@@ -42,9 +42,14 @@ extension WindowTests {
             #expect(pad.status == 0, "stderr: \(pad.stderr)")
             #expect(try window.screenText("pad").contains("NP03"))
 
-            // The first name's row, as the 1280 × 720 picker draws it (below the title and its subtitle).
+            // The first name's row, as the 1280 × 720 picker draws it below the title and its subtitle, in large text:
+            // NP02's display.json (large) is the newest on this machine, and the picker uses its settings (issue 38).
             let click = try window.run(
-                arguments, script: ["wait pick-participant", "click 640 175", "wait menu", "shot click", "key Escape"],
+                arguments,
+                script: [
+                    "wait pick-participant", "wait large-text", "click 640 210", "wait menu", "shot click",
+                    "key Escape",
+                ],
                 windowSize: "1280x720")
             #expect(click.status == 0, "stderr: \(click.stderr)")
             #expect(try window.screenText("click").contains("NP01"))

@@ -41,6 +41,7 @@ import Testing
     /// Issue 29: the hearing screens moved into the game's window; there a held key is one answer, as before.
     @Test func onTheHearingScreensAHeldKeyAnswersOnceAndTIsTheToneProbe() {
         let handler = InputHandler(clock: ManualClock())
+        #expect(commands(handler.handle(key(SDLK_UP), turning: false)) == [.up])
         #expect(commands(handler.handle(key(SDLK_UP, repeated: true), turning: false)) == [.up], "menus step on")
         handler.repeatsKeys = false
         #expect(commands(handler.handle(key(SDLK_UP), turning: false)) == [.up])
@@ -97,7 +98,18 @@ import Testing
         withUnsafeMutableBytes(of: &text.text.text) { raw in
             for (i, byte) in "P 7".utf8.enumerated() { raw[i] = byte }
         }
-        #expect(commands(handler.handle(text, turning: false)) == [.text("P7")], "spaces never enter an ID")
+        #expect(commands(handler.handle(text, turning: false)) == [.text("P 7")], "a space is text (a diary note)")
+        #expect(commands(handler.handle(key(SDLK_SPACE), turning: false)).isEmpty, "Space types, it moves nothing")
+    }
+
+    /// Issue 38: an arrow held since another screen repeats into this one; only a key pressed here repeats.
+    @Test func aKeyHeldFromTheLastScreenRepeatsNothingUntilPressedAgain() {
+        let handler = InputHandler(clock: ManualClock())
+        #expect(commands(handler.handle(key(SDLK_RIGHT), turning: false)) == [.right])
+        handler.screenChanged()
+        #expect(commands(handler.handle(key(SDLK_RIGHT, repeated: true), turning: false)).isEmpty)
+        #expect(commands(handler.handle(key(SDLK_RIGHT), turning: false)) == [.right])
+        #expect(commands(handler.handle(key(SDLK_RIGHT, repeated: true), turning: false)) == [.right])
     }
 
     @Test func digitsPickNumbersWhenNoTextFieldHasTheFocus() {

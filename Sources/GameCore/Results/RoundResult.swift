@@ -47,6 +47,9 @@ public struct RoundResult: Sendable, Equatable {
 
     /// Set by the session driver for training photos.
     public var verdict: Verdict?
+    /// Set by the session driver in a training session: its photos are judged hit or missed (`verdict`), never
+    /// graded in words as well ("Hit!" beside "Good try." is two verdicts for one photo), a skipped one neither.
+    public var judgedByPlan = false
     /// The safari scene the round was played in (`SafariScene.id`), set by the session driver; the result picture
     /// draws its landscape. nil: no scene (the pond's meadow is drawn).
     public var scene: String?

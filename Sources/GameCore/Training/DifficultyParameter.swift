@@ -18,6 +18,13 @@ public enum DifficultyParameter: String, CaseIterable, Sendable, Codable {
     /// puts the targets close together (a minimum alone would mostly place them far apart).
     public static let separationBandDeg = 30.0
 
+    /// The widest hit zone a photo is judged against, degrees either side. A press at a random heading lands within
+    /// ±z of the animal with probability z/180: at ±45° one press in four, a third of the 70.7 % hits a 1-up/2-down
+    /// staircase holds, so a hit still says the patient heard the direction. At ±90° every second random press
+    /// hits, and after a few misses random pressing alone scored "Hit!" (issue 38). Plans given to the game may not
+    /// ask for more; a plan assigned before this bound is played at it.
+    public static let hitZoneBoundDeg = 45.0
+
     /// Whether a larger value makes the task harder.
     public var largerIsHarder: Bool {
         switch self {

@@ -37,11 +37,13 @@ final class AppAudio {
     /// The HRTF actually in use, for the log.
     var hrtfName: String { engine.hrtf.name ?? "none" }
 
-    /// Plays the check sound (the first target sound, looping) hard on `side`; nil silences it.
+    /// Plays the check sound (the first target sound, looping) on `side` alone (the other ear silent); nil silences it.
     func playCheckSound(on side: EarSide?) throws {
         guard side != checkSide else { return }
         checkSide = side
         checkSource?.stop()
+        // The other ear hears nothing at all, not the HRTF's far-ear sound (unambiguous for one weaker ear).
+        output.silence(ear: side.map { $0 == .left ? .right : .left })
         guard let side else { return }
         if checkSource == nil, let target = catalog.entries(role: .target).first {
             checkSource = try engine.makeSource(
@@ -61,6 +63,7 @@ final class AppAudio {
             return
         }
         checkSide = nil
+        output.silence(ear: nil)
         if checkSource == nil, let target = catalog.entries(role: .target).first {
             checkSource = try engine.makeSource(
                 buffer: try engine.loadBuffer(file: target.fileURL), gainDB: target.gainDB, looping: true)

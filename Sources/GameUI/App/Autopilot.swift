@@ -12,7 +12,9 @@ import Foundation
 ///     gone Volume        # until no drawn text contains “Volume”
 ///     key Return         # press and release a key (SDL key names: Return, Space, Left, Escape, P...)
 ///     hold Right 400     # hold a key for 400 ms (turning)
-///     text P01           # type text (SDL_TEXTINPUT)
+///     text P01           # type text (SDL_TEXTINPUT): the rest of the line, spaces included
+///     repeat Right       # a held key's auto-repeat (a key down with SDL's repeat flag, no release)
+///     point 640 400      # the pointer reported at window pixel (640, 400) (as SDL does leaving relative mode)
 ///     sleep 250          # wait 250 ms
 ///     shot menu-message  # save a screenshot now (needs --screenshots)
 ///     click 640 470      # left click at window pixel (640, 470)
@@ -36,16 +38,18 @@ final class Autopilot {
         case key(String)
         case hold(String, milliseconds: Int)
         case text(String)
+        case repeatKey(String)
         case sleep(milliseconds: Int)
         case shot(String)
         case click(x: Int32, y: Int32)
+        case point(x: Int32, y: Int32)
         case move(Int32)
         case padAttach, padDetach
         case button(String)
 
         var isInput: Bool {
             switch self {
-            case .key, .hold, .text, .click, .move, .button: true
+            case .key, .hold, .text, .repeatKey, .click, .point, .move, .button: true
             case .wait, .waitNext, .see, .gone, .sleep, .shot, .padAttach, .padDetach: false
             }
         }
@@ -76,7 +80,7 @@ final class Autopilot {
             guard let verb = words.first else { continue }
             let fail = ScriptError(
                 description:
-                    "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, wait next, see TEXT, gone TEXT, key NAME, hold NAME MS, text TEXT, sleep MS, shot NAME, click X Y, move DX, pad attach|detach or button NAME."
+                    "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, wait next, see TEXT, gone TEXT, key NAME, hold NAME MS, text TEXT, repeat NAME, sleep MS, shot NAME, click X Y, point X Y, move DX, pad attach|detach or button NAME."
             )
             let rest = words.dropFirst().joined(separator: " ")
             switch (verb, words.count) {
@@ -88,11 +92,16 @@ final class Autopilot {
             case ("hold", 3):
                 guard let ms = Int(words[2]) else { throw fail }
                 steps.append(.hold(words[1], milliseconds: ms))
-            case ("text", 2): steps.append(.text(words[1]))
+            // Everything after "text ", so a space can be typed between words.
+            case ("text", 2...): steps.append(.text(String(line.drop { $0 == " " }.dropFirst(5))))
+            case ("repeat", 2): steps.append(.repeatKey(words[1]))
             case ("shot", 2): steps.append(.shot(words[1]))
             case ("click", 3):
                 guard let x = Int32(words[1]), let y = Int32(words[2]) else { throw fail }
                 steps.append(.click(x: x, y: y))
+            case ("point", 3):
+                guard let x = Int32(words[1]), let y = Int32(words[2]) else { throw fail }
+                steps.append(.point(x: x, y: y))
             case ("move", 2):
                 guard let dx = Int32(words[1]) else { throw fail }
                 steps.append(.move(dx))
@@ -193,12 +202,16 @@ final class Autopilot {
                 heldKey = nil
             case .text(let text):
                 push(text: text)
+            case .repeatKey(let name):
+                push(key: try keycode(name), down: true, repeated: true)
             case .sleep(let milliseconds):
                 guard now - started >= Double(milliseconds) / 1000 else { return }
             case .shot(let name):
                 try screenshot(name)
             case .click(let x, let y):
                 pushClick(x: x, y: y)
+            case .point(let x, let y):
+                pushPointer(x: x, y: y)
             case .move(let dx):
                 pushMotion(dx: dx)
             case .padAttach:
@@ -259,9 +272,10 @@ final class Autopilot {
         SDL_PushEvent(&event)
     }
 
-    private func push(key: SDL_Keycode, down: Bool) {
+    private func push(key: SDL_Keycode, down: Bool, repeated: Bool = false) {
         push(down ? SDL_KEYDOWN : SDL_KEYUP) {
             $0.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+            $0.key.`repeat` = repeated ? 1 : 0
             $0.key.keysym.sym = key
             $0.key.keysym.scancode = SDL_GetScancodeFromKey(key)
         }
@@ -276,6 +290,13 @@ final class Autopilot {
                 $0.button.x = x
                 $0.button.y = y
             }
+        }
+    }
+
+    private func pushPointer(x: Int32, y: Int32) {
+        push(SDL_MOUSEMOTION) {
+            $0.motion.x = x
+            $0.motion.y = y
         }
     }
 

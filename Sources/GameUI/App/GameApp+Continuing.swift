@@ -78,7 +78,7 @@ extension GameApp {
     /// The command that continues this participant's session later, with the logs folder it was written to
     /// (StudyRecords' `ResumeCommand`, the same text `soundsafari status` lists).
     var resumeCommand: String {
-        let kind: SessionKind
+        var kind: SessionKind
         switch options.kind {
         case .play: kind = .play
         case .study(let file, _, _): kind = .study(protocolFile: file.path)
@@ -86,6 +86,8 @@ extension GameApp {
         case .prompt, .instruments, .hearing: kind = .prompt
         case .training: kind = .training
         }
+        // A plan session started from play's main menu (Train) is continued by `train`: `play --resume` refuses it.
+        if training != nil { kind = .training }
         return ResumeCommand.text(kind, participant: settings.participant, logs: options.logs.path)
     }
 
@@ -104,6 +106,11 @@ extension GameApp {
     /// One line in the terminal when the summary shows: what was logged, and how to continue an incomplete session.
     func reportSessionEnded(_ photos: [ResultWording.Photo]) {
         guard let run else { return }
+        // A plan judges each photo hit or missed: no graded word for the session beside those.
+        let meansLine =
+            training != nil
+            ? ResultWording.means(photos, feedback: SessionFeedback(showTrueDirection: true, verdict: false))
+            : ResultWording.means(photos)
         let values = ["folder": run.folderPath, "command": resumeCommand]
         let line =
             flow.quitEarly
@@ -114,7 +121,7 @@ extension GameApp {
             : Translation.ngettext(
                 "{count} photo logged in {folder}; session completed.",
                 "{count} photos logged in {folder}; session completed.", photos.count, values)
-        Self.say(line + " " + ResultWording.means(photos))
+        Self.say(line + " " + meansLine)
     }
 
     /// Written at once (stdout may be a pipe, which would hold the line until the window closes).

@@ -28,15 +28,28 @@ struct TrainingIntent {
 
     func request(app: GameApp, input: InputDevice) throws -> SessionRequest {
         let start = try start(app: app, input: input)
-        guard let request = start.request else { throw NothingDueError(summary: start.schedule.summary) }
+        guard let request = start.request else { throw NothingDueError(start.schedule) }
         return request
     }
 }
 
 /// Nothing of the plan to play now: all sessions are done, or the next one is not due yet.
 struct NothingDueError: Error, CustomStringConvertible {
+    /// The terminal's line (`train`): the plan by its ID, for the supervisor too.
     let summary: String
+    /// The window's sentence: the sessions done and when the next is due, without the plan's ID.
+    let patientSummary: String
     var description: String { summary }
+
+    init(_ schedule: PlanSchedule) {
+        summary = schedule.summary
+        patientSummary = schedule.patientSummary
+    }
+
+    init(summary: String) {
+        self.summary = summary
+        patientSummary = summary
+    }
 }
 
 extension GameApp {
@@ -46,7 +59,7 @@ extension GameApp {
         guard let training else { return [] }
         let start = try training.start(app: self, input: .keyboard)
         guard start.request != nil, let planSession = start.schedule.next else {
-            throw NothingDueError(summary: start.schedule.summary)
+            throw NothingDueError(start.schedule)
         }
         let plan = start.schedule.assigned.plan
         self.training?.planPoint = (planSession, plan.totalSessions, plan.questionnaires)

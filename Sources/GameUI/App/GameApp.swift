@@ -126,6 +126,10 @@ package final class GameApp {
         menu = MainMenuController(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: usableHRTFs)
         if options.picksParticipant, !knownParticipants.isEmpty {
             flow.pickParticipant()
+            // Nobody is known yet: the settings this machine used last, else large text (a patient who needs it
+            // cannot read the small names to find the switch).
+            let last = DisplayPreferences.lastUsed(logs: options.logs, participants: knownParticipants)
+            Theme.apply(largeText: last?.largeText ?? true, highContrast: last?.highContrast ?? false)
         }
         if case .study = options.kind { try prepareStudy() }
         if case .training = options.kind {
@@ -366,6 +370,7 @@ package final class GameApp {
     private func switchController() throws {
         guard shown?.screen != flow.screen else { return }
         let left = shown?.controller
+        input.screenChanged()
         shown = (flow.screen, ScreenControllers.make(for: flow.screen, app: self), false)
         try left?.leave(app: self)
     }
@@ -385,6 +390,7 @@ package final class GameApp {
     /// diary or album read when the menu opens it, so a problem is said on the menu instead).
     func show(_ next: ScreenController, after effects: [FlowEffect]) throws {
         let left = shown?.controller
+        input.screenChanged()
         shown = (flow.screen, next, false)
         try left?.leave(app: self)
         try perform(effects)

@@ -24,6 +24,8 @@ final class SessionRun {
     private(set) var volume: SessionVolume
     /// The result picture of the last photo, as a texture for the result screens.
     private(set) var resultPicture: SDLTexture?
+    /// What the result picture says (its labels and caption), shown with it.
+    private(set) var resultPictureTexts: [String] = []
 
     private init(driver: SessionDriver, manager: GameManager, device: InputDevice, volume: SessionVolume) {
         self.driver = driver
@@ -72,9 +74,11 @@ final class SessionRun {
         driver.onResult = { [unowned app, unowned run] result in
             // A pause also reports a result, but its picture would show where the target is: only photos are shown.
             guard result.kind != .interrupted else { return }
-            try ResultPicture(result: result).withSurface { surface in
+            let picture = ResultPicture(result: result)
+            try picture.withSurface { surface in
                 run.resultPicture = SDLTexture(surface: surface, window: app.window)
             }
+            run.resultPictureTexts = picture.texts
         }
         let rounds = driver.session.plan.rounds.map {
             FlowRound(condition: $0.condition, targets: max(1, $0.targetSounds.count))
@@ -137,13 +141,20 @@ final class SessionRun {
     /// The player now aims and shoots with `device` (the pad was unplugged, or plugged back in).
     func switchInput(to device: InputDevice) { self.device = device }
 
+    /// The device that took a photo: the one the player used last (the key, click or button of the photo itself),
+    /// whatever the menu said; a head tracker's session logs the tracker, which aims.
+    func photoDevice(app: GameApp) -> InputDevice {
+        guard !app.settings.input.isTracker, let used = app.input.lastUsed else { return device }
+        return used.logDevice(gamepadHasGyro: app.input.controllerHasGyro)
+    }
+
     func shoot(at time: MonotonicTime, heading: Bearing, app: GameApp) {
-        manager.enqueue(Event(kind: .shoot, time: time, heading: heading, device: device))
+        manager.enqueue(Event(kind: .shoot, time: time, heading: heading, device: photoDevice(app: app)))
     }
 
     /// "Skip this animal": the target's row is logged as skipped and its result shows where it was.
-    func skip(at time: MonotonicTime, heading: Bearing) {
-        manager.enqueue(Event(kind: .skip, time: time, heading: heading, device: device))
+    func skip(at time: MonotonicTime, heading: Bearing, app: GameApp) {
+        manager.enqueue(Event(kind: .skip, time: time, heading: heading, device: photoDevice(app: app)))
     }
 
     /// A volume key during a round: the new volume ramps in and is logged at once (session.json `volume_events`).

@@ -72,6 +72,13 @@ package final class SDLAudioOutput {
     /// Starts pulling audio from the engine.
     package func start() { SDL_PauseAudioDevice(device, 0) }
 
+    /// Plays `ear`'s channel as silence from the next block (nil: both sound). The headphone check's sound is in one
+    /// ear only: through the HRTF at ±90° the far ear still heard it about 10 dB down, and a patient with one weaker
+    /// ear answered "both".
+    func silence(ear: EarSide?) {
+        state.silentChannel.store(ear.map { $0 == .left ? 0 : 1 } ?? -1, ordering: .relaxed)
+    }
+
     /// Stops the callbacks (the device plays silence); `start()` resumes.
     package func pause() { SDL_PauseAudioDevice(device, 1) }
 
@@ -142,6 +149,8 @@ private final class CallbackState {
     /// Set by `close()`: the next callback releases the engine's context and answers with `released`.
     let closing = Atomic<Bool>(false)
     let released = Atomic<Bool>(false)
+    /// The output channel (0 left, 1 right) played as silence, or −1: the headphone check's one-ear sound.
+    let silentChannel = Atomic<Int>(-1)
     private let clock = SystemClock()
     private var previousCallback: MonotonicTime?
     private let ring = UnsafeMutableBufferPointer<CallbackRecord>.allocate(capacity: durationCapacity)
@@ -186,6 +195,10 @@ private final class CallbackState {
             engine.render(
                 into: UnsafeMutableBufferPointer(start: pointer, count: floats - floats % 2),
                 keepingContext: keepingContext)
+            let silent = silentChannel.load(ordering: .relaxed)
+            if silent >= 0 {
+                for index in stride(from: silent, to: floats - floats % 2, by: 2) { pointer[index] = 0 }
+            }
         }
         let duration = clock.now() - now
         let switchesAfter = Self.contextSwitches()

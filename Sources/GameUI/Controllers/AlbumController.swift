@@ -11,8 +11,10 @@ import StudyRecords
 /// The album screen: up to `perScreen` photos, newest first, three to a row, each with its session and how close
 /// it was. Its pictures are textures that go with the controller when the album closes.
 final class AlbumController: ScreenController {
-    /// Six photos fit a 1280 × 720 window with their captions readable in large text.
+    /// At most six photos, three to a row; fewer when two rows would leave each picture under
+    /// `minimumPictureHeight` (large text: its captions take the room, and the pictures shrank to about 60 × 40).
     static let perScreen = 6
+    static let minimumPictureHeight: Int32 = 100
 
     /// One photo as the screen shows it: its picture (nil when the file is gone) and its caption.
     struct Page {
@@ -21,7 +23,8 @@ final class AlbumController: ScreenController {
     }
 
     private var pages: [Page] = []
-    private var note = ""
+    /// Photos in the album (more than the screen shows when it has more than fit).
+    private var albumCount = 0
     /// Why there is no album to show (no plan, no photos yet, an unreadable log), for the screen that opened it.
     private(set) var problem: String?
 
@@ -57,18 +60,22 @@ final class AlbumController: ScreenController {
                 caption: Translation.gettext(
                     "Session {session}: the {animal}, {degrees}° off",
                     [
-                        "session": String(photo.sessionIndex), "animal": name,
+                        "session": String(photo.planSession), "animal": name,
                         "degrees": String(format: "%.0f", photo.absDeviationDeg),
                     ]))
         }
-        note =
-            album.count > Self.perScreen
+        albumCount = album.count
+    }
+
+    /// The line under the pictures: how many the album holds and how many show.
+    private func note(showing shown: Int) -> String {
+        albumCount > shown
             ? Translation.gettext(
                 "{count} photos, the best of each session with a hit; the {shown} newest shown.",
-                ["count": String(album.count), "shown": String(Self.perScreen)])
+                ["count": String(albumCount), "shown": String(shown)])
             : Translation.ngettext(
                 "{count} photo: the best of each session with a hit.",
-                "{count} photos: the best of each session with a hit.", album.count)
+                "{count} photos: the best of each session with a hit.", albumCount)
     }
 
     /// Opens the album of the participant typed or picked in the menu; a sentence on the menu when there is none.
@@ -108,22 +115,37 @@ final class AlbumController: ScreenController {
         let (width, height) = (painter.width, painter.height)
         painter.window.clear()
         let top = painter.title(Translation.gettext("Your album"))
-        let columns: Int32 = 3
-        let rows = Int32(max(1, (min(pages.count, Self.perScreen) + Int(columns) - 1) / Int(columns)))
         let gap = painter.scaled(24)
         let captionPixels = painter.px(.body)
+        let captionHeight = captionPixels * 13 / 10 * 2
+        // The first layout whose pictures stay at least minimumPictureHeight tall (the pictures are 8:5).
+        var layout = (columns: Int32(1), rows: Int32(1), shown: min(1, pages.count), note: note(showing: 1))
+        for (columns, rows) in [(Int32(3), Int32(2)), (3, 1), (2, 1)] {
+            let shown = min(pages.count, Int(columns * rows))
+            let usedRows = Int32(max(1, (shown + Int(columns) - 1) / Int(columns)))
+            let text = note(showing: shown)
+            let noteHeight =
+                painter.text.wrappedHeight(text, width: width - painter.scaled(120), pixels: captionPixels)
+                + painter.scaled(12)
+            let cellWidth = (width - painter.scaled(80) - gap * (columns - 1)) / columns
+            let cellHeight = (height - top - painter.scaled(160) - noteHeight) / usedRows - gap
+            if min(cellWidth * 5 / 8, cellHeight - captionHeight - painter.scaled(6)) >= Self.minimumPictureHeight {
+                layout = (columns, usedRows, shown, text)
+                break
+            }
+        }
+        let (columns, rows, note) = (layout.columns, layout.rows, layout.note)
         let noteHeight =
             painter.text.wrappedHeight(note, width: width - painter.scaled(120), pixels: captionPixels)
             + painter.scaled(12)
         let areaHeight = height - top - painter.scaled(160) - noteHeight
         let cellWidth = (width - painter.scaled(80) - gap * (columns - 1)) / columns
         let cellHeight = areaHeight / rows - gap
-        for (index, page) in pages.prefix(Self.perScreen).enumerated() {
+        for (index, page) in pages.prefix(layout.shown).enumerated() {
             let column = Int32(index) % columns
             let row = Int32(index) / columns
             let x = painter.scaled(40) + column * (cellWidth + gap)
             let y = top + row * (cellHeight + gap)
-            let captionHeight = captionPixels * 13 / 10 * 2
             var pictureHeight = max(painter.scaled(40), cellHeight - captionHeight - painter.scaled(6))
             if let picture = page.picture, picture.width > 0, picture.height > 0 {
                 // The picture keeps its aspect ratio inside its cell.

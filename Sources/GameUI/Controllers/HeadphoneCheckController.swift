@@ -13,6 +13,8 @@ final class HeadphoneCheckController: ScreenController {
     private var check = HeadphoneCheck()
     /// The weekly listening dose's warning (nil below the allowance).
     private var weekDoseWarning: String?
+    /// With read aloud on, the sound waits for the check's instruction to be spoken.
+    private var spokenFirst = SpokenFirst(readAloud: false)
 
     /// Opens the audio when the menu did not (a study, a resumed session), reads the participant's last volume,
     /// maximum and week's listening, and plays the first side.
@@ -38,12 +40,23 @@ final class HeadphoneCheckController: ScreenController {
         } catch {
             return try app.perform(app.flow.fail("\(error)"))
         }
+        spokenFirst = SpokenFirst(readAloud: app.readAloud.enabled)
         try playSide(app: app)
     }
 
     private func playSide(app: GameApp) throws {
         app.audio?.masterGainDB = check.volumeDB
-        try app.audio?.playCheckSound(on: check.sideToPlay)
+        try app.audio?.playCheckSound(on: spokenFirst.holding ? nil : check.sideToPlay)
+    }
+
+    /// The sound starts once the instruction has been spoken (read aloud), at once otherwise.
+    func tick(now: MonotonicTime, app: GameApp) throws {
+        guard spokenFirst.holding else { return }
+        if spokenFirst.update(
+            readAloud: app.readAloud.enabled, speaking: app.readAloud.speaking != nil, now: now)
+        {
+            try playSide(app: app)
+        }
     }
 
     func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
@@ -56,6 +69,7 @@ final class HeadphoneCheckController: ScreenController {
             }
             return
         }
+        spokenFirst.release()
         switch command {
         case .left: check.answer(.left)
         case .right: check.answer(.right)
@@ -82,10 +96,16 @@ final class HeadphoneCheckController: ScreenController {
         if let answer = app.painter.checkButton(atX: x, y: y) { try handle(answer, at: time, app: app) }
     }
 
-    /// The check's sound: read aloud never speaks over it.
-    func stimulusSounds(app: GameApp) -> Bool { true }
+    /// The check's sound: read aloud never speaks over it (it speaks before the sound starts).
+    func stimulusSounds(app: GameApp) -> Bool { !spokenFirst.holding }
 
-    func sentence(app: GameApp) -> String? { nil }
+    /// What to do, spoken before the first sound (read aloud); nothing once the sound plays.
+    func sentence(app: GameApp) -> String? {
+        guard spokenFirst.holding else { return nil }
+        return Translation.gettext(
+            "Headphone check. A sound plays in one ear at a time. Press the left arrow when you hear it on the left, the right arrow when you hear it on the right, B when you hear it in both ears, N when you hear nothing."
+        )
+    }
 
     func draw(app: GameApp) {
         app.painter.drawHeadphoneCheck(check, progress: progressNote(app), exposureWarning: weekDoseWarning)

@@ -16,7 +16,8 @@ final class MainMenuController: ScreenController {
     var message: String? {
         didSet { messageIsGood = false }
     }
-    /// True while the sentence under the menu is good news (the doctor's files saved).
+    /// True while the sentence under the menu is good news (the doctor's files saved, when the next training session
+    /// is due), not something to fix.
     private var messageIsGood = false
 
     init(_ settings: MenuSettings, knownParticipants: [String], inputs: [InputKind], hrtfs: [String]) {
@@ -66,6 +67,11 @@ final class MainMenuController: ScreenController {
         if command == .back {
             app.keepRunning = false
             return
+        }
+        var command = command
+        // A participant ID has no spaces (the diary's fields take them: every printable key is text there).
+        if case .text(let typed) = command, model.focusedItem?.id == "participant" {
+            command = .text(typed.filter { !$0.isWhitespace })
         }
         let outcome = model.handle(command)
         app.updateTextEntry()
@@ -204,6 +210,12 @@ final class MainMenuController: ScreenController {
         let rounds: [FlowRound]
         do {
             rounds = try app.trainingRounds()
+        } catch let nothingDue as NothingDueError {
+            // Not a problem to fix: when the next session is due, in the patient's words (no plan ID).
+            app.training = nil
+            message = nothingDue.patientSummary
+            messageIsGood = true
+            return
         } catch {
             app.training = nil
             message = "\(error)"

@@ -12,15 +12,22 @@ final class PracticeController: ScreenController {
 
     /// The practice animal's picture, drawn once.
     private var picture: SDLTexture?
+    /// With read aloud on, the animal waits for the practice's instruction to be spoken.
+    private var spokenFirst = SpokenFirst(readAloud: false)
+
+    func enter(app: GameApp) throws { spokenFirst = SpokenFirst(readAloud: app.readAloud.enabled) }
 
     func footer(app: GameApp) -> ContinueFooter? { .practice }
 
     func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
+        spokenFirst.release()
         if ContinueFooter.practice.answers(command) { try app.perform(app.flow.practiceFinished()) }
     }
 
-    /// Keeps the animal sounding from its bearing as the player turns.
+    /// Keeps the animal sounding from its bearing as the player turns (once the instruction was spoken).
     func tick(now: MonotonicTime, app: GameApp) throws {
+        guard spokenFirst.update(readAloud: app.readAloud.enabled, speaking: app.readAloud.speaking != nil, now: now)
+        else { return }
         try app.audio?.playPractice(at: Self.bearing, heading: app.input.heading)
     }
 
@@ -28,9 +35,15 @@ final class PracticeController: ScreenController {
         try app.audio?.playPractice(at: nil, heading: app.input.heading)
     }
 
-    func stimulusSounds(app: GameApp) -> Bool { true }
+    func stimulusSounds(app: GameApp) -> Bool { !spokenFirst.holding }
 
-    func sentence(app: GameApp) -> String? { nil }
+    /// What to do, spoken before the animal sounds (read aloud).
+    func sentence(app: GameApp) -> String? {
+        guard spokenFirst.holding, let animal = animal(app) else { return nil }
+        return Translation.gettext(
+            "Practice, not scored. The {animal} calls from where you see it. Turn until it is in the middle and sounds equally loud in both ears. Then press Space to start.",
+            ["animal": animal.name])
+    }
 
     func draw(app: GameApp) {
         let animal = self.animal(app)

@@ -65,6 +65,7 @@ final class ResultController: ScreenController {
             ? Translation.gettext("Continue")
             : app.flow.sessionComplete ? Translation.gettext("See the summary") : Translation.gettext("Next round")
         // The result picture shows where the animal was: only when the protocol lets the participant see it.
+        if feedback.showTrueDirection { app.painter.text.record(run.resultPictureTexts) }
         app.painter.drawResult(
             heading: heading, picture: feedback.showTrueDirection ? run.resultPicture : nil, lines: lines,
             continueHint: button, footer: .result)

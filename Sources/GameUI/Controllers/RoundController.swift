@@ -17,7 +17,7 @@ final class RoundController: ScreenController {
             if searchHelp(app) != nil { app.run?.session.replayCall() }
         case .skipAnimal, .heardNothing:
             // Offered with the help (K, gamepad Back): logged as skipped, never as a photo.
-            if searchHelp(app) != nil { app.run?.skip(at: time, heading: heading) }
+            if searchHelp(app) != nil { app.run?.skip(at: time, heading: heading, app: app) }
         default:
             if let steps = SessionVolume.steps(for: command) { try app.run?.changeVolume(bySteps: steps, at: time) }
         }
@@ -38,7 +38,7 @@ final class RoundController: ScreenController {
         var hint = Self.turningHint(app)
         if help != nil {
             hint +=
-                app.settings.input == .gamepad
+                Self.inputInUse(app) == .gamepad
                 ? Translation.gettext(" · X: hear it again · Back: skip this animal")
                 : Translation.gettext(" · L: hear it again · K: skip this animal")
         }
@@ -56,9 +56,15 @@ final class RoundController: ScreenController {
             afterSeconds: sink.feedbackMode.helpAfterSeconds, name: { run.displayName(of: $0) })
     }
 
+    /// The device whose controls the footer names: the one used last (a keyboard player told "move the mouse"
+    /// learns nothing), the menu's choice before any input, a head tracker while it steers.
+    static func inputInUse(_ app: GameApp) -> InputKind {
+        app.settings.input.isTracker ? app.settings.input : app.input.lastUsed ?? app.settings.input
+    }
+
     /// How to turn, alone (the practice answers nothing else: no photo, pause or volume there).
     static func turnOnlyHint(_ app: GameApp) -> String {
-        switch app.settings.input {
+        switch inputInUse(app) {
         case .keyboard: Translation.gettext("Turn: ← → (Shift: slowly)")
         case .mouse: Translation.gettext("Turn: move the mouse")
         case .gamepad:
@@ -70,7 +76,7 @@ final class RoundController: ScreenController {
 
     /// How to turn, take the photo, pause, recentre and change the volume with the device chosen.
     static func turningHint(_ app: GameApp) -> String {
-        switch app.settings.input {
+        switch inputInUse(app) {
         case .keyboard:
             Translation.gettext(
                 "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R · Volume: − + or ↓ ↑")

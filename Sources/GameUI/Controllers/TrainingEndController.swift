@@ -38,8 +38,12 @@ final class TrainingEndController: ScreenController {
         // Made at the first frame, as the session's last event has been handled (not when the flow moved here).
         if app.training?.end == nil { app.training?.end = TrainingEnd.make(app: app) }
         let end = app.training?.end
+        // No "thank you" cheer over photos no better than chance: the lines say how it went.
+        let heading =
+            end?.farOff == true && !app.flow.quitEarly
+            ? Translation.gettext("Session complete") : SummaryMenu.heading(quitEarly: app.flow.quitEarly)
         app.painter.drawResult(
-            heading: SummaryMenu.heading(quitEarly: app.flow.quitEarly),
+            heading: heading,
             picture: end?.chart, lines: end?.lines ?? [], continueHint: Translation.gettext("Close"), footer: .close,
             warning: app.run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
             buttonID: "close",
@@ -51,6 +55,8 @@ final class TrainingEndController: ScreenController {
 /// What a training session's end screen shows, made once from the logs when it first shows.
 struct TrainingEnd {
     var lines: [String]
+    /// The session's photos were typically as far off as random presses (`howItWent`).
+    var farOff = false
     /// Photos in the participant's album (the end screen offers "My album" when any).
     var albumPhotos: Int
     var chart: SDLTexture?
@@ -86,6 +92,9 @@ struct TrainingEnd {
                     "{count} points this session (plan '{plan}'). {level}", sink.points,
                     ["plan": sink.planName, "level": level]))
         }
+        let photos = ((try? app.run?.driver.log.loggedRows()) ?? []).filter { !$0.skipped }.map(\.absDeviationDeg)
+        let went = howItWent(absDeviations: photos)
+        if let words = went?.words { lines.append(words) }
         lines.append(contentsOf: kept.lines)
         if let start = try? app.training?.start(app: app, input: .keyboard) {
             lines.append(start.schedule.patientSummary)
@@ -98,6 +107,44 @@ struct TrainingEnd {
         do { chart = try app.progressChart(participant: app.settings.participant) } catch { lines.append("\(error)") }
         app.reportSessionEnded(app.run?.allPhotos() ?? [])
         for line in terminal { GameApp.say(line) }
-        return TrainingEnd(lines: lines, albumPhotos: kept.albumPhotos, chart: chart)
+        return TrainingEnd(lines: lines, farOff: went?.farOff ?? false, albumPhotos: kept.albumPhotos, chart: chart)
+    }
+
+    /// How the session went, in words, from its photos' absolute deviations: the typical (median) miss. A press at
+    /// a random heading is typically 90° off (its deviation is uniform over the circle), so a median of 60° or more
+    /// says the photos were hardly better than chance, and the screen says so instead of cheering.
+    static func howItWent(absDeviations: [Double]) -> (words: String, farOff: Bool)? {
+        guard !absDeviations.isEmpty else { return nil }
+        let median = Int(SessionSummary.median(absDeviations).rounded())
+        let count = absDeviations.count
+        let values = ["degrees": String(median)]
+        switch median {
+        case ...15:
+            return (
+                Translation.ngettext(
+                    "Your photo was {degrees}° off: close to the animal.",
+                    "Your photos were typically {degrees}° off: close to the animals.", count, values), false
+            )
+        case ...45:
+            return (
+                Translation.ngettext(
+                    "Your photo was {degrees}° off.", "Your photos were typically {degrees}° off.", count, values),
+                false
+            )
+        case ..<60:
+            return (
+                Translation.ngettext(
+                    "Your photo was {degrees}° off: listen for the ear where the call is louder, and turn that way.",
+                    "Your photos were typically {degrees}° off: listen for the ear where the call is louder, and turn that way.",
+                    count, values), false
+            )
+        default:
+            return (
+                Translation.ngettext(
+                    "Your photo was {degrees}° off today, about as far as photos taken without listening (90°). Next time, turn until the call sounds equally loud in both ears, then take the photo.",
+                    "Your photos were typically {degrees}° off today, about as far as photos taken without listening (90°). Next time, turn until the call sounds equally loud in both ears, then take the photo.",
+                    count, values), true
+            )
+        }
     }
 }

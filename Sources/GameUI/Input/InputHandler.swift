@@ -26,6 +26,9 @@ final class InputHandler: HeadingSource {
     private(set) var controller: OpaquePointer?
     private(set) var controllerName: String?
     private(set) var controllerHasGyro = false
+    /// The device the player used last (a key, the mouse, the controller's buttons or stick; nil before any): the
+    /// round's footer names its controls and each photo is logged with the device that took it.
+    private(set) var lastUsed: InputKind?
 
     /// Degrees turned by keys, stick and mouse since the last recentre (the gyro's are in `gyro`).
     private var manualDegrees = 0.0
@@ -97,6 +100,40 @@ final class InputHandler: HeadingSource {
         stickX = 0
     }
 
+    /// Keys pressed down since the screen showed: only their auto-repeat counts. An arrow held from the last
+    /// round repeats into the next screen otherwise, and picks an answer nobody chose.
+    private var pressedOnScreen: Set<UInt32> = []
+    /// Where the pointer was first reported on this screen, until it moves from there (nil: not reported yet).
+    private var pointerAtShow: (x: Int32, y: Int32)?
+    private var pointerMovedOnScreen = false
+
+    /// A new screen shows: what was pressed, held or queued for the last one is not an answer to this one. Held
+    /// keys are forgotten (their repeats ignored until pressed again), input still queued is dropped, and the
+    /// pointer must move before the row under it takes the focus (leaving the round's relative mouse mode reports
+    /// the pointer where it rests, often the window's centre: the pause menu opened on Quit under it).
+    func screenChanged() {
+        releaseHeldInput()
+        pressedOnScreen.removeAll()
+        pointerAtShow = nil
+        pointerMovedOnScreen = false
+        SDL_FlushEvents(SDL_KEYDOWN.rawValue, SDL_TEXTINPUT.rawValue)
+        SDL_FlushEvents(SDL_MOUSEMOTION.rawValue, SDL_MOUSEWHEEL.rawValue)
+        SDL_FlushEvents(SDL_CONTROLLERAXISMOTION.rawValue, SDL_CONTROLLERBUTTONUP.rawValue)
+    }
+
+    /// The pointer's position outside a round: a hover once it moved on this screen (3 px or more).
+    private func pointerMoved(to point: (x: Int32, y: Int32)) -> [InputSignal] {
+        if !pointerMovedOnScreen {
+            guard let first = pointerAtShow else {
+                pointerAtShow = point
+                return []
+            }
+            guard abs(point.x - first.x) + abs(point.y - first.y) >= 3 else { return [] }
+            pointerMovedOnScreen = true
+        }
+        return [.pointer(x: point.x, y: point.y)]
+    }
+
     /// Sets the gyro bias from the recent samples if the controller lay still; returns whether it did.
     @discardableResult
     func calibrateGyroIfAtRest() -> Bool {
@@ -116,18 +153,21 @@ final class InputHandler: HeadingSource {
             return handleKey(event.key, down: type == SDL_KEYDOWN)
         case SDL_TEXTINPUT:
             guard textEntry else { return [] }
+            // Spaces are text ("Hörgerät rechts"); only line breaks and control characters are not.
             let text = withUnsafeBytes(of: event.text.text) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }.filter { !$0.isWhitespace }
+            }.filter { $0 == " " || !($0.isWhitespace || $0.asciiValue.map { $0 < 32 || $0 == 127 } == true) }
             return text.isEmpty ? [] : [.command(.text(text), at: time(ofSDLTimestamp: event.text.timestamp))]
         case SDL_MOUSEMOTION:
             if turning {
                 manualDegrees += mouseRotation.degrees(counts: Int(event.motion.xrel))
+                if event.motion.xrel != 0 { lastUsed = .mouse }
                 return []
             }
-            return [.pointer(x: event.motion.x, y: event.motion.y)]
+            return pointerMoved(to: (event.motion.x, event.motion.y))
         case SDL_MOUSEBUTTONDOWN:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
+            lastUsed = .mouse
             let at = time(ofSDLTimestamp: event.button.timestamp)
             return [turning ? .command(.activate, at: at) : .click(x: event.button.x, y: event.button.y, at: at)]
         case SDL_MOUSEWHEEL:
@@ -142,6 +182,8 @@ final class InputHandler: HeadingSource {
         case SDL_CONTROLLERAXISMOTION:
             if event.caxis.axis == UInt8(SDL_CONTROLLER_AXIS_LEFTX.rawValue) {
                 stickX = Double(event.caxis.value) / 32767
+                // A stick resting off-centre sends small values: only a push is use.
+                if abs(stickX) > 0.3 { lastUsed = .gamepad }
             }
             return []
         case SDL_CONTROLLERSENSORUPDATE:
@@ -157,7 +199,9 @@ final class InputHandler: HeadingSource {
         let at = time(ofSDLTimestamp: key.timestamp)
         let shift = UInt32(key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
         fineHeld = down ? shift || isShift(code) : (shift && !isShift(code))
-        let letter = code >= SDLK_a.rawValue && code <= SDLK_z.rawValue
+        // A key held since another screen: its repeats are not input here (nor do they turn).
+        if down, key.`repeat` != 0, !pressedOnScreen.contains(code) { return [] }
+        if down { pressedOnScreen.insert(code) } else { pressedOnScreen.remove(code) }
         // Held rotation keys; while typing, A and D are letters.
         if code == SDLK_LEFT.rawValue || (code == SDLK_a.rawValue && !textEntry) { leftHeld = down }
         if code == SDLK_RIGHT.rawValue || (code == SDLK_d.rawValue && !textEntry) { rightHeld = down }
@@ -166,7 +210,8 @@ final class InputHandler: HeadingSource {
         if code == SDLK_F2.rawValue { return [.toggleLargeText] }
         if code == SDLK_F3.rawValue { return [.toggleHighContrast] }
         if code == SDLK_F4.rawValue { return [.toggleReadAloud] }
-        if textEntry && letter { return [] }
+        // While typing, every printable key is text (it arrives as SDL_TEXTINPUT): Space too, not "next row".
+        if textEntry && Self.isPrintable(code) { return [] }
         // A held key answers a hearing procedure's question once, not once per repeat.
         if !repeatsKeys, key.`repeat` != 0 { return [] }
         // Digits pick numbers in choice rows (an age); in a text field they arrive as SDL_TEXTINPUT instead.
@@ -198,7 +243,14 @@ final class InputHandler: HeadingSource {
             default: nil
             }
         if command == .activate, key.`repeat` != 0 { return [] }
+        if command != nil { lastUsed = .keyboard }
         return command.map { [.command($0, at: at)] } ?? []
+    }
+
+    /// A key that types a character: SDL names those by their Unicode scalar (below the scancode mask), others
+    /// (arrows, F-keys, the keypad) carry the mask; Backspace, Tab, Return, Escape and Delete are controls.
+    static func isPrintable(_ code: UInt32) -> Bool {
+        code & (1 << 30) == 0 && code >= 0x20 && code != 0x7F
     }
 
     private func isShift(_ code: UInt32) -> Bool { code == SDLK_LSHIFT.rawValue || code == SDLK_RSHIFT.rawValue }
@@ -212,6 +264,7 @@ final class InputHandler: HeadingSource {
             fineHeld = down
         }
         guard down else { return [] }
+        lastUsed = .gamepad
         let command: UICommand? =
             switch which {
             case SDL_CONTROLLER_BUTTON_A: .activate

@@ -52,17 +52,18 @@ struct ProgressChart {
         let points = series.thinned(to: Self.maxPoints)
         let marks = DiaryMarks(entries: diary, sessionDates: points.map(\.startedAt))
         let language = Translation.language
+        // A patient's words (issue 38): each session's median, named as the patient reads it.
         let panels: [(String, (ProgressSeries.Point) -> Double, (Double) -> String, ClosedRange<Double>)] = [
             (
-                Translation.gettext("Median deviation (°)"), { $0.medianAbsDeviationDeg },
+                Translation.gettext("How far off (°)"), { $0.medianAbsDeviationDeg },
                 { String(format: "%.0f°", $0) }, 10...180
             ),
             (
-                Translation.gettext("Front-back reversals"), { $0.reversalRate * 100 },
+                Translation.gettext("Front/back mix-ups"), { $0.reversalRate * 100 },
                 { String(format: "%.0f %%", $0) }, 10...100
             ),
             (
-                Translation.gettext("Median time (s)"), { $0.medianTimeSeconds },
+                Translation.gettext("Time to find (s)"), { $0.medianTimeSeconds },
                 { language.number(String(format: "%.1f", $0)) + " s" }, 1...Double.infinity
             ),
         ]

@@ -200,10 +200,11 @@ final class ScreenPainter {
                     warning, x: width / 2, y: top - scaled(12), width: width - scaled(120), pixels: px(.small),
                     color: Theme.warning, align: .center) + scaled(4)
         }
-        drawMenu(menu, top: top, rowWidth: scaled(1000))
-        hint(
-            Translation.gettext(
-                "↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A"))
+        // The rows end above the footer (large text: it covered the buttons), scrolling when they do not fit.
+        let footer = Translation.gettext(
+            "↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A")
+        drawMenu(menu, top: top, rowWidth: scaled(1000), bottom: footerTop(footer))
+        hint(footer)
     }
 
     func drawHeadphoneCheck(_ check: HeadphoneCheck, progress: String?, exposureWarning: String? = nil) {

@@ -33,6 +33,11 @@ final class TextRenderer {
         drawnBoxes.removeAll(keepingCapacity: true)
     }
 
+    /// Texts a picture drawn by other fonts shows on this frame (the result picture), recorded as if drawn here.
+    func record(_ texts: [String]) {
+        if recordsText { drawnTexts += texts }
+    }
+
     init(window: GameWindow) throws {
         self.window = window
         for file in [Theme.regularFont, Theme.boldFont] {

@@ -209,9 +209,9 @@ struct ResultPicture {
             if isThisPhoto { surface.strokeCircle(cx: x, cy: y, radius: 72, thickness: 5, Self.highlight) }
             AnimalArt.draw(target.sound, on: surface, cx: x, cy: y)
         } else if labels {
-            // Outside the 45°: an arrow at the edge it lies beyond, with how far round it was.
+            // Outside the 45°: an arrow at the edge it lies beyond (`edgeLabel`).
             let right = relative > 0
-            let text = "\(name(of: target)) \(Int(abs(relative).rounded()))°"
+            let text = edgeLabel(of: target)
             let arrowY = y + Int32(target.index - 1) * 70
             let apex: Int32 = right ? Self.width - 12 : 12
             surface.fillArrowHead(tipX: apex, y: arrowY, length: 34, halfHeight: 24, pointsRight: right, color)
@@ -221,6 +221,27 @@ struct ResultPicture {
                 surface.blit(label, x: x, y: arrowY - label.height / 2)
             }
         }
+    }
+
+    /// The label of a target outside the picture. Only the photo this picture is of gets a number, its deviation
+    /// (as the sentence beside it, the summary and trials.csv say it): an animal photographed before lies at
+    /// another angle from this aim than from its own photo, and two numbers for one photo contradict each other.
+    func edgeLabel(of target: RoundResult.Target) -> String {
+        guard let photo = result.latestPhoto, photo.targetIndex == target.index else { return name(of: target) }
+        return "\(name(of: target)) \(Int(abs(photo.deviationDeg).rounded()))°"
+    }
+
+    /// Every text the picture draws, in drawing order: the scale is left out (it reads the same on every picture).
+    /// The window shows them with its own texts, so a test reads what the picture says.
+    var texts: [String] {
+        var texts: [String] = []
+        if let zone = result.verdict?.hitZoneDeg {
+            texts.append(Translation.gettext("your hit zone ±{zone}°", ["zone": String(format: "%.0f", zone)]))
+        }
+        for target in shownTargets {
+            texts.append(x(of: target.bearing) != nil ? name(of: target) : edgeLabel(of: target))
+        }
+        return texts + [captionTitle.text] + captionLines
     }
 
     /// The training photo's hit zone: lighter grass between two posts at ± the zone, labelled on the ground.
@@ -273,7 +294,8 @@ struct ResultPicture {
             return result.photos.map { photo in
                 let name = result.targets.first { $0.index == photo.targetIndex }.map(name(of:)) ?? photo.target
                 let words = ResultWording.deviation(
-                    photo.deviationDeg, target: name, tip: false, praise: result.verdict == nil && !photo.skipped)
+                    photo.deviationDeg, target: name, tip: false,
+                    praise: !result.judgedByPlan && result.verdict == nil && !photo.skipped)
                 if photo.skipped { return Translation.gettext("Skipped: {words}", ["words": words]) }
                 return Translation.gettext(
                     "{words} Time {time}.", ["words": words, "time": ResultWording.seconds(photo.timeSeconds)])
@@ -281,8 +303,8 @@ struct ResultPicture {
         }
     }
 
-    private func drawCaption(on surface: SDLSurface, fonts: PictureFonts) {
-        var y = Self.photoHeight + 14
+    /// The caption's first line and its colour: the round and photo, or a training photo's one verdict.
+    private var captionTitle: (text: String, color: SDL_Color) {
         var title =
             result.kind == .interrupted
             ? Translation.gettext("Paused")
@@ -312,6 +334,12 @@ struct ResultPicture {
             }
             color = verdict.hit ? Self.hitGreen : Self.missOrange
         }
+        return (title, color)
+    }
+
+    private func drawCaption(on surface: SDLSurface, fonts: PictureFonts) {
+        var y = Self.photoHeight + 14
+        let (title, color) = captionTitle
         if let line = fonts.render(title, font: fonts.large, color: color) {
             surface.blit(line, x: 24, y: y)
             y += line.height + 8

@@ -242,6 +242,7 @@ package final class SessionDriver {
             // A plan's protocol with a seed gives each session its own, reproducible bearings.
             var sessionProtocol = assigned.plan.session
             sessionProtocol.seed = sessionProtocol.seed.map { $0 &+ UInt64(session) }
+            if session == 1 { sessionProtocol.startEasy() }
             return sessionProtocol
         }
     }
@@ -349,6 +350,7 @@ package final class SessionDriver {
 
     private func handle(_ reported: RoundResult) throws {
         var result = reported
+        result.judgedByPlan = training != nil
         result.scene = log.resolvedProtocol.scene
         // A training photo's picture draws the zone it was judged against and says hit or missed.
         if let photo = result.latestPhoto, !photo.skipped, let latest = training?.latest {

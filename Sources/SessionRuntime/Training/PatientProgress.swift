@@ -12,6 +12,9 @@ import StudyRecords
 package struct PatientProgress: Sendable, Equatable {
     package struct AlbumPhoto: Sendable, Equatable {
         package let sessionIndex: Int
+        /// The plan's number of its session ("session 9 of 12"), which the patient's screens show: `session_index`
+        /// also counts the participant's study and free-play sessions.
+        package let planSession: Int
         package let target: String
         package let absDeviationDeg: Double
         package let picture: URL
@@ -60,7 +63,9 @@ package struct PatientProgress: Sendable, Equatable {
                 let folder = SessionFolder(logs: logs, participant: participant, sessionID: id)
                 album.append(
                     AlbumPhoto(
-                        sessionIndex: record.sessionIndex ?? 0, target: best.target,
+                        sessionIndex: record.sessionIndex ?? 0,
+                        planSession: record.plan?.session ?? record.sessionIndex ?? 0,
+                        target: best.target,
                         absDeviationDeg: best.absDeviationDeg,
                         picture: folder.resultPictureURL(
                             round: best.round, targetIndex: best.targetIndex, targetsInRound: best.targetsInRound)))

@@ -76,7 +76,7 @@ package final class TrainingSink: TrialSink {
             training: TrainingColumns(
                 plan: planName, difficultyParameter: parameter.rawValue, difficultyValue: step.value, hit: hit,
                 staircaseReversal: step.reversal))
-        let zone = parameter == .hitToleranceDeg ? staircase.value : adaptive.hitToleranceDeg
+        let zone = parameter == .hitToleranceDeg ? staircase.value : adaptive.fixedHitZoneDeg
         staircase = next
         let feedback = TrainingFeedback(
             trial: trial, step: step, parameter: parameter, streak: streak(after: hit), hitZoneDeg: zone)

@@ -12,7 +12,7 @@ struct InstallLauncherCommand: ParsableCommand {
             Writes $XDG_DATA_HOME/applications/soundsafari.desktop and \
             $XDG_DATA_HOME/icons/hicolor/256x256/apps/soundsafari.png (XDG_DATA_HOME defaults to ~/.local/share). \
             The launcher opens the main menu on the logs folder given here (as an absolute path): the patient picks \
-            their ID with ← → and chooses "Train (my plan)", without a terminal. Run it again after moving the \
+            their ID with ↑ ↓ and chooses "Train (my plan)", without a terminal. Run it again after moving the \
             program or the logs.
             """)
 

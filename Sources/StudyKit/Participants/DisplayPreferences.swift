@@ -57,6 +57,19 @@ public struct DisplayPreferences: Sendable, Equatable, Codable {
         logs.appendingPathComponent(participant.value).appendingPathComponent("display.json")
     }
 
+    /// The settings written last on this logs folder (the newest display.json among `participants`), for a screen
+    /// shown before anyone is known (the launcher's name picker); nil when none of them has a readable one.
+    public static func lastUsed(logs: URL, participants: [String]) -> DisplayPreferences? {
+        let written = participants.compactMap { name -> (Date, DisplayPreferences)? in
+            guard let id = try? ParticipantID(name), let preferences = try? read(logs: logs, participant: id),
+                let date = try? url(logs: logs, participant: id).resourceValues(forKeys: [.contentModificationDateKey])
+                    .contentModificationDate
+            else { return nil }
+            return (date, preferences)
+        }
+        return written.max { $0.0 < $1.0 }?.1
+    }
+
     /// The participant's display.json with `language` set, the rest as it was.
     public static func remember(_ language: Language, logs: URL, participant: ParticipantID) throws {
         var preferences = try read(logs: logs, participant: participant)

@@ -103,6 +103,24 @@ public struct StudyProtocol: Sendable, Equatable {
     }
 
     /// Total rounds of a session.
+    /// A beginner's session (a plan's first): its rounds go from the easiest level to the hardest (one animal
+    /// before two, silence before background noise), each level's rounds together, never shuffled.
+    public mutating func startEasy() {
+        let difficulty = { (condition: Condition) -> Int in
+            switch condition.level {
+            case .oneTarget: 0
+            case .oneTargetBackground: 1
+            case .twoTargets: 2
+            case .twoTargetsBackground: 3
+            }
+        }
+        conditions = conditions.enumerated().sorted {
+            (difficulty($0.element), $0.offset) < (difficulty($1.element), $1.offset)
+        }.map(\.element)
+        order = .fixed
+        blocked = true
+    }
+
     public var roundCount: Int { conditions.reduce(0) { $0 + $1.repetitions } }
 
     /// Total targets (trial rows) of a complete session.

@@ -17,7 +17,19 @@ public struct TrainingPlan: Sendable, Equatable {
 
         /// Whether a photo `absDeviationDeg` off is a hit at the staircase's `value`.
         public func isHit(absDeviationDeg: Double, value: Double) -> Bool {
-            parameter.isHit(absDeviationDeg: absDeviationDeg, value: value, toleranceDeg: hitToleranceDeg)
+            parameter.isHit(absDeviationDeg: absDeviationDeg, value: value, toleranceDeg: fixedHitZoneDeg)
+        }
+
+        /// The fixed hit zone, within the bound (`DifficultyParameter.hitZoneBoundDeg`).
+        public var fixedHitZoneDeg: Double { min(hitToleranceDeg, DifficultyParameter.hitZoneBoundDeg) }
+
+        /// The staircase's rule, its range within the hit zone's bound when it adapts the zone.
+        public var boundedRule: Staircase.Rule {
+            guard parameter == .hitToleranceDeg else { return rule }
+            var bounded = rule
+            let upper = min(rule.range.upperBound, DifficultyParameter.hitZoneBoundDeg)
+            bounded.range = min(rule.range.lowerBound, upper)...upper
+            return bounded
         }
     }
 
@@ -40,5 +52,26 @@ public struct TrainingPlan: Sendable, Equatable {
     public var questionnaires = PlanQuestionnaires()
 
     /// A fresh staircase at the plan's start value.
-    public func makeStaircase() -> Staircase { Staircase(rule: adaptive.rule, start: adaptive.start) }
+    public func makeStaircase() -> Staircase { Staircase(rule: adaptive.boundedRule, start: adaptive.start) }
+
+    /// A plan file given to the game (assign, `train --plan`) may not widen the hit zone past the bound; a plan
+    /// assigned before the bound existed is read and played at it (`boundedRule`).
+    public func checkHitZoneBound(file: String) throws {
+        let bound = DifficultyParameter.hitZoneBoundDeg
+        let why = "a wider zone lets a press at random score a hit (one in two at ±90°)"
+        if adaptive.parameter == .hitToleranceDeg {
+            for (field, value) in [
+                ("adaptive.max", adaptive.rule.range.upperBound), ("adaptive.start", adaptive.start),
+            ]
+            where value > bound {
+                throw ProtocolError(
+                    file: file, field: field,
+                    problem: "must be at most \(Int(bound))° for hit_tolerance_deg but is \(value): \(why)")
+            }
+        } else if adaptive.hitToleranceDeg > bound {
+            throw ProtocolError(
+                file: file, field: "adaptive.hit_tolerance_deg",
+                problem: "must be at most \(Int(bound))° but is \(adaptive.hitToleranceDeg): \(why)")
+        }
+    }
 }

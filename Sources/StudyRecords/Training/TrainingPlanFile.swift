@@ -25,7 +25,9 @@ public enum TrainingPlanFile {
                 problem:
                     "cannot read the training plan (\((error as NSError).localizedDescription)); check the path given")
         }
-        return try parse(data, file: url.path)
+        let plan = try parse(data, file: url.path)
+        try plan.checkHitZoneBound(file: url.path)
+        return plan
     }
 
     /// Parses and checks plan JSON; `file` names it in errors.
@@ -218,7 +220,9 @@ public enum TrainingPlanFile {
             return value
         }
         let lower = try bounded("min", default: allowed.lowerBound)
-        let upper = try bounded("max", default: allowed.upperBound)
+        // The hit zone's own bound is its default top (DifficultyParameter.hitZoneBoundDeg).
+        let upper = try bounded(
+            "max", default: parameter == .hitToleranceDeg ? DifficultyParameter.hitZoneBoundDeg : allowed.upperBound)
         guard lower < upper else { throw reader.error("adaptive.max", "must be above adaptive.min (\(lower))") }
         let start = try bounded("start", default: nil)
         guard (lower...upper).contains(start) else {
