@@ -56,6 +56,45 @@ import Testing
         }
     }
 
+    /// Revoking a machine on the site's page takes two posts: the first shows what revoking does and changes
+    /// nothing (no audit row, the machine still syncs), the second (confirm=yes) revokes; a forged confirmation
+    /// without the page's CSRF token is refused.
+    @Test func revokingAMachineOnThePageAsksFirst() async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            _ = try await server.database.addUser(
+                name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
+            let device = try await server.enrolDevice(site: "north", name: "lab-1")
+            let browser = FormClient(server)
+            try await browser.signIn("sup", testPassword)
+            let site = try await browser.send(.get, "/sites/north")
+            let action = "/sites/north/devices/\(device.id.lowercased())/revoke"
+            #expect(site.html.contains(action))
+            func syncs() async throws -> Bool {
+                try await server.call(.get, "/api/v1/sync/state", token: device.token).status == 200
+            }
+
+            let asked = try await browser.send(.post, action, form: [("csrf", site.csrf ?? "")])
+            #expect(asked.status == 200)
+            #expect(asked.html.contains("Revoke the machine <strong>lab-1</strong>"), "\(asked.html.prefix(800))")
+            #expect(asked.html.contains(#"name="confirm" value="yes""#))
+            #expect(try await syncs())
+            #expect(try await server.database.auditRows(action: "device.revoke").isEmpty)
+
+            let forged = try await browser.send(.post, action, form: [("csrf", "x"), ("confirm", "yes")])
+            #expect(forged.status == 403, "\(forged.status)")
+            #expect(try await syncs())
+
+            let done = try await browser.send(.post, action, form: [("csrf", asked.csrf ?? ""), ("confirm", "yes")])
+            #expect(done.html.contains("The machine lab-1 is revoked"), "\(done.html.prefix(800))")
+            #expect(try await !syncs())
+            #expect(try await server.database.auditRows(action: "device.revoke").count == 1)
+            // Asked again once revoked: said so, nothing asked.
+            let again = try await browser.send(.post, action, form: [("csrf", done.csrf ?? "")])
+            #expect(again.html.contains("was revoked already"))
+        }
+    }
+
     @Test func loginAndEnrolmentAreRateLimited() async throws {
         try await withServer(loginAttempts: 3, enrolmentAttempts: 2) { server in
             _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
