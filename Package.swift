@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "StudyAnalysis", targets: ["StudyAnalysis"]),
         // The log format's records and their codecs, for the study server's package (Server/).
         .library(name: "StudyRecords", targets: ["StudyRecords", "TidyFormats"]),
-        // The build's version, for `soundsafari-server --version` (the server's package).
+        // The doctor's PDF and FHIR bundle, for the study server's dashboard.
+        .library(name: "PatientExport", targets: ["PatientExport"]),
+        // The version from VERSION, for the study server's PDFs and `soundsafari-server --version`.
         .library(name: "BuildInfo", targets: ["BuildInfo"]),
     ],
     dependencies: [
@@ -73,11 +75,11 @@ let package = Package(
         .target(
             name: "SessionRuntime", dependencies: ["GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "BuildInfo"]),
         .target(name: "HeadTracking", dependencies: ["CLo", "GameCore"]),
-        // A patient's record for their doctor (FHIR bundle, the PDF's pages with the analyzer's figures) built from
-        // StudyRecords' records: no files.
+        // A patient's record for their doctor (FHIR bundle, the PDF with the analyzer's figures) read from a logs
+        // folder through StudyKit: for the game's commands and the study server alike.
         .target(
             name: "PatientExport",
-            dependencies: ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis", "Localization"]),
+            dependencies: ["GameCore", "StudyRecords", "StudyKit", "TidyFormats", "StudyAnalysis", "Localization"]),
         .target(
             name: "GameUI",
             dependencies: [

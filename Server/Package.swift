@@ -29,6 +29,9 @@ let package = Package(
                 .product(name: "StudyRecords", package: "SoundSafari"),
                 // The analyzer's library: the dashboard's charts are its SVG figures, drawn by its one SVG writer.
                 .product(name: "StudyAnalysis", package: "SoundSafari"),
+                // The doctor's PDF and FHIR bundle of a participant, made as the game makes them.
+                .product(name: "PatientExport", package: "SoundSafari"),
+                .product(name: "BuildInfo", package: "SoundSafari"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("openapi.json"), .copy("Web/templates"), .copy("Web/static")]),

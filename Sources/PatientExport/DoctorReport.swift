@@ -143,12 +143,17 @@ public enum DoctorReport {
         }
     }
 
-    /// The sessions with photos, by session number.
+    /// The sessions with photos, by session number: the logs' numbers, unless sessions of several machines share
+    /// numbers (each machine counts its own; the study server's record holds them all), when the sessions are
+    /// counted in the order they were played, so the doctor's table and figure run in time.
     static func summarised(_ record: PatientRecord) -> [(
         index: Int, session: PatientRecord.Session, summary: SessionSummary
     )] {
-        record.sessions.enumerated().compactMap { ordinal, session in
-            session.summary.map { (session.record.sessionIndex ?? ordinal + 1, session, $0) }
+        let logged = record.sessions.compactMap(\.record.sessionIndex)
+        let useLogged = logged.count == record.sessions.count && Set(logged).count == logged.count
+        let played = record.sessions.sorted { $0.record.startedAt < $1.record.startedAt }
+        return played.enumerated().compactMap { ordinal, session in
+            session.summary.map { ((useLogged ? session.record.sessionIndex : nil) ?? ordinal + 1, session, $0) }
         }.sorted { $0.index < $1.index }
     }
 

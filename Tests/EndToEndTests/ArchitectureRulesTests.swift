@@ -16,7 +16,9 @@ import Testing
         "Sources/StudyKit": ["GameCore", "StudyRecords", "TidyFormats", "Localization", "FoundationNetworking"],
         "Sources/SessionRuntime": ["BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords"],
         "Sources/HeadTracking": ["CLo", "GameCore"],
-        "Sources/PatientExport": ["GameCore", "StudyRecords", "TidyFormats", "StudyAnalysis", "Localization"],
+        "Sources/PatientExport": [
+            "GameCore", "StudyRecords", "StudyKit", "TidyFormats", "StudyAnalysis", "Localization",
+        ],
         "Sources/GameUI": [
             "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
             "TidyFormats",
@@ -34,10 +36,11 @@ import Testing
         // The analysis reads the logs through StudyRecords; it never imports a game target itself.
         "Analysis/Sources/StudyAnalysis": ["CRmath", "StudyRecords", "TidyFormats", "Localization"],
         "Analysis/Sources/soundsafari-analyze": ["ArgumentParser", "BuildInfo", "StudyAnalysis"],
-        // The study server (its own package in Server/) reads the logs through StudyRecords, like the analyzer.
+        // The study server (its own package in Server/) reads the logs through StudyRecords, like the analyzer, and
+        // makes the doctor's record with PatientExport, as the game does.
         "Server/Sources/StudyServer": [
             "Hummingbird", "HummingbirdBcrypt", "PostgresNIO", "Mustache", "StudyRecords", "TidyFormats",
-            "StudyAnalysis", "HTTPTypes", "NIOCore", "Logging",
+            "StudyAnalysis", "PatientExport", "BuildInfo", "HTTPTypes", "NIOCore", "Logging",
         ],
         "Server/Sources/soundsafari-server": ["StudyServer", "ArgumentParser", "BuildInfo", "Logging"],
         "Server/Sources/soundsafari-server-bench": [

@@ -42,6 +42,9 @@ package struct AppOptions {
     /// Called after each logged photo (its row is fsync'ed) and when a session has ended and its session.json is
     /// final: the commands start a background sync, so a supervisor's live view follows the session.
     package var logsChanged: (@Sendable () -> Void)?
+    /// The main menu's "For my doctor": writes the participant's PDF summary and FHIR bundle (the commands know
+    /// how; nil: the button says it is not available here).
+    package var forMyDoctor: ((ParticipantID) throws -> DoctorFilesWritten)?
 
     package init(
         kind: Kind, logs: URL, seed: UInt64? = nil, hrtf: String? = nil, resume: Bool = false,

@@ -11,7 +11,11 @@ final class MainMenuController: ScreenController {
     /// The menu's rows as the participant left them.
     private(set) var model: MenuModel
     /// A problem with the menu's choices (an invalid participant ID, an unusable HRTF), shown under the menu.
-    var message: String?
+    var message: String? {
+        didSet { messageIsGood = false }
+    }
+    /// True while the sentence under the menu is good news (the doctor's files saved).
+    private var messageIsGood = false
 
     init(_ settings: MenuSettings, knownParticipants: [String], inputs: [InputKind], hrtfs: [String]) {
         model = MainMenu.model(settings, knownParticipants: knownParticipants, inputs: inputs, hrtfs: hrtfs)
@@ -63,6 +67,7 @@ final class MainMenuController: ScreenController {
         case .activated("diary"): try DiaryController.open(app: app)
         case .activated("album"): try AlbumController.openFromMenu(app: app)
         case .activated("findSound"): try HRTFChoiceController.openFromMenu(app: app)
+        case .activated("forDoctor"): forMyDoctor(app: app)
         default: break
         }
     }
@@ -85,7 +90,8 @@ final class MainMenuController: ScreenController {
     }
 
     func draw(app: GameApp) {
-        app.painter.drawMainMenu(model, message: message, readAloud: app.readAloudState)
+        app.painter.drawMainMenu(
+            model, message: message, messageIsGood: messageIsGood, readAloud: app.readAloudState)
     }
 
     /// Start: the menu's settings become the session's (the rounds of its mode, or a training plan's `rounds`), the
@@ -116,6 +122,29 @@ final class MainMenuController: ScreenController {
             return try app.perform(app.flow.fail("\(error)"))
         }
         try app.perform(app.flow.menuStarted(rounds: rounds ?? MainMenu.rounds(for: chosen)))
+    }
+
+    /// For my doctor: the PDF summary and the FHIR bundle into the patient's Documents folder, and a sentence under
+    /// the menu saying where they are (a patient cannot be expected to find a file the game does not name).
+    private func forMyDoctor(app: GameApp) {
+        let chosen = settings
+        if let problem = ParticipantID.problem(with: chosen.participant) {
+            refuse("Participant ID: \(problem). Type a pseudonym such as P01 (no names).", focusParticipant: true)
+            return app.updateTextEntry()
+        }
+        guard let export = app.options.forMyDoctor else {
+            message = "The doctor's summary cannot be made here: use soundsafari export in a terminal."
+            return
+        }
+        do {
+            let written = try export(try ParticipantID(chosen.participant))
+            message =
+                "Saved for your doctor: \(written.pdf.path) (print it or take it along). "
+                + "The same record for the practice's computer: \(written.fhir.lastPathComponent)."
+            messageIsGood = true
+        } catch {
+            message = "\(error)"
+        }
     }
 
     /// Train: the participant's next plan session, or a sentence under the menu saying why not.

@@ -140,8 +140,9 @@ final class ScreenPainter {
 
     // MARK: Screens
 
-    /// `readAloud`: the state the footer names beside F4 ("off", "on", "on, speaking").
-    func drawMainMenu(_ menu: MenuModel, message: String?, readAloud: String) {
+    /// `readAloud`: the state the footer names beside F4 ("off", "on", "on, speaking"). `messageIsGood`: the sentence
+    /// under the menu is news (a file saved), not a problem, so it is not drawn in the warning colour.
+    func drawMainMenu(_ menu: MenuModel, message: String?, messageIsGood: Bool = false, readAloud: String) {
         window.clear()
         let top = title("SoundSafari", subtitle: "Find the animal by ear, turn to face it, and take its photo.")
         let footer =
@@ -153,7 +154,7 @@ final class ScreenPainter {
         if let message {
             text.drawWrapped(
                 message, x: width / 2, y: y + scaled(4), width: width - scaled(120), pixels: px(.small),
-                color: Theme.warning, align: .center)
+                color: messageIsGood ? Theme.good : Theme.warning, align: .center)
         }
         hint(footer)
     }

@@ -67,6 +67,7 @@ enum MainMenu {
                 .button("diary", "My diary"),
                 .button("album", "My album"),
                 .button("findSound", "Find my sound"),
+                .button("forDoctor", "For my doctor"),
                 .button("quit", "Quit"),
             ], focus: settings.participant.isEmpty ? "participant" : "start")
     }

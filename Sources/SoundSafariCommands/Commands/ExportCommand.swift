@@ -60,29 +60,18 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let logsURL = URL(fileURLWithPath: logs)
         let id = try ParticipantID(participant)
-        var isFolder: ObjCBool = false
-        guard
-            FileManager.default.fileExists(
-                atPath: logsURL.appendingPathComponent(participant).path, isDirectory: &isFolder),
-            isFolder.boolValue
-        else {
-            throw ValidationErrorMessage(
-                "\(logs) has no folder for participant \(participant); check --participant and --logs (soundsafari status --logs \(logs) lists them)."
-            )
-        }
         try language.activate(logs: logsURL, participant: participant)
         var notes: [String] = []
-        let record = try PatientRecordReader.read(
-            logs: logsURL, participant: id, library: libraryOrNote(&notes), today: Date())
+        let record = try DoctorFiles.write(
+            logs: logsURL, participant: id, library: libraryOrNote(&notes), pdf: pdf.map(URL.init(fileURLWithPath:)),
+            fhir: fhir.map(URL.init(fileURLWithPath:)), today: Date())
         if let pdf {
-            try PDFPages.write(DoctorReport.pages(record), to: URL(fileURLWithPath: pdf))
             print(
                 Translation.gettext(
                     "Wrote the doctor's summary of {participant} to {file} (health data: owner-only).",
                     ["participant": participant, "file": pdf]))
         }
         if let fhir {
-            try AtomicFile.replace(URL(fileURLWithPath: fhir), with: FHIRBundle.data(record))
             print(
                 Translation.gettext(
                     "Wrote the FHIR bundle of {participant} to {file} (health data: owner-only).",
@@ -99,47 +88,5 @@ struct ExportCommand: ParsableCommand {
             )
             return nil
         }
-    }
-}
-
-/// Reads a participant's logs into a `PatientRecord`, through StudyKit's readers only.
-enum PatientRecordReader {
-    static func read(logs: URL, participant: ParticipantID, library: InstrumentLibrary?, today: Date) throws
-        -> PatientRecord
-    {
-        var record = PatientRecord(participant: participant.value, exportedAt: today, appVersion: BuildInfo.version)
-        record.profiles = try HearingProfile.loadAll(logs: logs, participant: participant.value)
-        var sessions: [PatientRecord.Session] = []
-        for folder in SessionFolder.existing(logs: logs, participant: participant).reversed() {
-            // A folder without a readable session.json held no session (a crash before anything was written).
-            guard FileManager.default.fileExists(atPath: folder.sessionJSONURL.path) else { continue }
-            let session = try SessionRecord.read(folder.sessionJSONURL)
-            var summary: SessionSummary?
-            if FileManager.default.fileExists(atPath: folder.trialsURL.path) {
-                let rows = try TrialRow.readAll(from: folder.trialsURL)
-                // The one per-session computation, shared with the progress chart, `progress` and the server.
-                summary = rows.isEmpty ? nil : SessionSummary.of(rows)
-            }
-            sessions.append(PatientRecord.Session(record: session, summary: summary))
-        }
-        record.sessions = sessions
-        record.ratings = try RatingsLog(logs: logs, participant: participant).storedRows()
-        record.questionnaireRows = try QuestionnaireLog(logs: logs, participant: participant).rows()
-        record.diary = DiaryState.current(try DiaryLog(logs: logs, participant: participant).rows())
-        if let plan = try AssignedPlan.current(logs: logs, participant: participant) {
-            record.plan = plan
-            record.schedule = PlanSchedule.of(plan, sessions: sessions.map(\.record), today: today)
-        }
-        if let library, !record.questionnaireRows.isEmpty {
-            let entries = try library.all()
-            for row in record.questionnaireRows {
-                let key = PatientRecord.InstrumentKey(id: row.instrument, version: row.instrumentVersion)
-                guard record.instruments[key] == nil else { continue }
-                let matching = entries.filter { $0.instrument.id == key.id && $0.instrument.version == key.version }
-                let chosen = matching.first { $0.instrument.language == row.language } ?? matching.first
-                if let chosen { record.instruments[key] = chosen.instrument }
-            }
-        }
-        return record
     }
 }

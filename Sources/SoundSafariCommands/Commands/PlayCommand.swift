@@ -84,6 +84,16 @@ struct PlayCommand: WindowCommand {
         options.instrumentLibrary = { [sounds = window.sounds] in
             try QuestionnaireFolders.library(questionnaires: nil, sounds: sounds).all()
         }
+        options.forMyDoctor = { [logs = window.logsURL, sounds = window.sounds] participant in
+            // The patient's sentence for "nothing yet": the terminal's names a command, which a patient has no use for.
+            guard FileManager.default.fileExists(atPath: logs.appendingPathComponent(participant.value).path) else {
+                throw ValidationErrorMessage(
+                    "\(participant.value) has not played yet: after a first session there is something for the doctor.")
+            }
+            // Without the questionnaires' definitions the answers are still exported, without their wording.
+            let library = try? QuestionnaireFolders.library(questionnaires: nil, sounds: sounds)
+            return try DoctorFiles.forMyDoctor(logs: logs, participant: participant, library: library)
+        }
         try InterruptedExit.run {
             let status = try GameApp(options: options, hooks: hooks).runLoop()
             if status != 0 { throw ExitCode(status) }

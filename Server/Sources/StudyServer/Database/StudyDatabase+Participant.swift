@@ -205,26 +205,9 @@ extension StudyDatabase {
                         Array((rows.header + rows.lines.joined()).utf8)
                     ))
             }
-            let files = try await connection.query(
-                """
-                SELECT f.device_id, f.file, f.kind, f.header FROM sync_files f JOIN devices d ON d.id = f.device_id
-                WHERE d.site_id = \(siteID) AND split_part(f.file, '/', 1) = \(participant)
-                ORDER BY d.enrolled_at, f.device_id, f.file
-                """, logger: logger
-            ).collect().map { try $0.decode((UUID, String, String, String?).self) }
-            for (device, file, kind, header) in files {
-                let items = try await connection.query(
-                    "SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item",
-                    logger: logger
-                ).collect().map { try $0.decode(String.self) }
-                // A CSV log is its header and every record; a JSON document is its last item (session.json's
-                // latest state, profile.json as of its newest version, a plan file's only item).
-                // A result picture is its PNG again (it was checked to be one when it was stored).
-                let bytes =
-                    kind == ResultPictureItem.kind
-                    ? [UInt8](Data(base64Encoded: items.last ?? "") ?? Data())
-                    : Array((header.map { $0 + items.joined() } ?? (items.last ?? "")).utf8)
-                entries.append(("\(device.uuidString.lowercased())/\(file)", bytes))
+            for file in try await Self.logFiles(site: siteID, participant: participant, on: connection, logger: logger)
+            {
+                entries.append(("\(file.device.uuidString.lowercased())/\(file.file)", file.bytes))
             }
             for (id, kind, content) in try await connection.query(
                 """
@@ -259,5 +242,90 @@ extension StudyDatabase {
             try await sink.end(file: entry.name)
         }
         return entries.map(\.name)
+    }
+
+    /// One file a machine synced: its header (a CSV log's) and its items (a CSV log's records, each with its line
+    /// end; a JSON document's versions; a picture's base64).
+    struct LogFile: Sendable {
+        let device: UUID
+        let file: String
+        let kind: String
+        let header: String?
+        let items: [String]
+
+        /// The file as the machine holds it: a CSV log is its header and every record; a JSON document is its last
+        /// item (session.json's latest state, profile.json as of its newest version, a plan file's only item);
+        /// a result picture is its PNG again (it was checked to be one when it was stored).
+        var bytes: [UInt8] {
+            kind == ResultPictureItem.kind
+                ? [UInt8](Data(base64Encoded: items.last ?? "") ?? Data())
+                : Array((header.map { $0 + items.joined() } ?? (items.last ?? "")).utf8)
+        }
+    }
+
+    /// The files each machine of the site synced under the participant's folder, as the machine holds them (a CSV
+    /// log's header and records, a JSON document's last item, a result picture's PNG), machines in the order they
+    /// were enrolled: for the participant's export and the doctor's record.
+    static func logFiles(site siteID: Int, participant: String, on connection: PostgresConnection, logger: Logger)
+        async throws -> [LogFile]
+    {
+        let files = try await connection.query(
+            """
+            SELECT f.device_id, f.file, f.kind, f.header FROM sync_files f JOIN devices d ON d.id = f.device_id
+            WHERE d.site_id = \(siteID) AND split_part(f.file, '/', 1) = \(participant)
+            ORDER BY d.enrolled_at, f.device_id, f.file
+            """, logger: logger
+        ).collect().map { try $0.decode((UUID, String, String, String?).self) }
+        var result: [LogFile] = []
+        for (device, file, kind, header) in files {
+            let items = try await connection.query(
+                "SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item",
+                logger: logger
+            ).collect().map { try $0.decode(String.self) }
+            result.append(LogFile(device: device, file: file, kind: kind, header: header, items: items))
+        }
+        return result
+    }
+
+    /// The participant's synced files at `site` for the doctor's record (`DoctorRecordFolder` lays them out);
+    /// nil when the site has no such participant. Audited as `participant.record` with the format asked for.
+    func doctorRecordFiles(
+        site: String, participant: String, format: String, by actor: (name: String, role: String),
+        requestID: String?
+    ) async throws -> [LogFile]? {
+        guard let siteID = try await siteID(site) else { return nil }
+        let files = try await withConnection { [logger] connection in
+            try await Self.logFiles(site: siteID, participant: participant, on: connection, logger: logger)
+        }
+        try await audit(
+            actor: actor, action: "participant.record", site: site, participant: participant,
+            after: ["format": format, "files": String(files.count)], requestID: requestID)
+        return files
+    }
+
+    /// The participants whose files machines of `site` synced (their folders' names), in order; nil when no site
+    /// has that name. Audited as `site.record` (the site's doctor's records, for a researcher), with their number.
+    func doctorRecordParticipants(site: String, by actor: (name: String, role: String), requestID: String?)
+        async throws -> [String]?
+    {
+        guard let siteID = try await siteID(site) else { return nil }
+        let participants = try await rows(
+            """
+            SELECT DISTINCT split_part(f.file, '/', 1) FROM sync_files f JOIN devices d ON d.id = f.device_id
+            WHERE d.site_id = \(siteID) AND strpos(f.file, '/') > 0 ORDER BY 1
+            """
+        ).map { try $0.decode(String.self) }.filter { (try? ParticipantID($0)) != nil }
+        try await audit(
+            actor: actor, action: "site.record", site: site,
+            after: ["format": "fhir", "participants": String(participants.count)], requestID: requestID)
+        return participants
+    }
+
+    /// The participant's synced files at `site` for one bundle of the site's records (audited once, as `site.record`).
+    func doctorRecordFiles(site: String, participant: String) async throws -> [LogFile] {
+        guard let siteID = try await siteID(site) else { return [] }
+        return try await withConnection { [logger] connection in
+            try await Self.logFiles(site: siteID, participant: participant, on: connection, logger: logger)
+        }
     }
 }

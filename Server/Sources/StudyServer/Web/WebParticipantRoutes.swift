@@ -15,6 +15,7 @@ struct WebParticipantRoutes {
         web.post("sites/:site/participants/:participant/profile", use: prescribeProfile)
         web.get("sites/:site/sessions/:session", use: sessionPage)
         web.get("sites/:site/sessions/:session/pictures/:name", use: sessionPicture)
+        addDoctorRecord(to: web)
     }
 
     static func number(_ value: Double?, _ digits: Int = 1) -> String {
@@ -30,7 +31,7 @@ struct WebParticipantRoutes {
 
     /// The site and participant of the path, when the account sees the site and anything of the participant is held
     /// there; otherwise the same 404, whether the participant is at another site or nowhere.
-    private func participant(_ context: AppRequestContext, roles: Role...) async throws -> (Account, String, String) {
+    func participant(_ context: AppRequestContext, roles: Role...) async throws -> (Account, String, String) {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
         let participant = Self.parameter("participant", context)
         let site = Self.parameter("site", context)

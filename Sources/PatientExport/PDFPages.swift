@@ -1,23 +1,22 @@
 // The doctor's PDF from its SVG pages: Debian's rsvg-convert (librsvg, cairo) renders them and embeds the fonts.
 import Foundation
-import StudyKit
 import TidyFormats
 
-enum PDFPages {
+public enum PDFPages {
     /// rsvg-convert on PATH, or one sentence saying how to get it.
-    static func converter(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    public static func converter(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         if let found = folders.map({ $0 + "/rsvg-convert" }).first(where: FileManager.default.isExecutableFile) {
             return found
         }
-        throw ValidationErrorMessage(
-            "export --pdf needs rsvg-convert, which is not on PATH: install it with sudo apt-get install librsvg2-bin (scripts/install-deps.sh does), or export --fhir alone."
+        throw PDFPagesError(
+            "The PDF needs rsvg-convert, which is not on PATH: install it with sudo apt-get install librsvg2-bin (scripts/install-deps.sh does), or export the FHIR bundle alone."
         )
     }
 
     /// Renders `pages` (SVG documents) into one PDF at `url`, owner-only; the SVGs live in an owner-only temporary
     /// folder that is removed afterwards (they are health data too).
-    static func write(_ pages: [String], to url: URL) throws {
+    public static func write(_ pages: [String], to url: URL) throws {
         let program = try converter()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "soundsafari-export-\(UUID().uuidString.prefix(8))")
@@ -41,10 +40,16 @@ enum PDFPages {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0, let data = try? Data(contentsOf: pdf), !data.isEmpty else {
-            throw ValidationErrorMessage(
+            throw PDFPagesError(
                 "rsvg-convert could not make the PDF (status \(process.terminationStatus)): \(message.trimmingCharacters(in: .whitespacesAndNewlines)); nothing was written to \(url.path)."
             )
         }
         try AtomicFile.replace(url, with: data)
     }
+}
+
+/// Why no PDF was made, in one sentence (rsvg-convert missing or failing).
+public struct PDFPagesError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }
