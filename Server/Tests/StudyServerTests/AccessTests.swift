@@ -95,6 +95,37 @@ import Testing
         }
     }
 
+    /// The audit page names a machine by its name (its id below), as the site's page does, and "who" finds a
+    /// machine's rows by that name; a person's rows are as before.
+    @Test func theAuditPageNamesMachinesAndFindsThemByName() async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            let lab = try await server.enrolDevice(site: "north", name: "lab-1")
+            let home = try await server.enrolDevice(site: "north", name: "home-2")
+            for device in [lab, home] {
+                let reply = try await server.call(
+                    .post, "/api/v1/sync/batch", token: device.token,
+                    json: try SyncTests.participantsBatch(["P07"], first: 1))
+                try #require(reply.status == 200, "\(reply.text)")
+            }
+            let browser = FormClient(server)
+            try await browser.signIn("root", testPassword)
+            let page = try await browser.send(.get, "/admin/audit")
+            for device in [lab, home] {
+                #expect(page.html.contains("<br><small>machine \(device.id.lowercased())</small>"), "\(page.html)")
+            }
+            #expect(page.html.contains("<td>lab-1<br>") && page.html.contains("<td>home-2<br>"))
+            #expect(!page.html.contains("<td>device:"))
+            let filtered = try await browser.send(
+                .post, "/admin/audit", form: [("csrf", page.csrf ?? ""), ("actor", "lab-1"), ("action", "sync")])
+            #expect(filtered.html.contains("<td>lab-1<br>") && !filtered.html.contains("home-2"), "\(filtered.html)")
+            let person = try await browser.send(
+                .post, "/admin/audit", form: [("csrf", filtered.csrf ?? ""), ("actor", "root"), ("action", "login")])
+            #expect(person.html.contains("<td>root</td>") && !person.html.contains("lab-1"))
+        }
+    }
+
     @Test func loginAndEnrolmentAreRateLimited() async throws {
         try await withServer(loginAttempts: 3, enrolmentAttempts: 2) { server in
             _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
