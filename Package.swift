@@ -84,7 +84,7 @@ let package = Package(
             name: "GameUI",
             dependencies: [
                 "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
-                "TidyFormats",
+                "TidyFormats", "Localization",
             ]),
         .target(
             name: "SoundSafariCommands",

@@ -75,8 +75,23 @@ public enum Translation {
         return fill(fill(text, ["count": String(count)]), values)
     }
 
+    /// The same with the values in a dictionary (a set of values made once for several sentences).
+    public static func gettext(_ msgid: StaticString, _ values: [String: String]) -> String {
+        fill(gettext(msgid), values.map { ($0.key, $0.value) })
+    }
+
+    public static func ngettext(
+        _ singular: StaticString, _ plural: StaticString, _ count: Int, _ values: [String: String]
+    ) -> String {
+        fill(ngettext(singular, plural, count), values.map { ($0.key, $0.value) })
+    }
+
     /// `{name}` replaced by its value; a placeholder without a value stays as it is, so a mistake shows.
     static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+        fill(text, values.map { ($0.key, $0.value) })
+    }
+
+    private static func fill(_ text: String, _ values: [(String, String)]) -> String {
         guard !values.isEmpty, text.contains("{") else { return text }
         var result = text
         for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }

@@ -21,7 +21,7 @@ import Testing
         ],
         "Sources/GameUI": [
             "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
-            "TidyFormats",
+            "TidyFormats", "Localization",
         ],
         "Sources/SoundSafariCommands": [
             "ArgumentParser", "BuildInfo", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime",

@@ -100,8 +100,10 @@ import TidyFormats
         }
         for file in files where file.lastPathComponent == "trials.csv" {
             let log = try CSVLogFile<TrialRow>.decode(Data(contentsOf: file), file: file.path)
-            #expect(log.header.suffix(2) == ["device_id", "skipped"])
+            #expect(log.header.suffix(5).prefix(2) == ["device_id", "skipped"])
             #expect(!log.records.isEmpty && log.records.allSatisfy { $0.deviceID == device })
+            // Every row names its stimulus: the synthesised animals of the plan (no recorded calls imported here).
+            #expect(log.records.allSatisfy { $0.stimulus?.sha256.count == 64 })
         }
         let analyzeVersion = try SoundSafariBinary.run(["--version"], executable: "soundsafari-analyze").stdout
         #expect(analyzeVersion.trimmingCharacters(in: .whitespacesAndNewlines) == version)

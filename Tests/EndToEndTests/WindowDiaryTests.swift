@@ -36,7 +36,7 @@ extension WindowTests {
                 ["play", "--participant", "DY01", "--input", "keyboard"], script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
             #expect(try window.screenText("menu").contains("My diary"))
-            #expect(try window.screenText("list").contains("2026-11-20 · Loud concert (noise-exposure)"))
+            #expect(try window.screenText("list").contains("2026-11-20 · Loud concert (noise exposure)"))
             let badDay = try window.screenText("bad-day")
             #expect(badDay.contains("The day '2026-13-40' is not a day like 2026-11-26."), "\(badDay)")
             #expect(try window.screenText("list-after").contains("2026-11-25 to now · Hearing-aid (biofeedback)"))

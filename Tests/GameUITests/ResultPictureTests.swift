@@ -71,4 +71,33 @@ import Testing
         #expect(ResultPicture(result: paused).shownTargets.isEmpty)
         #expect(try blueJayPixels(paused) == 0)
     }
+
+    /// The colour at (x, y) of the picture of `result`.
+    private func color(_ result: RoundResult, x: Int, y: Int) throws -> [UInt8] {
+        let surface = try ResultPicture(result: result).makeSurface()
+        let pointer = surface.pointer
+        SDL_LockSurface(pointer)
+        defer { SDL_UnlockSurface(pointer) }
+        let pixels = try #require(pointer.pointee.pixels)
+        let row = pixels.advanced(by: y * Int(pointer.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+        var (r, g, b): (UInt8, UInt8, UInt8) = (0, 0, 0)
+        SDL_GetRGB(row[x], pointer.pointee.format, &r, &g, &b)
+        return [r, g, b]
+    }
+
+    @Test func eachSceneHasItsOwnLandscapeAndThePondIsTheMeadowOfOldPictures() throws {
+        var round = result(kind: .roundEnd, photos: 2, jayBearing: 10)
+        // Ground outside the hit zone (there is none without a verdict) near the left edge, and the skyline.
+        let meadow = try color(round, x: 20, y: 400)
+        round.scene = "pond"
+        #expect(try color(round, x: 20, y: 400) == meadow)
+        var grounds: Set<[UInt8]> = [meadow]
+        for scene in ["farm", "forest", "coast", "savannah"] {
+            round.scene = scene
+            grounds.insert(try color(round, x: 20, y: 400))
+        }
+        #expect(grounds.count == 5, "\(grounds)")
+        round.scene = "coast"
+        #expect(try color(round, x: 20, y: 280) == [40, 110, 170], "the sea's line at the horizon")
+    }
 }

@@ -117,6 +117,8 @@ struct AnimalLibraryTests {
         let calls = try library.importStamps(from: stamps, reservedNames: ["frog", "bluejay"])
         #expect(calls.map(\.name) == ["frog_recorded", "owl", "toad"])
         #expect(calls.map(\.displayName) == ["Frog", "Owl", "Toad"])
+        #expect(calls[1].names == ["de": "Eine Eule"] && calls[1].displayName(language: "de") == "Eine Eule")
+        #expect(calls[0].displayName(language: "de") == "Frog", "no .txt: the English name")
         #expect(calls.prefix(2).allSatisfy { $0.accepted && $0.licence == "GPL-2.0-or-later" })
         #expect(calls.allSatisfy { $0.sourceSHA256.count == 64 })
         // The toad was encoded from the frog's recording: one sound gets one name.

@@ -34,4 +34,21 @@ import Testing
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".wav") }.count == 1)
     }
+
+    /// German sentences in espeak-ng's German voice: its own WAV (not the English one of the same words), and German
+    /// sounds as German (the voice says "Wählen Sie Ihren Namen." in about as long as the English voice its sentence).
+    @Test func aGermanSentenceIsSpokenByTheGermanVoiceIntoItsOwnWAV() throws {
+        let cache = try TestSignals.temporaryDirectory("speech-german")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let synthesizer = try SpeechSynthesizer(cache: cache)
+        let sentence = "Wählen Sie Ihren Namen."
+        let german = try synthesizer.wav(for: sentence, voice: "de")
+        let english = try synthesizer.wav(for: sentence, voice: "en")
+        #expect(german != english, "each voice has its own file")
+        let germanAudio = try AudioFileReader.readMono(german)
+        let englishAudio = try AudioFileReader.readMono(english)
+        #expect(germanAudio.samples != englishAudio.samples, "the voices differ")
+        let seconds = Double(germanAudio.samples.count) / Double(germanAudio.sampleRate)
+        #expect(seconds > 0.8 && seconds < 4, "\(seconds) s")
+    }
 }

@@ -17,7 +17,7 @@ struct TrialLogTests {
                 + "abs_deviation_deg,front_back_confusion,onset_at,shot_at,time_s,front_back_reversal,session_index,"
                 + "hrtf_sha256,protocol,onset_frame,onset_uncertainty_ms,"
                 + "plan,difficulty_parameter,difficulty_value,hit,staircase_reversal,volume_db,profile_version,"
-                + "device_id,skipped\n")
+                + "device_id,skipped,stimulus_sha256,stimulus_bandwidth_oct,stimulus_loudness_lufs\n")
     }
 
     @Test func aRowIsWrittenAsTheContractSpellsIt() throws {
@@ -28,7 +28,7 @@ struct TrialLogTests {
         #expect(
             lines[1] == "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,Built-In HRTF,two-targets,FALSE,1,2,1,frog,"
                 + "300.250,312.750,-12.500,12.500,FALSE,2026-11-18T11:06:40.250Z,2026-11-18T11:06:42.595Z,2.345,FALSE,1,"
-                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,thesis-study,5306,0.125,,,,,,,,,FALSE"
+                + "1ca0baa0b06a302df1b4bcaff1b400c764513456ca27a02080388e47d18d6f12,thesis-study,5306,0.125,,,,,,,,,FALSE,,,"
         )
     }
 
@@ -41,7 +41,7 @@ struct TrialLogTests {
             staircaseReversal: false)
         try log.append(row)
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[1].hasSuffix(",clinic-10,hit_tolerance_deg,12.500,TRUE,FALSE,,,,FALSE"))
+        #expect(lines[1].hasSuffix(",clinic-10,hit_tolerance_deg,12.500,TRUE,FALSE,,,,FALSE,,,"))
         #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [row])
         #expect(try TrialRow.readAll(from: folder.file("trials.csv"))[0].training?.hit == true)
     }
@@ -56,8 +56,27 @@ struct TrialLogTests {
         row.skipped = true
         try log.append(row)
         let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines[1].hasSuffix(",-12.0,3,d-lab-1,TRUE"))
+        #expect(lines[1].hasSuffix(",-12.0,3,d-lab-1,TRUE,,,"))
         #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [row])
+    }
+
+    @Test func theStimulusColumnsComeLastAndReadBackAndALoudnessOfNoneIsAnEmptyCell() throws {
+        let folder = try TemporaryFolder()
+        let log = try TrialLog.create(at: folder.file("trials.csv"))
+        var row = Fixtures.row()
+        row.stimulus = StimulusColumns(
+            sha256: String(repeating: "ab", count: 32), bandwidthOctaves: 3.0206, loudnessLUFS: -23)
+        var quiet = Fixtures.row(round: 2)
+        quiet.stimulus = StimulusColumns(
+            sha256: String(repeating: "0f", count: 32), bandwidthOctaves: 0.5, loudnessLUFS: nil)
+        try log.append(row)
+        try log.append(quiet)
+        let lines = try String(contentsOf: folder.file("trials.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(lines[1].hasSuffix(",FALSE,\(String(repeating: "ab", count: 32)),3.021,-23.000"))
+        #expect(lines[2].hasSuffix(",FALSE,\(String(repeating: "0f", count: 32)),0.500,"))
+        var rounded = row
+        rounded.stimulus?.bandwidthOctaves = 3.021
+        #expect(try TrialRow.readAll(from: folder.file("trials.csv")) == [rounded, quiet])
     }
 
     @Test func appendedRowsAreOnDiskBeforeTheLogIsClosed() throws {

@@ -94,4 +94,22 @@ import TidyFormats
             "only the sheet's own administrations count")
         #expect(ProtocolSheet(instrument: "lab-sheet", consentItem: nil).consent(in: []) == .given)
     }
+
+    @Test func aProtocolNamesItsSceneExactlyAndAnUnknownSceneIsRefusedByField() throws {
+        func parse(_ scene: String) throws -> StudyProtocol {
+            try ProtocolFile.parse(
+                Data(
+                    #"{"name": "s", "scene": \#(scene), "conditions": [{"level": "one-target", "targets": ["duck"], "repetitions": 2}]}"#
+                        .utf8), file: "s.json")
+        }
+        let farm = try parse(#""farm""#)
+        #expect(farm.scene == "farm")
+        let resolved = farm.resolve(participantNumber: 1, sessionSeed: 9)
+        #expect(resolved.scene == "farm" && resolved.rounds.allSatisfy { $0.targetSounds == ["duck"] })
+        #expect {
+            _ = try parse(#""jungle""#)
+        } throws: { error in
+            (error as? ProtocolError)?.field == "scene" && "\(error)".contains("pond, farm, forest, coast, savannah")
+        }
+    }
 }

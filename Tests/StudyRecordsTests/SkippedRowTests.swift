@@ -6,7 +6,7 @@ import TidyFormats
 @testable import StudyRecords
 
 struct SkippedRowTests {
-    static let olderHeader = Array(TrialRow.columns.dropLast())
+    static let olderHeader = Array(TrialRow.columns.prefix { $0 != "skipped" })
     static let photo =
         "1,20261121T201500Z-3f9c,P07,linux-sdl2,keyboard,default-48000,one-target,FALSE,1,1,1,frog,"
         + "10.000,20.000,-10.000,10.000,FALSE,2026-11-21T20:15:00.000Z,2026-11-21T20:15:02.500Z,2.500,"
@@ -20,7 +20,9 @@ struct SkippedRowTests {
     }
 
     @Test func aSkippedRowReadsAndWritesBackAsSkipped() throws {
-        let text = TrialRow.columns.joined(separator: ",") + "\n" + Self.photo + ",FALSE\n" + Self.photo + ",TRUE\n"
+        let text =
+            TrialRow.columns.joined(separator: ",") + "\n" + Self.photo + ",FALSE,,,\n" + Self.photo
+            + ",TRUE,,,\n"
         let file = try CSVLogFile<TrialRow>.decode(Data(text.utf8), file: "new/trials.csv")
         #expect(file.records.map(\.skipped) == [false, true])
         #expect(String(decoding: file.encoded(), as: UTF8.self) == text)

@@ -47,6 +47,9 @@ public struct RoundResult: Sendable, Equatable {
 
     /// Set by the session driver for training photos.
     public var verdict: Verdict?
+    /// The safari scene the round was played in (`SafariScene.id`), set by the session driver; the result picture
+    /// draws its landscape. nil: no scene (the pond's meadow is drawn).
+    public var scene: String?
 
     public var round: Int { plan.round }
     /// The photo this result is about (the last one), if any.

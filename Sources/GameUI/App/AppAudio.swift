@@ -72,7 +72,9 @@ final class AppAudio {
 
     /// The practice animal's name and sound (the catalog's first target).
     var practiceSound: (name: String, displayName: String)? {
-        catalog.entries(role: .target).first.map { ($0.name, $0.displayName.lowercased()) }
+        catalog.entries(role: .target).first.map {
+            ($0.name, GameWording.animal($0.name, displayName: $0.displayName.lowercased()))
+        }
     }
 
     /// The camera's shutter: head-locked straight ahead, so it never hints at a direction.

@@ -32,6 +32,8 @@ package struct AppOptions {
     var inputGiven = false
     /// `play --pick-participant` (the desktop launcher): begin on the list of this machine's participants.
     package var picksParticipant = false
+    /// True when `--language` was given: then a participant's remembered language does not replace it.
+    package var languageGiven = false
     /// The Sounds folder from `--sounds` (nil: `$SOUNDSAFARI_SOUNDS` or Sounds/ found upwards).
     var soundsFolder: String?
     /// The head tracker of `--input opentrack|osc` and its `--tracker-yaw-sign` (nil: found by calibration).

@@ -24,17 +24,20 @@ final class FrameWatch {
     /// Called after a frame was drawn and before it is presented (after that the buffer is undefined): the
     /// screenshot of a settled screen, then the autopilot's next steps.
     func frameDrawn(
-        screen name: String, now: MonotonicTime, window: GameWindow, texts: [String], state: () -> AutopilotState
+        screen name: String, now: MonotonicTime, window: GameWindow, texts: [String],
+        boxes: [TextRenderer.Box] = [], state: () -> AutopilotState
     ) throws {
         framesOnScreen = name == drawnScreen ? framesOnScreen + 1 : 1
         drawnScreen = name
-        try screenshots?.frameDrawn(screen: name, window: window, texts: texts)
+        try screenshots?.frameDrawn(screen: name, window: window, texts: texts, boxes: boxes)
         let drawn = DrawnFrame(screen: name, texts: texts)
         framesUnchanged = drawn == drawnFrame ? framesUnchanged + 1 : 1
         drawnFrame = drawn
         try autopilot?.advance(
             now: now.seconds, drawn: drawn, screenSettled: framesOnScreen > ScreenshotRecorder.settleFrames,
             contentSettled: framesUnchanged > ScreenshotRecorder.settleFrames, state: state,
-            screenshot: { [screenshots] name in try screenshots?.save(name: name, window: window, texts: texts) })
+            screenshot: { [screenshots] name in
+                try screenshots?.save(name: name, window: window, texts: texts, boxes: boxes)
+            })
     }
 }

@@ -1,6 +1,7 @@
 // Continuing and repeating sessions: --resume, the summary's "Continue" and "Play again", and what the terminal is told.
 import Foundation
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -36,9 +37,12 @@ extension GameApp {
             settings.mode = level
             settings.rounds = resolved.rounds.count
         }
-        resumeNote =
-            "Continuing session \(point.record.sessionID) (\(FlowRound.label(for: resolved.name))) "
-            + "at round \(index + 1) of \(rounds.count)"
+        resumeNote = Translation.gettext(
+            "Continuing session {session} ({condition}) at round {round} of {rounds}",
+            [
+                "session": point.record.sessionID, "condition": FlowRound.label(for: resolved.name),
+                "round": String(index + 1), "rounds": String(rounds.count),
+            ])
         Self.say(resumeNote ?? "")
         resuming = true
     }
@@ -86,21 +90,31 @@ extension GameApp {
     }
 
     /// Tells the terminal where the session is written (when it opens) — the window may be full screen — and,
-    /// in play, that the participant already completed this mode (study says so before its window opens).
+    /// in play, that the participant already completed this mode (study says so before its window opens), and in
+    /// training, that the scene's recorded animals are missing.
     func reportSessionOpened(_ run: SessionRun) {
-        Self.say("Session folder: \(run.folderPath)")
+        Self.say(Translation.gettext("Session folder: {folder}", ["folder": run.folderPath]))
         if isPlay, let warning = run.driver.repeatWarning {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
+        // A training session whose scene has no recorded animals plays the synthesised ones: said once, here.
+        if let notice = run.driver.safariNotice { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
     }
 
     /// One line in the terminal when the summary shows: what was logged, and how to continue an incomplete session.
     func reportSessionEnded(_ photos: [ResultWording.Photo]) {
         guard let run else { return }
-        let outcome = flow.quitEarly ? "not completed; continue with: \(resumeCommand)" : "completed"
-        Self.say(
-            "\(photos.count) photo\(photos.count == 1 ? "" : "s") logged in \(run.folderPath); session \(outcome). \(ResultWording.means(photos))"
-        )
+        let values = ["folder": run.folderPath, "command": resumeCommand]
+        let line =
+            flow.quitEarly
+            ? Translation.ngettext(
+                "{count} photo logged in {folder}; session not completed; continue with: {command}.",
+                "{count} photos logged in {folder}; session not completed; continue with: {command}.", photos.count,
+                values)
+            : Translation.ngettext(
+                "{count} photo logged in {folder}; session completed.",
+                "{count} photos logged in {folder}; session completed.", photos.count, values)
+        Self.say(line + " " + ResultWording.means(photos))
     }
 
     /// Written at once (stdout may be a pipe, which would hold the line until the window closes).

@@ -1,5 +1,6 @@
 // Which instruments a window asks, and when: `questionnaire take`, a plan's, a prompt's owed ones, a study's sheet.
 import Foundation
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -30,7 +31,8 @@ extension GameApp {
         guard let point = training?.planPoint, !point.questionnaires.isEmpty else { return }
         guard let library = options.instrumentLibrary else {
             throw QuestionnaireError(
-                "This window has no questionnaires folder; start the training with soundsafari train.")
+                Translation.gettext(
+                    "This window has no questionnaires folder; start the training with soundsafari train."))
         }
         let entries = try library()
         instrumentEntries = entries
@@ -55,7 +57,8 @@ extension GameApp {
     func adoptProtocolSheet(_ sheet: ProtocolSheet, participant: ParticipantID) throws {
         guard let library = options.instrumentLibrary else {
             throw QuestionnaireError(
-                "This window has no questionnaires folder; start the study with soundsafari study.")
+                Translation.gettext("This window has no questionnaires folder; start the study with soundsafari study.")
+            )
         }
         let instrument = try ProtocolSheetCheck.instrument(of: sheet, from: library())
         let log = QuestionnaireLog(logs: options.logs, participant: participant)
@@ -83,7 +86,7 @@ extension GameApp {
                 _ = try InstrumentChoice.takeable(id: item.instrument, language: nil, from: entries)
                 takeable.append(item)
             } catch {
-                Self.say("Not asked now: \(error)")
+                Self.say(Translation.gettext("Not asked now: {reason}", ["reason": "\(error)"]))
             }
         }
         instrumentSittings = try PlanQuestionnaireRun.sittings(

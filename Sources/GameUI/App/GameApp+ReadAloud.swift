@@ -1,6 +1,7 @@
 // Read aloud in the window: F4, each screen's sentence spoken through the game's own audio, never over a stimulus.
 import Foundation
 import GameCore
+import Localization
 import SpatialAudio
 import StudyKit
 import StudyRecords
@@ -15,7 +16,8 @@ extension GameApp {
         let stimulus = readAloudStimulus
         if hearing != nil {
             return notify(
-                "Read aloud is not used in the hearing test or the pitch match: their tones must be heard alone.")
+                Translation.gettext(
+                    "Read aloud is not used in the hearing test or the pitch match: their tones must be heard alone."))
         }
         if !readAloud.enabled {
             do {
@@ -34,8 +36,8 @@ extension GameApp {
         try carryOut(readAloud.toggle(stimulus: stimulus))
         notify(
             readAloud.enabled
-                ? "Read aloud is on: each screen's sentence is spoken (F4 turns it off)."
-                : "Read aloud is off (F4 turns it on).")
+                ? Translation.gettext("Read aloud is on: each screen's sentence is spoken (F4 turns it off).")
+                : Translation.gettext("Read aloud is off (F4 turns it on)."))
         try rememberDisplay()
     }
 
@@ -60,7 +62,7 @@ extension GameApp {
                 audio?.speech?.stop()
             case .speak(let sentence):
                 do {
-                    try speechAudio()?.speechPlayer().speak(sentence)
+                    try speechAudio()?.speechPlayer().speak(sentence, voice: Translation.language.voice)
                 } catch {
                     // espeak-ng gone or failing meanwhile: say so once, and read aloud goes off.
                     readAloud.turnOff()
@@ -103,7 +105,17 @@ extension GameApp {
 
     /// What the menu's footer says of read aloud: off, on, or on and speaking now.
     var readAloudState: String {
-        guard readAloud.enabled else { return "off" }
-        return audio?.speech?.isSpeaking == true ? "on, speaking" : "on"
+        guard readAloud.enabled else { return Translation.gettext("off") }
+        return audio?.speech?.isSpeaking == true ? Translation.gettext("on, speaking") : Translation.gettext("on")
+    }
+}
+
+extension Language {
+    /// espeak-ng's voice for the sentences of this language (the pseudo-language's are English).
+    var voice: String {
+        switch self {
+        case .german: "de"
+        case .english, .pseudo: "en"
+        }
     }
 }

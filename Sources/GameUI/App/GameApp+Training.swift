@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -66,19 +67,27 @@ extension GameApp {
             let next = point.nextKey
         else { return nil }
         let round = (point.record.resolvedProtocol.rounds.firstIndex { $0.round == next.round } ?? 0) + 1
-        Self.say("Continuing training session \(point.record.sessionID) at round \(round).")
-        return "Welcome back: your session goes on at round \(round), where you stopped. Every photo so far is kept."
+        Self.say(
+            Translation.gettext(
+                "Continuing training session {session} at round {round}.",
+                ["session": point.record.sessionID, "round": String(round)]))
+        return Translation.gettext(
+            "Welcome back: your session goes on at round {round}, where you stopped. Every photo so far is kept.",
+            ["round": String(round)])
     }
 
     /// The participant's chart over their sessions, saved as progress.png, as a texture for the window; an error
     /// says why there is none (no session logged yet).
     func progressChart(participant: String) throws -> SDLTexture? {
         let drawn = try ProgressPicture.chart(logs: options.logs, participant: participant)
-        try drawn.save(to: ProgressPicture.url(logs: options.logs, participant: participant))
+        // Nothing to draw is said before anything is saved: a participant never played has no folder to save into.
         if drawn.series.points.isEmpty {
             throw NothingDueError(
-                summary: "No sessions of \(participant) are logged yet: play one to see your progress.")
+                summary: Translation.gettext(
+                    "No sessions of {participant} are logged yet: play one to see your progress.",
+                    ["participant": participant]))
         }
+        try drawn.save(to: ProgressPicture.url(logs: options.logs, participant: participant))
         let chart = try drawn.makeSurface()
         return SDLTexture(surface: chart.pointer, window: window)
     }
@@ -91,22 +100,39 @@ extension GameApp {
         if feedback.skipped {
             // No photo, so no verdict and no points: where the animal was, to learn from.
             var lines = [
-                "Skipped.", ResultWording.deviation(feedback.deviationDeg, target: target, tip: false, praise: false),
+                Translation.gettext("Skipped."),
+                ResultWording.deviation(feedback.deviationDeg, target: target, tip: false, praise: false),
             ]
-            if points { lines.append("Score: \(sink.points) points") }
+            if points { lines.append(TrainingWording.score(sink.points)) }
             return lines
         }
-        var verdict = feedback.hit ? "Hit!" : "Missed."
-        if points { verdict += feedback.hit ? " +\(feedback.points) points" : " +\(feedback.points) points for trying" }
+        var verdict = feedback.hit ? Translation.gettext("Hit!") : Translation.gettext("Missed.")
+        if points {
+            verdict +=
+                " "
+                + (feedback.hit
+                    ? Translation.ngettext("+{count} point", "+{count} points", feedback.points)
+                    : Translation.ngettext("+{count} point for trying", "+{count} points for trying", feedback.points))
+        }
         var lines = [verdict]
         var position = ResultWording.deviation(feedback.deviationDeg, target: target, tip: false, praise: false)
-        position += String(
-            format: feedback.hit ? " Inside your ±%.0f° zone." : " Your zone is ±%.0f°.", feedback.hitZoneDeg)
+        let zone = ["zone": String(format: "%.0f", feedback.hitZoneDeg)]
+        position +=
+            " "
+            + (feedback.hit
+                ? Translation.gettext("Inside your ±{zone}° zone.", zone)
+                : Translation.gettext("Your zone is ±{zone}°.", zone))
         lines.append(position)
-        lines.append("Time: \(time)")
-        if sink.parameter != .hitToleranceDeg { lines.append("This round: \(feedback.zone).") }
-        if points, !feedback.encouragement.isEmpty { lines.append(feedback.encouragement) }
-        if points { lines.append("Score: \(sink.points) points") }
+        lines.append(Translation.gettext("Time: {time}", ["time": time]))
+        if sink.parameter != .hitToleranceDeg {
+            lines.append(
+                Translation.gettext(
+                    "This round: {difficulty}.",
+                    ["difficulty": TrainingWording.difficulty(sink.parameter, feedback.value)]))
+        }
+        let encouragement = TrainingWording.encouragement(feedback)
+        if points, !encouragement.isEmpty { lines.append(encouragement) }
+        if points { lines.append(TrainingWording.score(sink.points)) }
         return lines
     }
 
@@ -119,14 +145,30 @@ extension GameApp {
         else { return (nil, [], 0) }
         var lines: [String] = []
         if progress.keptInARow >= 2 {
-            lines.append("\(progress.keptInARow) sessions in a row on their day. Keep it up!")
+            lines.append(
+                Translation.gettext(
+                    "{count} sessions in a row on their day. Keep it up!", ["count": String(progress.keptInARow)]))
         }
-        if let words = progress.sinceLastTime { lines.append(words) }
+        if let words = TrainingWording.sinceLastTime(progress) { lines.append(words) }
         if let best = progress.album.last, best.sessionIndex == run?.driver.log.sessionIndex {
             lines.append(
-                String(
-                    format: "Best photo today: the %@, %.0f° off. Your album has %d.",
-                    run?.displayName(of: best.target) ?? best.target, best.absDeviationDeg, progress.album.count))
+                Translation.gettext(
+                    "Best photo today: the {animal}, {degrees}° off. Your album has {count}.",
+                    [
+                        "animal": run?.displayName(of: best.target) ?? best.target,
+                        "degrees": String(format: "%.0f", best.absDeviationDeg),
+                        "count": String(progress.album.count),
+                    ]))
+        }
+        // The safari: a scene this session opened is announced; otherwise what opens next, so there is always a goal.
+        if assigned.plan.session.scene == nil,
+            let safari = try? SafariProgress.read(logs: options.logs, participant: participant, assigned: assigned)
+        {
+            if let opened = safari.justOpened {
+                lines.append("New scene open: the \(opened.title)! Your next session plays there.")
+            } else if let next = safari.nextMilestone {
+                lines.append(next)
+            }
         }
         return (progress.totalPoints, lines, progress.album.count)
     }

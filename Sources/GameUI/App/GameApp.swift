@@ -3,6 +3,7 @@ import CSDL2
 import Foundation
 import GameCore
 import HeadTracking
+import Localization
 import SessionRuntime
 import SpatialAudio
 import StudyKit
@@ -152,6 +153,30 @@ package final class GameApp {
             audio?.speech?.stop()
             readAloud = ReadAloud(enabled: preferences.readAloud, notice: readAloud.notice)
         }
+        // The participant's own language, unless the command line chose one for this run.
+        if let language = preferences.language, language != LanguageRow.current, !options.languageGiven {
+            try speak(language)
+        }
+    }
+
+    /// The language row of the main menu or the name picker: the window speaks `language` from the next frame, and
+    /// remembers it for the participant the menu names (when that is a valid ID).
+    func changeLanguage(to language: Language) throws {
+        do {
+            try speak(language)
+        } catch let error as TranslationError {
+            return refuseFromMenu("\(error)", focusParticipant: false)
+        }
+        let participant = flow.screen == .mainMenu ? menu.participant : settings.participant
+        guard let id = try? ParticipantID(participant) else { return }
+        try DisplayPreferences.remember(language, logs: options.logs, participant: id)
+    }
+
+    /// Makes `language` the process's (`Translation.activate`, on the main thread between frames) and words the
+    /// menu's rows again in it.
+    private func speak(_ language: Language) throws {
+        try Translation.activate(language)
+        menu.retranslate(knownParticipants: knownParticipants, hrtfs: usableHRTFs)
     }
 
     /// F2 / F3: applied at once and remembered for the participant (when the window knows who plays).
@@ -270,8 +295,10 @@ package final class GameApp {
     // MARK: One frame
 
     func frame(now: MonotonicTime) throws {
-        // The flow may have moved without an effect to carry out (a study's first screen, a resumed session).
+        // The flow may have moved without an effect to carry out (a study's first screen, a resumed session, a
+        // name picked): the screen it moved to also decides whether typing goes to it ("Someone else: type an ID").
         try enterShownScreen()
+        updateTextEntry()
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             for signal in input.handle(event, turning: turns) { try handle(signal) }
@@ -291,6 +318,7 @@ package final class GameApp {
         if let notice = readAloud.notice, clock.now() < notice.until { painter.drawNotice(notice.text) }
         try watch.frameDrawn(
             screen: flow.screen.name, now: now, window: window, texts: painter.text.drawnTexts,
+            boxes: painter.text.drawnBoxes,
             state: { [unowned self] in
                 AutopilotState(
                     controllerOpen: input.controller != nil, largeText: Theme.applied.largeText,

@@ -1,6 +1,7 @@
 // How deviations, times and means are put into words on the result and summary screens.
 import Foundation
 import GameCore
+import Localization
 import SessionRuntime
 import StudyRecords
 
@@ -27,10 +28,10 @@ enum ResultWording {
         /// The opening words of the feedback.
         var praise: String {
             switch self {
-            case .excellent: "Excellent!"
-            case .close: "Very close!"
-            case .fair: "Good try."
-            case .far: "Keep practising."
+            case .excellent: Translation.gettext("Excellent!")
+            case .close: Translation.gettext("Very close!")
+            case .fair: Translation.gettext("Good try.")
+            case .far: Translation.gettext("Keep practising.")
             }
         }
     }
@@ -42,13 +43,32 @@ enum ResultWording {
         let rounded = Int(abs(degrees).rounded())
         if rounded == 0 {
             return praise
-                ? "Spot on! The \(target) was right in front of you." : "The \(target) was right in front of you."
+                ? Translation.gettext("Spot on! The {animal} was right in front of you.", ["animal": target])
+                : Translation.gettext("The {animal} was right in front of you.", ["animal": target])
         }
-        let side = degrees > 0 ? "right" : "left"
         let grade = Grade(absoluteDegrees: degrees)
-        let advice = tip && grade == .far ? " Listen for the ear where it sounds louder, and turn that way." : ""
-        let opening = praise ? "\(grade.praise) Off by \(rounded)°: the" : "The"
-        return "\(opening) \(target) was \(rounded)° to your \(side).\(advice)"
+        let values = ["animal": target, "degrees": String(rounded)]
+        var sentence =
+            praise
+            ? (degrees > 0
+                ? Translation.gettext("Off by {degrees}°: the {animal} was {degrees}° to your right.", values)
+                : Translation.gettext("Off by {degrees}°: the {animal} was {degrees}° to your left.", values))
+            : place(degrees, target: target)
+        if praise { sentence = grade.praise + " " + sentence }
+        if tip && grade == .far {
+            sentence += " " + Translation.gettext("Listen for the ear where it sounds louder, and turn that way.")
+        }
+        return sentence
+    }
+
+    /// "The frog was 12° to your right." (or right in front).
+    private static func place(_ degrees: Double, target: String) -> String {
+        let rounded = Int(abs(degrees).rounded())
+        let values = ["animal": target, "degrees": String(rounded)]
+        if rounded == 0 { return Translation.gettext("The {animal} was right in front of you.", values) }
+        return degrees > 0
+            ? Translation.gettext("The {animal} was {degrees}° to your right.", values)
+            : Translation.gettext("The {animal} was {degrees}° to your left.", values)
     }
 
     /// The result screen's lines for one photo as `feedback` allows: where the animal was (true direction), with
@@ -56,28 +76,25 @@ enum ResultWording {
     static func resultLines(deviationDeg: Double, timeSeconds: Double, target: String, feedback: SessionFeedback)
         -> [String]
     {
-        guard feedback.showTrueDirection else { return ["Photo taken."] }
-        guard feedback.verdict else {
-            let rounded = Int(abs(deviationDeg).rounded())
-            let place =
-                rounded == 0
-                ? "The \(target) was right in front of you."
-                : "The \(target) was \(rounded)° to your \(deviationDeg > 0 ? "right" : "left")."
-            return [place, "Time: \(seconds(timeSeconds))"]
-        }
-        return [deviation(deviationDeg, target: target), "Time: \(seconds(timeSeconds))"]
+        guard feedback.showTrueDirection else { return [Translation.gettext("Photo taken.")] }
+        let time = Translation.gettext("Time: {time}", ["time": seconds(timeSeconds)])
+        guard feedback.verdict else { return [place(deviationDeg, target: target), time] }
+        return [deviation(deviationDeg, target: target), time]
     }
 
     /// The summary's line of means as `feedback` allows: the mean deviation only with the true direction, the
     /// judging word only with the verdict.
     static func means(_ photos: [Photo], feedback: SessionFeedback) -> String {
         guard feedback.showTrueDirection, feedback.verdict else {
-            guard !photos.isEmpty else { return "No photos were taken." }
+            guard !photos.isEmpty else { return Translation.gettext("No photos were taken.") }
             let time = photos.map(\.timeSeconds).reduce(0, +) / Double(photos.count)
-            let label = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
-            guard feedback.showTrueDirection else { return "Mean time \(seconds(time)) (\(label))" }
+            guard feedback.showTrueDirection else {
+                return Translation.ngettext(
+                    "Mean time {time} ({count} photo)", "Mean time {time} ({count} photos)", photos.count,
+                    ["time": seconds(time)])
+            }
             let deviation = photos.map { abs($0.deviationDeg) }.reduce(0, +) / Double(photos.count)
-            return "Mean deviation \(Int(deviation.rounded()))° · mean time \(seconds(time)) (\(label))"
+            return meanLine(deviation: deviation, time: time, photos: photos.count)
         }
         return means(photos)
     }
@@ -88,8 +105,17 @@ enum ResultWording {
         return rounded > 0 ? "+\(rounded)°" : rounded < 0 ? "−\(-rounded)°" : "0°"
     }
 
+    /// "6.2 s" ("6,2 s" in German).
     static func seconds(_ seconds: Double) -> String {
-        String(format: "%.1f s", seconds)
+        Translation.language.number(String(format: "%.1f", seconds)) + " s"
+    }
+
+    /// "Mean deviation 14° · mean time 6.2 s (4 photos)".
+    private static func meanLine(deviation: Double, time: Double, photos: Int) -> String {
+        Translation.ngettext(
+            "Mean deviation {deviation}° · mean time {time} ({count} photo)",
+            "Mean deviation {deviation}° · mean time {time} ({count} photos)", photos,
+            ["deviation": String(Int(deviation.rounded())), "time": seconds(time)])
     }
 
     /// One logged photo as the summary lists it (from this run, or read back from trials.csv after a resume).
@@ -103,12 +129,11 @@ enum ResultWording {
 
     /// "Mean deviation 14° · mean time 6.2 s (4 photos)": means of the absolute deviation and of the time.
     static func means(_ photos: [Photo]) -> String {
-        guard let grade = meanGrade(photos) else { return "No photos were taken." }
+        guard let grade = meanGrade(photos) else { return Translation.gettext("No photos were taken.") }
         let count = Double(photos.count)
         let deviation = photos.map { abs($0.deviationDeg) }.reduce(0, +) / count
         let time = photos.map(\.timeSeconds).reduce(0, +) / count
-        let label = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
-        return "\(grade.praise) Mean deviation \(Int(deviation.rounded()))° · mean time \(seconds(time)) (\(label))"
+        return grade.praise + " " + meanLine(deviation: deviation, time: time, photos: photos.count)
     }
 
     /// The grade of the mean absolute deviation (nil without photos): the summary's colour.

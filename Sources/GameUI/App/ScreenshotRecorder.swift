@@ -19,24 +19,37 @@ final class ScreenshotRecorder {
     }
 
     /// Call after drawing a frame (before presenting it) with the name of the screen drawn.
-    func frameDrawn(screen: String, window: GameWindow, texts: [String]) throws {
+    func frameDrawn(screen: String, window: GameWindow, texts: [String], boxes: [TextRenderer.Box] = []) throws {
         if screen != lastScreen {
             lastScreen = screen
             framesOnScreen = 0
         }
         framesOnScreen += 1
         guard framesOnScreen == Self.settleFrames else { return }
-        try save(name: screen, window: window, texts: texts)
+        try save(name: screen, window: window, texts: texts, boxes: boxes)
     }
 
     /// Saves what the window shows now as `NN-<name>.png`, and the texts drawn on it, one per line, as
-    /// `NN-<name>.txt` (what the screen says, for the tests to read).
-    func save(name: String, window: GameWindow, texts: [String]) throws {
+    /// `NN-<name>.txt` (what the screen says, for the tests to read); where each line of them went as
+    /// `NN-<name>.boxes.tsv` (x, y, width, height, the line, the whole text; the window's size first).
+    func save(name: String, window: GameWindow, texts: [String], boxes: [TextRenderer.Box] = []) throws {
         count += 1
         let url = folder.appendingPathComponent(String(format: "%02d-%@.png", count, name))
         try window.saveScreenshot(to: url)
-        let said = texts.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n") + "\n"
+        let said = texts.map(Self.oneLine).joined(separator: "\n") + "\n"
         try Data(said.utf8).write(to: url.deletingPathExtension().appendingPathExtension("txt"))
+        let size = window.size
+        let rows =
+            ["window\t\(size.width)\t\(size.height)"]
+            + boxes.map {
+                "\($0.rect.x)\t\($0.rect.y)\t\($0.rect.w)\t\($0.rect.h)\t\(Self.oneLine($0.line))\t\(Self.oneLine($0.whole))"
+            }
+        try Data((rows.joined(separator: "\n") + "\n").utf8).write(
+            to: url.deletingPathExtension().appendingPathExtension("boxes.tsv"))
         saved.append(url)
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
     }
 }

@@ -97,7 +97,13 @@ final class SessionRun {
 
     var folderPath: String { driver.log.location.path }
 
-    var instruction: String { session.instruction }
+    /// What the player is asked to do now, in the run's language.
+    var instruction: String {
+        let level = session.level
+        return GameWording.instruction(
+            state: session.state, kind: level?.kind, target: level?.currentTargetIndex,
+            names: level?.targets.map { displayName(of: $0.sound) } ?? [])
+    }
 
     /// Every photo of the session for the summary: read back from trials.csv, so a resumed session's
     /// earlier photos are included; this run's photos if the file cannot be read.
@@ -116,7 +122,10 @@ final class SessionRun {
         }
     }
 
-    func displayName(of sound: String) -> String { session.levelFactory.displayName(of: sound) }
+    /// An animal's name as the window shows it (translated).
+    func displayName(of sound: String) -> String {
+        GameWording.animal(sound, displayName: session.levelFactory.displayName(of: sound))
+    }
 
     /// The next target of the current round, after an intermediate result.
     var nextTargetName: String? {

@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import HeadTracking
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -34,11 +35,21 @@ final class TrackerSession {
     /// What the calibration screen shows under its instruction: the newest raw reading, or that none came.
     func status(at now: MonotonicTime) -> String {
         let counts = heading.receiver.counts
-        let malformed = counts.malformed > 0 ? " · \(counts.malformed) malformed packets ignored" : ""
+        let malformed =
+            counts.malformed > 0
+            ? Translation.ngettext(
+                " · {count} malformed packet ignored", " · {count} malformed packets ignored", counts.malformed)
+            : ""
+        let values = ["tracker": input.kind.rawValue, "port": String(input.port)]
         guard let yaw = currentRawYaw(at: now) else {
-            return "\(input.kind.rawValue) on UDP port \(input.port): no data\(malformed)"
+            return Translation.gettext("{tracker} on UDP port {port}: no data", values) + malformed
         }
-        return String(format: "%@ on UDP port %d: raw yaw %.1f°", input.kind.rawValue, Int(input.port), yaw) + malformed
+        return Translation.gettext(
+            "{tracker} on UDP port {port}: raw yaw {yaw}°",
+            [
+                "tracker": input.kind.rawValue, "port": String(input.port),
+                "yaw": Translation.language.number(String(format: "%.1f", yaw)),
+            ]) + malformed
     }
 
     /// The newest raw yaw, or nil when none arrived within the silence limit.
@@ -69,9 +80,9 @@ final class TrackerSession {
         record(.silent, at: now, app: app, detail: "no data for \(TrackedHeading.silenceSeconds) s")
         try app.perform(
             app.flow.pause(
-                reason:
-                    "\(name) has sent nothing for half a second: check that it runs and sees your head. The round goes on by itself when data returns."
-            ))
+                reason: Translation.gettext(
+                    "The head tracker ({tracker}, UDP port {port}) has sent nothing for half a second: check that it runs and sees your head. The round goes on by itself when data returns.",
+                    ["tracker": input.kind.rawValue, "port": String(input.port)])))
     }
 
     /// Each frame of the pause screen: a round the silence paused resumes by itself when data returns.

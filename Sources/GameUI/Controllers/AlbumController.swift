@@ -3,6 +3,7 @@
 import CSDL2
 import Foundation
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -30,8 +31,9 @@ final class AlbumController: ScreenController {
         do {
             let id = try ParticipantID(participant)
             guard let assigned = try AssignedPlan.current(logs: app.options.logs, participant: id) else {
-                problem =
-                    "\(participant) has no training plan yet: the album collects the best photo of each training session."
+                problem = Translation.gettext(
+                    "{participant} has no training plan yet: the album collects the best photo of each training session.",
+                    ["participant": participant])
                 return
             }
             album = try PatientProgress.read(logs: app.options.logs, participant: id, assigned: assigned).album
@@ -40,22 +42,33 @@ final class AlbumController: ScreenController {
             return
         }
         guard !album.isEmpty else {
-            problem = "No photos in \(participant)'s album yet: a hit in a training session puts its best photo there."
+            problem = Translation.gettext(
+                "No photos in {participant}'s album yet: a hit in a training session puts its best photo there.",
+                ["participant": participant])
             return
         }
         pages = album.reversed().prefix(Self.perScreen).map { photo in
-            let name =
-                (app.audio?.catalog.entries(role: .target).first { $0.name == photo.target }?.displayName
-                ?? photo.target).lowercased()
+            let name = GameWording.animal(
+                photo.target,
+                displayName: (app.audio?.catalog.entries(role: .target).first { $0.name == photo.target }?.displayName
+                    ?? photo.target).lowercased())
             return Page(
                 picture: SDLTexture(imageAt: photo.picture.path, window: app.window),
-                caption: String(
-                    format: "Session %d: the %@, %.0f° off", photo.sessionIndex, name, photo.absDeviationDeg))
+                caption: Translation.gettext(
+                    "Session {session}: the {animal}, {degrees}° off",
+                    [
+                        "session": String(photo.sessionIndex), "animal": name,
+                        "degrees": String(format: "%.0f", photo.absDeviationDeg),
+                    ]))
         }
         note =
             album.count > Self.perScreen
-            ? "\(album.count) photos, the best of each session with a hit; the \(Self.perScreen) newest shown."
-            : "\(album.count) photo\(album.count == 1 ? "" : "s"): the best of each session with a hit."
+            ? Translation.gettext(
+                "{count} photos, the best of each session with a hit; the {shown} newest shown.",
+                ["count": String(album.count), "shown": String(Self.perScreen)])
+            : Translation.ngettext(
+                "{count} photo: the best of each session with a hit.",
+                "{count} photos: the best of each session with a hit.", album.count)
     }
 
     /// Opens the album of the participant typed or picked in the menu; a sentence on the menu when there is none.
@@ -63,7 +76,9 @@ final class AlbumController: ScreenController {
         let participant = app.menu.participant
         if let problem = ParticipantID.problem(with: participant) {
             return app.refuseFromMenu(
-                "Participant ID: \(problem). Type your pseudonym to see your album.", focusParticipant: true)
+                Translation.gettext(
+                    "Participant ID: {problem}. Type your pseudonym to see your album.", ["problem": problem]),
+                focusParticipant: true)
         }
         let album = AlbumController(participant: participant, app: app)
         if let problem = album.problem { return app.refuseFromMenu(problem, focusParticipant: false) }
@@ -84,13 +99,15 @@ final class AlbumController: ScreenController {
         try continueIfFooterAnswers(command, app: app)
     }
 
-    func sentence(app: GameApp) -> String? { "Your album: the best photo of each session." }
+    func sentence(app: GameApp) -> String? {
+        Translation.gettext("Your album: the best photo of each session.")
+    }
 
     func draw(app: GameApp) {
         let painter = app.painter
         let (width, height) = (painter.width, painter.height)
         painter.window.clear()
-        let top = painter.title("Your album")
+        let top = painter.title(Translation.gettext("Your album"))
         let columns: Int32 = 3
         let rows = Int32(max(1, (min(pages.count, Self.perScreen) + Int(columns) - 1) / Int(columns)))
         let gap = painter.scaled(24)
@@ -129,7 +146,9 @@ final class AlbumController: ScreenController {
             note, x: width / 2, y: height - painter.scaled(150) - noteHeight, width: width - painter.scaled(120),
             pixels: captionPixels, color: Theme.dimText, align: .center)
         painter.continueButton(
-            app.flow.albumFromSummary ? "Back to today's session" : "Back to the menu", buttonID: "back")
+            app.flow.albumFromSummary
+                ? Translation.gettext("Back to today's session") : Translation.gettext("Back to the menu"),
+            buttonID: "back")
         painter.hint(footer(app: app)?.text ?? "")
     }
 }

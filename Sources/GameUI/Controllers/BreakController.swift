@@ -1,5 +1,6 @@
 // The break between two conditions of a study: a rest for the participant, Enter for the supervisor.
 import GameCore
+import Localization
 
 /// The break screen: which condition was finished, which comes next, and a timer counting from when it appeared.
 final class BreakController: ScreenController {
@@ -26,12 +27,18 @@ final class BreakController: ScreenController {
 
     func draw(app: GameApp) {
         let flow = app.flow
-        let next = "Round \(flow.roundIndex + 2) of \(flow.rounds.count) — \(flow.nextRound?.label ?? "")"
+        let next = Translation.gettext(
+            "Next: Round {round} of {rounds} — {label}",
+            [
+                "round": String(flow.roundIndex + 2), "rounds": String(flow.rounds.count),
+                "label": flow.nextRound?.label ?? "",
+            ])
         let painter = app.painter
         let (width, text) = (painter.width, painter.text)
         painter.window.clear()
         var y = painter.title(
-            "Break", subtitle: BreakWording.timer(seconds: app.clock.now().seconds - startedAt.seconds))
+            Translation.gettext("Break"),
+            subtitle: BreakWording.timer(seconds: app.clock.now().seconds - startedAt.seconds))
         y +=
             text.drawWrapped(
                 BreakWording.finished(flow.currentRound?.label), x: width / 2, y: y,
@@ -39,10 +46,11 @@ final class BreakController: ScreenController {
             + painter.scaled(30)
         y +=
             text.drawWrapped(
-                "Next: \(next)", x: width / 2, y: y, width: width - painter.scaled(160), pixels: painter.px(.heading),
+                next, x: width / 2, y: y, width: width - painter.scaled(160), pixels: painter.px(.heading),
                 bold: true, align: .center) + painter.scaled(30)
         text.drawWrapped(
-            "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready.",
+            Translation.gettext(
+                "Take a short rest. Supervisor: press Enter (gamepad A) when the participant is ready."),
             x: width / 2, y: y, width: width - painter.scaled(200), pixels: painter.px(.body), color: Theme.dimText,
             align: .center)
         // The footer's way on (ContinueFooter) and the supervisor's way out.

@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import GameCore
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -16,9 +17,9 @@ final class DiaryController: ScreenController {
         page = DiaryPage(entries: [])
         guard let id = try? ParticipantID(participant) else {
             log = nil
-            problem =
-                "Participant ID: \(ParticipantID.problem(with: participant) ?? "not a participant ID"). "
-                + "Type your pseudonym to open your diary."
+            problem = Translation.gettext(
+                "Participant ID: {problem}. Type your pseudonym to open your diary.",
+                ["problem": ParticipantID.problem(with: participant) ?? Translation.gettext("not a participant ID")])
             return
         }
         let log = DiaryLog(logs: logs, participant: id)
@@ -76,7 +77,7 @@ final class DiaryController: ScreenController {
 
     var takesTyping: Bool { page.takesTyping }
 
-    func sentence(app: GameApp) -> String? { "My diary." }
+    func sentence(app: GameApp) -> String? { Translation.gettext("My diary.") }
 
     /// Its entries, the add form or the removal question, as menu rows that fit the window.
     func draw(app: GameApp) {

@@ -1,5 +1,6 @@
 // The error screen: something a person must act on (no audio device, an unusable HRTF, a log that cannot be written).
 import GameCore
+import Localization
 
 /// Shows the sentence of what went wrong and where the data written so far is; continue closes the window.
 final class ErrorController: ScreenController {
@@ -19,14 +20,15 @@ final class ErrorController: ScreenController {
         let painter = app.painter
         let width = painter.width
         painter.window.clear()
-        var y = painter.title("Something needs your attention")
+        var y = painter.title(Translation.gettext("Something needs your attention"))
         y +=
             painter.text.drawWrapped(
                 message, x: width / 2, y: y, width: width - painter.scaled(160), pixels: painter.px(.heading),
                 color: Theme.warning, align: .center) + painter.scaled(30)
         if let run = app.run {
             painter.text.drawWrapped(
-                "Everything logged so far is saved in \(run.folderPath).", x: width / 2, y: y,
+                Translation.gettext("Everything logged so far is saved in {folder}.", ["folder": run.folderPath]),
+                x: width / 2, y: y,
                 width: width - painter.scaled(160), pixels: painter.px(.body), align: .center)
         }
         painter.hint(ContinueFooter.close.text)

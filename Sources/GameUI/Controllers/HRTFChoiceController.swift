@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import GameCore
+import Localization
 import SessionRuntime
 import SpatialAudio
 import StudyKit
@@ -33,8 +34,10 @@ final class HRTFChoiceController: ScreenController {
     private static var answerMenu: MenuModel {
         MenuModel(
             [
-                .button("a", "A sounded right"), .button("b", "B sounded right"),
-                .button("same", "No difference"), .button("again", "Hear them again"),
+                .button("a", Translation.gettext("A sounded right")),
+                .button("b", Translation.gettext("B sounded right")),
+                .button("same", Translation.gettext("No difference")),
+                .button("again", Translation.gettext("Hear them again")),
             ], focus: "a")
     }
 
@@ -50,14 +53,18 @@ final class HRTFChoiceController: ScreenController {
         let participant = app.menu.participant
         if let problem = ParticipantID.problem(with: participant) {
             return app.refuseFromMenu(
-                "Participant ID: \(problem). Type your pseudonym to find your sound.", focusParticipant: true)
+                Translation.gettext(
+                    "Participant ID: {problem}. Type your pseudonym to find your sound.", ["problem": problem]),
+                focusParticipant: true)
         }
         let controller: HRTFChoiceController
         do {
             let catalog = try SoundCatalog.locate(explicitFolder: app.options.soundsFolder)
             guard let call = catalog.entries(role: .target).first else {
                 return app.refuseFromMenu(
-                    "\(catalog.folder.path)/sounds.json lists no animal call to compare the sound sets with.",
+                    Translation.gettext(
+                        "{folder}/sounds.json lists no animal call to compare the sound sets with.",
+                        ["folder": catalog.folder.path]),
                     focusParticipant: false)
             }
             let (candidates, leftOut) = ShippedHRTFs(besideSounds: catalog.folder).candidates(
@@ -162,8 +169,9 @@ final class HRTFChoiceController: ScreenController {
                 if run.tournament.isFinished {
                     let (winner, version) = try run.finish(at: Date())
                     phase = .finished(
-                        "Your sound is \(winner.name). Your sessions use it from the next one on "
-                            + "(version \(version) of your profile).")
+                        Translation.gettext(
+                            "Your sound is {name}. Your sessions use it from the next one on (version {version} of your profile).",
+                            ["name": winner.name, "version": String(version)]))
                     return
                 }
             } catch {
@@ -190,21 +198,24 @@ final class HRTFChoiceController: ScreenController {
         guard case .playing(let side, _) = phase else { return "" }
         let from: String
         switch bearing {
-        case 0?: from = "in front of you"
-        case 180?: from = "behind you"
-        case 90?: from = "to your right"
-        case 270?: from = "to your left"
-        case .some: from = "around your head"
+        case 0?: from = Translation.gettext("in front of you")
+        case 180?: from = Translation.gettext("behind you")
+        case 90?: from = Translation.gettext("to your right")
+        case 270?: from = Translation.gettext("to your left")
+        case .some: from = Translation.gettext("around your head")
         case nil: from = "…"
         }
-        return "Sound \(side == 0 ? "A" : "B") — \(from)"
+        return side == 0
+            ? Translation.gettext("Sound A — {where}", ["where": from])
+            : Translation.gettext("Sound B — {where}", ["where": from])
     }
 
     func sentence(app: GameApp) -> String? {
         switch phase {
         case .playing: nil
         case .answering:
-            "Which one sounded more outside your head, and more where the picture showed it: A or B?"
+            Translation.gettext(
+                "Which one sounded more outside your head, and more where the picture showed it: A or B?")
         case .finished(let text): text
         }
     }
@@ -217,18 +228,22 @@ final class HRTFChoiceController: ScreenController {
         var top: Int32
         switch phase {
         case .finished(let text):
-            top = painter.title("Find my sound", subtitle: "Done after \(run.tournament.outcomes.count) comparisons")
+            top = painter.title(
+                Translation.gettext("Find my sound"),
+                subtitle: Translation.ngettext(
+                    "Done after {count} comparison", "Done after {count} comparisons", run.tournament.outcomes.count))
             painter.text.drawWrapped(
                 text, x: width / 2, y: top + painter.scaled(40), width: width - painter.scaled(160),
                 pixels: painter.px(.body), align: .center)
-            painter.continueButton("Back to the menu", buttonID: "back")
-            painter.hint("Enter, a click or gamepad A: back to the menu")
+            painter.continueButton(Translation.gettext("Back to the menu"), buttonID: "back")
+            painter.hint(Translation.gettext("Enter, a click or gamepad A: back to the menu"))
             return
         default:
             top = painter.title(
-                "Find my sound",
-                subtitle: "Comparison \(comparison) of at most \(HRTFTournament.maximumComparisons) — "
-                    + "the same animal from the front, behind, right, left, then around you: first A, then B")
+                Translation.gettext("Find my sound"),
+                subtitle: Translation.gettext(
+                    "Comparison {comparison} of at most {most} — the same animal from the front, behind, right, left, then around you: first A, then B",
+                    ["comparison": String(comparison), "most": String(HRTFTournament.maximumComparisons)]))
         }
         // The picture while a set plays: the listener's head from above, the nose up, and where the sound is now.
         // The question needs the room for its four answers (1280 × 720, large text), so it shows none.
@@ -259,9 +274,12 @@ final class HRTFChoiceController: ScreenController {
             painter.text.drawWrapped(
                 playingLine, x: width / 2, y: below, width: width - painter.scaled(160), pixels: painter.px(.body),
                 bold: true, align: .center)
-            painter.hint("Listen: A plays, then B. Esc: stop (your answers so far are kept, nothing is changed)")
+            painter.hint(
+                Translation.gettext(
+                    "Listen: A plays, then B. Esc: stop (your answers so far are kept, nothing is changed)"))
         case .answering:
-            let question = "Which one sounded more outside your head, and more where the picture showed it?"
+            let question = Translation.gettext(
+                "Which one sounded more outside your head, and more where the picture showed it?")
             let after =
                 below
                 + painter.text.drawWrapped(
@@ -270,7 +288,7 @@ final class HRTFChoiceController: ScreenController {
             _ = painter.drawMenu(
                 menu, top: after + painter.scaled(12), rowWidth: painter.scaled(520),
                 bottom: height - painter.scaled(50))
-            painter.hint("↑ ↓ and Enter, a click or the gamepad: choose. Esc: stop")
+            painter.hint(Translation.gettext("↑ ↓ and Enter, a click or the gamepad: choose. Esc: stop"))
         case .finished:
             break
         }

@@ -1,6 +1,7 @@
 // The headphone check before the first round: left, right, the volume, and the session opening once it passes.
 import Foundation
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -94,7 +95,9 @@ final class HeadphoneCheckController: ScreenController {
     private func progressNote(_ app: GameApp) -> String? {
         if let note = app.resumeNote { return note }
         if case .study = app.options.kind {
-            return "Before round \(app.flow.roundIndex + 1) of \(app.flow.rounds.count)"
+            return Translation.gettext(
+                "Before round {round} of {rounds}",
+                ["round": String(app.flow.roundIndex + 1), "rounds": String(app.flow.rounds.count)])
         }
         return nil
     }

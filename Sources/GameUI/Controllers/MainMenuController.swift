@@ -1,5 +1,7 @@
 // The main menu of `play`: who plays, how, and the ways on (Start, Train, My progress, My diary, My album, Quit).
 import GameCore
+import Localization
+import SessionRuntime
 import SpatialAudio
 import StudyKit
 import StudyRecords
@@ -31,6 +33,15 @@ final class MainMenuController: ScreenController {
         if keepingFocus, let focus { model.focus(on: focus) }
     }
 
+    /// The rows again in the language the window speaks now, each value and the focus as they were.
+    func retranslate(knownParticipants: [String], hrtfs: [String]) {
+        var offered: [InputKind] = []
+        if case .choice(let options, _) = model.item("input")?.kind {
+            offered = options.compactMap(InputKind.init(rawValue:))
+        }
+        rebuild(settings, knownParticipants: knownParticipants, inputs: offered, hrtfs: hrtfs)
+    }
+
     /// The menu's choices as they stand.
     var settings: MenuSettings { MainMenu.settings(from: model) }
 
@@ -59,6 +70,9 @@ final class MainMenuController: ScreenController {
         let outcome = model.handle(command)
         app.updateTextEntry()
         switch outcome {
+        case .changed(LanguageRow.id):
+            message = nil
+            try app.changeLanguage(to: LanguageRow.chosen(in: model))
         case .changed: message = nil
         case .activated("quit"): app.keepRunning = false
         case .activated("start"): try start(app: app)
@@ -86,12 +100,32 @@ final class MainMenuController: ScreenController {
     }
 
     func sentence(app: GameApp) -> String? {
-        message ?? "Find the animal by ear, turn to face it, and take its photo."
+        message ?? Translation.gettext("Find the animal by ear, turn to face it, and take its photo.")
     }
 
     func draw(app: GameApp) {
         app.painter.drawMainMenu(
-            model, message: message, messageIsGood: messageIsGood, readAloud: app.readAloudState)
+            model, message: message, messageIsGood: messageIsGood, readAloud: app.readAloudState,
+            safari: safariLine(app: app))
+    }
+
+    /// The typed participant's safari scenes, open and locked, read from their plan's logs once per participant
+    /// typed (and again each time the menu shows, as a session may have opened one); nil without a plan.
+    private var safari: (participant: String, line: String?)?
+
+    func enter(app: GameApp) throws { safari = nil }
+
+    private func safariLine(app: GameApp) -> String? {
+        if let safari, safari.participant == participant { return safari.line }
+        var line: String?
+        if let id = try? ParticipantID(participant),
+            let assigned = try? AssignedPlan.current(logs: app.options.logs, participant: id),
+            assigned.plan.session.scene == nil
+        {
+            line = (try? SafariProgress.read(logs: app.options.logs, participant: id, assigned: assigned))?.sceneList
+        }
+        safari = (participant, line)
+        return line
     }
 
     /// Start: the menu's settings become the session's (the rounds of its mode, or a training plan's `rounds`), the
@@ -99,7 +133,10 @@ final class MainMenuController: ScreenController {
     func start(app: GameApp, rounds: [FlowRound]? = nil) throws {
         let chosen = settings
         if let problem = ParticipantID.problem(with: chosen.participant) {
-            refuse("Participant ID: \(problem); \(ParticipantID.rule) (no names).", focusParticipant: true)
+            refuse(
+                Translation.gettext(
+                    "Participant ID: {problem}; {rule} (no names).", ["problem": problem, "rule": ParticipantID.rule]),
+                focusParticipant: true)
             return app.updateTextEntry()
         }
         app.settings = chosen
@@ -129,18 +166,22 @@ final class MainMenuController: ScreenController {
     private func forMyDoctor(app: GameApp) {
         let chosen = settings
         if let problem = ParticipantID.problem(with: chosen.participant) {
-            refuse("Participant ID: \(problem). Type a pseudonym such as P01 (no names).", focusParticipant: true)
+            refuse(
+                Translation.gettext(
+                    "Participant ID: {problem}. Type a pseudonym such as P01 (no names).", ["problem": problem]),
+                focusParticipant: true)
             return app.updateTextEntry()
         }
         guard let export = app.options.forMyDoctor else {
-            message = "The doctor's summary cannot be made here: use soundsafari export in a terminal."
+            message = Translation.gettext(
+                "The doctor's summary cannot be made here: use soundsafari export in a terminal.")
             return
         }
         do {
             let written = try export(try ParticipantID(chosen.participant))
-            message =
-                "Saved for your doctor: \(written.pdf.path) (print it or take it along). "
-                + "The same record for the practice's computer: \(written.fhir.lastPathComponent)."
+            message = Translation.gettext(
+                "Saved for your doctor: {pdf} (print it or take it along). The same record for the practice's computer: {fhir}.",
+                ["pdf": written.pdf.path, "fhir": written.fhir.lastPathComponent])
             messageIsGood = true
         } catch {
             message = "\(error)"
@@ -151,7 +192,10 @@ final class MainMenuController: ScreenController {
     private func startTraining(app: GameApp) throws {
         let chosen = settings
         if let problem = ParticipantID.problem(with: chosen.participant) {
-            refuse("Participant ID: \(problem). Type a pseudonym such as P01 (no names).", focusParticipant: true)
+            refuse(
+                Translation.gettext(
+                    "Participant ID: {problem}. Type a pseudonym such as P01 (no names).", ["problem": problem]),
+                focusParticipant: true)
             return app.updateTextEntry()
         }
         app.settings.participant = chosen.participant

@@ -1,5 +1,6 @@
 // The launcher's first screen: the participants of this machine's logs as buttons, so a patient picks their name.
 import GameCore
+import Localization
 
 /// A patient who opens "SoundSafari" from the applications menu (`play --pick-participant`) chooses their
 /// pseudonym from a list instead of typing it: ↑ ↓ or the d-pad and Enter or A, or a click. "Someone else" goes to
@@ -11,12 +12,18 @@ final class NamePickerController: ScreenController {
     static let namePrefix = "name:"
 
     private var menu: MenuModel
+    private let known: [String]
 
     init(known: [String]) {
-        let names = known.suffix(Self.maximumNames)
-        menu = MenuModel(
-            names.map { MenuItem.button(Self.namePrefix + $0, $0) }
-                + [.button(Self.someoneElse, "Someone else: type an ID")])
+        self.known = known
+        menu = Self.menu(known: known)
+    }
+
+    /// The names, "Someone else" and the language row (its own words in every language, so anyone finds it).
+    private static func menu(known: [String]) -> MenuModel {
+        MenuModel(
+            known.suffix(maximumNames).map { MenuItem.button(namePrefix + $0, $0) }
+                + [.button(someoneElse, Translation.gettext("Someone else: type an ID")), LanguageRow.item()])
     }
 
     /// The participant a button stands for (nil for "Someone else").
@@ -30,7 +37,15 @@ final class NamePickerController: ScreenController {
             app.keepRunning = false
             return
         }
-        guard case .activated(let id) = menu.handle(command) else { return }
+        let outcome = menu.handle(command)
+        if outcome == .changed(LanguageRow.id) {
+            try app.changeLanguage(to: LanguageRow.chosen(in: menu))
+            // The rows again in the new language, the focus still on the language row.
+            menu = Self.menu(known: known)
+            menu.focus(on: LanguageRow.id)
+            return
+        }
+        guard case .activated(let id) = outcome else { return }
         app.flow.participantPicked()
         let participant = Self.participant(of: id)
         app.menu.picked(participant)
@@ -45,13 +60,16 @@ final class NamePickerController: ScreenController {
         focusRow(of: &menu, x: x, y: y, app: app)
     }
 
-    func sentence(app: GameApp) -> String? { "Who is training today? Choose your name." }
+    func sentence(app: GameApp) -> String? {
+        Translation.gettext("Who is training today? Choose your name.")
+    }
 
     func draw(app: GameApp) {
         let painter = app.painter
         painter.window.clear()
-        let top = painter.title("Who is training today?", subtitle: "Choose your name.")
+        let top = painter.title(
+            Translation.gettext("Who is training today?"), subtitle: Translation.gettext("Choose your name."))
         painter.drawMenu(menu, top: top)
-        painter.hint("↑ ↓ choose · Enter or click: that's me · Esc: close · Gamepad: d-pad, A")
+        painter.hint(Translation.gettext("↑ ↓ choose · Enter or click: that's me · Esc: close · Gamepad: d-pad, A"))
     }
 }

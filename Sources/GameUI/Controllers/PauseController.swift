@@ -1,12 +1,13 @@
 // The pause screen of a round: resume, recentre, quit (and why the round paused, when a device was lost).
 import GameCore
+import Localization
 
 /// Its menu starts on Resume each time the round pauses; P or Esc resumes as the footer says.
 final class PauseController: ScreenController {
     private var menu = MenuModel([
-        .button("resume", "Resume"),
-        .button("recentre", "Recentre (straight ahead = where I face now)"),
-        .button("quit", "Quit (everything so far is saved)"),
+        .button("resume", Translation.gettext("Resume")),
+        .button("recentre", Translation.gettext("Recentre (straight ahead = where I face now)")),
+        .button("quit", Translation.gettext("Quit (everything so far is saved)")),
     ])
 
     func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
@@ -36,12 +37,14 @@ final class PauseController: ScreenController {
         focusRow(of: &menu, x: x, y: y, app: app)
     }
 
-    func sentence(app: GameApp) -> String? { app.flow.pauseReason ?? "Paused. Choose Resume to go on." }
+    func sentence(app: GameApp) -> String? {
+        app.flow.pauseReason ?? Translation.gettext("Paused. Choose Resume to go on.")
+    }
 
     func draw(app: GameApp) {
         let painter = app.painter
         painter.window.clear()
-        var top = painter.title("Paused", subtitle: app.progressLine)
+        var top = painter.title(Translation.gettext("Paused"), subtitle: app.progressLine)
         if let reason = app.flow.pauseReason {
             top +=
                 painter.text.drawWrapped(
@@ -49,6 +52,6 @@ final class PauseController: ScreenController {
                     pixels: painter.px(.body), color: Theme.warning, align: .center) + painter.scaled(20)
         }
         painter.drawMenu(menu, top: top)
-        painter.hint("↑ ↓ choose · Enter: select · P or Esc: resume · Gamepad: d-pad, A, Start")
+        painter.hint(Translation.gettext("↑ ↓ choose · Enter: select · P or Esc: resume · Gamepad: d-pad, A, Start"))
     }
 }

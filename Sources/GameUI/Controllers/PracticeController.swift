@@ -1,6 +1,7 @@
 // The practice before a patient's first scored round: the animal in view, its sound moving as they turn.
 import CSDL2
 import GameCore
+import Localization
 
 /// The practice (a first training session, nothing logged): the practice animal sounds from `bearing`, heard from
 /// where the player faces, and shows in the viewfinder; the footer's inputs start the training.
@@ -34,7 +35,7 @@ final class PracticeController: ScreenController {
     func draw(app: GameApp) {
         let animal = self.animal(app)
         app.painter.drawRunning(
-            instruction: instruction(animal), progress: "Practice — not scored",
+            instruction: instruction(animal), progress: Translation.gettext("Practice — not scored"),
             inputHint: RoundController.turnOnlyHint(app) + " · " + ContinueFooter.practice.text,
             compass: CompassStrip(heading: app.input.heading), animal: animal)
     }
@@ -54,8 +55,9 @@ final class PracticeController: ScreenController {
     private func instruction(_ animal: ScreenPainter.ViewfinderAnimal?) -> String {
         guard let animal else { return "" }
         if abs(animal.relativeDeg) <= 5 {
-            return "That's it! Straight ahead, it is equally loud in both ears. Space: start."
+            return Translation.gettext("That's it! Straight ahead, it is equally loud in both ears. Space: start.")
         }
-        return "Practice: turn until the \(animal.name) is in the middle, and listen as you turn."
+        return Translation.gettext(
+            "Practice: turn until the {animal} is in the middle, and listen as you turn.", ["animal": animal.name])
     }
 }

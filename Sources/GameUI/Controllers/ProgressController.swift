@@ -1,6 +1,7 @@
 // "My progress" of the main menu: the participant's chart over their sessions, saved as progress.png.
 import Foundation
 import GameCore
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -22,7 +23,9 @@ final class ProgressController: ScreenController {
         let participant = app.menu.participant
         if let problem = ParticipantID.problem(with: participant) {
             return app.refuseFromMenu(
-                "Participant ID: \(problem). Type your pseudonym to see your progress.", focusParticipant: true)
+                Translation.gettext(
+                    "Participant ID: {problem}. Type your pseudonym to see your progress.", ["problem": problem]),
+                focusParticipant: true)
         }
         let chart: SDLTexture?
         do { chart = try app.progressChart(participant: participant) } catch {
@@ -38,12 +41,13 @@ final class ProgressController: ScreenController {
         try continueIfFooterAnswers(command, app: app)
     }
 
-    func sentence(app: GameApp) -> String? { "Your progress." }
+    func sentence(app: GameApp) -> String? { Translation.gettext("Your progress.") }
 
     func draw(app: GameApp) {
         let folder = file.map { GameApp.folderForPeople($0.deletingLastPathComponent()) } ?? ""
         app.painter.drawResult(
-            heading: "Your progress", picture: chart, lines: ["Saved as progress.png in \(folder)."],
-            continueHint: "Back to the menu", footer: .back(), buttonID: "back")
+            heading: Translation.gettext("Your progress"), picture: chart,
+            lines: [Translation.gettext("Saved as progress.png in {folder}.", ["folder": folder])],
+            continueHint: Translation.gettext("Back to the menu"), footer: .back(), buttonID: "back")
     }
 }

@@ -1,5 +1,6 @@
 // The tinnitus ratings before or after a session's rounds, or of a reminder's prompt: one question per screen.
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -32,7 +33,7 @@ final class RatingsController: QuestionnaireScreen {
             return try app.perform(app.flow.questionnaireFinished())
         }
         form = QuestionnaireForm(
-            item: items[index].instrumentItem, position: index + 1, count: items.count,
+            item: items[index].askedItem, position: index + 1, count: items.count,
             layout: Self.layout(of: items[index]))
     }
 
@@ -40,7 +41,9 @@ final class RatingsController: QuestionnaireScreen {
     static func layout(of item: RatingItem) -> QuestionnaireForm.Layout {
         switch item.scale {
         case .yesNo: .scale(manikin: nil, left: "", right: "")
-        case .manikin(let dimension, let left, let right): .scale(manikin: dimension, left: left, right: right)
+        case .manikin(let dimension, let left, let right):
+            .scale(
+                manikin: dimension, left: RatingItem.askedAnchor(left), right: RatingItem.askedAnchor(right))
         case .slider: .list
         }
     }
@@ -62,9 +65,9 @@ final class RatingsController: QuestionnaireScreen {
         guard let form else { return }
         let heading =
             switch moment {
-            case .before: "Before we start: how are you?"
-            case .after: "After the session: how are you?"
-            default: "A few quick questions"
+            case .before: Translation.gettext("Before we start: how are you?")
+            case .after: Translation.gettext("After the session: how are you?")
+            default: Translation.gettext("A few quick questions")
             }
         app.painter.drawQuestion(form, heading: heading)
     }

@@ -1,5 +1,6 @@
 // The result of a photo: after the first photos of a round (intermediate) and after its last (the round's end).
 import GameCore
+import Localization
 
 /// The result picture (when the protocol lets the participant see where the animal was), the photo's deviation
 /// and time or a training plan's words, and the one way on its footer names (a stray Esc never ends it).
@@ -30,8 +31,10 @@ final class ResultController: ScreenController {
         let name = run.displayName(of: trial.target)
         return app.trainingFeedbackLines(target: name, time: ResultWording.seconds(trial.timeSeconds)).first
             ?? (roundEnd
-                ? "Round \(app.flow.roundIndex + 1) complete."
-                : "Photo \(trial.targetIndex) of \(trial.targetsInRound).")
+                ? Translation.gettext("Round {round} complete.", ["round": String(app.flow.roundIndex + 1)])
+                : Translation.gettext(
+                    "Photo {photo} of {photos}.",
+                    ["photo": String(trial.targetIndex), "photos": String(trial.targetsInRound)]))
     }
 
     func draw(app: GameApp) {
@@ -44,12 +47,23 @@ final class ResultController: ScreenController {
             lines = ResultWording.resultLines(
                 deviationDeg: trial.deviationDeg, timeSeconds: trial.timeSeconds, target: name, feedback: feedback)
         }
-        if !roundEnd, let next = run.nextTargetName { lines.append("Next: find the \(next).") }
+        if !roundEnd, let next = run.nextTargetName {
+            lines.append(Translation.gettext("Next: find the {animal}.", ["animal": next]))
+        }
         let heading =
             roundEnd
-            ? "Round \(app.flow.roundIndex + 1) complete"
-            : "\(trial.skipped ? "Animal" : "Photo") \(trial.targetIndex) of \(trial.targetsInRound)"
-        let button = !roundEnd ? "Continue" : app.flow.sessionComplete ? "See the summary" : "Next round"
+            ? Translation.gettext("Round {round} complete", ["round": String(app.flow.roundIndex + 1)])
+            : trial.skipped
+                ? Translation.gettext(
+                    "Animal {photo} of {photos}",
+                    ["photo": String(trial.targetIndex), "photos": String(trial.targetsInRound)])
+                : Translation.gettext(
+                    "Photo {photo} of {photos}",
+                    ["photo": String(trial.targetIndex), "photos": String(trial.targetsInRound)])
+        let button =
+            !roundEnd
+            ? Translation.gettext("Continue")
+            : app.flow.sessionComplete ? Translation.gettext("See the summary") : Translation.gettext("Next round")
         // The result picture shows where the animal was: only when the protocol lets the participant see it.
         app.painter.drawResult(
             heading: heading, picture: feedback.showTrueDirection ? run.resultPicture : nil, lines: lines,

@@ -1,5 +1,6 @@
 // The round: the viewfinder while the player searches for the animal by ear and takes its photo.
 import GameCore
+import Localization
 
 /// The running round. Its state is the session's (`SessionRun`, fed through the `GameManager`): this screen sends
 /// the photo, pause, recentre, volume and, once help is offered, "hear it again" and "skip", and draws the
@@ -38,7 +39,8 @@ final class RoundController: ScreenController {
         if help != nil {
             hint +=
                 app.settings.input == .gamepad
-                ? " · X: hear it again · Back: skip this animal" : " · L: hear it again · K: skip this animal"
+                ? Translation.gettext(" · X: hear it again · Back: skip this animal")
+                : Translation.gettext(" · L: hear it again · K: skip this animal")
         }
         app.painter.drawRunning(
             instruction: app.run?.instruction ?? "", progress: app.progressLine, inputHint: hint,
@@ -57,23 +59,29 @@ final class RoundController: ScreenController {
     /// How to turn, alone (the practice answers nothing else: no photo, pause or volume there).
     static func turnOnlyHint(_ app: GameApp) -> String {
         switch app.settings.input {
-        case .keyboard: "Turn: ← → (Shift: slowly)"
-        case .mouse: "Turn: move the mouse"
-        case .gamepad: app.input.controllerHasGyro ? "Turn your body holding the controller" : "Turn: left stick"
-        case .opentrack, .osc: "Turn your head"
+        case .keyboard: Translation.gettext("Turn: ← → (Shift: slowly)")
+        case .mouse: Translation.gettext("Turn: move the mouse")
+        case .gamepad:
+            app.input.controllerHasGyro
+                ? Translation.gettext("Turn your body holding the controller") : Translation.gettext("Turn: left stick")
+        case .opentrack, .osc: Translation.gettext("Turn your head")
         }
     }
 
     /// How to turn, take the photo, pause, recentre and change the volume with the device chosen.
     static func turningHint(_ app: GameApp) -> String {
         switch app.settings.input {
-        case .keyboard: "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R · Volume: − + or ↓ ↑"
-        case .mouse: "Turn: move the mouse · Photo: click · Pause: P · Recentre: R · Volume: − +"
+        case .keyboard:
+            Translation.gettext(
+                "Turn: ← → (Shift: slowly) · Photo: Space · Pause: P · Recentre: R · Volume: − + or ↓ ↑")
+        case .mouse: Translation.gettext("Turn: move the mouse · Photo: click · Pause: P · Recentre: R · Volume: − +")
         case .gamepad:
             app.input.controllerHasGyro
-                ? "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y · Volume: d-pad ↓ ↑"
-                : "Turn: left stick · Photo: A · Pause: Start · Recentre: Y · Volume: d-pad ↓ ↑"
-        case .opentrack, .osc: "Turn your head · Photo: Space or click · Pause: P · Recentre: R · Volume: − +"
+                ? Translation.gettext(
+                    "Turn your body holding the controller · Photo: A · Pause: Start · Recentre: Y · Volume: d-pad ↓ ↑")
+                : Translation.gettext("Turn: left stick · Photo: A · Pause: Start · Recentre: Y · Volume: d-pad ↓ ↑")
+        case .opentrack, .osc:
+            Translation.gettext("Turn your head · Photo: Space or click · Pause: P · Recentre: R · Volume: − +")
         }
     }
 }

@@ -1,5 +1,6 @@
 // The end of a play or study session (complete or quit): each round's photos, their means, and what comes next.
 import GameCore
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -59,11 +60,12 @@ final class SummaryController: ScreenController {
         let note: String?
         if app.flow.quitEarly, case .study = app.options.kind {
             // The participant is not the one to continue a study: the command went to the supervisor's terminal.
-            note = "Every photo so far is saved. The supervisor can continue the session later."
+            note = Translation.gettext("Every photo so far is saved. The supervisor can continue the session later.")
         } else if app.flow.quitEarly {
-            note = "Every photo so far is saved. To continue later: \(app.resumeCommand)"
+            note = Translation.gettext(
+                "Every photo so far is saved. To continue later: {command}", ["command": app.resumeCommand])
         } else {
-            note = run.map { "Saved in \($0.folderPath)" }
+            note = run.map { Translation.gettext("Saved in {folder}", ["folder": $0.folderPath]) }
         }
         app.painter.drawSummary(
             heading: SummaryMenu.heading(quitEarly: app.flow.quitEarly),

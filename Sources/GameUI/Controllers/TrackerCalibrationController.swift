@@ -1,5 +1,6 @@
 // A head tracker's calibration before the headphone check: face forward, then turn right (`TrackerSession`).
 import GameCore
+import Localization
 
 /// The calibration's state is the tracker's own (`TrackerSession.step`, moved on each frame by its readings):
 /// this screen shows its instruction and the raw yaw arriving, and passes the keys on. Esc quits.
@@ -20,10 +21,10 @@ final class TrackerCalibrationController: ScreenController {
         guard let tracker = app.tracker else { return }
         let painter = app.painter
         painter.window.clear()
-        let y = painter.title("Head tracker", subtitle: tracker.status(at: app.clock.now()))
+        let y = painter.title(Translation.gettext("Head tracker"), subtitle: tracker.status(at: app.clock.now()))
         painter.text.drawWrapped(
             tracker.step.instruction, x: painter.width / 2, y: y + painter.scaled(60),
             width: painter.width - painter.scaled(200), pixels: painter.px(.heading), bold: true, align: .center)
-        painter.hint("Space or Enter: I face forward · Backspace: start again · Esc: quit")
+        painter.hint(Translation.gettext("Space or Enter: I face forward · Backspace: start again · Esc: quit"))
     }
 }

@@ -1,5 +1,6 @@
 // The end of a training session: the progress chart, where the plan stands, and the album when it has photos.
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -39,10 +40,11 @@ final class TrainingEndController: ScreenController {
         let end = app.training?.end
         app.painter.drawResult(
             heading: SummaryMenu.heading(quitEarly: app.flow.quitEarly),
-            picture: end?.chart, lines: end?.lines ?? [], continueHint: "Close", footer: .close,
+            picture: end?.chart, lines: end?.lines ?? [], continueHint: Translation.gettext("Close"), footer: .close,
             warning: app.run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
             buttonID: "close",
-            sideButton: (end?.albumPhotos ?? 0) > 0 ? ("album", "My album", "M or gamepad X: my album") : nil)
+            sideButton: (end?.albumPhotos ?? 0) > 0
+                ? ("album", Translation.gettext("My album"), Translation.gettext("M or gamepad X: my album")) : nil)
     }
 }
 
@@ -57,18 +59,32 @@ struct TrainingEnd {
     static func make(app: GameApp) -> TrainingEnd {
         var lines: [String] = []
         if let session = app.run?.session, session.endedBy == .time, let limit = session.timeLimitSeconds {
-            lines.append(String(format: "Today's %.0f minutes of training are done.", limit / 60))
+            lines.append(
+                Translation.gettext(
+                    "Today's {minutes} minutes of training are done.", ["minutes": String(format: "%.0f", limit / 60)]))
         }
         var terminal: [String] = []
         let kept = app.patientProgressLines()
         if let sink = app.run?.driver.training {
-            lines.append("\(sink.points) points this session\(kept.total.map { " · \($0) in all" } ?? "").")
+            lines.append(
+                kept.total.map {
+                    Translation.ngettext(
+                        "{count} point this session · {total} in all.", "{count} points this session · {total} in all.",
+                        sink.points, ["total": String($0)])
+                } ?? Translation.ngettext("{count} point this session.", "{count} points this session.", sink.points))
             let level =
                 sink.parameter == .hitToleranceDeg
-                ? String(format: "Your hit zone is now ±%.0f°.", sink.staircase.value)
-                : "Next time: \(TrainingFeedback.describe(sink.parameter, sink.staircase.value))."
+                ? Translation.gettext(
+                    "Your hit zone is now ±{zone}°.", ["zone": String(format: "%.0f", sink.staircase.value)])
+                : Translation.gettext(
+                    "Next time: {difficulty}.",
+                    ["difficulty": TrainingWording.difficulty(sink.parameter, sink.staircase.value)])
             lines.append(level)
-            terminal.append("\(sink.points) points this session (plan '\(sink.planName)'). \(level)")
+            terminal.append(
+                Translation.ngettext(
+                    "{count} point this session (plan '{plan}'). {level}",
+                    "{count} points this session (plan '{plan}'). {level}", sink.points,
+                    ["plan": sink.planName, "level": level]))
         }
         lines.append(contentsOf: kept.lines)
         if let start = try? app.training?.start(app: app, input: .keyboard) {
@@ -76,7 +92,7 @@ struct TrainingEnd {
             terminal.append(start.schedule.summary)
         }
         if app.flow.quitEarly {
-            lines.append("Every photo so far is saved.")
+            lines.append(Translation.gettext("Every photo so far is saved."))
         }
         var chart: SDLTexture?
         do { chart = try app.progressChart(participant: app.settings.participant) } catch { lines.append("\(error)") }

@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import GameCore
+import Localization
 
 /// Draws an audiogram into a rectangle of the window: octave grid lines labelled in Hz, a level grid every 10 dB
 /// (better hearing at the top), the right ear as red circles and the left ear as blue crosses joined by lines,
@@ -31,10 +32,16 @@ struct AudiogramPainter {
         window.setColor(Theme.disabledText)
         for frequency in Self.frequencies {
             SDL_RenderDrawLine(window.renderer, x(frequency), plot.y, x(frequency), plot.y + plot.h)
-            let label = frequency >= 1000 ? "\(Int(frequency / 1000))k" : "\(Int(frequency))"
+            // TRANSLATORS: a frequency in kilohertz on the audiogram's axis, e.g. "4k"; keep it short.
+            let label =
+                frequency >= 1000
+                ? Translation.gettext("{kilohertz}k", ["kilohertz": String(Int(frequency / 1000))])
+                : "\(Int(frequency))"
+            // The first frequency starts at the plot's corner, clear of the lowest level's label left of it.
+            let first = frequency == Self.frequencies.first
             text.draw(
                 label, x: x(frequency), y: plot.y + plot.h + labelPixels / 3, pixels: labelPixels, color: Theme.dimText,
-                align: .center)
+                align: first ? .left : .center)
         }
         // A label every 10 dB while they fit, else every 20 dB (grid lines stay at 10 dB).
         let labelStep = Double(y(10) - y(0)) >= Double(labelPixels) * 1.3 ? 10.0 : 20.0
@@ -50,7 +57,8 @@ struct AudiogramPainter {
         text.draw(
             unit.rawValue, x: frame.x, y: plot.y - labelPixels * 2, pixels: labelPixels, color: Theme.dimText)
         text.draw(
-            "Hz", x: plot.x + plot.w, y: plot.y + plot.h + labelPixels * 3 / 2, pixels: labelPixels,
+            Translation.gettext("Hz"), x: plot.x + plot.w, y: plot.y + plot.h + labelPixels * 3 / 2,
+            pixels: labelPixels,
             color: Theme.dimText, align: .right)
         if let tinnitusHz {
             let position = x(tinnitusHz)
@@ -58,7 +66,8 @@ struct AudiogramPainter {
             // Right of the line, or left of it in the plot's right half, so the label stays inside the plot.
             let right = position < plot.x + plot.w / 2
             text.draw(
-                String(format: "tinnitus %.0f Hz", tinnitusHz), x: right ? position + 8 : position - 8,
+                Translation.gettext("tinnitus {pitch} Hz", ["pitch": String(format: "%.0f", tinnitusHz)]),
+                x: right ? position + 8 : position - 8,
                 y: plot.y + plot.h - labelPixels * 3 / 2, pixels: labelPixels, color: Theme.focus,
                 align: right ? .left : .right)
         }
@@ -85,10 +94,12 @@ struct AudiogramPainter {
             }
         }
         text.draw(
-            "O right ear", x: plot.x + labelPixels, y: plot.y + plot.h - labelPixels * 3, pixels: labelPixels,
+            Translation.gettext("O right ear"), x: plot.x + labelPixels, y: plot.y + plot.h - labelPixels * 3,
+            pixels: labelPixels,
             color: Self.rightColor)
         text.draw(
-            "X left ear", x: plot.x + labelPixels, y: plot.y + plot.h - labelPixels * 3 / 2, pixels: labelPixels,
+            Translation.gettext("X left ear"), x: plot.x + labelPixels, y: plot.y + plot.h - labelPixels * 3 / 2,
+            pixels: labelPixels,
             color: Self.leftColor)
     }
 }

@@ -1,6 +1,7 @@
 // One hearing procedure in the window: the profile it changes, the tones it plays through its own output chain.
 import Foundation
 import GameCore
+import Localization
 import SpatialAudio
 import StudyKit
 import StudyRecords
@@ -127,7 +128,11 @@ final class HearingRun {
             profile.audiogram = measured
             profile.source = "hearing-test (\(tones) tones)"
         }
-        try save("Hearing test saved as profile version %d (\(tones) tones).")
+        try save {
+            Translation.ngettext(
+                "Hearing test saved as profile version {version} ({count} tone).",
+                "Hearing test saved as profile version {version} ({count} tones).", tones, ["version": String($0)])
+        }
         return true
     }
 
@@ -150,28 +155,39 @@ final class HearingRun {
             runsHz: found.runs.map(\.matchedHz), spreadOctaves: found.spreadOctaves, probe: probe)
         profile.notchWidthOctaves = run.notchWidthOctaves
         profile.source = "pitch-match (\(run.runs) runs, \(probe.rawValue))"
-        var sentence = String(
-            format: "Tinnitus pitch %.0f Hz (runs %@ Hz), saved as profile version %%d.", found.pitchHz,
-            found.runs.map { String(format: "%.0f", $0.matchedHz) }.joined(separator: ", "))
-        if PitchMatch.disagreeByAnOctave(found.runs.map(\.matchedHz)) {
-            sentence +=
-                " The runs disagree by an octave: the pitch is uncertain; ask your supervisor to repeat the match."
+        let pitch = String(format: "%.0f", found.pitchHz)
+        let runs = found.runs.map { String(format: "%.0f", $0.matchedHz) }.joined(separator: ", ")
+        let octave = PitchMatch.disagreeByAnOctave(found.runs.map(\.matchedHz))
+        try save { version in
+            var sentence = Translation.gettext(
+                "Tinnitus pitch {pitch} Hz (runs {runs} Hz), saved as profile version {version}.",
+                ["pitch": pitch, "runs": runs, "version": String(version)])
+            if octave {
+                sentence +=
+                    " "
+                    + Translation.gettext(
+                        "The runs disagree by an octave: the pitch is uncertain; ask your supervisor to repeat the match."
+                    )
+            }
+            if found.loudnessAtLimit {
+                sentence +=
+                    " "
+                    + Translation.gettext(
+                        "The tinnitus was louder than the loudest probe the output plays: its loudness is at least that."
+                    )
+            }
+            return sentence
         }
-        if found.loudnessAtLimit {
-            sentence +=
-                " The tinnitus was louder than the loudest probe the output plays: its loudness is at least that."
-        }
-        try save(sentence)
         return true
     }
 
     // MARK: Ending
 
-    /// Appends the profile; `sentence` (with %d for the version) goes to the profile screen and the terminal.
-    private func save(_ sentence: String) throws {
+    /// Appends the profile; `sentence` of the version saved goes to the profile screen and the terminal.
+    private func save(_ sentence: (Int) -> String) throws {
         profile = try HearingProfile.append(profile, logs: logs)
         saved = true
-        let message = String(format: sentence, profile.version)
+        let message = sentence(profile.version)
         self.message = message
         // The terminal hears how it ended too (the window may be closed before anyone reads it).
         FileHandle.standardOutput.write(Data((message + "\n").utf8))
@@ -182,7 +198,9 @@ final class HearingRun {
         close()
         guard !saved else { return }
         saved = true
-        let name = test != nil || pendingTest != nil ? "Hearing test" : "Pitch match"
-        print("\(name) stopped before the end: nothing was saved.")
+        print(
+            test != nil || pendingTest != nil
+                ? Translation.gettext("Hearing test stopped before the end: nothing was saved.")
+                : Translation.gettext("Pitch match stopped before the end: nothing was saved."))
     }
 }

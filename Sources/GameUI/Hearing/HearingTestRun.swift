@@ -1,5 +1,6 @@
 // The hearing test on screen: the Hughson-Westlake state machine with the moments of its gaps, tones and answers.
 import GameCore
+import Localization
 import SpatialAudio
 
 /// One hearing test under way in the window. Each frame `tick` moves it on by the clock: a silent gap, the tone,
@@ -75,6 +76,8 @@ struct HearingTestRun {
 
     /// "about 9 minutes left": each part (one pitch, one ear) takes about a minute of tones, gaps and answers.
     static func minutesLeft(parts: Int) -> String {
-        parts <= 1 ? "about a minute left" : "about \(parts) minutes left"
+        parts <= 1
+            ? Translation.gettext("about a minute left")
+            : Translation.gettext("about {count} minutes left", ["count": String(parts)])
     }
 }

@@ -2,6 +2,7 @@
 
 import GameCore
 import HeadTracking
+import Localization
 
 /// A way of turning. A gamepad with a gyro is preferred when present, else the mouse, else the keyboard.
 /// A head tracker (`opentrack`, `osc`) is offered only when `--input` names it (it needs a port).
@@ -19,6 +20,19 @@ package enum InputKind: String, CaseIterable, Sendable {
     package var isTracker: Bool { self == .opentrack || self == .osc }
 
     var menuName: String { rawValue }
+
+    /// The device's name as the menu shows it, in the run's language.
+    var shownName: String {
+        switch self {
+        case .gamepad: Translation.gettext("gamepad")
+        case .mouse: Translation.gettext("mouse")
+        case .keyboard: Translation.gettext("keyboard")
+        // TRANSLATORS: the name of a head-tracking program; usually kept as it is.
+        case .opentrack: Translation.gettext("opentrack")
+        // TRANSLATORS: the name of a network protocol for head trackers; usually kept as it is.
+        case .osc: Translation.gettext("OSC")
+        }
+    }
 
     /// The `input` column of trials.csv: a gamepad is logged as gyro or stick, whichever actually turns.
     func logDevice(gamepadHasGyro: Bool) -> InputDevice {

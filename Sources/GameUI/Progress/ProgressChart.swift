@@ -1,6 +1,7 @@
 // The patient's progress chart: three small line charts over their sessions, today marked, drawn headless with SDL.
 import CSDL2
 import Foundation
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -41,33 +42,55 @@ struct ProgressChart {
         let sentences = try PictureFonts(largePixels: 26, smallPixels: 20)
         surface.fill(x: 0, y: 0, w: Self.width, h: Self.height, Self.background)
         if let title = fonts.render(
-            "Your progress — \(series.participant) (\(series.points.count) session\(series.points.count == 1 ? "" : "s"))",
+            Translation.ngettext(
+                "Your progress — {participant} ({count} session)", "Your progress — {participant} ({count} sessions)",
+                series.points.count, ["participant": series.participant]),
             font: fonts.large, color: Self.white)
         {
             surface.blit(title, x: 24, y: 16)
         }
         let points = series.thinned(to: Self.maxPoints)
         let marks = DiaryMarks(entries: diary, sessionDates: points.map(\.startedAt))
-        let panels: [(String, (ProgressSeries.Point) -> Double, String, ClosedRange<Double>)] = [
-            ("Median deviation (°)", { $0.medianAbsDeviationDeg }, "%.0f°", 10...180),
-            ("Front-back reversals", { $0.reversalRate * 100 }, "%.0f %%", 10...100),
-            ("Median time (s)", { $0.medianTimeSeconds }, "%.1f s", 1...Double.infinity),
+        let language = Translation.language
+        let panels: [(String, (ProgressSeries.Point) -> Double, (Double) -> String, ClosedRange<Double>)] = [
+            (
+                Translation.gettext("Median deviation (°)"), { $0.medianAbsDeviationDeg },
+                { String(format: "%.0f°", $0) }, 10...180
+            ),
+            (
+                Translation.gettext("Front-back reversals"), { $0.reversalRate * 100 },
+                { String(format: "%.0f %%", $0) }, 10...100
+            ),
+            (
+                Translation.gettext("Median time (s)"), { $0.medianTimeSeconds },
+                { language.number(String(format: "%.1f", $0)) + " s" }, 1...Double.infinity
+            ),
         ]
         for (index, panel) in panels.enumerated() {
             drawPanel(
-                on: surface, fonts: fonts, x: 24 + Int32(index) * 312, title: panel.0, points: points,
+                on: surface, fonts: fonts, narrow: sentences, x: 24 + Int32(index) * 312, title: panel.0,
+                points: points,
                 value: panel.1, format: panel.2, topRange: panel.3, marks: marks)
         }
-        var y: Int32 = 520
-        let comparison = series.comparison ?? "Your first session: play again on your next training day to see a trend."
-        if let line = sentences.render(comparison, font: sentences.small, color: Self.white) {
+        let comparison =
+            Self.comparison(series)
+            ?? Translation.gettext("Your first session: play again on your next training day to see a trend.")
+        // One line, or two when a longer language needs them (the picture keeps its size).
+        let comparisonLines = Self.wrap(comparison, width: Self.width - 48) {
+            sentences.render($0, font: sentences.small, color: Self.white)?.width ?? 0
+        }
+        var y: Int32 = comparisonLines.count > 1 ? 508 : 520
+        for text in comparisonLines {
+            guard let line = sentences.render(text, font: sentences.small, color: Self.white) else { continue }
             surface.blit(line, x: 24, y: y)
-            y += line.height + 6
+            y += line.height + (comparisonLines.count > 1 ? 2 : 6)
         }
         let legend =
             points.count < series.points.count
-            ? "● today   (showing \(points.count) of \(series.points.count) sessions: first, last and evenly between)"
-            : "● today"
+            ? Translation.gettext(
+                "● today   (showing {shown} of {count} sessions: first, last and evenly between)",
+                ["shown": String(points.count), "count": String(series.points.count)])
+            : Translation.gettext("● today")
         if let line = sentences.render(legend, font: sentences.small, color: Self.todayColor) {
             surface.blit(line, x: 24, y: y)
             if let diaryLine = Self.diaryLegend(marks),
@@ -88,6 +111,23 @@ struct ProgressChart {
         }
     }
 
+    /// `text` broken at spaces into lines no wider than `width` as `measure` measures them.
+    static func wrap(_ text: String, width: Int32, measure: (String) -> Int32) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if !line.isEmpty, measure(candidate) > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// The top of a panel's axis: 10 % above the largest value, kept within `range` — its lower bound keeps a
     /// row of zeros (no reversals yet, instant photos) from labelling every grid line "0", its upper bound keeps a
     /// rate at 100 % and a deviation at 180°.
@@ -101,14 +141,37 @@ struct ProgressChart {
         let events = marks.marks.filter { $0.kind == .event }
         let therapies = marks.marks.filter { $0.kind == .therapy }
         var parts: [String] = []
-        if !events.isEmpty { parts.append("| \(events.count) event\(events.count == 1 ? "" : "s")") }
+        if !events.isEmpty { parts.append(Translation.ngettext("| {count} event", "| {count} events", events.count)) }
         if !therapies.isEmpty {
             parts.append(
-                "▮ \(therapies.count) therap\(therapies.count == 1 ? "y" : "ies") ("
-                    + therapies.prefix(2).map(\.name).joined(separator: ", ") + (therapies.count > 2 ? ", …" : "")
-                    + ")")
+                Translation.ngettext(
+                    "▮ {count} therapy ({names})", "▮ {count} therapies ({names})", therapies.count,
+                    [
+                        "names": therapies.prefix(2).map(\.name).joined(separator: ", ")
+                            + (therapies.count > 2 ? ", …" : "")
+                    ]))
         }
-        return "Diary: " + parts.joined(separator: ", ")
+        return Translation.gettext("Diary: {marks}", ["marks": parts.joined(separator: ", ")])
+    }
+
+    /// "First 3: 18.5° off, latest 3: 4.6° off (medians) — 75 % closer. Well done!" (nil with one session), in the
+    /// run's language (`ProgressSeries.compared`'s numbers).
+    static func comparison(_ series: ProgressSeries) -> String? {
+        guard let (count, first, latest, change) = series.compared else { return nil }
+        let language = Translation.language
+        let verdict =
+            change >= 5
+            ? Translation.gettext("{change} % closer. Well done!", ["change": String(format: "%.0f", change)])
+            : change <= -5
+                ? Translation.gettext("a bit further off; that happens, keep going.")
+                : Translation.gettext("about the same; keep practising.")
+        return Translation.ngettext(
+            "First session: {first}° off, latest session: {latest}° off (medians) — {verdict}",
+            "First {count}: {first}° off, latest {count}: {latest}° off (medians) — {verdict}", count,
+            [
+                "first": language.number(String(format: "%.1f", first)),
+                "latest": language.number(String(format: "%.1f", latest)), "verdict": verdict,
+            ])
     }
 
     private func isToday(_ date: Date) -> Bool {
@@ -118,15 +181,21 @@ struct ProgressChart {
     }
 
     private func drawPanel(
-        on surface: SDLSurface, fonts: PictureFonts, x: Int32, title: String, points: [ProgressSeries.Point],
-        value: (ProgressSeries.Point) -> Double, format: String, topRange: ClosedRange<Double>, marks: DiaryMarks
+        on surface: SDLSurface, fonts: PictureFonts, narrow: PictureFonts, x: Int32, title: String,
+        points: [ProgressSeries.Point],
+        value: (ProgressSeries.Point) -> Double, format: (Double) -> String, topRange: ClosedRange<Double>,
+        marks: DiaryMarks
     ) {
         let top: Int32 = 70
         let w: Int32 = 296
         let h: Int32 = 430
         surface.fill(x: x, y: top, w: w, h: h, Self.panel)
-        if let label = fonts.render(title, font: fonts.small, color: Self.white) {
-            surface.blit(label, x: x + 10, y: top + 8)
+        // The panel's title in the smaller sentence font when a longer language's does not fit the panel.
+        if var label = fonts.render(title, font: fonts.small, color: Self.white) {
+            if label.width > w - 16, let smaller = narrow.render(title, font: narrow.small, color: Self.white) {
+                label = smaller
+            }
+            surface.blit(label, x: x + 8, y: top + 8)
         }
         let plotLeft = x + 74
         let plotRight = x + w - 16
@@ -153,7 +222,7 @@ struct ProgressChart {
             let level = highest * Double(step) / 2
             let y = plotBottom - Int32(Double(plotBottom - plotTop) * Double(step) / 2)
             surface.fill(x: plotLeft, y: y, w: plotRight - plotLeft, h: 1, Self.grid)
-            if let label = fonts.render(String(format: format, level), font: fonts.small, color: Self.white) {
+            if let label = fonts.render(format(level), font: fonts.small, color: Self.white) {
                 surface.blit(label, x: plotLeft - label.width - 6, y: y - label.height / 2)
             }
         }

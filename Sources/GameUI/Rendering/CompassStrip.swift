@@ -1,5 +1,6 @@
 // The viewfinder's compass strip: where the player faces, so turning is visible (never where an animal is).
 import GameCore
+import Localization
 
 /// A horizontal strip of the directions around the player, centred on the heading: ticks every 15°, and
 /// labels every 45° ("ahead" = the direction faced at the start or last recentre, "right", "behind", "left",
@@ -35,10 +36,14 @@ struct CompassStrip: Equatable {
 
     static func name(of degrees: Int) -> String {
         switch degrees {
-        case 0: "ahead"
-        case 90: "right"
-        case 180: "behind"
-        case 270: "left"
+        // TRANSLATORS: the compass strip's direction straight ahead (short: it sits between tick marks).
+        case 0: Translation.gettext("ahead")
+        // TRANSLATORS: the compass strip's direction to the right (short).
+        case 90: Translation.gettext("right")
+        // TRANSLATORS: the compass strip's direction behind (short).
+        case 180: Translation.gettext("behind")
+        // TRANSLATORS: the compass strip's direction to the left (short).
+        case 270: Translation.gettext("left")
         default: "\(degrees)°"
         }
     }

@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import GameCore
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -32,13 +33,25 @@ extension ScreenPainter {
     /// The tone under way's ear, pitch and part, and the "I hear it" button (lit green for a moment after a press).
     func drawHearingTest(_ current: TonePresentation, step: (index: Int, count: Int), unit: AudiogramUnit, lit: Bool) {
         var y = hearingHeading(
-            "Hearing test",
+            Translation.gettext("Hearing test"),
             [
-                "Press Space or click whenever you hear a tone, however faint. Tones come in one ear at a "
-                    + "time, at irregular moments.",
-                "\(current.ear == .left ? "Left" : "Right") ear · \(Int(current.frequencyHz)) Hz · part "
-                    + "\(step.index) of \(step.count) · "
-                    + HearingTestRun.minutesLeft(parts: step.count - step.index + 1),
+                Translation.gettext(
+                    "Press Space or click whenever you hear a tone, however faint. Tones come in one ear at a time, at irregular moments."
+                ),
+                (current.ear == .left
+                    ? Translation.gettext(
+                        "Left ear · {frequency} Hz · part {part} of {parts}",
+                        [
+                            "frequency": String(Int(current.frequencyHz)), "part": String(step.index),
+                            "parts": String(step.count),
+                        ])
+                    : Translation.gettext(
+                        "Right ear · {frequency} Hz · part {part} of {parts}",
+                        [
+                            "frequency": String(Int(current.frequencyHz)), "part": String(step.index),
+                            "parts": String(step.count),
+                        ]))
+                    + " · " + HearingTestRun.minutesLeft(parts: step.count - step.index + 1),
             ])
         let size = height / 4
         let button = SDL_Rect(x: width / 2 - size, y: y, w: 2 * size, h: size)
@@ -46,20 +59,21 @@ extension ScreenPainter {
         window.outline(button, Theme.focus, thickness: 3)
         // Dark text on the lit (light green) button, light text on the dark one.
         text.draw(
-            "I hear it", x: width / 2, y: y + size / 2 - px(.heading) / 2, pixels: px(.heading),
+            Translation.gettext("I hear it"), x: width / 2, y: y + size / 2 - px(.heading) / 2, pixels: px(.heading),
             color: lit ? Theme.focusText : Theme.text, bold: true, align: .center)
         y += size + height / 30
         text.draw(
-            "Levels in \(unit.rawValue) · Esc: stop", x: width / 2, y: y, pixels: px(.small),
+            Translation.gettext("Levels in {unit} · Esc: stop", ["unit": unit.rawValue]), x: width / 2, y: y,
+            pixels: px(.small),
             color: Theme.dimText, align: .center)
     }
 
     func drawHearingTestStop() {
         _ = hearingHeading(
-            "Stop the hearing test?",
+            Translation.gettext("Stop the hearing test?"),
             [
-                "The tones heard so far are not saved if you stop now.",
-                "Enter: stop without saving · Esc: go on with the test",
+                Translation.gettext("The tones heard so far are not saved if you stop now."),
+                Translation.gettext("Enter: stop without saving · Esc: go on with the test"),
             ])
     }
 
@@ -68,11 +82,11 @@ extension ScreenPainter {
     /// The patient says what their tinnitus sounds like (`--probe` not given): T a tone, N a hiss.
     func drawPitchProbe() {
         _ = hearingHeading(
-            "What does your tinnitus sound like?",
+            Translation.gettext("What does your tinnitus sound like?"),
             [
-                "T: a tone or a whistle (one pitch): you compare it with tones",
-                "N: a hiss or a rushing noise: you compare it with bands of noise",
-                "Esc stops without saving",
+                Translation.gettext("T: a tone or a whistle (one pitch): you compare it with tones"),
+                Translation.gettext("N: a hiss or a rushing noise: you compare it with bands of noise"),
+                Translation.gettext("Esc stops without saving"),
             ])
     }
 
@@ -102,21 +116,24 @@ extension ScreenPainter {
     private func lowerSameHigher(_ lower: String, _ same: String, _ higher: String, y: Int32, footerY: Int32) {
         _ = buttonRow([(lower, .down, false), (same, .activate, false), (higher, .up, false)], y: y)
         text.draw(
-            "↓ ↑ Enter or click a button · Esc stops without saving", x: width / 2, y: footerY, pixels: px(.small),
+            Translation.gettext("↓ ↑ Enter or click a button · Esc stops without saving"), x: width / 2, y: footerY,
+            pixels: px(.small),
             color: Theme.dimText, align: .center)
     }
 
     /// "Run 2 of 3 · run 1 matched 2828 Hz", with a warning once two runs are an octave apart.
     private func runLines(_ progress: (run: Int, matchedHz: [Double]), runs: Int) -> [String] {
-        var line = "Run \(min(progress.run, runs)) of \(runs)"
+        var line = Translation.gettext(
+            "Run {run} of {runs}", ["run": String(min(progress.run, runs)), "runs": String(runs)])
         if !progress.matchedHz.isEmpty {
-            line +=
-                " · matched so far: "
-                + progress.matchedHz.map { String(format: "%.0f Hz", $0) }.joined(separator: ", ")
+            line += Translation.gettext(
+                " · matched so far: {frequencies}",
+                ["frequencies": progress.matchedHz.map { String(format: "%.0f Hz", $0) }.joined(separator: ", ")])
         }
         var lines = [line]
         if PitchMatch.disagreeByAnOctave(progress.matchedHz) {
-            lines.append("Two runs are an octave apart: listen carefully which octave your tinnitus is in.")
+            lines.append(
+                Translation.gettext("Two runs are an octave apart: listen carefully which octave your tinnitus is in."))
         }
         return lines
     }
@@ -125,48 +142,78 @@ extension ScreenPainter {
         _ question: PitchQuestion?, probe: PitchProbe, unit: AudiogramUnit, progress: (run: Int, matchedHz: [Double]),
         runs: Int, playingFirst: Bool
     ) {
-        let sound = probe == .tone ? "tone" : "noise"
+        let tone = probe == .tone
         let footerY = height - px(.small) * 3
         switch question {
         case .compare(let frequency):
             let y = hearingHeading(
-                "Tinnitus pitch",
-                ["Compare the \(sound) with your tinnitus."] + runLines(progress, runs: runs)
-                    + [String(format: "%@ at %.0f Hz", sound.capitalized, frequency)])
+                Translation.gettext("Tinnitus pitch"),
+                [
+                    tone
+                        ? Translation.gettext("Compare the tone with your tinnitus.")
+                        : Translation.gettext("Compare the noise with your tinnitus.")
+                ] + runLines(progress, runs: runs)
+                    + [
+                        tone
+                            ? Translation.gettext(
+                                "Tone at {frequency} Hz", ["frequency": String(format: "%.0f", frequency)])
+                            : Translation.gettext(
+                                "Noise at {frequency} Hz", ["frequency": String(format: "%.0f", frequency)])
+                    ])
             lowerSameHigher(
-                "My tinnitus is lower (↓)", "This matches (Enter)", "My tinnitus is higher (↑)", y: y, footerY: footerY)
+                Translation.gettext("My tinnitus is lower (↓)"), Translation.gettext("This matches (Enter)"),
+                Translation.gettext("My tinnitus is higher (↑)"), y: y, footerY: footerY)
         case .octave(let first, let second):
             let y = hearingHeading(
-                "Tinnitus pitch: octave check",
-                ["Two \(sound)s take turns. Which is closer to your tinnitus?"] + runLines(progress, runs: runs))
+                Translation.gettext("Tinnitus pitch: octave check"),
+                [
+                    tone
+                        ? Translation.gettext("Two tones take turns. Which is closer to your tinnitus?")
+                        : Translation.gettext("Two noises take turns. Which is closer to your tinnitus?")
+                ] + runLines(progress, runs: runs))
             // The button of the sound playing now is lit, so the patient knows which one they hear.
             let marker = DrawnFrame.playingMarker
             _ = buttonRow(
                 [
                     (
-                        String(format: "%@First: %.0f Hz (1 or ←)", playingFirst ? marker : "", first), .left,
+                        (playingFirst ? marker : "")
+                            + Translation.gettext(
+                                "First: {frequency} Hz (1 or ←)", ["frequency": String(format: "%.0f", first)]),
+                        .left,
                         playingFirst
                     ),
                     (
-                        String(format: "%@Second: %.0f Hz (2 or →)", playingFirst ? "" : marker, second), .right,
+                        (playingFirst ? "" : marker)
+                            + Translation.gettext(
+                                "Second: {frequency} Hz (2 or →)", ["frequency": String(format: "%.0f", second)]),
+                        .right,
                         !playingFirst
                     ),
                 ], y: y)
             text.draw(
-                "The lit button is the one you hear now · Esc stops without saving", x: width / 2, y: footerY,
+                Translation.gettext("The lit button is the one you hear now · Esc stops without saving"), x: width / 2,
+                y: footerY,
                 pixels: px(.small), color: Theme.dimText, align: .center)
         case .loudness(_, let level):
             let y = hearingHeading(
-                "Tinnitus loudness",
+                Translation.gettext("Tinnitus loudness"),
                 [
-                    "Compare the loudness of the \(sound) with your tinnitus.",
-                    String(format: "%@ level %.0f %@", sound.capitalized, level, unit.rawValue),
+                    tone
+                        ? Translation.gettext("Compare the loudness of the tone with your tinnitus.")
+                        : Translation.gettext("Compare the loudness of the noise with your tinnitus."),
+                    tone
+                        ? Translation.gettext(
+                            "Tone level {level} {unit}",
+                            ["level": String(format: "%.0f", level), "unit": unit.rawValue])
+                        : Translation.gettext(
+                            "Noise level {level} {unit}",
+                            ["level": String(format: "%.0f", level), "unit": unit.rawValue]),
                 ] + runLines(progress, runs: runs).dropFirst())
             lowerSameHigher(
-                "My tinnitus is softer (↓)", "Equally loud (Enter)", "My tinnitus is louder (↑)", y: y, footerY: footerY
-            )
+                Translation.gettext("My tinnitus is softer (↓)"), Translation.gettext("Equally loud (Enter)"),
+                Translation.gettext("My tinnitus is louder (↑)"), y: y, footerY: footerY)
         case nil:
-            _ = hearingHeading("Tinnitus pitch", ["…"])
+            _ = hearingHeading(Translation.gettext("Tinnitus pitch"), ["…"])
         }
     }
 
@@ -177,24 +224,40 @@ extension ScreenPainter {
         var lines: [String] = []
         if let message { lines.append(message) }
         if let tinnitus = profile.tinnitus {
-            var line = String(format: "Tinnitus %.0f Hz (%@ match)", tinnitus.pitchHz, tinnitus.probe.rawValue)
-            if let level = tinnitus.levelDBAboveThreshold { line += String(format: ", %.0f dB above threshold", level) }
-            if let width = profile.notchWidthOctaves { line += ", notch \(width) octave" }
+            let pitch = String(format: "%.0f", tinnitus.pitchHz)
+            var line =
+                tinnitus.probe == .tone
+                ? Translation.gettext("Tinnitus {pitch} Hz (tone match)", ["pitch": pitch])
+                : Translation.gettext("Tinnitus {pitch} Hz (noise match)", ["pitch": pitch])
+            if let level = tinnitus.levelDBAboveThreshold {
+                line += Translation.gettext(", {level} dB above threshold", ["level": String(format: "%.0f", level)])
+            }
+            if let width = profile.notchWidthOctaves {
+                line += Translation.gettext(
+                    ", notch {width} octave", ["width": Translation.language.number("\(width)")])
+            }
             lines.append(line)
             if PitchMatch.disagreeByAnOctave(tinnitus.runsHz), message == nil {
                 lines.append(
-                    "Its runs disagree by an octave ("
-                        + tinnitus.runsHz.map { String(format: "%.0f", $0) }.joined(separator: ", ")
-                        + " Hz): the pitch is uncertain.")
+                    Translation.gettext(
+                        "Its runs disagree by an octave ({frequencies} Hz): the pitch is uncertain.",
+                        ["frequencies": tinnitus.runsHz.map { String(format: "%.0f", $0) }.joined(separator: ", ")]))
             }
             if tinnitus.pitchHz > NotchSetting.effectiveUpToHz {
-                lines.append("Above 8 kHz: notched training was found effective only up to 8 kHz.")
+                lines.append(
+                    Translation.gettext("Above 8 kHz: notched training was found effective only up to 8 kHz."))
             }
         }
         lines.append(
-            "Version \(profile.version) · gain rule \(profile.gainRule.rawValue), cap \(Int(profile.maxGainDB)) dB · "
-                + "ceiling \(Int(profile.ceilingDBFS)) dBFS · Enter or Esc closes")
-        let top = hearingHeading("Hearing profile \(participant.value)", lines, size: .small)
+            Translation.gettext(
+                "Version {version} · gain rule {rule}, cap {cap} dB · ceiling {ceiling} dBFS · Enter or Esc closes",
+                [
+                    "version": String(profile.version), "rule": profile.gainRule.rawValue,
+                    "cap": String(Int(profile.maxGainDB)), "ceiling": String(Int(profile.ceilingDBFS)),
+                ]))
+        let top = hearingHeading(
+            Translation.gettext("Hearing profile {participant}", ["participant": participant.value]), lines,
+            size: .small)
         let painter = AudiogramPainter(window: window, text: text, labelPixels: px(.small))
         let margin = width / 12
         painter.draw(

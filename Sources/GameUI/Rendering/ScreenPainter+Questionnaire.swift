@@ -2,6 +2,7 @@
 // scale, knob-less slider or typed field, Next and Skip.
 import CSDL2
 import Foundation
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -33,34 +34,38 @@ extension ScreenPainter {
             bold: true, align: .center)
         if case .multipleChoice = form.item.kind {
             y += text.draw(
-                "Tick as many as apply.", x: width / 2, y: y, pixels: px(.small), color: Theme.dimText, align: .center)
+                Translation.gettext("Tick as many as apply."), x: width / 2, y: y, pixels: px(.small),
+                color: Theme.dimText, align: .center)
         }
         y += scaled(20)
         let buttonsTop = height - scaled(200)
-        var keys = "↑ ↓ choose a row · Enter: select"
+        var keys = Translation.gettext("↑ ↓ choose a row · Enter: select")
         switch (form.item.kind, form.layout) {
         case (.singleChoice, .scale(let manikin, let left, let right)):
             drawScale(form, manikin: manikin, left: left, right: right, top: y + scaled(20))
             keys =
-                "← → answer · " + (manikin != nil ? "1–\(form.options.count): choose a figure" : "1: Yes, 2: No")
-                + " · ↑ ↓ Next or Skip · Enter: confirm"
+                manikin != nil
+                ? Translation.gettext(
+                    "← → answer · 1–{count}: choose a figure · ↑ ↓ Next or Skip · Enter: confirm",
+                    ["count": String(form.options.count)])
+                : Translation.gettext("← → answer · 1: Yes, 2: No · ↑ ↓ Next or Skip · Enter: confirm")
         case (.singleChoice, _), (.multipleChoice, _):
             drawListOptions(form, top: y, bottom: buttonsTop - scaled(16))
-            keys += " · 1–\(min(9, form.options.count)): an answer"
+            keys += Translation.gettext(" · 1–{count}: an answer", ["count": String(min(9, form.options.count))])
         case (.slider(let min, let max, let left, let right), _):
             y += scaled(30)
             let fraction = form.answer?.number.map { ($0 - min) / Swift.max(1e-9, max - min) }
             drawSlider(fraction, left: left, right: right, top: y, focused: form.focus == .answer)
-            keys = "← → answer · ↑ ↓ Next or Skip · Enter: confirm"
+            keys = Translation.gettext("← → answer · ↑ ↓ Next or Skip · Enter: confirm")
         case (.number(_, _, let unit), _):
             drawField(form, suffix: unit, top: y)
-            keys += " · type a number, or ← →"
+            keys += Translation.gettext(" · type a number, or ← →")
         case (.date, _):
-            drawField(form, suffix: "year-month-day", top: y)
-            keys += " · type 2024-03-01, or ← → by month"
+            drawField(form, suffix: Translation.gettext("year-month-day"), top: y)
+            keys += Translation.gettext(" · type 2024-03-01, or ← → by month")
         case (.text, _):
             drawField(form, suffix: "", top: y)
-            keys += " · type your answer"
+            keys += Translation.gettext(" · type your answer")
         }
         drawButtons(
             focused: form.focus == .next ? .next : form.focus == .skip ? .skip : nil, nextEnabled: form.hasAnswer,
@@ -70,7 +75,7 @@ extension ScreenPainter {
                 message, x: width / 2, y: height - scaled(124), width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
         }
-        hint(keys + " · Mouse: click · Gamepad: d-pad, A")
+        hint(keys + Translation.gettext(" · Mouse: click · Gamepad: d-pad, A"))
     }
 
     /// A track with no knob until `value` (0 at the left end, 1 at the right) exists; a click anywhere on it sets the
@@ -89,7 +94,8 @@ extension ScreenPainter {
             window.fill(SDL_Rect(x: knobX - scaled(12), y: top + scaled(8), w: scaled(24), h: scaled(54)), Theme.focus)
         } else {
             text.draw(
-                "Click on the line, or press ← →", x: width / 2, y: top - scaled(30), pixels: px(.small),
+                Translation.gettext("Click on the line, or press ← →"), x: width / 2, y: top - scaled(30),
+                pixels: px(.small),
                 color: Theme.dimText, align: .center)
         }
         let labelY = top + scaled(76)
@@ -208,8 +214,10 @@ extension ScreenPainter {
         let buttonHeight = scaled(64)
         let gap = scaled(40)
         let left = (width - 2 * buttonWidth - gap) / 2
-        for (index, (target, label)) in [(QuestionnaireTarget.next, "Next"), (.skip, "Skip this question")].enumerated()
-        {
+        let buttons = [
+            (QuestionnaireTarget.next, Translation.gettext("Next")), (.skip, Translation.gettext("Skip this question")),
+        ]
+        for (index, (target, label)) in buttons.enumerated() {
             let rect = SDL_Rect(x: left + Int32(index) * (buttonWidth + gap), y: top, w: buttonWidth, h: buttonHeight)
             questionnaireTargets.append((target, rect))
             let isFocused = target == focused

@@ -1,6 +1,7 @@
 // Draws each screen: menus, headphone check, the viewfinder, results, breaks, the summary and errors.
 import CSDL2
 import Foundation
+import Localization
 
 /// Draws one frame of a screen from plain values. Layout is proportional to the window, so the same
 /// code fills 1280×720 and 1920×1080; the text is large and high-contrast (see `Theme`).
@@ -116,14 +117,14 @@ final class ScreenPainter {
             case .button:
                 text.draw(item.title, x: width / 2, y: textY, pixels: pixels, color: color, bold: true, align: .center)
             case .choice:
-                text.draw(item.title, x: left + scaled(20), y: textY, pixels: pixels, color: color)
-                let value = focused ? "◀  \(item.value)  ▶" : item.value
+                let value = focused ? "◀  \(item.shownValue)  ▶" : item.shownValue
+                drawTitle(item.title, beside: value, left: left, rowWidth: rowWidth, textY: textY, color: color)
                 text.draw(
                     value, x: left + rowWidth - scaled(20), y: textY, pixels: pixels, color: color, bold: true,
                     align: .right)
             case .text(let value, _, _):
-                text.draw(item.title, x: left + scaled(20), y: textY, pixels: pixels, color: color)
                 let shown = value.isEmpty && !focused ? item.placeholder : value + (focused ? "▏" : "")
+                drawTitle(item.title, beside: shown, left: left, rowWidth: rowWidth, textY: textY, color: color)
                 text.draw(
                     shown, x: left + rowWidth - scaled(20), y: textY, pixels: pixels, color: color, bold: true,
                     align: .right)
@@ -138,19 +139,43 @@ final class ScreenPainter {
         return y
     }
 
+    /// A choice's or field's title at the left of its row, smaller (to two thirds of body size) when it would run
+    /// into the value at the right: a longer language's "Smartphone experience (0 = none, 5 = daily)".
+    private func drawTitle(
+        _ title: String, beside value: String, left: Int32, rowWidth: Int32, textY: Int32, color: SDL_Color
+    ) {
+        let body = px(.body)
+        let room = rowWidth - scaled(56) - text.measure(value, pixels: body, bold: true).width
+        var pixels = body
+        while pixels > body * 2 / 3, text.measure(title, pixels: pixels).width > room { pixels -= max(1, pixels / 12) }
+        text.draw(title, x: left + scaled(20), y: textY + (body - pixels) * 3 / 5, pixels: pixels, color: color)
+    }
+
     // MARK: Screens
 
     /// `readAloud`: the state the footer names beside F4 ("off", "on", "on, speaking"). `messageIsGood`: the sentence
     /// under the menu is news (a file saved), not a problem, so it is not drawn in the warning colour.
-    func drawMainMenu(_ menu: MenuModel, message: String?, messageIsGood: Bool = false, readAloud: String) {
+    /// `safari`: the participant's scenes, open and locked (`SafariProgress.sceneList`), under the menu.
+    func drawMainMenu(
+        _ menu: MenuModel, message: String?, messageIsGood: Bool = false, readAloud: String, safari: String? = nil
+    ) {
         window.clear()
-        let top = title("SoundSafari", subtitle: "Find the animal by ear, turn to face it, and take its photo.")
-        let footer =
-            "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · "
-            + "F4: read aloud (\(readAloud)) · F11: full screen · Gamepad: d-pad, A"
-        let messageHeight =
-            message.map { text.wrappedHeight($0, width: width - scaled(120), pixels: px(.small)) + scaled(10) } ?? 0
-        let y = drawMenu(menu, top: top, bottom: footerTop(footer) - messageHeight)
+        let top = title(
+            "SoundSafari", subtitle: Translation.gettext("Find the animal by ear, turn to face it, and take its photo.")
+        )
+        let footer = Translation.gettext(
+            "↑ ↓ choose · ← → change · type the participant ID · Enter: select · F2: large text · F3: high contrast · F4: read aloud ({state}) · F11: full screen · Gamepad: d-pad, A",
+            ["state": readAloud])
+        func height(_ line: String?) -> Int32 {
+            line.map { text.wrappedHeight($0, width: width - scaled(120), pixels: px(.small)) + scaled(10) } ?? 0
+        }
+        var y = drawMenu(menu, top: top, bottom: footerTop(footer) - height(message) - height(safari))
+        if let safari {
+            y +=
+                text.drawWrapped(
+                    safari, x: width / 2, y: y + scaled(4), width: width - scaled(120), pixels: px(.small),
+                    color: Theme.dimText, align: .center) + scaled(6)
+        }
         if let message {
             text.drawWrapped(
                 message, x: width / 2, y: y + scaled(4), width: width - scaled(120), pixels: px(.small),
@@ -163,10 +188,12 @@ final class ScreenPainter {
     func drawParticipantSheet(_ menu: MenuModel, participant: String, known: Bool, warning: String?) {
         window.clear()
         var top = title(
-            "Participant \(participant)",
+            Translation.gettext("Participant {participant}", ["participant": participant]),
             subtitle: known
-                ? "Registered before: please complete missing answers and correct any that changed (the earlier row is kept)."
-                : "A few questions before we start (for the supervisor). No names are stored.")
+                ? Translation.gettext(
+                    "Registered before: please complete missing answers and correct any that changed (the earlier row is kept)."
+                )
+                : Translation.gettext("A few questions before we start (for the supervisor). No names are stored."))
         if let warning {
             top +=
                 text.drawWrapped(
@@ -174,29 +201,33 @@ final class ScreenPainter {
                     color: Theme.warning, align: .center) + scaled(4)
         }
         drawMenu(menu, top: top, rowWidth: scaled(1000))
-        hint("↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A")
+        hint(
+            Translation.gettext(
+                "↑ ↓ choose · ← → change (or type a number) · Enter on “Save and continue” · Gamepad: d-pad, A"))
     }
 
     func drawHeadphoneCheck(_ check: HeadphoneCheck, progress: String?, exposureWarning: String? = nil) {
         window.clear()
-        var y = title("Headphone check", subtitle: progress)
+        var y = title(Translation.gettext("Headphone check"), subtitle: progress)
         checkButtons = []
         if check.confirmingQuit {
             y +=
                 text.drawWrapped(
-                    "Quit now? Nothing is lost: every photo logged so far stays saved.", x: width / 2, y: y,
+                    Translation.gettext("Quit now? Nothing is lost: every photo logged so far stays saved."),
+                    x: width / 2, y: y,
                     width: width - scaled(160), pixels: px(.heading), align: .center) + scaled(30)
             text.drawWrapped(
-                "Enter (gamepad A): quit · Esc (gamepad B): back to the headphone check", x: width / 2, y: y,
+                Translation.gettext("Enter (gamepad A): quit · Esc (gamepad B): back to the headphone check"),
+                x: width / 2, y: y,
                 width: width - scaled(160), pixels: px(.body), color: Theme.focus, align: .center)
-            hint("Enter: quit · Esc: continue the check")
+            hint(Translation.gettext("Enter: quit · Esc: continue the check"))
             return
         }
         let side = check.sideToPlay
         let question =
             side == .left
-            ? "Step 1 of 2: a sound is playing. Where do you hear it?"
-            : "Step 2 of 2: and now? Where do you hear the sound?"
+            ? Translation.gettext("Step 1 of 2: a sound is playing. Where do you hear it?")
+            : Translation.gettext("Step 2 of 2: and now? Where do you hear the sound?")
         y += text.drawWrapped(
             question, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading), align: .center)
         y += scaled(24)
@@ -204,8 +235,9 @@ final class ScreenPainter {
         let buttonHeight = scaled(96)
         let gap = scaled(24)
         let answers: [(UICommand, String)] = [
-            (.left, "◀  Left"), (.right, "Right  ▶"), (.heardBoth, "Both sides (B)"),
-            (.heardNothing, "Can't hear it (N)"),
+            (.left, Translation.gettext("◀  Left")), (.right, Translation.gettext("Right  ▶")),
+            (.heardBoth, Translation.gettext("Both sides (B)")),
+            (.heardNothing, Translation.gettext("Can't hear it (N)")),
         ]
         let rowLeft = (width - Int32(answers.count) * buttonWidth - Int32(answers.count - 1) * gap) / 2
         for (offset, (command, label)) in answers.enumerated() {
@@ -227,38 +259,54 @@ final class ScreenPainter {
         let barHeight = scaled(22)
         let bar = SDL_Rect(x: (width - barWidth) / 2, y: y + scaled(44), w: barWidth, h: barHeight)
         text.draw(
-            "Volume \(Int(check.volumeDB)) dB   (↑ louder, ↓ quieter)", x: width / 2, y: y,
+            Translation.gettext("Volume {level} dB   (↑ louder, ↓ quieter)", ["level": String(Int(check.volumeDB))]),
+            x: width / 2, y: y,
             pixels: px(.body), align: .center)
         window.fill(bar, Theme.panel)
         window.fill(SDL_Rect(x: bar.x, y: bar.y, w: Int32(Double(barWidth) * fraction), h: barHeight), Theme.good)
         window.outline(bar, Theme.dimText)
         y = bar.y + barHeight + scaled(20)
-        for warning in [check.volumeWarning, exposureWarning].compactMap({ $0 }) {
-            y += text.drawWrapped(
-                warning, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body), color: Theme.warning,
-                align: .center)
-            y += scaled(12)
+        let footer =
+            check.canContinueAnyway
+            ? Translation.gettext(
+                "← → : left, right · B: both · N: can't hear · ↑ ↓ volume · Enter: continue anyway · Esc: quit · F2: large text · F3: high contrast · Gamepad: d-pad, X both, Back none"
+            )
+            : Translation.gettext(
+                "← → : left, right · B: both · N: can't hear · ↑ ↓ volume · Esc: quit · F2: large text · F3: high contrast · Gamepad: d-pad, X both, Back none"
+            )
+        // The warnings and the verdict as large as fits between the volume bar and the button above the footer (a
+        // long language or large text would push the button over the footer).
+        let anywayHeight = scaled(56)
+        let messages = [check.volumeWarning, exposureWarning, check.verdictMessage].compactMap { $0 }
+        let room = footerTop(footer) - y - (check.canContinueAnyway ? anywayHeight + scaled(8) : 0)
+        var pixels = px(.body)
+        while pixels > px(.small) * 4 / 5,
+            messages.reduce(
+                Int32(0),
+                {
+                    $0 + text.wrappedHeight($1, width: width - scaled(160), pixels: pixels) + scaled(12)
+                }) > room
+        {
+            pixels -= max(1, pixels / 12)
         }
-        if let verdict = check.verdictMessage {
+        for message in messages {
             y +=
                 text.drawWrapped(
-                    verdict, x: width / 2, y: y, width: width - scaled(160), pixels: px(.body),
-                    color: Theme.warning, align: .center) + scaled(14)
+                    message, x: width / 2, y: y, width: width - scaled(160), pixels: pixels, color: Theme.warning,
+                    align: .center) + scaled(12)
         }
         if check.canContinueAnyway {
-            let button = SDL_Rect(x: (width - scaled(520)) / 2, y: y, w: scaled(520), h: scaled(56))
+            let button = SDL_Rect(x: (width - scaled(520)) / 2, y: y, w: scaled(520), h: anywayHeight)
             checkButtons.append((.activate, button))
             // Outlined, not filled: listening again is what the screen asks first, this is the way round it.
             window.fill(button, Theme.panel)
             window.outline(button, Theme.dimText, thickness: scaled(3))
             text.draw(
-                "Continue anyway (Enter)", x: width / 2, y: button.y + (button.h - px(.body) * 6 / 5) / 2,
+                Translation.gettext("Continue anyway (Enter)"), x: width / 2,
+                y: button.y + (button.h - px(.body) * 6 / 5) / 2,
                 pixels: px(.body), bold: true, align: .center)
         }
-        let anyway = check.canContinueAnyway ? " · Enter: continue anyway" : ""
-        hint(
-            "← → : left, right · B: both · N: can't hear · ↑ ↓ volume\(anyway) · Esc: quit · F2: large text · "
-                + "F3: high contrast · Gamepad: d-pad, X both, Back none")
+        hint(footer)
     }
 
     /// The running view: a camera viewfinder with a compass strip of the heading, and the level's instruction.
@@ -308,9 +356,12 @@ final class ScreenPainter {
         }
         if let animal { drawAnimal(animal, in: frame) }
         drawCompass(compass, in: frame)
-        text.draw("● REC", x: frame.x + scaled(24), y: frame.y + scaled(22), pixels: px(.small), color: Theme.warning)
         text.draw(
-            "Listen…", x: frame.x + frame.w - scaled(24), y: frame.y + scaled(22), pixels: px(.small),
+            Translation.gettext("● REC"), x: frame.x + scaled(24), y: frame.y + scaled(22), pixels: px(.small),
+            color: Theme.warning)
+        text.draw(
+            Translation.gettext("Listen…"), x: frame.x + frame.w - scaled(24), y: frame.y + scaled(22),
+            pixels: px(.small),
             color: Theme.dimText, align: .right)
         // A volume change shows briefly, inside the frame above the centre cross (the compass is below it).
         if let volume {
@@ -336,7 +387,9 @@ final class ScreenPainter {
             // Inside the viewfinder's upper third, on a panel, in the focus colour: it is news, not decoration.
             let panelWidth = frame.w - scaled(120)
             let pixels = px(.body)
-            let needed = text.wrappedHeight(help, width: panelWidth - scaled(40), pixels: pixels) + scaled(20)
+            // Measured bold, as it is drawn: the regular face's lines are shorter and the last line fell out.
+            let needed =
+                text.wrappedHeight(help, width: panelWidth - scaled(40), pixels: pixels, bold: true) + scaled(20)
             let panel = SDL_Rect(x: (width - panelWidth) / 2, y: frame.y + scaled(100), w: panelWidth, h: needed)
             window.fill(panel, Theme.panel)
             window.outline(panel, Theme.focus, thickness: scaled(3))
@@ -515,13 +568,27 @@ final class ScreenPainter {
         // The table uses the small size so a round of two targets with background fits on one line at 720p.
         let pixels = px(.small)
         let columns: [(String, Double, TextRenderer.Alignment)] = [
-            ("Round", 0.04, .left), ("Condition", 0.13, .left), ("Targets", 0.42, .left),
-            ("Deviation", 0.78, .right), ("Time", 0.96, .right),
+            (Translation.gettext("Round"), 0.04, .left), (Translation.gettext("Condition"), 0.13, .left),
+            (Translation.gettext("Targets"), 0.42, .left), (Translation.gettext("Deviation"), 0.78, .right),
+            (Translation.gettext("Time"), 0.96, .right),
         ]
-        for (label, fraction, align) in columns {
-            text.draw(
-                label, x: Int32(Double(width) * fraction), y: y, pixels: pixels, color: Theme.dimText, bold: true,
-                align: align)
+        // A left-aligned column starts at its place, or after the widest text of the one before (a longer
+        // language's "Round" must not run into "Condition").
+        let cells = rows.map { [$0.round, $0.condition, $0.target, $0.deviation, $0.time] }
+        var lefts: [Int32] = []
+        for (index, (_, fraction, _)) in columns.enumerated() {
+            var x = Int32(Double(width) * fraction)
+            if index > 0, columns[index - 1].2 == .left {
+                let previous =
+                    ([columns[index - 1].0] + cells.map { $0[index - 1] }).map {
+                        text.measure($0, pixels: pixels, bold: $0 == columns[index - 1].0).width
+                    }.max() ?? 0
+                x = max(x, lefts[index - 1] + previous + scaled(16))
+            }
+            lefts.append(x)
+        }
+        for ((label, _, align), x) in zip(columns, lefts) {
+            text.draw(label, x: x, y: y, pixels: pixels, color: Theme.dimText, bold: true, align: align)
         }
         y += pixels * 3 / 2
         let rowHeight = pixels * 13 / 10
@@ -531,14 +598,16 @@ final class ScreenPainter {
         let shown = rows.suffix(max(1, maxRows - (rows.count > maxRows ? 1 : 0)))
         if shown.count < rows.count {
             y += text.draw(
-                "(\(rows.count - shown.count) earlier rounds are in the log)", x: Int32(Double(width) * 0.04),
+                Translation.ngettext(
+                    "({count} earlier round is in the log)", "({count} earlier rounds are in the log)",
+                    rows.count - shown.count), x: Int32(Double(width) * 0.04),
                 y: y, pixels: pixels, color: Theme.dimText)
         }
         for row in shown {
-            for ((_, fraction, align), value) in zip(
-                columns, [row.round, row.condition, row.target, row.deviation, row.time])
+            for (((_, _, align), x), value) in zip(
+                zip(columns, lefts), [row.round, row.condition, row.target, row.deviation, row.time])
             {
-                text.draw(value, x: Int32(Double(width) * fraction), y: y, pixels: pixels, align: align)
+                text.draw(value, x: x, y: y, pixels: pixels, align: align)
             }
             y += rowHeight
         }
@@ -557,7 +626,7 @@ final class ScreenPainter {
                     align: .center) + scaled(12)
         }
         drawMenu(menu, top: y, rowWidth: scaled(600))
-        hint("↑ ↓ choose · Enter, Space, click or gamepad A: select · Esc: close")
+        hint(Translation.gettext("↑ ↓ choose · Enter, Space, click or gamepad A: select · Esc: close"))
     }
 
 }

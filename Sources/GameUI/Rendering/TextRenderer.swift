@@ -15,10 +15,23 @@ final class TextRenderer {
     /// autopilot waits on them (`wait next`, `see`, `gone`).
     var recordsText = false
     private(set) var drawnTexts: [String] = []
-    private var insideWrapped = false
+    /// Where each drawn line went, with the whole text it belongs to (recorded with `recordsText`): the window tests
+    /// check that no text leaves the window or lies over another (`ScreenshotRecorder` saves them beside each PNG).
+    private(set) var drawnBoxes: [Box] = []
+    private var insideWrapped: String?
+
+    /// One line of text as drawn: its pixels' rectangle in the window, and the text it is (part of).
+    struct Box {
+        let line: String
+        let whole: String
+        let rect: SDL_Rect
+    }
 
     /// A new frame begins: forget the texts of the last one.
-    func startFrame() { drawnTexts.removeAll(keepingCapacity: true) }
+    func startFrame() {
+        drawnTexts.removeAll(keepingCapacity: true)
+        drawnBoxes.removeAll(keepingCapacity: true)
+    }
 
     init(window: GameWindow) throws {
         self.window = window
@@ -79,7 +92,7 @@ final class TextRenderer {
         _ text: String, x: Int32, y: Int32, pixels: Int32, color: SDL_Color = Theme.text,
         bold: Bool = false, align: Alignment = .left
     ) -> Int32 {
-        if recordsText && !insideWrapped { drawnTexts.append(text) }
+        if recordsText && insideWrapped == nil { drawnTexts.append(text) }
         guard let entry = texture(text, pixels: pixels, bold: bold, color: color) else { return pixels }
         let left: Int32 =
             switch align {
@@ -87,7 +100,9 @@ final class TextRenderer {
             case .center: x - entry.width / 2
             case .right: x - entry.width
             }
-        entry.draw(into: SDL_Rect(x: left, y: y, w: entry.width, h: entry.height))
+        let rect = SDL_Rect(x: left, y: y, w: entry.width, h: entry.height)
+        if recordsText { drawnBoxes.append(Box(line: text, whole: insideWrapped ?? text, rect: rect)) }
+        entry.draw(into: rect)
         return entry.height
     }
 
@@ -99,8 +114,8 @@ final class TextRenderer {
     ) -> Int32 {
         let lines = wrap(text, width: width, pixels: pixels, bold: bold)
         if recordsText { drawnTexts.append(text) }
-        insideWrapped = true
-        defer { insideWrapped = false }
+        insideWrapped = text
+        defer { insideWrapped = nil }
         var offset: Int32 = 0
         let lineHeight = pixels * 13 / 10
         for line in lines {

@@ -13,7 +13,8 @@ enum AnimalArt {
         switch sound {
         case "frog": frog(on: surface, cx: cx, cy: cy)
         case "bluejay": blueJay(on: surface, cx: cx, cy: cy)
-        default: critter(on: surface, cx: cx, cy: cy)
+        // A recorded call shows its stamp's own picture; a sound with neither is a round critter.
+        default: if !StampPicture.draw(sound, on: surface, cx: cx, cy: cy) { critter(on: surface, cx: cx, cy: cy) }
         }
     }
 

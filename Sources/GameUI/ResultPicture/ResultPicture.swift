@@ -2,6 +2,7 @@
 import CSDL2
 import Foundation
 import GameCore
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -96,25 +97,81 @@ struct ResultPicture {
     private var aim: Bearing { result.aim }
 
     private func drawScenery(on surface: SDLSurface) {
-        // Sky fading towards the horizon, a tree line, grass: a place animals could be.
+        // Sky fading towards the horizon, the scene's skyline, its ground: a place animals could be.
+        let scenery = Scenery.of(result.scene)
         let horizon: Int32 = 300
         for band in 0..<Int32(15) {
             let t = Double(band) / 14
             let c = SDL_Color(
-                r: Uint8(Double(Self.sky.r) + t * Double(Int(Self.horizonSky.r) - Int(Self.sky.r))),
-                g: Uint8(Double(Self.sky.g) + t * Double(Int(Self.horizonSky.g) - Int(Self.sky.g))),
-                b: Uint8(Double(Self.sky.b) + t * Double(Int(Self.horizonSky.b) - Int(Self.sky.b))), a: 255)
+                r: Uint8(Double(Self.sky.r) + t * Double(Int(scenery.horizonSky.r) - Int(Self.sky.r))),
+                g: Uint8(Double(Self.sky.g) + t * Double(Int(scenery.horizonSky.g) - Int(Self.sky.g))),
+                b: Uint8(Double(Self.sky.b) + t * Double(Int(scenery.horizonSky.b) - Int(Self.sky.b))), a: 255)
             surface.fill(x: 0, y: band * horizon / 15, w: Self.width, h: horizon / 15 + 1, c)
         }
-        surface.fill(x: 0, y: horizon - 30, w: Self.width, h: 30, Self.treeLine)
-        // Tree crowns tied to world bearings, so they shift with the aim like a real panorama.
-        for degrees in stride(from: 0.0, to: 360, by: 7.5) {
+        surface.fill(x: 0, y: horizon - scenery.skylineHeight, w: Self.width, h: scenery.skylineHeight, scenery.skyline)
+        // Crowns (trees, hills, dunes) tied to world bearings, so they shift with the aim like a real panorama.
+        for degrees in stride(from: 0.0, to: 360, by: scenery.crownSpacingDeg) where scenery.crownSize > 0 {
             guard let x = x(of: Bearing(degrees: degrees)) else { continue }
-            let size = Int32(18 + (Int(degrees) * 7919 % 17))
-            surface.fillCircle(cx: x, cy: horizon - 30, radius: size, Self.treeLine)
+            let size = Int32(scenery.crownSize + (Int(degrees) * 7919 % 17))
+            surface.fillCircle(cx: x, cy: horizon - scenery.skylineHeight, radius: size, scenery.skyline)
         }
-        surface.fill(x: 0, y: horizon, w: Self.width, h: Self.photoHeight - horizon, Self.grass)
+        surface.fill(x: 0, y: horizon, w: Self.width, h: Self.photoHeight - horizon, scenery.ground)
         surface.fill(x: 0, y: Self.photoHeight, w: Self.width, h: Self.height - Self.photoHeight, Self.strip)
+    }
+
+    /// Each safari scene's landscape behind the animals (`RoundResult.scene`); no scene is the pond's meadow.
+    struct Scenery {
+        let horizonSky: SDL_Color
+        let skyline: SDL_Color
+        let skylineHeight: Int32
+        /// Radius of the skyline's crowns (0: a flat skyline, the sea) and how far apart they stand.
+        let crownSize: Int
+        let crownSpacingDeg: Double
+        let ground: SDL_Color
+
+        /// The hit zone's ground: the meadow's lighter grass, or the scene's ground made lighter.
+        var zone: SDL_Color {
+            let grass = ResultPicture.grass
+            guard (ground.r, ground.g, ground.b) != (grass.r, grass.g, grass.b) else { return ResultPicture.zoneGrass }
+            func lighter(_ value: Uint8) -> Uint8 { Uint8(min(255, Int(value) + 35)) }
+            return SDL_Color(r: lighter(ground.r), g: lighter(ground.g), b: lighter(ground.b), a: 255)
+        }
+
+        static func of(_ scene: String?) -> Scenery {
+            switch scene {
+            case "farm":
+                // Low green hills over a field of ripe wheat.
+                Scenery(
+                    horizonSky: ResultPicture.horizonSky, skyline: SDL_Color(r: 95, g: 150, b: 70, a: 255),
+                    skylineHeight: 20,
+                    crownSize: 40, crownSpacingDeg: 15, ground: SDL_Color(r: 200, g: 175, b: 85, a: 255))
+            case "forest":
+                // A dense wall of dark trees over moss.
+                Scenery(
+                    horizonSky: ResultPicture.horizonSky, skyline: SDL_Color(r: 25, g: 60, b: 35, a: 255),
+                    skylineHeight: 70,
+                    crownSize: 30, crownSpacingDeg: 5, ground: SDL_Color(r: 55, g: 95, b: 45, a: 255))
+            case "coast":
+                // The sea's flat line over a beach.
+                Scenery(
+                    horizonSky: SDL_Color(r: 225, g: 240, b: 250, a: 255),
+                    skyline: SDL_Color(r: 40, g: 110, b: 170, a: 255),
+                    skylineHeight: 40, crownSize: 0, crownSpacingDeg: 360,
+                    ground: SDL_Color(r: 225, g: 205, b: 150, a: 255))
+            case "savannah":
+                // A hazy horizon, a few flat-topped trees, dry grass.
+                Scenery(
+                    horizonSky: SDL_Color(r: 245, g: 225, b: 180, a: 255),
+                    skyline: SDL_Color(r: 90, g: 95, b: 50, a: 255),
+                    skylineHeight: 8, crownSize: 14, crownSpacingDeg: 40,
+                    ground: SDL_Color(r: 195, g: 160, b: 85, a: 255))
+            default:
+                Scenery(
+                    horizonSky: ResultPicture.horizonSky, skyline: ResultPicture.treeLine, skylineHeight: 30,
+                    crownSize: 18, crownSpacingDeg: 7.5,
+                    ground: ResultPicture.grass)
+            }
+        }
     }
 
     private func drawScale(on surface: SDLSurface, fonts: PictureFonts) {
@@ -141,7 +198,7 @@ struct ResultPicture {
         let relative = target.bearing.relative(to: aim)
         if let x = x(of: target.bearing) {
             if labels {
-                if let label = fonts.render(target.displayName, font: fonts.large, color: Self.white) {
+                if let label = fonts.render(name(of: target), font: fonts.large, color: Self.white) {
                     // Kept inside the picture when the animal is near an edge.
                     let left = min(max(x - label.width / 2, 8), Self.width - label.width - 8)
                     surface.fill(x: left - 6, y: y + 108, w: label.width + 12, h: label.height, Self.strip)
@@ -154,7 +211,7 @@ struct ResultPicture {
         } else if labels {
             // Outside the 45°: an arrow at the edge it lies beyond, with how far round it was.
             let right = relative > 0
-            let text = "\(target.displayName) \(Int(abs(relative).rounded()))°"
+            let text = "\(name(of: target)) \(Int(abs(relative).rounded()))°"
             let arrowY = y + Int32(target.index - 1) * 70
             let apex: Int32 = right ? Self.width - 12 : 12
             surface.fillArrowHead(tipX: apex, y: arrowY, length: 34, halfHeight: 24, pointsRight: right, color)
@@ -172,16 +229,22 @@ struct ResultPicture {
             let right = x(of: aim.rotated(by: zone))
         else { return }
         let ground: Int32 = 300
-        surface.fill(x: left, y: ground, w: right - left, h: Self.photoHeight - ground, Self.zoneGrass)
+        surface.fill(x: left, y: ground, w: right - left, h: Self.photoHeight - ground, Scenery.of(result.scene).zone)
         for post in [left, right] { surface.fill(x: post - 3, y: 60, w: 6, h: Self.photoHeight - 60, Self.highlight) }
         if let label = fonts.render(
-            String(format: "your hit zone ±%.0f°", zone), font: fonts.small, color: Self.white)
+            Translation.gettext("your hit zone ±{zone}°", ["zone": String(format: "%.0f", zone)]), font: fonts.small,
+            color: Self.white)
         {
             surface.fill(
                 x: Self.width / 2 - label.width / 2 - 6, y: Self.photoHeight - label.height - 8, w: label.width + 12,
                 h: label.height, Self.strip)
             surface.blit(label, x: Self.width / 2 - label.width / 2, y: Self.photoHeight - label.height - 8)
         }
+    }
+
+    /// A target's name as the window says it (translated).
+    private func name(of target: RoundResult.Target) -> String {
+        GameWording.animal(target.sound, displayName: target.displayName)
     }
 
     private func drawCrosshair(on surface: SDLSurface) {
@@ -198,18 +261,22 @@ struct ResultPicture {
     var captionLines: [String] {
         switch result.kind {
         case .interrupted:
-            let searched = result.searchedSeconds.map { " after \(ResultWording.seconds($0))" } ?? ""
+            let round = String(result.round)
             return [
-                "Round \(result.round) paused\(searched).",
-                "Your aim now is at the centre.",
+                result.searchedSeconds.map {
+                    Translation.gettext(
+                        "Round {round} paused after {time}.", ["round": round, "time": ResultWording.seconds($0)])
+                } ?? Translation.gettext("Round {round} paused.", ["round": round]),
+                Translation.gettext("Your aim now is at the centre."),
             ]
         case .intermediate, .roundEnd:
             return result.photos.map { photo in
-                let name = result.targets.first { $0.index == photo.targetIndex }?.displayName ?? photo.target
+                let name = result.targets.first { $0.index == photo.targetIndex }.map(name(of:)) ?? photo.target
                 let words = ResultWording.deviation(
                     photo.deviationDeg, target: name, tip: false, praise: result.verdict == nil && !photo.skipped)
-                if photo.skipped { return "Skipped: \(words)" }
-                return "\(words) Time \(ResultWording.seconds(photo.timeSeconds))."
+                if photo.skipped { return Translation.gettext("Skipped: {words}", ["words": words]) }
+                return Translation.gettext(
+                    "{words} Time {time}.", ["words": words, "time": ResultWording.seconds(photo.timeSeconds)])
             }
         }
     }
@@ -218,16 +285,31 @@ struct ResultPicture {
         var y = Self.photoHeight + 14
         var title =
             result.kind == .interrupted
-            ? "Paused"
-            : "Round \(result.round) — photo \(result.latestPhoto?.targetIndex ?? 1) of \(result.plan.targetSounds.count)"
+            ? Translation.gettext("Paused")
+            : Translation.gettext(
+                "Round {round} — photo {photo} of {photos}",
+                [
+                    "round": String(result.round), "photo": String(result.latestPhoto?.targetIndex ?? 1),
+                    "photos": String(result.plan.targetSounds.count),
+                ])
         var color = Self.highlight
         if let photo = result.latestPhoto, photo.skipped {
             // No photo was taken: the picture only shows where the animal was.
-            title = "Round \(result.round) — animal \(photo.targetIndex) skipped"
+            title = Translation.gettext(
+                "Round {round} — animal {animal} skipped",
+                ["round": String(result.round), "animal": String(photo.targetIndex)])
         } else if let verdict = result.verdict, result.kind != .interrupted {
             // The one verdict of a training photo, as the screen beside the picture says it.
-            let zone = verdict.hitZoneDeg.map { String(format: " your ±%.0f° zone", $0) } ?? " the zone"
-            title = verdict.hit ? "Hit! Inside\(zone)." : "Missed: outside\(zone)."
+            if let zone = verdict.hitZoneDeg.map({ ["zone": String(format: "%.0f", $0)] }) {
+                title =
+                    verdict.hit
+                    ? Translation.gettext("Hit! Inside your ±{zone}° zone.", zone)
+                    : Translation.gettext("Missed: outside your ±{zone}° zone.", zone)
+            } else {
+                title =
+                    verdict.hit
+                    ? Translation.gettext("Hit! Inside the zone.") : Translation.gettext("Missed: outside the zone.")
+            }
             color = verdict.hit ? Self.hitGreen : Self.missOrange
         }
         if let line = fonts.render(title, font: fonts.large, color: color) {

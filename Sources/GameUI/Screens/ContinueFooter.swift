@@ -1,4 +1,5 @@
 // The one rule for screens with a single way on: the footer names exactly the inputs the screen answers.
+import Localization
 
 /// A result, end, progress, break or error screen has one way on (continue, close, back to the menu); its
 /// controller answers its footer (`ScreenController.footer`) with one of these. The footer is written from
@@ -11,11 +12,11 @@ struct ContinueFooter: Equatable {
 
         var words: String {
             switch self {
-            case .enter: "Enter"
-            case .space: "Space"
-            case .click: "click"
-            case .padA: "gamepad A"
-            case .escape: "Esc"
+            case .enter: Translation.gettext("Enter")
+            case .space: Translation.gettext("Space")
+            case .click: Translation.gettext("click")
+            case .padA: Translation.gettext("gamepad A")
+            case .escape: Translation.gettext("Esc")
             }
         }
 
@@ -29,32 +30,51 @@ struct ContinueFooter: Equatable {
         }
     }
 
+    /// What the inputs do.
+    enum Action: Equatable {
+        case proceed, close, startTraining, startNextCondition, back, backToMenu
+
+        var words: String {
+            switch self {
+            case .proceed: Translation.gettext("continue")
+            case .close: Translation.gettext("close")
+            case .startTraining: Translation.gettext("start the training")
+            case .startNextCondition: Translation.gettext("start the next condition")
+            case .back: Translation.gettext("back")
+            case .backToMenu: Translation.gettext("back to the menu")
+            }
+        }
+    }
+
     let inputs: [Input]
-    /// What the inputs do: "continue", "close", "back to the menu".
-    let action: String
+    let action: Action
 
     /// "Enter, Space, click or gamepad A: continue".
     var text: String {
         let names = inputs.map(\.words)
         guard let last = names.last else { return "" }
-        let list = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
-        return "\(list): \(action)"
+        let list =
+            names.count == 1
+            ? last
+            : Translation.gettext(
+                "{list} or {last}", ["list": names.dropLast().joined(separator: ", "), "last": last])
+        return Translation.gettext("{inputs}: {action}", ["inputs": list, "action": action.words])
     }
 
     /// True when `command` is one of the inputs the footer names.
     func answers(_ command: UICommand) -> Bool { inputs.contains { $0.command == command } }
 
     /// A photo's result: a stray Esc must not end a participant's round result.
-    static let result = ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "continue")
+    static let result = ContinueFooter(inputs: [.enter, .space, .click, .padA], action: .proceed)
     /// The end of a training session and the error screen: one button, Esc closes too.
-    static let close = ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: "close")
-    static let practice = ContinueFooter(inputs: [.enter, .space, .click, .padA], action: "start the training")
+    static let close = ContinueFooter(inputs: [.enter, .space, .click, .padA, .escape], action: .close)
+    static let practice = ContinueFooter(inputs: [.enter, .space, .click, .padA], action: .startTraining)
     /// The supervisor's Enter: the participant's photo key or a click must not skip the break.
-    static let conditionBreak = ContinueFooter(inputs: [.enter, .padA], action: "start the next condition")
+    static let conditionBreak = ContinueFooter(inputs: [.enter, .padA], action: .startNextCondition)
 
     /// The progress chart and the album: back to the menu, or to the session's end screen the album was opened from.
     static func back(toEndScreen: Bool = false) -> ContinueFooter {
         ContinueFooter(
-            inputs: [.enter, .space, .click, .padA, .escape], action: toEndScreen ? "back" : "back to the menu")
+            inputs: [.enter, .space, .click, .padA, .escape], action: toEndScreen ? .back : .backToMenu)
     }
 }

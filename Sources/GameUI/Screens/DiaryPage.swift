@@ -1,5 +1,6 @@
 // "My diary" in the window as a pure state machine: the list of entries, the add form, the removal question.
 import Foundation
+import Localization
 import StudyRecords
 
 /// The patient's diary of tinnitus events and therapies (diary.csv), readable and editable without a terminal:
@@ -58,9 +59,9 @@ struct DiaryPage: Equatable, Sendable {
 
     var title: String {
         switch mode {
-        case .list: "My diary"
-        case .adding: "Add to my diary"
-        case .removing: "Remove this entry?"
+        case .list: Translation.gettext("My diary")
+        case .adding: Translation.gettext("Add to my diary")
+        case .removing: Translation.gettext("Remove this entry?")
         }
     }
 
@@ -68,9 +69,11 @@ struct DiaryPage: Equatable, Sendable {
         switch mode {
         case .list:
             entries.isEmpty
-                ? "Nothing noted yet. Note what may matter for your tinnitus: an event, or a therapy you begin."
-                : "What happened, and the therapies you had: they show on your progress chart."
-        case .adding: "Choose with ← →, type the name and note; the day is written like 2026-11-26."
+                ? Translation.gettext(
+                    "Nothing noted yet. Note what may matter for your tinnitus: an event, or a therapy you begin.")
+                : Translation.gettext("What happened, and the therapies you had: they show on your progress chart.")
+        case .adding:
+            Translation.gettext("Choose with ← →, type the name and note; the day is written like 2026-11-26.")
         case .removing(let entry): Self.line(entry)
         }
     }
@@ -78,10 +81,13 @@ struct DiaryPage: Equatable, Sendable {
     var footer: String {
         switch mode {
         case .list:
-            "↑ ↓ choose · Enter or click: press it (on an entry: remove it?) · Esc or gamepad B: back to the menu · "
-                + "Gamepad: d-pad, A"
-        case .adding: "↑ ↓ choose · ← → change · type on the name, day and note rows · Enter: next · Esc: cancel"
-        case .removing: "Enter or click: choose · Esc or gamepad B: keep it · Gamepad: d-pad, A"
+            Translation.gettext(
+                "↑ ↓ choose · Enter or click: press it (on an entry: remove it?) · Esc or gamepad B: back to the menu · Gamepad: d-pad, A"
+            )
+        case .adding:
+            Translation.gettext(
+                "↑ ↓ choose · ← → change · type on the name, day and note rows · Enter: next · Esc: cancel")
+        case .removing: Translation.gettext("Enter or click: choose · Esc or gamepad B: keep it · Gamepad: d-pad, A")
         }
     }
 
@@ -94,8 +100,13 @@ struct DiaryPage: Equatable, Sendable {
 
     /// One line per entry: "2026-11-20 · concert (noise-exposure)", a therapy with its period.
     static func line(_ entry: DiaryRow) -> String {
-        let period = entry.kind == .therapy ? " to \(entry.endDate.isEmpty ? "now" : entry.endDate)" : ""
-        return "\(entry.date)\(period) · \(entry.name) (\(entry.type))"
+        let values = [
+            "day": entry.date, "last": entry.endDate, "name": entry.name, "type": DiaryWording.type(entry.type),
+        ]
+        guard entry.kind == .therapy else { return Translation.gettext("{day} · {name} ({type})", values) }
+        return entry.endDate.isEmpty
+            ? Translation.gettext("{day} to now · {name} ({type})", values)
+            : Translation.gettext("{day} to {last} · {name} ({type})", values)
     }
 
     mutating func handle(_ command: UICommand) -> Outcome {
@@ -110,7 +121,10 @@ struct DiaryPage: Equatable, Sendable {
                 menu = addMenu(Draft(kind: .event, type: "", name: "", date: Self.day(today), endDate: "", note: ""))
             } else if let entry = entries.first(where: { $0.entryID == id }) {
                 mode = .removing(entry)
-                menu = MenuModel([.button("keep", "Keep it"), .button("remove", "Remove it from my diary")])
+                menu = MenuModel([
+                    .button("keep", Translation.gettext("Keep it")),
+                    .button("remove", Translation.gettext("Remove it from my diary")),
+                ])
             }
             return .none
         case .adding:
@@ -130,7 +144,7 @@ struct DiaryPage: Equatable, Sendable {
             case .activated("save"):
                 let draft = self.draft
                 if draft.name.trimmingCharacters(in: .whitespaces).isEmpty {
-                    message = "Give the entry a name (a few words), then choose “Save”."
+                    message = Translation.gettext("Give the entry a name (a few words), then choose “Save”.")
                     menu.focus(on: "name")
                     return .none
                 }
@@ -169,8 +183,9 @@ struct DiaryPage: Equatable, Sendable {
     /// A sentence for the window from a diary row's problem (which names the command line's flags).
     static func windowWording(_ problem: String) -> String {
         let fields = [
-            ("--end-date", "the last day"), ("--date", "the day"), ("--name", "the name"), ("--type", "the type"),
-            ("--note", "the note"),
+            ("--end-date", Translation.gettext("the last day")), ("--date", Translation.gettext("the day")),
+            ("--name", Translation.gettext("the name")), ("--type", Translation.gettext("the type")),
+            ("--note", Translation.gettext("the note")),
         ]
         var text = problem
         for (flag, words) in fields { text = text.replacingOccurrences(of: flag, with: words) }
@@ -181,7 +196,10 @@ struct DiaryPage: Equatable, Sendable {
     private static func listMenu(_ entries: [DiaryRow], focus: String? = nil) -> MenuModel {
         MenuModel(
             entries.map { MenuItem.button($0.entryID, line($0)) }
-                + [.button("add", "Add an event or therapy"), .button("back", "Back to the menu")],
+                + [
+                    .button("add", Translation.gettext("Add an event or therapy")),
+                    .button("back", Translation.gettext("Back to the menu")),
+                ],
             focus: focus ?? "add")
     }
 
@@ -191,16 +209,29 @@ struct DiaryPage: Equatable, Sendable {
         var menu = MenuModel(
             [
                 .choice(
-                    "kind", "Kind", options: DiaryRow.Kind.allCases.map(\.rawValue), selected: draft.kind.rawValue),
-                .choice("type", "Type", options: types, selected: types.contains(draft.type) ? draft.type : nil),
-                placeholder(.text("name", "Name", value: draft.name, maxLength: 60), "(type a few words)"),
-                .text("date", "Day", value: draft.date, suggestions: days, maxLength: 10),
+                    "kind", Translation.gettext("Kind"), options: DiaryRow.Kind.allCases.map(\.rawValue),
+                    selected: draft.kind.rawValue
+                ).labelled(
+                    Dictionary(
+                        uniqueKeysWithValues: DiaryRow.Kind.allCases.map { ($0.rawValue, DiaryWording.kind($0)) })),
+                .choice(
+                    "type", Translation.gettext("Type"), options: types,
+                    selected: types.contains(draft.type) ? draft.type : nil
+                ).labelled(DiaryWording.typeLabels(of: draft.kind)),
                 placeholder(
-                    .text("end", "Last day (therapy)", value: draft.endDate, suggestions: [""] + days, maxLength: 10),
-                    "(still going on)"),
-                placeholder(.text("note", "Note", value: draft.note, maxLength: 120), "(optional)"),
-                .button("save", "Save"),
-                .button("cancel", "Cancel (nothing is saved)"),
+                    .text("name", Translation.gettext("Name"), value: draft.name, maxLength: 60),
+                    Translation.gettext("(type a few words)")),
+                .text("date", Translation.gettext("Day"), value: draft.date, suggestions: days, maxLength: 10),
+                placeholder(
+                    .text(
+                        "end", Translation.gettext("Last day (therapy)"), value: draft.endDate,
+                        suggestions: [""] + days, maxLength: 10),
+                    Translation.gettext("(still going on)")),
+                placeholder(
+                    .text("note", Translation.gettext("Note"), value: draft.note, maxLength: 120),
+                    Translation.gettext("(optional)")),
+                .button("save", Translation.gettext("Save")),
+                .button("cancel", Translation.gettext("Cancel (nothing is saved)")),
             ], focus: focus)
         menu.setEnabled("end", draft.kind == .therapy)
         return menu

@@ -12,6 +12,6 @@ struct FlowRound: Equatable, Sendable {
     var label: String { FlowRound.label(for: condition) }
 
     static func label(for condition: String) -> String {
-        LevelKind(rawValue: condition)?.title ?? condition.replacingOccurrences(of: "-", with: " ")
+        LevelKind(rawValue: condition).map(GameWording.level) ?? condition.replacingOccurrences(of: "-", with: " ")
     }
 }

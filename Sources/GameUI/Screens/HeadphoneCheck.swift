@@ -1,4 +1,5 @@
 // The headphone check before the first round: a sound left, then right; the player says where each was heard.
+import Localization
 
 /// The side a test sound plays on, or the side a player reports.
 enum EarSide: String, Equatable, Sendable {
@@ -74,8 +75,9 @@ struct HeadphoneCheck: Equatable, Sendable {
     /// Shown while the volume is above the maximum, so it is never raised there silently.
     var volumeWarning: String? {
         guard volumeDB > maximumDB else { return nil }
-        return "Volume \(Int(volumeDB)) dB is above the maximum of \(Int(maximumDB)) dB set by your supervisor: "
-            + "turn it down (↓) unless your supervisor agreed."
+        return Translation.gettext(
+            "Volume {level} dB is above the maximum of {maximum} dB set by your supervisor: turn it down (↓) unless your supervisor agreed.",
+            ["level": String(Int(volumeDB)), "maximum": String(Int(maximumDB))])
     }
 
     /// The side whose sound should be playing now, if any.
@@ -135,14 +137,24 @@ struct HeadphoneCheck: Equatable, Sendable {
     /// The message for the last failed attempt.
     var verdictMessage: String? {
         switch lastVerdict {
-        case .swapped: "Left and right are swapped: turn the headphones around (L on the left ear), then listen again."
-        case .inconsistent: "That did not match: check that both earpieces work and are plugged in, then listen again."
+        case .swapped:
+            Translation.gettext(
+                "Left and right are swapped: turn the headphones around (L on the left ear), then listen again.")
+        case .inconsistent:
+            Translation.gettext(
+                "That did not match: check that both earpieces work and are plugged in, then listen again.")
         case .heardOnBothSides:
-            "Each sound should come from one side only. Check that the headphones are stereo (not a mono or "
-                + "hands-free headset) and sit on both ears, then listen again."
-        case .notHeard(let side):
-            "The \(side.rawValue) sound was not heard. Check that the headphones are plugged in and turn the "
-                + "volume up (↑), then listen again. With hearing loss on one side, press Enter to continue anyway."
+            Translation.gettext(
+                "Each sound should come from one side only. Check that the headphones are stereo (not a mono or hands-free headset) and sit on both ears, then listen again."
+            )
+        case .notHeard(.left):
+            Translation.gettext(
+                "The left sound was not heard. Check that the headphones are plugged in and turn the volume up (↑), then listen again. With hearing loss on one side, press Enter to continue anyway."
+            )
+        case .notHeard:
+            Translation.gettext(
+                "The right sound was not heard. Check that the headphones are plugged in and turn the volume up (↑), then listen again. With hearing loss on one side, press Enter to continue anyway."
+            )
         case nil: nil
         }
     }

@@ -1,6 +1,7 @@
 // The main menu's rows and the settings they produce: participant, mode, background, rounds, input, HRTF.
 import Foundation
 import GameCore
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -49,26 +50,37 @@ enum MainMenu {
             settings.hrtf.isEmpty || settings.hrtf == hrtfs.first ? Self.standardSoundSet : settings.hrtf
         return MenuModel(
             [
-                .text("participant", "Participant", value: settings.participant, suggestions: knownParticipants),
+                .text(
+                    "participant", Translation.gettext("Participant"), value: settings.participant,
+                    suggestions: knownParticipants),
                 .choice(
-                    "mode", "Mode", options: modeOptions,
-                    selected: modeOptions[settings.mode.targetCount > 1 ? 1 : 0]),
+                    "mode", Translation.gettext("Mode"), options: modeOptions,
+                    selected: modeOptions[settings.mode.targetCount > 1 ? 1 : 0]
+                ).labelled([
+                    LevelKind.oneTarget.title: GameWording.level(.oneTarget),
+                    LevelKind.twoTargets.title: GameWording.level(.twoTargets),
+                ]),
                 .choice(
-                    "background", "Background sound", options: ["off", "on"],
-                    selected: settings.background ? "on" : "off"),
+                    "background", Translation.gettext("Background sound"), options: ["off", "on"],
+                    selected: settings.background ? "on" : "off"
+                ).labelled(["off": Translation.gettext("off"), "on": Translation.gettext("on")]),
                 .choice(
-                    "rounds", "Rounds", options: MenuSettings.roundChoices.map(String.init),
+                    "rounds", Translation.gettext("Rounds"), options: MenuSettings.roundChoices.map(String.init),
                     selected: String(settings.rounds)),
-                .choice("input", "Input", options: inputNames, selected: settings.input.menuName),
-                .choice("hrtf", "Sound set", options: hrtfNames, selected: selectedHRTF),
-                .button("start", "Start"),
-                .button("train", "Train (my plan)"),
-                .button("progress", "My progress"),
-                .button("diary", "My diary"),
-                .button("album", "My album"),
-                .button("findSound", "Find my sound"),
-                .button("forDoctor", "For my doctor"),
-                .button("quit", "Quit"),
+                .choice("input", Translation.gettext("Input"), options: inputNames, selected: settings.input.menuName)
+                    .labelled(Dictionary(uniqueKeysWithValues: InputKind.allCases.map { ($0.menuName, $0.shownName) })),
+                .choice("hrtf", Translation.gettext("Sound set"), options: hrtfNames, selected: selectedHRTF)
+                    .labelled([Self.standardSoundSet: Translation.gettext("standard")]),
+                .button("start", Translation.gettext("Start")),
+                .button("train", Translation.gettext("Train (my plan)")),
+                .button("progress", Translation.gettext("My progress")),
+                .button("diary", Translation.gettext("My diary")),
+                .button("album", Translation.gettext("My album")),
+                .button("findSound", Translation.gettext("Find my sound")),
+                .button("forDoctor", Translation.gettext("For my doctor")),
+                .button("quit", Translation.gettext("Quit")),
+                // Last, so the rows above keep their places; its own words in every language, so anyone finds it.
+                LanguageRow.item(),
             ], focus: settings.participant.isEmpty ? "participant" : "start")
     }
 

@@ -1,4 +1,5 @@
 // One row of a menu: a text field, a choice cycled with left/right, or a button.
+import Localization
 
 /// A menu row. Choices cycle with left/right so every row works from a gamepad's d-pad;
 /// text fields also accept typing and cycle through `suggestions` with left/right.
@@ -15,7 +16,9 @@ struct MenuItem: Equatable, Sendable {
     /// A disabled row is shown greyed and skipped by up/down (e.g. "Input: gamepad" with no gamepad).
     var enabled = true
     /// What an empty text field says while it has no focus.
-    var placeholder = "(type an ID)"
+    var placeholder = Translation.gettext("(type an ID)")
+    /// What a choice shows for an option, when it differs from the option (a translated "on" for the value "on").
+    var labels: [String: String] = [:]
 
     static func text(_ id: String, _ title: String, value: String, suggestions: [String] = [], maxLength: Int = 32)
         -> MenuItem
@@ -39,5 +42,15 @@ struct MenuItem: Equatable, Sendable {
         case .choice(let options, let index): options.indices.contains(index) ? options[index] : ""
         case .button: ""
         }
+    }
+
+    /// The current value as the row shows it.
+    var shownValue: String { labels[value] ?? value }
+
+    /// The row with `labels` naming its options on screen.
+    func labelled(_ labels: [String: String]) -> MenuItem {
+        var item = self
+        item.labels = labels
+        return item
     }
 }

@@ -1,4 +1,5 @@
 // The minutes left of a timed training session: the words and the bar the patient sees instead of a round count.
+import Localization
 
 /// A plan session ends by its minutes, after the round that uses them up, so "Round 4 of 32" names rounds the
 /// session never reaches. The header says the round and the minutes left, and a bar shows the share left.
@@ -12,11 +13,13 @@ struct MinutesLeft: Equatable {
 
     /// "9 min left", "under a minute left", "time is up: this is the last round".
     var words: String {
-        if secondsLeft <= 0 { return "time is up: this is the last round" }
-        if secondsLeft < 60 { return "under a minute left" }
-        return "\(Int((secondsLeft / 60).rounded(.up))) min left"
+        if secondsLeft <= 0 { return Translation.gettext("time is up: this is the last round") }
+        if secondsLeft < 60 { return Translation.gettext("under a minute left") }
+        return Translation.gettext("{minutes} min left", ["minutes": String(Int((secondsLeft / 60).rounded(.up)))])
     }
 
     /// "Round 4 · 9 min left".
-    func header(round: Int) -> String { "Round \(round) · \(words)" }
+    func header(round: Int) -> String {
+        Translation.gettext("Round {round} · {left}", ["round": String(round), "left": words])
+    }
 }

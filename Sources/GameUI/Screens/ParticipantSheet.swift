@@ -1,5 +1,6 @@
 // The participant sheet of a supervised study: the participants.csv questions of docs/LOG-FORMAT.md as menu rows.
 import Foundation
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -15,19 +16,40 @@ enum ParticipantSheet {
         // A gender typed into the file by hand is kept as a choice, so saving does not blank it.
         var genders = [notGiven, "female", "male", "diverse"]
         if let gender = prefilled?.gender, !gender.isEmpty, !genders.contains(gender) { genders.append(gender) }
+        // The file keeps the codes ("female", "yes", "left"); the rows show them in the run's language.
+        let labels = [
+            notGiven: Translation.gettext("not given"), "female": Translation.gettext("female"),
+            "male": Translation.gettext("male"), "diverse": Translation.gettext("diverse"),
+            "yes": Translation.gettext("yes"), "no": Translation.gettext("no"), "left": Translation.gettext("left"),
+            "right": Translation.gettext("right"), "both": Translation.gettext("both"),
+            "none": Translation.gettext("none"),
+        ]
         var sheet = MenuModel([
-            .choice("age", "Age", options: ages),
-            .choice("gender", "Gender", options: genders),
-            .choice("tinnitus", "Tinnitus", options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)),
+            .choice("age", Translation.gettext("Age"), options: ages).labelled(labels),
+            .choice("gender", Translation.gettext("Gender"), options: genders).labelled(labels),
             .choice(
-                "tinnitus_side", "Tinnitus side", options: [notGiven] + ParticipantRecord.Side.allCases.map(\.rawValue)),
+                "tinnitus", Translation.gettext("Tinnitus"),
+                options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)
+            ).labelled(labels),
             .choice(
-                "hearing_aid", "Hearing aid", options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)),
-            .choice("phone_experience_0_5", "Smartphone experience (0 = none, 5 = daily)", options: scale),
-            .choice("game_experience_0_5", "Video game experience (0 = none, 5 = daily)", options: scale),
+                "tinnitus_side", Translation.gettext("Tinnitus side"),
+                options: [notGiven] + ParticipantRecord.Side.allCases.map(\.rawValue)
+            ).labelled(labels),
+            .choice(
+                "hearing_aid", Translation.gettext("Hearing aid"),
+                options: [notGiven] + ParticipantRecord.YesNo.allCases.map(\.rawValue)
+            ).labelled(labels),
+            .choice(
+                "phone_experience_0_5", Translation.gettext("Smartphone experience (0 = none, 5 = daily)"),
+                options: scale
+            ).labelled(labels),
+            .choice(
+                "game_experience_0_5", Translation.gettext("Video game experience (0 = none, 5 = daily)"),
+                options: scale
+            ).labelled(labels),
             // Cancel before Save: the last row (where Up from the top wraps to) stays "Save and continue".
-            .button("cancel", "Cancel (nothing is saved)"),
-            .button("submit", "Save and continue"),
+            .button("cancel", Translation.gettext("Cancel (nothing is saved)")),
+            .button("submit", Translation.gettext("Save and continue")),
         ])
         if let known = prefilled {
             let answers: [(String, String?)] = [

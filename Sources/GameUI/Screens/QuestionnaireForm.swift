@@ -1,5 +1,6 @@
 // One item of a questionnaire on its own screen, as a pure state machine: choices, a scale, slider, number, date or text.
 import Foundation
+import Localization
 import StudyRecords
 
 /// The item being asked: an instrument's (`soundsafari questionnaire take`, a plan's questionnaires, a study's sheet)
@@ -55,7 +56,8 @@ struct QuestionnaireForm: Equatable, Sendable {
         self.item = item
         self.layout = layout
         self.today = today
-        progress = "Question \(position) of \(count)"
+        progress = Translation.gettext(
+            "Question {position} of {count}", ["position": String(position), "count": String(count)])
         focus = Self.options(of: item).isEmpty || layout != .list ? .answer : .option(0)
     }
 
@@ -249,8 +251,9 @@ struct QuestionnaireForm: Equatable, Sendable {
         guard let given else {
             hint =
                 typed.isEmpty
-                ? "Choose an answer first, or choose “Skip this question”."
-                : "“\(typed)” is not a number; type one, or choose “Skip this question”."
+                ? Translation.gettext("Choose an answer first, or choose “Skip this question”.")
+                : Translation.gettext(
+                    "“{typed}” is not a number; type one, or choose “Skip this question”.", ["typed": typed])
             return .none
         }
         if let problem = given.problem(for: item) {
@@ -264,8 +267,12 @@ struct QuestionnaireForm: Equatable, Sendable {
     private static func sentence(_ problem: String, for item: Instrument.Item) -> String {
         switch item.kind {
         case .number(let min, let max, let unit):
-            return "Type a number from \(Int(min)) to \(Int(max))\(unit.isEmpty ? "" : " " + unit), or skip."
-        case .date: return "Type a day as year-month-day, e.g. 2024-03-01 (or ← → by month), or skip."
+            let values = ["min": String(Int(min)), "max": String(Int(max)), "unit": unit]
+            return unit.isEmpty
+                ? Translation.gettext("Type a number from {min} to {max}, or skip.", values)
+                : Translation.gettext("Type a number from {min} to {max} {unit}, or skip.", values)
+        case .date:
+            return Translation.gettext("Type a day as year-month-day, e.g. 2024-03-01 (or ← → by month), or skip.")
         default: return problem.prefix(1).uppercased() + problem.dropFirst() + "."
         }
     }

@@ -1,4 +1,5 @@
 // The screen flow of a play or study session as a pure state machine: menu → headphone check → rounds → summary.
+import Localization
 import StudyKit
 import StudyRecords
 
@@ -156,7 +157,9 @@ struct ScreenFlow: Sendable {
     /// "Round 4 of 9 — two targets with background".
     var progressLine: String {
         guard let round = currentRound else { return "" }
-        return "Round \(roundIndex + 1) of \(rounds.count) — \(round.label)"
+        return Translation.gettext(
+            "Round {round} of {rounds} — {label}",
+            ["round": String(roundIndex + 1), "rounds": String(rounds.count), "label": round.label])
     }
 
     /// The condition coming after the current round (for the break screen), if any.

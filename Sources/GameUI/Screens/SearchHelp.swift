@@ -1,5 +1,6 @@
 // Help for a patient stuck in a search: the side the animal is on, never its direction.
 import GameCore
+import Localization
 
 /// After the plan's `feedback.help_after_s` of searching, the running screen narrows the search to a side
 /// (ahead, left, right or behind, each a quarter of the circle or more) and offers the call again: enough to
@@ -11,14 +12,16 @@ struct SearchHelp: Equatable {
 
     /// "Stuck? The frog is somewhere behind you."
     var sentence: String {
-        let side: String
+        let animal = ["animal": animal]
         switch relativeDeg {
-        case ...(-135), 135...: side = "somewhere behind you: turn right round"
-        case -45...45: side = "somewhere in front of you: turn slowly and listen for equal loudness"
-        case 45...: side = "somewhere to your right"
-        default: side = "somewhere to your left"
+        case ...(-135), 135...:
+            return Translation.gettext("Stuck? The {animal} is somewhere behind you: turn right round.", animal)
+        case -45...45:
+            return Translation.gettext(
+                "Stuck? The {animal} is somewhere in front of you: turn slowly and listen for equal loudness.", animal)
+        case 45...: return Translation.gettext("Stuck? The {animal} is somewhere to your right.", animal)
+        default: return Translation.gettext("Stuck? The {animal} is somewhere to your left.", animal)
         }
-        return "Stuck? The \(animal) is \(side)."
     }
 
     /// The help for `session` at `time`, once the search has lasted `afterSeconds`; nil before.

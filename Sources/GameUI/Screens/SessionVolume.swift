@@ -1,5 +1,6 @@
 // The volume during the rounds: a patient turns it down (or up, to the supervisor's maximum) without stopping.
 import GameCore
+import Localization
 
 /// The volume keys while a round runs: `-`/`+`, `[`/`]`, the arrows Up/Down and the d-pad's up/down, in 2 dB
 /// steps from −40 dB up to the supervisor's maximum (profile.json `output.max_volume_db`, else the game's
@@ -46,9 +47,10 @@ struct SessionVolume: Equatable, Sendable {
     /// The text shown while the change is recent, e.g. "Volume −12 dB (max −6)"; nil otherwise.
     func display(at time: MonotonicTime) -> String? {
         guard let changedAt, time - changedAt < Self.shownSeconds else { return nil }
-        let limit =
-            volumeDB >= maximumDB ? " — maximum" : volumeDB <= Self.minimumDB ? " — minimum" : ""
-        return "Volume \(Self.decibels(volumeDB)) dB\(limit)"
+        let level = ["level": Self.decibels(volumeDB)]
+        if volumeDB >= maximumDB { return Translation.gettext("Volume {level} dB — maximum", level) }
+        if volumeDB <= Self.minimumDB { return Translation.gettext("Volume {level} dB — minimum", level) }
+        return Translation.gettext("Volume {level} dB", level)
     }
 
     private static func decibels(_ value: Double) -> String {

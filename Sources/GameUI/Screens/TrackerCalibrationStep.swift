@@ -1,5 +1,6 @@
 // The head tracker's calibration screen as a pure state machine: data arriving, face forward, turn right.
 import GameCore
+import Localization
 
 /// Sets where forward is and which way the tracker's yaw grows, the way a supervisor would: the player
 /// faces forward and confirms (Space, Enter, click or gamepad A), then turns the head to the right until
@@ -59,13 +60,13 @@ struct TrackerCalibrationStep: Equatable {
     var instruction: String {
         switch stage {
         case .waitingForData:
-            "Waiting for the head tracker… Start it and point it at this computer."
+            Translation.gettext("Waiting for the head tracker… Start it and point it at this computer.")
         case .faceForward:
-            "Face straight ahead (towards the screen), then press Space or Enter."
+            Translation.gettext("Face straight ahead (towards the screen), then press Space or Enter.")
         case .turnRight:
-            "Now turn your head slowly to the right, about a quarter turn."
+            Translation.gettext("Now turn your head slowly to the right, about a quarter turn.")
         case .done:
-            "Calibrated."
+            Translation.gettext("Calibrated.")
         }
     }
 }

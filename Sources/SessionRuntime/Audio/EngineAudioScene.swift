@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import SpatialAudio
+import StudyRecords
 
 /// Plays the game's sounds through a `SpatialAudioEngine`. Each catalog sound is loaded once (a
 /// shared OpenAL buffer); each `makeSource` is a new `SpatialSource` with the catalog's gain added.
@@ -24,6 +25,29 @@ package final class EngineAudioScene: AudioScene {
     func preload(_ sounds: some Sequence<String>) throws {
         for sound in sounds { _ = try buffer(for: sound) }
     }
+
+    /// What each of `sounds` is, as trials.csv logs it (`stimulus_*`): its file's SHA-256 and measurements,
+    /// each sound measured once by this scene.
+    func stimuli(of sounds: some Sequence<String>) throws -> [String: StimulusColumns] {
+        var stimuli: [String: StimulusColumns] = [:]
+        for sound in sounds where stimuli[sound] == nil {
+            if let known = measured[sound] {
+                stimuli[sound] = known
+                continue
+            }
+            let entry = try catalog.entry(named: sound)
+            let measured = try StimulusMeasurement.of(file: entry.fileURL, looping: entry.loop)
+            let loudness = measured.measurement.loudnessLUFS
+            let columns = StimulusColumns(
+                sha256: measured.sha256, bandwidthOctaves: measured.measurement.bandwidthOctaves,
+                loudnessLUFS: loudness.isFinite ? loudness : nil)
+            self.measured[sound] = columns
+            stimuli[sound] = columns
+        }
+        return stimuli
+    }
+
+    private var measured: [String: StimulusColumns] = [:]
 
     private func buffer(for sound: String) throws -> SoundBuffer {
         if let buffer = buffers[sound] { return buffer }

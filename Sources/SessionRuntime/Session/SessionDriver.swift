@@ -30,6 +30,9 @@ package final class SessionDriver {
     let resumed: Bool
     /// Set when the participant already completed this protocol and starts it again (said to the supervisor).
     package private(set) var repeatWarning: String?
+    /// Set when a training session's scene has too few recorded animals in the catalog (`sounds import` not run,
+    /// or Debian's tuxpaint-stamps-default missing) and the plan's own, synthesised animals play instead.
+    package private(set) var safariNotice: String?
     /// Result pictures saved so far (in order).
     private(set) var savedPictures: [URL] = []
     /// Called after each result exists and its picture is saved (the UI shows it). Interrupted results
@@ -71,6 +74,7 @@ package final class SessionDriver {
         let plan: SessionPlan
         var asksRatings = request.ratings
         var repeatWarning: String?
+        var safariNotice: String?
         var feedback: SessionFeedback?
         if request.resume {
             // The rounds are checked and their sounds loaded before the store writes anything.
@@ -143,9 +147,13 @@ package final class SessionDriver {
                 resolved.placementSeed = PlacementSeed.derive(
                     protocolSeed: resolved.seed, participant: participant, sessionNumber: sessionIndex)
                 repeatWarning = PastSession.repeatWarning(past, participant: participant, protocolName: resolved.name)
+                if let safari = request.safari {
+                    safariNotice = cast(safari, into: &resolved, catalog: scene.catalog)
+                }
                 // Everything that can be wrong with the rounds is found before the session's files are
                 // written, so a bad protocol or sound leaves no half-made session behind for --resume to trip over.
                 startedPlan = try prepare(resolved, scene: scene)
+                resolved.stimuli = try scene.stimuli(of: resolved.rounds.flatMap(\.targetSounds))
                 feedback = resolved.feedback
                 return resolved
             }
@@ -159,6 +167,7 @@ package final class SessionDriver {
             tailoring: profile?.tailoring ?? .none,
             ratings: asksRatings ? SessionRatings(sink: log.ratings(), context: log.ratingContext) : nil)
         driver.repeatWarning = repeatWarning
+        driver.safariNotice = safariNotice
         driver.feedback = feedback
         driver.calibration = profile?.calibration
         driver.pastWeek = try store.weekDose(of: participant, before: now, excluding: log.sessionID)
@@ -181,6 +190,25 @@ package final class SessionDriver {
         for round in resolved.rounds { _ = try factory.validate(round) }
         try scene.preload(Set(resolved.rounds.flatMap { $0.targetSounds + [$0.backgroundSound].compactMap { $0 } }))
         return plan
+    }
+
+    /// Casts `safari`'s recorded animals (those the catalog holds) as the rounds' targets and names the scene in
+    /// `resolved`; with fewer animals than a round needs (at least two, so a scene is never one call over and
+    /// over), the rounds keep the plan's own targets and the sentence saying so is returned.
+    static func cast(_ safari: SafariVisit, into resolved: inout ResolvedProtocol, catalog: SoundCatalog) -> String? {
+        resolved.scene = safari.scene.id
+        let animals = safari.scene.animals(
+            available: Set(catalog.entries(role: .target).map(\.name)), sessionsHere: safari.sessionsHere)
+        let needed = max(2, resolved.rounds.map(\.targetSounds.count).max() ?? 1)
+        guard animals.count >= needed else {
+            let targets = Set(resolved.rounds.flatMap(\.targetSounds)).sorted().joined(separator: ", ")
+            return
+                "The \(safari.scene.title) has \(animals.count) recorded animal call\(animals.count == 1 ? "" : "s") "
+                + "in the catalog (needs \(needed)), so the plan's own animals play (\(targets)): import Debian's "
+                + "\(AnimalLibrary.debianPackage) calls with `soundsafari sounds import`."
+        }
+        resolved.rounds = SafariScene.cast(animals, into: resolved.rounds, seed: resolved.seedOfPlacement)
+        return nil
     }
 
     /// A sound the protocol names but the catalog lacks is the protocol's error (file and field), not the catalog's.
@@ -321,6 +349,7 @@ package final class SessionDriver {
 
     private func handle(_ reported: RoundResult) throws {
         var result = reported
+        result.scene = log.resolvedProtocol.scene
         // A training photo's picture draws the zone it was judged against and says hit or missed.
         if let photo = result.latestPhoto, !photo.skipped, let latest = training?.latest {
             result.verdict = latest.verdict

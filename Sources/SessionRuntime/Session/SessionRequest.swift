@@ -36,6 +36,9 @@ package struct SessionRequest: Sendable {
     /// staircase were read from the sessions before it). Another session started meanwhile changes it, and the
     /// start is refused under the participant's start lock instead of playing one plan session twice.
     var expectedSessionIndex: Int?
+    /// A new training session's safari scene (issue 42): its recorded animals become the rounds' targets. nil
+    /// plays the protocol's own targets (a study, a built-in mode, a resumed session, which keeps its rounds).
+    package var safari: SafariVisit?
     /// Ask the tinnitus questionnaire before and after the rounds even when the protocol does not
     /// (a session-level switch: `train` turns it on, `simulate --answer-ratings` too).
     package var ratings: Bool

@@ -44,6 +44,10 @@ package struct Simulation {
         package let pictures: [URL]
         /// Said when the participant had already completed this protocol (`SessionDriver.repeatWarning`).
         package let repeatWarning: String?
+        /// Said when a training session's scene had too few recorded animals (`SessionDriver.safariNotice`).
+        package let safariNotice: String?
+        /// The session's safari scene (session.json `scene`), if it has one.
+        package let scene: String?
         /// The staircase after the session (training sessions only).
         package let staircase: Staircase?
         /// What ended the session, and the playing time so far (seconds).
@@ -90,7 +94,8 @@ package struct Simulation {
         return Outcome(
             folder: driver.log.location, trials: session.trials, completed: driver.log.isCompleted,
             ticks: manager.tickCount, tickStatistics: manager.statistics, pictures: driver.savedPictures,
-            repeatWarning: driver.repeatWarning,
+            repeatWarning: driver.repeatWarning, safariNotice: driver.safariNotice,
+            scene: driver.log.resolvedProtocol.scene,
             staircase: driver.training?.staircase, endedBy: session.endedBy, playedSeconds: session.playedSeconds)
     }
 

@@ -59,12 +59,8 @@ package struct ProgressSeries: Sendable, Equatable {
 
     /// "First 3: 18.5° off, latest 3: 4.6° off (medians) — 75 % closer. Well done!" (nil with one session)
     package var comparison: String? {
-        guard points.count >= 2 else { return nil }
-        let count = min(Self.comparedSessions, points.count / 2)
-        let first = points.prefix(count).map(\.medianAbsDeviationDeg).reduce(0, +) / Double(count)
-        let latest = points.suffix(count).map(\.medianAbsDeviationDeg).reduce(0, +) / Double(count)
+        guard let (count, first, latest, change) = compared else { return nil }
         let sessions = count == 1 ? "session" : "\(count)"
-        let change = first > 0 ? (first - latest) / first * 100 : 0
         let verdict: String
         if change >= 5 {
             verdict = String(format: "%.0f %% closer. Well done!", change)
@@ -76,5 +72,16 @@ package struct ProgressSeries: Sendable, Equatable {
         return String(
             format: "First %@: %.1f° off, latest %@: %.1f° off (medians) — %@", sessions, first, sessions, latest,
             verdict)
+    }
+
+    /// What `comparison` says, as numbers (the window words them in its language): how many sessions are compared
+    /// at each end, their mean medians in degrees, and the change in per cent (positive: closer).
+    package var compared: (count: Int, first: Double, latest: Double, change: Double)? {
+        guard points.count >= 2 else { return nil }
+        let count = min(Self.comparedSessions, points.count / 2)
+        let first = points.prefix(count).map(\.medianAbsDeviationDeg).reduce(0, +) / Double(count)
+        let latest = points.suffix(count).map(\.medianAbsDeviationDeg).reduce(0, +) / Double(count)
+        let change = first > 0 ? (first - latest) / first * 100 : 0
+        return (count, first, latest, change)
     }
 }

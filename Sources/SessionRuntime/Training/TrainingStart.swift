@@ -41,6 +41,11 @@ package struct TrainingStart {
             request.earlierPhotos = try TrainingHistory.photosOfLatestSession(of: assigned, logs: logs, participant: id)
         } else {
             request.expectedSessionIndex = PastSession.nextIndex(after: PastSession.all(logs: logs, participant: id))
+            // A plan whose protocol names its scene plays there with its own targets: no scene opens or changes.
+            if assigned.plan.session.scene == nil {
+                let safari = try SafariProgress.read(logs: logs, participant: id, assigned: assigned)
+                request.safari = SafariVisit(scene: safari.current, sessionsHere: safari.sessionsHere)
+            }
         }
         return TrainingStart(schedule: schedule, request: request)
     }

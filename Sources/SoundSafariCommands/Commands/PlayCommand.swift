@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GameCore
 import GameUI
+import Localization
 import SessionRuntime
 import SpatialAudio
 import StudyKit
@@ -79,6 +80,7 @@ struct PlayCommand: WindowCommand {
             resume: window.resume, inputGiven: window.input != nil, soundsFolder: window.sounds,
             tracker: window.tracker, trackerYawSign: window.trackerYawSign)
         options.picksParticipant = pickParticipant
+        options.languageGiven = window.language.language != nil
         options.logsChanged = logsChanged()
         // A training plan's questionnaires come from this machine's instruments (read only when a plan names some).
         options.instrumentLibrary = { [sounds = window.sounds] in
@@ -88,7 +90,9 @@ struct PlayCommand: WindowCommand {
             // The patient's sentence for "nothing yet": the terminal's names a command, which a patient has no use for.
             guard FileManager.default.fileExists(atPath: logs.appendingPathComponent(participant.value).path) else {
                 throw ValidationErrorMessage(
-                    "\(participant.value) has not played yet: after a first session there is something for the doctor.")
+                    Translation.gettext(
+                        "{participant} has not played yet: after a first session there is something for the doctor.",
+                        ["participant": participant.value]))
             }
             // Without the questionnaires' definitions the answers are still exported, without their wording.
             let library = try? QuestionnaireFolders.library(questionnaires: nil, sounds: sounds)

@@ -156,6 +156,8 @@ struct SimulateCommand: ParsableCommand {
         let instruments =
             answerRatings ? try QuestionnaireFolders.library(questionnaires: nil, sounds: sounds).all() : []
         let id = try ParticipantID(participant)
+        // The synthesised animals standing in for the recorded ones are said once a run, not once a session.
+        var saidSafariNotice = false
         try InterruptedExit.run {
             for number in 1...(sessions ?? 1) {
                 let start = try TrainingStart.prepare(
@@ -180,7 +182,21 @@ struct SimulateCommand: ParsableCommand {
                     hrtfName: hrtf, soundsFolder: sounds, pictures: ResultPictureFiles(),
                     reactionSeconds: reactionSeconds
                 ).run()
+                if let notice = outcome.safariNotice, !saidSafariNotice {
+                    FileHandle.standardError.write(Data((notice + "\n").utf8))
+                    saidSafariNotice = true
+                }
                 print(Self.summary(outcome))
+                if let scene = outcome.scene.flatMap(SafariScene.named), plan.session.scene != nil {
+                    print("Scene: \(scene.title) (the plan's own: no scene opens or changes).")
+                } else if let scene = outcome.scene.flatMap(SafariScene.named) {
+                    let safari = try SafariProgress.read(
+                        logs: logsFolder, participant: id, assigned: start.schedule.assigned)
+                    var line = "Scene: \(scene.title)."
+                    if let opened = safari.justOpened { line += " New scene open: the \(opened.title)!" }
+                    if let next = safari.nextMilestone { line += " " + next }
+                    print(line)
+                }
                 if answerRatings, outcome.completed || outcome.endedBy == .time,
                     let index = PastSession.all(logs: logsFolder, participant: id).first(where: {
                         $0.sessionID == outcome.folder.lastPathComponent

@@ -8,6 +8,10 @@ public struct AnimalCall: Sendable, Equatable, Codable {
     public var name: String
     /// The stamp's English name ("Owl").
     public var displayName: String
+    /// The stamp's name in other languages, by code (`de` → "Eine Eule"), from its `.txt` (`de.utf8=Eine Eule.`),
+    /// as Tux Paint's translators wrote it (article kept, final full stop dropped); nil in a library imported
+    /// before it was read.
+    public var names: [String: String]?
     /// The recording, where the Debian package installed it.
     public var sourcePath: String
     public var sourceSHA256: String
@@ -25,12 +29,15 @@ public struct AnimalCall: Sendable, Equatable, Codable {
 
     public var accepted: Bool { rejection == nil }
 
+    /// The name to show in `language` (`de`), else the English `displayName`.
+    public func displayName(language: String) -> String { names?[language] ?? displayName }
+
     enum CodingKeys: String, CodingKey {
         case name
         case displayName = "display_name"
         case sourcePath = "source_path"
         case sourceSHA256 = "source_sha256"
-        case licence, provenance, source, rejection, file
+        case licence, provenance, source, rejection, file, names
         case fileSHA256 = "file_sha256"
         case prepared
     }

@@ -137,7 +137,8 @@ public struct AnimalLibrary: Sendable {
         let audio = try AudioFileReader.readMono(recording, downmix: true)
         let source = try CallMeasurement.measure(audio)
         var call = AnimalCall(
-            name: name, displayName: Self.displayName(for: recording), sourcePath: recording.path,
+            name: name, displayName: Self.displayName(for: recording), names: Self.names(for: recording),
+            sourcePath: recording.path,
             sourceSHA256: SHA256.hex(bytes), licence: Self.licence,
             provenance: "Debian package \(Self.debianPackage) (Tux Paint stamps, Bill Kendrick and contributors), "
                 + "\(recording.path); trimmed, looped and levelled to \(Int(CallPreparation.targetLUFS)) LUFS by "
@@ -203,6 +204,21 @@ public struct AnimalLibrary: Sendable {
         for article in ["A ", "An ", "The "] where line.hasPrefix(article) { line.removeFirst(article.count) }
         if line.hasSuffix(".") { line.removeLast() }
         return line.prefix(1).uppercased() + line.dropFirst()
+    }
+
+    /// The `xx.utf8=Name.` lines of the stamp's `.txt` by language code, final full stop dropped.
+    static func names(for recording: URL) -> [String: String] {
+        let text = try? String(
+            contentsOf: recording.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+        var names: [String: String] = [:]
+        for line in text?.split(separator: "\n") ?? [] {
+            guard let equals = line.firstIndex(of: "="), line[..<equals].hasSuffix(".utf8") else { continue }
+            let language = String(line[..<equals].dropLast(".utf8".count))
+            var name = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if name.hasSuffix(".") { name.removeLast() }
+            if !language.isEmpty, !name.isEmpty { names[language] = name }
+        }
+        return names
     }
 
     static var encoder: JSONEncoder {

@@ -22,15 +22,17 @@ public final class SpeechPlayer {
         self.synthesizer = synthesizer
     }
 
-    /// Starts `sentence` from its beginning (the WAV made first when it is not cached), stopping any other.
-    public func speak(_ sentence: String) throws {
+    /// Starts `sentence` in espeak-ng's `voice` from its beginning (the WAV made first when it is not cached),
+    /// stopping any other.
+    public func speak(_ sentence: String, voice: String = SpeechSynthesizer.voice) throws {
         stop()
         let buffer: SoundBuffer
-        if let known = buffers[sentence] {
+        let key = voice + "|" + sentence
+        if let known = buffers[key] {
             buffer = known
         } else {
-            buffer = try engine.loadBuffer(file: try synthesizer.wav(for: sentence))
-            buffers[sentence] = buffer
+            buffer = try engine.loadBuffer(file: try synthesizer.wav(for: sentence, voice: voice))
+            buffers[key] = buffer
         }
         let voice = try engine.makeSource(buffer: buffer, bearing: engine.heading, gainDB: Self.gainDB)
         voice.play()

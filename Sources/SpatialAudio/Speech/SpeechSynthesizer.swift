@@ -7,7 +7,8 @@ import TidyFormats
 /// screen shown again is spoken without running the program. The WAV is what `SpeechPlayer` loads (libsndfile,
 /// resampled to 48 kHz by libsoxr) and plays through the engine like every other sound.
 public struct SpeechSynthesizer: Sendable {
-    /// espeak-ng's voice and words per minute: English, a little slower than its default 175 for older listeners.
+    /// espeak-ng's voice when a sentence names none (English), and the words per minute: a little slower than its
+    /// default 175 for older listeners.
     public static let voice = "en"
     public static let wordsPerMinute = 150
 
@@ -32,9 +33,10 @@ public struct SpeechSynthesizer: Sendable {
         self.cache = cache
     }
 
-    /// The cached WAV of `sentence`, made first when missing. Throws a sentence naming the program or the folder.
-    public func wav(for sentence: String) throws -> URL {
-        let key = "espeak-ng|\(Self.voice)|\(Self.wordsPerMinute)|\(sentence)"
+    /// The cached WAV of `sentence` spoken by espeak-ng's `voice` (a language code: "en", "de"), made first when
+    /// missing. Throws a sentence naming the program or the folder.
+    public func wav(for sentence: String, voice: String = Self.voice) throws -> URL {
+        let key = "espeak-ng|\(voice)|\(Self.wordsPerMinute)|\(sentence)"
         let file = cache.appendingPathComponent(SHA256.hex(Data(key.utf8)) + ".wav")
         if FileManager.default.fileExists(atPath: file.path) { return file }
         guard FileManager.default.isExecutableFile(atPath: program.path) else {
@@ -48,7 +50,7 @@ public struct SpeechSynthesizer: Sendable {
         }
         // Through the one atomic write: a killed window never leaves half a WAV in the cache.
         do {
-            try AtomicFile.replace(file) { partial in try synthesize(sentence, into: partial) }
+            try AtomicFile.replace(file) { partial in try synthesize(sentence, voice: voice, into: partial) }
         } catch let error as AtomicFileError {
             throw SpatialAudioError.fileNotWritable(path: file.path, reason: error.reason)
         }
@@ -56,11 +58,11 @@ public struct SpeechSynthesizer: Sendable {
     }
 
     /// Runs espeak-ng writing the sentence's WAV to `partial` (a temporary `AtomicFile` renames into the cache).
-    private func synthesize(_ sentence: String, into partial: URL) throws {
+    private func synthesize(_ sentence: String, voice: String, into partial: URL) throws {
         let process = Process()
         process.executableURL = program
         process.arguments = [
-            "-v", Self.voice, "-s", "\(Self.wordsPerMinute)", "-w", partial.path, "--", sentence,
+            "-v", voice, "-s", "\(Self.wordsPerMinute)", "-w", partial.path, "--", sentence,
         ]
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()

@@ -103,7 +103,7 @@ public final class SessionRecorder: TrialSink {
             onsetFrame: trial.onsetFrame, onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 },
             training: training, volumeDB: volume(at: trial.shotAt),
             profileVersion: record.output?.tailoring.profileVersion, deviceID: record.environment.deviceID,
-            skipped: trial.skipped)
+            skipped: trial.skipped, stimulus: record.resolvedProtocol.stimuli[trial.target])
     }
 
     /// Records the session's output stage in session.json (rewritten atomically); a changed volume is also

@@ -68,7 +68,7 @@ struct FieldReader {
     static let topFields = [
         "name", "description", "comment", "seed", "order", "blocked", "min_separation_deg",
         "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions",
-        "ratings", "feedback", "participant_sheet",
+        "ratings", "feedback", "participant_sheet", "scene",
     ]
     static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound"]
 
@@ -210,7 +210,19 @@ struct FieldReader {
             minSeparationDeg: separation, bearingsDeg: bearings, backgroundGainDB: gain,
             keepFirstTargetPlaying: keepPlaying, conditions: conditions,
             ratings: try bool(fields, "ratings", "ratings") ?? false, feedback: try feedback(fields),
-            participantSheet: try participantSheet(fields))
+            participantSheet: try participantSheet(fields), scene: try scene(fields))
+    }
+
+    /// A protocol's `scene`: one of the safari's scenes (`SafariScene`), named exactly.
+    func scene(_ fields: [String: JSONValue]) throws -> String? {
+        guard let scene = try string(fields, "scene", "scene") else { return nil }
+        guard SafariScene.named(scene) != nil else {
+            throw error(
+                "scene",
+                "'\(scene)' is no scene; give one of \(SafariScene.all.map(\.id).joined(separator: ", ")) or leave it out"
+            )
+        }
+        return scene
     }
 
     /// A protocol's `participant_sheet`: the instrument id asked instead of the participants.csv questions and,

@@ -28,6 +28,13 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
     /// What the participant was shown (the protocol's or plan's `feedback`); nil in a session.json written before
     /// the key existed (such a study session showed everything; resumed now, it shows a study's default, nothing).
     public var feedback: SessionFeedback?
+    /// The safari scene whose animals the rounds' targets are (`SafariScene.id`, issue 42): chosen by a training
+    /// plan's progress, or named by a protocol; nil for a session without one. session.json keeps it at its top
+    /// level (`scene`), where a reader looks for the session's setting, so `SessionRecord` codes it.
+    public var scene: String?
+    /// Every target sound of the rounds as the session loaded it (trials.csv's stimulus columns), by catalog name;
+    /// empty in a session.json written before it was logged.
+    public var stimuli: [String: StimulusColumns] = [:]
 
     /// The seed the targets are placed from.
     public var seedOfPlacement: UInt64 { placementSeed ?? seed }
@@ -48,7 +55,7 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         case bearingsDeg = "bearings_deg"
         case backgroundGainDB = "background_gain_db"
         case keepFirstTargetPlaying = "keep_first_target_playing"
-        case feedback
+        case feedback, stimuli
     }
 
     public init(
@@ -90,6 +97,7 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         conditions = try container.decode([StudyProtocol.Condition].self, forKey: .conditions)
         rounds = try container.decode([StoredRound].self, forKey: .rounds).map(\.plan)
         feedback = try container.decodeIfPresent(SessionFeedback.self, forKey: .feedback)
+        stimuli = try container.decodeIfPresent([String: StimulusColumns].self, forKey: .stimuli) ?? [:]
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -109,6 +117,8 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         try container.encode(conditions, forKey: .conditions)
         try container.encode(rounds.map(StoredRound.init), forKey: .rounds)
         try container.encodeIfPresent(feedback, forKey: .feedback)
+        // Absent when nothing was measured, so sessions logged before it keep their exact bytes.
+        if !stimuli.isEmpty { try container.encode(stimuli, forKey: .stimuli) }
     }
 }
 
@@ -189,12 +199,14 @@ extension StudyProtocol {
                 targetSounds: condition.targets, backgroundSound: condition.backgroundSound,
                 backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying)
         }
-        return ResolvedProtocol(
+        var resolved = ResolvedProtocol(
             name: name, description: description, order: order, blocked: blocked, seed: seed,
             participantNumber: participantNumber, minSeparationDeg: minSeparationDeg,
             bearingsDeg: bearingsDeg, backgroundGainDB: backgroundGainDB,
             keepFirstTargetPlaying: keepFirstTargetPlaying, conditions: conditions, rounds: rounds,
             feedback: feedback)
+        resolved.scene = scene
+        return resolved
     }
 
     /// A stream of the seed kept for ordering, so placement (other streams) does not shift when the order changes.

@@ -64,12 +64,16 @@ public struct StudyProtocol: Sendable, Equatable {
     public var feedback: SessionFeedback
     /// The protocol's own participant sheet (an instrument with a consent item); nil: the participants.csv sheet.
     public var participantSheet: ProtocolSheet?
+    /// The safari scene the session is set in (`"scene": "farm"`, a `SafariScene.id`): logged in session.json, never
+    /// changing the targets the protocol names; in a training plan it fixes the scene (no scene opens or changes).
+    public var scene: String?
 
     public init(
         name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
         blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
         backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition],
-        ratings: Bool = false, feedback: SessionFeedback = .all, participantSheet: ProtocolSheet? = nil
+        ratings: Bool = false, feedback: SessionFeedback = .all, participantSheet: ProtocolSheet? = nil,
+        scene: String? = nil
     ) {
         self.name = name
         self.description = description
@@ -84,6 +88,7 @@ public struct StudyProtocol: Sendable, Equatable {
         self.ratings = ratings
         self.feedback = feedback
         self.participantSheet = participantSheet
+        self.scene = scene
     }
 
     /// How many rounds a built-in mode may have, in `play`, its menu and `simulate` alike (a longer session is a

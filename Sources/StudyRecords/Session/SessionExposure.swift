@@ -1,6 +1,7 @@
 // session.json's `exposure` object: how much sound a session delivered, and the week's listening dose.
 import Foundation
 import GameCore
+import Localization
 import TidyFormats
 
 /// The A-weighted equivalent level of a session per ear (measured after the limiter), and, with calibrated
@@ -92,7 +93,8 @@ public struct WeekDose: Sendable, Equatable {
     public var warning: String? {
         guard fraction > 1 else { return nil }
         // Printed, never converted to Int: a damaged log's 1e300 trapped.
-        return "Listening this week: \(FixedDecimal.string(fraction * 100, digits: 0)) % of the safe weekly allowance "
-            + "(80 dB(A) for 40 h). Please turn the volume down or take a break from listening."
+        return Translation.gettext(
+            "Listening this week: {percent} % of the safe weekly allowance (80 dB(A) for 40 h). Please turn the volume down or take a break from listening.",
+            ["percent": FixedDecimal.string(fraction * 100, digits: 0)])
     }
 }

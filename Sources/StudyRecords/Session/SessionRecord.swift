@@ -93,6 +93,7 @@ extension SessionRecord: Codable {
         case endedBy = "ended_by"
         case playedSeconds = "played_s"
         case deviceID = "device_id"
+        case scene
     }
 
     // Flat, like docs/LOG-FORMAT.md lists the fields; dates as the logs' UTC timestamps with milliseconds.
@@ -118,6 +119,7 @@ extension SessionRecord: Codable {
         try container.encode(completed, forKey: .completed)
         try container.encode(resolvedProtocol, forKey: .resolvedProtocol)
         try container.encodeIfPresent(plan, forKey: .plan)
+        try container.encodeIfPresent(resolvedProtocol.scene, forKey: .scene)
         try container.encodeIfPresent(output, forKey: .output)
         try container.encode(volumeEvents, forKey: .volumeEvents)
         if !headphoneChecks.isEmpty { try container.encode(headphoneChecks, forKey: .headphoneChecks) }
@@ -158,6 +160,7 @@ extension SessionRecord: Codable {
             deviceID: try container.decodeIfPresent(String.self, forKey: .deviceID) ?? "")
         completed = try container.decode(Bool.self, forKey: .completed)
         resolvedProtocol = try container.decode(ResolvedProtocol.self, forKey: .resolvedProtocol)
+        resolvedProtocol.scene = try container.decodeIfPresent(String.self, forKey: .scene)
         plan = try container.decodeIfPresent(PlanReference.self, forKey: .plan)
         output = try container.decodeIfPresent(SessionOutput.self, forKey: .output)
         volumeEvents = try container.decodeIfPresent([VolumeEvent].self, forKey: .volumeEvents) ?? []

@@ -101,23 +101,32 @@ public struct PlanSchedule: Sendable, Equatable {
     /// The same for the patient's screen: no plan name (an internal ID the supervisor chose), no commands.
     public var patientSummary: String {
         let total = assigned.plan.totalSessions
-        if allDone { return "All \(total) training sessions are done. Your supervisor can give you a new plan." }
-        let doneText = "\(done) of \(total) training sessions done"
-        guard let next else { return doneText + "." }
-        if inProgress != nil {
-            return doneText + ". Session \(next) goes on where you stopped the next time you train."
+        if allDone {
+            return Translation.ngettext(
+                "The {count} training session is done. Your supervisor can give you a new plan.",
+                "All {count} training sessions are done. Your supervisor can give you a new plan.", total)
         }
-        if nextIsDue { return doneText + ". Session \(next) is due today." }
-        return doneText + ". Session \(next) is due on \(Self.weekday(opens(session: next)))."
-    }
-
-    /// "Friday 28 November": a date as a patient reads it.
-    static func weekday(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEEE d MMMM"
-        return formatter.string(from: date)
+        let values = ["done": String(done), "next": String(next ?? 0)]
+        guard let next else {
+            return Translation.ngettext(
+                "{done} of {count} training session done.", "{done} of {count} training sessions done.", total,
+                values)
+        }
+        if inProgress != nil {
+            return Translation.ngettext(
+                "{done} of {count} training session done. Session {next} goes on where you stopped the next time you train.",
+                "{done} of {count} training sessions done. Session {next} goes on where you stopped the next time you train.",
+                total, values)
+        }
+        if nextIsDue {
+            return Translation.ngettext(
+                "{done} of {count} training session done. Session {next} is due today.",
+                "{done} of {count} training sessions done. Session {next} is due today.", total, values)
+        }
+        return Translation.ngettext(
+            "{done} of {count} training session done. Session {next} is due on {day}.",
+            "{done} of {count} training sessions done. Session {next} is due on {day}.", total,
+            ["done": String(done), "next": String(next), "day": Translation.language.weekday(opens(session: next))])
     }
 
     static func day(_ date: Date) -> String {

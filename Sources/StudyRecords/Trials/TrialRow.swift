@@ -30,6 +30,8 @@ public struct TrialRow: Equatable, Sendable {
         "device_id",
         // Issue 25: the patient gave the target up ("skip this animal"); no photo was taken.
         "skipped",
+        // Issue 42: which stimulus exactly (the file's SHA-256), its measured bandwidth and loudness: StimulusColumns.
+        "stimulus_sha256", "stimulus_bandwidth_oct", "stimulus_loudness_lufs",
     ]
 
     public var schemaVersion: Int = TrialRow.schemaVersion
@@ -75,6 +77,8 @@ public struct TrialRow: Equatable, Sendable {
     /// The target was given up ("skip this animal"), not photographed: `aim_bearing_deg` and `time_s` are the
     /// heading and the time when it was skipped, and the row is no photo (FALSE in rows written before it existed).
     public var skipped: Bool
+    /// The target's stimulus as the session loaded it; nil (empty cells) in rows written before it was logged.
+    public var stimulus: StimulusColumns?
 
     public init(
         sessionID: String, participant: String, platform: String, input: String, hrtf: String,
@@ -84,7 +88,8 @@ public struct TrialRow: Equatable, Sendable {
         frontBackReversal: Bool, sessionIndex: Int, hrtfSHA256: String = "", protocolName: String,
         onsetFrame: Int64? = nil, onsetUncertaintyMS: Double? = nil,
         training: TrainingColumns? = nil,
-        volumeDB: Double? = nil, profileVersion: Int? = nil, deviceID: String = "", skipped: Bool = false
+        volumeDB: Double? = nil, profileVersion: Int? = nil, deviceID: String = "", skipped: Bool = false,
+        stimulus: StimulusColumns? = nil
     ) {
         self.sessionID = sessionID
         self.participant = participant
@@ -116,6 +121,7 @@ public struct TrialRow: Equatable, Sendable {
         self.profileVersion = profileVersion
         self.deviceID = deviceID
         self.skipped = skipped
+        self.stimulus = stimulus
     }
 
     /// Degrees to 0.001° (far below any aim's precision); time to the millisecond, as the contract asks.
@@ -151,6 +157,12 @@ public struct TrialRow: Equatable, Sendable {
                 profileVersion.map { .integer($0) } ?? .empty,
                 .text(deviceID), .boolean(skipped),
             ]
+            + (stimulus.map { stimulus -> [CSVValue] in
+                [
+                    .text(stimulus.sha256), .decimal(stimulus.bandwidthOctaves, fractionDigits: 3),
+                    stimulus.loudnessLUFS.map { .decimal($0, fractionDigits: 3) } ?? .empty,
+                ]
+            } ?? Array(repeating: .empty, count: 3))
     }
 
     /// Reads a row back from a trials.csv record; errors name the file, line and column.
@@ -201,6 +213,16 @@ public struct TrialRow: Equatable, Sendable {
         deviceID = try c.optional("device_id") { $0.text(at: $1) } ?? ""
         // Files written before the column existed hold photos only.
         skipped = try c.optional("skipped") { try $0.boolean(at: $1) } ?? false
+        // Rows written before issue 42 (or by a store that did not measure its sounds) name no stimulus.
+        let stimulusSHA = try c.optional("stimulus_sha256") { $0.text(at: $1) } ?? ""
+        if stimulusSHA.isEmpty {
+            c.skip("stimulus_bandwidth_oct", "stimulus_loudness_lufs")
+            stimulus = nil
+        } else {
+            stimulus = StimulusColumns(
+                sha256: stimulusSHA, bandwidthOctaves: try c.decimal("stimulus_bandwidth_oct"),
+                loudnessLUFS: try c.optional("stimulus_loudness_lufs") { try $0.decimal(at: $1) })
+        }
         // A measured value the game cannot write (a negative time, a bearing of 400°) is a damaged row, not a datum.
         func check(_ column: String, _ value: Double) throws {
             if let reason = TrialColumnDomain.problem(column, value) { throw row.invalid(column, reason) }
