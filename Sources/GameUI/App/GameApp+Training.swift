@@ -165,8 +165,8 @@ extension GameApp {
             let safari = try? SafariProgress.read(logs: options.logs, participant: participant, assigned: assigned)
         {
             if let opened = safari.justOpened {
-                lines.append("New scene open: the \(opened.title)! Your next session plays there.")
-            } else if let next = safari.nextMilestone {
+                lines.append(SafariWording.opened(opened))
+            } else if let next = SafariWording.nextMilestone(safari) {
                 lines.append(next)
             }
         }

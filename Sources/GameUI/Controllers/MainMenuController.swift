@@ -122,7 +122,8 @@ final class MainMenuController: ScreenController {
             let assigned = try? AssignedPlan.current(logs: app.options.logs, participant: id),
             assigned.plan.session.scene == nil
         {
-            line = (try? SafariProgress.read(logs: app.options.logs, participant: id, assigned: assigned))?.sceneList
+            line = (try? SafariProgress.read(logs: app.options.logs, participant: id, assigned: assigned)).map(
+                SafariWording.sceneList)
         }
         safari = (participant, line)
         return line

@@ -155,7 +155,7 @@ final class ScreenPainter {
 
     /// `readAloud`: the state the footer names beside F4 ("off", "on", "on, speaking"). `messageIsGood`: the sentence
     /// under the menu is news (a file saved), not a problem, so it is not drawn in the warning colour.
-    /// `safari`: the participant's scenes, open and locked (`SafariProgress.sceneList`), under the menu.
+    /// `safari`: the participant's scenes, open and locked (`SafariWording.sceneList`), under the menu.
     func drawMainMenu(
         _ menu: MenuModel, message: String?, messageIsGood: Bool = false, readAloud: String, safari: String? = nil
     ) {

@@ -43,23 +43,6 @@ package struct SafariProgress: Sendable, Equatable {
         }
         return SafariProgress(sessionsDone: done, points: points, sessionsHere: here, justOpened: justOpened)
     }
-
-    /// The scene list of the main menu: "Safari: Pond ✓ · Farm ✓ · Forest (locked: 6 sessions, 100 points) · …".
-    package var sceneList: String {
-        let scenes = SafariScene.all.map { scene in
-            scene.isOpen(sessionsDone: sessionsDone, points: points)
-                ? "\(scene.title) ✓"
-                : "\(scene.title) (locked: \(scene.sessionsDone) sessions, \(scene.points) points)"
-        }
-        return "Safari: " + scenes.joined(separator: " · ")
-    }
-
-    /// "Next: the Farm opens after 3 sessions and 40 points (you have 1 and 24)." — nil once every scene is open.
-    package var nextMilestone: String? {
-        guard let next else { return nil }
-        return "Next: the \(next.title) opens after \(next.sessionsDone) sessions and \(next.points) points "
-            + "(you have \(sessionsDone) and \(points))."
-    }
 }
 
 /// A training session's scene: its animals replace the plan's targets (`SessionDriver`).

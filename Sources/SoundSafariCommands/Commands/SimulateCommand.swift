@@ -194,7 +194,7 @@ struct SimulateCommand: ParsableCommand {
                         logs: logsFolder, participant: id, assigned: start.schedule.assigned)
                     var line = "Scene: \(scene.title)."
                     if let opened = safari.justOpened { line += " New scene open: the \(opened.title)!" }
-                    if let next = safari.nextMilestone { line += " " + next }
+                    if let next = SafariWording.nextMilestone(safari) { line += " " + next }
                     print(line)
                 }
                 if answerRatings, outcome.completed || outcome.endedBy == .time,
