@@ -56,6 +56,76 @@ import Testing
         }
     }
 
+    /// Revoking a machine on the site's page takes two posts: the first shows what revoking does and changes
+    /// nothing (no audit row, the machine still syncs), the second (confirm=yes) revokes; a forged confirmation
+    /// without the page's CSRF token is refused.
+    @Test func revokingAMachineOnThePageAsksFirst() async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            _ = try await server.database.addUser(
+                name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
+            let device = try await server.enrolDevice(site: "north", name: "lab-1")
+            let browser = FormClient(server)
+            try await browser.signIn("sup", testPassword)
+            let site = try await browser.send(.get, "/sites/north")
+            let action = "/sites/north/devices/\(device.id.lowercased())/revoke"
+            #expect(site.html.contains(action))
+            func syncs() async throws -> Bool {
+                try await server.call(.get, "/api/v1/sync/state", token: device.token).status == 200
+            }
+
+            let asked = try await browser.send(.post, action, form: [("csrf", site.csrf ?? "")])
+            #expect(asked.status == 200)
+            #expect(asked.html.contains("Revoke the machine <strong>lab-1</strong>"), "\(asked.html.prefix(800))")
+            #expect(asked.html.contains(#"name="confirm" value="yes""#))
+            #expect(try await syncs())
+            #expect(try await server.database.auditRows(action: "device.revoke").isEmpty)
+
+            let forged = try await browser.send(.post, action, form: [("csrf", "x"), ("confirm", "yes")])
+            #expect(forged.status == 403, "\(forged.status)")
+            #expect(try await syncs())
+
+            let done = try await browser.send(.post, action, form: [("csrf", asked.csrf ?? ""), ("confirm", "yes")])
+            #expect(done.html.contains("The machine lab-1 is revoked"), "\(done.html.prefix(800))")
+            #expect(try await !syncs())
+            #expect(try await server.database.auditRows(action: "device.revoke").count == 1)
+            // Asked again once revoked: said so, nothing asked.
+            let again = try await browser.send(.post, action, form: [("csrf", done.csrf ?? "")])
+            #expect(again.html.contains("was revoked already"))
+        }
+    }
+
+    /// The audit page names a machine by its name (its id below), as the site's page does, and "who" finds a
+    /// machine's rows by that name; a person's rows are as before.
+    @Test func theAuditPageNamesMachinesAndFindsThemByName() async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            let lab = try await server.enrolDevice(site: "north", name: "lab-1")
+            let home = try await server.enrolDevice(site: "north", name: "home-2")
+            for device in [lab, home] {
+                let reply = try await server.call(
+                    .post, "/api/v1/sync/batch", token: device.token,
+                    json: try SyncTests.participantsBatch(["P07"], first: 1))
+                try #require(reply.status == 200, "\(reply.text)")
+            }
+            let browser = FormClient(server)
+            try await browser.signIn("root", testPassword)
+            let page = try await browser.send(.get, "/admin/audit")
+            for device in [lab, home] {
+                #expect(page.html.contains("<br><small>machine \(device.id.lowercased())</small>"), "\(page.html)")
+            }
+            #expect(page.html.contains("<td>lab-1<br>") && page.html.contains("<td>home-2<br>"))
+            #expect(!page.html.contains("<td>device:"))
+            let filtered = try await browser.send(
+                .post, "/admin/audit", form: [("csrf", page.csrf ?? ""), ("actor", "lab-1"), ("action", "sync")])
+            #expect(filtered.html.contains("<td>lab-1<br>") && !filtered.html.contains("home-2"), "\(filtered.html)")
+            let person = try await browser.send(
+                .post, "/admin/audit", form: [("csrf", filtered.csrf ?? ""), ("actor", "root"), ("action", "login")])
+            #expect(person.html.contains("<td>root</td>") && !person.html.contains("lab-1"))
+        }
+    }
+
     @Test func loginAndEnrolmentAreRateLimited() async throws {
         try await withServer(loginAttempts: 3, enrolmentAttempts: 2) { server in
             _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)

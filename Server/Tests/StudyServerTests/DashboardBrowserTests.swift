@@ -192,6 +192,9 @@ struct DashboardBrowserTests {
                 #expect(text.contains("Enrolment code for a new machine of A"))
                 try await browser.screenshot("site-enrolment-code-1280x800")
                 try await browser.clickAndLoad("button[aria-label='Revoke lab-1']")
+                #expect(try await browser.text().contains("Revoke the machine lab-1"))
+                try await browser.screenshot("site-revoke-confirm-1280x800")
+                try await browser.clickAndLoad("#confirm-revoke")
                 #expect(try await browser.text().contains("The machine lab-1 is revoked"))
                 try await browser.type("#participant", "P07")
                 try await browser.execute(

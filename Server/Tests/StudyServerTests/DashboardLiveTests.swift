@@ -57,6 +57,9 @@ import TidyFormats
             let live = DashboardAlertsTests.id(of: state)
             #expect(sessions.map { $0["session"] as? String } == [live])
             #expect(sessions.first?["trials"] as? Int == 3 && (sessions.first?["rows"] as? [Any])?.count == 3)
+            // The row just taken on top: newest first, as the sessions are.
+            let order = (sessions.first?["rows"] as? [[String: Any]])?.map { $0["trial"] as? Int }
+            #expect(order == [3, 2, 1], "\(String(describing: order))")
             let page = try await a.send(.get, "/sites/A/live")
             #expect(page.html.contains("P07 · session \(live)") && page.html.contains("in progress"))
             #expect(page.html.contains(#"<script src="/static/live.js"></script>"#))

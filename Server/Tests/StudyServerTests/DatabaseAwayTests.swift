@@ -107,8 +107,10 @@ import Testing
                 let waited = ContinuousClock.now - started
                 ProblemTests.expectProblem(reply, 503, mentions: "cannot reach its database")
                 #expect(reply.headers[.retryAfter] == "5", "\(path)")
-                // A bound against the pool's minute-long wait, not a speed figure: the lease gives up after 2 s.
-                #expect(waited < .seconds(15), "\(path) waited \(waited)")
+                // A bound against the pool's minute-long wait, not a speed figure: the lease gives up after 2 s, but in
+                // a full test run other tests' blocking psql calls can hold both of Swift's threads for seconds (seen:
+                // 17 s once under 19 suites at once; 2–3 s alone).
+                #expect(waited < .seconds(40), "\(path) waited \(waited)")
             }
             let page = try await browser.send(.get, "/")
             #expect(page.status == 503 && page.headers[.retryAfter] == "5", "\(page.status) \(page.html.prefix(300))")

@@ -130,6 +130,11 @@ final class TestCluster: Sendable {
         try await StudyDatabase.with(cluster.url(database: template, user: role), logger: logger) {
             try await $0.migrate()
         }
+        // The migrating client's connection can outlive its client for a while (seen: a minute, under load), and
+        // PostgreSQL copies no template another session holds open.
+        try cluster.psql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(template)' AND pid <> pg_backend_pid()"
+        )
         return cluster
     }
 

@@ -76,7 +76,8 @@ extension StudyDatabase {
             """
             SELECT * FROM (
               SELECT id, at, actor, role, action, site, participant, before::text, after::text, request_id FROM audit
-              WHERE at >= \(since) AND (\(actor)::text IS NULL OR actor = \(actor))
+              WHERE at >= \(since) AND (\(actor)::text IS NULL OR actor = \(actor)
+                OR actor IN (SELECT 'device:' || id::text FROM devices WHERE name = \(actor)))
                 AND (\(action)::text IS NULL OR action = \(action) OR action LIKE \(action) || '.%')
                 AND (\(participant)::text IS NULL OR participant = \(participant))
               ORDER BY id DESC LIMIT \(limit)) newest
@@ -89,6 +90,18 @@ extension StudyDatabase {
                 id: id, at: at, actor: actor, role: role, action: action, site: site, participant: participant,
                 before: before, after: after, requestID: request)
         }
+    }
+}
+
+extension StudyDatabase {
+    /// The names of the machines among audit actors (`device:<id>`), for the audit page: an id alone says nothing.
+    public func machineNames(ofActors actors: [String]) async throws -> [String: String] {
+        let ids = Array(Set(actors.filter { $0.hasPrefix("device:") }.map { String($0.dropFirst("device:".count)) }))
+        guard !ids.isEmpty else { return [:] }
+        return Dictionary(
+            uniqueKeysWithValues: try await rows(
+                "SELECT 'device:' || id::text, name FROM devices WHERE id::text = ANY(\(ids))"
+            ).map { try $0.decode((String, String).self) })
     }
 }
 

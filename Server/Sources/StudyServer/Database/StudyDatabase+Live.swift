@@ -10,7 +10,7 @@ extension StudyDatabase {
     static let liveRows = 60
 
     /// The site's live sessions: started in the last 12 hours and not ended, or ended in the last 10 minutes;
-    /// newest first, each with its newest rows (oldest of them first).
+    /// newest first, each with its newest rows, newest first (the row just taken on top, where a supervisor looks).
     func liveSessions(site: String) async throws -> [LiveSession] {
         guard let siteID = try await siteID(site) else { return [] }
         var sessions: [LiveSession] = []
@@ -40,7 +40,7 @@ extension StudyDatabase {
               time_s, hit, shot_at
             FROM (SELECT t.*, row_number() OVER (PARTITION BY session_id ORDER BY trial DESC) AS newest
                   FROM trials t WHERE t.session_id = ANY(\(Array(index.keys)))) t
-            WHERE newest <= \(Self.liveRows) ORDER BY session_id, trial
+            WHERE newest <= \(Self.liveRows) ORDER BY session_id, trial DESC
             """)
         {
             let (id, trial, round, target, condition, targetDeg, aimDeg, deviation, time, hit, shotAt) =

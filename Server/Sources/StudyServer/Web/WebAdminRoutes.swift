@@ -153,14 +153,18 @@ struct WebAdminRoutes {
         }
         let (who, what, participant) = (filter("actor"), filter("action"), filter("participant"))
         let formatter = ISO8601DateFormatter()
-        let rows: [[String: Any]] = try await database.auditRows(
-            actor: who, action: what, participant: participant, limit: 200
-        ).reversed().map { row in
-            [
-                "at": formatter.string(from: row.at), "actor": row.actor, "role": row.role, "action": row.action,
+        let found = try await database.auditRows(actor: who, action: what, participant: participant, limit: 200)
+        // A machine by its name (the id below it), as the site's page lists it; "who" takes the name too.
+        let machines = try await database.machineNames(ofActors: found.map(\.actor))
+        let rows: [[String: Any]] = found.reversed().map { row in
+            var shown: [String: Any] = [
+                "at": formatter.string(from: row.at), "actor": machines[row.actor] ?? row.actor,
+                "role": row.role, "action": row.action,
                 "site": row.site ?? "", "participant": row.participant ?? "", "before": row.before ?? "",
                 "after": row.after ?? "",
             ]
+            if machines[row.actor] != nil { shown["machine"] = String(row.actor.dropFirst("device:".count)) }
+            return shown
         }
         return pages.render(
             "audit", title: "Audit trail",

@@ -61,7 +61,7 @@ struct WebSiteRoutes {
     /// A site's page: its machines, a new enrolment code, and the plan prescription form.
     private func site(
         _ site: String, context: AppRequestContext, notice: String? = nil, error: String? = nil,
-        code: (String, Date)? = nil, status: HTTPResponse.Status = .ok
+        code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
             [
@@ -83,6 +83,9 @@ struct WebSiteRoutes {
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
         if let (code, expires) = code { page["code"] = ["code": code, "expires": Self.show(expires)] }
+        if let (id, machine) = confirmRevoke {
+            page["confirmRevoke"] = ["id": id.uuidString.lowercased(), "name": machine]
+        }
         return pages.render("site", title: "Site \(site)", page: page, web: context.web, status: status)
     }
 
@@ -150,6 +153,10 @@ struct WebSiteRoutes {
         guard let id = UUID(uuidString: text), let device = try await database.device(id: id), device.site == name
         else {
             throw Problem.notFound("No machine \(text) belongs to the site \(name): pick one from its list.")
+        }
+        // One click only asks: the page says what revoking does and takes a second post (confirm=yes) to do it.
+        guard device.revokedAt != nil || context.webForm["confirm"] == "yes" else {
+            return try await site(name, context: context, confirmRevoke: (id, device.name))
         }
         let revoked = try await database.revoke(
             device: id, by: (account.name, account.role.rawValue), requestID: context.id)
