@@ -2,6 +2,7 @@
 import Foundation
 import GameCore
 import Localization
+import StudyRecords
 
 /// The PDF's wording. Numbers and days come formatted by the caller in the active language (`DoctorReport.number`,
 /// `DoctorReport.day`); nothing here decides what is shown. Each sentence is looked up when it is used, so the
@@ -196,27 +197,14 @@ enum DoctorReportWording {
         }
     }
     static var yesNoScale: String { Translation.gettext("1 yes, 0 no") }
-    /// A scale's two ends, from the rating item's own anchors (English, as the game asks them today).
+    /// A scale's two ends, from the rating item's own anchors in the words the game asks them (`askedAnchor`).
     static func sliderScale(_ left: String, _ right: String) -> String {
-        Translation.gettext("0 {left} … 1 {right}", ["left": anchor(left), "right": anchor(right)])
+        Translation.gettext(
+            "0 {left} … 1 {right}", ["left": RatingItem.askedAnchor(left), "right": RatingItem.askedAnchor(right)])
     }
     static func manikinScale(_ left: String, _ right: String) -> String {
-        Translation.gettext("1 {left} … 9 {right}", ["left": anchor(left), "right": anchor(right)])
-    }
-    /// The rating items' anchors, translated; an anchor this list does not know is printed as the item has it.
-    static func anchor(_ english: String) -> String {
-        switch english {
-        case "not audible": Translation.gettext("not audible")
-        case "extremely loud": Translation.gettext("extremely loud")
-        case "not at all": Translation.gettext("not at all")
-        case "extremely": Translation.gettext("extremely")
-        case "very unhappy": Translation.gettext("very unhappy")
-        case "very happy": Translation.gettext("very happy")
-        case "very calm": Translation.gettext("very calm")
-        case "very excited": Translation.gettext("very excited")
-        case "completely": Translation.gettext("completely")
-        default: english
-        }
+        Translation.gettext(
+            "1 {left} … 9 {right}", ["left": RatingItem.askedAnchor(left), "right": RatingItem.askedAnchor(right)])
     }
     static var loudnessTitle: String { Translation.gettext("Tinnitus loudness") }
     static var distressTitle: String { Translation.gettext("Tinnitus distress") }

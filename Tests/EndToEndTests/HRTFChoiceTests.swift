@@ -128,9 +128,7 @@ struct HRTFChoiceTests {
             ["simulate", "--participant", "P07", "--rounds", "1", "--logs", logs.path, "--seed", "3"],
             environment: environment, currentDirectory: SoundSafariBinary.packageRoot)
         #expect(session.status == 0, "\(session.stderr)")
-        let folder = try #require(
-            FileManager.default.enumerator(at: logs, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
-                .first { $0.lastPathComponent == "session.json" }?.deletingLastPathComponent())
+        let folder = try FirstSessionFolder.under(logs)
         let record = try StudyRecords.SessionRecord.read(folder.appendingPathComponent("session.json"))
         #expect(record.environment.hrtf == "ircam-listen-1002")
         #expect(record.environment.hrtfSHA256 == winner.set1SHA256)

@@ -200,9 +200,7 @@ struct HRTFImportTests {
             ["simulate", "--rounds", "1", "--hrtf", "mit-kemar", "--logs", logs.path, "--seed", "3"],
             environment: environment, currentDirectory: SoundSafariBinary.packageRoot)
         #expect(session.status == 0, "\(session.stderr)")
-        let folder = try #require(
-            FileManager.default.enumerator(at: logs, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
-                .first { $0.lastPathComponent == "session.json" }?.deletingLastPathComponent())
+        let folder = try FirstSessionFolder.under(logs)
         let record = try StudyRecords.SessionRecord.read(folder.appendingPathComponent("session.json"))
         #expect(record.environment.hrtf == "mit-kemar")
         #expect(record.environment.hrtfSHA256 == sha)
