@@ -136,7 +136,9 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
         let times = try #require(object?["times"] as? [String])
-        #expect(times.count >= 4 && times.count <= 6)
+        // Today's three and tomorrow's three; fewer of today's when the test runs late in Berlin's day (from 23:45 on,
+        // none of today's is 15 minutes away any more: tomorrow's three alone).
+        #expect(times.count >= 3 && times.count <= 6, "\(times)")
         #expect(times.allSatisfy { $0.hasSuffix("+01:00") || $0.hasSuffix("+02:00") }, "\(times)")
     }
 

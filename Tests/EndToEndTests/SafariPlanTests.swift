@@ -25,7 +25,7 @@ struct SafariPlanTests {
            "conditions": [
              {"name": "one-target", "level": "one-target", "targets": ["frog"], "repetitions": 6},
              {"name": "two-targets", "level": "two-targets", "targets": ["frog", "bluejay"], "repetitions": 3}]},
-         "adaptive": {"parameter": "hit_tolerance_deg", "start": 45, "min": 3, "max": 90, "up": 1, "down": 2,
+         "adaptive": {"parameter": "hit_tolerance_deg", "start": 45, "min": 3, "max": 45, "up": 1, "down": 2,
            "step_sizes": [8, 4, 2], "stop_after_reversals": 8, "threshold_reversals": 6},
          "feedback": {"true_direction": true, "points": true, "replay": false}}
         """
