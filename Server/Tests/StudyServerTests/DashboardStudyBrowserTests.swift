@@ -41,6 +41,8 @@ struct DashboardStudyBrowserTests {
                 #expect(
                     try await browser.execute("return document.querySelectorAll('.report .scroll > table').length;")
                         as? Int ?? 0 > 3, "the report's tables, each in its region")
+                try await browser.screenshot("study-report-table-\(width)x\(height)", at: ".report .scroll")
+                try await browser.screenshot("study-report-figure-\(width)x\(height)", at: ".report figure")
                 try await browser.go(base + "/participants?sort=missed&order=desc")
                 #expect(try await browser.text().contains("P05"))
             }
