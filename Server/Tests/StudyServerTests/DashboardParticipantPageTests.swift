@@ -45,11 +45,17 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             // Sessions in the server's order, each linking its page, with the summary StudyRecords computes.
             for index in 1...4 { #expect(text.contains("Session \(index) (thesis-study)"), "session \(index)") }
             #expect(page.html.contains(#"href="/sites/A/sessions/20261120T090000Z-000a""#))
-            #expect(page.html.contains("<td>Ratings (after)</td>"), "only sessions and applied prescriptions link")
+            // A session's ratings are one entry linking that session (5.9: they were grouped by time).
+            let ratingsLink = try #require(
+                page.html.range(
+                    of: #"<td><a href="/sites/A/sessions/[0-9TZ-]+[0-9a-f]">Ratings after session 1</a>"#,
+                    options: .regularExpression))
+            #expect(
+                page.html[ratingsLink].contains(#"href="/sites/A/sessions/"#), "the ratings link their session")
             let sample = try ProjectionTests.sample().trials
             let median = SessionSummary.of(sample).medianAbsDeviationDeg * ParticipantStudy.factors[3]
             #expect(text.contains("median deviation \(String(format: "%.1f", median))°"), "session 4's median")
-            #expect(text.contains("Ratings (after) tinnitus_loudness 0.40, tinnitus_distress 0.24"))
+            #expect(text.contains("Ratings after session 4 tinnitus_loudness 0.40, tinnitus_distress 0.24"))
             #expect(text.contains("Profile version 1 on home-1"))
             #expect(text.contains("Status No training plan: the sessions follow protocols."))
             #expect(text.contains("Questionnaire mini-tq (A1, baseline) total 14 (moderate)"))

@@ -184,18 +184,31 @@ extension StudyDatabase {
     }
 
     /// The participant's ratings at `site`, oldest first: (item, value, answered, moment, skipped).
-    public func participantRatings(site: String, participant: String) async throws -> [(
-        item: String, value: Double?, answeredAt: Date, moment: String, skipped: Bool
-    )] {
+    public func participantRatings(site: String, participant: String) async throws -> [ParticipantRating] {
         try await rows(
             """
-            SELECT r.item, r.value, r.answered_at, r.moment, r.skipped FROM ratings r JOIN sites s ON s.id = r.site_id
+            SELECT r.item, r.value, r.answered_at, r.moment, r.skipped, nullif(r.session_id, ''), x.session_index
+            FROM ratings r JOIN sites s ON s.id = r.site_id
+              LEFT JOIN sessions x ON x.session_id = r.session_id AND x.site_id = r.site_id
             WHERE s.name = \(site) AND r.participant = \(participant) ORDER BY r.answered_at, r.device_id, r.record
             """
         ).map { row in
-            let c = try row.decode((String, Double?, Date, String, Bool).self)
-            return (c.0, c.1, c.2, c.3, c.4)
+            let c = try row.decode((String, Double?, Date, String, Bool, String?, Int?).self)
+            return ParticipantRating(
+                item: c.0, value: c.1, answeredAt: c.2, moment: c.3, skipped: c.4, session: c.5, sessionIndex: c.6)
         }
+    }
+
+    /// One answered or skipped rating of a participant, with the session it was asked before or after (nil for a
+    /// rating asked outside a session) and that session's number on the server (nil until its session.json arrives).
+    public struct ParticipantRating: Sendable, Equatable {
+        public var item: String
+        public var value: Double?
+        public var answeredAt: Date
+        public var moment: String
+        public var skipped: Bool
+        public var session: String? = nil
+        public var sessionIndex: Int? = nil
     }
 
     /// The participant's profile.json versions as the machines sent them (read back by StudyRecords' codec), by

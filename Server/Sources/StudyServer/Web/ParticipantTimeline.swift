@@ -6,7 +6,7 @@ import StudyRecords
 /// The rows a participant's page reads (StudyDatabase+ParticipantPages), fetched at once.
 struct ParticipantPageRows: Sendable {
     var sessions: [(session: StudyDatabase.ParticipantSession, summary: SessionSummary?)]
-    var ratings: [(item: String, value: Double?, answeredAt: Date, moment: String, skipped: Bool)]
+    var ratings: [StudyDatabase.ParticipantRating]
     var profiles: [StudyDatabase.ParticipantProfile]
     var prescriptions: [StudyDatabase.ProfilePrescription]
     var plans: [(id: Int, createdAt: Date, createdBy: String, content: String)]
@@ -75,18 +75,32 @@ struct ParticipantTimeline: Sendable, Equatable {
                     ].joined(separator: "; "), "/sites/\(site)/sessions/\(session.id)"
                 ))
         }
-        // One line per answering (the items answered within ten minutes at one moment).
-        var group: [(item: String, value: Double?, answeredAt: Date, moment: String, skipped: Bool)] = []
+        // One line per answering: the ratings of one session at one moment (before or after it), whenever each was
+        // answered, linking the session; ratings asked outside a session, by time (within ten minutes at a moment).
+        var group: [StudyDatabase.ParticipantRating] = []
         func flush() {
             guard let first = group.first else { return }
             let answers = group.map {
                 "\($0.item) \($0.skipped ? "skipped" : WebParticipantRoutes.number($0.value, 2))"
             }
+            let what =
+                first.session.map { _ in
+                    "Ratings \(first.moment) session \(first.sessionIndex.map(String.init) ?? "?")"
+                } ?? "Ratings (\(first.moment))"
             events.append(
-                Entry(first.answeredAt, "rating", "Ratings (\(first.moment))", answers.joined(separator: ", "), ""))
+                Entry(
+                    first.answeredAt, "rating", what, answers.joined(separator: ", "),
+                    first.session.map { "/sites/\(site)/sessions/\($0)" } ?? ""))
             group = []
         }
-        for rating in rows.ratings {
+        let bySession = Dictionary(grouping: rows.ratings.filter { $0.session != nil }) {
+            "\($0.session ?? "") \($0.moment)"
+        }
+        for key in bySession.keys.sorted() {
+            group = bySession[key] ?? []
+            flush()
+        }
+        for rating in rows.ratings where rating.session == nil {
             if let first = group.first,
                 first.moment != rating.moment || rating.answeredAt.timeIntervalSince(first.answeredAt) > 600
             {
