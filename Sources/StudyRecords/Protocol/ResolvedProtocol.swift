@@ -134,6 +134,7 @@ private struct StoredRound: Codable {
         case backgroundSound = "background_sound"
         case backgroundGainDB = "background_gain_db"
         case keepFirstTargetPlaying = "keep_first_target_playing"
+        case hrtf
     }
 
     init(from decoder: Decoder) throws {
@@ -145,7 +146,8 @@ private struct StoredRound: Codable {
             targetSounds: try container.decode([String].self, forKey: .targetSounds),
             backgroundSound: try container.decodeIfPresent(String.self, forKey: .backgroundSound),
             backgroundGainDB: try container.decode(Double.self, forKey: .backgroundGainDB),
-            keepFirstTargetPlaying: try container.decode(Bool.self, forKey: .keepFirstTargetPlaying))
+            keepFirstTargetPlaying: try container.decode(Bool.self, forKey: .keepFirstTargetPlaying),
+            hrtf: try container.decodeIfPresent(String.self, forKey: .hrtf))
     }
 
     func encode(to encoder: Encoder) throws {
@@ -157,6 +159,7 @@ private struct StoredRound: Codable {
         try container.encodeIfPresent(plan.backgroundSound, forKey: .backgroundSound)
         try container.encode(plan.backgroundGainDB, forKey: .backgroundGainDB)
         try container.encode(plan.keepFirstTargetPlaying, forKey: .keepFirstTargetPlaying)
+        try container.encodeIfPresent(plan.hrtf, forKey: .hrtf)
     }
 }
 
@@ -197,7 +200,8 @@ extension StudyProtocol {
             return RoundPlan(
                 round: offset + 1, condition: condition.name, level: condition.level.rawValue,
                 targetSounds: condition.targets, backgroundSound: condition.backgroundSound,
-                backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying)
+                backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying,
+                hrtf: condition.hrtf)
         }
         var resolved = ResolvedProtocol(
             name: name, description: description, order: order, blocked: blocked, seed: seed,
