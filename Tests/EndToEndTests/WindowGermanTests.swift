@@ -8,7 +8,7 @@ extension WindowTests {
         /// The README's German screenshots (docs/screenshots/de-NAME.png), each with a text its screen must say.
         static let shots: [(name: String, says: String)] = [
             ("check", "Kopfhörer-Prüfung"), ("ratings", "Haben Sie gerade den Tinnitus bewusst wahrgenommen?"),
-            ("practice", "Übung — ohne Wertung"), ("help", "Nicht gefunden? Der Frosch ist irgendwo"),
+            ("practice", "Übung — ohne Wertung"), ("help", "Nicht gefunden? Das Tier (Frosch) ist irgendwo"),
             ("result", "Zeit: "), ("end", "Punkte in dieser Sitzung"), ("diary-add", "Ins Tagebuch schreiben"),
             ("diary", "Mein Tagebuch"),
         ]
