@@ -81,6 +81,8 @@ enum MainMenu {
                 .button("quit", Translation.gettext("Quit")),
                 // Last, so the rows above keep their places; its own words in every language, so anyone finds it.
                 LanguageRow.item(),
+                // Below the language row, which keeps its place: who made the sounds, pictures and fonts.
+                .button("about", Translation.gettext("About and credits")),
             ], focus: settings.participant.isEmpty ? "participant" : "start")
     }
 
