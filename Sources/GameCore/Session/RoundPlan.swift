@@ -29,6 +29,9 @@ public struct RoundPlan: Sendable, Equatable, Codable {
     /// Seconds each target sounds from its first audible sample (a training plan's `stimulus_duration_s`);
     /// nil: as long as the search lasts.
     public var stimulusDurationS: Double?
+    /// The round of the session's first pass this round plays again: a training session whose rounds are all
+    /// played while its minutes remain plays them again (`SessionPlan.repeated`); nil in the first pass.
+    public var repeatsRound: Int?
     /// The HRTF set this round is heard through (a protocol condition's `hrtf`, by its OpenAL Soft name); nil: the
     /// session's own set. The scene reopens its audio with it before the round (`AudioScene.prepare(for:)`).
     public var hrtf: String?

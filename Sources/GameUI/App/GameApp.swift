@@ -346,6 +346,12 @@ package final class GameApp {
             switch effect {
             case .exit:
                 keepRunning = false
+            case .startRound, .continueRound:
+                // Read aloud: the round's instruction is spoken before its animal calls (the round screen starts it).
+                if readAloud.enabled, let round = controller as? RoundController, round.hold(effect, app: self) {
+                    continue
+                }
+                try run?.perform(effect, app: self)
             default:
                 try run?.perform(effect, app: self)
             }

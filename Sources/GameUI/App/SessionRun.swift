@@ -173,6 +173,13 @@ final class SessionRun {
 
     /// Called every frame: a newly logged photo moves the flow to its result screen, with the shutter sound.
     func poll(app: GameApp) throws {
+        // A timed session's next pass of rounds, added at the last photo of the pass before: the flow goes on.
+        if session.plan.rounds.count > app.flow.rounds.count {
+            app.flow.roundsAdded(
+                session.plan.rounds[app.flow.rounds.count...].map {
+                    FlowRound(condition: $0.condition, targets: max(1, $0.targetSounds.count))
+                })
+        }
         if session.trials.count > seenTrials {
             seenTrials = session.trials.count
             lastTrial = session.trials.last

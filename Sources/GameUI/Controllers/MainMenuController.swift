@@ -88,6 +88,7 @@ final class MainMenuController: ScreenController {
         case .activated("album"): try AlbumController.openFromMenu(app: app)
         case .activated("findSound"): try HRTFChoiceController.openFromMenu(app: app)
         case .activated("forDoctor"): forMyDoctor(app: app)
+        case .activated("about"): try AboutController.open(app: app)
         default: break
         }
     }

@@ -59,12 +59,19 @@ final class SummaryController: ScreenController {
         let feedback = app.shownFeedback
         // One row per round: each target's signed deviation and time, in the order they were photographed.
         let rounds = Dictionary(grouping: photos, by: \.round).sorted { $0.key < $1.key }
+        // The free game is a patient's: how far off without a sign (which way is the picture's to show), the
+        // level as heard. A study's table keeps the researcher's signed deviations and condition names.
+        let patient = app.isPlay
         let rows = rounds.map { round, photos in
             ScreenPainter.SummaryRow(
-                round: "\(round)", condition: FlowRound.label(for: photos[0].condition),
+                round: "\(round)",
+                condition: patient
+                    ? GameWording.heard(photos[0].condition) : FlowRound.label(for: photos[0].condition),
                 target: photos.map { run?.displayName(of: $0.target) ?? $0.target }.joined(separator: ", "),
                 deviation: feedback.showTrueDirection
-                    ? photos.map { ResultWording.degrees($0.deviationDeg) }.joined(separator: ", ") : "–",
+                    ? photos.map {
+                        patient ? "\(Int(abs($0.deviationDeg).rounded()))°" : ResultWording.degrees($0.deviationDeg)
+                    }.joined(separator: ", ") : "–",
                 time: photos.map { ResultWording.seconds($0.timeSeconds) }.joined(separator: ", "))
         }
         let note: String?
@@ -82,10 +89,13 @@ final class SummaryController: ScreenController {
         }
         app.painter.drawSummary(
             heading: SummaryMenu.heading(quitEarly: app.flow.quitEarly),
-            rows: rows, means: ResultWording.means(photos, feedback: feedback),
+            rows: rows,
+            means: patient && feedback.showTrueDirection && feedback.verdict
+                ? ResultWording.patientMeans(photos) : ResultWording.means(photos, feedback: feedback),
             meansColor: Theme.color(
                 of: feedback.verdict && feedback.showTrueDirection ? ResultWording.meanGrade(photos) : nil),
             note: note, menu: menu,
-            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
+            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
+            patientWords: patient)
     }
 }

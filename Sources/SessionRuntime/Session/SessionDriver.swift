@@ -180,6 +180,9 @@ package final class SessionDriver {
         driver.session.playedSeconds = log.playedSeconds
         if case .trainingPlan(let assigned, _) = request.source {
             driver.session.timeLimitSeconds = assigned.plan.minutesPerSession * 60
+            // While minutes remain after the rounds, they are played again: session.json lists each new pass.
+            driver.session.repeatsWhileTimeRemains = assigned.plan.repeatRounds
+            driver.session.onRepeat = { [log] rounds in try log.appendRounds(rounds) }
         }
         try driver.recordOutput(volumeSource: request.resume ? "resume" : "session start", at: now)
         return driver

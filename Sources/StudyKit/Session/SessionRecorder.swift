@@ -169,6 +169,13 @@ public final class SessionRecorder: TrialSink {
         try record.write(to: folder.sessionJSONURL)
     }
 
+    /// Appends a pass of repeated rounds to session.json's `protocol.rounds` (rewritten atomically) before any of
+    /// them is played: a resume finds them there, and the session is complete only once they are logged too.
+    public func appendRounds(_ rounds: [RoundPlan]) throws {
+        record.resolvedProtocol.rounds += rounds
+        try record.write(to: folder.sessionJSONURL)
+    }
+
     /// What earlier runs of this session played, seconds.
     public var playedSeconds: Double { record.playedSeconds ?? 0 }
 
