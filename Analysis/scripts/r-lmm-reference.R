@@ -45,6 +45,22 @@ s <- data.frame(participant = rep(sprintf("S%d", 1:6), each = 6), condition = re
 s$score <- round(10 + ifelse(s$condition == "b", 1, 0) + rnorm(36), 3)
 write.csv(s, "Fixtures/lmm-singular.csv", row.names = FALSE)
 
+# The check after an HRTF choice (issue 43): 12 participants, each heard through the set they chose (one of four) and
+# OpenAL Soft's default, 6 directions each, in ABBA or BAAB blocks; the absolute error smaller and the front-back
+# reversals rarer with the chosen set (set.seed(43)).
+set.seed(43)
+hp <- sprintf("P%02d", 1:12)
+chosen <- c("ari-nh2", "fhk-ku100", "ircam-listen-1002", "mit-kemar-large")[(0:11 %% 4) + 1]
+names(chosen) <- hp
+h <- expand.grid(target_bearing_deg = seq(0, 300, 60), set = c("chosen", "standard"), participant = hp,
+                 stringsAsFactors = FALSE)
+h$hrtf <- ifelse(h$set == "chosen", chosen[h$participant], "default-48000")
+hi <- rnorm(12, 0, 4); names(hi) <- hp
+ho <- c("ari-nh2" = 0, "fhk-ku100" = 2, "ircam-listen-1002" = -1, "mit-kemar-large" = 3, "default-48000" = 12)
+h$abs_deviation_deg <- round(abs(12 + hi[h$participant] + ho[h$hrtf] + rnorm(nrow(h), 0, 6)), 2)
+h$front_back_reversal <- ifelse(runif(nrow(h)) < plogis(-2.2 + ifelse(h$set == "standard", 1.6, 0)), "true", "false")
+h <- h[, c("participant", "hrtf", "target_bearing_deg", "abs_deviation_deg", "front_back_reversal")]
+write.csv(h, "Fixtures/lmm-hrtf-check.csv", row.names = FALSE)
 # Stimuli (issue 42): trials as trials.csv names them, 12 participants x 8 recorded animals x 2 conditions x 3 trials;
 # each animal its own file (stimulus_sha256, 64 hex digits drawn here) and measured bandwidth, a random effect per
 # stimulus beside the bandwidth's fixed slope (broadband calls are localized better).
@@ -150,6 +166,7 @@ record("covariate_nested", abs_deviation_deg ~ eccentricity + eccentricity:condi
        "Fixtures/lmm-localization-unbalanced.csv")
 record("crossed_slopes_singular", abs_deviation_deg ~ condition + (1 + condition | participant) + (1 | sound),
        "Fixtures/lmm-localization-unbalanced.csv")
+record("hrtf_check", abs_deviation_deg ~ hrtf + (1 | participant), "Fixtures/lmm-hrtf-check.csv")
 record("stimulus", abs_deviation_deg ~ condition + (1 | participant) + (1 | stimulus_sha256), "Fixtures/lmm-stimulus.csv")
 record("stimulus_bandwidth", abs_deviation_deg ~ condition + stimulus_bandwidth_oct + (1 | participant) + (1 | stimulus_sha256),
        "Fixtures/lmm-stimulus.csv")

@@ -29,6 +29,7 @@ import Testing
         #expect(lines.first?.hasPrefix("participant  protocol or plan") == true)
         let p01 = try #require(lines.first { $0.hasPrefix("P01 ") })
         #expect(p01.contains("protocol thesis-study"))
+        #expect(p01.hasSuffix("default"), "no choice, no set fixed by the protocol: \(p01)")
         let t01 = try #require(lines.first { $0.hasPrefix("T01 ") })
         #expect(t01.contains("plan localization-training-10x12 v1"))
         let t02 = try #require(lines.first { $0.hasPrefix("T02 ") })
@@ -39,7 +40,7 @@ import Testing
         let csvLines = csv.stdout.split(separator: "\n").map(String.init)
         #expect(
             csvLines.first
-                == "participant,protocol_or_plan,done,interrupted,missed,due_next,last_seen,week_dose_percent,last_rating"
+                == "participant,protocol_or_plan,done,interrupted,missed,due_next,last_seen,week_dose_percent,last_rating,hrtf"
         )
         #expect(csvLines.contains { $0.hasPrefix("P01,protocol thesis-study,1,0,,,") })
         #expect(csvLines.contains { $0.hasPrefix("T02,plan localization-training-10x12 v1,0,0,0,session 1 today,,") })

@@ -40,9 +40,21 @@ extension WindowTests {
                 let downs = ["a": 0, "b": 1, "no_difference": 2][Self.answer(comparison).rawValue] ?? 0
                 script += Array(repeating: "key Down", count: downs) + ["key Return", "wait next"]
             }
-            script += ["see Your sound is", "shot done", "key Return", "wait menu", "key Escape"]
+            // "Did it help?", focused on the done screen: the check, a session like any other (headphone check,
+            // then 12 one-animal rounds, each photographed at once by Space), and its summary in words.
+            script += [
+                "see Your sound is", "see Did it help?", "shot done", "key Return", "wait headphone-check", "key Left",
+                "key Right",
+            ]
+            for round in 1...12 {
+                script +=
+                    ["wait running"] + (round == 1 ? ["shot check-round"] : []) + [
+                        "key Space", "wait round-result", "key Return",
+                    ]
+            }
+            script += ["wait summary", "see With your sound", "shot check-result", "key Return"]
             let output = try window.run(
-                ["play", "--input", "keyboard", "--seed", "\(seed)"], script: script, timeout: 420,
+                ["play", "--input", "keyboard", "--seed", "\(seed)"], script: script, timeout: 600,
                 windowSize: "1280x720",
                 environment: ["XDG_DATA_HOME": window.logs.appendingPathComponent("data").path])
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -65,6 +77,23 @@ extension WindowTests {
             #expect(versions.last?.hrtf?.name == winner)
             let done = try window.screenText("done")
             #expect(done.contains("Your sound is \(winner)"), "\(done)")
+
+            // The check: the seed is odd, so the standard set's block comes first (BAAB); each row names its set.
+            let sessions = try window.sessionFolders(participant: "FS01")
+            #expect(sessions.count == 1)
+            let session = try #require(sessions.first)
+            #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
+            let trials = try CSVLogFile<TrialRow>.decode(
+                try Data(contentsOf: session.appendingPathComponent("trials.csv")), file: "trials.csv"
+            ).records
+            #expect(
+                trials.map(\.condition)
+                    == ["standard", "your-sound", "your-sound", "standard"].flatMap { Array(repeating: $0, count: 3) })
+            #expect(trials.allSatisfy { $0.hrtf == ($0.condition == "your-sound" ? winner : "default-48000") })
+            #expect(
+                trials.filter { $0.condition == "your-sound" }.allSatisfy { $0.hrtfSHA256 == rows.last?.set1SHA256 })
+            let result = try window.screenText("check-result")
+            #expect(result.contains("With your sound you were off by"), "\(result)")
         }
     }
 }

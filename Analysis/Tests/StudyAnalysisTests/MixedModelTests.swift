@@ -54,6 +54,8 @@ import Testing
         Case(
             name: "crossed_slopes_singular", file: "lmm-localization-unbalanced.csv",
             formula: "abs_deviation_deg ~ condition + (1 + condition | participant) + (1 | sound)"),
+        // The HRTF set as a fixed effect (issue 43): each participant's chosen set against the default.
+        Case(name: "hrtf_check", file: "lmm-hrtf-check.csv", formula: "abs_deviation_deg ~ hrtf + (1 | participant)"),
         // Issue 42: the stimulus (its file's hash, as trials.csv logs it) as a random effect, alone and beside its
         // measured bandwidth (a stimulus-level slope: its df is the stimuli's, not the trials').
         Case(

@@ -19,12 +19,16 @@ package final class HRTFChoiceRun {
     private let logs: URL
     private let log: RecordLog<HRTFChoiceRow>
 
-    /// Throws `HRTFTournamentError.tooFewCandidates` (nothing written) for fewer than two candidates, and the
+    /// Throws `HRTFChoiceForbidden` for a participant of a study whose protocol fixes the set (`hrtf_choice`
+    /// false), `HRTFTournamentError.tooFewCandidates` (nothing written) for fewer than two candidates, and the
     /// profile's own sentence when profile.json is broken (checked before any comparison is heard).
     package init(
         participant: ParticipantID, logs: URL, candidates: [ShippedHRTFs.Candidate], seed: UInt64,
         responder: String, startedAt: Date
     ) throws {
+        if let study = PastSession.all(logs: logs, participant: participant).last(where: \.forbidsHRTFChoice) {
+            throw HRTFChoiceForbidden(participant: participant.value, protocolName: study.protocolName)
+        }
         tournament = try HRTFTournament(candidateCount: candidates.count, seed: seed)
         _ = try HearingProfile.load(logs: logs, participant: participant.value)
         self.participant = participant

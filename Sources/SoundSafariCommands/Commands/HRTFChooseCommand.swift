@@ -21,7 +21,11 @@ struct HRTFChooseCommand: ParsableCommand {
             version of profile.json (source "choice"), used by every session from the next one on unless \
             --hrtf names another set. --listener-ears NAME answers with a simulated listener whose own ears are \
             the set NAME (headless): it prefers the set whose horizontal-plane transfer functions are closest to \
-            its own (log-spectral distance, 1 dB of noise).
+            its own (log-spectral distance, 1 dB of noise). Then, unless --skip-check or the winner is OpenAL \
+            Soft's default, the check "Did it help?": a session of 12 targets heard through the winner and the \
+            default in ABBA or BAAB blocks (by the seed), answered by a listener whose aim error is N(0, 6° + 4°·d) \
+            and who mixes up front and back with probability min(0.4, 0.06·d), d the distance (dB) of the set it \
+            hears from its own ears. A participant of a study whose protocol says "hrtf_choice": false is refused.
             """)
 
     @Option(help: "Pseudonymous participant ID.")

@@ -13,7 +13,9 @@ struct StatusCommand: ParsableCommand {
             training plan (current plan-NNN.json) or the protocol of their newest session; sessions done; \
             interrupted (started, not done, no process writing them); missed and due next by the plan's calendar \
             (the one adherence rule, Examples/README.md); last seen; the listening dose of the last 7 days in % of \
-            the weekly allowance (empty without calibrated headphones); the newest rating. Then every interrupted \
+            the weekly allowance (empty without calibrated headphones); the newest rating; the HRTF set they train \
+            with (per condition when their newest session's protocol fixes the sets, else the set chosen by ear in \
+            profile.json, else default). Then every interrupted \
             session with the command that continues it. --format csv and json print the same numbers for a \
             spreadsheet or a script (json adds the sessions and their commands).
             """)

@@ -10,12 +10,17 @@ public struct PastSession: Sendable, Equatable {
     public let completed: Bool
     /// Its `session_index` (by start order for a session logged before the key existed).
     public let sessionIndex: Int
+    /// Its protocol forbids choosing an HRTF set (`"hrtf_choice": false`).
+    public let forbidsHRTFChoice: Bool
 
-    public init(sessionID: String, protocolName: String, completed: Bool, sessionIndex: Int) {
+    public init(
+        sessionID: String, protocolName: String, completed: Bool, sessionIndex: Int, forbidsHRTFChoice: Bool = false
+    ) {
         self.sessionID = sessionID
         self.protocolName = protocolName
         self.completed = completed
         self.sessionIndex = sessionIndex
+        self.forbidsHRTFChoice = forbidsHRTFChoice
     }
 
     /// The `session_index` the participant's next session gets: one more than the highest so far (as
@@ -33,7 +38,8 @@ public struct PastSession: Sendable, Equatable {
             ordinal += 1
             return PastSession(
                 sessionID: record.sessionID, protocolName: record.resolvedProtocol.name, completed: record.completed,
-                sessionIndex: record.sessionIndex ?? ordinal)
+                sessionIndex: record.sessionIndex ?? ordinal,
+                forbidsHRTFChoice: !record.resolvedProtocol.hrtfChoice)
         }
     }
 

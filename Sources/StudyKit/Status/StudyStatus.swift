@@ -69,8 +69,12 @@ public struct StudyStatus: Sendable {
         do { ratings = try RatingsLog(logs: logs, participant: participant).storedRows() } catch {
             problems.append("\(error)")
         }
+        var chosen: String?
+        do { chosen = try HearingProfile.load(logs: logs, participant: participant.value)?.hrtf?.name } catch {
+            problems.append("\(error)")
+        }
         return ParticipantStatus(
             participant: participant.value, sessions: sessions, plan: plan, ratings: ratings, photos: photos,
-            runningSessions: running, today: today, logs: logsArgument)
+            runningSessions: running, today: today, logs: logsArgument, chosenHRTF: chosen)
     }
 }

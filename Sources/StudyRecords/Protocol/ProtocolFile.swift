@@ -68,7 +68,7 @@ struct FieldReader {
     static let topFields = [
         "name", "description", "comment", "seed", "order", "blocked", "min_separation_deg",
         "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions",
-        "ratings", "feedback", "participant_sheet", "scene",
+        "ratings", "feedback", "participant_sheet", "scene", "hrtf_choice",
     ]
     static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound", "hrtf"]
 
@@ -210,7 +210,8 @@ struct FieldReader {
             minSeparationDeg: separation, bearingsDeg: bearings, backgroundGainDB: gain,
             keepFirstTargetPlaying: keepPlaying, conditions: conditions,
             ratings: try bool(fields, "ratings", "ratings") ?? false, feedback: try feedback(fields),
-            participantSheet: try participantSheet(fields), scene: try scene(fields))
+            participantSheet: try participantSheet(fields), scene: try scene(fields),
+            hrtfChoice: try bool(fields, "hrtf_choice", "hrtf_choice") ?? true)
     }
 
     /// A protocol's `scene`: one of the safari's scenes (`SafariScene`), named exactly.

@@ -44,6 +44,9 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
     }
 
     /// Every (round, target index) of a complete session, in playing order.
+    /// The protocol's `hrtf_choice`: false forbids its participants to choose an HRTF set (issue 43).
+    public var hrtfChoice = true
+
     public var allTrialKeys: [TrialKey] { RoundPlan.trialKeys(of: rounds) }
 
     enum CodingKeys: String, CodingKey {
@@ -56,6 +59,7 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         case backgroundGainDB = "background_gain_db"
         case keepFirstTargetPlaying = "keep_first_target_playing"
         case feedback, stimuli
+        case hrtfChoice = "hrtf_choice"
     }
 
     public init(
@@ -98,6 +102,7 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         rounds = try container.decode([StoredRound].self, forKey: .rounds).map(\.plan)
         feedback = try container.decodeIfPresent(SessionFeedback.self, forKey: .feedback)
         stimuli = try container.decodeIfPresent([String: StimulusColumns].self, forKey: .stimuli) ?? [:]
+        hrtfChoice = try container.decodeIfPresent(Bool.self, forKey: .hrtfChoice) ?? true
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -119,6 +124,8 @@ public struct ResolvedProtocol: Sendable, Equatable, Codable {
         try container.encodeIfPresent(feedback, forKey: .feedback)
         // Absent when nothing was measured, so sessions logged before it keep their exact bytes.
         if !stimuli.isEmpty { try container.encode(stimuli, forKey: .stimuli) }
+        // Only a study that forbids the choice says so; every other session keeps its exact bytes.
+        if !hrtfChoice { try container.encode(false, forKey: .hrtfChoice) }
     }
 }
 
@@ -214,6 +221,7 @@ extension StudyProtocol {
             keepFirstTargetPlaying: keepFirstTargetPlaying, conditions: conditions, rounds: rounds,
             feedback: feedback)
         resolved.scene = scene
+        resolved.hrtfChoice = hrtfChoice
         return resolved
     }
 

@@ -76,13 +76,16 @@ public struct StudyProtocol: Sendable, Equatable {
     /// The safari scene the session is set in (`"scene": "farm"`, a `SafariScene.id`): logged in session.json, never
     /// changing the targets the protocol names; in a training plan it fixes the scene (no scene opens or changes).
     public var scene: String?
+    /// false (`"hrtf_choice": false`): the study fixes which HRTF set its participants hear, so `hrtf choose` and the
+    /// menu's "Find my sound" refuse for anyone who has a session of it.
+    public var hrtfChoice: Bool
 
     public init(
         name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
         blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
         backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition],
         ratings: Bool = false, feedback: SessionFeedback = .all, participantSheet: ProtocolSheet? = nil,
-        scene: String? = nil
+        scene: String? = nil, hrtfChoice: Bool = true
     ) {
         self.name = name
         self.description = description
@@ -96,6 +99,7 @@ public struct StudyProtocol: Sendable, Equatable {
         self.conditions = conditions
         self.ratings = ratings
         self.feedback = feedback
+        self.hrtfChoice = hrtfChoice
         self.participantSheet = participantSheet
         self.scene = scene
     }

@@ -18,7 +18,7 @@ extension ParticipantStatus {
         guard !participants.isEmpty else { return "No participants in \(logs) yet.\n" }
         let header = [
             "participant", "protocol or plan", "done", "interrupted", "missed", "due next", "last seen", "week dose",
-            "last rating",
+            "last rating", "HRTF",
         ]
         let numeric: Set<Int> = [2, 3, 4, 7]
         let rows = participants.map { p -> [String] in
@@ -28,7 +28,7 @@ extension ParticipantStatus {
                 p.lastSeen.map { String(Timestamp.format($0).prefix(16)).replacingOccurrences(of: "T", with: " ") }
                     ?? "never",
                 p.weekDosePercent.map { String(format: "%.0f %%", $0) } ?? "–",
-                p.lastRatingText.isEmpty ? "–" : p.lastRatingText,
+                p.lastRatingText.isEmpty ? "–" : p.lastRatingText, p.hrtf,
             ]
         }
         let widths = header.indices.map { column in

@@ -44,6 +44,10 @@ public struct ParticipantStatus: Sendable, Equatable {
     public let weekDose: WeekDose?
     /// The newest answered (not skipped) rating.
     public let lastRating: RatingRow?
+    /// The HRTF set they train with: `per condition: A, B` when their newest session's protocol fixes the sets,
+    /// else the set they chose by ear (profile.json `hrtf`), else `default` (OpenAL Soft's, as a session without
+    /// a choice or `--hrtf` hears).
+    public let hrtf: String
 
     /// - Parameters:
     ///   - sessions: the participant's session.json records, any order.
@@ -52,7 +56,8 @@ public struct ParticipantStatus: Sendable, Equatable {
     ///   - logs: the logs folder as the supervisor named it, for the resume command.
     public init(
         participant: String, sessions: [SessionRecord], plan: AssignedPlan?, ratings: [RatingRow],
-        photos: [String: Int] = [:], runningSessions: Set<String> = [], today: Date, logs: String
+        photos: [String: Int] = [:], runningSessions: Set<String> = [], today: Date, logs: String,
+        chosenHRTF: String? = nil
     ) {
         self.participant = participant
         let ordered = sessions.sorted { $0.sessionID < $1.sessionID }
@@ -93,13 +98,18 @@ public struct ParticipantStatus: Sendable, Equatable {
         let week = WeekDose.of(ordered, before: today, excluding: nil)
         weekDose = week.sessions > 0 ? week : nil
         lastRating = ratings.filter { !$0.skipped }.max { $0.answeredAt < $1.answeredAt }
+        var fixed: [String] = []
+        for name in ordered.last?.resolvedProtocol.conditions.compactMap(\.hrtf) ?? [] where !fixed.contains(name) {
+            fixed.append(name)
+        }
+        hrtf = fixed.isEmpty ? chosenHRTF ?? "default" : "per condition: " + fixed.joined(separator: ", ")
     }
 
     /// The table's columns, in order (the CSV header; the JSON keys of one participant).
     public static let columns = [
         "participant", "protocol_or_plan", "done", "interrupted", "missed", "due_next", "last_seen",
         "week_dose_percent",
-        "last_rating",
+        "last_rating", "hrtf",
     ]
 
     /// The newest rating as one cell: `tinnitus_loudness 0.420 (after, 2026-11-26)`.
@@ -118,7 +128,7 @@ public struct ParticipantStatus: Sendable, Equatable {
             .text(participant), .text(programme), .integer(done), .integer(interrupted.count),
             missed.map { .integer($0) } ?? .empty, .text(dueNext),
             lastSeen.map { .text(Timestamp.format($0)) } ?? .empty,
-            weekDosePercent.map { .decimal($0, fractionDigits: 0) } ?? .empty, .text(lastRatingText),
+            weekDosePercent.map { .decimal($0, fractionDigits: 0) } ?? .empty, .text(lastRatingText), .text(hrtf),
         ]
     }
 
@@ -137,7 +147,7 @@ public struct ParticipantStatus: Sendable, Equatable {
             ("missed", missed.map { .integer($0) } ?? .null), ("due_next", .string(dueNext)),
             ("last_seen", lastSeen.map { .string(Timestamp.format($0)) } ?? .null),
             ("week_dose_percent", weekDosePercent.map { .number($0) } ?? .null),
-            ("last_rating", lastRating.map { _ in .string(lastRatingText) } ?? .null),
+            ("last_rating", lastRating.map { _ in .string(lastRatingText) } ?? .null), ("hrtf", .string(hrtf)),
         ])
     }
 }
