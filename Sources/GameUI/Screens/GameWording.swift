@@ -27,6 +27,18 @@ enum GameWording {
         }
     }
 
+    /// A round's level as the patient heard it, for the free game's summary ("two animals, with background sound");
+    /// a protocol's own condition name as it is.
+    static func heard(_ condition: String) -> String {
+        switch LevelKind(rawValue: condition) {
+        case .oneTarget: Translation.gettext("one animal")
+        case .twoTargets: Translation.gettext("two animals")
+        case .twoTargetsBackground: Translation.gettext("two animals, with background sound")
+        case .oneTargetBackground: Translation.gettext("one animal, with background sound")
+        case nil: FlowRound.label(for: condition)
+        }
+    }
+
     /// What the player is asked to do now (GameCore's `GameSession.instruction`, in the run's language).
     /// `names` are the level's targets' names, in the order they are photographed.
     static func instruction(state: GameSessionState, kind: LevelKind?, target: Int?, names: [String]) -> String {

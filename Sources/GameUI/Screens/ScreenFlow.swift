@@ -333,6 +333,11 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// A timed session repeats its rounds while its minutes remain: the next pass's rounds come after these.
+    mutating func roundsAdded(_ more: [FlowRound]) {
+        rounds += more
+    }
+
     /// The session ended by its plan's minutes as the next round was to begin (`SessionEnd.time`): on to the
     /// questions after the rounds, or the summary, as after the last round.
     mutating func sessionEndedByTime() -> [FlowEffect] {
