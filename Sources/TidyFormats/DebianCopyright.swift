@@ -2,8 +2,8 @@
 import Foundation
 
 /// `/usr/share/doc/PACKAGE/copyright` in Debian's copyright format 1.0: the upstream name and source, and who holds
-/// the copyright of the package's files under which licence. The About screen and the dashboard's credits read it
-/// at run time, so what they say is what the installed package says.
+/// the copyright of the package's files under which licence. The About screen (GameUI's `Credits`) reads it
+/// at run time, so what it says is what the installed package says.
 public struct DebianCopyright: Sendable, Equatable {
     public let package: String
     public let upstreamName: String?
@@ -77,15 +77,5 @@ public struct DebianCopyright: Sendable, Equatable {
         }
         if !current.isEmpty { stanzas.append(current) }
         return stanzas
-    }
-
-    /// One line for a credits list: "DejaVu fonts (Debian package fonts-dejavu-core): Copyright (c) 2003 by
-    /// Bitstream, Inc. …; licence bitstream-vera; https://dejavu-fonts.github.io/".
-    public var creditLine: String {
-        var parts = ["\(upstreamName ?? package) (Debian package \(package))"]
-        if !copyright.isEmpty { parts[0] += ": " + copyright.joined(separator: " ") }
-        if let licence { parts.append("licence \(licence)") }
-        if let source { parts.append(source) }
-        return parts.joined(separator: "; ")
     }
 }

@@ -41,13 +41,29 @@ enum Credits {
         }
     }
 
+    /// A package's credit in the run's language: "DejaVu fonts (Debian package fonts-dejavu-core): Copyright (c) …;
+    /// licence bitstream-vera; https://dejavu-fonts.github.io/" (the holders and licence names as the file has them).
+    static func line(_ copyright: DebianCopyright) -> String {
+        var parts = [
+            Translation.gettext(
+                "{name} (Debian package {package})",
+                ["name": copyright.upstreamName ?? copyright.package, "package": copyright.package])
+                + (copyright.copyright.isEmpty ? "" : ": " + copyright.copyright.joined(separator: " "))
+        ]
+        if let licence = copyright.licence {
+            parts.append(Translation.gettext("licence {licence}", ["licence": licence]))
+        }
+        if let source = copyright.source { parts.append(source) }
+        return parts.joined(separator: "; ")
+    }
+
     static func sections(_ sources: Sources) -> [Section] {
         var sections: [Section] = []
         let entries = sources.catalog?.entries ?? []
         let recorded = entries.filter { $0.role == .target && $0.licence == AnimalLibrary.licence }
         var animals: [String] = []
         if let stamps = sources.stamps {
-            animals.append(stamps.creditLine)
+            animals.append(line(stamps))
             animals.append(
                 Translation.ngettext(
                     "{count} of its calls is imported and played here, with its picture, both read where Debian installs them.",
@@ -83,7 +99,7 @@ enum Credits {
                 + (stanza.licence.map { "; " + Translation.gettext("licence {licence}", ["licence": $0]) } ?? "")
         }
         if let openAL = sources.openALData {
-            sets.append(Translation.gettext("OpenAL Soft's own set: {credit}", ["credit": openAL.creditLine]))
+            sets.append(Translation.gettext("OpenAL Soft's own set: {credit}", ["credit": line(openAL)]))
         }
         if sets.isEmpty { sets.append(Translation.gettext("No copyright file of SoundSafari's HRTF sets was found.")) }
         sections.append(Section(heading: Translation.gettext("Measured HRTF sets"), lines: sets))
@@ -92,7 +108,7 @@ enum Credits {
             Section(
                 heading: Translation.gettext("Fonts"),
                 lines: [
-                    sources.fonts?.creditLine
+                    sources.fonts.map(line)
                         ?? Translation.gettext("Debian's fonts-dejavu-core is not installed here.")
                 ]))
         return sections
