@@ -323,6 +323,7 @@ public final class GameSession {
         if let prepareRound { (round, bearings) = prepareRound(round, bearings) }
         let level: Level
         do {
+            try scene.prepare(for: round)
             level = try levelFactory.makeLevel(for: round, bearings: bearings, scene: scene)
         } catch {
             state = .stopped

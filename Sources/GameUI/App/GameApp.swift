@@ -31,6 +31,8 @@ package final class GameApp {
     var setup: WindowSetup
     var audio: AppAudio?
     var run: SessionRun?
+    /// The check after "Find my sound" (`HRTFCheck`): the next session the menu starts plays it instead of its mode.
+    var pendingHRTFCheck: StudyProtocol?
     var keepRunning = true
     /// Read aloud (F4): the rule of when the screen's sentence is spoken, and the sentence saying it was toggled.
     var readAloud = ReadAloud()

@@ -1,6 +1,7 @@
 // The end of a play or study session (complete or quit): each round's photos, their means, and what comes next.
 import GameCore
 import Localization
+import SessionRuntime
 import StudyKit
 import StudyRecords
 
@@ -41,7 +42,16 @@ final class SummaryController: ScreenController {
         focusRow(of: &menu, x: x, y: y, app: app)
     }
 
-    func sentence(app: GameApp) -> String? { SummaryMenu.sentence(quitEarly: app.flow.quitEarly) }
+    func sentence(app: GameApp) -> String? {
+        if !app.flow.quitEarly, let check = checkResult(app: app) { return check.sentences.joined(separator: " ") }
+        return SummaryMenu.sentence(quitEarly: app.flow.quitEarly)
+    }
+
+    /// The check after "Find my sound" compares the two sounds; nil for any other session.
+    private func checkResult(app: GameApp) -> HRTFCheckResult? {
+        guard let run = app.run else { return nil }
+        return HRTFCheckRun.result(of: run.driver.log.resolvedProtocol, trials: run.session.trials)
+    }
 
     func draw(app: GameApp) {
         let run = app.run
@@ -71,6 +81,9 @@ final class SummaryController: ScreenController {
         } else if app.flow.quitEarly {
             note = Translation.gettext(
                 "Every photo so far is saved. To continue later: {command}", ["command": app.resumeCommand])
+        } else if let check = checkResult(app: app) {
+            // "Did it help?" after Find my sound: both sounds in words, not the folder.
+            note = check.sentences.joined(separator: " ")
         } else {
             note = run.map { Translation.gettext("Saved in {folder}", ["folder": $0.folderPath]) }
         }

@@ -5,14 +5,15 @@ import Localization
 
 enum GameWording {
     /// An animal's name from the sound catalog's `sound` (sounds.json's `name`), translated when the catalog's
-    /// animals are known here; any other sound keeps its `display_name` (lower-cased), untranslated.
+    /// animals are known here; a recorded call is named by its stamp's `.txt` in the run's language ("Ente",
+    /// "duck"); any other sound keeps its `display_name` (lower-cased), untranslated.
     static func animal(_ sound: String, displayName: String) -> String {
         switch sound {
         // TRANSLATORS: an animal's name inside sentences ("Photograph the {animal}."); lower case in English.
         case "frog": Translation.gettext("frog")
         // TRANSLATORS: an animal's name inside sentences ("Photograph the {animal}."); lower case in English.
         case "bluejay": Translation.gettext("blue jay")
-        default: displayName
+        default: Stamps.name(of: sound, language: Translation.language) ?? displayName
         }
     }
 

@@ -230,6 +230,13 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// The main menu's About, until continue goes back to the menu.
+    mutating func aboutShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .about
+        return []
+    }
+
     mutating func participantSheetSubmitted() -> [FlowEffect] {
         guard screen == .participantSheet else { return [] }
         screen = checkScreen
@@ -360,7 +367,7 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .summary, .error, .profile:
             return [.exit]
-        case .progress, .hrtfChoice:
+        case .progress, .hrtfChoice, .about:
             screen = .mainMenu
             return []
         case .album:
@@ -405,7 +412,7 @@ struct ScreenFlow: Sendable {
         case .summary, .error:
             return [.exit]
         case .mainMenu, .namePicker, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary,
-            .album, .instrument, .hrtfChoice:
+            .album, .instrument, .hrtfChoice, .about:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:

@@ -135,6 +135,7 @@ private struct StoredRound: Codable {
         case backgroundGainDB = "background_gain_db"
         case keepFirstTargetPlaying = "keep_first_target_playing"
         case repeatsRound = "repeats_round"
+        case hrtf
     }
 
     init(from decoder: Decoder) throws {
@@ -146,7 +147,8 @@ private struct StoredRound: Codable {
             targetSounds: try container.decode([String].self, forKey: .targetSounds),
             backgroundSound: try container.decodeIfPresent(String.self, forKey: .backgroundSound),
             backgroundGainDB: try container.decode(Double.self, forKey: .backgroundGainDB),
-            keepFirstTargetPlaying: try container.decode(Bool.self, forKey: .keepFirstTargetPlaying))
+            keepFirstTargetPlaying: try container.decode(Bool.self, forKey: .keepFirstTargetPlaying),
+            hrtf: try container.decodeIfPresent(String.self, forKey: .hrtf))
         plan.repeatsRound = try container.decodeIfPresent(Int.self, forKey: .repeatsRound)
         self.plan = plan
     }
@@ -161,6 +163,7 @@ private struct StoredRound: Codable {
         try container.encode(plan.backgroundGainDB, forKey: .backgroundGainDB)
         try container.encode(plan.keepFirstTargetPlaying, forKey: .keepFirstTargetPlaying)
         try container.encodeIfPresent(plan.repeatsRound, forKey: .repeatsRound)
+        try container.encodeIfPresent(plan.hrtf, forKey: .hrtf)
     }
 }
 
@@ -201,7 +204,8 @@ extension StudyProtocol {
             return RoundPlan(
                 round: offset + 1, condition: condition.name, level: condition.level.rawValue,
                 targetSounds: condition.targets, backgroundSound: condition.backgroundSound,
-                backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying)
+                backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying,
+                hrtf: condition.hrtf)
         }
         var resolved = ResolvedProtocol(
             name: name, description: description, order: order, blocked: blocked, seed: seed,
