@@ -224,6 +224,9 @@ extension WindowTests.WindowPatientWordsTests {
         #expect(output.status == 0, "stderr: \(output.stderr)")
         let said = try window.screenText("summary")
         for word in words { #expect(said.contains(word), "“\(word)” in: \(said)") }
+        // The longer words fit the table: no column runs into the next (German large text did).
+        let problems = try PseudoScreens.problems(in: window.screenshots, marked: false)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         for researcher in ["Condition", "Deviation", "Mean deviation", "Bedingung", "Abweichung", "+", "−"] {
             #expect(!said.contains(researcher), "“\(researcher)” in: \(said)")
         }
