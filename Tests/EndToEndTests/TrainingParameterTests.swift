@@ -22,7 +22,8 @@ import Testing
         #expect(output.stdout.contains("Staircase (background_gain_db)"))
         let sessions = try TrainingPlanTests.sessions(in: logs, participant: "S01")
         let rows = try #require(sessions.first?.rows)
-        #expect(rows.count == 48)
+        // Its 48 targets took the bot about 1.5 s each: the rounds came again until the 12 minutes were played.
+        #expect(rows.count > 48 && sessions.first?.record.endedBy == .time, "\(rows.count) photos")
         for row in rows { #expect(abs(row.timeS - 1.0) <= 0.001, "round \(row.round): time_s \(row.timeS)") }
         #expect(rows.allSatisfy { $0.training?.difficultyParameter == "background_gain_db" })
         // One value per round; the ideal bot hits every round, so the background rises 6 dB every two rounds.

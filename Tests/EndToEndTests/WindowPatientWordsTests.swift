@@ -193,3 +193,52 @@ extension WindowTests.WindowPatientWordsTests {
         #expect(focused.count(focusColour, x: 0..<1280, y: 610..<720, tolerance: 2) == 0)
     }
 }
+
+extension WindowTests.WindowPatientWordsTests {
+    /// Item 9's rest: the free game's summary was a data table ("Condition", "Targets", "Deviation" with signs, "Mean
+    /// deviation"), and a wrapped path broke the participant's folder with a hyphen ("P0-7"). Large text, so the
+    /// folder's path wraps: its lines put together are the path itself, and the table speaks a patient's words.
+    @Test(arguments: [
+        ("en", ["What you heard", "Animals", "How far off", "Time to find", "On average"]),
+        ("de", ["Was Sie hörten", "Tiere", "Wie weit daneben", "Zeit bis gefunden", "Im Schnitt"]),
+    ])
+    func theFreeGamesSummarySpeaksAPatientsWordsAndItsFolderWrapsWhole(language: String, words: [String]) throws {
+        let window = try WindowSession(name: "window-summary-words-\(language)")
+        let catalogs = try LocalizedCommandTests.compiledCatalogs()
+        defer { try? FileManager.default.removeItem(at: catalogs) }
+        let participant = window.logs.appendingPathComponent("P07")
+        try FileManager.default.createDirectory(at: participant, withIntermediateDirectories: true)
+        try #"{"large_text": true, "high_contrast": false}"#.write(
+            to: participant.appendingPathComponent("display.json"), atomically: true, encoding: .utf8)
+        let output = try window.run(
+            [
+                "play", "--participant", "P07", "--mode", "one-target", "--rounds", "1", "--input", "keyboard",
+                "--seed", "3", "--language", language,
+            ],
+            script: [
+                "wait menu", "key Return", "wait headphone-check", "key Left", "key Right", "wait running",
+                "hold Right 300", "key Space", "wait round-result", "key Return", "wait summary", "shot summary",
+                "key Escape",
+            ],
+            windowSize: "1280x720", environment: ["SOUNDSAFARI_LOCALEDIR": catalogs.path])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let said = try window.screenText("summary")
+        for word in words { #expect(said.contains(word), "“\(word)” in: \(said)") }
+        // The longer words fit the table: no column runs into the next (German large text did).
+        let problems = try PseudoScreens.problems(in: window.screenshots, marked: false)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        for researcher in ["Condition", "Deviation", "Mean deviation", "Bedingung", "Abweichung", "+", "−"] {
+            #expect(!said.contains(researcher), "“\(researcher)” in: \(said)")
+        }
+        // The session folder's path, wrapped: its lines, put together, are the path (no hyphen put into it).
+        let boxes = try String(
+            contentsOf: try window.screenshotURL("summary").deletingPathExtension().appendingPathExtension("boxes.tsv"),
+            encoding: .utf8
+        ).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let folder = try #require(try window.sessionFolders(participant: "P07").first).path
+        let lines = boxes.filter { $0.count == 6 && $0[5].contains(folder) }.map { $0[4] }
+        #expect(lines.count > 1, "the path wraps in large text: \(lines)")
+        #expect(lines.joined(separator: " ").replacingOccurrences(of: " ", with: "").hasSuffix(folder))
+        #expect(lines.contains { $0.contains("/P07/") || $0.hasSuffix("/P07") || $0.hasPrefix("P07/") })
+    }
+}

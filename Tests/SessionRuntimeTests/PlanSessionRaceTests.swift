@@ -28,7 +28,7 @@ struct PlanSessionRaceTests {
             request: try #require(first.request), store: FileSessionStore(logs: logs), bot: .ideal,
             pictures: RecordingPictures()
         ).run()
-        #expect(played.completed)
+        #expect(played.endedBy == .time, "played to its minutes")
         let error = #expect(throws: PlanSessionTakenError.self) {
             _ = try Simulation(
                 request: try #require(second.request), store: FileSessionStore(logs: logs), bot: .ideal,

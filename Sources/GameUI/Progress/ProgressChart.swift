@@ -206,6 +206,12 @@ struct ProgressChart {
             if label.width > w - 16, let smaller = narrow.render(title, font: narrow.small, color: Self.white) {
                 label = smaller
             }
+            // Large text in a longer language ("Vorn/hinten vertauscht"): smaller still, never into the next panel.
+            if label.width > w - 16, let fallback = try? PictureFonts(largePixels: 20, smallPixels: 18),
+                let smallest = fallback.render(title, font: fallback.small, color: Self.white)
+            {
+                label = smallest
+            }
             surface.blit(label, x: x + 8, y: top + 8)
             titleHeight = label.height
         }

@@ -629,7 +629,6 @@ final class ScreenPainter {
         window.clear()
         var y = title(heading, subtitle: note)
         // The table uses the small size so a round of two targets with background fits on one line at 720p.
-        let pixels = px(.small)
         let columns: [(String, Double, TextRenderer.Alignment)] =
             patientWords
             ? [
@@ -642,20 +641,29 @@ final class ScreenPainter {
                 (Translation.gettext("Targets"), 0.42, .left), (Translation.gettext("Deviation"), 0.78, .right),
                 (Translation.gettext("Time"), 0.96, .right),
             ]
-        // A left-aligned column starts at its place, or after the widest text of the one before (a longer
-        // language's "Round" must not run into "Condition").
+        // Each column where its fraction puts it, or right of the one before (a longer language's "Round" must not
+        // run into "Condition", German large text's "Wie weit daneben" into "Zeit bis gefunden"); the type gets
+        // smaller (to two thirds) until the columns fit between the margins. `lefts`: where each is drawn from (its
+        // left edge, or its right edge when right-aligned).
         let cells = rows.map { [$0.round, $0.condition, $0.target, $0.deviation, $0.time] }
+        var pixels = px(.small)
         var lefts: [Int32] = []
-        for (index, (_, fraction, _)) in columns.enumerated() {
-            var x = Int32(Double(width) * fraction)
-            if index > 0, columns[index - 1].2 == .left {
-                let previous =
-                    ([columns[index - 1].0] + cells.map { $0[index - 1] }).map {
-                        text.measure($0, pixels: pixels, bold: $0 == columns[index - 1].0).width
-                    }.max() ?? 0
-                x = max(x, lefts[index - 1] + previous + scaled(16))
+        while true {
+            let widths = columns.indices.map { index in
+                ([columns[index].0] + cells.map { $0[index] }).map {
+                    text.measure($0, pixels: pixels, bold: $0 == columns[index].0).width
+                }.max() ?? 0
             }
-            lefts.append(x)
+            lefts = []
+            var right = Int32(0)
+            for (index, (_, fraction, align)) in columns.enumerated() {
+                let wanted = Int32(Double(width) * fraction) - (align == .right ? widths[index] : 0)
+                let left = index == 0 ? wanted : max(wanted, right + scaled(16))
+                right = left + widths[index]
+                lefts.append(align == .right ? right : left)
+            }
+            if right <= width - scaled(20) || pixels <= px(.small) * 2 / 3 { break }
+            pixels -= max(1, pixels / 12)
         }
         for ((label, _, align), x) in zip(columns, lefts) {
             text.draw(label, x: x, y: y, pixels: pixels, color: Theme.dimText, bold: true, align: align)
