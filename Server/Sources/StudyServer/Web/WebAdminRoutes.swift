@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 
 struct WebAdminRoutes {
     let database: StudyDatabase
@@ -44,7 +45,8 @@ struct WebAdminRoutes {
         if let error { page["error"] = error }
         if let (name, password) = password { page["newPassword"] = ["name": name, "password": password] }
         return pages.render(
-            "users", title: "Users", page: page, web: context.web, status: error == nil ? .ok : .badRequest)
+            "users", title: context.catalog.gettext("Users"), page: page, web: context.web,
+            status: error == nil ? .ok : .badRequest)
     }
 
     @Sendable func usersPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -123,7 +125,8 @@ struct WebAdminRoutes {
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
         return pages.render(
-            "sites", title: "Sites", page: page, web: context.web, status: error == nil ? .ok : .badRequest)
+            "sites", title: context.catalog.gettext("Sites"), page: page, web: context.web,
+            status: error == nil ? .ok : .badRequest)
     }
 
     @Sendable func sitesPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -167,7 +170,7 @@ struct WebAdminRoutes {
             return shown
         }
         return pages.render(
-            "audit", title: "Audit trail",
+            "audit", title: context.catalog.gettext("Audit trail"),
             page: [
                 "rows": rows, "empty": rows.isEmpty, "actor": who ?? "", "action": what ?? "",
                 "participant": participant ?? "",
