@@ -45,6 +45,28 @@ s <- data.frame(participant = rep(sprintf("S%d", 1:6), each = 6), condition = re
 s$score <- round(10 + ifelse(s$condition == "b", 1, 0) + rnorm(36), 3)
 write.csv(s, "Fixtures/lmm-singular.csv", row.names = FALSE)
 
+# Stimuli (issue 42): trials as trials.csv names them, 12 participants x 8 recorded animals x 2 conditions x 3 trials;
+# each animal its own file (stimulus_sha256, 64 hex digits drawn here) and measured bandwidth, a random effect per
+# stimulus beside the bandwidth's fixed slope (broadband calls are localized better).
+set.seed(17)
+animals <- c("cow", "dog", "duck", "elephant", "frog_recorded", "grasshopper", "heron_greatblue_flying", "horse")
+hashes <- vapply(animals, function(a) paste(sprintf("%08x", sample.int(2^31 - 1, 8)), collapse = ""), "")
+bandwidth <- setNames(round(runif(8, 1, 5.5), 3), animals)
+st <- expand.grid(rep = 1:3, condition = c("quiet", "noise"), target = animals, participant = sprintf("Q%02d", 1:12),
+                  stringsAsFactors = FALSE)
+qi <- rnorm(12, 0, 4); names(qi) <- sprintf("Q%02d", 1:12)
+ai <- rnorm(8, 0, 3); names(ai) <- animals
+st$stimulus_sha256 <- unname(hashes[st$target])
+st$stimulus_bandwidth_oct <- unname(bandwidth[st$target])
+st$abs_deviation_deg <- round(26 + qi[st$participant] + ai[st$target] - 2 * st$stimulus_bandwidth_oct +
+  ifelse(st$condition == "noise", 5, 0) + rnorm(nrow(st), 0, 6), 2)
+eta <- -1.2 + 0.25 * qi[st$participant] / 4 + 0.5 * ai[st$target] / 3 + ifelse(st$condition == "noise", 0.6, 0)
+st$front_back_confusion <- ifelse(runif(nrow(st)) < plogis(eta), "true", "false")
+st$large_error <- ifelse(st$abs_deviation_deg > 25, "yes", "no")
+st <- st[, c("participant", "target", "stimulus_sha256", "stimulus_bandwidth_oct", "condition", "abs_deviation_deg",
+             "front_back_confusion", "large_error")]
+write.csv(st, "Fixtures/lmm-stimulus.csv", row.names = FALSE)
+
 # --- Fits ---------------------------------------------------------------------------------------------------
 # nloptwrap, then bobyqa from its optimum, then Newton steps on theta with numDeriv's Richardson gradient and Hessian
 # of the deviance function (parameters on the zero bound stay there): comparisons of deviance values alone cannot place
@@ -128,6 +150,9 @@ record("covariate_nested", abs_deviation_deg ~ eccentricity + eccentricity:condi
        "Fixtures/lmm-localization-unbalanced.csv")
 record("crossed_slopes_singular", abs_deviation_deg ~ condition + (1 + condition | participant) + (1 | sound),
        "Fixtures/lmm-localization-unbalanced.csv")
+record("stimulus", abs_deviation_deg ~ condition + (1 | participant) + (1 | stimulus_sha256), "Fixtures/lmm-stimulus.csv")
+record("stimulus_bandwidth", abs_deviation_deg ~ condition + stimulus_bandwidth_oct + (1 | participant) + (1 | stimulus_sha256),
+       "Fixtures/lmm-stimulus.csv")
 
 # --- Binomial GLMMs (Laplace) -----------------------------------------------------------------------------------
 # glmer with bobyqa (rhoend 1e-13) and tolPwrss 1e-13, then up to 4 Newton steps on (theta, beta) with numDeriv's
@@ -186,6 +211,8 @@ record_glmm("glmm_crossed", front_back_confusion ~ condition * background + (1 |
 record_glmm("glmm_sound", large_error ~ condition + background + (1 | participant) + (1 | sound), "Fixtures/lmm-localization.csv")
 record_glmm("glmm_slopes", large_error ~ condition + eccentricity + (1 + eccentricity | participant),
             "Fixtures/lmm-localization.csv")
+record_glmm("glmm_stimulus", front_back_confusion ~ condition + (1 | participant) + (1 | stimulus_sha256),
+            "Fixtures/lmm-stimulus.csv")
 
 header <- c("# Mixed-model reference values written by scripts/r-lmm-reference.R",
             sprintf("# %s, lme4 %s, lmerTest %s", R.version.string, packageVersion("lme4"), packageVersion("lmerTest")))

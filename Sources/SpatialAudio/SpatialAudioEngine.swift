@@ -45,7 +45,11 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     public static let referenceDistance: Float = 1
 
     /// The HRTF state OpenAL Soft reported after the device was configured.
-    public let hrtf: HRTFStatus
+    public var hrtf: HRTFStatus { hrtfState.withLock { $0 } }
+    /// Changed only by `reopen(hrtfName:)`, between blocks of a session.
+    let hrtfState: Mutex<HRTFStatus>
+    /// What the device was opened with; `reopen` keeps all of it but the HRTF's name.
+    let configuration: EngineConfiguration
     /// The HRTFs this OpenAL Soft installation offers (names usable in `EngineConfiguration.hrtfName`).
     public let availableHRTFs: [String]
     /// The master volume (`masterGainDB`) as a processor: part of the default output chain, and of any chain
@@ -84,24 +88,13 @@ public final class SpatialAudioEngine: @unchecked Sendable {
     init(configuration: EngineConfiguration, listingUsableHRTFs: Bool) throws {
         let device = try Self.openLoopbackDevice()
         let names = Self.hrtfNames(device)
-        var attributes: [ALCint] = [
-            ALC_FORMAT_CHANNELS_SOFT, ALC_STEREO_SOFT,
-            ALC_FORMAT_TYPE_SOFT, ALC_FLOAT_SOFT,
-            ALC_FREQUENCY, ALCint(Self.sampleRate),
-            ALC_HRTF_SOFT, configuration.hrtfMode == .off ? ALC_FALSE : ALC_TRUE,
-            // The limiter would compress loud passages and falsify level measurements; output stays float.
-            ALC_OUTPUT_LIMITER_SOFT, ALC_FALSE,
-        ]
-        if let wanted = configuration.hrtfName, configuration.hrtfMode != .off {
-            guard let index = names.firstIndex(of: wanted) else {
-                alcCloseDevice(device)
-                // Offer only what would work: OpenAL Soft also lists 44.1 kHz sets, which are refused at 48 kHz.
-                throw SpatialAudioError.unknownHRTF(
-                    name: wanted, available: listingUsableHRTFs ? try Self.listUsableHRTFs() : names)
-            }
-            attributes += [ALC_HRTF_ID_SOFT, ALCint(index)]
+        let attributes: [ALCint]
+        do {
+            attributes = try Self.attributes(configuration, names: names, listingUsableHRTFs: listingUsableHRTFs)
+        } catch {
+            alcCloseDevice(device)
+            throw error
         }
-        attributes.append(0)
         guard let context = alcCreateContext(device, attributes) else {
             let code = alcGetError(device)
             alcCloseDevice(device)
@@ -124,7 +117,8 @@ public final class SpatialAudioEngine: @unchecked Sendable {
         }
         self.device = device
         self.context = context
-        self.hrtf = status
+        self.hrtfState = Mutex(status)
+        self.configuration = configuration
         self.availableHRTFs = names
         let stage = OutputStage([volume])
         self.gameSide = Mutex(GameSide(chain: [volume]))

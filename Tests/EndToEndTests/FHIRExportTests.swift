@@ -8,7 +8,7 @@ import Testing
 @Suite struct FHIRExportTests {
     /// Three short sessions with the Mini-TQ before the first and after the last, the worst symptom after the second.
     static let plan = """
-        {"name": "record", "sessions_per_week": 3, "minutes_per_session": 5, "total_sessions": 4,
+        {"name": "record", "sessions_per_week": 3, "minutes_per_session": 5, "repeat_rounds": false, "total_sessions": 4,
          "session": {"name": "short", "conditions": [{"level": "one-target", "targets": ["frog"], "repetitions": 2}]},
          "adaptive": {"parameter": "hit_tolerance_deg", "start": 45},
          "questionnaires": {"baseline": ["mini-tq"], "follow_up": ["mini-tq"],

@@ -91,7 +91,7 @@ struct HRTFChoiceTests {
         let result = try SoundSafariBinary.run(
             [
                 "hrtf", "choose", "--participant", "P07", "--listener-ears", "ircam-listen-1002", "--seed", "4",
-                "--logs", logs.path,
+                "--logs", logs.path, "--skip-check",
             ], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Winner: ircam-listen-1002"), "\(result.stdout)")
@@ -132,6 +132,61 @@ struct HRTFChoiceTests {
         let record = try StudyRecords.SessionRecord.read(folder.appendingPathComponent("session.json"))
         #expect(record.environment.hrtf == "ircam-listen-1002")
         #expect(record.environment.hrtfSHA256 == winner.set1SHA256)
+    }
+
+    @Test(
+        "Did it help? After the choice a 12-target check, ABBA by seed: each set heard from the six directions 60° apart, every row naming its set and SHA-256; the listener whose ears the winner is does better with it"
+    )
+    func checkAfterTheChoice() throws {
+        let home = try SoundSafariBinary.temporaryDirectory("hrtf-check")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["XDG_DATA_HOME": home.appendingPathComponent("data").path]
+        let logs = home.appendingPathComponent("logs")
+        let result = try SoundSafariBinary.run(
+            [
+                "hrtf", "choose", "--participant", "P08", "--listener-ears", "ari-nh2", "--seed", "6",
+                "--logs", logs.path,
+            ], environment: environment, currentDirectory: SoundSafariBinary.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        print(result.stdout)
+        #expect(result.stdout.contains("Winner: ari-nh2"), "\(result.stdout)")
+        #expect(result.stdout.contains("blocks ABBA"), "\(result.stdout)")
+        #expect(result.stdout.contains("With your sound you were off by"), "\(result.stdout)")
+        let choice = try CSVLogFile<HRTFChoiceRow>.decode(
+            try Data(contentsOf: logs.appendingPathComponent("P08/hrtf-choice.csv")), file: "hrtf-choice.csv"
+        ).records
+        let winnerSHA = try #require(choice.last?.set1SHA256)
+
+        let folder = try FirstSessionFolder.under(logs)
+        let record = try StudyRecords.SessionRecord.read(folder.appendingPathComponent("session.json"))
+        #expect(record.resolvedProtocol.name == "hrtf-check")
+        let trials = try CSVLogFile<TrialRow>.decode(
+            try Data(contentsOf: folder.appendingPathComponent("trials.csv")), file: "trials.csv"
+        ).records
+        #expect(trials.count == 12)
+        // Seed 6 is even: the chosen set, the standard set twice, the chosen set (three targets a block).
+        #expect(
+            trials.map(\.condition)
+                == ["your-sound", "standard", "standard", "your-sound"].flatMap { Array(repeating: $0, count: 3) })
+        // The standard set's SHA-256 as a session without a choice logs it.
+        let standardSHA = try #require(record.resolvedProtocol.conditions.first { $0.name == "standard" }?.hrtfSHA256)
+        #expect(standardSHA != winnerSHA)
+        for row in trials {
+            if row.condition == "your-sound" {
+                #expect(row.hrtf == "ari-nh2" && row.hrtfSHA256 == winnerSHA)
+            } else {
+                #expect(row.hrtf == "default-48000" && row.hrtfSHA256 == standardSHA)
+            }
+        }
+        for condition in ["your-sound", "standard"] {
+            let bearings = trials.filter { $0.condition == condition }.map { Int($0.targetBearingDeg.rounded()) % 360 }
+            #expect(bearings.sorted() == [0, 60, 120, 180, 240, 300], "\(condition): \(bearings)")
+        }
+        func mean(_ condition: String) -> Double {
+            let own = trials.filter { $0.condition == condition }
+            return own.map(\.absDeviationDeg).reduce(0, +) / Double(own.count)
+        }
+        #expect(mean("your-sound") < mean("standard"))
     }
 
     @Test("An unusable set is left out in one sentence; fewer than two usable sets: said, nothing written, status 1")

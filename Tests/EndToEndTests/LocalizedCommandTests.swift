@@ -26,7 +26,9 @@ import Testing
         let text = try String(contentsOf: examplePlan, encoding: .utf8)
         let url = folder.appendingPathComponent("plan-\(sessions).json")
         try text.replacingOccurrences(of: #""total_sessions": 10"#, with: "\"total_sessions\": \(sessions)")
-            .replacingOccurrences(of: #""sessions_per_week": 3"#, with: "\"sessions_per_week\": \(perWeek)")
+            .replacingOccurrences(
+                of: #""sessions_per_week": 3"#, with: "\"repeat_rounds\": false, \"sessions_per_week\": \(perWeek)"
+            )
             .replacingOccurrences(of: #""repetitions": 16"#, with: #""repetitions": 1"#)
             .replacingOccurrences(of: #""repetitions": 8"#, with: #""repetitions": 1"#)
             .write(to: url, atomically: true, encoding: .utf8)

@@ -8,7 +8,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: logs) }
         let plan = logs.appendingPathComponent("plan.json")
         try """
-        {"name": "p", "sessions_per_week": 3, "minutes_per_session": 5, "total_sessions": 4,
+        {"name": "p", "sessions_per_week": 3, "minutes_per_session": 5, "repeat_rounds": false, "total_sessions": 4,
          "session": {"name": "short", "conditions": [{"level": "one-target", "targets": ["frog"], "repetitions": 2}]},
          "adaptive": {"parameter": "hit_tolerance_deg", "start": 45}}
         """.write(to: plan, atomically: true, encoding: .utf8)

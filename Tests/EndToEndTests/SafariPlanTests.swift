@@ -20,7 +20,7 @@ extension Trait where Self == ConditionTrait {
 struct SafariPlanTests {
     /// Twelve photos a session (six rounds of one animal, three of two): even all missed they earn 24 points.
     static let plan = """
-        {"name": "safari-20", "sessions_per_week": 5, "minutes_per_session": 10, "total_sessions": 20,
+        {"name": "safari-20", "sessions_per_week": 5, "minutes_per_session": 10, "repeat_rounds": false, "total_sessions": 20,
          "session": {"name": "safari-session", "order": "shuffled", "blocked": false, "min_separation_deg": 60,
            "conditions": [
              {"name": "one-target", "level": "one-target", "targets": ["frog"], "repetitions": 6},

@@ -8,7 +8,7 @@ import Testing
     /// Three short sessions; the case history and the Mini-TQ before the first, the worst symptom after the second,
     /// the Mini-TQ after the last.
     static let plan = """
-        {"name": "asked", "sessions_per_week": 3, "minutes_per_session": 5, "total_sessions": 3,
+        {"name": "asked", "sessions_per_week": 3, "minutes_per_session": 5, "repeat_rounds": false, "total_sessions": 3,
          "session": {"name": "short", "conditions": [{"level": "one-target", "targets": ["frog"], "repetitions": 1}]},
          "adaptive": {"parameter": "hit_tolerance_deg", "start": 45},
          "questionnaires": {"baseline": ["case-history", "mini-tq"], "follow_up": ["mini-tq"],

@@ -26,10 +26,12 @@ enum SimulateRun {
 
     /// Starts `simulate ARGUMENTS --sessions 1 --realtime` and kills it with SIGKILL (as a power cut) once
     /// `photos` rows of its session are on disk, then plays on with `--sessions sessions` (which continues the
-    /// killed session first), whose output is returned. `arguments` must name `--participant` and `--logs`.
+    /// killed session first), whose output is returned; `beforeResume` reads the killed session's folder first.
+    /// `arguments` must name `--participant` and `--logs`.
     @discardableResult
     static func killAfterPhotos(
-        _ photos: Int, arguments: [String], participant: String, logs: URL, thenSessions sessions: Int
+        _ photos: Int, arguments: [String], participant: String, logs: URL, thenSessions sessions: Int,
+        beforeResume: (URL) throws -> Void = { _ in }
     ) throws -> CommandOutput {
         let process = Process()
         process.executableURL = SoundSafariBinary.url()
@@ -48,6 +50,7 @@ enum SimulateRun {
         #expect(process.isRunning, "the session should still be running when killed")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        try beforeResume(try sessionFolder(in: logs, participant: participant))
         let resumed = try SoundSafariBinary.run(arguments + ["--sessions", String(sessions)])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         return resumed

@@ -6,8 +6,9 @@ import Testing
 @Suite("soundsafari sounds")
 struct SoundsCommandTests {
     /// A stamps folder of two generated calls: `owl`, noise under a smooth envelope (accepted), and `cuckoo`, a
-    /// 600 Hz tone (refused as narrow), each with quiet background around it.
-    private func stamps(in folder: URL) throws -> URL {
+    /// 600 Hz tone (refused as narrow), each with quiet background around it and a `.txt` with its names as
+    /// Tux Paint's have them.
+    static func stamps(in folder: URL) throws -> URL {
         let stamps = folder.appendingPathComponent("stamps")
         try FileManager.default.createDirectory(at: stamps, withIntermediateDirectories: true)
         var state: UInt64 = 0x5EED
@@ -29,6 +30,10 @@ struct SoundsCommandTests {
                 MonoAudio(samples: samples, sampleRate: rate), format: .oggVorbis,
                 to: stamps.appendingPathComponent(name + ".ogg"))
         }
+        try "An owl.\nda.utf8=En ugle.\nde.utf8=Eine Eule.\n".write(
+            to: stamps.appendingPathComponent("owl.txt"), atomically: true, encoding: .utf8)
+        try "A cuckoo.\nde.utf8=Ein Kuckuck.\n".write(
+            to: stamps.appendingPathComponent("cuckoo.txt"), atomically: true, encoding: .utf8)
         return stamps
     }
 
@@ -38,7 +43,7 @@ struct SoundsCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = ["XDG_DATA_HOME": folder.appendingPathComponent("data").path]
         let imported = try SoundSafariBinary.run(
-            ["sounds", "import", "--stamps", try stamps(in: folder).path], environment: environment)
+            ["sounds", "import", "--stamps", try Self.stamps(in: folder).path], environment: environment)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("Accepted 1 of 2 calls"), "\(imported.stdout)")
         let out = folder.appendingPathComponent("owl.wav")

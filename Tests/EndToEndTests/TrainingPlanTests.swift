@@ -52,7 +52,11 @@ import Testing
         let sessions = try Self.sessions(in: logs, participant: "L01")
         #expect(sessions.map { $0.record.sessionIndex } == [1, 2, 3])
         #expect(sessions.map { $0.record.plan?.session } == [1, 2, 3])
-        #expect(sessions.allSatisfy { $0.record.completed && $0.rows.count == 48 })
+        // Each session lasts its 12 minutes (issue 38): its 48 targets, then its rounds again until the minutes end.
+        #expect(
+            sessions.allSatisfy {
+                $0.record.endedBy == .time && $0.rows.count > 48 && ($0.record.playedSeconds ?? 0) >= 720
+            })
         #expect(
             sessions.allSatisfy { session in session.rows.allSatisfy { $0.sessionIndex == session.record.sessionIndex }
             })
@@ -75,7 +79,10 @@ import Testing
         let analysis = try SoundSafariBinary.run(
             ["progress", logs.path, "--by", "participant"], executable: "soundsafari-analyze")
         #expect(analysis.status == 0, "progress failed: \(analysis.stderr)")
-        #expect(analysis.stdout.contains("L01                     3 48"))
+        let third = analysis.stdout.split(separator: "\n").map { $0.split(separator: " ") }.first {
+            $0.first == "L01" && $0.dropFirst().first == "3"
+        }
+        #expect(third?.dropFirst(2).first.map(String.init) == "\(sessions[2].rows.count)", "\(analysis.stdout)")
         #expect(analysis.stdout.contains("L01 exponential") || analysis.stdout.contains("no curve fitted"))
 
         let report = logs.appendingPathComponent("report")
@@ -92,6 +99,9 @@ import Testing
         var plan = try String(contentsOf: Self.examplePlan, encoding: .utf8)
         plan = plan.replacingOccurrences(of: #""repetitions": 16"#, with: #""repetitions": 6"#)
         plan = plan.replacingOccurrences(of: #""repetitions": 8"#, with: #""repetitions": 1"#)
+        // Its sessions end with their rounds (not the example's 12 minutes), so session 2 is `completed`.
+        plan = plan.replacingOccurrences(
+            of: #""sessions_per_week": 3,"#, with: #""sessions_per_week": 3, "repeat_rounds": false,"#)
         let planFile = logs.appendingPathComponent("plan.json")
         try plan.write(to: planFile, atomically: true, encoding: .utf8)
         let first = try SoundSafariBinary.run([
@@ -167,10 +177,12 @@ import Testing
         #expect(assign.stderr.contains("field 'adaptive.parameter'"))
 
         let tiny = logs.appendingPathComponent("tiny-plan.json")
-        try text.replacingOccurrences(of: #""total_sessions": 10"#, with: #""total_sessions": 1"#)
-            .replacingOccurrences(of: #""repetitions": 16"#, with: #""repetitions": 1"#)
-            .replacingOccurrences(of: #""repetitions": 8"#, with: #""repetitions": 1"#)
-            .write(to: tiny, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: #""total_sessions": 10"#, with: #""total_sessions": 1, "repeat_rounds": false"#
+        )
+        .replacingOccurrences(of: #""repetitions": 16"#, with: #""repetitions": 1"#)
+        .replacingOccurrences(of: #""repetitions": 8"#, with: #""repetitions": 1"#)
+        .write(to: tiny, atomically: true, encoding: .utf8)
         let done = try SoundSafariBinary.run([
             "simulate", "--plan", tiny.path, "--sessions", "2", "--bot", "ideal", "--participant", "B02", "--logs",
             logs.path,

@@ -8,7 +8,7 @@ extension WindowTests {
         /// The README's German screenshots (docs/screenshots/de-NAME.png), each with a text its screen must say.
         static let shots: [(name: String, says: String)] = [
             ("check", "Kopfhörer-Prüfung"), ("ratings", "Haben Sie gerade den Tinnitus bewusst wahrgenommen?"),
-            ("practice", "Übung — ohne Wertung"), ("help", "Nicht gefunden? Der Frosch ist irgendwo"),
+            ("practice", "Übung — ohne Wertung"), ("help", "Nicht gefunden? Das Tier (Frosch) ist irgendwo"),
             ("result", "Zeit: "), ("end", "Punkte in dieser Sitzung"), ("diary-add", "Ins Tagebuch schreiben"),
             ("diary", "Mein Tagebuch"),
         ]
@@ -112,10 +112,10 @@ extension WindowTests {
             let again = try window.run(
                 ["play", "--participant", "LR01", "--input", "keyboard"],
                 script: [
-                    // From Start down past For my doctor and Quit to the last row.
+                    // From Start down past For my doctor, Quit and About to the last row.
                     "wait menu", "shot remembered", "key Down", "key Down", "key Down", "key Down", "key Down",
                     "key Down", "key Down",
-                    "key Down", "key Left", "see Train (my plan)", "key Escape",
+                    "key Down", "key Down", "key Left", "see Train (my plan)", "key Escape",
                 ],
                 windowSize: "1280x720", environment: environment)
             #expect(again.status == 0, "stderr: \(again.stderr)")

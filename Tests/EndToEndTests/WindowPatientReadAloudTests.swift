@@ -44,6 +44,44 @@ extension WindowTests {
 }
 
 extension WindowTests.WindowPatientReadAloudTests {
+    /// Item 12's rest: the round's instruction and the help when stuck were never spoken (the animal calls from the
+    /// round's first frame, and read aloud never speaks over a call). With read aloud on, the round now starts once
+    /// its instruction is spoken, and the help is spoken with the calls paused (its search time stopped); both
+    /// sentences are in espeak-ng's cache, and the round's photo is logged after the help.
+    @Test func readAloudSpeaksTheRoundsInstructionAndTheHelpWhenStuck() throws {
+        let window = try WindowSession(name: "window-read-aloud-round")
+        let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 1)
+        var text = try String(contentsOf: plan, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""replay": true }"#, with: #""replay": true, "help_after_s": 5 }"#)
+        try text.write(to: plan, atomically: true, encoding: .utf8)
+        let cache = window.logs.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(
+            at: window.logs.appendingPathComponent("RR01"), withIntermediateDirectories: true)
+        try #"{"large_text": false, "high_contrast": false, "read_aloud": true}"#.write(
+            to: window.logs.appendingPathComponent("RR01/display.json"), atomically: true, encoding: .utf8)
+        let script = [
+            "wait headphone-check", "sleep 2000", "key Left", "key Right", "wait practice", "sleep 2000",
+            "key Return", "wait running", "shot instruction", "see Stuck?", "shot help", "sleep 4000", "key Space",
+            "wait round-result", "key Return", "wait summary", "key Return",
+        ]
+        let output = try window.run(
+            ["train", "--participant", "RR01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
+            script: script, timeout: 120, windowSize: "1280x720", environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let instruction = "Listen for the frog, turn until it is straight ahead, and take its photo."
+        #expect(try window.screenText("instruction").contains(instruction))
+        let help = try #require(
+            try window.screenText("help").split(separator: "\n").first { $0.hasPrefix("Stuck?") }.map(String.init))
+        let speech = SpeechSynthesizer(
+            program: URL(fileURLWithPath: "/nonexistent"), cache: cache.appendingPathComponent("soundsafari/speech"))
+        #expect(throws: Never.self, "the round's instruction was spoken") { try speech.wav(for: instruction) }
+        #expect(throws: Never.self, "the help was spoken: \(help)") { try speech.wav(for: help) }
+        let session = try #require(try window.sessionFolders(participant: "RR01").first)
+        let rows = try String(contentsOf: session.appendingPathComponent("trials.csv"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(rows.count == 2, "the round's one photo: \(rows)")
+    }
+
     /// Item 13: the headphone check's left and right sounds came through the HRTF at ±90°, the far ear only about
     /// 10 dB quieter, so a patient with one weaker ear answered "both". Now the other ear hears nothing. Measured on
     /// what the device got (SDL's disk audio driver): the check's first side, then the second.

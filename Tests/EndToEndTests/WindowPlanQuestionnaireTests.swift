@@ -10,7 +10,7 @@ extension WindowTests {
             let window = try WindowSession(name: "window-plan-questionnaires")
             let plan = window.logs.appendingPathComponent("plan.json")
             try """
-            {"name": "asked", "sessions_per_week": 3, "minutes_per_session": 5, "total_sessions": 1, "ratings": false,
+            {"name": "asked", "sessions_per_week": 3, "minutes_per_session": 5, "repeat_rounds": false, "total_sessions": 1, "ratings": false,
              "session": {"name": "short", "conditions": [{"level": "one-target", "targets": ["frog"], "repetitions": 1}]},
              "adaptive": {"parameter": "hit_tolerance_deg", "start": 45},
              "questionnaires": {"baseline": ["worst-symptom"], "follow_up": ["worst-symptom"]}}
@@ -44,7 +44,7 @@ extension WindowTests {
             let window = try WindowSession(name: "window-prompt-owed")
             let plan = window.logs.appendingPathComponent("plan.json")
             try """
-            {"name": "owed", "sessions_per_week": 3, "minutes_per_session": 5, "total_sessions": 2,
+            {"name": "owed", "sessions_per_week": 3, "minutes_per_session": 5, "repeat_rounds": false, "total_sessions": 2,
              "session": {"name": "short", "conditions": [{"level": "one-target", "targets": ["frog"], "repetitions": 1}]},
              "adaptive": {"parameter": "hit_tolerance_deg", "start": 45},
              "questionnaires": {"baseline": ["worst-symptom"]}}

@@ -185,6 +185,15 @@ enum PseudoScreens {
                 continue
             }
             let boxes = rows.dropFirst().compactMap(Box.init)
+            // A button's label stays inside it (issue 38: large text spilled over the buttons' edges).
+            let buttons = rows.filter { $0.first == "button" }.compactMap { Box(Array($0.dropFirst()) + ["", ""]) }
+            for button in buttons {
+                for box in boxes where button.contains(centreOf: box) && !button.contains(box) {
+                    problems.append(
+                        "\(screen): “\(box.line)” at \(box.x),\(box.y) \(box.width)×\(box.height) spills over its button at \(button.x),\(button.y) \(button.width)×\(button.height)"
+                    )
+                }
+            }
             for whole in Set(boxes.map(\.whole)) where marked {
                 let words = unmarkedWords(whole).filter {
                     !names.contains($0) && !symbols.contains(String($0.filter(\.isLetter))) && !allowed.contains($0)
@@ -225,6 +234,17 @@ enum PseudoScreens {
                 let height = Int(fields[3])
             else { return nil }
             (self.x, self.y, self.width, self.height, line, whole) = (x, y, width, height, fields[4], fields[5])
+        }
+
+        /// Whether `other`'s centre lies in this box (a label belongs to the button it is centred in).
+        func contains(centreOf other: Box) -> Bool {
+            let (cx, cy) = (other.x + other.width / 2, other.y + other.height / 2)
+            return cx >= x && cx < x + width && cy >= y && cy < y + height
+        }
+
+        /// Whether `other` lies wholly inside this box.
+        func contains(_ other: Box) -> Bool {
+            other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
         }
 
         /// More than a pixel of each in common (glyph boxes of neighbouring lines may touch).

@@ -13,6 +13,9 @@ extension WindowTests {
             text.replaceSubrange(
                 start.lowerBound..<end.lowerBound,
                 with: #""conditions": [ { "level": "one-target", "targets": ["frog"], "repetitions": \#(rounds) } "#)
+            // A plan of `rounds` rounds: its sessions end after them, not after the example's 12 minutes.
+            text = text.replacingOccurrences(
+                of: #""sessions_per_week": 3,"#, with: #""sessions_per_week": 3, "repeat_rounds": false,"#)
             let url = folder.appendingPathComponent("tiny-plan.json")
             try text.write(to: url, atomically: true, encoding: .utf8)
             return url
@@ -73,7 +76,9 @@ extension WindowTests {
             var text = try String(contentsOf: example, encoding: .utf8)
             text = text.replacingOccurrences(
                 of: #""name": "snr-training-10x12","#,
-                with: #""name": "localization-in-noise-for-the-tinnitus-clinic-2026-autumn-group", "ratings": false,"#)
+                with:
+                    #""name": "localization-in-noise-for-the-tinnitus-clinic-2026-autumn-group", "ratings": false, "repeat_rounds": false,"#
+            )
             let start = try #require(text.range(of: #""conditions": ["#))
             let end = try #require(text.range(of: "]\n  },\n  \"adaptive\""))
             text.replaceSubrange(

@@ -121,4 +121,56 @@ import Testing
         try photo(done, searching: 2, looking: 1)
         #expect(done.endedBy == .allTargets, "the last round ends the session by its targets, not by the time")
     }
+
+    /// A plan session lasts its minutes (issue 38): with its rounds all played and minutes left, the rounds come
+    /// again, numbered on and placed on from the same seed, each new pass told before the pass before is complete.
+    @Test func aSessionThatRepeatsPlaysItsRoundsAgainUntilItsMinutesAreUp() throws {
+        let base = try SessionPlan(rounds: (1...2).map { RoundPlan.builtIn(.oneTarget, round: $0) }, seed: 7)
+        let session = GameSession(plan: base, scene: scene, clock: clock, sink: sink, input: .keyboard)
+        session.timeLimitSeconds = 60
+        session.repeatsWhileTimeRemains = true
+        var passes: [[RoundPlan]] = []
+        session.onRepeat = { rounds in
+            #expect(sink.trials.count % 2 == 1, "told before the pass's last photo is recorded")
+            passes.append(rounds)
+        }
+        try session.start(heading: .forward)
+        // 15 s a round: the fourth round's end reaches 60 s.
+        while !session.state.isOver { try photo(session, searching: 10, looking: 5) }
+        #expect(session.endedBy == .time && session.playedSeconds == 60)
+        #expect(sink.trials.map(\.round) == [1, 2, 3, 4], "each round once, numbered on")
+        #expect(passes.map { $0.map(\.round) } == [[3, 4], [5, 6]])
+        #expect(passes.flatMap { $0.map(\.repeatsRound) } == [1, 2, 1, 2])
+        #expect(session.plan.rounds.count == 6)
+        // The first pass keeps its bearings; the later ones are drawn on from the same seed, again the same.
+        #expect(Array(session.plan.bearings.prefix(2)) == base.bearings)
+        #expect(try base.repeated().repeated().bearings == session.plan.bearings)
+        #expect(session.plan.bearings[2...].contains { !base.bearings.contains($0) }, "new placements")
+        #expect(scene.playingSounds.isEmpty)
+    }
+
+    /// Killed during the second pass, resumed from session.json's rounds (both passes) and the played time: the
+    /// rounds logged are not played again, the one left is, and the session still ends by its minutes.
+    @Test func aRepeatingSessionResumedGoesOnWhereItStoppedAndEndsByItsMinutes() throws {
+        let stored = try SessionPlan(rounds: (1...2).map { RoundPlan.builtIn(.oneTarget, round: $0) }, seed: 7)
+            .repeated()
+        let logged = Set([1, 2, 3].map { TrialKey(round: $0, targetIndex: 1) })
+        let resumed = GameSession(
+            plan: stored, scene: scene, clock: clock, sink: sink, input: .keyboard, alreadyLogged: logged)
+        resumed.timeLimitSeconds = 60
+        resumed.repeatsWhileTimeRemains = true
+        resumed.playedSeconds = 45
+        try resumed.start(heading: .forward)
+        #expect(resumed.state == .searching(TrialKey(round: 4, targetIndex: 1)))
+        while !resumed.state.isOver { try photo(resumed, searching: 10, looking: 5) }
+        #expect(sink.trials.map(\.round) == [4], "nothing twice, nothing lost")
+        #expect(resumed.endedBy == .time && resumed.playedSeconds == 60)
+
+        // Without repeating, the same rounds end the session by its targets, minutes or not.
+        let once = GameSession(plan: stored, scene: scene, clock: clock, sink: sink, input: .keyboard)
+        once.timeLimitSeconds = 600
+        try once.start(heading: .forward)
+        while !once.state.isOver { try photo(once, searching: 10, looking: 5) }
+        #expect(once.endedBy == .allTargets && once.plan.rounds.count == 4)
+    }
 }

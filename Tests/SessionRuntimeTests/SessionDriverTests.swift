@@ -21,7 +21,7 @@ final class RecordingPictures: ResultPictureWriter {
 /// A store that keeps everything in memory: the runtime needs nothing but the protocol.
 final class MemoryStore: SessionStore {
     final class Log: SessionLog {
-        let resolvedProtocol: ResolvedProtocol
+        var resolvedProtocol: ResolvedProtocol
         var trials: [TrialResult] = []
         var endedAt: Date?
         init(_ resolvedProtocol: ResolvedProtocol) { self.resolvedProtocol = resolvedProtocol }
@@ -42,6 +42,7 @@ final class MemoryStore: SessionStore {
             playedSeconds = seconds
             if let endedBy { self.endedBy = endedBy }
         }
+        func appendRounds(_ rounds: [RoundPlan]) throws { resolvedProtocol.rounds += rounds }
         var outputs: [SessionOutput] = []
         func recordOutput(_ output: SessionOutput, volumeSource: String, at date: Date) throws {
             outputs.append(output)

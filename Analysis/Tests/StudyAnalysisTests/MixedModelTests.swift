@@ -54,6 +54,15 @@ import Testing
         Case(
             name: "crossed_slopes_singular", file: "lmm-localization-unbalanced.csv",
             formula: "abs_deviation_deg ~ condition + (1 + condition | participant) + (1 | sound)"),
+        // Issue 42: the stimulus (its file's hash, as trials.csv logs it) as a random effect, alone and beside its
+        // measured bandwidth (a stimulus-level slope: its df is the stimuli's, not the trials').
+        Case(
+            name: "stimulus", file: "lmm-stimulus.csv",
+            formula: "abs_deviation_deg ~ condition + (1 | participant) + (1 | stimulus_sha256)"),
+        Case(
+            name: "stimulus_bandwidth", file: "lmm-stimulus.csv",
+            formula:
+                "abs_deviation_deg ~ condition + stimulus_bandwidth_oct + (1 | participant) + (1 | stimulus_sha256)"),
     ]
 
     static func fit(_ c: Case) throws -> LinearMixedModelResult {

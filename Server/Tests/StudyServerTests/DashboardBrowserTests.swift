@@ -200,7 +200,12 @@ struct DashboardBrowserTests {
                 try await browser.execute(
                     "document.getElementById('plan').value = arguments[0];", [try RoleMatrixTests.trainingPlan()])
                 try await browser.clickAndLoad("form[action$='/plans'] button")
+                // No machine of A has sent P07: refused until the form says P07 is new; the plan stays typed.
+                #expect(try await browser.text().contains("Nothing of P07 is held at A"))
+                try await browser.execute("document.getElementById('new-participant').click();")
+                try await browser.clickAndLoad("form[action$='/plans'] button")
                 #expect(try await browser.text().contains("the plan reaches P07's machines of A at their next sync"))
+                #expect(try await browser.currentURL().hasSuffix("/sites/A?prescription=1"))
                 let stored = try await server.database.prescriptions(site: "A", after: 0)
                 #expect(stored.map(\.participant) == ["P07"])
                 #expect(stored.first?.content == (try RoleMatrixTests.trainingPlan()))

@@ -253,6 +253,32 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
         }
     }
 
+    /// A centre typed with "no notch" was dropped, and the preview then said nothing changes: now the form says the
+    /// two do not go together and stores nothing. The preview form jumps to its preview.
+    @Test(arguments: ["6000", "250", "16000", "4000.5"])
+    func aNotchCentreWithNoNotchIsRefusedNotDropped(centre: String) async throws {
+        try await withParticipantStudy { server, _ in
+            let sup = FormClient(server)
+            try await sup.signIn("sup-a", testPassword)
+            let page = try await sup.send(.get, "/sites/A/participants/P07")
+            #expect(page.html.contains(#"action="/sites/A/participants/P07/profile#profile-preview""#))
+            for step in ["preview", "send"] {
+                let refused = try await sup.send(
+                    .post, "/sites/A/participants/P07/profile",
+                    form: [
+                        ("csrf", page.csrf ?? ""), ("notch_centre", centre), ("notch_width", "none"),
+                        ("gain_rule", "none"), ("max_gain", "20"), ("max_volume", ""), ("step", step),
+                    ])
+                #expect(refused.status == 400, "\(step)")
+                #expect(
+                    Self.text(refused.html).contains("with the width \"no notch\" makes no notch: pick a width"),
+                    "\(Self.text(refused.html))")
+                #expect(!Self.text(refused.html).contains("Nothing changes"))
+            }
+            #expect(try await server.database.prescriptions(site: "A", after: 0, kind: "profile").isEmpty)
+        }
+    }
+
     @Test func aProfileVersionIsPrescribedAfterItsDiffAndThePageShowsWhenTheMachineAppliedIt() async throws {
         try await withParticipantStudy { server, home in
             let sup = FormClient(server)

@@ -32,8 +32,17 @@ struct DashboardStudyBrowserTests {
                 #expect(text.contains("P06 rated tinnitus loudness 0.50"))
                 for (path, name) in [("/", "alerts"), ("/participants", "participants"), ("/report", "report")] {
                     try await browser.expectAccessible(base, path)
+                    // The report was 778 px wide on a 390 px phone (its tables and figures); now only the tables'
+                    // own regions scroll sideways.
+                    let wide = try await browser.execute("return document.documentElement.scrollWidth;") as? Int
+                    #expect(try await browser.overflowsViewport() == false, "\(path) is \(wide ?? 0) px at \(width)")
                     try await browser.screenshot("study-\(name)-\(width)x\(height)")
                 }
+                #expect(
+                    try await browser.execute("return document.querySelectorAll('.report .scroll > table').length;")
+                        as? Int ?? 0 > 3, "the report's tables, each in its region")
+                try await browser.screenshot("study-report-table-\(width)x\(height)", at: ".report .scroll")
+                try await browser.screenshot("study-report-figure-\(width)x\(height)", at: ".report figure")
                 try await browser.go(base + "/participants?sort=missed&order=desc")
                 #expect(try await browser.text().contains("P05"))
             }

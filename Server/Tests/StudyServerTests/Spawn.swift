@@ -9,11 +9,29 @@ enum Spawn {
         var description: String
     }
 
-    /// Starts `argv` with `environment` (nil: this process's), its stdout and stderr into `output`.
-    static func start(_ argv: [String], environment: [String: String]? = nil, output: URL) throws -> pid_t {
+    /// Starts `argv` with `environment` (nil: this process's), its stdout and stderr into `output`. `defaultSignals`:
+    /// the child starts with no signal blocked and SIGTERM and SIGINT at their defaults (the test process's may be
+    /// blocked, inherited), so that a server's graceful shutdown on SIGTERM can be tried.
+    static func start(
+        _ argv: [String], environment: [String: String]? = nil, output: URL, defaultSignals: Bool = false
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if defaultSignals {
+            var none = sigset_t()
+            sigemptyset(&none)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            sigaddset(&defaults, SIGTERM)
+            sigaddset(&defaults, SIGINT)
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        }
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var cArguments = argv.map { strdup($0) } + [nil]
@@ -23,8 +41,8 @@ enum Spawn {
         var pid: pid_t = 0
         let spawned =
             cEnvironment == nil
-            ? posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
-            : posix_spawn(&pid, argv[0], &actions, nil, &cArguments, &cEnvironment!)
+            ? posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
+            : posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment!)
         guard spawned == 0 else {
             throw Failure(description: "\(argv[0]) could not be started: \(String(cString: strerror(spawned)))")
         }

@@ -200,6 +200,42 @@ import TidyFormats
         }
     }
 
+    /// A diary day or questionnaire date that only looks like a day: another script's digit, a trailing line break
+    /// (a quoted CSV cell), 30 February. The game's day reader took `\d` from a regular expression, which matches
+    /// other scripts' digits that `Int` then refused, and read the missing part: the whole server trapped.
+    @Test(arguments: [
+        ("date", "2026-11-2\u{0663}"), ("date", "2026-11-26\n"), ("date", "\u{0662}026-11-26"), ("date", "2026-02-30"),
+        ("end_date", "2026-11-2\u{0663}"), ("date", "2026-11-26 "), ("date", "2026-1-126"),
+    ])
+    func aDiaryDayThatOnlyLooksLikeOneIsRefusedNotATrap(column: String, value: String) async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            let device = try await server.enrolDevice(site: "north")
+            let header = CSVWriter.headerLine(DiaryRow.columns)
+            func line(date: String, endDate: String) -> String {
+                CSVWriter.line(
+                    DiaryRow(
+                        participant: "P07", entryID: "D1", version: 1, action: .add, kind: .therapy,
+                        name: "Hearing aids", type: "hearing-aid", date: date, endDate: endDate,
+                        recordedAt: Date(timeIntervalSince1970: 1_795_000_000)
+                    ).values(under: DiaryRow.columns))
+            }
+            let rows = [line(date: "2026-11-20", endDate: "2026-11-27")]
+            let bad =
+                column == "date"
+                ? line(date: value, endDate: "2026-11-27") : line(date: "2026-11-20", endDate: value)
+            let reply = try await server.call(
+                .post, "/api/v1/sync/batch", token: device.token,
+                json: try SyncTests.body(file: "P07/diary.csv", kind: "diary", header: header, first: 1, items: [bad]))
+            ProblemTests.expectProblem(reply, 400, mentions: "P07/diary.csv")
+            #expect(try await Self.held(server) == 0)
+            let good = try await server.call(
+                .post, "/api/v1/sync/batch", token: device.token,
+                json: try SyncTests.body(file: "P07/diary.csv", kind: "diary", header: header, first: 1, items: rows))
+            #expect(good.status == 200, "\(good.text)")
+        }
+    }
+
     /// A session belongs to the site and participant that first sent it: a machine of another site, or another
     /// participant of the same site, adds nothing to it (409 naming the session); the owner's other machines do.
     @Test func aSessionIDBelongsToTheSiteAndParticipantThatFirstSentIt() async throws {

@@ -251,7 +251,7 @@ final class WebDriver: Sendable {
     }
 
     /// A TCP port nobody listens on now (the kernel picks it; chromedriver binds it right after).
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { Glibc.close(fd) }
         var address = sockaddr_in()

@@ -48,4 +48,13 @@ public protocol AudioScene: AnyObject {
 
     /// Stops and releases a source; the ID is invalid afterwards.
     func remove(_ source: SoundSourceID)
+
+    /// Called before each round's level is made: a scene whose audio depends on the round (its `hrtf`) switches
+    /// here, between rounds; a sentence is thrown when it cannot.
+    func prepare(for round: RoundPlan) throws
+}
+
+extension AudioScene {
+    /// Most scenes sound the same in every round.
+    public func prepare(for round: RoundPlan) throws {}
 }

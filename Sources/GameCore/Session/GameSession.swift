@@ -5,7 +5,8 @@
 /// anything else happens, and then shows a result. It never sleeps or reads input itself: the
 /// `GameManager` feeds it actions, on whatever clock it was given.
 public final class GameSession {
-    public let plan: SessionPlan
+    /// The rounds to play; a session that repeats its rounds while its minutes remain grows by one pass at a time.
+    public private(set) var plan: SessionPlan
     /// The device whose heading and shots are logged (`input` column).
     public let input: InputDevice
     public let levelFactory: LevelFactory
@@ -43,6 +44,13 @@ public final class GameSession {
     /// A training plan's `minutes_per_session` in seconds: the session ends after the round during which the
     /// playing time reaches it (never in the middle of a round). nil: no limit.
     public var timeLimitSeconds: Double?
+    /// Play the plan's rounds again (new placements from the seed) while `timeLimitSeconds` remain after them, so a
+    /// training session lasts its minutes; false: the session ends after its rounds or its minutes, the first.
+    public var repeatsWhileTimeRemains = false
+    /// Called with the rounds of a new pass before any of them is played or the pass before's last photo is
+    /// recorded (session.json lists them, so a resume finds them, and the session is not complete while they
+    /// remain). An error thrown here stops the session and is rethrown.
+    public var onRepeat: (([RoundPlan]) throws -> Void)?
     /// At most this much of a result screen counts as playing (a patient who walks away is not training).
     public static let resultScreenCapSeconds = 30.0
     /// Why the session is over (nil while it is not; `.signal` is the driver's to say).
@@ -156,7 +164,9 @@ public final class GameSession {
         guard state == .ready else { return }
         // A run stopped (a signal, a kill) on the result of the round that used up the time resumes here at a
         // round's start: that round already ended the session, so no further round is played.
-        if let limit = timeLimitSeconds, playedSeconds >= limit, let next = nextUnloggedKey, next.targetIndex == 1 {
+        if let limit = timeLimitSeconds, playedSeconds >= limit, nextUnloggedKey?.targetIndex ?? 1 == 1,
+            nextUnloggedKey != nil || repeatsWhileTimeRemains
+        {
             endedBy = .time
             state = .finished
             return
@@ -188,6 +198,13 @@ public final class GameSession {
             let index = level.currentTargetIndex
         else { return nil }
         let bearings = currentBearings
+        // The pass's last photo with minutes left: the next pass is added before the photo makes the session
+        // complete.
+        if repeatsWhileTimeRemains, let limit = timeLimitSeconds, playedSeconds + max(0, time - onset) < limit,
+            plan.allKeys.allSatisfy({ $0 == key || logged.contains($0) })
+        {
+            try repeatRounds()
+        }
         let heard = audibleOnset()
         // Reaction time runs from the first audible sample; pauses since then do not count.
         let start = heard.map { $0.time + pausedSeconds } ?? onset
@@ -247,7 +264,10 @@ public final class GameSession {
             playedSeconds += min(max(0, time - shown), Self.resultScreenCapSeconds)
             resultShownAt = nil
         }
-        if roundEnd, let limit = timeLimitSeconds, playedSeconds >= limit, nextUnloggedKey != nil {
+        // A repeating session ends by its minutes even when they ran out with the last round of a pass.
+        if roundEnd, let limit = timeLimitSeconds, playedSeconds >= limit,
+            nextUnloggedKey != nil || repeatsWhileTimeRemains
+        {
             endLevel()
             endedBy = .time
             state = .finished
@@ -289,6 +309,10 @@ public final class GameSession {
 
     private func beginNext(heading: Bearing, at time: MonotonicTime? = nil) throws {
         endLevel()
+        // A session resumed with every round logged and minutes left (its last pass was never added) goes on.
+        if nextUnloggedKey == nil, repeatsWhileTimeRemains, let limit = timeLimitSeconds, playedSeconds < limit {
+            try repeatRounds()
+        }
         guard let key = nextUnloggedKey, let index = plan.roundIndex(of: key.round) else {
             endedBy = .allTargets
             state = .finished
@@ -299,6 +323,7 @@ public final class GameSession {
         if let prepareRound { (round, bearings) = prepareRound(round, bearings) }
         let level: Level
         do {
+            try scene.prepare(for: round)
             level = try levelFactory.makeLevel(for: round, bearings: bearings, scene: scene)
         } catch {
             state = .stopped
@@ -316,6 +341,18 @@ public final class GameSession {
         level.begin(at: now)
         startSearch(at: now)
         state = .searching(key)
+    }
+
+    /// Adds the next pass of the rounds (`SessionPlan.repeated`), told to `onRepeat` first.
+    private func repeatRounds() throws {
+        do {
+            let longer = try plan.repeated()
+            try onRepeat?(Array(longer.rounds[plan.rounds.count...]))
+            plan = longer
+        } catch {
+            stop()
+            throw error
+        }
     }
 
     /// A new search (or a restarted one) begins: its onset is not known until the audio renders it.

@@ -29,11 +29,17 @@ public struct RoundPlan: Sendable, Equatable, Codable {
     /// Seconds each target sounds from its first audible sample (a training plan's `stimulus_duration_s`);
     /// nil: as long as the search lasts.
     public var stimulusDurationS: Double?
+    /// The round of the session's first pass this round plays again: a training session whose rounds are all
+    /// played while its minutes remain plays them again (`SessionPlan.repeated`); nil in the first pass.
+    public var repeatsRound: Int?
+    /// The HRTF set this round is heard through (a protocol condition's `hrtf`, by its OpenAL Soft name); nil: the
+    /// session's own set. The scene reopens its audio with it before the round (`AudioScene.prepare(for:)`).
+    public var hrtf: String?
 
     public init(
         round: Int, condition: String, level: String, targetSounds: [String],
         backgroundSound: String? = nil, backgroundGainDB: Double = 0,
-        keepFirstTargetPlaying: Bool = false
+        keepFirstTargetPlaying: Bool = false, hrtf: String? = nil
     ) {
         self.round = round
         self.condition = condition
@@ -42,6 +48,7 @@ public struct RoundPlan: Sendable, Equatable, Codable {
         self.backgroundSound = backgroundSound
         self.backgroundGainDB = backgroundGainDB
         self.keepFirstTargetPlaying = keepFirstTargetPlaying
+        self.hrtf = hrtf
     }
 
     /// The built-in round for a level kind, with its default sounds.

@@ -19,6 +19,23 @@ public struct SessionPlan: Sendable, Equatable {
     /// Every (round, target index) of the session, in play order.
     public var allKeys: [TrialKey] { RoundPlan.trialKeys(of: rounds) }
 
+    /// The rounds of the first pass: the protocol's, before any were repeated.
+    public var firstPass: [RoundPlan] { rounds.filter { $0.repeatsRound == nil } }
+
+    /// This plan with the first pass's rounds appended once more, numbered on, each naming the round it repeats.
+    /// Placement goes on from where it stood (each condition's deck of directions continues), so the rounds
+    /// already placed keep their bearings, the new ones get new bearings, and the same seed gives them again.
+    public func repeated() throws -> SessionPlan {
+        let last = rounds.map(\.round).max() ?? 0
+        let again = firstPass.enumerated().map { offset, round in
+            var copy = round
+            copy.round = last + offset + 1
+            copy.repeatsRound = round.round
+            return copy
+        }
+        return try SessionPlan(rounds: rounds + again, placement: placement, seed: seed)
+    }
+
     /// The plan of round `round` (1-based round number).
     public func roundIndex(of round: Int) -> Int? { rounds.firstIndex { $0.round == round } }
 }

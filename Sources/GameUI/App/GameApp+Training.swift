@@ -101,7 +101,10 @@ extension GameApp {
                     ["participant": participant]))
         }
         try drawn.save(to: ProgressPicture.url(logs: options.logs, participant: participant))
-        let chart = try drawn.makeSurface()
+        // Shown with the window's text size (its labels were tiny in large text); saved at the usual size.
+        var shown = drawn
+        shown.textScale = Theme.textScale
+        let chart = try shown.makeSurface()
         return SDLTexture(surface: chart.pointer, window: window)
     }
 

@@ -31,6 +31,8 @@ package final class GameApp {
     var setup: WindowSetup
     var audio: AppAudio?
     var run: SessionRun?
+    /// The check after "Find my sound" (`HRTFCheck`): the next session the menu starts plays it instead of its mode.
+    var pendingHRTFCheck: StudyProtocol?
     var keepRunning = true
     /// Read aloud (F4): the rule of when the screen's sentence is spoken, and the sentence saying it was toggled.
     var readAloud = ReadAloud()
@@ -344,6 +346,12 @@ package final class GameApp {
             switch effect {
             case .exit:
                 keepRunning = false
+            case .startRound, .continueRound:
+                // Read aloud: the round's instruction is spoken before its animal calls (the round screen starts it).
+                if readAloud.enabled, let round = controller as? RoundController, round.hold(effect, app: self) {
+                    continue
+                }
+                try run?.perform(effect, app: self)
             default:
                 try run?.perform(effect, app: self)
             }

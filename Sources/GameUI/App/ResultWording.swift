@@ -118,6 +118,20 @@ enum ResultWording {
             ["deviation": String(Int(deviation.rounded())), "time": seconds(time)])
     }
 
+    /// The free game's line under its summary, in a patient's words (issue 38: "Mean deviation" is a researcher's):
+    /// "Very close! On average 15° off, 3.0 s to find (2 photos)".
+    static func patientMeans(_ photos: [Photo]) -> String {
+        guard let grade = meanGrade(photos) else { return Translation.gettext("No photos were taken.") }
+        let count = Double(photos.count)
+        let deviation = photos.map { abs($0.deviationDeg) }.reduce(0, +) / count
+        let time = photos.map(\.timeSeconds).reduce(0, +) / count
+        return grade.praise + " "
+            + Translation.ngettext(
+                "On average {deviation}° off, {time} to find ({count} photo)",
+                "On average {deviation}° off, {time} to find ({count} photos)", photos.count,
+                ["deviation": String(Int(deviation.rounded())), "time": seconds(time)])
+    }
+
     /// One logged photo as the summary lists it (from this run, or read back from trials.csv after a resume).
     struct Photo: Equatable {
         let round: Int

@@ -31,7 +31,8 @@ final class ScreenshotRecorder {
 
     /// Saves what the window shows now as `NN-<name>.png`, and the texts drawn on it, one per line, as
     /// `NN-<name>.txt` (what the screen says, for the tests to read); where each line of them went as
-    /// `NN-<name>.boxes.tsv` (x, y, width, height, the line, the whole text; the window's size first).
+    /// `NN-<name>.boxes.tsv` (x, y, width, height, the line, the whole text; the window's size first; a button as
+    /// `button`, x, y, width, height).
     func save(name: String, window: GameWindow, texts: [String], boxes: [TextRenderer.Box] = []) throws {
         count += 1
         let url = folder.appendingPathComponent(String(format: "%02d-%@.png", count, name))
@@ -42,7 +43,9 @@ final class ScreenshotRecorder {
         let rows =
             ["window\t\(size.width)\t\(size.height)"]
             + boxes.map {
-                "\($0.rect.x)\t\($0.rect.y)\t\($0.rect.w)\t\($0.rect.h)\t\(Self.oneLine($0.line))\t\(Self.oneLine($0.whole))"
+                $0.isButton
+                    ? "button\t\($0.rect.x)\t\($0.rect.y)\t\($0.rect.w)\t\($0.rect.h)"
+                    : "\($0.rect.x)\t\($0.rect.y)\t\($0.rect.w)\t\($0.rect.h)\t\(Self.oneLine($0.line))\t\(Self.oneLine($0.whole))"
             }
         try Data((rows.joined(separator: "\n") + "\n").utf8).write(
             to: url.deletingPathExtension().appendingPathExtension("boxes.tsv"))

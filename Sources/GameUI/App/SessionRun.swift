@@ -40,10 +40,12 @@ final class SessionRun {
     static func begin(app: GameApp, check: HeadphoneCheck) throws -> SessionRun {
         guard let audio = app.audio else { throw UIError.audioNotStarted }
         let device = app.settings.input.logDevice(gamepadHasGyro: app.input.controllerHasGyro)
-        let source: SessionSource
+        var source: SessionSource
         switch app.options.kind {
         case .play:
             source = .mode(app.settings.mode, rounds: app.settings.rounds)
+            if let check = app.pendingHRTFCheck { source = .builtInProtocol(check) }
+            app.pendingHRTFCheck = nil
         case .study(let file, _, _):
             source = .protocolFile(file)
         case .training:
@@ -56,6 +58,8 @@ final class SessionRun {
             seed: app.options.seed, resume: app.resuming, input: device)
         if let training = app.training { request = try training.request(app: app, input: device) }
         let scene = EngineAudioScene(engine: audio.engine, catalog: audio.catalog)
+        // A condition with its own HRTF set reopens the engine between rounds, the audio callback held meanwhile.
+        scene.whileNotRendering = { body in try audio.output.whileLocked(body) }
         // Headings reach the renderer as each event is handled, not on the next tick (motion-to-sound latency).
         app.input.headingOutput = audio.engine.listenerHeading
         let driver = try SessionDriver.open(
@@ -169,6 +173,13 @@ final class SessionRun {
 
     /// Called every frame: a newly logged photo moves the flow to its result screen, with the shutter sound.
     func poll(app: GameApp) throws {
+        // A timed session's next pass of rounds, added at the last photo of the pass before: the flow goes on.
+        if session.plan.rounds.count > app.flow.rounds.count {
+            app.flow.roundsAdded(
+                session.plan.rounds[app.flow.rounds.count...].map {
+                    FlowRound(condition: $0.condition, targets: max(1, $0.targetSounds.count))
+                })
+        }
         if session.trials.count > seenTrials {
             seenTrials = session.trials.count
             lastTrial = session.trials.last

@@ -79,6 +79,13 @@ package final class SDLAudioOutput {
         state.silentChannel.store(ear.map { $0 == .left ? 0 : 1 } ?? -1, ordering: .relaxed)
     }
 
+    /// Runs `body` while no callback runs (SDL's device lock): the engine's HRTF is reopened between blocks so.
+    func whileLocked(_ body: () throws -> Void) throws {
+        SDL_LockAudioDevice(device)
+        defer { SDL_UnlockAudioDevice(device) }
+        try body()
+    }
+
     /// Stops the callbacks (the device plays silence); `start()` resumes.
     package func pause() { SDL_PauseAudioDevice(device, 1) }
 

@@ -21,6 +21,10 @@ final class HRTFChoiceController: ScreenController {
         case finished(String)
     }
 
+    /// The done screen's choices: the check ("Did it help?") unless the winner is the standard set, or the menu.
+    private var doneMenu = MenuModel([])
+    private var winner: String?
+
     private let run: HRTFChoiceRun
     private let call: SoundEntry
     private let logs: URL
@@ -152,7 +156,11 @@ final class HRTFChoiceController: ScreenController {
         }
         switch phase {
         case .finished:
-            if command == .activate || command == .photoKey { try app.perform(app.flow.continuePressed()) }
+            switch doneMenu.handle(command == .photoKey ? .activate : command) {
+            case .activated("check"): try startCheck(app: app)
+            case .activated: try app.perform(app.flow.continuePressed())
+            default: break
+            }
         case .playing:
             break
         case .answering(let since):
@@ -168,6 +176,12 @@ final class HRTFChoiceController: ScreenController {
                 try run.answer(answer, secondsToAnswer: time.seconds - since.seconds, at: Date())
                 if run.tournament.isFinished {
                     let (winner, version) = try run.finish(at: Date())
+                    self.winner = winner.name
+                    let standard = try? HRTFCheckRun.standardSet()
+                    doneMenu = MenuModel(
+                        (winner.name != standard && standard != nil && app.isPlay
+                            ? [.button("check", Translation.gettext("Did it help? Check it now (12 animals)"))] : [])
+                            + [.button("back", Translation.gettext("Back to the menu"))])
                     phase = .finished(
                         Translation.gettext(
                             "Your sound is {name}. Your sessions use it from the next one on (version {version} of your profile).",
@@ -182,14 +196,33 @@ final class HRTFChoiceController: ScreenController {
         }
     }
 
+    /// "Did it help?": back on the menu, its Start plays the check (`HRTFCheck`: the winner against the standard
+    /// set in ABBA or BAAB blocks) as a session like any other, headphone check first; its summary says the result.
+    private func startCheck(app: GameApp) throws {
+        guard let winner else { return }
+        let seed = app.options.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        let check = HRTFCheck.makeProtocol(chosen: winner, standard: try HRTFCheckRun.standardSet(), seed: seed)
+        try app.perform(app.flow.continuePressed())
+        app.pendingHRTFCheck = check
+        let rounds = check.conditions.flatMap { condition in
+            Array(repeating: FlowRound(condition: condition.name, targets: 1), count: condition.repetitions)
+        }
+        try app.menu.start(app: app, rounds: rounds)
+    }
+
     func click(x: Int32, y: Int32, at time: MonotonicTime, app: GameApp) throws {
         if case .answering = phase { return try click(on: menu, x: x, y: y, at: time, app: app) }
+        if case .finished = phase { return try click(on: doneMenu, x: x, y: y, at: time, app: app) }
         try handle(.activate, at: time, app: app)
     }
 
     func hover(x: Int32, y: Int32, app: GameApp) {
-        guard case .answering = phase, let row = app.painter.menuRow(atX: x, y: y) else { return }
-        menu.focus(on: row.id)
+        guard let row = app.painter.menuRow(atX: x, y: y) else { return }
+        switch phase {
+        case .answering: menu.focus(on: row.id)
+        case .finished: doneMenu.focus(on: row.id)
+        case .playing: break
+        }
     }
 
     // MARK: Drawing and read aloud
@@ -232,11 +265,15 @@ final class HRTFChoiceController: ScreenController {
                 Translation.gettext("Find my sound"),
                 subtitle: Translation.ngettext(
                     "Done after {count} comparison", "Done after {count} comparisons", run.tournament.outcomes.count))
-            painter.text.drawWrapped(
-                text, x: width / 2, y: top + painter.scaled(40), width: width - painter.scaled(160),
-                pixels: painter.px(.body), align: .center)
-            painter.continueButton(Translation.gettext("Back to the menu"), buttonID: "back")
-            painter.hint(Translation.gettext("Enter, a click or gamepad A: back to the menu"))
+            let below =
+                top + painter.scaled(40)
+                + painter.text.drawWrapped(
+                    text, x: width / 2, y: top + painter.scaled(40), width: width - painter.scaled(160),
+                    pixels: painter.px(.body), align: .center)
+            _ = painter.drawMenu(
+                doneMenu, top: below + painter.scaled(24), rowWidth: painter.scaled(620),
+                bottom: height - painter.scaled(50))
+            painter.hint(Translation.gettext("↑ ↓ and Enter, a click or the gamepad: choose"))
             return
         default:
             top = painter.title(

@@ -88,6 +88,7 @@ final class MainMenuController: ScreenController {
         case .activated("album"): try AlbumController.openFromMenu(app: app)
         case .activated("findSound"): try HRTFChoiceController.openFromMenu(app: app)
         case .activated("forDoctor"): forMyDoctor(app: app)
+        case .activated("about"): try AboutController.open(app: app)
         default: break
         }
     }
@@ -139,13 +140,7 @@ final class MainMenuController: ScreenController {
     /// audio opens with the chosen HRTF, and the flow goes on (tracker calibration or headphone check).
     func start(app: GameApp, rounds: [FlowRound]? = nil) throws {
         let chosen = settings
-        if let problem = ParticipantID.problem(with: chosen.participant) {
-            refuse(
-                Translation.gettext(
-                    "Participant ID: {problem}; {rule} (no names).", ["problem": problem, "rule": ParticipantID.rule]),
-                focusParticipant: true)
-            return app.updateTextEntry()
-        }
+        if refusesParticipant(chosen.participant, app: app) { return }
         app.settings = chosen
         try app.applyDisplayPreferences(of: chosen.participant)
         app.input.tracked = nil
@@ -168,17 +163,23 @@ final class MainMenuController: ScreenController {
         try app.perform(app.flow.menuStarted(rounds: rounds ?? MainMenu.rounds(for: chosen)))
     }
 
+    /// Start, Train and For my doctor all need a valid participant: one sentence under the menu, and the cursor back
+    /// in the participant row so the patient can type it again.
+    private func refusesParticipant(_ participant: String, app: GameApp) -> Bool {
+        guard let problem = ParticipantID.problem(with: participant) else { return false }
+        refuse(
+            Translation.gettext(
+                "Participant ID: {problem}. Type a pseudonym such as P01 (no names).", ["problem": problem]),
+            focusParticipant: true)
+        app.updateTextEntry()
+        return true
+    }
+
     /// For my doctor: the PDF summary and the FHIR bundle into the patient's Documents folder, and a sentence under
     /// the menu saying where they are (a patient cannot be expected to find a file the game does not name).
     private func forMyDoctor(app: GameApp) {
         let chosen = settings
-        if let problem = ParticipantID.problem(with: chosen.participant) {
-            refuse(
-                Translation.gettext(
-                    "Participant ID: {problem}. Type a pseudonym such as P01 (no names).", ["problem": problem]),
-                focusParticipant: true)
-            return app.updateTextEntry()
-        }
+        if refusesParticipant(chosen.participant, app: app) { return }
         guard let export = app.options.forMyDoctor else {
             message = Translation.gettext(
                 "The doctor's summary cannot be made here: use soundsafari export in a terminal.")
@@ -198,13 +199,7 @@ final class MainMenuController: ScreenController {
     /// Train: the participant's next plan session, or a sentence under the menu saying why not.
     private func startTraining(app: GameApp) throws {
         let chosen = settings
-        if let problem = ParticipantID.problem(with: chosen.participant) {
-            refuse(
-                Translation.gettext(
-                    "Participant ID: {problem}. Type a pseudonym such as P01 (no names).", ["problem": problem]),
-                focusParticipant: true)
-            return app.updateTextEntry()
-        }
+        if refusesParticipant(chosen.participant, app: app) { return }
         app.settings.participant = chosen.participant
         app.training = TrainingIntent(planFile: nil)
         let rounds: [FlowRound]

@@ -1,6 +1,7 @@
 // The end of a play or study session (complete or quit): each round's photos, their means, and what comes next.
 import GameCore
 import Localization
+import SessionRuntime
 import StudyKit
 import StudyRecords
 
@@ -41,7 +42,16 @@ final class SummaryController: ScreenController {
         focusRow(of: &menu, x: x, y: y, app: app)
     }
 
-    func sentence(app: GameApp) -> String? { SummaryMenu.sentence(quitEarly: app.flow.quitEarly) }
+    func sentence(app: GameApp) -> String? {
+        if !app.flow.quitEarly, let check = checkResult(app: app) { return check.sentences.joined(separator: " ") }
+        return SummaryMenu.sentence(quitEarly: app.flow.quitEarly)
+    }
+
+    /// The check after "Find my sound" compares the two sounds; nil for any other session.
+    private func checkResult(app: GameApp) -> HRTFCheckResult? {
+        guard let run = app.run else { return nil }
+        return HRTFCheckRun.result(of: run.driver.log.resolvedProtocol, trials: run.session.trials)
+    }
 
     func draw(app: GameApp) {
         let run = app.run
@@ -49,12 +59,19 @@ final class SummaryController: ScreenController {
         let feedback = app.shownFeedback
         // One row per round: each target's signed deviation and time, in the order they were photographed.
         let rounds = Dictionary(grouping: photos, by: \.round).sorted { $0.key < $1.key }
+        // The free game is a patient's: how far off without a sign (which way is the picture's to show), the
+        // level as heard. A study's table keeps the researcher's signed deviations and condition names.
+        let patient = app.isPlay
         let rows = rounds.map { round, photos in
             ScreenPainter.SummaryRow(
-                round: "\(round)", condition: FlowRound.label(for: photos[0].condition),
+                round: "\(round)",
+                condition: patient
+                    ? GameWording.heard(photos[0].condition) : FlowRound.label(for: photos[0].condition),
                 target: photos.map { run?.displayName(of: $0.target) ?? $0.target }.joined(separator: ", "),
                 deviation: feedback.showTrueDirection
-                    ? photos.map { ResultWording.degrees($0.deviationDeg) }.joined(separator: ", ") : "–",
+                    ? photos.map {
+                        patient ? "\(Int(abs($0.deviationDeg).rounded()))°" : ResultWording.degrees($0.deviationDeg)
+                    }.joined(separator: ", ") : "–",
                 time: photos.map { ResultWording.seconds($0.timeSeconds) }.joined(separator: ", "))
         }
         let note: String?
@@ -64,15 +81,21 @@ final class SummaryController: ScreenController {
         } else if app.flow.quitEarly {
             note = Translation.gettext(
                 "Every photo so far is saved. To continue later: {command}", ["command": app.resumeCommand])
+        } else if let check = checkResult(app: app) {
+            // "Did it help?" after Find my sound: both sounds in words, not the folder.
+            note = check.sentences.joined(separator: " ")
         } else {
             note = run.map { Translation.gettext("Saved in {folder}", ["folder": $0.folderPath]) }
         }
         app.painter.drawSummary(
             heading: SummaryMenu.heading(quitEarly: app.flow.quitEarly),
-            rows: rows, means: ResultWording.means(photos, feedback: feedback),
+            rows: rows,
+            means: patient && feedback.showTrueDirection && feedback.verdict
+                ? ResultWording.patientMeans(photos) : ResultWording.means(photos, feedback: feedback),
             meansColor: Theme.color(
                 of: feedback.verdict && feedback.showTrueDirection ? ResultWording.meanGrade(photos) : nil),
             note: note, menu: menu,
-            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning })
+            warning: run.flatMap { WeekDose(fraction: $0.driver.exposure.weekDoseFraction ?? 0).warning },
+            patientWords: patient)
     }
 }

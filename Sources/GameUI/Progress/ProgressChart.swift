@@ -23,6 +23,9 @@ struct ProgressChart {
     let today: Date
     /// The patient's diary as it stands (events and therapies), marked on every panel.
     var diary: [DiaryRow] = []
+    /// The chart's own labels grow with the window's large text (`Theme.textScale`); the picture keeps its size and
+    /// the panels make room for them. progress.png is saved at 1.
+    var textScale = 1.0
 
     private static let background = SDL_Color(r: 24, g: 34, b: 30, a: 255)
     private static let panel = SDL_Color(r: 38, g: 52, b: 46, a: 255)
@@ -38,8 +41,8 @@ struct ProgressChart {
         let surface = try SDLSurface(width: Self.width, height: Self.height)
         // Tick labels and panel titles at 24 px in white: the chart is shown scaled to about two thirds (the
         // 17 px grey labels came out near 9 px, grey on dark green); the sentences under the panels stay smaller.
-        let fonts = try PictureFonts(largePixels: 28, smallPixels: 24)
-        let sentences = try PictureFonts(largePixels: 26, smallPixels: 20)
+        let fonts = try PictureFonts(largePixels: scaled(28), smallPixels: scaled(24))
+        let sentences = try PictureFonts(largePixels: scaled(26), smallPixels: scaled(20))
         surface.fill(x: 0, y: 0, w: Self.width, h: Self.height, Self.background)
         if let title = fonts.render(
             Translation.ngettext(
@@ -80,7 +83,7 @@ struct ProgressChart {
         let comparisonLines = Self.wrap(comparison, width: Self.width - 48) {
             sentences.render($0, font: sentences.small, color: Self.white)?.width ?? 0
         }
-        var y: Int32 = comparisonLines.count > 1 ? 508 : 520
+        var y: Int32 = Self.panelTop + panelHeight + (comparisonLines.count > 1 ? 8 : 20)
         for text in comparisonLines {
             guard let line = sentences.render(text, font: sentences.small, color: Self.white) else { continue }
             surface.blit(line, x: 24, y: y)
@@ -102,6 +105,12 @@ struct ProgressChart {
         }
         return surface
     }
+
+    /// Where the panels are: below the title, above the sentences (which the large text's need more room for).
+    private static let panelTop: Int32 = 70
+    private var panelHeight: Int32 { 430 - Int32((textScale - 1) * 150) }
+
+    private func scaled(_ pixels: Int32) -> Int32 { Int32((Double(pixels) * textScale).rounded()) }
 
     /// Renders the chart and writes it as PNG to `url` (a new file renamed over the old one).
     func save(to url: URL) throws {
@@ -187,21 +196,30 @@ struct ProgressChart {
         value: (ProgressSeries.Point) -> Double, format: (Double) -> String, topRange: ClosedRange<Double>,
         marks: DiaryMarks
     ) {
-        let top: Int32 = 70
+        let top = Self.panelTop
         let w: Int32 = 296
-        let h: Int32 = 430
+        let h = panelHeight
         surface.fill(x: x, y: top, w: w, h: h, Self.panel)
         // The panel's title in the smaller sentence font when a longer language's does not fit the panel.
+        var titleHeight: Int32 = 0
         if var label = fonts.render(title, font: fonts.small, color: Self.white) {
             if label.width > w - 16, let smaller = narrow.render(title, font: narrow.small, color: Self.white) {
                 label = smaller
             }
             surface.blit(label, x: x + 8, y: top + 8)
+            titleHeight = label.height
         }
-        let plotLeft = x + 74
+        let values = points.map(value).filter(\.isFinite)
+        let highest = Self.axisTop(of: values, within: topRange)
+        // The grid's labels first: the plot starts right of the widest (large text makes them wider).
+        let levels = (0...2).map { highest * Double($0) / 2 }
+        let tickLabels = levels.map { fonts.render(format($0), font: fonts.small, color: Self.white) }
+        let widestTick = tickLabels.compactMap { $0?.width }.max() ?? 0
+        let sessionLabelHeight = fonts.render("#0", font: fonts.small, color: Self.white)?.height ?? 0
+        let plotLeft = x + max(74, widestTick + 14)
         let plotRight = x + w - 16
-        let plotTop = top + 44
-        let plotBottom = top + h - 40
+        let plotTop = top + max(44, titleHeight + 16)
+        let plotBottom = top + h - max(40, sessionLabelHeight + 12)
         // Therapy periods as bands behind everything, events as thin lines (the diary, on the same session axis).
         let axisLeft = plotLeft + 8
         let axisWidth = Double(plotRight - plotLeft - 16)
@@ -215,15 +233,12 @@ struct ProgressChart {
                 x: axisLeft + Int32(mark.start * axisWidth) - 1, y: plotTop, w: 3, h: plotBottom - plotTop,
                 Self.eventColor)
         }
-        let values = points.map(value).filter(\.isFinite)
         guard !values.isEmpty else { return }
-        let highest = Self.axisTop(of: values, within: topRange)
         // Three grid lines with their values; the axis starts at 0 so a fall looks as large as it is.
         for step in 0...2 {
-            let level = highest * Double(step) / 2
             let y = plotBottom - Int32(Double(plotBottom - plotTop) * Double(step) / 2)
             surface.fill(x: plotLeft, y: y, w: plotRight - plotLeft, h: 1, Self.grid)
-            if let label = fonts.render(format(level), font: fonts.small, color: Self.white) {
+            if let label = tickLabels[step] {
                 surface.blit(label, x: plotLeft - label.width - 6, y: y - label.height / 2)
             }
         }

@@ -101,12 +101,9 @@ extension ScreenPainter {
             hearingButtons.append((button.command, rect))
             window.fill(rect, button.lit ? Theme.focus : Theme.panel)
             window.outline(rect, Theme.focus, thickness: 3)
-            let pixels = px(.body)
-            let textHeight = text.wrappedHeight(button.label, width: buttonWidth - 20, pixels: pixels, bold: true)
-            text.drawWrapped(
-                button.label, x: x + buttonWidth / 2, y: y + (buttonHeight - textHeight) / 2,
-                width: buttonWidth - 20, pixels: pixels, color: button.lit ? Theme.focusText : Theme.text, bold: true,
-                align: .center)
+            drawButtonLabel(
+                button.label, in: rect, pixels: px(.body), color: button.lit ? Theme.focusText : Theme.text,
+                wrapped: true)
             x += buttonWidth + gap
         }
         return y + buttonHeight

@@ -183,9 +183,7 @@ extension ScreenPainter {
                 textX += scaled(40)
             }
             let label = index < 9 ? "\(index + 1)  \(option.label)" : option.label
-            text.draw(
-                label, x: textX, y: rect.y + (rowHeight - px(.body) * 6 / 5) / 2, pixels: px(.body), color: ink,
-                bold: chosen)
+            drawButtonLabel(label, in: rect, pixels: px(.body), color: ink, bold: chosen, inset: textX - rect.x)
         }
     }
 
@@ -210,13 +208,14 @@ extension ScreenPainter {
 
     /// Next and Skip side by side; Next looks inactive until there is an answer (it then says what is missing).
     func drawButtons(focused: QuestionnaireTarget?, nextEnabled: Bool, top: Int32) {
-        let buttonWidth = scaled(380)
         let buttonHeight = scaled(64)
         let gap = scaled(40)
-        let left = (width - 2 * buttonWidth - gap) / 2
         let buttons = [
             (QuestionnaireTarget.next, Translation.gettext("Next")), (.skip, Translation.gettext("Skip this question")),
         ]
+        let buttonWidth = widthOfButton(
+            for: buttons.map(\.1), pixels: px(.body), minimum: scaled(380), maximum: (width - gap - scaled(40)) / 2)
+        let left = (width - 2 * buttonWidth - gap) / 2
         for (index, (target, label)) in buttons.enumerated() {
             let rect = SDL_Rect(x: left + Int32(index) * (buttonWidth + gap), y: top, w: buttonWidth, h: buttonHeight)
             questionnaireTargets.append((target, rect))
@@ -225,9 +224,7 @@ extension ScreenPainter {
             window.fill(rect, isFocused ? Theme.focus : Theme.panel)
             if enabled && !isFocused { window.outline(rect, Theme.dimText, thickness: scaled(2)) }
             let color = isFocused ? Theme.focusText : (enabled ? Theme.text : Theme.disabledText)
-            text.draw(
-                label, x: rect.x + buttonWidth / 2, y: top + (buttonHeight - px(.body) * 6 / 5) / 2, pixels: px(.body),
-                color: color, bold: true, align: .center)
+            drawButtonLabel(label, in: rect, pixels: px(.body), color: color)
         }
     }
 }

@@ -60,6 +60,48 @@ final class ScreenPainter {
             pixels: pixels, color: Theme.dimText, align: .center)
     }
 
+    /// A button's label in `rect`, centred (or from `inset` at the left): at `wanted` pixels when it fits, else as
+    /// large as fits (down to half), so large text or a long language never spills over the button's edges; with
+    /// `wrapped`, broken into lines first. The button is recorded with the texts for the window tests.
+    func drawButtonLabel(
+        _ label: String, in rect: SDL_Rect, pixels wanted: Int32, color: SDL_Color = Theme.text, bold: Bool = true,
+        inset: Int32? = nil, wrapped: Bool = false
+    ) {
+        text.recordButton(rect)
+        let room = rect.w - (inset ?? scaled(12)) - scaled(12)
+        func height(_ pixels: Int32) -> Int32 {
+            wrapped
+                ? text.wrappedHeight(label, width: room, pixels: pixels, bold: bold)
+                : text.measure(label, pixels: pixels, bold: bold).height
+        }
+        func fits(_ pixels: Int32) -> Bool {
+            let widest =
+                wrapped
+                ? label.split(separator: " ").map { text.measure(String($0), pixels: pixels, bold: bold).width }.max()
+                    ?? 0
+                : text.measure(label, pixels: pixels, bold: bold).width
+            return widest <= room && height(pixels) <= rect.h - scaled(4)
+        }
+        var pixels = wanted
+        while pixels > wanted / 2, !fits(pixels) { pixels -= max(1, pixels / 12) }
+        let top = rect.y + (rect.h - height(pixels)) / 2
+        let x = inset.map { rect.x + $0 } ?? rect.x + rect.w / 2
+        let align: TextRenderer.Alignment = inset == nil ? .center : .left
+        if wrapped {
+            text.drawWrapped(
+                label, x: x, y: top, width: room, pixels: pixels, color: color, bold: bold, align: align)
+        } else {
+            text.draw(label, x: x, y: top, pixels: pixels, color: color, bold: bold, align: align)
+        }
+    }
+
+    /// A button's width for `label` at `pixels`: `minimum`, or wider for a longer label (large text, a long
+    /// language), never wider than `maximum` (the label then takes smaller type, `drawButtonLabel`).
+    func widthOfButton(for labels: [String], pixels: Int32, minimum: Int32, maximum: Int32) -> Int32 {
+        let widest = labels.map { text.measure($0, pixels: pixels, bold: true).width }.max() ?? 0
+        return min(max(minimum, widest + scaled(40)), maximum)
+    }
+
     /// Where the last drawn menu's rows are (for mouse clicks), by row id.
     private(set) var menuRows: [(id: String, rect: SDL_Rect)] = []
     /// Where the headphone check's buttons are, with the command each stands for.
@@ -115,7 +157,7 @@ final class ScreenPainter {
             let textY = y + (rowHeight - scaled(6) - pixels * 6 / 5) / 2
             switch item.kind {
             case .button:
-                text.draw(item.title, x: width / 2, y: textY, pixels: pixels, color: color, bold: true, align: .center)
+                drawButtonLabel(item.title, in: row, pixels: pixels, color: color)
             case .choice:
                 let value = focused ? "◀  \(item.shownValue)  ▶" : item.shownValue
                 drawTitle(item.title, beside: value, left: left, rowWidth: rowWidth, textY: textY, color: color)
@@ -232,14 +274,20 @@ final class ScreenPainter {
         y += text.drawWrapped(
             question, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading), align: .center)
         y += scaled(24)
-        let buttonWidth = scaled(250)
-        let buttonHeight = scaled(96)
+        // Lower in large text: the warnings and "Continue anyway" need the room above the footer (German, 3 lines).
+        let large = Theme.textScale > 1
+        let buttonHeight = scaled(large ? 72 : 96)
         let gap = scaled(24)
         let answers: [(UICommand, String)] = [
             (.left, Translation.gettext("◀  Left")), (.right, Translation.gettext("Right  ▶")),
             (.heardBoth, Translation.gettext("Both sides (B)")),
             (.heardNothing, Translation.gettext("Can't hear it (N)")),
         ]
+        // As wide as the longest answer needs (large text, a long language), four always in the window.
+        let most = max(scaled(250), (width - scaled(40) - 3 * gap) / 4)
+        let buttonWidth = max(
+            widthOfButton(for: answers[..<2].map(\.1), pixels: px(.heading), minimum: scaled(250), maximum: most),
+            widthOfButton(for: answers[2...].map(\.1), pixels: px(.small), minimum: scaled(250), maximum: most))
         let rowLeft = (width - Int32(answers.count) * buttonWidth - Int32(answers.count - 1) * gap) / 2
         for (offset, (command, label)) in answers.enumerated() {
             let x = rowLeft + Int32(offset) * (buttonWidth + gap)
@@ -247,12 +295,10 @@ final class ScreenPainter {
             checkButtons.append((command, rect))
             window.fill(rect, Theme.panel)
             window.outline(rect, offset < 2 ? Theme.focus : Theme.dimText, thickness: scaled(3))
-            let pixels = offset < 2 ? px(.heading) : px(.small)
-            text.draw(
-                label, x: x + buttonWidth / 2, y: y + (buttonHeight - pixels * 6 / 5) / 2,
-                pixels: pixels, bold: offset < 2, align: .center)
+            drawButtonLabel(
+                label, in: rect, pixels: offset < 2 ? px(.heading) : px(.small), bold: offset < 2, wrapped: offset >= 2)
         }
-        y += buttonHeight + scaled(24)
+        y += buttonHeight + scaled(large ? 12 : 24)
         // Volume bar: where the level is within the safe range.
         let range = HeadphoneCheck.volumeRangeDB
         let fraction = (check.volumeDB - range.lowerBound) / (range.upperBound - range.lowerBound)
@@ -277,7 +323,7 @@ final class ScreenPainter {
             )
         // The warnings and the verdict as large as fits between the volume bar and the button above the footer (a
         // long language or large text would push the button over the footer).
-        let anywayHeight = scaled(56)
+        let anywayHeight = scaled(large ? 50 : 56)
         let messages = [check.volumeWarning, exposureWarning, check.verdictMessage].compactMap { $0 }
         let room = footerTop(footer) - y - (check.canContinueAnyway ? anywayHeight + scaled(8) : 0)
         var pixels = px(.body)
@@ -297,15 +343,17 @@ final class ScreenPainter {
                     align: .center) + scaled(12)
         }
         if check.canContinueAnyway {
-            let button = SDL_Rect(x: (width - scaled(520)) / 2, y: y, w: scaled(520), h: anywayHeight)
+            let label = Translation.gettext("Continue anyway (Enter)")
+            let anywayWidth = widthOfButton(
+                for: [label], pixels: px(.body), minimum: scaled(520), maximum: width - scaled(40))
+            // Never over the footer, which wraps upwards (German large text: three lines).
+            let top = min(y, footerTop(footer) - anywayHeight - scaled(8))
+            let button = SDL_Rect(x: (width - anywayWidth) / 2, y: top, w: anywayWidth, h: anywayHeight)
             checkButtons.append((.activate, button))
             // Outlined, not filled: listening again is what the screen asks first, this is the way round it.
             window.fill(button, Theme.panel)
             window.outline(button, Theme.dimText, thickness: scaled(3))
-            text.draw(
-                Translation.gettext("Continue anyway (Enter)"), x: width / 2,
-                y: button.y + (button.h - px(.body) * 6 / 5) / 2,
-                pixels: px(.body), bold: true, align: .center)
+            drawButtonLabel(label, in: button, pixels: px(.body))
         }
         hint(footer)
     }
@@ -472,21 +520,31 @@ final class ScreenPainter {
     ) {
         window.clear()
         var y = title(heading)
-        let areaHeight = height - y - scaled(150)
+        // The button stays above the footer (which grows upwards when it wraps: large text, a long language), and
+        // the lines above the button.
+        let footerText = [sideButton?.hint, footer?.text].compactMap { $0 }.joined(separator: " · ")
+        let bottom = footerText.isEmpty ? height : footerTop(footerText)
+        let button = continueButtonRect(continueHint, bottom: bottom)
+        let areaHeight = button.y - scaled(20) - y
         if let picture, picture.width > 0, picture.height > 0 {
-            // Keep the picture's aspect ratio inside the left two thirds of the window.
-            let maxWidth = width * 3 / 5
-            let maxHeight = areaHeight
-            let scale = min(Double(maxWidth) / Double(picture.width), Double(maxHeight) / Double(picture.height))
-            let w = Int32(Double(picture.width) * scale)
-            let h = Int32(Double(picture.height) * scale)
+            // Keep the picture's aspect ratio inside the left three fifths of the window, or less when the lines
+            // beside it would not fit above the button even in their smallest type (large text, a long language).
+            let all = lines + [warning].compactMap { $0 }
+            func layout(_ share: Double) -> (w: Int32, h: Int32, columnX: Int32, columnWidth: Int32) {
+                let scale = min(
+                    Double(width) * share / Double(picture.width), Double(areaHeight) / Double(picture.height))
+                let w = Int32(Double(picture.width) * scale)
+                let columnX = scaled(40) + w + scaled(40)
+                return (w, Int32(Double(picture.height) * scale), columnX, width - columnX - scaled(30))
+            }
+            let fitting = [0.6, 0.5, 0.4].map(layout).first {
+                linesHeight(all, width: $0.columnWidth, pixels: px(.body) * 2 / 3) <= areaHeight - scaled(10)
+            }
+            let (w, h, columnX, columnWidth) = fitting ?? layout(0.4)
             let target = SDL_Rect(x: scaled(40), y: y, w: w, h: h)
             picture.draw(into: target)
             window.outline(target, Theme.dimText)
             var lineY = y + scaled(10)
-            let columnX = scaled(40) + w + scaled(40)
-            let columnWidth = width - columnX - scaled(30)
-            let all = lines + [warning].compactMap { $0 }
             let pixels = fittingPixels(all, width: columnWidth, height: areaHeight - scaled(10))
             for (index, line) in all.enumerated() {
                 let color = index < lines.count ? Theme.text : Theme.warning
@@ -508,37 +566,37 @@ final class ScreenPainter {
                         color: Theme.warning, align: .center) + scaled(12)
             }
         }
-        continueButton(continueHint, buttonID: buttonID)
+        continueButton(continueHint, buttonID: buttonID, bottom: bottom)
         if let sideButton {
             // Beside the focused button, never on it: Enter, Space and a click on that one still do what it says.
-            let main = continueButtonRect
+            let main = button
             let left = main.x + main.w + scaled(24)
             let button = SDL_Rect(x: left, y: main.y, w: min(scaled(300), width - scaled(20) - left), h: main.h)
             window.fill(button, Theme.panel)
             window.outline(button, Theme.focus, thickness: scaled(3))
             menuRows.append((sideButton.id, button))
-            text.draw(
-                sideButton.label, x: button.x + button.w / 2, y: button.y + (button.h - px(.body) * 6 / 5) / 2,
-                pixels: px(.body), bold: true, align: .center)
+            drawButtonLabel(sideButton.label, in: button, pixels: px(.body))
         }
-        hint([sideButton?.hint, footer?.text].compactMap { $0 }.joined(separator: " · "))
+        hint(footerText)
     }
 
-    /// Where `continueButton` draws its button.
-    private var continueButtonRect: SDL_Rect {
-        let buttonWidth = scaled(520)
-        return SDL_Rect(x: (width - buttonWidth) / 2, y: height - scaled(130), w: buttonWidth, h: scaled(64))
+    /// Where `continueButton` draws its button for `label`: wider for a long label, leaving room beside it for a
+    /// side button (`drawResult`).
+    /// `bottom`: where the footer starts (the button stays above it).
+    private func continueButtonRect(_ label: String, bottom: Int32? = nil) -> SDL_Rect {
+        let buttonWidth = widthOfButton(
+            for: [label], pixels: px(.body), minimum: scaled(520), maximum: max(scaled(520), width - scaled(700)))
+        let top = min(height - scaled(130), (bottom ?? height) - scaled(64) - scaled(12))
+        return SDL_Rect(x: (width - buttonWidth) / 2, y: top, w: buttonWidth, h: scaled(64))
     }
 
-    /// The one focused button at the bottom of a result, progress or album screen (clickable when it has an id).
-    func continueButton(_ label: String, buttonID: String?) {
-        let button = continueButtonRect
-        let buttonHeight = button.h
+    /// The one focused button at the bottom of a result, progress or album screen (clickable when it has an id),
+    /// above `bottom` (the footer's top) when given.
+    func continueButton(_ label: String, buttonID: String?, bottom: Int32? = nil) {
+        let button = continueButtonRect(label, bottom: bottom)
         window.fill(button, Theme.focus)
         menuRows = buttonID.map { [($0, button)] } ?? []
-        text.draw(
-            label, x: width / 2, y: button.y + (buttonHeight - px(.body) * 6 / 5) / 2,
-            pixels: px(.body), color: Theme.focusText, bold: true, align: .center)
+        drawButtonLabel(label, in: button, pixels: px(.body), color: Theme.focusText)
     }
 
     /// The largest text size from heading size down (to two thirds of body size) at which `lines`, wrapped to
@@ -547,32 +605,43 @@ final class ScreenPainter {
         var pixels = px(.heading)
         let smallest = px(.body) * 2 / 3
         while pixels > smallest {
-            let needed = lines.reduce(Int32(0)) {
-                $0 + text.wrappedHeight($1, width: width, pixels: pixels) + scaled(12)
-            }
-            if needed <= height { break }
+            if linesHeight(lines, width: width, pixels: pixels) <= height { break }
             pixels -= max(1, pixels / 12)
         }
         return max(pixels, smallest)
+    }
+
+    /// The height `lines` take wrapped to `width` at `pixels`, with the gap after each.
+    private func linesHeight(_ lines: [String], width: Int32, pixels: Int32) -> Int32 {
+        lines.reduce(Int32(0)) { $0 + text.wrappedHeight($1, width: width, pixels: pixels) + scaled(12) }
     }
 
     struct SummaryRow {
         let round: String, condition: String, target: String, deviation: String, time: String
     }
 
+    /// `patientWords`: the free game's table, headed as a patient reads it (issue 38) — the animals heard, how far
+    /// off each photo was and how long it took to find — instead of a study's "Condition", "Targets", "Deviation".
     func drawSummary(
         heading: String, rows: [SummaryRow], means: String, meansColor: SDL_Color, note: String?, menu: MenuModel,
-        warning: String? = nil
+        warning: String? = nil, patientWords: Bool = false
     ) {
         window.clear()
         var y = title(heading, subtitle: note)
         // The table uses the small size so a round of two targets with background fits on one line at 720p.
         let pixels = px(.small)
-        let columns: [(String, Double, TextRenderer.Alignment)] = [
-            (Translation.gettext("Round"), 0.04, .left), (Translation.gettext("Condition"), 0.13, .left),
-            (Translation.gettext("Targets"), 0.42, .left), (Translation.gettext("Deviation"), 0.78, .right),
-            (Translation.gettext("Time"), 0.96, .right),
-        ]
+        let columns: [(String, Double, TextRenderer.Alignment)] =
+            patientWords
+            ? [
+                (Translation.gettext("Round"), 0.04, .left), (Translation.gettext("What you heard"), 0.13, .left),
+                (Translation.gettext("Animals"), 0.42, .left), (Translation.gettext("How far off"), 0.78, .right),
+                (Translation.gettext("Time to find"), 0.96, .right),
+            ]
+            : [
+                (Translation.gettext("Round"), 0.04, .left), (Translation.gettext("Condition"), 0.13, .left),
+                (Translation.gettext("Targets"), 0.42, .left), (Translation.gettext("Deviation"), 0.78, .right),
+                (Translation.gettext("Time"), 0.96, .right),
+            ]
         // A left-aligned column starts at its place, or after the widest text of the one before (a longer
         // language's "Round" must not run into "Condition").
         let cells = rows.map { [$0.round, $0.condition, $0.target, $0.deviation, $0.time] }

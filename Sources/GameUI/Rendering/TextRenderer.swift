@@ -20,11 +20,18 @@ final class TextRenderer {
     private(set) var drawnBoxes: [Box] = []
     private var insideWrapped: String?
 
-    /// One line of text as drawn: its pixels' rectangle in the window, and the text it is (part of).
+    /// One line of text as drawn: its pixels' rectangle in the window, and the text it is (part of); or a button
+    /// (`isButton`, no text), whose label's lines must lie inside it.
     struct Box {
         let line: String
         let whole: String
         let rect: SDL_Rect
+        var isButton = false
+    }
+
+    /// A button drawn this frame (recorded with `recordsText`): the window tests check its label stays inside it.
+    func recordButton(_ rect: SDL_Rect) {
+        if recordsText { drawnBoxes.append(Box(line: "", whole: "", rect: rect, isButton: true)) }
     }
 
     /// A new frame begins: forget the texts of the last one.
@@ -152,12 +159,24 @@ final class TextRenderer {
                     while measure(head + "-", pixels: pixels, bold: bold).width > width, head.count > 1 {
                         head.removeLast()
                     }
-                    // Break after the word's own hyphen when there is one in the part that fits.
-                    if let hyphen = head.lastIndex(of: "-"), head.distance(from: head.startIndex, to: hyphen) > 0 {
+                    // A path breaks after one of its slashes, no hyphen added (a hyphen in a path names another file,
+                    // and a participant folder "P07" must not read "P0-7"); a word after its own hyphen if it has one.
+                    let isPath = word.contains("/")
+                    if isPath {
+                        head = word
+                        while measure(head, pixels: pixels, bold: bold).width > width, head.count > 1 {
+                            head.removeLast()
+                        }
+                        if let slash = head.lastIndex(of: "/"), head.distance(from: head.startIndex, to: slash) > 0 {
+                            head = String(head[...slash])
+                        }
+                    } else if let hyphen = head.lastIndex(of: "-"),
+                        head.distance(from: head.startIndex, to: hyphen) > 0
+                    {
                         head = String(head[...hyphen])
                     }
                     if !line.isEmpty { lines.append(line) }
-                    lines.append(head.hasSuffix("-") ? head : head + "-")
+                    lines.append(isPath || head.hasSuffix("-") ? head : head + "-")
                     line = ""
                     word.removeFirst(head.count)
                 }

@@ -27,19 +27,16 @@ enum StampPicture {
 
     /// The stamp's picture file of an accepted call, or nil (a synthesised sound, or no library).
     static func file(of sound: String) -> URL? {
-        if files == nil {
-            var found: [String: URL] = [:]
-            for call in (try? AnimalLibrary.standard().calls()) ?? [] where call.accepted {
-                let base = URL(fileURLWithPath: call.sourcePath).deletingPathExtension()
-                for type in ["png", "svg"] {
-                    let candidate = base.appendingPathExtension(type)
-                    if FileManager.default.fileExists(atPath: candidate.path) {
-                        found[call.name] = candidate
-                        break
-                    }
+        if files == nil { files = [:] }
+        if files?[sound] == nil, let recording = Stamps.recording(of: sound) {
+            let base = recording.deletingPathExtension()
+            for type in ["png", "svg"] {
+                let candidate = base.appendingPathExtension(type)
+                if FileManager.default.fileExists(atPath: candidate.path) {
+                    files?[sound] = candidate
+                    break
                 }
             }
-            files = found
         }
         return files?[sound]
     }

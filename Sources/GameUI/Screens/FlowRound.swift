@@ -1,5 +1,7 @@
 // What the screen flow needs to know about one planned round: its condition and how many photos it takes.
 import GameCore
+import Localization
+import StudyRecords
 
 /// One round as the screens see it (the session driver owns the real round: level, bearings, sounds).
 struct FlowRound: Equatable, Sendable {
@@ -12,6 +14,13 @@ struct FlowRound: Equatable, Sendable {
     var label: String { FlowRound.label(for: condition) }
 
     static func label(for condition: String) -> String {
-        LevelKind(rawValue: condition).map(GameWording.level) ?? condition.replacingOccurrences(of: "-", with: " ")
+        switch condition {
+        // The check after "Find my sound" (`HRTFCheck`): which sound the round was heard with.
+        case HRTFCheck.chosenCondition: return Translation.gettext("your sound")
+        case HRTFCheck.standardCondition: return Translation.gettext("standard sound")
+        default:
+            return LevelKind(rawValue: condition).map(GameWording.level)
+                ?? condition.replacingOccurrences(of: "-", with: " ")
+        }
     }
 }

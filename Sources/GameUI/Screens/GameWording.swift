@@ -5,14 +5,15 @@ import Localization
 
 enum GameWording {
     /// An animal's name from the sound catalog's `sound` (sounds.json's `name`), translated when the catalog's
-    /// animals are known here; any other sound keeps its `display_name` (lower-cased), untranslated.
+    /// animals are known here; a recorded call is named by its stamp's `.txt` in the run's language ("Ente",
+    /// "duck"); any other sound keeps its `display_name` (lower-cased), untranslated.
     static func animal(_ sound: String, displayName: String) -> String {
         switch sound {
         // TRANSLATORS: an animal's name inside sentences ("Photograph the {animal}."); lower case in English.
         case "frog": Translation.gettext("frog")
         // TRANSLATORS: an animal's name inside sentences ("Photograph the {animal}."); lower case in English.
         case "bluejay": Translation.gettext("blue jay")
-        default: displayName
+        default: Stamps.name(of: sound, language: Translation.language) ?? displayName
         }
     }
 
@@ -23,6 +24,18 @@ enum GameWording {
         case .twoTargets: Translation.gettext("two targets")
         case .twoTargetsBackground: Translation.gettext("two targets with background")
         case .oneTargetBackground: Translation.gettext("one target with background")
+        }
+    }
+
+    /// A round's level as the patient heard it, for the free game's summary ("two animals, with background sound");
+    /// a protocol's own condition name as it is.
+    static func heard(_ condition: String) -> String {
+        switch LevelKind(rawValue: condition) {
+        case .oneTarget: Translation.gettext("one animal")
+        case .twoTargets: Translation.gettext("two animals")
+        case .twoTargetsBackground: Translation.gettext("two animals, with background sound")
+        case .oneTargetBackground: Translation.gettext("one animal, with background sound")
+        case nil: FlowRound.label(for: condition)
         }
     }
 

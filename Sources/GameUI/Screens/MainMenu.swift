@@ -79,7 +79,9 @@ enum MainMenu {
                 .button("findSound", Translation.gettext("Find my sound")),
                 .button("forDoctor", Translation.gettext("For my doctor")),
                 .button("quit", Translation.gettext("Quit")),
-                // Last, so the rows above keep their places; its own words in every language, so anyone finds it.
+                // Who made the sounds, pictures, sound sets and fonts: below Quit, so the rows above keep their places.
+                .button("about", Translation.gettext("About and credits")),
+                // Last (Up from the first row wraps to it); its own words in every language, so anyone finds it.
                 LanguageRow.item(),
             ], focus: settings.participant.isEmpty ? "participant" : "start")
     }

@@ -39,6 +39,8 @@ enum Screen: Equatable, Sendable {
     case album
     /// Choosing an HRTF set by ear, pair by pair (main menu "Find my sound"): `HRTFChoiceController`.
     case hrtfChoice
+    /// The main menu's About: the credits.
+    case about
     /// The hearing test's tones (`hearing-test`): "I hear it" whenever a tone sounds.
     case hearingTest
     /// Esc during the hearing test: stop without saving, or go on?
@@ -81,6 +83,7 @@ enum Screen: Equatable, Sendable {
         case .diary: "diary"
         case .album: "album"
         case .hrtfChoice: "find-my-sound"
+        case .about: "about"
         case .hearingTest: "hearing-test"
         case .hearingTestStop: "hearing-test-stop"
         case .pitchProbe: "pitch-probe"

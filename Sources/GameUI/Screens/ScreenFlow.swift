@@ -230,6 +230,13 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// The main menu's About, until continue goes back to the menu.
+    mutating func aboutShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .about
+        return []
+    }
+
     mutating func participantSheetSubmitted() -> [FlowEffect] {
         guard screen == .participantSheet else { return [] }
         screen = checkScreen
@@ -326,6 +333,11 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// A timed session repeats its rounds while its minutes remain: the next pass's rounds come after these.
+    mutating func roundsAdded(_ more: [FlowRound]) {
+        rounds += more
+    }
+
     /// The session ended by its plan's minutes as the next round was to begin (`SessionEnd.time`): on to the
     /// questions after the rounds, or the summary, as after the last round.
     mutating func sessionEndedByTime() -> [FlowEffect] {
@@ -355,7 +367,7 @@ struct ScreenFlow: Sendable {
             return beginRound(roundIndex + 1)
         case .summary, .error, .profile:
             return [.exit]
-        case .progress, .hrtfChoice:
+        case .progress, .hrtfChoice, .about:
             screen = .mainMenu
             return []
         case .album:
@@ -400,7 +412,7 @@ struct ScreenFlow: Sendable {
         case .summary, .error:
             return [.exit]
         case .mainMenu, .namePicker, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary,
-            .album, .instrument, .hrtfChoice:
+            .album, .instrument, .hrtfChoice, .about:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:

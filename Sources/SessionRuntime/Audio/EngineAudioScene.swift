@@ -15,9 +15,22 @@ package final class EngineAudioScene: AudioScene {
     private var sources: [Int: (source: SpatialSource, catalogGainDB: Double, gainDB: Double)] = [:]
     private var nextID = 1
 
+    /// The set a round without its own `hrtf` is heard through: the one the engine opened with.
+    let sessionHRTF: String?
+    /// Runs a reopening of the engine while nothing renders: offline the caller's own thread renders, so it runs
+    /// it as it is; a window sets it to lock its audio device's callback around it.
+    package var whileNotRendering: (() throws -> Void) throws -> Void = { try $0() }
+
     package init(engine: SpatialAudioEngine, catalog: SoundCatalog) {
         self.engine = engine
         self.catalog = catalog
+        sessionHRTF = engine.hrtf.name
+    }
+
+    /// A round of a condition with its own set reopens the engine with it; the next round without one goes back.
+    package func prepare(for round: RoundPlan) throws {
+        guard let wanted = round.hrtf ?? sessionHRTF, wanted != engine.hrtf.name else { return }
+        try whileNotRendering { try engine.reopen(hrtfName: wanted) }
     }
 
     /// Loads every sound a session will need up front, so a missing or broken file stops the session

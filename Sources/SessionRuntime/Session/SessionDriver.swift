@@ -154,6 +154,10 @@ package final class SessionDriver {
                 // written, so a bad protocol or sound leaves no half-made session behind for --resume to trip over.
                 startedPlan = try prepare(resolved, scene: scene)
                 resolved.stimuli = try scene.stimuli(of: resolved.rounds.flatMap(\.targetSounds))
+                for index in resolved.conditions.indices {
+                    guard let name = resolved.conditions[index].hrtf else { continue }
+                    resolved.conditions[index].hrtfSHA256 = HRTFLibrary.standard().sha256(ofHRTFNamed: name) ?? ""
+                }
                 feedback = resolved.feedback
                 return resolved
             }
@@ -176,6 +180,9 @@ package final class SessionDriver {
         driver.session.playedSeconds = log.playedSeconds
         if case .trainingPlan(let assigned, _) = request.source {
             driver.session.timeLimitSeconds = assigned.plan.minutesPerSession * 60
+            // While minutes remain after the rounds, they are played again: session.json lists each new pass.
+            driver.session.repeatsWhileTimeRemains = assigned.plan.repeatRounds
+            driver.session.onRepeat = { [log] rounds in try log.appendRounds(rounds) }
         }
         try driver.recordOutput(volumeSource: request.resume ? "resume" : "session start", at: now)
         return driver
@@ -188,6 +195,15 @@ package final class SessionDriver {
             rounds: resolved.rounds, placement: resolved.placementRule, seed: resolved.seedOfPlacement)
         let factory = LevelFactory()
         for round in resolved.rounds { _ = try factory.validate(round) }
+        // A condition's own set that cannot be used stops the session before round 1, not at its first block.
+        for condition in resolved.conditions {
+            guard let name = condition.hrtf else { continue }
+            do {
+                _ = try SpatialAudioEngine(configuration: EngineConfiguration(hrtfMode: .required, hrtfName: name))
+            } catch {
+                throw ConditionHRTFError(protocolName: resolved.name, condition: condition.name, reason: "\(error)")
+            }
+        }
         try scene.preload(Set(resolved.rounds.flatMap { $0.targetSounds + [$0.backgroundSound].compactMap { $0 } }))
         return plan
     }
@@ -220,6 +236,7 @@ package final class SessionDriver {
         switch source {
         case .mode: file = "--mode"
         case .protocolFile(let url): file = url.path
+        case .builtInProtocol(let made): file = "the built-in protocol \(made.name)"
         case .trainingPlan(let assigned, _):
             // The stored plan-NNN.json holds the plan under `plan`, its protocol under `session`.
             file = assigned.url.path
@@ -238,6 +255,7 @@ package final class SessionDriver {
         switch source {
         case .mode(let kind, let rounds): return StudyProtocol.builtIn(mode: kind, rounds: rounds, seed: seed)
         case .protocolFile(let url): return try ProtocolFile.load(url)
+        case .builtInProtocol(let made): return made
         case .trainingPlan(let assigned, let session):
             // A plan's protocol with a seed gives each session its own, reproducible bearings.
             var sessionProtocol = assigned.plan.session
@@ -384,5 +402,16 @@ extension ExposureTotals {
         func energy(_ level: Double?) -> Double { level.map { pow(10, $0 / 10) * Double(frames) } ?? 0 }
         self.init(
             leftEnergy: energy(exposure.leftLAeqDBFS), rightEnergy: energy(exposure.rightLAeqDBFS), frames: frames)
+    }
+}
+
+/// A protocol condition's `hrtf` that this machine cannot render: the protocol, the condition and the engine's
+/// sentence (which sets are usable).
+struct ConditionHRTFError: Error, CustomStringConvertible {
+    let protocolName: String
+    let condition: String
+    let reason: String
+    var description: String {
+        "The protocol '\(protocolName)' has the condition '\(condition)' heard through its own HRTF set, but: \(reason)"
     }
 }

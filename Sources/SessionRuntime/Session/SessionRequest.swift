@@ -12,6 +12,8 @@ package enum SessionSource: Sendable, Equatable {
     case protocolFile(URL)
     /// Session `session` (1-based) of the participant's assigned training plan (`train`, `simulate --plan`).
     case trainingPlan(AssignedPlan, session: Int)
+    /// A protocol the program makes itself (the check after an HRTF choice, `HRTFCheck`).
+    case builtInProtocol(StudyProtocol)
 }
 
 /// Everything the session driver needs from the command line or the menu.

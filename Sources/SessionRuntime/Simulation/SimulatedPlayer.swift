@@ -11,6 +11,8 @@ class SimulatedPlayer: HeadingSource {
     var readingSeconds = 0.4
     /// Longest search before the bot shoots wherever it faces.
     var giveUpSeconds = 60.0
+    /// Faces the front again before each next target (as a check asks), so its bearings are relative to the head.
+    var facesFrontBeforeEachTarget = false
 
     private var searchingKey: TrialKey?
     private var searchStart = MonotonicTime.zero
@@ -57,6 +59,7 @@ class SimulatedPlayer: HeadingSource {
             }
             if time - since >= readingSeconds {
                 resultSince = nil
+                if facesFrontBeforeEachTarget { recentre() }
                 return [Event(kind: .proceed, time: time, heading: heading, device: device)]
             }
             return []

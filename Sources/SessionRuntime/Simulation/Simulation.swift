@@ -19,6 +19,8 @@ package struct Simulation {
     var pictures: ResultPictureWriter
     /// The ideal bot's reaction time from each target's audible onset (`--reaction-s`); nil: its usual pace.
     var reactionSeconds: Double?
+    /// Another player than `bot`'s (the HRTF check's listener), made for the session's scene and seed.
+    var makePlayer: ((EngineAudioScene, UInt64) -> SimulatedPlayer)?
 
     package init(
         request: SessionRequest, store: any SessionStore, bot: BotKind, realtime: Bool = false, hrtfName: String? = nil,
@@ -64,9 +66,11 @@ package struct Simulation {
         let clock: GameClock = realtime ? SystemClock() : ManualClock()
         let driver = try SessionDriver.open(
             request, store: store, scene: scene, clock: clock, pictures: pictures, now: clock.date(at: clock.now()))
-        let player = bot.makePlayer(
-            seed: driver.log.resolvedProtocol.seed, scene: scene, sessionIndex: driver.log.sessionIndex,
-            reactionSeconds: reactionSeconds)
+        let player =
+            makePlayer?(scene, driver.log.resolvedProtocol.seed)
+            ?? bot.makePlayer(
+                seed: driver.log.resolvedProtocol.seed, scene: scene, sessionIndex: driver.log.sessionIndex,
+                reactionSeconds: reactionSeconds)
         var ratingBot = QuestionnaireBot(ratingsOf: request.participant, seed: driver.log.resolvedProtocol.seed)
         try answer(.before, driver: driver, bot: &ratingBot, clock: clock)
         // The render frame clock: frame 0 is now, and the output is rendered up to each tick before it.

@@ -15,6 +15,18 @@ package struct ProgressSeries: Sendable, Equatable {
         /// Front-back reversals per photo, 0…1.
         package let reversalRate: Double
         package let medianTimeSeconds: Double
+
+        package init(
+            sessionIndex: Int, startedAt: Date, photos: Int, medianAbsDeviationDeg: Double, reversalRate: Double,
+            medianTimeSeconds: Double
+        ) {
+            self.sessionIndex = sessionIndex
+            self.startedAt = startedAt
+            self.photos = photos
+            self.medianAbsDeviationDeg = medianAbsDeviationDeg
+            self.reversalRate = reversalRate
+            self.medianTimeSeconds = medianTimeSeconds
+        }
     }
 
     package let participant: String

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import GameCore
+import GameUI
 import SessionRuntime
 import SpatialAudio
 import StudyKit
@@ -41,6 +42,9 @@ struct HRTFChooseCommand: ParsableCommand {
 
     @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
+
+    @Flag(help: "Do not play the check after the choice (12 targets, the chosen set against the standard one).")
+    var skipCheck = false
 
     func run() throws {
         let id = try ParticipantID(participant)
@@ -111,6 +115,43 @@ struct HRTFChooseCommand: ParsableCommand {
         print(
             "It is version \(version) of \(HearingProfile.url(logs: logsURL, participant: id.value).path) (source choice); sessions use it from the next one on."
         )
+        if !skipCheck {
+            try check(
+                participant: id, logs: logsURL, winner: winner.name, seed: seed,
+                distances: Dictionary(uniqueKeysWithValues: zip(candidates.map(\.name), distances)))
+        }
+    }
+
+    /// "Did it help?": the check session right after the choice, answered by the simulated listener whose aim
+    /// worsens with the distance of the set it hears from its own ears.
+    private func check(participant: ParticipantID, logs: URL, winner: String, seed: UInt64, distances: [String: Double])
+        throws
+    {
+        let standard = try HRTFCheckRun.standardSet()
+        guard winner != standard else {
+            print("Check: the winner is the standard set \(standard), so there is nothing to compare.")
+            return
+        }
+        print(
+            "Check: \(HRTFCheck.roundsPerBlock * 4) targets, \(winner) against the standard set \(standard), blocks "
+                + (HRTFCheck.startsWithChosen(seed: seed) ? "ABBA" : "BAAB") + " (A: \(winner))."
+        )
+        InterruptSignals.install()
+        try InterruptedExit.run {
+            let (outcome, result) = try HRTFCheckRun.simulate(
+                participant: participant, logs: logs, chosen: winner, standard: standard, seed: seed,
+                distancesDB: distances, soundsFolder: sounds, pictures: ResultPictureFiles())
+            print("Session folder: \(outcome.folder.path)")
+            for side in [result.chosen, result.standard] {
+                print(
+                    String(
+                        format:
+                            "  %@ (%.2f dB from the listener's ears): %d targets, mean absolute error %.1f°, %d front-back reversals",
+                        side.hrtf, distances[side.hrtf] ?? .nan, side.trials, side.meanAbsoluteErrorDeg, side.reversals)
+                )
+            }
+            for sentence in result.sentences { print(sentence) }
+        }
     }
 
     /// `--sets DIR`, else the shipped folder beside the Sounds folder.

@@ -79,12 +79,15 @@ struct SoundsListCommand: ParsableCommand {
     /// One call: name, measurements of the prepared call (or of the recording when rejected), and the verdict.
     static func line(_ call: AnimalCall) -> String {
         let measured = call.prepared ?? call.source
-        let figures = String(
-            format: "%.1f LUFS, peak %.1f dBFS (%.1f dBTP), %.2f s, centroid %.0f Hz, 90 %% in %.0f–%.0f Hz "
-                + "(%.1f oct); recording: noise floor %.1f dBFS, SNR %.1f dB, %d clipped",
-            measured.loudnessLUFS, measured.samplePeakDBFS, measured.truePeakDBTP, measured.durationSeconds,
-            measured.spectralCentroidHz, measured.bandLowHz, measured.bandHighHz, measured.bandwidthOctaves,
-            call.source.noiseFloorDBFS, call.source.snrDB, call.source.clippedSamples)
+        let noPause = call.source.floorInPauses == false ? " (no pause: the floor is its quietest frame)" : ""
+        let figures =
+            String(
+                format: "%.1f LUFS, peak %.1f dBFS (%.1f dBTP), %.2f s, centroid %.0f Hz, 90 %% in %.0f–%.0f Hz "
+                    + "(%.1f oct); recording: noise floor %.1f dBFS, SNR %.1f dB",
+                measured.loudnessLUFS, measured.samplePeakDBFS, measured.truePeakDBTP, measured.durationSeconds,
+                measured.spectralCentroidHz, measured.bandLowHz, measured.bandHighHz, measured.bandwidthOctaves,
+                call.source.noiseFloorDBFS, call.source.snrDB) + noPause
+            + String(format: ", %d clipped", call.source.clippedSamples)
         let verdict = call.rejection.map { "REJECTED: \($0)" } ?? "accepted, \(call.licence)"
         return "  \(call.name) (\(call.displayName)): \(figures); source sha256 \(call.sourceSHA256); \(verdict)"
     }

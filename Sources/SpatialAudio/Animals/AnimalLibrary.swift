@@ -12,7 +12,7 @@ public struct AnimalLibrary: Sendable {
     public static let debianPackage = "tuxpaint-stamps-default"
     public static let catalogFileName = "library.json"
     /// The package's copyright file says GPL-2 "or (at your option) any later version".
-    static let licence = "GPL-2.0-or-later"
+    public static let licence = "GPL-2.0-or-later"
 
     /// The folder holding `library.json` and the prepared `NAME.wav` files.
     public let folder: URL
@@ -192,33 +192,19 @@ public struct AnimalLibrary: Sendable {
         return String(base.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
-    /// The first line of the stamp's `.txt` ("An owl." → "Owl"), else the file name ("Mosquito").
+    /// The stamp's English name ("An owl." → "Owl"), else the file name ("Mosquito").
     static func displayName(for recording: URL) -> String {
-        let text = try? String(
-            contentsOf: recording.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
-        var line = text?.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        line = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.isEmpty || line.contains("=") {
+        var line = StampText(recording: recording)?.sentences["en"] ?? ""
+        if line.isEmpty {
             line = recording.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "_", with: " ")
         }
-        for article in ["A ", "An ", "The "] where line.hasPrefix(article) { line.removeFirst(article.count) }
-        if line.hasSuffix(".") { line.removeLast() }
+        for article in StampText.articles["en"] ?? [] where line.hasPrefix(article) { line.removeFirst(article.count) }
         return line.prefix(1).uppercased() + line.dropFirst()
     }
 
-    /// The `xx.utf8=Name.` lines of the stamp's `.txt` by language code, final full stop dropped.
+    /// The stamp's names in other languages by code (`de` → "Eine Ente"), article kept, final full stop dropped.
     static func names(for recording: URL) -> [String: String] {
-        let text = try? String(
-            contentsOf: recording.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
-        var names: [String: String] = [:]
-        for line in text?.split(separator: "\n") ?? [] {
-            guard let equals = line.firstIndex(of: "="), line[..<equals].hasSuffix(".utf8") else { continue }
-            let language = String(line[..<equals].dropLast(".utf8".count))
-            var name = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if name.hasSuffix(".") { name.removeLast() }
-            if !language.isEmpty, !name.isEmpty { names[language] = name }
-        }
-        return names
+        (StampText(recording: recording)?.sentences ?? [:]).filter { $0.key != "en" }
     }
 
     static var encoder: JSONEncoder {

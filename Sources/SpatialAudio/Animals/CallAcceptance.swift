@@ -41,9 +41,9 @@ public enum CallAcceptance {
         }
         // The signal-to-noise ratio first: trimming and the spectrum are measured against the noise floor.
         if source.snrDB < minimumSNRDB {
-            return String(
-                format: "signal-to-noise ratio %.1f dB (noise floor %.1f dBFS); at least %.0f dB", source.snrDB,
-                source.noiseFloorDBFS, minimumSNRDB)
+            let floor = source.floorInPauses == false ? "no pause; its quietest frame" : "noise floor"
+            return String(format: "signal-to-noise ratio %.1f dB (", source.snrDB) + floor
+                + String(format: " %.1f dBFS); at least %.0f dB", source.noiseFloorDBFS, minimumSNRDB)
         }
         if Double(source.clippedSamples) > maximumClippedFraction * samples {
             return String(

@@ -15,10 +15,13 @@ public struct CallMeasurement: Sendable, Equatable, Codable {
     /// which 5 % lies.
     public var bandLowHz: Double
     public var bandHighHz: Double
-    /// The 5th percentile of the 20 ms frames' RMS: the recording's background where it has gaps; in a
-    /// recording cut tight around a continuous call, the call's own quietest part (so `snrDB` is then a
-    /// lower bound).
+    /// The recording's background: the 5th percentile of the 20 ms frames' RMS, measured in its pauses. A
+    /// recording without a pause (cut at a continuous call's start or end: every one of its quietest frames lies
+    /// in the rise that opens it or the fall that closes it) holds no background to measure; the background is
+    /// then below its quietest frame, which is taken as the floor (`floorInPauses` false, `snrDB` a lower bound).
     public var noiseFloorDBFS: Double
+    /// Whether `noiseFloorDBFS` was measured in pauses (nil in a library imported before this was recorded).
+    public var floorInPauses: Bool?
     /// The 95th percentile of the 20 ms frames' RMS over the noise floor.
     public var snrDB: Double
     /// Samples in runs of three or more at or within 0.1 dB of full scale: the flat tops of a clipped
@@ -36,6 +39,7 @@ public struct CallMeasurement: Sendable, Equatable, Codable {
         case bandHighHz = "band90_high_hz"
         case noiseFloorDBFS = "noise_floor_dbfs"
         case snrDB = "snr_db"
+        case floorInPauses = "floor_in_pauses"
         case clippedSamples = "clipped_samples"
     }
 
@@ -56,7 +60,7 @@ public struct CallMeasurement: Sendable, Equatable, Codable {
         let loudness = try Loudness.measure(audio)
         let levels = frameLevelsDB(audio)
         let sorted = levels.sorted()
-        let floor = percentile(sorted, 0.05)
+        let (floor, inPauses) = noiseFloor(levels, sorted: sorted)
         let loud = percentile(sorted, 0.95)
         let spectrum = powerSpectrum(audio)
         let (centroid, low, high) = spectralShape(spectrum, sampleRate: Double(audio.sampleRate))
@@ -64,7 +68,26 @@ public struct CallMeasurement: Sendable, Equatable, Codable {
             loudnessLUFS: loudness.integratedLUFS, samplePeakDBFS: loudness.samplePeakDBFS,
             truePeakDBTP: loudness.truePeakDBTP, durationSeconds: audio.durationSeconds,
             spectralCentroidHz: centroid, bandLowHz: low, bandHighHz: high, noiseFloorDBFS: floor,
-            snrDB: loud - floor, clippedSamples: clippedSamples(audio.samples))
+            floorInPauses: inPauses, snrDB: loud - floor, clippedSamples: clippedSamples(audio.samples))
+    }
+
+    /// The background level of frame `levels` (dBFS, in time order; `sorted` the same ascending) and whether it
+    /// was found in a pause. The quietest 5 % of the frames are the background when the recording pauses; when
+    /// every one of them lies in the opening rise (each frame louder than the one before, from the first) or the
+    /// closing fall (each quieter, to the last), they are the call's own onset or decay — a roar cut tight at its
+    /// start climbs from its first frame — and the recording has no pause: the background is then below its
+    /// quietest frame, the one bound the recording gives. (A steady background is never a run of rising frames
+    /// from the file's start: its 20 ms levels jitter up and down.)
+    static func noiseFloor(_ levels: [Double], sorted: [Double]) -> (dbfs: Double, inPauses: Bool) {
+        let floor = percentile(sorted, 0.05)
+        guard levels.count > 2 else { return (floor, true) }
+        var rise = 1
+        while rise < levels.count, levels[rise] > levels[rise - 1] { rise += 1 }
+        var fall = levels.count - 1
+        while fall > 0, levels[fall - 1] > levels[fall] { fall -= 1 }
+        let quiet = levels.indices.filter { levels[$0] <= floor }
+        let inEdges = quiet.allSatisfy { $0 < rise || $0 >= fall }
+        return inEdges ? (sorted[0], false) : (floor, true)
     }
 
     /// Samples in runs of at least three at or above `clipLevel` (Audacity's "Find Clipping" rule).

@@ -90,16 +90,19 @@ public final class SessionRecorder: TrialSink {
 
     /// The trials.csv row of a photo in this session.
     public func row(for trial: TrialResult, training: TrainingColumns? = nil) -> TrialRow {
-        TrialRow(
+        // A condition that fixes its own set (the HRTF as a factor) was heard through that set, not the session's.
+        let fixed = record.resolvedProtocol.conditions.first { $0.name == trial.condition && $0.hrtf != nil }
+        return TrialRow(
             sessionID: record.sessionID, participant: record.participant, platform: record.environment.platform,
-            input: trial.input.name, hrtf: record.environment.hrtf, condition: trial.condition,
+            input: trial.input.name, hrtf: fixed?.hrtf ?? record.environment.hrtf, condition: trial.condition,
             background: trial.background, round: trial.round, targetsInRound: trial.targetsInRound,
             targetIndex: trial.targetIndex, target: trial.target, targetBearingDeg: trial.targetBearing.degrees,
             aimBearingDeg: trial.aimBearing.degrees, deviationDeg: trial.deviationDeg,
             absDeviationDeg: trial.absDeviationDeg, frontBackConfusion: trial.frontBackConfusion,
             onsetAt: trial.onsetAt, shotAt: trial.shotAt, timeS: trial.timeSeconds,
             frontBackReversal: trial.frontBackReversal, sessionIndex: sessionIndex,
-            hrtfSHA256: record.environment.hrtfSHA256, protocolName: record.resolvedProtocol.name,
+            hrtfSHA256: fixed.map { $0.hrtfSHA256 ?? "" } ?? record.environment.hrtfSHA256,
+            protocolName: record.resolvedProtocol.name,
             onsetFrame: trial.onsetFrame, onsetUncertaintyMS: trial.onsetUncertaintySeconds.map { $0 * 1000 },
             training: training, volumeDB: volume(at: trial.shotAt),
             profileVersion: record.output?.tailoring.profileVersion, deviceID: record.environment.deviceID,
@@ -163,6 +166,13 @@ public final class SessionRecorder: TrialSink {
     public func recordPlaying(seconds: Double, endedBy: SessionEnd?) throws {
         record.playedSeconds = seconds
         if let endedBy { record.endedBy = endedBy }
+        try record.write(to: folder.sessionJSONURL)
+    }
+
+    /// Appends a pass of repeated rounds to session.json's `protocol.rounds` (rewritten atomically) before any of
+    /// them is played: a resume finds them there, and the session is complete only once they are logged too.
+    public func appendRounds(_ rounds: [RoundPlan]) throws {
+        record.resolvedProtocol.rounds += rounds
         try record.write(to: folder.sessionJSONURL)
     }
 

@@ -73,6 +73,8 @@ public protocol SessionLog: TrialSink {
     func recordPlaying(seconds: Double, endedBy: SessionEnd?) throws
     /// The playing time earlier runs recorded (0 for a new session): a resumed session goes on from it.
     var playedSeconds: Double { get }
+    /// Appends a timed session's next pass of rounds to the resolved protocol's `rounds` (session.json).
+    func appendRounds(_ rounds: [RoundPlan]) throws
     /// The participant, session_id and session_index the questionnaire's answers are stored under.
     var ratingContext: RatingContext { get }
     /// Where the questionnaire's answers go (on disk the participant's ratings.csv).

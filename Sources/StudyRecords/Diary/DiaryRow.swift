@@ -85,13 +85,19 @@ public struct DiaryRow: Sendable, Equatable {
         return nil
     }
 
-    /// A real calendar day in `YYYY-MM-DD` (2026-02-30 is not one).
+    /// A real calendar day in `YYYY-MM-DD` (2026-02-30 is not one), as midnight UTC.
+    /// Byte by byte: a regular expression's `\d` took other scripts' digits, which `Int` then refused, and reading
+    /// the missing part trapped (a synced diary row could take the study server down).
     public static func day(_ text: String) -> Date? {
-        guard text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return nil }
+        let bytes = Array(text.utf8)
+        let digits: Set<Int> = [0, 1, 2, 3, 5, 6, 8, 9]
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            digits.allSatisfy({ (48...57).contains(bytes[$0]) })
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        let components = DateComponents(year: number(0..<4), month: number(5..<7), day: number(8..<10))
         guard let date = calendar.date(from: components),
             calendar.dateComponents([.year, .month, .day], from: date) == components
         else { return nil }

@@ -70,7 +70,7 @@ struct FieldReader {
         "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions",
         "ratings", "feedback", "participant_sheet", "scene",
     ]
-    static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound"]
+    static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound", "hrtf"]
 
     /// A number of degrees as a person wrote it: 270, not 270.0.
     static func degreesText(_ degrees: Double) -> String {
@@ -326,8 +326,13 @@ struct FieldReader {
                 "is set but the level \(level.rawValue) plays no background; use the level \(LevelKind.with(targets: level.targetCount, background: true).rawValue) or remove the field"
             )
         }
+        // Which sets exist is the engine's to say when a session starts; here only that it is a name.
+        let hrtf = try string(fields, "hrtf", path + ".hrtf")
+        if let hrtf, hrtf.isEmpty || hrtf.contains("/") {
+            throw error(path + ".hrtf", "must name an HRTF set as `soundsafari hrtf list` shows it (got '\(hrtf)')")
+        }
         return StudyProtocol.Condition(
             name: name, level: level, targets: targets, repetitions: repetitions,
-            backgroundSound: background)
+            backgroundSound: background, hrtf: hrtf)
     }
 }

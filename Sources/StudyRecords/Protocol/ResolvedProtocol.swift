@@ -134,18 +134,23 @@ private struct StoredRound: Codable {
         case backgroundSound = "background_sound"
         case backgroundGainDB = "background_gain_db"
         case keepFirstTargetPlaying = "keep_first_target_playing"
+        case repeatsRound = "repeats_round"
+        case hrtf
     }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        plan = RoundPlan(
+        var plan = RoundPlan(
             round: try container.decode(Int.self, forKey: .round),
             condition: try container.decode(String.self, forKey: .condition),
             level: try container.decode(String.self, forKey: .level),
             targetSounds: try container.decode([String].self, forKey: .targetSounds),
             backgroundSound: try container.decodeIfPresent(String.self, forKey: .backgroundSound),
             backgroundGainDB: try container.decode(Double.self, forKey: .backgroundGainDB),
-            keepFirstTargetPlaying: try container.decode(Bool.self, forKey: .keepFirstTargetPlaying))
+            keepFirstTargetPlaying: try container.decode(Bool.self, forKey: .keepFirstTargetPlaying),
+            hrtf: try container.decodeIfPresent(String.self, forKey: .hrtf))
+        plan.repeatsRound = try container.decodeIfPresent(Int.self, forKey: .repeatsRound)
+        self.plan = plan
     }
 
     func encode(to encoder: Encoder) throws {
@@ -157,6 +162,8 @@ private struct StoredRound: Codable {
         try container.encodeIfPresent(plan.backgroundSound, forKey: .backgroundSound)
         try container.encode(plan.backgroundGainDB, forKey: .backgroundGainDB)
         try container.encode(plan.keepFirstTargetPlaying, forKey: .keepFirstTargetPlaying)
+        try container.encodeIfPresent(plan.repeatsRound, forKey: .repeatsRound)
+        try container.encodeIfPresent(plan.hrtf, forKey: .hrtf)
     }
 }
 
@@ -197,7 +204,8 @@ extension StudyProtocol {
             return RoundPlan(
                 round: offset + 1, condition: condition.name, level: condition.level.rawValue,
                 targetSounds: condition.targets, backgroundSound: condition.backgroundSound,
-                backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying)
+                backgroundGainDB: backgroundGainDB, keepFirstTargetPlaying: keepFirstTargetPlaying,
+                hrtf: condition.hrtf)
         }
         var resolved = ResolvedProtocol(
             name: name, description: description, order: order, blocked: blocked, seed: seed,

@@ -24,10 +24,16 @@ public struct StudyProtocol: Sendable, Equatable {
         public var repetitions: Int
         /// Catalog name of the background sound (levels with background only).
         public var backgroundSound: String?
+        /// The HRTF set this condition is heard through (its OpenAL Soft name, as `hrtf list` shows it): the set as
+        /// a within-subject factor. nil: the session's own set (the participant's choice, or `--hrtf`).
+        public var hrtf: String?
+        /// SHA-256 of `hrtf`'s data file, filled in when a session starts (empty: built into OpenAL Soft), so
+        /// every trials.csv row of the condition names the data it was heard through.
+        public var hrtfSHA256: String?
 
         public init(
             name: String, level: LevelKind, targets: [String]? = nil, repetitions: Int,
-            backgroundSound: String? = nil
+            backgroundSound: String? = nil, hrtf: String? = nil, hrtfSHA256: String? = nil
         ) {
             self.name = name
             self.level = level
@@ -35,11 +41,14 @@ public struct StudyProtocol: Sendable, Equatable {
             self.repetitions = repetitions
             self.backgroundSound =
                 level.hasBackground ? (backgroundSound ?? level.defaultBackgroundSound) : nil
+            self.hrtf = hrtf
+            self.hrtfSHA256 = hrtfSHA256
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, level, targets, repetitions
+            case name, level, targets, repetitions, hrtf
             case backgroundSound = "background_sound"
+            case hrtfSHA256 = "hrtf_sha256"
         }
     }
 

@@ -46,6 +46,10 @@ public struct TrainingPlan: Sendable, Equatable {
     public var session: StudyProtocol
     public var adaptive: Adaptive
     public var feedback: Feedback
+    /// While a session's minutes remain after its rounds, its rounds are played again with new placements
+    /// (`repeat_rounds`, default on: a session lasts its minutes); off, a session ends after its rounds or its
+    /// minutes, whichever comes first.
+    public var repeatRounds = true
     /// The tinnitus questionnaire before and after each session (`ratings`, default on: the plan is for patients).
     public var ratings: Bool = true
     /// The instruments asked before the first session, after the last and after every n-th (none by default).

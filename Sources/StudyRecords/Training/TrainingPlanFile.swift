@@ -6,7 +6,7 @@ import TidyFormats
 public enum TrainingPlanFile {
     static let topFields = [
         "name", "description", "comment", "sessions_per_week", "minutes_per_session", "total_sessions", "session",
-        "adaptive", "feedback", "ratings", "questionnaires",
+        "adaptive", "feedback", "ratings", "questionnaires", "repeat_rounds",
     ]
     static let adaptiveFields = [
         "parameter", "start", "min", "max", "up", "down", "step_sizes", "stop_after_reversals", "threshold_reversals",
@@ -125,6 +125,7 @@ public enum TrainingPlanFile {
             name: name, description: description, sessionsPerWeek: perWeek, minutesPerSession: minutes,
             totalSessions: total, session: session, adaptive: adaptive, feedback: feedback)
         plan.ratings = try reader.bool(top, "ratings", "ratings") ?? plan.ratings
+        plan.repeatRounds = try reader.bool(top, "repeat_rounds", "repeat_rounds") ?? plan.repeatRounds
         if let value = top["questionnaires"], value != .null {
             plan.questionnaires = try questionnaires(value, totalSessions: total, reader: reader)
         }

@@ -34,6 +34,24 @@ struct ReportData {
     /// Every value the filtered columns held (before filtering), to say what there is when nothing is left.
     var filterValues: [String: Set<String>] = [:]
 
+    /// One stimulus: the `target` it was played as and its file's `stimulus_sha256` ("" in logs that did not
+    /// measure their sounds: then the name alone tells the stimulus).
+    struct StimulusKey: Hashable, Comparable {
+        let target: String
+        let sha256: String
+        static func < (a: StimulusKey, b: StimulusKey) -> Bool { (a.target, a.sha256) < (b.target, b.sha256) }
+    }
+    /// A stimulus's trials: deviation and time per participant (a participant's trials are not independent, so the
+    /// table's interval is over participant means), front-back reversals, and its measured bandwidth.
+    struct StimulusMeasures {
+        var byParticipant: [String: Measures] = [:]
+        var reversals = 0
+        var reversalRows = 0
+        var bandwidthOctaves: Double?
+    }
+    /// By stimulus, for rows that name a `target` (trials.csv); empty for a tidy file without one.
+    var stimuli: [StimulusKey: StimulusMeasures] = [:]
+
     static let maxPolarPairs = 600
 
     static func load(files: [String], compare: String, skipInvalid: Bool, filters: [RowFilter] = []) throws
@@ -53,6 +71,13 @@ struct ReportData {
         ]
         // Slot 12; a --filter on the column makes skipped rows data (the filter decides).
         let dropsSkipped = !filters.contains { $0.column == SkippedTargets.column }
+        // The stimulus a row played (issue 42), each read where the columns already hold it (`--compare target`).
+        let stimulusColumns = ["target", "stimulus_sha256", "stimulus_bandwidth_oct", "front_back_reversal"]
+        for column in stimulusColumns where !columns.contains(column) {
+            columns.append(column)
+            optional.insert(column)
+        }
+        let stimulusSlots = stimulusColumns.map { columns.firstIndex(of: $0) ?? 0 }
         for f in filters where !columns.contains(f.column) { columns.append(f.column) }
         let domains = TrialColumnCheck(columns: &columns, optional: &optional)
         let filterSlots = Dictionary(grouping: filters, by: \.column).map { entry in
@@ -74,6 +99,9 @@ struct ReportData {
         var bySession: [Int: GroupAccumulator] = [:]
         var circular: [Int: (cos: CompensatedSum, sin: CompensatedSum, n: Int)] = [:]
         var confusion: [Int: (count: Int, n: Int)] = [:]
+        var (targetCoder, hashCoder) = (TextCoder(), TextCoder())
+        var byStimulus: [Int: StimulusMeasures] = [:]
+        var byStimulusPerson: [Int: [Int: Measures]] = [:]
         let wide = 1 << 24
         for file in files {
             let reader = CSVReader.forAnalysis(columns: columns, optionalColumns: optional, skipInvalid: skipInvalid)
@@ -137,6 +165,28 @@ struct ReportData {
                     confusion[c] = (entry.count + (confused ? 1 : 0), entry.n + 1)
                 }
                 if let target, let aim, data.polarPairs.count < maxPolarPairs { data.polarPairs.append((target, aim)) }
+                if r.has(stimulusSlots[0]), !r.isEmpty(stimulusSlots[0]) {
+                    let named = targetCoder.code(r.bytes(stimulusSlots[0])) {
+                        StudyData.unescapeText(r.string(stimulusSlots[0]))
+                    }
+                    let hash =
+                        r.has(stimulusSlots[1])
+                        ? hashCoder.code(r.bytes(stimulusSlots[1])) { r.string(stimulusSlots[1]) }
+                        : hashCoder.code([]) { "" }
+                    let key = named * wide + hash
+                    // Mutated in place: a copy of the entry would copy its participants for every row.
+                    byStimulusPerson[key, default: [:]][p, default: Measures()].deviation.add(deviation)
+                    byStimulusPerson[key, default: [:]][p, default: Measures()].time.add(time)
+                    if byStimulus[key]?.bandwidthOctaves == nil, r.has(stimulusSlots[2]), !r.isEmpty(stimulusSlots[2]) {
+                        byStimulus[key, default: StimulusMeasures()].bandwidthOctaves = try number(stimulusSlots[2])
+                    }
+                    if r.has(stimulusSlots[3]), let first = r.bytes(stimulusSlots[3]).first {
+                        byStimulus[key, default: StimulusMeasures()].reversalRows += 1
+                        if first == UInt8(ascii: "t") || first == UInt8(ascii: "T") {
+                            byStimulus[key, default: StimulusMeasures()].reversals += 1
+                        }
+                    }
+                }
                 let protocolCode = r.has(10) ? code(3, r.bytes(10)) : code(3, [])
                 if protocolCode == protocolRows.count { protocolRows.append((0, nil)) }
                 protocolRows[protocolCode].rows += 1
@@ -159,6 +209,12 @@ struct ReportData {
         for (key, g) in bySession { data.sessions[PairKey(a: names[1][key / wide], b: names[2][key % wide])] = g }
         for (c, v) in circular { data.circular[names[0][c]] = v }
         for (c, v) in confusion { data.confusion[names[0][c]] = v }
+        for (code, people) in byStimulusPerson {
+            var entry = byStimulus[code] ?? StimulusMeasures()
+            for (p, m) in people { entry.byParticipant[names[1][p]] = m }
+            data.stimuli[StimulusKey(target: targetCoder.names[code / wide], sha256: hashCoder.names[code % wide])] =
+                entry
+        }
         return data
     }
 }

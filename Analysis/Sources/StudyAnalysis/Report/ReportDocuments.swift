@@ -34,6 +34,9 @@ struct ReportDocument {
     let conditionRows: [[String]]
     let figures: [ReportFigure]
     let units: ReportUnits
+    /// `tables/stimuli.csv` and `tables/spectral-bands.csv` (empty: the logs name no stimulus).
+    var stimulusRows: [[String]] = []
+    var bandRows: [[String]] = []
 }
 
 extension StudyReport {
@@ -56,6 +59,18 @@ extension StudyReport {
                 h2, r2
             ),
         ].filter { $0.1.count > 1 }
+    }
+
+    /// The by-stimulus and by-band tables as the report shows them (the CSVs keep every column).
+    static func stimulusTables(_ d: ReportDocument) -> [(title: String, header: [String], rows: [[String]])] {
+        let shown = [0, 3, 4, 5, 6, 7, 8, 9, 11]
+        return [
+            (
+                "Stimuli: participant means with 95% t-intervals, front-back reversal rate of the trials",
+                shown.map { ReportStimuli.header[$0] }, d.stimulusRows.map { row in shown.map { row[$0] } }
+            ),
+            ("Spectral bands (stimuli by the width of their 90% band)", ReportStimuli.bandHeader, d.bandRows),
+        ].filter { !$0.rows.isEmpty }
     }
 
     static func table(_ header: [String], _ rows: [[String]]) -> String {
@@ -104,12 +119,17 @@ extension StudyReport {
         md +=
             "## Conditions\n\n\(markdownText(units.conditionTable))\n\n"
             + conditionTables(d).map { "\($0.title):\n\n" + table($0.header, $0.rows) + "\n" }.joined()
+        for (title, header, rows) in stimulusTables(d) {
+            md += "## \(title)\n\n" + table(header, rows) + "\n"
+        }
         md +=
             "## Figures\n\n"
             + figures.map { "![\(markdownText($0.caption))](figures/\($0.file))\n\n*\(markdownText($0.caption))*\n\n" }
             .joined()
         md +=
-            "Tables as CSV: `tables/conditions.csv`, `tables/participants.csv`, `tables/tests.csv`, `tables/mixed-models.csv`.\n"
+            "Tables as CSV: `tables/conditions.csv`, `tables/participants.csv`, `tables/tests.csv`, `tables/mixed-models.csv`"
+            + (d.stimulusRows.isEmpty ? "" : ", `tables/stimuli.csv`")
+            + (d.bandRows.isEmpty ? "" : ", `tables/spectral-bands.csv`") + ".\n"
         md +=
             "Rerun every table in R: `Rscript analysis.R` (base R, afex, circular, lme4, lmerTest; reads the same CSV files).\n"
         return md
@@ -185,6 +205,9 @@ extension StudyReport {
             "<h2>Conditions</h2>\n<p>\(SVGFigure.escape(units.conditionTable))</p>\n"
             + conditionTables(d).map { "<p>\(SVGFigure.escape($0.title)):</p>\n" + htmlTable($0.header, $0.rows) }
             .joined()
+        for (title, header, rows) in stimulusTables(d) {
+            h += "<h2>\(SVGFigure.escape(title))</h2>\n" + htmlTable(header, rows)
+        }
         h +=
             "<h2>Figures</h2>\n"
             + figures.map { "<figure>\($0.svg)<figcaption>\(SVGFigure.escape($0.caption))</figcaption></figure>\n" }

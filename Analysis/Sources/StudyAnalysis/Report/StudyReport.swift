@@ -49,6 +49,10 @@ public enum StudyReport {
             inputs: inputs, participants: Set(c.people),
             sessions: data.everyRowHasSession ? Set(data.sessions.keys) : nil, skipInvalid: skipInvalid)
         figures += ratings.figures
+        let stimuli = ReportStimuli.rows(data)
+        if let figure = ReportStimuli.figure(stimuli) { figures.append(figure) }
+        let stimulusTable = ReportStimuli.csvRows(stimuli)
+        let bandTable = ReportStimuli.bandRows(data)
         let questionnaires = try ReportQuestionnaires.analyse(
             inputs: inputs, participants: Set(c.people), trialFilters: filters)
         let testRows = (conditionTests.rows + groupTests.rows).map {
@@ -77,6 +81,12 @@ public enum StudyReport {
             try writeCSV(
                 outputFolder + "/tables/questionnaires.csv", header: ReportQuestionnaires.csvHeader,
                 rows: ReportQuestionnaires.csvRows(questionnaires))
+        }
+        if !stimuli.isEmpty {
+            try writeCSV(outputFolder + "/tables/stimuli.csv", header: ReportStimuli.header, rows: stimulusTable)
+        }
+        if !bandTable.isEmpty {
+            try writeCSV(outputFolder + "/tables/spectral-bands.csv", header: ReportStimuli.bandHeader, rows: bandTable)
         }
         for f in figures { try writeText(outputFolder + "/figures/" + f.file, f.svg) }
         if publication {
@@ -155,12 +165,12 @@ public enum StudyReport {
         let document = ReportDocument(
             facts: facts, mixedModels: mixedModels, tests: conditionTests.rows, groupTests: groupTests.rows,
             groupBy: groupBy, conditionHeader: table.header, conditionRows: table.rows, figures: figures,
-            units: ReportUnits(c))
+            units: ReportUnits(c), stimulusRows: stimulusTable, bandRows: bandTable)
         try writeText(outputFolder + "/report.md", markdown(document))
         try writeText(outputFolder + "/report.html", html(document))
         let published = publication ? " (each also as PDF and 300-dpi PNG), tables-apa.html, tables-apa.md" : ""
         return
-            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures\(published) and \(questionnaires == nil ? 4 : 5) tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures\(published) and \((questionnaires == nil ? 4 : 5) + (stimuli.isEmpty ? 0 : 1) + (bandTable.isEmpty ? 0 : 1)) tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
     }
 
     /// The APA page's heading: the protocol analysed, or "study report" when the logs name none.

@@ -2,6 +2,8 @@
 import Foundation
 import Logging
 import PostgresNIO
+import StudyRecords
+import TidyFormats
 
 extension StudyDatabase {
     public struct AuditRow: Codable, Sendable, Equatable {
@@ -71,25 +73,94 @@ extension StudyDatabase {
         since: Date? = nil, actor: String? = nil, action: String? = nil, participant: String? = nil,
         limit: Int = 10_000
     ) async throws -> [AuditRow] {
-        let since = since ?? Date(timeIntervalSince1970: 0)
-        return try await rows(
-            """
-            SELECT * FROM (
-              SELECT id, at, actor, role, action, site, participant, before::text, after::text, request_id FROM audit
-              WHERE at >= \(since) AND (\(actor)::text IS NULL OR actor = \(actor)
-                OR actor IN (SELECT 'device:' || id::text FROM devices WHERE name = \(actor)))
-                AND (\(action)::text IS NULL OR action = \(action) OR action LIKE \(action) || '.%')
-                AND (\(participant)::text IS NULL OR participant = \(participant))
-              ORDER BY id DESC LIMIT \(limit)) newest
-            ORDER BY id
-            """
-        ).map {
-            let (id, at, actor, role, action, site, participant, before, after, request) = try $0.decode(
-                (Int, Date, String, String, String, String?, String?, String?, String?, String?).self)
-            return AuditRow(
-                id: id, at: at, actor: actor, role: role, action: action, site: site, participant: participant,
-                before: before, after: after, requestID: request)
+        try await auditPage(
+            AuditFilter(since: since, actor: actor, action: action, participant: participant), page: 1,
+            perPage: limit
+        ).rows
+    }
+
+    /// Which audit rows: from `since` on and before `until` (each when given), by an actor (a person's name, or a
+    /// machine's name or `device:<id>`), an action (or its prefix before a dot) and a participant.
+    public struct AuditFilter: Sendable, Equatable {
+        public var since: Date?
+        public var until: Date?
+        public var actor: String?
+        public var action: String?
+        public var participant: String?
+
+        public init(
+            since: Date? = nil, until: Date? = nil, actor: String? = nil, action: String? = nil,
+            participant: String? = nil
+        ) {
+            self.since = since
+            self.until = until
+            self.actor = actor
+            self.action = action
+            self.participant = participant
         }
+    }
+
+    /// Page `page` of the rows `filter` matches, counted from the newest (page 1: the newest `perPage`), oldest
+    /// first within the page; a page past the last gives the last. Returns the rows, how many match in all and the
+    /// page given.
+    public func auditPage(_ filter: AuditFilter, page: Int, perPage: Int) async throws -> (
+        rows: [AuditRow], total: Int, page: Int
+    ) {
+        let since = filter.since ?? Date(timeIntervalSince1970: 0)
+        let (until, actor, action, participant) = (filter.until, filter.actor, filter.action, filter.participant)
+        // In 64 bits: page × perPage reaches past 2^31 (PageNumber allows pages up to 2^31 − 1).
+        let skip = Int64(page - 1) * Int64(perPage)
+        let found = try await rows(
+            """
+            WITH matching AS (
+              SELECT id, at, actor, role, action, site, participant, before::text, after::text, request_id FROM audit
+              WHERE at >= \(since) AND (\(until)::timestamptz IS NULL OR at < \(until))
+                AND (\(actor)::text IS NULL OR actor = \(actor)
+                  OR actor IN (SELECT 'device:' || id::text FROM devices WHERE name = \(actor)))
+                AND (\(action)::text IS NULL OR action = \(action) OR action LIKE \(action) || '.%')
+                AND (\(participant)::text IS NULL OR participant = \(participant))),
+            total AS (SELECT count(*)::int AS n FROM matching),
+            shown AS (SELECT least(\(skip)::bigint, greatest(n - 1, 0) / \(perPage) * \(perPage))::bigint AS skip FROM total)
+            SELECT total.n, (shown.skip / \(perPage))::int + 1, m.id, m.at, m.actor, m.role, m.action, m.site,
+              m.participant, m.before, m.after, m.request_id
+            FROM total CROSS JOIN shown LEFT JOIN LATERAL (
+              SELECT * FROM matching ORDER BY id DESC LIMIT \(perPage) OFFSET shown.skip) m ON true
+            ORDER BY m.id
+            """
+        )
+        var total = 0
+        var shownPage = 1
+        var rows: [AuditRow] = []
+        for row in found {
+            let (count, number, id, at, actor, role, action, site, participant, before, after, request) =
+                try row.decode(
+                    (
+                        Int, Int, Int?, Date?, String?, String?, String?, String?, String?, String?, String?,
+                        String?
+                    ).self)
+            (total, shownPage) = (count, number)
+            if let id, let at, let actor, let role, let action {
+                rows.append(
+                    AuditRow(
+                        id: id, at: at, actor: actor, role: role, action: action, site: site,
+                        participant: participant, before: before, after: after, requestID: request))
+            }
+        }
+        return (rows, total, shownPage)
+    }
+
+    /// The columns of the audit page's CSV download, one row each, as `line(_:)` writes them.
+    public static let auditColumns = [
+        "id", "at", "actor", "machine", "role", "action", "site", "participant", "before", "after", "request_id",
+    ]
+
+    /// `row` under `auditColumns`; `machine` the machine's name when the actor is one.
+    public static func auditLine(_ row: AuditRow, machine: String?) -> String {
+        CSVWriter.line([
+            .integer(row.id), .text(Timestamp.format(row.at)), .text(row.actor), .text(machine ?? ""), .text(row.role),
+            .text(row.action), .text(row.site ?? ""), .text(row.participant ?? ""), .text(row.before ?? ""),
+            .text(row.after ?? ""), .text(row.requestID ?? ""),
+        ])
     }
 }
 

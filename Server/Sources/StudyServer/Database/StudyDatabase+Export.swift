@@ -14,6 +14,8 @@ public enum ExportFile: String, CaseIterable, Sendable {
     case trials = "trials.csv"
     case ratings = "ratings.csv"
     case profiles = "profiles.csv"
+    case questionnaires = "questionnaires.csv"
+    case diary = "diary.csv"
 }
 
 /// How many rows each file got, and what was left out (said, never silent).
@@ -103,6 +105,9 @@ extension StudyDatabase {
             case .trials: count = try await exportTrials(sites: sites, to: &out)
             case .ratings: count = try await exportRatings(sites: sites, to: &out)
             case .profiles: count = try await exportProfiles(sites: sites, to: &out)
+            case .questionnaires:
+                count = try await exportLog(QuestionnaireRow.self, kind: "questionnaires", sites: sites, to: &out)
+            case .diary: count = try await exportLog(DiaryRow.self, kind: "diary", sites: sites, to: &out)
             }
             try await out.flush()
             try await out.sink.end(file: file.rawValue)
@@ -119,6 +124,33 @@ extension StudyDatabase {
         }
         sink = out.sink
         return summary
+    }
+
+    /// questionnaires.csv and diary.csv: no projection table holds them, so every record the sites' machines sent
+    /// of that kind (a participant's file), read with its file's header by the game's codec and written under the
+    /// codec's columns after `site`; by site, file and machine, in each file's order.
+    private func exportLog<Row: CSVLogRecord>(
+        _ type: Row.Type, kind: String, sites: [String], to out: inout Chunker<some ExportSink>
+    ) async throws -> Int {
+        try await out.append(CSVWriter.headerLine(["site"] + Row.columns))
+        var count = 0
+        let rows = try await client.query(
+            """
+            SELECT st.name, f.file, f.header, i.content FROM sync_files f JOIN devices d ON d.id = f.device_id
+              JOIN sites st ON st.id = d.site_id
+              JOIN sync_items i ON i.device_id = f.device_id AND i.file = f.file
+            WHERE st.name = ANY(\(sites)) AND f.kind = \(kind) AND i.redacted_at IS NULL
+            ORDER BY st.name, f.file, d.enrolled_at, f.device_id, i.item
+            """, logger: logger)
+        for try await row in rows {
+            let (site, file, header, content) = try row.decode((String, String, String?, String).self)
+            let records = try CSVLogFile<Row>.decode(Data(((header ?? "") + content).utf8), file: file).records
+            for record in records {
+                try await out.append(CSVWriter.line([.text(site)] + record.values(under: Row.columns)))
+                count += 1
+            }
+        }
+        return count
     }
 
     private func exportParticipants(sites: [String], to out: inout Chunker<some ExportSink>) async throws -> Int {

@@ -28,12 +28,26 @@ extension StudyDatabase {
 
     /// Stores a prescription of `kind` (plan or profile, checked by `PrescriptionCheck`) and audits it. A deleted
     /// participant of the site is refused (410): their machines would write the plan or profile into a new folder of
-    /// that ID, bringing the participant back.
+    /// that ID, bringing the participant back. `key` (a form's one-time key): a second send with the same key stores
+    /// nothing and returns the first one's id (a reload, a double click); it is kept in the audit row.
     public func prescribe(
         kind: String, site: String, participant: String, content: String, by actor: (name: String, role: String),
-        requestID: String?
+        requestID: String?, key: String? = nil
     ) async throws -> Int {
         try await transaction { connection in
+            if let key {
+                // Two sends of one key at once: the second waits here for the first's row.
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(2408, hashtext(\(key)))", logger: logger)
+                let earlier = try await connection.query(
+                    """
+                    SELECT (after->>'prescription')::int FROM audit
+                    WHERE action = \("prescription.\(kind)") AND site = \(site) AND after->>'key' = \(key)
+                    ORDER BY id LIMIT 1
+                    """, logger: logger
+                ).collect()
+                if let row = earlier.first { return try row.decode(Int.self) }
+            }
             let inserted = try await connection.query(
                 """
                 INSERT INTO prescriptions (site_id, participant, kind, content, created_by)
@@ -52,8 +66,22 @@ extension StudyDatabase {
             let id = try inserted.one("the prescription's id").decode(Int.self)
             try await Self.audit(
                 on: connection, logger: logger, actor: actor, action: "prescription.\(kind)", site: site,
-                participant: participant, after: ["prescription": String(id)], requestID: requestID)
+                participant: participant, after: ["prescription": String(id), "key": key].compactMapValues { $0 },
+                requestID: requestID)
             return id
+        }
+    }
+
+    /// Prescription `id` if it is one of `site`'s (nil for another site's: its participant is not to be shown).
+    public func prescription(id: Int, site: String) async throws -> Prescription? {
+        try await rows(
+            """
+            SELECT p.id, p.participant, p.kind, p.content, p.created_at FROM prescriptions p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.id = \(id)
+            """
+        ).first.map {
+            let (id, participant, kind, content, created) = try $0.decode((Int, String, String, String, Date).self)
+            return Prescription(id: id, participant: participant, kind: kind, content: content, createdAt: created)
         }
     }
 

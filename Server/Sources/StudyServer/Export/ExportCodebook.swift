@@ -81,6 +81,18 @@ enum ExportCodebook {
             `max_volume_db`, `notch_width_octaves`, `tinnitus_pitch_hz`, `calibrated`. sessions.csv's `profile_version`
             names the version a session applied.
 
+            ## questionnaires.csv
+
+            Every questionnaire answer, score and administration record the machines logged: `site`, then the logs'
+            questionnaires.csv columns (\(QuestionnaireRow.columns.map { "`\($0)`" }.joined(separator: ", "))),
+            by site and participant; `soundsafari-analyze questionnaires` reads this folder's file.
+
+            ## diary.csv
+
+            Every version of every diary entry (events and therapies, as added, edited and removed): `site`, then the
+            logs' diary.csv columns (\(DiaryRow.columns.map { "`\($0)`" }.joined(separator: ", "))), by site and
+            participant, in the order the machine wrote them (an entry's current state is its highest `version`).
+
             """
     }
 }

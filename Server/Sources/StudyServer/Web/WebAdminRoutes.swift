@@ -3,6 +3,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Localization
+import StudyRecords
+import TidyFormats
 
 struct WebAdminRoutes {
     let database: StudyDatabase
@@ -145,35 +147,95 @@ struct WebAdminRoutes {
         }
     }
 
-    /// The newest 200 rows of the audit trail, filtered by who, what and participant. The filter is a posted form,
-    /// so a participant's ID never stands in a URL that a proxy would log.
+    /// Rows a page of the audit trail shows.
+    static let auditPerPage = 200
+
+    /// The audit trail, newest first, 200 rows a page, filtered by who, what, participant and days (from, to: both
+    /// included, UTC); `format=csv` downloads every row the filter matches (that download is itself a row,
+    /// `audit.export`, with the filter). The filter is a posted form, so a participant's ID never stands in a URL
+    /// that a proxy would log; its buttons carry the page.
     @Sendable func auditPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.webAccount(.admin)
+        let account = try context.webAccount(.admin)
         let form = context.webForm
         func filter(_ name: String) -> String? {
             let value = (form[name] ?? "").trimmingCharacters(in: .whitespaces)
             return value.isEmpty ? nil : value
         }
         let (who, what, participant) = (filter("actor"), filter("action"), filter("participant"))
+        var shown: [String: Any] = [
+            "actor": who ?? "", "action": what ?? "", "participant": participant ?? "", "from": filter("from") ?? "",
+            "to": filter("to") ?? "",
+        ]
+        var chosen = StudyDatabase.AuditFilter(actor: who, action: what, participant: participant)
+        do {
+            for (name, label) in [("from", "From"), ("to", "To")] {
+                guard let text = filter(name) else { continue }
+                guard let day = DiaryRow.day(text) else {
+                    throw StudyDatabase.Refusal(
+                        description:
+                            "The day in \(label) ('\(text.prefix(40))') is not a day like 2026-11-26: type one, or leave it empty."
+                    )
+                }
+                if name == "from" { chosen.since = day } else { chosen.until = day.addingTimeInterval(86_400) }
+            }
+            if let since = chosen.since, let until = chosen.until, since >= until {
+                throw StudyDatabase.Refusal(
+                    description: "From is after To: pick a From day on or before the To day.")
+            }
+        } catch let refusal as StudyDatabase.Refusal {
+            shown["error"] = refusal.description
+            shown["empty"] = true
+            return pages.render(
+                "audit", title: context.catalog.gettext("Audit trail"), page: shown, web: context.web,
+                status: .badRequest)
+        }
+        if form["format"] == "csv" { return try await auditCSV(chosen, by: account, requestID: context.id) }
+        let asked = try PageNumber.parse(filter("page"))
+        let (found, total, page) = try await database.auditPage(chosen, page: asked, perPage: Self.auditPerPage)
+        let pageCount = max(1, (total + Self.auditPerPage - 1) / Self.auditPerPage)
         let formatter = ISO8601DateFormatter()
-        let found = try await database.auditRows(actor: who, action: what, participant: participant, limit: 200)
         // A machine by its name (the id below it), as the site's page lists it; "who" takes the name too.
         let machines = try await database.machineNames(ofActors: found.map(\.actor))
-        let rows: [[String: Any]] = found.reversed().map { row in
-            var shown: [String: Any] = [
+        shown["rows"] = found.reversed().map { row in
+            var cells: [String: Any] = [
                 "at": formatter.string(from: row.at), "actor": machines[row.actor] ?? row.actor,
                 "role": row.role, "action": row.action,
                 "site": row.site ?? "", "participant": row.participant ?? "", "before": row.before ?? "",
                 "after": row.after ?? "",
             ]
-            if machines[row.actor] != nil { shown["machine"] = String(row.actor.dropFirst("device:".count)) }
-            return shown
+            if machines[row.actor] != nil { cells["machine"] = String(row.actor.dropFirst("device:".count)) }
+            return cells
         }
-        return pages.render(
-            "audit", title: context.catalog.gettext("Audit trail"),
-            page: [
-                "rows": rows, "empty": rows.isEmpty, "actor": who ?? "", "action": what ?? "",
-                "participant": participant ?? "",
-            ], web: context.web)
+        shown["empty"] = found.isEmpty
+        shown["total"] = total
+        shown["page"] = page
+        shown["pages"] = pageCount
+        if page > 1 { shown["newer"] = page - 1 }
+        if page < pageCount { shown["older"] = page + 1 }
+        return pages.render("audit", title: context.catalog.gettext("Audit trail"), page: shown, web: context.web)
+    }
+
+    /// Every row `filter` matches as CSV, oldest first, after one `audit.export` row naming the filter: who took a
+    /// copy of the trail is in the trail.
+    private func auditCSV(
+        _ filter: StudyDatabase.AuditFilter, by account: Account, requestID: String
+    ) async throws -> Response {
+        var detail: [String: String] = [:]
+        detail["actor"] = filter.actor
+        detail["action"] = filter.action
+        detail["participant"] = filter.participant
+        detail["since"] = filter.since.map(Timestamp.format)
+        detail["until"] = filter.until.map(Timestamp.format)
+        try await database.audit(
+            actor: actor(account), action: "audit.export", participant: filter.participant, after: detail,
+            requestID: requestID)
+        let rows = try await database.auditPage(filter, page: 1, perPage: Int(Int32.max)).rows
+        let machines = try await database.machineNames(ofActors: rows.map(\.actor))
+        var text = CSVWriter.headerLine(StudyDatabase.auditColumns)
+        for row in rows { text += StudyDatabase.auditLine(row, machine: machines[row.actor]) }
+        var headers = WebPages.securityHeaders
+        headers[.contentType] = "text/csv; charset=utf-8"
+        headers[.contentDisposition] = "attachment; filename=\"audit.csv\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -14,6 +14,7 @@ struct WebParticipantRoutes {
     func add(to web: RouterGroup<AppRequestContext>) {
         web.get("sites/:site/participants/:participant", use: participantPage)
         web.post("sites/:site/participants/:participant/profile", use: prescribeProfile)
+        web.post("sites/:site/participants/:participant/delete", use: deleteParticipant)
         web.get("sites/:site/sessions/:session", use: sessionPage)
         web.get("sites/:site/sessions/:session/pictures/:name", use: sessionPicture)
         addDoctorRecord(to: web)
@@ -69,7 +70,7 @@ struct WebParticipantRoutes {
     private func render(
         site: String, participant: String, account: Account, context: AppRequestContext, notice: String? = nil,
         error: String? = nil, preview: (fields: ProfileFields, diff: [[String: Any]])? = nil,
-        status: HTTPResponse.Status = .ok
+        confirmDelete: StudyDatabase.ParticipantHoldings? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let rows = try await ParticipantPageRows.read(site: site, participant: participant, from: database)
         let (sessions, ratings, profiles) = (rows.sessions, rows.ratings, rows.profiles)
@@ -130,6 +131,10 @@ struct WebParticipantRoutes {
         ]
         if let preview {
             page["preview"] = ["diff": preview.diff, "fields": preview.fields.formValues]
+        }
+        // Deleting is the admin's (as the command line's and the API's deletion).
+        if account.role == .admin {
+            page["canDelete"] = ["confirmDelete": confirmDelete.map { ["held": $0.description] as Any } ?? false]
         }
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
@@ -243,6 +248,13 @@ struct WebParticipantRoutes {
                     description:
                         "A notch needs its centre: type the centre in Hz (250 to 16000), or set the width to none.")
             }
+            // A centre typed with "no notch" was dropped without a word (and the preview then said nothing changes).
+            if let centre = notchCentreHz, notchWidthOctaves == nil {
+                throw PrescriptionCheck.Refusal(
+                    description:
+                        "A notch centre of \(WebParticipantRoutes.number(centre, 0)) Hz with the width \"no notch\" makes no notch: pick a width (1, 0.5 or 0.25 octave), or clear the centre."
+                )
+            }
         }
 
         var notchText: String {
@@ -351,6 +363,34 @@ struct WebParticipantRoutes {
             site: site, participant: participant, account: account, context: context,
             notice:
                 "Prescription \(id): the profile reaches \(participant)'s machines of \(site) at their next sync; this page shows the session that first uses it."
+        )
+    }
+
+    /// The participant's deletion, the admin's: the first post only asks, saying what is held and what deleting
+    /// does; the second (`confirm=yes`) deletes as `participant delete --yes` and the API do (one transaction, audited
+    /// as `participant.delete` with what was held) and shows the site's page.
+    @Sendable func deleteParticipant(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, site, participant) = try await participant(context, roles: .admin)
+        guard context.webForm["confirm"] == "yes" else {
+            let held = try await database.holdings(site: site, participant: participant)
+            return try await render(
+                site: site, participant: participant, account: account, context: context,
+                confirmDelete: held ?? StudyDatabase.ParticipantHoldings(counts: [:]))
+        }
+        let before: StudyDatabase.ParticipantHoldings
+        do {
+            (before, _) = try await database.deleteParticipant(
+                site: site, participant: participant, by: (account.name, account.role.rawValue),
+                requestID: context.id)
+        } catch let refusal as StudyDatabase.Refusal {
+            return try await render(
+                site: site, participant: participant, account: account, context: context,
+                error: refusal.description, status: .conflict)
+        }
+        return try await WebSiteRoutes(database: database, pages: pages).site(
+            site, context: context,
+            notice:
+                "Deleted \(participant) of \(site): \(before.description). The site's machines can no longer send \(participant)'s files; audited."
         )
     }
 

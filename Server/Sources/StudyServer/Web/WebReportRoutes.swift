@@ -52,7 +52,20 @@ struct WebReportRoutes {
         var body = html.components(separatedBy: "<body>").last ?? html
         body = body.components(separatedBy: "</body>").first ?? body
         body = body.replacingOccurrences(of: "<h1>SoundSafari study report</h1>\n", with: "")
-        return (body, summary)
+        return (Self.narrow(body), summary)
+    }
+
+    /// The report's body made to fit a phone: each table in a region of its own that scrolls sideways (focusable, so
+    /// a keyboard scrolls it too), instead of widening the whole page (778 px on a 390 px phone); the figures
+    /// shrink to the page's width (dashboard.css, `.report svg`).
+    static func narrow(_ body: String) -> String {
+        var parts = body.components(separatedBy: "<table>")
+        for index in parts.indices.dropFirst() {
+            parts[index] =
+                "<div class=\"scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Table \(index) of the report\"><table>"
+                + parts[index].replacingOccurrences(of: "</table>", with: "</table></div>")
+        }
+        return parts.joined()
     }
 
     /// `/report[?site=S][&protocol=NAME]`: the pooled report of every site the account sees, or of one. Only a

@@ -60,9 +60,10 @@ struct WebSiteRoutes {
     }
 
     /// A site's page: its machines, a new enrolment code, and the plan prescription form.
-    private func site(
+    func site(
         _ site: String, context: AppRequestContext, notice: String? = nil, error: String? = nil,
-        code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok
+        code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok,
+        askNew: Bool = false
     ) async throws -> Response {
         let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
             [
@@ -80,6 +81,22 @@ struct WebSiteRoutes {
         if error != nil {
             page["plan"] = context.webForm["plan"] ?? ""
             page["participant"] = context.webForm["participant"] ?? ""
+        }
+        if askNew { page["askNew"] = ["participant": context.webForm["participant"] ?? ""] }
+        // Each rendering of the form its own key: sending that form twice stores one prescription.
+        page["key"] = UUID().uuidString.lowercased()
+        var notice = notice
+        // After a plan was stored (post/redirect/get): its id in the address, never the participant's ID.
+        if let text = context.web?.query["prescription"] {
+            guard let id = Int(text), (1...Int(Int32.max)).contains(id) else {
+                throw Problem.badRequest(
+                    "The prescription prescription=\(text.prefix(40)) is not a prescription's number: use the link the form sent you to."
+                )
+            }
+            if let stored = try await database.prescription(id: id, site: site) {
+                notice =
+                    "Prescription \(stored.id): the \(stored.kind) reaches \(stored.participant)'s machines of \(site) at their next sync."
+            }
         }
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
@@ -169,11 +186,27 @@ struct WebSiteRoutes {
             error: revoked ? nil : "The machine \(device.name) was revoked already.")
     }
 
+    /// The plan form's send. A participant no machine of the site has sent (a typo) is refused unless the form says
+    /// they are new; a stored plan answers with a redirect to the site's page (post/redirect/get: a reload does not
+    /// send again), and the form's one-time key makes a second send of the same form store nothing.
     @Sendable func prescribePlan(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await managedSite(context)
-        let participant = (context.webForm["participant"] ?? "").trimmingCharacters(in: .whitespaces)
+        let form = context.webForm
+        let participant = (form["participant"] ?? "").trimmingCharacters(in: .whitespaces)
         // A text area sends its line breaks as CR LF: the plan file keeps the LF the game writes.
-        let plan = (context.webForm["plan"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        let plan = (form["plan"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        let key = form["key"] ?? ""
+        guard (1...64).contains(key.utf8.count),
+            key.utf8.allSatisfy({
+                (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 45
+            })
+        else {
+            return try await site(
+                name, context: context,
+                error:
+                    "The form's key is missing or not one this page writes: load the site's page again and send the form from there.",
+                status: .badRequest)
+        }
         let content: String
         do {
             content = try PrescriptionCheck.content(
@@ -181,13 +214,19 @@ struct WebSiteRoutes {
         } catch let refusal as PrescriptionCheck.Refusal {
             return try await site(name, context: context, error: refusal.description, status: .badRequest)
         }
-        let id = try await database.prescribePlan(
-            site: name, participant: participant, content: content, by: (account.name, account.role.rawValue),
-            requestID: context.id)
-        return try await site(
-            name, context: context,
-            notice:
-                "Prescription \(id): the plan reaches \(participant)'s machines of \(name) at their next sync.")
+        if form["new_participant"] != "yes",
+            !(try await database.participantIsKnown(site: name, participant: participant))
+        {
+            return try await site(
+                name, context: context,
+                error:
+                    "Nothing of \(participant) is held at \(name) (no registration, session, profile or prescription): check the ID against the participants table, or tick \"\(participant) is new\" to prescribe before their first session.",
+                status: .badRequest, askNew: true)
+        }
+        let id = try await database.prescribe(
+            kind: "plan", site: name, participant: participant, content: content,
+            by: (account.name, account.role.rawValue), requestID: context.id, key: key)
+        return WebPages.redirect("/sites/\(name)?prescription=\(id)")
     }
 }
 

@@ -1,0 +1,48 @@
+// "About" of the main menu: the credits of every sound, picture, HRTF set and font, with their licences.
+import GameCore
+import Localization
+
+/// The credits (`Credits`), read from the installed copyright files when the screen opens; continue goes back to
+/// the menu.
+final class AboutController: ScreenController {
+    private let sections: [Credits.Section]
+
+    init(sections: [Credits.Section]) { self.sections = sections }
+
+    static func open(app: GameApp) throws {
+        let sections = Credits.sections(.read(soundsFolder: app.options.soundsFolder))
+        try app.show(AboutController(sections: sections), after: app.flow.aboutShown())
+    }
+
+    func footer(app: GameApp) -> ContinueFooter? { .back() }
+
+    func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
+        try continueIfFooterAnswers(command, app: app)
+    }
+
+    func sentence(app: GameApp) -> String? {
+        Translation.gettext("About SoundSafari: who made its sounds, pictures, sound sets and fonts.")
+    }
+
+    func draw(app: GameApp) {
+        let painter = app.painter
+        let width = painter.width
+        painter.window.clear()
+        var y = painter.title(Translation.gettext("About SoundSafari"))
+        let margin = painter.scaled(80)
+        for section in sections {
+            y +=
+                painter.text.drawWrapped(
+                    section.heading, x: margin, y: y, width: width - 2 * margin, pixels: painter.px(.small),
+                    color: Theme.focus, bold: true) + painter.scaled(4)
+            for line in section.lines {
+                y +=
+                    painter.text.drawWrapped(
+                        line, x: margin, y: y, width: width - 2 * margin, pixels: painter.px(.small) * 5 / 6)
+                    + painter.scaled(4)
+            }
+            y += painter.scaled(10)
+        }
+        painter.hint(ContinueFooter.back().text)
+    }
+}
