@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "PatientExport", targets: ["PatientExport"]),
         // The version from VERSION, for the study server's PDFs and `soundsafari-server --version`.
         .library(name: "BuildInfo", targets: ["BuildInfo"]),
+        // The translation catalogs, for the study server's pages in the reader's language.
+        .library(name: "Localization", targets: ["Localization"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")

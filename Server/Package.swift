@@ -32,6 +32,8 @@ let package = Package(
                 // The doctor's PDF and FHIR bundle of a participant, made as the game makes them.
                 .product(name: "PatientExport", package: "SoundSafari"),
                 .product(name: "BuildInfo", package: "SoundSafari"),
+                // The game's catalogs (po/), read per request: a page is in the language its reader asked for.
+                .product(name: "Localization", package: "SoundSafari"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("openapi.json"), .copy("Web/templates"), .copy("Web/static")]),
@@ -55,6 +57,7 @@ let package = Package(
                 .product(name: "StudyRecords", package: "SoundSafari"),
                 // The analyzer's library: an export folder must be read as the logs it came from.
                 .product(name: "StudyAnalysis", package: "SoundSafari"),
+                .product(name: "Localization", package: "SoundSafari"),
             ]),
     ],
     swiftLanguageModes: [.v6]

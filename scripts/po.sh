@@ -27,12 +27,24 @@ desktop=packaging/soundsafari/soundsafari.desktop.in
 # xgettext's C lexer warns about Swift's `"""` literals (to it, an unterminated string that ends at the line's end,
 # which is harmless: nothing is marked inside one); those warnings are left out, any other is shown.
 make_template() {
+  # The dashboard's templates (Server/…/templates/*.mustache in POTFILES.in) mark their texts `[[…]]`: each is read
+  # as xgettext reads a `gettext("…")` call, from a copy in a scratch folder that has, line for line, only those
+  # calls (and a `{{! TRANSLATORS: … }}` comment as `// TRANSLATORS: …`), found first by --directory.
+  local marked; marked=$(mktemp -d)
+  grep '\.mustache$' po/POTFILES.in | while read -r file; do
+    mkdir -p "$marked/$(dirname "$file")"
+    perl -ne 'my $out = ""; $out .= "// $1" if m/\{\{!\s*(TRANSLATORS:.*?)\s*\}\}/;
+      while (m/\[\[(.*?)\]\]/g) { (my $m = $1) =~ s/(["\\])/\\$1/g; $out .= " gettext(\"$m\");" }
+      print "$out\n"' "$file" >"$marked/$file"
+  done
   xgettext --language=C --from-code=UTF-8 --keyword= --keyword=gettext:1 --keyword=ngettext:1,2 \
+    --directory="$marked" --directory=. \
     --flag=gettext:1:no-c-format --flag=ngettext:1:no-c-format --flag=ngettext:2:no-c-format \
     --add-comments=TRANSLATORS: --add-location=file --sort-by-file \
     --package-name=SoundSafari --package-version="$(cat VERSION)" \
     --msgid-bugs-address="the SoundSafari issue tracker" \
     --files-from=po/POTFILES.in --output="$1" 2>&1 | { grep -v 'warning: unterminated string literal' >&2 || true; }
+  rm -rf "$marked"
   [ -s "$1" ]
   # The desktop entry's Name, GenericName, Comment and Keywords (xgettext's Desktop parser), into the same template.
   xgettext --join-existing --language=Desktop --from-code=UTF-8 --add-location=file --output="$1" "$desktop"

@@ -40,7 +40,7 @@ import Testing
         // makes the doctor's record with PatientExport, as the game does.
         "Server/Sources/StudyServer": [
             "Hummingbird", "HummingbirdBcrypt", "PostgresNIO", "Mustache", "StudyRecords", "TidyFormats",
-            "StudyAnalysis", "PatientExport", "BuildInfo", "HTTPTypes", "NIOCore", "Logging",
+            "StudyAnalysis", "PatientExport", "BuildInfo", "Localization", "HTTPTypes", "NIOCore", "Logging",
         ],
         "Server/Sources/soundsafari-server": ["StudyServer", "ArgumentParser", "BuildInfo", "Logging"],
         "Server/Sources/soundsafari-server-bench": [

@@ -80,10 +80,15 @@ import Testing
             let folder = Self.packageRoot.appendingPathComponent(parent)
             let files =
                 FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
-                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+                .compactMap { $0 as? URL }.filter { ["swift", "mustache"].contains($0.pathExtension) } ?? []
             for file in files where !file.path.contains("/Sources/Localization/") {
                 let text = try String(contentsOf: file, encoding: .utf8)
-                if text.contains("Translation.gettext(") || text.contains("Translation.ngettext(") {
+                // The game's calls, the study server's per-request catalog, and the dashboard templates' [[…]].
+                let marks =
+                    file.pathExtension == "mustache"
+                    ? ["[["]
+                    : ["Translation.gettext(", "Translation.ngettext(", "catalog.gettext(", "catalog.ngettext("]
+                if marks.contains(where: text.contains) {
                     marking.insert(String(file.path.dropFirst(Self.packageRoot.path.count + 1)))
                 }
             }

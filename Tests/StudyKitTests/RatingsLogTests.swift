@@ -21,9 +21,9 @@ struct RatingsLogTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0] == RatingRow.columns.joined(separator: ","))
         #expect(lines[1].hasPrefix("P01,2026-11-23T170000Z,2,before,tinnitus_noticed,1.000,"))
-        #expect(lines[1].hasSuffix(",,FALSE,\(RatingItem.codebookVersion)"))
+        #expect(lines[1].hasSuffix(",,FALSE,\(RatingItem.codebookVersion),en"), "asked in the run's language")
         #expect(
-            lines[2].contains(",tinnitus_loudness,,") && lines[2].hasSuffix(",TRUE,\(RatingItem.codebookVersion)"),
+            lines[2].contains(",tinnitus_loudness,,") && lines[2].hasSuffix(",TRUE,\(RatingItem.codebookVersion),en"),
             "a skip is empty, never 0")
         #expect(lines[3].hasPrefix("P01,,,prompt,mood,7.000,"))
         let rows = try log.storedRows()
@@ -54,6 +54,38 @@ struct RatingsLogTests {
         let kept = try String(
             contentsOf: log.url.deletingLastPathComponent().appendingPathComponent(aside[0]), encoding: .utf8)
         #expect(kept == cut, "the fragment is kept as it was")
+    }
+
+    /// A ratings.csv begun before the language column (issue 41) is never rewritten: it keeps its header, new answers
+    /// are appended under it (their language not recorded), and every row reads back.
+    @Test func aFileBegunBeforeTheLanguageColumnKeepsItsHeader() throws {
+        let logs = try TemporaryFolder()
+        let log = RatingsLog(logs: logs.url, participant: try ParticipantID("P04"))
+        try FileManager.default.createDirectory(
+            at: log.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old =
+            RatingRow.columnsBeforeLanguage.joined(separator: ",") + "\n"
+            + "P04,,,prompt,mood,5.000,2026-11-21T20:15:00.000Z,2026-11-21T20:10:00.000Z,FALSE,1\n"
+        try old.write(to: log.url, atomically: true, encoding: .utf8)
+        let context = RatingContext(participant: "P04", sessionID: "20261126T014050Z-18a8", sessionIndex: 1)
+        try log.record(
+            context.row(RatingItem.all[1], value: 0.25, moment: .before, answeredAt: Fixtures.start, language: .german))
+        let text = try String(contentsOf: log.url, encoding: .utf8)
+        #expect(text.hasPrefix(old), "the file's bytes so far are kept")
+        let appended = text.dropFirst(old.count)
+        #expect(
+            appended.contains(",tinnitus_loudness,0.250,")
+                && appended.hasSuffix(",,FALSE,\(RatingItem.codebookVersion)\n"))
+        #expect(try log.storedRows().map(\.language) == [nil, nil])
+        #expect(try log.storedRows().map(\.value) == [5, 0.25])
+
+        // A new file has the column and records the language the question was shown in.
+        let fresh = RatingsLog(logs: logs.url, participant: try ParticipantID("P05"))
+        try fresh.record(
+            RatingContext(participant: "P05", sessionID: nil, sessionIndex: nil).row(
+                RatingItem.all[3], value: 7, moment: .prompt, answeredAt: Fixtures.start, promptedAt: Fixtures.start,
+                language: .german))
+        #expect(try fresh.storedRows().map(\.language) == ["de"])
     }
 
     @Test func aFileOfAnotherFormatIsNeverAppendedTo() throws {

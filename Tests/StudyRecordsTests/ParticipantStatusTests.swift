@@ -155,7 +155,8 @@ import TidyFormats
         func rating(_ item: String, _ value: Double?, hours: Double) -> RatingRow {
             RatingRow(
                 participant: "P11", sessionID: nil, sessionIndex: nil, moment: .prompt, item: item, value: value,
-                answeredAt: Self.assignedAt + 9 * Self.day + hours * 3600, promptedAt: nil, codebookVersion: 1)
+                answeredAt: Self.assignedAt + 9 * Self.day + hours * 3600, promptedAt: nil, codebookVersion: 1,
+                language: "en")
         }
         let ratings = [
             rating("tinnitus_loudness", 0.42, hours: 1), rating("tinnitus_distress", nil, hours: 2),

@@ -32,7 +32,7 @@ struct RecordCodecTests {
     }
 
     @Test func aCutOffLastRowIsNotARecordAndIsNotWrittenBack() throws {
-        let header = RatingRow.columns.joined(separator: ",")
+        let header = RatingRow.columnsBeforeLanguage.joined(separator: ",")
         let whole = "P01,,,prompt,mood,5.000,2026-11-21T20:15:00.000Z,2026-11-21T20:10:00.000Z,FALSE,1\n"
         let data = Data((header + "\n" + whole + "P01,,,prompt,stress,0.4").utf8)
         let file = try CSVLogFile<RatingRow>.decode(data, file: "P01/ratings.csv")
@@ -43,7 +43,7 @@ struct RecordCodecTests {
 
     /// Only a prompt stands outside a session (LOG-FORMAT): a before or after rating without one names its line.
     @Test func aRatingBeforeOrAfterASessionNamesItsSession() throws {
-        let header = RatingRow.columns.joined(separator: ",")
+        let header = RatingRow.columnsBeforeLanguage.joined(separator: ",")
         let after = "P01,,,after,mood,5.000,2026-11-21T20:15:00.000Z,,FALSE,1\n"
         let error = #expect(throws: CSVReadError.self) {
             try CSVLogFile<RatingRow>.decode(Data((header + "\n" + after).utf8), file: "P01/ratings.csv")

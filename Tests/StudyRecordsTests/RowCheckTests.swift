@@ -7,7 +7,7 @@ import TidyFormats
 
 struct RowCheckTests {
     static let header = RatingRow.columns.joined(separator: ",")
-    static let good = "P07,20261126T014050Z-18a8,1,before,tinnitus_loudness,0.500,2026-11-23T17:00:00.000Z,,FALSE,2"
+    static let good = "P07,20261126T014050Z-18a8,1,before,tinnitus_loudness,0.500,2026-11-23T17:00:00.000Z,,FALSE,2,de"
 
     /// Row 2 of `P07/ratings.csv` holding `row`, read through the codec and the check.
     static func check(_ row: String, owner: String? = "P07") throws -> RatingRow {
@@ -24,7 +24,7 @@ struct RowCheckTests {
 
     @Test func aRowTheGameWritesPassesTheCheck() throws {
         #expect(try Self.check(Self.good).value == 0.5)
-        let prompt = "P07,,,prompt,mood,5.000,2026-11-23T17:00:00.000Z,2026-11-23T16:59:00.000Z,FALSE,2"
+        let prompt = "P07,,,prompt,mood,5.000,2026-11-23T17:00:00.000Z,2026-11-23T16:59:00.000Z,FALSE,2,en"
         #expect(try Self.check(prompt).promptedAt != nil)
         #expect(try Self.check(Self.with("value", "", in: Self.with("skipped", "TRUE"))).skipped)
         #expect(try Self.check(Self.with("codebook_version", "1")).codebookVersion == 1)
@@ -44,7 +44,8 @@ struct RowCheckTests {
         ("answered_at", "yesterday"), ("answered_at", "2026-11-23"), ("answered_at", "2026-13-40T17:00:00.000Z"),
         ("answered_at", ""), ("prompted_at", "2026-11-23T16:59:00.000Z"), ("prompted_at", "soon"),
         ("skipped", "TRUE"), ("skipped", "yes"), ("skipped", ""), ("codebook_version", "3"),
-        ("codebook_version", "0"), ("codebook_version", "two"), ("codebook_version", ""),
+        ("codebook_version", "0"), ("codebook_version", "two"), ("codebook_version", ""), ("language", "fr"),
+        ("language", "DE"), ("language", "german"),
     ]
 
     @Test(arguments: outOfDomain.indices)
@@ -53,6 +54,18 @@ struct RowCheckTests {
         let error = #expect(throws: CSVReadError.self) { try Self.check(Self.with(column, value)) }
         let said = String(describing: error)
         #expect(said.contains("logs/P07/ratings.csv:2: column '\(column)'"), "\(column)=\(value): \(said)")
+    }
+
+    /// The language column (issue 41): the run's code, or not recorded in a file begun before the column existed.
+    @Test func theLanguageAskedInIsReadAndAnOldFilesRowHasNone() throws {
+        #expect(try Self.check(Self.good).language == "de")
+        #expect(try Self.check(Self.with("language", "")).language == nil)
+        let old = RatingRow.columnsBeforeLanguage.joined(separator: ",")
+        let row = String(Self.good.dropLast(3))
+        let file = try CSVLogFile<RatingRow>.decode(Data((old + "\n" + row + "\n").utf8), file: "P07/ratings.csv")
+        #expect(file.records.map(\.language) == [nil])
+        #expect(
+            file.encoded() == Data((old + "\n" + row + "\n").utf8), "an old file's rows are written back as they were")
     }
 
     @Test(arguments: [("SAM 0", "mood", "0"), ("SAM 4.5", "mood", "4.5"), ("yes/no 0.5", "tinnitus_noticed", "0.5")])
@@ -81,7 +94,7 @@ struct RowCheckTests {
     }
 
     @Test func aPromptWithASessionAndAnAnswerWithAPromptTimeAreRefused() {
-        let prompt = "P07,,,prompt,mood,5.000,2026-11-23T17:00:00.000Z,,FALSE,2"
+        let prompt = "P07,,,prompt,mood,5.000,2026-11-23T17:00:00.000Z,,FALSE,2,en"
         for (row, column) in [
             (Self.with("session_id", "20261126T014050Z-18a8", in: prompt), "session_id"),
             (Self.with("session_index", "3", in: prompt), "session_index"),

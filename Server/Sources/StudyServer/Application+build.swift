@@ -1,6 +1,7 @@
 // buildApplication: the whole server from its configuration (the command line and the tests build the same app).
 import Foundation
 import Hummingbird
+import Localization
 import Logging
 import PostgresNIO
 
@@ -57,10 +58,16 @@ func buildRouter(
 public func buildApplication(
     _ configuration: ServerConfiguration, logger: Logger = Logger(label: "soundsafari-server"), bcryptCost: UInt8 = 12
 ) async throws -> some ApplicationProtocol {
+    let (pages, missing) = try WebPages.load(catalogs: configuration.catalogs)
+    for language in missing {
+        logger.warning(
+            "no '\(language.rawValue)' catalog (\(language.rawValue)/LC_MESSAGES/soundsafari.mo) in \(configuration.catalogs?.path ?? CatalogFolder.searched().joined(separator: ", ")): dashboard pages asked for in it are English; compile the catalogs (scripts/po.sh compile DIR) and set SOUNDSAFARI_LOCALEDIR=DIR"
+        )
+    }
     let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: logger)
     let database = StudyDatabase(client: client, logger: logger, bcryptCost: bcryptCost)
     var app = Application(
-        router: buildRouter(database: database, configuration: configuration, pages: try WebPages.load()),
+        router: buildRouter(database: database, configuration: configuration, pages: pages),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger)
     app.addServices(client)

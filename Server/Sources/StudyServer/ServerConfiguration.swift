@@ -16,6 +16,10 @@ public struct ServerConfiguration: Sendable {
     public var sessionHours: Int
     /// When the dashboard's alerts fire.
     public var alerts: AlertThresholds
+    /// The compiled catalogs the dashboard's pages are translated with (`scripts/po.sh compile DIR`); nil searches
+    /// where the game does: `$SOUNDSAFARI_LOCALEDIR`, `locale/` beside the program, `../share/locale`,
+    /// `/usr/share/locale`.
+    public var catalogs: URL? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, database: DatabaseURL, loginAttempts: Int = 10,

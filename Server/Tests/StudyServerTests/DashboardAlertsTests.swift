@@ -55,7 +55,7 @@ import TidyFormats
             CSVWriter.line(
                 RatingRow(
                     participant: participant, sessionID: nil, sessionIndex: nil, moment: .prompt,
-                    item: "tinnitus_loudness", value: value, answeredAt: at, promptedAt: at
+                    item: "tinnitus_loudness", value: value, answeredAt: at, promptedAt: at, language: "en"
                 ).values)
         }
         try await sender.send(

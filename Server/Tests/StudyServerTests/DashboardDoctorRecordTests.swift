@@ -29,7 +29,7 @@ import TidyFormats
                 RatingRow(
                     participant: "P07", sessionID: ParticipantStudy.sessionID(number: 5, participant: "P07"),
                     sessionIndex: 1, moment: .after, item: item, value: 0.2,
-                    answeredAt: ParticipantStudy.day(5, hour: 9))
+                    answeredAt: ParticipantStudy.day(5, hour: 9), language: "en")
             }
             try await lab.send(
                 file: "P07/ratings.csv", kind: "ratings", header: CSVWriter.headerLine(RatingRow.columns), first: 1,

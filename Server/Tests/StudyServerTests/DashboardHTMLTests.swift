@@ -1,5 +1,6 @@
 // The dashboard's HTML escaping: the five characters as entities, byte by byte, in every template.
 import Foundation
+import Localization
 import Testing
 
 @testable import StudyServer
@@ -22,9 +23,9 @@ import Testing
     /// Every template renders with it: a value with markup in it comes out as text, in a table cell and in an
     /// attribute, and a text value still opens a section.
     @Test func everyPageEscapesWithIt() throws {
-        let pages = try WebPages.load()
+        let pages = try WebPages.load().pages
         let html = try #require(
-            pages.library.render(
+            pages.libraries[.english]?.render(
                 [
                     "title": "<b>Title</b>", "status": 404, "requestID": "r1",
                     "detail": "No participant \"P1\u{301}\" <script>alert(1)</script>",

@@ -28,7 +28,7 @@ import Testing
         let database = StudyDatabase(client: client, logger: logger, bcryptCost: 4)
         let configuration = ServerConfiguration(port: 0, database: url, loginAttempts: 10, enrolmentAttempts: 30)
         var app = Application(
-            router: buildRouter(database: database, configuration: configuration, pages: try WebPages.load()),
+            router: buildRouter(database: database, configuration: configuration, pages: try WebPages.load().pages),
             logger: logger)
         app.addServices(client)
         try await app.test(.router) { client in

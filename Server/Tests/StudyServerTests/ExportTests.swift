@@ -52,7 +52,7 @@ import TidyFormats
                         RatingRow(
                             participant: participant, sessionID: id, sessionIndex: day + 1, moment: .after,
                             item: "tinnitus_loudness", value: 0.25 + 0.1 * Double(k + day),
-                            answeredAt: record.startedAt.addingTimeInterval(600)
+                            answeredAt: record.startedAt.addingTimeInterval(600), language: "de"
                         ).values))
             }
         }
@@ -129,6 +129,10 @@ import TidyFormats
             #expect(
                 lines.dropFirst().filter { $0.count > skipped && $0[skipped] == "TRUE" }.count == 1, "the skipped row")
             #expect(try Self.text(export.appendingPathComponent("codebook.md")).contains("`tinnitus_loudness`"))
+            // The language each rating was asked in (issue 41) is exported as the logs hold it.
+            let ratings = try Self.text(export.appendingPathComponent("ratings.csv")).split(separator: "\n")
+            #expect(ratings.first == Substring("site," + CSVWriter.headerLine(RatingRow.columns).dropLast()))
+            #expect(ratings.count == 9 && ratings.dropFirst().allSatisfy { $0.hasSuffix(",de") })
 
             // The analyzer reads the export folder and the logs folder to the same tables.
             let fromLogs = folder.appendingPathComponent("report-logs").path

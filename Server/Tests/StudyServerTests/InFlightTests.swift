@@ -109,7 +109,8 @@ import Testing
                 real: PostgresSessions(database: database), database: database, vanishing: gone.id)
             let app = Application(
                 router: buildRouter(
-                    database: database, configuration: configuration, pages: try WebPages.load(), sessions: sessions),
+                    database: database, configuration: configuration, pages: try WebPages.load().pages,
+                    sessions: sessions),
                 logger: logger)
             try await app.test(.router) { client in
                 let server = Harness(client: client, database: database, url: url)

@@ -23,7 +23,7 @@ import Testing
         let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: Logger(label: "unused"))
         let router = buildRouter(
             database: StudyDatabase(client: client, logger: Logger(label: "unused")),
-            configuration: ServerConfiguration(database: url), pages: try! WebPages.load())
+            configuration: ServerConfiguration(database: url), pages: try! WebPages.load().pages)
         return Set(
             router.routes.filter { "\($0.path)".hasPrefix("/api/v1") || "\($0.path)".hasPrefix("api/v1") }.map {
                 route in

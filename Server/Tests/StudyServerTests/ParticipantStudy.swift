@@ -108,7 +108,7 @@ enum ParticipantStudy {
                     RatingRow(
                         participant: participant, sessionID: sessionID(number: number, participant: participant),
                         sessionIndex: number + 1, moment: .after, item: item, value: value,
-                        answeredAt: day(number, hour: 9)))
+                        answeredAt: day(number, hour: 9), language: "en"))
             }
         }
         try await sender.send(

@@ -143,14 +143,25 @@ import TidyFormats
             let rating = RatingRow(
                 participant: "P07", sessionID: earlier.folder.components(separatedBy: "/")[1], sessionIndex: 1,
                 moment: .after, item: "tinnitus_loudness", value: 0.35,
-                answeredAt: Date(timeIntervalSince1970: 1_800_000_100))
+                answeredAt: Date(timeIntervalSince1970: 1_800_000_100), language: "de")
             try await lab.send(
                 file: "P07/ratings.csv", kind: "ratings", header: CSVWriter.headerLine(RatingRow.columns), first: 1,
                 items: [CSVWriter.line(rating.values)])
-            let ratings = try await server.database.rows("SELECT item, value, skipped FROM ratings").map {
-                try $0.decode((String, Double, Bool).self)
-            }
-            #expect(ratings.count == 1 && ratings[0].0 == "tinnitus_loudness" && ratings[0].1 == 0.35 && !ratings[0].2)
+            // The home machine's ratings.csv was begun before the language column (issue 41): it keeps its header, and
+            // its rows, a prompt's here, are taken with the language not recorded.
+            let prompt = RatingRow(
+                participant: "P07", sessionID: nil, sessionIndex: nil, moment: .prompt, item: "tinnitus_loudness",
+                value: 0.6, answeredAt: Date(timeIntervalSince1970: 1_800_000_200),
+                promptedAt: Date(timeIntervalSince1970: 1_800_000_150), language: "de")
+            try await home.send(
+                file: "P07/ratings.csv", kind: "ratings", header: CSVWriter.headerLine(RatingRow.columnsBeforeLanguage),
+                first: 1, items: [CSVWriter.line(prompt.values(under: RatingRow.columnsBeforeLanguage))])
+            let ratings = try await server.database.rows(
+                "SELECT item, value, skipped, language FROM ratings ORDER BY answered_at"
+            ).map { try $0.decode((String, Double, Bool, String?).self) }
+            #expect(ratings.count == 2 && ratings[0].0 == "tinnitus_loudness" && ratings[0].1 == 0.35 && !ratings[0].2)
+            #expect(ratings.map(\.3) == ["de", nil])
+            #expect(ratings[1].1 == 0.6)
             let plan = try AssignedPlan(
                 version: 1, assignedAt: Date(timeIntervalSince1970: 1_800_000_000), source: "test",
                 planJSON: try JSONDecoder().decode(JSONValue.self, from: Data(try RoleMatrixTests.trainingPlan().utf8)),

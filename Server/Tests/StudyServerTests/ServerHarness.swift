@@ -64,12 +64,14 @@ let testPassword = "correct horse battery"
 /// on a free port of 127.0.0.1 (`client.port`) for programs outside the test.
 func withServer(
     loginAttempts: Int = 10, enrolmentAttempts: Int = 30, live: Bool = false, database: DatabaseURL? = nil,
-    _ body: @Sendable (Harness) async throws -> Void
+    catalogs: URL? = nil, _ body: @Sendable (Harness) async throws -> Void
 ) async throws {
     let url: DatabaseURL
     if let database { url = database } else { url = try await TestCluster.shared.value.freshDatabase() }
-    let configuration = ServerConfiguration(
+    var configuration = ServerConfiguration(
         port: 0, database: url, loginAttempts: loginAttempts, enrolmentAttempts: enrolmentAttempts)
+    // The checkout's catalogs compiled for the test (TestCatalogs), else none: pages in English whatever is asked.
+    configuration.catalogs = catalogs ?? FileManager.default.temporaryDirectory.appendingPathComponent("no-catalogs")
     var logger = Logger(label: "test-server")
     logger.logLevel = .error
     let quiet = logger

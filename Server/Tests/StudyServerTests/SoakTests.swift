@@ -83,7 +83,8 @@ import TidyFormats
         let rating = CSVWriter.line(
             RatingRow(
                 participant: participant, sessionID: id, sessionIndex: index, moment: .after, item: "tinnitus_loudness",
-                value: Double((index * 7) % 20) / 20, answeredAt: record.startedAt.addingTimeInterval(600)
+                value: Double((index * 7) % 20) / 20, answeredAt: record.startedAt.addingTimeInterval(600),
+                language: "en"
             ).values)
         return (session.folder, String(decoding: try record.encoded(), as: UTF8.self), trials, rating)
     }

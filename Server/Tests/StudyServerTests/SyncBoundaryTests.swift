@@ -175,6 +175,7 @@ import TidyFormats
         ("value", "1e308"), ("value", "-0.5"), ("value", "1.5"), ("item", "tinnitus_volume"),
         ("session_index", "2147483648"), ("session_index", "0"), ("codebook_version", "99"),
         ("participant", "P08"), ("participant", "P\u{212A}"), ("session_id", "20261126T014050Z-AA00"),
+        ("language", "fr"),
     ])
     func ratingsTheGameNeverWritesAreRefused(column: String, value: String) async throws {
         try await withServer { server in
@@ -185,7 +186,7 @@ import TidyFormats
                 CSVWriter.line(
                     RatingRow(
                         participant: "P07", sessionID: "20261126T014050Z-aa00", sessionIndex: 1, moment: .after,
-                        item: item, value: 0.25, answeredAt: Date(timeIntervalSince1970: 1_795_000_000)
+                        item: item, value: 0.25, answeredAt: Date(timeIntervalSince1970: 1_795_000_000), language: "en"
                     ).values)
             }
             let bad = try Self.setting(column, to: value, in: rows[1], header: header)
@@ -269,7 +270,7 @@ import TidyFormats
                 let rating = CSVWriter.line(
                     RatingRow(
                         participant: participant, sessionID: id, sessionIndex: 1, moment: .after,
-                        item: "tinnitus_loudness", value: 0.5, answeredAt: Date()
+                        item: "tinnitus_loudness", value: 0.5, answeredAt: Date(), language: "en"
                     ).values)
                 let reply = try await Self.send(server, token, "\(participant)/ratings.csv", "ratings", [rating])
                 ProblemTests.expectProblem(reply, 409, mentions: "belongs to another")

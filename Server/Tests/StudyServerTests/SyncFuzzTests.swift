@@ -116,7 +116,8 @@ import TidyFormats
                                     sessionID: session.folder.split(separator: "/")
                                         .last.map(String.init), sessionIndex: 1, moment: moment, item: item.id,
                                     value: item.validRange.upperBound,
-                                    answeredAt: Date(timeIntervalSince1970: 1_795_000_000 + Double(n))
+                                    answeredAt: Date(timeIntervalSince1970: 1_795_000_000 + Double(n)),
+                                    language: "en"
                                 ).values), columns: RatingRow.columns.count, &random)
                     }
                     body = try SyncTests.body(

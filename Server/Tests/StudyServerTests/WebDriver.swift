@@ -32,8 +32,9 @@ final class WebDriver: Sendable {
     let session: String
     private let pid: pid_t
 
-    /// Starts chromedriver on a free port and a headless Chromium with a window of `width` × `height`.
-    static func start(width: Int = 1280, height: Int = 800) async throws -> WebDriver {
+    /// Starts chromedriver on a free port and a headless Chromium with a window of `width` × `height`, asking for
+    /// pages in `language` (its Accept-Language).
+    static func start(width: Int = 1280, height: Int = 800, language: String = "en") async throws -> WebDriver {
         let port = try freePort()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(port).log")
         let pid = try Spawn.start([Browser.driverPath, "--port=\(port)"], output: log)
@@ -52,13 +53,16 @@ final class WebDriver: Sendable {
         }
         let arguments = [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-            "--window-size=\(width),\(height)", "--force-device-scale-factor=1", "--lang=en",
+            "--window-size=\(width),\(height)", "--force-device-scale-factor=1", "--lang=\(language)",
         ]
         let capabilities: [String: Any] = [
             "capabilities": [
                 "alwaysMatch": [
                     "browserName": "chrome",
-                    "goog:chromeOptions": ["binary": Browser.chromiumPath, "args": arguments],
+                    "goog:chromeOptions": [
+                        "binary": Browser.chromiumPath, "args": arguments,
+                        "prefs": ["intl.accept_languages": language],
+                    ],
                 ]
             ]
         ]
@@ -93,9 +97,10 @@ final class WebDriver: Sendable {
 
     /// Runs `body` with a browser, closing it whatever happens.
     static func with(
-        width: Int = 1280, height: Int = 800, _ body: @Sendable (WebDriver) async throws -> Void
+        width: Int = 1280, height: Int = 800, language: String = "en",
+        _ body: @Sendable (WebDriver) async throws -> Void
     ) async throws {
-        let driver = try await start(width: width, height: height)
+        let driver = try await start(width: width, height: height, language: language)
         do {
             try await body(driver)
         } catch {

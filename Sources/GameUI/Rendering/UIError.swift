@@ -1,4 +1,5 @@
 // Errors of the window side a person can act on: each is one sentence naming the device or file and what to do.
+import Localization
 
 enum UIError: Error, CustomStringConvertible {
     case noDisplay(String)
@@ -14,22 +15,37 @@ enum UIError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .noDisplay(let reason):
-            "No display could be opened (SDL: \(reason)): run from a desktop session, set DISPLAY, or use `xvfb-run soundsafari play`; `soundsafari simulate` needs no display."
+            Translation.gettext(
+                "No display could be opened (SDL: {reason}): run from a desktop session, set DISPLAY, or use `xvfb-run soundsafari play`; `soundsafari simulate` needs no display.",
+                ["reason": reason])
         case .rendererFailed(let reason):
-            "The window opened but nothing can be drawn in it (SDL: \(reason)): update the graphics driver or try SDL_RENDER_DRIVER=software."
+            Translation.gettext(
+                "The window opened but nothing can be drawn in it (SDL: {reason}): update the graphics driver or try SDL_RENDER_DRIVER=software.",
+                ["reason": reason])
         case .textUnavailable(let reason):
-            "Text cannot be drawn (SDL2_ttf: \(reason)): reinstall the libsdl2-ttf-2.0-0 package (scripts/install-deps.sh installs it)."
+            Translation.gettext(
+                "Text cannot be drawn (SDL2_ttf: {reason}): reinstall the libsdl2-ttf-2.0-0 package (scripts/install-deps.sh installs it).",
+                ["reason": reason])
         case .audioNotStarted:
-            "The round cannot start because the audio engine is not running: run `soundsafari devices` to check the audio output, HRTFs and sounds, then start again."
+            Translation.gettext(
+                "The round cannot start because the audio engine is not running: run `soundsafari devices` to check the audio output, HRTFs and sounds, then start again."
+            )
         case .fontMissing(let path):
-            "The font \(path) is missing: install the fonts-dejavu-core package (scripts/install-deps.sh does)."
+            Translation.gettext(
+                "The font {path} is missing: install the fonts-dejavu-core package (scripts/install-deps.sh does).",
+                ["path": path])
         case .screenshotFailed(let path, let reason):
-            "Could not save the screenshot \(path) (\(reason)): check that the folder exists and is writable."
+            Translation.gettext(
+                "Could not save the screenshot {path} ({reason}): check that the folder exists and is writable.",
+                ["path": path, "reason": reason])
         case .noSessionForPrompt:
-            "A reminder's questionnaire (`soundsafari rate`) has no rounds to play: start a session with `soundsafari play` or `soundsafari study`."
+            Translation.gettext(
+                "A reminder's questionnaire (`soundsafari rate`) has no rounds to play: start a session with `soundsafari play` or `soundsafari study`."
+            )
         case .resumeHRTFDiffers(let session, let asked, let used):
-            "Session \(session) was played with the HRTF '\(used)', not '\(asked)': leave out --hrtf to continue it "
-                + "with the same HRTF (its rows all name one)."
+            Translation.gettext(
+                "Session {session} was played with the HRTF '{used}', not '{asked}': leave out --hrtf to continue it with the same HRTF (its rows all name one).",
+                ["session": session, "used": used, "asked": asked])
         }
     }
 }

@@ -31,12 +31,13 @@ public final class RatingsLog: RatingSink {
         try file.withExclusiveLock {
             if try created || file.size() == 0 {
                 try file.append(CSVWriter.headerLine(RatingRow.columns))
+                try file.append(CSVWriter.line(row.values))
             } else {
                 // A half-written last answer (a crash, a full disk) is set aside, as trials.csv's is.
                 try AppendOnlyFile.setAsideCutOffFragment(of: url)
-                try checkHeader()
+                // A file keeps the header it was begun with: one begun before the language column goes on without it.
+                try file.append(CSVWriter.line(row.values(under: try header())))
             }
-            try file.append(CSVWriter.line(row.values))
         }
     }
 
@@ -44,17 +45,20 @@ public final class RatingsLog: RatingSink {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         // Every answer ends with a line break: the reader never takes a last row without one (a cut-off write).
         let table = try CSVTable.read(url)
-        guard table.header == RatingRow.columns else {
-            throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)
-        }
+        try Self.check(table.header, of: url)
         return try table.records.map { try RatingRow(table.row($0)) }
     }
 
-    /// A file of another format is never appended to.
-    private func checkHeader() throws {
-        let table = try CSVTable.read(url)
-        guard table.header == RatingRow.columns else {
-            throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: table.header)
+    /// The file's header, one of `RatingRow.headers`: a file of another format is never appended to.
+    private func header() throws -> [String] {
+        let header = try CSVTable.read(url).header
+        try Self.check(header, of: url)
+        return header
+    }
+
+    private static func check(_ header: [String], of url: URL) throws {
+        guard RatingRow.headers.contains(header) else {
+            throw StudyFileError.headerMismatch(path: url.path, expected: RatingRow.columns, found: header)
         }
     }
 }

@@ -1,5 +1,6 @@
 // Which session an answer belongs to, as ratings.csv names it.
 import Foundation
+import Localization
 
 /// The participant and session an answer is stored under (no session for a reminder's prompt).
 public struct RatingContext: Sendable, Equatable {
@@ -13,12 +14,14 @@ public struct RatingContext: Sendable, Equatable {
         self.sessionIndex = sessionIndex
     }
 
-    /// The row of an answer given at `answeredAt` (`value` nil = skipped).
+    /// The row of an answer given at `answeredAt` (`value` nil = skipped). `language`: the one the question was shown
+    /// in, which is the run's (`RatingItem.askedQuestion` words it through the active catalog).
     public func row(
-        _ item: RatingItem, value: Double?, moment: RatingMoment, answeredAt: Date, promptedAt: Date? = nil
+        _ item: RatingItem, value: Double?, moment: RatingMoment, answeredAt: Date, promptedAt: Date? = nil,
+        language: Language = Translation.language
     ) -> RatingRow {
         RatingRow(
             participant: participant, sessionID: sessionID, sessionIndex: sessionIndex, moment: moment, item: item.id,
-            value: value, answeredAt: answeredAt, promptedAt: promptedAt)
+            value: value, answeredAt: answeredAt, promptedAt: promptedAt, language: language.rawValue)
     }
 }

@@ -1,5 +1,6 @@
 // The one check of a ratings.csv row: only what the game could have written into a participant's own file.
 import Foundation
+import Localization
 import TidyFormats
 
 extension RatingRow {
@@ -39,6 +40,10 @@ extension RatingRow {
                 "codebook_version",
                 "is not \(versions.lowerBound) to \(versions.upperBound), the codebook versions this program knows (docs/RATINGS-CODEBOOK.md)"
             )
+        }
+        if let language, Language(rawValue: language) == nil {
+            let codes = Language.allCases.map(\.rawValue).joined(separator: ", ")
+            return ("language", "is not the code of a language this program asks in (\(codes))")
         }
         guard let known = RatingItem.named(item) else {
             return ("item", "is not an item of the codebook (\(RatingItem.all.map(\.id).joined(separator: ", ")))")

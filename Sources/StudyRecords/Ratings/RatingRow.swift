@@ -7,8 +7,16 @@ import TidyFormats
 public struct RatingRow: Sendable, Equatable {
     public static let columns = [
         "participant", "session_id", "session_index", "moment", "item", "value", "answered_at", "prompted_at",
-        "skipped", "codebook_version",
+        "skipped", "codebook_version", "language",
     ]
+
+    /// The header of a ratings.csv begun before issue 41, which had no `language` column. Such a file keeps it (a
+    /// patient's file is never rewritten): its rows, also those appended later, are written under it and read with
+    /// `language` nil (docs/LOG-FORMAT.md, "ratings.csv").
+    public static let columnsBeforeLanguage = Array(columns.dropLast())
+
+    /// Every header a ratings.csv may have, newest first; a file with another one is not read or appended to.
+    public static let headers = [columns, columnsBeforeLanguage]
 
     public var participant: String
     /// Empty for a prompt outside a session.
@@ -22,12 +30,17 @@ public struct RatingRow: Sendable, Equatable {
     /// When the reminder asked (prompt answers only).
     public var promptedAt: Date?
     public var codebookVersion: Int
+    /// The language the question was shown in (`Language`'s code, `en`, `de`); nil when not recorded: a row of a file
+    /// without the column (begun before issue 41, when every rating was asked in English; a run appending to such a
+    /// file later cannot record it either), written as an empty cell where a header has the column.
+    public var language: String?
 
     public var skipped: Bool { value == nil }
 
     public init(
         participant: String, sessionID: String?, sessionIndex: Int?, moment: RatingMoment, item: String,
-        value: Double?, answeredAt: Date, promptedAt: Date? = nil, codebookVersion: Int = RatingItem.codebookVersion
+        value: Double?, answeredAt: Date, promptedAt: Date? = nil, codebookVersion: Int = RatingItem.codebookVersion,
+        language: String?
     ) {
         self.participant = participant
         self.sessionID = sessionID
@@ -38,6 +51,7 @@ public struct RatingRow: Sendable, Equatable {
         self.answeredAt = answeredAt
         self.promptedAt = promptedAt
         self.codebookVersion = codebookVersion
+        self.language = language
     }
 
     /// Sliders keep three decimals (a 1000-pixel slider's resolution); yes/no and SAM are whole numbers.
@@ -49,7 +63,7 @@ public struct RatingRow: Sendable, Equatable {
             .text(moment.rawValue), .text(item),
             .text(value.map { String(format: "%.\(Self.valueDigits)f", $0) } ?? ""),
             .text(Timestamp.format(answeredAt)), .text(promptedAt.map(Timestamp.format) ?? ""),
-            .text(skipped ? "TRUE" : "FALSE"), .text(String(codebookVersion)),
+            .text(skipped ? "TRUE" : "FALSE"), .text(String(codebookVersion)), .text(language ?? ""),
         ]
     }
 
@@ -78,6 +92,9 @@ public struct RatingRow: Sendable, Equatable {
         answeredAt = try row.timestamp("answered_at")
         promptedAt = try row.text("prompted_at").isEmpty ? nil : try row.timestamp("prompted_at")
         codebookVersion = try row.integer("codebook_version")
+        // Absent (a file begun before the column) or empty (the analyzer's reader gives an absent column so): not recorded.
+        let code = row.has("language") ? try row.text("language") : ""
+        language = code.isEmpty ? nil : code
         // TRUE/FALSE as written; true/false as older SoundSafari logs spell booleans.
         let skippedText = try row.text("skipped")
         guard let skipped = ["TRUE": true, "true": true, "FALSE": false, "false": false][skippedText],

@@ -63,7 +63,9 @@ public struct RatingsData: Sendable {
         var skipped = 0
         var skippedRows = 0
         var firstSkipped: String?
-        let reader = CSVReader.forAnalysis(columns: RatingRow.columns, skipInvalid: skipInvalid)
+        // A ratings.csv begun before issue 41 has no language column (docs/LOG-FORMAT.md): its rows read as not recorded.
+        let reader = CSVReader.forAnalysis(
+            columns: RatingRow.columns, optionalColumns: ["language"], skipInvalid: skipInvalid)
         reader.showProgress = false
         let filterGroups = Dictionary(grouping: filters, by: \.column)
         for file in ratingsFiles {

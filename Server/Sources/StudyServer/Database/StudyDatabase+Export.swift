@@ -306,14 +306,16 @@ extension StudyDatabase {
         let rows = try await client.query(
             """
             SELECT st.name, r.participant, r.session_id, s.session_index, r.local_session_index, r.moment, r.item,
-              r.value, r.answered_at, r.prompted_at, r.codebook_version
+              r.value, r.answered_at, r.prompted_at, r.codebook_version, r.language
             FROM ratings r JOIN sites st ON st.id = r.site_id LEFT JOIN sessions s ON s.session_id = r.session_id
             WHERE st.name = ANY(\(sites)) ORDER BY st.name, r.participant, r.answered_at, r.device_id, r.record
             """, logger: logger)
         for try await row in rows {
-            let (site, participant, session, index, localIndex, moment, item, value, answered, prompted, codebook) =
-                try row.decode(
-                    (String, String, String?, Int?, Int?, String, String, Double?, Date, Date?, Int).self)
+            let (
+                site, participant, session, index, localIndex, moment, item, value, answered, prompted, codebook,
+                language
+            ) = try row.decode(
+                (String, String, String?, Int?, Int?, String, String, Double?, Date, Date?, Int, String?).self)
             guard let moment = RatingMoment(rawValue: moment) else {
                 throw Refusal(
                     description: "A rating of \(participant) holds the moment \(moment), which no codec writes.")
@@ -322,7 +324,7 @@ extension StudyDatabase {
             let rating = RatingRow(
                 participant: participant, sessionID: session, sessionIndex: session == nil ? nil : index ?? localIndex,
                 moment: moment, item: item, value: value, answeredAt: answered, promptedAt: prompted,
-                codebookVersion: codebook)
+                codebookVersion: codebook, language: language)
             try await out.append(CSVWriter.line([.text(site)] + rating.values))
             count += 1
         }

@@ -33,6 +33,7 @@ enum Migrations {
         .v063LastSyncOnDeviceRow,
         .v064SessionSummaryPlanAndSkipped,
         .v065SessionOwners,
+        .v066RatingsLanguage,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

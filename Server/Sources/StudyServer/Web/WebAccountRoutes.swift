@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 
 struct WebAccountRoutes {
     let database: StudyDatabase
@@ -33,8 +34,12 @@ struct WebAccountRoutes {
         let csrf = Secrets.token(prefix: "")
         var page: [String: Any] = ["csrf": csrf, "name": name]
         if let error { page["error"] = error }
+        // Signed out: no navigation, but the page in the browser's language.
+        var anonymous = web
+        anonymous?.session = nil
+        let catalog = web?.catalog ?? .english
         return pages.render(
-            "login", title: "Sign in", page: page, web: nil,
+            "login", title: catalog.gettext("Sign in"), page: page, web: anonymous,
             status: status,
             extraHeaders: [
                 .setCookie: WebCookies.header(name: WebCookies.signIn, value: csrf, maxAge: 3600, overTLS: overTLS)
@@ -95,7 +100,8 @@ struct WebAccountRoutes {
     @Sendable func passwordPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.webAccount(.admin, .supervisor, .researcher)
         return pages.render(
-            "password", title: "Change your password", page: ["minimum": StudyDatabase.minimumPasswordLength],
+            "password", title: context.catalog.gettext("Change your password"),
+            page: ["minimum": StudyDatabase.minimumPasswordLength],
             web: context.web)
     }
 
@@ -117,7 +123,7 @@ struct WebAccountRoutes {
             }
         }
         return pages.render(
-            "password", title: "Change your password", page: page, web: context.web,
+            "password", title: context.catalog.gettext("Change your password"), page: page, web: context.web,
             status: page["error"] == nil ? .ok : .badRequest)
     }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import StudyRecords
 import TidyFormats
 
@@ -46,7 +47,8 @@ struct WebAdminRoutes {
         if let error { page["error"] = error }
         if let (name, password) = password { page["newPassword"] = ["name": name, "password": password] }
         return pages.render(
-            "users", title: "Users", page: page, web: context.web, status: error == nil ? .ok : .badRequest)
+            "users", title: context.catalog.gettext("Users"), page: page, web: context.web,
+            status: error == nil ? .ok : .badRequest)
     }
 
     @Sendable func usersPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -125,7 +127,8 @@ struct WebAdminRoutes {
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
         return pages.render(
-            "sites", title: "Sites", page: page, web: context.web, status: error == nil ? .ok : .badRequest)
+            "sites", title: context.catalog.gettext("Sites"), page: page, web: context.web,
+            status: error == nil ? .ok : .badRequest)
     }
 
     @Sendable func sitesPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -182,7 +185,9 @@ struct WebAdminRoutes {
         } catch let refusal as StudyDatabase.Refusal {
             shown["error"] = refusal.description
             shown["empty"] = true
-            return pages.render("audit", title: "Audit trail", page: shown, web: context.web, status: .badRequest)
+            return pages.render(
+                "audit", title: context.catalog.gettext("Audit trail"), page: shown, web: context.web,
+                status: .badRequest)
         }
         if form["format"] == "csv" { return try await auditCSV(chosen, by: account, requestID: context.id) }
         let asked = try PageNumber.parse(filter("page"))
@@ -207,7 +212,7 @@ struct WebAdminRoutes {
         shown["pages"] = pageCount
         if page > 1 { shown["newer"] = page - 1 }
         if page < pageCount { shown["older"] = page + 1 }
-        return pages.render("audit", title: "Audit trail", page: shown, web: context.web)
+        return pages.render("audit", title: context.catalog.gettext("Audit trail"), page: shown, web: context.web)
     }
 
     /// Every row `filter` matches as CSV, oldest first, after one `audit.export` row naming the filter: who took a

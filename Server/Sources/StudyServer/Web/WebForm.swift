@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 
 /// The fields of a posted form, in order; a name may repeat (ticked checkboxes).
 public struct WebForm: Sendable {
@@ -46,6 +47,9 @@ public struct WebRequest: Sendable {
     public var overTLS: Bool
     /// The query of a GET (a table's page and order; never a participant's ID).
     public var query: [String: String] = [:]
+    /// The page's language (the browser's Accept-Language among the catalogs held) and its catalog: every sentence
+    /// of the page is looked up in it for this request (glibc's gettext has one language per process).
+    public var catalog: MessageCatalog = .english
 }
 
 enum WebCookies {

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import TidyFormats
 
 /// A session on the live page, with its newest rows (a machine pushes each row right after the photo, in the
@@ -64,7 +65,7 @@ struct WebLiveRoutes {
         let site = try await site(context)
         let sessions = try await database.liveSessions(site: site)
         let response = pages.render(
-            "live", title: "Live at \(site)",
+            "live", title: context.catalog.gettext("Live at {site}", ["site": site]),
             page: [
                 "site": site, "none": sessions.isEmpty,
                 "sessions": sessions.map { session -> [String: Any] in

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 
 struct WebMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -17,7 +18,8 @@ struct WebMiddleware: RouterMiddleware {
             session: nil, token: token, form: nil,
             overTLS: request.headers[.xForwardedProto]?.lowercased() == "https",
             query: Dictionary(
-                request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { a, _ in a })
+                request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { a, _ in a }),
+            catalog: pages.catalog(acceptLanguage: request.headers[.acceptLanguage])
         )
         do {
             try RequestText.check(request)
@@ -71,6 +73,9 @@ extension AppRequestContext {
         }
         return account
     }
+
+    /// The catalog of the page's language (the browser's Accept-Language), for the sentences a route makes.
+    var catalog: MessageCatalog { web?.catalog ?? .english }
 
     /// The posted form (checked by WebMiddleware).
     var webForm: WebForm { web?.form ?? WebForm(urlEncoded: "") }

@@ -2,31 +2,78 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import Mustache
 
 /// The templates and the static files (the style sheet), loaded once at start from the server's resources.
+/// A template's text for people is marked `[[…]]` (found by `scripts/po.sh extract` like the code's `gettext`
+/// calls, so it is in po/soundsafari.pot); each language the server has a catalog for gets its own copy of the
+/// templates with the marked texts replaced by their translations, so a page is looked up per request.
 struct WebPages: Sendable {
-    let library: MustacheLibrary
+    /// The templates in each language held (English always).
+    let libraries: [Language: MustacheLibrary]
+    /// The catalogs held, for the sentences a route makes (titles, alerts, table cells).
+    let catalogs: [Language: MessageCatalog]
     let styleSheet: Data
 
-    static func load() throws -> WebPages {
+    /// `catalogs`: a folder of compiled catalogs (`scripts/po.sh compile DIR`); nil searches where the game does
+    /// (`CatalogFolder`). A language without a catalog there is served in English (`missing` names them).
+    static func load(catalogs folder: URL? = nil) throws -> (pages: WebPages, missing: [Language]) {
         guard let templates = Bundle.module.url(forResource: "templates", withExtension: nil),
             let styles = Bundle.module.url(forResource: "static", withExtension: nil)
         else {
             fatalError("The dashboard's templates are missing from the server's resources: the build is broken")
         }
-        var library = MustacheLibrary()
+        var catalogs: [Language: MessageCatalog] = [.english: .english]
+        var missing: [Language] = []
+        for language in Language.spoken where language != .english {
+            guard folder.map { CatalogFolder.holdsCatalog($0, for: language) } ?? true,
+                let catalog = try? MessageCatalog.load(language, catalogs: folder)
+            else {
+                missing.append(language)
+                continue
+            }
+            catalogs[language] = catalog
+        }
         // Every template escapes with DashboardHTML (the pragma is the template's first line, so a layout's blocks
         // and partials inherit it).
         MustacheContentTypes.register(DashboardHTML(), named: DashboardHTML.name)
+        var texts: [String: String] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: templates.path)
         where file.hasSuffix(".mustache") {
-            let text = try String(contentsOf: templates.appendingPathComponent(file), encoding: .utf8)
-            try library.register(
-                "{{% CONTENT_TYPE: \(DashboardHTML.name) }}\n" + text, named: String(file.dropLast(".mustache".count)))
+            texts[String(file.dropLast(".mustache".count))] = try String(
+                contentsOf: templates.appendingPathComponent(file), encoding: .utf8)
+        }
+        var libraries: [Language: MustacheLibrary] = [:]
+        for (language, catalog) in catalogs {
+            var library = MustacheLibrary()
+            for (name, text) in texts {
+                try library.register(
+                    "{{% CONTENT_TYPE: \(DashboardHTML.name) }}\n" + Self.translated(text, catalog), named: name)
+            }
+            libraries[language] = library
         }
         let css = try Data(contentsOf: styles.appendingPathComponent("dashboard.css"))
-        return WebPages(library: library, styleSheet: css)
+        return (WebPages(libraries: libraries, catalogs: catalogs, styleSheet: css), missing)
+    }
+
+    /// `text` with each `[[message]]` replaced by its translation. A message is template source (it may hold
+    /// `{{value}}` tags and inline HTML such as `<code>`), so its translation is put in as it is: the catalogs are the
+    /// project's own files, as the templates are.
+    static func translated(_ text: String, _ catalog: MessageCatalog) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "[["), let close = rest[open.upperBound...].range(of: "]]") {
+            result += rest[..<open.lowerBound]
+            result += catalog.translate(String(rest[open.upperBound..<close.lowerBound]))
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
+    }
+
+    /// The catalog of the language a browser's Accept-Language asks for, among those held.
+    func catalog(acceptLanguage: String?) -> MessageCatalog {
+        catalogs[DashboardLanguage.preferred(acceptLanguage, available: Set(catalogs.keys))] ?? .english
     }
 
     /// The headers of every dashboard response: no inline script or style may run, nothing framed or cached.
@@ -46,6 +93,8 @@ struct WebPages: Sendable {
     ) -> Response {
         var values = page
         values["title"] = title
+        let language = web?.catalog.language ?? .english
+        values["lang"] = language.rawValue
         if let session = web?.session {
             let role = session.account.role
             values["signedIn"] = [
@@ -54,7 +103,7 @@ struct WebPages: Sendable {
             ]
             values["csrf"] = session.csrf
         }
-        let html = library.render(values, withTemplate: template) ?? ""
+        let html = (libraries[language] ?? libraries[.english])?.render(values, withTemplate: template) ?? ""
         var headers = Self.securityHeaders
         headers[.contentType] = "text/html; charset=utf-8"
         headers.append(contentsOf: extraHeaders)

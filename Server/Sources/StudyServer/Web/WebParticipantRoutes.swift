@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import StudyAnalysis
 import StudyRecords
 import TidyFormats
@@ -138,7 +139,10 @@ struct WebParticipantRoutes {
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
         let response = pages.render(
-            "participant", title: "Participant \(participant) · site \(site)", page: page, web: context.web,
+            "participant",
+            title: context.catalog.gettext(
+                "Participant {participant} · site {site}", ["participant": participant, "site": site]), page: page,
+            web: context.web,
             status: status)
         try await database.auditView(
             "participant", by: account, site: site, participant: participant, requestID: context.id)
@@ -476,7 +480,10 @@ struct WebParticipantRoutes {
             }
         }
         let response = pages.render(
-            "session", title: "Session \(session.index.map(String.init) ?? "?") of \(participant) · site \(site)",
+            "session",
+            title: context.catalog.gettext(
+                "Session {number} of {participant} · site {site}",
+                ["number": session.index.map(String.init) ?? "?", "participant": participant, "site": site]),
             page: page, web: context.web)
         try await database.auditView(
             "session", by: account, site: site, participant: participant, detail: ["session": id],

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import TidyFormats
 
 struct WebParticipantsTableRoutes {
@@ -95,7 +96,8 @@ struct WebParticipantsTableRoutes {
         // Only the links there are: Mustache takes an empty string for a value.
         if shownPage > 1 { page["previous"] = link(page: shownPage - 1, sort: sort, descending: descending) }
         if shownPage < pageCount { page["next"] = link(page: shownPage + 1, sort: sort, descending: descending) }
-        let response = pages.render("participants", title: "Participants", page: page, web: context.web)
+        let response = pages.render(
+            "participants", title: context.catalog.gettext("Participants"), page: page, web: context.web)
         try await database.auditView(
             "participants", by: account, site: value("site"),
             detail: ["sites": sites.joined(separator: ","), "page": String(shownPage)],

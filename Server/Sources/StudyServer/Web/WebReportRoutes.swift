@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import StudyAnalysis
 import TidyFormats
 
@@ -96,7 +97,8 @@ struct WebReportRoutes {
             page["error"] =
                 error.description.replacingOccurrences(of: "--filter protocol=", with: "the protocol field: ")
         }
-        let response = pages.render("report", title: "Research report", page: page, web: context.web)
+        let response = pages.render(
+            "report", title: context.catalog.gettext("Research report"), page: page, web: context.web)
         try await database.auditView(
             "report", by: account, site: chosen, detail: ["sites": sites.joined(separator: ",")], requestID: context.id)
         return response

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 
 struct WebSiteRoutes {
     let database: StudyDatabase
@@ -51,7 +52,7 @@ struct WebSiteRoutes {
             ])
         }
         let response = pages.render(
-            "overview", title: "Study overview",
+            "overview", title: context.catalog.gettext("Study overview"),
             page: ["sites": sites, "noSites": sites.isEmpty, "alerts": alerts, "noAlerts": alerts.isEmpty],
             web: context.web)
         try await database.auditView("overview", by: account, site: nil, requestID: context.id)
@@ -103,7 +104,9 @@ struct WebSiteRoutes {
         if let (id, machine) = confirmRevoke {
             page["confirmRevoke"] = ["id": id.uuidString.lowercased(), "name": machine]
         }
-        return pages.render("site", title: "Site \(site)", page: page, web: context.web, status: status)
+        return pages.render(
+            "site", title: context.catalog.gettext("Site {site}", ["site": site]), page: page, web: context.web,
+            status: status)
     }
 
     /// Participants shown per page of a site's table.
