@@ -9,8 +9,9 @@ import TidyFormats
 
 @Suite struct ExportTests {
     /// One machine's logs folder written with StudyRecords' codecs: each participant two sessions of the sample
-    /// session (a day apart, deviations shifted per participant; the first participant's first animal skipped) and a
-    /// rating after each. Returns its files by path
+    /// session (a day apart, deviations shifted per participant; the first participant's first animal skipped; of
+    /// every three rows one names a measured stimulus, one a stimulus without loudness, one none) and a rating after
+    /// each. Returns its files by path
     /// in the folder, as sync sends them.
     static func writeLogs(_ logs: URL, participants: [String], machine: String) throws -> [String: [String]] {
         var files: [String: [String]] = [:]
@@ -39,6 +40,7 @@ import TidyFormats
                     var row = row
                     // One animal skipped ("skip this animal"): exported as such, left out by the analyzer.
                     row.skipped = k == 0 && day == 0 && index == 0
+                    row.stimulus = Self.stimuli[index % 3]
                     row.sessionIndex = day + 1
                     row.deviationDeg += Double(k) * 1.5 - Double(day)
                     row.absDeviationDeg = abs(row.deviationDeg)
@@ -66,6 +68,12 @@ import TidyFormats
         }
         return files
     }
+
+    /// The stimuli the rows name in turn: measured, too short for a loudness, and none (a log from before issue 42).
+    static let stimuli: [StimulusColumns?] = [
+        StimulusColumns(sha256: String(repeating: "e0", count: 32), bandwidthOctaves: 3.021, loudnessLUFS: -23),
+        StimulusColumns(sha256: String(repeating: "5a", count: 32), bandwidthOctaves: 1.25, loudnessLUFS: nil), nil,
+    ]
 
     static func header(of file: String) -> String? {
         if file.hasSuffix("trials.csv") { return CSVWriter.headerLine(TrialRow.columns) }
@@ -133,6 +141,19 @@ import TidyFormats
             let ratings = try Self.text(export.appendingPathComponent("ratings.csv")).split(separator: "\n")
             #expect(ratings.first == Substring("site," + CSVWriter.headerLine(RatingRow.columns).dropLast()))
             #expect(ratings.count == 9 && ratings.dropFirst().allSatisfy { $0.hasSuffix(",de") })
+            // The stimulus columns as the logs wrote them (migration 67): a measured one, one without loudness, none.
+            let header = try #require(lines.first).map(String.init)
+            let stimulus = try ["stimulus_sha256", "stimulus_bandwidth_oct", "stimulus_loudness_lufs"].map { name in
+                try #require(header.firstIndex(of: name), "\(name) in \(header)")
+            }
+            let named = lines.dropFirst().filter { $0.count == header.count }
+                .map { row in stimulus.map { String(row[$0]) }.joined(separator: "|") }
+            #expect(named.count == 120)
+            #expect(
+                Dictionary(grouping: named, by: { $0 }).mapValues(\.count) == [
+                    String(repeating: "e0", count: 32) + "|3.021|-23.000": 40,
+                    String(repeating: "5a", count: 32) + "|1.250|": 40, "||": 40,
+                ])
 
             // The analyzer reads the export folder and the logs folder to the same tables.
             let fromLogs = folder.appendingPathComponent("report-logs").path

@@ -229,7 +229,8 @@ extension StudyDatabase {
               t.aim_bearing_deg, t.deviation_deg, t.abs_deviation_deg, t.front_back_confusion, t.onset_at, t.shot_at,
               t.time_s, t.front_back_reversal, s.session_index, t.hrtf_sha256, t.protocol, t.onset_frame,
               t.onset_uncertainty_ms, t.plan, t.difficulty_parameter, t.difficulty_value, t.hit, t.staircase_reversal,
-              t.volume_db, t.profile_version, t.machine_id, t.skipped
+              t.volume_db, t.profile_version, t.machine_id, t.skipped, t.stimulus_sha256, t.stimulus_bandwidth_oct,
+              t.stimulus_loudness_lufs
             FROM trials t JOIN sessions s ON s.session_id = t.session_id AND s.site_id = t.site_id
               JOIN sites st ON st.id = t.site_id
             WHERE st.name = ANY(\(sites)) ORDER BY st.name, t.participant, s.session_index, t.trial
@@ -257,7 +258,12 @@ extension StudyDatabase {
                         difficultyValue: try c[29].decode(Double.self), hit: try c[30].decode(Bool.self),
                         staircaseReversal: try c[31].decode(Bool.self))
                 }, volumeDB: try c[32].decode(Double?.self), profileVersion: try c[33].decode(Int?.self),
-                deviceID: try c[34].decode(String.self), skipped: try c[35].decode(Bool.self))
+                deviceID: try c[34].decode(String.self), skipped: try c[35].decode(Bool.self),
+                stimulus: try c[36].decode(String?.self).map {
+                    StimulusColumns(
+                        sha256: $0, bandwidthOctaves: try c[37].decode(Double.self),
+                        loudnessLUFS: try c[38].decode(Double?.self))
+                })
             trial.schemaVersion = try c[1].decode(Int.self)
             try await out.append(CSVWriter.line([.text(try c[0].decode(String.self))] + trial.values))
             count += 1

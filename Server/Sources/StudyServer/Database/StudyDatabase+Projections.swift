@@ -128,12 +128,12 @@ extension StudyDatabase {
         let trial = rows.map(\.item)
         let (
             session, participant, platform, target, condition, input, hrtf, sha, protocolName, plan, parameter,
-            machine
+            machine, stimulus
         ) = (
             texts(\.sessionID), texts(\.participant), texts(\.platform), texts(\.target), texts(\.condition),
             texts(\.input), texts(\.hrtf), texts(\.hrtfSHA256), texts(\.protocolName),
             texts { $0.training?.plan ?? "" }, texts { $0.training?.difficultyParameter ?? "" },
-            texts(\.deviceID)
+            texts(\.deviceID), texts { $0.stimulus?.sha256 ?? "" }
         )
         let (schema, round, inRound, targetIndex, onsetFrame, profile, local) = (
             ints(\.schemaVersion), ints(\.round), ints(\.targetsInRound), ints(\.targetIndex),
@@ -144,6 +144,7 @@ extension StudyDatabase {
             doubles(\.absDeviationDeg), doubles(\.timeS), doubles(\.onsetUncertaintyMS),
             doubles { $0.training?.difficultyValue }, doubles(\.volumeDB)
         )
+        let (bandwidth, loudness) = (doubles { $0.stimulus?.bandwidthOctaves }, doubles { $0.stimulus?.loudnessLUFS })
         let (background, confusion, reversal, hit, staircase, skipped) = (
             bools(\.background), bools(\.frontBackConfusion), bools(\.frontBackReversal),
             bools { $0.training?.hit }, bools { $0.training?.staircaseReversal }, bools(\.skipped)
@@ -158,7 +159,7 @@ extension StudyDatabase {
               onset_uncertainty_ms, target_bearing_deg, aim_bearing_deg, deviation_deg, abs_deviation_deg,
               front_back_confusion, front_back_reversal, onset_at, shot_at, time_s, protocol, plan,
               difficulty_parameter, difficulty_value, hit, staircase_reversal, volume_db, profile_version,
-              local_session_index, machine_id, skipped)
+              local_session_index, machine_id, skipped, stimulus_sha256, stimulus_bandwidth_oct, stimulus_loudness_lufs)
             SELECT t.session_id, t.trial, d.site_id, t.participant, d.id, t.schema_version, t.platform, t.round,
               t.targets_in_round, t.target_index, t.target, t.condition, t.background, t.input, t.hrtf, t.hrtf_sha256,
               NULLIF(t.onset_frame, -9223372036854775808), NULLIF(t.onset_uncertainty_ms, 'NaN'),
@@ -167,7 +168,9 @@ extension StudyDatabase {
               CASE WHEN t.plan <> '' THEN t.difficulty_parameter END, NULLIF(t.difficulty_value, 'NaN'),
               CASE WHEN t.plan <> '' THEN t.hit END, CASE WHEN t.plan <> '' THEN t.staircase_reversal END,
               NULLIF(t.volume_db, 'NaN'), NULLIF(t.profile_version, -9223372036854775808)::int,
-              t.local_session_index, t.machine_id, t.skipped
+              t.local_session_index, t.machine_id, t.skipped, NULLIF(t.stimulus_sha256, ''),
+              CASE WHEN t.stimulus_sha256 <> '' THEN NULLIF(t.stimulus_bandwidth_oct, 'NaN') END,
+              CASE WHEN t.stimulus_sha256 <> '' THEN NULLIF(t.stimulus_loudness_lufs, 'NaN') END
             FROM devices d, unnest(\(session)::text[], \(trial)::int8[], \(participant)::text[], \(schema)::int8[],
               \(platform)::text[], \(round)::int8[], \(inRound)::int8[], \(targetIndex)::int8[], \(target)::text[],
               \(condition)::text[], \(background)::bool[], \(input)::text[], \(hrtf)::text[], \(sha)::text[],
@@ -175,12 +178,14 @@ extension StudyDatabase {
               \(deviation)::float8[], \(absolute)::float8[], \(confusion)::bool[], \(reversal)::bool[],
               \(onset)::timestamptz[], \(shot)::timestamptz[], \(time)::float8[], \(protocolName)::text[],
               \(plan)::text[], \(parameter)::text[], \(difficulty)::float8[], \(hit)::bool[], \(staircase)::bool[],
-              \(volume)::float8[], \(profile)::int8[], \(local)::int8[], \(machine)::text[], \(skipped)::bool[])
+              \(volume)::float8[], \(profile)::int8[], \(local)::int8[], \(machine)::text[], \(skipped)::bool[],
+              \(stimulus)::text[], \(bandwidth)::float8[], \(loudness)::float8[])
               AS t(session_id, trial, participant, schema_version, platform, round, targets_in_round, target_index,
                 target, condition, background, input, hrtf, hrtf_sha256, onset_frame, onset_uncertainty_ms,
                 target_bearing_deg, aim_bearing_deg, deviation_deg, abs_deviation_deg, front_back_confusion,
                 front_back_reversal, onset_at, shot_at, time_s, protocol, plan, difficulty_parameter, difficulty_value,
-                hit, staircase_reversal, volume_db, profile_version, local_session_index, machine_id, skipped)
+                hit, staircase_reversal, volume_db, profile_version, local_session_index, machine_id, skipped,
+                stimulus_sha256, stimulus_bandwidth_oct, stimulus_loudness_lufs)
             WHERE d.id = \(device)
             ON CONFLICT (session_id, trial) DO NOTHING RETURNING session_id)
             UPDATE sessions s SET trial_count = s.trial_count + n.rows

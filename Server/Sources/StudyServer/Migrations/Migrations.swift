@@ -34,6 +34,7 @@ enum Migrations {
         .v064SessionSummaryPlanAndSkipped,
         .v065SessionOwners,
         .v066RatingsLanguage,
+        .v067TrialsStimulus,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
