@@ -245,10 +245,13 @@ struct SimulateCommand: ParsableCommand {
     static func summary(_ outcome: Simulation.Outcome) -> String {
         let trials = outcome.trials
         var lines = ["Session folder: \(outcome.folder.path)"]
-        lines.append(
-            "Rows logged this run: \(trials.count); session \(outcome.completed ? "completed" : "not completed")"
-                + (outcome.endedBy == .time
-                    ? String(format: " (its plan's minutes were played: %.0f s).", outcome.playedSeconds) : "."))
+        // A plan session that played its minutes is done (it counts for the plan) though rounds were still listed:
+        // "not completed" read as a failure for every such session.
+        let state =
+            outcome.endedBy == .time
+            ? String(format: "session done: its plan's minutes were played (%.0f s).", outcome.playedSeconds)
+            : "session \(outcome.completed ? "completed" : "not completed")."
+        lines.append("Rows logged this run: \(trials.count); " + state)
         if !trials.isEmpty {
             let deviations = trials.map(\.absDeviationDeg).sorted()
             let median =
