@@ -168,13 +168,14 @@ extension WindowTests {
     @Suite struct WindowMouseTests {
         @Test func aMouseOnlyPlayerClicksThroughTheMenusAndTurnsByMovingTheMouse() throws {
             let window = try WindowSession(name: "window-mouse")
-            // 1280×720 layout: Start is the 7th of 12 menu rows (y 393–427); Left and Right are the check's first two buttons; Close is
-            // the summary's last button. The sleep between the mouse's motion and its click is a deliberate gap, as
-            // a hand leaves one: the turn and the photo come at separate moments.
+            // 1280×720 layout: Start is the 7th of 12 menu rows (y 393–427); Left and Right are the check's first
+            // two buttons. The summary's Close is clicked by its label: the verdict above it takes one or two lines
+            // (it names the deviation), which moves the buttons. The sleep between the mouse's motion and its click
+            // is a deliberate gap, as a hand leaves one: the turn and the photo come at separate moments.
             let script = [
                 "wait menu", "click 640 410", "wait headphone-check", "click 230 237", "click 500 237",
                 "wait running", "move 300", "sleep 100", "click 640 360", "wait round-result", "click 640 622",
-                "wait summary", "shot summary", "click 640 432",
+                "wait summary", "shot summary", "click Close",
             ]
             let output = try window.run(
                 [

@@ -18,6 +18,8 @@ import Foundation
 ///     sleep 250          # wait 250 ms
 ///     shot menu-message  # save a screenshot now (needs --screenshots)
 ///     click 640 470      # left click at window pixel (640, 470)
+///     click Close        # left click at the middle of the drawn text “Close” (a button's whole label), once the
+///                        # screen settled: where a person sees it, whatever the layout (wrapped lines move buttons)
 ///     move 300           # relative mouse motion of 300 counts to the right (turning with the mouse)
 ///     pad attach         # plug in a virtual game controller (pad detach unplugs it)
 ///     wait gamepad       # until the game has opened a game controller
@@ -42,6 +44,7 @@ final class Autopilot {
         case sleep(milliseconds: Int)
         case shot(String)
         case click(x: Int32, y: Int32)
+        case clickText(String)
         case point(x: Int32, y: Int32)
         case move(Int32)
         case padAttach, padDetach
@@ -49,7 +52,7 @@ final class Autopilot {
 
         var isInput: Bool {
             switch self {
-            case .key, .hold, .text, .repeatKey, .click, .point, .move, .button: true
+            case .key, .hold, .text, .repeatKey, .click, .clickText, .point, .move, .button: true
             case .wait, .waitNext, .see, .gone, .sleep, .shot, .padAttach, .padDetach: false
             }
         }
@@ -80,7 +83,7 @@ final class Autopilot {
             guard let verb = words.first else { continue }
             let fail = ScriptError(
                 description:
-                    "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, wait next, see TEXT, gone TEXT, key NAME, hold NAME MS, text TEXT, repeat NAME, sleep MS, shot NAME, click X Y, point X Y, move DX, pad attach|detach or button NAME."
+                    "\(file):\(number + 1): cannot read “\(line.trimmingCharacters(in: .whitespaces))”: use wait SCREEN, wait next, see TEXT, gone TEXT, key NAME, hold NAME MS, text TEXT, repeat NAME, sleep MS, shot NAME, click X Y, click TEXT, point X Y, move DX, pad attach|detach or button NAME."
             )
             let rest = words.dropFirst().joined(separator: " ")
             switch (verb, words.count) {
@@ -96,9 +99,9 @@ final class Autopilot {
             case ("text", 2...): steps.append(.text(String(line.drop { $0 == " " }.dropFirst(5))))
             case ("repeat", 2): steps.append(.repeatKey(words[1]))
             case ("shot", 2): steps.append(.shot(words[1]))
-            case ("click", 3):
-                guard let x = Int32(words[1]), let y = Int32(words[2]) else { throw fail }
-                steps.append(.click(x: x, y: y))
+            case ("click", 3) where Int32(words[1]) != nil && Int32(words[2]) != nil:
+                steps.append(.click(x: Int32(words[1])!, y: Int32(words[2])!))
+            case ("click", 2...): steps.append(.clickText(rest))
             case ("point", 3):
                 guard let x = Int32(words[1]), let y = Int32(words[2]) else { throw fail }
                 steps.append(.point(x: x, y: y))
@@ -135,7 +138,7 @@ final class Autopilot {
     /// needs only the screen).
     func advance(
         now: Double, drawn: DrawnFrame, screenSettled: Bool, contentSettled settled: Bool,
-        state: () -> AutopilotState,
+        boxes: [TextRenderer.Box] = [], state: () -> AutopilotState,
         screenshot: (String) throws -> Void
     ) throws {
         while index < steps.count {
@@ -210,6 +213,17 @@ final class Autopilot {
                 try screenshot(name)
             case .click(let x, let y):
                 pushClick(x: x, y: y)
+            case .clickText(let text):
+                guard settled, let box = boxes.first(where: { !$0.isButton && $0.whole == text }) else {
+                    if timedOut {
+                        throw ScriptError(
+                            description:
+                                "Autopilot: no “\(text)” to click appeared within \(Int(Self.waitTimeoutSeconds)) s on “\(drawn.screen)”."
+                        )
+                    }
+                    return
+                }
+                pushClick(x: box.rect.x + box.rect.w / 2, y: box.rect.y + box.rect.h / 2)
             case .point(let x, let y):
                 pushPointer(x: x, y: y)
             case .move(let dx):

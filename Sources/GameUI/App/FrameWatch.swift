@@ -35,7 +35,7 @@ final class FrameWatch {
         drawnFrame = drawn
         try autopilot?.advance(
             now: now.seconds, drawn: drawn, screenSettled: framesOnScreen > ScreenshotRecorder.settleFrames,
-            contentSettled: framesUnchanged > ScreenshotRecorder.settleFrames, state: state,
+            contentSettled: framesUnchanged > ScreenshotRecorder.settleFrames, boxes: boxes, state: state,
             screenshot: { [screenshots] name in
                 try screenshots?.save(name: name, window: window, texts: texts, boxes: boxes)
             })
