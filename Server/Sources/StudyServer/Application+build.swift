@@ -65,7 +65,8 @@ public func buildApplication(
         )
     }
     let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: logger)
-    let database = StudyDatabase(client: client, logger: logger, bcryptCost: bcryptCost)
+    let database = StudyDatabase(
+        client: client, logger: logger, bcryptCost: bcryptCost, leaseWait: configuration.databaseWait)
     var app = Application(
         router: buildRouter(database: database, configuration: configuration, pages: pages),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),

@@ -20,12 +20,15 @@ public struct ServerConfiguration: Sendable {
     /// where the game does: `$SOUNDSAFARI_LOCALEDIR`, `locale/` beside the program, `../share/locale`,
     /// `/usr/share/locale`.
     public var catalogs: URL? = nil
+    /// How long a request waits for a database connection before its 503 (`serve --database-wait`).
+    public var databaseWait: Duration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, database: DatabaseURL, loginAttempts: Int = 10,
         enrolmentAttempts: Int = 30, rateWindowSeconds: Int = 900, sessionHours: Int = 12,
-        alerts: AlertThresholds = AlertThresholds()
+        alerts: AlertThresholds = AlertThresholds(), databaseWait: Duration = StudyDatabase.leaseTimeout
     ) {
+        self.databaseWait = databaseWait
         self.host = host
         self.port = port
         self.database = database

@@ -29,6 +29,24 @@ struct DatabaseOption: ParsableArguments {
     )
     var databaseURL: String?
 
+    @Option(
+        name: .customLong("database-wait"),
+        help: ArgumentHelp(
+            "Seconds a request or command waits for a database connection (1-300).",
+            discussion:
+                "Past it the API answers 503 with Retry-After and a command stops with one sentence. Raise it on a machine so busy that opening a connection takes longer."
+        ))
+    var databaseWait = Int(StudyDatabase.leaseTimeout.components.seconds)
+
+    func validate() throws {
+        guard (1...300).contains(databaseWait) else {
+            throw ValidationError(
+                "--database-wait \(databaseWait) is not 1-300 seconds: give a whole number of seconds, e.g. 5.")
+        }
+    }
+
+    var wait: Duration { .seconds(databaseWait) }
+
     /// The URL given, else DATABASE_URL, else the `.server-data/` cluster of the nearest checkout above the
     /// working directory (where `make server` puts it).
     func resolved() throws -> DatabaseURL {
@@ -64,7 +82,7 @@ func withDatabase<T: Sendable>(
     var logger = Logger(label: "soundsafari-server")
     logger.logLevel = .error
     do {
-        return try await StudyDatabase.with(url, logger: logger) { database in
+        return try await StudyDatabase.with(url, logger: logger, leaseWait: option.wait) { database in
             if migrating { try await database.migrate() }
             return try await body(database)
         }
@@ -123,7 +141,7 @@ struct Serve: AsyncParsableCommand {
         let alerts = AlertThresholds(
             quietDays: alertQuietDays, tinnitusMargin: alertTinnitusMargin, headphoneDays: alertHeadphoneDays)
         let app = try await buildApplication(
-            ServerConfiguration(host: host, port: port, database: url, alerts: alerts))
+            ServerConfiguration(host: host, port: port, database: url, alerts: alerts, databaseWait: database.wait))
         // Written, not printed: print's buffer would hold the line back when the output is a pipe (make server).
         FileHandle.standardOutput.write(
             Data("SoundSafari server on http://\(host):\(port)/api/v1/ (database \(url))\n".utf8))

@@ -82,7 +82,7 @@ import Testing
         let cluster = try await TestCluster.own()
         let url = try await cluster.freshDatabase()
         let binary = try Self.binary()
-        try await withServer(database: url) { server in
+        try await withServer(database: url, databaseWait: StudyDatabase.leaseTimeout) { server in
             try await server.database.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)

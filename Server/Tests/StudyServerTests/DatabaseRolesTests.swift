@@ -26,7 +26,9 @@ import Testing
         try cluster.psql("CREATE ROLE \(login) LOGIN IN ROLE \(DatabaseRoles.serverRole)")
         try cluster.psql("CREATE DATABASE \(name) OWNER \(owner)")
         let migration = cluster.url(database: name, user: owner)
-        try await StudyDatabase.with(migration, logger: Self.quiet) { _ = try await $0.migrate() }
+        try await StudyDatabase.with(migration, logger: Self.quiet, leaseWait: testDatabaseWait) {
+            _ = try await $0.migrate()
+        }
         return (migration, cluster.url(database: name, user: login))
     }
 
@@ -38,7 +40,8 @@ import Testing
 
     @Test func theServersRoleServesButCannotTouchAnAuditRowAndAppliesNoMigration() async throws {
         let (_, server) = try await Self.splitDatabase()
-        try await StudyDatabase.with(server, logger: Self.quiet, bcryptCost: 4) { database in
+        try await StudyDatabase.with(server, logger: Self.quiet, bcryptCost: 4, leaseWait: testDatabaseWait) {
+            database in
             #expect(try await database.migrate().isEmpty, "nothing missing: no DDL, nothing refused")
             try await database.addSite("north")
             _ = try await database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
@@ -69,7 +72,7 @@ import Testing
 
     /// The roles owning what a set-up database holds: the database, every table and function of the schema.
     static func owners(_ url: DatabaseURL) async throws -> Set<String> {
-        try await StudyDatabase.with(url, logger: Self.quiet) { database in
+        try await StudyDatabase.with(url, logger: Self.quiet, leaseWait: testDatabaseWait) { database in
             Set(
                 try await database.rows(
                     """
@@ -112,7 +115,7 @@ import Testing
         // Before the roles were split: the login role owned the database and migrated it, so it owned the audit table.
         try cluster.psql("CREATE DATABASE old_layout OWNER soundsafari")
         let old = cluster.url(database: "old_layout", user: DatabaseRoles.loginRole)
-        try await StudyDatabase.with(old, logger: Self.quiet, bcryptCost: 4) { database in
+        try await StudyDatabase.with(old, logger: Self.quiet, bcryptCost: 4, leaseWait: testDatabaseWait) { database in
             try await database.migrate()
             try await database.addSite("north")
         }
@@ -123,7 +126,7 @@ import Testing
             handed == ["Handed the database old_layout and its tables from soundsafari to soundsafari_migrate."],
             "\(handed)")
         #expect(try await Self.owners(old) == ["soundsafari_migrate"])
-        try await StudyDatabase.with(old, logger: Self.quiet, bcryptCost: 4) { database in
+        try await StudyDatabase.with(old, logger: Self.quiet, bcryptCost: 4, leaseWait: testDatabaseWait) { database in
             #expect(try await database.auditRows().map(\.action) == ["site.add"])
             try await database.addSite("south")
             try await Self.expectTheAuditIsOutOfReach(database)
@@ -185,10 +188,10 @@ import Testing
     /// role, nothing half-applied.
     @Test func theServersRoleMeetingAMissingMigrationSaysWhoMustApplyIt() async throws {
         let (migration, server) = try await Self.splitDatabase()
-        try await StudyDatabase.with(migration, logger: Self.quiet) { database in
+        try await StudyDatabase.with(migration, logger: Self.quiet, leaseWait: testDatabaseWait) { database in
             try await database.execute("DELETE FROM schema_migrations WHERE version = \(Migrations.all.last!.version)")
         }
-        try await StudyDatabase.with(server, logger: Self.quiet) { database in
+        try await StudyDatabase.with(server, logger: Self.quiet, leaseWait: testDatabaseWait) { database in
             await #expect(throws: DatabaseRoles.NotMigrated.self) { try await database.migrate() }
         }
     }

@@ -92,8 +92,9 @@ import Testing
         let url = try await TestCluster.shared.value.freshDatabase()
         let log = CapturedLog()
         let logger = Logger(label: "in-flight", factory: { _ in log.handler })
-        let configuration = ServerConfiguration(port: 0, database: url, loginAttempts: 10, enrolmentAttempts: 30)
-        try await StudyDatabase.with(url, logger: logger, bcryptCost: 4) { database in
+        let configuration = ServerConfiguration(
+            port: 0, database: url, loginAttempts: 10, enrolmentAttempts: 30, databaseWait: testDatabaseWait)
+        try await StudyDatabase.with(url, logger: logger, bcryptCost: 4, leaseWait: testDatabaseWait) { database in
             try await database.addSite("north")
             func enrol(_ name: String) async throws -> (device: Device, token: String) {
                 let (code, _) = try await database.enrolmentCode(site: "north", by: ("test", "admin"))

@@ -67,14 +67,20 @@ import Testing
         let logger = Self.logger(.error)
         let applied = try await withThrowingTaskGroup(of: [String].self) { group in
             for _ in 0..<2 {
-                group.addTask { try await StudyDatabase.with(url, logger: logger) { try await $0.migrate() } }
+                group.addTask {
+                    try await StudyDatabase.with(url, logger: logger, leaseWait: testDatabaseWait) {
+                        try await $0.migrate()
+                    }
+                }
             }
             return try await group.reduce(into: []) { $0 += $1 }
         }
         #expect(applied.count == Migrations.all.count)
-        let again = try await StudyDatabase.with(url, logger: logger) { try await $0.migrate() }
+        let again = try await StudyDatabase.with(url, logger: logger, leaseWait: testDatabaseWait) {
+            try await $0.migrate()
+        }
         #expect(again.isEmpty)
-        let versions = try await StudyDatabase.with(url, logger: logger) { database in
+        let versions = try await StudyDatabase.with(url, logger: logger, leaseWait: testDatabaseWait) { database in
             try await database.rows("SELECT version FROM schema_migrations ORDER BY version").map {
                 try $0.decode(Int.self)
             }
@@ -86,7 +92,7 @@ import Testing
     @Test func anItemNeedsItsFileAndAFileKeepsItsItems() async throws {
         let url = try await TestCluster.shared.value.emptyDatabase()
         let logger = Self.logger(.critical)
-        try await StudyDatabase.with(url, logger: logger) { database in
+        try await StudyDatabase.with(url, logger: logger, leaseWait: testDatabaseWait) { database in
             _ = try await database.migrate()
             let device = UUID()
             _ = try await database.rows("INSERT INTO sites (name) VALUES ('lab')")

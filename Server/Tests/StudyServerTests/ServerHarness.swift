@@ -60,16 +60,23 @@ struct Harness: Sendable {
 
 let testPassword = "correct horse battery"
 
+/// How long the tests' servers and clients wait for a database connection. The product's 2 s (a stopped database
+/// answers 503 at once) is too short for a CI machine shared with other builds: there a new connection to the
+/// tests' cluster took longer, and 30 tests failed with "cannot be reached" while the database was up.
+let testDatabaseWait: Duration = .seconds(60)
+
 /// Runs `body` against a server on a new database (or `database`), with the rate limits given; `live` serves real HTTP
-/// on a free port of 127.0.0.1 (`client.port`) for programs outside the test.
+/// on a free port of 127.0.0.1 (`client.port`) for programs outside the test. `databaseWait` is the server's wait
+/// for a connection (the product's 2 s where a test is about the database being away).
 func withServer(
     loginAttempts: Int = 10, enrolmentAttempts: Int = 30, live: Bool = false, database: DatabaseURL? = nil,
-    catalogs: URL? = nil, _ body: @Sendable (Harness) async throws -> Void
+    catalogs: URL? = nil, databaseWait: Duration = testDatabaseWait, _ body: @Sendable (Harness) async throws -> Void
 ) async throws {
     let url: DatabaseURL
     if let database { url = database } else { url = try await TestCluster.shared.value.freshDatabase() }
     var configuration = ServerConfiguration(
-        port: 0, database: url, loginAttempts: loginAttempts, enrolmentAttempts: enrolmentAttempts)
+        port: 0, database: url, loginAttempts: loginAttempts, enrolmentAttempts: enrolmentAttempts,
+        databaseWait: databaseWait)
     // The checkout's catalogs compiled for the test (TestCatalogs), else none: pages in English whatever is asked.
     configuration.catalogs = catalogs ?? FileManager.default.temporaryDirectory.appendingPathComponent("no-catalogs")
     var logger = Logger(label: "test-server")
@@ -77,7 +84,7 @@ func withServer(
     let quiet = logger
     let app = try await buildApplication(configuration, logger: quiet, bcryptCost: 4)
     try await app.test(live ? .live : .router) { client in
-        try await StudyDatabase.with(url, logger: quiet, bcryptCost: 4) { database in
+        try await StudyDatabase.with(url, logger: quiet, bcryptCost: 4, leaseWait: testDatabaseWait) { database in
             try await body(Harness(client: client, database: database, url: url))
         }
     }

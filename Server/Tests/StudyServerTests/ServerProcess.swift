@@ -30,7 +30,7 @@ final class ServerProcess: Sendable {
         let pid = try Spawn.start(
             [
                 try DatabaseAwayTests.binary().path, "serve", "--database-url", database.description, "--port",
-                String(port),
+                String(port), "--database-wait", String(testDatabaseWait.components.seconds),
             ], output: output, defaultSignals: true)
         let server = ServerProcess(pid: pid, port: port, output: output)
         for _ in 0..<600 {

@@ -199,7 +199,7 @@ import TidyFormats
         var logger = Logger(label: "soak")
         logger.logLevel = .error
         let quiet = logger
-        try await StudyDatabase.with(url, logger: quiet, bcryptCost: 4) { database in
+        try await StudyDatabase.with(url, logger: quiet, bcryptCost: 4, leaseWait: testDatabaseWait) { database in
             let servers = Servers([
                 try await ServerProcess.start(database: url), try await ServerProcess.start(database: url),
             ])

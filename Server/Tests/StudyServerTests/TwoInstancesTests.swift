@@ -19,7 +19,7 @@ import Testing
                 return logger
             }()
             let app = try await buildApplication(
-                ServerConfiguration(database: first.url), logger: logger, bcryptCost: 4)
+                ServerConfiguration(database: first.url, databaseWait: testDatabaseWait), logger: logger, bcryptCost: 4)
             try await app.test(.router) { client in
                 let second = Harness(client: client, database: first.database, url: first.url)
                 // The web session opened on the first instance is known to the second (it lives in PostgreSQL).

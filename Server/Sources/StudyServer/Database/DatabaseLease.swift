@@ -79,11 +79,15 @@ extension StudyDatabase {
     /// runs in a task of its own, so it can be given up; `body` runs here, on the connection that task holds.
     func withConnection<T>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
         let lease = DatabaseLease()
-        let holder = Task { [client] in
+        let holder = Task { [client, leaseWait] in
             do {
                 try await client.withConnection { await lease.hand($0) }
-            } catch {
+            } catch let error where error is PSQLError || error is CancellationError {
                 lease.fail(error)
+            } catch {
+                // The pool's own refusals: after a minute of failed connections its circuit breaker fails every
+                // request at once (`ConnectionPoolError`), which was a 500 for as long as the database stayed away.
+                lease.fail(DatabaseAway(waited: leaseWait))
             }
         }
         let timer = Task {
