@@ -5,7 +5,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowAboutTests {
-        @Test func aboutListsEverySourceWithItsLicenceAndGoesBackToTheMenu() throws {
+        @Test func aboutListsEverySourceWithItsLicenceAndGoesBackToTheMenu() async throws {
             let window = try WindowSession(name: "window-about")
             let catalogs = try LocalizedCommandTests.compiledCatalogs()
             defer { try? FileManager.default.removeItem(at: catalogs) }
@@ -14,9 +14,9 @@ extension WindowTests {
                 "wait menu", "key Up", "key Up", "key Return", "wait about", "shot credits", "key Return", "wait menu",
                 "key Escape",
             ]
-            let english = try window.run(["play", "--input", "keyboard"], script: script, windowSize: "1280x720")
+            let english = try await window.run(["play", "--input", "keyboard"], script: script, windowSize: "1280x720")
             #expect(english.status == 0, "stderr: \(english.stderr)")
-            let german = try window.run(
+            let german = try await window.run(
                 ["play", "--input", "keyboard", "--language", "de"],
                 script: script.map { $0 == "shot credits" ? "shot credits-de" : $0 },
                 windowSize: "1280x720", environment: ["SOUNDSAFARI_LOCALEDIR": catalogs.path])

@@ -8,7 +8,7 @@ extension WindowTests {
     @Suite struct WindowAlbumTests {
         /// Session 1 is killed (SIGKILL) after two photos and resumed, session 2 played; the album shows the closest
         /// hit of each session with a hit, newest first, as trials.csv holds them.
-        @Test func theAlbumShowsTheBestPhotoOfEachSessionAlsoOfOneKilledAndResumed() throws {
+        @Test func theAlbumShowsTheBestPhotoOfEachSessionAlsoOfOneKilledAndResumed() async throws {
             let window = try WindowSession(name: "window-album")
             let plan = try WindowTrainingDefectTests.plan(in: window.logs, rounds: 5)
             let arguments = [
@@ -38,7 +38,7 @@ extension WindowTests {
             let script =
                 ["wait menu", "text AL01"] + Array(repeating: "key Down", count: 10)
                 + ["key Return", "wait album", "shot album", "key Return", "wait menu", "key Escape"]
-            let output = try window.run(["play", "--input", "keyboard"], script: script, windowSize: "1280x720")
+            let output = try await window.run(["play", "--input", "keyboard"], script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
             let text = try window.screenText("album")
             let shown = text.split(separator: "\n").filter { $0.hasPrefix("Session ") }.map(String.init)
@@ -52,28 +52,33 @@ extension WindowTests.WindowAlbumTests {
     /// The end of a training session offers "My album" (M, gamepad X and a click on its button, each tried), and the
     /// album goes back to the end screen, which still closes with Enter as its footer says. Session 1 is played by the learner bot and
     /// killed before its last round; the window continues it, so its album holds the bot's hits.
-    @Test func theEndOfATrainingSessionOpensTheAlbumAndComesBackToItself() throws {
+    @Test func theEndOfATrainingSessionOpensTheAlbumAndComesBackToItself() async throws {
         let window = try WindowSession(name: "window-album-end")
         let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 5)
-        let simulate = Process()
-        simulate.executableURL = SoundSafariBinary.url()
-        simulate.arguments = [
-            "simulate", "--plan", plan.path, "--bot", "learner", "--participant", "AE01", "--seed", "3",
-            "--logs", window.logs.path, "--sessions", "1", "--realtime",
-        ]
-        simulate.standardOutput = FileHandle.nullDevice
-        simulate.standardError = FileHandle.nullDevice
-        try simulate.run()
-        var rows: [TrialRow] = []
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, rows.count < 4, simulate.isRunning {
-            Thread.sleep(forTimeInterval: 0.05)
-            if let folder = try? window.sessionFolders(participant: "AE01").first {
-                rows = (try? TrialRow.readAll(from: folder.appendingPathComponent("trials.csv"))) ?? []
+        // Polled on a thread of its own: on Swift's two cooperative threads of a busy run the poll came late and
+        // the bot had already played its fifth round.
+        let rows = try await WindowSession.offPool { () throws -> [TrialRow] in
+            let simulate = Process()
+            simulate.executableURL = SoundSafariBinary.url()
+            simulate.arguments = [
+                "simulate", "--plan", plan.path, "--bot", "learner", "--participant", "AE01", "--seed", "3",
+                "--logs", window.logs.path, "--sessions", "1", "--realtime",
+            ]
+            simulate.standardOutput = FileHandle.nullDevice
+            simulate.standardError = FileHandle.nullDevice
+            try simulate.run()
+            var rows: [TrialRow] = []
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, rows.count < 4, simulate.isRunning {
+                Thread.sleep(forTimeInterval: 0.05)
+                if let folder = try? window.sessionFolders(participant: "AE01").first {
+                    rows = (try? TrialRow.readAll(from: folder.appendingPathComponent("trials.csv"))) ?? []
+                }
             }
+            kill(simulate.processIdentifier, SIGKILL)
+            simulate.waitUntilExit()
+            return rows
         }
-        kill(simulate.processIdentifier, SIGKILL)
-        simulate.waitUntilExit()
         try #require(rows.count == 4, "the bot's session was killed before its last round")
         try #require(rows.contains { $0.training?.hit == true && !$0.skipped }, "the learner bot hit at least once")
 
@@ -86,7 +91,7 @@ extension WindowTests.WindowAlbumTests {
                 "pad attach", "wait gamepad", "button X", "wait album", "button A", "wait summary", "shot end-again",
                 "key Return",
             ]
-        let output = try window.run(
+        let output = try await window.run(
             ["train", "--participant", "AE01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
             script: script, timeout: 90, windowSize: "1280x720")
         #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -6,7 +6,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowDiaryTests {
-        @Test func aPatientAddsATherapyAndRemovesAnEventFromTheMainMenusDiary() throws {
+        @Test func aPatientAddsATherapyAndRemovesAnEventFromTheMainMenusDiary() async throws {
             let window = try WindowSession(name: "window-diary")
             let log = DiaryLog(logs: window.logs, participant: try ParticipantID("DY01"))
             try log.append { _ in
@@ -32,7 +32,7 @@ extension WindowTests {
                     "click 640 175", "wait next", "shot remove-question", "pad attach", "wait gamepad",
                     "button DOWN", "button A", "wait next", "shot list-removed", "button B", "wait menu", "key Escape",
                 ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--participant", "DY01", "--input", "keyboard"], script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
             #expect(try window.screenText("menu").contains("My diary"))

@@ -84,9 +84,9 @@ extension WindowTests {
 
 extension WindowTests {
     @Suite struct WindowAudioErrorTests {
-        @Test func withoutAnAudioDeviceTheWindowSaysSoAndExitsWithAnError() throws {
+        @Test func withoutAnAudioDeviceTheWindowSaysSoAndExitsWithAnError() async throws {
             let window = try WindowSession(name: "window-no-audio")
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--participant", "A01", "--input", "keyboard"],
                 script: ["wait menu", "key Return", "wait error", "key Return"],
                 environment: ["SDL_AUDIODRIVER": "no-such-driver"])

@@ -12,7 +12,7 @@ extension WindowTests {
             [TournamentAnswer.a, .b, .noDifference][(comparison - 1) % 3]
         }
 
-        @Test func theWholeChoiceByKeyboardBecomesTheProfilesSet() throws {
+        @Test func theWholeChoiceByKeyboardBecomesTheProfilesSet() async throws {
             let window = try WindowSession(name: "window-find-my-sound")
             let seed: UInt64 = 5
             // What the tournament must do with these answers: six candidates (five shipped sets and OpenAL Soft's
@@ -53,7 +53,7 @@ extension WindowTests {
                     ]
             }
             script += ["wait summary", "see With your sound", "shot check-result", "key Return"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--input", "keyboard", "--seed", "\(seed)"], script: script, timeout: 600,
                 windowSize: "1280x720",
                 environment: ["XDG_DATA_HOME": window.logs.appendingPathComponent("data").path])

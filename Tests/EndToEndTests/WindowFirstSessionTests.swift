@@ -10,7 +10,9 @@ extension WindowTests {
         /// enough for help, the call again and "skip this animal", a pause and a quit; `train` again continues the session at its round and ends on the progress screen.
         /// The screenshots (`artifacts/window-first-session-WxH/`) are the README's.
         @Test(arguments: ["1280x720", "1920x1080"], [false, true])
-        func aFirstTrainingSessionIsPlayedThroughPracticeHelpPauseResumeAndEnd(size: String, largeText: Bool) throws {
+        func aFirstTrainingSessionIsPlayedThroughPracticeHelpPauseResumeAndEnd(size: String, largeText: Bool)
+            async throws
+        {
             let window = try WindowSession(name: "window-first-session-\(size)\(largeText ? "-large" : "")")
             if largeText {
                 let folder = window.logs.appendingPathComponent("FS01")
@@ -25,7 +27,7 @@ extension WindowTests {
             let arguments = [
                 "train", "--participant", "FS01", "--plan", plan.path, "--input", "keyboard", "--seed", "4",
             ]
-            let first = try window.run(
+            let first = try await window.run(
                 arguments,
                 script: [
                     "wait headphone-check", "shot check", "key Left", "key Right", "wait practice", "hold Right 500",
@@ -35,7 +37,7 @@ extension WindowTests {
                     "key Return",
                 ], timeout: 120, windowSize: size)
             #expect(first.status == 0, "stderr: \(first.stderr)")
-            let second = try window.run(
+            let second = try await window.run(
                 arguments,
                 script: [
                     "wait headphone-check", "shot resumed-check", "key Left", "key Right", "wait running",

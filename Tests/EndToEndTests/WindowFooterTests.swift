@@ -10,7 +10,7 @@ extension WindowTests {
 
         /// Each round's result is left with another of the inputs its footer names, the end screen with Esc; then
         /// the menu's progress screen with each of its inputs in turn.
-        @Test func resultEndAndProgressScreensAnswerEveryInputTheirFootersName() throws {
+        @Test func resultEndAndProgressScreensAnswerEveryInputTheirFootersName() async throws {
             let window = try WindowSession(name: "window-footer")
             let plan = try WindowTrainingDefectTests.plan(in: window.logs, rounds: 4)
             var script = [
@@ -23,7 +23,7 @@ extension WindowTests {
                 ]
             }
             script += ["wait summary", "shot end", "key Escape"]
-            let trained = try window.run(
+            let trained = try await window.run(
                 ["train", "--participant", "FT01", "--plan", plan.path, "--input", "keyboard", "--seed", "2"],
                 script: script, timeout: 120, windowSize: "1280x720")
             #expect(trained.status == 0, "stderr: \(trained.stderr)")
@@ -43,7 +43,7 @@ extension WindowTests {
                 menu += [input, "wait menu", "key Return", "wait progress"]
             }
             menu += ["key Escape", "wait menu", "key Escape"]
-            let progress = try window.run(
+            let progress = try await window.run(
                 ["play", "--input", "keyboard"], script: menu, timeout: 120, windowSize: "1280x720")
             #expect(progress.status == 0, "stderr: \(progress.stderr)")
             #expect(

@@ -6,7 +6,7 @@ import Testing
 extension WindowTests {
     @Suite struct WindowForMyDoctorTests {
         @Test(.needsPDFTools)
-        func theMenuWritesBothFilesIntoTheDocumentsFolderAndSaysWhere() throws {
+        func theMenuWritesBothFilesIntoTheDocumentsFolderAndSaysWhere() async throws {
             let window = try WindowSession(name: "window-for-my-doctor")
             try FHIRExportTests.simulatedPatient(window.logs, participant: "PD2")
             // A home of the test's own whose desktop is German: user-dirs.dirs names the Documents folder.
@@ -20,7 +20,7 @@ extension WindowTests {
             let script =
                 ["wait menu", "text PD2"] + Array(repeating: "key Down", count: 12)
                 + ["key Return", "see Saved for your doctor", "shot saved", "key Escape"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--input", "keyboard"], script: script, timeout: 180, windowSize: "1280x720",
                 environment: ["HOME": home.path, "XDG_CONFIG_HOME": config.path])
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -49,14 +49,14 @@ extension WindowTests {
             #expect(saved.contains(pdfName), "\(saved)")
         }
 
-        @Test func aParticipantWithoutLogsIsToldSoAndNothingIsWritten() throws {
+        @Test func aParticipantWithoutLogsIsToldSoAndNothingIsWritten() async throws {
             let window = try WindowSession(name: "window-for-my-doctor-nothing")
             let home = window.logs.appendingPathComponent("home")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             let script =
                 ["wait menu", "text PD9"] + Array(repeating: "key Down", count: 12)
                 + ["key Return", "see has not played yet", "shot refused", "key Escape"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--input", "keyboard"], script: script, timeout: 120, windowSize: "1280x720",
                 environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path])
             #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -4,7 +4,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowGamepadTests {
-        @Test func aGamepadAloneStartsAndPlaysAndUnpluggingItPausesTheRoundWithAMessage() throws {
+        @Test func aGamepadAloneStartsAndPlaysAndUnpluggingItPausesTheRoundWithAMessage() async throws {
             let window = try WindowSession(name: "window-gamepad")
             // A virtual controller (SDL's virtual joystick, seen as a game controller) is plugged in at the menu.
             let script = [
@@ -18,7 +18,7 @@ extension WindowTests {
                 "key Return", "wait running", "key Space", "wait round-result", "key Return",
                 "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--participant", "G01", "--mode", "two-targets", "--rounds", "1"],
                 script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")

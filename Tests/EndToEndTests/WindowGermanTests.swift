@@ -16,7 +16,7 @@ extension WindowTests {
         /// `train` in German (`--language de`, the catalogs `make build` compiles): the headphone check, the
         /// questionnaire before, the practice, a search long enough for help, a skipped animal, a photo, the
         /// questionnaire after and the end screen; then `play`'s menu, the diary and an event written into it.
-        @Test func aFirstTrainingSessionAndTheDiaryAreGermanAndFitTheWindow() throws {
+        @Test func aFirstTrainingSessionAndTheDiaryAreGermanAndFitTheWindow() async throws {
             let window = try WindowSession(name: "window-german")
             let catalogs = try LocalizedCommandTests.compiledCatalogs()
             defer { try? FileManager.default.removeItem(at: catalogs) }
@@ -28,7 +28,7 @@ extension WindowTests {
             func skip(_ count: Int) -> [String] {
                 Array(repeating: ["wait next", "key Down", "key Return"], count: count).flatMap { $0 }
             }
-            let trained = try window.run(
+            let trained = try await window.run(
                 [
                     "train", "--participant", "DE01", "--plan", plan.path, "--input", "keyboard", "--seed", "4",
                     "--language", "de",
@@ -47,7 +47,7 @@ extension WindowTests {
 
             // The diary from the menu the patient now reads in German (display.json remembers the language):
             // "Mein Tagebuch" is three rows below Start (focused); an event with its name typed, saved.
-            let diary = try window.run(
+            let diary = try await window.run(
                 ["play", "--participant", "DE01", "--input", "keyboard"],
                 script: [
                     "wait menu", "shot menu", "key Down", "key Down", "key Down", "key Return", "wait diary",
@@ -91,13 +91,13 @@ extension WindowTests {
         /// The main menu's last row, Sprache / Language (Up from the participant's ID wraps to it): → makes the
         /// menu German at once and remembers it in display.json; the next window opens in German without a flag,
         /// and ← back to English is remembered too.
-        @Test func theLanguageRowSwitchesTheMenuAtOnceAndIsRemembered() throws {
+        @Test func theLanguageRowSwitchesTheMenuAtOnceAndIsRemembered() async throws {
             let window = try WindowSession(name: "window-language-row")
             let catalogs = try LocalizedCommandTests.compiledCatalogs()
             defer { try? FileManager.default.removeItem(at: catalogs) }
             let environment = ["SOUNDSAFARI_LOCALEDIR": catalogs.path]
             let display = window.logs.appendingPathComponent("LR01/display.json")
-            let switched = try window.run(
+            let switched = try await window.run(
                 ["play", "--input", "keyboard"],
                 script: [
                     "wait menu", "text LR01", "shot english", "key Up", "key Right", "see Trainieren (mein Plan)",
@@ -109,7 +109,7 @@ extension WindowTests {
             #expect(german.contains("Trainieren (mein Plan)") && german.contains("Sprache / Language"), "\(german)")
             #expect(german.contains("Deutsch"))
             #expect(try Self.language(in: display) == "de")
-            let again = try window.run(
+            let again = try await window.run(
                 ["play", "--participant", "LR01", "--input", "keyboard"],
                 script: [
                     // From Start down past For my doctor, Quit and About to the last row.

@@ -52,11 +52,11 @@ extension WindowTests {
         }
 
         @Test(arguments: ["1280x720", "1920x1080"])
-        func theProfileScreenDrawsTheRightEarsLossBelowTheLeftEarAndTheTinnitusLine(size: String) throws {
+        func theProfileScreenDrawsTheRightEarsLossBelowTheLeftEarAndTheTinnitusLine(size: String) async throws {
             let window = try WindowSession(name: "window-hearing-profile-\(size)")
             _ = try Self.writeProfile(
                 window, tinnitus: #""tinnitus": {"pitch_hz": 4000, "ear": "both", "probe": "noise"}"#)
-            let output = try window.run(
+            let output = try await window.run(
                 ["profile", "show", "--participant", "H01", "--window"],
                 script: ["wait profile", "shot shown", "key Return"], windowSize: size)
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -78,10 +78,10 @@ extension WindowTests {
             }
         }
 
-        @Test func theHearingTestShowsItsButtonLightingUpOnSpaceAndEscSavesNothing() throws {
+        @Test func theHearingTestShowsItsButtonLightingUpOnSpaceAndEscSavesNothing() async throws {
             let window = try WindowSession(name: "window-hearing-test")
             let url = try Self.writeProfile(window)
-            let output = try window.run(
+            let output = try await window.run(
                 ["hearing-test", "--participant", "H01", "--frequencies", "1000,4000", "--seed", "5"],
                 script: [
                     "wait hearing-test", "shot idle", "key Space", "shot pressed", "key Escape",
@@ -111,7 +111,7 @@ extension WindowTests {
 
         /// Defect 6: pitch match was text only, and runs of 2828, 2828 and 5657 Hz were saved without a word about
         /// the octave between them; nothing was printed in the terminal at the end.
-        @Test func thePitchMatchHasButtonsARunCounterTheToneMarkerAndFlagsRunsAnOctaveApart() throws {
+        @Test func thePitchMatchHasButtonsARunCounterTheToneMarkerAndFlagsRunsAnOctaveApart() async throws {
             let window = try WindowSession(name: "window-pitch-buttons")
             _ = try Self.writeProfile(window)
             // Run 1 (8 kHz): "matches" by a click on the middle button, then the octave check prefers 4 kHz (the
@@ -125,7 +125,7 @@ extension WindowTests {
                 "wait pitch-compare", "key Return", "wait pitch-octave", "key 1", "wait next", "key 1",
                 "wait pitch-loudness", "key Return", "wait profile", "shot saved", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["pitch-match", "--participant", "H01", "--probe", "tone"], script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
             let profile = try #require(try HearingProfile.readAll(Self.writeProfileURL(window)).last?.tinnitus)
@@ -140,7 +140,7 @@ extension WindowTests {
             #expect(output.stdout.contains("Tinnitus pitch") && output.stdout.contains("disagree by an octave"))
         }
 
-        @Test func thePitchMatchAsksToneOrNoiseThenMatchesThreeRunsWithNoiseAndSavesTheMedian() throws {
+        @Test func thePitchMatchAsksToneOrNoiseThenMatchesThreeRunsWithNoiseAndSavesTheMedian() async throws {
             let window = try WindowSession(name: "window-pitch-match")
             let url = try Self.writeProfile(window)
             // Runs start at 8 kHz (the largest loss), then half an octave above and below. Each run: "matches"
@@ -153,7 +153,7 @@ extension WindowTests {
                 ["wait pitch-probe", "shot choice", "key N", "wait pitch-compare", "shot compare"] + twoQuestions
                 + oneQuestion + twoQuestions
                 + ["wait pitch-loudness", "shot loudness", "key Return", "wait profile", "shot saved", "key Return"]
-            let output = try window.run(["pitch-match", "--participant", "H01"], script: script)
+            let output = try await window.run(["pitch-match", "--participant", "H01"], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             let versions = try HearingProfile.readAll(url)
             #expect(versions.count == 2, "appended, version 1 kept")
@@ -179,10 +179,10 @@ extension WindowTests {
         }
 
         /// Issue 29: the pitch match ran on a worker thread behind a semaphore, and a quit left it blocked for good.
-        @Test func quittingAPitchMatchMidWayLeavesNoThreadBehind() throws {
+        @Test func quittingAPitchMatchMidWayLeavesNoThreadBehind() async throws {
             let window = try WindowSession(name: "window-pitch-quit")
             let url = try Self.writeProfile(window)
-            let output = try window.run(
+            let output = try await window.run(
                 ["pitch-match", "--participant", "H01", "--probe", "tone"],
                 script: [
                     "wait pitch-compare", "key Up", "key Down", "wait pitch-compare", "shot mid-way", "key Escape",

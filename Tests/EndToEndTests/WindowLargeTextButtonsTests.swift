@@ -7,7 +7,9 @@ extension WindowTests {
         /// A first training session in large text: the headphone check answered "both" once (its "Continue anyway")
         /// and passed, the questionnaire's Next and Skip, the practice, two rounds' results and the end screen's
         /// menu. Every text centred in a recorded button lies inside it (`PseudoScreens.problems`).
-        @Test(arguments: ["en", "de"]) func everyButtonLabelStaysInsideItsButtonInLargeText(language: String) throws {
+        @Test(arguments: ["en", "de"]) func everyButtonLabelStaysInsideItsButtonInLargeText(language: String)
+            async throws
+        {
             let window = try WindowSession(name: "window-large-buttons-\(language)")
             let catalogs = try LocalizedCommandTests.compiledCatalogs()
             defer { try? FileManager.default.removeItem(at: catalogs) }
@@ -20,7 +22,7 @@ extension WindowTests {
                 Array(repeating: ["wait next", "key Down", "key Return"], count: count).flatMap { $0 }
             }
             let round = ["wait running", "hold Right 300", "key Space", "wait round-result"]
-            let trained = try window.run(
+            let trained = try await window.run(
                 [
                     "train", "--participant", "LB01", "--plan", plan.path, "--input", "keyboard", "--seed", "4",
                     "--language", language,

@@ -5,7 +5,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowMenuParticipantTests {
-        @Test func startTrainAndForMyDoctorRefuseAnIDThatIsNoPseudonym() throws {
+        @Test func startTrainAndForMyDoctorRefuseAnIDThatIsNoPseudonym() async throws {
             let window = try WindowSession(name: "window-menu-participant")
             let home = window.logs.appendingPathComponent("home")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -18,7 +18,7 @@ extension WindowTests {
                 + ["key Return", "see path separator", "shot train"]
                 + erase + ["text max@example.org"] + Array(repeating: "key Down", count: 12)
                 + ["key Return", "see e-mail address", "shot doctor", "key Escape"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--input", "keyboard"], script: script, timeout: 180, windowSize: "1280x720",
                 environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path])
             #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -7,7 +7,7 @@ extension WindowTests {
         /// Three participants on the machine; the name is picked with the keys, with the gamepad alone and with a click,
         /// and the main menu then holds it, focused on "Train (my plan)" (NP02's large text, remembered in their
         /// display.json, scrolls the menu: the ID shows once the focus is back up on it).
-        @Test func theLaunchersWindowLetsThePatientPickTheirNameByKeysGamepadOrClick() throws {
+        @Test func theLaunchersWindowLetsThePatientPickTheirNameByKeysGamepadOrClick() async throws {
             let window = try WindowSession(name: "window-name-picker")
             for participant in ["NP01", "NP02", "NP03"] {
                 let simulated = try SoundSafariBinary.run([
@@ -19,7 +19,7 @@ extension WindowTests {
             try #"{"large_text": true, "high_contrast": false}"#.write(
                 to: window.logs.appendingPathComponent("NP02/display.json"), atomically: true, encoding: .utf8)
             let arguments = ["play", "--pick-participant", "--input", "keyboard"]
-            let keys = try window.run(
+            let keys = try await window.run(
                 arguments,
                 script: [
                     "wait pick-participant", "shot names", "key Down", "key Return", "wait menu", "shot menu-large",
@@ -33,7 +33,7 @@ extension WindowTests {
             #expect(try window.screenText("keys").contains("NP02"))
             #expect(try window.screenText("menu-large").contains("Train (my plan)"))
 
-            let pad = try window.run(
+            let pad = try await window.run(
                 arguments,
                 script: [
                     "wait pick-participant", "pad attach", "wait gamepad", "button DOWN", "button DOWN", "button A",
@@ -44,7 +44,7 @@ extension WindowTests {
 
             // The first name's row, as the 1280 × 720 picker draws it below the title and its subtitle, in large text:
             // NP02's display.json (large) is the newest on this machine, and the picker uses its settings (issue 38).
-            let click = try window.run(
+            let click = try await window.run(
                 arguments,
                 script: [
                     "wait pick-participant", "wait large-text", "click 640 210", "wait menu", "shot click",

@@ -27,7 +27,7 @@ extension WindowTests {
         /// ("frog 100°" beside "134° to your right"). Round 2: the second animal skipped, and the round's picture
         /// then graded the first photo ("Good try.") after the screen had said "Hit!". Every angle on a picture is
         /// the photo's deviation in trials.csv, and a plan's photos get no graded words anywhere.
-        @Test func aPhotoHasOneAngleAndOneVerdictOnThePictureTheScreenAndTheLog() throws {
+        @Test func aPhotoHasOneAngleAndOneVerdictOnThePictureTheScreenAndTheLog() async throws {
             let window = try WindowSession(name: "window-one-angle")
             let plan = try Self.twoAnimalPlan(in: window.logs, rounds: 2)
             let script = [
@@ -38,7 +38,7 @@ extension WindowTests {
                 "wait running", "see skip this animal", "key K", "wait round-result", "shot r2-end", "key Return",
                 "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["train", "--participant", "OA01", "--plan", plan.path, "--input", "keyboard", "--seed", "4"],
                 script: script, timeout: 120, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -80,7 +80,7 @@ extension WindowTests.WindowPatientFeedbackTests {
     /// Item 7: a first training session shuffled its levels: the first scored round had two animals, the second
     /// background noise. A plan's first session starts with one animal in silence and grows (its levels in order of
     /// difficulty); later sessions keep the plan's order.
-    @Test func aFirstTrainingSessionStartsWithOneAnimalInSilenceAndGrows() throws {
+    @Test func aFirstTrainingSessionStartsWithOneAnimalInSilenceAndGrows() async throws {
         let window = try WindowSession(name: "window-first-easy")
         let example = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/training-plan.json")
         let plan = window.logs.appendingPathComponent("plan.json")
@@ -92,7 +92,7 @@ extension WindowTests.WindowPatientFeedbackTests {
             ["wait headphone-check", "key Left", "key Right", "wait practice", "key Return"] + round + round + round
             + WindowTests.WindowTrainingDefectTests.quit + ["wait summary", "key Return"]
         // Seed 2 shuffles the example plan's rounds to two animals first.
-        let output = try window.run(
+        let output = try await window.run(
             ["train", "--participant", "FE01", "--plan", plan.path, "--input", "keyboard", "--seed", "2"],
             script: script, timeout: 120, windowSize: "1280x720")
         #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -113,7 +113,7 @@ extension WindowTests.WindowPatientFeedbackTests {
     /// the end screen said "Session complete — thank you!" after a 110° median miss. The zone is bounded at ±45°
     /// (a random press hits one time in four: `DifficultyParameter.hitZoneBoundDeg`), a plan asking for more is
     /// refused, and the end screen says how far off the photos typically were, honestly.
-    @Test func theHitZoneStaysWithinItsBoundAndTheEndScreenSaysHowItWent() throws {
+    @Test func theHitZoneStaysWithinItsBoundAndTheEndScreenSaysHowItWent() async throws {
         let window = try WindowSession(name: "window-hit-bound")
         let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 4)
         let wide = window.logs.appendingPathComponent("wide-plan.json")
@@ -127,7 +127,7 @@ extension WindowTests.WindowPatientFeedbackTests {
 
         // Photos taken without turning: mostly far off.
         let round = ["wait running", "key Space", "wait round-result", "key Return"]
-        let output = try window.run(
+        let output = try await window.run(
             ["train", "--participant", "HB01", "--plan", plan.path, "--input", "keyboard", "--seed", "11"],
             script: ["wait headphone-check", "key Left", "key Right", "wait practice", "key Return"] + round + round
                 + round + round + ["wait summary", "shot end", "key Return"],

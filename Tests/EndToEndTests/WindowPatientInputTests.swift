@@ -9,7 +9,7 @@ extension WindowTests {
     @Suite struct WindowPatientInputTests {
         /// Item 1: with the mouse as input and large text, leaving the round's relative mouse mode reported the
         /// pointer at the window's centre, over "Quit": the pause menu opened on Quit and Enter ended the session.
-        @Test func thePauseMenuOpensOnResumeWhereverThePointerRests() throws {
+        @Test func thePauseMenuOpensOnResumeWhereverThePointerRests() async throws {
             let window = try WindowSession(name: "window-pause-resume")
             let photo = ["wait running", "key Space", "wait round-result", "key Return"]
             // 1280 × 720 in large text: Resume y 180–238, Recentre 245–303, Quit 310–368 (the window's centre).
@@ -24,7 +24,7 @@ extension WindowTests {
                     // A pointer that really moves still picks the row under it (P resumes).
                     "wait running", "key P", "wait paused", "point 640 360", "point 640 340", "shot pointed", "key P",
                 ] + photo + ["wait summary", "key Return"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--participant", "PR01", "--rounds", "2", "--input", "mouse", "--seed", "7"],
                 script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -43,7 +43,7 @@ extension WindowTests {
 
         /// Item 3: in the diary's Name and Note, Space moved to the next row ("Hörgerät rechts" was saved as
         /// "Hörgerät"). A real Space press is a key and then its text, as SDL sends them while typing.
-        @Test func aDiaryFieldTakesEveryPrintableKeySpaceIncluded() throws {
+        @Test func aDiaryFieldTakesEveryPrintableKeySpaceIncluded() async throws {
             let window = try WindowSession(name: "window-diary-space")
             let script = [
                 "wait menu", "key Down", "key Down", "key Down", "key Return", "wait diary", "key Return",
@@ -54,7 +54,7 @@ extension WindowTests {
                 "key Down", "key Down", "text beide", "key Space", "text  Ohren,", "key Space", "text  neu",
                 "key Down", "key Return", "wait next", "shot list", "key Escape", "wait menu", "key Escape",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--participant", "DS01", "--input", "keyboard"], script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
             #expect(try window.screenText("name-typed").contains("Hörgerät rechts"))
@@ -66,7 +66,7 @@ extension WindowTests {
 
         /// Item 11: an arrow held while the last photo was taken repeats into the questions after the session and
         /// picks an answer. Its auto-repeat is not input on a screen it was not pressed on; a new press is.
-        @Test func aKeyHeldFromTheLastRoundDoesNotAnswerTheEndQuestions() throws {
+        @Test func aKeyHeldFromTheLastRoundDoesNotAnswerTheEndQuestions() async throws {
             let window = try WindowSession(name: "window-held-key")
             let plan = try WindowTrainTests.tinyPlan(in: window.logs, rounds: 1)
             func skip(_ count: Int) -> [String] {
@@ -82,7 +82,7 @@ extension WindowTests {
                     // A press on this screen answers.
                     "key Right", "sleep 300", "shot after-press", "key Return",
                 ] + skip(6) + ["wait summary", "key Escape"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["train", "--participant", "HK01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
                 script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -91,7 +91,7 @@ extension WindowTests {
         }
         /// Item 5: a keyboard player was told "Turn: move the mouse · Photo: click" and logged as `mouse`. The
         /// footer names the device used last; each photo is logged with the device that took it.
-        @Test func theFooterNamesTheDeviceUsedLastAndEachPhotoIsLoggedWithTheDeviceThatTookIt() throws {
+        @Test func theFooterNamesTheDeviceUsedLastAndEachPhotoIsLoggedWithTheDeviceThatTookIt() async throws {
             let window = try WindowSession(name: "window-input-used")
             let script = [
                 "wait menu", "key Return", "wait headphone-check", "key Left", "key Right",
@@ -100,7 +100,7 @@ extension WindowTests {
                 "key Return", "wait running", "move 300", "sleep 100", "shot mouse-footer", "click 640 360",
                 "wait round-result", "key Return", "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--participant", "IU01", "--rounds", "2", "--input", "mouse", "--seed", "7"],
                 script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")

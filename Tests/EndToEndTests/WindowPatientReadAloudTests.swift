@@ -16,7 +16,7 @@ extension WindowTests {
         /// over a sound): exactly where a poor reader needs it, nothing was said. With read aloud on, each screen's
         /// sound now waits until its instruction was spoken; the sentences are in espeak-ng's cache, so they were
         /// spoken. The check's sound starts after it (the check is answered and passes).
-        @Test func readAloudSpeaksTheHeadphoneCheckAndThePracticeBeforeTheirSounds() throws {
+        @Test func readAloudSpeaksTheHeadphoneCheckAndThePracticeBeforeTheirSounds() async throws {
             let window = try WindowSession(name: "window-read-aloud-check")
             let plan = try WindowTrainingDefectTests.plan(in: window.logs, rounds: 1)
             let cache = window.logs.appendingPathComponent("cache")
@@ -29,7 +29,7 @@ extension WindowTests {
                 "shot practice", "sleep 2000", "key Return", "wait running", "key Space", "wait round-result",
                 "key Return", "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["train", "--participant", "RC01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
                 script: script, timeout: 120, windowSize: "1280x720", environment: ["XDG_CACHE_HOME": cache.path])
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -48,7 +48,7 @@ extension WindowTests.WindowPatientReadAloudTests {
     /// round's first frame, and read aloud never speaks over a call). With read aloud on, the round now starts once
     /// its instruction is spoken, and the help is spoken with the calls paused (its search time stopped); both
     /// sentences are in espeak-ng's cache, and the round's photo is logged after the help.
-    @Test func readAloudSpeaksTheRoundsInstructionAndTheHelpWhenStuck() throws {
+    @Test func readAloudSpeaksTheRoundsInstructionAndTheHelpWhenStuck() async throws {
         let window = try WindowSession(name: "window-read-aloud-round")
         let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 1)
         var text = try String(contentsOf: plan, encoding: .utf8)
@@ -64,7 +64,7 @@ extension WindowTests.WindowPatientReadAloudTests {
             "key Return", "wait running", "shot instruction", "see Stuck?", "shot help", "sleep 4000", "key Space",
             "wait round-result", "key Return", "wait summary", "key Return",
         ]
-        let output = try window.run(
+        let output = try await window.run(
             ["train", "--participant", "RR01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
             script: script, timeout: 120, windowSize: "1280x720", environment: ["XDG_CACHE_HOME": cache.path])
         #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -85,10 +85,10 @@ extension WindowTests.WindowPatientReadAloudTests {
     /// Item 13: the headphone check's left and right sounds came through the HRTF at ±90°, the far ear only about
     /// 10 dB quieter, so a patient with one weaker ear answered "both". Now the other ear hears nothing. Measured on
     /// what the device got (SDL's disk audio driver): the check's first side, then the second.
-    @Test func theHeadphoneChecksSoundIsInOneEarOnly() throws {
+    @Test func theHeadphoneChecksSoundIsInOneEarOnly() async throws {
         let window = try WindowSession(name: "window-check-one-ear")
         let output = window.logs.appendingPathComponent("output.f32")
-        let run = try window.run(
+        let run = try await window.run(
             ["play", "--participant", "HE01", "--input", "keyboard"],
             script: [
                 "wait menu", "key Return", "wait headphone-check", "sleep 1500", "key Escape", "key Return",

@@ -4,7 +4,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowPatientTests {
-        @Test func aPatientWithOneDeafEarPlaysOneTargetOverTheBackgroundSeesTheTurnAndPlaysAgain() throws {
+        @Test func aPatientWithOneDeafEarPlaysOneTargetOverTheBackgroundSeesTheTurnAndPlaysAgain() async throws {
             let window = try WindowSession(name: "window-patient")
             let script = [
                 // Menu: Start has the focus; up to "Background sound", switch it on, the mode stays "one target".
@@ -24,7 +24,7 @@ extension WindowTests {
                 "wait running", "key Space", "wait round-result", "key Return",
                 "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 [
                     "play", "--participant", "PT01", "--mode", "one-target", "--rounds", "1",
                     "--input", "keyboard", "--seed", "3",
@@ -46,7 +46,7 @@ extension WindowTests {
             #expect(output.stdout.contains("1 photo logged in"), "stdout: \(output.stdout)")
         }
 
-        @Test func aPatientWhoQuitContinuesTheSameSessionFromTheSummary() throws {
+        @Test func aPatientWhoQuitContinuesTheSameSessionFromTheSummary() async throws {
             let window = try WindowSession(name: "window-continue")
             let script = [
                 "wait menu", "key Return", "wait headphone-check", "key Left", "key Right",
@@ -59,7 +59,7 @@ extension WindowTests {
                 "wait running", "key Space", "wait intermediate", "key Return", "wait running", "key Space",
                 "wait round-result", "key Return", "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 [
                     "play", "--participant", "C01", "--mode", "two-targets", "--rounds", "2",
                     "--input", "keyboard",
@@ -73,7 +73,7 @@ extension WindowTests {
             #expect(output.stdout.contains("at round 1 of 2"), "stdout: \(output.stdout)")
         }
 
-        @Test func aSupervisorStartingAProtocolAParticipantCompletedIsToldBeforeAndOnTheSheet() throws {
+        @Test func aSupervisorStartingAProtocolAParticipantCompletedIsToldBeforeAndOnTheSheet() async throws {
             let window = try WindowSession(name: "window-repeat-note")
             let file = window.logs.appendingPathComponent("tiny.json")
             try #"{"name": "tiny", "seed": 4, "conditions": [{"level": "one-target", "repetitions": 2}]}"#
@@ -81,7 +81,7 @@ extension WindowTests {
             let done = try SoundSafariBinary.run(
                 ["simulate", "--protocol", file.path, "--participant", "W02", "--logs", window.logs.path])
             #expect(done.status == 0, "stderr: \(done.stderr)")
-            let output = try window.run(
+            let output = try await window.run(
                 ["study", "--protocol", file.path, "--participant", "W02", "--input", "keyboard"],
                 script: [
                     "wait participant-sheet", "shot sheet-with-note", "key Up", "key Return",
@@ -94,7 +94,7 @@ extension WindowTests {
             #expect(output.stderr.contains("session_index 2"), "stderr: \(output.stderr)")
         }
 
-        @Test func aLatinSquareStudyKilledMidwayResumesAtItsRoundAndSpaceNeverSkipsABreak() throws {
+        @Test func aLatinSquareStudyKilledMidwayResumesAtItsRoundAndSpaceNeverSkipsABreak() async throws {
             let window = try WindowSession(name: "window-latin-square")
             let protocolFile = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/latin-square.json")
             let twoTargetRound = [
@@ -112,7 +112,7 @@ extension WindowTests {
             // happened.
             first += ["wait break", "key Space", "sleep 600", "shot break-after-space", "wait break", "key Return"]
             first += twoTargetRound + ["shot kill-point", "sleep 20000"]  // a sleep: kept open until killed
-            let killed = try window.run(
+            let killed = try await window.run(
                 ["study", "--protocol", protocolFile.path, "--participant", "P02", "--input", "keyboard"],
                 script: first, killAtShot: "kill-point")
             #expect(killed.status != 0, "killed: \(killed.stderr)")
@@ -126,7 +126,7 @@ extension WindowTests {
             second += twoTargetRound + ["key Return", "wait break", "key Return"]
             second += ["wait running", "key Space", "wait round-result", "key Return"]
             second += ["wait running", "key Space", "wait round-result", "key Return", "wait summary", "key Return"]
-            let resumed = try window.run(
+            let resumed = try await window.run(
                 [
                     "study", "--protocol", protocolFile.path, "--participant", "P02", "--input", "keyboard", "--resume",
                 ], script: second)
@@ -143,7 +143,7 @@ extension WindowTests {
             #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
         }
 
-        @Test func aParticipantRegisteredBlankBySimulateIsAskedTheSheetAndTheAnswersAreAppended() throws {
+        @Test func aParticipantRegisteredBlankBySimulateIsAskedTheSheetAndTheAnswersAreAppended() async throws {
             let window = try WindowSession(name: "window-sheet-of-registered")
             let registered = try SoundSafariBinary.run(
                 ["simulate", "--participant", "W01", "--rounds", "1", "--logs", window.logs.path])
@@ -155,7 +155,7 @@ extension WindowTests {
                 "wait participant-sheet", "shot sheet-of-registered", "key 5", "key 4", "key Up", "key Return",
                 "wait headphone-check", "key Escape", "shot quit-question", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["study", "--protocol", protocolFile.path, "--participant", "W01", "--input", "keyboard"],
                 script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -8,7 +8,7 @@ extension WindowTests {
     @Suite struct WindowPatientWordsTests {
         /// Item 10: after plan sessions and one free-play session before them, the album counted the free one too
         /// ("Session 3" for the plan's second). Its numbers are the plan's, as "session 2 of 12" says.
-        @Test func theAlbumNumbersSessionsAsThePlanDoes() throws {
+        @Test func theAlbumNumbersSessionsAsThePlanDoes() async throws {
             let window = try WindowSession(name: "window-album-numbers")
             let plan = try WindowTrainingDefectTests.plan(in: window.logs, rounds: 5)
             let free = try SoundSafariBinary.run([
@@ -41,7 +41,7 @@ extension WindowTests {
             let script =
                 ["wait menu", "text AN01"] + Array(repeating: "key Down", count: 10)
                 + ["key Return", "wait album", "shot album", "key Return", "wait menu", "key Escape"]
-            let output = try window.run(["play", "--input", "keyboard"], script: script, windowSize: "1280x720")
+            let output = try await window.run(["play", "--input", "keyboard"], script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
             let shown = try window.screenText("album").split(separator: "\n").filter { $0.hasPrefix("Session ") }
             #expect(shown.map(String.init) == expected.reversed())
@@ -52,7 +52,7 @@ extension WindowTests {
 extension WindowTests.WindowPatientWordsTests {
     /// Item 2 (the launcher's picker): it shows before anyone is known, so it was always in small text. It uses the
     /// settings this machine used last (the newest display.json), or large text when there are none.
-    @Test func theNamePickerShowsInLargeTextOrInTheMachinesLastSetting() throws {
+    @Test func theNamePickerShowsInLargeTextOrInTheMachinesLastSetting() async throws {
         let window = try WindowSession(name: "window-picker-text")
         for participant in ["LP01", "LP02"] {
             let simulated = try SoundSafariBinary.run([
@@ -61,14 +61,14 @@ extension WindowTests.WindowPatientWordsTests {
             #expect(simulated.status == 0, "\(simulated.stderr)")
         }
         let arguments = ["play", "--pick-participant", "--input", "keyboard"]
-        let large = try window.run(
+        let large = try await window.run(
             arguments, script: ["wait pick-participant", "wait large-text", "shot names-large", "key Escape"],
             timeout: 60, windowSize: "1280x720")
         #expect(large.status == 0, "no settings yet: large text. stderr: \(large.stderr)")
         // LP02 chose normal text last on this machine.
         try #"{"large_text": false, "high_contrast": true}"#.write(
             to: window.logs.appendingPathComponent("LP02/display.json"), atomically: true, encoding: .utf8)
-        let last = try window.run(
+        let last = try await window.run(
             arguments,
             script: [
                 "wait pick-participant", "wait normal-text", "wait high-contrast", "shot names-last", "key Escape",
@@ -81,7 +81,7 @@ extension WindowTests.WindowPatientWordsTests {
 extension WindowTests.WindowPatientWordsTests {
     /// Item 13: a training session started from the menu's Train and quit told the terminal to continue with
     /// `play … --resume`, which refuses plan sessions; `train` continues them.
-    @Test func aPlanSessionQuitFromTheMenusTrainNamesTrainToContinue() throws {
+    @Test func aPlanSessionQuitFromTheMenusTrainNamesTrainToContinue() async throws {
         let window = try WindowSession(name: "window-menu-train-quit")
         let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 3)
         let assigned = try SoundSafariBinary.run([
@@ -94,7 +94,7 @@ extension WindowTests.WindowPatientWordsTests {
                 "wait practice", "key Return",
             ] + WindowTests.WindowTrainingDefectTests.round + WindowTests.WindowTrainingDefectTests.quit
             + ["wait summary", "shot quit-end", "key Return", "sleep 500", "key Escape"]
-        let output = try window.run(
+        let output = try await window.run(
             ["play", "--participant", "MT01", "--input", "keyboard", "--seed", "5"], script: script, timeout: 90,
             windowSize: "1280x720")
         #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -108,14 +108,14 @@ extension WindowTests.WindowPatientWordsTests {
     /// Item 9: the menu's Train on a day without a due session showed the plan's internal name, in the warning colour
     /// ("Plan 'localization-training-10x12': 1 of 10 sessions done…"). It says, in the patient's words and in the
     /// text colour, how many are done and when the next is due.
-    @Test func noSessionDueIsSaidInThePatientsWordsNotAsAProblem() throws {
+    @Test func noSessionDueIsSaidInThePatientsWordsNotAsAProblem() async throws {
         let window = try WindowSession(name: "window-nothing-due")
         let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 1)
         let simulated = try SoundSafariBinary.run([
             "simulate", "--plan", plan.path, "--participant", "ND01", "--sessions", "1", "--logs", window.logs.path,
         ])
         #expect(simulated.status == 0, "\(simulated.stderr)")
-        let output = try window.run(
+        let output = try await window.run(
             ["play", "--participant", "ND01", "--input", "keyboard"],
             script: [
                 "wait menu", "key Down", "key Return", "see training sessions done", "shot not-due", "key Escape",
@@ -132,7 +132,7 @@ extension WindowTests.WindowPatientWordsTests {
     /// Item 2 (the album): in large text six pictures in two rows left each about 60 × 40 px under its two-line
     /// caption. The album shows as many as stay at least 100 px tall (one row of three at 1280 × 720 in large text) and
     /// says how many of how many show.
-    @Test func theAlbumsPicturesStayLargeEnoughToSeeInLargeText() throws {
+    @Test func theAlbumsPicturesStayLargeEnoughToSeeInLargeText() async throws {
         let window = try WindowSession(name: "window-album-large")
         let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 5)
         let simulated = try SoundSafariBinary.run([
@@ -141,13 +141,13 @@ extension WindowTests.WindowPatientWordsTests {
         ])
         #expect(simulated.status == 0, "\(simulated.stderr)")
         let open = ["wait menu", "text AG01"] + Array(repeating: "key Down", count: 10) + ["key Return", "wait album"]
-        let normal = try window.run(
+        let normal = try await window.run(
             ["play", "--input", "keyboard"], script: open + ["shot normal", "key Return", "wait menu", "key Escape"],
             windowSize: "1280x720")
         #expect(normal.status == 0, "stderr: \(normal.stderr)")
         try #"{"large_text": true, "high_contrast": false}"#.write(
             to: window.logs.appendingPathComponent("AG01/display.json"), atomically: true, encoding: .utf8)
-        let large = try window.run(
+        let large = try await window.run(
             ["play", "--participant", "AG01", "--input", "keyboard"],
             // Start → Train → My progress → My diary → My album.
             script: ["wait menu", "wait large-text"] + Array(repeating: "key Down", count: 4)
@@ -176,10 +176,10 @@ extension WindowTests.WindowPatientWordsTests {
 extension WindowTests.WindowPatientWordsTests {
     /// Item 2 (the participant sheet): in large text the footer covered "Save and continue" (and long labels ran
     /// under their values). The rows end above the footer, scrolling; a long label takes smaller type beside its value.
-    @Test func theParticipantSheetsButtonsStayAboveItsFooterInLargeText() throws {
+    @Test func theParticipantSheetsButtonsStayAboveItsFooterInLargeText() async throws {
         let window = try WindowSession(name: "window-sheet-large")
         let protocolFile = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/thesis-study.json")
-        let output = try window.run(
+        let output = try await window.run(
             ["study", "--protocol", protocolFile.path, "--participant", "SL01"],
             script: ["wait participant-sheet", "key F2", "wait large-text", "shot sheet"]
                 + Array(repeating: "key Down", count: 8) + ["shot save-focused", "key Escape"],
@@ -202,7 +202,7 @@ extension WindowTests.WindowPatientWordsTests {
         ("en", ["What you heard", "Animals", "How far off", "Time to find", "On average"]),
         ("de", ["Was Sie hörten", "Tiere", "Wie weit daneben", "Zeit bis gefunden", "Im Schnitt"]),
     ])
-    func theFreeGamesSummarySpeaksAPatientsWordsAndItsFolderWrapsWhole(language: String, words: [String]) throws {
+    func theFreeGamesSummarySpeaksAPatientsWordsAndItsFolderWrapsWhole(language: String, words: [String]) async throws {
         let window = try WindowSession(name: "window-summary-words-\(language)")
         let catalogs = try LocalizedCommandTests.compiledCatalogs()
         defer { try? FileManager.default.removeItem(at: catalogs) }
@@ -210,7 +210,7 @@ extension WindowTests.WindowPatientWordsTests {
         try FileManager.default.createDirectory(at: participant, withIntermediateDirectories: true)
         try #"{"large_text": true, "high_contrast": false}"#.write(
             to: participant.appendingPathComponent("display.json"), atomically: true, encoding: .utf8)
-        let output = try window.run(
+        let output = try await window.run(
             [
                 "play", "--participant", "P07", "--mode", "one-target", "--rounds", "1", "--input", "keyboard",
                 "--seed", "3", "--language", language,

@@ -6,7 +6,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowPlanQuestionnaireTests {
-        @Test func trainAsksTheBaselineBeforeTheSessionAndTheFollowUpAfterItsLastSessionByKeyboard() throws {
+        @Test func trainAsksTheBaselineBeforeTheSessionAndTheFollowUpAfterItsLastSessionByKeyboard() async throws {
             let window = try WindowSession(name: "window-plan-questionnaires")
             let plan = window.logs.appendingPathComponent("plan.json")
             try """
@@ -22,7 +22,7 @@ extension WindowTests {
                 "wait running", "hold Right 300", "key Space", "wait round-result", "key Return",
                 "wait questionnaire", "shot follow-up", "key 2", "key Return", "wait summary", "key Escape",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["train", "--participant", "TQ1", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
                 script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -40,7 +40,7 @@ extension WindowTests {
             #expect(try window.screenText("baseline").contains("Which of these troubles you most?"))
         }
 
-        @Test func aRemindersPromptAsksWhatThePlanStillOwesAfterItsRatings() throws {
+        @Test func aRemindersPromptAsksWhatThePlanStillOwesAfterItsRatings() async throws {
             let window = try WindowSession(name: "window-prompt-owed")
             let plan = window.logs.appendingPathComponent("plan.json")
             try """
@@ -56,7 +56,7 @@ extension WindowTests {
             var script = ["wait ratings-prompt"]
             for _ in 0..<7 { script += ["key Right", "key Return"] }
             script += ["wait questionnaire", "shot owed", "key 4", "key Return"]
-            let output = try window.run(["rate", "--participant", "PO1"], script: script)
+            let output = try await window.run(["rate", "--participant", "PO1"], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             let rows = try QuestionnaireLog(logs: window.logs, participant: ParticipantID("PO1")).rows()
             let administrations = Administration.all(rows)
@@ -64,7 +64,7 @@ extension WindowTests {
             #expect(administrations.first?.answers.first?.value == "4.000")
             #expect(try RatingsLog(logs: window.logs, participant: ParticipantID("PO1")).storedRows().count == 7)
             // Taken: the next prompt asks the ratings only.
-            let again = try window.run(
+            let again = try await window.run(
                 ["rate", "--participant", "PO1"],
                 script: ["wait ratings-prompt"]
                     + Array(repeating: ["key Right", "key Return"], count: 7).flatMap { $0 })

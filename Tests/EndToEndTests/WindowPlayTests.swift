@@ -12,12 +12,12 @@ extension WindowTests {
             ]
         }
 
-        @Test func aKeyboardOnlyPlayerCompletesTwoTwoTargetRoundsAndEveryPhotoIsLogged() throws {
+        @Test func aKeyboardOnlyPlayerCompletesTwoTwoTargetRoundsAndEveryPhotoIsLogged() async throws {
             let window = try WindowSession(name: "window-play")
             let script =
                 ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right"]
                 + twoTargetRound(last: false) + twoTargetRound(last: true) + ["wait summary", "key Return"]
-            let output = try window.run(
+            let output = try await window.run(
                 [
                     "play", "--participant", "E2E01", "--mode", "two-targets", "--rounds", "2",
                     "--input", "keyboard", "--seed", "7",
@@ -50,7 +50,7 @@ extension WindowTests {
             #expect(screens.last == "summary")
         }
 
-        @Test func quittingFromThePauseMenuKeepsTheLoggedPhotoAndLeavesTheSessionIncomplete() throws {
+        @Test func quittingFromThePauseMenuKeepsTheLoggedPhotoAndLeavesTheSessionIncomplete() async throws {
             let window = try WindowSession(name: "window-quit")
             let script = [
                 "wait menu", "key Return", "wait headphone-check", "key Left", "key Right",
@@ -58,7 +58,7 @@ extension WindowTests {
                 "wait running", "key P", "wait paused", "key Down", "key Down", "key Return",
                 "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 [
                     "play", "--participant", "E2E02", "--mode", "two-targets", "--rounds", "3",
                     "--input", "keyboard",
@@ -74,10 +74,10 @@ extension WindowTests {
             #expect(window.screensShown().contains("paused"))
         }
 
-        @Test func aQuitSessionResumedWithResumeContinuesAtTheNextTargetAndCompletes() throws {
+        @Test func aQuitSessionResumedWithResumeContinuesAtTheNextTargetAndCompletes() async throws {
             let window = try WindowSession(name: "window-resume")
             let start = ["wait menu", "key Return", "wait headphone-check", "key Left", "key Right"]
-            let first = try window.run(
+            let first = try await window.run(
                 [
                     "play", "--participant", "R01", "--mode", "two-targets", "--rounds", "1",
                     "--input", "keyboard",
@@ -94,14 +94,14 @@ extension WindowTests {
                     "continue with: soundsafari play --participant R01 --logs \(window.logs.path) --resume"),
                 "stdout: \(first.stdout)")
             // It goes on with the HRTF it was played with (every row names that one): another is refused.
-            let otherHRTF = try window.run(
+            let otherHRTF = try await window.run(
                 ["play", "--participant", "R01", "--resume", "--input", "keyboard", "--hrtf", "some-other-head"],
                 script: ["wait menu"], timeout: 60)
             #expect(otherHRTF.status != 0)
             #expect(otherHRTF.stderr.contains("leave out --hrtf"), "stderr: \(otherHRTF.stderr)")
             // A resumed play session skips the menu: its settings are the session's, and the headphone check
             // says where it goes on.
-            let second = try window.run(
+            let second = try await window.run(
                 ["play", "--participant", "R01", "--resume", "--input", "keyboard"],
                 script: [
                     "wait headphone-check", "shot resumed-check", "key Left", "key Right",
@@ -122,7 +122,7 @@ extension WindowTests {
             #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
         }
 
-        @Test func theThesisStudyRunsNineRoundsWithBreaksAndWritesFifteenRows() throws {
+        @Test func theThesisStudyRunsNineRoundsWithBreaksAndWritesFifteenRows() async throws {
             let window = try WindowSession(name: "window-study")
             let protocolFile = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/thesis-study.json")
             // The participant sheet: age typed, tinnitus "yes", then down to "Save and continue".
@@ -140,7 +140,7 @@ extension WindowTests {
                 if index < conditions.count - 1 { script += ["wait break", "key Return"] }
             }
             script += ["wait summary", "key Return"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["study", "--protocol", protocolFile.path, "--participant", "S01", "--input", "keyboard"],
                 script: script, timeout: 240, windowSize: "1920x1080")
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -166,7 +166,7 @@ extension WindowTests {
 
 extension WindowTests {
     @Suite struct WindowMouseTests {
-        @Test func aMouseOnlyPlayerClicksThroughTheMenusAndTurnsByMovingTheMouse() throws {
+        @Test func aMouseOnlyPlayerClicksThroughTheMenusAndTurnsByMovingTheMouse() async throws {
             let window = try WindowSession(name: "window-mouse")
             // 1280×720 layout: Start is the 7th of 12 menu rows (y 393–427); Left and Right are the check's first
             // two buttons. The summary's Close is clicked by its label: the verdict above it takes one or two lines
@@ -177,7 +177,7 @@ extension WindowTests {
                 "wait running", "move 300", "sleep 100", "click 640 360", "wait round-result", "click 640 622",
                 "wait summary", "shot summary", "click Close",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 [
                     "play", "--participant", "M01", "--mode", "one-target", "--rounds", "1",
                     "--input", "mouse",

@@ -22,10 +22,10 @@ extension WindowTests {
         static func run(
             _ window: WindowSession, _ arguments: [String], script: [String], timeout: Double = 150,
             allowed: Set<String> = []
-        ) throws -> (output: CommandOutput, problems: [String]) {
+        ) async throws -> (output: CommandOutput, problems: [String]) {
             let catalogs = try pseudoCatalog()
             defer { try? FileManager.default.removeItem(at: catalogs) }
-            let output = try window.run(
+            let output = try await window.run(
                 arguments + ["--language", "en@pseudo"], script: script, timeout: timeout, windowSize: "1280x720",
                 environment: ["SOUNDSAFARI_LOCALEDIR": catalogs.path])
             return (output, try PseudoScreens.problems(in: window.screenshots, allowed: allowed))
@@ -33,7 +33,7 @@ extension WindowTests {
 
         /// Menus: the name picker, the main menu with its language row, the diary and its form, the progress
         /// refusal, then a play session of two animals: headphone check, a search, pause, results and summary.
-        @Test func theMenusAndAPlaySessionSpeakOnlyMarkedSentencesThatFit() throws {
+        @Test func theMenusAndAPlaySessionSpeakOnlyMarkedSentencesThatFit() async throws {
             let window = try WindowSession(name: "window-pseudo-play")
             // A participant of this machine, so the name picker lists a name above "Someone else".
             let simulated = try SoundSafariBinary.run([
@@ -41,7 +41,7 @@ extension WindowTests {
             ])
             #expect(simulated.status == 0, "\(simulated.stderr)")
             let toDiary = Array(repeating: "key Down", count: 9)
-            let (output, problems) = try Self.run(
+            let (output, problems) = try await Self.run(
                 window,
                 [
                     "play", "--pick-participant", "--input", "keyboard", "--mode", "two-targets", "--rounds", "1",
@@ -65,7 +65,7 @@ extension WindowTests {
 
         /// A patient's first training session: the headphone check, the questionnaire before, the practice, a
         /// search long enough for help, a skipped animal, a photo, the questionnaire after and the end screen.
-        @Test func aFirstTrainingSessionSpeaksOnlyMarkedSentencesThatFit() throws {
+        @Test func aFirstTrainingSessionSpeaksOnlyMarkedSentencesThatFit() async throws {
             let window = try WindowSession(name: "window-pseudo-train")
             let plan = try WindowTrainTests.tinyPlan(in: window.logs, rounds: 2)
             var text = try String(contentsOf: plan, encoding: .utf8)
@@ -74,7 +74,7 @@ extension WindowTests {
             func skip(_ count: Int) -> [String] {
                 Array(repeating: ["wait next", "key Down", "key Return"], count: count).flatMap { $0 }
             }
-            let (output, problems) = try Self.run(
+            let (output, problems) = try await Self.run(
                 window, ["train", "--participant", "PT01", "--plan", plan.path, "--input", "keyboard", "--seed", "4"],
                 script: ["wait headphone-check", "key Left", "key Right", "wait ratings-before", "shot ratings"]
                     + ["key Right", "sleep 300", "shot ratings-answered", "key Down", "key Return"] + skip(5)
@@ -88,7 +88,7 @@ extension WindowTests {
         }
 
         /// A supervised study: the participant sheet, a round, the break between conditions, the summary.
-        @Test func aStudySpeaksOnlyMarkedSentencesThatFit() throws {
+        @Test func aStudySpeaksOnlyMarkedSentencesThatFit() async throws {
             let window = try WindowSession(name: "window-pseudo-study")
             var script = [
                 "wait participant-sheet", "shot sheet", "key Up", "key Return", "wait headphone-check", "key Left",
@@ -96,7 +96,7 @@ extension WindowTests {
             ]
             for _ in 0..<3 { script += ["wait running", "key Space", "wait round-result", "key Return"] }
             script += ["wait break", "shot break", "key Escape", "wait summary", "shot summary", "key Return"]
-            let (output, problems) = try Self.run(
+            let (output, problems) = try await Self.run(
                 window,
                 [
                     "study", "--protocol", WindowStudySupervisorTests.thesis.path, "--participant", "PS02", "--input",
@@ -109,11 +109,11 @@ extension WindowTests {
 
         /// Find my sound: a set playing (its picture and "Sound A — in front of you"), then the question and its
         /// four answers; Esc stops.
-        @Test func findMySoundSpeaksOnlyMarkedSentencesThatFit() throws {
+        @Test func findMySoundSpeaksOnlyMarkedSentencesThatFit() async throws {
             let window = try WindowSession(name: "window-pseudo-find-my-sound")
             let catalogs = try Self.pseudoCatalog()
             defer { try? FileManager.default.removeItem(at: catalogs) }
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--input", "keyboard", "--seed", "5", "--language", "en@pseudo"],
                 script: ["wait menu", "text PF01"] + Array(repeating: "key Down", count: 11)
                     + [
@@ -131,10 +131,10 @@ extension WindowTests {
         }
 
         /// The hearing test and its stop question, the pitch match's questions, and the profile screen.
-        @Test func theHearingScreensSpeakOnlyMarkedSentencesThatFit() throws {
+        @Test func theHearingScreensSpeakOnlyMarkedSentencesThatFit() async throws {
             let window = try WindowSession(name: "window-pseudo-hearing-test")
             _ = try WindowHearingTests.writeProfile(window)
-            let (test, testProblems) = try Self.run(
+            let (test, testProblems) = try await Self.run(
                 window, ["hearing-test", "--participant", "H01", "--frequencies", "1000,4000", "--seed", "5"],
                 script: [
                     "wait hearing-test", "shot test", "key Escape", "wait hearing-test-stop", "shot stop",
@@ -145,7 +145,7 @@ extension WindowTests {
             let question = ["wait pitch-compare", "key Return", "wait pitch-octave", "key 1"]
             let pitch = try WindowSession(name: "window-pseudo-pitch-match")
             _ = try WindowHearingTests.writeProfile(pitch)
-            let (match, matchProblems) = try Self.run(
+            let (match, matchProblems) = try await Self.run(
                 pitch, ["pitch-match", "--participant", "H01"],
                 script: ["wait pitch-probe", "shot probe", "key N", "wait pitch-compare", "shot compare"]
                     + ["key Return", "wait pitch-octave", "shot octave", "key 1", "wait next", "key 1"] + question

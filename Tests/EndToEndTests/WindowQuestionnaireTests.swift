@@ -12,7 +12,7 @@ extension WindowTests {
         }
 
         @Test func theCaseHistoryIsTakenByGamepadKeyboardAndMouseKilledHalfwayAndContinuedUnderOneAdministration()
-            throws
+            async throws
         {
             let window = try WindowSession(name: "window-case-history")
             // 1280×720: Next at (430, 552), Skip at (850, 552).
@@ -25,7 +25,7 @@ extension WindowTests {
                 // Sound: chosen, not yet stored. A sleep, not a wait: the window stays open until the test kills it.
                 "wait next", "key 2", "shot half", "sleep 20000",
             ]
-            let killed = try window.run(
+            let killed = try await window.run(
                 ["questionnaire", "take", "--participant", "CH1", "--instrument", "case-history"], script: first,
                 killAtShot: "half")
             #expect(killed.status != 0, "killed: \(killed.stderr)")
@@ -41,7 +41,7 @@ extension WindowTests {
                 "wait next", "click 430 552", "shot therapies-hint",  // Next with nothing ticked says so
                 "key 2", "key 3", "key 2", "shot therapies", "click 430 552",  // ticks 2 and 3, unticks 2; Next
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["questionnaire", "take", "--participant", "CH1", "--instrument", "case-history"], script: second)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             #expect(try window.screenText("continued").contains("Question 4 of"))
@@ -68,7 +68,8 @@ extension WindowTests {
             #expect(rows.allSatisfy { $0.moment == .onRequest && $0.instrumentVersion == 1 })
         }
 
-        @Test func theMiniTQWithAClinicsWordingIsTakenByKeyboardKilledHalfwayContinuedByGamepadAndScored() throws {
+        @Test func theMiniTQWithAClinicsWordingIsTakenByKeyboardKilledHalfwayContinuedByGamepadAndScored() async throws
+        {
             let window = try WindowSession(name: "window-mini-tq")
             let dataHome = window.logs.appendingPathComponent("data-home")
             let wording = window.logs.appendingPathComponent("mini-tq-en-clinic.json")
@@ -84,7 +85,7 @@ extension WindowTests {
                 first += ["key \(index % 3 + 1)", "key Return", "wait next"]
             }
             first += ["shot half", "sleep 20000"]  // a sleep: the window stays open until the test kills it
-            let killed = try window.run(
+            let killed = try await window.run(
                 ["questionnaire", "take", "--participant", "MT1", "--instrument", "mini-tq"], script: first,
                 environment: environment, killAtShot: "half")
             #expect(killed.status != 0)
@@ -94,7 +95,7 @@ extension WindowTests {
             for index in 0..<6 {  // answers 2, 1, 0, 2, 1, 0 again: Down moves the focus one option
                 second += Array(repeating: "button DOWN", count: index % 3) + ["button A", "button A", "wait next"]
             }
-            let output = try window.run(
+            let output = try await window.run(
                 ["questionnaire", "take", "--participant", "MT1", "--instrument", "mini-tq"], script: second,
                 environment: environment)
             #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -6,7 +6,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowRatingsTests {
-        @Test func aStudyWithRatingsAsksBeforeAndAfterAndStoresEveryAnswerAndSkip() throws {
+        @Test func aStudyWithRatingsAsksBeforeAndAfterAndStoresEveryAnswerAndSkip() async throws {
             let window = try WindowSession(name: "window-ratings")
             let protocolFile = window.logs.appendingPathComponent("rated.json")
             try #"{"name": "rated", "ratings": true, "conditions": [{"level": "one-target", "repetitions": 1}]}"#
@@ -27,7 +27,7 @@ extension WindowTests {
                 "key Right", "key Return", "key Left", "key Return", "key Right", "key Return", "key Right",
                 "key Return", "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["study", "--protocol", protocolFile.path, "--participant", "Q01", "--input", "keyboard"],
                 script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -61,13 +61,13 @@ extension WindowTests {
 
 extension WindowTests {
     @Suite struct WindowPromptTests {
-        @Test func aRemindersPromptOpensTheQuestionnaireAloneAndStoresItAsPrompt() throws {
+        @Test func aRemindersPromptOpensTheQuestionnaireAloneAndStoresItAsPrompt() async throws {
             let window = try WindowSession(name: "window-prompt")
             var script = ["wait ratings-prompt", "shot prompt-first"]
             for index in 0..<7 {
                 script += index == 3 ? ["key Down", "key Down", "key Return"] : ["key Right", "key Return"]
             }
-            let output = try window.run(
+            let output = try await window.run(
                 ["rate", "--participant", "PR1", "--prompted-at", "2026-11-23T18:07:31Z"], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             let rows = try RatingsLog(logs: window.logs, participant: ParticipantID("PR1")).storedRows()

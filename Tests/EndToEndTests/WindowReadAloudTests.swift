@@ -10,7 +10,7 @@ extension WindowTests {
             return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
         }
 
-        @Test func f4ReadsTheMenuAloudThroughTheGamesOutputBelowTheCeilingAndTheNextWindowRemembersIt() throws {
+        @Test func f4ReadsTheMenuAloudThroughTheGamesOutputBelowTheCeilingAndTheNextWindowRemembersIt() async throws {
             let window = try WindowSession(name: "window-read-aloud")
             let output = window.logs.appendingPathComponent("output.f32")
             let cache = window.logs.appendingPathComponent("cache")
@@ -19,7 +19,7 @@ extension WindowTests {
                 "shot read-aloud-on", "gone speaking", "key F4", "see Read aloud is off", "shot read-aloud-off",
                 "key F4", "see Read aloud is on", "key Escape",
             ]
-            let first = try window.run(
+            let first = try await window.run(
                 ["play", "--input", "keyboard"], script: script, windowSize: "1280x720",
                 environment: [
                     "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": output.path, "XDG_CACHE_HOME": cache.path,
@@ -51,7 +51,7 @@ extension WindowTests {
             #expect(cached.count == 1 && cached.allSatisfy { $0.hasSuffix(".wav") && !$0.hasPrefix(".") }, "\(cached)")
 
             // The participant's next window starts with it on.
-            let second = try window.run(
+            let second = try await window.run(
                 ["play", "--participant", "RA01", "--input", "keyboard"],
                 script: ["wait menu", "see read aloud (on", "shot remembered", "key Escape"], windowSize: "1280x720",
                 environment: ["XDG_CACHE_HOME": cache.path])
@@ -59,7 +59,7 @@ extension WindowTests {
         }
 
         /// A machine without espeak-ng: the programs of /usr/bin on PATH, espeak-ng left out (as before its package).
-        @Test func withoutEspeakNGF4SaysSoInOneSentenceAndReadAloudStaysOff() throws {
+        @Test func withoutEspeakNGF4SaysSoInOneSentenceAndReadAloudStaysOff() async throws {
             let window = try WindowSession(name: "window-read-aloud-missing")
             let bin = window.logs.appendingPathComponent("bin")
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -71,7 +71,7 @@ extension WindowTests {
                 "wait menu", "text RX01", "key F4", "see needs the espeak-ng program", "shot missing", "see (off)",
                 "key Escape",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["play", "--input", "keyboard"], script: script, windowSize: "1280x720",
                 environment: ["PATH": bin.path, "XDG_CACHE_HOME": window.logs.appendingPathComponent("cache").path])
             #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -14,7 +14,7 @@ extension WindowTests {
         /// "can't hear it", a round turned right, a two-target round's result, and a prompt's SAM question — and
         /// checks each screen says what its caption promises. With `UPDATE_SCREENSHOTS=1` each is shrunk to 800 × 450
         /// (rsvg-convert) into `docs/screenshots/NAME.png`, where `ReadmeScreenshotTests` checks the README's links.
-        @Test func theReadmesScreenshotsAreTheWindowsOwn() throws {
+        @Test func theReadmesScreenshotsAreTheWindowsOwn() async throws {
             let window = try WindowSession(name: "window-readme")
             // As WindowPatientTests plays it: Start has the focus; up to "Background sound", on, back to Start.
             let patient = [
@@ -24,7 +24,7 @@ extension WindowTests {
                 "wait running", "hold Right 1200", "wait next", "shot readme-round", "key Space",
                 "wait round-result", "key Return", "wait summary", "key Return",
             ]
-            let played = try window.run(
+            let played = try await window.run(
                 [
                     "play", "--participant", "PT01", "--mode", "one-target", "--rounds", "1", "--input", "keyboard",
                     "--seed", "3",
@@ -35,7 +35,7 @@ extension WindowTests {
                 "wait intermediate", "key Return", "wait running", "hold Left 1400", "key Space",
                 "wait round-result", "shot readme-result", "key Return", "wait summary", "key Return",
             ]
-            let result = try window.run(
+            let result = try await window.run(
                 [
                     "play", "--participant", "PT02", "--mode", "two-targets", "--rounds", "1", "--input", "keyboard",
                     "--seed", "4",
@@ -45,7 +45,7 @@ extension WindowTests {
             for _ in 0..<3 { prompt += ["key Right", "key Return", "wait next"] }
             prompt += ["key 7", "shot readme-questionnaire-manikins", "key Return"]
             for _ in 0..<3 { prompt += ["wait next", "key Right", "key Return"] }
-            let rated = try window.run(
+            let rated = try await window.run(
                 ["rate", "--participant", "PT01", "--prompted-at", "2026-11-23T18:07:31Z"], script: prompt,
                 windowSize: "1280x720")
             #expect(rated.status == 0, "stderr: \(rated.stderr)")

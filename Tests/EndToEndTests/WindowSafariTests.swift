@@ -7,7 +7,7 @@ extension WindowTests {
         /// Three plan sessions of eight photos each (at least 48 points, even all missed) open the farm; the menu
         /// shows the pond and the farm open and the rest locked with their milestones, and the fourth session's end
         /// screen names the next scene to reach.
-        @Test func theMenuListsTheScenesOpenAndLockedAndTheEndScreenNamesTheNext() throws {
+        @Test func theMenuListsTheScenesOpenAndLockedAndTheEndScreenNamesTheNext() async throws {
             let window = try WindowSession(name: "window-safari")
             let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 8)
             let simulated = try SoundSafariBinary.run([
@@ -17,7 +17,7 @@ extension WindowTests {
             #expect(simulated.status == 0, "\(simulated.stderr)")
             #expect(simulated.stdout.contains("New scene open: the Farm!"), "\(simulated.stdout)")
 
-            let menu = try window.run(
+            let menu = try await window.run(
                 ["play", "--input", "keyboard"], script: ["wait menu", "text SF01", "shot menu-safari", "key Escape"],
                 windowSize: "1280x720")
             #expect(menu.status == 0, "stderr: \(menu.stderr)")
@@ -28,7 +28,7 @@ extension WindowTests {
                         + "200 points) · Savannah (locked: 14 sessions, 300 points)"), "\(text)")
 
             // The same list in German.
-            let german = try window.run(
+            let german = try await window.run(
                 ["play", "--input", "keyboard", "--language", "de"],
                 script: ["wait menu", "text SF01", "shot menu-safari-de", "key Escape"], windowSize: "1280x720")
             #expect(german.status == 0, "stderr: \(german.stderr)")
@@ -49,7 +49,7 @@ extension WindowTests {
             let script =
                 ["wait headphone-check", "key Left", "key Right"] + Array(repeating: round, count: 8).flatMap { $0 }
                 + ["wait summary", "shot end-safari", "key Return"]
-            let train = try window.run(
+            let train = try await window.run(
                 ["train", "--participant", "SF01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
                 script: script, timeout: 120, windowSize: "1280x720")
             #expect(train.status == 0, "stderr: \(train.stderr)")

@@ -1,10 +1,10 @@
-// Runs `play`/`study` in a real X11 window (Xvfb when there is no display) through the test driver `soundsafari-autopilot`.
+// Runs `play`/`study` in a real X11 window (an Xvfb of the run's own) through the test driver `soundsafari-autopilot`.
 import Foundation
 
 /// One run of the game window for a test: the built binary, SDL's X11 video driver, the dummy audio
 /// driver, an autopilot script of key presses, and a screenshot of every screen saved under
 /// `artifacts/<name>/` at the package root (kept for people to look at after the test).
-final class WindowSession {
+final class WindowSession: @unchecked Sendable {
     let name: String
     let logs: URL
     let screenshots: URL
@@ -22,36 +22,58 @@ final class WindowSession {
     /// Runs the binary with `arguments` (plus `--logs`), the script given as lines; kills it after `timeout` s.
     /// With `killAtShot`, the game is killed (SIGKILL, as a crash or power cut would) as soon as the script's
     /// screenshot of that name exists. `driverFlags` go to `soundsafari-autopilot` (e.g. `--threads-left yes`).
+    ///
+    /// Each run has an X server of its own (`WindowDisplay`), so window tests run side by side without taking the
+    /// keyboard focus from each other; `WindowSlots` lets a few run at once. The waiting is done on a thread of
+    /// its own, so a window that waits for its game holds none of Swift's few cooperative threads.
     func run(
-        _ arguments: [String], script: [String], timeout: Double = 150,
+        _ arguments: [String], script: [String], timeout: Double = 300,
         windowSize: String? = nil, environment: [String: String] = [:], killAtShot: String? = nil,
         driverFlags: [String] = []
+    ) async throws -> CommandOutput {
+        await WindowSlots.shared.acquire()
+        defer { Task { await WindowSlots.shared.release() } }
+        return try await Self.offPool {
+            try self.runBlocking(
+                arguments, script: script, timeout: timeout, windowSize: windowSize,
+                environment: environment, killAtShot: killAtShot, driverFlags: driverFlags)
+        }
+    }
+
+    /// Runs `body` on a thread of its own and waits for it without holding one of Swift's cooperative threads
+    /// (there are as many as cores: two on CI, shared by every test running at the time).
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<T, any Error>, Never>) in
+            Thread { continuation.resume(returning: Result { try body() }) }.start()
+        }
+        return try result.get()
+    }
+
+    private func runBlocking(
+        _ arguments: [String], script: [String], timeout: Double,
+        windowSize: String?, environment: [String: String], killAtShot: String?, driverFlags: [String]
     ) throws -> CommandOutput {
         let scriptURL = logs.appendingPathComponent("autopilot.txt")
         try script.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
+        let display = try WindowDisplay.start()
+        defer { display.stop() }
         let process = Process()
         var env = ProcessInfo.processInfo.environment
         env["SDL_AUDIODRIVER"] = "dummy"
         env["SDL_VIDEODRIVER"] = "x11"
+        env["DISPLAY"] = display.name
         // The tests read English unless they ask for another language: the developer's own LANG must not change them.
         env["LANGUAGE"] = "en"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.currentDirectoryURL = SoundSafariBinary.packageRoot
         // The test driver: the same commands as `soundsafari`, plus scripted input and screenshots.
-        let binary = SoundSafariBinary.url("soundsafari-autopilot").path
         var hooks = ["--script", scriptURL.path, "--screenshots", screenshots.path]
         if let windowSize { hooks += ["--window-size", windowSize] }
         hooks += driverFlags
-        let fullArguments = hooks + ["--"] + arguments + ["--logs", logs.path]
-        if env["DISPLAY"]?.isEmpty == false {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = fullArguments
-        } else {
-            // No display (e.g. `swift test` on a server): give this run its own virtual X server.
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-            process.arguments = ["-a", "-s", "-screen 0 1920x1080x24", binary] + fullArguments
-        }
+        process.executableURL = SoundSafariBinary.url("soundsafari-autopilot")
+        process.arguments = hooks + ["--"] + arguments + ["--logs", logs.path]
         let outFile = logs.appendingPathComponent("stdout.txt")
         let errFile = logs.appendingPathComponent("stderr.txt")
         FileManager.default.createFile(atPath: outFile.path, contents: nil)
@@ -63,38 +85,19 @@ final class WindowSession {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline {
             if let killAtShot, screenshotNames().contains(where: { $0.hasSuffix("-" + killAtShot) }) {
-                Self.killGame(process)
+                kill(process.processIdentifier, SIGKILL)
                 break
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
         let timedOut = process.isRunning
-        if timedOut {
-            Self.killGame(process)
-            process.waitUntilExit()
-        }
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
         return CommandOutput(
             status: timedOut ? -1 : process.terminationStatus,
             stdout: (try? String(contentsOf: outFile, encoding: .utf8)) ?? "",
             stderr: timedOut ? "timed out after \(Int(timeout)) s\n" + stderr : stderr)
-    }
-
-    /// SIGKILL for the game, as a crash or power cut would. Under `xvfb-run` (no DISPLAY) the game is the
-    /// wrapper's child: killing the wrapper would leave the game running (and holding its session's lock), while
-    /// with the game gone the wrapper ends by itself and stops its X server.
-    static func killGame(_ process: Process) {
-        let pid = process.processIdentifier
-        guard process.executableURL?.lastPathComponent == "xvfb-run" else {
-            kill(pid, SIGKILL)
-            return
-        }
-        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-        for child in children.split(separator: " ").compactMap({ Int32($0) }) {
-            let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
-            if name.trimmingCharacters(in: .whitespacesAndNewlines) != "Xvfb" { kill(child, SIGKILL) }
-        }
     }
 
     /// The participant's session folders, oldest first.

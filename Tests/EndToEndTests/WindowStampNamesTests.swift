@@ -7,7 +7,7 @@ extension WindowTests {
         /// The owl of `SoundsCommandTests.stamps` (its .txt: "An owl.", `de.utf8=Eine Eule.`) imported into the
         /// run's data folder and a plan of one round that names it: the search, its help and the result say "owl" in
         /// English and "Eule" in German, each sentence built so that no article has to agree with it.
-        @Test func aRecordedAnimalIsNamedFromItsStampInEnglishAndGerman() throws {
+        @Test func aRecordedAnimalIsNamedFromItsStampInEnglishAndGerman() async throws {
             let window = try WindowSession(name: "window-stamp-names")
             let data = window.logs.appendingPathComponent("data")
             let imported = try SoundSafariBinary.run(
@@ -25,7 +25,7 @@ extension WindowTests {
                 Array(repeating: ["wait next", "key Down", "key Return"], count: count).flatMap { $0 }
             }
             for (language, participant) in [("en", "SN01"), ("de", "SN02")] {
-                let run = try window.run(
+                let run = try await window.run(
                     [
                         "train", "--participant", participant, "--plan", plan.path, "--input", "keyboard", "--seed",
                         "4", "--language", language,

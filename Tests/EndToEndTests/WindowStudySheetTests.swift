@@ -12,7 +12,7 @@ extension WindowTests {
             try QuestionnaireLog(logs: window.logs, participant: ParticipantID(participant)).rows()
         }
 
-        @Test func theSheetIsTheProtocolsInstrumentAndConsentLetsTheStudyStartOnce() throws {
+        @Test func theSheetIsTheProtocolsInstrumentAndConsentLetsTheStudyStartOnce() async throws {
             let window = try WindowSession(name: "window-study-consent")
             var script = [
                 "wait questionnaire", "shot sheet-consent", "key 1", "key Return",  // consent: yes
@@ -30,7 +30,7 @@ extension WindowTests {
                 ]
             }
             script += ["wait summary", "shot summary", "key Return"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["study", "--protocol", Self.consentStudy.path, "--participant", "C01", "--input", "keyboard"],
                 script: script, timeout: 200, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -43,21 +43,21 @@ extension WindowTests {
             #expect(try window.trialLines(in: session).count == 6)
             #expect(try window.sessionJSON(in: session)["completed"] as? Bool == true)
             // Consented once: the next session goes straight to the headphone check.
-            let again = try window.run(
+            let again = try await window.run(
                 ["study", "--protocol", Self.consentStudy.path, "--participant", "C01", "--input", "keyboard"],
                 script: ["wait headphone-check", "shot again", "key Escape", "key Return"], timeout: 60)
             #expect(again.status == 0, "stderr: \(again.stderr)")
             #expect(try Self.sheetRows(window, "C01").count == rows.count, "not asked again")
         }
 
-        @Test func declinedConsentRefusesTheStudyAndRegistersNobody() throws {
+        @Test func declinedConsentRefusesTheStudyAndRegistersNobody() async throws {
             let window = try WindowSession(name: "window-study-no-consent")
             let script = [
                 "wait questionnaire", "key 2", "key Return",  // consent: no
                 "wait next", "key 1", "key Return", "wait next", "key 1", "key Return",
                 "wait error", "shot refused", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 ["study", "--protocol", Self.consentStudy.path, "--participant", "C02", "--input", "keyboard"],
                 script: script, timeout: 60, windowSize: "1280x720")
             #expect(output.status == 1, "stderr: \(output.stderr)")

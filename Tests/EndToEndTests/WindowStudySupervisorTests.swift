@@ -6,14 +6,14 @@ extension WindowTests {
     @Suite struct WindowStudySupervisorTests {
         static let thesis = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/thesis-study.json")
 
-        @Test func aLowerCaseTwinOfARegisteredIDIsNotedAndEscOnTheSheetLeavesWithoutWriting() throws {
+        @Test func aLowerCaseTwinOfARegisteredIDIsNotedAndEscOnTheSheetLeavesWithoutWriting() async throws {
             let window = try WindowSession(name: "window-study-sheet")
             let registered = try SoundSafariBinary.run([
                 "simulate", "--mode", "one-target", "--rounds", "1", "--participant", "P07", "--logs",
                 window.logs.path,
             ])
             #expect(registered.status == 0, "\(registered.stderr)")
-            let output = try window.run(
+            let output = try await window.run(
                 ["study", "--protocol", Self.thesis.path, "--participant", "p07", "--input", "keyboard"],
                 script: ["wait participant-sheet", "shot sheet-case-note", "key Escape"])
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -24,7 +24,7 @@ extension WindowTests {
             #expect(!FileManager.default.fileExists(atPath: window.logs.appendingPathComponent("p07").path))
         }
 
-        @Test func escAtABreakEndsTheSessionWithTheResumeCommandInTheTerminalOnly() throws {
+        @Test func escAtABreakEndsTheSessionWithTheResumeCommandInTheTerminalOnly() async throws {
             let window = try WindowSession(name: "window-study-break")
             var script = [
                 "wait participant-sheet", "key Up", "key Return", "wait headphone-check", "key Left", "key Right",
@@ -33,7 +33,7 @@ extension WindowTests {
                 script += ["wait running", "key Space", "wait round-result", "shot result", "key Return"]
             }
             script += ["wait break", "see 0:01 so far", "shot break-timer", "key Escape", "wait summary", "key Return"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["study", "--protocol", Self.thesis.path, "--participant", "S02", "--input", "keyboard"],
                 script: script, timeout: 200, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -1,7 +1,7 @@
-// The parent suite of every real-window test: they run one after another, never two windows at once.
+// The parent suite of every real-window test.
 import Testing
 
-/// Window tests share one X display under `make test`; run side by side, their windows take the
-/// keyboard focus from each other and SDL then drops or repeats controller input. One at a time they
-/// are deterministic (and the 2-core CI machine is not overloaded).
-@Suite(.serialized) struct WindowTests {}
+/// Window tests run side by side, each game on an X server of its own (`WindowSession.run`, `WindowDisplay`), a few
+/// at a time (`WindowSlots`). They once shared one display one after another (two windows on a display take the
+/// keyboard focus from each other): that made them a third of the suite's time on one thread.
+@Suite struct WindowTests {}

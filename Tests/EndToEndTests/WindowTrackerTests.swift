@@ -16,7 +16,8 @@ extension WindowTests {
             return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
         }
 
-        @Test func opentrackPacketsCalibrateSteerThePhotosAndASilentTrackerPausesTheRoundUntilDataReturns() throws {
+        @Test func opentrackPacketsCalibrateSteerThePhotosAndASilentTrackerPausesTheRoundUntilDataReturns() async throws
+        {
             let window = try WindowSession(name: "window-opentrack")
             let port = TrackerSender.port()
             // Forward is raw yaw 20; turning right raises it (sign +1); the photos are at raw 57 and 300,
@@ -37,7 +38,7 @@ extension WindowTests {
                 "wait paused", "wait running", "key Space", "wait round-result", "key Return",
                 "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 [
                     "play", "--participant", "H01", "--mode", "two-targets", "--rounds", "1", "--input",
                     "opentrack:\(port)",
@@ -70,7 +71,7 @@ extension WindowTests {
             #expect(window.screensShown().contains("paused"))
         }
 
-        @Test func oscsendMessagesWithAGivenYawSignSteerAPhoto() throws {
+        @Test func oscsendMessagesWithAGivenYawSignSteerAPhoto() async throws {
             let window = try WindowSession(name: "window-osc")
             let port = TrackerSender.port()
             // The IEM SceneRotator's yaw shrinks turning right: --tracker-yaw-sign -1, forward at raw 10.
@@ -84,7 +85,7 @@ extension WindowTests {
                 "wait headphone-check", "key Left", "key Right",
                 "wait running", "key Space", "wait round-result", "key Return", "wait summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 [
                     "play", "--participant", "H02", "--mode", "one-target", "--rounds", "1", "--input", "osc:\(port)",
                     "--tracker-yaw-sign", "-1",

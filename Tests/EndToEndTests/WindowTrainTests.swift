@@ -21,7 +21,7 @@ extension WindowTests {
             return url
         }
 
-        @Test func trainPlaysThePlansSessionWithFeedbackAndEndsOnTheProgressChart() throws {
+        @Test func trainPlaysThePlansSessionWithFeedbackAndEndsOnTheProgressChart() async throws {
             let window = try WindowSession(name: "window-train")
             let plan = try Self.tinyPlan(in: window.logs, rounds: 2)
             let round = ["wait running", "hold Right 300", "key Space", "wait round-result", "key Return"]
@@ -35,7 +35,7 @@ extension WindowTests {
                 ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skip(6)
                 + ["wait practice", "key Return"] + round + round
                 + ["wait ratings-after"] + skip(7) + ["wait summary", "key Escape"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["train", "--participant", "TR01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
                 script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -70,7 +70,7 @@ extension WindowTests {
         /// The SNR plan with a long name, one two-target round and no questionnaire: a photo far off gives the
         /// longest feedback, and the end screen names the plan (screenshots to look at: the text must stay
         /// inside the window and above the button at 1280×720).
-        @Test func theSNRPlanShowsItsBackgroundLevelAndLongTextsFitTheScreens() throws {
+        @Test func theSNRPlanShowsItsBackgroundLevelAndLongTextsFitTheScreens() async throws {
             let window = try WindowSession(name: "window-train-snr")
             let example = SoundSafariBinary.packageRoot.appendingPathComponent("Examples/training-plan-snr.json")
             var text = try String(contentsOf: example, encoding: .utf8)
@@ -93,7 +93,7 @@ extension WindowTests {
                 ["wait headphone-check", "key Left", "key Right", "wait practice", "key Return", "wait running"] + photo
                 + ["wait intermediate", "key Return", "wait running"] + photo
                 + ["wait round-result", "key Return", "wait summary", "key Escape"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["train", "--participant", "SN01", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
                 script: script, windowSize: "1280x720")
             #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -109,7 +109,7 @@ extension WindowTests {
             }
         }
 
-        @Test func theMainMenuShowsTheParticipantsProgress() throws {
+        @Test func theMainMenuShowsTheParticipantsProgress() async throws {
             let window = try WindowSession(name: "window-progress")
             let plan = try Self.tinyPlan(in: window.logs, rounds: 3)
             let simulated = try SoundSafariBinary.run([
@@ -120,7 +120,7 @@ extension WindowTests {
             let script =
                 ["wait menu", "text PR01"] + Array(repeating: "key Down", count: 8)
                 + ["key Return", "wait progress", "key Return", "wait menu", "key Escape"]
-            let output = try window.run(["play", "--input", "keyboard"], script: script)
+            let output = try await window.run(["play", "--input", "keyboard"], script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             #expect(window.screensShown().contains("progress"))
             #expect(SimulateRun.isPNG(window.logs.appendingPathComponent("PR01/progress.png")))

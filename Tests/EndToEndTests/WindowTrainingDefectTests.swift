@@ -36,14 +36,14 @@ extension WindowTests {
 
         /// Defects 1 and 2: "Session paused" and "Session complete" ignored Enter, Space and a click on Close
         /// (only Esc closed them), and the points of the photos before a resume were forgotten at the end.
-        @Test func theTrainingEndScreensCloseWithSpaceAClickOrEnterAndKeepThePointsAcrossResumes() throws {
+        @Test func theTrainingEndScreensCloseWithSpaceAClickOrEnterAndKeepThePointsAcrossResumes() async throws {
             let window = try WindowSession(name: "window-train-close")
             let plan = try Self.plan(in: window.logs, rounds: 4)
             let arguments = [
                 "train", "--participant", "TC01", "--plan", plan.path, "--input", "keyboard", "--seed", "5",
             ]
             // 1: two photos, quit; Space on "Session paused" closes the window.
-            let first = try window.run(
+            let first = try await window.run(
                 arguments,
                 script: ["wait headphone-check", "key Left", "key Right", "wait practice", "key Return"] + Self.round
                     + Self.round + Self.quit
@@ -52,14 +52,14 @@ extension WindowTests {
             #expect(first.status == 0, "Space on the paused end screen: \(first.stderr)")
             // 2: train continues the session; one photo, quit; a click on Close closes it (1280×720: the button
             // is centred 98 px above the bottom).
-            let second = try window.run(
+            let second = try await window.run(
                 arguments,
                 script: ["wait headphone-check", "key Left", "key Right"] + Self.round + Self.quit
                     + ["wait summary", "click 640 622"],
                 timeout: 90, windowSize: "1280x720")
             #expect(second.status == 0, "a click on Close: \(second.stderr)")
             // 3: the last photo; Enter on "Session complete".
-            let third = try window.run(
+            let third = try await window.run(
                 arguments,
                 script: ["wait headphone-check", "key Left", "key Right"] + Self.round
                     + ["wait summary", "shot complete-end", "key Return"],
@@ -86,13 +86,13 @@ extension WindowTests.WindowTrainingDefectTests {
     /// Defects 3, 4 and 8: "Hit! (zone 61°)" beside an empty ±20° photo and "Good try." / "Well heard!" on the
     /// same screen; "Round 4 of 32" when the minutes end the session first; the plan's ID and the HRTF's name on
     /// the patient's screens.
-    @Test func aTrainingResultHasOneVerdictAndItsZoneDrawnTheHeaderCountsMinutesAndNoInternalNamesShow() throws {
+    @Test func aTrainingResultHasOneVerdictAndItsZoneDrawnTheHeaderCountsMinutesAndNoInternalNamesShow() async throws {
         let window = try WindowSession(name: "window-train-verdict")
         let plan = try Self.plan(in: window.logs, rounds: 3)
         let round = [
             "wait running", "shot searching", "hold Right 300", "key Space", "wait round-result", "key Return",
         ]
-        let output = try window.run(
+        let output = try await window.run(
             ["train", "--participant", "TV01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
             script: [
                 "wait headphone-check", "key Left", "key Right", "wait practice", "shot practice", "hold Right 900",
@@ -136,13 +136,13 @@ extension WindowTests.WindowTrainingDefectTests {
 extension WindowTests.WindowTrainingDefectTests {
     /// Defect 5: a 644-second search had no help. After the plan's `help_after_s` the screen names the animal's
     /// side (not its direction) and L plays the call again, while the photo's time still counts from the start.
-    @Test func aStuckSearchGetsTheSideAndTheCallAgainAfterThePlansSeconds() throws {
+    @Test func aStuckSearchGetsTheSideAndTheCallAgainAfterThePlansSeconds() async throws {
         let window = try WindowSession(name: "window-train-help")
         let plan = try Self.plan(in: window.logs, rounds: 1)
         var text = try String(contentsOf: plan, encoding: .utf8)
         text = text.replacingOccurrences(of: #""replay": true }"#, with: #""replay": true, "help_after_s": 5 }"#)
         try text.write(to: plan, atomically: true, encoding: .utf8)
-        let output = try window.run(
+        let output = try await window.run(
             ["train", "--participant", "TH01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"],
             script: [
                 "wait headphone-check", "key Left", "key Right", "wait practice", "key Space", "wait running",
@@ -175,7 +175,7 @@ extension WindowTests.WindowTrainingDefectTests {
 extension WindowTests.WindowTrainingDefectTests {
     /// Defect 7: the SAM items were numbered boxes with "Self-Assessment Manikin, valence, 1–9", number keys did
     /// nothing, and ↓ landed on the inactive Next. Number keys answer, ↓ goes to Skip, each SAM point is a figure.
-    @Test func theQuestionnaireTakesNumberKeysSkipsTheInactiveNextAndDrawsManikins() throws {
+    @Test func theQuestionnaireTakesNumberKeysSkipsTheInactiveNextAndDrawsManikins() async throws {
         let window = try WindowSession(name: "window-questionnaire-keys")
         let script = [
             "wait ratings-prompt", "key 1", "shot yes-by-number", "key Return",  // 1: Yes by its number
@@ -185,7 +185,7 @@ extension WindowTests.WindowTrainingDefectTests {
             "wait next", "key 7", "shot arousal-7", "key Return",  // 5: SAM 7
             "wait next", "key Down", "key Return", "wait next", "key Down", "key Return",
         ]
-        let output = try window.run(
+        let output = try await window.run(
             ["rate", "--participant", "QK1", "--prompted-at", "2026-11-23T18:07:31Z"], script: script,
             windowSize: "1280x720")
         #expect(output.status == 0, "stderr: \(output.stderr)")
@@ -208,11 +208,11 @@ extension WindowTests.WindowTrainingDefectTests {
 
 extension WindowTests.WindowTrainingDefectTests {
     /// Large text (F2) and high contrast (F3) are remembered with the participant: the next window opens with them.
-    @Test func largeTextAndHighContrastAreRememberedForTheParticipant() throws {
+    @Test func largeTextAndHighContrastAreRememberedForTheParticipant() async throws {
         let window = try WindowSession(name: "window-large-text")
         let plan = try Self.plan(in: window.logs, rounds: 2)
         let arguments = ["train", "--participant", "LT01", "--plan", plan.path, "--input", "keyboard", "--seed", "5"]
-        let first = try window.run(
+        let first = try await window.run(
             arguments,
             script: [
                 "wait headphone-check", "shot normal", "key F2", "key F3", "wait large-text", "wait high-contrast",
@@ -226,7 +226,7 @@ extension WindowTests.WindowTrainingDefectTests {
         #expect(stored == ["large_text": true, "high_contrast": true, "read_aloud": false])
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600, "owner-only like every file in the participant's folder")
-        let second = try window.run(
+        let second = try await window.run(
             arguments,
             script: ["wait headphone-check", "shot remembered", "key Escape", "key Return"], timeout: 90,
             windowSize: "1280x720")

@@ -7,7 +7,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowVolumeTests {
-        @Test func aPatientTurnsTheVolumeDownAndUpDuringARoundAndEveryChangeIsLoggedAtOnce() throws {
+        @Test func aPatientTurnsTheVolumeDownAndUpDuringARoundAndEveryChangeIsLoggedAtOnce() async throws {
             let window = try WindowSession(name: "window-volume")
             let script = [
                 "wait menu", "key Return", "wait headphone-check", "key Left", "key Right",
@@ -17,7 +17,7 @@ extension WindowTests {
                 "shot volume-hidden",
                 "key Space", "wait round-result", "key Return", "wait summary", "shot summary", "key Return",
             ]
-            let output = try window.run(
+            let output = try await window.run(
                 [
                     "play", "--participant", "VK01", "--mode", "one-target", "--rounds", "1", "--input", "keyboard",
                     "--seed", "3",
@@ -79,10 +79,10 @@ extension WindowTests {
             return png.count((255, 120, 90), x: left..<png.width, y: 0..<png.height, tolerance: 20)
         }
 
-        @Test func aParticipantPastTheWeeklyAllowanceIsWarnedAtTheCheckAndOnTheSummaryButPlays() throws {
+        @Test func aParticipantPastTheWeeklyAllowanceIsWarnedAtTheCheckAndOnTheSummaryButPlays() async throws {
             let window = try WindowSession(name: "window-dose-warning")
             try overTheWeeklyAllowance("VK02", in: window)
-            let output = try window.run(
+            let output = try await window.run(
                 [
                     "play", "--participant", "VK02", "--mode", "one-target", "--rounds", "1", "--input", "keyboard",
                     "--seed", "3",
@@ -109,7 +109,7 @@ extension WindowTests {
         }
 
         /// The end of a training session shows the same warning under the progress chart.
-        @Test func aTrainingSessionPastTheWeeklyAllowanceEndsWithTheWarning() throws {
+        @Test func aTrainingSessionPastTheWeeklyAllowanceEndsWithTheWarning() async throws {
             let window = try WindowSession(name: "window-dose-train")
             try overTheWeeklyAllowance("VK03", in: window)
             let plan = try WindowTrainTests.tinyPlan(in: window.logs, rounds: 1)
@@ -118,7 +118,7 @@ extension WindowTests {
                 ["wait headphone-check", "key Left", "key Right", "wait ratings-before"] + skipAll
                 + ["wait running", "key Space", "wait round-result", "key Return", "wait ratings-after"] + skipAll
                 + ["wait summary", "shot train-warning", "key Escape"]
-            let output = try window.run(
+            let output = try await window.run(
                 ["train", "--participant", "VK03", "--plan", plan.path, "--input", "keyboard", "--seed", "3"],
                 script: script)
             #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -27,7 +27,8 @@ import Foundation
 ///     wait sound         # until the session's output has measured sound (its sounds were played)
 ///     button A           # press and release a controller button (A B X Y START UP DOWN LEFT RIGHT)
 ///
-/// A `wait`, `see` or `gone` that does not succeed within 30 s stops the game with a message naming the step.
+/// A `wait`, `see` or `gone` that does not succeed within 30 s stops the game with a message naming the step (time
+/// the frame loop stood still, the game busy loading, does not count).
 /// They wait for a state, never for a time: a script's `sleep` is for what must *not* happen meanwhile (a key
 /// ignored at a break) or for keeping the window open until the test kills it. `wait next` does not count the
 /// pitch match's ♪ marker moving between its two tones as a change (`DrawnFrame`): it waits for the next question.
@@ -65,12 +66,17 @@ final class Autopilot {
     private var steps: [Step]
     private var index = 0
     private var stepStarted: Double?
+    /// When the last frame came: a frame loop that stalled (a screen loading six HRTF sets on a CI machine shared
+    /// with other builds took longer than the whole wait) does not use up a step's 30 s.
+    private var lastFrame: Double?
     private var heldKey: SDL_Keycode?
     private let gamepad = VirtualGamepad()
     private var buttonDown = false
     /// What was drawn when the last input step was sent (`wait next` waits for something else).
     private var drawnAtLastInput: DrawnFrame?
     static let waitTimeoutSeconds = 30.0
+    /// A gap between two frames longer than this is the game busy, not the screen waited for.
+    static let stallSeconds = 0.5
 
     init(steps: [Step]) { self.steps = steps }
 
@@ -141,6 +147,10 @@ final class Autopilot {
         boxes: [TextRenderer.Box] = [], state: () -> AutopilotState,
         screenshot: (String) throws -> Void
     ) throws {
+        if let lastFrame, now - lastFrame > Self.stallSeconds, let started = stepStarted {
+            stepStarted = started + (now - lastFrame)
+        }
+        lastFrame = now
         while index < steps.count {
             let firstFrame = stepStarted == nil
             let started = stepStarted ?? now
