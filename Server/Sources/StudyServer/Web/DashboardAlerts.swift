@@ -102,7 +102,11 @@ extension StudyDatabase {
                             missed,
                             [
                                 "plan": plan.plan.name, "done": String(status.done),
-                                "total": String(plan.plan.totalSessions), "next": status.dueNext,
+                                "total": String(plan.plan.totalSessions),
+                                // The same schedule ParticipantStatus counted with, worded in the page's language
+                                // (its `dueNext` is the English of `status`'s CSV); which session is unfinished
+                                // does not change what is due next, so the order of `records` does not matter.
+                                "next": PlanSchedule.of(plan, sessions: records, today: now).dueNext(catalog),
                             ])))
             }
             if let week = status.weekDose, week.fraction > 1 {
