@@ -7,15 +7,22 @@ import Foundation
 /// language. The file format is GNU gettext's (`msgfmt`): a header of offsets to the original and translated strings.
 /// Marked strings are the same literals `Translation` marks, so one extraction and one `po/LANG.po` serve both.
 public struct MessageCatalog: Sendable {
-    public let language: Language
+    /// The language of a catalog read from a file; nil for `process`, whose language is `Translation`'s.
+    private let fixed: Language?
     /// msgid → its forms (one, or singular and plural), as msgfmt stores them (forms separated by NUL).
     private let messages: [String: [String]]
+
+    public var language: Language { fixed ?? Translation.language }
 
     /// English: the code's own strings, no file.
     public static let english = MessageCatalog(language: .english, messages: [:])
 
-    init(language: Language, messages: [String: [String]]) {
-        self.language = language
+    /// The process's language (`Translation`, glibc's gettext): for code that draws the same text for a command
+    /// (in the player's language) and for the server (in each page reader's), such as the analyzer's figures.
+    public static let process = MessageCatalog(language: nil, messages: [:])
+
+    init(language: Language?, messages: [String: [String]]) {
+        self.fixed = language
         self.messages = messages
     }
 
@@ -67,6 +74,7 @@ public struct MessageCatalog: Sendable {
 
     /// The translation of `msgid`, its `{name}` placeholders filled (the original when the catalog lacks it).
     public func gettext(_ msgid: StaticString, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        guard fixed != nil else { return Translation.gettext(msgid, values) }
         let text = String(describing: msgid)
         return Translation.fill(messages[text]?.first ?? text, values)
     }
@@ -76,6 +84,7 @@ public struct MessageCatalog: Sendable {
     public func ngettext(
         _ singular: StaticString, _ plural: StaticString, _ count: Int, _ values: KeyValuePairs<String, String> = [:]
     ) -> String {
+        guard fixed != nil else { return Translation.ngettext(singular, plural, count, values) }
         let forms =
             messages[String(describing: singular)] ?? [String(describing: singular), String(describing: plural)]
         let text = count == 1 ? forms[0] : forms[min(1, forms.count - 1)]
@@ -84,7 +93,10 @@ public struct MessageCatalog: Sendable {
 
     /// A message that is not a literal in Swift code (a dashboard template's marked text, found by the extraction
     /// like the code's): its translation, or itself.
-    public func translate(_ text: String) -> String { messages[text]?.first ?? text }
+    public func translate(_ text: String) -> String {
+        guard fixed != nil else { return Translation.translate(text) }
+        return messages[text]?.first ?? text
+    }
 }
 
 /// A .mo file that is not one msgfmt writes.

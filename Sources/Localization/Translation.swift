@@ -75,6 +75,12 @@ public enum Translation {
         return fill(fill(text, ["count": String(count)]), values)
     }
 
+    /// A message that is no literal in the code (`MessageCatalog.translate`): its translation in the active language.
+    static func translate(_ text: String) -> String {
+        guard language != .english else { return text }
+        return text.withCString { String(cString: dgettext(domain, $0)) }
+    }
+
     /// The same with the values in a dictionary (a set of values made once for several sentences).
     public static func gettext(_ msgid: StaticString, _ values: [String: String]) -> String {
         fill(gettext(msgid), values.map { ($0.key, $0.value) })

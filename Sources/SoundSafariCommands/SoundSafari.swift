@@ -1,6 +1,8 @@
 // The `soundsafari` command line: one subcommand per file in Commands/ (parse, assemble, run).
 import ArgumentParser
 import BuildInfo
+import Foundation
+import Localization
 
 /// The root command. The `soundsafari` executable runs it; the window tests' `soundsafari-autopilot`
 /// parses the same commands and adds its test hooks, so the shipped surface has none.
@@ -9,7 +11,24 @@ public struct SoundSafari: ParsableCommand {
 
     /// Runs the command line with `--name=` read as an empty value (`EmptyOptionValue`).
     public static func main() {
-        main(EmptyOptionValue.separated(Array(CommandLine.arguments.dropFirst())))
+        do {
+            var command = try parseAsRoot(EmptyOptionValue.separated(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Ends the run for `error` as ArgumentParser does, except that a command's failure after it chose a language
+    /// other than English is one line in that language ("Fehler: …"): the patient who ran `train` or `rate` reads
+    /// it. Usage errors (before any language is chosen) and English runs keep ArgumentParser's own words.
+    public static func fail(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        guard Translation.language != .english, code != .success, !(error is ExitCode), !(error is ValidationError)
+        else { exit(withError: error) }
+        FileHandle.standardError.write(
+            Data((Translation.gettext("Error: {message}", ["message": message(for: error)]) + "\n").utf8))
+        Foundation.exit(code.rawValue)
     }
 
     public static let configuration = CommandConfiguration(

@@ -61,5 +61,5 @@ do {
         try command.run()
     }
 } catch {
-    SoundSafari.exit(withError: error)
+    SoundSafari.fail(error)
 }

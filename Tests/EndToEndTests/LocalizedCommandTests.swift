@@ -1,4 +1,5 @@
-// German outside the window: train's line, the reminder notification, the remembered language, a missing catalog.
+// German outside the window: train's and simulate's lines, a file error, the reminder notification, the remembered
+// language, a missing catalog.
 import Foundation
 import StudyKit
 import StudyRecords
@@ -98,6 +99,43 @@ import Testing
                 + "\(parts[2]).\(parts[1]).\(parts[0]) an der Reihe.\n")
         // The environment's choice is not remembered: only a flag is.
         #expect(try DisplayPreferences.read(logs: logs, participant: try ParticipantID("D02")).language == nil)
+    }
+
+    /// simulate's lines are the participant's language too (the one train would choose), numbers with a decimal
+    /// comma; a file the run cannot write is one German sentence after "Fehler:".
+    @Test func simulateSpeaksGermanAndAFileErrorIsOneGermanLine() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("simulate-de")
+        let catalogs = try Self.compiledCatalogs()
+        defer {
+            try? FileManager.default.removeItem(at: logs)
+            try? FileManager.default.removeItem(at: catalogs)
+        }
+        let environment = ["SOUNDSAFARI_LOCALEDIR": catalogs.path]
+        let german = try SoundSafariBinary.run(
+            [
+                "simulate", "--mode", "one-target", "--rounds", "1", "--bot", "noisy", "--seed", "3",
+                "--participant", "D04", "--logs", logs.path, "--language", "de",
+            ], environment: environment)
+        #expect(german.status == 0, "\(german.stderr)")
+        let lines = german.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Ordner der Sitzung: \(logs.path)/D04/") == true, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("In diesem Lauf protokollierte Zeilen: ") && $0.hasSuffix("; Sitzung abgeschlossen.")
+            },
+            "\(lines)")
+        let deviation = try #require(lines.first { $0.hasPrefix("Betrag der Abweichung: Median ") }, "\(lines)")
+        #expect(deviation.contains(try Regex(#"Median [0-9]+,[0-9]{2}°, Mittel [0-9]+,[0-9]{2}°"#)), "\(deviation)")
+
+        // The participant's folder is a file: the folder cannot be made, said in the environment's German.
+        try Data().write(to: logs.appendingPathComponent("D05"))
+        let broken = try SoundSafariBinary.run(
+            ["simulate", "--mode", "one-target", "--rounds", "1", "--participant", "D05", "--logs", logs.path],
+            environment: environment.merging(["LANGUAGE": "de"]) { _, new in new })
+        #expect(broken.status != 0)
+        #expect(broken.stderr.hasPrefix("Fehler: "), "\(broken.stderr)")
+        #expect(broken.stderr.contains("ist nicht möglich: Ein Teil des Pfads ist eine Datei"), "\(broken.stderr)")
+        #expect(!broken.stderr.contains("Error") && !broken.stderr.contains("Cannot"), "\(broken.stderr)")
     }
 
     @Test func aLanguageWithoutItsCatalogIsOneSentenceFromTheFlagAndEnglishFromTheEnvironment() throws {

@@ -71,6 +71,99 @@ import Testing
         }
     }
 
+    /// The sentences the routes make, not the templates: alerts, the status lines, the timeline, the participants
+    /// table's cells and headings, the charts' labels, a form's refusal and the error page's title. A German browser
+    /// finds them in German and none of their English on the pages with data.
+    @Test func theSentencesRoutesMakeAreGermanToo() async throws {
+        let catalogs = try await TestCatalogs.folder.value
+        try await withServer(catalogs: catalogs) { server in
+            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.addSite("A")
+            let sender = try await ParticipantStudy.seed(server, site: "A", participant: "P07")
+            // A plan assigned 10 days ago that none of the sessions belongs to: 5 due, 4 missed (an alert).
+            try await DashboardAlertsTests.sendPlan("P07", at: Date().addingTimeInterval(-10 * 86_400), by: sender)
+            _ = try await server.enrolDevice(site: "A", name: "lab-2")
+            let browser = FormClient(server)
+            browser.headers[.acceptLanguage] = "de"
+            _ = try await browser.signIn("root", testPassword)
+            func text(_ path: String) async throws -> String {
+                let page = try await browser.send(.get, path)
+                #expect(page.status == 200, "\(path)")
+                return DashboardParticipantPageTests.text(page.html)
+            }
+            func expectNoEnglish(_ text: String, _ english: [String], _ path: String) {
+                for phrase in english { #expect(!text.contains(phrase), "\(path): '\(phrase)' left in English") }
+            }
+
+            let overview = try await text("/")
+            #expect(overview.contains("hat 4 Sitzungen des Plans"), "\(overview)")
+            #expect(overview.contains("als Nächstes fällig: Sitzung 1 heute"), "\(overview)")
+            expectNoEnglish(overview, ["missed 4", "the headphone check", "never", "session 1 today"], "/")
+
+            let site = try await text("/sites/A")
+            #expect(site.contains("lab-2") && site.contains(" nie "), "a machine that never synced")
+            #expect(site.contains("nach Teilnehmer") && site.contains("neueste Sitzung zuerst"))
+            expectNoEnglish(site, ["never", "by participant", "most sessions first"], "/sites/A")
+
+            let table = try await text("/participants")
+            #expect(table.contains("Erledigte Sitzungen") && table.contains("Letzter Abgleich"))
+            #expect(table.contains("0 von 5 fälligen") && table.contains("Sitzung 1 heute"), "\(table)")
+            #expect(table.contains("im Rückstand (verpasste Sitzungen)"))
+            expectNoEnglish(
+                table,
+                [
+                    "Sessions done", "Last sync", "Tinnitus loudness", "of 5 due", "session 1 today", "everyone",
+                    "behind",
+                ],
+                "/participants")
+
+            let participant = try await text("/sites/A/participants/P07")
+            for german in [
+                "Plan 'localization-training-10x12' Version 1: 0 von 10 Sitzungen erledigt, 4 verpasst",
+                "Keine Sitzung der letzten 7 Tage hat eine Hördosis", "Sitzung 4 (thesis-study)", "abgeschlossen",
+                "mittlere Abweichung",
+                "Bewertungen after Sitzung 4", "Profilversion 1 auf home-1",
+                "Fragebogen mini-tq (A1, baseline) Summe 14",
+                "Tagebuch therapy: Hearing aids hearing-aid von 2026-11-28 bis laufend",
+                "Mittlere Abweichung je Sitzung",
+                "Tage seit der ersten Bewertung", "rechtes Ohr (O)", "100 % (sichere Wochendosis)",
+                "kein Kerbfilter; Verstärkungsregel none",
+            ] {
+                #expect(participant.contains(german), "participant page: '\(german)' missing")
+            }
+            expectNoEnglish(
+                participant,
+                [
+                    "sessions done", "Listening dose", "No session of the last", "No training plan", "median deviation",
+                    "Ratings after",
+                    "Profile version", "profile version", "not completed", "total 14", "to ongoing",
+                    "days since the first rating", "right ear", "safe weekly dose", "no notch", "gain rule",
+                    "Median deviation per session", "Weekly listening dose at each session",
+                ], "participant page")
+
+            let session = try await text(
+                "/sites/A/sessions/\(ParticipantStudy.sessionID(number: 2, participant: "P07"))")
+            #expect(session.contains("trotzdem fortgesetzt"), "\(session)")
+            expectNoEnglish(session, ["continued anyway", "passed: both sides", "none (no profile)"], "session page")
+
+            // A form's refusal and the error page's title.
+            let page = try await browser.send(.get, "/sites/A/participants/P07")
+            let refused = try await browser.send(
+                .post, "/sites/A/participants/P07/profile",
+                form: [
+                    ("csrf", try #require(page.csrf)), ("notch_centre", ""), ("notch_width", "none"),
+                    ("gain_rule", "none"), ("max_gain", "laut"), ("max_volume", ""), ("step", "preview"),
+                ])
+            #expect(refused.status == 400)
+            #expect(
+                DashboardParticipantPageTests.text(refused.html).contains(
+                    "Der Wert 'laut' für Verstärkungsgrenze ist keine Zahl"))
+            let missing = try await browser.send(.get, "/sites/A/participants/P55")
+            #expect(
+                missing.status == 404 && missing.html.contains("<title>Nicht gefunden · SoundSafari-Studie</title>"))
+        }
+    }
+
     @Test(arguments: [
         ("de", Language.german), ("de-AT, en;q=0.5", .german), ("en, de;q=0.9", .english),
         ("fr, de;q=0.4", .german), ("fr", .english), ("*", .english), ("de;q=0", .english),

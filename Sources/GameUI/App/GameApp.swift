@@ -292,7 +292,8 @@ package final class GameApp {
         shutdown()
         // Quitting early is the player's choice, not a failure; an error screen is (and the terminal says why).
         if case .error(let message) = flow.screen {
-            FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+            FileHandle.standardError.write(
+                Data((Translation.gettext("Error: {message}", ["message": message]) + "\n").utf8))
             return 1
         }
         return 0

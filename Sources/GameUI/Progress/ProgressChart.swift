@@ -14,7 +14,7 @@ import TidyFormats
 /// Draws a `ProgressSeries` as a 960 × 600 picture: median absolute deviation, front-back reversal rate
 /// and median time per session, side by side, sessions played today in a highlight colour, and the
 /// one-line comparison with the first sessions underneath. At most `maxPoints` sessions are drawn.
-struct ProgressChart {
+package struct ProgressChart {
     static let width: Int32 = 960
     static let height: Int32 = 600
     static let maxPoints = 30
@@ -165,8 +165,8 @@ struct ProgressChart {
     }
 
     /// "First 3: 18.5° off, latest 3: 4.6° off (medians) — 75 % closer. Well done!" (nil with one session), in the
-    /// run's language (`ProgressSeries.compared`'s numbers).
-    static func comparison(_ series: ProgressSeries) -> String? {
+    /// run's language (`ProgressSeries.compared`'s numbers): under the chart, and `simulate`'s line.
+    package static func comparison(_ series: ProgressSeries) -> String? {
         guard let (count, first, latest, change) = series.compared else { return nil }
         let language = Translation.language
         let verdict =

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GameCore
 import GameUI
+import Localization
 import SessionRuntime
 import StudyKit
 import StudyRecords
@@ -14,7 +15,7 @@ struct SimulateCommand: ParsableCommand {
         commandName: "simulate",
         abstract: "Play a session with a bot, headless, and write exactly the files a real session writes.",
         discussion: """
-            The bot hears the binaural audio rendered offline by the game's engine (the listener bot) or reads the \
+            The bot hears the binaural audio rendered offline by the game engine (the listener bot) or reads the \
             true bearings (ideal, noisy). Time is virtual unless --realtime is given, so sessions run in seconds.
             """)
 
@@ -77,6 +78,10 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Folder holding sounds.json (default: found from the executable or the current folder).")
     var sounds: String?
 
+    /// The lines a participant reads (the session's summary, the plan's standing, points, scenes) are in the
+    /// language `train` would choose for them.
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         if mode != nil, protocolFile != nil { throw ValidationError("Give either --mode or --protocol, not both.") }
         if let mode, LevelKind(rawValue: mode) == nil {
@@ -121,6 +126,7 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
+        try language.activate(logs: URL(fileURLWithPath: logs), participant: participant)
         if let plan {
             try runPlan(URL(fileURLWithPath: plan))
             return
@@ -188,12 +194,16 @@ struct SimulateCommand: ParsableCommand {
                 }
                 print(Self.summary(outcome))
                 if let scene = outcome.scene.flatMap(SafariScene.named), plan.session.scene != nil {
-                    print("Scene: \(scene.title) (the plan's own: no scene opens or changes).")
+                    print(
+                        Translation.gettext(
+                            "Scene: {scene} (the plan's own: no scene opens or changes).", ["scene": scene.title]))
                 } else if let scene = outcome.scene.flatMap(SafariScene.named) {
                     let safari = try SafariProgress.read(
                         logs: logsFolder, participant: id, assigned: start.schedule.assigned)
-                    var line = "Scene: \(scene.title)."
-                    if let opened = safari.justOpened { line += " New scene open: the \(opened.title)!" }
+                    var line = Translation.gettext("Scene: {scene}.", ["scene": scene.title])
+                    if let opened = safari.justOpened {
+                        line += " " + Translation.gettext("New scene open: the {scene}!", ["scene": opened.title])
+                    }
                     if let next = SafariWording.nextMilestone(safari) { line += " " + next }
                     print(line)
                 }
@@ -209,23 +219,36 @@ struct SimulateCommand: ParsableCommand {
                     for sitting in after { print(Self.summary(sitting)) }
                 }
                 if let staircase = outcome.staircase {
-                    let threshold = staircase.runThreshold.map { String(format: "%.2f", $0) } ?? "none yet"
+                    let number = { (value: Double) in Translation.language.number(String(format: "%.2f", value)) }
                     print(
-                        String(
-                            format: "Staircase (%@): next value %.2f, %d reversals this session, threshold %@.",
-                            start.schedule.assigned.plan.adaptive.parameter.rawValue, staircase.value,
-                            staircase.runReversals.count, threshold))
+                        Translation.ngettext(
+                            "Staircase ({parameter}): next value {value}, {count} reversal this session, threshold {threshold}.",
+                            "Staircase ({parameter}): next value {value}, {count} reversals this session, threshold {threshold}.",
+                            staircase.runReversals.count,
+                            [
+                                "parameter": start.schedule.assigned.plan.adaptive.parameter.rawValue,
+                                "value": number(staircase.value),
+                                "threshold": staircase.runThreshold.map(number) ?? Translation.gettext("none yet"),
+                            ]))
                 }
                 let series = try ProgressPicture.write(logs: logsFolder, participant: participant)
-                if let comparison = series.comparison { print(comparison) }
+                if let comparison = ProgressChart.comparison(series) { print(comparison) }
                 let built = try PatientProgress.read(
                     logs: logsFolder, participant: try ParticipantID(participant), assigned: start.schedule.assigned)
                 // simulate plays plan sessions at once, whatever the calendar says: a session before its day is early.
-                let early = built.keptInARow == 0 ? " (this one early: simulate ignores the plan's calendar)" : ""
+                let early =
+                    built.keptInARow == 0
+                    ? Translation.gettext(" (this one early: simulate ignores the plan's calendar)") : ""
                 print(
-                    "Points: \(built.sessionPoints.last ?? 0) this session, \(built.totalPoints) in all; "
-                        + "\(built.keptInARow) session\(built.keptInARow == 1 ? "" : "s") in a row on time\(early); "
-                        + "album: \(built.album.count) photo\(built.album.count == 1 ? "" : "s").")
+                    Translation.gettext(
+                        "Points: {session} this session, {total} in all",
+                        ["session": String(built.sessionPoints.last ?? 0), "total": String(built.totalPoints)])
+                        + "; "
+                        + Translation.ngettext(
+                            "{count} session in a row on time", "{count} sessions in a row on time", built.keptInARow)
+                        + early + "; "
+                        + Translation.ngettext("album: {count} photo", "album: {count} photos", built.album.count)
+                        + ".")
             }
         }
     }
@@ -233,25 +256,38 @@ struct SimulateCommand: ParsableCommand {
     /// "Questionnaire mini-tq (baseline): A1 finished, total 14.000 (moderate (8-12))."
     static func summary(_ sitting: QuestionnaireSitting) -> String {
         let administration = sitting.administration
+        let values = [
+            "instrument": sitting.instrument.id, "moment": sitting.moment.rawValue,
+            "administration": administration?.id ?? Translation.gettext("nothing"),
+        ]
         var line =
-            "Questionnaire \(sitting.instrument.id) (\(sitting.moment.rawValue)): \(administration?.id ?? "nothing") "
-            + (sitting.isFinished ? "finished" : "not finished")
+            sitting.isFinished
+            ? Translation.gettext("Questionnaire {instrument} ({moment}): {administration} finished", values)
+            : Translation.gettext("Questionnaire {instrument} ({moment}): {administration} not finished", values)
         if let total = administration?.finished?.value {
-            line += ", total \(total)" + (administration?.finished?.band.map { " (\($0))" } ?? "")
+            line +=
+                Translation.gettext(", total {total}", ["total": Translation.language.number(total)])
+                + (administration?.finished?.band.map { " (\($0))" } ?? "")
         }
         return line + "."
     }
 
     static func summary(_ outcome: Simulation.Outcome) -> String {
         let trials = outcome.trials
-        var lines = ["Session folder: \(outcome.folder.path)"]
+        var lines = [Translation.gettext("Session folder: {folder}", ["folder": outcome.folder.path])]
         // A plan session that played its minutes is done (it counts for the plan) though rounds were still listed:
         // "not completed" read as a failure for every such session.
         let state =
             outcome.endedBy == .time
-            ? String(format: "session done: its plan's minutes were played (%.0f s).", outcome.playedSeconds)
-            : "session \(outcome.completed ? "completed" : "not completed")."
-        lines.append("Rows logged this run: \(trials.count); " + state)
+            ? Translation.gettext(
+                "session done: its plan's minutes were played ({seconds} s).",
+                ["seconds": String(format: "%.0f", outcome.playedSeconds)])
+            : outcome.completed
+                ? Translation.gettext("session completed.") : Translation.gettext("session not completed.")
+        lines.append(
+            Translation.ngettext(
+                "Rows logged this run: {count}; {state}", "Rows logged this run: {count}; {state}", trials.count,
+                ["state": state]))
         if !trials.isEmpty {
             let deviations = trials.map(\.absDeviationDeg).sorted()
             let median =
@@ -261,11 +297,14 @@ struct SimulateCommand: ParsableCommand {
             let mean = deviations.reduce(0, +) / Double(deviations.count)
             let time = trials.map(\.timeSeconds).reduce(0, +) / Double(trials.count)
             let confusions = trials.filter(\.frontBackConfusion).count
+            let number = { (value: Double) in Translation.language.number(String(format: "%.2f", value)) }
             lines.append(
-                String(
-                    format:
-                        "Abs deviation: median %.2f°, mean %.2f°, max %.2f°; mean time %.2f s; front-back confusions: %d.",
-                    median, mean, deviations.last ?? 0, time, confusions))
+                Translation.gettext(
+                    "Abs deviation: median {median}°, mean {mean}°, max {max}°; mean time {time} s; front-back confusions: {confusions}.",
+                    [
+                        "median": number(median), "mean": number(mean), "max": number(deviations.last ?? 0),
+                        "time": number(time), "confusions": String(confusions),
+                    ]))
         }
         return lines.joined(separator: "\n")
     }

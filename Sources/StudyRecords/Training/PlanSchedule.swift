@@ -174,11 +174,18 @@ public struct PlanSchedule: Sendable, Equatable {
         return PlanSchedule(assigned: assigned, done: done, inProgress: inProgress, today: today)
     }
 
-    /// Due next, for a supervisor's table: "session 3 today", "session 3 (interrupted)", "session 4 on
-    /// 2026-12-01", or "all done".
-    public var dueNext: String {
-        guard let next else { return "all done" }
-        if inProgress != nil { return "session \(next) (interrupted)" }
-        return nextIsDue ? "session \(next) today" : "session \(next) on \(Self.day(opens(session: next)))"
+    /// Due next, for a supervisor's table and `status`'s CSV and JSON (English, whoever runs it): "session 3 today",
+    /// "session 3 (interrupted)", "session 4 on 2026-12-01", or "all done".
+    public var dueNext: String { dueNext(.english) }
+
+    /// The same in `catalog`'s language, for a page a supervisor reads ("Sitzung 4 am 01.12.2026").
+    public func dueNext(_ catalog: MessageCatalog) -> String {
+        guard let next else { return catalog.gettext("all done") }
+        let number = String(next)
+        if inProgress != nil { return catalog.gettext("session {next} (interrupted)", ["next": number]) }
+        return nextIsDue
+            ? catalog.gettext("session {next} today", ["next": number])
+            : catalog.gettext(
+                "session {next} on {day}", ["next": number, "day": catalog.language.day(opens(session: next))])
     }
 }

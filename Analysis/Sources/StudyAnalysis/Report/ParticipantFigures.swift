@@ -5,7 +5,8 @@ import StudyRecords
 
 /// The figures of one participant's page: the progress per session and the ratings over time are the report's line
 /// figure; the audiogram and the weekly dose are drawn here because the report has no such figure. Every figure is
-/// one SVG document (text escaped by SVGFigure), so the server can put it in the page as it is.
+/// one SVG document (text escaped by SVGFigure), so the server can put it in the page as it is. Their words come from
+/// `catalog`: the process's language for a command (the doctor's report), the page reader's on the server.
 public enum ParticipantFigures {
     /// One value per x (a session number, a day); a figure of no finite value is nil, and the page says so.
     public static func line(title: String, xLabel: String, yLabel: String, points: [(x: Double, y: Double)])
@@ -19,44 +20,45 @@ public enum ParticipantFigures {
             high: none, textScale: textScale)
     }
 
-    /// The x axis of the per-session figures.
-    static var sessionAxis: String { Translation.gettext("session") }
-
     /// The figures' text is this much larger than the report's: a figure 560 wide is shown about 350 wide on a phone.
     static let textScale = 1.4
 
     /// The four progress figures of a participant's sessions (`index`: the server's session_index): median
     /// absolute deviation, front-back reversals (% of photos), median time and the staircase threshold, each nil
     /// when no session has it.
-    public static func progress(_ sessions: [(index: Int, summary: SessionSummary)]) -> [(name: String, svg: String?)] {
+    public static func progress(
+        _ sessions: [(index: Int, summary: SessionSummary)], catalog: MessageCatalog = .process
+    ) -> [(name: String, svg: String?)] {
         let x = { (index: Int) in Double(index) }
+        // The x axis of the per-session figures.
+        let sessionAxis = catalog.gettext("session")
         return [
             (
-                "Median deviation",
+                catalog.gettext("Median deviation"),
                 line(
-                    title: Translation.gettext("Median deviation per session"), xLabel: sessionAxis,
-                    yLabel: Translation.gettext("median |deviation| (°)"),
+                    title: catalog.gettext("Median deviation per session"), xLabel: sessionAxis,
+                    yLabel: catalog.gettext("median |deviation| (°)"),
                     points: sessions.map { (x($0.index), $0.summary.medianAbsDeviationDeg) })
             ),
             (
-                "Front-back reversals",
+                catalog.gettext("Front-back reversals"),
                 line(
-                    title: Translation.gettext("Front-back reversals per session"), xLabel: sessionAxis,
-                    yLabel: Translation.gettext("reversals (% of photos)"),
+                    title: catalog.gettext("Front-back reversals per session"), xLabel: sessionAxis,
+                    yLabel: catalog.gettext("reversals (% of photos)"),
                     points: sessions.map { (x($0.index), ($0.summary.reversalRate ?? .nan) * 100) })
             ),
             (
-                "Median time",
+                catalog.gettext("Median time"),
                 line(
-                    title: Translation.gettext("Median time per session"), xLabel: sessionAxis,
-                    yLabel: Translation.gettext("median time (s)"),
+                    title: catalog.gettext("Median time per session"), xLabel: sessionAxis,
+                    yLabel: catalog.gettext("median time (s)"),
                     points: sessions.map { (x($0.index), $0.summary.medianTimeSeconds) })
             ),
             (
-                "Staircase threshold",
+                catalog.gettext("Staircase threshold"),
                 line(
-                    title: Translation.gettext("Staircase threshold per session"), xLabel: sessionAxis,
-                    yLabel: Translation.gettext("threshold"),
+                    title: catalog.gettext("Staircase threshold per session"), xLabel: sessionAxis,
+                    yLabel: catalog.gettext("threshold"),
                     points: sessions.map { (x($0.index), $0.summary.staircaseThreshold ?? .nan) })
             ),
         ]
@@ -64,10 +66,12 @@ public enum ParticipantFigures {
 
     /// The weekly listening dose as the game logged it at each session (`weekFraction`: 1 = the safe weekly dose),
     /// as bars in % with the 100 % line; nil when no session logged a dose (uncalibrated headphones).
-    public static func weeklyDose(_ sessions: [(index: Int, weekFraction: Double?)]) -> String? {
+    public static func weeklyDose(
+        _ sessions: [(index: Int, weekFraction: Double?)], catalog: MessageCatalog = .process
+    ) -> String? {
         let shown = sessions.compactMap { session in session.weekFraction.map { (session.index, $0 * 100) } }
         guard !shown.isEmpty else { return nil }
-        let title = "Weekly listening dose at each session"
+        let title = catalog.gettext("Weekly listening dose at each session")
         var svg = SVGFigure(width: max(560, SVGFigure.titleWidth(title)), height: 400)
         svg.textScale = textScale
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
@@ -77,8 +81,9 @@ public enum ParticipantFigures {
         let xAxis = SVGFigure.niceAxis(last + 1, minValue: first - 1, integer: true)
         let (mapX, mapY) = svg.axes(
             x0: 70, y0: 40, w: 450, h: 290, yLow: 0, yHigh: axis.high, yStep: axis.step,
-            yLabel: "dose of the last 7 days (%)", xLow: xAxis.low, xHigh: xAxis.high, xStep: xAxis.step,
-            xLabel: "session")
+            yLabel: catalog.gettext("dose of the last 7 days (%)"), xLow: xAxis.low, xHigh: xAxis.high,
+            xStep: xAxis.step,
+            xLabel: catalog.gettext("session"))
         let slot = 450 / max(xAxis.high - xAxis.low, 1)
         for (index, percent) in shown {
             // Past the safe dose is the alert's colour.
@@ -86,7 +91,7 @@ public enum ParticipantFigures {
             svg.rect(mapX(Double(index)) - slot * 0.3, mapY(percent), slot * 0.6, mapY(0) - mapY(percent), fill: color)
         }
         svg.line(70, mapY(100), 520, mapY(100), color: SVGFigure.palette[1], width: 2)
-        svg.text("100 % (safe weekly dose)", x: 518, y: mapY(100) - 6, anchor: "end", size: 11)
+        svg.text(catalog.gettext("100 % (safe weekly dose)"), x: 518, y: mapY(100) - 6, anchor: "end", size: 11)
         return svg.rendered
     }
 
@@ -95,11 +100,12 @@ public enum ParticipantFigures {
     /// level. `right` and `left` map frequency (Hz) to level; `unit` is the profile's (`dB HL`, or dB re full scale
     /// when the headphones were not calibrated: then the axis spans the levels found).
     public static func audiogram(
-        right: [Double: Double], left: [Double: Double], unit: String, calibrated: Bool, tinnitusPitchHz: Double?
+        right: [Double: Double], left: [Double: Double], unit: String, calibrated: Bool, tinnitusPitchHz: Double?,
+        catalog: MessageCatalog = .process
     ) -> String? {
         let measured = Set(right.keys).union(left.keys).sorted()
         guard let lowest = measured.first, let highest = measured.last else { return nil }
-        let title = Translation.gettext("Audiogram")
+        let title = catalog.gettext("Audiogram")
         var svg = SVGFigure(width: 560, height: 460)
         svg.textScale = textScale
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
@@ -132,7 +138,7 @@ public enum ParticipantFigures {
             let label = frequency >= 1000 ? "\(RFormat.signif(frequency / 1000, 3))k" : RFormat.signif(frequency, 3)
             svg.text(label, x: mapX(frequency), y: y0 - 10, size: 11)
         }
-        svg.text(Translation.gettext("frequency (Hz)"), x: x0 + w / 2, y: y0 + h + 24, size: 12)
+        svg.text(catalog.gettext("frequency (Hz)"), x: x0 + w / 2, y: y0 + h + 24, size: 12)
         svg.text(unit, x: x0 - 48, y: y0 + h / 2, size: 12, rotate: -90)
         if let pitch = tinnitusPitchHz, pitch > 0 {
             let x = mapX(min(max(pitch, frequencies.first!), frequencies.last!))
@@ -142,7 +148,7 @@ public enum ParticipantFigures {
             // On the side with room: a pitch near 8 kHz is labelled to its left.
             let right = x < x0 + w / 2
             svg.text(
-                Translation.gettext("tinnitus {pitch} Hz", ["pitch": RFormat.signif(pitch, 4)]),
+                catalog.gettext("tinnitus {pitch} Hz", ["pitch": RFormat.signif(pitch, 4)]),
                 x: right ? x + 4 : x - 4, y: y0 + h - 8,
                 anchor: right ? "start" : "end", size: 12, weight: "bold")
         }
@@ -173,10 +179,10 @@ public enum ParticipantFigures {
         svg.add(
             "<circle cx=\"\(SVGFigure.f(x0 + 6))\" cy=\"\(SVGFigure.f(legendY - 4))\" r=\"6\" fill=\"white\" stroke=\"\(red)\" stroke-width=\"2\"/>"
         )
-        svg.text(Translation.gettext("right ear (O)"), x: x0 + 18, y: legendY, anchor: "start", size: 12)
+        svg.text(catalog.gettext("right ear (O)"), x: x0 + 18, y: legendY, anchor: "start", size: 12)
         svg.line(x0 + 195, legendY - 9, x0 + 205, legendY + 1, color: blue, width: 2)
         svg.line(x0 + 195, legendY + 1, x0 + 205, legendY - 9, color: blue, width: 2)
-        svg.text(Translation.gettext("left ear (X)"), x: x0 + 212, y: legendY, anchor: "start", size: 12)
+        svg.text(catalog.gettext("left ear (X)"), x: x0 + 212, y: legendY, anchor: "start", size: 12)
         return svg.rendered
     }
 }

@@ -17,6 +17,8 @@ public struct ParticipantTableRow: Sendable, Equatable {
     public var due: Int?
     public var missed: Int?
     public var dueNext: String
+    /// The plan's schedule the plan columns come from (nil without a plan), for a page's words in its language.
+    public var schedule: PlanSchedule? = nil
     public var allDone: Bool
     public var sessions: Int
     public var lastSession: Date?
@@ -169,6 +171,7 @@ extension StudyDatabase {
                 entry.due = schedule.opened
                 entry.missed = schedule.missed
                 entry.dueNext = schedule.dueNext
+                entry.schedule = schedule
                 entry.allDone = schedule.allDone
             }
             shown.append(entry)

@@ -1,5 +1,6 @@
 // The overview's alerts: missed plan sessions, weekly dose past 100 %, headphone checks, tinnitus worse, quiet machines.
 import Foundation
+import Localization
 import StudyRecords
 import TidyFormats
 
@@ -61,8 +62,11 @@ extension StudyDatabase {
     /// The alerts of `site` at `now`. Missed sessions and the weekly dose are those of `ParticipantStatus` (the one
     /// adherence rule, PlanSchedule, and the one dose rule, WeekDose) over the sessions' synced session.json states:
     /// the same numbers `soundsafari status` prints from the logs. SQL only narrows which states are read: the
-    /// sessions of each participant's current plan version and those started in the last 7 days.
-    public func alerts(site: String, now: Date, thresholds: AlertThresholds) async throws -> [DashboardAlert] {
+    /// sessions of each participant's current plan version and those started in the last 7 days. The texts are in
+    /// `catalog`'s language (the page's).
+    public func alerts(
+        site: String, now: Date, thresholds: AlertThresholds, catalog: MessageCatalog = .english
+    ) async throws -> [DashboardAlert] {
         guard let siteID = try await siteID(site) else { return [] }
         var alerts: [DashboardAlert] = []
 
@@ -77,8 +81,9 @@ extension StudyDatabase {
                 alerts.append(
                     DashboardAlert(
                         site: site, kind: .unreadable, participant: participant,
-                        text:
-                            "the synced state of \(file) cannot be read (\(error)); its sessions are left out of these alerts."
+                        text: catalog.gettext(
+                            "the synced state of {file} cannot be read ({error}); its sessions are left out of these alerts.",
+                            ["file": file, "error": "\(error)"])
                     ))
             }
         }
@@ -91,70 +96,107 @@ extension StudyDatabase {
                 alerts.append(
                     DashboardAlert(
                         site: site, kind: .missed, participant: participant,
-                        text:
-                            "missed \(missed) session\(missed == 1 ? "" : "s") of the plan '\(plan.plan.name)' "
-                            + "(\(status.done) of \(plan.plan.totalSessions) done; due next: \(status.dueNext))."))
+                        text: catalog.ngettext(
+                            "missed {count} session of the plan '{plan}' ({done} of {total} done; due next: {next}).",
+                            "missed {count} sessions of the plan '{plan}' ({done} of {total} done; due next: {next}).",
+                            missed,
+                            [
+                                "plan": plan.plan.name, "done": String(status.done),
+                                "total": String(plan.plan.totalSessions),
+                                // The same schedule ParticipantStatus counted with, worded in the page's language
+                                // (its `dueNext` is the English of `status`'s CSV); which session is unfinished
+                                // does not change what is due next, so the order of `records` does not matter.
+                                "next": PlanSchedule.of(plan, sessions: records, today: now).dueNext(catalog),
+                            ])))
             }
             if let week = status.weekDose, week.fraction > 1 {
                 alerts.append(
                     DashboardAlert(
                         site: site, kind: .dose, participant: participant,
-                        text:
-                            "listened \(FixedDecimal.string(week.fraction * 100, digits: 0)) % of the weekly safe dose in the last 7 days "
-                            + "(\(week.sessions) session\(week.sessions == 1 ? "" : "s"))."))
+                        text: catalog.ngettext(
+                            "listened {percent} % of the weekly safe dose in the last 7 days ({count} session).",
+                            "listened {percent} % of the weekly safe dose in the last 7 days ({count} sessions).",
+                            week.sessions, ["percent": FixedDecimal.string(week.fraction * 100, digits: 0)])))
             }
             let since = now.addingTimeInterval(-Double(thresholds.headphoneDays) * 86_400)
             for record in records where record.startedAt > since {
                 for check in record.headphoneChecks
                 where check.result == .continuedAnyway || check.failedAttempts > 0 {
-                    let how =
-                        check.result == .continuedAnyway
-                        ? "was continued anyway"
-                        : "failed \(check.failedAttempts) time\(check.failedAttempts == 1 ? "" : "s")"
+                    let when = WebSiteRoutes.show(record.startedAt, catalog)
+                    let problem = check.lastProblem.map { $0.replacingOccurrences(of: "_", with: " ") }
+                    let text =
+                        switch (check.result == .continuedAnyway, problem) {
+                        case (true, nil):
+                            catalog.gettext(
+                                "the headphone check of the session of {when} was continued anyway.", ["when": when])
+                        case (true, let problem?):
+                            catalog.gettext(
+                                "the headphone check of the session of {when} was continued anyway (last problem: {problem}).",
+                                ["when": when, "problem": problem])
+                        case (false, nil):
+                            catalog.ngettext(
+                                "the headphone check of the session of {when} failed {count} time.",
+                                "the headphone check of the session of {when} failed {count} times.",
+                                check.failedAttempts, ["when": when])
+                        case (false, let problem?):
+                            catalog.ngettext(
+                                "the headphone check of the session of {when} failed {count} time (last problem: {problem}).",
+                                "the headphone check of the session of {when} failed {count} times (last problem: {problem}).",
+                                check.failedAttempts, ["when": when, "problem": problem])
+                        }
                     alerts.append(
-                        DashboardAlert(
-                            site: site, kind: .headphones, participant: participant,
-                            text:
-                                "the headphone check of the session of \(WebSiteRoutes.show(record.startedAt)) \(how)"
-                                + (check.lastProblem.map {
-                                    " (last problem: \($0.replacingOccurrences(of: "_", with: " ")))"
-                                } ?? "")
-                                + "."))
+                        DashboardAlert(site: site, kind: .headphones, participant: participant, text: text))
                 }
             }
         }
-        alerts += try await tinnitusAlerts(siteID: siteID, site: site, margin: thresholds.tinnitusMargin)
-        alerts += try await quietMachineAlerts(site: site, now: now, days: thresholds.quietDays)
+        alerts += try await tinnitusAlerts(
+            siteID: siteID, site: site, margin: thresholds.tinnitusMargin, catalog: catalog)
+        alerts += try await quietMachineAlerts(site: site, now: now, days: thresholds.quietDays, catalog: catalog)
         return alerts
     }
 
     /// Participants whose newest answered rating of a tinnitus item is at least `margin` above their first one.
-    private func tinnitusAlerts(siteID: Int, site: String, margin: Double) async throws -> [DashboardAlert] {
+    private func tinnitusAlerts(
+        siteID: Int, site: String, margin: Double, catalog: MessageCatalog
+    ) async throws -> [DashboardAlert] {
         try await ratingChanges(siteID: siteID, items: Self.tinnitusItems).compactMap { change in
             guard change.last - change.first >= margin - 1e-9 else { return nil }
             return DashboardAlert(
                 site: site, kind: .tinnitus, participant: change.participant,
-                text:
-                    String(
-                        format: "rated %@ %.2f on %@, %.2f above the first rating (%.2f on %@; an alert from +%.2f).",
-                        change.item.replacingOccurrences(of: "_", with: " "), change.last,
-                        WebSiteRoutes.show(change.lastAt), change.last - change.first, change.first,
-                        WebSiteRoutes.show(change.firstAt), margin))
+                text: catalog.gettext(
+                    "rated {item} {last} on {lastAt}, {rise} above the first rating ({first} on {firstAt}; an alert from +{margin}).",
+                    [
+                        "item": change.item.replacingOccurrences(of: "_", with: " "),
+                        "last": FixedDecimal.string(change.last, digits: 2),
+                        "lastAt": WebSiteRoutes.show(change.lastAt, catalog),
+                        "rise": FixedDecimal.string(change.last - change.first, digits: 2),
+                        "first": FixedDecimal.string(change.first, digits: 2),
+                        "firstAt": WebSiteRoutes.show(change.firstAt, catalog),
+                        "margin": FixedDecimal.string(margin, digits: 2),
+                    ]))
         }
     }
 
     /// The site's machines (not revoked) that have not synced for more than `days` days: since their last sync, or
     /// since their enrolment when they never synced (a machine enrolled minutes ago is not quiet; it was an alert).
-    private func quietMachineAlerts(site: String, now: Date, days: Int) async throws -> [DashboardAlert] {
+    private func quietMachineAlerts(
+        site: String, now: Date, days: Int, catalog: MessageCatalog
+    ) async throws -> [DashboardAlert] {
         try await devicesWithLastSync(site: site).compactMap { device, last in
             guard device.revokedAt == nil, now.timeIntervalSince(last ?? device.enrolledAt) > Double(days) * 86_400
             else { return nil }
             return DashboardAlert(
                 site: site, kind: .quiet, participant: nil,
-                text:
-                    "The machine \(device.name) has not synced "
-                    + (last == nil ? "since its enrolment" : "since \(WebSiteRoutes.show(last))")
-                    + " (more than \(days) days is an alert).")
+                text: last.map { last in
+                    catalog.ngettext(
+                        "The machine {machine} has not synced since {when} (more than {count} day is an alert).",
+                        "The machine {machine} has not synced since {when} (more than {count} days is an alert).",
+                        days, ["machine": device.name, "when": WebSiteRoutes.show(last, catalog)])
+                }
+                    ?? catalog.ngettext(
+                        "The machine {machine} has not synced since its enrolment (more than {count} day is an alert).",
+                        "The machine {machine} has not synced since its enrolment (more than {count} days is an alert).",
+                        days, ["machine": device.name]))
         }
     }
 }

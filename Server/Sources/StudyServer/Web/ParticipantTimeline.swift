@@ -1,6 +1,7 @@
 // A participant's timeline as a value: built from the rows a participant's page reads, with no database and no clock,
 // so the same rows give the same entries, and the page the same HTML.
 import Foundation
+import Localization
 import StudyRecords
 
 /// The rows a participant's page reads (StudyDatabase+ParticipantPages), fetched at once.
@@ -54,24 +55,41 @@ struct ParticipantTimeline: Sendable, Equatable {
 
     var entries: [Entry]
 
-    init(site: String, rows: ParticipantPageRows) {
+    /// The entries in `catalog`'s language (the page's); the kinds stay codes (the rows' CSS classes).
+    init(site: String, rows: ParticipantPageRows, catalog: MessageCatalog = .english) {
         var events: [Entry] = []
+        let number = { (value: Int?) in value.map(String.init) ?? "?" }
         for (session, summary) in rows.sessions {
             let plan = session.plan.map { name in
-                " · plan \(name)" + (session.planSession.map { " session \($0) of \(session.planTotal ?? 0)" } ?? "")
+                session.planSession.map {
+                    catalog.gettext(
+                        " · plan {plan} session {number} of {total}",
+                        ["plan": name, "number": String($0), "total": String(session.planTotal ?? 0)])
+                } ?? catalog.gettext(" · plan {plan}", ["plan": name])
             }
             let result = summary.map {
-                "\($0.photos) photos, median deviation \(WebParticipantRoutes.number($0.medianAbsDeviationDeg))°, median time \(WebParticipantRoutes.number($0.medianTimeSeconds)) s"
+                catalog.ngettext(
+                    "{count} photo, median deviation {deviation}°, median time {time} s",
+                    "{count} photos, median deviation {deviation}°, median time {time} s", $0.photos,
+                    [
+                        "deviation": WebParticipantRoutes.number($0.medianAbsDeviationDeg),
+                        "time": WebParticipantRoutes.number($0.medianTimeSeconds),
+                    ])
             }
             events.append(
                 Entry(
                     session.startedAt, "session",
-                    "Session \(session.index.map(String.init) ?? "?") (\(session.protocolName)\(plan ?? ""))",
+                    catalog.gettext(
+                        "Session {number} ({protocol}{plan})",
+                        ["number": number(session.index), "protocol": session.protocolName, "plan": plan ?? ""]),
                     [
-                        session.completed ? "completed" : "not completed (\(session.endedBy ?? "still open"))",
-                        result ?? "no trials synced",
-                        "profile version \(session.profileVersion.map(String.init) ?? "none")",
-                        "on \(session.machine)",
+                        WebParticipantRoutes.state(
+                            completed: session.completed, endedBy: session.endedBy, catalog),
+                        result ?? catalog.gettext("no trials synced"),
+                        session.profileVersion.map {
+                            catalog.gettext("profile version {version}", ["version": String($0)])
+                        } ?? catalog.gettext("profile version none"),
+                        catalog.gettext("on {machine}", ["machine": session.machine]),
                     ].joined(separator: "; "), "/sites/\(site)/sessions/\(session.id)"
                 ))
         }
@@ -81,12 +99,15 @@ struct ParticipantTimeline: Sendable, Equatable {
         func flush() {
             guard let first = group.first else { return }
             let answers = group.map {
-                "\($0.item) \($0.skipped ? "skipped" : WebParticipantRoutes.number($0.value, 2))"
+                "\($0.item) \($0.skipped ? catalog.gettext("skipped") : WebParticipantRoutes.number($0.value, 2))"
             }
+            // TRANSLATORS: {moment} is the log's code of when the ratings were asked (before, after, …).
             let what =
                 first.session.map { _ in
-                    "Ratings \(first.moment) session \(first.sessionIndex.map(String.init) ?? "?")"
-                } ?? "Ratings (\(first.moment))"
+                    catalog.gettext(
+                        "Ratings {moment} session {number}",
+                        ["moment": first.moment, "number": number(first.sessionIndex)])
+                } ?? catalog.gettext("Ratings ({moment})", ["moment": first.moment])
             events.append(
                 Entry(
                     first.answeredAt, "rating", what, answers.joined(separator: ", "),
@@ -113,8 +134,15 @@ struct ParticipantTimeline: Sendable, Equatable {
             events.append(
                 Entry(
                     version.profile.createdAt ?? .distantPast, "profile",
-                    "Profile version \(version.profile.version) on \(version.machine)",
-                    "\(WebParticipantRoutes.ProfileFields(version.profile).summary); source: \(version.profile.source)",
+                    catalog.gettext(
+                        "Profile version {version} on {machine}",
+                        ["version": String(version.profile.version), "machine": version.machine]),
+                    catalog.gettext(
+                        "{summary}; source: {source}",
+                        [
+                            "summary": WebParticipantRoutes.ProfileFields(version.profile).summary(catalog),
+                            "source": version.profile.source,
+                        ]),
                     ""
                 ))
         }
@@ -125,12 +153,18 @@ struct ParticipantTimeline: Sendable, Equatable {
             events.append(
                 Entry(
                     prescription.createdAt, "prescription",
-                    "Profile prescribed (prescription \(prescription.id)) by \(prescription.createdBy)",
-                    WebParticipantRoutes.ProfileFields(prescription.profile).summary + "; "
+                    catalog.gettext(
+                        "Profile prescribed (prescription {id}) by {account}",
+                        ["id": String(prescription.id), "account": prescription.createdBy]),
+                    WebParticipantRoutes.ProfileFields(prescription.profile).summary(catalog) + "; "
                         + (when.map {
-                            "applied from session \($0.index.map(String.init) ?? "?") at \(WebSiteRoutes.show($0.startedAt))"
+                            catalog.gettext(
+                                "applied from session {number} at {when}",
+                                ["number": number($0.index), "when": WebSiteRoutes.show($0.startedAt, catalog)])
                         }
-                            ?? "not applied yet: it reaches the machine at its next sync, and counts as applied when a session logs its profile version"),
+                            ?? catalog.gettext(
+                                "not applied yet: it reaches the machine at its next sync, and counts as applied when a session logs its profile version"
+                            )),
                     when.map { "/sites/\(site)/sessions/\($0.id)" } ?? ""
                 ))
         }
@@ -139,7 +173,9 @@ struct ParticipantTimeline: Sendable, Equatable {
             events.append(
                 Entry(
                     plan.createdAt, "prescription",
-                    "Training plan prescribed (prescription \(plan.id)) by \(plan.createdBy)",
+                    catalog.gettext(
+                        "Training plan prescribed (prescription {id}) by {account}",
+                        ["id": String(plan.id), "account": plan.createdBy]),
                     name, ""
                 ))
         }
@@ -150,16 +186,24 @@ struct ParticipantTimeline: Sendable, Equatable {
                 let subscales = answers.filter { $0.record == .subscale }.map { "\($0.item) \($0.value ?? "—")" }
                 let score =
                     finished.map { row in
-                        "total \(row.value ?? "—")" + (row.band.map { " (\($0))" } ?? "")
+                        catalog.gettext("total {score}", ["score": row.value ?? "—"])
+                            + (row.band.map { " (\($0))" } ?? "")
                             + (subscales.isEmpty ? "" : "; " + subscales.joined(separator: ", "))
-                            + ((row.prorated ?? false) ? "; prorated" : "")
+                            + ((row.prorated ?? false) ? "; " + catalog.gettext("prorated") : "")
                     }
-                    ?? "not finished: \(answers.filter { $0.record == .answer }.count) answers so far"
+                    ?? catalog.ngettext(
+                        "not finished: {count} answer so far", "not finished: {count} answers so far",
+                        answers.filter { $0.record == .answer }.count)
                 events.append(
                     Entry(
                         finished?.recordedAt ?? first.recordedAt, "questionnaire",
-                        "Questionnaire \(first.instrument) (\(administration), \(first.moment.rawValue))",
-                        "\(score); on \(machine)", ""
+                        catalog.gettext(
+                            "Questionnaire {instrument} ({administration}, {moment})",
+                            [
+                                "instrument": first.instrument, "administration": administration,
+                                "moment": first.moment.rawValue,
+                            ]),
+                        score + "; " + catalog.gettext("on {machine}", ["machine": machine]), ""
                     ))
             }
         }
@@ -168,11 +212,20 @@ struct ParticipantTimeline: Sendable, Equatable {
                 let date = DiaryRow.day(entry.date) ?? entry.recordedAt
                 let period =
                     entry.kind == .therapy
-                    ? "from \(entry.date) to \(entry.endDate.isEmpty ? "ongoing" : entry.endDate)" : "on \(entry.date)"
+                    ? catalog.gettext(
+                        "from {start} to {end}",
+                        [
+                            "start": entry.date,
+                            "end": entry.endDate.isEmpty ? catalog.gettext("ongoing") : entry.endDate,
+                        ])
+                    : catalog.gettext("on {day}", ["day": entry.date])
                 events.append(
                     Entry(
-                        date, "diary", "Diary \(entry.kind.rawValue): \(entry.name)",
-                        "\(entry.type) \(period)" + (entry.note.isEmpty ? "" : "; \(entry.note)") + "; on \(machine)",
+                        date, "diary",
+                        // TRANSLATORS: {kind} is the diary's code for the entry's kind (therapy, event…).
+                        catalog.gettext("Diary {kind}: {name}", ["kind": entry.kind.rawValue, "name": entry.name]),
+                        "\(entry.type) \(period)" + (entry.note.isEmpty ? "" : "; \(entry.note)") + "; "
+                            + catalog.gettext("on {machine}", ["machine": machine]),
                         ""
                     ))
             }

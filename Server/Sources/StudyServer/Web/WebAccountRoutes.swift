@@ -63,7 +63,8 @@ struct WebAccountRoutes {
         guard let account = try await database.verify(name: name, password: password) else {
             try await database.audit(actor: (name, "unknown"), action: "login.failed", requestID: context.id)
             return signInForm(
-                context.web, name: name, error: "The name or the password is wrong: check both and try again.",
+                context.web, name: name,
+                error: context.catalog.gettext("The name or the password is wrong: check both and try again."),
                 status: .unauthorized)
         }
         let token = try await sessions.openSession(for: account, hours: configuration.sessionHours)
@@ -111,7 +112,7 @@ struct WebAccountRoutes {
         let new = form["new"] ?? ""
         var page: [String: Any] = ["minimum": StudyDatabase.minimumPasswordLength]
         if new != form["repeat"] {
-            page["error"] = "The new password and its repetition differ: type both again."
+            page["error"] = context.catalog.gettext("The new password and its repetition differ: type both again.")
         } else {
             do {
                 try await database.changePassword(

@@ -61,7 +61,8 @@ struct WebAdminRoutes {
         let form = context.webForm
         let name = try form.required("name", label: "Name")
         guard let role = Role(rawValue: form["role"] ?? "") else {
-            return try await users(context, error: "Choose a role: admin, supervisor or researcher.")
+            return try await users(
+                context, error: context.catalog.gettext("Choose a role: admin, supervisor or researcher."))
         }
         let password = (form["password"] ?? "").isEmpty ? nil : form["password"]
         do {
@@ -69,7 +70,9 @@ struct WebAdminRoutes {
                 name: name, role: role, sites: form.all("sites"), password: password, by: actor(account),
                 requestID: context.id)
             return try await users(
-                context, notice: "Added \(name) as \(role.rawValue).", password: generated.map { (name, $0) })
+                context,
+                notice: context.catalog.gettext("Added {name} as {role}.", ["name": name, "role": role.rawValue]),
+                password: generated.map { (name, $0) })
         } catch let refusal as StudyDatabase.Refusal {
             return try await users(context, error: refusal.description)
         }
@@ -79,12 +82,17 @@ struct WebAdminRoutes {
         let account = try context.webAccount(.admin)
         let name = context.parameters.get("user") ?? ""
         guard let role = Role(rawValue: context.webForm["role"] ?? "") else {
-            return try await users(context, error: "Choose a role for \(name): admin, supervisor or researcher.")
+            return try await users(
+                context,
+                error: context.catalog.gettext(
+                    "Choose a role for {name}: admin, supervisor or researcher.", ["name": name]))
         }
         do {
             try await database.setRole(
                 of: name, to: role, sites: context.webForm.all("sites"), by: actor(account), requestID: context.id)
-            return try await users(context, notice: "\(name) is now \(role.rawValue).")
+            return try await users(
+                context,
+                notice: context.catalog.gettext("{name} is now {role}.", ["name": name, "role": role.rawValue]))
         } catch let refusal as StudyDatabase.Refusal {
             return try await users(context, error: refusal.description)
         }
@@ -95,7 +103,9 @@ struct WebAdminRoutes {
         let name = context.parameters.get("user") ?? ""
         do {
             let password = try await database.resetPassword(of: name, by: actor(account), requestID: context.id)
-            return try await users(context, notice: "\(name) has a new password.", password: (name, password))
+            return try await users(
+                context, notice: context.catalog.gettext("{name} has a new password.", ["name": name]),
+                password: (name, password))
         } catch let refusal as StudyDatabase.Refusal {
             return try await users(context, error: refusal.description)
         }
@@ -141,7 +151,7 @@ struct WebAdminRoutes {
         let name = try context.webForm.required("name", label: "Site name")
         do {
             try await database.addSite(name, by: actor(account), requestID: context.id)
-            return try await sites(context, notice: "Added the site \(name).")
+            return try await sites(context, notice: context.catalog.gettext("Added the site {name}.", ["name": name]))
         } catch let refusal as StudyDatabase.Refusal {
             return try await sites(context, error: refusal.description)
         }
@@ -168,19 +178,20 @@ struct WebAdminRoutes {
         ]
         var chosen = StudyDatabase.AuditFilter(actor: who, action: what, participant: participant)
         do {
-            for (name, label) in [("from", "From"), ("to", "To")] {
+            let catalog = context.catalog
+            for (name, label) in [("from", catalog.gettext("From")), ("to", catalog.gettext("To"))] {
                 guard let text = filter(name) else { continue }
                 guard let day = DiaryRow.day(text) else {
                     throw StudyDatabase.Refusal(
-                        description:
-                            "The day in \(label) ('\(text.prefix(40))') is not a day like 2026-11-26: type one, or leave it empty."
-                    )
+                        description: catalog.gettext(
+                            "The day in {field} ('{text}') is not a day like 2026-11-26: type one, or leave it empty.",
+                            ["field": label, "text": String(text.prefix(40))]))
                 }
                 if name == "from" { chosen.since = day } else { chosen.until = day.addingTimeInterval(86_400) }
             }
             if let since = chosen.since, let until = chosen.until, since >= until {
                 throw StudyDatabase.Refusal(
-                    description: "From is after To: pick a From day on or before the To day.")
+                    description: catalog.gettext("From is after To: pick a From day on or before the To day."))
             }
         } catch let refusal as StudyDatabase.Refusal {
             shown["error"] = refusal.description

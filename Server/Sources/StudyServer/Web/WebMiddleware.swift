@@ -34,8 +34,9 @@ struct WebMiddleware: RouterMiddleware {
                 let expected = web.session?.csrf ?? cookies[WebCookies.signIn]
                 guard let sent = form["csrf"], let expected, !sent.isEmpty, sent == expected else {
                     throw Problem.forbidden(
-                        "This form did not carry this page's security token (it expired, or came from another site): reload the page and send it again."
-                    )
+                        web.catalog.gettext(
+                            "This form did not carry this page's security token (it expired, or came from another site): reload the page and send it again."
+                        ))
                 }
                 web.form = form
             }
@@ -53,9 +54,31 @@ struct WebMiddleware: RouterMiddleware {
             // A database that is away says when to try again, as the API's problem does.
             let retry = problem.extra["retry_after"].map { HTTPFields([HTTPField(name: .retryAfter, value: $0)]) }
             return pages.render(
-                "error", title: problem.title,
+                "error", title: Self.title(problem, web.catalog),
                 page: ["status": Int(problem.status.code), "detail": problem.detail, "requestID": context.id],
                 web: web, status: problem.status, extraHeaders: retry ?? [:])
+        }
+    }
+}
+
+extension WebMiddleware {
+    /// The error page's title in the page's language: the problem's title is the API's (English, as RFC 9457's
+    /// examples), one of a few; a title not among them is shown as it is.
+    static func title(_ problem: Problem, _ catalog: MessageCatalog) -> String {
+        switch problem.title {
+        case "Bad request": catalog.gettext("Bad request")
+        case "Not signed in": catalog.gettext("Not signed in")
+        case "Not allowed": catalog.gettext("Not allowed")
+        case "Not found": catalog.gettext("Not found")
+        case "Conflict": catalog.gettext("Conflict")
+        case "Database unavailable": catalog.gettext("Database unavailable")
+        case "Method not allowed": catalog.gettext("Method not allowed")
+        case "Request too large": catalog.gettext("Request too large")
+        case "Server error": catalog.gettext("Server error")
+        case "Gone": catalog.gettext("Gone")
+        case "Too many attempts": catalog.gettext("Too many attempts")
+        case "No PDF on this server": catalog.gettext("No PDF on this server")
+        default: problem.title
         }
     }
 }

@@ -72,18 +72,20 @@ struct WebParticipantRoutes {
         error: String? = nil, preview: (fields: ProfileFields, diff: [[String: Any]])? = nil,
         confirmDelete: StudyDatabase.ParticipantHoldings? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        let catalog = context.catalog
         let rows = try await ParticipantPageRows.read(site: site, participant: participant, from: database)
         let (sessions, ratings, profiles) = (rows.sessions, rows.ratings, rows.profiles)
         let current = Self.current(profiles, participant: participant)
-        let standing = Self.status(plan: rows.plan, entries: rows.entries, doses: rows.doses, now: Date())
-        let events = ParticipantTimeline(site: site, rows: rows).entries
+        let standing = Self.status(
+            plan: rows.plan, entries: rows.entries, doses: rows.doses, now: Date(), catalog: catalog)
+        let events = ParticipantTimeline(site: site, rows: rows, catalog: catalog).entries
 
         // The charts: the report's figures, drawn by its one SVG writer.
         let progress = ParticipantFigures.progress(
             sessions.compactMap { entry in
                 guard let index = entry.session.index, let summary = entry.summary else { return nil }
                 return (index, summary)
-            })
+            }, catalog: catalog)
         var ratingCharts: [[String: Any]] = []
         if let start = ratings.first?.answeredAt {
             for item in Array(Set(ratings.map(\.item))).sorted() {
@@ -91,20 +93,23 @@ struct WebParticipantRoutes {
                     ($0.answeredAt.timeIntervalSince(start) / 86_400, $0.value ?? .nan)
                 }
                 if let svg = ParticipantFigures.line(
-                    title: "Rating: \(item)", xLabel: "days since the first rating", yLabel: item, points: points)
+                    title: catalog.gettext("Rating: {item}", ["item": item]),
+                    xLabel: catalog.gettext("days since the first rating"), yLabel: item, points: points)
                 {
                     ratingCharts.append(["name": item, "svg": svg])
                 }
             }
         }
         let dose = ParticipantFigures.weeklyDose(
-            sessions.compactMap { entry in entry.session.index.map { ($0, entry.session.weekDoseFraction) } })
+            sessions.compactMap { entry in entry.session.index.map { ($0, entry.session.weekDoseFraction) } },
+            catalog: catalog)
         let audiogramProfile = profiles.last { $0.profile.audiogram != nil }?.profile
         let audiogram = audiogramProfile.flatMap { profile in
             profile.audiogram.flatMap { audiogram in
                 ParticipantFigures.audiogram(
                     right: audiogram.right, left: audiogram.left, unit: audiogram.unit.rawValue,
-                    calibrated: audiogram.unit.rawValue == "dB HL", tinnitusPitchHz: profile.tinnitus?.pitchHz)
+                    calibrated: audiogram.unit.rawValue == "dB HL", tinnitusPitchHz: profile.tinnitus?.pitchHz,
+                    catalog: catalog)
             }
         }
 
@@ -115,7 +120,7 @@ struct WebParticipantRoutes {
             "doseAlert": standing.alert,
             "events": events.map { event in
                 [
-                    "at": WebSiteRoutes.show(event.at == .distantPast ? nil : event.at), "kind": event.kind,
+                    "at": WebSiteRoutes.show(event.at == .distantPast ? nil : event.at, catalog), "kind": event.kind,
                     "what": event.what, "detail": event.detail, "link": event.link, "hasLink": !event.link.isEmpty,
                 ]
             },
@@ -124,13 +129,15 @@ struct WebParticipantRoutes {
             "ratings": ratingCharts, "noRatings": ratingCharts.isEmpty,
             "audiogram": audiogram ?? "", "noAudiogram": audiogram == nil,
             "doseChart": dose ?? "", "noDose": dose == nil,
-            "current": ProfileFields(current).summary,
-            "currentVersion": profiles.isEmpty ? "none synced yet: the game's defaults" : "version \(current.version)",
+            "current": ProfileFields(current).summary(catalog),
+            "currentVersion": profiles.isEmpty
+                ? catalog.gettext("none synced yet: the game's defaults")
+                : catalog.gettext("version {version}", ["version": String(current.version)]),
             "prescribe": canPrescribe,
-            "form": fields.formValues,
+            "form": fields.formValues(catalog),
         ]
         if let preview {
-            page["preview"] = ["diff": preview.diff, "fields": preview.fields.formValues]
+            page["preview"] = ["diff": preview.diff, "fields": preview.fields.formValues(catalog)]
         }
         // Deleting is the admin's (as the command line's and the API's deletion).
         if account.role == .admin {
@@ -151,31 +158,44 @@ struct WebParticipantRoutes {
 
     /// The participant's plan by the one adherence rule (`PlanSchedule`) and the listening dose of the last 7 days by
     /// the one dose rule (`WeekDose.of`), as the page's two status lines; `alert` when the dose is past 100 %.
-    static func status(plan: AssignedPlan?, sessions: [SessionRecord], now: Date) -> (
-        plan: String, dose: String, alert: Bool
-    ) {
+    static func status(
+        plan: AssignedPlan?, sessions: [SessionRecord], now: Date, catalog: MessageCatalog = .english
+    ) -> (plan: String, dose: String, alert: Bool) {
         status(
             plan: plan,
             entries: sessions.map {
                 PlanSchedule.Entry(sessionID: $0.sessionID, plan: $0.plan, countsAsDone: $0.countsAsDone)
-            }, doses: sessions.map(WeekDose.Entry.init), now: now)
+            }, doses: sessions.map(WeekDose.Entry.init), now: now, catalog: catalog)
     }
 
     /// The same from the sessions as the schedule and the dose rule read them.
-    static func status(plan: AssignedPlan?, entries: [PlanSchedule.Entry], doses: [WeekDose.Entry], now: Date) -> (
-        plan: String, dose: String, alert: Bool
-    ) {
+    static func status(
+        plan: AssignedPlan?, entries: [PlanSchedule.Entry], doses: [WeekDose.Entry], now: Date,
+        catalog: MessageCatalog
+    ) -> (plan: String, dose: String, alert: Bool) {
         let planText = plan.map { assigned in
             let schedule = PlanSchedule.of(assigned, entries: entries, today: now)
-            return
-                "Plan '\(assigned.plan.name)' version \(assigned.version): \(schedule.done) of \(assigned.plan.totalSessions) sessions done, \(schedule.missed) missed; next: \(schedule.dueNext)."
+            return catalog.ngettext(
+                "Plan '{plan}' version {version}: {done} of {count} session done, {missed} missed; next: {next}.",
+                "Plan '{plan}' version {version}: {done} of {count} sessions done, {missed} missed; next: {next}.",
+                assigned.plan.totalSessions,
+                [
+                    "plan": assigned.plan.name, "version": String(assigned.version), "done": String(schedule.done),
+                    "missed": String(schedule.missed), "next": schedule.dueNext(catalog),
+                ])
         }
         let week = WeekDose.of(doses, before: now, excluding: nil)
         let dose =
             week.sessions == 0
-            ? "No session of the last 7 days logged a listening dose (none played, or headphones not calibrated)."
-            : "Listening dose of the last 7 days: \(number(week.fraction * 100, 0)) % of the safe weekly dose, over \(week.sessions) sessions."
-        return (planText ?? "No training plan: the sessions follow protocols.", dose, week.fraction > 1)
+            ? catalog.gettext(
+                "No session of the last 7 days logged a listening dose (none played, or headphones not calibrated).")
+            : catalog.ngettext(
+                "Listening dose of the last 7 days: {percent} % of the safe weekly dose, over {count} session.",
+                "Listening dose of the last 7 days: {percent} % of the safe weekly dose, over {count} sessions.",
+                week.sessions, ["percent": number(week.fraction * 100, 0)])
+        return (
+            planText ?? catalog.gettext("No training plan: the sessions follow protocols."), dose, week.fraction > 1
+        )
     }
 
     /// For each profile prescription, the first session that used the version the machine wrote for it (its
@@ -218,61 +238,76 @@ struct WebParticipantRoutes {
             maxVolumeDB = profile.maxVolumeDB
         }
 
-        /// The form's fields; a value that is not a number is refused in one sentence naming the field.
-        init(form: WebForm) throws {
+        /// The form's fields; a value that is not a number is refused in one sentence naming the field (in the
+        /// page's language).
+        init(form: WebForm, catalog: MessageCatalog = .english) throws {
             func number(_ name: String, _ label: String, example: String) throws -> Double? {
                 let text = (form[name] ?? "").trimmingCharacters(in: .whitespaces)
                 if text.isEmpty { return nil }
                 guard let value = Double(text), value.isFinite else {
                     throw PrescriptionCheck.Refusal(
-                        description:
-                            "The \(label) '\(text)' is not a number: type one such as \(example), or leave it empty.")
+                        description: catalog.gettext(
+                            "The {field} '{text}' is not a number: type one such as {example}, or leave it empty.",
+                            ["field": label, "text": text, "example": example]))
                 }
                 return value
             }
-            notchCentreHz = try number("notch_centre", "notch centre", example: "4000")
+            notchCentreHz = try number("notch_centre", catalog.gettext("notch centre"), example: "4000")
             let width = (form["notch_width"] ?? "").trimmingCharacters(in: .whitespaces)
             notchWidthOctaves = width == "none" || width.isEmpty ? nil : Double(width)
             if notchWidthOctaves == nil && !(width == "none" || width.isEmpty) {
                 throw PrescriptionCheck.Refusal(
-                    description: "The notch width '\(width)' is not one of 1, 0.5, 0.25 or none: pick one.")
+                    description: catalog.gettext(
+                        "The notch width '{width}' is not one of 1, 0.5, 0.25 or none: pick one.", ["width": width]))
             }
             gainRule = form["gain_rule"] ?? ""
-            guard let cap = try number("max_gain", "gain cap", example: "20") else {
-                throw PrescriptionCheck.Refusal(description: "The gain cap is empty: type a cap in dB from 0 to 40.")
+            guard let cap = try number("max_gain", catalog.gettext("gain cap"), example: "20") else {
+                throw PrescriptionCheck.Refusal(
+                    description: catalog.gettext("The gain cap is empty: type a cap in dB from 0 to 40."))
             }
             maxGainDB = cap
-            maxVolumeDB = try number("max_volume", "maximum volume", example: "-6")
+            maxVolumeDB = try number("max_volume", catalog.gettext("maximum volume"), example: "-6")
             if notchWidthOctaves != nil && notchCentreHz == nil {
                 throw PrescriptionCheck.Refusal(
-                    description:
-                        "A notch needs its centre: type the centre in Hz (250 to 16000), or set the width to none.")
+                    description: catalog.gettext(
+                        "A notch needs its centre: type the centre in Hz (250 to 16000), or set the width to none."))
             }
             // A centre typed with "no notch" was dropped without a word (and the preview then said nothing changes).
             if let centre = notchCentreHz, notchWidthOctaves == nil {
                 throw PrescriptionCheck.Refusal(
-                    description:
-                        "A notch centre of \(WebParticipantRoutes.number(centre, 0)) Hz with the width \"no notch\" makes no notch: pick a width (1, 0.5 or 0.25 octave), or clear the centre."
-                )
+                    description: catalog.gettext(
+                        "A notch centre of {centre} Hz with the width \"no notch\" makes no notch: pick a width (1, 0.5 or 0.25 octave), or clear the centre.",
+                        ["centre": WebParticipantRoutes.number(centre, 0)]))
             }
         }
 
-        var notchText: String {
-            guard let width = notchWidthOctaves, let centre = notchCentreHz else { return "no notch" }
-            return
-                "notch at \(WebParticipantRoutes.number(centre, 0)) Hz, \(WebParticipantRoutes.number(width, 2)) octave wide"
-        }
-        var summary: String {
-            "\(notchText); gain rule \(gainRule), cap \(WebParticipantRoutes.number(maxGainDB)) dB; maximum volume "
-                + (maxVolumeDB.map { "\(WebParticipantRoutes.number($0)) dB" } ?? "the game's default")
+        func notchText(_ catalog: MessageCatalog) -> String {
+            guard let width = notchWidthOctaves, let centre = notchCentreHz else {
+                return catalog.gettext("no notch")
+            }
+            return catalog.gettext(
+                "notch at {centre} Hz, {width} octave wide",
+                ["centre": WebParticipantRoutes.number(centre, 0), "width": WebParticipantRoutes.number(width, 2)])
         }
 
-        var formValues: [String: Any] {
+        func summary(_ catalog: MessageCatalog) -> String {
+            catalog.gettext(
+                "{notch}; gain rule {rule}, cap {cap} dB; maximum volume {volume}",
+                [
+                    "notch": notchText(catalog), "rule": gainRule, "cap": WebParticipantRoutes.number(maxGainDB),
+                    "volume": maxVolumeDB.map { "\(WebParticipantRoutes.number($0)) dB" }
+                        ?? catalog.gettext("the game's default"),
+                ])
+        }
+
+        func formValues(_ catalog: MessageCatalog) -> [String: Any] {
             [
                 "notchCentre": notchCentreHz.map { WebParticipantRoutes.number($0, 0) } ?? "",
                 "widths": ["1", "0.5", "0.25", "none"].map { value in
                     [
-                        "value": value, "label": value == "none" ? "no notch" : "\(value) octave",
+                        "value": value,
+                        "label": value == "none"
+                            ? catalog.gettext("no notch") : catalog.gettext("{width} octave", ["width": value]),
                         "selected": value == (notchWidthOctaves.map { String(format: "%g", $0) } ?? "none"),
                     ]
                 },
@@ -285,7 +320,9 @@ struct WebParticipantRoutes {
 
         /// `base` with these settings: the notch centre is the tinnitus pitch the notch sits at, as profile.json
         /// holds it; everything else (audiogram, calibration, ceiling) stays as it was.
-        func applied(to base: HearingProfile, at date: Date, by name: String) throws -> Data {
+        func applied(
+            to base: HearingProfile, at date: Date, by name: String, catalog: MessageCatalog = .english
+        ) throws -> Data {
             var profile = base
             profile.version = 1
             profile.createdAt = date
@@ -300,7 +337,8 @@ struct WebParticipantRoutes {
             // GainRule is GameCore's: named through the profile's own value, so the server imports StudyRecords only.
             guard let rule = type(of: base.gainRule).allCases.first(where: { $0.rawValue == gainRule }) else {
                 throw PrescriptionCheck.Refusal(
-                    description: "The gain rule '\(gainRule)' is not one of none, half-gain or nal-r: pick one.")
+                    description: catalog.gettext(
+                        "The gain rule '{rule}' is not one of none, half-gain or nal-r: pick one.", ["rule": gainRule]))
             }
             profile.gainRule = rule
             profile.maxGainDB = maxGainDB
@@ -309,18 +347,18 @@ struct WebParticipantRoutes {
         }
 
         /// Each setting with its current and prescribed value, and whether it changes.
-        func diff(against current: ProfileFields) -> [[String: Any]] {
+        func diff(against current: ProfileFields, catalog: MessageCatalog = .english) -> [[String: Any]] {
             func volume(_ value: Double?) -> String {
-                value.map { "\(WebParticipantRoutes.number($0)) dB" } ?? "the game's default"
+                value.map { "\(WebParticipantRoutes.number($0)) dB" } ?? catalog.gettext("the game's default")
             }
             let rows: [(String, String, String)] = [
-                ("Notch", current.notchText, notchText),
-                ("Gain rule", current.gainRule, gainRule),
+                (catalog.gettext("Notch"), current.notchText(catalog), notchText(catalog)),
+                (catalog.gettext("Gain rule"), current.gainRule, gainRule),
                 (
-                    "Gain cap", "\(WebParticipantRoutes.number(current.maxGainDB)) dB",
+                    catalog.gettext("Gain cap"), "\(WebParticipantRoutes.number(current.maxGainDB)) dB",
                     "\(WebParticipantRoutes.number(maxGainDB)) dB"
                 ),
-                ("Maximum volume", volume(current.maxVolumeDB), volume(maxVolumeDB)),
+                (catalog.gettext("Maximum volume"), volume(current.maxVolumeDB), volume(maxVolumeDB)),
             ]
             return rows.map { ["setting": $0.0, "current": $0.1, "new": $0.2, "changed": $0.1 != $0.2] }
         }
@@ -335,8 +373,8 @@ struct WebParticipantRoutes {
         let fields: ProfileFields
         let content: String
         do {
-            fields = try ProfileFields(form: context.webForm)
-            let data = try fields.applied(to: current, at: Date(), by: account.name)
+            fields = try ProfileFields(form: context.webForm, catalog: context.catalog)
+            let data = try fields.applied(to: current, at: Date(), by: account.name, catalog: context.catalog)
             content = try PrescriptionCheck.content(
                 kind: "profile", participant: participant, data: data, name: "The prescribed profile")
         } catch let refusal as PrescriptionCheck.Refusal {
@@ -344,7 +382,7 @@ struct WebParticipantRoutes {
                 site: site, participant: participant, account: account, context: context, error: refusal.description,
                 status: .badRequest)
         }
-        let diff = fields.diff(against: ProfileFields(current))
+        let diff = fields.diff(against: ProfileFields(current), catalog: context.catalog)
         guard context.webForm["step"] == "send" else {
             return try await render(
                 site: site, participant: participant, account: account, context: context,
@@ -353,7 +391,8 @@ struct WebParticipantRoutes {
         guard diff.contains(where: { $0["changed"] as? Bool == true }) else {
             return try await render(
                 site: site, participant: participant, account: account, context: context,
-                error: "Nothing changes against the current version: change a setting, or prescribe nothing.",
+                error: context.catalog.gettext(
+                    "Nothing changes against the current version: change a setting, or prescribe nothing."),
                 status: .badRequest)
         }
         let id = try await database.prescribe(
@@ -361,9 +400,9 @@ struct WebParticipantRoutes {
             by: (account.name, account.role.rawValue), requestID: context.id)
         return try await render(
             site: site, participant: participant, account: account, context: context,
-            notice:
-                "Prescription \(id): the profile reaches \(participant)'s machines of \(site) at their next sync; this page shows the session that first uses it."
-        )
+            notice: context.catalog.gettext(
+                "Prescription {id}: the profile reaches {participant}'s machines of {site} at their next sync; this page shows the session that first uses it.",
+                ["id": String(id), "participant": participant, "site": site]))
     }
 
     /// The participant's deletion, the admin's: the first post only asks, saying what is held and what deleting
@@ -389,12 +428,25 @@ struct WebParticipantRoutes {
         }
         return try await WebSiteRoutes(database: database, pages: pages).site(
             site, context: context,
-            notice:
-                "Deleted \(participant) of \(site): \(before.description). The site's machines can no longer send \(participant)'s files; audited."
-        )
+            notice: context.catalog.gettext(
+                "Deleted {participant} of {site}: {held}. The site's machines can no longer send {participant}'s files; audited.",
+                ["participant": participant, "site": site, "held": before.description]))
     }
 
     // MARK: The session's page
+
+    /// "yes" or "no" in the page's language (a trial's hit, a front-back confusion).
+    static func yesNo(_ value: Bool, _ catalog: MessageCatalog) -> String {
+        value ? catalog.gettext("yes") : catalog.gettext("no")
+    }
+
+    /// A session's state as its page and the timeline say it: completed, or how it ended.
+    static func state(completed: Bool, endedBy: String?, _ catalog: MessageCatalog) -> String {
+        if completed { return catalog.gettext("completed") }
+        // TRANSLATORS: {how} is the log's ended_by code (quit, time, crash…), kept as the log writes it.
+        return endedBy.map { catalog.gettext("not completed ({how})", ["how": $0]) }
+            ?? catalog.gettext("not completed (still open)")
+    }
 
     @Sendable func sessionPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
@@ -406,25 +458,32 @@ struct WebParticipantRoutes {
             throw Problem.notFound(
                 "No session \(id) is known at a site of yours named \(site): open one from its participant's page.")
         }
+        let catalog = context.catalog
         let record = try? SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json")
         let trials = try await database.sessionTrials(id: id)
         var page: [String: Any] = [
             "site": site, "participant": participant, "session": id,
             "index": session.index.map(String.init) ?? "?", "machine": session.machine,
-            "started": WebSiteRoutes.show(session.startedAt), "ended": WebSiteRoutes.show(session.endedAt),
-            "state": session.completed ? "completed" : "not completed (\(session.endedBy ?? "still open"))",
+            "started": WebSiteRoutes.show(session.startedAt, catalog),
+            "ended": WebSiteRoutes.show(session.endedAt, catalog),
+            "state": Self.state(completed: session.completed, endedBy: session.endedBy, catalog),
             "protocol": session.protocolName, "input": session.input,
             "plan": session.plan.map {
-                "\($0) session \(session.planSession.map(String.init) ?? "?") of \(session.planTotal.map(String.init) ?? "?")"
-            } ?? "none",
+                catalog.gettext(
+                    "{plan} session {number} of {total}",
+                    [
+                        "plan": $0, "number": session.planSession.map(String.init) ?? "?",
+                        "total": session.planTotal.map(String.init) ?? "?",
+                    ])
+            } ?? catalog.gettext("none"),
             "played": Self.number(session.playedSeconds),
             "trials": trials.map { trial in
                 [
                     "trial": trial.trial, "round": trial.round, "target": trial.target, "condition": trial.condition,
                     "targetBearing": Self.number(trial.targetBearing), "aim": Self.number(trial.aimBearing),
                     "deviation": Self.number(trial.deviation), "time": Self.number(trial.time, 2),
-                    "hit": trial.hit.map { $0 ? "yes" : "no" } ?? "—",
-                    "frontBack": trial.frontBackConfusion ? "yes" : "no",
+                    "hit": trial.hit.map { Self.yesNo($0, catalog) } ?? "—",
+                    "frontBack": Self.yesNo(trial.frontBackConfusion, catalog),
                 ]
             },
             "noTrials": trials.isEmpty,
@@ -437,37 +496,52 @@ struct WebParticipantRoutes {
         if let record {
             page["checks"] = record.headphoneChecks.map { check in
                 [
-                    "at": WebSiteRoutes.show(check.at),
-                    "result": check.result == .bothSides ? "passed: both sides heard" : "continued anyway",
+                    "at": WebSiteRoutes.show(check.at, catalog),
+                    "result": check.result == .bothSides
+                        ? catalog.gettext("passed: both sides heard") : catalog.gettext("continued anyway"),
                     "failed": check.failedAttempts, "problem": check.lastProblem ?? "—",
                     "volume": Self.number(check.volumeDB),
                 ]
             }
             page["noChecks"] = record.headphoneChecks.isEmpty
             page["volumes"] = record.volumeEvents.map { event in
-                ["at": WebSiteRoutes.show(event.at), "volume": Self.number(event.volumeDB), "source": event.source]
+                [
+                    "at": WebSiteRoutes.show(event.at, catalog), "volume": Self.number(event.volumeDB),
+                    "source": event.source,
+                ]
             }
             page["noVolumes"] = record.volumeEvents.isEmpty
             if let output = record.output {
                 let tailoring = output.tailoring
                 func gains(_ values: [Double: Double]) -> String {
                     values.isEmpty
-                        ? "none"
+                        ? catalog.gettext("none")
                         : values.sorted { $0.key < $1.key }.map {
                             "\(Self.number($0.key, 0)) Hz +\(Self.number($0.value))"
                         }
                         .joined(separator: ", ")
                 }
+                var notchText = catalog.gettext("none")
+                if let notch = tailoring.notch {
+                    let centre = Self.number(notch.centerHz, 0)
+                    let width = Self.number(notch.widthOctaves, 2)
+                    if let depth = output.notchDepthDB {
+                        notchText = catalog.gettext(
+                            "at {centre} Hz, {width} octave wide, {depth} dB deep",
+                            ["centre": centre, "width": width, "depth": Self.number(depth)])
+                    } else {
+                        notchText = catalog.gettext(
+                            "at {centre} Hz, {width} octave wide", ["centre": centre, "width": width])
+                    }
+                }
                 page["output"] = [
                     "volume": Self.number(output.volumeDB),
-                    "notch": tailoring.notch.map {
-                        "at \(Self.number($0.centerHz, 0)) Hz, \(Self.number($0.widthOctaves, 2)) octave wide"
-                            + (output.notchDepthDB.map { ", \(Self.number($0)) dB deep" } ?? "")
-                    } ?? "none",
+                    "notch": notchText,
                     "rule": tailoring.gainRule.rawValue, "cap": Self.number(tailoring.maxGainDB),
                     "left": gains(tailoring.leftGains), "right": gains(tailoring.rightGains),
                     "ceiling": Self.number(tailoring.ceilingDBFS),
-                    "profileVersion": tailoring.profileVersion.map(String.init) ?? "none (no profile)",
+                    "profileVersion": tailoring.profileVersion.map(String.init)
+                        ?? catalog.gettext("none (no profile)"),
                     "limited": output.limitedBlocks,
                 ]
             }

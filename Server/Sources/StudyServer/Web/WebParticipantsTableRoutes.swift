@@ -66,15 +66,18 @@ struct WebParticipantsTableRoutes {
                 + parts.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(
                     separator: "&")
         }
+        let catalog = context.catalog
         var page: [String: Any] = [
             "total": total, "page": shownPage, "pages": pageCount, "none": total == 0,
             "sites": visible.map { ["name": $0, "selected": $0 == value("site")] },
             "plans": planNames.map { ["name": $0, "selected": $0 == plan] },
-            "states": State.allCases.map { ["value": $0.rawValue, "label": $0.label, "selected": $0 == state] },
+            "states": State.allCases.map {
+                ["value": $0.rawValue, "label": $0.label(catalog), "selected": $0 == state]
+            },
             "columns": Sort.allCases.map { column -> [String: Any] in
                 let current = column == sort
                 return [
-                    "label": column.label, "current": current, "arrow": descending ? "▼" : "▲",
+                    "label": column.label(catalog), "current": current, "arrow": descending ? "▼" : "▲",
                     "ariaSort": current ? (descending ? "descending" : "ascending") : "none",
                     "link": link(page: 1, sort: column, descending: current ? !descending : false),
                 ]
@@ -83,13 +86,17 @@ struct WebParticipantsTableRoutes {
                 [
                     "participant": row.participant, "link": DashboardLinks.participant(site: row.site, row.participant),
                     "site": row.site, "plan": row.plan ?? "—",
-                    "done": row.due.map { "\(row.done) of \($0) due" } ?? "\(row.done)",
-                    "missed": row.missed.map(String.init) ?? "—", "dueNext": row.dueNext,
-                    "last": WebSiteRoutes.show(row.lastSession),
+                    "done": row.due.map {
+                        catalog.ngettext(
+                            "{done} of {count} due", "{done} of {count} due", $0, ["done": String(row.done)])
+                    } ?? "\(row.done)",
+                    "missed": row.missed.map(String.init) ?? "—",
+                    "dueNext": row.schedule.map { $0.dueNext(catalog) } ?? row.dueNext,
+                    "last": WebSiteRoutes.show(row.lastSession, catalog),
                     "deviation": Self.arrow(row.firstWeekDeviation, row.lastWeekDeviation, digits: 1),
                     "threshold": row.threshold.map { FixedDecimal.string($0, digits: 1) } ?? "—",
                     "ratings": Self.arrow(row.firstLoudness, row.lastLoudness, digits: 2),
-                    "sync": WebSiteRoutes.show(row.lastSync),
+                    "sync": WebSiteRoutes.show(row.lastSync, catalog),
                 ].mapValues(MustacheText.init)
             },
         ]
@@ -113,30 +120,32 @@ struct WebParticipantsTableRoutes {
 }
 
 extension ParticipantTableSort {
-    var label: String {
+    /// The column's heading in the page's language.
+    func label(_ catalog: MessageCatalog) -> String {
         switch self {
-        case .participant: return "Participant"
-        case .site: return "Site"
-        case .plan: return "Plan"
-        case .done: return "Sessions done"
-        case .missed: return "Missed"
-        case .last: return "Last session"
-        case .deviation: return "Median deviation (°), first → last week"
-        case .threshold: return "Staircase threshold (°)"
-        case .ratings: return "Tinnitus loudness, first → newest"
-        case .sync: return "Last sync"
+        case .participant: return catalog.gettext("Participant")
+        case .site: return catalog.gettext("Site")
+        case .plan: return catalog.gettext("Plan")
+        case .done: return catalog.gettext("Sessions done")
+        case .missed: return catalog.gettext("Missed")
+        case .last: return catalog.gettext("Last session")
+        case .deviation: return catalog.gettext("Median deviation (°), first → last week")
+        case .threshold: return catalog.gettext("Staircase threshold (°)")
+        case .ratings: return catalog.gettext("Tinnitus loudness, first → newest")
+        case .sync: return catalog.gettext("Last sync")
         }
     }
 }
 
 extension ParticipantTableState {
-    var label: String {
+    /// The state filter's choice in the page's language.
+    func label(_ catalog: MessageCatalog) -> String {
         switch self {
-        case .all: return "everyone"
-        case .behind: return "behind (missed sessions)"
-        case .onTrack: return "on track"
-        case .finished: return "plan finished"
-        case .noPlan: return "without a plan"
+        case .all: return catalog.gettext("everyone")
+        case .behind: return catalog.gettext("behind (missed sessions)")
+        case .onTrack: return catalog.gettext("on track")
+        case .finished: return catalog.gettext("plan finished")
+        case .noPlan: return catalog.gettext("without a plan")
         }
     }
 }

@@ -18,9 +18,10 @@ struct WebSiteRoutes {
         web.post("sites/:site/plans", use: prescribePlan)
     }
 
-    /// A time as the pages show it, to the second, in UTC ("never" for none).
-    static func show(_ date: Date?) -> String {
-        guard let date else { return "never" }
+    /// A time as the pages show it, to the second, in UTC ("never" for none, in the page's language).
+    static func show(_ date: Date?, _ catalog: MessageCatalog = .english) -> String {
+        // TRANSLATORS: a dashboard cell for a time that has not happened (a machine's last sync, a last session).
+        guard let date else { return catalog.gettext("never") }
         let text = date.formatted(
             Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space, timeZone: .gmt))
         return (text.hasSuffix("Z") ? String(text.dropLast()) : text) + " UTC"
@@ -34,7 +35,9 @@ struct WebSiteRoutes {
         var alerts: [[String: Any]] = []
         for site in try await database.sites() where account.sees(site: site) {
             let devices = try await database.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
-            for alert in try await database.alerts(site: site, now: now, thresholds: thresholds) {
+            for alert in try await database.alerts(
+                site: site, now: now, thresholds: thresholds, catalog: context.catalog)
+            {
                 var row: [String: Any] = ["site": site, "kind": alert.kind.rawValue, "text": alert.text]
                 if let participant = alert.participant {
                     row["participant"] = [
@@ -47,7 +50,7 @@ struct WebSiteRoutes {
             sites.append([
                 "name": site, "devices": devices.count, "participants": counts.participants,
                 "sessionsThisWeek": counts.sessionsThisWeek,
-                "lastSync": Self.show(devices.compactMap(\.lastSync).max()),
+                "lastSync": Self.show(devices.compactMap(\.lastSync).max(), context.catalog),
                 "link": account.role != .researcher,
             ])
         }
@@ -65,11 +68,12 @@ struct WebSiteRoutes {
         code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok,
         askNew: Bool = false
     ) async throws -> Response {
+        let catalog = context.catalog
         let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
             [
                 "id": device.id.uuidString.lowercased(), "name": device.name,
-                "enrolled": Self.show(device.enrolledAt), "lastSync": Self.show(last),
-                "revoked": device.revokedAt.map { Self.show($0) } ?? "",
+                "enrolled": Self.show(device.enrolledAt, catalog), "lastSync": Self.show(last, catalog),
+                "revoked": device.revokedAt.map { Self.show($0, catalog) } ?? "",
                 "active": device.revokedAt == nil,
             ]
         }
@@ -95,12 +99,18 @@ struct WebSiteRoutes {
             }
             if let stored = try await database.prescription(id: id, site: site) {
                 notice =
-                    "Prescription \(stored.id): the \(stored.kind) reaches \(stored.participant)'s machines of \(site) at their next sync."
+                    stored.kind == "plan"
+                    ? catalog.gettext(
+                        "Prescription {id}: the plan reaches {participant}'s machines of {site} at their next sync.",
+                        ["id": String(stored.id), "participant": stored.participant, "site": site])
+                    : catalog.gettext(
+                        "Prescription {id}: the profile reaches {participant}'s machines of {site} at their next sync.",
+                        ["id": String(stored.id), "participant": stored.participant, "site": site])
             }
         }
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
-        if let (code, expires) = code { page["code"] = ["code": code, "expires": Self.show(expires)] }
+        if let (code, expires) = code { page["code"] = ["code": code, "expires": Self.show(expires, catalog)] }
         if let (id, machine) = confirmRevoke {
             page["confirmRevoke"] = ["id": id.uuidString.lowercased(), "name": machine]
         }
@@ -133,7 +143,8 @@ struct WebSiteRoutes {
             "rows": rows.map { row -> [String: Any] in
                 [
                     "participant": row.participant, "completed": row.sessionsCompleted,
-                    "started": row.sessionsStarted, "trials": row.trials, "last": Self.show(row.lastSession),
+                    "started": row.sessionsStarted, "trials": row.trials,
+                    "last": Self.show(row.lastSession, context.catalog),
                     "plan": row.plan ?? "—",
                 ]
             },
@@ -141,7 +152,7 @@ struct WebSiteRoutes {
             "previous": number > 1 ? link(number - 1, order) : "",
             "next": number < pages ? link(number + 1, order) : "",
             "sorts": StudyDatabase.ParticipantOrder.allCases.map { sort in
-                ["label": sort.label, "link": link(1, sort), "current": sort == order]
+                ["label": sort.label(context.catalog), "link": link(1, sort), "current": sort == order]
             },
         ]
     }
@@ -182,8 +193,12 @@ struct WebSiteRoutes {
             device: id, by: (account.name, account.role.rawValue), requestID: context.id)
         return try await site(
             name, context: context,
-            notice: revoked ? "The machine \(device.name) is revoked: it can no longer sync." : nil,
-            error: revoked ? nil : "The machine \(device.name) was revoked already.")
+            notice: revoked
+                ? context.catalog.gettext(
+                    "The machine {machine} is revoked: it can no longer sync.", ["machine": device.name]) : nil,
+            error: revoked
+                ? nil
+                : context.catalog.gettext("The machine {machine} was revoked already.", ["machine": device.name]))
     }
 
     /// The plan form's send. A participant no machine of the site has sent (a typo) is refused unless the form says
@@ -203,8 +218,9 @@ struct WebSiteRoutes {
         else {
             return try await site(
                 name, context: context,
-                error:
-                    "The form's key is missing or not one this page writes: load the site's page again and send the form from there.",
+                error: context.catalog.gettext(
+                    "The form's key is missing or not one this page writes: load the site's page again and send the form from there."
+                ),
                 status: .badRequest)
         }
         let content: String
@@ -219,8 +235,9 @@ struct WebSiteRoutes {
         {
             return try await site(
                 name, context: context,
-                error:
-                    "Nothing of \(participant) is held at \(name) (no registration, session, profile or prescription): check the ID against the participants table, or tick \"\(participant) is new\" to prescribe before their first session.",
+                error: context.catalog.gettext(
+                    "Nothing of {participant} is held at {site} (no registration, session, profile or prescription): check the ID against the participants table, or tick \"{participant} is new\" to prescribe before their first session.",
+                    ["participant": participant, "site": name]),
                 status: .badRequest, askNew: true)
         }
         let id = try await database.prescribe(
@@ -232,11 +249,11 @@ struct WebSiteRoutes {
 
 extension StudyDatabase.ParticipantOrder {
     /// How the table's sort links read.
-    var label: String {
+    func label(_ catalog: MessageCatalog) -> String {
         switch self {
-        case .participant: return "by participant"
-        case .sessions: return "most sessions first"
-        case .last: return "latest session first"
+        case .participant: return catalog.gettext("by participant")
+        case .sessions: return catalog.gettext("most sessions first")
+        case .last: return catalog.gettext("latest session first")
         }
     }
 }
