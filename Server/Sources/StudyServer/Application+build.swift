@@ -38,6 +38,7 @@ func buildRouter(
     DeviceRoutes(database: database, configuration: configuration).add(to: api)
     SyncRoutes(database: database).add(to: api)
     PrescriptionRoutes(database: database).add(to: api)
+    MessageRoutes(database: database).add(to: api)
     ExportRoutes(database: database).add(to: api)
     ParticipantRoutes(database: database).add(to: api)
     // The dashboard: HTML pages under /, signed in with a cookie.

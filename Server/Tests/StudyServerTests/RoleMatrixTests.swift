@@ -72,6 +72,9 @@ import Testing
                 route: "GET /api/v1/sync/prescriptions", path: fixed("/api/v1/sync/prescriptions?after=0"),
                 expected: only([.deviceNorth: 200])),
             Case(
+                route: "GET /api/v1/sync/messages", path: fixed("/api/v1/sync/messages?after=0"),
+                expected: only([.deviceNorth: 200])),
+            Case(
                 route: "POST /api/v1/sync/batch", path: fixed("/api/v1/sync/batch"),
                 body: { _ in try SyncTests.participantsBatch(["P01"], first: 1) }, expected: only([.deviceNorth: 200])),
         ]
@@ -108,6 +111,17 @@ import Testing
                 }
                 return "/api/v1/sites/\(site)/participants/\(id)\(suffix)"
             }
+            // A participant's messages: the site's supervisors and admins; a researcher may not read them.
+            cases.append(
+                Case(
+                    route: "GET /api/v1/sites/{site}/participants/{participant}/messages",
+                    path: { try await participantPath($0, "/messages") },
+                    expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/messages",
+                    path: { try await participantPath($0, "/messages") }, body: { _ in #"{"text":"Keep going."}"# },
+                    expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
             let adminOnly = only([.admin: rule[.admin] == 1 ? 200 : 404])
             cases.append(
                 Case(

@@ -328,12 +328,21 @@ final class Autopilot {
         push(SDL_MOUSEMOTION) { $0.motion.xrel = dx }
     }
 
+    /// As SDL_TEXTINPUT events of at most 31 bytes each, cut between characters: one event cut a longer text
+    /// mid-character and lost the rest (a message's "ä" came out as U+FFFD). A text that fits is one event, as before.
     private func push(text: String) {
-        push(SDL_TEXTINPUT) { event in
-            withUnsafeMutableBytes(of: &event.text.text) { raw in
-                let bytes = Array(text.utf8.prefix(raw.count - 1))
-                for (i, byte) in bytes.enumerated() { raw[i] = byte }
-                raw[bytes.count] = 0
+        var chunks = [""]
+        for character in text {
+            if chunks[chunks.count - 1].utf8.count + String(character).utf8.count > 31 { chunks.append("") }
+            chunks[chunks.count - 1].append(character)
+        }
+        for chunk in chunks where !chunk.isEmpty {
+            push(SDL_TEXTINPUT) { event in
+                withUnsafeMutableBytes(of: &event.text.text) { raw in
+                    let bytes = Array(chunk.utf8.prefix(raw.count - 1))
+                    for (i, byte) in bytes.enumerated() { raw[i] = byte }
+                    raw[bytes.count] = 0
+                }
             }
         }
     }

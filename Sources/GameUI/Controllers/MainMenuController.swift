@@ -85,6 +85,7 @@ final class MainMenuController: ScreenController {
         case .activated("train"): try startTraining(app: app)
         case .activated("progress"): try ProgressController.open(app: app)
         case .activated("diary"): try DiaryController.open(app: app)
+        case .activated("messages"): try MessagesController.open(app: app)
         case .activated("album"): try AlbumController.openFromMenu(app: app)
         case .activated("findSound"): try HRTFChoiceController.openFromMenu(app: app)
         case .activated("forDoctor"): forMyDoctor(app: app)

@@ -15,6 +15,7 @@ enum ScreenControllers {
         case .instrument: InstrumentController()
         case .summary: app.training != nil ? TrainingEndController() : SummaryController()
         case .diary: DiaryController(participant: app.menu.participant, logs: app.options.logs)
+        case .messages: MessagesController(participant: app.menu.participant, logs: app.options.logs)
         case .album: AlbumController(participant: app.albumParticipant, app: app)
         case .progress: ProgressController()
         case .conditionBreak: BreakController(startedAt: app.clock.now())

@@ -35,6 +35,8 @@ enum Screen: Equatable, Sendable {
     case progress
     /// The patient's diary of events and therapies (main menu "My diary"): `DiaryPage`.
     case diary
+    /// The patient's messages to their study team and the team's answers (main menu "My messages"): `MessagesPage`.
+    case messages
     /// The album: the best photo of each training session, across sessions (main menu "My album").
     case album
     /// Choosing an HRTF set by ear, pair by pair (main menu "Find my sound"): `HRTFChoiceController`.
@@ -81,6 +83,7 @@ enum Screen: Equatable, Sendable {
         case .summary: "summary"
         case .progress: "progress"
         case .diary: "diary"
+        case .messages: "messages"
         case .album: "album"
         case .hrtfChoice: "find-my-sound"
         case .about: "about"

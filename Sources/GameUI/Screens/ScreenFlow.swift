@@ -211,6 +211,19 @@ struct ScreenFlow: Sendable {
         return []
     }
 
+    /// The main menu's "My messages", until it is left for the menu.
+    mutating func messagesShown() -> [FlowEffect] {
+        guard screen == .mainMenu else { return [] }
+        screen = .messages
+        return []
+    }
+
+    mutating func messagesClosed() -> [FlowEffect] {
+        guard screen == .messages else { return [] }
+        screen = .mainMenu
+        return []
+    }
+
     /// The album was opened from a training session's end screen (and goes back there), not from the menu.
     private(set) var albumFromSummary = false
 
@@ -412,7 +425,7 @@ struct ScreenFlow: Sendable {
         case .summary, .error:
             return [.exit]
         case .mainMenu, .namePicker, .participantSheet, .trackerCalibration, .headphoneCheck, .progress, .diary,
-            .album, .instrument, .hrtfChoice, .about:
+            .messages, .album, .instrument, .hrtfChoice, .about:
             // Nothing logged yet (an instrument's answers are each stored already): nothing to keep.
             return [.exit]
         case .hearingTest, .hearingTestStop, .pitchProbe, .pitchMatch, .profile:

@@ -10,12 +10,13 @@ struct SyncCommand: ParsableCommand {
         commandName: "sync",
         abstract: "Send the logs folder to the study server (enrol once with --server URL --enrol CODE).",
         discussion: """
-            Sends participants.csv rows, ratings.csv, questionnaires.csv, diary.csv and trials.csv rows, every new state of session.json and \
+            Sends participants.csv rows, ratings.csv, questionnaires.csv, diary.csv, messages.csv and trials.csv rows, every new state of session.json and \
             plan-NNN.json files and profile.json versions, in batches of at most --batch-kib KiB; the server answers how far it holds each \
             file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Then writes the \
             training plans and hearing-profile versions prescribed on the server for the machine's site as each \
             participant's next plan-NNN.json and next profile version (a version made here meanwhile is kept and \
-            reported as a conflict); no other local file is written or changed. The folders of participants whose data \
+            reported as a conflict), and appends the study team's answers to each participant's messages.csv; no \
+            other local file is written or changed. The folders of participants whose data \
             an admin deleted on the server are not sent, and the summary names them. The enrolment (server, device token, last \
             prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json. Once enrolled, \
             play, study, train and rate start `sync --background` after each photo and session and when they end, without \
@@ -149,6 +150,18 @@ struct SyncCommand: ParsableCommand {
             received +=
                 "; received \(profiles.written.count) profile versions ("
                 + profiles.written.map { "\($0.participant) version \($0.version)" }.joined(separator: ", ") + ")"
+        }
+        // The study team's answers, each appended to its participant's messages.csv (the game's Messages screen).
+        let answers = try TeamAnswers.apply(
+            try client.answers(after: settingsNow.receivedAnswer ?? 0), logs: logsURL, at: Date())
+        if let last = answers.last {
+            settingsNow.receivedAnswer = last
+            try settingsNow.save()
+        }
+        if !answers.written.isEmpty {
+            received +=
+                "; received \(answers.written.count) answers ("
+                + Set(answers.written.map(\.participant)).sorted().joined(separator: ", ") + ")"
         }
         if !profiles.conflicts.isEmpty {
             received += "; conflicts: " + profiles.conflicts.joined(separator: "; ")

@@ -79,6 +79,40 @@ public struct SyncClient: Sendable {
         ).prescriptions
     }
 
+    /// An answer of the study team to a participant of this machine's site, as `GET /api/v1/sync/messages` lists it.
+    public struct Answer: Decodable, Sendable, Equatable {
+        public var id: Int
+        public var participant: String
+        /// The answerer's role (`supervisor`, `admin`); the server never sends a name.
+        public var role: String
+        public var text: String
+        public var writtenAt: String
+
+        public init(id: Int, participant: String, role: String, text: String, writtenAt: String) {
+            self.id = id
+            self.participant = participant
+            self.role = role
+            self.text = text
+            self.writtenAt = writtenAt
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, participant, role, text
+            case writtenAt = "written_at"
+        }
+    }
+
+    struct Answers: Decodable {
+        var answers: [Answer]
+    }
+
+    /// The team's answers to the site's participants after the last one this machine received.
+    public func answers(after: Int) throws -> [Answer] {
+        try JSONDecoder().decode(
+            Answers.self, from: try call("GET", "api/v1/sync/messages", query: "after=\(after)", body: nil)
+        ).answers
+    }
+
     /// One request, waited for; a refusal comes back as the problem's sentence, an unreachable server as one too.
     func call(_ method: String, _ path: String, query: String? = nil, body: Data?) throws -> Data {
         var url = server.appendingPathComponent(path)

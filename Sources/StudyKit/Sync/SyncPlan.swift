@@ -86,6 +86,12 @@ public enum SyncPlan {
             try add("\(participant)/diary.csv", kind: "diary") {
                 lines(try CSVLogFile<DiaryRow>.decode($0, file: folder.appendingPathComponent("diary.csv").path))
             }
+            // The patient's messages to the team and the answers sync wrote into the same file.
+            try add("\(participant)/\(MessageLog.fileName)", kind: "messages") {
+                lines(
+                    try CSVLogFile<MessageRow>.decode(
+                        $0, file: folder.appendingPathComponent(MessageLog.fileName).path))
+            }
             try addProfile(participant: participant, folder: folder)
             let entries = (try? manager.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
             for name in entries where name.hasPrefix("plan-") && name.hasSuffix(".json") {

@@ -17,11 +17,14 @@ public struct SyncSettings: Codable, Equatable, Sendable {
     /// The last hearing-profile prescription written into the logs (nil: none yet); its own cursor, as the server
     /// numbers plans and profiles in one sequence but hands them out per kind.
     public var appliedProfilePrescription: Int?
+    /// The last answer of the study team written into the logs (nil: none yet).
+    public var receivedAnswer: Int?
 
     enum CodingKeys: String, CodingKey {
         case server, token, device, site
         case appliedPrescription = "applied_prescription"
         case appliedProfilePrescription = "applied_profile_prescription"
+        case receivedAnswer = "received_answer"
     }
 
     public init(server: String, token: String, device: String, site: String, appliedPrescription: Int? = nil) {

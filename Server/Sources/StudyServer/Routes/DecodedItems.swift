@@ -14,6 +14,8 @@ enum DecodedItems: Sendable {
     /// `<P>/questionnaires.csv` and `<P>/diary.csv`: the patient's record, append-only CSV logs like ratings.csv.
     case questionnaires([QuestionnaireRow])
     case diary([DiaryRow])
+    /// `<P>/messages.csv`: the patient's messages to their study team and the answers their machine received.
+    case messages([MessageRow])
     /// `<P>/<session>/tracker.csv`: a head tracker's readings and calibration events.
     case tracker([TrackerRow])
     /// A session's result picture (one item: the PNG in base64), checked to be a PNG of a picture's size.
@@ -25,7 +27,7 @@ enum DecodedItems: Sendable {
         DecodedItems, count: Int
     ) {
         switch kind {
-        case "participants", "ratings", "trials", "questionnaires", "diary", "tracker":
+        case "participants", "ratings", "trials", "questionnaires", "diary", "messages", "tracker":
             let data = Data(((header ?? "") + items.joined()).utf8)
             switch kind {
             case "participants":
@@ -40,6 +42,9 @@ enum DecodedItems: Sendable {
             case "diary":
                 let decoded = try CSVLogFile<DiaryRow>.decode(data, file: file)
                 return (.diary(decoded.records), count(decoded))
+            case "messages":
+                let decoded = try CSVLogFile<MessageRow>.decode(data, file: file)
+                return (.messages(decoded.records), count(decoded))
             case "tracker":
                 let decoded = try CSVLogFile<TrackerRow>.decode(data, file: file)
                 return (.tracker(decoded.records), count(decoded))

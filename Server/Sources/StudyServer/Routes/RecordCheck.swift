@@ -52,6 +52,11 @@ enum RecordCheck {
                 try names("participant", row.participant, participant, offset)
                 if let problem = row.problem() { throw refuse(offset, problem) }
             }
+        case .messages(let rows):
+            // The codec refused what the game never writes (an id, a role, a text over 2,000 characters).
+            for (offset, row) in rows.enumerated() {
+                try names("participant", row.participant, participant, offset)
+            }
         case .profile, .plan, .tracker, .picture:
             // A profile's versions are checked against the folder by SyncRoutes.validateProfile; a plan, a tracker's
             // readings and a picture name no participant or session of their own.

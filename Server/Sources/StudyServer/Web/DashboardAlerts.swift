@@ -1,4 +1,5 @@
-// The overview's alerts: missed plan sessions, weekly dose past 100 %, headphone checks, tinnitus worse, quiet machines.
+// The overview's alerts: missed plan sessions, weekly dose past 100 %, headphone checks, tinnitus worse, quiet machines,
+// unread messages.
 import Foundation
 import Localization
 import StudyRecords
@@ -24,7 +25,7 @@ public struct AlertThresholds: Sendable, Equatable {
 /// One alert of the overview: what happened to whom; `participant` nil for a machine.
 public struct DashboardAlert: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
-        case missed, dose, headphones, tinnitus, quiet, unreadable
+        case missed, dose, headphones, tinnitus, quiet, unreadable, messages
     }
     public var site: String
     public var kind: Kind
@@ -152,6 +153,14 @@ extension StudyDatabase {
         alerts += try await tinnitusAlerts(
             siteID: siteID, site: site, margin: thresholds.tinnitusMargin, catalog: catalog)
         alerts += try await quietMachineAlerts(site: site, now: now, days: thresholds.quietDays, catalog: catalog)
+        // A message to the study team nobody of the site has read yet (the participant's page marks it read).
+        alerts += try await unreadMessages(sites: [site]).map { unread in
+            DashboardAlert(
+                site: site, kind: .messages, participant: unread.participant,
+                text: catalog.ngettext(
+                    "wrote {count} message to the study team that nobody has read yet.",
+                    "wrote {count} messages to the study team that nobody has read yet.", unread.count))
+        }
         return alerts
     }
 

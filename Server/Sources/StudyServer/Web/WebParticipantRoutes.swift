@@ -15,6 +15,7 @@ struct WebParticipantRoutes {
         web.get("sites/:site/participants/:participant", use: participantPage)
         web.post("sites/:site/participants/:participant/profile", use: prescribeProfile)
         web.post("sites/:site/participants/:participant/delete", use: deleteParticipant)
+        web.post("sites/:site/participants/:participant/messages", use: answerMessages)
         web.get("sites/:site/sessions/:session", use: sessionPage)
         web.get("sites/:site/sessions/:session/pictures/:name", use: sessionPicture)
         addDoctorRecord(to: web)
@@ -67,10 +68,11 @@ struct WebParticipantRoutes {
             ?? HearingProfile(participant: participant)
     }
 
-    private func render(
+    func render(
         site: String, participant: String, account: Account, context: AppRequestContext, notice: String? = nil,
         error: String? = nil, preview: (fields: ProfileFields, diff: [[String: Any]])? = nil,
-        confirmDelete: StudyDatabase.ParticipantHoldings? = nil, status: HTTPResponse.Status = .ok
+        confirmDelete: StudyDatabase.ParticipantHoldings? = nil, answer: (draft: String, error: String?)? = nil,
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let catalog = context.catalog
         let rows = try await ParticipantPageRows.read(site: site, participant: participant, from: database)
@@ -145,6 +147,13 @@ struct WebParticipantRoutes {
         }
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
+        // The conversation with the study team: the care team's (admin, supervisor), not a researcher's.
+        let messages =
+            account.role == .researcher ? [] : try await database.messages(site: site, participant: participant)
+        if account.role != .researcher {
+            page["conversation"] = Self.conversation(
+                messages, draft: answer?.draft ?? "", error: answer?.error, catalog: context.catalog)
+        }
         let response = pages.render(
             "participant",
             title: context.catalog.gettext(
@@ -153,6 +162,13 @@ struct WebParticipantRoutes {
             status: status)
         try await database.auditView(
             "participant", by: account, site: site, participant: participant, requestID: context.id)
+        if !messages.isEmpty {
+            // Shown: the patient's messages are read now, and the reading is a row of its own.
+            let read = try await database.markMessagesRead(site: site, participant: participant)
+            try await database.auditView(
+                "messages", by: account, site: site, participant: participant,
+                detail: ["messages": String(messages.count), "newly_read": String(read)], requestID: context.id)
+        }
         return response
     }
 
