@@ -7,7 +7,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowMessagesTests {
-        @Test func aPatientReadsTheTeamsAnswerAndSendsAMessageInEnglishAndGerman() throws {
+        @Test func aPatientReadsTheTeamsAnswerAndSendsAMessageInEnglishAndGerman() async throws {
             let window = try WindowSession(name: "window-messages")
             let catalogs = try LocalizedCommandTests.compiledCatalogs()
             defer { try? FileManager.default.removeItem(at: catalogs) }
@@ -29,11 +29,11 @@ extension WindowTests {
                     "wait next", "shot \(shot)-sent", "key Escape", "wait menu", "key Escape",
                 ]
             }
-            let english = try window.run(
+            let english = try await window.run(
                 ["play", "--participant", "MS01", "--input", "keyboard"],
                 script: script("Thanks, I will practise more.", "en"), windowSize: "1280x720")
             #expect(english.status == 0, "stderr: \(english.stderr)")
-            let german = try window.run(
+            let german = try await window.run(
                 ["play", "--participant", "MS01", "--input", "keyboard", "--language", "de"],
                 script: script("Danke, prima!", "de"), windowSize: "1280x720",
                 environment: ["SOUNDSAFARI_LOCALEDIR": catalogs.path])
