@@ -19,6 +19,15 @@ public enum ParticipantFigures {
             high: none, textScale: textScale)
     }
 
+    /// The sound level around the patient at each rating (issue 45), in one unit (`dBFS` or `dBA`), over days since the
+    /// first rating: beside the ratings' charts, so a loud day can be read against them. Nil without a level.
+    public static func ambientLevel(_ points: [(x: Double, y: Double)], unit: String) -> String? {
+        line(
+            title: Translation.gettext("Sound level around the patient while rating"),
+            xLabel: Translation.gettext("days since the first rating"),
+            yLabel: Translation.gettext("level ({unit})", ["unit": unit]), points: points)
+    }
+
     /// The x axis of the per-session figures.
     static var sessionAxis: String { Translation.gettext("session") }
 
