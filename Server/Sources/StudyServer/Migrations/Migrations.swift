@@ -35,6 +35,7 @@ enum Migrations {
         .v065SessionOwners,
         .v066RatingsLanguage,
         .v067TrialsStimulus,
+        .v069RatingsAmbientLevel,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
