@@ -78,7 +78,8 @@ extension ScreenPainter {
                 color: Theme.warning, align: .center)
         }
         let footer = keys + Translation.gettext(" · Mouse: click · Gamepad: d-pad, A")
-        if let status {
+        // The form's own warning (Next without an answer) stands where a two-line status would: it goes first.
+        if let status, form.hint == nil {
             let lines = text.wrappedHeight(status, width: width - scaled(160), pixels: px(.small))
             text.drawWrapped(
                 status, x: width / 2, y: footerTop(footer) - lines - scaled(4), width: width - scaled(160),
