@@ -16,7 +16,7 @@ extension WindowTests {
             let microphone = window.logs.appendingPathComponent("microphone.raw")
             try tone.withUnsafeBytes { Data($0) }.write(to: microphone)
             var script = [
-                "wait ratings-prompt", "see May SoundSafari measure", "shot asked", "key F5",
+                "wait ratings-prompt", "see Measure the noise level", "shot asked", "key F5",
                 "see Measuring the sound level", "shot measuring",
                 // The microphone's first half second is no level yet (AmbientLevelMeter.minimumSeconds).
                 "sleep 800",

@@ -115,9 +115,9 @@ final class RatingsController: QuestionnaireScreen {
     /// What the screen says about the level: measured, not possible, or off.
     private var status: String {
         if asking {
+            // One line at 1280 wide in English and German: two lines met the buttons when the footer wrapped.
             return Translation.gettext(
-                "May SoundSafari measure how loud it is around you while you answer? Only the level is stored, never a recording. F5: yes, measure it."
-            )
+                "Measure the noise level around you while you answer? Level only, no recording. F5: yes")
         }
         guard measuring else {
             return Translation.gettext("The sound level around you is not measured (F5: measure it).")
