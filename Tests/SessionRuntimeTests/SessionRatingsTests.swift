@@ -23,6 +23,7 @@ struct SessionRatingsTests {
         #expect(rows.filter { $0.moment == .before }.allSatisfy { $0.answeredAt <= firstOnset })
         #expect(rows.filter { $0.moment == .after }.allSatisfy { $0.answeredAt >= lastShot })
         #expect(rows.allSatisfy { row in row.value.map { RatingItem.named(row.item)!.accepts($0) } ?? true })
+        #expect(rows.allSatisfy { $0.ambientLevel == nil }, "a simulated session has no microphone: no level")
     }
 
     @Test("without the switch or the protocol field nothing is asked")

@@ -21,9 +21,10 @@ struct RatingsLogTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0] == RatingRow.columns.joined(separator: ","))
         #expect(lines[1].hasPrefix("P01,2026-11-23T170000Z,2,before,tinnitus_noticed,1.000,"))
-        #expect(lines[1].hasSuffix(",,FALSE,\(RatingItem.codebookVersion),en"), "asked in the run's language")
         #expect(
-            lines[2].contains(",tinnitus_loudness,,") && lines[2].hasSuffix(",TRUE,\(RatingItem.codebookVersion),en"),
+            lines[1].hasSuffix(",,FALSE,\(RatingItem.codebookVersion),en,,"), "asked in the run's language, no level")
+        #expect(
+            lines[2].contains(",tinnitus_loudness,,") && lines[2].hasSuffix(",TRUE,\(RatingItem.codebookVersion),en,,"),
             "a skip is empty, never 0")
         #expect(lines[3].hasPrefix("P01,,,prompt,mood,7.000,"))
         let rows = try log.storedRows()
@@ -86,6 +87,36 @@ struct RatingsLogTests {
                 RatingItem.all[3], value: 7, moment: .prompt, answeredAt: Fixtures.start, promptedAt: Fixtures.start,
                 language: .german))
         #expect(try fresh.storedRows().map(\.language) == ["de"])
+    }
+
+    /// A ratings.csv begun before the ambient level (issue 45) keeps its eleven columns, so an answer appended to it
+    /// loses its level; a new file stores it.
+    @Test func aFileBegunBeforeTheAmbientLevelKeepsItsHeader() throws {
+        let logs = try TemporaryFolder()
+        let log = RatingsLog(logs: logs.url, participant: try ParticipantID("P06"))
+        try FileManager.default.createDirectory(
+            at: log.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old =
+            RatingRow.columnsBeforeAmbientLevel.joined(separator: ",") + "\n"
+            + "P06,,,prompt,mood,5.000,2026-11-21T20:15:00.000Z,2026-11-21T20:10:00.000Z,FALSE,2,en\n"
+        try old.write(to: log.url, atomically: true, encoding: .utf8)
+        let context = RatingContext(participant: "P06", sessionID: nil, sessionIndex: nil)
+        let level = AmbientLevel(decibels: -42.3, unit: .dBFS)
+        try log.record(
+            context.row(
+                RatingItem.all[3], value: 6, moment: .prompt, answeredAt: Fixtures.start, promptedAt: Fixtures.start,
+                language: .english, ambientLevel: level))
+        let text = try String(contentsOf: log.url, encoding: .utf8)
+        #expect(text.hasPrefix(old) && text.hasSuffix(",FALSE,\(RatingItem.codebookVersion),en\n"))
+        #expect(try log.storedRows().map(\.ambientLevel) == [nil, nil])
+
+        let fresh = RatingsLog(logs: logs.url, participant: try ParticipantID("P07"))
+        try fresh.record(
+            RatingContext(participant: "P07", sessionID: nil, sessionIndex: nil).row(
+                RatingItem.all[3], value: 6, moment: .prompt, answeredAt: Fixtures.start, promptedAt: Fixtures.start,
+                language: .english, ambientLevel: level))
+        #expect(try String(contentsOf: fresh.url, encoding: .utf8).hasSuffix(",en,-42.3,dBFS\n"))
+        #expect(try fresh.storedRows().map(\.ambientLevel) == [level])
     }
 
     @Test func aFileOfAnotherFormatIsNeverAppendedTo() throws {

@@ -7,7 +7,8 @@ import TidyFormats
 
 struct RowCheckTests {
     static let header = RatingRow.columns.joined(separator: ",")
-    static let good = "P07,20261126T014050Z-18a8,1,before,tinnitus_loudness,0.500,2026-11-23T17:00:00.000Z,,FALSE,2,de"
+    static let good =
+        "P07,20261126T014050Z-18a8,1,before,tinnitus_loudness,0.500,2026-11-23T17:00:00.000Z,,FALSE,2,de,,"
 
     /// Row 2 of `P07/ratings.csv` holding `row`, read through the codec and the check.
     static func check(_ row: String, owner: String? = "P07") throws -> RatingRow {
@@ -24,7 +25,7 @@ struct RowCheckTests {
 
     @Test func aRowTheGameWritesPassesTheCheck() throws {
         #expect(try Self.check(Self.good).value == 0.5)
-        let prompt = "P07,,,prompt,mood,5.000,2026-11-23T17:00:00.000Z,2026-11-23T16:59:00.000Z,FALSE,2,en"
+        let prompt = "P07,,,prompt,mood,5.000,2026-11-23T17:00:00.000Z,2026-11-23T16:59:00.000Z,FALSE,2,en,,"
         #expect(try Self.check(prompt).promptedAt != nil)
         #expect(try Self.check(Self.with("value", "", in: Self.with("skipped", "TRUE"))).skipped)
         #expect(try Self.check(Self.with("codebook_version", "1")).codebookVersion == 1)
@@ -61,11 +62,40 @@ struct RowCheckTests {
         #expect(try Self.check(Self.good).language == "de")
         #expect(try Self.check(Self.with("language", "")).language == nil)
         let old = RatingRow.columnsBeforeLanguage.joined(separator: ",")
-        let row = String(Self.good.dropLast(3))
+        let row = String(Self.good.dropLast(5))
         let file = try CSVLogFile<RatingRow>.decode(Data((old + "\n" + row + "\n").utf8), file: "P07/ratings.csv")
         #expect(file.records.map(\.language) == [nil])
         #expect(
             file.encoded() == Data((old + "\n" + row + "\n").utf8), "an old file's rows are written back as they were")
+    }
+
+    /// The ambient level (issue 45): a level and its unit, both or neither, in the unit's range; a file begun before
+    /// the columns reads as not measured and is written back as it was.
+    @Test func theAmbientLevelIsALevelWithItsUnitOrNothing() throws {
+        func level(_ db: String, _ unit: String) -> String {
+            Self.with("ambient_level_unit", unit, in: Self.with("ambient_level_db", db))
+        }
+        #expect(try Self.check(Self.good).ambientLevel == nil)
+        #expect(try Self.check(level("-41.2", "dBFS")).ambientLevel == AmbientLevel(decibels: -41.2, unit: .dBFS))
+        #expect(try Self.check(level("52.0", "dBA")).ambientLevel == AmbientLevel(decibels: 52, unit: .dBA))
+        for (db, unit, column) in [
+            ("-41.2", "", "ambient_level_unit"), ("", "dBA", "ambient_level_db"), ("loud", "dBA", "ambient_level_db"),
+            ("-41.2", "dB", "ambient_level_unit"), ("41.2", "dBFS", "ambient_level_db"),
+            ("200.0", "dBA", "ambient_level_db"),
+        ] {
+            let error = #expect(throws: CSVReadError.self) { try Self.check(level(db, unit)) }
+            let said = String(describing: error)
+            #expect(said.contains("logs/P07/ratings.csv:2: column '\(column)'"), "\(db) \(unit): \(said)")
+        }
+        let old = RatingRow.columnsBeforeAmbientLevel.joined(separator: ",")
+        let row = String(Self.good.dropLast(2))
+        let file = try CSVLogFile<RatingRow>.decode(Data((old + "\n" + row + "\n").utf8), file: "P07/ratings.csv")
+        #expect(file.records.map(\.ambientLevel) == [nil] && file.records.map(\.language) == ["de"])
+        #expect(file.encoded() == Data((old + "\n" + row + "\n").utf8), "an 11-column file's rows are written back so")
+        let measured = try CSVLogFile<RatingRow>.decode(
+            Data((Self.header + "\n" + level("-38.46", "dBFS") + "\n").utf8), file: "P07/ratings.csv")
+        #expect(
+            String(decoding: measured.encoded(), as: UTF8.self).hasSuffix(",de,-38.5,dBFS\n"), "one decimal written")
     }
 
     @Test(arguments: [("SAM 0", "mood", "0"), ("SAM 4.5", "mood", "4.5"), ("yes/no 0.5", "tinnitus_noticed", "0.5")])
@@ -94,7 +124,7 @@ struct RowCheckTests {
     }
 
     @Test func aPromptWithASessionAndAnAnswerWithAPromptTimeAreRefused() {
-        let prompt = "P07,,,prompt,mood,5.000,2026-11-23T17:00:00.000Z,,FALSE,2,en"
+        let prompt = "P07,,,prompt,mood,5.000,2026-11-23T17:00:00.000Z,,FALSE,2,en,,"
         for (row, column) in [
             (Self.with("session_id", "20261126T014050Z-18a8", in: prompt), "session_id"),
             (Self.with("session_index", "3", in: prompt), "session_index"),

@@ -54,7 +54,9 @@ import TidyFormats
                         RatingRow(
                             participant: participant, sessionID: id, sessionIndex: day + 1, moment: .after,
                             item: "tinnitus_loudness", value: 0.25 + 0.1 * Double(k + day),
-                            answeredAt: record.startedAt.addingTimeInterval(600), language: "de"
+                            answeredAt: record.startedAt.addingTimeInterval(600), language: "de",
+                            // Issue 45: a level in odd sessions, none (not measured) in even ones.
+                            ambientLevel: (k + day) % 2 == 1 ? AmbientLevel(decibels: -41.5, unit: .dBFS) : nil
                         ).values))
             }
         }
@@ -140,7 +142,10 @@ import TidyFormats
             // The language each rating was asked in (issue 41) is exported as the logs hold it.
             let ratings = try Self.text(export.appendingPathComponent("ratings.csv")).split(separator: "\n")
             #expect(ratings.first == Substring("site," + CSVWriter.headerLine(RatingRow.columns).dropLast()))
-            #expect(ratings.count == 9 && ratings.dropFirst().allSatisfy { $0.hasSuffix(",de") })
+            // The ambient level (migration 69) likewise: a measured one with its unit, an unmeasured one empty.
+            #expect(ratings.count == 9)
+            #expect(ratings.dropFirst().allSatisfy { $0.hasSuffix(",de,,") || $0.hasSuffix(",de,-41.5,dBFS") })
+            #expect(ratings.contains { $0.hasSuffix(",de,-41.5,dBFS") } && ratings.contains { $0.hasSuffix(",de,,") })
             // The stimulus columns as the logs wrote them (migration 67): a measured one, one without loudness, none.
             let header = try #require(lines.first).map(String.init)
             let stimulus = try ["stimulus_sha256", "stimulus_bandwidth_oct", "stimulus_loudness_lufs"].map { name in

@@ -18,6 +18,8 @@ extension GameApp {
             try changeDisplay(largeText: Theme.applied.largeText, highContrast: !Theme.applied.highContrast)
         case .toggleReadAloud:
             try toggleReadAloud()
+        case .toggleAmbientLevel:
+            try (controller as? RatingsController)?.toggleAmbientLevel(app: self)
         case .deviceLost(let message):
             guard settings.input == .gamepad else { break }
             // The message tells the player to go on with the keyboard: log the photos that way.

@@ -210,6 +210,7 @@ final class InputHandler: HeadingSource {
         if code == SDLK_F2.rawValue { return [.toggleLargeText] }
         if code == SDLK_F3.rawValue { return [.toggleHighContrast] }
         if code == SDLK_F4.rawValue { return [.toggleReadAloud] }
+        if code == SDLK_F5.rawValue { return [.toggleAmbientLevel] }
         // While typing, every printable key is text (it arrives as SDL_TEXTINPUT): Space too, not "next row".
         if textEntry && Self.isPrintable(code) { return [] }
         // A held key answers a hearing procedure's question once, not once per repeat.

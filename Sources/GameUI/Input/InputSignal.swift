@@ -17,6 +17,8 @@ enum InputSignal: Equatable {
     case toggleFullscreen
     /// F2 / F3 / F4: large text, high contrast, read aloud (remembered for the participant).
     case toggleLargeText, toggleHighContrast, toggleReadAloud
+    /// F5 on the ratings screen: measure the sound level around the patient, or stop (remembered for the participant).
+    case toggleAmbientLevel
     /// The window was closed.
     case quitRequested
 }

@@ -15,7 +15,9 @@ extension ScreenPainter {
     }
 
     /// The question of `form` under `heading` (the instrument's title, or the ratings' "how are you?").
-    func drawQuestion(_ form: QuestionnaireForm, heading: String) {
+    /// `status`: a line above the footer saying what else the screen does (the ratings' ambient level); it moves
+    /// nothing of the form.
+    func drawQuestion(_ form: QuestionnaireForm, heading: String, status: String? = nil) {
         window.clear()
         questionnaireTargets = []
         // A long title (a validated scale's full name) is drawn smaller rather than cut at the window's edges.
@@ -75,7 +77,15 @@ extension ScreenPainter {
                 message, x: width / 2, y: height - scaled(124), width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
         }
-        hint(keys + Translation.gettext(" · Mouse: click · Gamepad: d-pad, A"))
+        let footer = keys + Translation.gettext(" · Mouse: click · Gamepad: d-pad, A")
+        // The form's own warning (Next without an answer) stands where a two-line status would: it goes first.
+        if let status, form.hint == nil {
+            let lines = text.wrappedHeight(status, width: width - scaled(160), pixels: px(.small))
+            text.drawWrapped(
+                status, x: width / 2, y: footerTop(footer) - lines - scaled(4), width: width - scaled(160),
+                pixels: px(.small), color: Theme.text, align: .center)
+        }
+        hint(footer)
     }
 
     /// A track with no knob until `value` (0 at the left end, 1 at the right) exists; a click anywhere on it sets the

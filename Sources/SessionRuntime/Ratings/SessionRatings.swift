@@ -27,12 +27,18 @@ package final class SessionRatings {
             promptedAt: promptedAt)
     }
 
-    /// Stores one answer (`value` nil: the participant skipped the question) given at `date`.
-    package func record(_ item: RatingItem, value: Double?, moment: RatingMoment, at date: Date) throws {
+    /// Stores one answer (`value` nil: the participant skipped the question) given at `date`, with the level around
+    /// the patient measured while the sitting was open (nil: not measured; `simulate` has no microphone).
+    package func record(
+        _ item: RatingItem, value: Double?, moment: RatingMoment, at date: Date, ambientLevel: AmbientLevel? = nil
+    ) throws {
         if let value, !item.accepts(value) {
             throw RatingValueError(item: item.id, value: value, range: item.validRange)
         }
-        try sink.record(context.row(item, value: value, moment: moment, answeredAt: date, promptedAt: promptedAt))
+        try sink.record(
+            context.row(
+                item, value: value, moment: moment, answeredAt: date, promptedAt: promptedAt,
+                ambientLevel: ambientLevel))
     }
 
     /// The items of `moment` this session has not stored yet, in codebook order.

@@ -112,7 +112,9 @@ package struct Simulation {
         guard let ratings = driver.ratings, try moment != .before || driver.asksRatingsBefore() else { return }
         for (item, value) in bot.answers(for: try ratings.remaining(moment), moment: moment) {
             if !realtime { clock.sleep(until: clock.now() + 2) }
-            try ratings.record(item, value: value, moment: moment, at: clock.date(at: clock.now()))
+            // No ambient level: a simulated session has no microphone, and a made-up level would be a measurement
+            // nobody made (docs/LOG-FORMAT.md, ratings.csv).
+            try ratings.record(item, value: value, moment: moment, at: clock.date(at: clock.now()), ambientLevel: nil)
         }
     }
 }

@@ -133,6 +133,18 @@ struct SetOutputCommand: ParsableCommand {
     @Option(help: "Measured dB SPL of a 0 dBFS sine on the right earphone.")
     var calibrationRightDbSpl: Double?
 
+    @Option(
+        help:
+            "The level in dB SPL of a known sound at the microphone (a calibrator's 94 dB at 1 kHz; with --microphone-reads-dbfs: the ratings' ambient level in dB(A))."
+    )
+    var microphoneReferenceDbSpl: Double?
+
+    // `.unconditional`: a reading in dBFS is negative by nature.
+    @Option(
+        parsing: .unconditional,
+        help: "What that sound read in ratings.csv's ambient_level_db while uncalibrated (dBFS, −120 to 0).")
+    var microphoneReadsDbfs: Double?
+
     @Option(help: "Folder for the study logs.", transform: LogsOption.parse)
     var logs: String = "StudyLogs"
 
@@ -155,6 +167,16 @@ struct SetOutputCommand: ParsableCommand {
         where !HeadphoneCalibration.plausibleRange.contains(level) {
             throw ValidationError("A calibration must be the measured dB SPL of a 0 dBFS sine, from 70 to 140.")
         }
+        if (microphoneReferenceDbSpl == nil) != (microphoneReadsDbfs == nil) {
+            throw ValidationError("--microphone-reference-db-spl and --microphone-reads-dbfs go together.")
+        }
+        if let microphoneReferenceDbSpl, !MicrophoneCalibration.plausibleReference.contains(microphoneReferenceDbSpl) {
+            throw ValidationError(
+                "--microphone-reference-db-spl must be the known sound's level, from 40 to 140 dB SPL.")
+        }
+        if let microphoneReadsDbfs, !MicrophoneCalibration.plausibleReading.contains(microphoneReadsDbfs) {
+            throw ValidationError("--microphone-reads-dbfs must be what the known sound read, from -120 to 0 dBFS.")
+        }
     }
 
     func run() throws {
@@ -172,6 +194,10 @@ struct SetOutputCommand: ParsableCommand {
         if let calibrationLeftDbSpl, let calibrationRightDbSpl {
             profile.calibration = HeadphoneCalibration(
                 leftDBSPLAtFullScale: calibrationLeftDbSpl, rightDBSPLAtFullScale: calibrationRightDbSpl)
+        }
+        if let microphoneReferenceDbSpl, let microphoneReadsDbfs {
+            profile.microphoneCalibration = MicrophoneCalibration(
+                referenceDBSPL: microphoneReferenceDbSpl, readsDBFS: microphoneReadsDbfs)
         }
         profile.source = "set-output"
         let written = try HearingProfile.append(profile, logs: logsURL)

@@ -61,6 +61,8 @@ public struct HearingProfile: Sendable, Equatable {
     public var maxVolumeDB: Double?
     /// The headphones' measured level; with it the hearing test is in dB HL.
     public var calibration: HeadphoneCalibration?
+    /// The microphone's measured level; with it the ratings' ambient level is in dB(A), else in dBFS.
+    public var microphoneCalibration: MicrophoneCalibration?
     /// The HRTF set chosen by ear (`soundsafari hrtf choose`): sessions without `--hrtf` use it.
     public var hrtf: ChosenHRTF?
 
@@ -148,13 +150,14 @@ public struct HearingProfile: Sendable, Equatable {
 
     static let topKeys = [
         "schema_version", "participant", "version", "created_at", "source", "audiogram", "tinnitus", "tailoring",
-        "calibration", "output", "hrtf",
+        "calibration", "output", "hrtf", "microphone_calibration",
     ]
     static let objectKeys: [String: [String]] = [
         "audiogram": ["unit", "left", "right"],
         "tinnitus": ["pitch_hz", "level_db_above_threshold", "ear", "runs_hz", "spread_octaves", "probe"],
         "tailoring": ["notch", "gain_rule", "max_gain_db"], "tailoring.notch": ["center_hz", "width_octaves"],
         "calibration": ["left_db_spl_at_0_dbfs", "right_db_spl_at_0_dbfs"],
+        "microphone_calibration": ["reference_db_spl", "reads_dbfs"],
         "output": ["ceiling_dbfs", "max_volume_db"], "hrtf": ["name", "sha256"],
     ]
 
@@ -361,6 +364,25 @@ public struct HearingProfile: Sendable, Equatable {
             profile.calibration = HeadphoneCalibration(
                 leftDBSPLAtFullScale: levels[0], rightDBSPLAtFullScale: levels[1])
         }
+        if let microphone = object["microphone_calibration"], microphone != .null {
+            guard let microphone = microphone.fields else {
+                throw fail("microphone_calibration", "must be an object or null")
+            }
+            try keys(microphone, "microphone_calibration")
+            guard let reference = try number(microphone["reference_db_spl"], "microphone_calibration.reference_db_spl"),
+                MicrophoneCalibration.plausibleReference.contains(reference)
+            else {
+                throw fail(
+                    "microphone_calibration.reference_db_spl", "must be the known sound's level, from 40 to 140 dB SPL")
+            }
+            guard let reading = try number(microphone["reads_dbfs"], "microphone_calibration.reads_dbfs"),
+                MicrophoneCalibration.plausibleReading.contains(reading)
+            else {
+                throw fail(
+                    "microphone_calibration.reads_dbfs", "must be what the known sound read, from −120 to 0 dBFS")
+            }
+            profile.microphoneCalibration = MicrophoneCalibration(referenceDBSPL: reference, readsDBFS: reading)
+        }
         if let hrtf = object["hrtf"], hrtf != .null {
             guard let hrtf = hrtf.fields else { throw fail("hrtf", "must be an object or null") }
             try keys(hrtf, "hrtf")
@@ -423,6 +445,17 @@ public struct HearingProfile: Sendable, Equatable {
                 } ?? .null
             ),
         ]
+        // Only when set: the profiles written before it existed keep their bytes when written again.
+        if let microphoneCalibration {
+            object.append(
+                (
+                    "microphone_calibration",
+                    .object([
+                        ("reference_db_spl", .number(microphoneCalibration.referenceDBSPL)),
+                        ("reads_dbfs", .number(microphoneCalibration.readsDBFS)),
+                    ])
+                ))
+        }
         if let audiogram {
             func levels(_ ear: Ear) -> JSONValue {
                 .object(audiogram.thresholds(ear).map { (String(format: "%g", $0.key), .number($0.value)) })

@@ -15,13 +15,15 @@ public struct RatingContext: Sendable, Equatable {
     }
 
     /// The row of an answer given at `answeredAt` (`value` nil = skipped). `language`: the one the question was shown
-    /// in, which is the run's (`RatingItem.askedQuestion` words it through the active catalog).
+    /// in, which is the run's (`RatingItem.askedQuestion` words it through the active catalog). `ambientLevel`: the
+    /// level around the patient while the sitting was open, nil when not measured.
     public func row(
         _ item: RatingItem, value: Double?, moment: RatingMoment, answeredAt: Date, promptedAt: Date? = nil,
-        language: Language = Translation.language
+        language: Language = Translation.language, ambientLevel: AmbientLevel? = nil
     ) -> RatingRow {
         RatingRow(
             participant: participant, sessionID: sessionID, sessionIndex: sessionIndex, moment: moment, item: item.id,
-            value: value, answeredAt: answeredAt, promptedAt: promptedAt, language: language.rawValue)
+            value: value, answeredAt: answeredAt, promptedAt: promptedAt, language: language.rawValue,
+            ambientLevel: ambientLevel)
     }
 }

@@ -45,6 +45,13 @@ extension RatingRow {
             let codes = Language.allCases.map(\.rawValue).joined(separator: ", ")
             return ("language", "is not the code of a language this program asks in (\(codes))")
         }
+        if let ambientLevel, !AmbientLevel.plausible(ambientLevel.unit).contains(ambientLevel.decibels) {
+            let range = AmbientLevel.plausible(ambientLevel.unit)
+            return (
+                "ambient_level_db",
+                "is not a level in \(ambientLevel.unit.rawValue) (\(Int(range.lowerBound)) to \(Int(range.upperBound)))"
+            )
+        }
         guard let known = RatingItem.named(item) else {
             return ("item", "is not an item of the codebook (\(RatingItem.all.map(\.id).joined(separator: ", ")))")
         }

@@ -1,5 +1,6 @@
 // The ratings analysis: before/after change per session, trend over sessions, loudness vs localization.
 import Foundation
+import StudyRecords
 
 /// A paired before/after comparison over sessions: after − before, Student's paired t-test and d_z.
 public struct RatingChange: Sendable {
@@ -40,6 +41,9 @@ public struct RatingsResult: Sendable {
     public let trends: [RatingTrend]
     public let correlations: [LoudnessPerformance]
     public let data: RatingsData
+    /// The before-loudness against the sound level around the patient while they rated it (issue 45), per unit
+    /// (dBFS and dB(A) are different quantities): `scope` names the unit too. Empty when no session has a level.
+    public var ambientCorrelations: [LoudnessPerformance] = []
 }
 
 public enum RatingsAnalysis {
@@ -84,7 +88,39 @@ public enum RatingsAnalysis {
                 data.sessions.compactMap { s in
                     s.before["tinnitus_loudness"].flatMap { l in s.meanAbsDeviationDeg.map { (l, $0, s.participant) } }
                 }))
-        return RatingsResult(changes: changes, trends: trends, correlations: correlations, data: data)
+        var result = RatingsResult(changes: changes, trends: trends, correlations: correlations, data: data)
+        result.ambientCorrelations = ambientCorrelations(data)
+        return result
+    }
+
+    /// Tinnitus loudness (before) against the ambient level of its sitting: per participant Pearson's r, overall
+    /// rmcorr, each over the sessions whose level is in one unit.
+    static func ambientCorrelations(_ data: RatingsData) -> [LoudnessPerformance] {
+        let needs = "needs 3 sessions with a before-loudness and its ambient level"
+        let constant = "loudness or ambient level is the same in every session: r is undefined"
+        var result: [LoudnessPerformance] = []
+        for unit in AmbientLevel.Unit.allCases {
+            let points = data.sessions.compactMap { s -> (x: Double, y: Double, group: String)? in
+                guard let level = s.ambientLevelBefore, level.unit == unit, let loudness = s.before["tinnitus_loudness"]
+                else { return nil }
+                return (loudness, level.decibels, s.participant)
+            }
+            guard !points.isEmpty else { continue }
+            for participant in data.participants {
+                let pairs = points.filter { $0.group == participant }.map { ($0.x, $0.y) }
+                if !pairs.isEmpty {
+                    result.append(
+                        correlation(
+                            scope: "\(participant) (\(unit.rawValue))", pairs, needs: needs, constant: constant))
+                }
+            }
+            result.append(
+                repeatedMeasuresCorrelation(
+                    scope: "\(overall) (\(unit.rawValue))", points,
+                    needs: "needs more sessions than participants + 1 with a before-loudness and its ambient level",
+                    constant: "loudness or ambient level does not vary within any participant: r is undefined"))
+        }
+        return result
     }
 
     static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
@@ -144,12 +180,16 @@ public enum RatingsAnalysis {
             p: Distributions.tTwoSided(t, df: df), note: nil)
     }
 
-    static func correlation(scope: String, _ pairs: [(Double, Double)]) -> LoudnessPerformance {
+    static func correlation(
+        scope: String, _ pairs: [(Double, Double)],
+        needs: String = "needs 3 sessions with a before-loudness and logged photos",
+        constant: String = "loudness or deviation is the same in every session: r is undefined"
+    ) -> LoudnessPerformance {
         let n = Double(pairs.count)
         guard pairs.count >= 3 else {
             return LoudnessPerformance(
                 scope: scope, method: "pearson", sessions: pairs.count, r: nil, t: nil, df: nil, p: nil,
-                note: "needs 3 sessions with a before-loudness and logged photos (has \(pairs.count))")
+                note: "\(needs) (has \(pairs.count))")
         }
         let mx = mean(pairs.map(\.0))
         let my = mean(pairs.map(\.1))
@@ -159,7 +199,7 @@ public enum RatingsAnalysis {
         guard sxx > 0, syy > 0 else {
             return LoudnessPerformance(
                 scope: scope, method: "pearson", sessions: pairs.count, r: nil, t: nil, df: nil, p: nil,
-                note: "loudness or deviation is the same in every session: r is undefined")
+                note: constant)
         }
         let r = sxy / (sxx * syy).squareRoot()
         let df = n - 2
@@ -172,9 +212,11 @@ public enum RatingsAnalysis {
     /// rmcorr (Bakdash & Marusich 2017): the ANCOVA lm(y ~ participant + x); r = sign(slope) ·
     /// √(SS_x / (SS_x + SS_residual)) with the sums of squares within participants, df = N − k − 1, and its t test
     /// (the package's F(1, df) = t²). Checked against R (Analysis/Fixtures/rmcorr-reference.txt).
-    static func repeatedMeasuresCorrelation(scope: String, _ points: [(x: Double, y: Double, group: String)])
-        -> LoudnessPerformance
-    {
+    static func repeatedMeasuresCorrelation(
+        scope: String, _ points: [(x: Double, y: Double, group: String)],
+        needs: String = "needs more sessions than participants + 1 with a before-loudness and logged photos",
+        constant: String = "loudness or deviation does not vary within any participant: r is undefined"
+    ) -> LoudnessPerformance {
         let groups = Dictionary(grouping: points, by: \.group)
         let df = Double(points.count - groups.count - 1)
         var sxx = 0.0
@@ -192,12 +234,12 @@ public enum RatingsAnalysis {
         guard df >= 1 else {
             return LoudnessPerformance(
                 scope: scope, method: "rmcorr", sessions: points.count, r: nil, t: nil, df: nil, p: nil,
-                note: "needs more sessions than participants + 1 with a before-loudness and logged photos")
+                note: needs)
         }
         guard sxx > 0, syy > 0 else {
             return LoudnessPerformance(
                 scope: scope, method: "rmcorr", sessions: points.count, r: nil, t: nil, df: df, p: nil,
-                note: "loudness or deviation does not vary within any participant: r is undefined")
+                note: constant)
         }
         let r = sxy / (sxx * syy).squareRoot()
         let t = r * (df / max(1e-300, 1 - r * r)).squareRoot()

@@ -12,6 +12,9 @@ public struct RatedSession: Sendable, Equatable {
     public var before: [String: Double] = [:]
     public var after: [String: Double] = [:]
     public var meanAbsDeviationDeg: Double?
+    /// The sound level around the patient while they rated their tinnitus loudness before the rounds (issue 45); nil
+    /// when not measured.
+    public var ambientLevelBefore: AmbientLevel?
 }
 
 /// Every rated session found under the inputs (folders are searched for ratings.csv and trials.csv).
@@ -63,9 +66,11 @@ public struct RatingsData: Sendable {
         var skipped = 0
         var skippedRows = 0
         var firstSkipped: String?
-        // A ratings.csv begun before issue 41 has no language column (docs/LOG-FORMAT.md): its rows read as not recorded.
+        // A ratings.csv begun before issue 41 has no language column, before issue 45 no ambient level
+        // (docs/LOG-FORMAT.md): their rows read as not recorded.
         let reader = CSVReader.forAnalysis(
-            columns: RatingRow.columns, optionalColumns: ["language"], skipInvalid: skipInvalid)
+            columns: RatingRow.columns, optionalColumns: ["language", "ambient_level_db", "ambient_level_unit"],
+            skipInvalid: skipInvalid)
         reader.showProgress = false
         let filterGroups = Dictionary(grouping: filters, by: \.column)
         for file in ratingsFiles {
@@ -99,6 +104,7 @@ public struct RatingsData: Sendable {
                         4, "'\(row.item)' is answered twice \(row.moment.rawValue) session \(sessionID)")
                 }
                 if before { session.before[row.item] = value } else { session.after[row.item] = value }
+                if before && row.item == "tinnitus_loudness" { session.ambientLevelBefore = row.ambientLevel }
                 sessions[key] = session
             }
             skippedRows = reader.skippedRows

@@ -50,11 +50,25 @@ extension RatingsResult {
                     c.p.map { RFormat.pValue($0) } ?? "NA", c.note ?? "",
                 ]
             })
+        // Only when some sitting's level was measured: reports of logs without it stay as they were.
+        if !ambientCorrelations.isEmpty {
+            text +=
+                "\n\nTinnitus loudness (before) vs the sound level around the patient while rating (dB, per unit):\n"
+            text += "per participant Pearson's r over their sessions; overall rmcorr\n"
+            text += RFormat.table(
+                header: ["scope", "method", "sessions", "r", "t", "df", "p", "note"],
+                rows: ambientCorrelations.map { c in
+                    [
+                        c.scope, c.method, "\(c.sessions)", Self.cell(c.r), Self.cell(c.t), Self.cell(c.df),
+                        c.p.map { RFormat.pValue($0) } ?? "NA", c.note ?? "",
+                    ]
+                })
+        }
         return RenderedResult(text: text, json: json)
     }
 
     private var json: JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("test", .string("ratings")),
             ("sessions", .integer(data.sessions.count)), ("participants", .integer(data.participants.count)),
             ("skipped_answers", .integer(data.skippedAnswers)), ("prompt_answers", .integer(data.promptAnswers)),
@@ -96,6 +110,18 @@ extension RatingsResult {
                         ])
                     })
             ),
+        ]
+        if !ambientCorrelations.isEmpty {
+            fields.append(("loudness_vs_ambient_level", .array(ambientCorrelations.map(Self.json))))
+        }
+        return .object(fields)
+    }
+
+    private static func json(_ c: LoudnessPerformance) -> JSONValue {
+        .object([
+            ("scope", .string(c.scope)), ("method", .string(c.method)), ("sessions", .integer(c.sessions)),
+            ("r", .num(c.r)), ("t", .num(c.t)), ("df", .num(c.df)), ("p", .num(c.p)),
+            ("note", c.note.map { .string($0) } ?? .null),
         ])
     }
 }

@@ -20,6 +20,17 @@ public enum ParticipantFigures {
             high: none, textScale: textScale)
     }
 
+    /// The sound level around the patient at each rating (issue 45), in one unit (`dBFS` or `dBA`), over days since the
+    /// first rating: beside the ratings' charts, so a loud day can be read against them. Nil without a level.
+    public static func ambientLevel(
+        _ points: [(x: Double, y: Double)], unit: String, catalog: MessageCatalog = .process
+    ) -> String? {
+        line(
+            title: catalog.gettext("Sound level around the patient while rating"),
+            xLabel: catalog.gettext("days since the first rating"),
+            yLabel: catalog.gettext("level ({unit})", ["unit": unit]), points: points)
+    }
+
     /// The figures' text is this much larger than the report's: a figure 560 wide is shown about 350 wide on a phone.
     static let textScale = 1.4
 

@@ -312,25 +312,38 @@ extension StudyDatabase {
         let rows = try await client.query(
             """
             SELECT st.name, r.participant, r.session_id, s.session_index, r.local_session_index, r.moment, r.item,
-              r.value, r.answered_at, r.prompted_at, r.codebook_version, r.language
+              r.value, r.answered_at, r.prompted_at, r.codebook_version, r.language, r.ambient_level_db,
+              r.ambient_level_unit
             FROM ratings r JOIN sites st ON st.id = r.site_id LEFT JOIN sessions s ON s.session_id = r.session_id
             WHERE st.name = ANY(\(sites)) ORDER BY st.name, r.participant, r.answered_at, r.device_id, r.record
             """, logger: logger)
         for try await row in rows {
             let (
                 site, participant, session, index, localIndex, moment, item, value, answered, prompted, codebook,
-                language
+                language, ambientDB, ambientUnit
             ) = try row.decode(
-                (String, String, String?, Int?, Int?, String, String, Double?, Date, Date?, Int, String?).self)
+                (
+                    String, String, String?, Int?, Int?, String, String, Double?, Date, Date?, Int, String?, Double?,
+                    String?
+                ).self)
             guard let moment = RatingMoment(rawValue: moment) else {
                 throw Refusal(
                     description: "A rating of \(participant) holds the moment \(moment), which no codec writes.")
+            }
+            let ambientLevel = try ambientDB.map { decibels in
+                guard let unit = ambientUnit.flatMap(AmbientLevel.Unit.init(rawValue:)) else {
+                    throw Refusal(
+                        description:
+                            "A rating of \(participant) holds the ambient level unit \(ambientUnit ?? "NULL"), which no codec writes."
+                    )
+                }
+                return AmbientLevel(decibels: decibels, unit: unit)
             }
             // A rating of a session the server does not hold yet keeps the machine's number rather than none.
             let rating = RatingRow(
                 participant: participant, sessionID: session, sessionIndex: session == nil ? nil : index ?? localIndex,
                 moment: moment, item: item, value: value, answeredAt: answered, promptedAt: prompted,
-                codebookVersion: codebook, language: language)
+                codebookVersion: codebook, language: language, ambientLevel: ambientLevel)
             try await out.append(CSVWriter.line([.text(site)] + rating.values))
             count += 1
         }

@@ -187,15 +187,21 @@ extension StudyDatabase {
     public func participantRatings(site: String, participant: String) async throws -> [ParticipantRating] {
         try await rows(
             """
-            SELECT r.item, r.value, r.answered_at, r.moment, r.skipped, nullif(r.session_id, ''), x.session_index
+            SELECT r.item, r.value, r.answered_at, r.moment, r.skipped, nullif(r.session_id, ''), x.session_index,
+              r.ambient_level_db, r.ambient_level_unit
             FROM ratings r JOIN sites s ON s.id = r.site_id
               LEFT JOIN sessions x ON x.session_id = r.session_id AND x.site_id = r.site_id
             WHERE s.name = \(site) AND r.participant = \(participant) ORDER BY r.answered_at, r.device_id, r.record
             """
         ).map { row in
-            let c = try row.decode((String, Double?, Date, String, Bool, String?, Int?).self)
+            let c = try row.decode((String, Double?, Date, String, Bool, String?, Int?, Double?, String?).self)
+            // Migration 69 lets a unit be only dBFS or dBA, and never one without the other.
+            let ambient = c.7.flatMap { db in
+                c.8.flatMap(AmbientLevel.Unit.init(rawValue:)).map { AmbientLevel(decibels: db, unit: $0) }
+            }
             return ParticipantRating(
-                item: c.0, value: c.1, answeredAt: c.2, moment: c.3, skipped: c.4, session: c.5, sessionIndex: c.6)
+                item: c.0, value: c.1, answeredAt: c.2, moment: c.3, skipped: c.4, session: c.5, sessionIndex: c.6,
+                ambientLevel: ambient)
         }
     }
 
@@ -209,6 +215,8 @@ extension StudyDatabase {
         public var skipped: Bool
         public var session: String? = nil
         public var sessionIndex: Int? = nil
+        /// The sound level around the patient while they rated (issue 45); nil when not measured.
+        public var ambientLevel: AmbientLevel? = nil
     }
 
     /// The participant's profile.json versions as the machines sent them (read back by StudyRecords' codec), by

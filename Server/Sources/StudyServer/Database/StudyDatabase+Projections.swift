@@ -209,19 +209,23 @@ extension StudyDatabase {
                     ("moment", .string(row.moment.rawValue)), ("item", .string(row.item)), ("value", .num(row.value)),
                     ("answered_at", text(row.answeredAt)), ("prompted_at", text(row.promptedAt)),
                     ("skipped", .bool(row.skipped)), ("codebook_version", .integer(row.codebookVersion)),
-                    ("language", text(row.language)),
+                    ("language", text(row.language)), ("ambient_level_db", .num(row.ambientLevel?.decibels)),
+                    ("ambient_level_unit", text(row.ambientLevel?.unit.rawValue)),
                 ])
             }
         ).rendered()
         try await connection.query(
             """
             INSERT INTO ratings (device_id, file, record, site_id, participant, session_id, local_session_index, moment,
-              item, value, answered_at, prompted_at, skipped, codebook_version, language)
+              item, value, answered_at, prompted_at, skipped, codebook_version, language, ambient_level_db,
+              ambient_level_unit)
             SELECT d.id, \(file), r.record, d.site_id, r.participant, r.session_id, r.local_session_index, r.moment,
-              r.item, r.value, r.answered_at, r.prompted_at, r.skipped, r.codebook_version, r.language
+              r.item, r.value, r.answered_at, r.prompted_at, r.skipped, r.codebook_version, r.language,
+              r.ambient_level_db, r.ambient_level_unit
             FROM devices d, jsonb_to_recordset(\(json)::jsonb) AS r(record int, participant text, session_id text,
               local_session_index int, moment text, item text, value float8, answered_at timestamptz,
-              prompted_at timestamptz, skipped boolean, codebook_version int, language text)
+              prompted_at timestamptz, skipped boolean, codebook_version int, language text, ambient_level_db float8,
+              ambient_level_unit text)
             WHERE d.id = \(device)
             ON CONFLICT (device_id, file, record) DO NOTHING
             """, logger: logger)

@@ -67,7 +67,10 @@ enum ExportCodebook {
 
             One row per answered or skipped question: `site`, then the logs' ratings.csv columns
             (\(RatingRow.columns.map { "`\($0)`" }.joined(separator: ", "))). `value` is empty exactly when `skipped` is
-            `TRUE`. The items (codebook version \(RatingItem.codebookVersion)):
+            `TRUE`. `ambient_level_db` is the sound level around the patient while they rated, in `ambient_level_unit`:
+            `dBFS` (an uncalibrated microphone; RMS re full scale) or `dBA` (calibrated); both empty when it was not
+            measured (not allowed, no microphone, a simulated session, or logs from before issue 45). Compare levels of
+            one unit only. The items (codebook version \(RatingItem.codebookVersion)):
 
             | # | `item` | question | scale and stored `value` |
             | --- | --- | --- | --- |

@@ -36,6 +36,7 @@ enum Migrations {
         .v066RatingsLanguage,
         .v067TrialsStimulus,
         .v068Messages,
+        .v069RatingsAmbientLevel,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

@@ -101,6 +101,18 @@ struct WebParticipantRoutes {
                     ratingCharts.append(["name": item, "svg": svg])
                 }
             }
+            // The sound level around the patient at each answer, beside the ratings (one chart per unit).
+            for unit in AmbientLevel.Unit.allCases {
+                let points = ratings.compactMap { rating in
+                    rating.ambientLevel.flatMap { level in
+                        level.unit == unit
+                            ? (rating.answeredAt.timeIntervalSince(start) / 86_400, level.decibels) : nil
+                    }
+                }
+                if let svg = ParticipantFigures.ambientLevel(points, unit: unit.rawValue, catalog: catalog) {
+                    ratingCharts.append(["name": "ambient_level_db (\(unit.rawValue))", "svg": svg])
+                }
+            }
         }
         let dose = ParticipantFigures.weeklyDose(
             sessions.compactMap { entry in entry.session.index.map { ($0, entry.session.weekDoseFraction) } },
