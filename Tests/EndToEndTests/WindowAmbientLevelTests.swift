@@ -7,7 +7,7 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowAmbientLevelTests {
-        @Test func f5AllowsTheMeasurementAndEveryAnswerCarriesTheMicrophonesLevel() throws {
+        @Test func f5AllowsTheMeasurementAndEveryAnswerCarriesTheMicrophonesLevel() async throws {
             let window = try WindowSession(name: "window-ambient-level")
             // 20 s of a 1 kHz tone at −20 dBFS (RMS), raw 48 kHz mono float: what the microphone "hears".
             let rate = 48_000.0
@@ -24,7 +24,7 @@ extension WindowTests {
             for index in 0..<7 {
                 script += index == 3 ? ["key Down", "key Down", "key Return"] : ["key Right", "key Return"]
             }
-            let output = try window.run(
+            let output = try await window.run(
                 ["rate", "--participant", "AL1", "--prompted-at", "2026-11-23T18:07:31Z"], script: script,
                 environment: [
                     "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILEIN": microphone.path,
