@@ -76,7 +76,8 @@ import TidyFormats
         }
         let run = try SoundSafariBinary.run(
             [
-                "simulate", "--plan", "Examples/training-plan.json", "--sessions", "2", "--bot", "learner",
+                "simulate", "--plan", try SoundSafariBinary.example("training-plan.json", minutes: 1, in: root).path,
+                "--sessions", "2", "--bot", "learner",
                 "--participant", "R01", "--answer-ratings", "--seed", "3", "--logs", logs.path,
             ], environment: ["XDG_CONFIG_HOME": config.path], currentDirectory: SoundSafariBinary.packageRoot)
         #expect(run.status == 0, "\(run.stderr)")

@@ -13,7 +13,8 @@ import Testing
         ])
         #expect(study.status == 0, "\(study.stderr)")
         let training = try SoundSafariBinary.run([
-            "simulate", "--plan", examples.appendingPathComponent("training-plan.json").path, "--sessions", "1",
+            "simulate", "--plan", try SoundSafariBinary.example("training-plan.json", minutes: 1, in: logs).path,
+            "--sessions", "1",
             "--participant", "T01", "--bot", "ideal", "--seed", "3", "--logs", logs.path,
         ])
         #expect(training.status == 0, "\(training.stderr)")

@@ -14,15 +14,16 @@ import Testing
     @Test func theSNRPlanAdaptsTheBackgroundOncePerRoundAndHonoursReactionTime() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("train-snr")
         defer { try? FileManager.default.removeItem(at: logs) }
+        let plan = try SoundSafariBinary.example("training-plan-snr.json", minutes: 3, in: logs)
         let output = try SoundSafariBinary.run([
-            "simulate", "--plan", Self.snrPlan.path, "--sessions", "1", "--bot", "ideal", "--reaction-s", "1.0",
+            "simulate", "--plan", plan.path, "--sessions", "1", "--bot", "ideal", "--reaction-s", "1.0",
             "--participant", "S01", "--seed", "4", "--logs", logs.path,
         ])
         #expect(output.status == 0, "simulate failed: \(output.stderr)")
         #expect(output.stdout.contains("Staircase (background_gain_db)"))
         let sessions = try TrainingPlanTests.sessions(in: logs, participant: "S01")
         let rows = try #require(sessions.first?.rows)
-        // Its 48 targets took the bot about 1.5 s each: the rounds came again until the 12 minutes were played.
+        // Its 48 targets took the bot about 1.5 s each: the rounds came again until the 3 minutes were played.
         #expect(rows.count > 48 && sessions.first?.record.endedBy == .time, "\(rows.count) photos")
         for row in rows { #expect(abs(row.timeS - 1.0) <= 0.001, "round \(row.round): time_s \(row.timeS)") }
         #expect(rows.allSatisfy { $0.training?.difficultyParameter == "background_gain_db" })

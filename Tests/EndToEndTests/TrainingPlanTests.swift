@@ -46,10 +46,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: logs) }
         // The example plan with 3-minute sessions: three sessions of its 12 minutes took 100 s of CPU, a third of
         // the suite's simulations; 3 minutes still play its 48 targets and go on until the minutes end.
-        let planFile = logs.appendingPathComponent("three-minutes.json")
-        try String(contentsOf: Self.examplePlan, encoding: .utf8)
-            .replacingOccurrences(of: #""minutes_per_session": 12,"#, with: #""minutes_per_session": 3,"#)
-            .write(to: planFile, atomically: true, encoding: .utf8)
+        let planFile = try SoundSafariBinary.example("training-plan.json", minutes: 3, in: logs)
         let output = try SoundSafariBinary.run([
             "simulate", "--plan", planFile.path, "--sessions", "3", "--bot", "learner", "--participant", "L01",
             "--seed", "5", "--logs", logs.path,
