@@ -112,10 +112,10 @@ extension WindowTests {
             let again = try await window.run(
                 ["play", "--participant", "LR01", "--input", "keyboard"],
                 script: [
-                    // From Start down past For my doctor, Quit and About to the last row.
+                    // From Start down past For my doctor, My messages, Quit and About to the last row.
                     "wait menu", "shot remembered", "key Down", "key Down", "key Down", "key Down", "key Down",
                     "key Down", "key Down",
-                    "key Down", "key Down", "key Left", "see Train (my plan)", "key Escape",
+                    "key Down", "key Down", "key Down", "key Left", "see Train (my plan)", "key Escape",
                 ],
                 windowSize: "1280x720", environment: environment)
             #expect(again.status == 0, "stderr: \(again.stderr)")

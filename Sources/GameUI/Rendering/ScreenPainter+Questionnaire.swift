@@ -40,7 +40,11 @@ extension ScreenPainter {
                 color: Theme.dimText, align: .center)
         }
         y += scaled(20)
-        let buttonsTop = height - scaled(200)
+        // A status line above the footer has one line's room below the buttons; each line more (large text wraps
+        // it) moves the buttons up rather than under the status.
+        let statusLines = status.map { text.wrappedHeight($0, width: width - scaled(160), pixels: px(.small)) } ?? 0
+        let oneLine = text.wrappedHeight("X", width: width - scaled(160), pixels: px(.small))
+        var buttonsTop = height - scaled(200) - max(0, statusLines - oneLine)
         var keys = Translation.gettext("↑ ↓ choose a row · Enter: select")
         switch (form.item.kind, form.layout) {
         case (.singleChoice, .scale(let manikin, let left, let right)):
@@ -69,6 +73,11 @@ extension ScreenPainter {
             drawField(form, suffix: "", top: y)
             keys += Translation.gettext(" · type your answer")
         }
+        let footer = keys + Translation.gettext(" · Mouse: click · Gamepad: d-pad, A")
+        // The footer wraps too in large text: the buttons end above the status wherever the footer begins.
+        if status != nil, form.hint == nil {
+            buttonsTop = min(buttonsTop, footerTop(footer) - statusLines - scaled(4) - scaled(64) - scaled(6))
+        }
         drawButtons(
             focused: form.focus == .next ? .next : form.focus == .skip ? .skip : nil, nextEnabled: form.hasAnswer,
             top: buttonsTop)
@@ -77,7 +86,6 @@ extension ScreenPainter {
                 message, x: width / 2, y: height - scaled(124), width: width - scaled(120), pixels: px(.small),
                 color: Theme.warning, align: .center)
         }
-        let footer = keys + Translation.gettext(" · Mouse: click · Gamepad: d-pad, A")
         // The form's own warning (Next without an answer) stands where a two-line status would: it goes first.
         if let status, form.hint == nil {
             let lines = text.wrappedHeight(status, width: width - scaled(160), pixels: px(.small))
