@@ -79,6 +79,38 @@ struct HearingProfileTests {
     }
 
     /// Issue 47: two JSON keys, one frequency; which level counted was chance.
+    /// Issue 39 (5.3): a prescribed notch centre used to overwrite the measured tinnitus pitch (and to invent a
+    /// tinnitus for a profile without one). The two are kept apart, in memory and through the file.
+    @Test func aPrescribedNotchCentreNeverRewritesTheMeasuredPitch() throws {
+        let apart = try HearingProfile.decodeAll(
+            Data(Self.contract.replacingOccurrences(of: "\"center_hz\": 4000", with: "\"center_hz\": 3000").utf8),
+            path: "profile.json")[0]
+        #expect(apart.tinnitus?.pitchHz == 4000, "the measured pitch stays")
+        #expect(apart.notchCenterHz == 3000)
+        #expect(apart.tailoring.notch == NotchSetting(centerHz: 3000, widthOctaves: 1))
+        // No tinnitus matched: the notch is there, and no pitch appears.
+        let noTinnitus = Self.contract.replacingOccurrences(
+            of: "\"tinnitus\": {\"pitch_hz\": 4000, \"level_db_above_threshold\": 8, \"ear\": \"both\"}, ", with: "")
+        #expect(noTinnitus != Self.contract)
+        let prescribedOnly = try HearingProfile.decodeAll(Data(noTinnitus.utf8), path: "profile.json")[0]
+        #expect(prescribedOnly.tinnitus == nil)
+        #expect(prescribedOnly.tailoring.notch == NotchSetting(centerHz: 4000, widthOctaves: 1))
+        // A centre at the pitch is the notch that follows the pitch; every case reads back as it was written.
+        let atPitch = try HearingProfile.decodeAll(Data(Self.contract.utf8), path: "profile.json")[0]
+        #expect(atPitch.notchCenterHz == nil && atPitch.effectiveNotchCenterHz == 4000)
+        for profile in [apart, prescribedOnly, atPitch] {
+            let again = try HearingProfile.decodeAll(HearingProfile.encoded(versions: [profile]), path: "again")[0]
+            #expect(again == profile)
+        }
+        // A new pitch match moves a notch that follows the pitch; a prescribed centre stays where it was put.
+        var rematched = atPitch
+        rematched.tinnitus?.pitchHz = 5000
+        #expect(rematched.tailoring.notch?.centerHz == 5000)
+        var kept = apart
+        kept.tinnitus?.pitchHz = 5000
+        #expect(kept.tailoring.notch?.centerHz == 3000)
+    }
+
     @Test(arguments: [
         ("\"1000\": 20", "\"1000\": 20, \"1e3\": 35", "audiogram.left.1e3"),
         ("\"1000\": 20", "\"1000\": 20, \"1000.0\": 20", "audiogram.left.1000.0"),

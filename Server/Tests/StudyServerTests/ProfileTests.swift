@@ -63,6 +63,64 @@ import Testing
         }
     }
 
+    /// Issue 39: the export carries the audiogram's thresholds (audiograms.csv, long format) and where the notch
+    /// sits (`notch_center_hz`), a prescribed centre apart from the measured pitch, which stays as measured.
+    @Test func theExportHoldsEveryThresholdAndTheNotchCentreApartFromThePitch() async throws {
+        try await withServer { server in
+            try await server.database.addSite("north")
+            let sender = ProjectionTests.Sender(
+                server: server, token: try await server.enrolDevice(site: "north").token)
+            let first = try ParticipantStudy.firstProfile("P07")
+            var second = first
+            second.version = 2
+            second.source = "dashboard (sup)"
+            second.notchWidthOctaves = 0.5
+            second.notchCenterHz = 4000
+            var third = second
+            third.version = 3
+            third.notchCenterHz = nil
+            try await sender.send(
+                file: "P07/profile.json", kind: "profile", header: nil, first: 1,
+                items: ParticipantStudy.profileItems([first, second, third]))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-audio-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var sink = try FolderSink(folder: folder)
+            let summary = try await server.database.export(
+                sites: ["north"], files: [.profiles, .audiograms], to: &sink)
+            #expect(summary.rows["profiles.csv"] == 3)
+            #expect(summary.rows["audiograms.csv"] == 3 * 12, "6 frequencies × 2 ears × 3 versions")
+            let profiles = try String(contentsOf: folder.appendingPathComponent("profiles.csv"), encoding: .utf8)
+                .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            let header = try #require(profiles.first).map(String.init)
+            let pitch = try #require(header.firstIndex(of: "tinnitus_pitch_hz"))
+            let centre = try #require(header.firstIndex(of: "notch_center_hz"))
+            #expect(profiles.dropFirst().map { String($0[pitch]) } == ["6000.000", "6000.000", "6000.000"])
+            #expect(profiles.dropFirst().map { String($0[centre]) } == ["", "4000.000", "6000.000"])
+            let audiograms = try String(contentsOf: folder.appendingPathComponent("audiograms.csv"), encoding: .utf8)
+                .split(separator: "\n")
+            #expect(audiograms.first == "site,participant,machine,version,unit,ear,frequency_hz,threshold_db")
+            #expect(audiograms.contains { $0.hasPrefix("north,P07,") && $0.hasSuffix(",1,dB HL,left,4000.0,45.0") })
+            #expect(audiograms.contains { $0.hasSuffix(",3,dB HL,right,8000.0,55.0") })
+        }
+    }
+
+    /// The dashboard's notch form: a centre other than the measured pitch is kept apart from it (it used to
+    /// overwrite the pitch); the centre at the pitch is the notch that follows the pitch.
+    @Test func theNotchFormNeverRewritesTheMeasuredPitch() throws {
+        let measured = try ParticipantStudy.firstProfile("P07")
+        for (centre, kept) in [("4000", 4000.0), ("6000", nil)] as [(String, Double?)] {
+            let fields = try WebParticipantRoutes.ProfileFields(
+                form: WebForm(urlEncoded: "notch_centre=\(centre)&notch_width=0.5&gain_rule=none&max_gain=20"))
+            let data = try fields.applied(to: measured, at: Date(), by: "sup")
+            let prescribed = try #require(try HearingProfile.decodeAll(data, path: "prescription").last)
+            #expect(prescribed.tinnitus?.pitchHz == 6000, "the measured pitch stays")
+            #expect(prescribed.notchCenterHz == kept)
+            #expect(prescribed.tailoring.notch?.centerHz == Double(centre))
+            // Read back into the form, the centre is the one prescribed, not the pitch.
+            #expect(WebParticipantRoutes.ProfileFields(prescribed).notchCentreHz == Double(centre))
+        }
+    }
+
     @Test func aPrescribedProfileIsCheckedAuditedAndFetchedWithKindProfileOnly() async throws {
         try await withServer { server in
             try await server.database.addSite("north")

@@ -154,6 +154,8 @@ final class HearingRun {
             pitchHz: found.pitchHz, levelDBAboveThreshold: found.levelAboveThresholdDB, ear: "both",
             runsHz: found.runs.map(\.matchedHz), spreadOctaves: found.spreadOctaves, probe: probe)
         profile.notchWidthOctaves = run.notchWidthOctaves
+        // A new match moves the notch to the pitch just matched, also away from a centre prescribed before.
+        profile.notchCenterHz = nil
         profile.source = "pitch-match (\(run.runs) runs, \(probe.rawValue))"
         let pitch = String(format: "%.0f", found.pitchHz)
         let runs = found.runs.map { String(format: "%.0f", $0.matchedHz) }.joined(separator: ", ")

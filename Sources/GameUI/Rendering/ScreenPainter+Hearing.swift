@@ -229,7 +229,12 @@ extension ScreenPainter {
             if let level = tinnitus.levelDBAboveThreshold {
                 line += Translation.gettext(", {level} dB above threshold", ["level": String(format: "%.0f", level)])
             }
-            if let width = profile.notchWidthOctaves {
+            if let width = profile.notchWidthOctaves, let centre = profile.notchCenterHz {
+                // A prescribed centre is not the pitch just shown: say where the notch is.
+                line += Translation.gettext(
+                    ", notch {width} octave at {centre} Hz",
+                    ["width": Translation.language.number("\(width)"), "centre": String(format: "%.0f", centre)])
+            } else if let width = profile.notchWidthOctaves {
                 line += Translation.gettext(
                     ", notch {width} octave", ["width": Translation.language.number("\(width)")])
             }

@@ -86,6 +86,8 @@ struct PitchMatchCommand: WindowCommand {
             pitchHz: result.pitchHz, levelDBAboveThreshold: result.levelAboveThresholdDB, ear: "both",
             runsHz: result.runs.map(\.matchedHz), spreadOctaves: result.spreadOctaves, probe: probe ?? .tone)
         profile.notchWidthOctaves = notchWidth
+        // A new match moves the notch to the pitch just matched, also away from a centre prescribed before.
+        profile.notchCenterHz = nil
         profile.source = "pitch-match (bot simulated, \(runs) runs, \((probe ?? .tone).rawValue))"
         let written = try HearingProfile.append(profile, logs: logsURL)
         print(

@@ -85,6 +85,12 @@ enum ProfileSummary {
             }
         }
         let tailoring = profile.tailoring
+        if let notch = tailoring.notch {
+            Swift.print(
+                String(format: "Notch: %.0f Hz, %g octave wide", notch.centerHz, notch.widthOctaves)
+                    + (profile.notchCenterHz == nil ? " (at the tinnitus pitch)" : " (prescribed apart from the pitch)")
+            )
+        }
         if profile.gainRule != .none, profile.audiogram?.unit != .hearingLevel {
             Swift.print("Note: the gain rule needs an audiogram in dB HL; no gain is applied.")
         }

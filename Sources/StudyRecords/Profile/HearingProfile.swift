@@ -54,6 +54,9 @@ public struct HearingProfile: Sendable, Equatable {
     public var audiogram: Audiogram?
     public var tinnitus: TinnitusMatch?
     public var notchWidthOctaves: Double?
+    /// A notch centre prescribed apart from the matched tinnitus pitch (the dashboard's notch form); nil: the notch
+    /// sits at `tinnitus.pitchHz`. Kept apart so that prescribing a notch never rewrites the measured pitch.
+    public var notchCenterHz: Double?
     public var gainRule: GainRule
     public var maxGainDB: Double
     public var ceilingDBFS: Double
@@ -83,11 +86,14 @@ public struct HearingProfile: Sendable, Equatable {
         self.ceilingDBFS = ceilingDBFS
     }
 
-    /// The output stage this profile asks for: the notch at the tinnitus pitch (when a width is set), the ear
-    /// gains by the rule, the ceiling.
+    /// Where the notch sits when a width is set: the prescribed centre, else the tinnitus pitch.
+    public var effectiveNotchCenterHz: Double? { notchCenterHz ?? tinnitus?.pitchHz }
+
+    /// The output stage this profile asks for: the notch (when a width is set) at its centre, the ear gains by the
+    /// rule, the ceiling.
     public var tailoring: OutputTailoring {
-        let notch = tinnitus.flatMap { tinnitus in
-            notchWidthOctaves.map { NotchSetting(centerHz: tinnitus.pitchHz, widthOctaves: $0) }
+        let notch = effectiveNotchCenterHz.flatMap { centre in
+            notchWidthOctaves.map { NotchSetting(centerHz: centre, widthOctaves: $0) }
         }
         return OutputTailoring(
             audiogram: audiogram, rule: gainRule, maxGainDB: maxGainDB, notch: notch, ceilingDBFS: ceilingDBFS,
@@ -327,10 +333,9 @@ public struct HearingProfile: Sendable, Equatable {
                     guard NotchSetting.centerRange.contains(centre) else {
                         throw fail("tailoring.notch.center_hz", "must be from 250 to 16000 Hz")
                     }
-                    if profile.tinnitus == nil {
-                        profile.tinnitus = TinnitusMatch(pitchHz: centre, levelDBAboveThreshold: nil)
-                    }
-                    profile.tinnitus!.pitchHz = centre
+                    // A centre at the matched pitch is the notch that follows the pitch (every file before the
+                    // two were kept apart); another centre is a prescribed one, and the pitch stays as measured.
+                    if centre != profile.tinnitus?.pitchHz { profile.notchCenterHz = centre }
                 }
             }
             if let rule = tailoring["gain_rule"] {
@@ -421,7 +426,7 @@ public struct HearingProfile: Sendable, Equatable {
     var json: [(String, JSONValue)] {
         let notch: JSONValue =
             notchWidthOctaves.flatMap { width in
-                tinnitus.map { .object([("center_hz", .number($0.pitchHz)), ("width_octaves", .number(width))]) }
+                effectiveNotchCenterHz.map { .object([("center_hz", .number($0)), ("width_octaves", .number(width))]) }
             } ?? .null
         var object: [(String, JSONValue)] = [
             ("schema_version", .integer(Self.schemaVersion)), ("participant", .string(participant)),

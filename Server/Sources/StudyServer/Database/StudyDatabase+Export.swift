@@ -14,6 +14,7 @@ public enum ExportFile: String, CaseIterable, Sendable {
     case trials = "trials.csv"
     case ratings = "ratings.csv"
     case profiles = "profiles.csv"
+    case audiograms = "audiograms.csv"
     case questionnaires = "questionnaires.csv"
     case diary = "diary.csv"
 }
@@ -105,6 +106,7 @@ extension StudyDatabase {
             case .trials: count = try await exportTrials(sites: sites, to: &out)
             case .ratings: count = try await exportRatings(sites: sites, to: &out)
             case .profiles: count = try await exportProfiles(sites: sites, to: &out)
+            case .audiograms: count = try await exportAudiograms(sites: sites, to: &out)
             case .questionnaires:
                 count = try await exportLog(QuestionnaireRow.self, kind: "questionnaires", sites: sites, to: &out)
             case .diary: count = try await exportLog(DiaryRow.self, kind: "diary", sites: sites, to: &out)
@@ -274,33 +276,71 @@ extension StudyDatabase {
     /// The columns of profiles.csv (one row per version of a machine's profile.json).
     static let profileColumns = [
         "site", "participant", "machine", "version", "created_at", "source", "gain_rule", "max_gain_db",
-        "ceiling_dbfs", "max_volume_db", "notch_width_octaves", "tinnitus_pitch_hz", "calibrated",
+        "ceiling_dbfs", "max_volume_db", "notch_width_octaves", "tinnitus_pitch_hz", "calibrated", "notch_center_hz",
     ]
+
+    /// Every stored version of the sites' profiles, read back by the game's own codec (the `profile` column holds
+    /// the version as a profile.json of one version), with the site and the machine's name.
+    private func storedProfiles(
+        sites: [String]
+    ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, (String, String, HearingProfile)> {
+        try await client.query(
+            """
+            SELECT st.name, d.name, p.profile::text, p.participant, p.version
+            FROM profiles p JOIN sites st ON st.id = p.site_id JOIN devices d ON d.id = p.device_id
+            WHERE st.name = ANY(\(sites)) ORDER BY st.name, p.participant, d.name, p.version
+            """, logger: logger
+        ).map { row in
+            let (site, machine, document, participant, version) = try row.decode(
+                (String, String, String, String, Int).self)
+            let profile = try Self.storedProfile(
+                document, path: "the stored profile \(version) of \(participant) (\(machine))")
+            return (site, machine, profile)
+        }
+    }
 
     private func exportProfiles(sites: [String], to out: inout Chunker<some ExportSink>) async throws -> Int {
         try await out.append(CSVWriter.headerLine(Self.profileColumns))
         var count = 0
-        let rows = try await client.query(
-            """
-            SELECT st.name, p.participant, d.name, p.version, p.created_at, p.source, p.gain_rule, p.max_gain_db,
-              p.ceiling_dbfs, p.max_volume_db, p.notch_width_octaves, p.tinnitus_pitch_hz, p.calibrated
-            FROM profiles p JOIN sites st ON st.id = p.site_id JOIN devices d ON d.id = p.device_id
-            WHERE st.name = ANY(\(sites)) ORDER BY st.name, p.participant, d.name, p.version
-            """, logger: logger)
         func number(_ value: Double?) -> CSVValue { value.map { .decimal($0, fractionDigits: 3) } ?? .empty }
-        for try await row in rows {
-            let c = row.makeRandomAccess()
+        for try await (site, machine, profile) in try await storedProfiles(sites: sites) {
             try await out.append(
                 CSVWriter.line([
-                    .text(try c[0].decode(String.self)), .text(try c[1].decode(String.self)),
-                    .text(try c[2].decode(String.self)), .integer(try c[3].decode(Int.self)),
-                    .text(try c[4].decode(Date?.self).map(Timestamp.format) ?? ""), .text(try c[5].decode(String.self)),
-                    .text(try c[6].decode(String.self)), number(try c[7].decode(Double.self)),
-                    number(try c[8].decode(Double.self)), number(try c[9].decode(Double?.self)),
-                    number(try c[10].decode(Double?.self)), number(try c[11].decode(Double?.self)),
-                    .boolean(try c[12].decode(Bool.self)),
+                    .text(site), .text(profile.participant), .text(machine), .integer(profile.version),
+                    .text(profile.createdAt.map(Timestamp.format) ?? ""), .text(profile.source),
+                    .text(profile.gainRule.rawValue), number(profile.maxGainDB), number(profile.ceilingDBFS),
+                    number(profile.maxVolumeDB), number(profile.notchWidthOctaves), number(profile.tinnitus?.pitchHz),
+                    .boolean(profile.calibration != nil),
+                    number(profile.notchWidthOctaves == nil ? nil : profile.effectiveNotchCenterHz),
                 ]))
             count += 1
+        }
+        return count
+    }
+
+    /// The columns of audiograms.csv (one row per threshold of each profile version that holds an audiogram).
+    static let audiogramColumns = [
+        "site", "participant", "machine", "version", "unit", "ear", "frequency_hz", "threshold_db",
+    ]
+
+    /// audiograms.csv: every threshold of every profile version, long format (one ear and frequency per row), so
+    /// that an analysis of hearing needs no JSON.
+    private func exportAudiograms(sites: [String], to out: inout Chunker<some ExportSink>) async throws -> Int {
+        try await out.append(CSVWriter.headerLine(Self.audiogramColumns))
+        var count = 0
+        for try await (site, machine, profile) in try await storedProfiles(sites: sites) {
+            guard let audiogram = profile.audiogram else { continue }
+            for (ear, levels) in [("left", audiogram.left), ("right", audiogram.right)] {
+                for (frequency, level) in levels.sorted(by: { $0.key < $1.key }) {
+                    try await out.append(
+                        CSVWriter.line([
+                            .text(site), .text(profile.participant), .text(machine), .integer(profile.version),
+                            .text(audiogram.unit.rawValue), .text(ear), .decimal(frequency, fractionDigits: 1),
+                            .decimal(level, fractionDigits: 1),
+                        ]))
+                    count += 1
+                }
+            }
         }
         return count
     }

@@ -231,13 +231,8 @@ extension StudyDatabase {
             """
         ).map { row in
             let (device, machine, json) = try row.decode((UUID, String, String).self)
-            // The column holds the version as a file of that one version (`versions: [it]`, numbered as it was in
-            // the machine's file): its top level is the version, read alone.
-            var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
-            object["versions"] = nil
-            let top = try JSONSerialization.data(withJSONObject: object)
-            let versions = try HearingProfile.decodeAll(top, path: "profile.json")
-            return ParticipantProfile(deviceID: device, machine: machine, profile: versions[versions.count - 1])
+            return ParticipantProfile(
+                deviceID: device, machine: machine, profile: try Self.storedProfile(json, path: "profile.json"))
         }
     }
 

@@ -304,6 +304,16 @@ extension StudyDatabase {
             """, logger: logger)
     }
 
+    /// A `profiles.profile` value read back by StudyRecords' codec. The column holds the version as a file of that
+    /// one version (`versions: [it]`, numbered as it was in the machine's file, which the codec would refuse as a
+    /// file's first version): its top level is the version, read alone.
+    static func storedProfile(_ json: String, path: String) throws -> HearingProfile {
+        var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+        object["versions"] = nil
+        let versions = try HearingProfile.decodeAll(try JSONSerialization.data(withJSONObject: object), path: path)
+        return versions[versions.count - 1]
+    }
+
     /// One version of a machine's profile.json (the newest of the item that brought it).
     private static func projectProfile(
         _ profile: HearingProfile, on connection: PostgresConnection, logger: Logger, device: UUID, file: String

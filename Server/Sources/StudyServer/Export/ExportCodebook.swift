@@ -81,8 +81,16 @@ enum ExportCodebook {
             One row per version of a machine's hearing profile (profile.json): `site`, `participant`, `machine` (the
             machine's name on the server), `version` (its number in that machine's file), `created_at`, `source` (what
             made it: a hearing test, an audiogram, a prescription), `gain_rule` and `max_gain_db`, `ceiling_dbfs`,
-            `max_volume_db`, `notch_width_octaves`, `tinnitus_pitch_hz`, `calibrated`. sessions.csv's `profile_version`
-            names the version a session applied.
+            `max_volume_db`, `notch_width_octaves`, `tinnitus_pitch_hz`, `calibrated`, `notch_center_hz` (where the
+            notch sits, empty without a notch: the tinnitus pitch, or a centre a supervisor prescribed apart from it).
+            sessions.csv's `profile_version` names the version a session applied.
+
+            ## audiograms.csv
+
+            Every hearing threshold of every profile version that holds an audiogram, one ear and frequency per row:
+            `site`, `participant`, `machine`, `version` (as in profiles.csv), `unit` (`dB HL`, or `dB re full scale
+            (uncalibrated)` from a hearing test without calibrated headphones: compare one unit only), `ear` (`left`
+            or `right`), `frequency_hz`, `threshold_db`.
 
             ## questionnaires.csv
 

@@ -260,7 +260,7 @@ struct WebParticipantRoutes {
 
         init(_ profile: HearingProfile) {
             notchWidthOctaves = profile.notchWidthOctaves
-            notchCentreHz = profile.notchWidthOctaves == nil ? nil : profile.tinnitus?.pitchHz
+            notchCentreHz = profile.notchWidthOctaves == nil ? nil : profile.effectiveNotchCenterHz
             gainRule = profile.gainRule.rawValue
             maxGainDB = profile.maxGainDB
             maxVolumeDB = profile.maxVolumeDB
@@ -346,8 +346,9 @@ struct WebParticipantRoutes {
             ]
         }
 
-        /// `base` with these settings: the notch centre is the tinnitus pitch the notch sits at, as profile.json
-        /// holds it; everything else (audiogram, calibration, ceiling) stays as it was.
+        /// `base` with these settings: the notch's centre is kept apart from the measured tinnitus pitch (a centre
+        /// at the pitch is the notch that follows it); everything else (audiogram, tinnitus, calibration, ceiling)
+        /// stays as it was.
         func applied(
             to base: HearingProfile, at date: Date, by name: String, catalog: MessageCatalog = .english
         ) throws -> Data {
@@ -356,12 +357,7 @@ struct WebParticipantRoutes {
             profile.createdAt = date
             profile.source = "dashboard (\(name))"
             profile.notchWidthOctaves = notchWidthOctaves
-            if let centre = notchCentreHz {
-                if profile.tinnitus == nil {
-                    profile.tinnitus = TinnitusMatch(pitchHz: centre, levelDBAboveThreshold: nil)
-                }
-                profile.tinnitus?.pitchHz = centre
-            }
+            profile.notchCenterHz = notchCentreHz == profile.tinnitus?.pitchHz ? nil : notchCentreHz
             // GainRule is GameCore's: named through the profile's own value, so the server imports StudyRecords only.
             guard let rule = type(of: base.gainRule).allCases.first(where: { $0.rawValue == gainRule }) else {
                 throw PrescriptionCheck.Refusal(
