@@ -4,7 +4,9 @@ import StudyRecords
 
 public enum Prescriptions {
     /// The `source` a prescribed plan file records, which also tells that prescription `id` was written already.
-    public static func source(id: Int, server: String) -> String { "\(server) prescription \(id)" }
+    public static func source(id: Int, server: String) -> String {
+        AssignedPlan.prescriptionSource(id: id, server: server)
+    }
 
     /// Writes each prescription not yet in the logs as a new plan version (never over a file), in order. A crash
     /// between writing a plan and remembering it is harmless: a plan whose source names the prescription is skipped.

@@ -28,6 +28,19 @@ public struct AssignedPlan: Sendable, Equatable {
 
     public static func fileName(version: Int) -> String { String(format: "plan-%03d.json", version) }
 
+    /// The `source` of a plan (or profile version) a machine wrote from prescription `id` of the study server at
+    /// `server`: the same on every machine that applied it, so the server can tell the copies of one prescription
+    /// apart from plans made on a machine.
+    public static func prescriptionSource(id: Int, server: String) -> String { "\(server) prescription \(id)" }
+
+    /// The prescription a `source` names (`prescriptionSource`'s form), or nil for a plan made on a machine.
+    public static func prescription(inSource source: String) -> Int? {
+        guard let range = source.range(of: " prescription ", options: .backwards) else { return nil }
+        let digits = source[range.upperBound...]
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int(digits)
+    }
+
     /// The file's bytes: version, assigned_at, source, then the plan with its keys sorted (so the bytes depend
     /// only on the content: a stored plan read and written again is the same file).
     public func encoded() -> Data {

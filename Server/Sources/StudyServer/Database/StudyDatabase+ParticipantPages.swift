@@ -295,44 +295,40 @@ extension StudyDatabase {
 }
 
 extension StudyDatabase {
-    /// The participant's newest plan at `site` (the `plans` projection's newest assignment, read back as the game's
-    /// `AssignedPlan`), and their sessions, in start order, as `PlanSchedule` and `WeekDose` read them: both from the
-    /// sessions table's columns (projected from each session.json by StudyRecords' codec), so a page reads no state.
+    /// The participant's current plan at `site` (`currentPlans`: the newest assignment, one prescription on several
+    /// machines being one), and their sessions, in start order, as `PlanSchedule` and `WeekDose` read them: both
+    /// from the sessions table's columns (projected from each session.json by StudyRecords' codec), so a page reads
+    /// no state.
     public func participantRecords(site: String, participant: String) async throws -> (
         plan: AssignedPlan?, entries: [PlanSchedule.Entry], doses: [WeekDose.Entry]
     ) {
-        let plan = try await rows(
-            """
-            SELECT p.version, p.assigned_at, p.source, p.plan::text, p.file FROM plans p JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.participant = \(participant)
-            ORDER BY p.assigned_at DESC, p.version DESC LIMIT 1
-            """
-        ).first.map { row in
-            let (version, assigned, source, json, file) = try row.decode((Int, Date, String, String, String).self)
-            return try Self.assignedPlan(version, assigned, source, json, file)
-        }
+        guard let siteID = try await siteID(site) else { return (nil, [], []) }
+        let current = try await withConnection { connection in
+            try await Self.currentPlans(siteID: siteID, participants: [participant], on: connection, logger: logger)
+        }[participant]
         var entries: [PlanSchedule.Entry] = []
         var doses: [WeekDose.Entry] = []
         for row in try await rows(
             """
             SELECT x.session_id, x.completed, x.ended_by, x.plan_name, x.plan_version, x.plan_session,
-              x.plan_total_sessions, x.input, x.started_at, x.dose_fraction
-            FROM sessions x JOIN sites s ON s.id = x.site_id
-            WHERE s.name = \(site) AND x.participant = \(participant) ORDER BY x.started_at, x.session_id
+              x.plan_total_sessions, x.input, x.started_at, x.dose_fraction, x.device_id
+            FROM sessions x WHERE x.site_id = \(siteID) AND x.participant = \(participant)
+            ORDER BY x.started_at, x.session_id
             """
         ) {
-            let (id, completed, endedBy, planName, planVersion, planSession, planTotal, input, startedAt, dose) =
-                try row.decode((String, Bool, String?, String?, Int?, Int?, Int?, String?, Date, Double?).self)
-            entries.append(
-                PlanSchedule.Entry(
-                    sessionID: id,
-                    plan: planName.map {
-                        PlanReference(
-                            name: $0, version: planVersion ?? 0, session: planSession ?? 0,
-                            totalSessions: planTotal ?? 0)
-                    }, countsAsDone: SessionRecord.countsAsDone(completed: completed, endedByText: endedBy)))
+            let (
+                id, completed, endedBy, planName, planVersion, planSession, planTotal, input, startedAt, dose, device
+            ) =
+                try row.decode((String, Bool, String?, String?, Int?, Int?, Int?, String?, Date, Double?, UUID).self)
+            let entry = PlanSchedule.Entry(
+                sessionID: id,
+                plan: planName.map {
+                    PlanReference(
+                        name: $0, version: planVersion ?? 0, session: planSession ?? 0, totalSessions: planTotal ?? 0)
+                }, countsAsDone: SessionRecord.countsAsDone(completed: completed, endedByText: endedBy))
+            entries.append(current?.counted(entry, on: device) ?? entry)
             doses.append(WeekDose.Entry(sessionID: id, input: input ?? "", startedAt: startedAt, doseFraction: dose))
         }
-        return (plan, entries, doses)
+        return (current?.plan, entries, doses)
     }
 }

@@ -42,10 +42,9 @@ public struct ParticipantTableRow: Sendable, Equatable {
 
 extension StudyDatabase {
     /// Each participant's current plan at a site: the newest assignment a machine of the site sent.
-    func currentPlans(siteID: Int) async throws -> [String: AssignedPlan] {
+    func currentPlans(siteID: Int) async throws -> [String: CurrentPlan] {
         try await withConnection { connection in
             try await Self.currentPlans(siteID: siteID, participants: nil, on: connection, logger: logger)
-                .mapValues(\.plan)
         }
     }
 

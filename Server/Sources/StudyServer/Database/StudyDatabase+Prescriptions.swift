@@ -11,10 +11,13 @@ extension StudyDatabase {
         /// The plan file's JSON, as the supervisor sent it (checked with StudyRecords' TrainingPlanFile).
         public var content: String
         public var createdAt: Date
+        /// Whether a shared machine (a lab PC) where the participant played receives it too.
+        public var sharedMachines: Bool
 
         enum CodingKeys: String, CodingKey {
             case id, participant, kind, content
             case createdAt = "created_at"
+            case sharedMachines = "shared_machines"
         }
     }
 
@@ -32,7 +35,7 @@ extension StudyDatabase {
     /// nothing and returns the first one's id (a reload, a double click); it is kept in the audit row.
     public func prescribe(
         kind: String, site: String, participant: String, content: String, by actor: (name: String, role: String),
-        requestID: String?, key: String? = nil
+        requestID: String?, key: String? = nil, sharedMachines: Bool = false
     ) async throws -> Int {
         try await transaction { connection in
             if let key {
@@ -50,8 +53,9 @@ extension StudyDatabase {
             }
             let inserted = try await connection.query(
                 """
-                INSERT INTO prescriptions (site_id, participant, kind, content, created_by)
-                SELECT s.id, \(participant), \(kind), \(content), \(actor.name) FROM sites s WHERE s.name = \(site)
+                INSERT INTO prescriptions (site_id, participant, kind, content, created_by, shared_machines)
+                SELECT s.id, \(participant), \(kind), \(content), \(actor.name), \(sharedMachines) FROM sites s
+                WHERE s.name = \(site)
                   AND NOT EXISTS (SELECT 1 FROM deleted_participants d WHERE d.site_id = s.id
                     AND d.participant = \(participant))
                 RETURNING id
@@ -66,7 +70,9 @@ extension StudyDatabase {
             let id = try inserted.one("the prescription's id").decode(Int.self)
             try await Self.audit(
                 on: connection, logger: logger, actor: actor, action: "prescription.\(kind)", site: site,
-                participant: participant, after: ["prescription": String(id), "key": key].compactMapValues { $0 },
+                participant: participant,
+                after: ["prescription": String(id), "key": key, "shared_machines": sharedMachines ? "true" : nil]
+                    .compactMapValues { $0 },
                 requestID: requestID)
             return id
         }
@@ -76,25 +82,41 @@ extension StudyDatabase {
     public func prescription(id: Int, site: String) async throws -> Prescription? {
         try await rows(
             """
-            SELECT p.id, p.participant, p.kind, p.content, p.created_at FROM prescriptions p JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.id = \(id)
+            SELECT p.id, p.participant, p.kind, p.content, p.created_at, p.shared_machines
+            FROM prescriptions p JOIN sites s ON s.id = p.site_id WHERE s.name = \(site) AND p.id = \(id)
             """
-        ).first.map {
-            let (id, participant, kind, content, created) = try $0.decode((Int, String, String, String, Date).self)
-            return Prescription(id: id, participant: participant, kind: kind, content: content, createdAt: created)
-        }
+        ).first.map(Self.prescription)
     }
 
-    /// The prescriptions of `site` after `after` (the last one a machine applied), oldest first.
-    public func prescriptions(site: String, after: Int, kind: String = "plan") async throws -> [Prescription] {
+    private static func prescription(_ row: PostgresRow) throws -> Prescription {
+        let (id, participant, kind, content, created, shared) = try row.decode(
+            (Int, String, String, String, Date, Bool).self)
+        return Prescription(
+            id: id, participant: participant, kind: kind, content: content, createdAt: created, sharedMachines: shared)
+    }
+
+    /// The prescriptions of `site` after `after` (the last one a machine applied), oldest first; for `device`,
+    /// only those it is to apply (issue 39, 5.1). A machine on which sessions or ratings of another participant
+    /// were logged is another's: a shared one (a lab PC) when the participant played there too, which receives the
+    /// participant's prescription only when the prescription says so (`shared_machines`) and keeps the lab's
+    /// settings otherwise; another participant's own machine, which never receives it. The participant's own
+    /// machines receive it, and so does a machine on which nobody has played yet (a home PC set up before its first
+    /// session). Plan and profile files do not count as playing: the machine wrote them from prescriptions.
+    public func prescriptions(
+        site: String, after: Int, kind: String = "plan", device: UUID? = nil
+    ) async throws -> [Prescription] {
         try await rows(
             """
-            SELECT p.id, p.participant, p.kind, p.content, p.created_at FROM prescriptions p JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.id > \(after) AND p.kind = \(kind) ORDER BY p.id
+            SELECT p.id, p.participant, p.kind, p.content, p.created_at, p.shared_machines
+            FROM prescriptions p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.id > \(after) AND p.kind = \(kind)
+              AND (\(device)::uuid IS NULL
+                OR NOT EXISTS (SELECT 1 FROM sync_files f WHERE f.device_id = \(device)::uuid
+                  AND f.kind IN ('session', 'trials', 'ratings') AND split_part(f.file, '/', 1) <> p.participant)
+                OR p.shared_machines AND EXISTS (SELECT 1 FROM sync_files f WHERE f.device_id = \(device)::uuid
+                  AND f.kind IN ('session', 'trials', 'ratings') AND split_part(f.file, '/', 1) = p.participant))
+            ORDER BY p.id
             """
-        ).map {
-            let (id, participant, kind, content, created) = try $0.decode((Int, String, String, String, Date).self)
-            return Prescription(id: id, participant: participant, kind: kind, content: content, createdAt: created)
-        }
+        ).map(Self.prescription)
     }
 }

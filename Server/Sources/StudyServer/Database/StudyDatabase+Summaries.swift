@@ -115,21 +115,34 @@ extension StudyDatabase {
     }
 
     /// Each participant's (of `participants`, or all) current plan at a site: the newest assignment a machine of
-    /// the site sent.
+    /// the site sent. One prescription applied on several machines is one assignment (`PlanCopies`): it is as new
+    /// as its first application, and its copy on the machine that applied it first is the current plan.
     static func currentPlans(
         siteID: Int, participants: [String]?, on connection: PostgresConnection, logger: Logger
-    ) async throws -> [String: (device: UUID, file: String, plan: AssignedPlan)] {
-        var plans: [String: (device: UUID, file: String, plan: AssignedPlan)] = [:]
+    ) async throws -> [String: CurrentPlan] {
+        var files: [String: [PlanCopies.File]] = [:]
+        var texts: [PlanCopies.File: String] = [:]
         for row in try await connection.query(
             """
-            SELECT DISTINCT ON (participant) participant, device_id, file, version, assigned_at, source, plan::text
+            SELECT participant, device_id, file, version, name, assigned_at, source, plan::text
             FROM plans WHERE site_id = \(siteID) AND (\(participants == nil) OR participant = ANY(\(participants ?? [])))
-            ORDER BY participant, assigned_at DESC, version DESC
             """, logger: logger
         ).collect() {
-            let (participant, device, file, version, assignedAt, source, plan) = try row.decode(
-                (String, UUID, String, Int, Date, String, String).self)
-            plans[participant] = (device, file, try assignedPlan(version, assignedAt, source, plan, file))
+            let (participant, device, file, version, name, assignedAt, source, plan) = try row.decode(
+                (String, UUID, String, Int, String, Date, String, String).self)
+            let stored = PlanCopies.File(
+                device: device, file: file, version: version, name: name, assignedAt: assignedAt, source: source)
+            files[participant, default: []].append(stored)
+            texts[stored] = plan
+        }
+        var plans: [String: CurrentPlan] = [:]
+        for (participant, list) in files {
+            guard let copies = PlanCopies.current(of: list), let text = texts[copies.current] else { continue }
+            let current = copies.current
+            plans[participant] = CurrentPlan(
+                device: current.device, file: current.file,
+                plan: try assignedPlan(current.version, current.assignedAt, current.source, text, current.file),
+                copies: copies)
         }
         return plans
     }
@@ -179,11 +192,13 @@ extension StudyDatabase {
             var deviation: Double?
             var threshold: Double?
         }
+        let plans = try await currentPlans(
+            siteID: siteID, participants: participants, on: connection, logger: logger)
         var sessions: [String: [Session]] = [:]
         for row in try await connection.query(
             """
             SELECT s.participant, s.session_id, s.started_at, s.completed, s.ended_by, s.plan_name, s.plan_version,
-              s.plan_session, s.plan_total_sessions, m.median_abs_deviation_deg, m.staircase_threshold
+              s.plan_session, s.plan_total_sessions, m.median_abs_deviation_deg, m.staircase_threshold, s.device_id
             FROM sessions s LEFT JOIN session_summaries m ON m.session_id = s.session_id
             WHERE s.site_id = \(siteID) AND s.participant = ANY(\(participants))
             ORDER BY s.participant, s.started_at, s.session_id
@@ -191,22 +206,21 @@ extension StudyDatabase {
         ).collect() {
             let (
                 participant, id, started, completed, endedBy, planName, planVersion, planSession, planTotal,
-                deviation, threshold
+                deviation, threshold, device
             ) = try row.decode(
-                (String, String, Date, Bool, String?, String?, Int?, Int?, Int?, Double?, Double?).self)
+                (String, String, Date, Bool, String?, String?, Int?, Int?, Int?, Double?, Double?, UUID).self)
             let plan = planName.map {
                 PlanReference(
                     name: $0, version: planVersion ?? 0, session: planSession ?? 0, totalSessions: planTotal ?? 0)
             }
+            let entry = PlanSchedule.Entry(
+                sessionID: id, plan: plan,
+                countsAsDone: SessionRecord.countsAsDone(completed: completed, endedByText: endedBy))
             sessions[participant, default: []].append(
                 Session(
-                    entry: PlanSchedule.Entry(
-                        sessionID: id, plan: plan,
-                        countsAsDone: SessionRecord.countsAsDone(completed: completed, endedByText: endedBy)),
-                    started: started, completed: completed, deviation: deviation, threshold: threshold))
+                    entry: plans[participant]?.counted(entry, on: device) ?? entry, started: started,
+                    completed: completed, deviation: deviation, threshold: threshold))
         }
-        let plans = try await currentPlans(
-            siteID: siteID, participants: participants, on: connection, logger: logger)
         let loudness = try await ratingChanges(
             siteID: siteID, items: ["tinnitus_loudness"], participants: participants, on: connection, logger: logger
         ).reduce(into: [String: (Double, Double)]()) { $0[$1.participant] = ($1.first, $1.last) }

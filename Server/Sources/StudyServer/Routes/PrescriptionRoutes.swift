@@ -34,6 +34,14 @@ struct PrescriptionRoutes {
         let account = try context.account(.admin, .supervisor)
         let site = try await DeviceRoutes.visibleSite(context, account: account, database: database)
         let participant = context.parameters.get("participant") ?? ""
+        // A shared machine (a lab PC where the participant played) receives it only when asked: it keeps the lab's
+        // settings otherwise (StudyDatabase.prescriptions).
+        let shared = request.uri.queryParameters["shared_machines"].map(String.init)
+        guard shared == nil || shared == "true" || shared == "false" else {
+            throw Problem.badRequest(
+                "The parameter shared_machines=\(shared ?? "") is not true or false: give true to reach the lab machines where the participant played too, or leave it out."
+            )
+        }
         var request = request
         let data = Data(try await request.collectBody(upTo: context.maxUploadSize).readableBytesView)
         let content: String
@@ -46,7 +54,7 @@ struct PrescriptionRoutes {
         }
         let id = try await database.prescribe(
             kind: kind, site: site, participant: participant, content: content,
-            by: (account.name, account.role.rawValue), requestID: context.id)
+            by: (account.name, account.role.rawValue), requestID: context.id, sharedMachines: shared == "true")
         return JSONReply(status: .created, body: Created(id: id, site: site, participant: participant))
     }
 
@@ -65,6 +73,7 @@ struct PrescriptionRoutes {
         }
         return JSONReply(
             body: Prescriptions(
-                prescriptions: try await database.prescriptions(site: device.site, after: after, kind: kind)))
+                prescriptions: try await database.prescriptions(
+                    site: device.site, after: after, kind: kind, device: device.id)))
     }
 }

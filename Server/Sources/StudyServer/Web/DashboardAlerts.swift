@@ -71,12 +71,24 @@ extension StudyDatabase {
         guard let siteID = try await siteID(site) else { return [] }
         var alerts: [DashboardAlert] = []
 
-        let plans = try await currentPlans(siteID: siteID)
+        let current = try await currentPlans(siteID: siteID)
+        let plans = current.mapValues(\.plan)
         var sessions: [String: [SessionRecord]] = [:]
         let weekStart = now.addingTimeInterval(-Double(max(7, thresholds.headphoneDays)) * 86_400)
-        for (participant, file, state) in try await alertStates(siteID: siteID, since: weekStart) {
+        for (participant, file, state, device) in try await alertStates(
+            siteID: siteID, since: weekStart, plans: current)
+        {
             do {
-                sessions[participant, default: []].append(try SessionRecord.decode(Data(state.utf8), file: file))
+                var record = try SessionRecord.decode(Data(state.utf8), file: file)
+                // A session of the plan's copy on another machine counts as one of the plan (PlanCopies).
+                if let plan = current[participant], let reference = record.plan {
+                    record.plan =
+                        plan.counted(
+                            PlanSchedule.Entry(sessionID: record.sessionID, plan: reference, countsAsDone: false),
+                            on: device
+                        ).plan
+                }
+                sessions[participant, default: []].append(record)
             } catch {
                 // Ingest reads every state with the same codec, so this is a database edited by hand: say so.
                 alerts.append(

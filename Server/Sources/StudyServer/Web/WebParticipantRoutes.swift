@@ -257,6 +257,8 @@ struct WebParticipantRoutes {
         var gainRule: String
         var maxGainDB: Double
         var maxVolumeDB: Double?
+        /// Whether the shared machines (a lab PC) receive it too: not a setting of the profile, where it goes.
+        var sharedMachines = false
 
         init(_ profile: HearingProfile) {
             notchWidthOctaves = profile.notchWidthOctaves
@@ -295,6 +297,7 @@ struct WebParticipantRoutes {
             }
             maxGainDB = cap
             maxVolumeDB = try number("max_volume", catalog.gettext("maximum volume"), example: "-6")
+            sharedMachines = form["shared_machines"] == "yes"
             if notchWidthOctaves != nil && notchCentreHz == nil {
                 throw PrescriptionCheck.Refusal(
                     description: catalog.gettext(
@@ -343,6 +346,7 @@ struct WebParticipantRoutes {
                 "maxGain": WebParticipantRoutes.number(maxGainDB),
                 "maxVolume": maxVolumeDB.map { WebParticipantRoutes.number($0) } ?? "",
                 "notchWidth": notchWidthOctaves.map { String(format: "%g", $0) } ?? "none", "gainRule": gainRule,
+                "sharedMachines": sharedMachines,
             ]
         }
 
@@ -421,7 +425,7 @@ struct WebParticipantRoutes {
         }
         let id = try await database.prescribe(
             kind: "profile", site: site, participant: participant, content: content,
-            by: (account.name, account.role.rawValue), requestID: context.id)
+            by: (account.name, account.role.rawValue), requestID: context.id, sharedMachines: fields.sharedMachines)
         return try await render(
             site: site, participant: participant, account: account, context: context,
             notice: context.catalog.gettext(

@@ -85,6 +85,7 @@ struct WebSiteRoutes {
         if error != nil {
             page["plan"] = context.webForm["plan"] ?? ""
             page["participant"] = context.webForm["participant"] ?? ""
+            page["sharedMachines"] = context.webForm["shared_machines"] == "yes"
         }
         if askNew { page["askNew"] = ["participant": context.webForm["participant"] ?? ""] }
         // Each rendering of the form its own key: sending that form twice stores one prescription.
@@ -242,7 +243,8 @@ struct WebSiteRoutes {
         }
         let id = try await database.prescribe(
             kind: "plan", site: name, participant: participant, content: content,
-            by: (account.name, account.role.rawValue), requestID: context.id, key: key)
+            by: (account.name, account.role.rawValue), requestID: context.id, key: key,
+            sharedMachines: form["shared_machines"] == "yes")
         return WebPages.redirect("/sites/\(name)?prescription=\(id)")
     }
 }
