@@ -19,6 +19,17 @@ extension Language {
         }
     }
 
+    /// A moment to the second, in UTC, as the dashboard shows times: "2026-11-28 14:05:09 UTC" in English (ISO's
+    /// order, what the pages always said), "28.11.2026, 14:05:09 UTC" in German.
+    public func dateTime(_ date: Date) -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: Self.utc, from: date)
+        let time = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        switch self {
+        case .english, .pseudo: return "\(day(date)) \(time) UTC"
+        case .german: return "\(day(date)), \(time) UTC"
+        }
+    }
+
     /// A weekday and date (UTC) for a patient: "Saturday 28 November", "Samstag, 28. November".
     public func weekday(_ date: Date) -> String {
         let formatter = DateFormatter()

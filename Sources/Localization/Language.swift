@@ -22,6 +22,16 @@ public enum Language: String, Sendable, CaseIterable, Codable {
         self.init(rawValue: code)
     }
 
+    /// The language by its own name, never translated, so whoever reads a list of languages finds theirs
+    /// (the game's language row, the dashboard's account page).
+    public var ownName: String {
+        switch self {
+        case .english: "English"
+        case .german: "Deutsch"
+        case .pseudo: "Pseudo"
+        }
+    }
+
     /// The mark between a number's whole and decimal part on what people read (logs always use `.`).
     public var decimalMark: Character {
         switch self {

@@ -97,7 +97,7 @@ public enum Translation {
         fill(text, values.map { ($0.key, $0.value) })
     }
 
-    private static func fill(_ text: String, _ values: [(String, String)]) -> String {
+    static func fill(_ text: String, _ values: [(String, String)]) -> String {
         guard !values.isEmpty, text.contains("{") else { return text }
         var result = text
         for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }

@@ -3,6 +3,7 @@ import ArgumentParser
 import BuildInfo
 import Foundation
 import Localization
+import StudyKit
 
 /// The root command. The `soundsafari` executable runs it; the window tests' `soundsafari-autopilot`
 /// parses the same commands and adds its test hooks, so the shipped surface has none.
@@ -27,7 +28,10 @@ public struct SoundSafari: ParsableCommand {
         guard Translation.language != .english, code != .success, !(error is ExitCode), !(error is ValidationError)
         else { exit(withError: error) }
         FileHandle.standardError.write(
-            Data((Translation.gettext("Error: {message}", ["message": message(for: error)]) + "\n").utf8))
+            Data(
+                (Translation.gettext(
+                    "Error: {message}", ["message": ErrorWording.sentence(for: error) ?? message(for: error)]) + "\n")
+                    .utf8))
         Foundation.exit(code.rawValue)
     }
 

@@ -17,32 +17,53 @@ public enum RegularFile {
         guard stat(path, &status) == 0 else { return }
         let kind = status.st_mode & S_IFMT
         guard kind != S_IFREG else { return }
-        throw NotARegularFileError(path: path, kind: describe(kind))
+        throw NotARegularFileError(path: path, kind: NotARegularFileError.Kind(kind))
     }
 
     /// `check` for a file URL.
     public static func check(_ url: URL) throws { try check(url.path) }
 
-    static func describe(_ kind: mode_t) -> String {
-        switch kind {
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
-    }
 }
 
 /// A path given as a file that is a FIFO, a device, a socket or a folder: refused before any byte is read.
+/// It carries its facts (the path, what it is); its sentence here is English, and a caller that speaks the
+/// reader's language words it from them (StudyKit's `ErrorWording`), since TidyFormats has no catalogs.
 public struct NotARegularFileError: Error, Equatable, CustomStringConvertible, LocalizedError, Sendable {
     public let path: String
-    /// What the path is, e.g. "a FIFO (named pipe)".
-    public let kind: String
+    /// What the path is.
+    public let kind: Kind
+
+    public enum Kind: Sendable, Equatable, CustomStringConvertible {
+        case folder, fifo, characterDevice, blockDevice, socket, other
+
+        init(_ mode: mode_t) {
+            switch mode {
+            case S_IFDIR: self = .folder
+            case S_IFIFO: self = .fifo
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            case S_IFSOCK: self = .socket
+            default: self = .other
+            }
+        }
+
+        /// In English, as other sentences name it: "a FIFO (named pipe)".
+        public var description: String {
+            switch self {
+            case .folder: "a folder"
+            case .fifo: "a FIFO (named pipe)"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .socket: "a socket"
+            case .other: "not a regular file"
+            }
+        }
+    }
 
     public var description: String {
-        "\(path) is \(kind), not a regular file; give the path of the file itself (nothing was read from it)."
+        kind == .other
+            ? "\(path) is not a regular file; give the path of the file itself (nothing was read from it)."
+            : "\(path) is \(kind), not a regular file; give the path of the file itself (nothing was read from it)."
     }
 
     public var errorDescription: String? { description }

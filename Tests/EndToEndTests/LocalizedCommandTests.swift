@@ -138,6 +138,31 @@ import Testing
         #expect(!broken.stderr.contains("Error") && !broken.stderr.contains("Cannot"), "\(broken.stderr)")
     }
 
+    /// A refusal made where there are no catalogs (TidyFormats: a file that is a folder) is worded from its facts in
+    /// the run's language (StudyKit's ErrorWording), as the patient reads it after "Fehler:"; English keeps its words.
+    @Test func aFileThatIsAFolderIsRefusedInTheRunsLanguage() throws {
+        let logs = try SoundSafariBinary.temporaryDirectory("folder-de")
+        let catalogs = try Self.compiledCatalogs()
+        defer {
+            try? FileManager.default.removeItem(at: logs)
+            try? FileManager.default.removeItem(at: catalogs)
+        }
+        try FileManager.default.createDirectory(
+            at: logs.appendingPathComponent("participants.csv"), withIntermediateDirectories: true)
+        let arguments = [
+            "simulate", "--mode", "one-target", "--rounds", "1", "--participant", "D07", "--logs", logs.path,
+        ]
+        let german = try SoundSafariBinary.run(
+            arguments, environment: ["SOUNDSAFARI_LOCALEDIR": catalogs.path, "LANGUAGE": "de"])
+        #expect(german.status != 0)
+        #expect(
+            german.stderr
+                == "Fehler: \(logs.path)/participants.csv ist ein Ordner, keine gewöhnliche Datei; geben Sie den Pfad der Datei selbst an (nichts wurde daraus gelesen).\n",
+            "\(german.stderr)")
+        let english = try SoundSafariBinary.run(arguments, environment: ["SOUNDSAFARI_LOCALEDIR": catalogs.path])
+        #expect(english.stderr.contains("participants.csv is a folder, not a regular file"), "\(english.stderr)")
+    }
+
     @Test func aLanguageWithoutItsCatalogIsOneSentenceFromTheFlagAndEnglishFromTheEnvironment() throws {
         let logs = try SoundSafariBinary.temporaryDirectory("train-no-catalog")
         defer { try? FileManager.default.removeItem(at: logs) }

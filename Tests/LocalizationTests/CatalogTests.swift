@@ -83,11 +83,15 @@ import Testing
                 .compactMap { $0 as? URL }.filter { ["swift", "mustache"].contains($0.pathExtension) } ?? []
             for file in files where !file.path.contains("/Sources/Localization/") {
                 let text = try String(contentsOf: file, encoding: .utf8)
-                // The game's calls, the study server's per-request catalog, and the dashboard templates' [[…]].
+                // The game's calls, the study server's per-request catalog (and its own `self.gettext` in
+                // MessageCatalog's extensions), sentences worded later, and the dashboard templates' [[…]].
                 let marks =
                     file.pathExtension == "mustache"
                     ? ["[["]
-                    : ["Translation.gettext(", "Translation.ngettext(", "catalog.gettext(", "catalog.ngettext("]
+                    : [
+                        "Translation.gettext(", "Translation.ngettext(", "catalog.gettext(", "catalog.ngettext(",
+                        "self.gettext(", "Sentence.gettext(",
+                    ]
                 if marks.contains(where: text.contains) {
                     marking.insert(String(file.path.dropFirst(Self.packageRoot.path.count + 1)))
                 }

@@ -1,5 +1,6 @@
 // The request context of every route: Hummingbird's core storage plus who is asking (set by AuthenticationMiddleware).
 import Hummingbird
+import Localization
 
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
@@ -23,8 +24,9 @@ public struct AppRequestContext: RequestContext {
         case .account(let account) where roles.contains(account.role): return account
         case .account(let account):
             throw Problem.forbidden(
-                "A \(account.role.rawValue) may not do this: ask someone with the role \(roles.map(\.rawValue).joined(separator: " or "))."
-            )
+                Sentence.gettext(
+                    "A {role} may not do this: ask someone with the role {roles}.",
+                    ["role": account.role.rawValue, "roles": roles.map(\.rawValue).joined(separator: " or ")]))
         case .device:
             throw Problem.forbidden("A device token cannot do this: sign in as a person with POST /api/v1/login.")
         case nil:

@@ -1,5 +1,6 @@
 // Who makes a request: a signed-in account (admin, supervisor, researcher, with sites) or an enrolled device.
 import Foundation
+import Localization
 
 public enum Role: String, Sendable, Codable, CaseIterable {
     case admin, supervisor, researcher
@@ -11,6 +12,8 @@ public struct Account: Sendable, Equatable {
     public var role: Role
     /// The sites granted; a researcher with none reads all sites, an admin has all.
     public var sites: [String]
+    /// The language the account chose for the dashboard's pages; nil: the browser's Accept-Language decides.
+    public var language: Language? = nil
 
     /// Whether this account may know that `site` exists (the one site-boundary rule of every route).
     public func sees(site: String) -> Bool {

@@ -1,6 +1,7 @@
 // The rules of the names people give sites and accounts: checked when one is made, before any SQL (the sites table
 // holds the same rule as a check, a second line).
 import Foundation
+import Localization
 
 /// A site's name: 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit.
 public struct SiteName: Sendable, Equatable {
@@ -11,9 +12,9 @@ public struct SiteName: Sendable, Equatable {
         // check (a 500); a user name "sup-north\n" was even created, a look-alike account.
         guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\\z", options: .regularExpression) != nil else {
             throw StudyDatabase.Refusal(
-                description:
-                    "The site name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit."
-            )
+                Sentence.gettext(
+                    "The site name \"{name}\" is not allowed: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit.",
+                    ["name": name]))
         }
         value = name
     }
@@ -26,8 +27,9 @@ public struct AccountName: Sendable, Equatable {
     public init(_ name: String) throws {
         guard name.range(of: "^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}\\z", options: .regularExpression) != nil else {
             throw StudyDatabase.Refusal(
-                description:
-                    "The user name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_', '@' or '-'.")
+                Sentence.gettext(
+                    "The user name \"{name}\" is not allowed: use 1 to 64 letters, digits, '.', '_', '@' or '-'.",
+                    ["name": name]))
         }
         value = name
     }

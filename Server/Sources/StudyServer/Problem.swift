@@ -2,14 +2,19 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 import PostgresNIO
 
-/// A refusal the API answers as `application/problem+json`. `detail` is the one actionable sentence.
+/// A refusal the API answers as `application/problem+json`. `detail` is the one actionable sentence, in English for
+/// the API (programs read it, whatever language their user speaks; docs/SERVER.md); a refusal a dashboard page may
+/// show keeps it as a `Sentence` too, which the error page words in the page's language.
 public struct Problem: Error, Sendable, Equatable {
     public var status: HTTPResponse.Status
     public var title: String
     public var detail: String
+    /// `detail` still to be worded, when the refusal was made as a marked sentence.
+    public var sentence: Sentence?
     /// Extra members of the problem object (for a 409: the `key` refused; for a 429: `retry_after`).
     public var extra: [String: String]
 
@@ -19,6 +24,19 @@ public struct Problem: Error, Sendable, Equatable {
         self.detail = detail
         self.extra = extra
     }
+
+    public init(_ status: HTTPResponse.Status, _ title: String, _ sentence: Sentence, extra: [String: String] = [:]) {
+        self.init(status, title, sentence.english, extra: extra)
+        self.sentence = sentence
+    }
+
+    /// The sentence in `catalog`'s language (a dashboard page's); `detail` when it was made as plain text.
+    func detail(in catalog: MessageCatalog) -> String { sentence?.worded(in: catalog) ?? detail }
+
+    static func badRequest(_ sentence: Sentence) -> Problem { Problem(.badRequest, "Bad request", sentence) }
+    static func unauthorized(_ sentence: Sentence) -> Problem { Problem(.unauthorized, "Not signed in", sentence) }
+    static func forbidden(_ sentence: Sentence) -> Problem { Problem(.forbidden, "Not allowed", sentence) }
+    static func notFound(_ sentence: Sentence) -> Problem { Problem(.notFound, "Not found", sentence) }
 
     static func badRequest(_ detail: String) -> Problem { Problem(.badRequest, "Bad request", detail) }
     static func unauthorized(_ detail: String) -> Problem { Problem(.unauthorized, "Not signed in", detail) }
@@ -62,7 +80,9 @@ extension Problem {
         if error is DatabaseAway || (error as? PSQLError).map({ databaseLost.contains($0.code) }) == true {
             return Problem(
                 .serviceUnavailable, "Database unavailable",
-                "The server cannot reach its database just now: try again in a few seconds (the administrator is told by the server's log).",
+                Sentence.gettext(
+                    "The server cannot reach its database just now: try again in a few seconds (the administrator is told by the server's log)."
+                ),
                 extra: ["retry_after": "5"])
         }
         if error is NIOTooManyBytesError { return from(HTTPError(.contentTooLarge), request: request) }
@@ -70,17 +90,21 @@ extension Problem {
             switch http.status {
             case .notFound:
                 return .notFound(
-                    "No route \(request.method) \(request.uri.path) exists: see /api/v1/openapi.json for the API.")
+                    Sentence.gettext(
+                        "No route {method} {path} exists: see /api/v1/openapi.json for the API.",
+                        ["method": "\(request.method)", "path": request.uri.path]))
             case .methodNotAllowed:
                 return Problem(
                     .methodNotAllowed, "Method not allowed",
-                    "\(request.method) is not allowed on \(request.uri.path): see /api/v1/openapi.json for its methods."
-                )
+                    Sentence.gettext(
+                        "{method} is not allowed on {path}: see /api/v1/openapi.json for its methods.",
+                        ["method": "\(request.method)", "path": request.uri.path]))
             case .contentTooLarge:
                 return Problem(
                     .contentTooLarge, "Request too large",
-                    "The request body is over the limit of \(ServerConfiguration.maximumBodyBytes) bytes: send it in smaller batches."
-                )
+                    Sentence.gettext(
+                        "The request body is over the limit of {bytes} bytes: send it in smaller batches.",
+                        ["bytes": String(ServerConfiguration.maximumBodyBytes)]))
             default:
                 return Problem(
                     http.status, http.status.reasonPhrase,
@@ -89,7 +113,8 @@ extension Problem {
         }
         return Problem(
             .internalServerError, "Server error",
-            "The server failed on this request: try again, and give the administrator its request id if it keeps failing."
-        )
+            Sentence.gettext(
+                "The server failed on this request: try again, and give the administrator its request id if it keeps failing."
+            ))
     }
 }

@@ -1,6 +1,7 @@
 // A NUL character in a request's address or form: refused with its field named, before it reaches PostgreSQL.
 import Foundation
 import Hummingbird
+import Localization
 
 /// PostgreSQL's text cannot hold a NUL (`%00`), so a site, session or filter carrying one failed as a 500 wherever it
 /// was looked up. Every path segment, query parameter and posted form field is checked once, up front.
@@ -10,15 +11,18 @@ enum RequestText {
         let segments = request.uri.path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         if let segment = segments.firstIndex(where: { $0.contains("\0") }) {
             throw Problem.badRequest(
-                "Part \(segment + 1) of the address holds a NUL character (%00): remove it from the address.")
+                Sentence.gettext(
+                    "Part {part} of the address holds a NUL character (%00): remove it from the address.",
+                    ["part": String(segment + 1)]))
         }
         // Hummingbird decodes a parameter's value, not its name.
         for (name, value) in request.uri.queryParameters {
             let name = String(name).removingPercentEncoding ?? String(name)
             guard name.contains("\0") || value.contains("\0") else { continue }
             throw Problem.badRequest(
-                "The query parameter \"\(name.replacingOccurrences(of: "\0", with: "\\0"))\" holds a NUL character (%00): remove it from the address."
-            )
+                Sentence.gettext(
+                    "The query parameter \"{name}\" holds a NUL character (%00): remove it from the address.",
+                    ["name": name.replacingOccurrences(of: "\0", with: "\\0")]))
         }
     }
 
@@ -26,8 +30,9 @@ enum RequestText {
     static func check(_ form: WebForm) throws {
         if let field = form.fields.first(where: { $0.name.contains("\0") || $0.value.contains("\0") }) {
             throw Problem.badRequest(
-                "The field \(field.name.replacingOccurrences(of: "\0", with: "\\0")) holds a NUL character: remove it and send the form again."
-            )
+                Sentence.gettext(
+                    "The field {field} holds a NUL character: remove it and send the form again.",
+                    ["field": field.name.replacingOccurrences(of: "\0", with: "\\0")]))
         }
     }
 }

@@ -124,7 +124,7 @@ import Testing
                 "mittlere Abweichung",
                 "Bewertungen after Sitzung 4", "Profilversion 1 auf home-1",
                 "Fragebogen mini-tq (A1, baseline) Summe 14",
-                "Tagebuch therapy: Hearing aids hearing-aid von 2026-11-28 bis laufend",
+                "Tagebuch therapy: Hearing aids hearing-aid von 28.11.2026 bis laufend",
                 "Mittlere Abweichung je Sitzung",
                 "Tage seit der ersten Bewertung", "rechtes Ohr (O)", "100 % (sichere Wochendosis)",
                 "kein Kerbfilter; Verstärkungsregel none",

@@ -1,5 +1,6 @@
 // The participants table across sites: plan adherence, weekly medians, threshold, ratings; filtered and sorted.
 import Foundation
+import Localization
 import StudyRecords
 import Testing
 import TidyFormats
@@ -102,7 +103,7 @@ import TidyFormats
                 all.html.contains(
                     String(
                         format: "<td>2 of 5 due</td><td>2</td><td>%@</td><td>%.1f → %.1f</td><td>%.1f</td>",
-                        WebSiteRoutes.show(b1.lastSession), expected[0].first[0], expected[1].last[0],
+                        MessageCatalog.english.time(b1.lastSession), expected[0].first[0], expected[1].last[0],
                         expected[1].threshold ?? 0)), "\(all.html)")
             #expect(all.html.contains("<td>0.30 → 0.50</td>"))
             let behind = try await browser.send(.get, "/participants?state=behind")

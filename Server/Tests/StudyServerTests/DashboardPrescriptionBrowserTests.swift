@@ -1,6 +1,7 @@
 // A profile version prescribed through the participant page's form, followed to a machine's logs folder by the real
 // `soundsafari sync`, and the page then showing when the machine applied it (headless Chromium, live server).
 import Foundation
+import Localization
 import StudyRecords
 import Testing
 
@@ -73,7 +74,8 @@ struct DashboardPrescriptionBrowserTests {
                 try await browser.go(base + page)
                 let text = try await browser.text()
                 #expect(
-                    text.contains("applied from session \(applied.0) at \(WebSiteRoutes.show(applied.1))"), "\(text)")
+                    text.contains("applied from session \(applied.0) at \(MessageCatalog.english.time(applied.1))"),
+                    "\(text)")
                 #expect(!text.contains("not applied yet"))
                 try await browser.screenshot("participant-prescription-applied-1280x800", at: "#timeline-title")
             }

@@ -279,7 +279,7 @@ package final class GameApp {
                 // A failure mid-session (e.g. the log cannot be written) is shown on screen; the rows already
                 // written stay, and the session is closed as incomplete. A failure on the error screen ends it.
                 if case .error = flow.screen { throw error }
-                try perform(flow.fail("\(error)"))
+                try perform(flow.fail(error))
             }
         }
         if let signal = InterruptSignals.pending {

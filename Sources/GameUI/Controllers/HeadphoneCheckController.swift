@@ -24,7 +24,7 @@ final class HeadphoneCheckController: ScreenController {
                 app.audio = try AppAudio(
                     hrtf: app.settings.hrtf.isEmpty ? nil : app.settings.hrtf, soundsFolder: app.options.soundsFolder)
             } catch {
-                return try app.perform(app.flow.fail("\(error)"))
+                return try app.perform(app.flow.fail(error))
             }
         }
         // The participant's last volume and the supervisor's maximum; an unknown participant gets the defaults.
@@ -38,7 +38,7 @@ final class HeadphoneCheckController: ScreenController {
                 weekDoseWarning = try store.weekDose(of: participant, before: Date(), excluding: nil).warning
             }
         } catch {
-            return try app.perform(app.flow.fail("\(error)"))
+            return try app.perform(app.flow.fail(error))
         }
         spokenFirst = SpokenFirst(readAloud: app.readAloud.enabled)
         try playSide(app: app)
@@ -86,7 +86,7 @@ final class HeadphoneCheckController: ScreenController {
         do {
             app.run = try SessionRun.begin(app: app, check: check)
         } catch {
-            return try app.perform(app.flow.fail("\(error)"))
+            return try app.perform(app.flow.fail(error))
         }
         try app.perform(app.flow.headphoneCheckPassed())
     }

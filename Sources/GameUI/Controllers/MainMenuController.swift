@@ -159,7 +159,7 @@ final class MainMenuController: ScreenController {
             return
         } catch {
             // No audio device, no sounds folder...: nothing the menu can fix.
-            return try app.perform(app.flow.fail("\(error)"))
+            return try app.perform(app.flow.fail(error))
         }
         try app.perform(app.flow.menuStarted(rounds: rounds ?? MainMenu.rounds(for: chosen)))
     }

@@ -7,21 +7,12 @@ import Localization
 enum LanguageRow {
     static let id = "language"
 
-    /// Each language by its own name: never translated.
-    static func name(of language: Language) -> String {
-        switch language {
-        case .english: "English"
-        case .german: "Deutsch"
-        case .pseudo: "Pseudo"
-        }
-    }
-
     static func item() -> MenuItem {
         let codes = Language.spoken.map(\.rawValue)
         // TRANSLATORS: the language row's title names the choice in German and English, so anyone finds it; keep both.
         let title = Translation.gettext("Sprache / Language")
         return MenuItem.choice(id, title, options: codes, selected: current.rawValue).labelled(
-            Dictionary(uniqueKeysWithValues: Language.spoken.map { ($0.rawValue, name(of: $0)) }))
+            Dictionary(uniqueKeysWithValues: Language.spoken.map { ($0.rawValue, $0.ownName) }))
     }
 
     /// The language `menu`'s row shows.

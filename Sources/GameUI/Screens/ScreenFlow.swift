@@ -439,6 +439,12 @@ struct ScreenFlow: Sendable {
     }
 
     /// A problem a person must fix (shown with the data kept).
+    /// The error screen for `error`, in the run's language where StudyKit's `ErrorWording` words it (errors of
+    /// TidyFormats, which has no catalogs), else in the error's own words.
+    mutating func fail(_ error: any Error) -> [FlowEffect] {
+        fail(ErrorWording.sentence(for: error) ?? "\(error)")
+    }
+
     mutating func fail(_ message: String) -> [FlowEffect] {
         let wasMidSession =
             !sessionComplete

@@ -9,15 +9,17 @@ import StudyRecords
 /// `catalog`: the process's language for a command (the doctor's report), the page reader's on the server.
 public enum ParticipantFigures {
     /// One value per x (a session number, a day); a figure of no finite value is nil, and the page says so.
-    public static func line(title: String, xLabel: String, yLabel: String, points: [(x: Double, y: Double)])
-        -> String?
-    {
+    /// `language`: the numbers' form (tick labels), as the words' catalog's.
+    public static func line(
+        title: String, xLabel: String, yLabel: String, points: [(x: Double, y: Double)],
+        language: Language = Translation.language
+    ) -> String? {
         let shown = points.filter { $0.x.isFinite && $0.y.isFinite }
         guard !shown.isEmpty else { return nil }
         let none = [Double](repeating: .nan, count: shown.count)
         return SVGFigure.lineWithCI(
             title: title, xLabel: xLabel, yLabel: yLabel, xs: shown.map(\.x), means: shown.map(\.y), low: none,
-            high: none, textScale: textScale)
+            high: none, textScale: textScale, language: language)
     }
 
     /// The sound level around the patient at each rating (issue 45), in one unit (`dBFS` or `dBA`), over days since the
@@ -28,7 +30,8 @@ public enum ParticipantFigures {
         line(
             title: catalog.gettext("Sound level around the patient while rating"),
             xLabel: catalog.gettext("days since the first rating"),
-            yLabel: catalog.gettext("level ({unit})", ["unit": unit]), points: points)
+            yLabel: catalog.gettext("level ({unit})", ["unit": unit]), points: points,
+            language: catalog.language)
     }
 
     /// The figures' text is this much larger than the report's: a figure 560 wide is shown about 350 wide on a phone.
@@ -49,28 +52,31 @@ public enum ParticipantFigures {
                 line(
                     title: catalog.gettext("Median deviation per session"), xLabel: sessionAxis,
                     yLabel: catalog.gettext("median |deviation| (°)"),
-                    points: sessions.map { (x($0.index), $0.summary.medianAbsDeviationDeg) })
+                    points: sessions.map { (x($0.index), $0.summary.medianAbsDeviationDeg) }, language: catalog.language
+                )
             ),
             (
                 catalog.gettext("Front-back reversals"),
                 line(
                     title: catalog.gettext("Front-back reversals per session"), xLabel: sessionAxis,
                     yLabel: catalog.gettext("reversals (% of photos)"),
-                    points: sessions.map { (x($0.index), ($0.summary.reversalRate ?? .nan) * 100) })
+                    points: sessions.map { (x($0.index), ($0.summary.reversalRate ?? .nan) * 100) },
+                    language: catalog.language)
             ),
             (
                 catalog.gettext("Median time"),
                 line(
                     title: catalog.gettext("Median time per session"), xLabel: sessionAxis,
                     yLabel: catalog.gettext("median time (s)"),
-                    points: sessions.map { (x($0.index), $0.summary.medianTimeSeconds) })
+                    points: sessions.map { (x($0.index), $0.summary.medianTimeSeconds) }, language: catalog.language)
             ),
             (
                 catalog.gettext("Staircase threshold"),
                 line(
                     title: catalog.gettext("Staircase threshold per session"), xLabel: sessionAxis,
                     yLabel: catalog.gettext("threshold"),
-                    points: sessions.map { (x($0.index), $0.summary.staircaseThreshold ?? .nan) })
+                    points: sessions.map { (x($0.index), $0.summary.staircaseThreshold ?? .nan) },
+                    language: catalog.language)
             ),
         ]
     }
@@ -85,6 +91,7 @@ public enum ParticipantFigures {
         let title = catalog.gettext("Weekly listening dose at each session")
         var svg = SVGFigure(width: max(560, SVGFigure.titleWidth(title)), height: 400)
         svg.textScale = textScale
+        svg.language = catalog.language
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         let axis = SVGFigure.niceAxis(max(120, shown.map(\.1).max() ?? 0))
         let first = Double(shown.map(\.0).min() ?? 1)
@@ -119,6 +126,7 @@ public enum ParticipantFigures {
         let title = catalog.gettext("Audiogram")
         var svg = SVGFigure(width: 560, height: 460)
         svg.textScale = textScale
+        svg.language = catalog.language
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         let x0 = 80.0
         let y0 = 56.0
@@ -141,12 +149,14 @@ public enum ParticipantFigures {
         while level <= bottom {
             svg.line(x0, mapY(level), x0 + w, mapY(level), color: level == 0 ? "#999" : "#ddd")
             // Far enough left of the axis that the top level's label does not touch the first frequency's.
-            svg.text(RFormat.signif(level, 4), x: x0 - 12, y: mapY(level) + 4, anchor: "end", size: 11)
+            svg.text(
+                svg.language.number(RFormat.signif(level, 4)), x: x0 - 12, y: mapY(level) + 4, anchor: "end", size: 11)
             level += 10
         }
         for frequency in frequencies {
             svg.line(mapX(frequency), y0, mapX(frequency), y0 + h, color: "#ddd")
-            let label = frequency >= 1000 ? "\(RFormat.signif(frequency / 1000, 3))k" : RFormat.signif(frequency, 3)
+            let label = svg.language.number(
+                frequency >= 1000 ? "\(RFormat.signif(frequency / 1000, 3))k" : RFormat.signif(frequency, 3))
             svg.text(label, x: mapX(frequency), y: y0 - 10, size: 11)
         }
         svg.text(catalog.gettext("frequency (Hz)"), x: x0 + w / 2, y: y0 + h + 24, size: 12)
@@ -159,7 +169,7 @@ public enum ParticipantFigures {
             // On the side with room: a pitch near 8 kHz is labelled to its left.
             let right = x < x0 + w / 2
             svg.text(
-                catalog.gettext("tinnitus {pitch} Hz", ["pitch": RFormat.signif(pitch, 4)]),
+                catalog.gettext("tinnitus {pitch} Hz", ["pitch": svg.language.number(RFormat.signif(pitch, 4))]),
                 x: right ? x + 4 : x - 4, y: y0 + h - 8,
                 anchor: right ? "start" : "end", size: 12, weight: "bold")
         }

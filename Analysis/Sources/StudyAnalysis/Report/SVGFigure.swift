@@ -1,5 +1,6 @@
 // Minimal SVG figures for the report: bars with 95% CI, scatter, line with CI, polar plot. No dependencies.
 import Foundation
+import Localization
 import TidyFormats
 
 struct SVGFigure {
@@ -7,6 +8,9 @@ struct SVGFigure {
     /// Every text's size is multiplied by this: the dashboard's figures, scaled down to a phone's width, use larger
     /// text than the report's (1 in the report).
     var textScale = 1.0
+    /// The language of the numbers a reader sees (tick labels): the report is English; a participant's figures are
+    /// in their page's or the doctor's language ("2,5" in German). The SVG's own coordinates always use dots.
+    var language = Language.english
     private var body: [String] = []
     static let palette = [
         "#1b6ca8", "#d1495b", "#66a182", "#edae49", "#8d6a9f", "#2e4057", "#00798c", "#a85d1b", "#5c946e", "#b33f62",
@@ -103,7 +107,7 @@ struct SVGFigure {
         while v <= yHigh + yStep / 2 {
             line(x0 - 4, mapY(v), x0, mapY(v))
             line(x0, mapY(v), x0 + w, mapY(v), color: "#ddd")
-            text(RFormat.signif(v, 4), x: x0 - 6, y: mapY(v) + 4, anchor: "end", size: 10)
+            text(language.number(RFormat.signif(v, 4)), x: x0 - 6, y: mapY(v) + 4, anchor: "end", size: 10)
             v += yStep
         }
         text(yLabel, x: x0 - 42, y: y0 + h / 2, size: 11, rotate: -90)
@@ -111,7 +115,7 @@ struct SVGFigure {
             var u = xLow
             while u <= xHigh + xStep / 2 {
                 line(mapX(u), y0 + h, mapX(u), y0 + h + 4)
-                text(RFormat.signif(u, 4), x: mapX(u), y: y0 + h + 16, size: 10)
+                text(language.number(RFormat.signif(u, 4)), x: mapX(u), y: y0 + h + 16, size: 10)
                 u += xStep
             }
         }
@@ -205,10 +209,11 @@ struct SVGFigure {
     /// Mean with 95% CI over an ordered x (learning curve).
     static func lineWithCI(
         title: String, xLabel: String, yLabel: String, xs: [Double], means: [Double], low: [Double], high: [Double],
-        textScale: Double = 1
+        textScale: Double = 1, language: Language = .english
     ) -> String {
         var svg = SVGFigure(width: max(560, titleWidth(title)), height: 400)
         svg.textScale = textScale
+        svg.language = language
         svg.text(title, x: svg.width / 2, y: 20, size: 14, weight: "bold")
         let ay = niceAxis(
             high.filter(\.isFinite).max() ?? means.filter(\.isFinite).max() ?? 1, minValue: axisFloor(low + means))

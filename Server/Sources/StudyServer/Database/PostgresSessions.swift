@@ -1,5 +1,6 @@
 // The sessions in PostgreSQL (`web_sessions`, and devices' token hashes), so that several instances serve one database.
 import Foundation
+import Localization
 import PostgresNIO
 
 public struct PostgresSessions: SessionsRepository {
@@ -40,7 +41,7 @@ public struct PostgresSessions: SessionsRepository {
                 """
                 SELECT u.id, u.name, u.role,
                   coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}'),
-                  encode(sha256(convert_to('csrf:' || \(token), 'UTF8')), 'hex'), w.expires_at
+                  encode(sha256(convert_to('csrf:' || \(token), 'UTF8')), 'hex'), w.expires_at, u.language
                 FROM web_sessions w JOIN users u ON u.id = w.user_id AND u.disabled_at IS NULL
                   LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id
                 WHERE w.token_hash = encode(sha256(convert_to(\(token), 'UTF8')), 'hex') AND w.expires_at > now()
@@ -48,8 +49,11 @@ public struct PostgresSessions: SessionsRepository {
                 """
             ).first
         else { return nil }
-        let (id, name, role, sites, csrf, expires) = try row.decode((Int, String, String, [String], String, Date).self)
-        let account = Account(id: id, name: name, role: Role(rawValue: role) ?? .researcher, sites: sites)
+        let (id, name, role, sites, csrf, expires, language) = try row.decode(
+            (Int, String, String, [String], String, Date, String?).self)
+        let account = Account(
+            id: id, name: name, role: Role(rawValue: role) ?? .researcher, sites: sites,
+            language: language.flatMap(Language.init(rawValue:)))
         return WebSession(account: account, csrf: csrf, expiresAt: expires)
     }
 

@@ -1,6 +1,7 @@
 // What the dashboard reads and writes: browser sessions with their CSRF token, passwords, accounts, devices' last sync.
 import Foundation
 import HummingbirdBcrypt
+import Localization
 import PostgresNIO
 
 /// A signed-in browser: its account, the CSRF token every form of the session carries, and when it ends.
@@ -16,12 +17,13 @@ extension StudyDatabase {
         account: Account, current: String, new: String, keeping token: String, requestID: String?
     ) async throws {
         guard try await verify(name: account.name, password: current) != nil else {
-            throw Refusal(description: "The current password is wrong: type it again.")
+            throw Refusal(Sentence.gettext("The current password is wrong: type it again."))
         }
         guard new.count >= Self.minimumPasswordLength else {
             throw Refusal(
-                description:
-                    "The new password is shorter than \(Self.minimumPasswordLength) characters: choose a longer one.")
+                Sentence.gettext(
+                    "The new password is shorter than {minimum} characters: choose a longer one.",
+                    ["minimum": String(Self.minimumPasswordLength)]))
         }
         let hash = Bcrypt.hash(new, cost: bcryptCost)
         try await transaction { connection in
@@ -35,6 +37,20 @@ extension StudyDatabase {
             try await Self.audit(
                 on: connection, logger: logger, actor: (account.name, account.role.rawValue),
                 action: "user.password", site: nil, participant: nil, requestID: requestID)
+        }
+    }
+
+    /// Sets the language of the signed-in account's dashboard pages (nil: its browser's); audited with before and
+    /// after like every change of an account.
+    public func setLanguage(of account: Account, to language: Language?, requestID: String?) async throws {
+        let code = language?.rawValue
+        try await transaction { connection in
+            try await connection.query("UPDATE users SET language = \(code) WHERE id = \(account.id)", logger: logger)
+            try await Self.audit(
+                on: connection, logger: logger, actor: (account.name, account.role.rawValue),
+                action: "user.language", site: nil, participant: nil,
+                before: ["language": account.language?.rawValue ?? ""], after: ["language": code ?? ""],
+                requestID: requestID)
         }
     }
 
@@ -67,7 +83,7 @@ extension StudyDatabase {
     ) async throws {
         try Self.checkSites(sites, of: role)
         guard let before = try await accountListing().first(where: { $0.name == name }) else {
-            throw Refusal(description: "No user named \(name) exists: pick one from the list.")
+            throw Refusal(Sentence.gettext("No user named {name} exists: pick one from the list.", ["name": name]))
         }
         try await transaction { connection in
             let id = try await connection.query(
@@ -94,7 +110,7 @@ extension StudyDatabase {
                 "UPDATE users SET password_hash = \(hash) WHERE name = \(name) RETURNING id", logger: logger
             ).collect()
             guard let id = try updated.first?.decode(Int.self) else {
-                throw Refusal(description: "No user named \(name) exists: pick one from the list.")
+                throw Refusal(Sentence.gettext("No user named {name} exists: pick one from the list.", ["name": name]))
             }
             try await connection.query("DELETE FROM web_sessions WHERE user_id = \(id)", logger: logger)
             try await Self.audit(
@@ -109,7 +125,7 @@ extension StudyDatabase {
         _ disabled: Bool, user name: String, by actor: (name: String, role: String), requestID: String?
     ) async throws {
         if disabled && name == actor.name {
-            throw Refusal(description: "You cannot disable your own account: ask another admin.")
+            throw Refusal(Sentence.gettext("You cannot disable your own account: ask another admin."))
         }
         try await transaction { connection in
             let updated = try await connection.query(
@@ -119,7 +135,7 @@ extension StudyDatabase {
                 """, logger: logger
             ).collect()
             guard let id = try updated.first?.decode(Int.self) else {
-                throw Refusal(description: "No user named \(name) exists: pick one from the list.")
+                throw Refusal(Sentence.gettext("No user named {name} exists: pick one from the list.", ["name": name]))
             }
             if disabled {
                 try await connection.query("DELETE FROM web_sessions WHERE user_id = \(id)", logger: logger)

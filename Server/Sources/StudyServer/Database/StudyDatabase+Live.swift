@@ -1,5 +1,6 @@
 // The live page's rows: a site's sessions of the last hours, each with its newest trial rows.
 import Foundation
+import Localization
 import PostgresNIO
 
 extension StudyDatabase {
@@ -11,7 +12,8 @@ extension StudyDatabase {
 
     /// The site's live sessions: started in the last 12 hours and not ended, or ended in the last 10 minutes;
     /// newest first, each with its newest rows, newest first (the row just taken on top, where a supervisor looks).
-    func liveSessions(site: String) async throws -> [LiveSession] {
+    /// Times are written in `catalog`'s language: the page and live.js show them as they are.
+    func liveSessions(site: String, catalog: MessageCatalog) async throws -> [LiveSession] {
         guard let siteID = try await siteID(site) else { return [] }
         var sessions: [LiveSession] = []
         var index: [String: Int] = [:]
@@ -30,8 +32,8 @@ extension StudyDatabase {
             index[id] = sessions.count
             sessions.append(
                 LiveSession(
-                    session: id, participant: participant, started: WebSiteRoutes.show(started),
-                    ended: ended.map { WebSiteRoutes.show($0) }, machine: machine, trials: count, rows: []))
+                    session: id, participant: participant, started: catalog.time(started),
+                    ended: ended.map { catalog.time($0) }, machine: machine, trials: count, rows: []))
         }
         guard !sessions.isEmpty else { return [] }
         for row in try await rows(
@@ -51,7 +53,7 @@ extension StudyDatabase {
                 LiveSession.Row(
                     trial: trial, round: round, target: target, condition: condition, targetDeg: targetDeg,
                     aimDeg: aimDeg, deviationDeg: deviation, timeS: time, hit: hit,
-                    shotAt: WebSiteRoutes.show(shotAt)))
+                    shotAt: catalog.time(shotAt)))
         }
         return sessions
     }

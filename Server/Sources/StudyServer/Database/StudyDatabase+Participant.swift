@@ -1,5 +1,6 @@
 // One participant of one site: everything the server holds of them, exported for an admin or deleted, audited.
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 import StudyRecords
@@ -89,7 +90,9 @@ extension StudyDatabase {
         site: String, participant: String, by actor: (name: String, role: String), requestID: String? = nil
     ) async throws -> (before: ParticipantHoldings, after: ParticipantHoldings) {
         guard let siteID = try await siteID(site) else {
-            throw Refusal(description: "No site named \(site) exists: `soundsafari-server site list` names them.")
+            throw Refusal(
+                Sentence.gettext(
+                    "No site named {site} exists: `soundsafari-server site list` names them.", ["site": site]))
         }
         return try await transaction { connection in
             // Waits for the site's batches being stored, and holds new ones back until the deletion is done.
@@ -180,7 +183,9 @@ extension StudyDatabase {
         requestID: String? = nil
     ) async throws -> [String] {
         guard let siteID = try await siteID(site) else {
-            throw Refusal(description: "No site named \(site) exists: `soundsafari-server site list` names them.")
+            throw Refusal(
+                Sentence.gettext(
+                    "No site named {site} exists: `soundsafari-server site list` names them.", ["site": site]))
         }
         let (entries, holdings) = try await transaction { connection in
             let holdings = try await Self.holdings(

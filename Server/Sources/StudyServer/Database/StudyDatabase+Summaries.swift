@@ -1,6 +1,7 @@
 // The dashboard's summaries, kept in the transaction that stores what they summarise: each session's SessionSummary
 // and one row per participant, so the participants table sorts, filters and paginates in PostgreSQL.
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 import StudyRecords
@@ -363,7 +364,9 @@ extension StudyDatabase {
         var siteIDs: [Int]?
         if let site {
             guard let id = try await siteID(site) else {
-                throw Refusal(description: "No site named \(site) exists: `soundsafari-server site list` names them.")
+                throw Refusal(
+                    Sentence.gettext(
+                        "No site named {site} exists: `soundsafari-server site list` names them.", ["site": site]))
             }
             siteIDs = [id]
         }

@@ -1,6 +1,7 @@
 // The server's state in PostgreSQL: the one place SQL is written; the API and the command line both go through it.
 import Foundation
 import HummingbirdBcrypt
+import Localization
 import Logging
 import PostgresNIO
 
@@ -71,8 +72,17 @@ public struct StudyDatabase: Sendable {
 // MARK: Sites and accounts
 
 extension StudyDatabase {
+    /// A change refused, in one sentence: English for the command line and the API, worded in the page's
+    /// language on the dashboard (`worded(in:)`).
     public struct Refusal: Error, CustomStringConvertible, Equatable {
-        public var description: String
+        public var sentence: Sentence
+
+        init(_ sentence: Sentence) { self.sentence = sentence }
+        /// A sentence in no catalog: the administrator's set-up refusals, or one already in the page's language.
+        init(description: String) { sentence = .verbatim(description) }
+
+        public var description: String { sentence.english }
+        func worded(in catalog: MessageCatalog) -> String { sentence.worded(in: catalog) }
     }
 
     public func addSite(
@@ -82,7 +92,7 @@ extension StudyDatabase {
         let inserted = try await rows(
             "INSERT INTO sites (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING RETURNING id")
         guard !inserted.isEmpty else {
-            throw Refusal(description: "A site named \(name) exists already: choose another name.")
+            throw Refusal(Sentence.gettext("A site named {name} exists already: choose another name.", ["name": name]))
         }
         try await audit(actor: actor, action: "site.add", site: name, requestID: requestID)
     }
@@ -116,7 +126,8 @@ extension StudyDatabase {
                 logger: logger
             ).collect()
             guard let id = try inserted.first?.decode(Int.self) else {
-                throw Refusal(description: "A user named \(name) exists already: choose another name.")
+                throw Refusal(
+                    Sentence.gettext("A user named {name} exists already: choose another name.", ["name": name]))
             }
             try await Self.grant(sites, toUser: id, on: connection, logger: logger)
             try await Self.audit(
@@ -130,10 +141,10 @@ extension StudyDatabase {
     /// The one rule of an account's sites (at `user add` and when the dashboard changes a role).
     static func checkSites(_ sites: [String], of role: Role) throws {
         if role == .supervisor && sites.isEmpty {
-            throw Refusal(description: "A supervisor needs at least one site: give one (--site NAME, or tick it).")
+            throw Refusal(Sentence.gettext("A supervisor needs at least one site: give one (--site NAME, or tick it)."))
         }
         if role == .admin && !sites.isEmpty {
-            throw Refusal(description: "An admin has every site: give none.")
+            throw Refusal(Sentence.gettext("An admin has every site: give none."))
         }
     }
 

@@ -37,6 +37,7 @@ enum Migrations {
         .v067TrialsStimulus,
         .v068Messages,
         .v069RatingsAmbientLevel,
+        .v070AccountLanguage,
         .v073PrescriptionsSharedMachines,
     ]
 

@@ -1,6 +1,7 @@
 // Routes of people: login/logout, who am I, sites, users and the audit trail (admin).
 import Foundation
 import Hummingbird
+import Localization
 
 struct AccountRoutes {
     let database: StudyDatabase
@@ -103,7 +104,9 @@ struct AccountRoutes {
             {
                 throw Problem(
                     .tooManyRequests, "Too many attempts",
-                    "Too many sign-in attempts for \(name): wait \(retry) seconds, then try again.",
+                    Sentence.gettext(
+                        "Too many sign-in attempts for {name}: wait {seconds} seconds, then try again.",
+                        ["name": name, "seconds": String(retry)]),
                     extra: ["retry_after": String(retry)])
             }
         }

@@ -1,17 +1,33 @@
 // What a prescription must be before it is stored, the same for the API and `soundsafari-server prescribe`.
 import Foundation
+import Localization
 import StudyRecords
 
 public enum PrescriptionCheck {
+    /// What is wrong and what to do: English for the API and the command line; a dashboard page words it in its
+    /// language (`worded(in:)`). A refusal by the plan or profile reader (StudyRecords) is its text as it is.
     public struct Refusal: Error, CustomStringConvertible, Equatable {
         public var description: String
+        var sentence: Sentence?
+
+        init(description: String) { self.description = description }
+
+        init(_ sentence: Sentence) {
+            description = sentence.english
+            self.sentence = sentence
+        }
+
+        func worded(in catalog: MessageCatalog) -> String { sentence?.worded(in: catalog) ?? description }
     }
 
     /// The content to store for a prescription of `kind` (`plan` or `profile`) for `participant`, from the file's
     /// bytes (`name` says where they came from); a refusal says what is wrong and what to do.
     public static func content(kind: String, participant: String, data: Data, name: String) throws -> String {
         do { _ = try ParticipantID(participant) } catch {
-            throw Refusal(description: "The participant ID \(participant) is not valid: \(error)")
+            throw Refusal(
+                Sentence.gettext(
+                    "The participant ID {participant} is not valid: {reason}",
+                    ["participant": participant, "reason": "\(error)"]))
         }
         switch kind {
         case "plan":
@@ -28,18 +44,19 @@ public enum PrescriptionCheck {
                 throw Refusal(description: "\(error)".trimmingCharacters(in: .whitespaces))
             }
             guard var newest = versions.last else {
-                throw Refusal(description: "\(name) holds no profile version: give a profile.json.")
+                throw Refusal(Sentence.gettext("{name} holds no profile version: give a profile.json.", ["name": name]))
             }
             guard newest.participant == participant else {
                 throw Refusal(
-                    description:
-                        "\(name) is \(newest.participant)'s profile, not \(participant)'s: give the participant's own profile, or correct its participant."
-                )
+                    Sentence.gettext(
+                        "{name} is {owner}'s profile, not {participant}'s: give the participant's own profile, or correct its participant.",
+                        ["name": name, "owner": newest.participant, "participant": participant]))
             }
             newest.version = 1
             return String(decoding: HearingProfile.encoded(versions: [newest]), as: UTF8.self)
         default:
-            throw Refusal(description: "A prescription is a plan or a profile, not \(kind).")
+            throw Refusal(
+                Sentence.gettext("A prescription is a plan or a profile, not {kind}.", ["kind": kind]))
         }
     }
 }

@@ -129,13 +129,13 @@ extension StudyDatabase {
                         text: catalog.ngettext(
                             "listened {percent} % of the weekly safe dose in the last 7 days ({count} session).",
                             "listened {percent} % of the weekly safe dose in the last 7 days ({count} sessions).",
-                            week.sessions, ["percent": FixedDecimal.string(week.fraction * 100, digits: 0)])))
+                            week.sessions, ["percent": catalog.number(week.fraction * 100, 0)])))
             }
             let since = now.addingTimeInterval(-Double(thresholds.headphoneDays) * 86_400)
             for record in records where record.startedAt > since {
                 for check in record.headphoneChecks
                 where check.result == .continuedAnyway || check.failedAttempts > 0 {
-                    let when = WebSiteRoutes.show(record.startedAt, catalog)
+                    let when = catalog.time(record.startedAt)
                     let problem = check.lastProblem.map { $0.replacingOccurrences(of: "_", with: " ") }
                     let text =
                         switch (check.result == .continuedAnyway, problem) {
@@ -188,12 +188,12 @@ extension StudyDatabase {
                     "rated {item} {last} on {lastAt}, {rise} above the first rating ({first} on {firstAt}; an alert from +{margin}).",
                     [
                         "item": change.item.replacingOccurrences(of: "_", with: " "),
-                        "last": FixedDecimal.string(change.last, digits: 2),
-                        "lastAt": WebSiteRoutes.show(change.lastAt, catalog),
-                        "rise": FixedDecimal.string(change.last - change.first, digits: 2),
-                        "first": FixedDecimal.string(change.first, digits: 2),
-                        "firstAt": WebSiteRoutes.show(change.firstAt, catalog),
-                        "margin": FixedDecimal.string(margin, digits: 2),
+                        "last": catalog.number(change.last, 2),
+                        "lastAt": catalog.time(change.lastAt),
+                        "rise": catalog.number(change.last - change.first, 2),
+                        "first": catalog.number(change.first, 2),
+                        "firstAt": catalog.time(change.firstAt),
+                        "margin": catalog.number(margin, 2),
                     ]))
         }
     }
@@ -212,7 +212,7 @@ extension StudyDatabase {
                     catalog.ngettext(
                         "The machine {machine} has not synced since {when} (more than {count} day is an alert).",
                         "The machine {machine} has not synced since {when} (more than {count} days is an alert).",
-                        days, ["machine": device.name, "when": WebSiteRoutes.show(last, catalog)])
+                        days, ["machine": device.name, "when": catalog.time(last)])
                 }
                     ?? catalog.ngettext(
                         "The machine {machine} has not synced since its enrolment (more than {count} day is an alert).",

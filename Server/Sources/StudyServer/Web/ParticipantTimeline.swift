@@ -72,8 +72,8 @@ struct ParticipantTimeline: Sendable, Equatable {
                     "{count} photo, median deviation {deviation}°, median time {time} s",
                     "{count} photos, median deviation {deviation}°, median time {time} s", $0.photos,
                     [
-                        "deviation": WebParticipantRoutes.number($0.medianAbsDeviationDeg),
-                        "time": WebParticipantRoutes.number($0.medianTimeSeconds),
+                        "deviation": catalog.number($0.medianAbsDeviationDeg),
+                        "time": catalog.number($0.medianTimeSeconds),
                     ])
             }
             events.append(
@@ -99,7 +99,7 @@ struct ParticipantTimeline: Sendable, Equatable {
         func flush() {
             guard let first = group.first else { return }
             let answers = group.map {
-                "\($0.item) \($0.skipped ? catalog.gettext("skipped") : WebParticipantRoutes.number($0.value, 2))"
+                "\($0.item) \($0.skipped ? catalog.gettext("skipped") : catalog.number($0.value, 2))"
             }
             // TRANSLATORS: {moment} is the log's code of when the ratings were asked (before, after, …).
             let what =
@@ -160,7 +160,7 @@ struct ParticipantTimeline: Sendable, Equatable {
                         + (when.map {
                             catalog.gettext(
                                 "applied from session {number} at {when}",
-                                ["number": number($0.index), "when": WebSiteRoutes.show($0.startedAt, catalog)])
+                                ["number": number($0.index), "when": catalog.time($0.startedAt)])
                         }
                             ?? catalog.gettext(
                                 "not applied yet: it reaches the machine at its next sync, and counts as applied when a session logs its profile version"
@@ -183,10 +183,13 @@ struct ParticipantTimeline: Sendable, Equatable {
             for (administration, answers) in Dictionary(grouping: rows, by: \.administration) {
                 guard let first = answers.min(by: { $0.recordedAt < $1.recordedAt }) else { continue }
                 let finished = answers.first { $0.record == .finished }
-                let subscales = answers.filter { $0.record == .subscale }.map { "\($0.item) \($0.value ?? "—")" }
+                let subscales = answers.filter { $0.record == .subscale }.map {
+                    "\($0.item) \($0.value.map { catalog.number(written: $0) } ?? "—")"
+                }
                 let score =
                     finished.map { row in
-                        catalog.gettext("total {score}", ["score": row.value ?? "—"])
+                        catalog.gettext(
+                            "total {score}", ["score": row.value.map { catalog.number(written: $0) } ?? "—"])
                             + (row.band.map { " (\($0))" } ?? "")
                             + (subscales.isEmpty ? "" : "; " + subscales.joined(separator: ", "))
                             + ((row.prorated ?? false) ? "; " + catalog.gettext("prorated") : "")
@@ -215,10 +218,10 @@ struct ParticipantTimeline: Sendable, Equatable {
                     ? catalog.gettext(
                         "from {start} to {end}",
                         [
-                            "start": entry.date,
-                            "end": entry.endDate.isEmpty ? catalog.gettext("ongoing") : entry.endDate,
+                            "start": catalog.day(entry.date),
+                            "end": entry.endDate.isEmpty ? catalog.gettext("ongoing") : catalog.day(entry.endDate),
                         ])
-                    : catalog.gettext("on {day}", ["day": entry.date])
+                    : catalog.gettext("on {day}", ["day": catalog.day(entry.date)])
                 events.append(
                     Entry(
                         date, "diary",

@@ -15,8 +15,10 @@ struct WebAccountRoutes {
         web.get("login", use: signInPage)
         web.post("login", use: signIn)
         web.post("logout", use: signOut)
+        web.get("account", use: passwordPage)
         web.get("account/password", use: passwordPage)
         web.post("account/password", use: changePassword)
+        web.post("account/language", use: changeLanguage)
     }
 
     @Sendable func styleSheet(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -58,7 +60,8 @@ struct WebAccountRoutes {
         do {
             try await AccountRoutes.countLoginAttempt(name: name, database: database, configuration: configuration)
         } catch let problem as Problem {
-            return signInForm(context.web, name: name, error: problem.detail, status: problem.status)
+            return signInForm(
+                context.web, name: name, error: problem.detail(in: context.catalog), status: problem.status)
         }
         guard let account = try await database.verify(name: name, password: password) else {
             try await database.audit(actor: (name, "unknown"), action: "login.failed", requestID: context.id)
@@ -98,19 +101,70 @@ struct WebAccountRoutes {
             ])
     }
 
+    /// The account page: the pages' language and the password, each its own form.
     @Sendable func passwordPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.webAccount(.admin, .supervisor, .researcher)
+        let account = try context.webAccount(.admin, .supervisor, .researcher)
+        return accountPage(account, context: context, page: [:])
+    }
+
+    func accountPage(
+        _ account: Account, context: AppRequestContext, page: [String: Any], status: HTTPResponse.Status = .ok
+    ) -> Response {
+        var values = page
+        values["minimum"] = StudyDatabase.minimumPasswordLength
+        // Each language in its own name (a reader who cannot read the page's language still finds theirs).
+        values["languages"] =
+            [
+                [
+                    "code": "", "name": context.catalog.gettext("The browser's language"),
+                    "selected": account.language == nil,
+                ]
+            ]
+            + Language.spoken.map { language in
+                ["code": language.rawValue, "name": language.ownName, "selected": account.language == language]
+            }
         return pages.render(
-            "password", title: context.catalog.gettext("Change your password"),
-            page: ["minimum": StudyDatabase.minimumPasswordLength],
-            web: context.web)
+            "password", title: context.catalog.gettext("Your account"), page: values, web: context.web, status: status)
+    }
+
+    /// The account's language for the dashboard: one of `Language.spoken`, or empty for the browser's. Anything
+    /// else is refused (400) naming the field.
+    @Sendable func changeLanguage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.webAccount(.admin, .supervisor, .researcher)
+        let code = (context.webForm["language"] ?? "").trimmingCharacters(in: .whitespaces)
+        let language: Language?
+        if code.isEmpty {
+            language = nil
+        } else if let spoken = Language(rawValue: code), Language.spoken.contains(spoken) {
+            language = spoken
+        } else {
+            throw Problem.badRequest(
+                Sentence.gettext(
+                    "The field language is '{code}', a language the dashboard does not speak: choose one of {codes}, or leave it empty for the browser's language.",
+                    ["code": String(code.prefix(40)), "codes": Language.spoken.map(\.rawValue).joined(separator: ", ")])
+            )
+        }
+        try await database.setLanguage(of: account, to: language, requestID: context.id)
+        // Shown at once in the language chosen (the browser's when none is).
+        var web = context.web
+        if let language {
+            web?.catalog = pages.catalog(language)
+        } else {
+            web?.catalog = pages.catalog(acceptLanguage: request.headers[.acceptLanguage])
+        }
+        web?.session?.account.language = language
+        var changed = context
+        changed.web = web
+        return accountPage(
+            web?.session?.account ?? account, context: changed,
+            page: ["notice": changed.catalog.gettext("The pages are now shown in the language chosen.")])
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
         let form = context.webForm
         let new = form["new"] ?? ""
-        var page: [String: Any] = ["minimum": StudyDatabase.minimumPasswordLength]
+        var page: [String: Any] = [:]
         if new != form["repeat"] {
             page["error"] = context.catalog.gettext("The new password and its repetition differ: type both again.")
         } else {
@@ -120,11 +174,9 @@ struct WebAccountRoutes {
                     requestID: context.id)
                 page["done"] = true
             } catch let refusal as StudyDatabase.Refusal {
-                page["error"] = refusal.description
+                page["error"] = refusal.worded(in: context.catalog)
             }
         }
-        return pages.render(
-            "password", title: context.catalog.gettext("Change your password"), page: page, web: context.web,
-            status: page["error"] == nil ? .ok : .badRequest)
+        return accountPage(account, context: context, page: page, status: page["error"] == nil ? .ok : .badRequest)
     }
 }

@@ -74,7 +74,7 @@ struct WebAdminRoutes {
                 notice: context.catalog.gettext("Added {name} as {role}.", ["name": name, "role": role.rawValue]),
                 password: generated.map { (name, $0) })
         } catch let refusal as StudyDatabase.Refusal {
-            return try await users(context, error: refusal.description)
+            return try await users(context, error: refusal.worded(in: context.catalog))
         }
     }
 
@@ -94,7 +94,7 @@ struct WebAdminRoutes {
                 context,
                 notice: context.catalog.gettext("{name} is now {role}.", ["name": name, "role": role.rawValue]))
         } catch let refusal as StudyDatabase.Refusal {
-            return try await users(context, error: refusal.description)
+            return try await users(context, error: refusal.worded(in: context.catalog))
         }
     }
 
@@ -107,7 +107,7 @@ struct WebAdminRoutes {
                 context, notice: context.catalog.gettext("{name} has a new password.", ["name": name]),
                 password: (name, password))
         } catch let refusal as StudyDatabase.Refusal {
-            return try await users(context, error: refusal.description)
+            return try await users(context, error: refusal.worded(in: context.catalog))
         }
     }
 
@@ -126,7 +126,7 @@ struct WebAdminRoutes {
             try await database.setDisabled(disabled, user: name, by: actor(account), requestID: context.id)
             return try await users(context, notice: disabled ? "\(name) is disabled." : "\(name) may sign in again.")
         } catch let refusal as StudyDatabase.Refusal {
-            return try await users(context, error: refusal.description)
+            return try await users(context, error: refusal.worded(in: context.catalog))
         }
     }
 
@@ -153,7 +153,7 @@ struct WebAdminRoutes {
             try await database.addSite(name, by: actor(account), requestID: context.id)
             return try await sites(context, notice: context.catalog.gettext("Added the site {name}.", ["name": name]))
         } catch let refusal as StudyDatabase.Refusal {
-            return try await sites(context, error: refusal.description)
+            return try await sites(context, error: refusal.worded(in: context.catalog))
         }
     }
 
@@ -194,7 +194,7 @@ struct WebAdminRoutes {
                     description: catalog.gettext("From is after To: pick a From day on or before the To day."))
             }
         } catch let refusal as StudyDatabase.Refusal {
-            shown["error"] = refusal.description
+            shown["error"] = refusal.worded(in: context.catalog)
             shown["empty"] = true
             return pages.render(
                 "audit", title: context.catalog.gettext("Audit trail"), page: shown, web: context.web,
@@ -204,12 +204,11 @@ struct WebAdminRoutes {
         let asked = try PageNumber.parse(filter("page"))
         let (found, total, page) = try await database.auditPage(chosen, page: asked, perPage: Self.auditPerPage)
         let pageCount = max(1, (total + Self.auditPerPage - 1) / Self.auditPerPage)
-        let formatter = ISO8601DateFormatter()
         // A machine by its name (the id below it), as the site's page lists it; "who" takes the name too.
         let machines = try await database.machineNames(ofActors: found.map(\.actor))
         shown["rows"] = found.reversed().map { row in
             var cells: [String: Any] = [
-                "at": formatter.string(from: row.at), "actor": machines[row.actor] ?? row.actor,
+                "at": context.catalog.time(row.at), "actor": machines[row.actor] ?? row.actor,
                 "role": row.role, "action": row.action,
                 "site": row.site ?? "", "participant": row.participant ?? "", "before": row.before ?? "",
                 "after": row.after ?? "",

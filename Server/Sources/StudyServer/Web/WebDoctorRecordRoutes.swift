@@ -4,6 +4,7 @@ import BuildInfo
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import PatientExport
 import StudyRecords
 
@@ -24,7 +25,9 @@ extension WebParticipantRoutes {
             let participants = try await database.doctorRecordParticipants(
                 site: site, by: (account.name, account.role.rawValue), requestID: context.id)
         else {
-            throw Problem.notFound("No site named \(site) is yours: the overview lists the sites you see.")
+            throw Problem.notFound(
+                Sentence.gettext(
+                    "No site named {site} is yours: the overview lists the sites you see.", ["site": site]))
         }
         let database = self.database
         var headers = WebPages.securityHeaders
@@ -85,7 +88,9 @@ extension WebParticipantRoutes {
                 site: site, participant: participant, format: format, by: (account.name, account.role.rawValue),
                 requestID: context.id)
         else {
-            throw Problem.notFound("No site named \(site) is yours: open the participant from the site's table.")
+            throw Problem.notFound(
+                Sentence.gettext(
+                    "No site named {site} is yours: open the participant from the site's table.", ["site": site]))
         }
         return (
             try Self.record(participant: participant, files: files),

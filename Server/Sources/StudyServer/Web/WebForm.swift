@@ -30,7 +30,9 @@ public struct WebForm: Sendable {
     /// The field `name`, trimmed, or a 400 naming the field when it is missing or empty.
     func required(_ name: String, label: String) throws -> String {
         let value = (self[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !value.isEmpty else { throw Problem.badRequest("The field \(label) is empty: fill it in.") }
+        guard !value.isEmpty else {
+            throw Problem.badRequest(Sentence.gettext("The field {field} is empty: fill it in.", ["field": label]))
+        }
         return value
     }
 }
@@ -47,7 +49,8 @@ public struct WebRequest: Sendable {
     public var overTLS: Bool
     /// The query of a GET (a table's page and order; never a participant's ID).
     public var query: [String: String] = [:]
-    /// The page's language (the browser's Accept-Language among the catalogs held) and its catalog: every sentence
+    /// The page's language (the signed-in account's choice, else the browser's Accept-Language, among the catalogs
+    /// held) and its catalog: every sentence
     /// of the page is looked up in it for this request (glibc's gettext has one language per process).
     public var catalog: MessageCatalog = .english
 }

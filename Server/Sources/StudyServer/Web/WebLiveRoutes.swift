@@ -63,11 +63,11 @@ struct WebLiveRoutes {
     /// The page as it stands when loaded (it works without script); live.js then keeps it current.
     @Sendable func livePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let site = try await site(context)
-        let sessions = try await database.liveSessions(site: site)
+        let sessions = try await database.liveSessions(site: site, catalog: context.catalog)
         let response = pages.render(
             "live", title: context.catalog.gettext("Live at {site}", ["site": site]),
             page: [
-                "site": site, "none": sessions.isEmpty,
+                "site": site, "none": sessions.isEmpty, "decimal": String(context.catalog.language.decimalMark),
                 "sessions": sessions.map { session -> [String: Any] in
                     [
                         "session": session.session, "participant": session.participant, "started": session.started,
@@ -76,10 +76,14 @@ struct WebLiveRoutes {
                         "rows": session.rows.map { row -> [String: Any] in
                             [
                                 "trial": row.trial, "round": row.round, "target": row.target,
-                                "condition": row.condition, "targetDeg": Self.degrees(row.targetDeg),
-                                "aimDeg": Self.degrees(row.aimDeg), "deviationDeg": Self.degrees(row.deviationDeg),
-                                "timeS": row.timeS.map { FixedDecimal.string($0, digits: 2) } ?? "",
-                                "hit": row.hit.map { $0 ? "yes" : "no" } ?? "", "shotAt": row.shotAt,
+                                "condition": row.condition,
+                                "targetDeg": context.catalog.number(row.targetDeg, none: ""),
+                                "aimDeg": context.catalog.number(row.aimDeg, none: ""),
+                                "deviationDeg": context.catalog.number(row.deviationDeg, none: ""),
+                                "timeS": context.catalog.number(row.timeS, 2, none: ""),
+                                "hit": row.hit.map {
+                                    $0 ? context.catalog.gettext("yes") : context.catalog.gettext("no")
+                                } ?? "", "shotAt": row.shotAt,
                             ]
                         },
                     ]
@@ -90,14 +94,14 @@ struct WebLiveRoutes {
         return response
     }
 
-    static func degrees(_ value: Double?) -> String { value.map { FixedDecimal.string($0, digits: 1) } ?? "" }
-
     /// The live sessions as JSON (what live.js polls); no-store like every page.
     @Sendable func liveJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let site = try await site(context)
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        let body = try encoder.encode(["sessions": try await database.liveSessions(site: site)])
+        let body = try encoder.encode([
+            "sessions": try await database.liveSessions(site: site, catalog: context.catalog)
+        ])
         var headers = WebPages.securityHeaders
         headers[.contentType] = "application/json"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))

@@ -19,7 +19,7 @@ extension WebParticipantRoutes {
                     ? catalog.gettext("Participant (message {id})", ["id": message.messageID ?? ""])
                     : catalog.gettext("Study team ({role})", ["role": message.role ?? ""])
                 return [
-                    "sender": message.sender, "who": who, "at": WebSiteRoutes.show(message.writtenAt),
+                    "sender": message.sender, "who": who, "at": catalog.time(message.writtenAt),
                     "text": message.text, "unread": patient && message.readAt == nil,
                     "delivered": !patient && message.deliveredAt != nil,
                     "waiting": !patient && message.deliveredAt == nil,

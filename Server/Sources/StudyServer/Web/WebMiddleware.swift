@@ -24,6 +24,8 @@ struct WebMiddleware: RouterMiddleware {
         do {
             try RequestText.check(request)
             if let token { web.session = try await sessions.webSession(token: token) }
+            // The account's own choice comes before the browser's (a shared clinic computer, a browser in English).
+            if let chosen = web.session?.account.language { web.catalog = pages.catalog(chosen) }
             if request.method == .post {
                 var request = request
                 let body = try await request.collectBody(upTo: context.maxUploadSize)
@@ -55,7 +57,10 @@ struct WebMiddleware: RouterMiddleware {
             let retry = problem.extra["retry_after"].map { HTTPFields([HTTPField(name: .retryAfter, value: $0)]) }
             return pages.render(
                 "error", title: Self.title(problem, web.catalog),
-                page: ["status": Int(problem.status.code), "detail": problem.detail, "requestID": context.id],
+                page: [
+                    "status": Int(problem.status.code), "detail": problem.detail(in: web.catalog),
+                    "requestID": context.id,
+                ],
                 web: web, status: problem.status, extraHeaders: retry ?? [:])
         }
     }
@@ -87,12 +92,13 @@ extension AppRequestContext {
     /// The signed-in dashboard account if its role is one of `roles`: a 401 (to the sign-in page) or 403 otherwise.
     func webAccount(_ roles: Role...) throws -> Account {
         guard let account = web?.session?.account else {
-            throw Problem.unauthorized("Sign in first.")
+            throw Problem.unauthorized(Sentence.gettext("Sign in first."))
         }
         guard roles.contains(account.role) else {
             throw Problem.forbidden(
-                "A \(account.role.rawValue) may not open this page: ask someone with the role \(roles.map(\.rawValue).joined(separator: " or "))."
-            )
+                Sentence.gettext(
+                    "A {role} may not open this page: ask someone with the role {roles}.",
+                    ["role": account.role.rawValue, "roles": roles.map(\.rawValue).joined(separator: " or ")]))
         }
         return account
     }

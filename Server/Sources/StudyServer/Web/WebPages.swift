@@ -76,6 +76,9 @@ struct WebPages: Sendable {
         catalogs[DashboardLanguage.preferred(acceptLanguage, available: Set(catalogs.keys))] ?? .english
     }
 
+    /// The catalog of `language` when the server holds it; English otherwise (as for a browser asking for it).
+    func catalog(_ language: Language) -> MessageCatalog { catalogs[language] ?? .english }
+
     /// The headers of every dashboard response: no inline script or style may run, nothing framed or cached.
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy:

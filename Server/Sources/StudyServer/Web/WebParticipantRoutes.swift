@@ -21,11 +21,6 @@ struct WebParticipantRoutes {
         addDoctorRecord(to: web)
     }
 
-    static func number(_ value: Double?, _ digits: Int = 1) -> String {
-        guard let value, value.isFinite else { return "—" }
-        return FixedDecimal.string(value, digits: digits)
-    }
-
     /// A path parameter as typed (percent-escapes decoded), so a refusal names what the person asked for.
     static func parameter(_ name: String, _ context: AppRequestContext) -> String {
         let raw = context.parameters.get(name) ?? ""
@@ -39,8 +34,9 @@ struct WebParticipantRoutes {
         let participant = Self.parameter("participant", context)
         let site = Self.parameter("site", context)
         let unknown = Problem.notFound(
-            "No participant \(participant) is known at a site of yours named \(site): open one from the site's participants."
-        )
+            Sentence.gettext(
+                "No participant {participant} is known at a site of yours named {site}: open one from the site's participants.",
+                ["participant": participant, "site": site]))
         guard account.sees(site: site), try await database.siteID(site) != nil,
             (try? ParticipantID(participant)) != nil,
             try await database.participantIsKnown(site: site, participant: participant)
@@ -48,8 +44,9 @@ struct WebParticipantRoutes {
         // Reading is for every role that sees the site; prescribing is not for a researcher (403, as other pages).
         guard roles.contains(account.role) else {
             throw Problem.forbidden(
-                "A \(account.role.rawValue) may not do this: ask someone with the role \(roles.map(\.rawValue).joined(separator: " or "))."
-            )
+                Sentence.gettext(
+                    "A {role} may not do this: ask someone with the role {roles}.",
+                    ["role": account.role.rawValue, "roles": roles.map(\.rawValue).joined(separator: " or ")]))
         }
         return (account, site, participant)
     }
@@ -96,7 +93,8 @@ struct WebParticipantRoutes {
                 }
                 if let svg = ParticipantFigures.line(
                     title: catalog.gettext("Rating: {item}", ["item": item]),
-                    xLabel: catalog.gettext("days since the first rating"), yLabel: item, points: points)
+                    xLabel: catalog.gettext("days since the first rating"), yLabel: item, points: points,
+                    language: catalog.language)
                 {
                     ratingCharts.append(["name": item, "svg": svg])
                 }
@@ -134,7 +132,7 @@ struct WebParticipantRoutes {
             "doseAlert": standing.alert,
             "events": events.map { event in
                 [
-                    "at": WebSiteRoutes.show(event.at == .distantPast ? nil : event.at, catalog), "kind": event.kind,
+                    "at": catalog.time(event.at == .distantPast ? nil : event.at), "kind": event.kind,
                     "what": event.what, "detail": event.detail, "link": event.link, "hasLink": !event.link.isEmpty,
                 ]
             },
@@ -220,7 +218,7 @@ struct WebParticipantRoutes {
             : catalog.ngettext(
                 "Listening dose of the last 7 days: {percent} % of the safe weekly dose, over {count} session.",
                 "Listening dose of the last 7 days: {percent} % of the safe weekly dose, over {count} sessions.",
-                week.sessions, ["percent": number(week.fraction * 100, 0)])
+                week.sessions, ["percent": catalog.number(week.fraction * 100, 0)])
         return (
             planText ?? catalog.gettext("No training plan: the sessions follow protocols."), dose, week.fraction > 1
         )
@@ -274,7 +272,7 @@ struct WebParticipantRoutes {
             func number(_ name: String, _ label: String, example: String) throws -> Double? {
                 let text = (form[name] ?? "").trimmingCharacters(in: .whitespaces)
                 if text.isEmpty { return nil }
-                guard let value = Double(text), value.isFinite else {
+                guard let value = catalog.typedNumber(text), value.isFinite else {
                     throw PrescriptionCheck.Refusal(
                         description: catalog.gettext(
                             "The {field} '{text}' is not a number: type one such as {example}, or leave it empty.",
@@ -284,7 +282,7 @@ struct WebParticipantRoutes {
             }
             notchCentreHz = try number("notch_centre", catalog.gettext("notch centre"), example: "4000")
             let width = (form["notch_width"] ?? "").trimmingCharacters(in: .whitespaces)
-            notchWidthOctaves = width == "none" || width.isEmpty ? nil : Double(width)
+            notchWidthOctaves = width == "none" || width.isEmpty ? nil : catalog.typedNumber(width)
             if notchWidthOctaves == nil && !(width == "none" || width.isEmpty) {
                 throw PrescriptionCheck.Refusal(
                     description: catalog.gettext(
@@ -308,7 +306,7 @@ struct WebParticipantRoutes {
                 throw PrescriptionCheck.Refusal(
                     description: catalog.gettext(
                         "A notch centre of {centre} Hz with the width \"no notch\" makes no notch: pick a width (1, 0.5 or 0.25 octave), or clear the centre.",
-                        ["centre": WebParticipantRoutes.number(centre, 0)]))
+                        ["centre": catalog.number(centre, 0)]))
             }
         }
 
@@ -318,33 +316,33 @@ struct WebParticipantRoutes {
             }
             return catalog.gettext(
                 "notch at {centre} Hz, {width} octave wide",
-                ["centre": WebParticipantRoutes.number(centre, 0), "width": WebParticipantRoutes.number(width, 2)])
+                ["centre": catalog.number(centre, 0), "width": catalog.number(width, 2)])
         }
 
         func summary(_ catalog: MessageCatalog) -> String {
             catalog.gettext(
                 "{notch}; gain rule {rule}, cap {cap} dB; maximum volume {volume}",
                 [
-                    "notch": notchText(catalog), "rule": gainRule, "cap": WebParticipantRoutes.number(maxGainDB),
-                    "volume": maxVolumeDB.map { "\(WebParticipantRoutes.number($0)) dB" }
+                    "notch": notchText(catalog), "rule": gainRule, "cap": catalog.number(maxGainDB),
+                    "volume": maxVolumeDB.map { "\(catalog.number($0)) dB" }
                         ?? catalog.gettext("the game's default"),
                 ])
         }
 
         func formValues(_ catalog: MessageCatalog) -> [String: Any] {
             [
-                "notchCentre": notchCentreHz.map { WebParticipantRoutes.number($0, 0) } ?? "",
+                "notchCentre": notchCentreHz.map { catalog.number($0, 0) } ?? "",
                 "widths": ["1", "0.5", "0.25", "none"].map { value in
                     [
                         "value": value,
                         "label": value == "none"
-                            ? catalog.gettext("no notch") : catalog.gettext("{width} octave", ["width": value]),
+                            ? catalog.gettext("no notch") : catalog.gettext("{width} octave", ["width": catalog.number(written: value)]),
                         "selected": value == (notchWidthOctaves.map { String(format: "%g", $0) } ?? "none"),
                     ]
                 },
                 "rules": ["none", "half-gain", "nal-r"].map { ["value": $0, "selected": $0 == gainRule] },
-                "maxGain": WebParticipantRoutes.number(maxGainDB),
-                "maxVolume": maxVolumeDB.map { WebParticipantRoutes.number($0) } ?? "",
+                "maxGain": catalog.number(maxGainDB),
+                "maxVolume": maxVolumeDB.map { catalog.number($0) } ?? "",
                 "notchWidth": notchWidthOctaves.map { String(format: "%g", $0) } ?? "none", "gainRule": gainRule,
                 "sharedMachines": sharedMachines,
             ]
@@ -377,14 +375,14 @@ struct WebParticipantRoutes {
         /// Each setting with its current and prescribed value, and whether it changes.
         func diff(against current: ProfileFields, catalog: MessageCatalog = .english) -> [[String: Any]] {
             func volume(_ value: Double?) -> String {
-                value.map { "\(WebParticipantRoutes.number($0)) dB" } ?? catalog.gettext("the game's default")
+                value.map { "\(catalog.number($0)) dB" } ?? catalog.gettext("the game's default")
             }
             let rows: [(String, String, String)] = [
                 (catalog.gettext("Notch"), current.notchText(catalog), notchText(catalog)),
                 (catalog.gettext("Gain rule"), current.gainRule, gainRule),
                 (
-                    catalog.gettext("Gain cap"), "\(WebParticipantRoutes.number(current.maxGainDB)) dB",
-                    "\(WebParticipantRoutes.number(maxGainDB)) dB"
+                    catalog.gettext("Gain cap"), "\(catalog.number(current.maxGainDB)) dB",
+                    "\(catalog.number(maxGainDB)) dB"
                 ),
                 (catalog.gettext("Maximum volume"), volume(current.maxVolumeDB), volume(maxVolumeDB)),
             ]
@@ -407,7 +405,8 @@ struct WebParticipantRoutes {
                 kind: "profile", participant: participant, data: data, name: "The prescribed profile")
         } catch let refusal as PrescriptionCheck.Refusal {
             return try await render(
-                site: site, participant: participant, account: account, context: context, error: refusal.description,
+                site: site, participant: participant, account: account, context: context,
+                error: refusal.worded(in: context.catalog),
                 status: .badRequest)
         }
         let diff = fields.diff(against: ProfileFields(current), catalog: context.catalog)
@@ -452,7 +451,7 @@ struct WebParticipantRoutes {
         } catch let refusal as StudyDatabase.Refusal {
             return try await render(
                 site: site, participant: participant, account: account, context: context,
-                error: refusal.description, status: .conflict)
+                error: refusal.worded(in: context.catalog), status: .conflict)
         }
         return try await WebSiteRoutes(database: database, pages: pages).site(
             site, context: context,
@@ -484,7 +483,9 @@ struct WebParticipantRoutes {
             let (session, participant, state) = try await database.participantSession(site: site, id: id)
         else {
             throw Problem.notFound(
-                "No session \(id) is known at a site of yours named \(site): open one from its participant's page.")
+                Sentence.gettext(
+                    "No session {session} is known at a site of yours named {site}: open one from its participant's page.",
+                    ["session": id, "site": site]))
         }
         let catalog = context.catalog
         let record = try? SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json")
@@ -492,8 +493,8 @@ struct WebParticipantRoutes {
         var page: [String: Any] = [
             "site": site, "participant": participant, "session": id,
             "index": session.index.map(String.init) ?? "?", "machine": session.machine,
-            "started": WebSiteRoutes.show(session.startedAt, catalog),
-            "ended": WebSiteRoutes.show(session.endedAt, catalog),
+            "started": catalog.time(session.startedAt),
+            "ended": catalog.time(session.endedAt),
             "state": Self.state(completed: session.completed, endedBy: session.endedBy, catalog),
             "protocol": session.protocolName, "input": session.input,
             "plan": session.plan.map {
@@ -504,12 +505,12 @@ struct WebParticipantRoutes {
                         "total": session.planTotal.map(String.init) ?? "?",
                     ])
             } ?? catalog.gettext("none"),
-            "played": Self.number(session.playedSeconds),
+            "played": catalog.number(session.playedSeconds),
             "trials": trials.map { trial in
                 [
                     "trial": trial.trial, "round": trial.round, "target": trial.target, "condition": trial.condition,
-                    "targetBearing": Self.number(trial.targetBearing), "aim": Self.number(trial.aimBearing),
-                    "deviation": Self.number(trial.deviation), "time": Self.number(trial.time, 2),
+                    "targetBearing": catalog.number(trial.targetBearing), "aim": catalog.number(trial.aimBearing),
+                    "deviation": catalog.number(trial.deviation), "time": catalog.number(trial.time, 2),
                     "hit": trial.hit.map { Self.yesNo($0, catalog) } ?? "—",
                     "frontBack": Self.yesNo(trial.frontBackConfusion, catalog),
                 ]
@@ -524,17 +525,17 @@ struct WebParticipantRoutes {
         if let record {
             page["checks"] = record.headphoneChecks.map { check in
                 [
-                    "at": WebSiteRoutes.show(check.at, catalog),
+                    "at": catalog.time(check.at),
                     "result": check.result == .bothSides
                         ? catalog.gettext("passed: both sides heard") : catalog.gettext("continued anyway"),
                     "failed": check.failedAttempts, "problem": check.lastProblem ?? "—",
-                    "volume": Self.number(check.volumeDB),
+                    "volume": catalog.number(check.volumeDB),
                 ]
             }
             page["noChecks"] = record.headphoneChecks.isEmpty
             page["volumes"] = record.volumeEvents.map { event in
                 [
-                    "at": WebSiteRoutes.show(event.at, catalog), "volume": Self.number(event.volumeDB),
+                    "at": catalog.time(event.at), "volume": catalog.number(event.volumeDB),
                     "source": event.source,
                 ]
             }
@@ -545,29 +546,29 @@ struct WebParticipantRoutes {
                     values.isEmpty
                         ? catalog.gettext("none")
                         : values.sorted { $0.key < $1.key }.map {
-                            "\(Self.number($0.key, 0)) Hz +\(Self.number($0.value))"
+                            "\(catalog.number($0.key, 0)) Hz +\(catalog.number($0.value))"
                         }
                         .joined(separator: ", ")
                 }
                 var notchText = catalog.gettext("none")
                 if let notch = tailoring.notch {
-                    let centre = Self.number(notch.centerHz, 0)
-                    let width = Self.number(notch.widthOctaves, 2)
+                    let centre = catalog.number(notch.centerHz, 0)
+                    let width = catalog.number(notch.widthOctaves, 2)
                     if let depth = output.notchDepthDB {
                         notchText = catalog.gettext(
                             "at {centre} Hz, {width} octave wide, {depth} dB deep",
-                            ["centre": centre, "width": width, "depth": Self.number(depth)])
+                            ["centre": centre, "width": width, "depth": catalog.number(depth)])
                     } else {
                         notchText = catalog.gettext(
                             "at {centre} Hz, {width} octave wide", ["centre": centre, "width": width])
                     }
                 }
                 page["output"] = [
-                    "volume": Self.number(output.volumeDB),
+                    "volume": catalog.number(output.volumeDB),
                     "notch": notchText,
-                    "rule": tailoring.gainRule.rawValue, "cap": Self.number(tailoring.maxGainDB),
+                    "rule": tailoring.gainRule.rawValue, "cap": catalog.number(tailoring.maxGainDB),
                     "left": gains(tailoring.leftGains), "right": gains(tailoring.rightGains),
-                    "ceiling": Self.number(tailoring.ceilingDBFS),
+                    "ceiling": catalog.number(tailoring.ceilingDBFS),
                     "profileVersion": tailoring.profileVersion.map(String.init)
                         ?? catalog.gettext("none (no profile)"),
                     "limited": output.limitedBlocks,
@@ -575,9 +576,9 @@ struct WebParticipantRoutes {
             }
             if let exposure = record.exposure {
                 page["exposure"] = [
-                    "duration": Self.number(exposure.durationSeconds), "note": exposure.note,
-                    "dose": exposure.doseFraction.map { Self.number($0 * 100) + " %" } ?? "—",
-                    "week": exposure.weekDoseFraction.map { Self.number($0 * 100) + " %" } ?? "—",
+                    "duration": catalog.number(exposure.durationSeconds), "note": exposure.note,
+                    "dose": exposure.doseFraction.map { catalog.number($0 * 100) + " %" } ?? "—",
+                    "week": exposure.weekDoseFraction.map { catalog.number($0 * 100) + " %" } ?? "—",
                 ]
             }
         }

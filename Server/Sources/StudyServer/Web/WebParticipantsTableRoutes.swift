@@ -28,23 +28,29 @@ struct WebParticipantsTableRoutes {
         var sites = visible
         if let site = value("site") {
             guard visible.contains(site) else {
-                throw Problem.notFound("No site named \(site) is visible to you: pick one from the list.")
+                throw Problem.notFound(
+                    Sentence.gettext(
+                        "No site named {site} is visible to you: pick one from the list.", ["site": site]))
             }
             sites = [site]
         }
         guard let state = State(rawValue: value("state") ?? "all") else {
             throw Problem.badRequest(
-                "The state state=\(value("state") ?? "") does not exist: use "
-                    + State.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                Sentence.gettext(
+                    "The state state={text} does not exist: use {choices}.",
+                    ["text": value("state") ?? "", "choices": State.allCases.map(\.rawValue).joined(separator: ", ")]))
         }
         guard let sort = Sort(rawValue: value("sort") ?? "participant") else {
             throw Problem.badRequest(
-                "The order sort=\(value("sort") ?? "") does not exist: use "
-                    + Sort.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                Sentence.gettext(
+                    "The order sort={text} does not exist: use {choices}.",
+                    ["text": value("sort") ?? "", "choices": Sort.allCases.map(\.rawValue).joined(separator: ", ")]))
         }
         let orderText = value("order") ?? "asc"
         guard orderText == "asc" || orderText == "desc" else {
-            throw Problem.badRequest("The direction order=\(orderText) does not exist: use asc or desc.")
+            throw Problem.badRequest(
+                Sentence.gettext(
+                    "The direction order={text} does not exist: use asc or desc.", ["text": orderText]))
         }
         let number = try PageNumber.parse(value("page"))
         let plan = value("plan")
@@ -92,11 +98,11 @@ struct WebParticipantsTableRoutes {
                     } ?? "\(row.done)",
                     "missed": row.missed.map(String.init) ?? "—",
                     "dueNext": row.schedule.map { $0.dueNext(catalog) } ?? row.dueNext,
-                    "last": WebSiteRoutes.show(row.lastSession, catalog),
-                    "deviation": Self.arrow(row.firstWeekDeviation, row.lastWeekDeviation, digits: 1),
-                    "threshold": row.threshold.map { FixedDecimal.string($0, digits: 1) } ?? "—",
-                    "ratings": Self.arrow(row.firstLoudness, row.lastLoudness, digits: 2),
-                    "sync": WebSiteRoutes.show(row.lastSync, catalog),
+                    "last": catalog.time(row.lastSession),
+                    "deviation": Self.arrow(row.firstWeekDeviation, row.lastWeekDeviation, digits: 1, catalog),
+                    "threshold": catalog.number(row.threshold),
+                    "ratings": Self.arrow(row.firstLoudness, row.lastLoudness, digits: 2, catalog),
+                    "sync": catalog.time(row.lastSync),
                 ].mapValues(MustacheText.init)
             },
         ]
@@ -113,9 +119,9 @@ struct WebParticipantsTableRoutes {
     }
 
     /// "12.0 → 8.5" (first → last), "—" when nothing was measured.
-    static func arrow(_ first: Double?, _ last: Double?, digits: Int) -> String {
+    static func arrow(_ first: Double?, _ last: Double?, digits: Int, _ catalog: MessageCatalog) -> String {
         guard let first, let last else { return "—" }
-        return FixedDecimal.string(first, digits: digits) + " → " + FixedDecimal.string(last, digits: digits)
+        return catalog.number(first, digits) + " → " + catalog.number(last, digits)
     }
 }
 

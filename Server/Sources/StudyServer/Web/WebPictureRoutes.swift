@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 import StudyRecords
 
@@ -18,8 +19,9 @@ extension WebParticipantRoutes {
             let png = try await database.sessionPicture(session: id, name: name)
         else {
             throw Problem.notFound(
-                "No result picture \(name) of session \(id) is held at a site of yours named \(site): open the session's page to see which are."
-            )
+                Sentence.gettext(
+                    "No result picture {name} of session {session} is held at a site of yours named {site}: open the session's page to see which are.",
+                    ["name": name, "session": id, "site": site]))
         }
         var headers = HTTPFields()
         headers[.contentType] = "image/png"

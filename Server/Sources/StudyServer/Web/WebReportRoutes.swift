@@ -78,7 +78,9 @@ struct WebReportRoutes {
         let chosen = query["site"].flatMap { $0.isEmpty ? nil : $0 }
         if let chosen {
             guard visible.contains(chosen) else {
-                throw Problem.notFound("No site named \(chosen) is visible to you: pick one from the list.")
+                throw Problem.notFound(
+                    Sentence.gettext(
+                        "No site named {site} is visible to you: pick one from the list.", ["site": chosen]))
             }
             sites = [chosen]
         }

@@ -18,15 +18,6 @@ struct WebSiteRoutes {
         web.post("sites/:site/plans", use: prescribePlan)
     }
 
-    /// A time as the pages show it, to the second, in UTC ("never" for none, in the page's language).
-    static func show(_ date: Date?, _ catalog: MessageCatalog = .english) -> String {
-        // TRANSLATORS: a dashboard cell for a time that has not happened (a machine's last sync, a last session).
-        guard let date else { return catalog.gettext("never") }
-        let text = date.formatted(
-            Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space, timeZone: .gmt))
-        return (text.hasSuffix("Z") ? String(text.dropLast()) : text) + " UTC"
-    }
-
     /// Every site the account sees, with its machines, their last sync, and its alerts (DashboardAlerts).
     @Sendable func overview(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
@@ -50,7 +41,7 @@ struct WebSiteRoutes {
             sites.append([
                 "name": site, "devices": devices.count, "participants": counts.participants,
                 "sessionsThisWeek": counts.sessionsThisWeek,
-                "lastSync": Self.show(devices.compactMap(\.lastSync).max(), context.catalog),
+                "lastSync": context.catalog.time(devices.compactMap(\.lastSync).max()),
                 "link": account.role != .researcher,
             ])
         }
@@ -72,8 +63,8 @@ struct WebSiteRoutes {
         let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
             [
                 "id": device.id.uuidString.lowercased(), "name": device.name,
-                "enrolled": Self.show(device.enrolledAt, catalog), "lastSync": Self.show(last, catalog),
-                "revoked": device.revokedAt.map { Self.show($0, catalog) } ?? "",
+                "enrolled": catalog.time(device.enrolledAt), "lastSync": catalog.time(last),
+                "revoked": device.revokedAt.map { catalog.time($0) } ?? "",
                 "active": device.revokedAt == nil,
             ]
         }
@@ -95,8 +86,9 @@ struct WebSiteRoutes {
         if let text = context.web?.query["prescription"] {
             guard let id = Int(text), (1...Int(Int32.max)).contains(id) else {
                 throw Problem.badRequest(
-                    "The prescription prescription=\(text.prefix(40)) is not a prescription's number: use the link the form sent you to."
-                )
+                    Sentence.gettext(
+                        "The prescription prescription={text} is not a prescription's number: use the link the form sent you to.",
+                        ["text": String(text.prefix(40))]))
             }
             if let stored = try await database.prescription(id: id, site: site) {
                 notice =
@@ -111,7 +103,7 @@ struct WebSiteRoutes {
         }
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
-        if let (code, expires) = code { page["code"] = ["code": code, "expires": Self.show(expires, catalog)] }
+        if let (code, expires) = code { page["code"] = ["code": code, "expires": catalog.time(expires)] }
         if let (id, machine) = confirmRevoke {
             page["confirmRevoke"] = ["id": id.uuidString.lowercased(), "name": machine]
         }
@@ -130,7 +122,8 @@ struct WebSiteRoutes {
         let sortText = query["sort"] ?? "participant"
         guard let order = StudyDatabase.ParticipantOrder(rawValue: sortText) else {
             throw Problem.badRequest(
-                "The order sort=\(sortText) does not exist: use participant, sessions or last.")
+                Sentence.gettext(
+                    "The order sort={text} does not exist: use participant, sessions or last.", ["text": sortText]))
         }
         let number = try PageNumber.parse(query["page"])
         let perPage = Self.participantsPerPage
@@ -145,7 +138,7 @@ struct WebSiteRoutes {
                 [
                     "participant": row.participant, "completed": row.sessionsCompleted,
                     "started": row.sessionsStarted, "trials": row.trials,
-                    "last": Self.show(row.lastSession, context.catalog),
+                    "last": context.catalog.time(row.lastSession),
                     "plan": row.plan ?? "—",
                 ]
             },
@@ -184,7 +177,10 @@ struct WebSiteRoutes {
         let text = context.parameters.get("device") ?? ""
         guard let id = UUID(uuidString: text), let device = try await database.device(id: id), device.site == name
         else {
-            throw Problem.notFound("No machine \(text) belongs to the site \(name): pick one from its list.")
+            throw Problem.notFound(
+                Sentence.gettext(
+                    "No machine {machine} belongs to the site {site}: pick one from its list.",
+                    ["machine": text, "site": name]))
         }
         // One click only asks: the page says what revoking does and takes a second post (confirm=yes) to do it.
         guard device.revokedAt != nil || context.webForm["confirm"] == "yes" else {
@@ -229,7 +225,8 @@ struct WebSiteRoutes {
             content = try PrescriptionCheck.content(
                 kind: "plan", participant: participant, data: Data(plan.utf8), name: "The training plan")
         } catch let refusal as PrescriptionCheck.Refusal {
-            return try await site(name, context: context, error: refusal.description, status: .badRequest)
+            return try await site(
+                name, context: context, error: refusal.worded(in: context.catalog), status: .badRequest)
         }
         if form["new_participant"] != "yes",
             !(try await database.participantIsKnown(site: name, participant: participant))

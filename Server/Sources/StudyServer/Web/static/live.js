@@ -21,7 +21,11 @@
     for (var key in attributes || {}) { node.setAttribute(key, attributes[key]); }
     return node;
   }
-  function fixed(value, digits) { return value === null || value === undefined ? "" : value.toFixed(digits); }
+  // Numbers with the page language's decimal mark (data-decimal), as the server writes them in the first draw.
+  var decimal = box.getAttribute("data-decimal") || ".";
+  function fixed(value, digits) {
+    return value === null || value === undefined ? "" : value.toFixed(digits).replace(".", decimal);
+  }
 
   function session(s) {
     var section = element("section", null, { "class": "live-session", "aria-label": words("session", { session: s.session }) });
