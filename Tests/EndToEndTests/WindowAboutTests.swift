@@ -1,5 +1,5 @@
-// The main menu's About: the credits of every sound, picture, HRTF set and font, read from the installed copyright
-// files, in English and German, fitting 1280 × 720.
+// The main menu's About: what is stored and sent (the dashboard's /about says the same), then the credits of every
+// sound, picture, HRTF set and font, read from the installed copyright files, in English and German, fitting 1280 × 720.
 import Foundation
 import Testing
 
@@ -11,18 +11,30 @@ extension WindowTests {
             defer { try? FileManager.default.removeItem(at: catalogs) }
             // Up from the participant's row wraps to the language row; About is the row above it.
             let script = [
-                "wait menu", "key Up", "key Up", "key Return", "wait about", "shot credits", "key Return", "wait menu",
-                "key Escape",
+                // Four pages at 1280 × 720 in English and German: the notice on two, the credits on two.
+                "wait menu", "key Up", "key Up", "key Return", "wait about", "shot privacy", "key Return", "wait next",
+                "shot privacy-2", "key Return", "wait next", "shot credits", "key Return", "wait next",
+                "shot credits-2",
+                "key Return", "wait menu", "key Escape",
             ]
             let english = try await window.run(["play", "--input", "keyboard"], script: script, windowSize: "1280x720")
             #expect(english.status == 0, "stderr: \(english.stderr)")
             let german = try await window.run(
                 ["play", "--input", "keyboard", "--language", "de"],
-                script: script.map { $0 == "shot credits" ? "shot credits-de" : $0 },
+                script: script.map { $0.hasPrefix("shot ") ? $0 + "-de" : $0 },
                 windowSize: "1280x720", environment: ["SOUNDSAFARI_LOCALEDIR": catalogs.path])
             #expect(german.status == 0, "stderr: \(german.stderr)")
 
-            let about = try window.screenText("credits")
+            let privacy = try window.screenText("privacy") + window.screenText("privacy-2")
+            for said in [
+                "About SoundSafari", "Page 1 of 4", "What is stored, and where", "What is sent to the study's server",
+                "• your messages to the study team and their answers (messages.csv)", "What is never sent",
+                "Enter, Space, click or gamepad A: next page · Esc: back to the menu",
+            ] {
+                #expect(privacy.contains(said), "“\(said)” in \(privacy)")
+            }
+            let about = try window.screenText("credits") + window.screenText("credits-2")
+            #expect(about.contains("Page 4 of 4"), "\(about)")
             for said in [
                 "About SoundSafari", "Recorded animal calls and pictures",
                 "Frog, Blue jay, Pond at dusk, Camera shutter: made by SoundSafari (soundsafari make-sounds); licence CC0-1.0",
@@ -39,7 +51,8 @@ extension WindowTests {
                 about.contains("tuxpaint-stamps (Debian package tuxpaint-stamps-default)")
                     == installed("tuxpaint-stamps-default"), "\(about)")
             #expect(about.contains("DejaVu fonts (Debian package fonts-dejavu-core)") == installed("fonts-dejavu-core"))
-            let deutsch = try window.screenText("credits-de")
+            #expect(try window.screenText("privacy-2-de").contains("Was nie gesendet wird"))
+            let deutsch = try window.screenText("credits-de") + window.screenText("credits-2-de")
             #expect(deutsch.contains("Über SoundSafari") && deutsch.contains("Gemessene HRTF-Sets"), "\(deutsch)")
             #expect(deutsch.contains("Lizenz CC-BY-SA-3.0") && !deutsch.contains("licence"), "\(deutsch)")
             #expect(

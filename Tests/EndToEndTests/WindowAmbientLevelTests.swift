@@ -16,8 +16,12 @@ extension WindowTests {
             let microphone = window.logs.appendingPathComponent("microphone.raw")
             try tone.withUnsafeBytes { Data($0) }.write(to: microphone)
             var script = [
-                "wait ratings-prompt", "see Measure the noise level", "shot asked", "key F5",
-                "see Measuring the sound level", "shot measuring",
+                // Yes by a click on the question's line; the gamepad's Y stops and starts it again (F5's keys are
+                // InputHandlerTests').
+                "wait ratings-prompt", "see Measure the noise level", "shot asked",
+                "click Measure the noise level around you while you answer? Level only, no recording. Yes: F5, gamepad Y or click here",
+                "see Measuring the sound level", "pad attach", "wait gamepad", "button Y", "see is not measured",
+                "button Y", "see Measuring the sound level", "shot measuring",
                 // The microphone's first half second is no level yet (AmbientLevelMeter.minimumSeconds).
                 "sleep 800",
             ]

@@ -13,9 +13,38 @@ import Testing
 
     @Test func theListHasARowPerEntryThenAddAndBackAndEscClosesIt() {
         var page = DiaryPage(entries: [Self.concert], today: Self.today)
-        #expect(page.menu.items.map(\.id) == ["E1", "add", "back"])
+        #expect(page.menu.items.map(\.id) == ["E1", "add", "calendar", "back"])
         #expect(page.menu.focusedItem?.id == "add")
         #expect(page.handle(.back) == .close)
+    }
+
+    /// The calendar opens on this month; ← → (wherever the focus is) turn the month over the months from the first
+    /// entry's to this one; "Back to my diary" and Esc return to the list on its row.
+    @Test func theCalendarOpensOnThisMonthAndTurnsMonthsByEveryInput() throws {
+        let thisMonth = try #require(DiaryCalendar.Month(day: DiaryPage.day(Self.today)))
+        var page = DiaryPage(entries: [Self.concert], today: Self.today, sessionDays: ["2026-09-03"])
+        page.focus(on: "calendar")
+        #expect(page.handle(.activate) == .none)
+        #expect(page.mode == .calendar && page.calendarMonth == thisMonth)
+        // A year back (the session in September is within it) to two months on.
+        let months = (0..<14).map { offset in
+            (0..<offset).reduce(DiaryCalendar.Month(year: 2025, month: 12)!) { month, _ in month.next }.text
+        }
+        #expect(months.first == "2025-12" && months.last == "2027-01")
+        #expect(page.menu.item("month").map { $0.kind } == .choice(options: months, index: 11))
+        _ = page.handle(.left)
+        #expect(page.calendarMonth == thisMonth.previous)
+        #expect(page.calendar?.weeks.flatMap { $0 }.first { $0.date == "2026-10-01" }?.inMonth == true)
+        page.focus(on: "back")
+        _ = page.handle(.left)
+        #expect(page.calendarMonth?.text == "2026-09", "← turns the month from the Back row too")
+        #expect(page.menu.focusedItem?.id == "month")
+        #expect(page.calendar?.busyDays.map(\.date) == ["2026-09-03"], "the session's day")
+        page.focus(on: "back")
+        _ = page.handle(.activate)
+        #expect(page.mode == .list && page.menu.focusedItem?.id == "calendar")
+        _ = page.handle(.activate)
+        #expect(page.handle(.back) == .none && page.mode == .list)
     }
 
     @Test func anEmptyNameIsSaidOnTheFormAndNothingIsAdded() {

@@ -29,7 +29,14 @@ import TidyFormats
         let file = try CSVLogFile<MessageRow>.decode(data, file: "P07/messages.csv")
         #expect(file.records == records)
         #expect(file.encoded() == data)
-        #expect(Conversation.nextID(after: file.records) == "M3")
+        // The older untagged ids go on with this machine's tag.
+        #expect(Conversation.nextID(after: file.records, machineTag: "1a2b3c4d") == "M3-1a2b3c4d")
+        #expect(Conversation.nextID(after: [], machineTag: "1a2b3c4d") == "M1-1a2b3c4d")
+        #expect(MessageRow.patientNumber("M12-1a2b3c4d") == 12 && MessageRow.patientNumber("M12") == 12)
+        for bad in ["M12-1A2B3C4D", "M12-1a2b3c4", "M12-", "M-1a2b3c4d", "M01", "M1-1a2b3c4d-x", "T3"] {
+            #expect(MessageRow.patientNumber(bad) == nil, "\(bad)")
+        }
+        #expect(MessageRow.machineTag(deviceID: "d-lab") != MessageRow.machineTag(deviceID: "d-home"))
         #expect(Conversation.ordered([records[1], records[0]]).map(\.messageID) == ["M1", "T12"])
     }
 
@@ -37,6 +44,7 @@ import TidyFormats
         ("2,P07,M1,patient,,hello,2026-11-28T14:03:00.000Z,2026-11-28T14:03:00.000Z", "schema_version"),
         ("1,P07,M1,doctor,,hello,2026-11-28T14:03:00.000Z,2026-11-28T14:03:00.000Z", "sender"),
         ("1,P07,T1,patient,,hello,2026-11-28T14:03:00.000Z,2026-11-28T14:03:00.000Z", "message_id"),
+        ("1,P07,M1-XYZ,patient,,hello,2026-11-28T14:03:00.000Z,2026-11-28T14:03:00.000Z", "message_id"),
         ("1,P07,M1,patient,supervisor,hello,2026-11-28T14:03:00.000Z,2026-11-28T14:03:00.000Z", "role"),
         ("1,P07,T1,team,Dr Who,hello,2026-11-28T14:03:00.000Z,2026-11-28T14:03:00.000Z", "role"),
         ("1,P07,M1,patient,, ,2026-11-28T14:03:00.000Z,2026-11-28T14:03:00.000Z", "text"),

@@ -46,6 +46,7 @@ func buildRouter(
     WebAccountRoutes(database: database, sessions: sessions, configuration: configuration, pages: pages).add(to: web)
     WebSiteRoutes(database: database, pages: pages, thresholds: configuration.alerts).add(to: web)
     WebAdminRoutes(database: database, pages: pages).add(to: web)
+    WebAboutRoutes(database: database, pages: pages).add(to: web)
     WebResearchRoutes(database: database).add(to: web)
     WebLiveRoutes(database: database, pages: pages).add(to: web)
     WebReportRoutes(database: database, pages: pages).add(to: web)

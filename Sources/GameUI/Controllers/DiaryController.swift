@@ -24,7 +24,23 @@ final class DiaryController: ScreenController {
         }
         let log = DiaryLog(logs: logs, participant: id)
         self.log = log
-        do { page = DiaryPage(entries: DiaryState.current(try log.rows())) } catch { problem = "\(error)" }
+        do {
+            page = DiaryPage(
+                entries: DiaryState.current(try log.rows()),
+                sessionDays: Self.sessionDays(logs: logs, participant: id))
+        } catch { problem = "\(error)" }
+    }
+
+    /// The day, in this computer's time zone (the patient's own day, as the diary's), each session of the participant
+    /// started: from its folder's name, the UTC start time (a folder without a readable session.json was no session).
+    static func sessionDays(logs: URL, participant: ParticipantID) -> [String] {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return PastSession.all(logs: logs, participant: participant).compactMap {
+            format.date(from: String($0.sessionID.prefix(16))).map(DiaryPage.day)
+        }
     }
 
     /// Why the diary cannot open, for the menu.
@@ -79,11 +95,24 @@ final class DiaryController: ScreenController {
 
     func sentence(app: GameApp) -> String? { Translation.gettext("My diary.") }
 
-    /// Its entries, the add form or the removal question, as menu rows that fit the window.
+    /// Its entries, the add form or the removal question, as menu rows that fit the window; or the calendar.
     func draw(app: GameApp) {
         let painter = app.painter
         painter.window.clear()
         let top = painter.title(page.title, subtitle: page.subtitle)
+        if let calendar = page.calendar {
+            // The month's rows (its choice and "Back") under the grid, the grid in the room above them.
+            let footerTop = painter.footerTop(page.footer)
+            let menuTop = footerTop - 2 * painter.menuRowHeight - painter.scaled(6)
+            DiaryCalendarPainter(painter: painter).draw(
+                calendar, today: DiaryPage.day(Date()),
+                in: SDL_Rect(
+                    x: painter.scaled(40), y: top - painter.scaled(10), w: painter.width - painter.scaled(80),
+                    h: menuTop - top))
+            painter.drawMenu(page.menu, top: menuTop, rowWidth: painter.scaled(700), bottom: footerTop)
+            painter.hint(page.footer)
+            return
+        }
         let messageHeight =
             page.message.map {
                 painter.text.wrappedHeight($0, width: painter.width - painter.scaled(120), pixels: painter.px(.small))

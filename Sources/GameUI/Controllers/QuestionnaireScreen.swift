@@ -22,6 +22,11 @@ extension QuestionnaireScreen {
     }
 
     func click(x: Int32, y: Int32, at time: MonotonicTime, app: GameApp) throws {
+        try clickForm(x: x, y: y, app: app)
+    }
+
+    /// A click on the form's answers and buttons.
+    func clickForm(x: Int32, y: Int32, app: GameApp) throws {
         guard var form, let target = app.painter.questionnaireTarget(atX: x, y: y) else { return }
         let outcome = form.click(target)
         self.form = form

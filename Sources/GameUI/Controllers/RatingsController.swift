@@ -12,8 +12,9 @@ import StudyRecords
 /// prompt's; after the last the flow goes on. Esc neither skips nor leaves.
 ///
 /// The sound level around the patient (issue 45), opt-in: a participant never asked reads the question on the first
-/// sitting's screens ("May SoundSafari measure … F5: yes"); F5 allows it, and a sitting finished without F5 is their
-/// no. display.json keeps the answer; F5 on any later sitting changes it. While allowed, the microphone is open from
+/// sitting's screens ("Measure the noise level … Yes: F5, gamepad Y or click here"); F5, gamepad Y (or R) or a click on
+/// that line allows it, and a sitting finished without is their no. display.json keeps the answer; the same switch on
+/// any later sitting changes it. While allowed, the microphone is open from
 /// the sitting's first question to its last answer, and each answer is stored with the level measured so far
 /// (`SDLAudioCapture`); nothing else of the microphone is kept. The line never moves the form (clicks land where
 /// they did).
@@ -90,9 +91,19 @@ final class RatingsController: QuestionnaireScreen {
         }
     }
 
-    /// Esc neither skips nor leaves: every other command goes to the form.
+    /// Esc neither skips nor leaves: every other command goes to the form, but gamepad Y (R), which recentres in a
+    /// round and means nothing to a question, is the ambient level's switch, as F5 and a click on the status line.
     func handle(_ command: UICommand, at time: MonotonicTime, app: GameApp) throws {
+        if command == .recentre { return try toggleAmbientLevel(app: app) }
         try ask(command, app: app)
+    }
+
+    /// A click on the status line switches the ambient level (the mouse's F5); any other goes to the form.
+    func click(x: Int32, y: Int32, at time: MonotonicTime, app: GameApp) throws {
+        if let line = app.painter.questionStatus, x >= line.x, x < line.x + line.w, y >= line.y, y < line.y + line.h {
+            return try toggleAmbientLevel(app: app)
+        }
+        try clickForm(x: x, y: y, app: app)
     }
 
     /// F5: the participant allows or stops the measurement, from this answer on; remembered in display.json.
@@ -117,15 +128,18 @@ final class RatingsController: QuestionnaireScreen {
         if asking {
             // One line at 1280 wide in English and German: two lines met the buttons when the footer wrapped.
             return Translation.gettext(
-                "Measure the noise level around you while you answer? Level only, no recording. F5: yes")
+                "Measure the noise level around you while you answer? Level only, no recording. Yes: F5, gamepad Y or click here"
+            )
         }
         guard measuring else {
-            return Translation.gettext("The sound level around you is not measured (F5: measure it).")
+            return Translation.gettext(
+                "The sound level around you is not measured (F5, gamepad Y or click here: measure it).")
         }
         guard capture != nil else {
             return Translation.gettext("No microphone: the sound level around you is not measured.")
         }
-        return Translation.gettext("Measuring the sound level around you, never recording (F5: stop).")
+        return Translation.gettext(
+            "Measuring the sound level around you, never recording (F5, gamepad Y or click here: stop).")
     }
 
     func draw(app: GameApp) {

@@ -32,7 +32,7 @@ enum ScreenControllers {
         case .trackerCalibration: TrackerCalibrationController()
         // Opened only by the main menu, with its tournament prepared (HRTFChoiceController.openFromMenu).
         case .hrtfChoice: nil
-        case .about: AboutController(sections: Credits.sections(.read(soundsFolder: app.options.soundsFolder)))
+        case .about: AboutController.make(app: app)
         }
     }
 }

@@ -20,6 +20,7 @@ extension ScreenPainter {
     func drawQuestion(_ form: QuestionnaireForm, heading: String, status: String? = nil) {
         window.clear()
         questionnaireTargets = []
+        questionStatus = nil
         // A long title (a validated scale's full name) is drawn smaller rather than cut at the window's edges.
         let fits =
             text.wrappedHeight(heading, width: width - scaled(80), pixels: px(.title), bold: true) <= px(.title) * 13
@@ -89,9 +90,11 @@ extension ScreenPainter {
         // The form's own warning (Next without an answer) stands where a two-line status would: it goes first.
         if let status, form.hint == nil {
             let lines = text.wrappedHeight(status, width: width - scaled(160), pixels: px(.small))
+            let top = footerTop(footer) - lines - scaled(4)
             text.drawWrapped(
-                status, x: width / 2, y: footerTop(footer) - lines - scaled(4), width: width - scaled(160),
-                pixels: px(.small), color: Theme.text, align: .center)
+                status, x: width / 2, y: top, width: width - scaled(160), pixels: px(.small), color: Theme.text,
+                align: .center)
+            questionStatus = SDL_Rect(x: scaled(80), y: top, w: width - scaled(160), h: lines)
         }
         hint(footer)
     }

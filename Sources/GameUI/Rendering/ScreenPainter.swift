@@ -110,6 +110,8 @@ final class ScreenPainter {
     var hearingButtons: [(command: UICommand, rect: SDL_Rect)] = []
     /// Where a question's options, slider, field and buttons are (ScreenPainter+Questionnaire).
     var questionnaireTargets: [(target: QuestionnaireTarget, rect: SDL_Rect)] = []
+    /// Where the question's status line was last drawn (the ratings' ambient level: a click there is its switch).
+    var questionStatus: SDL_Rect?
 
     /// The menu row under window pixel (x, y), and whether the point is in the row's left half.
     func menuRow(atX x: Int32, y: Int32) -> (id: String, leftHalf: Bool)? {

@@ -32,7 +32,7 @@ struct ContinueFooter: Equatable {
 
     /// What the inputs do.
     enum Action: Equatable {
-        case proceed, close, startTraining, startNextCondition, back, backToMenu
+        case proceed, close, startTraining, startNextCondition, back, backToMenu, nextPage
 
         var words: String {
             switch self {
@@ -42,6 +42,7 @@ struct ContinueFooter: Equatable {
             case .startNextCondition: Translation.gettext("start the next condition")
             case .back: Translation.gettext("back")
             case .backToMenu: Translation.gettext("back to the menu")
+            case .nextPage: Translation.gettext("next page")
             }
         }
     }

@@ -13,6 +13,8 @@ struct DiaryPage: Equatable, Sendable {
         case adding
         /// Asking whether to remove this entry.
         case removing(DiaryRow)
+        /// The month view of the diary and the sessions played (`DiaryCalendar`); its month is the menu's choice.
+        case calendar
     }
 
     /// What the app must do after a command.
@@ -37,15 +39,18 @@ struct DiaryPage: Equatable, Sendable {
     }
 
     private(set) var entries: [DiaryRow]
+    /// The day (`YYYY-MM-DD`, the patient's own) of each session played, for the calendar.
+    let sessionDays: [String]
     private(set) var mode: Mode = .list
     private(set) var menu: MenuModel
     /// The last problem (an entry the log refused, a missing name), shown under the rows.
     var message: String?
     private let today: Date
 
-    init(entries: [DiaryRow], today: Date = Date()) {
+    init(entries: [DiaryRow], today: Date = Date(), sessionDays: [String] = []) {
         self.entries = entries
         self.today = today
+        self.sessionDays = sessionDays
         menu = Self.listMenu(entries)
     }
 
@@ -62,6 +67,7 @@ struct DiaryPage: Equatable, Sendable {
         case .list: Translation.gettext("My diary")
         case .adding: Translation.gettext("Add to my diary")
         case .removing: Translation.gettext("Remove this entry?")
+        case .calendar: Translation.gettext("My diary: calendar")
         }
     }
 
@@ -75,6 +81,8 @@ struct DiaryPage: Equatable, Sendable {
         case .adding:
             Translation.gettext("Choose with ← →, type the name and note; the day is written like 2026-11-26.")
         case .removing(let entry): Self.line(entry)
+        case .calendar:
+            Translation.gettext("● sessions played · ▲ events · ▬ therapies")
         }
     }
 
@@ -88,6 +96,10 @@ struct DiaryPage: Equatable, Sendable {
             Translation.gettext(
                 "↑ ↓ choose · ← → change · type on the name, day and note rows · Enter: next · Esc: cancel")
         case .removing: Translation.gettext("Enter or click: choose · Esc or gamepad B: keep it · Gamepad: d-pad, A")
+        case .calendar:
+            Translation.gettext(
+                "← → or click ◀ ▶: another month · Enter or click: press it · Esc or gamepad B: back to the diary · Gamepad: d-pad, A"
+            )
         }
     }
 
@@ -115,7 +127,9 @@ struct DiaryPage: Equatable, Sendable {
             if command == .back { return .close }
             guard case .activated(let id) = menu.handle(command) else { return .none }
             if id == "back" { return .close }
-            if id == "add" {
+            if id == "calendar" {
+                openCalendar()
+            } else if id == "add" {
                 mode = .adding
                 message = nil
                 menu = addMenu(Draft(kind: .event, type: "", name: "", date: Self.day(today), endDate: "", note: ""))
@@ -153,6 +167,15 @@ struct DiaryPage: Equatable, Sendable {
                 break
             }
             return .none
+        case .calendar:
+            if command == .back {
+                reload(entries, focus: "calendar")
+                return .none
+            }
+            // ← → change the month wherever the focus is: the footer says so.
+            if command == .left || command == .right { menu.focus(on: "month") }
+            if menu.handle(command) == .activated("back") { reload(entries, focus: "calendar") }
+            return .none
         case .removing(let entry):
             if command == .back {
                 reload(entries, focus: entry.entryID)
@@ -165,6 +188,46 @@ struct DiaryPage: Equatable, Sendable {
             }
             return .none
         }
+    }
+
+    /// The month the calendar shows (nil outside it).
+    var calendarMonth: DiaryCalendar.Month? {
+        guard mode == .calendar else { return nil }
+        return DiaryCalendar.Month(text: menu.value("month"))
+    }
+
+    /// The calendar of `calendarMonth`, ongoing therapies running to today.
+    var calendar: DiaryCalendar? {
+        calendarMonth.map {
+            DiaryCalendar(month: $0, entries: entries, sessionDays: sessionDays, today: Self.day(today))
+        }
+    }
+
+    /// The calendar opens on this month; its choice runs from the month of the first entry or session, or a year back
+    /// if that is later (at most ten years back), to two months after this one or a later entry's.
+    private mutating func openCalendar() {
+        let current = DiaryCalendar.Month(day: Self.day(today)) ?? DiaryCalendar.Month(year: 2026, month: 1)!
+        let months = (entries.map(\.date) + entries.map(\.endDate) + sessionDays).compactMap {
+            DiaryCalendar.Month(day: $0)
+        }
+        let tenYearsBack = DiaryCalendar.Month(year: max(1, current.year - 10), month: current.month) ?? current
+        var yearBack = current
+        for _ in 0..<11 { yearBack = yearBack.previous }
+        var month = max(min(months.min() ?? current, yearBack), tenYearsBack)
+        let last = max(months.max() ?? current, current.next.next)
+        var options: [DiaryCalendar.Month] = []
+        while month <= last && options.count < 240 {
+            options.append(month)
+            month = month.next
+        }
+        mode = .calendar
+        message = nil
+        menu = MenuModel(
+            [
+                .choice("month", Translation.gettext("Month"), options: options.map(\.text), selected: current.text)
+                    .labelled(Dictionary(uniqueKeysWithValues: options.map { ($0.text, $0.title()) })),
+                .button("back", Translation.gettext("Back to my diary")),
+            ], focus: "month")
     }
 
     /// Focuses the row the pointer is over (the menus' hover).
@@ -198,6 +261,7 @@ struct DiaryPage: Equatable, Sendable {
             entries.map { MenuItem.button($0.entryID, line($0)) }
                 + [
                     .button("add", Translation.gettext("Add an event or therapy")),
+                    .button("calendar", Translation.gettext("Calendar: my diary and sessions by month")),
                     .button("back", Translation.gettext("Back to the menu")),
                 ],
             focus: focus ?? "add")

@@ -20,13 +20,16 @@ public struct MessageLog: Sendable {
     /// Every row so far, in file order (a last row a crash cut off is not among them).
     public func rows() throws -> [MessageRow] { try log.rows() }
 
-    /// The patient's new message, numbered under the lock (two windows at once get two ids); a text that may not be
-    /// sent is one sentence naming it, and nothing is written.
+    /// The patient's new message, numbered under the lock (two windows at once get two ids) and tagged with the
+    /// machine (`deviceID`, by default this machine's `DeviceIdentity`), so the participant's other machines never
+    /// write the same id; a text that may not be sent is one sentence naming it, and nothing is written.
     @discardableResult
-    public func send(_ text: String, at date: Date) throws -> MessageRow {
-        try log.append { rows in
+    public func send(_ text: String, at date: Date, deviceID: String? = nil) throws -> MessageRow {
+        let tag = MessageRow.machineTag(deviceID: try deviceID ?? DeviceIdentity.current())
+        return try log.append { rows in
             let row = MessageRow(
-                participant: participant.value, messageID: Conversation.nextID(after: rows), sender: .patient,
+                participant: participant.value, messageID: Conversation.nextID(after: rows, machineTag: tag),
+                sender: .patient,
                 text: text, writtenAt: date, recordedAt: date)
             try Self.check(row)
             return [row]

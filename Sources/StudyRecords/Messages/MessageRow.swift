@@ -3,7 +3,8 @@ import Foundation
 import TidyFormats
 
 /// `<logs>/<participant>/messages.csv` (docs/LOG-FORMAT.md): append-only. The patient's messages are written by the
-/// game's Messages screen (`M1`, `M2`, … numbered under the file's lock); the team's answers by `soundsafari sync`
+/// game's Messages screen (`M3-1a2b3c4d`: numbered under the file's lock, then the machine's tag, so two machines of
+/// one participant never write the same id; `M1`, `M2`, … in files written before the tag); the team's answers by `soundsafari sync`
 /// (`T` and the server's number, so an answer received twice is written once), naming the answerer's role only.
 public struct MessageRow: Sendable, Equatable {
     public enum Sender: String, Sendable, CaseIterable { case patient, team }
@@ -20,7 +21,8 @@ public struct MessageRow: Sendable, Equatable {
     ]
 
     public var participant: String
-    /// `M1`, `M2`, … for the patient's messages on this machine; `T` and the server's number for an answer.
+    /// `M` and a number, then `-` and the machine's tag (`M3-1a2b3c4d`; without the tag in older files) for the
+    /// patient's messages; `T` and the server's number for an answer.
     public var messageID: String
     public var sender: Sender
     /// Answers: the answerer's role (`supervisor`, `admin`), never a name; empty for the patient's messages.
@@ -44,6 +46,28 @@ public struct MessageRow: Sendable, Equatable {
         self.recordedAt = recordedAt
     }
 
+    /// A machine's tag in its messages' ids: the first 8 hexadecimal digits of the SHA-256 of its `device_id`, so
+    /// every machine of a participant numbers its own messages apart from the others' (2^32 tags).
+    public static func machineTag(deviceID: String) -> String { String(SHA256.hex(Data(deviceID.utf8)).prefix(8)) }
+
+    /// The number of a patient's message id (`M12` and `M12-1a2b3c4d` are 12), nil for any other id.
+    public static func patientNumber(_ id: String) -> Int? {
+        guard id.hasPrefix("M") else { return nil }
+        let parts = id.dropFirst().split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let digits = parts.first, Self.isNumber(digits) else { return nil }
+        if parts.count == 2 {
+            let tag = parts[1]
+            guard tag.utf8.count == 8, tag.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+            else { return nil }
+        }
+        return Int(digits)
+    }
+
+    /// Digits only, no leading zero, at most 10.
+    static func isNumber(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) } && text.first != "0" && text.count <= 10
+    }
+
     /// The id of the server's answer `id`.
     public static func answerID(_ id: Int) -> String { "T\(id)" }
 
@@ -65,18 +89,17 @@ public struct MessageRow: Sendable, Equatable {
 
     /// The first thing wrong with the row: its column and a sentence, or nil.
     public func problem() -> (column: String, reason: String)? {
-        let number = messageID.dropFirst()
-        let numbered =
-            !number.isEmpty && number.utf8.allSatisfy { (48...57).contains($0) } && number.first != "0"
-            && number.count <= 10
         switch sender {
         case .patient:
-            guard messageID.hasPrefix("M"), numbered else {
-                return ("message_id", "'\(messageID)' is not M and a number (M1, M2, …)")
+            guard Self.patientNumber(messageID) != nil else {
+                return (
+                    "message_id",
+                    "'\(messageID)' is not M, a number and the machine's tag (M3-1a2b3c4d), nor an older M and a number (M1, M2, …)"
+                )
             }
             guard role.isEmpty else { return ("role", "'\(role)' is for the team's answers only: leave it empty") }
         case .team:
-            guard messageID.hasPrefix("T"), numbered else {
+            guard messageID.hasPrefix("T"), Self.isNumber(messageID.dropFirst()) else {
                 return ("message_id", "'\(messageID)' is not T and the server's number (T1, T2, …)")
             }
             guard Self.answeringRoles.contains(role) else {
@@ -126,9 +149,11 @@ public enum Conversation {
             .map(\.element)
     }
 
-    /// The id the patient's next message gets: `M` and one more than the highest so far.
-    public static func nextID(after rows: [MessageRow]) -> String {
-        let highest = rows.filter { $0.sender == .patient }.compactMap { Int($0.messageID.dropFirst()) }.max() ?? 0
-        return "M\(highest + 1)"
+    /// The id the patient's next message on the machine `tag` (`MessageRow.machineTag`) gets: `M`, one more than the
+    /// highest number in the file so far (with or without a tag: a file of the older ids goes on from them), `-`
+    /// and the tag.
+    public static func nextID(after rows: [MessageRow], machineTag tag: String) -> String {
+        let highest = rows.filter { $0.sender == .patient }.compactMap { MessageRow.patientNumber($0.messageID) }.max()
+        return "M\((highest ?? 0) + 1)-\(tag)"
     }
 }

@@ -38,6 +38,7 @@ enum Migrations {
         .v068Messages,
         .v069RatingsAmbientLevel,
         .v070AccountLanguage,
+        .v072SiteAbout,
         .v073PrescriptionsSharedMachines,
     ]
 

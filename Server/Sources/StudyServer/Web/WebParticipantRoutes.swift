@@ -78,6 +78,8 @@ struct WebParticipantRoutes {
         let standing = Self.status(
             plan: rows.plan, entries: rows.entries, doses: rows.doses, now: Date(), catalog: catalog)
         let events = ParticipantTimeline(site: site, rows: rows, catalog: catalog).entries
+        let today = String(Timestamp.format(Date()).prefix(10))
+        let month = try ParticipantCalendar.month(context.web?.query["month"], rows: rows, today: today)
 
         // The charts: the report's figures, drawn by its one SVG writer.
         let progress = ParticipantFigures.progress(
@@ -155,6 +157,9 @@ struct WebParticipantRoutes {
         if account.role == .admin {
             page["canDelete"] = ["confirmDelete": confirmDelete.map { ["held": $0.description] as Any } ?? false]
         }
+        page["calendar"] = ParticipantCalendar.values(
+            month: month, rows: rows, today: today, link: DashboardLinks.participant(site: site, participant),
+            catalog: catalog)
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
         // The conversation with the study team: the care team's (admin, supervisor), not a researcher's.

@@ -16,6 +16,7 @@ struct WebSiteRoutes {
         web.post("sites/:site/enrolment-code", use: newCode)
         web.post("sites/:site/devices/:device/revoke", use: revoke)
         web.post("sites/:site/plans", use: prescribePlan)
+        web.post("sites/:site/about", use: saveAbout)
     }
 
     /// Every site the account sees, with its machines, their last sync, and its alerts (DashboardAlerts).
@@ -57,7 +58,7 @@ struct WebSiteRoutes {
     func site(
         _ site: String, context: AppRequestContext, notice: String? = nil, error: String? = nil,
         code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok,
-        askNew: Bool = false
+        askNew: Bool = false, aboutDraft: String? = nil
     ) async throws -> Response {
         let catalog = context.catalog
         let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
@@ -77,6 +78,12 @@ struct WebSiteRoutes {
             page["plan"] = context.webForm["plan"] ?? ""
             page["participant"] = context.webForm["participant"] ?? ""
             page["sharedMachines"] = context.webForm["shared_machines"] == "yes"
+        }
+        // The public text as stored, or a refused one as typed, to be corrected.
+        if let aboutDraft {
+            page["about"] = aboutDraft
+        } else {
+            page["about"] = try await database.siteAbout(site: site)
         }
         if askNew { page["askNew"] = ["participant": context.webForm["participant"] ?? ""] }
         // Each rendering of the form its own key: sending that form twice stores one prescription.
@@ -163,6 +170,28 @@ struct WebSiteRoutes {
         let response = try await site(name, context: context)
         try await database.auditView("site", by: account, site: name, requestID: context.id)
         return response
+    }
+
+    /// The site's text on the public /about page: checked by `SiteAbout`, stored and audited (`site.about`).
+    @Sendable func saveAbout(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, name) = try await managedSite(context)
+        let text = SiteAbout.normalised(context.webForm["about"] ?? "")
+        if let problem = SiteAbout.problem(text, context.catalog) {
+            return try await site(
+                name, context: context, error: problem, status: .badRequest, aboutDraft: context.webForm["about"])
+        }
+        let changed = try await database.setSiteAbout(
+            site: name, text: text, by: (account.name, account.role.rawValue), requestID: context.id)
+        let catalog = context.catalog
+        let notice =
+            !changed
+            ? catalog.gettext("The text of {site} is unchanged.", ["site": name])
+            : text.isEmpty
+                ? catalog.gettext(
+                    "The text of {site} is removed: the public page no longer names the site.", ["site": name])
+                : catalog.gettext(
+                    "The text of {site} is saved: the public page About and licences shows it.", ["site": name])
+        return try await site(name, context: context, notice: notice)
     }
 
     @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> Response {

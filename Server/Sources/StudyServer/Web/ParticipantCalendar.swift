@@ -1,0 +1,58 @@
+// The calendar of a participant's page: the month view of their diary (every machine's) and their sessions, as the
+// game's calendar screen lays it out (StudyRecords' DiaryCalendar), with links to the months before and after.
+import Foundation
+import Localization
+import StudyRecords
+
+enum ParticipantCalendar {
+    /// The month asked for (`?month=2026-11`), else the month of the newest session or diary day up to today, else
+    /// today's; a month that is none is a 400 naming the parameter.
+    static func month(_ query: String?, rows: ParticipantPageRows, today: String) throws -> DiaryCalendar.Month {
+        if let query {
+            guard let month = DiaryCalendar.Month(text: query) else {
+                throw Problem.badRequest(
+                    "The month month=\(query.prefix(20)) is not a month: use the form YYYY-MM, like 2026-11.")
+            }
+            return month
+        }
+        let days = (sessionDays(rows) + entries(rows).map(\.date)).filter { $0 <= today }
+        return days.max().flatMap { DiaryCalendar.Month(day: $0) } ?? DiaryCalendar.Month(day: today)!
+    }
+
+    /// The diary as it stands on each machine of the site (each machine numbers its own entries).
+    static func entries(_ rows: ParticipantPageRows) -> [DiaryRow] {
+        rows.record.diary.flatMap { DiaryState.current($0.rows) }
+    }
+
+    /// The UTC day each session started (the server knows no patient's time zone).
+    static func sessionDays(_ rows: ParticipantPageRows) -> [String] {
+        rows.sessions.map { String(Timestamp.format($0.session.startedAt).prefix(10)) }
+    }
+
+    /// The template's values of the calendar section.
+    static func values(
+        month: DiaryCalendar.Month, rows: ParticipantPageRows, today: String, link: String, catalog: MessageCatalog
+    ) -> [String: Any] {
+        let calendar = DiaryCalendar(
+            month: month, entries: entries(rows), sessionDays: sessionDays(rows), today: today)
+        func day(_ day: DiaryCalendar.Day) -> [String: Any] {
+            [
+                "number": day.number, "date": day.date,
+                "class": [day.inMonth ? "" : "outside", day.date == today ? "today" : ""].filter { !$0.isEmpty }
+                    .joined(separator: " "),
+                "hasSessions": day.sessions > 0, "sessions": day.sessions,
+                "sessionsText": catalog.ngettext("{count} session", "{count} sessions", day.sessions),
+                "therapies": day.therapies.map(\.name), "events": day.events.map(\.name),
+            ]
+        }
+        return [
+            "title": month.title(catalog),
+            "previous": "\(link)?month=\(month.previous.text)#calendar-title",
+            "previousTitle": month.previous.title(catalog),
+            "next": "\(link)?month=\(month.next.text)#calendar-title", "nextTitle": month.next.title(catalog),
+            "weekdays": DiaryCalendar.weekdayNames(catalog),
+            "weeks": calendar.weeks.map { ["days": $0.map(day)] },
+            "busy": calendar.busyDays.map(day), "quiet": calendar.busyDays.isEmpty,
+        ]
+    }
+}
