@@ -37,6 +37,7 @@ enum Migrations {
         .v067TrialsStimulus,
         .v068Messages,
         .v069RatingsAmbientLevel,
+        .v071HRTFChoices,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
