@@ -91,6 +91,23 @@ import TidyFormats
         #expect(!ResultPictureItem.isPictureName("progress.png") && !ResultPictureItem.isPictureName("round-1.png"))
     }
 
+    @Test func aChoiceOfAnHRTFSetGoesAsItsRecords() throws {
+        let folder = try TemporaryFolder()
+        let participant = try ParticipantID("P07")
+        let log = RecordLog<HRTFChoiceRow>(logs: folder.url, participant: participant, name: LogFileNames.hrtfChoice)
+        let row = HRTFChoiceRow(
+            participant: "P07", choiceID: Timestamp.format(Fixtures.start), comparison: 1, round: 1, set1: "ari-nh2",
+            set2: "default-48000", set1SHA256: "", set2SHA256: "", order: "1-2", directions: "0 180 90 270 circle",
+            answer: .a, preferred: "ari-nh2", hearAgain: 0, answerSeconds: 1.5, answeredAt: Fixtures.start,
+            responder: "patient")
+        try log.append { _ in [row] }
+        let batch = try #require(try SyncPlan.batches(logs: folder.url, held: [:]).first)
+        #expect(batch.file == "P07/hrtf-choice.csv" && batch.kind == "hrtf-choice" && batch.first == 1)
+        #expect(batch.header == CSVWriter.headerLine(HRTFChoiceRow.columns))
+        #expect(batch.items == [CSVWriter.line(row.values(under: HRTFChoiceRow.columns))])
+        #expect(try SyncPlan.batches(logs: folder.url, held: [batch.file: held(batch, items: 1)]).isEmpty)
+    }
+
     @Test func theFoldersOfParticipantsDeletedOnTheServerAreLeftOut() throws {
         let folder = try TemporaryFolder()
         _ = try registered(folder)

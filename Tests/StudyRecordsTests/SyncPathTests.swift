@@ -39,6 +39,7 @@ struct SyncPathTests {
         arguments: [
             ("participants.csv", "participants", nil, nil), ("P07/ratings.csv", "ratings", "P07", nil),
             ("P07/plan-012.json", "plan", "P07", nil), ("P07/profile.json", "profile", "P07", nil),
+            ("P07/hrtf-choice.csv", "hrtf-choice", "P07", nil),
             ("P07/20261121T201500Z-3f9c/trials.csv", "trials", "P07", "20261121T201500Z-3f9c"),
             ("P07/20261121T201500Z-3f9c/round-100-target-10.png", "picture", "P07", "20261121T201500Z-3f9c"),
         ] as [(String, String, String?, String?)])

@@ -67,7 +67,7 @@ import TidyFormats
             inputs: [folder + "/logs"], outputFolder: folder + "/report", groupBy: nil, participantsFile: nil,
             skipInvalid: false)
         let tables = try FileManager.default.contentsOfDirectory(atPath: folder + "/report/tables")
-        #expect(tables.count == 4)
+        #expect(tables.count == 5)
         let dangerous: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
         for table in tables {
             let text = try String(contentsOfFile: folder + "/report/tables/" + table, encoding: .utf8)

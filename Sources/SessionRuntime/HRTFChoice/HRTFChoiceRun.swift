@@ -61,9 +61,18 @@ package final class HRTFChoiceRun {
                     ? candidates[pairing.a].name : answer == .b ? candidates[pairing.b].name : "",
                 hearAgain: tournament.hearAgainCount, answerSeconds: secondsToAnswer, answeredAt: date,
                 responder: responder)
-            try log.append { _ in [row] }
+            try append(row)
         }
         tournament.answer(answer)
+    }
+
+    /// Appends `row` once it passes the check the study server makes of a synced row, so no file holds a row a
+    /// sync would be refused for.
+    private func append(_ row: HRTFChoiceRow) throws {
+        if let (column, reason) = row.problem(inFileOf: participant.value) {
+            throw HRTFChoiceRowError(column: column, reason: reason)
+        }
+        try log.append { _ in [row] }
     }
 
     /// The standings as a table a person reads: rank, set, points, wins/draws/losses.
@@ -85,7 +94,7 @@ package final class HRTFChoiceRun {
             round: tournament.round, set1: winner.name, set2: "", set1SHA256: winner.sha256, set2SHA256: "",
             order: "", directions: "", answer: .winner, preferred: winner.name, hearAgain: 0, answerSeconds: nil,
             answeredAt: date, responder: responder)
-        try log.append { _ in [row] }
+        try append(row)
         var next =
             try HearingProfile.load(logs: logs, participant: participant.value)
             ?? HearingProfile(participant: participant.value)

@@ -92,6 +92,12 @@ public enum SyncPlan {
                     try CSVLogFile<MessageRow>.decode(
                         $0, file: folder.appendingPathComponent(MessageLog.fileName).path))
             }
+            // The comparisons of choosing an HRTF by ear and each choice's winner.
+            try add("\(participant)/\(LogFileNames.hrtfChoice)", kind: "hrtf-choice") {
+                lines(
+                    try CSVLogFile<HRTFChoiceRow>.decode(
+                        $0, file: folder.appendingPathComponent(LogFileNames.hrtfChoice).path))
+            }
             try addProfile(participant: participant, folder: folder)
             let entries = (try? manager.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
             for name in entries where name.hasPrefix("plan-") && name.hasSuffix(".json") {

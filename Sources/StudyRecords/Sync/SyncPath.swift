@@ -2,7 +2,8 @@
 import Foundation
 
 /// A sync batch's `file`, read as the path the game gives that kind of file: `participants.csv`,
-/// `<P>/ratings.csv` (`questionnaires.csv`, `diary.csv`, `messages.csv`, `profile.json`, `plan-NNN.json`) or
+/// `<P>/ratings.csv` (`questionnaires.csv`, `diary.csv`, `messages.csv`, `hrtf-choice.csv`, `profile.json`,
+/// `plan-NNN.json`) or
 /// `<P>/<S>/trials.csv` (`session.json`, `tracker.csv`, a result picture), where P is a `ParticipantID` and S a
 /// `SessionID` exactly. So a path has one spelling per participant and session, and at most
 /// `maximumBytes` bytes (what the study server stores, exports and zips).
@@ -10,7 +11,7 @@ public struct SyncPath: Sendable, Equatable {
     /// Every kind of file a machine sends.
     public static let kinds = [
         "participants", "session", "trials", "tracker", ResultPictureItem.kind, "ratings", "plan", "profile",
-        "questionnaires", "diary", "messages",
+        "questionnaires", "diary", "messages", "hrtf-choice",
     ]
 
     /// The longest path: a participant's ID, a session's folder and the longest file name (`round-NNN-target-KK.png`).
@@ -35,7 +36,7 @@ public struct SyncPath: Sendable, Equatable {
         let placed: Bool
         switch kind {
         case "participants": placed = parts == ["participants.csv"]
-        case "ratings", "questionnaires", "diary", "messages", "profile":
+        case "ratings", "questionnaires", "diary", "messages", "hrtf-choice", "profile":
             placed = parts.count == 2 && name == (kind == "profile" ? "profile.json" : "\(kind).csv")
         case "plan": placed = parts.count == 2 && Self.isPlanName(name)
         case "trials", "tracker": placed = parts.count == 3 && name == "\(kind).csv"

@@ -18,6 +18,10 @@ struct ReportData {
     var everyRowHasSession = true
     var circular: [String: (cos: CompensatedSum, sin: CompensatedSum, n: Int)] = [:]
     var confusion: [String: (count: Int, n: Int)] = [:]
+    /// trials.csv's `front_back_reversal` (a mix-up of front and back outside the lateral zone), by condition and by
+    /// participant x condition: reversals and the trials that logged the column (empty: a log older than it).
+    var reversals: [String: (count: Int, n: Int)] = [:]
+    var cellReversals: [PairKey: (count: Int, n: Int)] = [:]
     var polarPairs: [(target: Double, aim: Double)] = []
     var rows = 0
     var skipped = 0
@@ -99,6 +103,8 @@ struct ReportData {
         var bySession: [Int: GroupAccumulator] = [:]
         var circular: [Int: (cos: CompensatedSum, sin: CompensatedSum, n: Int)] = [:]
         var confusion: [Int: (count: Int, n: Int)] = [:]
+        var reversals: [Int: (count: Int, n: Int)] = [:]
+        var cellReversals: [Int: (count: Int, n: Int)] = [:]
         var (targetCoder, hashCoder) = (TextCoder(), TextCoder())
         var byStimulus: [Int: StimulusMeasures] = [:]
         var byStimulusPerson: [Int: [Int: Measures]] = [:]
@@ -164,6 +170,20 @@ struct ReportData {
                     let entry = confusion[c] ?? (0, 0)
                     confusion[c] = (entry.count + (confused ? 1 : 0), entry.n + 1)
                 }
+                if r.has(stimulusSlots[3]), !r.isEmpty(stimulusSlots[3]) {
+                    let reversed: Bool
+                    switch r.bytes(stimulusSlots[3]).first {
+                    case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "1"), UInt8(ascii: "y"): reversed = true
+                    case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "0"), UInt8(ascii: "n"): reversed = false
+                    default:
+                        throw r.invalid(stimulusSlots[3], "'\(r.string(stimulusSlots[3]))' is not true or false")
+                    }
+                    func tally(_ entry: inout (count: Int, n: Int)) {
+                        entry = (entry.count + (reversed ? 1 : 0), entry.n + 1)
+                    }
+                    tally(&reversals[c, default: (0, 0)])
+                    tally(&cellReversals[p * wide + c, default: (0, 0)])
+                }
                 if let target, let aim, data.polarPairs.count < maxPolarPairs { data.polarPairs.append((target, aim)) }
                 if r.has(stimulusSlots[0]), !r.isEmpty(stimulusSlots[0]) {
                     let named = targetCoder.code(r.bytes(stimulusSlots[0])) {
@@ -209,6 +229,10 @@ struct ReportData {
         for (key, g) in bySession { data.sessions[PairKey(a: names[1][key / wide], b: names[2][key % wide])] = g }
         for (c, v) in circular { data.circular[names[0][c]] = v }
         for (c, v) in confusion { data.confusion[names[0][c]] = v }
+        for (c, v) in reversals { data.reversals[names[0][c]] = v }
+        for (key, v) in cellReversals {
+            data.cellReversals[PairKey(a: names[1][key / wide], b: names[0][key % wide])] = v
+        }
         for (code, people) in byStimulusPerson {
             var entry = byStimulus[code] ?? StimulusMeasures()
             for (p, m) in people { entry.byParticipant[names[1][p]] = m }

@@ -5,8 +5,11 @@ import Foundation
 struct ReportUnits {
     let conditionTests: String, groupTests: String, conditionTable: String
     let mixedModels: String
+    /// The compared column (the participant x condition table's title names it).
+    let compare: String
 
     init(_ c: ReportContext) {
+        compare = c.compare
         let random =
             ReportMixedModels.isTraining(c)
             ? "a random intercept and session_index slope per participant for deviation and time (each trainee starts and improves at their own rate), a random intercept for front-back confusions"
@@ -19,7 +22,7 @@ struct ReportUnits {
         groupTests =
             "Unit of analysis: one value per participant, the mean of their \(c.compare) means (each \(c.compare) weighs the same)\(complete); the t-test is Student's, so t² equals the F of the same comparison as an ANOVA (the mixed ANOVA's group row); the mixed ANOVA uses type 3 sums of squares (as afex)."
         conditionTable =
-            "Unit of analysis: participants. Means and 95% t-intervals are across the participant x \(c.compare) means (n_participants); n_trials counts trials; the circular statistics and the confusion rates pool the trials of each \(c.compare)."
+            "Unit of analysis: participants. Means and 95% t-intervals are across the participant x \(c.compare) means (n_participants); n_trials counts trials; the circular statistics, the confusion and the reversal rates pool the trials of each \(c.compare)."
     }
 }
 
@@ -37,13 +40,17 @@ struct ReportDocument {
     /// `tables/stimuli.csv` and `tables/spectral-bands.csv` (empty: the logs name no stimulus).
     var stimulusRows: [[String]] = []
     var bandRows: [[String]] = []
+    /// The participant x condition table as shown (`ReportParticipantConditions.shown`; empty: one condition).
+    var participantConditions: (header: [String], rows: [[String]]) = ([], [])
 }
 
 extension StudyReport {
-    /// The conditions table as two: participant-level means (its first 9 columns) and the statistics that pool the
-    /// trials, each starting with the condition. Together its 15 columns would not fit a 1280 px page; the CSV keeps one.
+    /// The conditions table as three: participant-level means (its first 9 columns), the circular statistics and
+    /// confusion rate that pool the trials, and the front-back reversals (the last 4, shown when the logs have the
+    /// column), each starting with the condition. Together its 19 columns would not fit a 1280 px page; the CSV keeps one.
     static func conditionTables(_ d: ReportDocument) -> [(title: String, header: [String], rows: [[String]])] {
         let split = min(9, d.conditionHeader.count)
+        let reversals = max(split, d.conditionHeader.count - 4)
         func columns(_ range: [Int]) -> ([String], [[String]]) {
             (
                 range.map { d.conditionHeader[$0] },
@@ -51,14 +58,27 @@ extension StudyReport {
             )
         }
         let (h1, r1) = columns(Array(0..<split))
-        let (h2, r2) = columns([0] + Array(split..<d.conditionHeader.count))
+        let (h2, r2) = columns([0] + Array(split..<reversals))
+        let (h3, r3) = columns([0] + Array(reversals..<d.conditionHeader.count))
+        let logged = r3.contains { $0.dropFirst().contains { !$0.isEmpty } }
         return [
             ("Participant means with 95% t-intervals", h1, r1),
             (
                 "Trials pooled: circular statistics of the signed deviation, front-back confusion rate with 95% Wilson interval",
                 h2, r2
             ),
+            (
+                "Trials pooled: front-back reversals (front and back mixed up outside the lateral zone), their rate with 95% Wilson interval",
+                logged ? h3 : [], r3
+            ),
         ].filter { $0.1.count > 1 }
+    }
+
+    /// The participant x condition table's title, or nil when there is none (a single condition).
+    static func participantConditionsTitle(_ d: ReportDocument, compare: String) -> String? {
+        d.participantConditions.rows.isEmpty
+            ? nil
+            : "Participants by \(compare): mean absolute deviation and front-back reversals (reversals/trials)"
     }
 
     /// The by-stimulus and by-band tables as the report shows them (the CSVs keep every column).
@@ -119,6 +139,11 @@ extension StudyReport {
         md +=
             "## Conditions\n\n\(markdownText(units.conditionTable))\n\n"
             + conditionTables(d).map { "\($0.title):\n\n" + table($0.header, $0.rows) + "\n" }.joined()
+        if let title = participantConditionsTitle(d, compare: units.compare) {
+            md +=
+                "## \(markdownText(title))\n\n" + table(d.participantConditions.header, d.participantConditions.rows)
+                + "\n"
+        }
         for (title, header, rows) in stimulusTables(d) {
             md += "## \(title)\n\n" + table(header, rows) + "\n"
         }
@@ -127,7 +152,7 @@ extension StudyReport {
             + figures.map { "![\(markdownText($0.caption))](figures/\($0.file))\n\n*\(markdownText($0.caption))*\n\n" }
             .joined()
         md +=
-            "Tables as CSV: `tables/conditions.csv`, `tables/participants.csv`, `tables/tests.csv`, `tables/mixed-models.csv`"
+            "Tables as CSV: `tables/conditions.csv`, `tables/participants.csv`, `tables/participant-conditions.csv`, `tables/tests.csv`, `tables/mixed-models.csv`"
             + (d.stimulusRows.isEmpty ? "" : ", `tables/stimuli.csv`")
             + (d.bandRows.isEmpty ? "" : ", `tables/spectral-bands.csv`") + ".\n"
         md +=
@@ -205,6 +230,11 @@ extension StudyReport {
             "<h2>Conditions</h2>\n<p>\(SVGFigure.escape(units.conditionTable))</p>\n"
             + conditionTables(d).map { "<p>\(SVGFigure.escape($0.title)):</p>\n" + htmlTable($0.header, $0.rows) }
             .joined()
+        if let title = participantConditionsTitle(d, compare: units.compare) {
+            h +=
+                "<h2>\(SVGFigure.escape(title))</h2>\n"
+                + htmlTable(d.participantConditions.header, d.participantConditions.rows)
+        }
         for (title, header, rows) in stimulusTables(d) {
             h += "<h2>\(SVGFigure.escape(title))</h2>\n" + htmlTable(header, rows)
         }

@@ -38,7 +38,7 @@ enum ReportRScript {
             conditions <- \(vector(c.conditions))   # the report's order
             people <- \(vector(c.people))
             within <- \(c.within ? "TRUE" : "FALSE")   # every participant played more than one condition
-            cols <- unique(c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion", "skipped"\(filterColumns.map { ", " + quote($0) }.joined())\(sessionColumn)))
+            cols <- unique(c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion", "front_back_reversal", "skipped"\(filterColumns.map { ", " + quote($0) }.joined())\(sessionColumn)))
             trials <- do.call(rbind, lapply(files, function(f) {
               d <- read.csv(f, colClasses = "character", check.names = FALSE)
               for (k in setdiff(cols, names(d))) d[[k]] <- NA
@@ -130,8 +130,11 @@ enum ReportRScript {
                 """
         }
         r += """
-            # Conditions: participant-level means and t-intervals; circular statistics and confusion rates pool the trials.
+            # Conditions: participant-level means and t-intervals; circular statistics, confusion and reversal rates pool
+            # the trials (a log older than front_back_reversal has none: NA).
             Md <- cell_matrix("abs_deviation_deg"); Mt <- cell_matrix("time_s")
+            rv <- tolower(substr(trials$front_back_reversal, 1, 1))
+            trials$reversed <- ifelse(rv %in% c("t", "1", "y"), 1, ifelse(rv %in% c("f", "0", "n"), 0, NA))
             cond_table <- do.call(rbind, lapply(conditions, function(k) {
               d <- Md[!is.na(Md[, k]), k]; tm <- Mt[!is.na(Mt[, k]), k]
               rows <- trials[trials$cond == k, ]
@@ -140,6 +143,8 @@ enum ReportRScript {
               conf <- tolower(substr(rows$front_back_confusion[!is.na(rows$front_back_confusion) & rows$front_back_confusion != ""], 1, 1))
               hits <- sum(conf %in% c("t", "1", "y")); n <- sum(conf %in% c("t", "1", "y", "f", "0", "n"))
               w <- if (n > 0) prop.test(hits, n, correct = FALSE)$conf.int else c(NA, NA)
+              rh <- sum(rows$reversed, na.rm = TRUE); rn <- sum(!is.na(rows$reversed))
+              rw <- if (rn > 0) prop.test(rh, rn, correct = FALSE)$conf.int else c(NA, NA)
               data.frame(condition = k, n_participants = length(d), mean_abs_deviation_deg = mean(d),
                 ci_low = t.test(d)$conf.int[1], ci_high = t.test(d)$conf.int[2], mean_time_s = mean(tm),
                 time_ci_low = t.test(tm)$conf.int[1], time_ci_high = t.test(tm)$conf.int[2],
@@ -147,13 +152,23 @@ enum ReportRScript {
                 resultant_length = if (is.null(circ)) NA else rho.circular(circ),
                 rayleigh_p = if (is.null(circ)) NA else rayleigh.test(circ)$p.value,
                 front_back_confusion_rate = if (n > 0) hits / n else NA,
-                confusion_ci_low = if (hits == 0) 0 else w[1], confusion_ci_high = if (hits == n) 1 else w[2])
+                confusion_ci_low = if (hits == 0) 0 else w[1], confusion_ci_high = if (hits == n) 1 else w[2],
+                front_back_reversals = if (rn > 0) rh else NA, front_back_reversal_rate = if (rn > 0) rh / rn else NA,
+                reversal_ci_low = if (rn == 0) NA else if (rh == 0) 0 else rw[1],
+                reversal_ci_high = if (rn == 0) NA else if (rh == rn) 1 else rw[2])
             }))
+            # Participant x condition (tables/participant-conditions.csv): mean absolute deviation and reversals.
+            cells <- do.call(rbind, lapply(split(trials, list(trials$participant, trials$cond), drop = TRUE), function(d)
+              data.frame(participant = d$participant[1], condition = d$cond[1], n_trials = nrow(d),
+                mean_abs_deviation_deg = mean(d$abs_deviation_deg),
+                front_back_reversals = sum(d$reversed, na.rm = TRUE), reversal_trials = sum(!is.na(d$reversed)))))
             print(tests, digits = 4, row.names = FALSE)
             cat("\\n"); print(cond_table, digits = 5, row.names = FALSE)
+            cat("\\n"); print(cells, digits = 5, row.names = FALSE)
             cat("\\n# Full precision, for comparison with tables/tests.csv and tables/conditions.csv:\\n")
             for (i in seq_len(nrow(tests))) cat(sprintf("TEST|%s|%s|%s|%.17g|%.17g\\n", tests$measure[i], tests$test[i], tests$symbol[i], tests$value[i], tests$p[i]))
             for (i in seq_len(nrow(cond_table))) for (k in names(cond_table)[-1]) cat(sprintf("COND|%s|%s|%.17g\\n", cond_table$condition[i], k, cond_table[[k]][i]))
+            for (i in seq_len(nrow(cells))) cat(sprintf("CELL|%s|%s|%d|%.17g|%d|%d\\n", cells$participant[i], cells$condition[i], cells$n_trials[i], cells$mean_abs_deviation_deg[i], as.integer(cells$front_back_reversals[i]), as.integer(cells$reversal_trials[i])))
 
             """
         return r + mixedModelSection(mixedModels)

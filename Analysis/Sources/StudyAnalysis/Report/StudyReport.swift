@@ -70,6 +70,10 @@ public enum StudyReport {
                     [p, c.group(of: p), "\($0.deviation.count)", num($0.deviation.mean), num($0.time.mean)]
                 }
             })
+        let cellTable = ReportParticipantConditions.csvRows(c)
+        try writeCSV(
+            outputFolder + "/tables/participant-conditions.csv", header: ReportParticipantConditions.header(c),
+            rows: cellTable)
         try writeCSV(
             outputFolder + "/tables/tests.csv",
             header: ["measure", "test", "statistic", "df", "p_value", "note", "symbol", "statistic_value", "p_exact"],
@@ -165,12 +169,13 @@ public enum StudyReport {
         let document = ReportDocument(
             facts: facts, mixedModels: mixedModels, tests: conditionTests.rows, groupTests: groupTests.rows,
             groupBy: groupBy, conditionHeader: table.header, conditionRows: table.rows, figures: figures,
-            units: ReportUnits(c), stimulusRows: stimulusTable, bandRows: bandTable)
+            units: ReportUnits(c), stimulusRows: stimulusTable, bandRows: bandTable,
+            participantConditions: ReportParticipantConditions.shown(c))
         try writeText(outputFolder + "/report.md", markdown(document))
         try writeText(outputFolder + "/report.html", html(document))
         let published = publication ? " (each also as PDF and 300-dpi PNG), tables-apa.html, tables-apa.md" : ""
         return
-            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures\(published) and \((questionnaires == nil ? 4 : 5) + (stimuli.isEmpty ? 0 : 1) + (bandTable.isEmpty ? 0 : 1)) tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
+            "Wrote \(outputFolder)/report.html, report.md, analysis.R, \(figures.count) figures\(published) and \((questionnaires == nil ? 5 : 6) + (stimuli.isEmpty ? 0 : 1) + (bandTable.isEmpty ? 0 : 1)) tables (\(data.rows) rows, \(c.people.count) participants; design: \(c.design))."
     }
 
     /// The APA page's heading: the protocol analysed, or "study report" when the logs name none.
@@ -257,8 +262,8 @@ public enum StudyReport {
         }
     }
 
-    /// Per-condition table (figure 1's numbers): participant-level means and CIs, trial-level circular statistics
-    /// and confusion rates.
+    /// Per-condition table (figure 1's numbers): participant-level means and CIs, trial-level circular statistics,
+    /// confusion and reversal rates.
     static func conditionTable(_ c: ReportContext) -> (
         header: [String], rows: [[String]], devCI: [(Double, Double, Double)], timeCI: [(Double, Double, Double)]
     ) {
@@ -291,12 +296,19 @@ public enum StudyReport {
             } else {
                 row += ["", "", ""]
             }
+            if let reversals = c.data.reversals[condition] {
+                let w = CircularStatistics.wilson(successes: reversals.count, n: reversals.n)
+                row += ["\(reversals.count)", num(w.rate), num(w.ciLow), num(w.ciHigh)]
+            } else {
+                row += ["", "", "", ""]
+            }
             rows.append(row)
         }
         let header = [
             c.compare, "n_participants", "n_trials", "mean_abs_deviation_deg", "ci_low", "ci_high", "mean_time_s",
             "time_ci_low", "time_ci_high", "circular_mean_deviation_deg", "resultant_length", "rayleigh_p",
-            "front_back_confusion_rate", "confusion_ci_low", "confusion_ci_high",
+            "front_back_confusion_rate", "confusion_ci_low", "confusion_ci_high", "front_back_reversals",
+            "front_back_reversal_rate", "reversal_ci_low", "reversal_ci_high",
         ]
         return (header, rows, devCI, timeCI)
     }

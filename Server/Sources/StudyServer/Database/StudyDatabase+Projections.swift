@@ -37,6 +37,8 @@ extension StudyDatabase {
             }
         case .messages(let rows):
             try await projectMessages(fresh(rows), on: connection, logger: logger, device: device, file: file)
+        case .hrtfChoice(let rows):
+            try await projectHRTFChoices(fresh(rows), on: connection, logger: logger, device: device, file: file)
         case .questionnaires, .diary, .tracker, .picture:
             // Stored as synced items only, read with their codecs first; no table of their own yet (the
             // participant's page reads questionnaires and the diary from the items, a session's page its pictures; a

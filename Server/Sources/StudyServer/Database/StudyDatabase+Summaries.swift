@@ -38,7 +38,7 @@ extension StudyDatabase {
             participants = [record.participant]
         case .plan:
             participants = Set(participant(of: file).map { [$0] } ?? [])
-        case .profile, .questionnaires, .diary, .messages, .tracker, .picture:
+        case .profile, .questionnaires, .diary, .messages, .hrtfChoice, .tracker, .picture:
             return
         }
         guard !participants.isEmpty else { return }

@@ -38,6 +38,7 @@ enum Migrations {
         .v068Messages,
         .v069RatingsAmbientLevel,
         .v070AccountLanguage,
+        .v071HRTFChoices,
         .v072SiteAbout,
         .v073PrescriptionsSharedMachines,
     ]

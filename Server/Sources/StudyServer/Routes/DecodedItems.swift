@@ -16,6 +16,8 @@ enum DecodedItems: Sendable {
     case diary([DiaryRow])
     /// `<P>/messages.csv`: the patient's messages to their study team and the answers their machine received.
     case messages([MessageRow])
+    /// `<P>/hrtf-choice.csv`: the comparisons of choosing an HRTF set by ear and each choice's winner.
+    case hrtfChoice([HRTFChoiceRow])
     /// `<P>/<session>/tracker.csv`: a head tracker's readings and calibration events.
     case tracker([TrackerRow])
     /// A session's result picture (one item: the PNG in base64), checked to be a PNG of a picture's size.
@@ -27,7 +29,7 @@ enum DecodedItems: Sendable {
         DecodedItems, count: Int
     ) {
         switch kind {
-        case "participants", "ratings", "trials", "questionnaires", "diary", "messages", "tracker":
+        case "participants", "ratings", "trials", "questionnaires", "diary", "messages", "hrtf-choice", "tracker":
             let data = Data(((header ?? "") + items.joined()).utf8)
             switch kind {
             case "participants":
@@ -45,6 +47,9 @@ enum DecodedItems: Sendable {
             case "messages":
                 let decoded = try CSVLogFile<MessageRow>.decode(data, file: file)
                 return (.messages(decoded.records), count(decoded))
+            case "hrtf-choice":
+                let decoded = try CSVLogFile<HRTFChoiceRow>.decode(data, file: file)
+                return (.hrtfChoice(decoded.records), count(decoded))
             case "tracker":
                 let decoded = try CSVLogFile<TrackerRow>.decode(data, file: file)
                 return (.tracker(decoded.records), count(decoded))

@@ -3,7 +3,8 @@ import Foundation
 import StudyRecords
 
 /// Every record of a batch names the participant and session of the file's folder, and passes the game's validation
-/// of its kind (`ParticipantRecord`'s, `TrialRow`'s and `SessionRecord`'s `validationProblem`, `DiaryRow.problem`); the first
+/// of its kind (`ParticipantRecord`'s, `TrialRow`'s and `SessionRecord`'s `validationProblem`, `DiaryRow.problem`,
+/// `HRTFChoiceRow.problem(inFileOf:)`); the first
 /// record that does not is a 400 naming the file, the record and the field.
 enum RecordCheck {
     static func check(_ decoded: DecodedItems, of path: SyncPath, first: Int) throws {
@@ -56,6 +57,13 @@ enum RecordCheck {
             // The codec refused what the game never writes (an id, a role, a text over 2,000 characters).
             for (offset, row) in rows.enumerated() {
                 try names("participant", row.participant, participant, offset)
+            }
+        case .hrtfChoice(let rows):
+            // The game's own check before it appends a row (HRTFChoiceRun): the pair, the answer, the winner row.
+            for (offset, row) in rows.enumerated() {
+                if let (column, reason) = row.problem(inFileOf: participant) {
+                    throw refuse(offset, "its \(column) \(reason)")
+                }
             }
         case .profile, .plan, .tracker, .picture:
             // A profile's versions are checked against the folder by SyncRoutes.validateProfile; a plan, a tracker's

@@ -51,8 +51,9 @@ struct SyncRoutes {
         if batch.kind == "profile" {
             return (try validateProfile(batch, participant: path.participant?.value ?? ""), path)
         }
-        let csv = ["participants", "ratings", "trials", "questionnaires", "diary", "messages", "tracker"].contains(
-            batch.kind)
+        let csv = [
+            "participants", "ratings", "trials", "questionnaires", "diary", "messages", "hrtf-choice", "tracker",
+        ].contains(batch.kind)
         if csv {
             guard let header = batch.header, let first = batch.first, first >= 1 else {
                 throw Problem.badRequest(

@@ -17,8 +17,11 @@ struct ParticipantPageRows: Sendable {
     var plan: AssignedPlan?
     var entries: [PlanSchedule.Entry]
     var doses: [WeekDose.Entry]
+    /// The participant's choices of an HRTF set by ear and the checks after them (the page's "Sound" section).
+    var hrtfChoices: [StudyDatabase.HRTFChoiceEntry] = []
+    var hrtfChecks: [StudyDatabase.HRTFCheckSide] = []
 
-    /// The seven reads of the page, each on a connection of its own, all at once.
+    /// The nine reads of the page, each on a connection of its own, all at once.
     static func read(site: String, participant: String, from database: StudyDatabase) async throws
         -> ParticipantPageRows
     {
@@ -29,11 +32,13 @@ struct ParticipantPageRows: Sendable {
         async let plans = database.planPrescriptions(site: site, participant: participant)
         async let record = database.patientRecord(site: site, participant: participant)
         async let records = database.participantRecords(site: site, participant: participant)
+        async let choices = database.hrtfChoices(site: site, participant: participant)
+        async let checks = database.hrtfChecks(site: site, participant: participant)
         let (plan, entries, doses) = try await records
         return ParticipantPageRows(
             sessions: try await sessions, ratings: try await ratings, profiles: try await profiles,
             prescriptions: try await prescriptions, plans: try await plans, record: try await record, plan: plan,
-            entries: entries, doses: doses)
+            entries: entries, doses: doses, hrtfChoices: try await choices, hrtfChecks: try await checks)
     }
 }
 

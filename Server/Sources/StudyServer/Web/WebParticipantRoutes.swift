@@ -150,6 +150,11 @@ struct WebParticipantRoutes {
             "prescribe": canPrescribe,
             "form": fields.formValues(catalog),
         ]
+        page.merge(
+            ParticipantHRTF.page(
+                participant: participant, current: current, synced: !profiles.isEmpty, choices: rows.hrtfChoices,
+                checks: rows.hrtfChecks, site: site, catalog: catalog)
+        ) { held, _ in held }
         if let preview {
             page["preview"] = ["diff": preview.diff, "fields": preview.fields.formValues(catalog)]
         }
