@@ -28,21 +28,37 @@ final class AboutController: ScreenController {
         let painter = app.painter
         let width = painter.width
         painter.window.clear()
-        var y = painter.title(Translation.gettext("About SoundSafari"))
+        let top = painter.title(Translation.gettext("About SoundSafari"))
         let margin = painter.scaled(80)
+        // The credits grow with what is installed and what the catalog holds: their type shrinks, from the
+        // design's size, until they end above the footer.
+        let bottom = painter.footerTop(ContinueFooter.back().text) - painter.scaled(6)
+        var pixels = painter.px(.small)
+        while pixels > 12, top + height(painter, width: width - 2 * margin, pixels: pixels) > bottom { pixels -= 1 }
+        var y = top
         for section in sections {
             y +=
                 painter.text.drawWrapped(
-                    section.heading, x: margin, y: y, width: width - 2 * margin, pixels: painter.px(.small),
+                    section.heading, x: margin, y: y, width: width - 2 * margin, pixels: pixels,
                     color: Theme.focus, bold: true) + painter.scaled(4)
             for line in section.lines {
                 y +=
-                    painter.text.drawWrapped(
-                        line, x: margin, y: y, width: width - 2 * margin, pixels: painter.px(.small) * 5 / 6)
+                    painter.text.drawWrapped(line, x: margin, y: y, width: width - 2 * margin, pixels: pixels * 5 / 6)
                     + painter.scaled(4)
             }
             y += painter.scaled(10)
         }
         painter.hint(ContinueFooter.back().text)
+    }
+
+    /// The height the sections take with headings of `pixels` (and lines of 5/6 of it), as `draw` lays them out.
+    private func height(_ painter: ScreenPainter, width: Int32, pixels: Int32) -> Int32 {
+        sections.reduce(0) { total, section in
+            total + painter.text.wrappedHeight(section.heading, width: width, pixels: pixels, bold: true)
+                + painter.scaled(4) + painter.scaled(10)
+                + section.lines.reduce(0) {
+                    $0 + painter.text.wrappedHeight($1, width: width, pixels: pixels * 5 / 6) + painter.scaled(4)
+                }
+        }
     }
 }
