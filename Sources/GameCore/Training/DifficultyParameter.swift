@@ -24,7 +24,7 @@ public enum DifficultyParameter: String, CaseIterable, Sendable, Codable {
     public static let separationBandDeg = 30.0
 
     /// A round at bandwidth value v draws its calls from those within this many octaves of v (or, when fewer
-    /// than it needs are that close, from the nearest it needs): enough to vary the animals, close enough that a
+    /// are that close, from the nearest, one more than it needs): enough to vary the animals, close enough that a
     /// step of the staircase changes what is heard.
     public static let bandwidthReachOct = 0.5
 

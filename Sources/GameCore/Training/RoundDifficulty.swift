@@ -34,15 +34,16 @@ public enum RoundDifficulty {
     }
 
     /// `count` distinct calls of `bandwidths` for a round at bandwidth `value`: drawn from `seed` and the round
-    /// number among those within `bandwidthReachOct` of it, or the `count` nearest when fewer are that close (the
-    /// widest or narrowest the session has, at the staircase's ends). nil when the session has too few calls.
+    /// number among those within `bandwidthReachOct` of it, and never among fewer than the `count` + 1 nearest, so a
+    /// session held at either end of the staircase (the narrowest or widest calls it has) still alternates between
+    /// calls rather than playing one over and over. nil when the session has too few calls.
     static func calls(near value: Double, count: Int, from bandwidths: [String: Double], round: Int, seed: UInt64)
         -> [String]?
     {
         guard count > 0, bandwidths.count >= count else { return nil }
         let distance = { (name: String) in abs(bandwidths[name]! - value) }
         let ranked = bandwidths.keys.sorted { (distance($0), $0) < (distance($1), $1) }
-        let reach = max(DifficultyParameter.bandwidthReachOct, distance(ranked[count - 1]))
+        let reach = max(DifficultyParameter.bandwidthReachOct, distance(ranked[min(count, ranked.count - 1)]))
         var pool = ranked.filter { distance($0) <= reach }
         var generator = SeededRandom(seed: seed, stream: 0xBA4D_0000 &+ UInt64(round))
         return (0..<count).map { _ in pool.remove(at: Int(generator.next() % UInt64(pool.count))) }
