@@ -123,7 +123,10 @@ struct RenderCommandTests {
         let result = try SoundSafariBinary.run(["make-sounds", "--out", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         let committed = SoundSafariBinary.packageRoot.appendingPathComponent("Sounds")
-        for name in ["frog.wav", "bluejay.wav", "ambience.wav", "shutter.wav", "sounds.json"] {
+        for name in [
+            "frog.wav", "bluejay.wav", "ambience.wav", "shutter.wav", "ambience_farm.wav", "ambience_forest.wav",
+            "ambience_coast.wav", "ambience_savannah.wav", "sounds.json",
+        ] {
             let fresh = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
             #expect(
                 fresh != nil
@@ -131,7 +134,11 @@ struct RenderCommandTests {
                 "\(name) differs from Sounds/\(name)")
         }
         let catalog = try SoundCatalog.load(folder: folder)
-        #expect(catalog.entries.map(\.name) == ["frog", "bluejay", "ambience", "shutter"])
+        #expect(
+            catalog.entries.map(\.name) == [
+                "frog", "bluejay", "ambience", "shutter", "ambience_farm", "ambience_forest", "ambience_coast",
+                "ambience_savannah",
+            ])
     }
 }
 

@@ -18,7 +18,8 @@ extension Trait where Self == ConditionTrait {
 
 @Suite("Safari scenes over a plan")
 struct SafariPlanTests {
-    /// Twelve photos a session (six rounds of one animal, three of two): even all missed they earn 24 points.
+    /// Twelve photos a session (six rounds of one animal, three of two): the scenes open after 4, 8, 12 and 16
+    /// sessions and 48 points a session (4 a photo).
     static let plan = """
         {"name": "safari-20", "sessions_per_week": 5, "minutes_per_session": 10, "repeat_rounds": false, "total_sessions": 20,
          "session": {"name": "safari-session", "order": "shuffled", "blocked": false, "min_separation_deg": 60,
@@ -42,9 +43,14 @@ struct SafariPlanTests {
             }
     }
 
-    static func simulate(_ folder: URL, sessions: Int, environment: [String: String]) throws -> CommandOutput {
+    static func simulate(
+        _ folder: URL, sessions: Int, totalSessions: Int = 20, environment: [String: String]
+    ) throws -> CommandOutput {
         let planFile = folder.appendingPathComponent("plan.json")
-        try Data(plan.utf8).write(to: planFile)
+        try Data(
+            plan.replacingOccurrences(of: #""total_sessions": 20"#, with: #""total_sessions": \#(totalSessions)"#).utf8
+        )
+        .write(to: planFile)
         return try SoundSafariBinary.run(
             [
                 "simulate", "--plan", planFile.path, "--sessions", "\(sessions)", "--bot", "learner", "--participant",
@@ -98,13 +104,22 @@ struct SafariPlanTests {
     func withoutTheCallsThePlanFallsBackAndSaysSoOnce() throws {
         let folder = try SoundSafariBinary.temporaryDirectory("safari-fallback")
         defer { try? FileManager.default.removeItem(at: folder) }
+        // A plan of 10 sessions opens the farm after 2.
         let run = try Self.simulate(
-            folder, sessions: 4, environment: ["XDG_DATA_HOME": folder.appendingPathComponent("data").path])
+            folder, sessions: 4, totalSessions: 10,
+            environment: ["XDG_DATA_HOME": folder.appendingPathComponent("data").path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.components(separatedBy: "so the plan's own animals play").count == 2, "\(run.stderr)")
         #expect(run.stderr.contains("soundsafari sounds import"), "\(run.stderr)")
         let sessions = try Self.sessions(folder.appendingPathComponent("logs"))
-        #expect(sessions.map { $0.record.resolvedProtocol.scene } == ["pond", "pond", "pond", "farm"])
+        #expect(sessions.map { $0.record.resolvedProtocol.scene } == ["pond", "pond", "farm", "farm"])
+        // Each scene's ambience plays under every round, as a quiet bed where the level has no background.
+        for (record, rows) in sessions {
+            let ambience = record.resolvedProtocol.scene == "farm" ? "ambience_farm" : "ambience"
+            #expect(record.resolvedProtocol.rounds.allSatisfy { $0.backgroundSound == ambience })
+            #expect(record.resolvedProtocol.rounds.allSatisfy { $0.backgroundGainDB == SafariScene.bedGainDB })
+            #expect(rows.allSatisfy { $0.background })
+        }
         let frog = try SHA256.hex(
             Data(contentsOf: SoundSafariBinary.packageRoot.appendingPathComponent("Sounds/frog.wav")))
         for row in sessions.flatMap(\.rows) {

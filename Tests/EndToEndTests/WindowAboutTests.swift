@@ -37,7 +37,8 @@ extension WindowTests {
             #expect(about.contains("Page 4 of 4"), "\(about)")
             for said in [
                 "About SoundSafari", "Recorded animal calls and pictures",
-                "Frog, Blue jay, Pond at dusk, Camera shutter: made by SoundSafari (soundsafari make-sounds); licence CC0-1.0",
+                "Frog, Blue jay, Pond at dusk, Camera shutter, Farmyard in the wind, Forest in a breeze, Surf on a beach, "
+                    + "Savannah wind: made by SoundSafari (soundsafari make-sounds); licence CC0-1.0",
                 "Measured HRTF sets", "ari-nh2, ari-nh898: Acoustics Research Institute", "licence CC-BY-SA-3.0",
                 "mit-kemar-large: 1994 MIT Media Laboratory", "Fonts",
             ] {

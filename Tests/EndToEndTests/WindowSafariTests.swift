@@ -4,15 +4,15 @@ import Testing
 
 extension WindowTests {
     @Suite struct WindowSafariTests {
-        /// Three plan sessions of eight photos each (at least 48 points, even all missed) open the farm; the menu
-        /// shows the pond and the farm open and the rest locked with their milestones, and the fourth session's end
-        /// screen names the next scene to reach.
+        /// Two sessions of a 10-session plan of eight photos each (the farm's milestone: 2 sessions, 64 points) open
+        /// the farm; the menu shows the pond and the farm open and the rest locked with their milestones, and the
+        /// third session's end screen names the next scene to reach.
         @Test func theMenuListsTheScenesOpenAndLockedAndTheEndScreenNamesTheNext() async throws {
             let window = try WindowSession(name: "window-safari")
             let plan = try WindowTests.WindowTrainingDefectTests.plan(in: window.logs, rounds: 8)
             let simulated = try SoundSafariBinary.run([
                 "simulate", "--plan", plan.path, "--bot", "learner", "--participant", "SF01", "--seed", "3",
-                "--logs", window.logs.path, "--sessions", "3",
+                "--logs", window.logs.path, "--sessions", "2",
             ])
             #expect(simulated.status == 0, "\(simulated.stderr)")
             #expect(simulated.stdout.contains("New scene open: the Farm!"), "\(simulated.stdout)")
@@ -24,8 +24,8 @@ extension WindowTests {
             let text = try window.screenText("menu-safari")
             #expect(
                 text.contains(
-                    "Safari: Pond ✓ · Farm ✓ · Forest (locked: 6 sessions, 100 points) · Coast (locked: 10 sessions, "
-                        + "200 points) · Savannah (locked: 14 sessions, 300 points)"), "\(text)")
+                    "Safari: Pond ✓ · Farm ✓ · Forest (locked: 4 sessions, 128 points) · Coast (locked: 6 sessions, "
+                        + "192 points) · Savannah (locked: 8 sessions, 256 points)"), "\(text)")
 
             // The same list in German.
             let german = try await window.run(
@@ -34,10 +34,10 @@ extension WindowTests {
             #expect(german.status == 0, "stderr: \(german.stderr)")
             let deutsch = try window.screenText("menu-safari-de")
             #expect(
-                deutsch.contains("Safari: Teich ✓ · Bauernhof ✓ · Wald (noch gesperrt: 6 Sitzungen, 100 Punkte)"),
+                deutsch.contains("Safari: Teich ✓ · Bauernhof ✓ · Wald (noch gesperrt: 4 Sitzungen, 128 Punkte)"),
                 "\(deutsch)")
 
-            // The plan's calendar would keep session 4 for a later day (simulate ignores it, train does not): the
+            // The plan's calendar would keep session 3 for a later day (simulate ignores it, train does not): the
             // assignment is moved a month back, so the sessions are due.
             let assignment = window.logs.appendingPathComponent("SF01/plan-001.json")
             var stored = try String(contentsOf: assignment, encoding: .utf8)
@@ -54,7 +54,7 @@ extension WindowTests {
                 script: script, timeout: 120, windowSize: "1280x720")
             #expect(train.status == 0, "stderr: \(train.stderr)")
             let end = try window.screenText("end-safari")
-            #expect(end.contains("Next: the Forest opens after 6 sessions and 100 points (you have 4 and"), "\(end)")
+            #expect(end.contains("Next: the Forest opens after 4 sessions and 128 points (you have 3 and"), "\(end)")
             // No recorded calls in this test's data folder: the farm's session plays the plan's frog, said once.
             #expect(train.stderr.contains("The Farm has 0 recorded animal calls"), "\(train.stderr)")
             let json = try window.sessionJSON(in: try #require(try window.sessionFolders(participant: "SF01").last))

@@ -128,4 +128,66 @@ import Testing
         // The staircase tracks the band's lower edge; the placed separations average 15° more.
         #expect(abs(mean + 15 - low) < 6)
     }
+
+    /// A bandwidth staircase on calls measured from 0.4 to 4.5 octaves: as a listener hits, the value falls and the
+    /// rounds play narrower calls; each round's pick is reproducible from seed and round and never repeats a call.
+    @Test func aBandwidthStaircaseChoosesNarrowerCallsAsThePlayerImproves() {
+        let bandwidths = [
+            "cow": 4.5, "duck": 3.0, "hen": 2.6, "horse": 2.0, "bee": 1.4, "lark": 0.9, "owl": 0.4,
+            "frog": 3.4,
+        ]
+        let rule = Staircase.Rule(
+            up: 1, down: 2, stepSizes: [1, 0.5], stopAfterReversals: 8,
+            largerIsHarder: DifficultyParameter.stimulusBandwidthOct.largerIsHarder, range: 0.4...5)
+        var staircase = Staircase(rule: rule, start: 5)
+        let round = RoundPlan(round: 1, condition: "c", level: "one-target", targetSounds: ["frog"])
+        var widths: [Double] = []
+        // Every photo hits: the staircase narrows (2 down), and with it the calls the rounds choose.
+        for number in 1...16 {
+            var plan = round
+            plan.round = number
+            let played = RoundDifficulty.apply(
+                .stimulusBandwidthOct, value: staircase.value, to: plan, bearings: [Bearing(degrees: 30)], seed: 5,
+                bandwidths: bandwidths)
+            let call = played.round.targetSounds[0]
+            // One of the two nearest calls (a one-call round never has fewer than two to choose from).
+            let nearest = bandwidths.keys.sorted {
+                abs(bandwidths[$0]! - staircase.value) < abs(bandwidths[$1]! - staircase.value)
+            }
+            #expect(
+                nearest.prefix(2).contains(call) || abs(bandwidths[call]! - staircase.value) <= 0.5,
+                "\(call) at \(staircase.value)")
+            widths.append(bandwidths[call]!)
+            _ = staircase.record(hit: true)
+        }
+        #expect(staircase.value < 1)
+        let early = widths.prefix(4).reduce(0, +) / 4
+        let late = widths.suffix(4).reduce(0, +) / 4
+        #expect(early >= 3.4 && late <= 0.9, "\(widths)")
+        #expect(Set(widths.suffix(4)).count == 2, "the floor alternates between the two narrowest: \(widths)")
+        // Misses widen the calls again.
+        for _ in 0..<6 { _ = staircase.record(hit: false) }
+        let missed = RoundDifficulty.apply(
+            .stimulusBandwidthOct, value: staircase.value, to: round, bearings: [Bearing(degrees: 30)], seed: 5,
+            bandwidths: bandwidths)
+        #expect(bandwidths[missed.round.targetSounds[0]]! >= 2)
+        // Two calls of a round are two different calls, drawn from the three nearest (two are within half an octave).
+        let pair = RoundPlan(round: 3, condition: "c", level: "two-targets", targetSounds: ["frog", "frog"])
+        let two = RoundDifficulty.apply(
+            .stimulusBandwidthOct, value: 2.8, to: pair, bearings: [Bearing(degrees: 0), Bearing(degrees: 90)],
+            seed: 5, bandwidths: bandwidths)
+        #expect(Set(two.round.targetSounds).count == 2)
+        #expect(two.round.targetSounds.allSatisfy { ["duck", "hen", "frog"].contains($0) })
+        #expect(
+            two.round
+                == RoundDifficulty.apply(
+                    .stimulusBandwidthOct, value: 2.8, to: pair, bearings: two.bearings, seed: 5,
+                    bandwidths: bandwidths
+                ).round)
+        // Too few calls for the round: it plays its own.
+        #expect(
+            RoundDifficulty.apply(
+                .stimulusBandwidthOct, value: 1, to: pair, bearings: two.bearings, seed: 5, bandwidths: ["owl": 0.4]
+            ).round == pair)
+    }
 }

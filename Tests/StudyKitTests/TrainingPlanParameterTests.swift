@@ -90,4 +90,25 @@ import Testing
         #expect(plan.adaptive.parameter == .minSeparationDeg && !plan.adaptive.rule.largerIsHarder)
         #expect(plan.session.conditions.count == 1)
     }
+
+    /// A bandwidth plan chooses each round's calls: its conditions must name more sounds than a round plays.
+    @Test func aBandwidthPlanNeedsMoreCallsThanARoundPlays() throws {
+        let bandwidth = #""parameter": "stimulus_bandwidth_oct", "start": 4, "min": 0.5, "max": 10"#
+        // The SNR plan names frog and bluejay, and its two-target rounds play both: nothing to choose from.
+        let tooFew = try #require(
+            try error(
+                replacing: #""parameter": "background_gain_db", "start": -20, "min": -40, "max": 12"#,
+                with: bandwidth))
+        #expect(tooFew.field == "session.conditions" && tooFew.description.contains("name 2 target sounds"))
+        let onePerRound = try String(contentsOf: Self.snrURL, encoding: .utf8)
+            .replacingOccurrences(
+                of: #""parameter": "background_gain_db", "start": -20, "min": -40, "max": 12"#,
+                with: bandwidth
+            )
+            .replacingOccurrences(
+                of: #""level": "two-targets-background", "targets": ["frog", "bluejay"]"#,
+                with: #""level": "one-target-background", "targets": ["bluejay"]"#)
+        let plan = try TrainingPlanFile.parse(Data(onePerRound.utf8), file: "bandwidth.json")
+        #expect(plan.adaptive.parameter == .stimulusBandwidthOct && !plan.adaptive.rule.largerIsHarder)
+    }
 }

@@ -79,7 +79,69 @@ let rscript: String? = {
         try compareWithR(logs: scratch + "/logs", tests: 10)
     }
 
-    func compareWithR(logs: String, tests expected: Int) throws {
+    /// The sample with its stimuli measured (issue 42): the frog as two files (P001–P004 heard one, P005–P008 the
+    /// other), the blue jay as one, each with a bandwidth in its own octave and the front-back column as reversals.
+    /// analysis.R recomputes tables/stimuli.csv and tables/spectral-bands.csv.
+    @Test(.needsRWithReportPackages)
+    func analysisRRecomputesTheStimulusAndSpectralBandTables() throws {
+        let scratch = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let source = Fixtures.path("StudyLogs-sample")
+        let fm = FileManager.default
+        for participant in try fm.contentsOfDirectory(atPath: source) where participant.hasPrefix("P") {
+            let second = (Int(participant.dropFirst()) ?? 0) > 4
+            for session in try fm.contentsOfDirectory(atPath: source + "/" + participant) {
+                let text = try String(contentsOfFile: "\(source)/\(participant)/\(session)/trials.csv", encoding: .utf8)
+                let lines = text.split(separator: "\n")
+                let header = lines[0].split(separator: ",")
+                let target = try #require(header.firstIndex(of: "target"))
+                let confusion = try #require(header.firstIndex(of: "front_back_confusion"))
+                let measured = lines.dropFirst().map { line -> String in
+                    let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+                    let (hash, width) =
+                        fields[target] == "frog"
+                        ? (String(repeating: second ? "b" : "a", count: 64), second ? "2.4" : "3.2")
+                        : (String(repeating: "c", count: 64), "1.7")
+                    return "\(line),\(hash),\(width),\(fields[confusion])"
+                }
+                let folder = "\(scratch)/logs/\(participant)/\(session)"
+                try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try (["\(lines[0]),stimulus_sha256,stimulus_bandwidth_oct,front_back_reversal"] + measured)
+                    .joined(separator: "\n").appending("\n").write(
+                        toFile: folder + "/trials.csv", atomically: true, encoding: .utf8)
+            }
+        }
+        try fm.copyItem(atPath: source + "/participants.csv", toPath: scratch + "/logs/participants.csv")
+        let printed = try compareWithR(logs: scratch + "/logs", tests: 16)
+        // Every number of the two tables, to the 5 significant digits they are written with.
+        for (file, tag, expected) in [("stimuli.csv", "STIM", 3 * 11), ("spectral-bands.csv", "BAND", 3 * 8)] {
+            let table = try String(contentsOfFile: "\(scratch)/report/tables/\(file)", encoding: .utf8)
+                .split(separator: "\n").map(Self.fields)
+            let header = table[0]
+            var compared = 0
+            for rLine in printed.filter({ $0.first.map(String.init) == tag }) {
+                // A band is written "2–3"; analysis.R names it by its lower edge.
+                guard
+                    let row = table.dropFirst().first(where: {
+                        $0[0] == String(rLine[1]) || $0[0].hasPrefix(String(rLine[1]) + "–")
+                    }),
+                    let column = header.firstIndex(of: String(rLine[2])), let theirs = Double(rLine[3])
+                else { continue }
+                let ours = try #require(Double(row[column]), "\(file) \(row[0]) \(rLine[2]) is '\(row[column])'")
+                #expect(
+                    abs(ours - theirs) <= 5e-5 * abs(theirs) + 1e-12,
+                    "\(tag) \(rLine[1]) \(rLine[2]): \(ours) vs \(theirs)")
+                compared += 1
+            }
+            #expect(compared == expected, "\(file): \(compared) numbers compared")
+            #expect(table.count == 4, "\(file): \(table)")
+        }
+        let stimuli = try String(contentsOfFile: "\(scratch)/report/tables/stimuli.csv", encoding: .utf8)
+        #expect(stimuli.contains("frog aaaaaaaa") && stimuli.contains("frog bbbbbbbb"))
+    }
+
+    @discardableResult
+    func compareWithR(logs: String, tests expected: Int) throws -> [[Substring]] {
         let cli = CommandLineTests()
         let scratch = Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -147,5 +209,6 @@ let rscript: String? = {
                 #expect(abs(a - b) <= tolerance * abs(b), "\(row[0]) \(row[2]) \(name): \(a) vs \(b)")
             }
         }
+        return lines
     }
 }

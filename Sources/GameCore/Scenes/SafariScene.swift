@@ -1,10 +1,9 @@
-// The safari's scenes (pond, farm, forest, coast, savannah): their animals, and when each opens as a patient trains.
+// The safari's scenes (pond, farm, forest, coast, savannah): their animals, their ambience, and their order.
 
 /// One place of the safari: which animals call there (catalog names of the recorded calls, `sounds import`),
-/// and the training milestone that opens it. The first scene is open from the first session; each further one
-/// opens once the patient has done enough plan sessions *and* earned enough points, so there is always a next
-/// place to reach. Inside an open scene its animals appear a few at a time, one more with every session
-/// played there.
+/// the ambience heard there, and its place in the order the scenes open (`SafariMilestones` says when, over a
+/// training plan). The first scene is open from the first session; inside an open scene its animals appear a
+/// few at a time, one more with every session played there.
 public struct SafariScene: Sendable, Equatable {
     /// The name logged (session.json `scene`) and shown on the menu in the player's words (`title`).
     public let id: String
@@ -12,17 +11,14 @@ public struct SafariScene: Sendable, Equatable {
     /// Catalog names of the scene's recorded animals, in the order they appear in it. Names the library did
     /// not accept (or that were not imported) are skipped when a session is made.
     public let animals: [String]
-    /// Plan sessions done (session.json `completed` or `ended_by` time) before the scene opens.
-    public let sessionsDone: Int
-    /// Points earned over the plan before the scene opens (`TrainingFeedback.points`).
-    public let points: Int
+    /// The catalog name of the scene's ambience (a background sound, `make-sounds`): it replaces the plan's
+    /// background where a round plays one, and is the scene's quiet bed under the other rounds.
+    public let ambience: String
 
     /// Animals heard in a scene's first session; one more appears with each later session played there.
     public static let firstAnimals = 3
 
-    /// The scenes in the order they open. The milestones are spaced so that a plan of 20 sessions opens the
-    /// last one around its two-thirds (a patient who misses every photo still earns 2 points a photo, so the
-    /// points never hold back someone who keeps training; they only speed nothing up on their own).
+    /// The scenes in the order they open.
     public static let all: [SafariScene] = [
         SafariScene(
             id: "pond", title: "Pond",
@@ -30,25 +26,25 @@ public struct SafariScene: Sendable, Equatable {
                 "frog_recorded", "duck", "drake", "gander", "heron_greatblue_flying", "beaver", "mosquito",
                 "grasshopper",
             ],
-            sessionsDone: 0, points: 0),
+            ambience: "ambience"),
         SafariScene(
             id: "farm", title: "Farm",
             animals: [
                 "rooster", "cow", "sheep", "pig", "hen", "goat", "horse", "donkey", "dog", "turkey", "bull",
                 "sheep_lamb", "cow_white", "pig_golden", "pig_golden2",
             ],
-            sessionsDone: 3, points: 40),
+            ambience: "ambience_farm"),
         SafariScene(
             id: "forest", title: "Forest",
             animals: [
                 "owl", "blackbird", "crow", "cuckoo", "lark", "fox", "deer", "doe", "bear", "squirrel", "mouse",
                 "rabbit", "badger", "bee", "hornet", "xanthia", "ferret", "wombat", "koala",
             ],
-            sessionsDone: 6, points: 100),
+            ambience: "ambience_forest"),
         SafariScene(
             id: "coast", title: "Coast",
             animals: ["seagull", "sea_lion", "penguin", "dolphin", "whale", "orca"],
-            sessionsDone: 10, points: 200),
+            ambience: "ambience_coast"),
         SafariScene(
             id: "savannah", title: "Savannah",
             animals: [
@@ -56,25 +52,36 @@ public struct SafariScene: Sendable, Equatable {
                 "camel", "dromedary", "nandou", "bison", "caribou", "mountaingoat", "ram", "iguana", "tucan",
                 "quetzal",
             ],
-            sessionsDone: 14, points: 300),
+            ambience: "ambience_savannah"),
     ]
 
     /// The scene named `id`, or nil.
     public static func named(_ id: String) -> SafariScene? { all.first { $0.id == id } }
 
-    /// Whether a patient with `sessionsDone` plan sessions and `points` has opened this scene.
-    public func isOpen(sessionsDone done: Int, points earned: Int) -> Bool {
-        done >= sessionsDone && earned >= points
-    }
+    /// Its place in the order the scenes open: 0 for the pond, which is open from the start.
+    public var order: Int { Self.all.firstIndex(of: self) ?? 0 }
 
-    /// The scenes open for that progress, in order (the first is always open).
-    public static func open(sessionsDone: Int, points: Int) -> [SafariScene] {
-        all.filter { $0.isOpen(sessionsDone: sessionsDone, points: points) }
-    }
+    /// The ambience under a round without a background of its own, dB relative to the ambience's catalog gain
+    /// (−10 dB): 30 dB below a target's level. Audible at ordinary listening levels (a target near 65 dB SPL puts
+    /// it near 35 dB SPL, a quiet room), it masks nothing a listener localises with: in broadband noise, left-right
+    /// judgements hold until the signal-to-noise ratio nears 0 dB and front-back ones degrade only some dB above
+    /// that (Good & Gilkey 1996, JASA 99:1108), both far below +30 dB; and it stays 14 dB
+    /// under the quietest background a shipped plan plays on purpose (−6 dB re catalog, 16 dB below the target),
+    /// so a level with a background still sounds like one.
+    public static let bedGainDB = -20.0
 
-    /// The next scene to reach, or nil once all are open.
-    public static func next(sessionsDone: Int, points: Int) -> SafariScene? {
-        all.first { !$0.isOpen(sessionsDone: sessionsDone, points: points) }
+    /// `rounds` heard in this scene: where a round plays a background, the scene's ambience replaces it at the
+    /// round's own gain (a plan's signal-to-noise ratio, and a staircase on it, stay the plan's); under every
+    /// other round the ambience is a quiet bed at `bedGainDB`. Rounds are left as they are when the catalog
+    /// (`available`, its background sounds) lacks the ambience.
+    public func withAmbience(_ rounds: [RoundPlan], available: Set<String>) -> [RoundPlan] {
+        guard available.contains(ambience) else { return rounds }
+        return rounds.map { round in
+            var heard = round
+            if round.backgroundSound == nil { heard.backgroundGainDB = Self.bedGainDB }
+            heard.backgroundSound = ambience
+            return heard
+        }
     }
 
     /// Of `available` (the catalog's targets), this scene's animals heard in the `sessionsHere`-th session

@@ -13,10 +13,20 @@ public enum DifficultyParameter: String, CaseIterable, Sendable, Codable {
     case stimulusDurationS = "stimulus_duration_s"
     /// The separation of a round's targets: they are placed between this and 30° more apart. Smaller is harder.
     case minSeparationDeg = "min_separation_deg"
+    /// The measured bandwidth of the calls a round plays (octaves holding 90 % of a call's energy, trials.csv
+    /// `stimulus_bandwidth_oct`): each round plays the session's calls nearest this width. A narrow call carries
+    /// fewer of the spectral cues that tell front from back and the interaural cues of a wide band, so it is
+    /// harder to localise; smaller is harder.
+    case stimulusBandwidthOct = "stimulus_bandwidth_oct"
 
     /// Width of the band a round's separation is drawn from: [value, value + 30°], so a small value really
     /// puts the targets close together (a minimum alone would mostly place them far apart).
     public static let separationBandDeg = 30.0
+
+    /// A round at bandwidth value v draws its calls from those within this many octaves of v (or, when fewer
+    /// are that close, from the nearest, one more than it needs): enough to vary the animals, close enough that a
+    /// step of the staircase changes what is heard.
+    public static let bandwidthReachOct = 0.5
 
     /// The widest hit zone a photo is judged against, degrees either side. A press at a random heading lands within
     /// ±z of the animal with probability z/180: at ±45° one press in four, a third of the 70.7 % hits a 1-up/2-down
@@ -29,7 +39,7 @@ public enum DifficultyParameter: String, CaseIterable, Sendable, Codable {
     public var largerIsHarder: Bool {
         switch self {
         case .backgroundGainDB: return true
-        case .hitToleranceDeg, .stimulusDurationS, .minSeparationDeg: return false
+        case .hitToleranceDeg, .stimulusDurationS, .minSeparationDeg, .stimulusBandwidthOct: return false
         }
     }
 
@@ -40,6 +50,7 @@ public enum DifficultyParameter: String, CaseIterable, Sendable, Codable {
         case .backgroundGainDB: return -60...12
         case .stimulusDurationS: return 0.1...60
         case .minSeparationDeg: return 1...180
+        case .stimulusBandwidthOct: return 0.1...10
         }
     }
 
@@ -49,6 +60,7 @@ public enum DifficultyParameter: String, CaseIterable, Sendable, Codable {
         case .hitToleranceDeg, .minSeparationDeg: return "degrees"
         case .backgroundGainDB: return "dB"
         case .stimulusDurationS: return "seconds"
+        case .stimulusBandwidthOct: return "octaves"
         }
     }
 

@@ -55,29 +55,56 @@ final class AppAudio {
         checkSource?.play()
     }
 
-    /// The practice animal (the first target sound, looping) at `bearing` while the listener faces `heading`;
-    /// nil silences it. It shares the check sound's source: the two never play at once.
+    /// The practice animal's catalog name (`practiceAnimal(from:)`): nil plays the catalog's first target.
+    var practiceName: String? {
+        didSet {
+            guard practiceName != oldValue else { return }
+            practiceSource?.stop()
+            practiceSource = nil
+        }
+    }
+    /// The practice animal's own source, made for it on first use (a recorded call of the session's scene is
+    /// not the check sound).
+    private var practiceSource: SpatialSource?
+
+    /// The practice animal (`practiceSound`, looping) at `bearing` while the listener faces `heading`; nil
+    /// silences it. The check sound is silent while it plays: the two never play at once.
     func playPractice(at bearing: Bearing?, heading: Bearing) throws {
         guard let bearing else {
-            if checkSide == nil { checkSource?.stop() }
+            practiceSource?.stop()
             return
         }
-        checkSide = nil
+        if checkSide != nil || checkSource?.state == .playing {
+            checkSide = nil
+            checkSource?.stop()
+        }
         output.silence(ear: nil)
-        if checkSource == nil, let target = catalog.entries(role: .target).first {
-            checkSource = try engine.makeSource(
+        if practiceSource == nil, let target = practiceEntry {
+            practiceSource = try engine.makeSource(
                 buffer: try engine.loadBuffer(file: target.fileURL), gainDB: target.gainDB, looping: true)
         }
         engine.heading = heading
-        checkSource?.bearing = bearing
-        if checkSource?.state != .playing { checkSource?.play() }
+        practiceSource?.bearing = bearing
+        if practiceSource?.state != .playing { practiceSource?.play() }
     }
 
-    /// The practice animal's name and sound (the catalog's first target).
+    /// The practice animal's catalog entry: `practiceName` when the catalog has it, else the first target.
+    private var practiceEntry: SoundEntry? {
+        let targets = catalog.entries(role: .target)
+        return targets.first { $0.name == practiceName } ?? targets.first
+    }
+
+    /// The practice animal's name and sound.
     var practiceSound: (name: String, displayName: String)? {
-        catalog.entries(role: .target).first.map {
-            ($0.name, GameWording.animal($0.name, displayName: $0.displayName.lowercased()))
-        }
+        practiceEntry.map { ($0.name, GameWording.animal($0.name, displayName: $0.displayName.lowercased())) }
+    }
+
+    /// The animal a session's practice plays: the first recorded call its rounds cast (a safari session plays its
+    /// scene's animals, `SafariScene.cast`); without one (no library imported, or a plan with its own targets) the
+    /// catalog's first target, the synthesised frog, as every other fallback to the synthesised animals.
+    static func practiceAnimal(from rounds: [RoundPlan], scene: String?) -> String? {
+        guard let animals = scene.flatMap(SafariScene.named)?.animals else { return nil }
+        return rounds.lazy.flatMap(\.targetSounds).first { animals.contains($0) }
     }
 
     /// The camera's shutter: head-locked straight ahead, so it never hints at a direction.
@@ -99,6 +126,7 @@ final class AppAudio {
     func stop() {
         speech?.stop()
         checkSource?.stop()
+        practiceSource?.stop()
         output.close()
     }
 }

@@ -210,12 +210,15 @@ extension GameApp {
         training?.replay?.stop()
     }
 
-    /// The first session of a plan, with nothing logged yet, begins with the practice (`PracticeController`).
+    /// The first session of a plan, with nothing logged yet, begins with the practice (`PracticeController`), which
+    /// plays one of the session's scene animals.
     func adoptPracticeIfFirstSession(_ run: SessionRun) {
         guard training != nil, run.driver.log.loggedKeys.isEmpty,
             let start = try? training?.start(app: self, input: .keyboard), start.schedule.done == 0
         else { return }
         flow.adoptPractice()
+        audio?.practiceName = AppAudio.practiceAnimal(
+            from: run.session.plan.rounds, scene: run.driver.log.resolvedProtocol.scene)
     }
 
     /// A folder as a person finds it in their file manager: under the home folder written from "~".

@@ -18,25 +18,29 @@ package enum SafariWording {
         }
     }
 
-    /// The main menu's scene list: "Safari: Pond ✓ · Farm ✓ · Forest (locked: 6 sessions, 100 points) · …".
+    /// The main menu's scene list: "Safari: Pond ✓ · Farm ✓ · Forest (locked: 4 sessions, 768 points) · …".
     package static func sceneList(_ progress: SafariProgress) -> String {
         let scenes = SafariScene.all.map { scene in
-            scene.isOpen(sessionsDone: progress.sessionsDone, points: progress.points)
+            progress.milestones.isOpen(scene, sessionsDone: progress.sessionsDone, points: progress.points)
                 ? Translation.gettext("{scene} ✓", ["scene": title(scene)])
                 : Translation.gettext(
                     "{scene} (locked: {sessions} sessions, {points} points)",
-                    ["scene": title(scene), "sessions": String(scene.sessionsDone), "points": String(scene.points)])
+                    [
+                        "scene": title(scene), "sessions": String(progress.milestones.sessions(for: scene)),
+                        "points": String(progress.milestones.points(for: scene)),
+                    ])
         }
         return Translation.gettext("Safari: {scenes}", ["scenes": scenes.joined(separator: " · ")])
     }
 
-    /// "Next: the Farm opens after 3 sessions and 40 points (you have 1 and 24)." — nil once every scene is open.
+    /// "Next: the Farm opens after 2 sessions and 384 points (you have 1 and 420)." — nil once every scene is open.
     package static func nextMilestone(_ progress: SafariProgress) -> String? {
         guard let next = progress.next else { return nil }
         return Translation.gettext(
             "Next: the {scene} opens after {sessions} sessions and {points} points (you have {done} and {earned}).",
             [
-                "scene": title(next), "sessions": String(next.sessionsDone), "points": String(next.points),
+                "scene": title(next), "sessions": String(progress.milestones.sessions(for: next)),
+                "points": String(progress.milestones.points(for: next)),
                 "done": String(progress.sessionsDone), "earned": String(progress.points),
             ])
     }

@@ -11,7 +11,8 @@ enum TrainingWording {
         Translation.ngettext("Score: {count} point", "Score: {count} points", points)
     }
 
-    /// The difficulty in the player's words: "zone 45°", "background −12 dB", "sound 1.5 s", "animals 25° apart".
+    /// The difficulty in the player's words: "zone 45°", "background −12 dB", "sound 1.5 s", "animals 25° apart",
+    /// "calls 2.5 octaves wide".
     static func difficulty(_ parameter: DifficultyParameter, _ value: Double) -> String {
         let language = Translation.language
         switch parameter {
@@ -24,6 +25,9 @@ enum TrainingWording {
             return Translation.gettext("sound {seconds} s", ["seconds": language.number(String(format: "%.1f", value))])
         case .minSeparationDeg:
             return Translation.gettext("animals {degrees}° apart", ["degrees": String(format: "%.0f", value)])
+        case .stimulusBandwidthOct:
+            return Translation.gettext(
+                "calls {octaves} octaves wide", ["octaves": language.number(String(format: "%.1f", value))])
         }
     }
 

@@ -208,11 +208,14 @@ package final class SessionDriver {
         return plan
     }
 
-    /// Casts `safari`'s recorded animals (those the catalog holds) as the rounds' targets and names the scene in
-    /// `resolved`; with fewer animals than a round needs (at least two, so a scene is never one call over and
-    /// over), the rounds keep the plan's own targets and the sentence saying so is returned.
+    /// Casts `safari`'s recorded animals (those the catalog holds) as the rounds' targets, plays the scene's
+    /// ambience under them (`SafariScene.withAmbience`) and names the scene in `resolved`; with fewer animals than
+    /// a round needs (at least two, so a scene is never one call over and over), the rounds keep the plan's own
+    /// targets and the sentence saying so is returned.
     static func cast(_ safari: SafariVisit, into resolved: inout ResolvedProtocol, catalog: SoundCatalog) -> String? {
         resolved.scene = safari.scene.id
+        resolved.rounds = safari.scene.withAmbience(
+            resolved.rounds, available: Set(catalog.entries(role: .background).map(\.name)))
         let animals = safari.scene.animals(
             available: Set(catalog.entries(role: .target).map(\.name)), sessionsHere: safari.sessionsHere)
         let needed = max(2, resolved.rounds.map(\.targetSounds.count).max() ?? 1)

@@ -54,6 +54,7 @@ package struct TrainingFeedback: Sendable, Equatable {
         case .backgroundGainDB: return String(format: "background %+.0f dB", value)
         case .stimulusDurationS: return String(format: "sound %.1f s", value)
         case .minSeparationDeg: return String(format: "animals %.0f° apart", value)
+        case .stimulusBandwidthOct: return String(format: "calls %.1f octaves wide", value)
         }
     }
 

@@ -19,6 +19,9 @@ package final class TrainingSink: TrialSink {
     /// Points earned in this session, its photos logged before a resume included.
     package private(set) var points = 0
     private let log: any SessionLog
+    /// The session's calls and their measured bandwidth (session.json `protocol.stimuli`), from which a plan
+    /// adapting `stimulus_bandwidth_oct` draws each round's targets.
+    package var bandwidths: [String: Double] = [:]
 
     init(log: any SessionLog, plan: TrainingPlan, staircase: Staircase) {
         self.log = log
@@ -36,6 +39,7 @@ package final class TrainingSink: TrialSink {
             throw TrainingSetupError.missingStaircase(plan: assigned.plan.name)
         }
         let sink = TrainingSink(log: log, plan: assigned.plan, staircase: staircase)
+        sink.bandwidths = log.resolvedProtocol.stimuli.mapValues(\.bandwidthOctaves)
         if let open = request.openRound { sink.roundHit = (open.round, open.allHit) }
         for photo in request.earlierPhotos {
             sink.points += TrainingFeedback.points(
@@ -48,7 +52,8 @@ package final class TrainingSink: TrialSink {
     package func prepare(_ round: RoundPlan, bearings: [Bearing], seed: UInt64) -> (
         round: RoundPlan, bearings: [Bearing]
     ) {
-        RoundDifficulty.apply(parameter, value: staircase.value, to: round, bearings: bearings, seed: seed)
+        RoundDifficulty.apply(
+            parameter, value: staircase.value, to: round, bearings: bearings, seed: seed, bandwidths: bandwidths)
     }
 
     /// Whether every photo of the round being played so far hit (for a per-round response).

@@ -58,13 +58,6 @@ struct PondAmbience: StimulusRecipe {
             }
             chirpStart += random.uniform(0.6...0.9)
         }
-        // Equal-power cross-fade of the extra tail into the head, then drop the tail.
-        let loopCount = Int(loopSeconds * sampleRate)
-        let fadeCount = count - loopCount
-        for n in 0..<fadeCount {
-            let x = Double(n) / Double(fadeCount)
-            output[n] = output[n] * sin(x * Double.pi / 2) + output[loopCount + n] * cos(x * Double.pi / 2)
-        }
-        return Array(output.prefix(loopCount))
+        return Ambience.crossFadedLoop(output, loopCount: Int(loopSeconds * sampleRate))
     }
 }

@@ -8,7 +8,10 @@ package struct StimulusGenerator {
     package init() {}
 
     static let sampleRate = 48_000
-    static let recipes: [any StimulusRecipe] = [FrogCall(), BlueJayCall(), PondAmbience(), ShutterClick()]
+    static let recipes: [any StimulusRecipe] = [
+        FrogCall(), BlueJayCall(), PondAmbience(), ShutterClick(), FarmAmbience(), ForestAmbience(), CoastAmbience(),
+        SavannahAmbience(),
+    ]
 
     /// What was written, one per recipe.
     package struct Report {

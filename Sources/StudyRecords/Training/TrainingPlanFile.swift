@@ -272,11 +272,19 @@ public enum TrainingPlanFile {
     }
 
     /// A parameter that changes what is heard needs rounds it can change: a background to raise, two targets
-    /// to bring together (and room for them on the circle).
+    /// to bring together (and room for them on the circle), calls of more than one bandwidth to choose from.
     private static func check(_ adaptive: TrainingPlan.Adaptive, fits session: StudyProtocol, reader: FieldReader)
         throws
     {
         let name = adaptive.parameter.rawValue
+        let targets = Set(session.conditions.flatMap(\.targets))
+        let widest = session.conditions.map(\.targets.count).max() ?? 1
+        if adaptive.parameter == .stimulusBandwidthOct, targets.count <= widest {
+            throw reader.error(
+                "session.conditions",
+                "name \(targets.count) target sound\(targets.count == 1 ? "" : "s") but the plan adapts \(name), which chooses each round's calls by their bandwidth; name more sounds than a round plays (a safari session chooses among its scene's animals)"
+            )
+        }
         for (index, condition) in session.conditions.enumerated() {
             let path = "session.conditions[\(index)]"
             switch adaptive.parameter {

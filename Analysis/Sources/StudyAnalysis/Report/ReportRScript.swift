@@ -1,17 +1,22 @@
 // analysis.R: an R script that reads the same CSV files as the report and recomputes every table with base R, afex
 // and circular, so a reviewer can rerun it (`Rscript analysis.R`). It prints the tables, then every number at full
-// precision ("TEST|..." and "COND|..." lines, which the tests compare with tables/tests.csv and conditions.csv).
+// precision ("TEST|...", "COND|...", "STIM|..." and "BAND|..." lines, which the tests compare with tables/tests.csv,
+// conditions.csv, stimuli.csv and spectral-bands.csv).
 import Foundation
 
 enum ReportRScript {
     static func script(
         _ c: ReportContext, files: [String], participantsFiles: [String], tests: [TestRow],
-        mixedModels: [ReportMixedModel] = [], filters: [RowFilter] = [], outputFolder: String? = nil
+        mixedModels: [ReportMixedModel] = [], filters: [RowFilter] = [], outputFolder: String? = nil,
+        stimuli: Bool = false
     ) -> String {
         func located(_ path: String) -> String { Self.located(path, outputFolder: outputFolder) }
         let known = c.groupNames.filter { $0 != "unknown" }
         // The training model's session slope needs session_index as a number.
         let sessionColumn = mixedModels.contains { $0.formula.contains("session_index") } ? ", \"session_index\"" : ""
+        // The by-stimulus tables read the stimulus a row played (issue 42).
+        let stimulusColumns =
+            stimuli ? ", \"target\", \"stimulus_sha256\", \"stimulus_bandwidth_oct\", \"front_back_reversal\"" : ""
         // The report's --filter, as the same subset in R (positives of a column: any of them; negated: none).
         let filterColumns = filters.map(\.column).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         // Skipped animals (no photo) are left out, as the report leaves them out, unless a --filter names the column.
@@ -38,7 +43,7 @@ enum ReportRScript {
             conditions <- \(vector(c.conditions))   # the report's order
             people <- \(vector(c.people))
             within <- \(c.within ? "TRUE" : "FALSE")   # every participant played more than one condition
-            cols <- unique(c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion", "front_back_reversal", "skipped"\(filterColumns.map { ", " + quote($0) }.joined())\(sessionColumn)))
+            cols <- unique(c(compare, "participant", "abs_deviation_deg", "time_s", "deviation_deg", "front_back_confusion", "front_back_reversal", "skipped"\(filterColumns.map { ", " + quote($0) }.joined())\(sessionColumn)\(stimulusColumns)))
             trials <- do.call(rbind, lapply(files, function(f) {
               d <- read.csv(f, colClasses = "character", check.names = FALSE)
               for (k in setdiff(cols, names(d))) d[[k]] <- NA
@@ -171,8 +176,59 @@ enum ReportRScript {
             for (i in seq_len(nrow(cells))) cat(sprintf("CELL|%s|%s|%d|%.17g|%d|%d\\n", cells$participant[i], cells$condition[i], cells$n_trials[i], cells$mean_abs_deviation_deg[i], as.integer(cells$front_back_reversals[i]), as.integer(cells$reversal_trials[i])))
 
             """
-        return r + mixedModelSection(mixedModels)
+        return r + (stimuli ? stimulusSection : "") + mixedModelSection(mixedModels)
     }
+
+    /// tables/stimuli.csv and tables/spectral-bands.csv again ("STIM|..." and "BAND|..." lines at full precision):
+    /// per stimulus (`target` and `stimulus_sha256`) the participants' mean absolute deviation with its t-interval
+    /// and mean time, front-back reversals pooled over its trials with a Wilson interval; per whole octave of the
+    /// 90 % bandwidth the same over all its stimuli's trials, each participant's mean weighing each trial once.
+    static let stimulusSection = """
+        # Stimuli (tables/stimuli.csv) and spectral bands (tables/spectral-bands.csv).
+        st <- trials[!is.na(trials$target) & trials$target != "", ]
+        st$stimulus_sha256[is.na(st$stimulus_sha256)] <- ""
+        st$bw <- suppressWarnings(as.numeric(st$stimulus_bandwidth_oct))
+        st$key <- paste(st$target, st$stimulus_sha256, sep = "|")
+        t_interval <- function(x) if (length(x) > 1) t.test(x)$conf.int else c(NA, NA)
+        reversals <- function(rows) {   # Wilson interval: prop.test without continuity correction
+          r <- rows$front_back_reversal[!is.na(rows$front_back_reversal) & rows$front_back_reversal != ""]
+          k <- sum(substr(r, 1, 1) %in% c("t", "T")); n <- length(r)
+          if (n == 0) return(c(NA, NA, NA, NA))
+          w <- prop.test(k, n, correct = FALSE)$conf.int
+          c(k, k / n, if (k == 0) 0 else w[1], if (k == n) 1 else w[2])
+        }
+        stim <- do.call(rbind, lapply(unique(st$key), function(k) {
+          rows <- st[st$key == k, ]
+          pm <- aggregate(cbind(abs_deviation_deg, time_s) ~ participant, rows, mean)
+          ci <- t_interval(pm$abs_deviation_deg); rv <- reversals(rows); bw <- rows$bw[!is.na(rows$bw)]
+          data.frame(target = rows$target[1], stimulus_sha256 = rows$stimulus_sha256[1],
+            bandwidth_oct = if (length(bw)) bw[1] else NA, n_trials = nrow(rows), n_participants = nrow(pm),
+            mean_abs_deviation_deg = mean(pm$abs_deviation_deg), ci_low = ci[1], ci_high = ci[2],
+            mean_time_s = mean(pm$time_s), front_back_reversals = rv[1], reversal_rate = rv[2],
+            reversal_ci_low = rv[3], reversal_ci_high = rv[4])
+        }))
+        twice <- names(which(table(stim$target) > 1))   # one name for two files: the hash tells them apart
+        stim$stimulus <- ifelse(stim$target %in% twice & stim$stimulus_sha256 != "",
+          paste(stim$target, substr(stim$stimulus_sha256, 1, 8)), stim$target)
+        stim <- stim[order(is.na(stim$bandwidth_oct), stim$bandwidth_oct, stim$target, stim$stimulus_sha256, method = "radix"), ]
+        st$band <- floor(unname(setNames(stim$bandwidth_oct, paste(stim$target, stim$stimulus_sha256, sep = "|"))[st$key]))
+        sb <- st[!is.na(st$band), ]
+        bands <- do.call(rbind, lapply(sort(unique(sb$band)), function(b) {
+          rows <- sb[sb$band == b, ]
+          pm <- aggregate(abs_deviation_deg ~ participant, rows, mean)
+          ci <- t_interval(pm$abs_deviation_deg); rv <- reversals(rows)
+          data.frame(band = b, stimuli = length(unique(rows$key)), n_trials = nrow(rows), n_participants = nrow(pm),
+            mean_abs_deviation_deg = mean(pm$abs_deviation_deg), ci_low = ci[1], ci_high = ci[2],
+            front_back_reversals = rv[1], reversal_rate = rv[2])
+        }))
+        cat("\n"); print(stim[, c("stimulus", setdiff(names(stim), c("stimulus", "stimulus_sha256")))], digits = 5, row.names = FALSE)
+        if (!is.null(bands)) { cat("\n"); print(bands, digits = 5, row.names = FALSE) }
+        for (i in seq_len(nrow(stim))) for (k in setdiff(names(stim), c("stimulus", "target", "stimulus_sha256")))
+          cat(sprintf("STIM|%s|%s|%.17g\n", stim$stimulus[i], k, stim[[k]][i]))
+        if (!is.null(bands)) for (i in seq_len(nrow(bands))) for (k in names(bands)[-1])
+          cat(sprintf("BAND|%d|%s|%.17g\n", as.integer(bands$band[i]), k, bands[[k]][i]))
+
+        """
 
     /// lme4 + lmerTest calls for the report's trial-level models, refit tightly (bobyqa to 1e-12) so their digits
     /// compare with the report's (lme4's default optimizer stops at about 5 digits); "MIXED|..." lines at full precision.

@@ -113,7 +113,7 @@ public enum StudyReport {
         }
         var script = ReportRScript.script(
             c, files: files, participantsFiles: participantsPaths, tests: conditionTests.rows + groupTests.rows,
-            mixedModels: mixedModels, filters: filters, outputFolder: outputFolder)
+            mixedModels: mixedModels, filters: filters, outputFolder: outputFolder, stimuli: !stimuli.isEmpty)
         if let questionnaires {
             let questionnaireFiles = questionnaires.data.files.filter { $0.hasSuffix("questionnaires.csv") }
             script += ReportQuestionnaires.rSection(
