@@ -71,7 +71,7 @@ import Testing
             #expect(missing.status == 404)
             #expect(
                 DashboardParticipantPageTests.text(missing.html).contains(
-                    "An keinem Ihrer Standorte namens A ist ein Teilnehmer P55 bekannt"), "\(missing.html)")
+                    "An einem Ihrer Standorte namens A ist kein Teilnehmer P55 bekannt"), "\(missing.html)")
             #expect(!missing.html.contains("No participant P55"))
 
             // The exports stay language-neutral: the research export's CSVs (stored entries of the ZIP) keep ISO
@@ -156,7 +156,7 @@ struct DashboardAccountLanguageBrowserTests {
                     try await browser.screenshot("de-account-\(name)-\(width)x\(height)")
                 }
                 try await browser.go(base + "/sites/A/participants/P55")
-                #expect(try await browser.text().contains("An keinem Ihrer Standorte namens A"))
+                #expect(try await browser.text().contains("An einem Ihrer Standorte namens A ist kein Teilnehmer P55"))
                 try await browser.screenshot("de-account-error-\(width)x\(height)")
             }
         }
