@@ -94,7 +94,20 @@ import Testing
         }
     }
 
-    /// The API's problems stay English whatever the browser's language: programs read them.
+    /// The API answers a German Accept-Language in English: its problems are read by programs.
+    @Test func theAPIAnswersInEnglishWhateverTheLanguageAsked() async throws {
+        try await withServer { server in
+            let detail = try await server.client.execute(
+                uri: "/api/v1/nowhere", method: .get, headers: [.acceptLanguage: "de-DE,de;q=0.9"]
+            ) { response in
+                #expect(response.headers[.contentType] == "application/problem+json")
+                return String(buffer: response.body)
+            }
+            #expect(detail.contains(#""detail":"No route GET \/api\/v1\/nowhere exists"#), "\(detail)")
+        }
+    }
+
+    /// A problem made from a marked sentence keeps the English sentence as its body's detail.
     @Test func theAPIsProblemsStayEnglishAndTheirSentenceIsMarked() throws {
         let problem = Problem.notFound(
             Sentence.gettext("No site named {site} is visible to you: pick one from the list.", ["site": "A"]))
