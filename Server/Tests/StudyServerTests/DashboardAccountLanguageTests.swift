@@ -71,7 +71,7 @@ import Testing
             #expect(missing.status == 404)
             #expect(
                 DashboardParticipantPageTests.text(missing.html).contains(
-                    "An keinem Ihrer Standorte namens A ist ein Teilnehmer P55 bekannt"), "\(missing.html)")
+                    "An einem Ihrer Standorte namens A ist kein Teilnehmer P55 bekannt"), "\(missing.html)")
             #expect(!missing.html.contains("No participant P55"))
 
             // The exports stay language-neutral: the research export's CSVs (stored entries of the ZIP) keep ISO
@@ -94,7 +94,20 @@ import Testing
         }
     }
 
-    /// The API's problems stay English whatever the browser's language: programs read them.
+    /// The API answers a German Accept-Language in English: its problems are read by programs.
+    @Test func theAPIAnswersInEnglishWhateverTheLanguageAsked() async throws {
+        try await withServer { server in
+            let detail = try await server.client.execute(
+                uri: "/api/v1/nowhere", method: .get, headers: [.acceptLanguage: "de-DE,de;q=0.9"]
+            ) { response in
+                #expect(response.headers[.contentType] == "application/problem+json")
+                return String(buffer: response.body)
+            }
+            #expect(detail.contains(#""detail":"No route GET \/api\/v1\/nowhere exists"#), "\(detail)")
+        }
+    }
+
+    /// A problem made from a marked sentence keeps the English sentence as its body's detail.
     @Test func theAPIsProblemsStayEnglishAndTheirSentenceIsMarked() throws {
         let problem = Problem.notFound(
             Sentence.gettext("No site named {site} is visible to you: pick one from the list.", ["site": "A"]))
@@ -156,7 +169,7 @@ struct DashboardAccountLanguageBrowserTests {
                     try await browser.screenshot("de-account-\(name)-\(width)x\(height)")
                 }
                 try await browser.go(base + "/sites/A/participants/P55")
-                #expect(try await browser.text().contains("An keinem Ihrer Standorte namens A"))
+                #expect(try await browser.text().contains("An einem Ihrer Standorte namens A ist kein Teilnehmer P55"))
                 try await browser.screenshot("de-account-error-\(width)x\(height)")
             }
         }
