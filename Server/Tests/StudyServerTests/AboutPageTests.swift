@@ -45,6 +45,11 @@ import TidyFormats
             #expect(credit?.holders == stanza?.copyright.joined(separator: " "), "HRTF/\(set)'s holders")
         }
 
+        // The recorded animals' licence as Debian's copyright file of the stamps says, where it is installed.
+        if let stamps = DebianCopyright.installed("tuxpaint-stamps-default") {
+            let credit = AboutCredits.groups(.english).flatMap(\.credits).first { $0.name.contains(stamps.package) }
+            #expect(credit?.licence == stamps.licence, "tuxpaint-stamps-default's licence")
+        }
         let names = AboutCredits.groups(.english).flatMap(\.credits).map { $0.name.lowercased() }
         let modules = try FileManager.default.contentsOfDirectory(
             atPath: Self.root.appendingPathComponent("Sources").path

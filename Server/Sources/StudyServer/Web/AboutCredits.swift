@@ -64,7 +64,7 @@ enum AboutCredits {
             name: "tuxpaint-stamps (Debian package tuxpaint-stamps-default)",
             what: catalog.gettext(
                 "recorded animal calls and their pictures, imported on the patient's computer from Debian's package"),
-            holders: "the Tux Paint developers", licence: "GPL-2")
+            holders: "2002-2022 Bill Kendrick (the Tux Paint project)", licence: "GPL-2")
         let synthesised = sounds.map { sound in
             Credit(
                 name: "\(sound.display) (Sounds/\(sound.name).wav)",
