@@ -10,7 +10,7 @@ struct SyncCommand: ParsableCommand {
         commandName: "sync",
         abstract: "Send the logs folder to the study server (enrol once with --server URL --enrol CODE).",
         discussion: """
-            Sends participants.csv rows, ratings.csv, questionnaires.csv, diary.csv, messages.csv and trials.csv rows, every new state of session.json and \
+            Sends participants.csv rows, ratings.csv, questionnaires.csv, diary.csv, messages.csv, hrtf-choice.csv and trials.csv rows, every new state of session.json and \
             plan-NNN.json files and profile.json versions, in batches of at most --batch-kib KiB; the server answers how far it holds each \
             file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Then writes the \
             training plans and hearing-profile versions prescribed on the server for the machine's site as each \
