@@ -42,6 +42,10 @@ struct ProtocolFileTests {
         #expect(study.minSeparationDeg == 60)
         #expect(study.conditions[0].name == "two-targets")
         #expect(study.conditions[0].targets == ["frog", "bluejay"])
+        #expect(study.sceneAmbience)
+        let quiet = try Fixtures.parse(
+            #"{"name": "x", "scene_ambience": false, "conditions": [{"level": "one-target", "repetitions": 1}]}"#)
+        #expect(!quiet.sceneAmbience)
     }
 
     @Test func aMissingFileSaysWhichFile() {

@@ -148,7 +148,8 @@ package final class SessionDriver {
                     protocolSeed: resolved.seed, participant: participant, sessionNumber: sessionIndex)
                 repeatWarning = PastSession.repeatWarning(past, participant: participant, protocolName: resolved.name)
                 if let safari = request.safari {
-                    safariNotice = cast(safari, into: &resolved, catalog: scene.catalog)
+                    safariNotice = cast(
+                        safari, into: &resolved, catalog: scene.catalog, ambience: studyProtocol.sceneAmbience)
                 }
                 // Everything that can be wrong with the rounds is found before the session's files are
                 // written, so a bad protocol or sound leaves no half-made session behind for --resume to trip over.
@@ -209,13 +210,18 @@ package final class SessionDriver {
     }
 
     /// Casts `safari`'s recorded animals (those the catalog holds) as the rounds' targets, plays the scene's
-    /// ambience under them (`SafariScene.withAmbience`) and names the scene in `resolved`; with fewer animals than
+    /// ambience under them (`SafariScene.withAmbience`, unless the plan's protocol says `scene_ambience` false) and
+    /// names the scene in `resolved`; with fewer animals than
     /// a round needs (at least two, so a scene is never one call over and over), the rounds keep the plan's own
     /// targets and the sentence saying so is returned.
-    static func cast(_ safari: SafariVisit, into resolved: inout ResolvedProtocol, catalog: SoundCatalog) -> String? {
+    static func cast(
+        _ safari: SafariVisit, into resolved: inout ResolvedProtocol, catalog: SoundCatalog, ambience: Bool = true
+    ) -> String? {
         resolved.scene = safari.scene.id
-        resolved.rounds = safari.scene.withAmbience(
-            resolved.rounds, available: Set(catalog.entries(role: .background).map(\.name)))
+        if ambience {
+            resolved.rounds = safari.scene.withAmbience(
+                resolved.rounds, available: Set(catalog.entries(role: .background).map(\.name)))
+        }
         let animals = safari.scene.animals(
             available: Set(catalog.entries(role: .target).map(\.name)), sessionsHere: safari.sessionsHere)
         let needed = max(2, resolved.rounds.map(\.targetSounds.count).max() ?? 1)

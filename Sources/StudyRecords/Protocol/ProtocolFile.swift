@@ -68,7 +68,7 @@ struct FieldReader {
     static let topFields = [
         "name", "description", "comment", "seed", "order", "blocked", "min_separation_deg",
         "bearings_deg", "background_gain_db", "keep_first_target_playing", "conditions",
-        "ratings", "feedback", "participant_sheet", "scene", "hrtf_choice",
+        "ratings", "feedback", "participant_sheet", "scene", "hrtf_choice", "scene_ambience",
     ]
     static let conditionFields = ["name", "comment", "level", "targets", "repetitions", "background_sound", "hrtf"]
 
@@ -211,7 +211,8 @@ struct FieldReader {
             keepFirstTargetPlaying: keepPlaying, conditions: conditions,
             ratings: try bool(fields, "ratings", "ratings") ?? false, feedback: try feedback(fields),
             participantSheet: try participantSheet(fields), scene: try scene(fields),
-            hrtfChoice: try bool(fields, "hrtf_choice", "hrtf_choice") ?? true)
+            hrtfChoice: try bool(fields, "hrtf_choice", "hrtf_choice") ?? true,
+            sceneAmbience: try bool(fields, "scene_ambience", "scene_ambience") ?? true)
     }
 
     /// A protocol's `scene`: one of the safari's scenes (`SafariScene`), named exactly.

@@ -79,13 +79,16 @@ public struct StudyProtocol: Sendable, Equatable {
     /// false (`"hrtf_choice": false`): the study fixes which HRTF set its participants hear, so `hrtf choose` and the
     /// menu's "Find my sound" refuse for anyone who has a session of it.
     public var hrtfChoice: Bool
+    /// false (`"scene_ambience": false`): a training plan's sessions open scenes and play their animals, but keep
+    /// the plan's own background sounds: no scene ambience replaces them and no bed plays under the other rounds.
+    public var sceneAmbience: Bool
 
     public init(
         name: String, description: String? = nil, seed: UInt64? = nil, order: Order = .fixed,
         blocked: Bool = true, minSeparationDeg: Double = 60, bearingsDeg: [Double]? = nil,
         backgroundGainDB: Double = 0, keepFirstTargetPlaying: Bool = false, conditions: [Condition],
         ratings: Bool = false, feedback: SessionFeedback = .all, participantSheet: ProtocolSheet? = nil,
-        scene: String? = nil, hrtfChoice: Bool = true
+        scene: String? = nil, hrtfChoice: Bool = true, sceneAmbience: Bool = true
     ) {
         self.name = name
         self.description = description
@@ -100,6 +103,7 @@ public struct StudyProtocol: Sendable, Equatable {
         self.ratings = ratings
         self.feedback = feedback
         self.hrtfChoice = hrtfChoice
+        self.sceneAmbience = sceneAmbience
         self.participantSheet = participantSheet
         self.scene = scene
     }
