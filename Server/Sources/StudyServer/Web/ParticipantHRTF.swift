@@ -59,12 +59,12 @@ enum ParticipantHRTF {
                         "Choice of {started}: {count} comparison, winner {winner}",
                         "Choice of {started}: {count} comparisons, winner {winner}",
                         compared.count,
-                        ["started": WebSiteRoutes.show(started, catalog), "winner": winner.set1])
+                        ["started": catalog.time(started), "winner": winner.set1])
                 }
                 ?? catalog.ngettext(
                     "Choice of {started}: {count} comparison, ended before a winner (the profile was not changed)",
                     "Choice of {started}: {count} comparisons, ended before a winner (the profile was not changed)",
-                    compared.count, ["started": WebSiteRoutes.show(started, catalog)])
+                    compared.count, ["started": catalog.time(started)])
             let rows: [[String: Any]] = compared.map { row in
                 let (a, b) = row.order == "1-2" ? (row.set1, row.set2) : (row.set2, row.set1)
                 // A and B are the names the patient heard the sets by, in every language.
@@ -74,7 +74,7 @@ enum ParticipantHRTF {
                     "comparison": String(row.comparison), "round": String(row.round), "a": a, "b": b,
                     "answer": answer, "preferred": row.preferred.isEmpty ? "—" : row.preferred,
                     "hearAgain": String(row.hearAgain),
-                    "seconds": WebParticipantRoutes.number(row.answerSeconds, 1),
+                    "seconds": catalog.number(row.answerSeconds, 1),
                 ]
             }
             return [
@@ -93,7 +93,7 @@ enum ParticipantHRTF {
                     : side.condition == HRTFCheck.standardCondition
                         ? catalog.gettext("the standard set") : side.condition,
                 "hrtf": side.hrtf, "targets": String(side.trials),
-                "error": WebParticipantRoutes.number(side.meanAbsoluteErrorDeg, 1),
+                "error": catalog.number(side.meanAbsoluteErrorDeg, 1),
                 "reversals": String(side.reversals),
             ]
         }

@@ -21,7 +21,7 @@ struct WebAboutRoutes {
         let sites = try await database.publishedAbouts().enumerated().map { index, site -> [String: Any] in
             [
                 "anchor": "site-\(index + 1)", "name": site.site, "text": site.text,
-                "updated": WebSiteRoutes.show(site.updatedAt, catalog),
+                "updated": catalog.time(site.updatedAt),
             ]
         }
         let privacy = PrivacyNotice.sections(catalog).enumerated().map { index, section -> [String: Any] in
