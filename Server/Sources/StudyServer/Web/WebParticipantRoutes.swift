@@ -346,7 +346,8 @@ struct WebParticipantRoutes {
                     [
                         "value": value,
                         "label": value == "none"
-                            ? catalog.gettext("no notch") : catalog.gettext("{width} octave", ["width": catalog.number(written: value)]),
+                            ? catalog.gettext("no notch")
+                            : catalog.gettext("{width} octave", ["width": catalog.number(written: value)]),
                         "selected": value == (notchWidthOctaves.map { String(format: "%g", $0) } ?? "none"),
                     ]
                 },
