@@ -134,20 +134,23 @@ exec_start="$(sed -n 's/^ExecStart=//p' "$root/lib/systemd/system/soundsafari-se
 chroot "$root" "${clean_env[@]}" sh -c 'set -a; . /etc/soundsafari/server.env; cd /var/lib/soundsafari-server; eval "exec runuser -u soundsafari -- $0"' \
     "$(printf '%s' "$exec_start" | sed 's/\${\([A-Z_]*\)}/"$\1"/g')" >"$work/serve.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 100); do
+# Up to a minute: on a loaded machine the first start (its catalogs, the database's pool) takes seconds.
+for _ in $(seq 1 300); do
     curl -fsS "http://127.0.0.1:$port/api/v1/openapi.json" -o /dev/null 2>/dev/null && break
     kill -0 "$server_pid" 2>/dev/null || { cat "$work/serve.log" >&2; fail "serve exited"; }
     sleep 0.2
 done
-curl -fsS "http://127.0.0.1:$port/api/v1/openapi.json" | grep -q openapi || fail "serve does not answer on :$port"
+# Into a file, then read: `curl | grep -q` fails under pipefail once grep stops reading a large answer.
+curl -fsS "http://127.0.0.1:$port/api/v1/openapi.json" -o "$work/openapi.json" && grep -q openapi "$work/openapi.json" ||
+    { cat "$work/serve.log" >&2; fail "serve does not answer on :$port"; }
 
 step "a game outside the root (the package's own binary) enrols and syncs to it"
 as_server site add lab-deb >/dev/null
 code="$(as_server device enrol --site lab-deb | sed -n 's/^Enrolment code for site lab-deb: \([^ ]*\) .*/\1/p')"
 [ -n "$code" ] || fail "device enrol printed no code"
 outside="$work/outside"
+mkdir -p "$outside/pkg" "$outside/config" "$outside/data"
 dpkg-deb -x "$game_deb" "$outside/pkg"
-mkdir -p "$outside/config" "$outside/data"
 cp -r "$root/home/player/logs" "$outside/logs"
 game() { XDG_CONFIG_HOME="$outside/config" XDG_DATA_HOME="$outside/data" "$outside/pkg/usr/lib/soundsafari/soundsafari" "$@"; }
 game sync --server "http://127.0.0.1:$port" --enrol "$code" --name deb-test --logs "$outside/logs" >"$work/sync.txt" ||

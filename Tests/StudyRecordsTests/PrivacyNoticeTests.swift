@@ -20,8 +20,9 @@ struct PrivacyNoticeTests {
         let sent = try #require(sections.first { $0.heading == "What is sent to the study's server" })
         #expect(sent.items == SyncPath.kinds.compactMap { PrivacyNotice.sent(kind: $0, .english) })
         #expect(sent.items.count == SyncPath.kinds.count && Set(sent.items).count == sent.items.count, "each once")
-        // The files the never-sent section names are not synced kinds (display.json, hrtf-choice.csv).
-        for kept in ["display", "hrtf-choice"] { #expect(!SyncPath.kinds.contains(kept)) }
+        // The files the never-sent section names are not synced kinds (display.json); the choice by ear is sent.
+        #expect(!SyncPath.kinds.contains("display"))
+        #expect(SyncPath.kinds.contains("hrtf-choice"))
         #expect(sections.flatMap(\.lines).contains { $0.contains("never recorded") })
     }
 }

@@ -41,6 +41,9 @@ public enum PrivacyNotice {
         case "questionnaires": catalog.gettext("the questionnaires' answers and scores (questionnaires.csv)")
         case "diary": catalog.gettext("the diary's events and therapies (diary.csv)")
         case "messages": catalog.gettext("your messages to the study team and their answers (messages.csv)")
+        case "hrtf-choice":
+            catalog.gettext(
+                "the comparisons of choosing a sound set by ear, with your answers and the set chosen (hrtf-choice.csv)")
         default: nil
         }
     }
@@ -73,7 +76,7 @@ public enum PrivacyNotice {
                         "Sound from the microphone: it is never recorded; while you allow it, only its level is measured and written with your rating."
                     ),
                     catalog.gettext(
-                        "Your display settings, the comparisons of choosing a sound set by ear, imported sound sets, the progress chart and the spoken sentences stay on your computer."
+                        "Your display settings, imported sound sets, the progress chart and the spoken sentences stay on your computer."
                     ),
                     catalog.gettext(
                         "The server stores no address of your computer (IP), no name and no password in clear; the game sends nothing to anyone else."
