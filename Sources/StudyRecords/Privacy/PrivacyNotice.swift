@@ -43,7 +43,8 @@ public enum PrivacyNotice {
         case "messages": catalog.gettext("your messages to the study team and their answers (messages.csv)")
         case "hrtf-choice":
             catalog.gettext(
-                "the comparisons of choosing a sound set by ear, with your answers and the set chosen (hrtf-choice.csv)")
+                "the comparisons of choosing a sound set by ear, with your answers and the set chosen (hrtf-choice.csv)"
+            )
         default: nil
         }
     }
