@@ -30,6 +30,9 @@ server_pid=""
 server2_pid=""
 nginx_running=""
 cleanup() {
+    # Every step, whatever the one before answered: `wait` on a server stopped by TERM answers 143, which under
+    # `set -e` ended the cleanup there and left PostgreSQL running and the root's mounts in place.
+    set +e
     [ -n "$nginx_running" ] && kill "$(cat "$work/nginx/nginx.pid")" 2>/dev/null
     [ -n "$server2_pid" ] && kill "$server2_pid" 2>/dev/null && wait "$server2_pid" 2>/dev/null
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
