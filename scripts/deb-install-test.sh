@@ -224,11 +224,11 @@ held="$(sql "SELECT count(*) FROM trials")"
 [ "$held" -eq $((rows + expected)) ] || fail "the server holds $held trial rows, the three machines' logs $((rows + expected))"
 [ "$(sql "SELECT count(*) FROM (SELECT session_id, trial FROM trials GROUP BY 1, 2 HAVING count(*) > 1) t")" -eq 0 ] ||
     fail "a trial is stored twice"
-# No client address anywhere: the whole database as text, and both servers' logs (their "listening on" line names
-# their own address, which is not a client's).
+# No client address anywhere: the whole database as text, and both servers' logs (their start lines, "SoundSafari
+# server on …" and Hummingbird's "listening on", name their own address, which is not a client's).
 in_root runuser -u postgres -- pg_dump --data-only soundsafari >"$work/dump.sql"
 grep -n '127\.0\.0\.1\|::1\|localhost' "$work/dump.sql" && fail "the database holds an address"
-cat "$work/serve.log" "$work/serve2.log" | grep -v 'listening on' | grep -n '127\.0\.0\.1\|::1' &&
+cat "$work/serve.log" "$work/serve2.log" | grep -v 'listening on\|^SoundSafari server on ' | grep -n '127\.0\.0\.1\|::1' &&
     fail "a server's log holds an address"
 kill "$(cat "$work/nginx/nginx.pid")" && nginx_running=""
 kill "$server2_pid" && wait "$server2_pid" 2>/dev/null || true

@@ -21,7 +21,9 @@ enum AboutCredits {
     /// The synthesised sounds of `Sounds/sounds.json`, by catalog name: display name and licence.
     static let sounds: [(name: String, display: String, licence: String)] = [
         ("frog", "Frog", "CC0-1.0"), ("bluejay", "Blue jay", "CC0-1.0"), ("ambience", "Pond at dusk", "CC0-1.0"),
-        ("shutter", "Camera shutter", "CC0-1.0"),
+        ("shutter", "Camera shutter", "CC0-1.0"), ("ambience_farm", "Farmyard in the wind", "CC0-1.0"),
+        ("ambience_forest", "Forest in a breeze", "CC0-1.0"), ("ambience_coast", "Surf on a beach", "CC0-1.0"),
+        ("ambience_savannah", "Savannah wind", "CC0-1.0"),
     ]
 
     /// The measured HRTF sets of `HRTF/` (file, holders, licence as packaging/soundsafari/copyright.in has them).
