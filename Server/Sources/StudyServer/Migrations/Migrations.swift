@@ -41,6 +41,7 @@ enum Migrations {
         .v071HRTFChoices,
         .v072SiteAbout,
         .v073PrescriptionsSharedMachines,
+        .v080SitesTimeZone,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
