@@ -31,6 +31,10 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+        // libpng itself for the pictures' PNGs (SDL2_image's writer offers no compression setting).
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
             name: "CCSV", path: "Sources/CCSV",
             providers: [.apt(["libcsv-dev"])]),
@@ -85,8 +89,8 @@ let package = Package(
         .target(
             name: "GameUI",
             dependencies: [
-                "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
-                "TidyFormats", "Localization",
+                "CSDL2", "CPNG", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime",
+                "HeadTracking", "TidyFormats", "Localization",
             ]),
         .target(
             name: "SoundSafariCommands",

@@ -12,7 +12,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libopenal-dev libopenal-data libsndfile1-dev
-  libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
+  libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libpng-dev
   libcsv-dev r-mathlib fonts-dejavu-core
   libmysofa-dev libsoxr-dev
   liblo-dev liblo-tools python3

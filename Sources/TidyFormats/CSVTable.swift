@@ -34,6 +34,27 @@ public struct CSVTable: Sendable {
         return CSVTable(file: url.path, header: reader.header, records: records, cutOff: reader.cutOff)
     }
 
+    /// Reads a file and hands each record to `body` as it is read, as a row of a table that has the file's header
+    /// but keeps no record (a reader that builds its own values needs no copy of every field). What it throws is
+    /// what `read` followed by a loop over the records would throw: a problem the reader finds anywhere in the file
+    /// (a malformed line, a row of the wrong length) comes first, else the first error `body` throws; after that
+    /// error `body` is not called again.
+    public static func forEachRow(_ url: URL, _ body: (CSVRow) throws -> Void) throws {
+        let reader = CSVReader(columns: nil)
+        reader.showProgress = false
+        var table: CSVTable?
+        var firstError: Error?
+        try reader.read(path: url.path) { record in
+            guard firstError == nil else { return }
+            // Without chosen columns a record's columns are the file's header.
+            let header = table ?? CSVTable(file: url.path, header: record.columnNames, records: [], cutOff: nil)
+            table = header
+            // Held, not thrown: thrown here the reader would stop, and a later line it refuses would go unreported.
+            do { try body(CSVRow(table: header, record: record)) } catch { firstError = error }
+        }
+        if let firstError { throw firstError }
+    }
+
     /// Parses CSV bytes; `file` is only used in error messages.
     public static func parse(_ data: Data, file: String) throws -> CSVTable {
         let reader = CSVReader(columns: nil)

@@ -20,7 +20,7 @@ import Testing
             "GameCore", "StudyRecords", "StudyKit", "TidyFormats", "StudyAnalysis", "Localization",
         ],
         "Sources/GameUI": [
-            "CSDL2", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
+            "CSDL2", "CPNG", "GameCore", "SpatialAudio", "StudyKit", "StudyRecords", "SessionRuntime", "HeadTracking",
             "TidyFormats", "Localization",
         ],
         "Sources/SoundSafariCommands": [

@@ -10,6 +10,15 @@ extension TrialRow {
         if let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size == 0 {
             return []
         }
-        return try rows(of: CSVTable.read(url))
+        // Decoded as the reader goes (no table of every record kept, the bulk of this read's time); the errors
+        // are the ones `rows(of: CSVTable.read(url))` would throw.
+        var rows: [TrialRow] = []
+        var columns: CSVColumns?
+        try CSVTable.forEachRow(url) { row in
+            let found = columns ?? CSVColumns(Self.columns, in: row.table)
+            columns = found
+            rows.append(try TrialRow(row, found))
+        }
+        return rows
     }
 }
