@@ -105,6 +105,10 @@ enum AboutCredits {
             ("ICU (swift-foundation-icu)", "Unicode, Inc. and others", "Unicode-3.0"),
             ("OpenAL Soft (libopenal1)", "Chris Robinson and others", "LGPL-2+"),
             ("SDL2, SDL2_ttf, SDL2_image", "Sam Lantinga and others", "Zlib"),
+            (
+                "libpng (libpng16, the result pictures' PNG files)", "Cosmin Truta, Glenn Randers-Pehrson and others",
+                "libpng-2.0"
+            ),
             ("libsndfile", "Erik de Castro Lopo and others", "LGPL-2.1+"),
             ("libmysofa", "Christian Hoene, Symonics GmbH", "BSD-3-clause"),
             ("libsoxr", "Rob Sykes", "LGPL-2.1+"), ("libcsv", "Robert Gamble", "LGPL-2.1+"),
