@@ -2,7 +2,7 @@
 SWIFT ?= swift
 XVFB  := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps build play install test lint format bench sounds clean server po deb deb-test
+.PHONY: deps build play install test lint format bench sounds clean server po deb deb-test deb-upgrade-test
 
 deps:
 	@bash scripts/install-deps.sh
@@ -53,13 +53,25 @@ server: deps
 
 # The Debian packages (soundsafari_<VERSION>_amd64.deb, soundsafari-server_<VERSION>_amd64.deb) in .build/deb, from
 # release builds with the Swift runtime linked statically, checked by lintian; deb-test installs them into a clean
-# Debian 12 root made by debootstrap and uses them there (as root).
+# Debian 12 root made by debootstrap and uses them there (through sudo when not root). DEB_BUILD=debug (what CI
+# runs after `make test`): the same packages relinked from the debug build `make test` made, in .build/deb-debug,
+# versioned VERSION+git<commit time>.<commit>. deb-upgrade-test installs them over the previous version's packages
+# (OLD_DEBS: a folder holding its two .debs), e.g. `make deb-upgrade-test DEB_BUILD=debug OLD_DEBS=../v1.1.0-debs`.
+DEB_BUILD ?= release
+DEB_DIR := $(if $(filter debug,$(DEB_BUILD)),.build/deb-debug,.build/deb)
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+DEB_TEST_ENV := env DEBIAN_MIRROR="$(DEBIAN_MIRROR)" DEB_TEST_BASE="$(DEB_TEST_BASE)"
+
 deb:
 	@bash scripts/install-deps.sh --deb
-	@bash scripts/make-deb.sh
+	@DEB_BUILD=$(DEB_BUILD) bash scripts/make-deb.sh
 
 deb-test: deb
-	@bash scripts/deb-install-test.sh .build/deb
+	@$(SUDO) $(DEB_TEST_ENV) bash scripts/deb-install-test.sh $(DEB_DIR)
+
+deb-upgrade-test: deb
+	@[ -n "$(OLD_DEBS)" ] || { echo "error: name the previous version's packages: make deb-upgrade-test OLD_DEBS=DIR (DIR holds its soundsafari_*.deb and soundsafari-server_*.deb)." >&2; exit 1; }
+	@$(SUDO) $(DEB_TEST_ENV) bash scripts/deb-upgrade-test.sh "$(OLD_DEBS)" $(DEB_DIR)
 
 # The checked-in .swift-format is the style; CI fails on any finding.
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests Analysis/Sources Analysis/Tests Plugins Server/Package.swift Server/Sources Server/Tests

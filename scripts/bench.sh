@@ -30,12 +30,25 @@ bash scripts/kill-loop.sh .build/release 24
 python3 scripts/bad-inputs.py .build/release
 # The study server (issue 24): sync ingest against COPY, the export of 1,000,000 rows, a home machine's 30 days.
 bash scripts/server-bench.sh
-# The Debian packages (issue 44): each package's size and the time from `apt-get install ./soundsafari_*.deb` to a
-# first simulate in a clean Debian 12 root (debootstrap's own time too); debootstrap and chroot need root.
-if [ "$(id -u)" -eq 0 ]; then
-    bash scripts/install-deps.sh --deb >&2
-    bash scripts/make-deb.sh >&2
-    bash scripts/deb-install-test.sh .build/deb | grep '^deb\.'
+# The Debian packages (issue 44): each package's size, and the time from `apt-get install ./soundsafari_*.deb` in a
+# clean Debian 12 root to the end of a first simulate (debootstrap's own time too; debootstrap and chroot need root).
+# Of the release packages `make deb` left in .build/deb: making them here would be two more release builds, with the
+# static Swift runtime, beside the one above (an hour on 2 cores). Run `make deb` first to have these lines.
+game_deb=(.build/deb/soundsafari_*_amd64.deb)
+server_deb=(.build/deb/soundsafari-server_*_amd64.deb)
+if [ -f "${game_deb[0]}" ] && [ -f "${server_deb[0]}" ]; then
+    echo "deb.*: the packages of $(dpkg-deb -f "${game_deb[0]}" Version) in .build/deb, made by make deb at $(date -r "${game_deb[0]}" '+%F %H:%M')" >&2
+    if [ "$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; then
+        as_root=()
+        [ "$(id -u)" -eq 0 ] || as_root=(sudo)
+        # The lines only; the test's steps stay in a file, whose last lines are shown if it fails.
+        "${as_root[@]}" bash scripts/deb-install-test.sh .build/deb 2>bench-out/deb-install-test.log | grep '^deb\.' ||
+            { tail -n 5 bench-out/deb-install-test.log >&2; echo "deb.*: the install test failed (bench-out/deb-install-test.log)" >&2; }
+    else
+        echo "deb.soundsafari_size $(stat -c %s "${game_deb[0]}") bytes"
+        echo "deb.soundsafari_server_size $(stat -c %s "${server_deb[0]}") bytes"
+        echo "deb.apt_install_to_first_simulate: skipped, the install test needs root or sudo (debootstrap, chroot)" >&2
+    fi
 else
-    echo "deb.*: skipped, the install test needs root (debootstrap, chroot)" >&2
+    echo "deb.*: skipped, no packages in .build/deb: run make deb first (make bench does not build them)" >&2
 fi
