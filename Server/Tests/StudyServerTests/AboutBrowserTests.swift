@@ -10,7 +10,7 @@ struct AboutBrowserTests {
     @Test(arguments: [(1280, 800), (390, 844)])
     func theAboutPageSignedOutAndAParticipantsCalendar(width: Int, height: Int) async throws {
         try await withParticipantStudy(live: true) { server, _ in
-            _ = try await server.database.setSiteAbout(
+            _ = try await server.database.sites.setSiteAbout(
                 site: "A",
                 text:
                     "Tinnitus study of the ENT clinic, University Hospital (Dr. A. Example).\nQuestions: the study team, Monday to Friday 9–12, phone 0731 500-0.",

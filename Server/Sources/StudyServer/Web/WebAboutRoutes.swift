@@ -6,7 +6,7 @@ import Localization
 import StudyRecords
 
 struct WebAboutRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
     let pages: WebPages
 
     func add(to web: RouterGroup<AppRequestContext>) {
@@ -18,7 +18,7 @@ struct WebAboutRoutes {
     /// name; the privacy part is StudyRecords' `PrivacyNotice`, the sentences the game's About screen shows.
     @Sendable func about(_ request: Request, context: AppRequestContext) async throws -> Response {
         let catalog = context.catalog
-        let sites = try await database.publishedAbouts().enumerated().map { index, site -> [String: Any] in
+        let sites = try await self.sites.publishedAbouts().enumerated().map { index, site -> [String: Any] in
             [
                 "anchor": "site-\(index + 1)", "name": site.site, "text": site.text,
                 "updated": catalog.time(site.updatedAt),

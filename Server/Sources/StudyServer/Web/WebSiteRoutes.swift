@@ -5,10 +5,18 @@ import Hummingbird
 import Localization
 
 struct WebSiteRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let dashboard: any DashboardRepository
+    let devices: any DevicesRepository
+    let participantPages: any ParticipantPagesRepository
+    let prescriptions: any PrescriptionsRepository
+    let messages: any MessagesRepository
+    let audit: any AuditRepository
     let pages: WebPages
     /// When the overview's alerts fire.
     var thresholds = AlertThresholds()
+
+    var siteAlerts: SiteAlerts { SiteAlerts(dashboard: dashboard, devices: devices, messages: messages) }
 
     func add(to web: RouterGroup<AppRequestContext>) {
         web.get("", use: overview)
@@ -25,9 +33,9 @@ struct WebSiteRoutes {
         let now = Date()
         var sites: [[String: Any]] = []
         var alerts: [[String: Any]] = []
-        for site in try await database.sites() where account.sees(site: site) {
-            let devices = try await database.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
-            for alert in try await database.alerts(
+        for site in try await self.sites.sites() where account.sees(site: site) {
+            let devices = try await self.devices.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
+            for alert in try await self.siteAlerts.alerts(
                 site: site, now: now, thresholds: thresholds, catalog: context.catalog)
             {
                 var row: [String: Any] = ["site": site, "kind": alert.kind.rawValue, "text": alert.text]
@@ -38,7 +46,7 @@ struct WebSiteRoutes {
                 }
                 alerts.append(row)
             }
-            let counts = try await database.siteCounts(site: site)
+            let counts = try await self.dashboard.siteCounts(site: site)
             sites.append([
                 "name": site, "devices": devices.count, "participants": counts.participants,
                 "sessionsThisWeek": counts.sessionsThisWeek,
@@ -50,7 +58,7 @@ struct WebSiteRoutes {
             "overview", title: context.catalog.gettext("Study overview"),
             page: ["sites": sites, "noSites": sites.isEmpty, "alerts": alerts, "noAlerts": alerts.isEmpty],
             web: context.web)
-        try await database.auditView("overview", by: account, site: nil, requestID: context.id)
+        try await self.audit.auditView("overview", by: account, site: nil, requestID: context.id)
         return response
     }
 
@@ -61,7 +69,7 @@ struct WebSiteRoutes {
         askNew: Bool = false, aboutDraft: String? = nil
     ) async throws -> Response {
         let catalog = context.catalog
-        let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
+        let devices: [[String: Any]] = try await self.devices.devicesWithLastSync(site: site).map { device, last in
             [
                 "id": device.id.uuidString.lowercased(), "name": device.name,
                 "enrolled": catalog.time(device.enrolledAt), "lastSync": catalog.time(last),
@@ -83,7 +91,7 @@ struct WebSiteRoutes {
         if let aboutDraft {
             page["about"] = aboutDraft
         } else {
-            page["about"] = try await database.siteAbout(site: site)
+            page["about"] = try await self.sites.siteAbout(site: site)
         }
         if askNew { page["askNew"] = ["participant": context.webForm["participant"] ?? ""] }
         // Each rendering of the form its own key: sending that form twice stores one prescription.
@@ -97,7 +105,7 @@ struct WebSiteRoutes {
                         "The prescription prescription={text} is not a prescription's number: use the link the form sent you to.",
                         ["text": String(text.prefix(40))]))
             }
-            if let stored = try await database.prescription(id: id, site: site) {
+            if let stored = try await self.prescriptions.prescription(id: id, site: site) {
                 notice =
                     stored.kind == "plan"
                     ? catalog.gettext(
@@ -134,7 +142,7 @@ struct WebSiteRoutes {
         }
         let number = try PageNumber.parse(query["page"])
         let perPage = Self.participantsPerPage
-        let (rows, total) = try await database.participants(
+        let (rows, total) = try await self.dashboard.participants(
             site: site, order: order, offset: (number - 1) * perPage, limit: perPage)
         let pages = max(1, (total + perPage - 1) / perPage)
         let link = { (page: Int, sort: StudyDatabase.ParticipantOrder) in
@@ -162,13 +170,13 @@ struct WebSiteRoutes {
     /// the API's, whether it exists elsewhere or not at all.
     private func managedSite(_ context: AppRequestContext) async throws -> (Account, String) {
         let account = try context.webAccount(.admin, .supervisor)
-        return (account, try await DeviceRoutes.visibleSite(context, account: account, database: database))
+        return (account, try await DeviceRoutes.visibleSite(context, account: account, sites: sites))
     }
 
     @Sendable func sitePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await managedSite(context)
         let response = try await site(name, context: context)
-        try await database.auditView("site", by: account, site: name, requestID: context.id)
+        try await self.audit.auditView("site", by: account, site: name, requestID: context.id)
         return response
     }
 
@@ -180,7 +188,7 @@ struct WebSiteRoutes {
             return try await site(
                 name, context: context, error: problem, status: .badRequest, aboutDraft: context.webForm["about"])
         }
-        let changed = try await database.setSiteAbout(
+        let changed = try await self.sites.setSiteAbout(
             site: name, text: text, by: (account.name, account.role.rawValue), requestID: context.id)
         let catalog = context.catalog
         let notice =
@@ -196,7 +204,7 @@ struct WebSiteRoutes {
 
     @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await managedSite(context)
-        let code = try await database.enrolmentCode(
+        let code = try await self.devices.enrolmentCode(
             site: name, by: (account.name, account.role.rawValue), requestID: context.id)
         return try await site(name, context: context, code: code)
     }
@@ -204,7 +212,7 @@ struct WebSiteRoutes {
     @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await managedSite(context)
         let text = context.parameters.get("device") ?? ""
-        guard let id = UUID(uuidString: text), let device = try await database.device(id: id), device.site == name
+        guard let id = UUID(uuidString: text), let device = try await self.devices.device(id: id), device.site == name
         else {
             throw Problem.notFound(
                 Sentence.gettext(
@@ -215,7 +223,7 @@ struct WebSiteRoutes {
         guard device.revokedAt != nil || context.webForm["confirm"] == "yes" else {
             return try await site(name, context: context, confirmRevoke: (id, device.name))
         }
-        let revoked = try await database.revoke(
+        let revoked = try await self.devices.revoke(
             device: id, by: (account.name, account.role.rawValue), requestID: context.id)
         return try await site(
             name, context: context,
@@ -258,7 +266,7 @@ struct WebSiteRoutes {
                 name, context: context, error: refusal.worded(in: context.catalog), status: .badRequest)
         }
         if form["new_participant"] != "yes",
-            !(try await database.participantIsKnown(site: name, participant: participant))
+            !(try await self.participantPages.participantIsKnown(site: name, participant: participant))
         {
             return try await site(
                 name, context: context,
@@ -267,7 +275,7 @@ struct WebSiteRoutes {
                     ["participant": participant, "site": name]),
                 status: .badRequest, askNew: true)
         }
-        let id = try await database.prescribe(
+        let id = try await self.prescriptions.prescribe(
             kind: "plan", site: name, participant: participant, content: content,
             by: (account.name, account.role.rawValue), requestID: context.id, key: key,
             sharedMachines: form["shared_machines"] == "yes")

@@ -1,9 +1,37 @@
-// A site's own text for the public /about page: who runs the study there, set by its supervisors or an admin.
+// The sites in PostgreSQL (`sites`, with each one's /about text), every change audited.
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 
-extension StudyDatabase {
+public struct PostgresSites: SitesRepository, PostgresRepository {
+    let database: StudyDatabase
+
+    public init(database: StudyDatabase) {
+        self.database = database
+    }
+
+    public func addSite(
+        _ name: String, by actor: (name: String, role: String) = ("cli", "admin"), requestID: String? = nil
+    ) async throws {
+        let name = try SiteName(name).value
+        let inserted = try await rows(
+            "INSERT INTO sites (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING RETURNING id")
+        guard !inserted.isEmpty else {
+            throw StudyDatabase.Refusal(
+                Sentence.gettext("A site named {name} exists already: choose another name.", ["name": name]))
+        }
+        try await audit(actor: actor, action: "site.add", site: name, requestID: requestID)
+    }
+
+    public func sites() async throws -> [String] {
+        try await rows("SELECT name FROM sites ORDER BY name").map { try $0.decode(String.self) }
+    }
+
+    public func siteID(_ name: String) async throws -> Int? {
+        try await database.siteID(name)
+    }
+
     /// A site's text as stored ("" when it has said nothing).
     public func siteAbout(site: String) async throws -> String {
         try await rows("SELECT about FROM sites WHERE name = \(site)").first.map { try $0.decode(String.self) } ?? ""
