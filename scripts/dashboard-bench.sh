@@ -100,7 +100,7 @@ SQL
 bench participants "/participants?site=dash&sort=last&order=desc" participants.sql
 
 # A participant's page's SQL, in its order (the session, WebParticipantRoutes: the site, whether the participant is known, then
-# StudyDatabase+ParticipantPages: sessions, their kept summaries, ratings, profiles, prescriptions, the patient's
+# PostgresParticipantPages: sessions, their kept summaries, ratings, profiles, prescriptions, the patient's
 # record, the plan, the sessions as the plan and the dose rule count them; the view's audit row).
 cat >"$work/participant.sql" <<SQL
 $session

@@ -15,16 +15,15 @@ enum APIDocument {
     }()
 }
 
-/// The router with every route and middleware; `database` must be running (the application runs its client).
-/// `sessions` resolves tokens and cookies (PostgreSQL's, unless a test gives its own).
+/// The router with every route and middleware; `repositories.database` must be running (the application runs its
+/// client). A test gives its own repository for an area it wants to control (`Repositories.postgres` otherwise).
 func buildRouter(
-    database: StudyDatabase, configuration: ServerConfiguration, pages: WebPages,
-    sessions: (any SessionsRepository)? = nil
+    repositories r: Repositories, configuration: ServerConfiguration, pages: WebPages
 ) -> Router<AppRequestContext> {
-    let sessions = sessions ?? PostgresSessions(database: database)
+    let database = r.database
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ProblemMiddleware())
-    router.add(middleware: AuthenticationMiddleware(sessions: sessions))
+    router.add(middleware: AuthenticationMiddleware(sessions: r.sessions))
     let api = router.group("api/v1")
     api.get("openapi.json") { _, _ in
         Response(
@@ -34,24 +33,40 @@ func buildRouter(
     api.get("health") { _, _ in
         JSONReply(body: ["status": "ok", "schema": String(try await database.schemaVersion())])
     }
-    AccountRoutes(database: database, sessions: sessions, configuration: configuration).add(to: api)
-    DeviceRoutes(database: database, configuration: configuration).add(to: api)
-    SyncRoutes(database: database).add(to: api)
-    PrescriptionRoutes(database: database).add(to: api)
-    MessageRoutes(database: database).add(to: api)
-    ExportRoutes(database: database).add(to: api)
-    ParticipantRoutes(database: database).add(to: api)
+    AccountRoutes(
+        sites: r.sites, accounts: r.accounts, audit: r.audit, rateLimits: r.rateLimits, sessions: r.sessions,
+        configuration: configuration
+    ).add(to: api)
+    DeviceRoutes(sites: r.sites, devices: r.devices, rateLimits: r.rateLimits, configuration: configuration).add(
+        to: api)
+    SyncRoutes(database: database, participantData: r.participantData).add(to: api)
+    PrescriptionRoutes(sites: r.sites, prescriptions: r.prescriptions).add(to: api)
+    MessageRoutes(sites: r.sites, messages: r.messages, audit: r.audit, participantPages: r.participantPages).add(
+        to: api)
+    ExportRoutes(sites: r.sites, export: r.export).add(to: api)
+    ParticipantRoutes(sites: r.sites, participantData: r.participantData).add(to: api)
     // The dashboard: HTML pages under /, signed in with a cookie.
-    let web = router.group().add(middleware: WebMiddleware(sessions: sessions, pages: pages))
-    WebAccountRoutes(database: database, sessions: sessions, configuration: configuration, pages: pages).add(to: web)
-    WebSiteRoutes(database: database, pages: pages, thresholds: configuration.alerts).add(to: web)
-    WebAdminRoutes(database: database, pages: pages).add(to: web)
-    WebAboutRoutes(database: database, pages: pages).add(to: web)
-    WebResearchRoutes(database: database).add(to: web)
-    WebLiveRoutes(database: database, pages: pages).add(to: web)
-    WebReportRoutes(database: database, pages: pages).add(to: web)
-    WebParticipantsTableRoutes(database: database, pages: pages).add(to: web)
-    WebParticipantRoutes(database: database, pages: pages).add(to: web)
+    let web = router.group().add(middleware: WebMiddleware(sessions: r.sessions, pages: pages))
+    WebAccountRoutes(
+        accounts: r.accounts, audit: r.audit, rateLimits: r.rateLimits, sessions: r.sessions,
+        configuration: configuration, pages: pages
+    ).add(to: web)
+    WebSiteRoutes(
+        sites: r.sites, dashboard: r.dashboard, devices: r.devices, participantPages: r.participantPages,
+        prescriptions: r.prescriptions, messages: r.messages, audit: r.audit, pages: pages,
+        thresholds: configuration.alerts
+    ).add(to: web)
+    WebAdminRoutes(sites: r.sites, accounts: r.accounts, audit: r.audit, pages: pages).add(to: web)
+    WebAboutRoutes(sites: r.sites, pages: pages).add(to: web)
+    WebResearchRoutes(sites: r.sites, export: r.export).add(to: web)
+    WebLiveRoutes(sites: r.sites, dashboard: r.dashboard, audit: r.audit, pages: pages).add(to: web)
+    WebReportRoutes(sites: r.sites, export: r.export, audit: r.audit, pages: pages).add(to: web)
+    WebParticipantsTableRoutes(sites: r.sites, dashboard: r.dashboard, audit: r.audit, pages: pages).add(to: web)
+    WebParticipantRoutes(
+        sites: r.sites, participantPages: r.participantPages, participantData: r.participantData,
+        prescriptions: r.prescriptions, messages: r.messages, pictures: r.pictures, hrtfChoices: r.hrtfChoices,
+        audit: r.audit, dashboard: r.dashboard, devices: r.devices, pages: pages
+    ).add(to: web)
     return router
 }
 
@@ -70,7 +85,7 @@ public func buildApplication(
     let database = StudyDatabase(
         client: client, logger: logger, bcryptCost: bcryptCost, leaseWait: configuration.databaseWait)
     var app = Application(
-        router: buildRouter(database: database, configuration: configuration, pages: pages),
+        router: buildRouter(repositories: .postgres(database), configuration: configuration, pages: pages),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger)
     app.addServices(client)

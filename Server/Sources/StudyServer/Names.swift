@@ -34,3 +34,22 @@ public struct AccountName: Sendable, Equatable {
         value = name
     }
 }
+
+/// The one rule of an account's sites (at `user add` and when the dashboard changes a role).
+public enum AccountSites {
+    public static func check(_ sites: [String], of role: Role) throws {
+        if role == .supervisor && sites.isEmpty {
+            throw StudyDatabase.Refusal(
+                Sentence.gettext("A supervisor needs at least one site: give one (--site NAME, or tick it)."))
+        }
+        if role == .admin && !sites.isEmpty {
+            throw StudyDatabase.Refusal(Sentence.gettext("An admin has every site: give none."))
+        }
+    }
+}
+
+/// The rule of an account's password: given at `user add`, changed, or typed on the dashboard.
+public enum AccountPassword {
+    /// The shortest password an account may have.
+    public static let minimumLength = 12
+}

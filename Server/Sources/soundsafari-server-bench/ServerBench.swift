@@ -43,9 +43,12 @@ struct ServerBench {
 
         let site = "bench-\(UUID().uuidString.prefix(8).lowercased())"
         let token = try await StudyDatabase.with(url, logger: quiet) { database -> String in
-            try await database.addSite(site)
-            let (code, _) = try await database.enrolmentCode(site: site, by: ("bench", "admin"))
-            guard case .enrolled(_, let token) = try await database.enrol(code: code, name: "bench", requestID: nil)
+            try await PostgresSites(database: database).addSite(site)
+            let (code, _) = try await PostgresDevices(database: database).enrolmentCode(
+                site: site, by: ("bench", "admin"))
+            guard
+                case .enrolled(_, let token) = try await PostgresDevices(database: database).enrol(
+                    code: code, name: "bench", requestID: nil)
             else { throw BenchError("the enrolment code was refused") }
             return token
         }

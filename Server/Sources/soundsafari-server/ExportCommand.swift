@@ -18,14 +18,15 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         let folder = URL(fileURLWithPath: out)
         let summary = try await withDatabase(database) { [site] database in
-            guard let sites = try await database.exportSites(site) else {
+            guard let sites = try await PostgresExport(database: database).exportSites(site) else {
                 throw CommandFailure(
                     description: "No site named \(site ?? "") exists: `soundsafari-server site list` names them.")
             }
             do {
                 var sink = try FolderSink(folder: folder)
-                try await database.recordExport(sites: sites, files: ExportFile.allCases, by: ("cli", "admin"))
-                return try await database.export(sites: sites, to: &sink)
+                try await PostgresExport(database: database).recordExport(
+                    sites: sites, files: ExportFile.allCases, by: ("cli", "admin"))
+                return try await PostgresExport(database: database).export(sites: sites, to: &sink)
             } catch let refusal as FolderSink.Refusal {
                 throw CommandFailure(description: refusal.description)
             }

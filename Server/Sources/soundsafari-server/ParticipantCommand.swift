@@ -24,7 +24,7 @@ struct ParticipantCommand: AsyncParsableCommand {
             let entries = try await withDatabase(database) { [site, participant] database in
                 do {
                     var sink = try FolderSink(folder: folder)
-                    return try await database.exportParticipant(
+                    return try await PostgresParticipantData(database: database).exportParticipant(
                         site: site, participant: participant, to: &sink, by: ("cli", "admin"))
                 } catch let refusal as FolderSink.Refusal {
                     throw CommandFailure(description: refusal.description)
@@ -49,7 +49,9 @@ struct ParticipantCommand: AsyncParsableCommand {
             let (yes, site, participant) = (yes, site, participant)
             let outcome = try await withDatabase(database) { database -> String in
                 guard yes else {
-                    guard let held = try await database.holdings(site: site, participant: participant), !held.isEmpty
+                    guard
+                        let held = try await PostgresParticipantData(database: database).holdings(
+                            site: site, participant: participant), !held.isEmpty
                     else {
                         throw CommandFailure(
                             description:
@@ -60,7 +62,7 @@ struct ParticipantCommand: AsyncParsableCommand {
                     return
                         "This would delete \(held.description) of \(participant) at \(site): run it again with --yes to delete them."
                 }
-                let (before, _) = try await database.deleteParticipant(
+                let (before, _) = try await PostgresParticipantData(database: database).deleteParticipant(
                     site: site, participant: participant, by: ("cli", "admin"))
                 return "Deleted \(participant) of \(site): \(before.description); audited."
             }

@@ -35,11 +35,11 @@ struct PrescribeCommand: AsyncParsableCommand {
             throw CommandFailure(description: refusal.description)
         }
         let id = try await withDatabase(database) { [kind, site, participant, sharedMachines] database -> Int in
-            guard try await database.exportSites(site) != nil else {
+            guard try await PostgresExport(database: database).exportSites(site) != nil else {
                 throw CommandFailure(
                     description: "No site named \(site) exists: `soundsafari-server site list` names them.")
             }
-            return try await database.prescribe(
+            return try await PostgresPrescriptions(database: database).prescribe(
                 kind: kind, site: site, participant: participant, content: content, by: ("cli", "admin"),
                 requestID: nil, sharedMachines: sharedMachines)
         }

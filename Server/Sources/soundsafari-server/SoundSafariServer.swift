@@ -183,7 +183,7 @@ struct SiteCommand: AsyncParsableCommand {
         @Argument(help: "The site's name: letters, digits, '.', '_' or '-'.") var name: String
 
         func run() async throws {
-            try await withDatabase(database) { [name] in try await $0.addSite(name) }
+            try await withDatabase(database) { [name] in try await PostgresSites(database: $0).addSite(name) }
             print("Added site \(name).")
         }
     }
@@ -193,7 +193,9 @@ struct SiteCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
 
         func run() async throws {
-            for site in try await withDatabase(database, { try await $0.sites() }) { print(site) }
+            for site in try await withDatabase(database, { try await PostgresSites(database: $0).sites() }) {
+                print(site)
+            }
         }
     }
 
@@ -210,12 +212,13 @@ struct SiteCommand: AsyncParsableCommand {
         func run() async throws {
             let zone = try zone.map { try SiteTimeZone($0) }
             let (changed, now) = try await withDatabase(database) { [site] database in
-                guard try await database.sites().contains(site) else {
+                let sites = PostgresSites(database: database)
+                guard try await sites.sites().contains(site) else {
                     throw ValidationError("No site is named \(site): see soundsafari-server site list.")
                 }
-                guard let zone else { return (false, try await database.siteTimeZone(site: site)) }
+                guard let zone else { return (false, try await sites.siteTimeZone(site: site)) }
                 return (
-                    try await database.setSiteTimeZone(site: site, zone: zone, by: ("cli", "admin"), requestID: nil),
+                    try await sites.setSiteTimeZone(site: site, zone: zone, by: ("cli", "admin"), requestID: nil),
                     zone
                 )
             }
@@ -257,7 +260,8 @@ struct UserCommand: AsyncParsableCommand {
                 password = line
             }
             let generated = try await withDatabase(database) { [name, sites, password] in
-                try await $0.addUser(name: name, role: role, sites: sites, password: password)
+                try await PostgresAccounts(database: $0).addUser(
+                    name: name, role: role, sites: sites, password: password)
             }
             print("Added \(role.rawValue) \(name)" + (sites.isEmpty ? "." : " for \(sites.joined(separator: ", "))."))
             if let generated { print("Password (shown once, write it down): \(generated)") }
@@ -269,7 +273,7 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
 
         func run() async throws {
-            for user in try await withDatabase(database, { try await $0.users() }) {
+            for user in try await withDatabase(database, { try await PostgresAccounts(database: $0).users() }) {
                 print([user.name, user.role, user.sites.joined(separator: ",")].joined(separator: "\t"))
             }
         }
@@ -289,7 +293,7 @@ struct DeviceCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (code, expires) = try await withDatabase(database) { [site] in
-                try await $0.enrolmentCode(site: site, by: ("cli", "admin"))
+                try await PostgresDevices(database: $0).enrolmentCode(site: site, by: ("cli", "admin"))
             }
             print("Enrolment code for site \(site): \(code) (valid until \(expires.ISO8601Format())).")
             print("On the machine: soundsafari sync --server URL --enrol \(code)")
@@ -302,7 +306,9 @@ struct DeviceCommand: AsyncParsableCommand {
         @Option(help: "Only this site's machines.") var site: String?
 
         func run() async throws {
-            for device in try await withDatabase(database, { [site] in try await $0.devices(site: site) }) {
+            for device in try await withDatabase(
+                database, { [site] in try await PostgresDevices(database: $0).devices(site: site) })
+            {
                 let state = device.revokedAt.map { "revoked \($0.ISO8601Format())" } ?? "active"
                 print(
                     [
@@ -325,8 +331,8 @@ struct DeviceCommand: AsyncParsableCommand {
                 throw ValidationError("\(id) is not a device id: copy one from `soundsafari-server device list`.")
             }
             let revoked = try await withDatabase(database) { database -> Bool? in
-                guard try await database.device(id: uuid) != nil else { return nil }
-                return try await database.revoke(device: uuid, by: ("cli", "admin"))
+                guard try await PostgresDevices(database: database).device(id: uuid) != nil else { return nil }
+                return try await PostgresDevices(database: database).revoke(device: uuid, by: ("cli", "admin"))
             }
             switch revoked {
             case nil:
@@ -356,7 +362,9 @@ struct AuditCommand: AsyncParsableCommand {
         print(
             ["id", "at", "actor", "role", "action", "site", "participant", "before", "after", "request_id"].joined(
                 separator: "\t"))
-        for row in try await withDatabase(database, { [from] in try await $0.auditRows(since: from) }) {
+        for row in try await withDatabase(
+            database, { [from] in try await PostgresAudit(database: $0).auditRows(since: from) })
+        {
             print(
                 [
                     String(row.id), row.at.ISO8601Format(), row.actor, row.role, row.action, row.site ?? "",

@@ -10,12 +10,12 @@ struct AboutBrowserTests {
     @Test(arguments: [(1280, 800), (390, 844)])
     func theAboutPageSignedOutAndAParticipantsCalendar(width: Int, height: Int) async throws {
         try await withParticipantStudy(live: true) { server, _ in
-            _ = try await server.database.setSiteAbout(
+            _ = try await server.database.sites.setSiteAbout(
                 site: "A",
                 text:
                     "Tinnitus study of the ENT clinic, University Hospital (Dr. A. Example).\nQuestions: the study team, Monday to Friday 9–12, phone 0731 500-0.",
                 by: ("test", "admin"), requestID: nil)
-            _ = try await server.database.setSiteTimeZone(
+            _ = try await server.database.sites.setSiteTimeZone(
                 site: "A", zone: try SiteTimeZone("Europe/Berlin"), by: ("test", "admin"), requestID: nil)
             let port = try #require(server.client.port)
             let base = "http://127.0.0.1:\(port)"

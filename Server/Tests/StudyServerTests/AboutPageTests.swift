@@ -83,10 +83,11 @@ import TidyFormats
 
     @Test func thePageIsPublicAndShowsASiteTextItsTeamWroteAsText() async throws {
         try await withServer { server in
-            for site in ["A", "B"] { try await server.database.addSite(site) }
-            _ = try await server.database.addUser(
+            for site in ["A", "B"] { try await server.database.sites.addSite(site) }
+            _ = try await server.database.accounts.addUser(
                 name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
-            _ = try await server.database.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "res", role: .researcher, sites: [], password: testPassword)
 
             let visitor = FormClient(server)
             let empty = try await visitor.send(.get, "/about")
@@ -134,12 +135,12 @@ import TidyFormats
                     "Tinnitus clinic &lt;b&gt;Ulm&lt;/b&gt; &amp; &quot;friends&quot;\n&lt;script&gt;alert(1)&lt;/script&gt;"
                 ))
             #expect(page.html.contains(#"<h3 id="site-1">A</h3>"#) && !page.html.contains(#">B</h3>"#))
-            let audit = try await server.database.auditRows(action: "site.about")
+            let audit = try await server.database.auditTrail.auditRows(action: "site.about")
             #expect(audit.count == 1 && audit[0].actor == "sup-a" && audit[0].site == "A")
             #expect(audit[0].after?.contains("Tinnitus clinic") == true)
             // Sent again unchanged: nothing stored, nothing audited; emptied: the page no longer names the site.
             _ = try await sup.send(.post, "/sites/A/about", form: [("csrf", csrf), ("about", text)])
-            #expect(try await server.database.auditRows(action: "site.about").count == 1)
+            #expect(try await server.database.auditTrail.auditRows(action: "site.about").count == 1)
             _ = try await sup.send(.post, "/sites/A/about", form: [("csrf", csrf), ("about", "  ")])
             #expect(try await FormClient(server).send(.get, "/about").html.contains("No site of this server"))
         }

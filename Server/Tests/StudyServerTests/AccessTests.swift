@@ -8,7 +8,8 @@ import Testing
 @Suite struct AccessTests {
     @Test func loginOpensASessionInPostgresAndFailuresAreAudited() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let wrong = try await server.call(
                 .post, "/api/v1/login", json: #"{"name":"root","password":"wrong password"}"#)
             ProblemTests.expectProblem(wrong, 401, mentions: "wrong")
@@ -25,7 +26,7 @@ import Testing
             #expect(stored.count == 1 && !stored[0].contains(token))
             #expect(try await server.call(.post, "/api/v1/logout", token: token).status == 204)
             #expect(try await server.call(.get, "/api/v1/me", token: token).status == 401)
-            let actions = try await server.database.auditRows().map { "\($0.action) \($0.actor)" }
+            let actions = try await server.database.auditTrail.auditRows().map { "\($0.action) \($0.actor)" }
             #expect(
                 actions.contains("login.failed root") && actions.contains("login.failed nobody")
                     && actions.contains("login root"))
@@ -37,8 +38,8 @@ import Testing
     /// "nowhere".
     @Test func aSitesNotFoundPointsAPageAtTheOverviewAndTheAPIAtTheAPI() async throws {
         try await withServer { server in
-            for site in ["north", "south"] { try await server.database.addSite(site) }
-            _ = try await server.database.addUser(
+            for site in ["north", "south"] { try await server.database.sites.addSite(site) }
+            _ = try await server.database.accounts.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let browser = FormClient(server)
             try await browser.signIn("sup", testPassword)
@@ -61,8 +62,8 @@ import Testing
     /// without the page's CSRF token is refused.
     @Test func revokingAMachineOnThePageAsksFirst() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let device = try await server.enrolDevice(site: "north", name: "lab-1")
             let browser = FormClient(server)
@@ -79,7 +80,7 @@ import Testing
             #expect(asked.html.contains("Revoke the machine <strong>lab-1</strong>"), "\(asked.html.prefix(800))")
             #expect(asked.html.contains(#"name="confirm" value="yes""#))
             #expect(try await syncs())
-            #expect(try await server.database.auditRows(action: "device.revoke").isEmpty)
+            #expect(try await server.database.auditTrail.auditRows(action: "device.revoke").isEmpty)
 
             let forged = try await browser.send(.post, action, form: [("csrf", "x"), ("confirm", "yes")])
             #expect(forged.status == 403, "\(forged.status)")
@@ -88,7 +89,7 @@ import Testing
             let done = try await browser.send(.post, action, form: [("csrf", asked.csrf ?? ""), ("confirm", "yes")])
             #expect(done.html.contains("The machine lab-1 is revoked"), "\(done.html.prefix(800))")
             #expect(try await !syncs())
-            #expect(try await server.database.auditRows(action: "device.revoke").count == 1)
+            #expect(try await server.database.auditTrail.auditRows(action: "device.revoke").count == 1)
             // Asked again once revoked: said so, nothing asked.
             let again = try await browser.send(.post, action, form: [("csrf", done.csrf ?? "")])
             #expect(again.html.contains("was revoked already"))
@@ -99,8 +100,9 @@ import Testing
     /// machine's rows by that name; a person's rows are as before.
     @Test func theAuditPageNamesMachinesAndFindsThemByName() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let lab = try await server.enrolDevice(site: "north", name: "lab-1")
             let home = try await server.enrolDevice(site: "north", name: "home-2")
             for device in [lab, home] {
@@ -128,7 +130,8 @@ import Testing
 
     @Test func loginAndEnrolmentAreRateLimited() async throws {
         try await withServer(loginAttempts: 3, enrolmentAttempts: 2) { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             for _ in 0..<3 {
                 #expect(
                     try await server.call(
@@ -152,8 +155,8 @@ import Testing
 
     @Test func anEnrolmentCodeWorksOnceWithin24HoursAndARevokedDeviceIsRefused() async throws {
         try await withServer { server in
-            try await server.database.addSite("A")
-            let (code, expires) = try await server.database.enrolmentCode(site: "A", by: ("test", "admin"))
+            try await server.database.sites.addSite("A")
+            let (code, expires) = try await server.database.devices.enrolmentCode(site: "A", by: ("test", "admin"))
             #expect(abs(expires.timeIntervalSinceNow - 86_400) < 600)
             let typed = code.lowercased().replacingOccurrences(of: "-", with: " ")
             let first = try await server.call(.post, "/api/v1/enrol", json: #"{"code":"\#(typed)","name":"lab-1"}"#)
@@ -164,7 +167,7 @@ import Testing
                 mentions: "used already")
             #expect(try await server.call(.get, "/api/v1/device", token: token).json["site"] as? String == "A")
 
-            let (old, _) = try await server.database.enrolmentCode(site: "A", by: ("test", "admin"))
+            let (old, _) = try await server.database.devices.enrolmentCode(site: "A", by: ("test", "admin"))
             try await server.database.execute(
                 "UPDATE enrolment_codes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL")
             ProblemTests.expectProblem(
@@ -173,24 +176,24 @@ import Testing
 
             let idText = try #require((first.json["device"] as? [String: Any])?["id"] as? String)
             let id = try #require(UUID(uuidString: idText))
-            #expect(try await server.database.revoke(device: id, by: ("test", "admin")))
+            #expect(try await server.database.devices.revoke(device: id, by: ("test", "admin")))
             ProblemTests.expectProblem(
                 try await server.call(.get, "/api/v1/device", token: token), 401, mentions: "revoked")
-            #expect(try await server.database.devices(site: "A").count == 1)
+            #expect(try await server.database.devices.devices(site: "A").count == 1)
         }
     }
 
     @Test func theAuditTableRefusesUpdateAndDeleteToTheServersRole() async throws {
         try await withServer { server in
-            try await server.database.addSite("A")
-            let before = try await server.database.auditRows()
+            try await server.database.sites.addSite("A")
+            let before = try await server.database.auditTrail.auditRows()
             #expect(before.map(\.action) == ["site.add"])
             for statement: PostgresQuery in [
                 "UPDATE audit SET action = 'nothing'", "DELETE FROM audit", "TRUNCATE audit",
             ] {
                 await #expect(throws: PSQLError.self) { try await server.database.execute(statement) }
             }
-            #expect(try await server.database.auditRows() == before)
+            #expect(try await server.database.auditTrail.auditRows() == before)
         }
     }
 }

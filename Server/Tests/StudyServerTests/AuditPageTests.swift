@@ -32,7 +32,8 @@ import TidyFormats
 
     @Test func theTrailIsPagedNewestFirstAndAPagePastTheLastShowsTheLast() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             try await Self.fill(server.database)
             let browser = FormClient(server)
             try await browser.signIn("root", testPassword)
@@ -63,7 +64,8 @@ import TidyFormats
 
     @Test func daysNarrowTheTrailAndOnesThatAreNoDaysAreRefusedNamingTheField() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             try await Self.fill(server.database)
             let browser = FormClient(server)
             try await browser.signIn("root", testPassword)
@@ -97,11 +99,12 @@ import TidyFormats
 
     @Test func theCSVHoldsEveryRowTheFilterMatchesAndIsItselfAudited() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            _ = try await server.database.addUser(
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
-            _ = try await server.database.addUser(
+            _ = try await server.database.accounts.addUser(
                 name: "res", role: .researcher, sites: ["north"], password: testPassword)
             try await Self.fill(server.database)
             let machine = try await server.enrolDevice(site: "north", name: "lab-1")
@@ -124,7 +127,7 @@ import TidyFormats
             #expect(lines[1].contains("2026-11-02T00:00:00.000Z,sup-x,,supervisor,participant.view,north,P07"))
             #expect(lines.last?.contains(#"{""n"": ""449""}"#) == true, "\(lines.last ?? "")")
             // The download is a row of the trail, with its filter.
-            let exported = try await server.database.auditRows(action: "audit.export")
+            let exported = try await server.database.auditTrail.auditRows(action: "audit.export")
             #expect(exported.count == 1 && exported[0].actor == "root")
             #expect(exported[0].after?.contains(#""since": "2026-11-02T00:00:00.000Z""#) == true)
             #expect(exported[0].after?.contains(#""actor": "sup-x""#) == true, "\(exported[0].after ?? "")")
@@ -135,7 +138,7 @@ import TidyFormats
             #expect(
                 all.html.contains(",device:\(machine.id.lowercased()),lab-1,device,sync.store,north,"),
                 "\(all.html.suffix(800))")
-            #expect(try await server.database.auditRows(action: "audit.export").count == 2)
+            #expect(try await server.database.auditTrail.auditRows(action: "audit.export").count == 2)
 
             // Only an admin: no CSV, and no row, for anyone else; none without the form's token.
             let forged = try await browser.send(.post, "/admin/audit", form: [("format", "csv")])
@@ -148,7 +151,7 @@ import TidyFormats
                 #expect(refused.status == 403 && !refused.html.contains("sup-x"), "\(name): \(refused.status)")
                 #expect(try await other.send(.get, "/admin/audit").status == 403)
             }
-            #expect(try await server.database.auditRows(action: "audit.export").count == 2)
+            #expect(try await server.database.auditTrail.auditRows(action: "audit.export").count == 2)
         }
     }
 }

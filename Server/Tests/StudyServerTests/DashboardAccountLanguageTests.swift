@@ -15,9 +15,10 @@ import Testing
     @Test func aGermanAccountSeesGermanPagesWhateverTheBrowserAsks() async throws {
         let catalogs = try await TestCatalogs.folder.value
         try await withServer(catalogs: catalogs) { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            try await server.database.addSite("A")
-            try await server.database.addSite("north")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("A")
+            try await server.database.sites.addSite("north")
             _ = try await ParticipantStudy.seed(server, site: "A", participant: "P07")
             let browser = FormClient(server)
             browser.headers[.acceptLanguage] = "en-GB,en;q=0.9"
@@ -31,14 +32,14 @@ import Testing
                 .post, "/account/language", form: [("csrf", try #require(account.csrf)), ("language", "fr")])
             #expect(refused.status == 400)
             #expect(refused.html.contains("The field language is &#39;fr&#39;"), "\(refused.html)")
-            #expect(try await server.database.auditRows(action: "user.language").isEmpty)
+            #expect(try await server.database.auditTrail.auditRows(action: "user.language").isEmpty)
 
             let chosen = try await browser.send(
                 .post, "/account/language", form: [("csrf", try #require(account.csrf)), ("language", "de")])
             #expect(chosen.status == 200 && chosen.html.contains(#"<html lang="de">"#))
             #expect(chosen.html.contains("Die Seiten werden jetzt in der gewählten Sprache gezeigt."))
             #expect(chosen.html.contains(#"<option value="de" selected>Deutsch</option>"#))
-            let audited = try await server.database.auditRows(action: "user.language")
+            let audited = try await server.database.auditTrail.auditRows(action: "user.language")
             #expect(audited.count == 1 && audited.first?.after?.contains(#""language": "de""#) == true)
 
             // Route by route, the browser still asking for English.
@@ -88,7 +89,7 @@ import Testing
                 .post, "/account/language", form: [("csrf", try #require(page.csrf)), ("language", "")])
             #expect(cleared.status == 200 && cleared.html.contains(#"<html lang="en">"#))
             #expect(try await browser.send(.get, "/").html.contains(#"<html lang="en">"#))
-            #expect(try await server.database.auditRows(action: "user.language").count == 2)
+            #expect(try await server.database.auditTrail.auditRows(action: "user.language").count == 2)
             account = try await browser.send(.get, "/sites/A/participants/P07")
             #expect(DashboardParticipantPageTests.text(account.html).firstMatch(of: Self.englishTime) != nil)
         }
@@ -140,8 +141,9 @@ struct DashboardAccountLanguageBrowserTests {
     func aGermanAccountsPagesWithNumbersPassAxeInABrowserAskingForEnglish(width: Int, height: Int) async throws {
         let catalogs = try await TestCatalogs.folder.value
         try await withServer(live: true, catalogs: catalogs) { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            try await server.database.addSite("A")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("A")
             _ = try await ParticipantStudy.seed(server, site: "A", participant: "P07")
             let base = "http://127.0.0.1:\(try #require(server.client.port))"
             let session = ParticipantStudy.sessionID(number: 2, participant: "P07")

@@ -69,8 +69,8 @@ import TidyFormats
     /// week is taken and alerted.
     @Test func anImpossibleDoseIsRefusedAndOneHeldAlreadyDoesNotTrapTheOverview() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let enrolled = try await server.enrolDevice(site: "north")
             let now = Date()
@@ -119,8 +119,8 @@ import TidyFormats
     @Test func eachAlertFiresForOneParticipantAndNotForAnotherAndLinksToIt() async throws {
         try await withServer { server in
             let db = server.database
-            try await db.addSite("north")
-            _ = try await db.addUser(name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
+            try await db.sites.addSite("north")
+            _ = try await db.accounts.addUser(name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let lab = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north", name: "lab-1").token)
             _ = try await server.enrolDevice(site: "north", name: "never-synced")
@@ -199,17 +199,17 @@ import TidyFormats
             #expect(alerts.count == 4, "\(alerts)")
 
             // The margin is configurable: at 0.1, T2's rise of 0.15 is an alert too.
-            let lower = try await db.alerts(
+            let lower = try await db.siteAlerts.alerts(
                 site: "north", now: now, thresholds: AlertThresholds(tinnitusMargin: 0.1))
             #expect(lower.filter { $0.kind == .tinnitus }.compactMap(\.participant) == ["T1", "T2"])
             // Past H1's headphone window the check is no longer an alert.
-            let later = try await db.alerts(
+            let later = try await db.siteAlerts.alerts(
                 site: "north", now: now.addingTimeInterval(8 * day), thresholds: AlertThresholds())
             #expect(!later.contains { $0.kind == .headphones })
             // Eight days on, the machine that never synced is quiet, counted from its enrolment; at 7 days it is not.
             let quiet = later.filter { $0.kind == .quiet }.map(\.text)
             #expect(quiet.contains { $0.contains("never-synced has not synced since its enrolment") }, "\(quiet)")
-            let week = try await db.alerts(
+            let week = try await db.siteAlerts.alerts(
                 site: "north", now: now.addingTimeInterval(6.9 * day), thresholds: AlertThresholds())
             #expect(!week.contains { $0.kind == .quiet && $0.text.contains("never-synced") })
         }

@@ -7,10 +7,12 @@ import Testing
 /// A live server with an admin, sites A and B, a supervisor of A, a researcher of all sites and a machine at A.
 private func withStudy(_ body: @Sendable (Harness, String) async throws -> Void) async throws {
     try await withServer(live: true) { server in
-        _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-        for site in ["A", "B"] { try await server.database.addSite(site) }
-        _ = try await server.database.addUser(name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
-        _ = try await server.database.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
+        _ = try await server.database.accounts.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+        for site in ["A", "B"] { try await server.database.sites.addSite(site) }
+        _ = try await server.database.accounts.addUser(
+            name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
+        _ = try await server.database.accounts.addUser(
+            name: "res", role: .researcher, sites: [], password: testPassword)
         _ = try await server.enrolDevice(site: "A", name: "lab-1")
         let port = try #require(server.client.port)
         try await body(server, "http://127.0.0.1:\(port)")
@@ -103,8 +105,8 @@ struct DashboardBrowserTests {
             let page = try await sup.send(.get, "/sites/A")
             let code = try await sup.send(.post, "/sites/B/enrolment-code", form: [("csrf", page.csrf ?? "")])
             #expect(code.status == 404)
-            #expect(try await server.database.auditRows(action: "device.code").isEmpty == false)
-            #expect(try await server.database.auditRows(action: "device.code").allSatisfy { $0.site == "A" })
+            #expect(try await server.database.auditTrail.auditRows(action: "device.code").isEmpty == false)
+            #expect(try await server.database.auditTrail.auditRows(action: "device.code").allSatisfy { $0.site == "A" })
         }
     }
 
@@ -118,13 +120,13 @@ struct DashboardBrowserTests {
                 try await browser.type("#site-name", "C")
                 try await browser.clickAndLoad("main form button[type=submit]")
                 #expect(try await browser.text().contains("did not carry this page's security token"))
-                #expect(try await server.database.sites() == ["A", "B"])
+                #expect(try await server.database.sites.sites() == ["A", "B"])
                 // The same form with its token works.
                 try await browser.go(base + "/admin/sites")
                 try await browser.type("#site-name", "C")
                 try await browser.clickAndLoad("main form button[type=submit]")
                 #expect(try await browser.text().contains("Added the site C."))
-                #expect(try await server.database.sites() == ["A", "B", "C"])
+                #expect(try await server.database.sites.sites() == ["A", "B", "C"])
             }
         }
     }
@@ -206,7 +208,7 @@ struct DashboardBrowserTests {
                 try await browser.clickAndLoad("form[action$='/plans'] button")
                 #expect(try await browser.text().contains("the plan reaches P07's machines of A at their next sync"))
                 #expect(try await browser.currentURL().hasSuffix("/sites/A?prescription=1"))
-                let stored = try await server.database.prescriptions(site: "A", after: 0)
+                let stored = try await server.database.prescriptions.prescriptions(site: "A", after: 0)
                 #expect(stored.map(\.participant) == ["P07"])
                 #expect(stored.first?.content == (try RoleMatrixTests.trainingPlan()))
 

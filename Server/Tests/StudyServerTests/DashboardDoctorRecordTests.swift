@@ -76,7 +76,7 @@ import TidyFormats
             }
 
             // Each download is audited with who, what and how many files it read.
-            let audit = try await server.database.auditRows(action: "participant.record")
+            let audit = try await server.database.auditTrail.auditRows(action: "participant.record")
             #expect(audit.count == 2 && audit.allSatisfy { $0.actor == "sup-a" && $0.participant == "P07" })
             #expect(
                 audit.first?.after?.contains("\"format\": \"fhir\"") == true
@@ -95,7 +95,7 @@ import TidyFormats
             // Signed out: the sign-in page, not the record.
             let anonymous = try await FormClient(server).send(.get, "/sites/A/participants/P07/doctor-fhir.json")
             #expect(anonymous.status != 200 && !String(decoding: anonymous.bytes, as: UTF8.self).contains("Bundle"))
-            #expect(try await server.database.auditRows(action: "participant.record").count == 3)
+            #expect(try await server.database.auditTrail.auditRows(action: "participant.record").count == 3)
         }
     }
 
@@ -127,14 +127,14 @@ import TidyFormats
             let (status, output) = try Spawn.run(["/usr/bin/env", "python3", "-c", script, file.path])
             #expect(status == 0, "\(output)")
             #expect(output == "P07-fhir.json Bundle P07\nP08-fhir.json Bundle P08\n", "\(output)")
-            let audit = try await server.database.auditRows(action: "site.record")
+            let audit = try await server.database.auditTrail.auditRows(action: "site.record")
             #expect(audit.count == 1 && audit.first?.actor == "res" && audit.first?.site == "A")
             // Site B's supervisor: A's ZIP is unknown; an unknown site too.
             let supB = FormClient(server)
             try await supB.signIn("sup-b", testPassword)
             #expect(try await supB.send(.get, "/sites/A/doctor-fhir.zip").status == 404)
             #expect(try await res.send(.get, "/sites/Z/doctor-fhir.zip").status == 404)
-            #expect(try await server.database.auditRows(action: "site.record").count == 1)
+            #expect(try await server.database.auditTrail.auditRows(action: "site.record").count == 1)
         }
     }
 

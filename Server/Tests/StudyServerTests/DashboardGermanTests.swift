@@ -27,8 +27,9 @@ import Testing
         let german = try MessageCatalog.load(.german, catalogs: catalogs)
         let marked = try TestCatalogs.markedTexts()
         try await withServer(catalogs: catalogs) { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            try await server.database.addSite("north")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("north")
             _ = try await server.enrolDevice(site: "north", name: "lab-1")
 
             let browser = FormClient(server)
@@ -77,8 +78,9 @@ import Testing
     @Test func theSentencesRoutesMakeAreGermanToo() async throws {
         let catalogs = try await TestCatalogs.folder.value
         try await withServer(catalogs: catalogs) { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            try await server.database.addSite("A")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("A")
             let sender = try await ParticipantStudy.seed(server, site: "A", participant: "P07")
             // A plan assigned 10 days ago that none of the sessions belongs to: 5 due, 4 missed (an alert).
             try await DashboardAlertsTests.sendPlan("P07", at: Date().addingTimeInterval(-10 * 86_400), by: sender)
@@ -195,8 +197,9 @@ struct DashboardGermanBrowserTests {
     func theOverviewAndTheSitePageInGermanPassAxe(width: Int, height: Int) async throws {
         let catalogs = try await TestCatalogs.folder.value
         try await withServer(live: true, catalogs: catalogs) { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            try await server.database.addSite("north")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("north")
             _ = try await server.enrolDevice(site: "north", name: "lab-1")
             let base = "http://127.0.0.1:\(try #require(server.client.port))"
             try await WebDriver.with(width: width, height: height, language: "de") { browser in

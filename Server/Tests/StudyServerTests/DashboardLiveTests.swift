@@ -32,10 +32,10 @@ import TidyFormats
 
     @Test func theJSONRouteListsARunningSessionsRowsToThoseWhoSeeItsSite() async throws {
         try await withServer { server in
-            for site in ["A", "B"] { try await server.database.addSite(site) }
-            _ = try await server.database.addUser(
+            for site in ["A", "B"] { try await server.database.sites.addSite(site) }
+            _ = try await server.database.accounts.addUser(
                 name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
-            _ = try await server.database.addUser(
+            _ = try await server.database.accounts.addUser(
                 name: "sup-b", role: .supervisor, sites: ["B"], password: testPassword)
             let home = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "A", name: "home-7").token)
@@ -77,8 +77,8 @@ import TidyFormats
     @Test(.enabled(if: Browser.available, Browser.skipReason))
     func rowsPushedThroughTheSyncAPIAppearOnTheOpenPageWithoutAReload() async throws {
         try await withServer(live: true) { server in
-            try await server.database.addSite("A")
-            _ = try await server.database.addUser(
+            try await server.database.sites.addSite("A")
+            _ = try await server.database.accounts.addUser(
                 name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
             let home = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "A", name: "home-7").token)

@@ -66,7 +66,9 @@ struct DashboardParticipantBrowserTests {
                 try await browser.clickAndLoad("#preview-profile")
                 try await browser.clickAndLoad("#send-profile")
                 #expect(try await browser.text().contains("the profile reaches P07's machines of A at their next sync"))
-                #expect(try await server.database.prescriptions(site: "A", after: 0, kind: "profile").count == 1)
+                #expect(
+                    try await server.database.prescriptions.prescriptions(site: "A", after: 0, kind: "profile").count
+                        == 1)
                 // A session's page.
                 try await browser.clickAndLoad("a[href='/sites/A/sessions/20261122T090000Z-002a']")
                 #expect(try await browser.title().hasPrefix("Session 3 of P07"))

@@ -14,7 +14,7 @@ import Testing
             try await root.signIn("root", testPassword)
             let page = try await root.send(.get, "/sites/A/participants/P07")
             #expect(page.html.contains(#"id="delete-participant""#))
-            let held = try #require(try await server.database.holdings(site: "A", participant: "P07"))
+            let held = try #require(try await server.database.participantData.holdings(site: "A", participant: "P07"))
             // The first post asks, says what is held, and deletes nothing.
             let asked = try await root.send(
                 .post, "/sites/A/participants/P07/delete", form: [("csrf", page.csrf ?? "")])
@@ -22,22 +22,22 @@ import Testing
             let question = Self.text(asked.html)
             #expect(question.contains("Delete everything the server holds of P07 at A (\(held.description))?"))
             #expect(question.contains("Yes, delete P07") && question.contains("No, keep P07"))
-            #expect(try await server.database.holdings(site: "A", participant: "P07") == held)
-            #expect(try await server.database.auditRows(action: "participant.delete").isEmpty)
+            #expect(try await server.database.participantData.holdings(site: "A", participant: "P07") == held)
+            #expect(try await server.database.auditTrail.auditRows(action: "participant.delete").isEmpty)
             // A confirmation without the form's token is refused.
             let forged = try await root.send(.post, "/sites/A/participants/P07/delete", form: [("confirm", "yes")])
             #expect(forged.status == 403)
-            #expect(try await server.database.holdings(site: "A", participant: "P07") == held)
+            #expect(try await server.database.participantData.holdings(site: "A", participant: "P07") == held)
 
             let deleted = try await root.send(
                 .post, "/sites/A/participants/P07/delete", form: [("csrf", asked.csrf ?? ""), ("confirm", "yes")])
             #expect(
                 deleted.status == 200 && Self.text(deleted.html).contains("Deleted P07 of A: "), "\(deleted.status)")
-            #expect(try await server.database.holdings(site: "A", participant: "P07")?.isEmpty ?? true)
-            let audited = try await server.database.auditRows(action: "participant.delete")
+            #expect(try await server.database.participantData.holdings(site: "A", participant: "P07")?.isEmpty ?? true)
+            let audited = try await server.database.auditTrail.auditRows(action: "participant.delete")
             #expect(audited.count == 1 && audited[0].actor == "root" && audited[0].participant == "P07")
             // B's participant is untouched, the page is gone, the ID is refused from then on.
-            #expect(try await server.database.holdings(site: "B", participant: "P99")?.isEmpty == false)
+            #expect(try await server.database.participantData.holdings(site: "B", participant: "P99")?.isEmpty == false)
             #expect(try await root.send(.get, "/sites/A/participants/P07").status == 404)
             let again = try await root.send(
                 .post, "/sites/A/participants/P07/delete", form: [("csrf", deleted.csrf ?? ""), ("confirm", "yes")])
@@ -69,8 +69,8 @@ import Testing
                     #expect(refused.status == status, "\(name) \(confirm): \(refused.status)")
                 }
             }
-            #expect(try await server.database.auditRows(action: "participant.delete").isEmpty)
-            #expect(try await server.database.holdings(site: "A", participant: "P07")?.isEmpty == false)
+            #expect(try await server.database.auditTrail.auditRows(action: "participant.delete").isEmpty)
+            #expect(try await server.database.participantData.holdings(site: "A", participant: "P07")?.isEmpty == false)
             // An admin asking for a participant held nowhere, or another spelling: the page's 404.
             let root = FormClient(server)
             try await root.signIn("root", testPassword)
@@ -81,7 +81,7 @@ import Testing
                     form: [("csrf", page.csrf ?? ""), ("confirm", "yes")])
                 #expect(missing.status == 404, "\(participant)")
             }
-            #expect(try await server.database.auditRows(action: "participant.delete").isEmpty)
+            #expect(try await server.database.auditTrail.auditRows(action: "participant.delete").isEmpty)
         }
     }
 }

@@ -12,11 +12,14 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
     async throws
 {
     try await withServer(live: live) { server in
-        _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-        for site in ["A", "B"] { try await server.database.addSite(site) }
-        _ = try await server.database.addUser(name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
-        _ = try await server.database.addUser(name: "sup-b", role: .supervisor, sites: ["B"], password: testPassword)
-        _ = try await server.database.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
+        _ = try await server.database.accounts.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+        for site in ["A", "B"] { try await server.database.sites.addSite(site) }
+        _ = try await server.database.accounts.addUser(
+            name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
+        _ = try await server.database.accounts.addUser(
+            name: "sup-b", role: .supervisor, sites: ["B"], password: testPassword)
+        _ = try await server.database.accounts.addUser(
+            name: "res", role: .researcher, sites: [], password: testPassword)
         let home = try await ParticipantStudy.seed(server, site: "A", participant: "P07")
         try await ParticipantStudy.seed(server, site: "B", participant: "P99", machine: "clinic-b")
         try await body(server, home)
@@ -134,7 +137,7 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             #expect(try await supB.send(.get, "/sites/B/participants/P99").status == 200)
             #expect(try await supB.send(.get, "/sites/A/participants/P07").status == 404)
             // A researcher granted B only reads B's participants.
-            _ = try await server.database.addUser(
+            _ = try await server.database.accounts.addUser(
                 name: "res-b", role: .researcher, sites: ["B"], password: testPassword)
             let resB = FormClient(server)
             try await resB.signIn("res-b", testPassword)
@@ -209,7 +212,7 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             let signedOut = FormClient(server)
             #expect(try await signedOut.send(.get, src).status == 303, "no picture without signing in")
             // The picture seen once is one audit row; the refused asks are none.
-            let views = try await server.database.auditRows(action: "picture.view")
+            let views = try await server.database.auditTrail.auditRows(action: "picture.view")
             #expect(views.count == 1 && views.first?.actor == "res" && views.first?.participant == "P07")
             #expect(views.first?.after?.contains("round-01.png") == true)
         }
@@ -230,7 +233,9 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             }
             #expect(try await sup.send(.get, "/sites/B/participants/P99").status == 404)
             #expect(try await sup.send(.get, "/sites/A/live.json").status == 200)
-            let rows = try await server.database.auditRows(actor: "sup-a").filter { $0.action.hasSuffix(".view") }
+            let rows = try await server.database.auditTrail.auditRows(actor: "sup-a").filter {
+                $0.action.hasSuffix(".view")
+            }
             #expect(
                 rows.map(\.action) == [
                     "overview.view", "site.view", "participants.view", "participant.view", "session.view",
@@ -281,7 +286,7 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
                     "\(Self.text(refused.html))")
                 #expect(!Self.text(refused.html).contains("Nothing changes"))
             }
-            #expect(try await server.database.prescriptions(site: "A", after: 0, kind: "profile").isEmpty)
+            #expect(try await server.database.prescriptions.prescriptions(site: "A", after: 0, kind: "profile").isEmpty)
         }
     }
 
@@ -319,7 +324,7 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             #expect(diff.contains("Gain rule none half-gain (changed)"))
             #expect(diff.contains("Gain cap 20.0 dB 20.0 dB Maximum"), "the cap is unchanged")
             #expect(diff.contains("Maximum volume the game's default -6.0 dB (changed)"))
-            #expect(try await server.database.prescriptions(site: "A", after: 0, kind: "profile").isEmpty)
+            #expect(try await server.database.prescriptions.prescriptions(site: "A", after: 0, kind: "profile").isEmpty)
             // A researcher cannot prescribe; a form without its token is refused.
             let res = FormClient(server)
             try await res.signIn("res", testPassword)
@@ -337,7 +342,7 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             // Sent from the preview's button: stored once for A's machines, audited.
             let sent = try await sup.send(.post, "/sites/A/participants/P07/profile", form: form + [("step", "send")])
             #expect(sent.status == 200)
-            let stored = try await server.database.prescriptions(site: "A", after: 0, kind: "profile")
+            let stored = try await server.database.prescriptions.prescriptions(site: "A", after: 0, kind: "profile")
             #expect(stored.count == 1)
             let id = try #require(stored.first?.id)
             #expect(Self.text(sent.html).contains("Prescription \(id): the profile reaches P07's machines of A"))
@@ -345,7 +350,7 @@ func withParticipantStudy(live: Bool = false, _ body: @Sendable (Harness, Projec
             #expect(prescribed.notchWidthOctaves == 0.5 && prescribed.tinnitus?.pitchHz == 6000)
             #expect(prescribed.gainRule.rawValue == "half-gain" && prescribed.maxVolumeDB == -6)
             #expect(prescribed.audiogram != nil, "the audiogram is kept")
-            #expect(try await server.database.auditRows(action: "prescription.profile").count == 1)
+            #expect(try await server.database.auditTrail.auditRows(action: "prescription.profile").count == 1)
             #expect(Self.text(sent.html).contains("not applied yet"))
             // The machine writes it as version 2 (its source names the prescription) and plays a session with it.
             var second = prescribed

@@ -34,9 +34,10 @@ import TidyFormats
     @Test func theTableShowsEachRulesNumbersAndFiltersAndSortsOnTheServer() async throws {
         try await withServer { server in
             let db = server.database
-            for site in ["north", "south"] { try await db.addSite(site) }
-            _ = try await db.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
-            _ = try await db.addUser(name: "sup-s", role: .supervisor, sites: ["south"], password: testPassword)
+            for site in ["north", "south"] { try await db.sites.addSite(site) }
+            _ = try await db.accounts.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
+            _ = try await db.accounts.addUser(
+                name: "sup-s", role: .supervisor, sites: ["south"], password: testPassword)
             let home = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north", name: "home-1").token)
             let lab = ProjectionTests.Sender(
@@ -78,7 +79,7 @@ import TidyFormats
             try await DashboardAlertsTests.sendRatings(
                 "S1", loudness: [(now.addingTimeInterval(-3 * day), 0.3), (now.addingTimeInterval(-day), 0.5)], by: lab)
 
-            let table = try await db.participantTable(site: "north", now: now)
+            let table = try await db.dashboard.participantTable(site: "north", now: now)
             let b1 = try #require(table.first { $0.participant == "B1" })
             #expect(b1.plan == "\(planName) v1" && b1.done == 2 && b1.due == 5 && b1.missed == 2)
             #expect(b1.firstWeekDeviation == expected[0].first[0] && b1.lastWeekDeviation == expected[1].last[0])

@@ -8,8 +8,9 @@ import Testing
 @Suite struct DashboardParticipantsTests {
     @Test func aSitesParticipantsArePagedAndOrderedOnTheServer() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            for site in ["A", "B"] { try await server.database.addSite(site) }
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
+            for site in ["A", "B"] { try await server.database.sites.addSite(site) }
             let device = try await server.enrolDevice(site: "A").id
             // 120 registered participants of A; P007 trained twice (one session completed), P042 once, later.
             try await server.database.execute(
@@ -67,8 +68,9 @@ import Testing
 
     @Test func theExportDownloadsAsOneZIPOfTheSameFilesAsTheAPI() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
-            for site in ["A", "B"] { try await server.database.addSite(site) }
+            _ = try await server.database.accounts.addUser(
+                name: "res", role: .researcher, sites: [], password: testPassword)
+            for site in ["A", "B"] { try await server.database.sites.addSite(site) }
             let device = try await server.enrolDevice(site: "A").id
             try await server.database.execute(
                 """
@@ -101,7 +103,7 @@ import Testing
                 let fromZIP = entries.first { $0.hasPrefix(name + "\n") }.map { String($0.dropFirst(name.count + 1)) }
                 #expect(fromZIP == api.text, "\(name) in the ZIP equals the API's")
             }
-            #expect(try await server.database.auditRows(action: "export").count == 3)
+            #expect(try await server.database.auditTrail.auditRows(action: "export").count == 3)
         }
     }
 

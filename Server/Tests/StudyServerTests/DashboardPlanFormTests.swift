@@ -23,8 +23,8 @@ import Testing
 
     static func withSite(_ body: @Sendable (Harness, FormClient) async throws -> Void) async throws {
         try await withServer { server in
-            for site in ["north", "south"] { try await server.database.addSite(site) }
-            _ = try await server.database.addUser(
+            for site in ["north", "south"] { try await server.database.sites.addSite(site) }
+            _ = try await server.database.accounts.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let lab = try await server.enrolDevice(site: "north", name: "lab-1")
             let sent = try await server.call(
@@ -44,11 +44,14 @@ import Testing
             #expect(refused.status == 400 && refused.html.contains("Nothing of \(typo) is held at north"))
             #expect(refused.html.contains(#"name="new_participant" value="yes""#), "the box to say they are new")
             #expect(refused.html.contains(#"<input id="participant" name="participant" value="\#(typo)""#))
-            #expect(try await server.database.prescriptions(site: "north", after: 0).isEmpty)
+            #expect(try await server.database.prescriptions.prescriptions(site: "north", after: 0).isEmpty)
             let stored = try await browser.send(
                 .post, "/sites/north/plans", form: try Self.plan(refused, typo, extra: [("new_participant", "yes")]))
             #expect(stored.status == 303, "\(stored.html.prefix(500))")
-            #expect(try await server.database.prescriptions(site: "north", after: 0).map(\.participant) == [typo])
+            #expect(
+                try await server.database.prescriptions.prescriptions(site: "north", after: 0).map(\.participant) == [
+                    typo
+                ])
         }
     }
 
@@ -68,12 +71,12 @@ import Testing
                 let again = try await browser.send(.post, "/sites/north/plans", form: form)
                 #expect(again.status == 303 && again.headers[.location] == "/sites/north?prescription=1")
             }
-            #expect(try await server.database.prescriptions(site: "north", after: 0).count == 1)
-            #expect(try await server.database.auditRows(action: "prescription.plan").count == 1)
+            #expect(try await server.database.prescriptions.prescriptions(site: "north", after: 0).count == 1)
+            #expect(try await server.database.auditTrail.auditRows(action: "prescription.plan").count == 1)
             // A new rendering of the form is a new key: a second plan is a second prescription.
             let next = try await browser.send(.post, "/sites/north/plans", form: try Self.plan(shown, "P07"))
             #expect(next.headers[.location] == "/sites/north?prescription=2")
-            #expect(try await server.database.prescriptions(site: "north", after: 0).count == 2)
+            #expect(try await server.database.prescriptions.prescriptions(site: "north", after: 0).count == 2)
         }
     }
 
@@ -86,9 +89,9 @@ import Testing
                 let refused = try await browser.send(.post, "/sites/north/plans", form: form)
                 #expect(refused.status == 400, "key \(key.debugDescription): \(refused.status)")
             }
-            #expect(try await server.database.prescriptions(site: "north", after: 0).isEmpty)
+            #expect(try await server.database.prescriptions.prescriptions(site: "north", after: 0).isEmpty)
             // South's prescription for its own participant, asked for on north's page: no notice, so no ID of south.
-            let southID = try await server.database.prescribe(
+            let southID = try await server.database.prescriptions.prescribe(
                 kind: "plan", site: "south", participant: "S01", content: try RoleMatrixTests.trainingPlan(),
                 by: ("test", "admin"), requestID: nil)
             let foreign = try await browser.send(.get, "/sites/north?prescription=\(southID)")

@@ -22,10 +22,10 @@ struct DashboardPrescriptionBrowserTests {
         try await withServer(live: true) { server in
             let port = try #require(server.client.port)
             let base = "http://127.0.0.1:\(port)"
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
-            let (code, _) = try await server.database.enrolmentCode(site: "north", by: ("test", "admin"))
+            let (code, _) = try await server.database.devices.enrolmentCode(site: "north", by: ("test", "admin"))
             let enrolled = try await home.soundsafari(["sync", "--server", base, "--enrol", code])
             try #require(enrolled.status == 0, "\(enrolled.output)")
             let first = try await home.soundsafari(["sync", "--logs", home.logs.path])

@@ -30,9 +30,10 @@ import Testing
                 )
             })
         try await withServer { server in
-            for site in ["north", "south"] { try await server.database.addSite(site) }
-            _ = try await server.database.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
-            _ = try await server.database.addUser(
+            for site in ["north", "south"] { try await server.database.sites.addSite(site) }
+            _ = try await server.database.accounts.addUser(
+                name: "res", role: .researcher, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
                 name: "sup-s", role: .supervisor, sites: ["south"], password: testPassword)
             try await ExportTests.sync(
                 north, with: .init(server: server, token: try await server.enrolDevice(site: "north").token))
@@ -46,7 +47,7 @@ import Testing
                 // [--site S]` writes it), then `soundsafari-analyze report DIR --out REPORT`.
                 let export = folder.appendingPathComponent("export-\(site ?? "all")")
                 var sink = try FolderSink(folder: export)
-                _ = try await server.database.export(sites: site.map { [$0] } ?? ["north", "south"], to: &sink)
+                _ = try await server.database.export.export(sites: site.map { [$0] } ?? ["north", "south"], to: &sink)
                 let out = folder.appendingPathComponent("report-\(site ?? "all")").path
                 _ = try StudyReport.write(
                     inputs: [export.path], outputFolder: out, groupBy: nil, participantsFile: nil, skipInvalid: false)

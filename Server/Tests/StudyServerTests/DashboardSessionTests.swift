@@ -74,7 +74,8 @@ final class FormClient: @unchecked Sendable {
 @Suite struct DashboardSessionTests {
     @Test func signingInSetsAStrictHttpOnlyCookieSecureOnlyBehindTLSAndPagesCarryACSP() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let browser = FormClient(server)
             #expect(try await browser.send(.get, "/").status == 303, "a page without a session goes to the sign-in")
             let signedIn = try await browser.signIn("root", testPassword)
@@ -103,7 +104,8 @@ final class FormClient: @unchecked Sendable {
 
     @Test func anExpiredSessionSendsTheBrowserBackToTheSignIn() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "sue", role: .researcher, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "sue", role: .researcher, sites: [], password: testPassword)
             let browser = FormClient(server)
             try await browser.signIn("sue", testPassword)
             #expect(try await browser.send(.get, "/").status == 200)
@@ -117,7 +119,8 @@ final class FormClient: @unchecked Sendable {
 
     @Test func aFormWithoutItsCSRFTokenIsRefusedAndWritesNothing() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let browser = FormClient(server)
             // The sign-in form itself: without the token (or with another), no session.
             let noToken = try await browser.send(.post, "/login", form: [("name", "root"), ("password", testPassword)])
@@ -128,17 +131,18 @@ final class FormClient: @unchecked Sendable {
             #expect(missing.status == 403 && missing.html.contains("security token"))
             let wrong = try await browser.send(.post, "/admin/sites", form: [("csrf", "0123abcd"), ("name", "A")])
             #expect(wrong.status == 403)
-            #expect(try await server.database.sites().isEmpty)
+            #expect(try await server.database.sites.sites().isEmpty)
             let page = try await browser.send(.get, "/admin/sites")
             let added = try await browser.send(.post, "/admin/sites", form: [("csrf", page.csrf ?? ""), ("name", "A")])
             #expect(added.status == 200 && added.html.contains("Added the site A."))
-            #expect(try await server.database.sites() == ["A"])
+            #expect(try await server.database.sites.sites() == ["A"])
         }
     }
 
     @Test func signingInIsThrottledPerAccountWithTheAPIsCounters() async throws {
         try await withServer(loginAttempts: 3) { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let browser = FormClient(server)
             for _ in 0..<3 {
                 #expect(try await browser.signIn("root", "guess guess guess").status == 401)
@@ -155,7 +159,8 @@ final class FormClient: @unchecked Sendable {
 
     @Test func aPasswordChangeNeedsTheCurrentOneAndTheMinimumLengthAndEndsOtherSessions() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "sue", role: .researcher, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "sue", role: .researcher, sites: [], password: testPassword)
             let other = FormClient(server)
             try await other.signIn("sue", testPassword)
             let browser = FormClient(server)
@@ -181,15 +186,16 @@ final class FormClient: @unchecked Sendable {
             #expect(page.status == 200 && page.html.contains("Your password is changed"))
             #expect(try await browser.send(.get, "/").status == 200, "this session stays")
             #expect(try await other.send(.get, "/").status == 303, "the other session ended")
-            #expect(try await server.database.verify(name: "sue", password: "a much longer one") != nil)
-            #expect(try await server.database.auditRows(action: "user.password").count == 1)
+            #expect(try await server.database.accounts.verify(name: "sue", password: "a much longer one") != nil)
+            #expect(try await server.database.auditTrail.auditRows(action: "user.password").count == 1)
         }
     }
 
     @Test func aDisabledAccountSignsInNowhereAndEveryAdminActionIsAudited() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            try await server.database.addSite("A")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("A")
             let admin = FormClient(server)
             try await admin.signIn("root", testPassword)
             var page = try await admin.send(.get, "/admin/users")
@@ -219,10 +225,10 @@ final class FormClient: @unchecked Sendable {
             #expect(selfDisable.status == 400 && selfDisable.html.contains("your own account"))
             page = try await admin.send(.post, "/admin/users/sam/reset-password", form: [("csrf", page.csrf ?? "")])
             page = try await admin.send(.post, "/admin/users/sam/enable", form: [("csrf", page.csrf ?? "")])
-            let actions = try await server.database.auditRows(action: "user").map(\.action)
+            let actions = try await server.database.auditTrail.auditRows(action: "user").map(\.action)
             #expect(
                 actions == ["user.add", "user.add", "user.role", "user.disable", "user.reset-password", "user.enable"])
-            let role = try #require(try await server.database.auditRows(action: "user.role").first)
+            let role = try #require(try await server.database.auditTrail.auditRows(action: "user.role").first)
             #expect(role.before?.contains("supervisor") == true && role.after?.contains("researcher") == true)
         }
     }

@@ -14,8 +14,8 @@ struct DashboardStudyBrowserTests {
         let logs = try ExportTests.writeLogs(
             folder.appendingPathComponent("logs"), participants: ["P01", "P02", "P03", "P04"], machine: "d-lab")
         try await withServer(live: true) { server in
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let lab = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north", name: "lab-1").token)

@@ -56,9 +56,9 @@ import TidyFormats
     static func table(_ db: StudyDatabase, now: Date) async throws -> (
         kept: [ParticipantTableRow], fresh: [ParticipantTableRow]
     ) {
-        let kept = try await db.participantTable(site: "north", now: now)
+        let kept = try await db.dashboard.participantTable(site: "north", now: now)
         _ = try await db.rebuildSummaries(site: "north")
-        return (kept, try await db.participantTable(site: "north", now: now))
+        return (kept, try await db.dashboard.participantTable(site: "north", now: now))
     }
 
     static func summaryRows(_ db: StudyDatabase) async throws -> [String] {
@@ -73,7 +73,7 @@ import TidyFormats
     @Test func ingestKeepsTheSummariesRightThroughMoreSyncsAResendAndADeletion() async throws {
         try await withServer { server in
             let db = server.database
-            try await db.addSite("north")
+            try await db.sites.addSite("north")
             let home = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north", name: "home-1").token)
             let lab = ProjectionTests.Sender(
@@ -149,7 +149,8 @@ import TidyFormats
             #expect(try await Self.summaryRows(db) == before)
 
             // A deletion removes the participant's summaries, and theirs only.
-            _ = try await db.deleteParticipant(site: "north", participant: "C1", by: ("admin", "admin"), requestID: nil)
+            _ = try await db.participantData.deleteParticipant(
+                site: "north", participant: "C1", by: ("admin", "admin"), requestID: nil)
             let left = try await Self.summaryRows(db)
             #expect(left.count == 1 && left[0].contains("C2"), "\(left)")
             (kept, fresh) = try await Self.table(db, now: now)
@@ -160,7 +161,7 @@ import TidyFormats
     @Test func skippedAnimalsAreNoPhotosInTheKeptSummaryNorOnTheParticipantsPage() async throws {
         try await withServer { server in
             let db = server.database
-            try await db.addSite("north")
+            try await db.sites.addSite("north")
             let home = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north", name: "home-1").token)
             let header = CSVWriter.headerLine(TrialRow.columns)
@@ -180,25 +181,31 @@ import TidyFormats
             #expect(kept.0 == rows.count && kept.1 == expected.photos)
             #expect(kept.2 == expected.medianAbsDeviationDeg)
             let page = try #require(
-                try await db.participantSessions(site: "north", participant: "S1").first?.summary)
+                try await db.participantPages.participantSessions(site: "north", participant: "S1").first?.summary)
             #expect(page.photos == expected.photos && page.skipped == 3)
             #expect(page == expected, "a participant's page reads the kept summary whole")
             // A kept summary from before migration 64, or one that no longer matches the trials, is not believed:
             // the page summarises the trials again.
             _ = try await db.rows("UPDATE session_summaries SET skipped = NULL, photos = 999")
-            #expect(try await db.participantSessions(site: "north", participant: "S1").first?.summary == expected)
+            #expect(
+                try await db.participantPages.participantSessions(site: "north", participant: "S1").first?.summary
+                    == expected)
             _ = try await db.rows("UPDATE session_summaries SET skipped = 0, trial_count = 1")
-            #expect(try await db.participantSessions(site: "north", participant: "S1").first?.summary == expected)
+            #expect(
+                try await db.participantPages.participantSessions(site: "north", participant: "S1").first?.summary
+                    == expected)
             _ = try await db.rows("DELETE FROM session_summaries")
-            #expect(try await db.participantSessions(site: "north", participant: "S1").first?.summary == expected)
+            #expect(
+                try await db.participantPages.participantSessions(site: "north", participant: "S1").first?.summary
+                    == expected)
         }
     }
 
     @Test func thePageIsCountedAndPaginatedInSQL() async throws {
         try await withServer { server in
             let db = server.database
-            try await db.addSite("north")
-            _ = try await db.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
+            try await db.sites.addSite("north")
+            _ = try await db.accounts.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
             let home = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north", name: "home-1").token)
             let now = Date()
@@ -211,12 +218,12 @@ import TidyFormats
                         ParticipantRecord(participant: try ParticipantID($0), registeredAt: now).values(
                             under: ParticipantRecord.columns))
                 })
-            let page = try await db.participantsPage(
+            let page = try await db.dashboard.participantsPage(
                 sites: ["north"], plan: nil, state: .all, sort: .participant, descending: true, page: 2, perPage: 50,
                 now: now)
             #expect(page.total == 120 && page.page == 2)
             #expect(page.rows.map(\.participant) == Array(ids.reversed()[50..<100]))
-            let past = try await db.participantsPage(
+            let past = try await db.dashboard.participantsPage(
                 sites: ["north"], plan: nil, state: .all, sort: .participant, descending: false, page: 9, perPage: 50,
                 now: now)
             #expect(past.page == 3 && past.rows.map(\.participant) == Array(ids[100...]))

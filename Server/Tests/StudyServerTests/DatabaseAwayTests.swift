@@ -28,7 +28,8 @@ import Testing
         let database = StudyDatabase(client: client, logger: logger, bcryptCost: 4)
         let configuration = ServerConfiguration(port: 0, database: url, loginAttempts: 10, enrolmentAttempts: 30)
         var app = Application(
-            router: buildRouter(database: database, configuration: configuration, pages: try WebPages.load().pages),
+            router: buildRouter(
+                repositories: .postgres(database), configuration: configuration, pages: try WebPages.load().pages),
             logger: logger)
         app.addServices(client)
         try await app.test(.router) { client in
@@ -83,9 +84,10 @@ import Testing
         let url = try await cluster.freshDatabase()
         let binary = try Self.binary()
         try await withServer(database: url, databaseWait: StudyDatabase.leaseTimeout) { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let token = try await server.login("root", testPassword)
             let browser = FormClient(server)
             try await browser.signIn("root", testPassword)

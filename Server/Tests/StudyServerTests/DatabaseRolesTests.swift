@@ -43,9 +43,9 @@ import Testing
         try await StudyDatabase.with(server, logger: Self.quiet, bcryptCost: 4, leaseWait: testDatabaseWait) {
             database in
             #expect(try await database.migrate().isEmpty, "nothing missing: no DDL, nothing refused")
-            try await database.addSite("north")
-            _ = try await database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            let rows = try await database.auditRows()
+            try await database.sites.addSite("north")
+            _ = try await database.accounts.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            let rows = try await database.auditTrail.auditRows()
             #expect(rows.count == 2)
             try await Self.expectTheAuditIsOutOfReach(database)
         }
@@ -54,7 +54,7 @@ import Testing
     /// Every way an owner has to remove or change an audit row, tried with `database`'s role: each refused for lack
     /// of privilege, and the rows are as they were.
     static func expectTheAuditIsOutOfReach(_ database: StudyDatabase) async throws {
-        let rows = try await database.auditRows()
+        let rows = try await database.auditTrail.auditRows()
         for statement in [
             "DELETE FROM audit", "UPDATE audit SET actor = 'x'", "TRUNCATE audit",
             "ALTER TABLE audit DISABLE TRIGGER ALL", "ALTER TABLE audit DISABLE TRIGGER audit_append_only",
@@ -67,7 +67,7 @@ import Testing
                 try await database.execute(PostgresQuery(unsafeSQL: statement))
             }
         }
-        #expect(try await database.auditRows() == rows)
+        #expect(try await database.auditTrail.auditRows() == rows)
     }
 
     /// The roles owning what a set-up database holds: the database, every table and function of the schema.
@@ -105,7 +105,8 @@ import Testing
         #expect(try await Self.owners(superuser) == ["soundsafari_migrate"])
         let login = cluster.url(database: "soundsafari", user: DatabaseRoles.loginRole)
         try await withServer(database: login) { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let admin = try await server.login("root", testPassword)
             let site = try await server.call(.post, "/api/v1/sites", token: admin, json: #"{"name":"north"}"#)
             #expect(site.status == 201, "\(site.text)")
@@ -117,7 +118,7 @@ import Testing
         let old = cluster.url(database: "old_layout", user: DatabaseRoles.loginRole)
         try await StudyDatabase.with(old, logger: Self.quiet, bcryptCost: 4, leaseWait: testDatabaseWait) { database in
             try await database.migrate()
-            try await database.addSite("north")
+            try await database.sites.addSite("north")
         }
         #expect(try await Self.owners(old) == ["soundsafari"])
         let handed = try await DatabaseRoles.setUp(
@@ -127,8 +128,8 @@ import Testing
             "\(handed)")
         #expect(try await Self.owners(old) == ["soundsafari_migrate"])
         try await StudyDatabase.with(old, logger: Self.quiet, bcryptCost: 4, leaseWait: testDatabaseWait) { database in
-            #expect(try await database.auditRows().map(\.action) == ["site.add"])
-            try await database.addSite("south")
+            #expect(try await database.auditTrail.auditRows().map(\.action) == ["site.add"])
+            try await database.sites.addSite("south")
             try await Self.expectTheAuditIsOutOfReach(database)
         }
 
@@ -180,7 +181,7 @@ import Testing
             #expect(export.status == 200, "\(export.text.prefix(300))")
             let state = try await server.call(.get, "/api/v1/sync/state", token: north.token)
             #expect(state.json["deleted"] as? [String] == ["P07"])
-            #expect(try await server.database.auditRows(action: "participant.delete").count == 1)
+            #expect(try await server.database.auditTrail.auditRows(action: "participant.delete").count == 1)
         }
     }
 

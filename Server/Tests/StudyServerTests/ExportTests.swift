@@ -110,7 +110,7 @@ import TidyFormats
         let other = try Self.writeLogs(
             folder.appendingPathComponent("south-logs"), participants: ["S01"], machine: "d-south")
         try await withServer { server in
-            for site in ["north", "south"] { try await server.database.addSite(site) }
+            for site in ["north", "south"] { try await server.database.sites.addSite(site) }
             let north = ProjectionTests.Sender(server: server, token: try await server.enrolDevice(site: "north").token)
             let south = ProjectionTests.Sender(server: server, token: try await server.enrolDevice(site: "south").token)
             try await Self.sync(files, with: north)
@@ -118,7 +118,7 @@ import TidyFormats
 
             let export = folder.appendingPathComponent("export")
             var sink = try FolderSink(folder: export)
-            let summary = try await server.database.export(sites: ["north"], to: &sink)
+            let summary = try await server.database.export.export(sites: ["north"], to: &sink)
             #expect(
                 summary.rows == [
                     "participants.csv": 4, "sessions.csv": 8, "trials.csv": 120, "ratings.csv": 8, "profiles.csv": 0,
@@ -189,7 +189,7 @@ import TidyFormats
         defer { try? FileManager.default.removeItem(at: folder) }
         try await withParticipantStudy { server, _ in
             var sink = try FolderSink(folder: folder)
-            let summary = try await server.database.export(sites: ["A"], to: &sink)
+            let summary = try await server.database.export.export(sites: ["A"], to: &sink)
             #expect(summary.rows["questionnaires.csv"] == 4 && summary.rows["diary.csv"] == 2, "\(summary.rows)")
             let questionnaires = try Self.text(folder.appendingPathComponent("questionnaires.csv"))
             #expect(questionnaires.hasPrefix(CSVWriter.headerLine(["site"] + QuestionnaireRow.columns)))
@@ -214,14 +214,14 @@ import TidyFormats
         let files = try Self.writeLogs(
             folder.appendingPathComponent("logs"), participants: ["P01", "P02"], machine: "d-lab")
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let north = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north").token)
             try await Self.sync(files, with: north)
             var plain = try FolderSink(folder: folder.appendingPathComponent("export"))
-            _ = try await server.database.export(sites: ["north"], to: &plain)
+            _ = try await server.database.export.export(sites: ["north"], to: &plain)
             var zip = ZipSink(try FolderSink(folder: folder.appendingPathComponent("zipped")))
-            _ = try await server.database.export(sites: ["north"], to: &zip)
+            _ = try await server.database.export.export(sites: ["north"], to: &zip)
             try await zip.finish()
         }
         let check = """
@@ -247,8 +247,8 @@ import TidyFormats
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try Self.writeLogs(folder, participants: ["P01", "P02"], machine: "d-lab")
         try await withServer { server in
-            for site in ["north", "south"] { try await server.database.addSite(site) }
-            _ = try await server.database.addUser(
+            for site in ["north", "south"] { try await server.database.sites.addSite(site) }
+            _ = try await server.database.accounts.addUser(
                 name: "res", role: .researcher, sites: ["north"], password: testPassword)
             let north = ProjectionTests.Sender(server: server, token: try await server.enrolDevice(site: "north").token)
             try await Self.sync(files, with: north)
@@ -257,7 +257,7 @@ import TidyFormats
             let reply = try await server.call(.get, "/api/v1/export?format=csv&file=trials.csv", token: token)
             #expect(reply.status == 200 && reply.contentType.hasPrefix("text/csv"))
             var sink = try FolderSink(folder: folder.appendingPathComponent("export"))
-            _ = try await server.database.export(sites: ["north"], files: [.trials], to: &sink)
+            _ = try await server.database.export.export(sites: ["north"], files: [.trials], to: &sink)
             #expect(reply.text == (try Self.text(folder.appendingPathComponent("export/trials.csv"))))
             #expect(reply.text.split(separator: "\n").count == 61)
 
@@ -277,7 +277,7 @@ import TidyFormats
             ProblemTests.expectProblem(
                 try await server.call(.get, "/api/v1/export?format=zip&file=trials.csv", token: token), 400,
                 mentions: "leave out file")
-            let audited = try await server.database.auditRows().filter { $0.action == "export" }
+            let audited = try await server.database.auditTrail.auditRows().filter { $0.action == "export" }
             #expect(audited.count == 2 && audited[0].actor == "res" && audited[0].site == "north")
         }
     }

@@ -17,11 +17,14 @@ func withHRTFStudy(
     _ body: @Sendable (Harness, ProjectionTests.Sender) async throws -> Void
 ) async throws {
     try await withServer(live: live, catalogs: catalogs) { server in
-        _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-        for site in ["A", "B"] { try await server.database.addSite(site) }
-        _ = try await server.database.addUser(name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
-        _ = try await server.database.addUser(name: "sup-b", role: .supervisor, sites: ["B"], password: testPassword)
-        _ = try await server.database.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
+        _ = try await server.database.accounts.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+        for site in ["A", "B"] { try await server.database.sites.addSite(site) }
+        _ = try await server.database.accounts.addUser(
+            name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
+        _ = try await server.database.accounts.addUser(
+            name: "sup-b", role: .supervisor, sites: ["B"], password: testPassword)
+        _ = try await server.database.accounts.addUser(
+            name: "res", role: .researcher, sites: [], password: testPassword)
         var senders: [ProjectionTests.Sender] = []
         for (site, participant) in [("A", "P07"), ("B", "P99")] {
             let sender = ProjectionTests.Sender(
@@ -123,7 +126,7 @@ func withHRTFStudy(
             // The same rows again: nothing stored, all unchanged; the projection read back is the rows sent.
             let again = try await send(try Self.batch(first: 1, Self.rows))
             #expect(again.status == 200 && again.json["stored"] as? Int == 0 && again.json["unchanged"] as? Int == 4)
-            let held = try await server.database.hrtfChoices(site: "A", participant: "P07")
+            let held = try await server.database.hrtfChoices.hrtfChoices(site: "A", participant: "P07")
             #expect(held.map(\.row) == Self.rows)
             #expect(held.map(\.item) == [1, 2, 3, 4])
 
@@ -153,19 +156,20 @@ func withHRTFStudy(
             ProblemTests.expectProblem(digest, 400, mentions: "set_1_sha256")
             let misplaced = try await send(try Self.batch(first: 1, Self.rows, file: "P07/x/hrtf-choice.csv"))
             ProblemTests.expectProblem(misplaced, 400, mentions: "not where")
-            #expect(try await server.database.hrtfChoices(site: "A", participant: "P07").count == 4)
+            #expect(try await server.database.hrtfChoices.hrtfChoices(site: "A", participant: "P07").count == 4)
 
             // One audit row for the one batch that stored rows.
-            let audit = try await server.database.auditRows(action: "sync.store", participant: "P07").filter {
+            let audit = try await server.database.auditTrail.auditRows(action: "sync.store", participant: "P07").filter
+            {
                 $0.after?.contains("P07/hrtf-choice.csv") == true
             }
             #expect(audit.count == 1 && audit[0].after?.contains(#""items": "4""#) == true, "\(audit)")
 
             // The participant's deletion takes the rows with it.
-            let deleted = try await server.database.deleteParticipant(
+            let deleted = try await server.database.participantData.deleteParticipant(
                 site: "A", participant: "P07", by: (name: "root", role: "admin"))
             #expect(deleted.before.counts["hrtf_choices"] == 4 && deleted.after.counts["hrtf_choices"] == 0)
-            #expect(try await server.database.hrtfChoices(site: "A", participant: "P07").isEmpty)
+            #expect(try await server.database.hrtfChoices.hrtfChoices(site: "A", participant: "P07").isEmpty)
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
     static func batchHeldAtTheSiteLock(
         _ server: Harness, site: String, token: String, meanwhile: @Sendable () async throws -> Void
     ) async throws -> Reply {
-        let siteID = try #require(try await server.database.siteID(site))
+        let siteID = try #require(try await server.database.sites.siteID(site))
         let batch = try SyncTests.participantsBatch(["P01", "P02"], first: 1)
         return try await server.database.withConnection { lock in
             try await lock.query("SELECT pg_advisory_lock(2407, \(siteID)::int)", logger: server.database.logger)
@@ -43,12 +43,12 @@ import Testing
 
     @Test func aDeviceRevokedWhileItsBatchIsInFlightIsAnsweredAndRefusedAfter() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let other = try await server.enrolDevice(site: "north", name: "lab-2")
             let id = try #require(UUID(uuidString: device.id))
             let reply = try await Self.batchHeldAtTheSiteLock(server, site: "north", token: device.token) {
-                let revoked = try await server.database.revoke(device: id, by: ("test", "admin"))
+                let revoked = try await server.database.devices.revoke(device: id, by: ("test", "admin"))
                 #expect(revoked)
             }
             // It was let in before the revocation, so it is stored, as one sent a moment earlier would be.
@@ -67,7 +67,7 @@ import Testing
 
     @Test func aDeviceWhoseRowGoesWhileItsBatchIsInFlightGetsA500AndTheServerServesOn() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let other = try await server.enrolDevice(site: "north", name: "lab-2")
             let id = try #require(UUID(uuidString: device.id))
@@ -95,10 +95,10 @@ import Testing
         let configuration = ServerConfiguration(
             port: 0, database: url, loginAttempts: 10, enrolmentAttempts: 30, databaseWait: testDatabaseWait)
         try await StudyDatabase.with(url, logger: logger, bcryptCost: 4, leaseWait: testDatabaseWait) { database in
-            try await database.addSite("north")
+            try await database.sites.addSite("north")
             func enrol(_ name: String) async throws -> (device: Device, token: String) {
-                let (code, _) = try await database.enrolmentCode(site: "north", by: ("test", "admin"))
-                let outcome = try await database.enrol(code: code, name: name, requestID: nil)
+                let (code, _) = try await database.devices.enrolmentCode(site: "north", by: ("test", "admin"))
+                let outcome = try await database.devices.enrol(code: code, name: name, requestID: nil)
                 guard case .enrolled(let device, let token) = outcome else {
                     throw MissingRow(statement: "the enrolment of \(name)", requestID: nil)
                 }
@@ -108,10 +108,11 @@ import Testing
             let (_, otherToken) = try await enrol("lab-2")
             let sessions = VanishingDevice(
                 real: PostgresSessions(database: database), database: database, vanishing: gone.id)
+            var repositories = Repositories.postgres(database)
+            repositories.sessions = sessions
             let app = Application(
                 router: buildRouter(
-                    database: database, configuration: configuration, pages: try WebPages.load().pages,
-                    sessions: sessions),
+                    repositories: repositories, configuration: configuration, pages: try WebPages.load().pages),
                 logger: logger)
             try await app.test(.router) { client in
                 let server = Harness(client: client, database: database, url: url)
@@ -133,7 +134,7 @@ import Testing
     /// transaction began), ingest throws `MissingRow` naming the request, which ProblemMiddleware answers as a 500.
     @Test func aMissingRowIsAnErrorNamingTheRequestNotATrap() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let gone = Device(id: UUID(), site: "north", name: "gone", enrolledAt: Date(), revokedAt: nil)
             let batch = try SyncTests.participantsBatch(["P01"], first: 1)
             let (decoded, path) = try SyncRoutes.validate(

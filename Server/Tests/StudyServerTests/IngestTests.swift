@@ -11,7 +11,7 @@ import TidyFormats
 @Suite struct IngestTests {
     @Test func aTrialsBatchOverlappingWhatIsHeldStoresOnlyItsNewRowsAndCountsEachTrialOnce() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let id = "20261101T080000Z-a1b2"
             let session = try ProjectionTests.session(id, participant: "P01", offset: 0, machine: "lab-1")
@@ -69,7 +69,7 @@ import TidyFormats
             #expect(held.items == rows)
             (trials, counted) = try await counts()
             #expect(trials == rows.count && counted == rows.count)
-            let stores = try await server.database.auditRows().filter { $0.action == "sync.store" }
+            let stores = try await server.database.auditTrail.auditRows().filter { $0.action == "sync.store" }
             #expect(stores.count == 3, "session.json, then the two batches that stored rows")
         }
     }

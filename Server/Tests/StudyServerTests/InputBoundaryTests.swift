@@ -20,10 +20,11 @@ import TidyFormats
     ])
     func aBodyWithANULOrARepeatedFieldIsRefusedNamingIt(path: String, body: String, mentions: String) async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let reply = try await server.call(.post, path, json: body)
             ProblemTests.expectProblem(reply, 400, mentions: mentions)
-            #expect(try await server.database.auditRows().filter { $0.action.hasPrefix("login") }.isEmpty)
+            #expect(try await server.database.auditTrail.auditRows().filter { $0.action.hasPrefix("login") }.isEmpty)
         }
     }
 
@@ -31,7 +32,7 @@ import TidyFormats
     /// own, an item number past 32 bits, and a session.json whose numbers pass 32 bits.
     @Test func aSyncBatchThatPostgreSQLCouldNotHoldIsRefusedNamingTheField() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let session = try SyncBoundaryTests.session("20261126T014050Z-aa00", "P07")
             let header = SyncBoundaryTests.header
@@ -97,8 +98,9 @@ import TidyFormats
     /// each naming the parameter or the part.
     @Test func aNULInAnAddressIsA400NamingWhere() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let token = try await server.login("root", testPassword)
             for (path, mentions) in [
                 ("/api/v1/export?format=csv&file=trials.csv&site=nor%00th", "\"site\" holds a NUL"),
@@ -124,7 +126,7 @@ import TidyFormats
             let refused = try await signIn.send(
                 .post, "/login", form: [("csrf", form.csrf ?? ""), ("name", "root\u{0}"), ("password", "x")])
             #expect(refused.status == 400 && refused.html.contains("The field name holds a NUL"), "\(refused.html)")
-            #expect(try await server.database.auditRows().filter { $0.action == "login.failed" }.isEmpty)
+            #expect(try await server.database.auditTrail.auditRows().filter { $0.action == "login.failed" }.isEmpty)
         }
     }
 
@@ -133,8 +135,9 @@ import TidyFormats
     /// shows the last; the server serves on.
     @Test func aPageNumberPastAnyPageIsRefusedNotATrap() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let browser = FormClient(server)
             try await browser.signIn("root", testPassword)
             for table in ["/participants?site=north&", "/sites/north?"] {
@@ -157,7 +160,8 @@ import TidyFormats
     @Test(arguments: ["north\n", "north\r\n", "north\u{0}", "\nnorth", "nor\tth", "north\u{2028}"])
     func aNameWithALineBreakIsRefusedNotALookAlike(name: String) async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let token = try await server.login("root", testPassword)
             let json = { (object: [String: Any]) in
                 String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
@@ -168,9 +172,9 @@ import TidyFormats
                 .post, "/api/v1/users", token: token,
                 json: try json(["name": "sup-" + name, "role": "researcher", "sites": [String]()]))
             #expect((400..<500).contains(user.status), "\(user.text)")
-            await #expect(throws: StudyDatabase.Refusal.self) { try await server.database.addSite(name) }
-            #expect(try await server.database.sites().isEmpty)
-            #expect(try await server.database.users().map(\.name) == ["root"])
+            await #expect(throws: StudyDatabase.Refusal.self) { try await server.database.sites.addSite(name) }
+            #expect(try await server.database.sites.sites().isEmpty)
+            #expect(try await server.database.accounts.users().map(\.name) == ["root"])
         }
     }
 

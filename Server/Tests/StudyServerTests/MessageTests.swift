@@ -13,11 +13,14 @@ func withMessageStudy(
     live: Bool = false, _ body: @Sendable (Harness, ProjectionTests.Sender, ProjectionTests.Sender) async throws -> Void
 ) async throws {
     try await withServer(live: live) { server in
-        _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-        for site in ["A", "B"] { try await server.database.addSite(site) }
-        _ = try await server.database.addUser(name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
-        _ = try await server.database.addUser(name: "sup-b", role: .supervisor, sites: ["B"], password: testPassword)
-        _ = try await server.database.addUser(name: "res", role: .researcher, sites: [], password: testPassword)
+        _ = try await server.database.accounts.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+        for site in ["A", "B"] { try await server.database.sites.addSite(site) }
+        _ = try await server.database.accounts.addUser(
+            name: "sup-a", role: .supervisor, sites: ["A"], password: testPassword)
+        _ = try await server.database.accounts.addUser(
+            name: "sup-b", role: .supervisor, sites: ["B"], password: testPassword)
+        _ = try await server.database.accounts.addUser(
+            name: "res", role: .researcher, sites: [], password: testPassword)
         var senders: [ProjectionTests.Sender] = []
         for (site, participant) in [("A", "P07"), ("B", "P99")] {
             let sender = ProjectionTests.Sender(
@@ -111,15 +114,18 @@ func withMessageStudy(
             try await home.send(
                 file: "P07/messages.csv", kind: "messages", header: CSVWriter.headerLine(MessageRow.columns),
                 first: 2, items: [back])
-            let held = try await server.database.messages(site: "A", participant: "P07")
+            let held = try await server.database.messages.messages(site: "A", participant: "P07")
             #expect(held.map(\.sender) == ["patient", "team"] && held[1].deliveredAt != nil && held[0].readAt != nil)
 
-            let audit = try await server.database.auditRows(actor: "sup-a")
+            let audit = try await server.database.auditTrail.auditRows(actor: "sup-a")
             #expect(audit.contains { $0.action == "messages.view" && $0.participant == "P07" && $0.site == "A" })
             let answer = try #require(audit.first { $0.action == "message.answer" })
             #expect(
                 answer.participant == "P07" && answer.after?.contains("Keep going") == false, "no text in the trail")
-            #expect(try await server.database.auditRows(actor: "sup-b").allSatisfy { !$0.action.hasPrefix("message") })
+            #expect(
+                try await server.database.auditTrail.auditRows(actor: "sup-b").allSatisfy {
+                    !$0.action.hasPrefix("message")
+                })
 
             // A message over 2,000 characters from a machine refuses the batch, naming the record and the column.
             let bad = try await server.call(
@@ -163,7 +169,7 @@ func withMessageStudy(
             #expect(sent.status == 200 && sent.html.contains("it reaches P07&#39;s machines at their next sync"))
             #expect(sent.html.contains("Thank you &amp;amp; see you &lt;u&gt;soon&lt;/u&gt;\nDr team"))
             #expect(
-                try await server.database.messages(site: "A", participant: "P07").last?.text
+                try await server.database.messages.messages(site: "A", participant: "P07").last?.text
                     == "Thank you &amp; see you <u>soon</u>\nDr team")
 
             // Another site's supervisor: the page and the form are the same 404; a researcher sees no messages.
@@ -179,7 +185,7 @@ func withMessageStudy(
             try await researcher.signIn("res", testPassword)
             let read = try await researcher.send(.get, "/sites/A/participants/P07")
             #expect(read.status == 200 && !read.html.contains("messages-title") && !read.html.contains("alert(1)"))
-            #expect(try await server.database.messages(site: "A", participant: "P07").count == 2)
+            #expect(try await server.database.messages.messages(site: "A", participant: "P07").count == 2)
         }
     }
 
@@ -199,12 +205,12 @@ func withMessageStudy(
 
         try await withMessageStudy(live: true) { server, _, _ in
             let address = "http://127.0.0.1:\(try #require(server.client.port))"
-            let (code, _) = try await server.database.enrolmentCode(site: "A", by: ("test", "admin"))
+            let (code, _) = try await server.database.devices.enrolmentCode(site: "A", by: ("test", "admin"))
             let enrolled = try await home.soundsafari(["sync", "--server", address, "--enrol", code])
             #expect(enrolled.status == 0, "\(enrolled.output)")
             let up = try await home.soundsafari(["sync", "--logs", home.logs.path])
             #expect(up.status == 0 && !up.output.contains("received"), "\(up.output)")
-            let held = try await server.database.messages(site: "A", participant: "P07")
+            let held = try await server.database.messages.messages(site: "A", participant: "P07")
             #expect(held.map(\.text).contains(written.text), "the game's message is on the dashboard")
 
             let supA = try await server.login("sup-a", testPassword)
@@ -224,7 +230,7 @@ func withMessageStudy(
             let again = try await home.soundsafari(["sync", "--logs", home.logs.path])
             #expect(again.status == 0 && !again.output.contains("received"), "\(again.output)")
             #expect(try CSVLogFile<MessageRow>.decode(Data(contentsOf: file), file: file.path).records.count == 2)
-            #expect(try await server.database.messages(site: "A", participant: "P07").last?.deliveredAt != nil)
+            #expect(try await server.database.messages.messages(site: "A", participant: "P07").last?.deliveredAt != nil)
         }
     }
 }

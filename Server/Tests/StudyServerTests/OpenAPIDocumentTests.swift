@@ -22,7 +22,7 @@ import Testing
         let url = try! DatabaseURL("postgres://nobody@/none?host=/nonexistent")
         let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: Logger(label: "unused"))
         let router = buildRouter(
-            database: StudyDatabase(client: client, logger: Logger(label: "unused")),
+            repositories: .postgres(StudyDatabase(client: client, logger: Logger(label: "unused"))),
             configuration: ServerConfiguration(database: url), pages: try! WebPages.load().pages)
         return Set(
             router.routes.filter { "\($0.path)".hasPrefix("/api/v1") || "\($0.path)".hasPrefix("api/v1") }.map {

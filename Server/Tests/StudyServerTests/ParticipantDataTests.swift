@@ -11,8 +11,8 @@ import TidyFormats
     /// Site north with P07 (a session, its trials, a plan prescription) and P08 on one machine, and site south with
     /// its own P07 (another person: IDs are pseudonyms of a site) on another.
     static func study(_ server: Harness) async throws -> (north: (token: String, id: String), south: String) {
-        for site in ["north", "south"] { try await server.database.addSite(site) }
-        _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+        for site in ["north", "south"] { try await server.database.sites.addSite(site) }
+        _ = try await server.database.accounts.addUser(name: "root", role: .admin, sites: [], password: testPassword)
         let north = try await server.enrolDevice(site: "north", name: "lab-1")
         let south = try await server.enrolDevice(site: "south", name: "lab-2")
         for (token, ids) in [(north.token, ["P07", "P08"]), (south.token, ["P07"])] {
@@ -27,7 +27,7 @@ import TidyFormats
                         offset: Double(n) * 3600, machine: "m"))
             }
         }
-        _ = try await server.database.prescribe(
+        _ = try await server.database.prescriptions.prescribe(
             kind: "plan", site: "north", participant: "P07", content: try RoleMatrixTests.trainingPlan(),
             by: ("test", "admin"), requestID: nil)
         return (north, south.token)
@@ -35,7 +35,7 @@ import TidyFormats
 
     /// Rows per table of one site's participant, and the synced files under their folder.
     static func counts(_ server: Harness, site: String, participant: String) async throws -> [String: Int] {
-        try #require(try await server.database.holdings(site: site, participant: participant)).counts
+        try #require(try await server.database.participantData.holdings(site: site, participant: participant)).counts
     }
 
     @Test func deletionRemovesOneParticipantOfOneSiteAndIsAudited() async throws {
@@ -65,7 +65,7 @@ import TidyFormats
             #expect(registrations.items[1].hasPrefix("P08,"))
 
             let audit = try #require(
-                try await server.database.auditRows(action: "participant.delete").last, "no audit row")
+                try await server.database.auditTrail.auditRows(action: "participant.delete").last, "no audit row")
             #expect(audit.site == "north" && audit.participant == "P07" && audit.actor == "root")
             #expect(audit.before?.contains(#""sessions": "1""#) == true, "\(audit.before ?? "")")
             #expect(audit.after?.contains(#""sessions": "0""#) == true, "\(audit.after ?? "")")
@@ -134,7 +134,7 @@ import TidyFormats
                 }
                 group.addTask {
                     try await Task.sleep(nanoseconds: 200_000_000)
-                    _ = try await server.database.deleteParticipant(
+                    _ = try await server.database.participantData.deleteParticipant(
                         site: "north", participant: "P07", by: ("test", "admin"))
                     return []
                 }
@@ -152,7 +152,7 @@ import TidyFormats
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("participant-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
             var sink = try FolderSink(folder: folder)
-            let entries = try await server.database.exportParticipant(
+            let entries = try await server.database.participantData.exportParticipant(
                 site: "north", participant: "P07", to: &sink, by: ("test", "admin"))
             let machine = north.id.lowercased()
             let session = try ProjectionTests.session(
@@ -177,7 +177,8 @@ import TidyFormats
             let attributes = try FileManager.default.attributesOfItem(
                 atPath: folder.appendingPathComponent(machine).path)
             #expect((attributes[.posixPermissions] as? Int) == 0o700)
-            #expect(try await server.database.auditRows(action: "participant.export").last?.participant == "P07")
+            #expect(
+                try await server.database.auditTrail.auditRows(action: "participant.export").last?.participant == "P07")
 
             // Over the API: the same files as one ZIP, for admins only.
             let admin = try await server.login("root", testPassword)

@@ -27,8 +27,8 @@ import TidyFormats
     @Test func aPrescriptionAppliedOnTwoMachinesIsOnePlanWithEverySessionCounted() async throws {
         try await withServer { server in
             let db = server.database
-            try await db.addSite("north")
-            _ = try await db.addUser(name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
+            try await db.sites.addSite("north")
+            _ = try await db.accounts.addUser(name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let home = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north", name: "home-1").token)
             let lab = ProjectionTests.Sender(
@@ -82,10 +82,10 @@ import TidyFormats
     @Test func aPrescriptionReachesTheParticipantsOwnMachinesAndALabPCOnlyWhenAsked() async throws {
         try await withServer { server in
             let db = server.database
-            try await db.addSite("north")
-            _ = try await db.addUser(name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
+            try await db.sites.addSite("north")
+            _ = try await db.accounts.addUser(name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let token = try await server.login("sup", testPassword)
-            var machines: [String: (id: String, token: String)] = [:]
+            var machines: [String: (token: String, id: String)] = [:]
             for name in ["home-p07", "home-p08", "lab", "new"] {
                 machines[name] = try await server.enrolDevice(site: "north", name: name)
             }
@@ -122,7 +122,7 @@ import TidyFormats
             #expect(try await received("new") == ids)
             #expect(try await received("lab") == [ids[1]], "the lab keeps its settings unless asked")
             #expect(try await received("home-p08").isEmpty, "another participant's home PC")
-            #expect(try await db.auditRows(action: "prescription.plan").count == 2)
+            #expect(try await db.auditTrail.auditRows(action: "prescription.plan").count == 2)
         }
     }
 }

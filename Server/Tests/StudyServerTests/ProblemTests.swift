@@ -21,9 +21,10 @@ import Testing
 
     @Test func everyKindOfBadInputIsAProblemAndWritesNothing() async throws {
         try await withServer { server in
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let token = try await server.login("root", testPassword)
-            let sitesBefore = try await server.database.sites()
+            let sitesBefore = try await server.database.sites.sites()
 
             Self.expectProblem(try await server.call(.get, "/api/v1/nowhere"), 404, mentions: "/api/v1/nowhere")
             Self.expectProblem(
@@ -51,7 +52,7 @@ import Testing
             Self.expectProblem(
                 try await server.call(.get, "/api/v1/sites", token: "ssu_forged"), 401, mentions: "sign in again")
             Self.expectProblem(try await server.call(.get, "/api/v1/users"), 401, mentions: "POST /api/v1/login")
-            #expect(try await server.database.sites() == sitesBefore)
+            #expect(try await server.database.sites.sites() == sitesBefore)
 
             // A site given twice: the second is a 409 naming the key, the first stays.
             #expect(

@@ -23,7 +23,7 @@ import Testing
 
     @Test func versionsAreSyncedAsCumulativeItemsAndProjectedOncePerVersion() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let sender = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north").token)
             try await sender.send(
@@ -56,7 +56,7 @@ import Testing
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-profiles-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
             var sink = try FolderSink(folder: folder)
-            let summary = try await server.database.export(sites: ["north"], files: [.profiles], to: &sink)
+            let summary = try await server.database.export.export(sites: ["north"], files: [.profiles], to: &sink)
             #expect(summary.rows["profiles.csv"] == 3)
             let csv = try String(contentsOf: folder.appendingPathComponent("profiles.csv"), encoding: .utf8)
             #expect(csv.hasPrefix("site,participant,machine,version,"))
@@ -67,7 +67,7 @@ import Testing
     /// sits (`notch_center_hz`), a prescribed centre apart from the measured pitch, which stays as measured.
     @Test func theExportHoldsEveryThresholdAndTheNotchCentreApartFromThePitch() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let sender = ProjectionTests.Sender(
                 server: server, token: try await server.enrolDevice(site: "north").token)
             let first = try ParticipantStudy.firstProfile("P07")
@@ -85,7 +85,7 @@ import Testing
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-audio-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
             var sink = try FolderSink(folder: folder)
-            let summary = try await server.database.export(
+            let summary = try await server.database.export.export(
                 sites: ["north"], files: [.profiles, .audiograms], to: &sink)
             #expect(summary.rows["profiles.csv"] == 3)
             #expect(summary.rows["audiograms.csv"] == 3 * 12, "6 frequencies × 2 ears × 3 versions")
@@ -123,8 +123,8 @@ import Testing
 
     @Test func aPrescribedProfileIsCheckedAuditedAndFetchedWithKindProfileOnly() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let token = try await server.login("sup", testPassword)
             let device = try await server.enrolDevice(site: "north")
@@ -152,7 +152,9 @@ import Testing
             ProblemTests.expectProblem(
                 try await server.call(.get, "/api/v1/sync/prescriptions?after=0&kind=x", token: device.token), 400,
                 mentions: "kind=x")
-            #expect(try await server.database.auditRows().filter { $0.action == "prescription.profile" }.count == 1)
+            #expect(
+                try await server.database.auditTrail.auditRows().filter { $0.action == "prescription.profile" }.count
+                    == 1)
         }
     }
 }

@@ -81,7 +81,7 @@ import TidyFormats
 
     @Test func ingestFillsTheTablesAndNumbersSessionsAcrossMachinesByStartTime() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let lab = Sender(server: server, token: try await server.enrolDevice(site: "north", name: "lab-1").token)
             let home = Sender(
                 server: server, token: try await server.enrolDevice(site: "north", name: "home-P07").token)

@@ -62,7 +62,8 @@ import Testing
             Case(
                 route: "POST /api/v1/enrol", path: fixed("/api/v1/enrol"),
                 body: { server in
-                    let (code, _) = try await server.database.enrolmentCode(site: "north", by: ("test", "admin"))
+                    let (code, _) = try await server.database.devices.enrolmentCode(
+                        site: "north", by: ("test", "admin"))
                     return #"{"code":"\#(code)","name":"lab"}"#
                 }, expected: everyone(201)),
             Case(route: "GET /api/v1/device", path: fixed("/api/v1/device"), expected: only([.deviceNorth: 200])),
@@ -183,12 +184,15 @@ import Testing
     @Test func eachCallerGetsWhatItsRoleAndSitesAllow() async throws {
         try await withServer(loginAttempts: 1000, enrolmentAttempts: 1000) { server in
             let db = server.database
-            for site in ["north", "south"] { try await db.addSite(site) }
-            _ = try await db.addUser(name: "root", role: .admin, sites: [], password: testPassword)
-            _ = try await db.addUser(name: "sup-n", role: .supervisor, sites: ["north"], password: testPassword)
-            _ = try await db.addUser(name: "sup-s", role: .supervisor, sites: ["south"], password: testPassword)
-            _ = try await db.addUser(name: "res-n", role: .researcher, sites: ["north"], password: testPassword)
-            _ = try await db.addUser(name: "res-all", role: .researcher, sites: [], password: testPassword)
+            for site in ["north", "south"] { try await db.sites.addSite(site) }
+            _ = try await db.accounts.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await db.accounts.addUser(
+                name: "sup-n", role: .supervisor, sites: ["north"], password: testPassword)
+            _ = try await db.accounts.addUser(
+                name: "sup-s", role: .supervisor, sites: ["south"], password: testPassword)
+            _ = try await db.accounts.addUser(
+                name: "res-n", role: .researcher, sites: ["north"], password: testPassword)
+            _ = try await db.accounts.addUser(name: "res-all", role: .researcher, sites: [], password: testPassword)
             var tokens: [Caller: String] = [
                 .admin: try await server.login("root", testPassword),
                 .supervisorNorth: try await server.login("sup-n", testPassword),
@@ -198,7 +202,7 @@ import Testing
                 .deviceNorth: try await server.enrolDevice(site: "north").token,
             ]
             let revoked = try await server.enrolDevice(site: "south")
-            _ = try await db.revoke(device: try #require(UUID(uuidString: revoked.id)), by: ("test", "admin"))
+            _ = try await db.devices.revoke(device: try #require(UUID(uuidString: revoked.id)), by: ("test", "admin"))
             tokens[.revokedDevice] = revoked.token
 
             var notFound: [Caller: [String: String]] = [:]

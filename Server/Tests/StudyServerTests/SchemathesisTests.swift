@@ -51,8 +51,9 @@ enum Schemathesis {
             Schemathesis.program, "schemathesis is missing: run scripts/schemathesis-deps.sh (make test does)")
         try await withServer(loginAttempts: 100_000, enrolmentAttempts: 100_000, live: true) { server in
             let base = "http://127.0.0.1:\(try #require(server.client.port))"
-            try await server.database.addSite("north")
-            _ = try await server.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            try await server.database.sites.addSite("north")
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             let admin = try await server.login("root", testPassword)
             let device = try await server.enrolDevice(site: "north")
             let batch = try SyncTests.participantsBatch(["P01"], first: 1)

@@ -50,7 +50,7 @@ struct Harness: Sendable {
 
     /// Enrols a new machine of `site` and returns its token and id.
     func enrolDevice(site: String, name: String = "lab-1") async throws -> (token: String, id: String) {
-        let (code, _) = try await database.enrolmentCode(site: site, by: ("test", "admin"))
+        let (code, _) = try await database.devices.enrolmentCode(site: site, by: ("test", "admin"))
         let reply = try await call(.post, "/api/v1/enrol", json: #"{"code":"\#(code)","name":"\#(name)"}"#)
         try #require(reply.status == 201, "enrolment: \(reply.text)")
         let device = try #require(reply.json["device"] as? [String: Any])

@@ -71,7 +71,7 @@ import TidyFormats
             let again = try await sup.send(
                 .post, "/sites/A/time-zone", form: [("csrf", csrf), ("time_zone", "America/New_York")])
             #expect(again.html.contains("The time zone of A is unchanged: America/New_York."))
-            let audit = try await server.database.auditRows(action: "site.time_zone")
+            let audit = try await server.database.auditTrail.auditRows(action: "site.time_zone")
             #expect(audit.count == 1 && audit.first?.actor == "sup-a" && audit.first?.site == "A")
             #expect(audit.first?.before?.contains("UTC") == true && audit.first?.after?.contains("New_York") == true)
 
@@ -111,7 +111,7 @@ import TidyFormats
             #expect(
                 try await researcher.send(.post, "/sites/A/time-zone", form: [("csrf", csrfR), ("time_zone", "UTC")])
                     .status == 403)
-            #expect(try await server.database.siteTimeZone(site: "A").identifier == "America/New_York")
+            #expect(try await server.database.sites.siteTimeZone(site: "A").identifier == "America/New_York")
         }
     }
 }

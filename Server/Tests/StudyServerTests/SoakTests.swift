@@ -207,7 +207,7 @@ import TidyFormats
             var claimed: [String: String] = [:]
             var kept: [String: [String: File]] = [:]
             for (site, keep, gone) in [("north", "P91", "P90"), ("south", "P93", "P92")] {
-                try await database.addSite(site)
+                try await database.sites.addSite(site)
                 let (device, token) = try await Self.enrol(database, site: site, name: "setup-\(site)")
                 var setup = Machine(index: 0, site: site, token: token, device: device.id)
                 for (n, participant) in [keep, gone].enumerated() {
@@ -225,7 +225,8 @@ import TidyFormats
                         .post, "/api/v1/sync/batch", token: token, json: try Self.body(step, of: setup))
                     try #require(reply.status == 200, "\(file): \(reply.text)")
                 }
-                try await database.deleteParticipant(site: site, participant: gone, by: ("test", "admin"))
+                try await database.participantData.deleteParticipant(
+                    site: site, participant: gone, by: ("test", "admin"))
                 kept[site] = setup.files.filter { $0.key.hasPrefix(keep) }
             }
             var machines: [Machine] = []
@@ -301,7 +302,8 @@ import TidyFormats
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-soak-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
             var sink = try FolderSink(folder: folder)
-            let summary = try await database.export(sites: ["north", "south"], files: [.trials, .ratings], to: &sink)
+            let summary = try await database.export.export(
+                sites: ["north", "south"], files: [.trials, .ratings], to: &sink)
             #expect(summary.trialsWithoutSession == 0)
             var expectedTrials: [String] = []
             var expectedRatings: [String] = []
@@ -405,8 +407,10 @@ import TidyFormats
     }
 
     static func enrol(_ database: StudyDatabase, site: String, name: String) async throws -> (Device, String) {
-        let (code, _) = try await database.enrolmentCode(site: site, by: ("test", "admin"))
-        guard case .enrolled(let device, let token) = try await database.enrol(code: code, name: name, requestID: nil)
+        let (code, _) = try await database.devices.enrolmentCode(site: site, by: ("test", "admin"))
+        guard
+            case .enrolled(let device, let token) = try await database.devices.enrol(
+                code: code, name: name, requestID: nil)
         else { throw ServerProcess.Failure(description: "\(name) was not enrolled") }
         return (device, token)
     }

@@ -74,7 +74,7 @@ import TidyFormats
     ])
     func aPathThatIsNotTheCanonicalPathOfItsKindIsRefused(file: String, mentions: String) async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let session = try Self.session("20261126T014050Z-aa00", "P07")
             let reply = try await Self.send(server, device.token, file, "trials", session.trials)
@@ -92,7 +92,7 @@ import TidyFormats
     ])
     func otherKindsAreTakenOnlyAtTheirOwnPath(file: String, kind: String) async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let reply = try await Self.send(server, device.token, file, kind, ["{}"])
             ProblemTests.expectProblem(reply, 400, mentions: "is refused")
@@ -102,7 +102,7 @@ import TidyFormats
 
     @Test func recordsThatNameAnotherParticipantOrSessionThanTheirFolderAreRefused() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let own = try Self.session("20261126T014050Z-aa00", "P07")
             let other = try Self.session("20261126T014051Z-bb11", "P08")
@@ -136,7 +136,7 @@ import TidyFormats
     ])
     func impossibleTrialValuesAreRefused(column: String, value: String) async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let session = try Self.session("20261126T014050Z-aa00", "P07")
             let bad = try Self.setting(column, to: value, in: session.trials[2])
@@ -154,7 +154,7 @@ import TidyFormats
     ])
     func sheetAnswersTheGameRefusesAreRefused(column: String, value: String) async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let line = CSVWriter.line(
                 ParticipantRecord(participant: try ParticipantID("P07"), age: 30, registeredAt: Date())
@@ -179,7 +179,7 @@ import TidyFormats
     ])
     func ratingsTheGameNeverWritesAreRefused(column: String, value: String) async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let header = CSVWriter.headerLine(RatingRow.columns)
             let rows = try ["tinnitus_loudness", "tinnitus_distress"].map { item in
@@ -209,7 +209,7 @@ import TidyFormats
     ])
     func aDiaryDayThatOnlyLooksLikeOneIsRefusedNotATrap(column: String, value: String) async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let header = CSVWriter.headerLine(DiaryRow.columns)
             func line(date: String, endDate: String) -> String {
@@ -240,7 +240,7 @@ import TidyFormats
     /// participant of the same site, adds nothing to it (409 naming the session); the owner's other machines do.
     @Test func aSessionIDBelongsToTheSiteAndParticipantThatFirstSentIt() async throws {
         try await withServer { server in
-            for site in ["north", "south"] { try await server.database.addSite(site) }
+            for site in ["north", "south"] { try await server.database.sites.addSite(site) }
             let north = try await server.enrolDevice(site: "north", name: "lab-1")
             let home = try await server.enrolDevice(site: "north", name: "home-1")
             let south = try await server.enrolDevice(site: "south", name: "lab-2")

@@ -116,10 +116,10 @@ import Testing
         try await withServer(live: true) { server in
             let port = try #require(server.client.port)
             let address = "http://127.0.0.1:\(port)"
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             var devices: [UUID] = []
             for machine in [lab, home] {
-                let (code, _) = try await server.database.enrolmentCode(site: "north", by: ("test", "admin"))
+                let (code, _) = try await server.database.devices.enrolmentCode(site: "north", by: ("test", "admin"))
                 let enrolled = try await machine.soundsafari(["sync", "--server", address, "--enrol", code])
                 #expect(enrolled.status == 0, "\(enrolled.output)")
                 let settings = try #require(try SyncSettingsFile.read(machine.config))
@@ -139,7 +139,7 @@ import Testing
                 _ = Spawn.wait(pid)
             }
             // A plan prescribed for P07 on the server reaches both machines of the site as plan-001.json.
-            _ = try await server.database.prescribePlan(
+            _ = try await server.database.prescriptions.prescribePlan(
                 site: "north", participant: "P07", content: try RoleMatrixTests.trainingPlan(),
                 by: ("sup", "supervisor"), requestID: nil)
             for (machine, device) in zip([lab, home], devices) {
@@ -177,7 +177,7 @@ import Testing
 
             // A hearing-profile version prescribed for P07 reaches the home machine as P07's next profile version,
             // and P07's next session there logs that version, so the server sees the prescription applied.
-            _ = try await server.database.prescribe(
+            _ = try await server.database.prescriptions.prescribe(
                 kind: "profile", site: "north", participant: "P07",
                 content: ProfileTests.profileFile("P07", versions: 1, maxGainDB: 12), by: ("sup", "supervisor"),
                 requestID: nil)
@@ -220,17 +220,19 @@ import Testing
 
             // P07's data deleted by an admin: the home machine leaves P07's folder out (a new session included),
             // says so, and succeeds; the server holds nothing of P07 at the site afterwards.
-            _ = try await server.database.deleteParticipant(site: "north", participant: "P07", by: ("root", "admin"))
+            _ = try await server.database.participantData.deleteParticipant(
+                site: "north", participant: "P07", by: ("root", "admin"))
             let later = try await home.soundsafari([
                 "simulate", "--participant", "P07", "--rounds", "1", "--seed", "9", "--logs", home.logs.path,
             ])
             try #require(later.status == 0, "\(later.output)")
             let left = try await home.soundsafari(["sync", "--logs", home.logs.path])
             #expect(left.status == 0 && left.output.contains("not sent: P07"), "\(left.output)")
-            #expect(try await server.database.holdings(site: "north", participant: "P07")?.isEmpty == true)
+            #expect(
+                try await server.database.participantData.holdings(site: "north", participant: "P07")?.isEmpty == true)
 
             // A revoked machine: one sentence, non-zero exit, nothing local touched.
-            _ = try await server.database.revoke(device: devices[0], by: ("test", "admin"))
+            _ = try await server.database.devices.revoke(device: devices[0], by: ("test", "admin"))
             let refused = try await lab.soundsafari(["sync", "--logs", lab.logs.path])
             #expect(refused.status != 0 && refused.output.contains("revoked"), "\(refused.output)")
         }

@@ -72,7 +72,7 @@ import TidyFormats
 
     @Test func randomBatchesNeverFailTheServerAndNothingRefusedIsStored() async throws {
         try await withServer(live: true) { server in
-            for site in ["north", "south"] { try await server.database.addSite(site) }
+            for site in ["north", "south"] { try await server.database.sites.addSite(site) }
             let machines = [
                 try await server.enrolDevice(site: "north", name: "lab-1"),
                 try await server.enrolDevice(site: "south", name: "lab-2"),

@@ -33,7 +33,7 @@ import TidyFormats
 
     @Test func anIdenticalResendStoresNothingAndOtherContentUnderAHeldKeyIsRefused() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let send = { (json: String) in
                 try await server.call(.post, "/api/v1/sync/batch", token: device.token, json: json)
@@ -58,13 +58,13 @@ import TidyFormats
             let held = try await server.database.items(
                 device: try #require(UUID(uuidString: device.id)), file: "participants.csv")
             #expect(held.items.count == 4 && held.items[1].hasPrefix("P02,30,"))
-            #expect(try await server.database.auditRows().filter { $0.action == "sync.store" }.count == 2)
+            #expect(try await server.database.auditTrail.auditRows().filter { $0.action == "sync.store" }.count == 2)
         }
     }
 
     @Test func recordsAreReadWithStudyRecordsAndBadOnesWriteNothing() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let send = { (json: String) in
                 try await server.call(.post, "/api/v1/sync/batch", token: device.token, json: json)
@@ -92,7 +92,7 @@ import TidyFormats
 
     @Test func aTrackerLogIsTakenInItsSessionFolderReadByItsCodecAndABadReadingWritesNothing() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let send = { (json: String) in
                 try await server.call(.post, "/api/v1/sync/batch", token: device.token, json: json)
@@ -123,7 +123,7 @@ import TidyFormats
 
     @Test func aResultPictureIsTakenOnceAsAPNGAndAnythingElseIsRefused() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let send = { (json: String) in
                 try await server.call(.post, "/api/v1/sync/batch", token: device.token, json: json)
@@ -164,7 +164,7 @@ import TidyFormats
 
     @Test func aSessionJSONKeepsEveryDistinctStateAndTheLatestIsLast() async throws {
         try await withServer { server in
-            try await server.database.addSite("north")
+            try await server.database.sites.addSite("north")
             let device = try await server.enrolDevice(site: "north")
             let folder = try #require(
                 FileManager.default.enumerator(atPath: Self.examples.path)?.compactMap { $0 as? String }
@@ -191,8 +191,8 @@ import TidyFormats
 
     @Test func aPrescribedPlanIsCheckedAndReachesOnlyItsSitesMachinesAfterTheLastApplied() async throws {
         try await withServer { server in
-            for site in ["north", "south"] { try await server.database.addSite(site) }
-            _ = try await server.database.addUser(
+            for site in ["north", "south"] { try await server.database.sites.addSite(site) }
+            _ = try await server.database.accounts.addUser(
                 name: "sup", role: .supervisor, sites: ["north"], password: testPassword)
             let token = try await server.login("sup", testPassword)
             let north = try await server.enrolDevice(site: "north")
@@ -218,7 +218,8 @@ import TidyFormats
             ProblemTests.expectProblem(
                 try await server.call(.get, "/api/v1/sync/prescriptions?after=x", token: north.token), 400,
                 mentions: "after=x")
-            #expect(try await server.database.auditRows().filter { $0.action == "prescription.plan" }.count == 1)
+            #expect(
+                try await server.database.auditTrail.auditRows().filter { $0.action == "prescription.plan" }.count == 1)
         }
     }
 }

@@ -9,8 +9,8 @@ import Testing
 @Suite struct TwoInstancesTests {
     @Test func twoInstancesOnOneDatabaseShareSessionsAndData() async throws {
         try await withServer { first in
-            try await first.database.addSite("north")
-            _ = try await first.database.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            try await first.database.sites.addSite("north")
+            _ = try await first.database.accounts.addUser(name: "root", role: .admin, sites: [], password: testPassword)
             let token = try await first.login("root", testPassword)
             let device = try await first.enrolDevice(site: "north")
             let logger = {

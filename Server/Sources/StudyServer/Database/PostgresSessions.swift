@@ -19,12 +19,12 @@ public struct PostgresSessions: SessionsRepository {
                     WHERE w.token_hash = encode(sha256(convert_to(\(token), 'UTF8')), 'hex') AND w.expires_at > now()
                     """
                 ).first.map({ try $0.decode(String.self) }),
-                let (account, _) = try await database.account(named: name)
+                let (account, _) = try await PostgresAccounts(database: database).account(named: name)
             else { return nil }
             return .account(account)
         }
         if token.hasPrefix("ssd_") {
-            return try await database.devices(
+            return try await PostgresDevices(database: database).devices(
                 where: "d.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')", token
             ).first.map { .device($0) }
         }

@@ -11,3 +11,10 @@ public protocol SessionsRepository: Sendable {
     func openSession(for account: Account, hours: Int) async throws -> String
     func closeSession(token: String) async throws
 }
+
+/// A signed-in browser: its account, the CSRF token every form of the session carries, and when it ends.
+public struct WebSession: Sendable {
+    public var account: Account
+    public var csrf: String
+    public var expiresAt: Date
+}

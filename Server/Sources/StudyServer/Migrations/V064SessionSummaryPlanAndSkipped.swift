@@ -6,7 +6,7 @@ extension Migration {
         statements: [
             // The rest of SessionSummary, so that a participant's page reads one row a session where it read
             // every trial (`make bench`). Rows summarised before have NULL here and are summarised again from
-            // the trials when a page asks for them (StudyDatabase+ParticipantPages), or by `summaries`.
+            // the trials when a page asks for them (PostgresParticipantPages), or by `summaries`.
             "ALTER TABLE session_summaries ADD COLUMN plan text, ADD COLUMN skipped int"
         ])
 }

@@ -4,7 +4,10 @@ import Hummingbird
 import Localization
 
 struct AccountRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let accounts: any AccountsRepository
+    let audit: any AuditRepository
+    let rateLimits: any RateLimitsRepository
     let sessions: any SessionsRepository
     let configuration: ServerConfiguration
 
@@ -78,13 +81,13 @@ struct AccountRoutes {
 
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> JSONReply<LoginReply> {
         let body = try await request.decodeStrictly(LoginBody.self, context: context)
-        try await Self.countLoginAttempt(name: body.name, database: database, configuration: configuration)
-        guard let account = try await database.verify(name: body.name, password: body.password) else {
-            try await database.audit(actor: (body.name, "unknown"), action: "login.failed", requestID: context.id)
+        try await Self.countLoginAttempt(name: body.name, rateLimits: rateLimits, configuration: configuration)
+        guard let account = try await self.accounts.verify(name: body.name, password: body.password) else {
+            try await self.audit.audit(actor: (body.name, "unknown"), action: "login.failed", requestID: context.id)
             throw Problem.unauthorized("The name or the password is wrong: check both and try again.")
         }
         let token = try await sessions.openSession(for: account, hours: configuration.sessionHours)
-        try await database.audit(actor: (account.name, account.role.rawValue), action: "login", requestID: context.id)
+        try await self.audit.audit(actor: (account.name, account.role.rawValue), action: "login", requestID: context.id)
         return JSONReply(
             body: LoginReply(
                 token: token, name: account.name, role: account.role.rawValue, sites: account.sites,
@@ -93,13 +96,15 @@ struct AccountRoutes {
 
     /// Counts a sign-in attempt for `name` (and for all names): a 429 problem past the limits. The API's login and
     /// the dashboard's sign-in form share these counters.
-    static func countLoginAttempt(name: String, database: StudyDatabase, configuration: ServerConfiguration)
+    static func countLoginAttempt(
+        name: String, rateLimits: any RateLimitsRepository, configuration: ServerConfiguration
+    )
         async throws
     {
         for (bucket, limit) in [
             ("login:" + name, configuration.loginAttempts), ("login", configuration.loginAttempts * 10),
         ] {
-            if let retry = try await database.countAttempt(
+            if let retry = try await rateLimits.countAttempt(
                 bucket: bucket, limit: limit, windowSeconds: configuration.rateWindowSeconds)
             {
                 throw Problem(
@@ -127,14 +132,14 @@ struct AccountRoutes {
 
     @Sendable func sites(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Sites> {
         let account = try context.account(.admin, .supervisor, .researcher)
-        return JSONReply(body: Sites(sites: try await database.sites().filter { account.sees(site: $0) }))
+        return JSONReply(body: Sites(sites: try await self.sites.sites().filter { account.sees(site: $0) }))
     }
 
     @Sendable func addSite(_ request: Request, context: AppRequestContext) async throws -> JSONReply<SiteBody.Reply> {
         let account = try context.account(.admin)
         let body = try await request.decodeStrictly(SiteBody.self, context: context)
         do {
-            try await database.addSite(body.name, by: (account.name, account.role.rawValue), requestID: context.id)
+            try await self.sites.addSite(body.name, by: (account.name, account.role.rawValue), requestID: context.id)
         } catch let refusal as StudyDatabase.Refusal {
             throw refusal.description.hasPrefix("A site named")
                 ? Problem.conflict(refusal.description, key: body.name) : Problem.badRequest(refusal.description)
@@ -144,7 +149,7 @@ struct AccountRoutes {
 
     @Sendable func users(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Users> {
         _ = try context.account(.admin)
-        return JSONReply(body: Users(users: try await database.users()))
+        return JSONReply(body: Users(users: try await self.accounts.users()))
     }
 
     @Sendable func addUser(_ request: Request, context: AppRequestContext) async throws -> JSONReply<NewUser> {
@@ -155,7 +160,7 @@ struct AccountRoutes {
         }
         let sites = body.sites ?? []
         do {
-            let generated = try await database.addUser(
+            let generated = try await self.accounts.addUser(
                 name: body.name, role: role, sites: sites, password: body.password,
                 by: (account.name, account.role.rawValue), requestID: context.id)
             return JSONReply(
@@ -176,7 +181,7 @@ struct AccountRoutes {
             }
             since = date
         }
-        return JSONReply(body: Audit(rows: try await database.auditRows(since: since)))
+        return JSONReply(body: Audit(rows: try await self.audit.auditRows(since: since)))
     }
 }
 

@@ -3,7 +3,9 @@ import Foundation
 import Hummingbird
 
 struct DeviceRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let devices: any DevicesRepository
+    let rateLimits: any RateLimitsRepository
     let configuration: ServerConfiguration
 
     struct Code: Encodable, Sendable {
@@ -40,11 +42,11 @@ struct DeviceRoutes {
     }
 
     /// The site named in the path if the account may see it; the same 404 whether it exists elsewhere or not at all.
-    static func visibleSite(_ context: AppRequestContext, account: Account, database: StudyDatabase) async throws
+    static func visibleSite(_ context: AppRequestContext, account: Account, sites: any SitesRepository) async throws
         -> String
     {
         let site = context.parameters.get("site") ?? ""
-        guard account.sees(site: site), try await database.siteID(site) != nil else {
+        guard account.sees(site: site), try await sites.siteID(site) != nil else {
             // A page's reader is pointed at the pages, an API client at the API.
             throw Problem.notFound(
                 "No site named \(site) is visible to you: "
@@ -55,16 +57,16 @@ struct DeviceRoutes {
 
     @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Code> {
         let account = try context.account(.admin, .supervisor)
-        let site = try await Self.visibleSite(context, account: account, database: database)
-        let (code, expires) = try await database.enrolmentCode(
+        let site = try await Self.visibleSite(context, account: account, sites: sites)
+        let (code, expires) = try await self.devices.enrolmentCode(
             site: site, by: (account.name, account.role.rawValue), requestID: context.id)
         return JSONReply(status: .created, body: Code(code: code, site: site, expiresAt: expires))
     }
 
     @Sendable func devices(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Devices> {
         let account = try context.account(.admin, .supervisor)
-        let site = try await Self.visibleSite(context, account: account, database: database)
-        return JSONReply(body: Devices(devices: try await database.devices(site: site)))
+        let site = try await Self.visibleSite(context, account: account, sites: sites)
+        return JSONReply(body: Devices(devices: try await self.devices.devices(site: site)))
     }
 
     @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Device> {
@@ -74,19 +76,20 @@ struct DeviceRoutes {
             throw Problem.badRequest(
                 "The device id \(text) is not a UUID: copy it from GET /api/v1/sites/{site}/devices.")
         }
-        guard let device = try await database.device(id: id), account.sees(site: device.site) else {
+        guard let device = try await self.devices.device(id: id), account.sees(site: device.site) else {
             throw Problem.notFound("No device \(text) is visible to you: GET /api/v1/sites/{site}/devices lists yours.")
         }
-        guard try await database.revoke(device: id, by: (account.name, account.role.rawValue), requestID: context.id)
+        guard
+            try await self.devices.revoke(device: id, by: (account.name, account.role.rawValue), requestID: context.id)
         else {
             throw Problem.conflict("The device \(text) was revoked already: nothing to do.", key: text)
         }
-        return JSONReply(body: try await database.device(id: id) ?? device)
+        return JSONReply(body: try await self.devices.device(id: id) ?? device)
     }
 
     @Sendable func enrol(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Enrolled> {
         let body = try await request.decodeStrictly(EnrolBody.self, context: context)
-        if let retry = try await database.countAttempt(
+        if let retry = try await self.rateLimits.countAttempt(
             bucket: "enrol", limit: configuration.enrolmentAttempts, windowSeconds: configuration.rateWindowSeconds)
         {
             throw Problem(
@@ -98,7 +101,7 @@ struct DeviceRoutes {
         guard !name.isEmpty, name.count <= 100 else {
             throw Problem.badRequest("The machine's name must have 1 to 100 characters: give a short one (e.g. lab-1).")
         }
-        switch try await database.enrol(code: body.code, name: name, requestID: context.id) {
+        switch try await self.devices.enrol(code: body.code, name: name, requestID: context.id) {
         case .enrolled(let device, let token):
             return JSONReply(status: .created, body: Enrolled(device: device, token: token))
         case .unknown:

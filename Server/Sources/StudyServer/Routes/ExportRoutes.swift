@@ -4,7 +4,8 @@ import Foundation
 import Hummingbird
 
 struct ExportRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let export: any ExportRepository
 
     func add(to api: RouterGroup<AppRequestContext>) {
         api.get("export", use: export)
@@ -41,17 +42,17 @@ struct ExportRoutes {
         }
         let sites: [String]
         if let site = query["site"].map(String.init) {
-            guard account.sees(site: site), try await database.siteID(site) != nil else {
+            guard account.sees(site: site), try await self.sites.siteID(site) != nil else {
                 throw Problem.notFound("No site named \(site) is visible to you: GET /api/v1/sites lists yours.")
             }
             sites = [site]
         } else {
-            sites = try await database.sites().filter { account.sees(site: $0) }
+            sites = try await self.sites.sites().filter { account.sees(site: $0) }
         }
         // Audited before the first byte leaves: an export that fails halfway still shows who asked for what.
-        try await database.recordExport(
+        try await self.export.recordExport(
             sites: sites, files: files, by: (account.name, account.role.rawValue), requestID: context.id)
-        let database = self.database
+        let export = self.export
         if format == "zip" {
             return Response(
                 status: .ok,
@@ -61,7 +62,7 @@ struct ExportRoutes {
                 ],
                 body: ResponseBody { writer in
                     var zip = ZipSink(ResponseSink(writer: writer))
-                    _ = try await database.export(sites: sites, files: files, to: &zip)
+                    _ = try await export.export(sites: sites, files: files, to: &zip)
                     try await zip.finish()
                     try await zip.output.writer.finish(nil)
                 })
@@ -75,7 +76,7 @@ struct ExportRoutes {
             ],
             body: ResponseBody { writer in
                 var sink = ResponseSink(writer: writer)
-                _ = try await database.export(sites: sites, files: files, to: &sink)
+                _ = try await export.export(sites: sites, files: files, to: &sink)
                 try await sink.writer.finish(nil)
             })
     }

@@ -5,7 +5,10 @@ import Hummingbird
 import StudyRecords
 
 struct MessageRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let messages: any MessagesRepository
+    let audit: any AuditRepository
+    let participantPages: any ParticipantPagesRepository
 
     struct Conversation: Encodable, Sendable {
         var site: String
@@ -38,10 +41,10 @@ struct MessageRoutes {
     /// is none and a participant of whom nothing is held there are the same 404.
     func target(_ context: AppRequestContext) async throws -> (Account, site: String, participant: String) {
         let account = try context.account(.admin, .supervisor)
-        let site = try await DeviceRoutes.visibleSite(context, account: account, database: database)
+        let site = try await DeviceRoutes.visibleSite(context, account: account, sites: sites)
         let participant = context.parameters.get("participant") ?? ""
         guard (try? ParticipantID(participant)) != nil,
-            try await database.participantIsKnown(site: site, participant: participant)
+            try await self.participantPages.participantIsKnown(site: site, participant: participant)
         else {
             throw Problem.notFound(
                 "No participant \(participant) is known at site \(site): check the ID (their machines sync their logs first)."
@@ -53,9 +56,9 @@ struct MessageRoutes {
     /// `GET …/messages`: the conversation, oldest first; reading it marks the patient's messages read, and is audited.
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Conversation> {
         let (account, site, participant) = try await target(context)
-        let messages = try await database.messages(site: site, participant: participant)
-        try await database.markMessagesRead(site: site, participant: participant)
-        try await database.auditView(
+        let messages = try await self.messages.messages(site: site, participant: participant)
+        try await self.messages.markMessagesRead(site: site, participant: participant)
+        try await self.audit.auditView(
             "messages", by: account, site: site, participant: participant,
             detail: ["messages": String(messages.count)], requestID: context.id)
         return JSONReply(body: Conversation(site: site, participant: participant, messages: messages))
@@ -68,7 +71,7 @@ struct MessageRoutes {
         if let problem = MessageRow.textProblem(body.text, field: "field \"text\"") {
             throw Problem(.badRequest, "Bad request", Self.sentence(problem), extra: ["field": "text"])
         }
-        let id = try await database.answer(
+        let id = try await self.messages.answer(
             site: site, participant: participant, text: body.text, by: (account.name, account.role.rawValue),
             requestID: context.id)
         return JSONReply(status: .created, body: Created(id: id, site: site, participant: participant))
@@ -82,7 +85,7 @@ struct MessageRoutes {
             throw Problem.badRequest(
                 "The parameter after=\(text) is not an answer's id: give the last one received, or 0.")
         }
-        return JSONReply(body: Answers(answers: try await database.answers(site: device.site, after: after)))
+        return JSONReply(body: Answers(answers: try await self.messages.answers(site: device.site, after: after)))
     }
 
     /// A record's problem as the page's or the API's sentence: capitalised, ending with a full stop.

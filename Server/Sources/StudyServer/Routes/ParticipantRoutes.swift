@@ -4,7 +4,8 @@ import Hummingbird
 import StudyRecords
 
 struct ParticipantRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let participantData: any ParticipantDataRepository
 
     struct Deleted: Encodable, Sendable {
         var site: String
@@ -21,7 +22,7 @@ struct ParticipantRoutes {
     /// The site and participant of the path, for an admin; a participant the server holds nothing of is a 404.
     func target(_ context: AppRequestContext) async throws -> (Account, site: String, participant: String) {
         let account = try context.account(.admin)
-        let site = try await DeviceRoutes.visibleSite(context, account: account, database: database)
+        let site = try await DeviceRoutes.visibleSite(context, account: account, sites: sites)
         let participant = context.parameters.get("participant") ?? ""
         guard (try? ParticipantID(participant)) != nil else {
             throw Problem.badRequest(
@@ -36,7 +37,7 @@ struct ParticipantRoutes {
         // Read whole before the answer starts (one participant's files), so a refusal is still a problem+json.
         var zip = ZipSink(MemorySink())
         do {
-            _ = try await database.exportParticipant(
+            _ = try await self.participantData.exportParticipant(
                 site: site, participant: participant, to: &zip, by: (account.name, account.role.rawValue),
                 requestID: context.id)
         } catch let refusal as StudyDatabase.Refusal {
@@ -56,7 +57,7 @@ struct ParticipantRoutes {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Deleted> {
         let (account, site, participant) = try await target(context)
         do {
-            let (before, _) = try await database.deleteParticipant(
+            let (before, _) = try await self.participantData.deleteParticipant(
                 site: site, participant: participant, by: (account.name, account.role.rawValue),
                 requestID: context.id)
             return JSONReply(body: Deleted(site: site, participant: participant, deleted: before.counts))

@@ -5,7 +5,8 @@ import Hummingbird
 import StudyRecords
 
 struct PrescriptionRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let prescriptions: any PrescriptionsRepository
 
     struct Created: Encodable, Sendable {
         var id: Int
@@ -32,10 +33,10 @@ struct PrescriptionRoutes {
         -> JSONReply<Created>
     {
         let account = try context.account(.admin, .supervisor)
-        let site = try await DeviceRoutes.visibleSite(context, account: account, database: database)
+        let site = try await DeviceRoutes.visibleSite(context, account: account, sites: sites)
         let participant = context.parameters.get("participant") ?? ""
         // A shared machine (a lab PC where the participant played) receives it only when asked: it keeps the lab's
-        // settings otherwise (StudyDatabase.prescriptions).
+        // settings otherwise (PrescriptionsRepository.prescriptions).
         let shared = request.uri.queryParameters["shared_machines"].map(String.init)
         guard shared == nil || shared == "true" || shared == "false" else {
             throw Problem.badRequest(
@@ -52,9 +53,10 @@ struct PrescriptionRoutes {
         } catch let refusal as PrescriptionCheck.Refusal {
             throw Problem.badRequest(refusal.description)
         }
-        let id = try await database.prescribe(
+        let id = try await self.prescriptions.prescribe(
             kind: kind, site: site, participant: participant, content: content,
-            by: (account.name, account.role.rawValue), requestID: context.id, sharedMachines: shared == "true")
+            by: (account.name, account.role.rawValue), requestID: context.id, key: nil,
+            sharedMachines: shared == "true")
         return JSONReply(status: .created, body: Created(id: id, site: site, participant: participant))
     }
 
@@ -73,7 +75,7 @@ struct PrescriptionRoutes {
         }
         return JSONReply(
             body: Prescriptions(
-                prescriptions: try await database.prescriptions(
+                prescriptions: try await self.prescriptions.prescriptions(
                     site: device.site, after: after, kind: kind, device: device.id)))
     }
 }

@@ -4,7 +4,9 @@ import Hummingbird
 import StudyRecords
 
 struct SyncRoutes {
+    /// Ingest (`heldFiles`, `store`): still `StudyDatabase` itself until it has a repository of its own.
     let database: StudyDatabase
+    let participantData: any ParticipantDataRepository
 
     func add(to api: RouterGroup<AppRequestContext>) {
         api.get("sync/state", use: state)
@@ -16,7 +18,7 @@ struct SyncRoutes {
         return JSONReply(
             body: SyncState(
                 files: try await database.heldFiles(device: device.id),
-                deleted: try await database.deletedParticipants(site: device.site)))
+                deleted: try await self.participantData.deletedParticipants(site: device.site)))
     }
 
     @Sendable func batch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<StudyDatabase.Stored>

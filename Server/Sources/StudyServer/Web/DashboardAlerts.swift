@@ -56,7 +56,12 @@ enum DashboardLinks {
     }()
 }
 
-extension StudyDatabase {
+/// A site's alerts, judged from what the dashboard's reads, the machines and the messages hold.
+struct SiteAlerts: Sendable {
+    let dashboard: any DashboardRepository
+    let devices: any DevicesRepository
+    let messages: any MessagesRepository
+
     /// The tinnitus items whose rating growing means worse (RatingItem's sliders, 0 = none, 1 = worst).
     static let tinnitusItems = ["tinnitus_loudness", "tinnitus_distress"]
 
@@ -68,14 +73,14 @@ extension StudyDatabase {
     public func alerts(
         site: String, now: Date, thresholds: AlertThresholds, catalog: MessageCatalog = .english
     ) async throws -> [DashboardAlert] {
-        guard let siteID = try await siteID(site) else { return [] }
+        guard let siteID = try await dashboard.siteID(site) else { return [] }
         var alerts: [DashboardAlert] = []
 
-        let current = try await currentPlans(siteID: siteID)
+        let current = try await dashboard.currentPlans(siteID: siteID)
         let plans = current.mapValues(\.plan)
         var sessions: [String: [SessionRecord]] = [:]
         let weekStart = now.addingTimeInterval(-Double(max(7, thresholds.headphoneDays)) * 86_400)
-        for (participant, file, state, device) in try await alertStates(
+        for (participant, file, state, device) in try await dashboard.alertStates(
             siteID: siteID, since: weekStart, plans: current)
         {
             do {
@@ -166,7 +171,7 @@ extension StudyDatabase {
             siteID: siteID, site: site, margin: thresholds.tinnitusMargin, catalog: catalog)
         alerts += try await quietMachineAlerts(site: site, now: now, days: thresholds.quietDays, catalog: catalog)
         // A message to the study team nobody of the site has read yet (the participant's page marks it read).
-        alerts += try await unreadMessages(sites: [site]).map { unread in
+        alerts += try await messages.unreadMessages(sites: [site]).map { unread in
             DashboardAlert(
                 site: site, kind: .messages, participant: unread.participant,
                 text: catalog.ngettext(
@@ -180,7 +185,7 @@ extension StudyDatabase {
     private func tinnitusAlerts(
         siteID: Int, site: String, margin: Double, catalog: MessageCatalog
     ) async throws -> [DashboardAlert] {
-        try await ratingChanges(siteID: siteID, items: Self.tinnitusItems).compactMap { change in
+        try await dashboard.ratingChanges(siteID: siteID, items: Self.tinnitusItems).compactMap { change in
             guard change.last - change.first >= margin - 1e-9 else { return nil }
             return DashboardAlert(
                 site: site, kind: .tinnitus, participant: change.participant,
@@ -203,7 +208,7 @@ extension StudyDatabase {
     private func quietMachineAlerts(
         site: String, now: Date, days: Int, catalog: MessageCatalog
     ) async throws -> [DashboardAlert] {
-        try await devicesWithLastSync(site: site).compactMap { device, last in
+        try await devices.devicesWithLastSync(site: site).compactMap { device, last in
             guard device.revokedAt == nil, now.timeIntervalSince(last ?? device.enrolledAt) > Double(days) * 86_400
             else { return nil }
             return DashboardAlert(

@@ -4,7 +4,7 @@ import Foundation
 import Localization
 import StudyRecords
 
-/// The rows a participant's page reads (StudyDatabase+ParticipantPages), fetched at once.
+/// The rows a participant's page reads (ParticipantPagesRepository, HRTFChoicesRepository), fetched at once.
 struct ParticipantPageRows: Sendable {
     var sessions: [(session: StudyDatabase.ParticipantSession, summary: SessionSummary?)]
     var ratings: [StudyDatabase.ParticipantRating]
@@ -22,18 +22,21 @@ struct ParticipantPageRows: Sendable {
     var hrtfChecks: [StudyDatabase.HRTFCheckSide] = []
 
     /// The nine reads of the page, each on a connection of its own, all at once.
-    static func read(site: String, participant: String, from database: StudyDatabase) async throws
+    static func read(
+        site: String, participant: String, from participantPages: any ParticipantPagesRepository,
+        hrtfChoices: any HRTFChoicesRepository
+    ) async throws
         -> ParticipantPageRows
     {
-        async let sessions = database.participantSessions(site: site, participant: participant)
-        async let ratings = database.participantRatings(site: site, participant: participant)
-        async let profiles = database.participantProfiles(site: site, participant: participant)
-        async let prescriptions = database.profilePrescriptions(site: site, participant: participant)
-        async let plans = database.planPrescriptions(site: site, participant: participant)
-        async let record = database.patientRecord(site: site, participant: participant)
-        async let records = database.participantRecords(site: site, participant: participant)
-        async let choices = database.hrtfChoices(site: site, participant: participant)
-        async let checks = database.hrtfChecks(site: site, participant: participant)
+        async let sessions = participantPages.participantSessions(site: site, participant: participant)
+        async let ratings = participantPages.participantRatings(site: site, participant: participant)
+        async let profiles = participantPages.participantProfiles(site: site, participant: participant)
+        async let prescriptions = participantPages.profilePrescriptions(site: site, participant: participant)
+        async let plans = participantPages.planPrescriptions(site: site, participant: participant)
+        async let record = participantPages.patientRecord(site: site, participant: participant)
+        async let records = participantPages.participantRecords(site: site, participant: participant)
+        async let choices = hrtfChoices.hrtfChoices(site: site, participant: participant)
+        async let checks = hrtfChoices.hrtfChecks(site: site, participant: participant)
         let (plan, entries, doses) = try await records
         return ParticipantPageRows(
             sessions: try await sessions, ratings: try await ratings, profiles: try await profiles,

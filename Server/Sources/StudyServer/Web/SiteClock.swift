@@ -5,9 +5,9 @@ import Localization
 
 extension AppRequestContext {
     /// This request's context whose page words read times in `site`'s zone.
-    func reading(site: String, in database: StudyDatabase) async throws -> AppRequestContext {
+    func reading(site: String, in sites: any SitesRepository) async throws -> AppRequestContext {
         var context = self
-        context.web?.catalog = catalog.reading(in: try await database.siteTimeZone(site: site).zone)
+        context.web?.catalog = catalog.reading(in: try await sites.siteTimeZone(site: site).zone)
         return context
     }
 }

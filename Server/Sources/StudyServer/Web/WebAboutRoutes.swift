@@ -6,7 +6,7 @@ import Localization
 import StudyRecords
 
 struct WebAboutRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
     let pages: WebPages
 
     func add(to web: RouterGroup<AppRequestContext>) {
@@ -18,8 +18,8 @@ struct WebAboutRoutes {
     /// name; the privacy part is StudyRecords' `PrivacyNotice`, the sentences the game's About screen shows.
     @Sendable func about(_ request: Request, context: AppRequestContext) async throws -> Response {
         let catalog = context.catalog
-        let zones = try await database.siteTimeZones()
-        let sites = try await database.publishedAbouts().enumerated().map { index, site -> [String: Any] in
+        let zones = try await self.sites.siteTimeZones()
+        let sites = try await self.sites.publishedAbouts().enumerated().map { index, site -> [String: Any] in
             // When the site last changed its text, on its own clock.
             let catalog = catalog.reading(in: (zones[site.site] ?? .utc).zone)
             return [

@@ -5,7 +5,9 @@ import Hummingbird
 import Localization
 
 struct WebAccountRoutes {
-    let database: StudyDatabase
+    let accounts: any AccountsRepository
+    let audit: any AuditRepository
+    let rateLimits: any RateLimitsRepository
     let sessions: any SessionsRepository
     let configuration: ServerConfiguration
     let pages: WebPages
@@ -58,20 +60,20 @@ struct WebAccountRoutes {
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = form["password"] ?? ""
         do {
-            try await AccountRoutes.countLoginAttempt(name: name, database: database, configuration: configuration)
+            try await AccountRoutes.countLoginAttempt(name: name, rateLimits: rateLimits, configuration: configuration)
         } catch let problem as Problem {
             return signInForm(
                 context.web, name: name, error: problem.detail(in: context.catalog), status: problem.status)
         }
-        guard let account = try await database.verify(name: name, password: password) else {
-            try await database.audit(actor: (name, "unknown"), action: "login.failed", requestID: context.id)
+        guard let account = try await self.accounts.verify(name: name, password: password) else {
+            try await self.audit.audit(actor: (name, "unknown"), action: "login.failed", requestID: context.id)
             return signInForm(
                 context.web, name: name,
                 error: context.catalog.gettext("The name or the password is wrong: check both and try again."),
                 status: .unauthorized)
         }
         let token = try await sessions.openSession(for: account, hours: configuration.sessionHours)
-        try await database.audit(actor: (account.name, account.role.rawValue), action: "login", requestID: context.id)
+        try await self.audit.audit(actor: (account.name, account.role.rawValue), action: "login", requestID: context.id)
         let overTLS = context.web?.overTLS ?? false
         var headers = HTTPFields()
         headers.append(
@@ -90,7 +92,7 @@ struct WebAccountRoutes {
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let token = context.web?.token { try await sessions.closeSession(token: token) }
         if let account = context.web?.session?.account {
-            try await database.audit(
+            try await self.audit.audit(
                 actor: (account.name, account.role.rawValue), action: "logout", requestID: context.id)
         }
         return WebPages.redirect(
@@ -111,7 +113,7 @@ struct WebAccountRoutes {
         _ account: Account, context: AppRequestContext, page: [String: Any], status: HTTPResponse.Status = .ok
     ) -> Response {
         var values = page
-        values["minimum"] = StudyDatabase.minimumPasswordLength
+        values["minimum"] = AccountPassword.minimumLength
         // Each language in its own name (a reader who cannot read the page's language still finds theirs).
         values["languages"] =
             [
@@ -144,7 +146,7 @@ struct WebAccountRoutes {
                     ["code": String(code.prefix(40)), "codes": Language.spoken.map(\.rawValue).joined(separator: ", ")])
             )
         }
-        try await database.setLanguage(of: account, to: language, requestID: context.id)
+        try await self.accounts.setLanguage(of: account, to: language, requestID: context.id)
         // Shown at once in the language chosen (the browser's when none is).
         var web = context.web
         if let language {
@@ -169,7 +171,7 @@ struct WebAccountRoutes {
             page["error"] = context.catalog.gettext("The new password and its repetition differ: type both again.")
         } else {
             do {
-                try await database.changePassword(
+                try await self.accounts.changePassword(
                     account: account, current: form["current"] ?? "", new: new, keeping: context.web?.token ?? "",
                     requestID: context.id)
                 page["done"] = true

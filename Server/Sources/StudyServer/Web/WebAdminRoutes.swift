@@ -7,7 +7,9 @@ import StudyRecords
 import TidyFormats
 
 struct WebAdminRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let accounts: any AccountsRepository
+    let audit: any AuditRepository
     let pages: WebPages
 
     func add(to web: RouterGroup<AppRequestContext>) {
@@ -29,8 +31,8 @@ struct WebAdminRoutes {
     private func users(
         _ context: AppRequestContext, notice: String? = nil, error: String? = nil, password: (String, String)? = nil
     ) async throws -> Response {
-        let sites = try await database.sites()
-        let users: [[String: Any]] = try await database.accountListing().map { user in
+        let sites = try await self.sites.sites()
+        let users: [[String: Any]] = try await self.accounts.accountListing().map { user in
             [
                 "name": user.name, "role": user.role.rawValue, "sitesText": user.sites.joined(separator: ", "),
                 "disabled": user.disabled,
@@ -41,7 +43,7 @@ struct WebAdminRoutes {
         var page: [String: Any] = [
             "users": users, "siteNames": sites,
             "roles": Role.allCases.map { ["value": $0.rawValue, "selected": $0 == .supervisor] },
-            "minimum": StudyDatabase.minimumPasswordLength,
+            "minimum": AccountPassword.minimumLength,
         ]
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
@@ -66,7 +68,7 @@ struct WebAdminRoutes {
         }
         let password = (form["password"] ?? "").isEmpty ? nil : form["password"]
         do {
-            let generated = try await database.addUser(
+            let generated = try await self.accounts.addUser(
                 name: name, role: role, sites: form.all("sites"), password: password, by: actor(account),
                 requestID: context.id)
             return try await users(
@@ -88,7 +90,7 @@ struct WebAdminRoutes {
                     "Choose a role for {name}: admin, supervisor or researcher.", ["name": name]))
         }
         do {
-            try await database.setRole(
+            try await self.accounts.setRole(
                 of: name, to: role, sites: context.webForm.all("sites"), by: actor(account), requestID: context.id)
             return try await users(
                 context,
@@ -102,7 +104,7 @@ struct WebAdminRoutes {
         let account = try context.webAccount(.admin)
         let name = context.parameters.get("user") ?? ""
         do {
-            let password = try await database.resetPassword(of: name, by: actor(account), requestID: context.id)
+            let password = try await self.accounts.resetPassword(of: name, by: actor(account), requestID: context.id)
             return try await users(
                 context, notice: context.catalog.gettext("{name} has a new password.", ["name": name]),
                 password: (name, password))
@@ -123,7 +125,7 @@ struct WebAdminRoutes {
         let account = try context.webAccount(.admin)
         let name = context.parameters.get("user") ?? ""
         do {
-            try await database.setDisabled(disabled, user: name, by: actor(account), requestID: context.id)
+            try await self.accounts.setDisabled(disabled, user: name, by: actor(account), requestID: context.id)
             return try await users(context, notice: disabled ? "\(name) is disabled." : "\(name) may sign in again.")
         } catch let refusal as StudyDatabase.Refusal {
             return try await users(context, error: refusal.worded(in: context.catalog))
@@ -133,7 +135,7 @@ struct WebAdminRoutes {
     private func sites(_ context: AppRequestContext, notice: String? = nil, error: String? = nil) async throws
         -> Response
     {
-        var page: [String: Any] = ["sites": try await database.sites()]
+        var page: [String: Any] = ["sites": try await self.sites.sites()]
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
         return pages.render(
@@ -150,7 +152,7 @@ struct WebAdminRoutes {
         let account = try context.webAccount(.admin)
         let name = try context.webForm.required("name", label: "Site name")
         do {
-            try await database.addSite(name, by: actor(account), requestID: context.id)
+            try await self.sites.addSite(name, by: actor(account), requestID: context.id)
             return try await sites(context, notice: context.catalog.gettext("Added the site {name}.", ["name": name]))
         } catch let refusal as StudyDatabase.Refusal {
             return try await sites(context, error: refusal.worded(in: context.catalog))
@@ -202,10 +204,10 @@ struct WebAdminRoutes {
         }
         if form["format"] == "csv" { return try await auditCSV(chosen, by: account, requestID: context.id) }
         let asked = try PageNumber.parse(filter("page"))
-        let (found, total, page) = try await database.auditPage(chosen, page: asked, perPage: Self.auditPerPage)
+        let (found, total, page) = try await self.audit.auditPage(chosen, page: asked, perPage: Self.auditPerPage)
         let pageCount = max(1, (total + Self.auditPerPage - 1) / Self.auditPerPage)
         // A machine by its name (the id below it), as the site's page lists it; "who" takes the name too.
-        let machines = try await database.machineNames(ofActors: found.map(\.actor))
+        let machines = try await self.audit.machineNames(ofActors: found.map(\.actor))
         shown["rows"] = found.reversed().map { row in
             var cells: [String: Any] = [
                 "at": context.catalog.time(row.at), "actor": machines[row.actor] ?? row.actor,
@@ -236,11 +238,11 @@ struct WebAdminRoutes {
         detail["participant"] = filter.participant
         detail["since"] = filter.since.map(Timestamp.format)
         detail["until"] = filter.until.map(Timestamp.format)
-        try await database.audit(
+        try await self.audit.audit(
             actor: actor(account), action: "audit.export", participant: filter.participant, after: detail,
             requestID: requestID)
-        let rows = try await database.auditPage(filter, page: 1, perPage: Int(Int32.max)).rows
-        let machines = try await database.machineNames(ofActors: rows.map(\.actor))
+        let rows = try await self.audit.auditPage(filter, page: 1, perPage: Int(Int32.max)).rows
+        let machines = try await self.audit.machineNames(ofActors: rows.map(\.actor))
         var text = CSVWriter.headerLine(StudyDatabase.auditColumns)
         for row in rows { text += StudyDatabase.auditLine(row, machine: machines[row.actor]) }
         var headers = WebPages.securityHeaders

@@ -22,14 +22,14 @@ extension WebParticipantRoutes {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
         let site = Self.parameter("site", context)
         guard account.sees(site: site),
-            let participants = try await database.doctorRecordParticipants(
+            let participants = try await self.participantData.doctorRecordParticipants(
                 site: site, by: (account.name, account.role.rawValue), requestID: context.id)
         else {
             throw Problem.notFound(
                 Sentence.gettext(
                     "No site named {site} is yours: the overview lists the sites you see.", ["site": site]))
         }
-        let database = self.database
+        let participantData = self.participantData
         var headers = WebPages.securityHeaders
         headers[.contentType] = "application/zip"
         headers[.contentDisposition] =
@@ -40,7 +40,7 @@ extension WebParticipantRoutes {
             body: ResponseBody { writer in
                 var zip = ZipSink(ResponseSink(writer: writer))
                 for participant in participants {
-                    let files = try await database.doctorRecordFiles(site: site, participant: participant)
+                    let files = try await participantData.doctorRecordFiles(site: site, participant: participant)
                     let record = try Self.record(participant: participant, files: files)
                     let name = "\(participant)-fhir.json"
                     try await zip.begin(file: name)
@@ -84,7 +84,7 @@ extension WebParticipantRoutes {
     private func doctorRecord(_ context: AppRequestContext, format: String) async throws -> (PatientRecord, String) {
         let (account, site, participant) = try await participant(context, roles: .admin, .supervisor, .researcher)
         guard
-            let files = try await database.doctorRecordFiles(
+            let files = try await participantData.doctorRecordFiles(
                 site: site, participant: participant, format: format, by: (account.name, account.role.rawValue),
                 requestID: context.id)
         else {

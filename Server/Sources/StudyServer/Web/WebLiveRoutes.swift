@@ -30,7 +30,9 @@ struct LiveSession: Codable, Sendable, Equatable {
 }
 
 struct WebLiveRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let dashboard: any DashboardRepository
+    let audit: any AuditRepository
     let pages: WebPages
     /// The page's script (CSP allows scripts from this server only): polls the JSON route every second.
     static let script: Data = {
@@ -50,7 +52,7 @@ struct WebLiveRoutes {
     /// the API's 404 otherwise.
     private func site(_ context: AppRequestContext) async throws -> String {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
-        return try await DeviceRoutes.visibleSite(context, account: account, database: database)
+        return try await DeviceRoutes.visibleSite(context, account: account, sites: sites)
     }
 
     @Sendable func liveScript(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -63,8 +65,8 @@ struct WebLiveRoutes {
     /// The page as it stands when loaded (it works without script); live.js then keeps it current.
     @Sendable func livePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let site = try await site(context)
-        let context = try await context.reading(site: site, in: database)
-        let sessions = try await database.liveSessions(site: site, catalog: context.catalog)
+        let context = try await context.reading(site: site, in: sites)
+        let sessions = try await self.dashboard.liveSessions(site: site, catalog: context.catalog)
         let response = pages.render(
             "live", title: context.catalog.gettext("Live at {site}", ["site": site]),
             page: [
@@ -90,7 +92,7 @@ struct WebLiveRoutes {
                     ]
                 },
             ], web: context.web)
-        try await database.auditView(
+        try await self.audit.auditView(
             "live", by: try context.webAccount(.admin, .supervisor, .researcher), site: site, requestID: context.id)
         return response
     }
@@ -98,11 +100,11 @@ struct WebLiveRoutes {
     /// The live sessions as JSON (what live.js polls); no-store like every page.
     @Sendable func liveJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let site = try await site(context)
-        let context = try await context.reading(site: site, in: database)
+        let context = try await context.reading(site: site, in: sites)
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let body = try encoder.encode([
-            "sessions": try await database.liveSessions(site: site, catalog: context.catalog)
+            "sessions": try await self.dashboard.liveSessions(site: site, catalog: context.catalog)
         ])
         var headers = WebPages.securityHeaders
         headers[.contentType] = "application/json"

@@ -43,7 +43,7 @@ extension WebParticipantRoutes {
                 site: site, participant: participant, account: account, context: context,
                 answer: (text, MessageRoutes.sentence(problem)), status: .badRequest)
         }
-        let id = try await database.answer(
+        let id = try await self.messages.answer(
             site: site, participant: participant, text: text, by: (account.name, account.role.rawValue),
             requestID: context.id)
         return try await render(

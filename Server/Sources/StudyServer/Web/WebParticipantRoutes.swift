@@ -8,7 +8,16 @@ import StudyRecords
 import TidyFormats
 
 struct WebParticipantRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let participantPages: any ParticipantPagesRepository
+    let participantData: any ParticipantDataRepository
+    let prescriptions: any PrescriptionsRepository
+    let messages: any MessagesRepository
+    let pictures: any PicturesRepository
+    let hrtfChoices: any HRTFChoicesRepository
+    let audit: any AuditRepository
+    let dashboard: any DashboardRepository
+    let devices: any DevicesRepository
     let pages: WebPages
 
     func add(to web: RouterGroup<AppRequestContext>) {
@@ -37,9 +46,9 @@ struct WebParticipantRoutes {
             Sentence.gettext(
                 "No participant {participant} is known at a site of yours named {site}: open one from the site's participants.",
                 ["participant": participant, "site": site]))
-        guard account.sees(site: site), try await database.siteID(site) != nil,
+        guard account.sees(site: site), try await self.sites.siteID(site) != nil,
             (try? ParticipantID(participant)) != nil,
-            try await database.participantIsKnown(site: site, participant: participant)
+            try await self.participantPages.participantIsKnown(site: site, participant: participant)
         else { throw unknown }
         // Reading is for every role that sees the site; prescribing is not for a researcher (403, as other pages).
         guard roles.contains(account.role) else {
@@ -71,9 +80,10 @@ struct WebParticipantRoutes {
         confirmDelete: StudyDatabase.ParticipantHoldings? = nil, answer: (draft: String, error: String?)? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let context = try await context.reading(site: site, in: database)
+        let context = try await context.reading(site: site, in: sites)
         let catalog = context.catalog
-        let rows = try await ParticipantPageRows.read(site: site, participant: participant, from: database)
+        let rows = try await ParticipantPageRows.read(
+            site: site, participant: participant, from: participantPages, hrtfChoices: hrtfChoices)
         let (sessions, ratings, profiles) = (rows.sessions, rows.ratings, rows.profiles)
         let current = Self.current(profiles, participant: participant)
         let standing = Self.status(
@@ -171,7 +181,7 @@ struct WebParticipantRoutes {
         if let error { page["error"] = error }
         // The conversation with the study team: the care team's (admin, supervisor), not a researcher's.
         let messages =
-            account.role == .researcher ? [] : try await database.messages(site: site, participant: participant)
+            account.role == .researcher ? [] : try await self.messages.messages(site: site, participant: participant)
         if account.role != .researcher {
             page["conversation"] = Self.conversation(
                 messages, draft: answer?.draft ?? "", error: answer?.error, catalog: context.catalog)
@@ -182,12 +192,12 @@ struct WebParticipantRoutes {
                 "Participant {participant} · site {site}", ["participant": participant, "site": site]), page: page,
             web: context.web,
             status: status)
-        try await database.auditView(
+        try await self.audit.auditView(
             "participant", by: account, site: site, participant: participant, requestID: context.id)
         if !messages.isEmpty {
             // Shown: the patient's messages are read now, and the reading is a row of its own.
-            let read = try await database.markMessagesRead(site: site, participant: participant)
-            try await database.auditView(
+            let read = try await self.messages.markMessagesRead(site: site, participant: participant)
+            try await self.audit.auditView(
                 "messages", by: account, site: site, participant: participant,
                 detail: ["messages": String(messages.count), "newly_read": String(read)], requestID: context.id)
         }
@@ -407,7 +417,7 @@ struct WebParticipantRoutes {
     /// preview's button, carrying the same values) stores the prescription for the site's machines.
     @Sendable func prescribeProfile(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, site, participant) = try await participant(context, roles: .admin, .supervisor)
-        let profiles = try await database.participantProfiles(site: site, participant: participant)
+        let profiles = try await self.participantPages.participantProfiles(site: site, participant: participant)
         let current = Self.current(profiles, participant: participant)
         let fields: ProfileFields
         let content: String
@@ -435,9 +445,10 @@ struct WebParticipantRoutes {
                     "Nothing changes against the current version: change a setting, or prescribe nothing."),
                 status: .badRequest)
         }
-        let id = try await database.prescribe(
+        let id = try await self.prescriptions.prescribe(
             kind: "profile", site: site, participant: participant, content: content,
-            by: (account.name, account.role.rawValue), requestID: context.id, sharedMachines: fields.sharedMachines)
+            by: (account.name, account.role.rawValue), requestID: context.id, key: nil,
+            sharedMachines: fields.sharedMachines)
         return try await render(
             site: site, participant: participant, account: account, context: context,
             notice: context.catalog.gettext(
@@ -451,14 +462,14 @@ struct WebParticipantRoutes {
     @Sendable func deleteParticipant(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, site, participant) = try await participant(context, roles: .admin)
         guard context.webForm["confirm"] == "yes" else {
-            let held = try await database.holdings(site: site, participant: participant)
+            let held = try await self.participantData.holdings(site: site, participant: participant)
             return try await render(
                 site: site, participant: participant, account: account, context: context,
                 confirmDelete: held ?? StudyDatabase.ParticipantHoldings(counts: [:]))
         }
         let before: StudyDatabase.ParticipantHoldings
         do {
-            (before, _) = try await database.deleteParticipant(
+            (before, _) = try await self.participantData.deleteParticipant(
                 site: site, participant: participant, by: (account.name, account.role.rawValue),
                 requestID: context.id)
         } catch let refusal as StudyDatabase.Refusal {
@@ -466,7 +477,10 @@ struct WebParticipantRoutes {
                 site: site, participant: participant, account: account, context: context,
                 error: refusal.worded(in: context.catalog), status: .conflict)
         }
-        return try await WebSiteRoutes(database: database, pages: pages).site(
+        return try await WebSiteRoutes(
+            sites: sites, dashboard: dashboard, devices: devices, participantPages: participantPages,
+            prescriptions: prescriptions, messages: messages, audit: audit, pages: pages
+        ).site(
             site, context: context,
             notice: context.catalog.gettext(
                 "Deleted {participant} of {site}: {held}. The site's machines can no longer send {participant}'s files; audited.",
@@ -493,17 +507,17 @@ struct WebParticipantRoutes {
         let site = Self.parameter("site", context)
         let id = Self.parameter("session", context)
         guard account.sees(site: site),
-            let (session, participant, state) = try await database.participantSession(site: site, id: id)
+            let (session, participant, state) = try await self.participantPages.participantSession(site: site, id: id)
         else {
             throw Problem.notFound(
                 Sentence.gettext(
                     "No session {session} is known at a site of yours named {site}: open one from its participant's page.",
                     ["session": id, "site": site]))
         }
-        let context = try await context.reading(site: site, in: database)
+        let context = try await context.reading(site: site, in: sites)
         let catalog = context.catalog
         let record = try? SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json")
-        let trials = try await database.sessionTrials(id: id)
+        let trials = try await self.participantPages.sessionTrials(id: id)
         var page: [String: Any] = [
             "site": site, "participant": participant, "session": id,
             "index": session.index.map(String.init) ?? "?", "machine": session.machine,
@@ -531,7 +545,7 @@ struct WebParticipantRoutes {
             },
             "noTrials": trials.isEmpty,
         ]
-        let pictures = try await database.sessionPictures(session: id)
+        let pictures = try await self.pictures.sessionPictures(session: id)
         page["pictures"] = pictures.map { name in
             ["name": name, "src": DashboardLinks.sessionPicture(site: site, session: id, name: name)]
         }
@@ -602,7 +616,7 @@ struct WebParticipantRoutes {
                 "Session {number} of {participant} · site {site}",
                 ["number": session.index.map(String.init) ?? "?", "participant": participant, "site": site]),
             page: page, web: context.web)
-        try await database.auditView(
+        try await self.audit.auditView(
             "session", by: account, site: site, participant: participant, detail: ["session": id],
             requestID: context.id)
         return response

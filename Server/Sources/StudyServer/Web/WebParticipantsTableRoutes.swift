@@ -6,7 +6,9 @@ import Localization
 import TidyFormats
 
 struct WebParticipantsTableRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let dashboard: any DashboardRepository
+    let audit: any AuditRepository
     let pages: WebPages
 
     static let perPage = 50
@@ -24,7 +26,7 @@ struct WebParticipantsTableRoutes {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
         let query = context.web?.query ?? [:]
         let value = { (name: String) in query[name].flatMap { $0.isEmpty ? nil : $0 } }
-        let visible = try await database.sites().filter { account.sees(site: $0) }
+        let visible = try await self.sites.sites().filter { account.sees(site: $0) }
         var sites = visible
         if let site = value("site") {
             guard visible.contains(site) else {
@@ -57,7 +59,7 @@ struct WebParticipantsTableRoutes {
 
         let descending = orderText == "desc"
         let perPage = Self.perPage
-        let (shown, total, shownPage, planNames) = try await database.participantsPage(
+        let (shown, total, shownPage, planNames) = try await self.dashboard.participantsPage(
             sites: sites, plan: plan, state: state, sort: sort, descending: descending, page: number,
             perPage: perPage, now: Date())
         let pageCount = max(1, (total + perPage - 1) / perPage)
@@ -73,7 +75,7 @@ struct WebParticipantsTableRoutes {
                     separator: "&")
         }
         let catalog = context.catalog
-        let zones = try await database.siteTimeZones()
+        let zones = try await self.sites.siteTimeZones()
         var page: [String: Any] = [
             "total": total, "page": shownPage, "pages": pageCount, "none": total == 0,
             "sites": visible.map { ["name": $0, "selected": $0 == value("site")] },
@@ -114,7 +116,7 @@ struct WebParticipantsTableRoutes {
         if shownPage < pageCount { page["next"] = link(page: shownPage + 1, sort: sort, descending: descending) }
         let response = pages.render(
             "participants", title: context.catalog.gettext("Participants"), page: page, web: context.web)
-        try await database.auditView(
+        try await self.audit.auditView(
             "participants", by: account, site: value("site"),
             detail: ["sites": sites.joined(separator: ","), "page": String(shownPage)],
             requestID: context.id)

@@ -15,8 +15,8 @@ extension WebParticipantRoutes {
         let id = Self.parameter("session", context)
         let name = Self.parameter("name", context)
         guard account.sees(site: site),
-            let (_, participant, _) = try await database.participantSession(site: site, id: id),
-            let png = try await database.sessionPicture(session: id, name: name)
+            let (_, participant, _) = try await self.participantPages.participantSession(site: site, id: id),
+            let png = try await self.pictures.sessionPicture(session: id, name: name)
         else {
             throw Problem.notFound(
                 Sentence.gettext(
@@ -26,7 +26,7 @@ extension WebParticipantRoutes {
         var headers = HTTPFields()
         headers[.contentType] = "image/png"
         headers[.cacheControl] = "private, no-store"
-        try await database.auditView(
+        try await self.audit.auditView(
             "picture", by: account, site: site, participant: participant, detail: ["session": id, "picture": name],
             requestID: context.id)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))

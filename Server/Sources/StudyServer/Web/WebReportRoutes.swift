@@ -7,7 +7,9 @@ import StudyAnalysis
 import TidyFormats
 
 struct WebReportRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let export: any ExportRepository
+    let audit: any AuditRepository
     let pages: WebPages
 
     func add(to web: RouterGroup<AppRequestContext>) {
@@ -18,7 +20,7 @@ struct WebReportRoutes {
     /// export`) written into a new owner-only folder, then StudyAnalysis's report of that folder, as
     /// `soundsafari-analyze report EXPORT --out REPORT [--filter protocol=NAME]` writes it. Returns the report's
     /// HTML body (its tables, facts and SVG figures) and the export's summary; the folder is removed afterwards.
-    static func report(database: StudyDatabase, sites: [String], protocolName: String?) async throws -> (
+    static func report(export: any ExportRepository, sites: [String], protocolName: String?) async throws -> (
         body: String, summary: ExportSummary
     ) {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("soundsafari-report-\(UUID())")
@@ -27,7 +29,7 @@ struct WebReportRoutes {
         defer { try? FileManager.default.removeItem(at: work) }
         let data = work.appendingPathComponent("export")
         var sink = try FolderSink(folder: data)
-        let summary = try await database.export(sites: sites, to: &sink)
+        let summary = try await export.export(sites: sites, files: ExportFile.allCases, to: &sink)
         let out = work.appendingPathComponent("report").path
         let filters = try protocolName.map { [try RowFilter(parsing: "protocol=\($0)")] } ?? []
         // The analysis is CPU work of seconds on a large study: off the server's event loops.
@@ -73,7 +75,7 @@ struct WebReportRoutes {
     @Sendable func report(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
         let query = context.web?.query ?? [:]
-        let visible = try await database.sites().filter { account.sees(site: $0) }
+        let visible = try await self.sites.sites().filter { account.sees(site: $0) }
         var sites = visible
         let chosen = query["site"].flatMap { $0.isEmpty ? nil : $0 }
         if let chosen {
@@ -91,7 +93,7 @@ struct WebReportRoutes {
             "scope": chosen.map { "site \($0)" } ?? "all your sites",
         ]
         do {
-            let (body, summary) = try await Self.report(database: database, sites: sites, protocolName: protocolName)
+            let (body, summary) = try await Self.report(export: export, sites: sites, protocolName: protocolName)
             page["report"] = body
             page["summary"] = summary.description
         } catch let error as AnalysisError {
@@ -101,7 +103,7 @@ struct WebReportRoutes {
         }
         let response = pages.render(
             "report", title: context.catalog.gettext("Research report"), page: page, web: context.web)
-        try await database.auditView(
+        try await self.audit.auditView(
             "report", by: account, site: chosen, detail: ["sites": sites.joined(separator: ",")], requestID: context.id)
         return response
     }

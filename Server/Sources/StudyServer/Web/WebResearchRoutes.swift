@@ -4,7 +4,8 @@ import HTTPTypes
 import Hummingbird
 
 struct WebResearchRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let export: any ExportRepository
 
     func add(to web: RouterGroup<AppRequestContext>) {
         web.get("export.zip", use: exportZIP)
@@ -14,11 +15,11 @@ struct WebResearchRoutes {
     /// sites the account sees, produced by the one export producer into a ZIP; audited before the first byte.
     @Sendable func exportZIP(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
-        let sites = try await database.sites().filter { account.sees(site: $0) }
-        try await database.recordExport(
+        let sites = try await self.sites.sites().filter { account.sees(site: $0) }
+        try await self.export.recordExport(
             sites: sites, files: ExportFile.allCases, by: (account.name, account.role.rawValue),
             requestID: context.id)
-        let database = self.database
+        let export = self.export
         var headers = WebPages.securityHeaders
         headers[.contentType] = "application/zip"
         headers[.contentDisposition] = "attachment; filename=\"soundsafari-export.zip\""
@@ -26,7 +27,7 @@ struct WebResearchRoutes {
             status: .ok, headers: headers,
             body: ResponseBody { writer in
                 var zip = ZipSink(ResponseSink(writer: writer))
-                _ = try await database.export(sites: sites, to: &zip)
+                _ = try await export.export(sites: sites, files: ExportFile.allCases, to: &zip)
                 try await zip.finish()
                 try await zip.output.writer.finish(nil)
             })

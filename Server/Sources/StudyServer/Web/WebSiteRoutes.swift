@@ -5,10 +5,18 @@ import Hummingbird
 import Localization
 
 struct WebSiteRoutes {
-    let database: StudyDatabase
+    let sites: any SitesRepository
+    let dashboard: any DashboardRepository
+    let devices: any DevicesRepository
+    let participantPages: any ParticipantPagesRepository
+    let prescriptions: any PrescriptionsRepository
+    let messages: any MessagesRepository
+    let audit: any AuditRepository
     let pages: WebPages
     /// When the overview's alerts fire.
     var thresholds = AlertThresholds()
+
+    var siteAlerts: SiteAlerts { SiteAlerts(dashboard: dashboard, devices: devices, messages: messages) }
 
     func add(to web: RouterGroup<AppRequestContext>) {
         web.get("", use: overview)
@@ -26,12 +34,12 @@ struct WebSiteRoutes {
         let now = Date()
         var sites: [[String: Any]] = []
         var alerts: [[String: Any]] = []
-        let zones = try await database.siteTimeZones()
-        for site in try await database.sites() where account.sees(site: site) {
+        let zones = try await self.sites.siteTimeZones()
+        for site in try await self.sites.sites() where account.sees(site: site) {
             // Each site's rows in its own zone.
             let catalog = context.catalog.reading(in: (zones[site] ?? .utc).zone)
-            let devices = try await database.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
-            for alert in try await database.alerts(
+            let devices = try await self.devices.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
+            for alert in try await self.siteAlerts.alerts(
                 site: site, now: now, thresholds: thresholds, catalog: catalog)
             {
                 var row: [String: Any] = ["site": site, "kind": alert.kind.rawValue, "text": alert.text]
@@ -42,7 +50,7 @@ struct WebSiteRoutes {
                 }
                 alerts.append(row)
             }
-            let counts = try await database.siteCounts(site: site)
+            let counts = try await self.dashboard.siteCounts(site: site)
             sites.append([
                 "name": site, "devices": devices.count, "participants": counts.participants,
                 "sessionsThisWeek": counts.sessionsThisWeek,
@@ -54,7 +62,7 @@ struct WebSiteRoutes {
             "overview", title: context.catalog.gettext("Study overview"),
             page: ["sites": sites, "noSites": sites.isEmpty, "alerts": alerts, "noAlerts": alerts.isEmpty],
             web: context.web)
-        try await database.auditView("overview", by: account, site: nil, requestID: context.id)
+        try await self.audit.auditView("overview", by: account, site: nil, requestID: context.id)
         return response
     }
 
@@ -64,9 +72,9 @@ struct WebSiteRoutes {
         code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok,
         askNew: Bool = false, aboutDraft: String? = nil, timeZoneDraft: (text: String, error: String)? = nil
     ) async throws -> Response {
-        let context = try await context.reading(site: site, in: database)
+        let context = try await context.reading(site: site, in: sites)
         let catalog = context.catalog
-        let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
+        let devices: [[String: Any]] = try await self.devices.devicesWithLastSync(site: site).map { device, last in
             [
                 "id": device.id.uuidString.lowercased(), "name": device.name,
                 "enrolled": catalog.time(device.enrolledAt), "lastSync": catalog.time(last),
@@ -88,14 +96,14 @@ struct WebSiteRoutes {
         if let aboutDraft {
             page["about"] = aboutDraft
         } else {
-            page["about"] = try await database.siteAbout(site: site)
+            page["about"] = try await self.sites.siteAbout(site: site)
         }
         // The zone as stored, or a refused one as typed with its sentence; the list offers Europe's zones and UTC.
         if let timeZoneDraft {
             page["timeZone"] = timeZoneDraft.text
             page["timeZoneError"] = timeZoneDraft.error
         } else {
-            page["timeZone"] = try await database.siteTimeZone(site: site).identifier
+            page["timeZone"] = try await sites.siteTimeZone(site: site).identifier
         }
         page["timeZones"] = ["UTC"] + TimeZone.knownTimeZoneIdentifiers.filter { $0.hasPrefix("Europe/") }.sorted()
         if askNew { page["askNew"] = ["participant": context.webForm["participant"] ?? ""] }
@@ -110,7 +118,7 @@ struct WebSiteRoutes {
                         "The prescription prescription={text} is not a prescription's number: use the link the form sent you to.",
                         ["text": String(text.prefix(40))]))
             }
-            if let stored = try await database.prescription(id: id, site: site) {
+            if let stored = try await self.prescriptions.prescription(id: id, site: site) {
                 notice =
                     stored.kind == "plan"
                     ? catalog.gettext(
@@ -147,7 +155,7 @@ struct WebSiteRoutes {
         }
         let number = try PageNumber.parse(query["page"])
         let perPage = Self.participantsPerPage
-        let (rows, total) = try await database.participants(
+        let (rows, total) = try await self.dashboard.participants(
             site: site, order: order, offset: (number - 1) * perPage, limit: perPage)
         let pages = max(1, (total + perPage - 1) / perPage)
         let link = { (page: Int, sort: StudyDatabase.ParticipantOrder) in
@@ -175,13 +183,13 @@ struct WebSiteRoutes {
     /// the API's, whether it exists elsewhere or not at all.
     private func managedSite(_ context: AppRequestContext) async throws -> (Account, String) {
         let account = try context.webAccount(.admin, .supervisor)
-        return (account, try await DeviceRoutes.visibleSite(context, account: account, database: database))
+        return (account, try await DeviceRoutes.visibleSite(context, account: account, sites: sites))
     }
 
     @Sendable func sitePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await managedSite(context)
         let response = try await site(name, context: context)
-        try await database.auditView("site", by: account, site: name, requestID: context.id)
+        try await self.audit.auditView("site", by: account, site: name, requestID: context.id)
         return response
     }
 
@@ -193,7 +201,7 @@ struct WebSiteRoutes {
             return try await site(
                 name, context: context, error: problem, status: .badRequest, aboutDraft: context.webForm["about"])
         }
-        let changed = try await database.setSiteAbout(
+        let changed = try await self.sites.setSiteAbout(
             site: name, text: text, by: (account.name, account.role.rawValue), requestID: context.id)
         let catalog = context.catalog
         let notice =
@@ -219,7 +227,7 @@ struct WebSiteRoutes {
                 name, context: context, status: .badRequest,
                 timeZoneDraft: (text, refusal.worded(in: context.catalog)))
         }
-        let changed = try await database.setSiteTimeZone(
+        let changed = try await sites.setSiteTimeZone(
             site: name, zone: zone, by: (account.name, account.role.rawValue), requestID: context.id)
         let notice =
             changed
@@ -232,7 +240,7 @@ struct WebSiteRoutes {
 
     @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await managedSite(context)
-        let code = try await database.enrolmentCode(
+        let code = try await self.devices.enrolmentCode(
             site: name, by: (account.name, account.role.rawValue), requestID: context.id)
         return try await site(name, context: context, code: code)
     }
@@ -240,7 +248,7 @@ struct WebSiteRoutes {
     @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await managedSite(context)
         let text = context.parameters.get("device") ?? ""
-        guard let id = UUID(uuidString: text), let device = try await database.device(id: id), device.site == name
+        guard let id = UUID(uuidString: text), let device = try await self.devices.device(id: id), device.site == name
         else {
             throw Problem.notFound(
                 Sentence.gettext(
@@ -251,7 +259,7 @@ struct WebSiteRoutes {
         guard device.revokedAt != nil || context.webForm["confirm"] == "yes" else {
             return try await site(name, context: context, confirmRevoke: (id, device.name))
         }
-        let revoked = try await database.revoke(
+        let revoked = try await self.devices.revoke(
             device: id, by: (account.name, account.role.rawValue), requestID: context.id)
         return try await site(
             name, context: context,
@@ -294,7 +302,7 @@ struct WebSiteRoutes {
                 name, context: context, error: refusal.worded(in: context.catalog), status: .badRequest)
         }
         if form["new_participant"] != "yes",
-            !(try await database.participantIsKnown(site: name, participant: participant))
+            !(try await self.participantPages.participantIsKnown(site: name, participant: participant))
         {
             return try await site(
                 name, context: context,
@@ -303,7 +311,7 @@ struct WebSiteRoutes {
                     ["participant": participant, "site": name]),
                 status: .badRequest, askNew: true)
         }
-        let id = try await database.prescribe(
+        let id = try await self.prescriptions.prescribe(
             kind: "plan", site: name, participant: participant, content: content,
             by: (account.name, account.role.rawValue), requestID: context.id, key: key,
             sharedMachines: form["shared_machines"] == "yes")

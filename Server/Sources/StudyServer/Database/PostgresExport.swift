@@ -63,7 +63,15 @@ private struct Chunker<Sink: ExportSink> {
     }
 }
 
-extension StudyDatabase {
+public struct PostgresExport: ExportRepository, PostgresRepository {
+    let database: StudyDatabase
+
+    public init(database: StudyDatabase) {
+        self.database = database
+    }
+}
+
+extension PostgresExport {
     /// The columns of sessions.csv (one row per session; the codebook says what each holds).
     static let sessionColumns = [
         "site", "participant", "session_id", "session_index", "local_session_index", "device_id", "started_at",
@@ -83,7 +91,7 @@ extension StudyDatabase {
 
     /// The site names an export covers: `site` if given (nil when it does not exist), else every site.
     public func exportSites(_ site: String?) async throws -> [String]? {
-        let all = try await sites()
+        let all = try await PostgresSites(database: database).sites()
         guard let site else { return all }
         return all.contains(site) ? [site] : nil
     }
@@ -293,7 +301,7 @@ extension StudyDatabase {
         ).map { row in
             let (site, machine, document, participant, version) = try row.decode(
                 (String, String, String, String, Int).self)
-            let profile = try Self.storedProfile(
+            let profile = try StudyDatabase.storedProfile(
                 document, path: "the stored profile \(version) of \(participant) (\(machine))")
             return (site, machine, profile)
         }
@@ -367,12 +375,12 @@ extension StudyDatabase {
                     String?
                 ).self)
             guard let moment = RatingMoment(rawValue: moment) else {
-                throw Refusal(
+                throw StudyDatabase.Refusal(
                     description: "A rating of \(participant) holds the moment \(moment), which no codec writes.")
             }
             let ambientLevel = try ambientDB.map { decibels in
                 guard let unit = ambientUnit.flatMap(AmbientLevel.Unit.init(rawValue:)) else {
-                    throw Refusal(
+                    throw StudyDatabase.Refusal(
                         description:
                             "A rating of \(participant) holds the ambient level unit \(ambientUnit ?? "NULL"), which no codec writes."
                     )

@@ -3,22 +3,11 @@ import Foundation
 import HTTPTypes
 import PostgresNIO
 
-extension StudyDatabase {
-    public struct Prescription: Codable, Sendable, Equatable {
-        public var id: Int
-        public var participant: String
-        public var kind: String
-        /// The plan file's JSON, as the supervisor sent it (checked with StudyRecords' TrainingPlanFile).
-        public var content: String
-        public var createdAt: Date
-        /// Whether a shared machine (a lab PC) where the participant played receives it too.
-        public var sharedMachines: Bool
+public struct PostgresPrescriptions: PrescriptionsRepository, PostgresRepository {
+    let database: StudyDatabase
 
-        enum CodingKeys: String, CodingKey {
-            case id, participant, kind, content
-            case createdAt = "created_at"
-            case sharedMachines = "shared_machines"
-        }
+    public init(database: StudyDatabase) {
+        self.database = database
     }
 
     /// Stores a plan for `participant` of `site` (known to exist) and audits it; returns its id.
@@ -79,7 +68,7 @@ extension StudyDatabase {
     }
 
     /// Prescription `id` if it is one of `site`'s (nil for another site's: its participant is not to be shown).
-    public func prescription(id: Int, site: String) async throws -> Prescription? {
+    public func prescription(id: Int, site: String) async throws -> StudyDatabase.Prescription? {
         try await rows(
             """
             SELECT p.id, p.participant, p.kind, p.content, p.created_at, p.shared_machines
@@ -88,10 +77,10 @@ extension StudyDatabase {
         ).first.map(Self.prescription)
     }
 
-    private static func prescription(_ row: PostgresRow) throws -> Prescription {
+    private static func prescription(_ row: PostgresRow) throws -> StudyDatabase.Prescription {
         let (id, participant, kind, content, created, shared) = try row.decode(
             (Int, String, String, String, Date, Bool).self)
-        return Prescription(
+        return StudyDatabase.Prescription(
             id: id, participant: participant, kind: kind, content: content, createdAt: created, sharedMachines: shared)
     }
 
@@ -104,7 +93,7 @@ extension StudyDatabase {
     /// session). Plan and profile files do not count as playing: the machine wrote them from prescriptions.
     public func prescriptions(
         site: String, after: Int, kind: String = "plan", device: UUID? = nil
-    ) async throws -> [Prescription] {
+    ) async throws -> [StudyDatabase.Prescription] {
         try await rows(
             """
             SELECT p.id, p.participant, p.kind, p.content, p.created_at, p.shared_machines

@@ -1,29 +1,123 @@
-// What the dashboard reads and writes: browser sessions with their CSRF token, passwords, accounts, devices' last sync.
+// The accounts in PostgreSQL (`users`, `user_sites`; a change of a password or a disabling ends the account's
+// `web_sessions`), every change audited in the same transaction.
 import Foundation
 import HummingbirdBcrypt
 import Localization
+import Logging
 import PostgresNIO
 
-/// A signed-in browser: its account, the CSRF token every form of the session carries, and when it ends.
-public struct WebSession: Sendable {
-    public var account: Account
-    public var csrf: String
-    public var expiresAt: Date
-}
+public struct PostgresAccounts: AccountsRepository, PostgresRepository {
+    let database: StudyDatabase
 
-extension StudyDatabase {
+    public init(database: StudyDatabase) {
+        self.database = database
+    }
+
+    /// Adds an account. Returns the generated password when none was given (printed once by the caller).
+    public func addUser(
+        name: String, role: Role, sites: [String], password: String?,
+        by actor: (name: String, role: String) = ("cli", "admin"), requestID: String? = nil
+    ) async throws -> String? {
+        let name = try AccountName(name).value
+        try AccountSites.check(sites, of: role)
+        if let password, password.count < AccountPassword.minimumLength {
+            throw StudyDatabase.Refusal(
+                description:
+                    "The password of \(name) is shorter than \(AccountPassword.minimumLength) characters: give a longer one."
+            )
+        }
+        let generated = password == nil ? Secrets.password() : nil
+        let hash = Bcrypt.hash(password ?? generated!, cost: bcryptCost)
+        try await transaction { connection in
+            let inserted = try await connection.query(
+                "INSERT INTO users (name, role, password_hash) VALUES (\(name), \(role.rawValue), \(hash)) ON CONFLICT (name) DO NOTHING RETURNING id",
+                logger: logger
+            ).collect()
+            guard let id = try inserted.first?.decode(Int.self) else {
+                throw StudyDatabase.Refusal(
+                    Sentence.gettext("A user named {name} exists already: choose another name.", ["name": name]))
+            }
+            try await Self.grant(sites, toUser: id, on: connection, logger: logger)
+            try await Self.audit(
+                on: connection, logger: logger, actor: actor, action: "user.add", site: nil, participant: nil,
+                after: ["name": name, "role": role.rawValue, "sites": sites.joined(separator: ",")],
+                requestID: requestID)
+        }
+        return generated
+    }
+
+    /// Grants the user `id` each of `sites` inside the caller's transaction; an unknown site refuses it all.
+    static func grant(_ sites: [String], toUser id: Int, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        for site in sites {
+            let granted = try await connection.query(
+                "INSERT INTO user_sites (user_id, site_id) SELECT \(id), id FROM sites WHERE name = \(site) RETURNING site_id",
+                logger: logger
+            ).collect()
+            guard !granted.isEmpty else {
+                throw StudyDatabase.Refusal(
+                    description:
+                        "No site named \(site) exists: add it first (`soundsafari-server site add \(site)`, or the Sites page)."
+                )
+            }
+        }
+    }
+
+    /// The account named `name` unless it is unknown or disabled (a disabled account signs in nowhere).
+    public func account(named name: String) async throws -> (Account, passwordHash: String)? {
+        guard
+            let row = try await rows(
+                """
+                SELECT u.id, u.role, u.password_hash,
+                  coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}')
+                FROM users u LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id
+                WHERE u.name = \(name) AND u.disabled_at IS NULL GROUP BY u.id
+                """
+            ).first
+        else { return nil }
+        let (id, role, hash, sites) = try row.decode((Int, String, String, [String]).self)
+        return (Account(id: id, name: name, role: Role(rawValue: role) ?? .researcher, sites: sites), hash)
+    }
+
+    public func users() async throws -> [StudyDatabase.UserSummary] {
+        try await rows(
+            """
+            SELECT u.name, u.role,
+              coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}')
+            FROM users u LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id
+            GROUP BY u.id ORDER BY u.name
+            """
+        ).map {
+            let (name, role, sites) = try $0.decode((String, String, [String]).self)
+            return StudyDatabase.UserSummary(name: name, role: role, sites: sites)
+        }
+    }
+
+    /// A bcrypt hash of nothing anyone types: checked when the name is unknown so that both answers take as long.
+    static let decoyHash = Bcrypt.hash("decoy password that matches nothing", cost: 12)
+
+    /// The account if `password` is its password, nil otherwise (unknown name or wrong password alike).
+    public func verify(name: String, password: String) async throws -> Account? {
+        guard let (account, hash) = try await account(named: name) else {
+            _ = Bcrypt.verify(password, hash: Self.decoyHash)
+            return nil
+        }
+        return Bcrypt.verify(password, hash: hash) ? account : nil
+    }
+
     /// Changes the signed-in account's own password after checking the current one; the account's other sessions end.
     public func changePassword(
         account: Account, current: String, new: String, keeping token: String, requestID: String?
     ) async throws {
         guard try await verify(name: account.name, password: current) != nil else {
-            throw Refusal(Sentence.gettext("The current password is wrong: type it again."))
+            throw StudyDatabase.Refusal(Sentence.gettext("The current password is wrong: type it again."))
         }
-        guard new.count >= Self.minimumPasswordLength else {
-            throw Refusal(
+        guard new.count >= AccountPassword.minimumLength else {
+            throw StudyDatabase.Refusal(
                 Sentence.gettext(
                     "The new password is shorter than {minimum} characters: choose a longer one.",
-                    ["minimum": String(Self.minimumPasswordLength)]))
+                    ["minimum": String(AccountPassword.minimumLength)]))
         }
         let hash = Bcrypt.hash(new, cost: bcryptCost)
         try await transaction { connection in
@@ -54,15 +148,7 @@ extension StudyDatabase {
         }
     }
 
-    /// An account as the admin's users page lists it, disabled ones included.
-    public struct AccountListing: Sendable, Equatable {
-        public var name: String
-        public var role: Role
-        public var sites: [String]
-        public var disabled: Bool
-    }
-
-    public func accountListing() async throws -> [AccountListing] {
+    public func accountListing() async throws -> [StudyDatabase.AccountListing] {
         try await rows(
             """
             SELECT u.name, u.role, u.disabled_at IS NOT NULL,
@@ -72,7 +158,7 @@ extension StudyDatabase {
             """
         ).map {
             let (name, role, disabled, sites) = try $0.decode((String, String, Bool, [String]).self)
-            return AccountListing(
+            return StudyDatabase.AccountListing(
                 name: name, role: Role(rawValue: role) ?? .researcher, sites: sites, disabled: disabled)
         }
     }
@@ -81,9 +167,10 @@ extension StudyDatabase {
     public func setRole(
         of name: String, to role: Role, sites: [String], by actor: (name: String, role: String), requestID: String?
     ) async throws {
-        try Self.checkSites(sites, of: role)
+        try AccountSites.check(sites, of: role)
         guard let before = try await accountListing().first(where: { $0.name == name }) else {
-            throw Refusal(Sentence.gettext("No user named {name} exists: pick one from the list.", ["name": name]))
+            throw StudyDatabase.Refusal(
+                Sentence.gettext("No user named {name} exists: pick one from the list.", ["name": name]))
         }
         try await transaction { connection in
             let id = try await connection.query(
@@ -110,7 +197,8 @@ extension StudyDatabase {
                 "UPDATE users SET password_hash = \(hash) WHERE name = \(name) RETURNING id", logger: logger
             ).collect()
             guard let id = try updated.first?.decode(Int.self) else {
-                throw Refusal(Sentence.gettext("No user named {name} exists: pick one from the list.", ["name": name]))
+                throw StudyDatabase.Refusal(
+                    Sentence.gettext("No user named {name} exists: pick one from the list.", ["name": name]))
             }
             try await connection.query("DELETE FROM web_sessions WHERE user_id = \(id)", logger: logger)
             try await Self.audit(
@@ -125,7 +213,7 @@ extension StudyDatabase {
         _ disabled: Bool, user name: String, by actor: (name: String, role: String), requestID: String?
     ) async throws {
         if disabled && name == actor.name {
-            throw Refusal(Sentence.gettext("You cannot disable your own account: ask another admin."))
+            throw StudyDatabase.Refusal(Sentence.gettext("You cannot disable your own account: ask another admin."))
         }
         try await transaction { connection in
             let updated = try await connection.query(
@@ -135,7 +223,8 @@ extension StudyDatabase {
                 """, logger: logger
             ).collect()
             guard let id = try updated.first?.decode(Int.self) else {
-                throw Refusal(Sentence.gettext("No user named {name} exists: pick one from the list.", ["name": name]))
+                throw StudyDatabase.Refusal(
+                    Sentence.gettext("No user named {name} exists: pick one from the list.", ["name": name]))
             }
             if disabled {
                 try await connection.query("DELETE FROM web_sessions WHERE user_id = \(id)", logger: logger)
@@ -147,92 +236,4 @@ extension StudyDatabase {
     }
 
     /// A site's machines with the time the server last stored an item from each (nil: never synced), kept on the
-    /// machine's row by ingest (migration 63).
-    public func devicesWithLastSync(site: String) async throws -> [(device: Device, lastSync: Date?)] {
-        let last = try await rows(
-            """
-            SELECT d.id, d.last_sync_at FROM devices d JOIN sites s ON s.id = d.site_id WHERE s.name = \(site)
-            """
-        ).reduce(into: [UUID: Date]()) { result, row in
-            let (id, date) = try row.decode((UUID, Date?).self)
-            result[id] = date
-        }
-        return try await devices(site: site).map { ($0, last[$0.id]) }
-    }
-}
-
-// MARK: A site's participants, from the projection tables
-
-extension StudyDatabase {
-    /// One row of a site's participants table.
-    public struct ParticipantListing: Sendable, Equatable {
-        public var participant: String
-        public var sessionsCompleted: Int
-        public var sessionsStarted: Int
-        public var trials: Int
-        public var lastSession: Date?
-        public var plan: String?
-    }
-
-    /// How the participants table is ordered (the only orders offered, so no column name comes from a request).
-    public enum ParticipantOrder: String, Sendable, CaseIterable {
-        case participant, sessions, last
-
-        var sql: String {
-            switch self {
-            case .participant: return "p.participant"
-            case .sessions: return "count(s.session_id) FILTER (WHERE s.completed) DESC, p.participant"
-            case .last: return "max(s.started_at) DESC NULLS LAST, p.participant"
-            }
-        }
-    }
-
-    /// A page of `site`'s participants (registered or with a session), ordered, with the total count; paginated in
-    /// PostgreSQL so that a site of thousands sends one page.
-    public func participants(site: String, order: ParticipantOrder, offset: Int, limit: Int) async throws
-        -> (rows: [ParticipantListing], total: Int)
-    {
-        guard let siteID = try await siteID(site) else { return ([], 0) }
-        let found = try await rows(
-            """
-            WITH p AS (SELECT participant FROM participants WHERE site_id = \(siteID)
-                       UNION SELECT participant FROM sessions WHERE site_id = \(siteID))
-            SELECT p.participant, count(s.session_id) FILTER (WHERE s.completed), count(s.session_id),
-              coalesce(sum(s.trial_count), 0)::int, max(s.started_at),
-              (SELECT pl.name FROM plans pl WHERE pl.site_id = \(siteID) AND pl.participant = p.participant
-               ORDER BY pl.assigned_at DESC LIMIT 1),
-              count(*) OVER ()
-            FROM p LEFT JOIN sessions s ON s.site_id = \(siteID) AND s.participant = p.participant
-            GROUP BY p.participant ORDER BY \(unescaped: order.sql) LIMIT \(limit) OFFSET \(offset)
-            """)
-        var total = 0
-        let listing = try found.map { row in
-            let (participant, completed, started, trials, last, plan, count) = try row.decode(
-                (String, Int, Int, Int, Date?, String?, Int).self)
-            total = count
-            return ParticipantListing(
-                participant: participant, sessionsCompleted: completed, sessionsStarted: started, trials: trials,
-                lastSession: last, plan: plan)
-        }
-        if listing.isEmpty && offset > 0 {
-            total = try await participants(site: site, order: order, offset: 0, limit: 1).total
-        }
-        return (listing, total)
-    }
-}
-
-extension StudyDatabase {
-    /// A site's participants (registered or with a session) and its sessions started this week (from Monday, UTC).
-    public func siteCounts(site: String) async throws -> (participants: Int, sessionsThisWeek: Int) {
-        guard let siteID = try await siteID(site) else { return (0, 0) }
-        let row = try await rows(
-            """
-            SELECT (SELECT count(*)::int FROM (SELECT participant FROM participants WHERE site_id = \(siteID)
-                      UNION SELECT participant FROM sessions WHERE site_id = \(siteID)) p),
-                   (SELECT count(*)::int FROM sessions WHERE site_id = \(siteID)
-                      AND started_at >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
-            """
-        ).one("the site's counts")
-        return try row.decode((Int, Int).self)
-    }
 }

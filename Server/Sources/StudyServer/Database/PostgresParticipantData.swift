@@ -6,15 +6,11 @@ import PostgresNIO
 import StudyRecords
 import TidyFormats
 
-extension StudyDatabase {
-    /// What is held of a participant at a site, per place (the audit row's before and after of a deletion).
-    public struct ParticipantHoldings: Sendable, Equatable {
-        public var counts: [String: Int]
-        public var isEmpty: Bool { counts.values.allSatisfy { $0 == 0 } }
-        public var audit: [String: String] { counts.mapValues(String.init) }
-        public var description: String {
-            counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        }
+public struct PostgresParticipantData: ParticipantDataRepository, PostgresRepository {
+    let database: StudyDatabase
+
+    public init(database: StudyDatabase) {
+        self.database = database
     }
 
     /// The tables keyed by site and participant (projections and prescriptions), emptied by a deletion.
@@ -52,7 +48,7 @@ extension StudyDatabase {
 
     /// How much the server holds of `participant` at the site `site` (its id), on `connection`.
     static func holdings(site: Int, participant: String, on connection: PostgresConnection, logger: Logger)
-        async throws -> ParticipantHoldings
+        async throws -> StudyDatabase.ParticipantHoldings
     {
         let files = try await connection.query(
             """
@@ -72,7 +68,7 @@ extension StudyDatabase {
                     binds: try bindings(site, participant)), logger: logger
             ).collect().one("the participant's rows").decode(Int.self)
         }
-        return ParticipantHoldings(counts: counts)
+        return StudyDatabase.ParticipantHoldings(counts: counts)
     }
 
     private static func bindings(_ site: Int, _ participant: String) throws -> PostgresBindings {
@@ -89,9 +85,9 @@ extension StudyDatabase {
     /// another site or participant is touched. One audit row holds what was held before and after.
     public func deleteParticipant(
         site: String, participant: String, by actor: (name: String, role: String), requestID: String? = nil
-    ) async throws -> (before: ParticipantHoldings, after: ParticipantHoldings) {
+    ) async throws -> (before: StudyDatabase.ParticipantHoldings, after: StudyDatabase.ParticipantHoldings) {
         guard let siteID = try await siteID(site) else {
-            throw Refusal(
+            throw StudyDatabase.Refusal(
                 Sentence.gettext(
                     "No site named {site} exists: `soundsafari-server site list` names them.", ["site": site]))
         }
@@ -100,7 +96,7 @@ extension StudyDatabase {
             try await connection.query("SELECT pg_advisory_xact_lock(2407, \(siteID)::int)", logger: logger)
             let before = try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
             guard !before.isEmpty else {
-                throw Refusal(
+                throw StudyDatabase.Refusal(
                     description:
                         "The server holds nothing of participant \(participant) at site \(site): check the ID and the site."
                 )
@@ -119,7 +115,8 @@ extension StudyDatabase {
                     WHERE device_id = \(registration.device) AND file = 'participants.csv' AND item = \(registration.item)
                     """, logger: logger)
             }
-            try await Self.forgetSummaries(siteID: siteID, participant: participant, on: connection, logger: logger)
+            try await StudyDatabase.forgetSummaries(
+                siteID: siteID, participant: participant, on: connection, logger: logger)
             let folder = "split_part(file, '/', 1) = $2 AND device_id IN (SELECT id FROM devices WHERE site_id = $1)"
             for table in ["sync_items", "sync_files"] {
                 try await connection.query(
@@ -147,7 +144,7 @@ extension StudyDatabase {
     }
 
     /// What is held of `participant` at `site`; nil when no such site exists.
-    public func holdings(site: String, participant: String) async throws -> ParticipantHoldings? {
+    public func holdings(site: String, participant: String) async throws -> StudyDatabase.ParticipantHoldings? {
         guard let siteID = try await siteID(site) else { return nil }
         return try await withConnection { connection in
             try await Self.holdings(site: siteID, participant: participant, on: connection, logger: logger)
@@ -184,7 +181,7 @@ extension StudyDatabase {
         requestID: String? = nil
     ) async throws -> [String] {
         guard let siteID = try await siteID(site) else {
-            throw Refusal(
+            throw StudyDatabase.Refusal(
                 Sentence.gettext(
                     "No site named {site} exists: `soundsafari-server site list` names them.", ["site": site]))
         }
@@ -192,7 +189,7 @@ extension StudyDatabase {
             let holdings = try await Self.holdings(
                 site: siteID, participant: participant, on: connection, logger: logger)
             guard !holdings.isEmpty else {
-                throw Refusal(
+                throw StudyDatabase.Refusal(
                     description:
                         "The server holds nothing of participant \(participant) at site \(site): check the ID and the site."
                 )
@@ -249,31 +246,11 @@ extension StudyDatabase {
         }
         return entries.map(\.name)
     }
-
-    /// One file a machine synced: its header (a CSV log's) and its items (a CSV log's records, each with its line
-    /// end; a JSON document's versions; a picture's base64).
-    struct LogFile: Sendable {
-        let device: UUID
-        let file: String
-        let kind: String
-        let header: String?
-        let items: [String]
-
-        /// The file as the machine holds it: a CSV log is its header and every record; a JSON document is its last
-        /// item (session.json's latest state, profile.json as of its newest version, a plan file's only item);
-        /// a result picture is its PNG again (it was checked to be one when it was stored).
-        var bytes: [UInt8] {
-            kind == ResultPictureItem.kind
-                ? [UInt8](Data(base64Encoded: items.last ?? "") ?? Data())
-                : Array((header.map { $0 + items.joined() } ?? (items.last ?? "")).utf8)
-        }
-    }
-
     /// The files each machine of the site synced under the participant's folder, as the machine holds them (a CSV
     /// log's header and records, a JSON document's last item, a result picture's PNG), machines in the order they
     /// were enrolled: for the participant's export and the doctor's record.
     static func logFiles(site siteID: Int, participant: String, on connection: PostgresConnection, logger: Logger)
-        async throws -> [LogFile]
+        async throws -> [StudyDatabase.LogFile]
     {
         let files = try await connection.query(
             """
@@ -282,13 +259,13 @@ extension StudyDatabase {
             ORDER BY d.enrolled_at, f.device_id, f.file
             """, logger: logger
         ).collect().map { try $0.decode((UUID, String, String, String?).self) }
-        var result: [LogFile] = []
+        var result: [StudyDatabase.LogFile] = []
         for (device, file, kind, header) in files {
             let items = try await connection.query(
                 "SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item",
                 logger: logger
             ).collect().map { try $0.decode(String.self) }
-            result.append(LogFile(device: device, file: file, kind: kind, header: header, items: items))
+            result.append(StudyDatabase.LogFile(device: device, file: file, kind: kind, header: header, items: items))
         }
         return result
     }
@@ -298,7 +275,7 @@ extension StudyDatabase {
     func doctorRecordFiles(
         site: String, participant: String, format: String, by actor: (name: String, role: String),
         requestID: String?
-    ) async throws -> [LogFile]? {
+    ) async throws -> [StudyDatabase.LogFile]? {
         guard let siteID = try await siteID(site) else { return nil }
         let files = try await withConnection { [logger] connection in
             try await Self.logFiles(site: siteID, participant: participant, on: connection, logger: logger)
@@ -328,7 +305,7 @@ extension StudyDatabase {
     }
 
     /// The participant's synced files at `site` for one bundle of the site's records (audited once, as `site.record`).
-    func doctorRecordFiles(site: String, participant: String) async throws -> [LogFile] {
+    func doctorRecordFiles(site: String, participant: String) async throws -> [StudyDatabase.LogFile] {
         guard let siteID = try await siteID(site) else { return [] }
         return try await withConnection { [logger] connection in
             try await Self.logFiles(site: siteID, participant: participant, on: connection, logger: logger)

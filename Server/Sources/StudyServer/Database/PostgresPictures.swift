@@ -3,7 +3,13 @@ import Foundation
 import PostgresNIO
 import StudyRecords
 
-extension StudyDatabase {
+public struct PostgresPictures: PicturesRepository, PostgresRepository {
+    let database: StudyDatabase
+
+    public init(database: StudyDatabase) {
+        self.database = database
+    }
+
     /// The names of the result pictures the server holds of a session (files of kind `picture` that its machine sent
     /// from the session's folder), in name order: round-01.png, round-02-target-1.png, …
     public func sessionPictures(session id: String) async throws -> [String] {

@@ -4,43 +4,11 @@ import PostgresNIO
 import StudyRecords
 import TidyFormats
 
-extension StudyDatabase {
-    /// One session of a participant as the timeline lists it (the `sessions` projection).
-    public struct ParticipantSession: Sendable {
-        public var id: String
-        public var index: Int?
-        public var machine: String
-        public var startedAt: Date
-        public var endedAt: Date?
-        public var completed: Bool
-        public var endedBy: String?
-        public var protocolName: String
-        public var input: String
-        public var plan: String?
-        public var planSession: Int?
-        public var planTotal: Int?
-        public var profileVersion: Int?
-        public var headphoneCheck: String?
-        public var weekDoseFraction: Double?
-        public var doseFraction: Double?
-        public var trialCount: Int
-        public var playedSeconds: Double?
-        public var deviceID: UUID
-    }
+public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepository {
+    let database: StudyDatabase
 
-    /// A synced profile.json version of the participant (the `profiles` projection), with the machine that sent it.
-    public struct ParticipantProfile: Sendable {
-        public var deviceID: UUID
-        public var machine: String
-        public var profile: HearingProfile
-    }
-
-    /// A profile prescription of the participant.
-    public struct ProfilePrescription: Sendable {
-        public var id: Int
-        public var createdAt: Date
-        public var createdBy: String
-        public var profile: HearingProfile
+    public init(database: StudyDatabase) {
+        self.database = database
     }
 
     /// Whether anything of `participant` is held for `site`: a registration, a session, a profile, a synced file
@@ -74,13 +42,13 @@ extension StudyDatabase {
         x.week_dose_fraction, x.dose_fraction, x.trial_count, x.played_s, x.device_id
         """
 
-    private static func session(_ row: PostgresRow) throws -> ParticipantSession {
+    private static func session(_ row: PostgresRow) throws -> StudyDatabase.ParticipantSession {
         let columns = try row.decode(
             (
                 String, Int?, String, Date, Date?, Bool, String?, String, String, String?, Int?, Int?, Int?, String?,
                 Double?, Double?, Int, Double?, UUID
             ).self)
-        return ParticipantSession(
+        return StudyDatabase.ParticipantSession(
             id: columns.0, index: columns.1, machine: columns.2, startedAt: columns.3, endedAt: columns.4,
             completed: columns.5, endedBy: columns.6, protocolName: columns.7, input: columns.8, plan: columns.9,
             planSession: columns.10, planTotal: columns.11, profileVersion: columns.12, headphoneCheck: columns.13,
@@ -93,7 +61,7 @@ extension StudyDatabase {
     /// (one row a session) are read; a session whose kept summary is missing, or was computed from another number of
     /// trials or before migration 64, is summarised from its trials here, by the same code.
     public func participantSessions(site: String, participant: String) async throws -> [(
-        session: ParticipantSession, summary: SessionSummary?
+        session: StudyDatabase.ParticipantSession, summary: SessionSummary?
     )] {
         let sessions = try await rows(
             """
@@ -125,7 +93,7 @@ extension StudyDatabase {
         let missing = sessions.map(\.id).filter { !kept.contains($0) }
         if !missing.isEmpty {
             for (id, summary) in try await withConnection({ connection in
-                try await Self.sessionSummaries(missing, on: connection, logger: logger).summaries
+                try await StudyDatabase.sessionSummaries(missing, on: connection, logger: logger).summaries
             }) where summary.photos > 0 {
                 summaries[id] = summary
             }
@@ -135,7 +103,7 @@ extension StudyDatabase {
 
     /// One session of `site` by its id, nil when it is unknown there.
     public func participantSession(site: String, id: String) async throws -> (
-        session: ParticipantSession, participant: String, state: String
+        session: StudyDatabase.ParticipantSession, participant: String, state: String
     )? {
         guard
             let row = try await rows(
@@ -152,22 +120,7 @@ extension StudyDatabase {
         return (try Self.session(row), participant, state)
     }
 
-    /// A session's trials in the order they were logged (the `trials` projection).
-    public struct SessionTrial: Sendable {
-        public var trial: Int
-        public var round: Int
-        public var target: String
-        public var condition: String
-        public var targetBearing: Double?
-        public var aimBearing: Double?
-        public var deviation: Double?
-        public var time: Double?
-        public var hit: Bool?
-        public var frontBackConfusion: Bool
-        public var volumeDB: Double?
-    }
-
-    public func sessionTrials(id: String) async throws -> [SessionTrial] {
+    public func sessionTrials(id: String) async throws -> [StudyDatabase.SessionTrial] {
         try await rows(
             """
             SELECT trial, round, target, condition, target_bearing_deg, aim_bearing_deg, deviation_deg, time_s, hit,
@@ -177,14 +130,15 @@ extension StudyDatabase {
         ).map { row in
             let c = try row.decode(
                 (Int, Int, String, String, Double?, Double?, Double?, Double?, Bool?, Bool, Double?).self)
-            return SessionTrial(
+            return StudyDatabase.SessionTrial(
                 trial: c.0, round: c.1, target: c.2, condition: c.3, targetBearing: c.4, aimBearing: c.5,
                 deviation: c.6, time: c.7, hit: c.8, frontBackConfusion: c.9, volumeDB: c.10)
         }
     }
 
     /// The participant's ratings at `site`, oldest first: (item, value, answered, moment, skipped).
-    public func participantRatings(site: String, participant: String) async throws -> [ParticipantRating] {
+    public func participantRatings(site: String, participant: String) async throws -> [StudyDatabase.ParticipantRating]
+    {
         try await rows(
             """
             SELECT r.item, r.value, r.answered_at, r.moment, r.skipped, nullif(r.session_id, ''), x.session_index,
@@ -199,29 +153,17 @@ extension StudyDatabase {
             let ambient = c.7.flatMap { db in
                 c.8.flatMap(AmbientLevel.Unit.init(rawValue:)).map { AmbientLevel(decibels: db, unit: $0) }
             }
-            return ParticipantRating(
+            return StudyDatabase.ParticipantRating(
                 item: c.0, value: c.1, answeredAt: c.2, moment: c.3, skipped: c.4, session: c.5, sessionIndex: c.6,
                 ambientLevel: ambient)
         }
     }
 
-    /// One answered or skipped rating of a participant, with the session it was asked before or after (nil for a
-    /// rating asked outside a session) and that session's number on the server (nil until its session.json arrives).
-    public struct ParticipantRating: Sendable, Equatable {
-        public var item: String
-        public var value: Double?
-        public var answeredAt: Date
-        public var moment: String
-        public var skipped: Bool
-        public var session: String? = nil
-        public var sessionIndex: Int? = nil
-        /// The sound level around the patient while they rated (issue 45); nil when not measured.
-        public var ambientLevel: AmbientLevel? = nil
-    }
-
     /// The participant's profile.json versions as the machines sent them (read back by StudyRecords' codec), by
     /// creation time.
-    public func participantProfiles(site: String, participant: String) async throws -> [ParticipantProfile] {
+    public func participantProfiles(site: String, participant: String) async throws -> [StudyDatabase
+        .ParticipantProfile]
+    {
         try await rows(
             """
             SELECT p.device_id, d.name, p.profile::text FROM profiles p JOIN sites s ON s.id = p.site_id
@@ -231,13 +173,16 @@ extension StudyDatabase {
             """
         ).map { row in
             let (device, machine, json) = try row.decode((UUID, String, String).self)
-            return ParticipantProfile(
-                deviceID: device, machine: machine, profile: try Self.storedProfile(json, path: "profile.json"))
+            return StudyDatabase.ParticipantProfile(
+                deviceID: device, machine: machine, profile: try StudyDatabase.storedProfile(json, path: "profile.json")
+            )
         }
     }
 
     /// The participant's profile prescriptions, oldest first, each read back by StudyRecords' codec.
-    public func profilePrescriptions(site: String, participant: String) async throws -> [ProfilePrescription] {
+    public func profilePrescriptions(site: String, participant: String) async throws -> [StudyDatabase
+        .ProfilePrescription]
+    {
         try await rows(
             """
             SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id
@@ -246,7 +191,7 @@ extension StudyDatabase {
         ).map { row in
             let (id, created, by, content) = try row.decode((Int, Date, String, String).self)
             let versions = try HearingProfile.decodeAll(Data(content.utf8), path: "prescription \(id)")
-            return ProfilePrescription(
+            return StudyDatabase.ProfilePrescription(
                 id: id, createdAt: created, createdBy: by, profile: versions[versions.count - 1])
         }
     }
@@ -282,7 +227,7 @@ extension StudyDatabase {
             """
         ).map { try $0.decode((UUID, String, String, String).self) }
         for (device, machine, file, kind) in files {
-            let (header, items) = try await items(device: device, file: file)
+            let (header, items) = try await database.items(device: device, file: file)
             guard !items.isEmpty else { continue }
             switch try DecodedItems.decode(kind: kind, file: file, header: header, items: items).0 {
             case .questionnaires(let rows): questionnaires.append((machine, rows))
@@ -292,9 +237,7 @@ extension StudyDatabase {
         }
         return (questionnaires, diary)
     }
-}
 
-extension StudyDatabase {
     /// The participant's current plan at `site` (`currentPlans`: the newest assignment, one prescription on several
     /// machines being one), and their sessions, in start order, as `PlanSchedule` and `WeekDose` read them: both
     /// from the sessions table's columns (projected from each session.json by StudyRecords' codec), so a page reads
@@ -304,7 +247,8 @@ extension StudyDatabase {
     ) {
         guard let siteID = try await siteID(site) else { return (nil, [], []) }
         let current = try await withConnection { connection in
-            try await Self.currentPlans(siteID: siteID, participants: [participant], on: connection, logger: logger)
+            try await StudyDatabase.currentPlans(
+                siteID: siteID, participants: [participant], on: connection, logger: logger)
         }[participant]
         var entries: [PlanSchedule.Entry] = []
         var doses: [WeekDose.Entry] = []
