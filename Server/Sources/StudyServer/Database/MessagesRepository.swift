@@ -6,6 +6,7 @@ public protocol MessagesRepository: Sendable {
     /// The conversation of `participant` at `site`, oldest first.
     func messages(site: String, participant: String) async throws -> [StudyDatabase.Message]
     /// Marks the participant's unread messages read; returns how many.
+    @discardableResult
     func markMessagesRead(site: String, participant: String) async throws -> Int
     /// Stores the team's answer to `participant` of `site` and audits it; returns its id.
     func answer(
