@@ -16,12 +16,13 @@ enum APIDocument {
 }
 
 /// The router with every route and middleware; `database` must be running (the application runs its client).
-/// `sessions` resolves tokens and cookies (PostgreSQL's, unless a test gives its own).
+/// `sessions` resolves tokens and cookies, `ingest` stores what devices send (PostgreSQL's, unless a test gives its own).
 func buildRouter(
     database: StudyDatabase, configuration: ServerConfiguration, pages: WebPages,
-    sessions: (any SessionsRepository)? = nil
+    sessions: (any SessionsRepository)? = nil, ingest: (any IngestRepository)? = nil
 ) -> Router<AppRequestContext> {
     let sessions = sessions ?? PostgresSessions(database: database)
+    let ingest = ingest ?? PostgresIngest(database: database)
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: AuthenticationMiddleware(sessions: sessions))
@@ -36,7 +37,7 @@ func buildRouter(
     }
     AccountRoutes(database: database, sessions: sessions, configuration: configuration).add(to: api)
     DeviceRoutes(database: database, configuration: configuration).add(to: api)
-    SyncRoutes(database: database).add(to: api)
+    SyncRoutes(ingest: ingest).add(to: api)
     PrescriptionRoutes(database: database).add(to: api)
     MessageRoutes(database: database).add(to: api)
     ExportRoutes(database: database).add(to: api)

@@ -282,7 +282,7 @@ extension StudyDatabase {
             """
         ).map { try $0.decode((UUID, String, String, String).self) }
         for (device, machine, file, kind) in files {
-            let (header, items) = try await items(device: device, file: file)
+            let (header, items) = try await PostgresIngest(database: self).items(device: device, file: file)
             guard !items.isEmpty else { continue }
             switch try DecodedItems.decode(kind: kind, file: file, header: header, items: items).0 {
             case .questionnaires(let rows): questionnaires.append((machine, rows))
