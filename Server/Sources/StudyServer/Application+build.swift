@@ -39,7 +39,7 @@ func buildRouter(
     ).add(to: api)
     DeviceRoutes(sites: r.sites, devices: r.devices, rateLimits: r.rateLimits, configuration: configuration).add(
         to: api)
-    SyncRoutes(database: database, participantData: r.participantData).add(to: api)
+    SyncRoutes(ingest: r.ingest, participantData: r.participantData).add(to: api)
     PrescriptionRoutes(sites: r.sites, prescriptions: r.prescriptions).add(to: api)
     MessageRoutes(sites: r.sites, messages: r.messages, audit: r.audit, participantPages: r.participantPages).add(
         to: api)

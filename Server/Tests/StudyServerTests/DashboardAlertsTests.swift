@@ -99,7 +99,7 @@ import TidyFormats
                 $0.exposure?.weekDoseFraction = 1e300
             }
             let path = try SyncPath(file: "\(held.folder)/session.json", kind: "session")
-            _ = try await server.database.store(
+            _ = try await PostgresIngest(database: server.database).store(
                 device: Device(
                     id: try #require(UUID(uuidString: enrolled.id)), site: "north", name: "lab-1", enrolledAt: now),
                 path: path, kind: "session", header: nil, first: nil, items: [held.state],

@@ -141,7 +141,7 @@ import Testing
                 try JSONDecoder().decode(SyncBatch.self, from: Data(batch.utf8)))
             await #expect(throws: MissingRow(statement: "the device's site", requestID: "req-gone")) {
                 try await RequestID.$current.withValue("req-gone") {
-                    try await server.database.store(
+                    try await PostgresIngest(database: server.database).store(
                         device: gone, path: path, kind: "participants", header: nil, first: 1,
                         items: [], decoded: decoded, requestID: "req-gone")
                 }

@@ -65,7 +65,8 @@ import TidyFormats
             let gap = try await send(rows.count + 2, [rows[0]])
             ProblemTests.expectProblem(gap, 409, mentions: "send from item \(rows.count + 1)")
 
-            let held = try await server.database.items(device: try #require(UUID(uuidString: device.id)), file: file)
+            let held = try await PostgresIngest(database: server.database).items(
+                device: try #require(UUID(uuidString: device.id)), file: file)
             #expect(held.items == rows)
             (trials, counted) = try await counts()
             #expect(trials == rows.count && counted == rows.count)

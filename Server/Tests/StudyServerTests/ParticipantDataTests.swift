@@ -59,7 +59,7 @@ import TidyFormats
             #expect(try await Self.counts(server, site: "south", participant: "P07") == untouched["south P07"])
 
             // participants.csv keeps P07's row as its number and hash only; P08's row is as it was.
-            let registrations = try await server.database.items(
+            let registrations = try await server.database.ingest.items(
                 device: try #require(UUID(uuidString: north.id)), file: "participants.csv")
             #expect(registrations.items.count == 2 && registrations.items[0].isEmpty)
             #expect(registrations.items[1].hasPrefix("P08,"))
@@ -87,7 +87,7 @@ import TidyFormats
             #expect(resent.status == 200 && resent.json["unchanged"] as? Int == 2, "\(resent.text)")
             #expect(resent.json["stored"] as? Int == 1)
             // A later row of the deleted participant is kept as its number and hash only, and never projected.
-            let items = try await server.database.items(
+            let items = try await server.database.ingest.items(
                 device: try #require(UUID(uuidString: north.id)), file: "participants.csv")
             #expect(items.items.count == 3 && items.items[2].isEmpty)
             #expect(try await Self.counts(server, site: "north", participant: "P07")["participants"] == 0)

@@ -292,7 +292,8 @@ import TidyFormats
                 ).map { try $0.decode(String.self) }
                 #expect(held == machine.files.keys.sorted(), "\(machine.name)'s files")
                 for (file, content) in machine.files {
-                    let items = try await database.items(device: machine.device, file: file).items
+                    let items = try await PostgresIngest(database: database).items(device: machine.device, file: file)
+                        .items
                     #expect(
                         items == content.items,
                         "\(machine.name): \(file) holds \(items.count) items, the machine wrote \(content.items.count)")

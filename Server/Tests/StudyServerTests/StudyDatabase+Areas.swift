@@ -15,5 +15,6 @@ extension StudyDatabase {
     var messages: PostgresMessages { PostgresMessages(database: self) }
     var hrtfChoices: PostgresHRTFChoices { PostgresHRTFChoices(database: self) }
     var pictures: PostgresPictures { PostgresPictures(database: self) }
+    var ingest: PostgresIngest { PostgresIngest(database: self) }
     var siteAlerts: SiteAlerts { SiteAlerts(dashboard: dashboard, devices: devices, messages: messages) }
 }

@@ -73,11 +73,11 @@ import Testing
     static func expectServerHoldsFiles(of machine: Machine, device: UUID, database: StudyDatabase) async throws {
         let files = logFiles(machine.logs)
         #expect(!files.isEmpty)
-        let held = try await database.heldFiles(device: device)
+        let held = try await PostgresIngest(database: database).heldFiles(device: device)
         #expect(held.map(\.file) == files, "files held")
         for file in files {
             let local = try String(contentsOf: machine.logs.appendingPathComponent(file), encoding: .utf8)
-            let (header, items) = try await database.items(device: device, file: file)
+            let (header, items) = try await PostgresIngest(database: database).items(device: device, file: file)
             if file.hasSuffix(".json") {
                 #expect(items.last == local, "\(file): latest state")
             } else {
@@ -203,10 +203,13 @@ import Testing
             // The lab's result pictures go up only when asked for, each once, as the same PNG bytes.
             let withPictures = try await lab.soundsafari(["sync", "--logs", lab.logs.path, "--with-pictures"])
             #expect(withPictures.output.contains(", 3 pictures sent in 3 files"), "\(withPictures.output)")
-            let pictures = try await server.database.heldFiles(device: devices[0]).filter { $0.kind == "picture" }
+            let pictures = try await PostgresIngest(database: server.database).heldFiles(device: devices[0]).filter {
+                $0.kind == "picture"
+            }
             #expect(pictures.count == 3)
             for picture in pictures {
-                let held = try await server.database.items(device: devices[0], file: picture.file)
+                let held = try await PostgresIngest(database: server.database).items(
+                    device: devices[0], file: picture.file)
                 let local = try Data(contentsOf: lab.logs.appendingPathComponent(picture.file))
                 #expect(held.items.count == 1 && Data(base64Encoded: held.items[0]) == local, "\(picture.file)")
             }
@@ -215,8 +218,14 @@ import Testing
             #expect(noMore.status == 0 && !noMore.output.contains("pictures"), "\(noMore.output)")
 
             // The same participant ID on two machines stays two sets of files, one per device.
-            #expect(try await server.database.heldFiles(device: devices[0]).contains { $0.file.hasPrefix("P07/") })
-            #expect(try await server.database.heldFiles(device: devices[1]).contains { $0.file.hasPrefix("P07/") })
+            #expect(
+                try await PostgresIngest(database: server.database).heldFiles(device: devices[0]).contains {
+                    $0.file.hasPrefix("P07/")
+                })
+            #expect(
+                try await PostgresIngest(database: server.database).heldFiles(device: devices[1]).contains {
+                    $0.file.hasPrefix("P07/")
+                })
 
             // P07's data deleted by an admin: the home machine leaves P07's folder out (a new session included),
             // says so, and succeeds; the server holds nothing of P07 at the site afterwards.

@@ -147,7 +147,7 @@ import TidyFormats
             var kinds: Set<String> = []
             for row in files {
                 let (device, file, kind, header) = try row.decode((UUID, String, String, String?).self)
-                let held = try await server.database.items(device: device, file: file).items
+                let held = try await PostgresIngest(database: server.database).items(device: device, file: file).items
                 items += held.count
                 let batches =
                     kind == "session"

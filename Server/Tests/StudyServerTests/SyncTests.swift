@@ -55,7 +55,7 @@ import TidyFormats
             let state = try await server.call(.get, "/api/v1/sync/state", token: device.token)
             let files = try #require(state.json["files"] as? [[String: Any]])
             #expect(files.count == 1 && files[0]["held"] as? Int == 4)
-            let held = try await server.database.items(
+            let held = try await server.database.ingest.items(
                 device: try #require(UUID(uuidString: device.id)), file: "participants.csv")
             #expect(held.items.count == 4 && held.items[1].hasPrefix("P02,30,"))
             #expect(try await server.database.auditTrail.auditRows().filter { $0.action == "sync.store" }.count == 2)
@@ -157,7 +157,8 @@ import TidyFormats
             let changed = try Self.body(
                 file: file, kind: "picture", header: nil, first: 1, items: [other.base64EncodedString()])
             ProblemTests.expectProblem(try await send(changed), 409, mentions: "item 1 of \(file)")
-            let held = try await server.database.items(device: try #require(UUID(uuidString: device.id)), file: file)
+            let held = try await PostgresIngest(database: server.database).items(
+                device: try #require(UUID(uuidString: device.id)), file: file)
             #expect(held.items.count == 1 && Data(base64Encoded: held.items[0]) == png)
         }
     }
@@ -183,7 +184,8 @@ import TidyFormats
             #expect(try await send(original).json["stored"] as? Int == 0)
             #expect(try await send(updated).json["held"] as? Int == 2)
             #expect(try await send(updated).json["stored"] as? Int == 0)
-            let held = try await server.database.items(device: try #require(UUID(uuidString: device.id)), file: folder)
+            let held = try await PostgresIngest(database: server.database).items(
+                device: try #require(UUID(uuidString: device.id)), file: folder)
             #expect(held.items == [original, updated])
             ProblemTests.expectProblem(try await send("{\"session_id\": 3}"), 400, mentions: "session.json")
         }

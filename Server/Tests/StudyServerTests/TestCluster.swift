@@ -127,7 +127,7 @@ final class TestCluster: Sendable {
         try cluster.psql("CREATE DATABASE \(template) OWNER \(role)")
         var logger = Logger(label: "test-cluster")
         logger.logLevel = .error
-        try await StudyDatabase.with(
+        _ = try await StudyDatabase.with(
             cluster.url(database: template, user: role), logger: logger, leaseWait: testDatabaseWait
         ) {
             try await $0.migrate()

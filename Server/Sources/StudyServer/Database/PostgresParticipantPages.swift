@@ -227,7 +227,7 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
             """
         ).map { try $0.decode((UUID, String, String, String).self) }
         for (device, machine, file, kind) in files {
-            let (header, items) = try await database.items(device: device, file: file)
+            let (header, items) = try await PostgresIngest(database: database).items(device: device, file: file)
             guard !items.isEmpty else { continue }
             switch try DecodedItems.decode(kind: kind, file: file, header: header, items: items).0 {
             case .questionnaires(let rows): questionnaires.append((machine, rows))

@@ -17,8 +17,8 @@ struct Repositories: Sendable {
     var messages: any MessagesRepository
     var hrtfChoices: any HRTFChoicesRepository
     var pictures: any PicturesRepository
-    /// Ingest (sync batches), the migrations and the health route's schema version: `StudyDatabase` itself, until
-    /// ingest has a repository of its own.
+    var ingest: any IngestRepository
+    /// The pool, the migrations and the health route's schema version.
     var database: StudyDatabase
 
     /// Every area in PostgreSQL, on `database`'s pool.
@@ -32,6 +32,7 @@ struct Repositories: Sendable {
             dashboard: PostgresDashboard(database: database),
             participantPages: PostgresParticipantPages(database: database),
             messages: PostgresMessages(database: database), hrtfChoices: PostgresHRTFChoices(database: database),
-            pictures: PostgresPictures(database: database), database: database)
+            pictures: PostgresPictures(database: database), ingest: PostgresIngest(database: database),
+            database: database)
     }
 }

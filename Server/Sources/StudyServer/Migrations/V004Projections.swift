@@ -60,6 +60,6 @@ extension Migration {
             "CREATE INDEX plans_of_participant ON plans (site_id, participant, assigned_at)",
         ],
         backfill: { connection, logger in
-            try await StudyDatabase.backfillProjections(on: connection, logger: logger)
+            try await PostgresIngest.backfillProjections(on: connection, logger: logger)
         })
 }

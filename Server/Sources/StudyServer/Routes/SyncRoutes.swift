@@ -4,8 +4,7 @@ import Hummingbird
 import StudyRecords
 
 struct SyncRoutes {
-    /// Ingest (`heldFiles`, `store`): still `StudyDatabase` itself until it has a repository of its own.
-    let database: StudyDatabase
+    let ingest: any IngestRepository
     let participantData: any ParticipantDataRepository
 
     func add(to api: RouterGroup<AppRequestContext>) {
@@ -17,16 +16,15 @@ struct SyncRoutes {
         let device = try context.device()
         return JSONReply(
             body: SyncState(
-                files: try await database.heldFiles(device: device.id),
-                deleted: try await self.participantData.deletedParticipants(site: device.site)))
+                files: try await ingest.heldFiles(device: device.id),
+                deleted: try await participantData.deletedParticipants(site: device.site)))
     }
 
-    @Sendable func batch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<StudyDatabase.Stored>
-    {
+    @Sendable func batch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<StoredBatch> {
         let device = try context.device()
         let batch = try await request.decodeStrictly(SyncBatch.self, context: context)
         let (decoded, path) = try Self.validate(batch)
-        let stored = try await database.store(
+        let stored = try await ingest.store(
             device: device, path: path, kind: batch.kind, header: batch.header, first: batch.first,
             items: batch.items, decoded: decoded, requestID: context.id)
         return JSONReply(body: stored)

@@ -6,12 +6,13 @@ import PostgresNIO
 import StudyRecords
 import TidyFormats
 
-extension StudyDatabase {
+extension PostgresIngest {
     /// Projects the newly stored items of `file` (`inserted`: their item numbers; item `first + i` is record `i` of
-    /// `decoded`) into the tables of migration 4. Items held already were projected when they were stored.
+    /// `decoded`) into the tables of migration 4. Items held already were projected when they were stored. Trial
+    /// rows are projected from the staging table, where the batch's rows are (IngestStaging).
     static func project(
-        _ decoded: DecodedItems, on connection: PostgresConnection, logger: Logger, device: UUID, file: String,
-        first: Int, inserted: Set<Int>, content: String?
+        _ decoded: DecodedItems, on connection: PostgresConnection, logger: Logger, device: UUID, siteID: Int,
+        file: String, first: Int, inserted: Set<Int>, content: String?
     ) async throws {
         guard !inserted.isEmpty else { return }
         func fresh<Record>(_ records: [Record]) -> [(item: Int, record: Record)] {
@@ -20,8 +21,9 @@ extension StudyDatabase {
         switch decoded {
         case .participants(let records):
             try await projectParticipants(fresh(records), on: connection, logger: logger, device: device)
-        case .trials(let rows):
-            try await projectTrials(fresh(rows), on: connection, logger: logger, device: device)
+        case .trials:
+            try await projectStagedTrials(
+                inserted.sorted(), on: connection, logger: logger, device: device, siteID: siteID)
         case .ratings(let rows):
             try await projectRatings(fresh(rows), on: connection, logger: logger, device: device, file: file)
         case .session(let record):
@@ -36,9 +38,11 @@ extension StudyDatabase {
                 try await projectProfile(version, on: connection, logger: logger, device: device, file: file)
             }
         case .messages(let rows):
-            try await projectMessages(fresh(rows), on: connection, logger: logger, device: device, file: file)
+            try await StudyDatabase.projectMessages(
+                fresh(rows), on: connection, logger: logger, device: device, file: file)
         case .hrtfChoice(let rows):
-            try await projectHRTFChoices(fresh(rows), on: connection, logger: logger, device: device, file: file)
+            try await StudyDatabase.projectHRTFChoices(
+                fresh(rows), on: connection, logger: logger, device: device, file: file)
         case .questionnaires, .diary, .tracker, .picture:
             // Stored as synced items only, read with their codecs first; no table of their own yet (the
             // participant's page reads questionnaires and the diary from the items, a session's page its pictures; a
@@ -116,45 +120,13 @@ extension StudyDatabase {
             """, logger: logger)
     }
 
-    /// Trial rows keyed by (session_id, trial: the record's number in its trials.csv); the session's count follows.
-    /// One INSERT … SELECT FROM unnest of one typed array per column (binary arrays, no text to parse); a missing
-    /// number travels as NaN or Int.min and becomes NULL, a missing text as an empty one.
-    private static func projectTrials(
-        _ rows: [(item: Int, record: TrialRow)], on connection: PostgresConnection, logger: Logger, device: UUID
+    /// Trial rows keyed by (session_id, trial: the record's number in its trials.csv), from the staging table where
+    /// `IngestStaging.stage` put them in the columns of `trials` (the items `inserted` of it; a resent row inserts
+    /// none); the sessions' trial counts follow in the same statement.
+    private static func projectStagedTrials(
+        _ inserted: [Int], on connection: PostgresConnection, logger: Logger, device: UUID, siteID: Int
     ) async throws {
-        guard !rows.isEmpty else { return }
-        let records = rows.map(\.record)
-        func texts(_ value: (TrialRow) -> String) -> [String] { records.map(value) }
-        func ints(_ value: (TrialRow) -> Int?) -> [Int] { records.map { value($0) ?? Int.min } }
-        func doubles(_ value: (TrialRow) -> Double?) -> [Double] { records.map { value($0) ?? .nan } }
-        func bools(_ value: (TrialRow) -> Bool?) -> [Bool] { records.map { value($0) ?? false } }
-        func dates(_ value: (TrialRow) -> Date) -> [Date] { records.map(value) }
-        let trial = rows.map(\.item)
-        let (
-            session, participant, platform, target, condition, input, hrtf, sha, protocolName, plan, parameter,
-            machine, stimulus
-        ) = (
-            texts(\.sessionID), texts(\.participant), texts(\.platform), texts(\.target), texts(\.condition),
-            texts(\.input), texts(\.hrtf), texts(\.hrtfSHA256), texts(\.protocolName),
-            texts { $0.training?.plan ?? "" }, texts { $0.training?.difficultyParameter ?? "" },
-            texts(\.deviceID), texts { $0.stimulus?.sha256 ?? "" }
-        )
-        let (schema, round, inRound, targetIndex, onsetFrame, profile, local) = (
-            ints(\.schemaVersion), ints(\.round), ints(\.targetsInRound), ints(\.targetIndex),
-            ints { $0.onsetFrame.map(Int.init) }, ints(\.profileVersion), ints(\.sessionIndex)
-        )
-        let (bearing, aim, deviation, absolute, time, uncertainty, difficulty, volume) = (
-            doubles(\.targetBearingDeg), doubles(\.aimBearingDeg), doubles(\.deviationDeg),
-            doubles(\.absDeviationDeg), doubles(\.timeS), doubles(\.onsetUncertaintyMS),
-            doubles { $0.training?.difficultyValue }, doubles(\.volumeDB)
-        )
-        let (bandwidth, loudness) = (doubles { $0.stimulus?.bandwidthOctaves }, doubles { $0.stimulus?.loudnessLUFS })
-        let (background, confusion, reversal, hit, staircase, skipped) = (
-            bools(\.background), bools(\.frontBackConfusion), bools(\.frontBackReversal),
-            bools { $0.training?.hit }, bools { $0.training?.staircaseReversal }, bools(\.skipped)
-        )
-        let (onset, shot) = (dates(\.onsetAt), dates(\.shotAt))
-        // The sessions' trial counts follow in the same statement, by the rows inserted (a resent row inserts none).
+        guard !inserted.isEmpty else { return }
         try await connection.query(
             """
             WITH projected AS (
@@ -164,33 +136,15 @@ extension StudyDatabase {
               front_back_confusion, front_back_reversal, onset_at, shot_at, time_s, protocol, plan,
               difficulty_parameter, difficulty_value, hit, staircase_reversal, volume_db, profile_version,
               local_session_index, machine_id, skipped, stimulus_sha256, stimulus_bandwidth_oct, stimulus_loudness_lufs)
-            SELECT t.session_id, t.trial, d.site_id, t.participant, d.id, t.schema_version, t.platform, t.round,
+            SELECT t.session_id, t.item, \(siteID), t.participant, \(device), t.schema_version, t.platform, t.round,
               t.targets_in_round, t.target_index, t.target, t.condition, t.background, t.input, t.hrtf, t.hrtf_sha256,
-              NULLIF(t.onset_frame, -9223372036854775808), NULLIF(t.onset_uncertainty_ms, 'NaN'),
-              t.target_bearing_deg, t.aim_bearing_deg, t.deviation_deg, t.abs_deviation_deg, t.front_back_confusion,
-              t.front_back_reversal, t.onset_at, t.shot_at, t.time_s, t.protocol, NULLIF(t.plan, ''),
-              CASE WHEN t.plan <> '' THEN t.difficulty_parameter END, NULLIF(t.difficulty_value, 'NaN'),
-              CASE WHEN t.plan <> '' THEN t.hit END, CASE WHEN t.plan <> '' THEN t.staircase_reversal END,
-              NULLIF(t.volume_db, 'NaN'), NULLIF(t.profile_version, -9223372036854775808)::int,
-              t.local_session_index, t.machine_id, t.skipped, NULLIF(t.stimulus_sha256, ''),
-              CASE WHEN t.stimulus_sha256 <> '' THEN NULLIF(t.stimulus_bandwidth_oct, 'NaN') END,
-              CASE WHEN t.stimulus_sha256 <> '' THEN NULLIF(t.stimulus_loudness_lufs, 'NaN') END
-            FROM devices d, unnest(\(session)::text[], \(trial)::int8[], \(participant)::text[], \(schema)::int8[],
-              \(platform)::text[], \(round)::int8[], \(inRound)::int8[], \(targetIndex)::int8[], \(target)::text[],
-              \(condition)::text[], \(background)::bool[], \(input)::text[], \(hrtf)::text[], \(sha)::text[],
-              \(onsetFrame)::int8[], \(uncertainty)::float8[], \(bearing)::float8[], \(aim)::float8[],
-              \(deviation)::float8[], \(absolute)::float8[], \(confusion)::bool[], \(reversal)::bool[],
-              \(onset)::timestamptz[], \(shot)::timestamptz[], \(time)::float8[], \(protocolName)::text[],
-              \(plan)::text[], \(parameter)::text[], \(difficulty)::float8[], \(hit)::bool[], \(staircase)::bool[],
-              \(volume)::float8[], \(profile)::int8[], \(local)::int8[], \(machine)::text[], \(skipped)::bool[],
-              \(stimulus)::text[], \(bandwidth)::float8[], \(loudness)::float8[])
-              AS t(session_id, trial, participant, schema_version, platform, round, targets_in_round, target_index,
-                target, condition, background, input, hrtf, hrtf_sha256, onset_frame, onset_uncertainty_ms,
-                target_bearing_deg, aim_bearing_deg, deviation_deg, abs_deviation_deg, front_back_confusion,
-                front_back_reversal, onset_at, shot_at, time_s, protocol, plan, difficulty_parameter, difficulty_value,
-                hit, staircase_reversal, volume_db, profile_version, local_session_index, machine_id, skipped,
-                stimulus_sha256, stimulus_bandwidth_oct, stimulus_loudness_lufs)
-            WHERE d.id = \(device)
+              t.onset_frame, t.onset_uncertainty_ms, t.target_bearing_deg, t.aim_bearing_deg, t.deviation_deg,
+              t.abs_deviation_deg, t.front_back_confusion, t.front_back_reversal, t.onset_at, t.shot_at, t.time_s,
+              t.protocol, t.plan, t.difficulty_parameter, t.difficulty_value, t.hit, t.staircase_reversal, t.volume_db,
+              t.profile_version, t.local_session_index, t.machine_id, t.skipped, t.stimulus_sha256,
+              t.stimulus_bandwidth_oct, t.stimulus_loudness_lufs
+            FROM ingest_rows t
+            WHERE t.item = ANY(\(inserted)::int[])
             ON CONFLICT (session_id, trial) DO NOTHING RETURNING session_id)
             UPDATE sessions s SET trial_count = s.trial_count + n.rows
             FROM (SELECT session_id, count(*)::int AS rows FROM projected GROUP BY session_id) n
@@ -293,7 +247,7 @@ extension StudyDatabase {
     private static func projectPlan(
         _ plan: AssignedPlan, on connection: PostgresConnection, logger: Logger, device: UUID, file: String
     ) async throws {
-        guard let participant = participant(of: file) else { return }
+        guard let participant = StudyDatabase.participant(of: file) else { return }
         try await connection.query(
             """
             INSERT INTO plans (device_id, file, site_id, participant, version, name, assigned_at, source,
@@ -304,16 +258,6 @@ extension StudyDatabase {
             FROM devices d WHERE d.id = \(device)
             ON CONFLICT (device_id, file) DO NOTHING
             """, logger: logger)
-    }
-
-    /// A `profiles.profile` value read back by StudyRecords' codec. The column holds the version as a file of that
-    /// one version (`versions: [it]`, numbered as it was in the machine's file, which the codec would refuse as a
-    /// file's first version): its top level is the version, read alone.
-    static func storedProfile(_ json: String, path: String) throws -> HearingProfile {
-        var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
-        object["versions"] = nil
-        let versions = try HearingProfile.decodeAll(try JSONSerialization.data(withJSONObject: object), path: path)
-        return versions[versions.count - 1]
     }
 
     /// One version of a machine's profile.json (the newest of the item that brought it).
@@ -338,6 +282,7 @@ extension StudyDatabase {
     /// made before the tables existed gets them whole): each file's items decoded as at ingest, a session's
     /// states in the order received.
     static func backfillProjections(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(IngestStaging.create, logger: logger)
         let files = try await connection.query(
             """
             SELECT f.device_id, f.file, f.kind, f.header FROM sync_files f
@@ -346,6 +291,9 @@ extension StudyDatabase {
             """, logger: logger
         ).collect().map { try $0.decode((UUID, String, String, String?).self) }
         for (device, file, kind, header) in files {
+            let siteID = try await connection.query(
+                "SELECT site_id FROM devices WHERE id = \(device)", logger: logger
+            ).collect().one("a synced file's site").decode(Int.self)
             var items = try await connection.query(
                 "SELECT item, content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item",
                 logger: logger
@@ -354,9 +302,28 @@ extension StudyDatabase {
             guard let first = items.first?.0 else { continue }
             let (decoded, _) = try DecodedItems.decode(
                 kind: kind, file: file, header: header, items: items.map(\.1))
+            if case .trials(let rows) = decoded {
+                // Staged as ingest stages a batch: the staging table holds one file's rows at a time.
+                try await connection.query("DELETE FROM ingest_rows", logger: logger)
+                try await IngestStaging.stage(
+                    items.map(\.1), redacted: items.map { _ in false }, from: first, trials: rows, on: connection,
+                    logger: logger)
+            }
             try await project(
-                decoded, on: connection, logger: logger, device: device, file: file, first: first,
+                decoded, on: connection, logger: logger, device: device, siteID: siteID, file: file, first: first,
                 inserted: Set(items.map(\.0)), content: items.last?.1)
         }
+    }
+}
+
+extension StudyDatabase {
+    /// A `profiles.profile` value read back by StudyRecords' codec. The column holds the version as a file of that
+    /// one version (`versions: [it]`, numbered as it was in the machine's file, which the codec would refuse as a
+    /// file's first version): its top level is the version, read alone.
+    static func storedProfile(_ json: String, path: String) throws -> HearingProfile {
+        var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+        object["versions"] = nil
+        let versions = try HearingProfile.decodeAll(try JSONSerialization.data(withJSONObject: object), path: path)
+        return versions[versions.count - 1]
     }
 }

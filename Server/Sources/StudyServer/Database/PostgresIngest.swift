@@ -1,13 +1,20 @@
-// What devices sent: log files and their items (CSV records, session.json states), idempotent and resumable.
+// What devices sent, in PostgreSQL: log files and their items (CSV records, session.json states), idempotent and
+// resumable, each batch staged by COPY (IngestStaging) and projected and summarised in its own transaction.
 import Foundation
 import Logging
 import PostgresNIO
 import StudyRecords
 
-extension StudyDatabase {
-    /// How far the server holds each file of `device`.
-    public func heldFiles(device: UUID) async throws -> [HeldFile] {
-        try await rows(
+struct PostgresIngest: IngestRepository {
+    let database: StudyDatabase
+    var logger: Logger { database.logger }
+
+    init(database: StudyDatabase) {
+        self.database = database
+    }
+
+    func heldFiles(device: UUID) async throws -> [HeldFile] {
+        try await database.rows(
             """
             SELECT f.file, f.kind, count(i.item)::int, coalesce((array_agg(i.sha256 ORDER BY i.item DESC))[1], '')
             FROM sync_files f LEFT JOIN sync_items i ON i.device_id = f.device_id AND i.file = f.file
@@ -19,33 +26,32 @@ extension StudyDatabase {
         }
     }
 
-    public struct Stored: Codable, Sendable, Equatable {
-        public var file: String
-        public var held: Int
-        public var stored: Int
-        public var unchanged: Int
-    }
-
     /// Stores `items` as items `first`, `first + 1`, … of `file` in one transaction. An item held already with the
     /// same content is counted unchanged; with other content the whole batch is refused (409 naming file and item).
     /// A state (`first == nil`, session.json) is appended unless it equals the latest state held. What is stored is
-    /// projected into the typed tables (StudyDatabase+Projections) in the same transaction.
+    /// projected into the typed tables (PostgresIngest+Projections) in the same transaction.
     ///
-    /// Round trips are few (a batch of trial rows is 7 statements, BEGIN and COMMIT included, where it was 12:
-    /// `make bench`'s `server_sync_ingest_vs_copy`): the site's lock, the file's row, then what is held read and the
-    /// items stored in one statement, the projection, the audit row. The first two wait for locks, so what reads after
-    /// them is a statement of its own: a statement reads what was committed when it began, before it waited.
+    /// Round trips are few: the site's lock (which also asks whether this connection has its staging table), the
+    /// file's row, the batch copied into the staging table (IngestStaging), then what is held read and the items
+    /// stored from the staging table in one statement, the trial rows projected from it in one more, the summaries,
+    /// the audit row. The first two wait for locks, so what reads after them is a statement of its own: a statement
+    /// reads what was committed when it began, before it waited.
     func store(
         device: Device, path: SyncPath, kind: String, header: String?, first: Int?, items: [String],
         decoded: DecodedItems, requestID: String
-    ) async throws -> Stored {
+    ) async throws -> StoredBatch {
         let file = path.file
-        return try await transaction { connection in
+        let logger = self.logger
+        return try await database.transaction { connection in
             // A participant's deletion at the site waits for this batch, or this batch for it (StudyDatabase+Participant).
-            let siteID = try await connection.query(
-                "SELECT site_id, pg_advisory_xact_lock_shared(2407, site_id)::text FROM devices WHERE id = \(device.id)",
-                logger: logger
-            ).collect().one("the device's site").decode((Int, String).self).0
+            let (siteID, _, staging) = try await connection.query(
+                """
+                SELECT site_id, pg_advisory_xact_lock_shared(2407, site_id)::text,
+                  to_regclass('pg_temp.ingest_rows') IS NOT NULL
+                FROM devices WHERE id = \(device.id)
+                """, logger: logger
+            ).collect().one("the device's site").decode((Int, String, Bool).self)
+            if !staging { try await connection.query(IngestStaging.create, logger: logger) }
             // The file's row, locked (DO UPDATE locks it and returns what is held), and the site's deleted participants.
             let (heldKind, heldHeader, deletedList) = try await connection.query(
                 """
@@ -80,9 +86,11 @@ extension StudyDatabase {
             }
             let written: Written
             if let first {
+                var trials: [TrialRow]?
+                if case .trials(let rows) = decoded { trials = rows }
                 written = try await Self.storeItems(
-                    items, redacted: redacted, from: first, on: connection, logger: logger, device: device.id,
-                    file: file)
+                    items, redacted: redacted, from: first, trials: trials, on: connection, logger: logger,
+                    device: device.id, file: file)
             } else {
                 written = try await Self.storeState(
                     items[0], on: connection, logger: logger, device: device.id, file: file)
@@ -90,18 +98,18 @@ extension StudyDatabase {
             let start = written.start
             let projected = Set(written.inserted.filter { !redacted[$0 - start] })
             try await Self.project(
-                decoded, on: connection, logger: logger, device: device.id, file: file, first: start,
+                decoded, on: connection, logger: logger, device: device.id, siteID: siteID, file: file, first: start,
                 inserted: projected, content: kind == "session" ? items.first : nil)
-            try await Self.summarise(
+            try await StudyDatabase.summarise(
                 decoded, file: file, first: start, inserted: projected, siteID: siteID, on: connection, logger: logger)
             let count = written.inserted.count
             if count > 0 {
-                try await Self.audit(
+                try await StudyDatabase.audit(
                     on: connection, logger: logger, actor: Identity.device(device).actor, action: "sync.store",
-                    site: device.site, participant: Self.participant(of: file),
+                    site: device.site, participant: StudyDatabase.participant(of: file),
                     after: ["file": file, "from": String(start), "items": String(count)], requestID: requestID)
             }
-            return Stored(
+            return StoredBatch(
                 file: file, held: written.heldBefore + count, stored: count, unchanged: written.sent - count)
         }
     }
@@ -147,14 +155,17 @@ extension StudyDatabase {
         var inserted: [Int]
     }
 
-    /// Items `first`, `first + 1`, … of a file whose row this transaction holds locked: what is held is read, the
-    /// new items inserted and the machine's `last_sync_at` set when any was, in one statement (its snapshot is taken
-    /// after the lock, so it sees every earlier batch).
+    /// Items `first`, `first + 1`, … of a file whose row this transaction holds locked, copied into the staging
+    /// table (with their trial rows when `trials` is given, for the projection that follows), then in one statement
+    /// what is held is read, the new items inserted from the staging table and the machine's `last_sync_at` set when
+    /// any was (its snapshot is taken after the lock, so it sees every earlier batch).
     /// A batch that would leave a gap stores nothing (409); one that holds an item with other content is refused (409).
     static func storeItems(
-        _ items: [String], redacted: [Bool], from first: Int, on connection: PostgresConnection, logger: Logger,
-        device: UUID, file: String
+        _ items: [String], redacted: [Bool], from first: Int, trials: [TrialRow]?, on connection: PostgresConnection,
+        logger: Logger, device: UUID, file: String
     ) async throws -> Written {
+        try await IngestStaging.stage(
+            items, redacted: redacted, from: first, trials: trials, on: connection, logger: logger)
         let (heldCount, last, inserted) = try await connection.query(
             """
             WITH held AS (
@@ -162,9 +173,9 @@ extension StudyDatabase {
               WHERE device_id = \(device) AND file = \(file)),
             stored AS (
               INSERT INTO sync_items (device_id, file, item, content, sha256, redacted_at)
-              SELECT \(device), \(file), \(first) + ordinality::int - 1, CASE WHEN redact THEN '' ELSE content END,
-                encode(sha256(convert_to(content, 'UTF8')), 'hex'), CASE WHEN redact THEN now() END
-              FROM held, unnest(\(items)::text[], \(redacted)::bool[]) WITH ORDINALITY AS t(content, redact, ordinality)
+              SELECT \(device), \(file), r.item, CASE WHEN r.redact THEN '' ELSE r.content END,
+                encode(sha256(convert_to(r.content, 'UTF8')), 'hex'), CASE WHEN r.redact THEN now() END
+              FROM held, ingest_rows r
               WHERE \(first) <= held.last + 1
               ON CONFLICT (device_id, file, item) DO NOTHING RETURNING item),
             synced AS (
@@ -179,7 +190,7 @@ extension StudyDatabase {
                 extra: ["key": "\(file)#\(first)"])
         }
         if inserted.count < items.count {
-            try await refuseDiffering(items, from: first, on: connection, logger: logger, device: device, file: file)
+            try await refuseDiffering(file, on: connection, logger: logger, device: device)
         }
         return Written(start: first, sent: items.count, heldBefore: heldCount, inserted: inserted)
     }
@@ -197,22 +208,20 @@ extension StudyDatabase {
         ).collect().one("the states held").decode((Int, Int, String?).self)
         if latest == state { return Written(start: last + 1, sent: 1, heldBefore: heldCount, inserted: []) }
         return try await storeItems(
-            [state], redacted: [false], from: last + 1, on: connection, logger: logger, device: device, file: file)
+            [state], redacted: [false], from: last + 1, trials: nil, on: connection, logger: logger, device: device,
+            file: file)
     }
 
-    /// Refuses the batch (409 naming `FILE#ITEM`) when an item it sends is held with other content: compared as text,
-    /// or by SHA-256 where a deleted participant's row kept only its hash.
+    /// Refuses the batch (409 naming `FILE#ITEM`) when an item it staged is held with other content: compared as
+    /// text, or by SHA-256 where a deleted participant's row kept only its hash.
     static func refuseDiffering(
-        _ items: [String], from first: Int, on connection: PostgresConnection, logger: Logger, device: UUID,
-        file: String
+        _ file: String, on connection: PostgresConnection, logger: Logger, device: UUID
     ) async throws {
         let differing = try await connection.query(
             """
-            SELECT i.item FROM sync_items i
-            JOIN unnest(\(items)::text[]) WITH ORDINALITY AS t(content, ordinality)
-              ON i.item = \(first) + t.ordinality::int - 1
+            SELECT i.item FROM sync_items i JOIN ingest_rows r ON i.item = r.item
             WHERE i.device_id = \(device) AND i.file = \(file) AND CASE WHEN i.redacted_at IS NULL
-              THEN i.content <> t.content ELSE i.sha256 <> encode(sha256(convert_to(t.content, 'UTF8')), 'hex') END
+              THEN i.content <> r.content ELSE i.sha256 <> encode(sha256(convert_to(r.content, 'UTF8')), 'hex') END
             ORDER BY i.item LIMIT 1
             """, logger: logger
         ).collect()
@@ -223,21 +232,23 @@ extension StudyDatabase {
         }
     }
 
+    /// Every item of a device's file in order (what the server holds of it, for tests and the export).
+    func items(device: UUID, file: String) async throws -> (header: String?, items: [String]) {
+        let header =
+            try await database.rows(
+                "SELECT header FROM sync_files WHERE device_id = \(device) AND file = \(file)"
+            ).first.map { try $0.decode(String?.self) } ?? nil
+        let items = try await database.rows(
+            "SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item"
+        ).map { try $0.decode(String.self) }
+        return (header, items)
+    }
+}
+
+extension StudyDatabase {
     /// The participant a log file belongs to: the first folder of its path (participants.csv belongs to none).
     static func participant(of file: String) -> String? {
         let parts = file.split(separator: "/")
         return parts.count > 1 ? String(parts[0]) : nil
-    }
-
-    /// Every item of a device's file in order (what the server holds of it, for tests and the export).
-    public func items(device: UUID, file: String) async throws -> (header: String?, items: [String]) {
-        let header =
-            try await rows(
-                "SELECT header FROM sync_files WHERE device_id = \(device) AND file = \(file)"
-            ).first.map { try $0.decode(String?.self) } ?? nil
-        let items = try await rows(
-            "SELECT content FROM sync_items WHERE device_id = \(device) AND file = \(file) ORDER BY item"
-        ).map { try $0.decode(String.self) }
-        return (header, items)
     }
 }
