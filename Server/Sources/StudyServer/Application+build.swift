@@ -22,6 +22,7 @@ func buildRouter(
     sessions: (any SessionsRepository)? = nil
 ) -> Router<AppRequestContext> {
     let sessions = sessions ?? PostgresSessions(database: database)
+    let instruments = PostgresInstruments(database: database)
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: AuthenticationMiddleware(sessions: sessions))
@@ -39,6 +40,8 @@ func buildRouter(
     SyncRoutes(database: database).add(to: api)
     PrescriptionRoutes(database: database).add(to: api)
     MessageRoutes(database: database).add(to: api)
+    InstrumentRoutes(instruments: instruments, database: database).add(to: api)
+    WebAnswerRoutes(links: PostgresQuestionnaireLinks(database: database)).add(to: api)
     ExportRoutes(database: database).add(to: api)
     ParticipantRoutes(database: database).add(to: api)
     // The dashboard: HTML pages under /, signed in with a cookie.
@@ -52,6 +55,9 @@ func buildRouter(
     WebReportRoutes(database: database, pages: pages).add(to: web)
     WebParticipantsTableRoutes(database: database, pages: pages).add(to: web)
     WebParticipantRoutes(database: database, pages: pages).add(to: web)
+    WebQuestionnaireRoutes(
+        database: database, links: PostgresQuestionnaireLinks(database: database), pages: pages
+    ).add(to: web)
     return router
 }
 

@@ -41,6 +41,8 @@ enum Migrations {
         .v071HRTFChoices,
         .v072SiteAbout,
         .v073PrescriptionsSharedMachines,
+        .v074Instruments,
+        .v075QuestionnaireLinks,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

@@ -16,6 +16,8 @@ struct WebParticipantRoutes {
         web.post("sites/:site/participants/:participant/profile", use: prescribeProfile)
         web.post("sites/:site/participants/:participant/delete", use: deleteParticipant)
         web.post("sites/:site/participants/:participant/messages", use: answerMessages)
+        web.post("sites/:site/participants/:participant/questionnaire-links", use: makeQuestionnaireLink)
+        web.post("sites/:site/participants/:participant/questionnaire-links/:link/revoke", use: revokeQuestionnaireLink)
         web.get("sites/:site/sessions/:session", use: sessionPage)
         web.get("sites/:site/sessions/:session/pictures/:name", use: sessionPicture)
         addDoctorRecord(to: web)
@@ -69,7 +71,7 @@ struct WebParticipantRoutes {
         site: String, participant: String, account: Account, context: AppRequestContext, notice: String? = nil,
         error: String? = nil, preview: (fields: ProfileFields, diff: [[String: Any]])? = nil,
         confirmDelete: StudyDatabase.ParticipantHoldings? = nil, answer: (draft: String, error: String?)? = nil,
-        status: HTTPResponse.Status = .ok
+        status: HTTPResponse.Status = .ok, questionnaireLink: String? = nil
     ) async throws -> Response {
         let catalog = context.catalog
         let rows = try await ParticipantPageRows.read(site: site, participant: participant, from: database)
@@ -173,6 +175,11 @@ struct WebParticipantRoutes {
         if account.role != .researcher {
             page["conversation"] = Self.conversation(
                 messages, draft: answer?.draft ?? "", error: answer?.error, catalog: context.catalog)
+        }
+        // Personal web questionnaire links: the care team's, as the messages.
+        if account.role != .researcher {
+            page["questionnaireLinks"] = try await linkSection(
+                site: site, participant: participant, made: questionnaireLink, catalog: catalog)
         }
         let response = pages.render(
             "participant",

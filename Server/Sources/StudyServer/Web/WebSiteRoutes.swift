@@ -17,7 +17,11 @@ struct WebSiteRoutes {
         web.post("sites/:site/devices/:device/revoke", use: revoke)
         web.post("sites/:site/plans", use: prescribePlan)
         web.post("sites/:site/about", use: saveAbout)
+        web.post("sites/:site/instruments", use: addInstrument)
     }
+
+    /// The site's questionnaires (the API's, the same table).
+    var instruments: any InstrumentsRepository { PostgresInstruments(database: database) }
 
     /// Every site the account sees, with its machines, their last sync, and its alerts (DashboardAlerts).
     @Sendable func overview(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -58,7 +62,7 @@ struct WebSiteRoutes {
     func site(
         _ site: String, context: AppRequestContext, notice: String? = nil, error: String? = nil,
         code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok,
-        askNew: Bool = false, aboutDraft: String? = nil
+        askNew: Bool = false, aboutDraft: String? = nil, instrumentError: String? = nil
     ) async throws -> Response {
         let catalog = context.catalog
         let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
@@ -84,6 +88,29 @@ struct WebSiteRoutes {
             page["about"] = aboutDraft
         } else {
             page["about"] = try await database.siteAbout(site: site)
+        }
+        // Every version of the site's questionnaires; a refused file stays in the form with its sentence beside it.
+        let held = try await instruments.list(site: site)
+        page["instruments"] = held.map { stored -> [String: Any] in
+            [
+                "id": stored.instrument, "version": stored.version, "language": stored.language, "title": stored.title,
+                "added": catalog.time(stored.addedAt), "by": stored.addedBy,
+            ]
+        }
+        page["noInstruments"] = held.isEmpty
+        if let instrumentError {
+            page["instrumentError"] = instrumentError
+            page["instrumentDraft"] = context.webForm["instrument"] ?? ""
+        }
+        if let text = context.web?.query["instrument"], let id = Int(text),
+            let stored = held.first(where: { $0.id == id })
+        {
+            page["notice"] = catalog.gettext(
+                "{instrument} version {version} ({language}) is stored: the machines of {site} receive it at their next sync.",
+                [
+                    "instrument": stored.instrument, "version": String(stored.version), "language": stored.language,
+                    "site": site,
+                ])
         }
         if askNew { page["askNew"] = ["participant": context.webForm["participant"] ?? ""] }
         // Each rendering of the form its own key: sending that form twice stores one prescription.
@@ -192,6 +219,25 @@ struct WebSiteRoutes {
                 : catalog.gettext(
                     "The text of {site} is saved: the public page About and licences shows it.", ["site": name])
         return try await site(name, context: context, notice: notice)
+    }
+
+    /// The questionnaire form's send: the pasted instrument file checked as the API and the game check it, stored as
+    /// a new version (post/redirect/get); a refused one stays in the form with the reader's sentence.
+    @Sendable func addInstrument(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, name) = try await managedSite(context)
+        // A text area sends its line breaks as CR LF: the file keeps the LF a machine stores.
+        let text = (context.webForm["instrument"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        do {
+            let instrument = try InstrumentRoutes.checked(Data(text.utf8))
+            let stored = try await instruments.add(
+                site: name, instrument: instrument.id, version: instrument.version, language: instrument.language,
+                title: instrument.title, content: text, by: (account.name, account.role.rawValue),
+                requestID: context.id)
+            return WebPages.redirect("/sites/\(name)?instrument=\(stored.id)")
+        } catch let problem as Problem where problem.status == .badRequest || problem.status == .conflict {
+            return try await site(
+                name, context: context, status: problem.status, instrumentError: problem.detail(in: context.catalog))
+        }
     }
 
     @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> Response {
