@@ -14,6 +14,17 @@ public struct MessageCatalog: Sendable {
 
     public var language: Language { fixed ?? Translation.language }
 
+    /// Where the reader's clock is: times and days are shown in this zone (a study site's, set on the dashboard);
+    /// UTC unless a page chose its site's.
+    public private(set) var timeZone: TimeZone = .gmt
+
+    /// The same words for a reader whose times are in `zone`.
+    public func reading(in zone: TimeZone) -> MessageCatalog {
+        var catalog = self
+        catalog.timeZone = zone
+        return catalog
+    }
+
     /// English: the code's own strings, no file.
     public static let english = MessageCatalog(language: .english, messages: [:])
 

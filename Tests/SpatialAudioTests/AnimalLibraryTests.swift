@@ -1,6 +1,7 @@
 // The imported animal calls: libebur128's calibration, trimming, the loop's joint, levelling, the import and its fallback.
 import Foundation
 import Testing
+import TidyFormats
 
 @testable import SpatialAudio
 
@@ -171,6 +172,34 @@ struct AnimalLibraryTests {
         #expect(entry.role == .target && entry.loop)
         #expect(catalog.entries(role: .target).map(\.name) == ["frog", "bluejay", "frog_recorded", "owl"])
         #expect(try library.calls() == calls)
+    }
+
+    @Test("Stamps whose names differ only in case each keep their own name and file, a duplicate among them too")
+    func stampsWhoseNamesDifferOnlyInCaseKeepTheirOwnFiles() throws {
+        let stamps = try TestSignals.temporaryDirectory("stamps-case")
+        defer { try? FileManager.default.removeItem(at: stamps) }
+        // As the stamps' alphabets lie: upper/B_filled.ogg and lower/b_filled.ogg, and a third "B-filled" that is
+        // the first's recording again.
+        let first = Self.call(seconds: 1.5, silence: 0.3, seed: 3)
+        let second = Self.call(seconds: 1.5, silence: 0.3, seed: 4)
+        for (path, call) in [("lower/b_filled", second), ("upper/B_filled", first), ("upper/B-filled", first)] {
+            let url = stamps.appendingPathComponent(path + ".ogg")
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AudioFileWriter.write(call, format: .oggVorbis, to: url)
+        }
+        let library = AnimalLibrary(folder: stamps.appendingPathComponent("library"))
+        let calls = try library.importStamps(from: stamps)
+        #expect(calls.map(\.name) == ["b_filled", "b_filled_2", "b_filled_3"])
+        #expect(calls[0].accepted && calls[1].accepted, "\(calls.map { $0.rejection ?? "accepted" })")
+        #expect(calls[2].rejection == "the same recording as b_filled_2")
+        // Every accepted call's file is there and is the file its checksum names.
+        for call in calls where call.accepted {
+            let file = try #require(call.file)
+            let data = try Data(contentsOf: library.folder.appendingPathComponent(file))
+            #expect(SHA256.hex(data) == call.fileSHA256, "\(file)")
+        }
+        #expect(try library.entries().map(\.name) == ["b_filled", "b_filled_2"])
     }
 
     /// The ceiling no sample may pass (the output stage's default, −1 dBFS).

@@ -175,7 +175,7 @@ struct SummariesCommand: AsyncParsableCommand {
 
 struct SiteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "site", abstract: "Manage sites.", subcommands: [Add.self, List.self])
+        commandName: "site", abstract: "Manage sites.", subcommands: [Add.self, List.self, TimeZoneCommand.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a site (a lab, a clinic, a study arm).")
@@ -194,6 +194,39 @@ struct SiteCommand: AsyncParsableCommand {
 
         func run() async throws {
             for site in try await withDatabase(database, { try await $0.sites() }) { print(site) }
+        }
+    }
+
+    struct TimeZoneCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "time-zone",
+            abstract: "Print the time zone a site's dashboard pages show times in, or set it (audited).")
+        @OptionGroup var database: DatabaseOption
+        @Argument(help: "The site.") var site: String
+        @Argument(
+            help: "A time zone database name such as Europe/Berlin, or UTC; without it, the current one is printed.")
+        var zone: String?
+
+        func run() async throws {
+            let zone = try zone.map { try SiteTimeZone($0) }
+            let (changed, now) = try await withDatabase(database) { [site] database in
+                guard try await database.sites().contains(site) else {
+                    throw ValidationError("No site is named \(site): see soundsafari-server site list.")
+                }
+                guard let zone else { return (false, try await database.siteTimeZone(site: site)) }
+                return (
+                    try await database.setSiteTimeZone(site: site, zone: zone, by: ("cli", "admin"), requestID: nil),
+                    zone
+                )
+            }
+            if zone == nil {
+                print(now.identifier)
+            } else {
+                print(
+                    changed
+                        ? "\(site) shows times in \(now.identifier)."
+                        : "\(site) already shows times in \(now.identifier).")
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-// The public About page, a site's form for its text and a participant's calendar in a real browser (headless
+// The public About page, a site's forms for its text and time zone and a participant's calendar in a real browser (headless
 // Chromium), at a screen's and a phone's size: axe-core finds nothing serious, nothing wider than the screen.
 import Foundation
 import Testing
@@ -15,6 +15,8 @@ struct AboutBrowserTests {
                 text:
                     "Tinnitus study of the ENT clinic, University Hospital (Dr. A. Example).\nQuestions: the study team, Monday to Friday 9–12, phone 0731 500-0.",
                 by: ("test", "admin"), requestID: nil)
+            _ = try await server.database.setSiteTimeZone(
+                site: "A", zone: try SiteTimeZone("Europe/Berlin"), by: ("test", "admin"), requestID: nil)
             let port = try #require(server.client.port)
             let base = "http://127.0.0.1:\(port)"
             let size = "\(width)x\(height)"
@@ -33,6 +35,7 @@ struct AboutBrowserTests {
                 try await browser.signIn(base, "sup-a")
                 try await browser.expectAccessible(base, "/sites/A")
                 try await browser.screenshot("site-about-form-\(size)", at: "#about-title")
+                try await browser.screenshot("site-time-zone-form-\(size)", at: "#zone-title")
                 try await browser.expectAccessible(base, "/sites/A/participants/P07?month=2026-11")
                 #expect(try await browser.overflowsViewport() == false, "the calendar fits at \(size)")
                 try await browser.screenshot("participant-calendar-\(size)", at: "#calendar-title")

@@ -467,10 +467,19 @@ final class ScreenPainter {
             texture.draw(into: SDL_Rect(x: x - scaled(90), y: centreY - scaled(80), w: scaled(180), h: scaled(150)))
         } else {
             let right = animal.relativeDeg > 0
-            text.draw(
-                right ? "\(animal.name) ▶" : "◀ \(animal.name)",
-                x: right ? frame.x + frame.w - scaled(30) : frame.x + scaled(30), y: centreY - px(.heading) / 2,
-                pixels: px(.heading), color: Theme.focus, bold: true, align: right ? .right : .left)
+            let label = right ? "\(animal.name) ▶" : "◀ \(animal.name)"
+            // Between the frame's edge and the centre cross's arm: a long recorded name ("great blue heron") in
+            // large text ran over the cross. The type shrinks to the body size, then the name wraps, centred on the
+            // cross's line and kept on its side.
+            let room = frame.w / 2 - scaled(30) - scaled(50) - scaled(16)
+            var pixels = px(.heading)
+            while pixels > px(.body), text.measure(label, pixels: pixels, bold: true).width > room {
+                pixels -= max(1, pixels / 12)
+            }
+            let height = text.wrappedHeight(label, width: room, pixels: pixels, bold: true)
+            text.drawWrapped(
+                label, x: right ? frame.x + frame.w - scaled(30) : frame.x + scaled(30), y: centreY - height / 2,
+                width: room, pixels: pixels, color: Theme.focus, bold: true, align: right ? .right : .left)
         }
     }
 

@@ -49,20 +49,8 @@ public final class AmbientLevelMeter: @unchecked Sendable {
         sections.withUnsafeBufferPointer { sections in
             memory.withUnsafeMutableBufferPointer { memory in
                 for sample in samples {
-                    var x = Double(sample)
-                    let raw = x
-                    for index in 0..<sections.count {
-                        let s = sections[index]
-                        let base = 4 * index
-                        let y =
-                            s.b0 * x + s.b1 * memory[base] + s.b2 * memory[base + 1] - s.a1 * memory[base + 2]
-                            - s.a2 * memory[base + 3]
-                        memory[base + 1] = memory[base]
-                        memory[base] = x
-                        memory[base + 3] = memory[base + 2]
-                        memory[base + 2] = y
-                        x = y
-                    }
+                    let raw = Double(sample)
+                    let x = sections.filter(raw, memory: memory)
                     if settleFrames > 0 {
                         settleFrames -= 1
                         continue

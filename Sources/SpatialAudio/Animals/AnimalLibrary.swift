@@ -79,9 +79,21 @@ public struct AnimalLibrary: Sendable {
         }
         var calls: [AnimalCall] = []
         var accepted: [(name: String, audio: MonoAudio)] = []
+        var taken = Set<String>()
         for recording in recordings {
             var name = Self.name(for: recording)
             if reservedNames.contains(name) { name += "_recorded" }
+            // Two stamps whose file names differ only in case or punctuation ("B_filled" and "b_filled", in two
+            // folders) would be one name and one NAME.wav: the second overwrote, or as a duplicate deleted, the
+            // first's file, and the catalog named a file that was gone. Each gets its own name, numbered after the
+            // first, in the stamps' sorted order.
+            if taken.contains(name) {
+                let base = name
+                var number = 2
+                while taken.contains("\(base)_\(number)") { number += 1 }
+                name = "\(base)_\(number)"
+            }
+            taken.insert(name)
             var (call, prepared) = try prepare(recording, name: name)
             // Some stamps share one recording, encoded twice (a badger and a beaver, a ram and a mountain goat):
             // one stimulus gets one name, or a study's "two animals" would be the same sound twice.

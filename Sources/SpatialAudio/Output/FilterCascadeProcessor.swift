@@ -50,20 +50,8 @@ public final class FilterCascadeProcessor: OutputProcessor, @unchecked Sendable 
             sections.withUnsafeBufferPointer { sections in
                 state.withUnsafeMutableBufferPointer { memory in
                     for frame in 0..<frames {
-                        var x = Double(source[2 * frame + channel])
-                        for index in 0..<sections.count {
-                            let s = sections[index]
-                            let base = 4 * index
-                            let y =
-                                s.b0 * x + s.b1 * memory[base] + s.b2 * memory[base + 1] - s.a1 * memory[base + 2]
-                                - s.a2 * memory[base + 3]
-                            memory[base + 1] = memory[base]
-                            memory[base] = x
-                            memory[base + 3] = memory[base + 2]
-                            memory[base + 2] = y
-                            x = y
-                        }
-                        destination[2 * frame + channel] = Float(x)
+                        destination[2 * frame + channel] = Float(
+                            sections.filter(Double(source[2 * frame + channel]), memory: memory))
                     }
                 }
             }

@@ -48,6 +48,28 @@ public struct SecondOrderSection: Sendable, Equatable {
     }
 }
 
+extension UnsafeBufferPointer where Element == SecondOrderSection {
+    /// One sample through the cascade (Direct Form I, double precision): the one filtering step of the tailored
+    /// output's per-ear filters and the ambient level's A-weighting. `memory` holds x1, x2, y1, y2 per section.
+    @inline(__always)
+    func filter(_ sample: Double, memory: UnsafeMutableBufferPointer<Double>) -> Double {
+        var x = sample
+        for index in 0..<count {
+            let s = self[index]
+            let base = 4 * index
+            let y =
+                s.b0 * x + s.b1 * memory[base] + s.b2 * memory[base + 1] - s.a1 * memory[base + 2] - s.a2
+                * memory[base + 3]
+            memory[base + 1] = memory[base]
+            memory[base] = x
+            memory[base + 3] = memory[base + 2]
+            memory[base + 2] = y
+            x = y
+        }
+        return x
+    }
+}
+
 extension Array where Element == SecondOrderSection {
     /// The cascade's gain at `frequency` in dB.
     func responseDB(at frequency: Double, sampleRate: Double) -> Double {

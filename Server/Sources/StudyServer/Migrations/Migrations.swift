@@ -43,6 +43,7 @@ enum Migrations {
         .v073PrescriptionsSharedMachines,
         .v074Instruments,
         .v075QuestionnaireLinks,
+        .v080SitesTimeZone,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

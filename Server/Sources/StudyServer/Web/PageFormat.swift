@@ -19,7 +19,8 @@ extension MessageCatalog {
     /// A calendar day the logs wrote as ISO ("2026-11-28") in the page language's form ("28.11.2026"); a text
     /// that is no such day is shown as it is.
     func day(_ iso: String) -> String {
-        DiaryRow.day(iso).map(language.day) ?? iso
+        // The ISO day is already a calendar day (a diary date): shown as it is, not moved into a zone.
+        DiaryRow.day(iso).map { language.day($0) } ?? iso
     }
 
     /// A number typed into a form: the page language's decimal mark is accepted besides the dot (a German reader
@@ -29,10 +30,18 @@ extension MessageCatalog {
             language.decimalMark == "." ? text : text.replacingOccurrences(of: String(language.decimalMark), with: "."))
     }
 
-    /// A time to the second, in UTC, in the page language's form ("never" in its words for none).
+    /// A time to the second, in the reader's zone (the site's, UTC on pages of no one site) and the page
+    /// language's form ("never" in its words for none).
     func time(_ date: Date?) -> String {
         // TRANSLATORS: a dashboard cell for a time that has not happened (a machine's last sync, a last session).
         guard let date else { return self.gettext("never") }
-        return language.dateTime(date)
+        return language.dateTime(date, zone: timeZone)
+    }
+
+    /// The calendar day of a moment in the reader's zone, as ISO ("2026-11-28"): a session just after midnight in
+    /// Ulm belongs to Ulm's day, not UTC's.
+    func isoDay(_ date: Date) -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: timeZone, from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 }

@@ -7,7 +7,9 @@ import StudyRecords
 enum ParticipantCalendar {
     /// The month asked for (`?month=2026-11`), else the month of the newest session or diary day up to today, else
     /// today's; a month that is none is a 400 naming the parameter.
-    static func month(_ query: String?, rows: ParticipantPageRows, today: String) throws -> DiaryCalendar.Month {
+    static func month(_ query: String?, rows: ParticipantPageRows, today: String, catalog: MessageCatalog) throws
+        -> DiaryCalendar.Month
+    {
         if let query {
             guard let month = DiaryCalendar.Month(text: query) else {
                 throw Problem.badRequest(
@@ -15,7 +17,7 @@ enum ParticipantCalendar {
             }
             return month
         }
-        let days = (sessionDays(rows) + entries(rows).map(\.date)).filter { $0 <= today }
+        let days = (sessionDays(rows, catalog) + entries(rows).map(\.date)).filter { $0 <= today }
         return days.max().flatMap { DiaryCalendar.Month(day: $0) } ?? DiaryCalendar.Month(day: today)!
     }
 
@@ -24,9 +26,10 @@ enum ParticipantCalendar {
         rows.record.diary.flatMap { DiaryState.current($0.rows) }
     }
 
-    /// The UTC day each session started (the server knows no patient's time zone).
-    static func sessionDays(_ rows: ParticipantPageRows) -> [String] {
-        rows.sessions.map { String(Timestamp.format($0.session.startedAt).prefix(10)) }
+    /// The day each session started in the reader's zone (the site's): the patient's evening session stays on
+    /// its evening's day. Diary entries carry the patient's own day already.
+    static func sessionDays(_ rows: ParticipantPageRows, _ catalog: MessageCatalog) -> [String] {
+        rows.sessions.map { catalog.isoDay($0.session.startedAt) }
     }
 
     /// The template's values of the calendar section.
@@ -34,7 +37,7 @@ enum ParticipantCalendar {
         month: DiaryCalendar.Month, rows: ParticipantPageRows, today: String, link: String, catalog: MessageCatalog
     ) -> [String: Any] {
         let calendar = DiaryCalendar(
-            month: month, entries: entries(rows), sessionDays: sessionDays(rows), today: today)
+            month: month, entries: entries(rows), sessionDays: sessionDays(rows, catalog), today: today)
         func day(_ day: DiaryCalendar.Day) -> [String: Any] {
             [
                 "number": day.number, "date": day.date,
@@ -46,7 +49,7 @@ enum ParticipantCalendar {
             ]
         }
         return [
-            "title": month.title(catalog),
+            "title": month.title(catalog), "zone": catalog.timeZone == .gmt ? "UTC" : catalog.timeZone.identifier,
             "previous": "\(link)?month=\(month.previous.text)#calendar-title",
             "previousTitle": month.previous.title(catalog),
             "next": "\(link)?month=\(month.next.text)#calendar-title", "nextTitle": month.next.title(catalog),

@@ -18,8 +18,11 @@ struct WebAboutRoutes {
     /// name; the privacy part is StudyRecords' `PrivacyNotice`, the sentences the game's About screen shows.
     @Sendable func about(_ request: Request, context: AppRequestContext) async throws -> Response {
         let catalog = context.catalog
+        let zones = try await database.siteTimeZones()
         let sites = try await database.publishedAbouts().enumerated().map { index, site -> [String: Any] in
-            [
+            // When the site last changed its text, on its own clock.
+            let catalog = catalog.reading(in: (zones[site.site] ?? .utc).zone)
+            return [
                 "anchor": "site-\(index + 1)", "name": site.site, "text": site.text,
                 "updated": catalog.time(site.updatedAt),
             ]

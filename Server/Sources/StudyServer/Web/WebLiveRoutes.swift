@@ -63,6 +63,7 @@ struct WebLiveRoutes {
     /// The page as it stands when loaded (it works without script); live.js then keeps it current.
     @Sendable func livePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let site = try await site(context)
+        let context = try await context.reading(site: site, in: database)
         let sessions = try await database.liveSessions(site: site, catalog: context.catalog)
         let response = pages.render(
             "live", title: context.catalog.gettext("Live at {site}", ["site": site]),
@@ -97,6 +98,7 @@ struct WebLiveRoutes {
     /// The live sessions as JSON (what live.js polls); no-store like every page.
     @Sendable func liveJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let site = try await site(context)
+        let context = try await context.reading(site: site, in: database)
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let body = try encoder.encode([

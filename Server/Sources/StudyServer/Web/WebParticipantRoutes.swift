@@ -73,6 +73,7 @@ struct WebParticipantRoutes {
         confirmDelete: StudyDatabase.ParticipantHoldings? = nil, answer: (draft: String, error: String?)? = nil,
         status: HTTPResponse.Status = .ok, questionnaireLink: String? = nil
     ) async throws -> Response {
+        let context = try await context.reading(site: site, in: database)
         let catalog = context.catalog
         let rows = try await ParticipantPageRows.read(site: site, participant: participant, from: database)
         let (sessions, ratings, profiles) = (rows.sessions, rows.ratings, rows.profiles)
@@ -80,8 +81,9 @@ struct WebParticipantRoutes {
         let standing = Self.status(
             plan: rows.plan, entries: rows.entries, doses: rows.doses, now: Date(), catalog: catalog)
         let events = ParticipantTimeline(site: site, rows: rows, catalog: catalog).entries
-        let today = String(Timestamp.format(Date()).prefix(10))
-        let month = try ParticipantCalendar.month(context.web?.query["month"], rows: rows, today: today)
+        let today = catalog.isoDay(Date())
+        let month = try ParticipantCalendar.month(
+            context.web?.query["month"], rows: rows, today: today, catalog: catalog)
 
         // The charts: the report's figures, drawn by its one SVG writer.
         let progress = ParticipantFigures.progress(
@@ -505,6 +507,7 @@ struct WebParticipantRoutes {
                     "No session {session} is known at a site of yours named {site}: open one from its participant's page.",
                     ["session": id, "site": site]))
         }
+        let context = try await context.reading(site: site, in: database)
         let catalog = context.catalog
         let record = try? SessionRecord.decode(Data(state.utf8), file: "\(participant)/\(id)/session.json")
         let trials = try await database.sessionTrials(id: id)

@@ -73,6 +73,7 @@ struct WebParticipantsTableRoutes {
                     separator: "&")
         }
         let catalog = context.catalog
+        let zones = try await database.siteTimeZones()
         var page: [String: Any] = [
             "total": total, "page": shownPage, "pages": pageCount, "none": total == 0,
             "sites": visible.map { ["name": $0, "selected": $0 == value("site")] },
@@ -89,7 +90,9 @@ struct WebParticipantsTableRoutes {
                 ]
             },
             "rows": shown.map { row -> [String: MustacheText] in
-                [
+                // Each row's times in its site's zone.
+                let catalog = catalog.reading(in: (zones[row.site] ?? .utc).zone)
+                return [
                     "participant": row.participant, "link": DashboardLinks.participant(site: row.site, row.participant),
                     "site": row.site, "plan": row.plan ?? "—",
                     "done": row.due.map {

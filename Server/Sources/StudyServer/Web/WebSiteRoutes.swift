@@ -18,6 +18,7 @@ struct WebSiteRoutes {
         web.post("sites/:site/plans", use: prescribePlan)
         web.post("sites/:site/about", use: saveAbout)
         web.post("sites/:site/instruments", use: addInstrument)
+        web.post("sites/:site/time-zone", use: saveTimeZone)
     }
 
     /// The site's questionnaires (the API's, the same table).
@@ -29,10 +30,13 @@ struct WebSiteRoutes {
         let now = Date()
         var sites: [[String: Any]] = []
         var alerts: [[String: Any]] = []
+        let zones = try await database.siteTimeZones()
         for site in try await database.sites() where account.sees(site: site) {
+            // Each site's rows in its own zone.
+            let catalog = context.catalog.reading(in: (zones[site] ?? .utc).zone)
             let devices = try await database.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
             for alert in try await database.alerts(
-                site: site, now: now, thresholds: thresholds, catalog: context.catalog)
+                site: site, now: now, thresholds: thresholds, catalog: catalog)
             {
                 var row: [String: Any] = ["site": site, "kind": alert.kind.rawValue, "text": alert.text]
                 if let participant = alert.participant {
@@ -46,7 +50,7 @@ struct WebSiteRoutes {
             sites.append([
                 "name": site, "devices": devices.count, "participants": counts.participants,
                 "sessionsThisWeek": counts.sessionsThisWeek,
-                "lastSync": context.catalog.time(devices.compactMap(\.lastSync).max()),
+                "lastSync": catalog.time(devices.compactMap(\.lastSync).max()),
                 "link": account.role != .researcher,
             ])
         }
@@ -62,8 +66,10 @@ struct WebSiteRoutes {
     func site(
         _ site: String, context: AppRequestContext, notice: String? = nil, error: String? = nil,
         code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok,
-        askNew: Bool = false, aboutDraft: String? = nil, instrumentError: String? = nil
+        askNew: Bool = false, aboutDraft: String? = nil, timeZoneDraft: (text: String, error: String)? = nil,
+        instrumentError: String? = nil
     ) async throws -> Response {
+        let context = try await context.reading(site: site, in: database)
         let catalog = context.catalog
         let devices: [[String: Any]] = try await database.devicesWithLastSync(site: site).map { device, last in
             [
@@ -112,6 +118,14 @@ struct WebSiteRoutes {
                     "site": site,
                 ])
         }
+        // The zone as stored, or a refused one as typed with its sentence; the list offers Europe's zones and UTC.
+        if let timeZoneDraft {
+            page["timeZone"] = timeZoneDraft.text
+            page["timeZoneError"] = timeZoneDraft.error
+        } else {
+            page["timeZone"] = try await database.siteTimeZone(site: site).identifier
+        }
+        page["timeZones"] = ["UTC"] + TimeZone.knownTimeZoneIdentifiers.filter { $0.hasPrefix("Europe/") }.sorted()
         if askNew { page["askNew"] = ["participant": context.webForm["participant"] ?? ""] }
         // Each rendering of the form its own key: sending that form twice stores one prescription.
         page["key"] = UUID().uuidString.lowercased()
@@ -238,6 +252,29 @@ struct WebSiteRoutes {
             return try await site(
                 name, context: context, status: problem.status, instrumentError: problem.detail(in: context.catalog))
         }
+    }
+
+    /// The zone the site's pages show times in: checked by `SiteTimeZone`, stored and audited (`site.time_zone`).
+    @Sendable func saveTimeZone(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, name) = try await managedSite(context)
+        let text = context.webForm["time_zone"] ?? ""
+        let zone: SiteTimeZone
+        do {
+            zone = try SiteTimeZone(text)
+        } catch let refusal as StudyDatabase.Refusal {
+            return try await site(
+                name, context: context, status: .badRequest,
+                timeZoneDraft: (text, refusal.worded(in: context.catalog)))
+        }
+        let changed = try await database.setSiteTimeZone(
+            site: name, zone: zone, by: (account.name, account.role.rawValue), requestID: context.id)
+        let notice =
+            changed
+            ? context.catalog.gettext(
+                "The pages of {site} now show times in {zone}.", ["site": name, "zone": zone.identifier])
+            : context.catalog.gettext(
+                "The time zone of {site} is unchanged: {zone}.", ["site": name, "zone": zone.identifier])
+        return try await site(name, context: context, notice: notice)
     }
 
     @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> Response {
