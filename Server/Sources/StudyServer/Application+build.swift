@@ -45,6 +45,8 @@ func buildRouter(
         to: api)
     ExportRoutes(sites: r.sites, export: r.export).add(to: api)
     ParticipantRoutes(sites: r.sites, participantData: r.participantData).add(to: api)
+    InstrumentRoutes(instruments: r.instruments, sites: r.sites).add(to: api)
+    WebAnswerRoutes(links: r.questionnaireLinks).add(to: api)
     // The dashboard: HTML pages under /, signed in with a cookie.
     let web = router.group().add(middleware: WebMiddleware(sessions: r.sessions, pages: pages))
     WebAccountRoutes(
@@ -53,8 +55,8 @@ func buildRouter(
     ).add(to: web)
     WebSiteRoutes(
         sites: r.sites, dashboard: r.dashboard, devices: r.devices, participantPages: r.participantPages,
-        prescriptions: r.prescriptions, messages: r.messages, audit: r.audit, pages: pages,
-        thresholds: configuration.alerts
+        prescriptions: r.prescriptions, messages: r.messages, audit: r.audit, instruments: r.instruments,
+        pages: pages, thresholds: configuration.alerts
     ).add(to: web)
     WebAdminRoutes(sites: r.sites, accounts: r.accounts, audit: r.audit, pages: pages).add(to: web)
     WebAboutRoutes(sites: r.sites, pages: pages).add(to: web)
@@ -65,7 +67,11 @@ func buildRouter(
     WebParticipantRoutes(
         sites: r.sites, participantPages: r.participantPages, participantData: r.participantData,
         prescriptions: r.prescriptions, messages: r.messages, pictures: r.pictures, hrtfChoices: r.hrtfChoices,
-        audit: r.audit, dashboard: r.dashboard, devices: r.devices, pages: pages
+        audit: r.audit, dashboard: r.dashboard, devices: r.devices, instruments: r.instruments,
+        questionnaireLinks: r.questionnaireLinks, pages: pages
+    ).add(to: web)
+    WebQuestionnaireRoutes(
+        participantPages: r.participantPages, links: r.questionnaireLinks, pages: pages
     ).add(to: web)
     return router
 }

@@ -76,6 +76,12 @@ import Testing
                 route: "GET /api/v1/sync/messages", path: fixed("/api/v1/sync/messages?after=0"),
                 expected: only([.deviceNorth: 200])),
             Case(
+                route: "GET /api/v1/sync/instruments", path: fixed("/api/v1/sync/instruments?after=0"),
+                expected: only([.deviceNorth: 200])),
+            Case(
+                route: "GET /api/v1/sync/web-answers", path: fixed("/api/v1/sync/web-answers?after=0"),
+                expected: only([.deviceNorth: 200])),
+            Case(
                 route: "POST /api/v1/sync/batch", path: fixed("/api/v1/sync/batch"),
                 body: { _ in try SyncTests.participantsBatch(["P01"], first: 1) }, expected: only([.deviceNorth: 200])),
         ]
@@ -100,6 +106,24 @@ import Testing
                     path: fixed("/api/v1/sites/\(site)/participants/P01/profiles"),
                     body: { _ in ProfileTests.profileFile("P01", versions: 1) },
                     expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            // A site's questionnaires: read by whoever sees the site, added by its supervisors and admins (a new id
+            // each request, so none is a version held already).
+            let seesSite: [Caller: Int] = [
+                .admin: rule[.admin] == 1 ? 200 : 404, .supervisorNorth: rule[.supervisorNorth] == 1 ? 200 : 404,
+                .supervisorSouth: rule[.supervisorSouth] == 1 ? 200 : 404,
+                .researcherNorth: site == "north" ? 200 : 404, .researcherAll: site == "east" ? 404 : 200,
+            ]
+            cases.append(
+                Case(
+                    route: "GET /api/v1/sites/{site}/instruments", path: fixed("/api/v1/sites/\(site)/instruments"),
+                    expected: only(seesSite)))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/instruments", path: fixed("/api/v1/sites/\(site)/instruments"),
+                    body: { _ in
+                        InstrumentTests.file().replacingOccurrences(
+                            of: "sleep-check", with: "m\(UUID().uuidString.prefix(8).lowercased())")
+                    }, expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
             // A participant registered by a machine of the site for this request alone, since deleting is the point.
             let participantPath: @Sendable (Harness, String) async throws -> String = { server, suffix in
                 let id = "D\(UUID().uuidString.prefix(6))"

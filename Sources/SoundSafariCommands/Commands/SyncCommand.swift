@@ -15,8 +15,11 @@ struct SyncCommand: ParsableCommand {
             file, so an interrupted sync resumes where it stopped and a second sync sends nothing. Then writes the \
             training plans and hearing-profile versions prescribed on the server for the machine's site as each \
             participant's next plan-NNN.json and next profile version (a version made here meanwhile is kept and \
-            reported as a conflict), and appends the study team's answers to each participant's messages.csv; no \
-            other local file is written or changed. The folders of participants whose data \
+            reported as a conflict), appends the study team's answers to each participant's messages.csv, and stores \
+            the questionnaires (instrument files) a supervisor added for the site among the added ones, each checked \
+            as questionnaire add checks a file (a refused one is named, the sync goes on), and appends the answers \
+            given on the server's web questionnaire to each participant's questionnaires.csv; no other local file \
+            is written or changed. The folders of participants whose data \
             an admin deleted on the server are not sent, and the summary names them. The enrolment (server, device token, last \
             prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json. Once enrolled, \
             play, study, train and rate start `sync --background` after each photo and session and when they end, without \
@@ -163,6 +166,36 @@ struct SyncCommand: ParsableCommand {
                 "; received \(answers.written.count) answers ("
                 + Set(answers.written.map(\.participant)).sorted().joined(separator: ", ") + ")"
         }
+        // Instruments a supervisor added on the server, stored beside this machine's added ones (checked as
+        // `questionnaire add` checks a file); a refused one is named and the sync goes on.
+        let instruments = ReceivedInstruments.apply(
+            try client.instruments(after: settingsNow.receivedInstrument ?? 0), server: settings.server,
+            library: Self.instrumentLibrary())
+        if let last = instruments.last {
+            settingsNow.receivedInstrument = last
+            try settingsNow.save()
+        }
+        if !instruments.written.isEmpty {
+            received +=
+                "; received \(instruments.written.count) instruments ("
+                + instruments.written.map(\.lastPathComponent).joined(separator: ", ") + ")"
+        }
+        if !instruments.refused.isEmpty {
+            received += "; refused: " + instruments.refused.joined(separator: " ")
+        }
+        // Answers given on the server's web questionnaire, appended to questionnaires.csv: the game continues an
+        // administration begun there (and one begun here goes on there once its rows are sent up).
+        let web = try WebAnswers.apply(
+            try client.webAnswers(after: settingsNow.receivedWebAnswer ?? 0), logs: logsURL)
+        if let last = web.last {
+            settingsNow.receivedWebAnswer = last
+            try settingsNow.save()
+        }
+        if !web.written.isEmpty {
+            received +=
+                "; received \(web.written.count) web questionnaire rows ("
+                + Set(web.written.map(\.participant)).sorted().joined(separator: ", ") + ")"
+        }
         if !profiles.conflicts.isEmpty {
             received += "; conflicts: " + profiles.conflicts.joined(separator: "; ")
         }
@@ -172,6 +205,14 @@ struct SyncCommand: ParsableCommand {
                 "; not sent: \(left.joined(separator: ", ")) (deleted on the server by an administrator: move their folders out of \(logs))"
         }
         return "Synced \(logs) with \(settings.server): \(sent.summary)\(received)."
+    }
+
+    /// The machine's instruments: the shipped folder found as for play (its ids are checked against a received
+    /// one), else none shipped — a machine synced without the game's data files still stores the server's.
+    static func instrumentLibrary() -> InstrumentLibrary {
+        (try? QuestionnaireFolders.library(questionnaires: nil, sounds: nil))
+            ?? InstrumentLibrary(
+                shipped: URL(fileURLWithPath: "/nonexistent/Questionnaires"), added: InstrumentLibrary.addedFolder())
     }
 
     /// The stored enrolment, or the sentence saying how to enrol.

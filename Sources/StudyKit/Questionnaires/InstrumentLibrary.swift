@@ -96,46 +96,60 @@ public struct InstrumentLibrary {
     /// keep its item ids and declare exactly the shipped scoring: a translation adds wording, never a new score.
     @discardableResult
     public func add(_ file: URL) throws -> URL {
-        let instrument = try Self.read(file)
-        if instrument.items.contains(where: { $0.text == nil }) {
+        try RegularFile.check(file)
+        let data: Data
+        do { data = try Data(contentsOf: file) } catch {
             throw ProtocolError(
-                file: file.path, field: "items", problem: "lacks the wording of some items; add a file that has it")
+                file: file.path, field: "", problem: "cannot be read (\((error as NSError).localizedDescription))")
+        }
+        let (url, isNew) = try add(data: data, file: file.path)
+        guard isNew else {
+            throw ProtocolError(
+                file: file.path, field: "version", problem: "is already added as \(url.path), unchanged")
+        }
+        return url
+    }
+
+    /// Checks an instrument's bytes (`file` names them in a refusal) and stores them among the added instruments;
+    /// the same bytes added again are the file already there (`isNew` false: a study server's instrument received
+    /// twice), other bytes under the same id, version and language are refused.
+    public func add(data: Data, file: String) throws -> (url: URL, isNew: Bool) {
+        let instrument = try InstrumentFile.parseAddable(data, file: file)
+        let target = added.appendingPathComponent(InstrumentFile.addedName(instrument))
+        if let held = FileManager.default.contents(atPath: target.path) {
+            guard held != data else { return (target, false) }
+            throw ProtocolError(
+                file: file, field: "version",
+                problem:
+                    "\(instrument.id) version \(instrument.version) (\(instrument.language)) is already added as \(target.path); raise the version for a changed file"
+            )
         }
         if let shippedOne = try all().first(where: { $0.isShipped && $0.instrument.id == instrument.id }) {
             guard shippedOne.instrument.wordingLicensed else {
                 throw ProtocolError(
-                    file: file.path, field: "id",
+                    file: file, field: "id",
                     problem:
                         "'\(instrument.id)' is shipped with SoundSafari; give your own instrument another id")
             }
             guard instrument.items.map(\.id) == shippedOne.instrument.items.map(\.id) else {
                 throw ProtocolError(
-                    file: file.path, field: "items",
+                    file: file, field: "items",
                     problem:
                         "must have the item ids of the shipped \(instrument.id) (\(shippedOne.instrument.items.count) items, in order)"
                 )
             }
             guard instrument.scoring == shippedOne.instrument.scoring else {
                 throw ProtocolError(
-                    file: file.path, field: "scoring",
+                    file: file, field: "scoring",
                     problem:
                         "differs from the scoring of the shipped \(instrument.id); copy it unchanged from \(shippedOne.url.path)"
                 )
             }
         }
-        let name = "\(instrument.id)-v\(instrument.version)-\(instrument.language).json"
-        let target = added.appendingPathComponent(name)
-        guard !FileManager.default.fileExists(atPath: target.path) else {
-            throw ProtocolError(
-                file: file.path, field: "version",
-                problem:
-                    "\(instrument.id) version \(instrument.version) (\(instrument.language)) is already added as \(target.path); raise the version for a changed file"
-            )
-        }
         try OwnerOnlyFolder.createWithParents(added)
         // Created exclusively and owner-only: an added instrument is never replaced, a new version is a new file.
         let copy = try AppendOnlyFile.create(target)
-        try copy.append(String(decoding: try Data(contentsOf: file), as: UTF8.self))
-        return target
+        try copy.append(String(decoding: data, as: UTF8.self))
+        return (target, true)
     }
 }

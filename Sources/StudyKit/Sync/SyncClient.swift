@@ -113,6 +113,64 @@ public struct SyncClient: Sendable {
         ).answers
     }
 
+    /// An instrument a supervisor added on the server for this machine's site, as `GET /api/v1/sync/instruments`
+    /// lists it: the file's bytes as uploaded, and the server's number of that version.
+    public struct ServerInstrument: Decodable, Sendable, Equatable {
+        public var id: Int
+        public var instrument: String
+        public var version: Int
+        public var language: String
+        public var content: String
+
+        public init(id: Int, instrument: String, version: Int, language: String, content: String) {
+            self.id = id
+            self.instrument = instrument
+            self.version = version
+            self.language = language
+            self.content = content
+        }
+    }
+
+    struct ServerInstruments: Decodable {
+        var instruments: [ServerInstrument]
+    }
+
+    /// The site's instruments added on the server after the last one this machine received.
+    public func instruments(after: Int) throws -> [ServerInstrument] {
+        try JSONDecoder().decode(
+            ServerInstruments.self, from: try call("GET", "api/v1/sync/instruments", query: "after=\(after)", body: nil)
+        ).instruments
+    }
+
+    /// The answers the site's participants gave on the server's web questionnaire, as `GET
+    /// /api/v1/sync/web-answers` lists them: each a questionnaires.csv line under `columns`.
+    public struct WebAnswers: Decodable, Sendable {
+        public struct Row: Decodable, Sendable {
+            public var id: Int
+            public var participant: String
+            public var line: String
+
+            public init(id: Int, participant: String, line: String) {
+                self.id = id
+                self.participant = participant
+                self.line = line
+            }
+        }
+        public var columns: [String]
+        public var rows: [Row]
+
+        public init(columns: [String], rows: [Row]) {
+            self.columns = columns
+            self.rows = rows
+        }
+    }
+
+    /// The web answers after the last one this machine received.
+    public func webAnswers(after: Int) throws -> WebAnswers {
+        try JSONDecoder().decode(
+            WebAnswers.self, from: try call("GET", "api/v1/sync/web-answers", query: "after=\(after)", body: nil))
+    }
+
     /// One request, waited for; a refusal comes back as the problem's sentence, an unreachable server as one too.
     func call(_ method: String, _ path: String, query: String? = nil, body: Data?) throws -> Data {
         var url = server.appendingPathComponent(path)

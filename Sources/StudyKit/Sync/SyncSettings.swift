@@ -19,12 +19,18 @@ public struct SyncSettings: Codable, Equatable, Sendable {
     public var appliedProfilePrescription: Int?
     /// The last answer of the study team written into the logs (nil: none yet).
     public var receivedAnswer: Int?
+    /// The last instrument of the server stored among the added instruments (nil: none yet).
+    public var receivedInstrument: Int?
+    /// The last answer given on the server's web questionnaire written into the logs (nil: none yet).
+    public var receivedWebAnswer: Int?
 
     enum CodingKeys: String, CodingKey {
         case server, token, device, site
         case appliedPrescription = "applied_prescription"
         case appliedProfilePrescription = "applied_profile_prescription"
         case receivedAnswer = "received_answer"
+        case receivedInstrument = "received_instrument"
+        case receivedWebAnswer = "received_web_answer"
     }
 
     public init(server: String, token: String, device: String, site: String, appliedPrescription: Int? = nil) {

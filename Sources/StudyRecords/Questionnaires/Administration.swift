@@ -70,10 +70,14 @@ public struct Administration: Sendable, Equatable {
         return order.compactMap { byID[$0] }
     }
 
-    /// The id the next administration gets: `A` and one more than the highest so far.
+    /// The id the next administration gets: `A` and one more than the highest so far (one begun on the study
+    /// server's web page, `W` and its link's number, is not counted: the two are numbered apart).
     public static func nextID(after rows: [QuestionnaireRow]) -> String {
-        "A\((rows.compactMap { Int($0.administration.dropFirst()) }.max() ?? 0) + 1)"
+        "A\((rows.compactMap { $0.administration.hasPrefix("A") ? Int($0.administration.dropFirst()) : nil }.max() ?? 0) + 1)"
     }
+
+    /// The id of an administration begun on the study server's web questionnaire through link `link`.
+    public static func webID(link: Int) -> String { "W\(link)" }
 
     /// The administration of `instrument` at `moment` (and plan session) that was begun and not finished, if any:
     /// the one an interrupted questionnaire continues.

@@ -32,6 +32,24 @@ public enum InstrumentFile {
         let reader = FieldReader(file: file, lines: JSONLineLocator(text: String(decoding: data, as: UTF8.self)))
         return try reader.instrument(root)
     }
+
+    /// Parses an instrument to be added beside the shipped ones (`questionnaire add`, a study server's dashboard, a
+    /// machine receiving the server's): it must carry the wording of every item, as an added one is taken, not only
+    /// scored.
+    public static func parseAddable(_ data: Data, file: String) throws -> Instrument {
+        let instrument = try parse(data, file: file)
+        if let item = instrument.items.firstIndex(where: { $0.text == nil }) {
+            throw ProtocolError(
+                file: file, field: "items[\(item)].text", problem: "is missing; an added instrument carries its wording"
+            )
+        }
+        return instrument
+    }
+
+    /// The file name an added instrument is kept under: one file per id, version and language, never replaced.
+    public static func addedName(_ instrument: Instrument) -> String {
+        "\(instrument.id)-v\(instrument.version)-\(instrument.language).json"
+    }
 }
 
 extension FieldReader {

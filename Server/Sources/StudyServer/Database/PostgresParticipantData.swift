@@ -16,7 +16,7 @@ public struct PostgresParticipantData: ParticipantDataRepository, PostgresReposi
     /// The tables keyed by site and participant (projections and prescriptions), emptied by a deletion.
     static let participantTables = [
         "participants", "sessions", "trials", "ratings", "plans", "profiles", "prescriptions", "messages",
-        "hrtf_choices",
+        "hrtf_choices", "web_questionnaire_rows", "questionnaire_links",
     ]
 
     /// The items of participants.csv files of the site's machines that are `participant`'s registration rows (not

@@ -18,6 +18,8 @@ struct Repositories: Sendable {
     var hrtfChoices: any HRTFChoicesRepository
     var pictures: any PicturesRepository
     var ingest: any IngestRepository
+    var instruments: any InstrumentsRepository
+    var questionnaireLinks: any QuestionnaireLinksRepository
     /// The pool, the migrations and the health route's schema version.
     var database: StudyDatabase
 
@@ -33,6 +35,7 @@ struct Repositories: Sendable {
             participantPages: PostgresParticipantPages(database: database),
             messages: PostgresMessages(database: database), hrtfChoices: PostgresHRTFChoices(database: database),
             pictures: PostgresPictures(database: database), ingest: PostgresIngest(database: database),
-            database: database)
+            instruments: PostgresInstruments(database: database),
+            questionnaireLinks: PostgresQuestionnaireLinks(database: database), database: database)
     }
 }

@@ -41,6 +41,8 @@ enum Migrations {
         .v071HRTFChoices,
         .v072SiteAbout,
         .v073PrescriptionsSharedMachines,
+        .v074Instruments,
+        .v075QuestionnaireLinks,
         .v080SitesTimeZone,
     ]
 

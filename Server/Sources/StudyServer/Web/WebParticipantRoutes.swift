@@ -18,6 +18,8 @@ struct WebParticipantRoutes {
     let audit: any AuditRepository
     let dashboard: any DashboardRepository
     let devices: any DevicesRepository
+    let instruments: any InstrumentsRepository
+    let questionnaireLinks: any QuestionnaireLinksRepository
     let pages: WebPages
 
     func add(to web: RouterGroup<AppRequestContext>) {
@@ -25,6 +27,8 @@ struct WebParticipantRoutes {
         web.post("sites/:site/participants/:participant/profile", use: prescribeProfile)
         web.post("sites/:site/participants/:participant/delete", use: deleteParticipant)
         web.post("sites/:site/participants/:participant/messages", use: answerMessages)
+        web.post("sites/:site/participants/:participant/questionnaire-links", use: makeQuestionnaireLink)
+        web.post("sites/:site/participants/:participant/questionnaire-links/:link/revoke", use: revokeQuestionnaireLink)
         web.get("sites/:site/sessions/:session", use: sessionPage)
         web.get("sites/:site/sessions/:session/pictures/:name", use: sessionPicture)
         addDoctorRecord(to: web)
@@ -78,7 +82,7 @@ struct WebParticipantRoutes {
         site: String, participant: String, account: Account, context: AppRequestContext, notice: String? = nil,
         error: String? = nil, preview: (fields: ProfileFields, diff: [[String: Any]])? = nil,
         confirmDelete: StudyDatabase.ParticipantHoldings? = nil, answer: (draft: String, error: String?)? = nil,
-        status: HTTPResponse.Status = .ok
+        status: HTTPResponse.Status = .ok, questionnaireLink: String? = nil
     ) async throws -> Response {
         let context = try await context.reading(site: site, in: sites)
         let catalog = context.catalog
@@ -185,6 +189,11 @@ struct WebParticipantRoutes {
         if account.role != .researcher {
             page["conversation"] = Self.conversation(
                 messages, draft: answer?.draft ?? "", error: answer?.error, catalog: context.catalog)
+        }
+        // Personal web questionnaire links: the care team's, as the messages.
+        if account.role != .researcher {
+            page["questionnaireLinks"] = try await linkSection(
+                site: site, participant: participant, made: questionnaireLink, catalog: catalog)
         }
         let response = pages.render(
             "participant",
@@ -479,7 +488,7 @@ struct WebParticipantRoutes {
         }
         return try await WebSiteRoutes(
             sites: sites, dashboard: dashboard, devices: devices, participantPages: participantPages,
-            prescriptions: prescriptions, messages: messages, audit: audit, pages: pages
+            prescriptions: prescriptions, messages: messages, audit: audit, instruments: instruments, pages: pages
         ).site(
             site, context: context,
             notice: context.catalog.gettext(

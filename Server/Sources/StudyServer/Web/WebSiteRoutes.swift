@@ -12,6 +12,8 @@ struct WebSiteRoutes {
     let prescriptions: any PrescriptionsRepository
     let messages: any MessagesRepository
     let audit: any AuditRepository
+    /// The site's questionnaires (the API's, the same table).
+    let instruments: any InstrumentsRepository
     let pages: WebPages
     /// When the overview's alerts fire.
     var thresholds = AlertThresholds()
@@ -25,6 +27,7 @@ struct WebSiteRoutes {
         web.post("sites/:site/devices/:device/revoke", use: revoke)
         web.post("sites/:site/plans", use: prescribePlan)
         web.post("sites/:site/about", use: saveAbout)
+        web.post("sites/:site/instruments", use: addInstrument)
         web.post("sites/:site/time-zone", use: saveTimeZone)
     }
 
@@ -70,7 +73,8 @@ struct WebSiteRoutes {
     func site(
         _ site: String, context: AppRequestContext, notice: String? = nil, error: String? = nil,
         code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok,
-        askNew: Bool = false, aboutDraft: String? = nil, timeZoneDraft: (text: String, error: String)? = nil
+        askNew: Bool = false, aboutDraft: String? = nil, timeZoneDraft: (text: String, error: String)? = nil,
+        instrumentError: String? = nil
     ) async throws -> Response {
         let context = try await context.reading(site: site, in: sites)
         let catalog = context.catalog
@@ -97,6 +101,29 @@ struct WebSiteRoutes {
             page["about"] = aboutDraft
         } else {
             page["about"] = try await self.sites.siteAbout(site: site)
+        }
+        // Every version of the site's questionnaires; a refused file stays in the form with its sentence beside it.
+        let held = try await instruments.list(site: site)
+        page["instruments"] = held.map { stored -> [String: Any] in
+            [
+                "id": stored.instrument, "version": stored.version, "language": stored.language, "title": stored.title,
+                "added": catalog.time(stored.addedAt), "by": stored.addedBy,
+            ]
+        }
+        page["noInstruments"] = held.isEmpty
+        if let instrumentError {
+            page["instrumentError"] = instrumentError
+            page["instrumentDraft"] = context.webForm["instrument"] ?? ""
+        }
+        if let text = context.web?.query["instrument"], let id = Int(text),
+            let stored = held.first(where: { $0.id == id })
+        {
+            page["notice"] = catalog.gettext(
+                "{instrument} version {version} ({language}) is stored: the machines of {site} receive it at their next sync.",
+                [
+                    "instrument": stored.instrument, "version": String(stored.version), "language": stored.language,
+                    "site": site,
+                ])
         }
         // The zone as stored, or a refused one as typed with its sentence; the list offers Europe's zones and UTC.
         if let timeZoneDraft {
@@ -213,6 +240,25 @@ struct WebSiteRoutes {
                 : catalog.gettext(
                     "The text of {site} is saved: the public page About and licences shows it.", ["site": name])
         return try await site(name, context: context, notice: notice)
+    }
+
+    /// The questionnaire form's send: the pasted instrument file checked as the API and the game check it, stored as
+    /// a new version (post/redirect/get); a refused one stays in the form with the reader's sentence.
+    @Sendable func addInstrument(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, name) = try await managedSite(context)
+        // A text area sends its line breaks as CR LF: the file keeps the LF a machine stores.
+        let text = (context.webForm["instrument"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        do {
+            let instrument = try InstrumentRoutes.checked(Data(text.utf8))
+            let stored = try await instruments.add(
+                site: name, instrument: instrument.id, version: instrument.version, language: instrument.language,
+                title: instrument.title, content: text, by: (account.name, account.role.rawValue),
+                requestID: context.id)
+            return WebPages.redirect("/sites/\(name)?instrument=\(stored.id)")
+        } catch let problem as Problem where problem.status == .badRequest || problem.status == .conflict {
+            return try await site(
+                name, context: context, status: problem.status, instrumentError: problem.detail(in: context.catalog))
+        }
     }
 
     /// The zone the site's pages show times in: checked by `SiteTimeZone`, stored and audited (`site.time_zone`).
