@@ -30,7 +30,8 @@ import Testing
     ) async throws {
         try await withServer(live: live) { server in
             for site in ["north", "south"] { try await server.database.sites.addSite(site) }
-            _ = try await server.database.accounts.addUser(name: "root", role: .admin, sites: [], password: testPassword)
+            _ = try await server.database.accounts.addUser(
+                name: "root", role: .admin, sites: [], password: testPassword)
             _ = try await server.database.accounts.addUser(
                 name: "sup-n", role: .supervisor, sites: ["north"], password: testPassword)
             _ = try await server.database.accounts.addUser(
