@@ -51,12 +51,14 @@ server_bin="$(cd Server && "$swift" build "${static[@]}" --show-bin-path)"
 # (--as-needed), as in a release build. Measured: the game's relink took seconds, its full compile a half hour.
 autolink="$(dirname "$(readlink -f "$(command -v swiftc)")")/swift-autolink-extract"
 relink_flags() { # BIN_DIR PRODUCT
-    local objects="$1/$2.product/Objects.LinkFileList" modules=(Foundation) lib
+    local objects="$1/$2.product/Objects.LinkFileList" modules=(Foundation) lib libraries
     [ -f "$objects" ] || {
         echo "error: DEB_BUILD=debug relinks the debug build, and $1 has no $2 yet: run make test (or swift build) first." >&2
         exit 1
     }
-    for lib in $(tr -d "'" <"$objects" | xargs "$autolink" -o - | sort -u); do
+    # The list quotes each path ('… extensions.swift.o'), as xargs reads it.
+    libraries="$(xargs "$autolink" -o - <"$objects" | sort -u)"
+    for lib in $libraries; do
         case "$lib" in -lFoundationNetworking | -lFoundationXML) modules+=("${lib#-l}") ;; esac
     done
     printf 'import %s\n' "${modules[@]}" >"$work/probe-$2.swift"
@@ -212,6 +214,8 @@ control packaging/soundsafari-server/control.in "$server" "$(shlibdeps "$slib/so
 for script in postinst prerm postrm; do install -m 755 "packaging/soundsafari-server/$script" "$server/DEBIAN/$script"; done
 install -m 644 packaging/soundsafari-server/conffiles "$server/DEBIAN/conffiles"
 
+compression=(-Zxz)
+if [ "$config" = debug ]; then compression=(-Zgzip -z1); fi
 for stage in "$game" "$server"; do
     find "$stage" -type d -exec chmod 755 {} +
     # md5sums of every file but the conffiles (debsums and dpkg --verify check them).
@@ -219,8 +223,9 @@ for stage in "$game" "$server"; do
         >"$stage/DEBIAN/md5sums"
     chmod 644 "$stage/DEBIAN/md5sums"
     name="$(basename "$stage")_${version}_amd64.deb"
-    # Root-owned files without fakeroot's tricks: dpkg-deb sets owner and group itself.
-    dpkg-deb --root-owner-group -Zxz --build "$stage" "$out/$name" >/dev/null
+    # Root-owned files without fakeroot's tricks: dpkg-deb sets owner and group itself. Test packages (debug) are
+    # compressed quickly: xz takes minutes, and they live as long as one CI run.
+    dpkg-deb --root-owner-group "${compression[@]}" --build "$stage" "$out/$name" >/dev/null
     echo "$out/$name $(stat -c %s "$out/$name") bytes"
 done
 
