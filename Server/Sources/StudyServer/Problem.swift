@@ -42,6 +42,13 @@ public struct Problem: Error, Sendable, Equatable {
     static func unauthorized(_ detail: String) -> Problem { Problem(.unauthorized, "Not signed in", detail) }
     static func forbidden(_ detail: String) -> Problem { Problem(.forbidden, "Not allowed", detail) }
     static func notFound(_ detail: String) -> Problem { Problem(.notFound, "Not found", detail) }
+
+    /// 410: `participant` of `site` was deleted and nothing reaches them again; `then` says what the reader can do.
+    static func participantDeleted(_ participant: String, site: String, then: String) -> Problem {
+        Problem(
+            .gone, "Gone",
+            "The participant \(participant) of site \(site) was deleted, and an ID is never taken back: \(then)")
+    }
     static func conflict(_ detail: String, key: String) -> Problem {
         Problem(.conflict, "Conflict", detail, extra: ["key": key])
     }

@@ -58,10 +58,7 @@ public struct PostgresMessages: MessagesRepository, PostgresRepository {
                 """, logger: logger
             ).collect()
             guard !inserted.isEmpty else {
-                throw Problem(
-                    .gone, "Gone",
-                    "The participant \(participant) of site \(site) was deleted, and an ID is never taken back: nothing can reach them."
-                )
+                throw Problem.participantDeleted(participant, site: site, then: "nothing can reach them.")
             }
             let id = try inserted.one("the answer's id").decode(Int.self)
             try await Self.audit(

@@ -51,10 +51,7 @@ public struct PostgresPrescriptions: PrescriptionsRepository, PostgresRepository
                 """, logger: logger
             ).collect()
             guard !inserted.isEmpty else {
-                throw Problem(
-                    .gone, "Gone",
-                    "The participant \(participant) of site \(site) was deleted, and an ID is never taken back: give the person a new participant ID."
-                )
+                throw Problem.participantDeleted(participant, site: site, then: "give the person a new participant ID.")
             }
             let id = try inserted.one("the prescription's id").decode(Int.self)
             try await Self.audit(
