@@ -47,6 +47,9 @@ func buildRouter(
     ParticipantRoutes(sites: r.sites, participantData: r.participantData).add(to: api)
     InstrumentRoutes(instruments: r.instruments, sites: r.sites).add(to: api)
     WebAnswerRoutes(links: r.questionnaireLinks).add(to: api)
+    QuestionnaireLinkRoutes(
+        sites: r.sites, participantPages: r.participantPages, questionnaireLinks: r.questionnaireLinks
+    ).add(to: api)
     QuestionnaireAssignmentRoutes(
         sites: r.sites, instruments: r.instruments, assignments: r.questionnaireAssignments,
         participantPages: r.participantPages, questionnaireLinks: r.questionnaireLinks

@@ -186,6 +186,42 @@ import Testing
                     route: "POST /api/v1/sites/{site}/participants/{participant}/messages",
                     path: { try await participantPath($0, "/messages") }, body: { _ in #"{"text":"Keep going."}"# },
                     expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            // A participant's web questionnaire links: the site's supervisors and admins (a researcher sees none).
+            let linkBody: @Sendable (Harness) async throws -> String? = { server in
+                var number = 1_000_000
+                if site != "east" {
+                    let id = "l\(UUID().uuidString.prefix(8).lowercased())"
+                    number = try await PostgresInstruments(database: server.database).add(
+                        site: site, instrument: id, version: 1, language: "en", title: "T",
+                        content: InstrumentTests.file().replacingOccurrences(of: "sleep-check", with: id),
+                        by: ("test", "admin"), requestID: nil
+                    ).id
+                }
+                return #"{"instrument": \#(number), "moment": "on_request", "days": 14}"#
+            }
+            cases.append(
+                Case(
+                    route: "GET /api/v1/sites/{site}/participants/{participant}/questionnaire-links",
+                    path: { try await participantPath($0, "/questionnaire-links") },
+                    expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/questionnaire-links",
+                    path: { try await participantPath($0, "/questionnaire-links") }, body: linkBody,
+                    expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/questionnaire-links/{link}/revoke",
+                    path: { server in
+                        let base = try await participantPath(server, "/questionnaire-links")
+                        var number = 1_000_000
+                        if site != "east", let body = try await linkBody(server) {
+                            let made = try await server.call(
+                                .post, base, token: try await server.login("root", testPassword), json: body)
+                            number = try #require(made.json["link"] as? [String: Any])["id"] as? Int ?? number
+                        }
+                        return base + "/\(number)/revoke"
+                    }, expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
             let adminOnly = only([.admin: rule[.admin] == 1 ? 200 : 404])
             cases.append(
                 Case(

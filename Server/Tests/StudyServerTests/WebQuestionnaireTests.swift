@@ -139,6 +139,53 @@ func withQuestionnaireLink(
         }
     }
 
+    /// The links as API routes: made, listed and withdrawn by the page's rule and audit; the address answered once
+    /// opens the questionnaire; a researcher gets 403, another site's supervisor 404.
+    @Test func theAPIMakesListsAndWithdrawsLinksByThePagesRule() async throws {
+        try await withQuestionnaireLink { server, _, _, _ in
+            let supN = try await server.login("sup-n", testPassword)
+            let path = "/api/v1/sites/north/participants/P07/questionnaire-links"
+            let made = try await server.call(
+                .post, path, token: supN, json: #"{"instrument": 1, "moment": "on_request", "days": 3}"#)
+            #expect(made.status == 201, "\(made.text)")
+            let link = try #require(made.json["link"] as? [String: Any])
+            #expect(
+                link["id"] as? Int == 2 && link["state"] as? String == "valid"
+                    && link["moment"] as? String == "on_request")
+            let url = try #require(made.json["url"] as? String)
+            let at = try #require(url.range(of: "/q/"))
+            let opened = try await FormClient(server).send(.get, String(url[at.lowerBound...]))
+            #expect(opened.status == 200 && opened.html.contains("Question 1 of 2"))
+            for (body, mention) in [
+                (#"{"instrument": 1, "moment": "follow_up", "days": 3}"#, "baseline or on_request"),
+                (#"{"instrument": 1, "moment": "baseline", "days": 61}"#, "1 to 60 days"),
+                (#"{"instrument": 1, "moment": "baseline", "days": 3, "colour": 1}"#, "colour"),
+            ] {
+                ProblemTests.expectProblem(
+                    try await server.call(.post, path, token: supN, json: body), 400, mentions: mention)
+            }
+            ProblemTests.expectProblem(
+                try await server.call(
+                    .post, path, token: supN, json: #"{"instrument": 9, "moment": "baseline", "days": 3}"#), 404,
+                mentions: "No questionnaire 9")
+            let listed = try #require(
+                try await server.call(.get, path, token: supN).json["links"] as? [[String: Any]])
+            #expect(listed.map { $0["id"] as? Int } == [2, 1] && !listed.contains { $0["url"] != nil })
+            let researcher = try await server.login("res", testPassword)
+            #expect(try await server.call(.get, path, token: researcher).status == 403)
+            let supS = try await server.login("sup-s", testPassword)
+            let other = try await server.call(.get, path, token: supS)
+            #expect(other.status == 404 && !other.text.contains("P07"))
+            let revoked = try await server.call(.post, path + "/2/revoke", token: supN)
+            #expect(revoked.status == 200 && revoked.json["state"] as? String == "withdrawn", "\(revoked.text)")
+            #expect(try await server.call(.post, path + "/2/revoke", token: supN).status == 404)
+            #expect(try await FormClient(server).send(.get, String(url[at.lowerBound...])).status == 404)
+            let audit = server.database.auditTrail
+            #expect(try await audit.auditRows(action: "questionnaire_link.create").count == 2)
+            #expect(try await audit.auditRows(action: "questionnaire_link.revoke").count == 1)
+        }
+    }
+
     /// A slider item is a range input between its end labels (no script), stepped as the game steps it; the value
     /// is stored as the game stores it (3 decimals), and one outside its ends is refused.
     @Test func aSliderItemIsARangeBetweenItsEndLabelsStoredAsTheGameStoresIt() async throws {
