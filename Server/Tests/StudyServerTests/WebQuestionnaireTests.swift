@@ -263,7 +263,9 @@ func withQuestionnaireLink(
                 .post, path, form: [("csrf", page.csrf ?? ""), ("item", "slept"), ("value", "1.000")])
 
             let address = "http://127.0.0.1:\(try #require(server.client.port))"
-            let (code, _) = try await server.database.devices.enrolmentCode(site: "north", by: ("test", "admin"))
+            // The participant's own home PC: a code made for P07 (a machine of the site's code receives no one's rows).
+            let (code, _) = try await server.database.devices.enrolmentCode(
+                site: "north", participant: "P07", by: ("test", "admin"), requestID: nil)
             let enrolled = try await Spawn.runOffPool(
                 [binary, "sync", "--server", address, "--enrol", code], environment: environment)
             #expect(enrolled.status == 0, "\(enrolled.output)")

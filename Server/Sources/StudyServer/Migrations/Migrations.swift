@@ -45,6 +45,7 @@ enum Migrations {
         .v075QuestionnaireLinks,
         .v080SitesTimeZone,
         .v081PrescriptionsQuestionnaire,
+        .v085MachineParticipants,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
