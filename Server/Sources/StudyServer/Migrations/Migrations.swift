@@ -44,6 +44,7 @@ enum Migrations {
         .v074Instruments,
         .v075QuestionnaireLinks,
         .v080SitesTimeZone,
+        .v081PrescriptionsQuestionnaire,
         .v085MachineParticipants,
     ]
 
