@@ -52,7 +52,7 @@ func buildRouter(
     ).add(to: api)
     QuestionnaireAssignmentRoutes(
         sites: r.sites, instruments: r.instruments, assignments: r.questionnaireAssignments,
-        participantPages: r.participantPages, questionnaireLinks: r.questionnaireLinks
+        participantPages: r.participantPages, questionnaireLinks: r.questionnaireLinks, audit: r.audit
     ).add(to: api)
     // The dashboard: HTML pages under /, signed in with a cookie.
     let web = router.group().add(middleware: WebMiddleware(sessions: r.sessions, pages: pages))

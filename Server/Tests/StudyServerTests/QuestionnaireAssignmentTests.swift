@@ -104,6 +104,8 @@ import TidyFormats
             let audited = try await server.database.auditTrail.auditRows(
                 action: "prescription.questionnaire_withdraw")
             #expect(audited.count == 1 && audited[0].participant == "P07" && audited[0].site == "north")
+            // Each reading of the list is a row (the supervisor's two and the researcher's one; another site's 404 none).
+            #expect(try await server.database.auditTrail.auditRows(action: "questionnaire_assignments.view").count == 3)
         }
     }
 

@@ -17,8 +17,10 @@ struct SyncCommand: ParsableCommand {
             participant's next plan-NNN.json and next profile version (a version made here meanwhile is kept and \
             reported as a conflict), appends the study team's answers to each participant's messages.csv, and stores \
             the questionnaires (instrument files) a supervisor added for the site among the added ones, each checked \
-            as questionnaire add checks a file (a refused one is named, the sync goes on), and appends the answers \
-            given on the server's web questionnaire to each participant's questionnaires.csv; no other local file \
+            as questionnaire add checks a file (a refused one is named, the sync goes on), appends the answers \
+            given on the server's web questionnaire to each participant's questionnaires.csv, and writes the \
+            questionnaires the study team assigned (or withdrew) into each participant's \
+            questionnaire-assignments.json, which rate's reminder prompt asks when due; no other local file \
             is written or changed. The folders of participants whose data \
             an admin deleted on the server are not sent, and the summary names them. The enrolment (server, device token, last \
             prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json. Once enrolled, \

@@ -12,6 +12,7 @@ struct QuestionnaireAssignmentRoutes {
     let assignments: any QuestionnaireAssignmentsRepository
     let participantPages: any ParticipantPagesRepository
     let questionnaireLinks: any QuestionnaireLinksRepository
+    let audit: any AuditRepository
 
     struct Created: Encodable, Sendable {
         var id: Int
@@ -120,9 +121,10 @@ struct QuestionnaireAssignmentRoutes {
             .filter { seen.insert("\($0.administration)\t\($0.record.rawValue)\t\($0.item)").inserted }
     }
 
-    /// `GET …/questionnaires`: the participant's assignments with where each stands (anyone who sees the site).
+    /// `GET …/questionnaires`: the participant's assignments with where each stands (anyone who sees the site);
+    /// audited as `questionnaire_assignments.view`.
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Listing> {
-        let (_, site, participant) = try await target(context, write: false)
+        let (account, site, participant) = try await target(context, write: false)
         let records = try await assignments.assignments(site: site, participant: participant)
         let rows =
             records.isEmpty
@@ -130,6 +132,10 @@ struct QuestionnaireAssignmentRoutes {
             : try await Self.questionnaireRows(
                 site: site, participant: participant, participantPages: participantPages, links: questionnaireLinks)
         let now = Date()
+        // What was answered is health data: the reading is a row, as the participant page's.
+        try await audit.auditView(
+            "questionnaire_assignments", by: account, site: site, participant: participant,
+            detail: ["assignments": String(records.count)], requestID: context.id)
         return JSONReply(
             body: Listing(
                 site: site, participant: participant,
