@@ -478,27 +478,49 @@ final class ParserState {
         if header != nil, let bounds {
             // A data row: its fields are not copied; the record's bounds are offsets into the line itself.
             let columns = slotOfColumn.count
+            /// The field between two commas (or the row's ends), without the blanks around it.
+            @inline(__always) func take(_ from: UnsafePointer<UInt8>, _ to: UnsafePointer<UInt8>) {
+                var first = from
+                while first < to, isSpace(first.pointee) { first += 1 }
+                var last = to
+                while last > first, isSpace((last - 1).pointee) { last -= 1 }
+                recordBytes += last - first
+                if fieldIndex < columns {
+                    let slot = slotOfColumn[fieldIndex]
+                    if slot >= 0 {
+                        bounds[2 * slot] = first - start
+                        bounds[2 * slot + 1] = last - start
+                    }
+                }
+                fieldIndex += 1
+            }
             var p = start
             while p < end, isSpace(p.pointee) { p += 1 }
             if p < end {
-                while true {
-                    var fieldEnd = p
-                    while fieldEnd < end, fieldEnd.pointee != 0x2C { fieldEnd += 1 }
-                    var last = fieldEnd
-                    while last > p, isSpace((last - 1).pointee) { last -= 1 }
-                    recordBytes += last - p
-                    if fieldIndex < columns {
-                        let slot = slotOfColumn[fieldIndex]
-                        if slot >= 0 {
-                            bounds[2 * slot] = p - start
-                            bounds[2 * slot + 1] = last - start
-                        }
+                var fieldStart = p
+                // Eight bytes at a time: a comma is a zero byte of the word XOR ",,,,,,,,", and the exact zero-byte
+                // mask (no carry crosses a byte) marks every one of them, lowest address first.
+                let commas: UInt64 = 0x2C2C_2C2C_2C2C_2C2C
+                let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                while end - p >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) ^ commas
+                    var zeros = ~(((word & low7) &+ low7) | word) & ~low7
+                    while zeros != 0 {
+                        let comma = p + zeros.trailingZeroBitCount >> 3
+                        take(fieldStart, comma)
+                        fieldStart = comma + 1
+                        zeros &= zeros &- 1
                     }
-                    fieldIndex += 1
-                    guard fieldEnd < end else { break }
-                    p = fieldEnd + 1
-                    while p < end, isSpace(p.pointee) { p += 1 }
+                    p += 8
                 }
+                while p < end {
+                    if p.pointee == 0x2C {
+                        take(fieldStart, p)
+                        fieldStart = p + 1
+                    }
+                    p += 1
+                }
+                take(fieldStart, end)
             }
             lineStart = start
             lineCount = end - start
