@@ -10,13 +10,15 @@ import Foundation
 public struct CSVRecord: @unchecked Sendable, Equatable {
     /// 1-based line of the file where the record starts (line breaks inside quoted fields count).
     public let line: Int
+    // The accessors are inlinable so that a reader in another module (the analyzer) reads a field with no call.
     /// Kept alive by the reader while streaming, by `owner` once kept.
-    private let layout: Unmanaged<CSVRecordLayout>
-    private let base: UnsafePointer<UInt8>
+    @usableFromInline let layout: Unmanaged<CSVRecordLayout>
+    /// The parser's buffer of the chosen fields, or the line itself when the reader split it (see `unquotedRow`).
+    @usableFromInline let base: UnsafePointer<UInt8>
     /// Slot k's bytes are `base[bounds[2k] ..< bounds[2k + 1]]` (empty for an optional column the file lacks).
-    private let bounds: UnsafePointer<Int>
+    @usableFromInline let bounds: UnsafePointer<Int>
     /// nil while streaming; a kept record's own copy of its fields.
-    private let owner: CSVRecordStorage?
+    @usableFromInline let owner: CSVRecordStorage?
 
     init(
         line: Int, layout: Unmanaged<CSVRecordLayout>, base: UnsafePointer<UInt8>, bounds: UnsafePointer<Int>,
@@ -32,7 +34,7 @@ public struct CSVRecord: @unchecked Sendable, Equatable {
     public var file: String { layout._withUnsafeGuaranteedRef { $0.file } }
     public var columnNames: [String] { layout._withUnsafeGuaranteedRef { $0.columnNames } }
 
-    public func has(_ slot: Int) -> Bool {
+    @inlinable public func has(_ slot: Int) -> Bool {
         layout._withUnsafeGuaranteedRef {
             precondition(slot >= 0 && slot < $0.slots, "no column slot \(slot)")
             return $0.present[slot]
@@ -41,18 +43,18 @@ public struct CSVRecord: @unchecked Sendable, Equatable {
 
     /// The field's bytes as they stand in the file (the formula guard left in), in the record's buffer: valid while
     /// the record is (a streamed record: until its callback returns).
-    public func bytes(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+    @inlinable public func bytes(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
         precondition(slot >= 0 && slot < layout._withUnsafeGuaranteedRef { $0.slots }, "no column slot \(slot)")
         return UnsafeBufferPointer(start: base + bounds[2 * slot], count: bounds[2 * slot + 1] - bounds[2 * slot])
     }
 
-    public func isEmpty(_ slot: Int) -> Bool { bytes(slot).isEmpty }
+    @inlinable public func isEmpty(_ slot: Int) -> Bool { bytes(slot).isEmpty }
 
-    public func withBytes<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    @inlinable public func withBytes<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try withExtendedLifetime(owner) { try body(bytes(slot)) }
     }
 
-    public func string(_ slot: Int) -> String { withBytes(slot) { String(decoding: $0, as: UTF8.self) } }
+    @inlinable public func string(_ slot: Int) -> String { withBytes(slot) { String(decoding: $0, as: UTF8.self) } }
 
     /// Every requested field as text, in `columnNames` order.
     public var fields: [String] { columnNames.indices.map { string($0) } }
@@ -97,12 +99,12 @@ public struct CSVRecord: @unchecked Sendable, Equatable {
 }
 
 /// What every record of one file shares, made once at its header.
-final class CSVRecordLayout: @unchecked Sendable {
+@usableFromInline final class CSVRecordLayout: @unchecked Sendable {
     let file: String
     let columnNames: [String]
-    let slots: Int
+    @usableFromInline let slots: Int
     /// Whether the file has column k (an optional column may be missing); never written after `init`.
-    let present: UnsafeMutablePointer<Bool>
+    @usableFromInline let present: UnsafeMutablePointer<Bool>
 
     init(file: String, columnNames: [String], present: [Bool]) {
         self.file = file
@@ -116,7 +118,7 @@ final class CSVRecordLayout: @unchecked Sendable {
 }
 
 /// A kept record's fields and bounds (see `CSVRecord.kept`).
-final class CSVRecordStorage: @unchecked Sendable {
+@usableFromInline final class CSVRecordStorage: @unchecked Sendable {
     let layout: CSVRecordLayout
     let bytes: UnsafeMutablePointer<UInt8>
     let bounds: UnsafeMutablePointer<Int>
@@ -396,6 +398,9 @@ final class ParserState {
     @exclusivity(unchecked) var count = 0
     /// Slot k's field is `buffer[bounds[2k] ..< bounds[2k + 1]]`; allocated at the header.
     @exclusivity(unchecked) var bounds: UnsafeMutablePointer<Int>?
+    /// Set while a row the reader split itself ends: its fields are stretches of the line, not copies in `buffer`.
+    @exclusivity(unchecked) var lineStart: UnsafePointer<UInt8>?
+    @exclusivity(unchecked) var lineCount = 0
     /// The file's columns, shared by its records (made at the header).
     var layout: CSVRecordLayout?
     @exclusivity(unchecked) var layoutReference: Unmanaged<CSVRecordLayout>?
@@ -441,11 +446,12 @@ final class ParserState {
         if header == nil { headerFields.removeAll() }
     }
 
-    /// The first slot whose field holds a NUL byte (one memchr over the record when none does).
-    func slotHoldingNUL(slots: Int, bounds: UnsafeMutablePointer<Int>) -> Int? {
-        guard count > 0, memchr(buffer, 0, count) != nil else { return nil }
+    /// The first slot whose field holds a NUL byte (one memchr over the record's bytes when none does).
+    func slotHoldingNUL(_ base: UnsafePointer<UInt8>, count: Int, slots: Int, bounds: UnsafeMutablePointer<Int>) -> Int?
+    {
+        guard count > 0, memchr(base, 0, count) != nil else { return nil }
         return (0..<slots).first { slot in
-            UnsafeBufferPointer(start: buffer + bounds[2 * slot], count: bounds[2 * slot + 1] - bounds[2 * slot])
+            UnsafeBufferPointer(start: base + bounds[2 * slot], count: bounds[2 * slot + 1] - bounds[2 * slot])
                 .contains(0)
         }
     }
@@ -469,6 +475,58 @@ final class ParserState {
 
     private func unquotedRow(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, terminator: Int32) {
         @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+        if header != nil, let bounds {
+            // A data row: its fields are not copied; the record's bounds are offsets into the line itself.
+            let columns = slotOfColumn.count
+            /// The field between two commas (or the row's ends), without the blanks around it.
+            @inline(__always) func take(_ from: UnsafePointer<UInt8>, _ to: UnsafePointer<UInt8>) {
+                var first = from
+                while first < to, isSpace(first.pointee) { first += 1 }
+                var last = to
+                while last > first, isSpace((last - 1).pointee) { last -= 1 }
+                recordBytes += last - first
+                if fieldIndex < columns {
+                    let slot = slotOfColumn[fieldIndex]
+                    if slot >= 0 {
+                        bounds[2 * slot] = first - start
+                        bounds[2 * slot + 1] = last - start
+                    }
+                }
+                fieldIndex += 1
+            }
+            var p = start
+            while p < end, isSpace(p.pointee) { p += 1 }
+            if p < end {
+                var fieldStart = p
+                // Eight bytes at a time: a comma is a zero byte of the word XOR ",,,,,,,,", and the exact zero-byte
+                // mask (no carry crosses a byte) marks every one of them, lowest address first.
+                let commas: UInt64 = 0x2C2C_2C2C_2C2C_2C2C
+                let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                while end - p >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) ^ commas
+                    var zeros = ~(((word & low7) &+ low7) | word) & ~low7
+                    while zeros != 0 {
+                        let comma = p + zeros.trailingZeroBitCount >> 3
+                        take(fieldStart, comma)
+                        fieldStart = comma + 1
+                        zeros &= zeros &- 1
+                    }
+                    p += 8
+                }
+                while p < end {
+                    if p.pointee == 0x2C {
+                        take(fieldStart, p)
+                        fieldStart = p + 1
+                    }
+                    p += 1
+                }
+                take(fieldStart, end)
+            }
+            lineStart = start
+            lineCount = end - start
+            endRecord(terminator)
+            return
+        }
         var p = start
         while p < end, isSpace(p.pointee) { p += 1 }
         if p < end {
@@ -532,6 +590,7 @@ final class ParserState {
             newlinesInRecord = 0
             recordBytes = 0
             count = 0
+            lineStart = nil
             if terminator == 0x0A { line += 1 }
         }
         // An empty line, or the LF of a CR LF pair: no record.
@@ -583,10 +642,13 @@ final class ParserState {
             return
         }
         guard !stop, let layoutReference, let bounds else { return }
-        let nulSlot = slotHoldingNUL(slots: layoutReference._withUnsafeGuaranteedRef { $0.slots }, bounds: bounds)
+        let base = lineStart ?? UnsafePointer(buffer)
+        let nulSlot = slotHoldingNUL(
+            base, count: lineStart == nil ? count : lineCount,
+            slots: layoutReference._withUnsafeGuaranteedRef { $0.slots },
+            bounds: bounds)
         let record = CSVRecord(
-            line: recordLine, layout: layoutReference, base: UnsafePointer(buffer), bounds: UnsafePointer(bounds),
-            owner: nil)
+            line: recordLine, layout: layoutReference, base: base, bounds: UnsafePointer(bounds), owner: nil)
         if onRecord(record, nulSlot) { stop = true }
     }
 }

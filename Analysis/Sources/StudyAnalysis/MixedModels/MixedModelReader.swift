@@ -129,7 +129,10 @@ public final class MixedModelReader {
                             // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone or an
                             // older log's true/false must read as TRUE/FALSE.
                             let bytes = record.bytes(s)
-                            if bytes.first != 0x27 && !Self.isLowerCaseBoolean(bytes) {
+                            if bytes.first != 0x27 {
+                                // An older log's true/false reads as TRUE/FALSE (`StudyData.unescapeText`), from bytes
+                                // made once: it was a text, an array and a set lookup for every row of a GLMM.
+                                if let upper = Self.upperCaseBoolean(bytes) { return upper }
                                 return bytes.isEmpty || bytes.elementsEqual(Self.missingMarker) ? nil : bytes
                             }
                             let text = StudyData.unescapeText(record.string(s))
@@ -199,14 +202,28 @@ public final class MixedModelReader {
     }
 
     static let missingMarker: [UInt8] = Array("NA".utf8)
-    static let lowerCaseBoolean: Set<[UInt8]> = Set(["true", "false", "True", "False"].map { Array($0.utf8) })
-
-    /// `true`/`false`/`True`/`False`; a field starting with any other byte is decided without a copy.
-    static func isLowerCaseBoolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `TRUE` for `true`/`True`, `FALSE` for `false`/`False` (what `StudyData.unescapeText` makes of them), nil for
+    /// anything else; the bytes are made once and live as long as the program.
+    static func upperCaseBoolean(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         guard let first = bytes.first, first == 0x74 || first == 0x66 || first == 0x54 || first == 0x46 else {
-            return false
+            return nil
         }
-        return lowerCaseBoolean.contains(Array(bytes))
+        if spells(bytes, "true") || spells(bytes, "True") { return upperTrue }
+        if spells(bytes, "false") || spells(bytes, "False") { return upperFalse }
+        return nil
+    }
+
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0
+    }
+
+    private nonisolated(unsafe) static let upperTrue = lasting("TRUE")
+    private nonisolated(unsafe) static let upperFalse = lasting("FALSE")
+
+    private static func lasting(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        _ = bytes.initialize(from: text.utf8)
+        return UnsafeBufferPointer(bytes)
     }
 
     static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? { ExactDecimal.parse(bytes)?.approximate }
