@@ -44,6 +44,7 @@ enum Migrations {
         .v074Instruments,
         .v075QuestionnaireLinks,
         .v080SitesTimeZone,
+        .v082TrialsHRTFChecksIndex,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that
