@@ -154,6 +154,28 @@ struct SyncCommand: ParsableCommand {
                 "; received \(profiles.written.count) profile versions ("
                 + profiles.written.map { "\($0.participant) version \($0.version)" }.joined(separator: ", ") + ")"
         }
+        // Questionnaires a supervisor assigned to a participant (or withdrew), for the reminder's prompt to ask; one
+        // this game cannot read is named and the sync goes on.
+        let assigned = try AssignedQuestionnaires.apply(
+            try client.prescriptions(after: settingsNow.appliedQuestionnairePrescription ?? 0, kind: "questionnaire"),
+            server: settings.server, logs: logsURL, at: Date())
+        if let last = assigned.last {
+            settingsNow.appliedQuestionnairePrescription = last
+            try settingsNow.save()
+        }
+        if !assigned.assigned.isEmpty {
+            received +=
+                "; received \(assigned.assigned.count) questionnaire assignments ("
+                + assigned.assigned.map { "\($0.participant) \($0.instrument)" }.joined(separator: ", ") + ")"
+        }
+        if !assigned.withdrawn.isEmpty {
+            received +=
+                "; withdrawn \(assigned.withdrawn.count) questionnaire assignments ("
+                + assigned.withdrawn.map { "\($0.participant) \($0.instrument)" }.joined(separator: ", ") + ")"
+        }
+        if !assigned.refused.isEmpty {
+            received += "; refused: " + assigned.refused.joined(separator: " ")
+        }
         // The study team's answers, each appended to its participant's messages.csv (the game's Messages screen).
         let answers = try TeamAnswers.apply(
             try client.answers(after: settingsNow.receivedAnswer ?? 0), logs: logsURL, at: Date())

@@ -66,8 +66,10 @@ final class LaplaceDeviance {
                 let s = start(block: k, level: data.levels[i][k])
                 for a in 0..<block.dimension { eta += data.z[i][k][a] * b[s + a] }
             }
-            let mu = 1 / (1 + exp(-eta))
-            let logMu = -log1p(exp(-eta))
+            // exp(-eta) once for both (the same value each time: no digit moves).
+            let expMinusEta = exp(-eta)
+            let mu = 1 / (1 + expMinusEta)
+            let logMu = -log1p(expMinusEta)
             let logOneMinusMu = -log1p(exp(eta))
             let s = data.successes[i]
             let n = data.trials[i]

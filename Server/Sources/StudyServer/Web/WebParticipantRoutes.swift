@@ -20,6 +20,7 @@ struct WebParticipantRoutes {
     let devices: any DevicesRepository
     let instruments: any InstrumentsRepository
     let questionnaireLinks: any QuestionnaireLinksRepository
+    let questionnaireAssignments: any QuestionnaireAssignmentsRepository
     let pages: WebPages
 
     func add(to web: RouterGroup<AppRequestContext>) {
@@ -29,6 +30,10 @@ struct WebParticipantRoutes {
         web.post("sites/:site/participants/:participant/messages", use: answerMessages)
         web.post("sites/:site/participants/:participant/questionnaire-links", use: makeQuestionnaireLink)
         web.post("sites/:site/participants/:participant/questionnaire-links/:link/revoke", use: revokeQuestionnaireLink)
+        web.post("sites/:site/participants/:participant/questionnaire-assignments", use: assignQuestionnaire)
+        web.post(
+            "sites/:site/participants/:participant/questionnaire-assignments/:assignment/withdraw",
+            use: withdrawQuestionnaire)
         web.get("sites/:site/sessions/:session", use: sessionPage)
         web.get("sites/:site/sessions/:session/pictures/:name", use: sessionPicture)
         addDoctorRecord(to: web)
@@ -197,6 +202,9 @@ struct WebParticipantRoutes {
             page["conversation"] = Self.conversation(
                 messages, draft: answer?.draft ?? "", error: answer?.error, catalog: context.catalog)
         }
+        // Questionnaires assigned without a plan: read by every role, assigned and withdrawn by the care team.
+        page["assigned"] = try await assignmentSection(
+            site: site, participant: participant, canAssign: canPrescribe, catalog: catalog)
         // Personal web questionnaire links: the care team's, as the messages.
         if account.role != .researcher {
             page["questionnaireLinks"] = try await linkSection(
