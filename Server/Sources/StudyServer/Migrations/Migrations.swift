@@ -45,6 +45,7 @@ enum Migrations {
         .v075QuestionnaireLinks,
         .v080SitesTimeZone,
         .v081PrescriptionsQuestionnaire,
+        .v082TrialsHRTFChecksIndex,
         .v085MachineParticipants,
     ]
 

@@ -37,10 +37,9 @@ struct WebSiteRoutes {
         let now = Date()
         var sites: [[String: Any]] = []
         var alerts: [[String: Any]] = []
-        let zones = try await self.sites.siteTimeZones()
-        for site in try await self.sites.sites() where account.sees(site: site) {
+        for (site, zone) in try await self.sites.sitesWithTimeZones() where account.sees(site: site) {
             // Each site's rows in its own zone.
-            let catalog = context.catalog.reading(in: (zones[site] ?? .utc).zone)
+            let catalog = context.catalog.reading(in: zone.zone)
             let devices = try await self.devices.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
             for alert in try await self.siteAlerts.alerts(
                 site: site, now: now, thresholds: thresholds, catalog: catalog)
