@@ -50,6 +50,7 @@ server_bin="$(cd Server && "$swift" build "${static[@]}" --show-bin-path)"
 # modules, compiled against the static runtime, names those; they go to the link, each shared one only if used
 # (--as-needed), as in a release build. Measured: the game's relink took seconds, its full compile a half hour.
 autolink="$(dirname "$(readlink -f "$(command -v swiftc)")")/swift-autolink-extract"
+static_libs="$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/swift_static/linux"
 relink_flags() { # BIN_DIR PRODUCT
     local objects="$1/$2.product/Objects.LinkFileList" modules=(Foundation) lib libraries
     [ -f "$objects" ] || {
@@ -63,6 +64,9 @@ relink_flags() { # BIN_DIR PRODUCT
     done
     printf 'import %s\n' "${modules[@]}" >"$work/probe-$2.swift"
     swiftc -static-stdlib -c "$work/probe-$2.swift" -o "$work/probe-$2.o"
+    # The folder of the static archives is named too: these flags also reach the link of the version-stamp plugin's
+    # tool, which the driver links against the dynamic runtime and whose link failed on "-lCoreFoundation" without it.
+    printf -- '-Xlinker\n-L%s\n' "$static_libs"
     # A group: the static archives need each other (CoreFoundation needs _FoundationICU, which comes first).
     printf -- '-Xlinker\n--as-needed\n-Xlinker\n--start-group\n'
     "$autolink" "$work/probe-$2.o" -o - | sed 's/^/-Xlinker\n/'

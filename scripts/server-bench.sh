@@ -71,4 +71,4 @@ kill "$served" && wait "$served" 2>/dev/null || true
 served=""
 
 # Last, as its lines are the dashboard's: it adds its own site of 1,000 participants to the same cluster.
-bash scripts/dashboard-bench.sh "$url" "$server" "$bin" "$work/pg" "$work"
+bash scripts/dashboard-bench.sh "$url" "$server" "$bin" "$work/pg" "$work" "$work/pg/log"

@@ -3,53 +3,91 @@ import CCSV
 import Foundation
 
 /// One record as the callback sees it: the requested columns' bytes lie one after another in one buffer, each field a
-/// slice of it (no allocation per field; a streaming reader's records share the one buffer the parser reuses).
-public struct CSVRecord: Sendable, Equatable {
-    public let file: String
+/// stretch of it. A streamed record is a view of the buffer the parser reuses, valid until the callback returns: it
+/// holds no reference-counted field (the file's name, columns and which of them the file has are shared by every
+/// record of the file and made once, at the header), so handing one to the callback costs no allocation, retain or
+/// release. `kept()` makes a record that owns a copy of its fields (`CSVTable`'s records).
+public struct CSVRecord: @unchecked Sendable, Equatable {
     /// 1-based line of the file where the record starts (line breaks inside quoted fields count).
     public let line: Int
-    public let columnNames: [String]
-    let buffer: [UInt8]
-    /// Slot k's bytes are `buffer[bounds[2k] ..< bounds[2k + 1]]` (empty for an optional column the file lacks).
-    let bounds: [Int]
-    let present: [Bool]
+    // The accessors are inlinable so that a reader in another module (the analyzer) reads a field with no call.
+    /// Kept alive by the reader while streaming, by `owner` once kept.
+    @usableFromInline let layout: Unmanaged<CSVRecordLayout>
+    /// The parser's buffer of the chosen fields, or the line itself when the reader split it (see `unquotedRow`).
+    @usableFromInline let base: UnsafePointer<UInt8>
+    /// Slot k's bytes are `base[bounds[2k] ..< bounds[2k + 1]]` (empty for an optional column the file lacks).
+    @usableFromInline let bounds: UnsafePointer<Int>
+    /// nil while streaming; a kept record's own copy of its fields.
+    @usableFromInline let owner: CSVRecordStorage?
 
-    public func has(_ slot: Int) -> Bool { present[slot] }
+    init(
+        line: Int, layout: Unmanaged<CSVRecordLayout>, base: UnsafePointer<UInt8>, bounds: UnsafePointer<Int>,
+        owner: CSVRecordStorage?
+    ) {
+        self.line = line
+        self.layout = layout
+        self.base = base
+        self.bounds = bounds
+        self.owner = owner
+    }
 
-    /// The field's bytes as they stand in the file (the formula guard left in): a slice of the record's buffer.
-    public func bytes(_ slot: Int) -> ArraySlice<UInt8> { buffer[bounds[2 * slot]..<bounds[2 * slot + 1]] }
+    public var file: String { layout._withUnsafeGuaranteedRef { $0.file } }
+    public var columnNames: [String] { layout._withUnsafeGuaranteedRef { $0.columnNames } }
 
-    public func isEmpty(_ slot: Int) -> Bool { bounds[2 * slot] == bounds[2 * slot + 1] }
-
-    public func withBytes<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try buffer.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[bounds[2 * slot]..<bounds[2 * slot + 1]]))
+    @inlinable public func has(_ slot: Int) -> Bool {
+        layout._withUnsafeGuaranteedRef {
+            precondition(slot >= 0 && slot < $0.slots, "no column slot \(slot)")
+            return $0.present[slot]
         }
     }
 
-    public func string(_ slot: Int) -> String { withBytes(slot) { String(decoding: $0, as: UTF8.self) } }
+    /// The field's bytes as they stand in the file (the formula guard left in), in the record's buffer: valid while
+    /// the record is (a streamed record: until its callback returns).
+    @inlinable public func bytes(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+        precondition(slot >= 0 && slot < layout._withUnsafeGuaranteedRef { $0.slots }, "no column slot \(slot)")
+        return UnsafeBufferPointer(start: base + bounds[2 * slot], count: bounds[2 * slot + 1] - bounds[2 * slot])
+    }
+
+    @inlinable public func isEmpty(_ slot: Int) -> Bool { bytes(slot).isEmpty }
+
+    @inlinable public func withBytes<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(owner) { try body(bytes(slot)) }
+    }
+
+    @inlinable public func string(_ slot: Int) -> String { withBytes(slot) { String(decoding: $0, as: UTF8.self) } }
 
     /// Every requested field as text, in `columnNames` order.
     public var fields: [String] { columnNames.indices.map { string($0) } }
 
-    /// A record to keep beyond the callback: its own buffer, no larger than its fields.
+    /// A record to keep beyond the callback: its own copy of its fields, no larger than they are.
     func kept() -> CSVRecord {
-        var tight: [UInt8] = []
-        tight.reserveCapacity(present.indices.reduce(0) { $0 + bounds[2 * $1 + 1] - bounds[2 * $1] })
-        var slotBounds = bounds
-        for slot in present.indices {
-            slotBounds[2 * slot] = tight.count
-            tight.append(contentsOf: bytes(slot))
-            slotBounds[2 * slot + 1] = tight.count
+        let shared = layout.takeUnretainedValue()
+        let slots = shared.slots
+        let total = (0..<slots).reduce(0) { $0 + bounds[2 * $1 + 1] - bounds[2 * $1] }
+        let storage = CSVRecordStorage(layout: shared, byteCount: total, slots: slots)
+        var at = 0
+        for slot in 0..<slots {
+            let field = bytes(slot)
+            storage.bounds[2 * slot] = at
+            if let source = field.baseAddress, field.count > 0 {
+                (storage.bytes + at).initialize(from: source, count: field.count)
+            }
+            at += field.count
+            storage.bounds[2 * slot + 1] = at
         }
         return CSVRecord(
-            file: file, line: line, columnNames: columnNames, buffer: tight, bounds: slotBounds, present: present)
+            line: line, layout: layout, base: UnsafePointer(storage.bytes), bounds: UnsafePointer(storage.bounds),
+            owner: storage)
     }
 
     /// Equal when file, line, columns and every field's bytes are (however the fields lie in the buffer).
     public static func == (a: CSVRecord, b: CSVRecord) -> Bool {
-        a.file == b.file && a.line == b.line && a.columnNames == b.columnNames && a.present == b.present
-            && a.present.indices.allSatisfy { a.bytes($0) == b.bytes($0) }
+        let names = a.columnNames
+        return a.file == b.file && a.line == b.line && names == b.columnNames
+            && names.indices.allSatisfy { slot in
+                a.has(slot) == b.has(slot)
+                    && a.withBytes(slot) { x in b.withBytes(slot) { y in x.elementsEqual(y) } }
+            }
     }
 
     /// A row-level problem (bad number, wrong field count): fatal unless the reader skips invalid rows.
@@ -57,6 +95,44 @@ public struct CSVRecord: Sendable, Equatable {
         .invalidRow(
             file: file, line: line, column: slot.map { columnNames[$0] }, problem: what,
             advice: CSVReadError.defaultAdvice)
+    }
+}
+
+/// What every record of one file shares, made once at its header.
+@usableFromInline final class CSVRecordLayout: @unchecked Sendable {
+    let file: String
+    let columnNames: [String]
+    @usableFromInline let slots: Int
+    /// Whether the file has column k (an optional column may be missing); never written after `init`.
+    @usableFromInline let present: UnsafeMutablePointer<Bool>
+
+    init(file: String, columnNames: [String], present: [Bool]) {
+        self.file = file
+        self.columnNames = columnNames
+        slots = columnNames.count
+        self.present = .allocate(capacity: max(present.count, 1))
+        self.present.initialize(from: present, count: present.count)
+    }
+
+    deinit { present.deallocate() }
+}
+
+/// A kept record's fields and bounds (see `CSVRecord.kept`).
+@usableFromInline final class CSVRecordStorage: @unchecked Sendable {
+    let layout: CSVRecordLayout
+    let bytes: UnsafeMutablePointer<UInt8>
+    let bounds: UnsafeMutablePointer<Int>
+
+    init(layout: CSVRecordLayout, byteCount: Int, slots: Int) {
+        self.layout = layout
+        bytes = .allocate(capacity: max(byteCount, 1))
+        bounds = .allocate(capacity: max(2 * slots, 1))
+        bounds.initialize(repeating: 0, count: max(2 * slots, 1))
+    }
+
+    deinit {
+        bytes.deallocate()
+        bounds.deallocate()
     }
 }
 
@@ -144,28 +220,30 @@ public final class CSVReader {
         let progress = showProgress && size > 20_000_000
         cutOff = nil
         header = []
-        let state = ParserState(file: path, wanted: columns, optional: optionalColumns)
-        defer { linesSplitHere = state.linesSplit }
         var handlerError: Error?
-        state.onRecord = { [unowned self] record in
+        // Called for every record: it holds no reference to the parser's state (no cycle to break) and takes the
+        // reader unretained (the reader outlives its own parse); it returns true to stop the reading.
+        let state = ParserState(file: path, wanted: columns, optional: optionalColumns) {
+            [unowned(unsafe) self] record, nulSlot in
             do {
                 // A NUL is no text: a number cut at it ("2<NUL>0" read as 2) would be a silent wrong value.
-                if let slot = state.slotHoldingNUL() {
-                    throw record.invalid(slot, "holds a NUL byte, which no CSV text has (is the file damaged?)")
+                if let nulSlot {
+                    throw record.invalid(nulSlot, "holds a NUL byte, which no CSV text has (is the file damaged?)")
                 }
                 try onRecord(record)
                 self.rowsRead += 1
             } catch let row as CSVReadError {
                 do { try self.noteInvalid(row) } catch {
                     handlerError = error
-                    state.stop = true
+                    return true
                 }
             } catch {
                 handlerError = error
-                state.stop = true
+                return true
             }
+            return false
         }
-        defer { state.onRecord = nil }
+        defer { linesSplitHere = state.linesSplit }
         var parser = csv_parser()
         // REPALL_NL: every unquoted CR and LF ends a row (empty ones too), so lines can be counted.
         let options = UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL | CSV_REPALL_NL)
@@ -315,9 +393,17 @@ final class ParserState {
     @exclusivity(unchecked) var slotOfColumn: [Int] = []
     // Touched for every field of every row: exclusivity is guaranteed by the single-threaded parse loop.
     /// The current record's wanted fields, one after another; reused from record to record (see `CSVRecord`).
-    @exclusivity(unchecked) var buffer: [UInt8] = []
-    @exclusivity(unchecked) var bounds: [Int]
-    var present: [Bool]
+    @exclusivity(unchecked) var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var capacity = 4096
+    @exclusivity(unchecked) var count = 0
+    /// Slot k's field is `buffer[bounds[2k] ..< bounds[2k + 1]]`; allocated at the header.
+    @exclusivity(unchecked) var bounds: UnsafeMutablePointer<Int>?
+    /// Set while a row the reader split itself ends: its fields are stretches of the line, not copies in `buffer`.
+    @exclusivity(unchecked) var lineStart: UnsafePointer<UInt8>?
+    @exclusivity(unchecked) var lineCount = 0
+    /// The file's columns, shared by its records (made at the header).
+    var layout: CSVRecordLayout?
+    @exclusivity(unchecked) var layoutReference: Unmanaged<CSVRecordLayout>?
     @exclusivity(unchecked) var fieldIndex = 0
     /// The physical line being parsed (1-based); newlines inside quoted fields count too.
     @exclusivity(unchecked) var line = 1
@@ -332,36 +418,42 @@ final class ParserState {
     /// Set before libcsv's final call when the file ended without a line break.
     var tailIsCutOff = false
     var tailBytes = 0
-    /// Called at each record's end; errors are kept by the closure (C callbacks cannot throw).
-    var onRecord: ((CSVRecord) -> Void)?
+    /// Called at each record's end with the slot of a field holding a NUL byte, if one does; true stops the reading
+    /// (errors are kept by the closure: C callbacks cannot throw).
+    let onRecord: (CSVRecord, Int?) -> Bool
     /// Set after a fatal error: the remaining records are ignored.
     var stop = false
     var invalid: [CSVReadError] = []
     var fatal: CSVReadError?
 
-    init(file: String, wanted: [String]?, optional: Set<String>) {
+    init(file: String, wanted: [String]?, optional: Set<String>, onRecord: @escaping (CSVRecord, Int?) -> Bool) {
         self.file = file
         self.wanted = wanted
         self.optional = optional
-        bounds = Array(repeating: 0, count: 2 * (wanted?.count ?? 0))
-        buffer.reserveCapacity(4096)
-        present = Array(repeating: false, count: wanted?.count ?? 0)
+        self.onRecord = onRecord
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        buffer.deallocate()
+        bounds?.deallocate()
     }
 
     func resetRecord() {
         fieldIndex = 0
         recordBytes = 0
-        buffer.removeAll(keepingCapacity: true)
+        count = 0
         if header == nil { headerFields.removeAll() }
     }
 
-    /// The first slot whose field holds a NUL byte (one memchr over the record when none does).
-    func slotHoldingNUL() -> Int? {
-        let any = buffer.withUnsafeBufferPointer { all in
-            all.count > 0 && memchr(all.baseAddress!, 0, all.count) != nil
+    /// The first slot whose field holds a NUL byte (one memchr over the record's bytes when none does).
+    func slotHoldingNUL(_ base: UnsafePointer<UInt8>, count: Int, slots: Int, bounds: UnsafeMutablePointer<Int>) -> Int?
+    {
+        guard count > 0, memchr(base, 0, count) != nil else { return nil }
+        return (0..<slots).first { slot in
+            UnsafeBufferPointer(start: base + bounds[2 * slot], count: bounds[2 * slot + 1] - bounds[2 * slot])
+                .contains(0)
         }
-        guard any else { return nil }
-        return (0..<bounds.count / 2).first { buffer[bounds[2 * $0]..<bounds[2 * $0 + 1]].contains(0) }
     }
 
     /// A line without quote or LF, as libcsv (strict, every CR and LF ending a row) reads it: each CR ends a row, the
@@ -383,6 +475,58 @@ final class ParserState {
 
     private func unquotedRow(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, terminator: Int32) {
         @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+        if header != nil, let bounds {
+            // A data row: its fields are not copied; the record's bounds are offsets into the line itself.
+            let columns = slotOfColumn.count
+            /// The field between two commas (or the row's ends), without the blanks around it.
+            @inline(__always) func take(_ from: UnsafePointer<UInt8>, _ to: UnsafePointer<UInt8>) {
+                var first = from
+                while first < to, isSpace(first.pointee) { first += 1 }
+                var last = to
+                while last > first, isSpace((last - 1).pointee) { last -= 1 }
+                recordBytes += last - first
+                if fieldIndex < columns {
+                    let slot = slotOfColumn[fieldIndex]
+                    if slot >= 0 {
+                        bounds[2 * slot] = first - start
+                        bounds[2 * slot + 1] = last - start
+                    }
+                }
+                fieldIndex += 1
+            }
+            var p = start
+            while p < end, isSpace(p.pointee) { p += 1 }
+            if p < end {
+                var fieldStart = p
+                // Eight bytes at a time: a comma is a zero byte of the word XOR ",,,,,,,,", and the exact zero-byte
+                // mask (no carry crosses a byte) marks every one of them, lowest address first.
+                let commas: UInt64 = 0x2C2C_2C2C_2C2C_2C2C
+                let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                while end - p >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) ^ commas
+                    var zeros = ~(((word & low7) &+ low7) | word) & ~low7
+                    while zeros != 0 {
+                        let comma = p + zeros.trailingZeroBitCount >> 3
+                        take(fieldStart, comma)
+                        fieldStart = comma + 1
+                        zeros &= zeros &- 1
+                    }
+                    p += 8
+                }
+                while p < end {
+                    if p.pointee == 0x2C {
+                        take(fieldStart, p)
+                        fieldStart = p + 1
+                    }
+                    p += 1
+                }
+                take(fieldStart, end)
+            }
+            lineStart = start
+            lineCount = end - start
+            endRecord(terminator)
+            return
+        }
         var p = start
         while p < end, isSpace(p.pointee) { p += 1 }
         if p < end {
@@ -415,15 +559,27 @@ final class ParserState {
                 text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{FEFF}", with: ""))
             return
         }
-        guard !stop, fieldIndex < slotOfColumn.count else { return }
+        guard !stop, fieldIndex < slotOfColumn.count, let bounds else { return }
         let slot = slotOfColumn[fieldIndex]
         guard slot >= 0 else { return }
-        bounds[2 * slot] = buffer.count
+        bounds[2 * slot] = self.count
         if let bytes, count > 0 {
-            buffer.append(
-                contentsOf: UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count))
+            if self.count + count > capacity { grow(to: self.count + count) }
+            UnsafeMutableRawPointer(buffer + self.count).copyMemory(from: bytes, byteCount: count)
+            self.count += count
         }
-        bounds[2 * slot + 1] = buffer.count
+        bounds[2 * slot + 1] = self.count
+    }
+
+    /// A larger buffer for a record longer than any before (the fields so far move with it).
+    private func grow(to needed: Int) {
+        var larger = capacity
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = moved
+        capacity = larger
     }
 
     /// `terminator`: the CR or LF that ended the row (-1 at the end of the file).
@@ -433,7 +589,8 @@ final class ParserState {
             fieldIndex = 0
             newlinesInRecord = 0
             recordBytes = 0
-            buffer.removeAll(keepingCapacity: true)
+            count = 0
+            lineStart = nil
             if terminator == 0x0A { line += 1 }
         }
         // An empty line, or the LF of a CR LF pair: no record.
@@ -452,8 +609,10 @@ final class ParserState {
             }
             let names = wanted ?? headerFields
             wanted = names
-            bounds = Array(repeating: 0, count: 2 * names.count)
-            present = Array(repeating: false, count: names.count)
+            let slotBounds = UnsafeMutablePointer<Int>.allocate(capacity: max(2 * names.count, 1))
+            slotBounds.initialize(repeating: 0, count: max(2 * names.count, 1))
+            bounds = slotBounds
+            var present = Array(repeating: false, count: names.count)
             slotOfColumn = Array(repeating: -1, count: headerFields.count)
             for (slot, name) in names.enumerated() {
                 if let index = headerFields.firstIndex(of: name) {
@@ -464,6 +623,9 @@ final class ParserState {
                     fatal = .missingColumn(file: file, line: recordLine, column: name, header: headerFields)
                 }
             }
+            let shared = CSVRecordLayout(file: file, columnNames: names, present: present)
+            layout = shared
+            layoutReference = Unmanaged.passUnretained(shared)
             return
         }
         // The one rule: a row without its line break at the end of the file was cut off (CSVCutOff).
@@ -479,11 +641,15 @@ final class ParserState {
                     advice: CSVReadError.defaultAdvice))
             return
         }
-        guard !stop else { return }
-        onRecord?(
-            CSVRecord(
-                file: file, line: recordLine, columnNames: wanted ?? [], buffer: buffer, bounds: bounds,
-                present: present))
+        guard !stop, let layoutReference, let bounds else { return }
+        let base = lineStart ?? UnsafePointer(buffer)
+        let nulSlot = slotHoldingNUL(
+            base, count: lineStart == nil ? count : lineCount,
+            slots: layoutReference._withUnsafeGuaranteedRef { $0.slots },
+            bounds: bounds)
+        let record = CSVRecord(
+            line: recordLine, layout: layoutReference, base: base, bounds: UnsafePointer(bounds), owner: nil)
+        if onRecord(record, nulSlot) { stop = true }
     }
 }
 

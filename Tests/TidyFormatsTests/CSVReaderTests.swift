@@ -104,6 +104,29 @@ struct CSVReaderTests {
         #expect(table.records.map(\.line) == [2, 5])
     }
 
+    /// A streamed record is a view of the parser's buffer, which grows for a long record and is reused for the next:
+    /// a record kept by the table owns its fields, read after the reader is gone.
+    @Test func keptRecordsOwnTheirFieldsThroughLongRecordsOfBothSplits() throws {
+        let long = String(repeating: "x", count: 9_000)
+        let rows = [
+            ["1", "a", "b"], ["2", long, "c"], ["3", "quoted, \(long)", "d"], ["4", "", long + "y"], ["5", "e", "f"],
+        ]
+        let text =
+            CSVWriter.headerLine(["n", "text", "more"]) + rows.map { CSVWriter.line($0.map(CSVValue.text)) }.joined()
+        let table = try CSVTable.parse(Data(text.utf8), file: "long.csv")
+        #expect(table.records.map(\.fields) == rows)
+        #expect(table.records.map(\.line) == [2, 3, 4, 5, 6])
+        #expect(table.records[3].isEmpty(1) && table.records[3].has(2) && !table.records[3].isEmpty(2))
+        let again = try CSVTable.parse(Data(text.utf8), file: "long.csv")
+        #expect(table.records == again.records)
+        #expect(table.records[0] != table.records[4])
+        var streamed: [[String]] = []
+        try CSVReader(columns: ["more", "n"]).read(data: Data(text.utf8), file: "long.csv") { record in
+            streamed.append(record.fields)
+        }
+        #expect(streamed == rows.map { [$0[2], $0[0]] })
+    }
+
     @Test func windowsLineEndingsAndBlankLinesAreRead() throws {
         let table = try CSVTable.parse(Data("a,b\r\n1,2\r\n\r\n3,4\r\n".utf8), file: "crlf.csv")
         #expect(table.records.map(\.fields) == [["1", "2"], ["3", "4"]])

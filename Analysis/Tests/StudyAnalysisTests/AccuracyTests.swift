@@ -1,4 +1,5 @@
 // Precision on data with many constant leading digits (1000000000000.xx) and agreement with scipy's fixtures.
+import Foundation
 import Testing
 
 @testable import StudyAnalysis
@@ -14,6 +15,11 @@ import Testing
         for bad in ["", "abc", "1.2.3", "NA", "1e", "--1", "1,5", "inf"] {
             #expect(ExactDecimal.parse(bad) == nil, "\(bad)")
         }
+    }
+
+    /// The literal powers of ten the parser divides by are the values `pow` gives (the table they replaced).
+    @Test func thePowersOfTenAreExactlyPowsValues() {
+        for n in 0...22 { #expect(ExactDecimal.powerOfTen(n) == pow(10, Double(n)), "10^\(n)") }
     }
 
     @Test func fAndTOnConstantLeadingDigitsAgreeWithExactRationalArithmeticToTwelveDigits() throws {

@@ -47,6 +47,13 @@ func buildRouter(
     ParticipantRoutes(sites: r.sites, participantData: r.participantData).add(to: api)
     InstrumentRoutes(instruments: r.instruments, sites: r.sites).add(to: api)
     WebAnswerRoutes(links: r.questionnaireLinks).add(to: api)
+    QuestionnaireLinkRoutes(
+        sites: r.sites, participantPages: r.participantPages, questionnaireLinks: r.questionnaireLinks
+    ).add(to: api)
+    QuestionnaireAssignmentRoutes(
+        sites: r.sites, instruments: r.instruments, assignments: r.questionnaireAssignments,
+        participantPages: r.participantPages, questionnaireLinks: r.questionnaireLinks, audit: r.audit
+    ).add(to: api)
     // The dashboard: HTML pages under /, signed in with a cookie.
     let web = router.group().add(middleware: WebMiddleware(sessions: r.sessions, pages: pages))
     WebAccountRoutes(
@@ -68,7 +75,7 @@ func buildRouter(
         sites: r.sites, participantPages: r.participantPages, participantData: r.participantData,
         prescriptions: r.prescriptions, messages: r.messages, pictures: r.pictures, hrtfChoices: r.hrtfChoices,
         audit: r.audit, dashboard: r.dashboard, devices: r.devices, instruments: r.instruments,
-        questionnaireLinks: r.questionnaireLinks, pages: pages
+        questionnaireLinks: r.questionnaireLinks, questionnaireAssignments: r.questionnaireAssignments, pages: pages
     ).add(to: web)
     WebQuestionnaireRoutes(
         participantPages: r.participantPages, links: r.questionnaireLinks, pages: pages

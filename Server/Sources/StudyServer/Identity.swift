@@ -31,9 +31,11 @@ public struct Device: Sendable, Equatable, Codable {
     public var name: String
     public var enrolledAt: Date
     public var revokedAt: Date?
+    /// The participant the machine was enrolled for (an enrolment code made for them); nil: a code of the site.
+    public var participant: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case id, site, name
+        case id, site, name, participant
         case enrolledAt = "enrolled_at"
         case revokedAt = "revoked_at"
     }

@@ -290,12 +290,19 @@ struct DeviceCommand: AsyncParsableCommand {
             abstract: "Print a one-time enrolment code for a machine of the site (valid 24 hours).")
         @OptionGroup var database: DatabaseOption
         @Option(help: "The site the machine belongs to.") var site: String
+        @Option(
+            help:
+                "The participant whose own machine it is (a home PC): it receives their plans, answers and web questionnaires, and nobody else's."
+        )
+        var participant: String?
 
         func run() async throws {
-            let (code, expires) = try await withDatabase(database) { [site] in
-                try await PostgresDevices(database: $0).enrolmentCode(site: site, by: ("cli", "admin"))
+            let (code, expires) = try await withDatabase(database) { [site, participant] in
+                try await PostgresDevices(database: $0).enrolmentCode(
+                    site: site, participant: participant, by: ("cli", "admin"))
             }
-            print("Enrolment code for site \(site): \(code) (valid until \(expires.ISO8601Format())).")
+            let owner = participant.map { " (the own machine of \($0))" } ?? ""
+            print("Enrolment code for site \(site)\(owner): \(code) (valid until \(expires.ISO8601Format())).")
             print("On the machine: soundsafari sync --server URL --enrol \(code)")
         }
     }
@@ -313,7 +320,7 @@ struct DeviceCommand: AsyncParsableCommand {
                 print(
                     [
                         device.id.uuidString.lowercased(), device.site, device.name, device.enrolledAt.ISO8601Format(),
-                        state,
+                        state, device.participant ?? "-",
                     ]
                     .joined(separator: "\t"))
             }

@@ -193,6 +193,14 @@ struct DashboardBrowserTests {
                 let text = try await browser.text()
                 #expect(text.contains("Enrolment code for a new machine of A"))
                 try await browser.screenshot("site-enrolment-code-1280x800")
+                // A code for one participant's own machine (a home PC): the card says whose, and that it gets nothing
+                // of anyone else.
+                try await browser.type("#code-participant", "P07")
+                try await browser.clickAndLoad("form[action$='/enrolment-code'] button")
+                let bound = try await browser.text()
+                #expect(bound.contains("Enrolment code for the own machine of P07 at A"), "\(bound)")
+                #expect(bound.contains("nobody else's"))
+                try await browser.screenshot("site-enrolment-code-participant-1280x800")
                 try await browser.clickAndLoad("button[aria-label='Revoke lab-1']")
                 #expect(try await browser.text().contains("Revoke the machine lab-1"))
                 try await browser.screenshot("site-revoke-confirm-1280x800")
@@ -215,7 +223,8 @@ struct DashboardBrowserTests {
                 try await browser.go(base + "/admin/audit")
                 try await browser.type("#f-participant", "P07")
                 try await browser.clickAndLoad("main form button[type=submit]")
-                #expect(try await browser.auditActions() == ["prescription.plan"])
+                // The code made for P07's machine is P07's too.
+                #expect(try await browser.auditActions().sorted() == ["device.code", "prescription.plan"])
                 try await browser.go(base + "/admin/audit")
                 try await browser.type("#f-action", "device")
                 try await browser.clickAndLoad("main form button[type=submit]")

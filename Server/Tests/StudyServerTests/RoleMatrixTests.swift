@@ -1,6 +1,7 @@
 // Every API route × every kind of caller: the status each gets, and site boundaries that reveal nothing.
 import Foundation
 import HTTPTypes
+import StudyRecords
 import Testing
 
 @testable import StudyServer
@@ -124,6 +125,44 @@ import Testing
                         InstrumentTests.file().replacingOccurrences(
                             of: "sleep-check", with: "m\(UUID().uuidString.prefix(8).lowercased())")
                     }, expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            // A participant's assigned questionnaires: read by whoever sees the site, assigned and withdrawn by its
+            // supervisors and admins (an instrument of the site made for each request, and an assignment to withdraw).
+            let assignment: @Sendable (Harness) async throws -> String = { server in
+                let id = "m\(UUID().uuidString.prefix(8).lowercased())"
+                if site != "east" {
+                    _ = try await PostgresInstruments(database: server.database).add(
+                        site: site, instrument: id, version: 1, language: "en", title: "T",
+                        content: InstrumentTests.file().replacingOccurrences(of: "sleep-check", with: id),
+                        by: ("test", "admin"), requestID: nil)
+                }
+                return #"{"instrument": "\#(id)", "version": 1, "language": "en"}"#
+            }
+            cases.append(
+                Case(
+                    route: "GET /api/v1/sites/{site}/participants/{participant}/questionnaires",
+                    path: fixed("/api/v1/sites/\(site)/participants/P01/questionnaires"), expected: only(seesSite)))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/questionnaires",
+                    path: fixed("/api/v1/sites/\(site)/participants/P01/questionnaires"), body: assignment,
+                    expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/questionnaires/{assignment}/withdraw",
+                    path: { server in
+                        var number = 1_000_000
+                        if site != "east" {
+                            let content = try await assignment(server)
+                            guard
+                                case .assign(let read) = try QuestionnaireAssignment.content(
+                                    Data(content.utf8), file: "test")
+                            else { throw CancellationError() }
+                            number = try await PostgresQuestionnaireAssignments(database: server.database).assign(
+                                site: site, participant: "P01", assignment: read, by: ("test", "admin"),
+                                requestID: nil, key: nil)
+                        }
+                        return "/api/v1/sites/\(site)/participants/P01/questionnaires/\(number)/withdraw"
+                    }, expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
             // A participant registered by a machine of the site for this request alone, since deleting is the point.
             let participantPath: @Sendable (Harness, String) async throws -> String = { server, suffix in
                 let id = "D\(UUID().uuidString.prefix(6))"
@@ -147,6 +186,42 @@ import Testing
                     route: "POST /api/v1/sites/{site}/participants/{participant}/messages",
                     path: { try await participantPath($0, "/messages") }, body: { _ in #"{"text":"Keep going."}"# },
                     expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            // A participant's web questionnaire links: the site's supervisors and admins (a researcher sees none).
+            let linkBody: @Sendable (Harness) async throws -> String? = { server in
+                var number = 1_000_000
+                if site != "east" {
+                    let id = "l\(UUID().uuidString.prefix(8).lowercased())"
+                    number = try await PostgresInstruments(database: server.database).add(
+                        site: site, instrument: id, version: 1, language: "en", title: "T",
+                        content: InstrumentTests.file().replacingOccurrences(of: "sleep-check", with: id),
+                        by: ("test", "admin"), requestID: nil
+                    ).id
+                }
+                return #"{"instrument": \#(number), "moment": "on_request", "days": 14}"#
+            }
+            cases.append(
+                Case(
+                    route: "GET /api/v1/sites/{site}/participants/{participant}/questionnaire-links",
+                    path: { try await participantPath($0, "/questionnaire-links") },
+                    expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/questionnaire-links",
+                    path: { try await participantPath($0, "/questionnaire-links") }, body: linkBody,
+                    expected: only(rule.mapValues { $0 == 1 ? 201 : $0 })))
+            cases.append(
+                Case(
+                    route: "POST /api/v1/sites/{site}/participants/{participant}/questionnaire-links/{link}/revoke",
+                    path: { server in
+                        let base = try await participantPath(server, "/questionnaire-links")
+                        var number = 1_000_000
+                        if site != "east", let body = try await linkBody(server) {
+                            let made = try await server.call(
+                                .post, base, token: try await server.login("root", testPassword), json: body)
+                            number = try #require(made.json["link"] as? [String: Any])["id"] as? Int ?? number
+                        }
+                        return base + "/\(number)/revoke"
+                    }, expected: only(rule.mapValues { $0 == 1 ? 200 : $0 })))
             let adminOnly = only([.admin: rule[.admin] == 1 ? 200 : 404])
             cases.append(
                 Case(

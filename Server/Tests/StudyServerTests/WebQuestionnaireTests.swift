@@ -12,7 +12,7 @@ import TidyFormats
 /// Sites north and south (InstrumentTests.withSites), P07 registered by north's machine, the instrument added, and
 /// a link for P07 made on the participant page by north's supervisor: `body` gets its path `/q/TOKEN`.
 func withQuestionnaireLink(
-    live: Bool = false, moment: String = "baseline",
+    live: Bool = false, moment: String = "baseline", instrument: String = InstrumentTests.file(),
     _ body: @Sendable (Harness, _ machine: String, _ supervisor: FormClient, _ path: String) async throws -> Void
 ) async throws {
     try await InstrumentTests.withSites(live: live) { server, north, _ in
@@ -21,7 +21,7 @@ func withQuestionnaireLink(
         try #require(sent.status == 200, "\(sent.text)")
         let supN = try await server.login("sup-n", testPassword)
         let added = try await server.call(
-            .post, "/api/v1/sites/north/instruments", token: supN, json: InstrumentTests.file())
+            .post, "/api/v1/sites/north/instruments", token: supN, json: instrument)
         try #require(added.status == 201, "\(added.text)")
         let supervisor = FormClient(server)
         try await supervisor.signIn("sup-n", testPassword)
@@ -139,6 +139,89 @@ func withQuestionnaireLink(
         }
     }
 
+    /// The links as API routes: made, listed and withdrawn by the page's rule and audit; the address answered once
+    /// opens the questionnaire; a researcher gets 403, another site's supervisor 404.
+    @Test func theAPIMakesListsAndWithdrawsLinksByThePagesRule() async throws {
+        try await withQuestionnaireLink { server, _, _, _ in
+            let supN = try await server.login("sup-n", testPassword)
+            let path = "/api/v1/sites/north/participants/P07/questionnaire-links"
+            let made = try await server.call(
+                .post, path, token: supN, json: #"{"instrument": 1, "moment": "on_request", "days": 3}"#)
+            #expect(made.status == 201, "\(made.text)")
+            let link = try #require(made.json["link"] as? [String: Any])
+            #expect(
+                link["id"] as? Int == 2 && link["state"] as? String == "valid"
+                    && link["moment"] as? String == "on_request")
+            let url = try #require(made.json["url"] as? String)
+            let at = try #require(url.range(of: "/q/"))
+            let opened = try await FormClient(server).send(.get, String(url[at.lowerBound...]))
+            #expect(opened.status == 200 && opened.html.contains("Question 1 of 2"))
+            for (body, mention) in [
+                (#"{"instrument": 1, "moment": "follow_up", "days": 3}"#, "baseline or on_request"),
+                (#"{"instrument": 1, "moment": "baseline", "days": 61}"#, "1 to 60 days"),
+                (#"{"instrument": 1, "moment": "baseline", "days": 3, "colour": 1}"#, "colour"),
+            ] {
+                ProblemTests.expectProblem(
+                    try await server.call(.post, path, token: supN, json: body), 400, mentions: mention)
+            }
+            ProblemTests.expectProblem(
+                try await server.call(
+                    .post, path, token: supN, json: #"{"instrument": 9, "moment": "baseline", "days": 3}"#), 404,
+                mentions: "No questionnaire 9")
+            let listed = try #require(
+                try await server.call(.get, path, token: supN).json["links"] as? [[String: Any]])
+            #expect(listed.map { $0["id"] as? Int } == [2, 1] && !listed.contains { $0["url"] != nil })
+            let researcher = try await server.login("res", testPassword)
+            #expect(try await server.call(.get, path, token: researcher).status == 403)
+            let supS = try await server.login("sup-s", testPassword)
+            let other = try await server.call(.get, path, token: supS)
+            #expect(other.status == 404 && !other.text.contains("P07"))
+            let revoked = try await server.call(.post, path + "/2/revoke", token: supN)
+            #expect(revoked.status == 200 && revoked.json["state"] as? String == "withdrawn", "\(revoked.text)")
+            #expect(try await server.call(.post, path + "/2/revoke", token: supN).status == 404)
+            #expect(try await FormClient(server).send(.get, String(url[at.lowerBound...])).status == 404)
+            let audit = server.database.auditTrail
+            #expect(try await audit.auditRows(action: "questionnaire_link.create").count == 2)
+            #expect(try await audit.auditRows(action: "questionnaire_link.revoke").count == 1)
+        }
+    }
+
+    /// A slider item is a range input between its end labels (no script), stepped as the game steps it; the value
+    /// is stored as the game stores it (3 decimals), and one outside its ends is refused.
+    @Test func aSliderItemIsARangeBetweenItsEndLabelsStoredAsTheGameStoresIt() async throws {
+        let file = InstrumentTests.file().replacingOccurrences(
+            of: #"{"id": "note", "kind": "text", "text": "Anything else?"}"#,
+            with:
+                #"{"id": "loud", "kind": "slider", "text": "How loud is it now?", "min": 0, "max": 10, "left": "silent", "right": "very loud"}"#
+        )
+        try await withQuestionnaireLink(instrument: file) { server, _, _, path in
+            let patient = FormClient(server)
+            let first = try await patient.send(.get, path)
+            _ = try await patient.send(
+                .post, path, form: [("csrf", first.csrf ?? ""), ("item", "slept"), ("value", "1.000")])
+            let page = try await patient.send(.get, path)
+            #expect(
+                page.html.contains(
+                    #"<input id="answer" name="value" type="range" min="0.000" max="10.000" step="0.500" value="5.000""#
+                ),
+                "\(page.html)")
+            #expect(page.html.contains(#"id="answer-left" lang="en">silent</span>"#))
+            #expect(page.html.contains(#"id="answer-right" lang="en">very loud</span>"#))
+            #expect(!page.html.contains("<script"))
+            let outside = try await patient.send(
+                .post, path, form: [("csrf", page.csrf ?? ""), ("item", "loud"), ("value", "10.5")])
+            #expect(outside.status == 400)
+            let stored = try await patient.send(
+                .post, path, form: [("csrf", page.csrf ?? ""), ("item", "loud"), ("value", "7.5")])
+            #expect(stored.status == 303)
+            let rows = try await Self.webRows(server)
+            let loud = try #require(rows.first { $0.item == "loud" })
+            // The game's slider at 3/4 of 0–10 stores the same cell.
+            #expect(loud.value == QuestionnaireAnswer.format(QuestionnaireAnswer.rounded(0 + 10 * 0.75)))
+            #expect(loud.value == "7.500" && rows.last?.record == .finished)
+        }
+    }
+
     @Test func aQuestionnaireBegunInTheGameContinuesOnTheWeb() async throws {
         try await withQuestionnaireLink { server, north, _, path in
             // The game's first answer of administration A1 at baseline, synced as questionnaires.csv.
@@ -180,7 +263,9 @@ func withQuestionnaireLink(
                 .post, path, form: [("csrf", page.csrf ?? ""), ("item", "slept"), ("value", "1.000")])
 
             let address = "http://127.0.0.1:\(try #require(server.client.port))"
-            let (code, _) = try await server.database.devices.enrolmentCode(site: "north", by: ("test", "admin"))
+            // The participant's own home PC: a code made for P07 (a machine of the site's code receives no one's rows).
+            let (code, _) = try await server.database.devices.enrolmentCode(
+                site: "north", participant: "P07", by: ("test", "admin"), requestID: nil)
             let enrolled = try await Spawn.runOffPool(
                 [binary, "sync", "--server", address, "--enrol", code], environment: environment)
             #expect(enrolled.status == 0, "\(enrolled.output)")

@@ -56,7 +56,7 @@ final class InstrumentController: QuestionnaireScreen {
 
     func draw(app: GameApp) {
         if let form, let sitting = app.instrumentSittings.first {
-            app.painter.drawQuestion(form, heading: sitting.instrument.title)
+            app.painter.drawQuestion(form, heading: sitting.instrument.title, note: sitting.note)
         }
     }
 }

@@ -17,7 +17,7 @@ extension ScreenPainter {
     /// The question of `form` under `heading` (the instrument's title, or the ratings' "how are you?").
     /// `status`: a line above the footer saying what else the screen does (the ratings' ambient level); it moves
     /// nothing of the form.
-    func drawQuestion(_ form: QuestionnaireForm, heading: String, status: String? = nil) {
+    func drawQuestion(_ form: QuestionnaireForm, heading: String, status: String? = nil, note: String? = nil) {
         window.clear()
         questionnaireTargets = []
         questionStatus = nil
@@ -31,6 +31,12 @@ extension ScreenPainter {
             bold: true, align: .center)
         y += scaled(8)
         y += text.draw(form.progress, x: width / 2, y: y, pixels: px(.small), color: Theme.dimText, align: .center)
+        if let note {
+            // Why it is asked now (a questionnaire the study team assigned), under the count.
+            y += text.drawWrapped(
+                note, x: width / 2, y: y, width: width - scaled(160), pixels: px(.small), color: Theme.dimText,
+                align: .center)
+        }
         y += scaled(24)
         y += text.drawWrapped(
             form.item.text ?? form.item.id, x: width / 2, y: y, width: width - scaled(160), pixels: px(.heading),

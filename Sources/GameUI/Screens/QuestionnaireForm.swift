@@ -38,7 +38,7 @@ struct QuestionnaireForm: Equatable, Sendable {
         case scale(manikin: RatingItem.ManikinDimension?, left: String, right: String)
     }
 
-    static let sliderSteps = 20.0
+    static let sliderSteps = QuestionnaireAnswer.sliderSteps
 
     let item: Instrument.Item
     let layout: Layout
@@ -227,7 +227,7 @@ struct QuestionnaireForm: Equatable, Sendable {
         }
     }
 
-    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    static func rounded(_ value: Double) -> Double { QuestionnaireAnswer.rounded(value) }
 
     private mutating func type(_ text: String) {
         hint = nil

@@ -17,8 +17,10 @@ struct SyncCommand: ParsableCommand {
             participant's next plan-NNN.json and next profile version (a version made here meanwhile is kept and \
             reported as a conflict), appends the study team's answers to each participant's messages.csv, and stores \
             the questionnaires (instrument files) a supervisor added for the site among the added ones, each checked \
-            as questionnaire add checks a file (a refused one is named, the sync goes on), and appends the answers \
-            given on the server's web questionnaire to each participant's questionnaires.csv; no other local file \
+            as questionnaire add checks a file (a refused one is named, the sync goes on), appends the answers \
+            given on the server's web questionnaire to each participant's questionnaires.csv, and writes the \
+            questionnaires the study team assigned (or withdrew) into each participant's \
+            questionnaire-assignments.json, which rate's reminder prompt asks when due; no other local file \
             is written or changed. The folders of participants whose data \
             an admin deleted on the server are not sent, and the summary names them. The enrolment (server, device token, last \
             prescription applied) is kept owner-only in $XDG_CONFIG_HOME/soundsafari/sync.json. Once enrolled, \
@@ -153,6 +155,28 @@ struct SyncCommand: ParsableCommand {
             received +=
                 "; received \(profiles.written.count) profile versions ("
                 + profiles.written.map { "\($0.participant) version \($0.version)" }.joined(separator: ", ") + ")"
+        }
+        // Questionnaires a supervisor assigned to a participant (or withdrew), for the reminder's prompt to ask; one
+        // this game cannot read is named and the sync goes on.
+        let assigned = try AssignedQuestionnaires.apply(
+            try client.prescriptions(after: settingsNow.appliedQuestionnairePrescription ?? 0, kind: "questionnaire"),
+            server: settings.server, logs: logsURL, at: Date())
+        if let last = assigned.last {
+            settingsNow.appliedQuestionnairePrescription = last
+            try settingsNow.save()
+        }
+        if !assigned.assigned.isEmpty {
+            received +=
+                "; received \(assigned.assigned.count) questionnaire assignments ("
+                + assigned.assigned.map { "\($0.participant) \($0.instrument)" }.joined(separator: ", ") + ")"
+        }
+        if !assigned.withdrawn.isEmpty {
+            received +=
+                "; withdrawn \(assigned.withdrawn.count) questionnaire assignments ("
+                + assigned.withdrawn.map { "\($0.participant) \($0.instrument)" }.joined(separator: ", ") + ")"
+        }
+        if !assigned.refused.isEmpty {
+            received += "; refused: " + assigned.refused.joined(separator: " ")
         }
         // The study team's answers, each appended to its participant's messages.csv (the game's Messages screen).
         let answers = try TeamAnswers.apply(

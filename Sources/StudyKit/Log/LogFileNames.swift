@@ -15,7 +15,7 @@ public enum LogFileNames {
     static var names: [String] {
         [
             participants, trials, session, ratings, SessionLock.fileName, StartLock.fileName, HearingProfile.fileName,
-            TrackerLog.fileName, hrtfChoice, MessageLog.fileName,
+            TrackerLog.fileName, hrtfChoice, MessageLog.fileName, AssignedQuestionnaires.fileName,
         ]
     }
 

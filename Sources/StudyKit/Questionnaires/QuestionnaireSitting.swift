@@ -14,6 +14,8 @@ public final class QuestionnaireSitting {
     public let sessionIndex: Int?
     /// The administration being taken: the unfinished one continued, or nil until the first answer begins one.
     public private(set) var administration: Administration?
+    /// A line the screen shows under the instrument's title (why it is asked now), if any.
+    public var note: String?
 
     /// `needsWording` false: a bot answers, which reads no wording (a licensed scale's shipped file will do).
     public init(

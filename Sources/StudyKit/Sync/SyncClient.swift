@@ -65,13 +65,28 @@ public struct SyncClient: Sendable {
         public var participant: String
         public var kind: String
         public var content: String
+        /// When the server stored it (ISO 8601); an assigned questionnaire's schedule counts from it.
+        public var createdAt: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, participant, kind, content
+            case createdAt = "created_at"
+        }
+
+        public init(id: Int, participant: String, kind: String, content: String, createdAt: String? = nil) {
+            self.id = id
+            self.participant = participant
+            self.kind = kind
+            self.content = content
+            self.createdAt = createdAt
+        }
     }
 
     struct Prescriptions: Decodable {
         var prescriptions: [Prescription]
     }
 
-    /// The site's prescriptions of `kind` (`plan` or `profile`) after the last one of that kind this machine applied.
+    /// The site's prescriptions of `kind` (`plan`, `profile` or `questionnaire`) after the last one of that kind this machine applied.
     public func prescriptions(after: Int, kind: String = "plan") throws -> [Prescription] {
         try JSONDecoder().decode(
             Prescriptions.self,

@@ -23,6 +23,8 @@ public struct SyncSettings: Codable, Equatable, Sendable {
     public var receivedInstrument: Int?
     /// The last answer given on the server's web questionnaire written into the logs (nil: none yet).
     public var receivedWebAnswer: Int?
+    /// The last questionnaire assignment or withdrawal written into the logs (nil: none yet).
+    public var appliedQuestionnairePrescription: Int?
 
     enum CodingKeys: String, CodingKey {
         case server, token, device, site
@@ -31,6 +33,7 @@ public struct SyncSettings: Codable, Equatable, Sendable {
         case receivedAnswer = "received_answer"
         case receivedInstrument = "received_instrument"
         case receivedWebAnswer = "received_web_answer"
+        case appliedQuestionnairePrescription = "applied_questionnaire_prescription"
     }
 
     public init(server: String, token: String, device: String, site: String, appliedPrescription: Int? = nil) {

@@ -17,6 +17,13 @@ public enum QuestionnaireAnswer: Sendable, Equatable {
         }
     }
 
+    /// A slider's steps from end to end (the game's ← →; the web's range input steps the same).
+    public static let sliderSteps = 20.0
+
+    /// A slider's or number's value as the game stores it: rounded to 3 decimals (a click anywhere on the game's
+    /// slider, a step, the web's range input).
+    public static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
     public static func format(_ value: Double) -> String {
         let text = String(format: "%.3f", value)
         return text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text

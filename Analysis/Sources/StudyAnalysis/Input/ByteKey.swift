@@ -11,10 +11,10 @@ struct ByteKey: Hashable {
 
 extension ByteKey {
     /// Whether a kept copy and a field's bytes are equal (one memcmp).
-    static func same(_ kept: [UInt8], _ field: ArraySlice<UInt8>) -> Bool {
+    static func same(_ kept: [UInt8], _ field: UnsafeBufferPointer<UInt8>) -> Bool {
         guard kept.count == field.count else { return false }
         return kept.withUnsafeBufferPointer { a in
-            field.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            a.count == 0 || memcmp(a.baseAddress!, field.baseAddress!, a.count) == 0
         }
     }
 }

@@ -139,17 +139,45 @@ public struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
         return v
     }
 
-    /// 10^0 ... 10^22: every one is exactly representable as a Double.
-    static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+    /// 10^0 ... 10^22 (0 <= n <= 22): every one is exactly representable as a Double. A switch of literals, not a
+    /// global array: a global is initialized lazily, and its check was a call for every number read.
+    @inline(__always) static func powerOfTen(_ n: Int) -> Double {
+        switch n {
+        case 0: return 1e0
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        case 22: return 1e22
+        default: return pow(10, Double(n))
+        }
+    }
 
     /// One rounding when both the integer and 10^scale are exact Doubles (|v| < 2^53, scale <= 22).
     static func toDouble(_ v: Int64, scale: Int) -> Double {
-        if scale >= 0 && scale <= 22 { return Double(v) / powersOfTen[scale] }
+        if scale >= 0 && scale <= 22 { return Double(v) / powerOfTen(scale) }
         return toDouble(Int128(v), scale: scale)
     }
 
     static func toDouble(_ v: Int128, scale: Int) -> Double {
-        if let small = Int64(exactly: v), scale >= 0, scale <= 22 { return Double(small) / powersOfTen[scale] }
+        if let small = Int64(exactly: v), scale >= 0, scale <= 22 { return Double(small) / powerOfTen(scale) }
         if scale == 0 { return Double(v) }
         if scale <= 22 { return Double(v) / pow(10, Double(scale)) }
         return Double(v) / pow(10, 22) / pow(10, Double(scale - 22))

@@ -403,8 +403,8 @@ private final class Loader {
                     decimal = number
                 }
             } else {
-                decimal = try NumberField.value(record, 0)
-                try TrialColumnCheck.checkValue(decimal.approximate, record, 0)
+                decimal = try domains.value(record, 0)
+                try domains.checkValue(decimal.approximate, record, 0)
             }
             var key = 0
             for s in factorSlots {

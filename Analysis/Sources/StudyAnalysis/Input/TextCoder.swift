@@ -4,13 +4,13 @@ import Foundation
 /// Codes for the distinct texts of one column; repeated values in consecutive rows skip the hash lookup.
 struct TextCoder {
     private var codes: [ByteKey: Int] = [:]
-    /// A copy of the last field's bytes (never a slice of the record, which would keep the reader's buffer).
+    /// A copy of the last field's bytes (the record's own are the reader's buffer, reused for the next row).
     private var lastBytes: [UInt8]?
     private var lastCode = 0
     private(set) var names: [String] = []
 
     /// `makeName` turns new bytes into the text they stand for; equal texts share a code.
-    mutating func code(_ bytes: ArraySlice<UInt8>, makeName: () throws -> String) rethrows -> Int {
+    mutating func code(_ bytes: UnsafeBufferPointer<UInt8>, makeName: () throws -> String) rethrows -> Int {
         if let lastBytes, ByteKey.same(lastBytes, bytes) { return lastCode }
         let key = ByteKey(bytes: Array(bytes))
         let c: Int

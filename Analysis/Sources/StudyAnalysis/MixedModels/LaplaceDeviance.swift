@@ -66,8 +66,10 @@ final class LaplaceDeviance {
                 let s = start(block: k, level: data.levels[i][k])
                 for a in 0..<block.dimension { eta += data.z[i][k][a] * b[s + a] }
             }
-            let mu = 1 / (1 + exp(-eta))
-            let logMu = -log1p(exp(-eta))
+            // exp(-eta) once for both (the same value each time: no digit moves).
+            let expMinusEta = exp(-eta)
+            let mu = 1 / (1 + expMinusEta)
+            let logMu = -log1p(expMinusEta)
             let logOneMinusMu = -log1p(exp(eta))
             let s = data.successes[i]
             let n = data.trials[i]
@@ -80,7 +82,9 @@ final class LaplaceDeviance {
 
     /// The blocked Cholesky factor of Lambda'Z'WZ Lambda + I and Lambda'Z'r: per level of block 0, then dense.
     struct Factor {
-        var l11: [Matrix]
+        /// Level j's d1 x d1 lower factor, row-major, at `l11[j * d1 * d1...]` (one array, not one per level: this
+        /// runs for every evaluation of the Laplace deviance, thousands in a fit).
+        var l11: [Double]
         var l21: [Double]
         var l22: Matrix
         var logDet: Double
@@ -88,14 +92,15 @@ final class LaplaceDeviance {
 
     func factor(weights: [Double], factors: [Matrix]) -> Factor? {
         let q1 = n1 * d1
-        var g11 = [Matrix](repeating: Matrix(rows: d1, cols: d1), count: n1)
+        let dd = d1 * d1
+        var g11 = [Double](repeating: 0, count: n1 * dd)
         var g21 = [Double](repeating: 0, count: q2 * q1)
         var g22 = Matrix(rows: q2, cols: q2)
         for i in 0..<data.count {
             let w = weights[i]
             let j = data.levels[i][0]
             let z1 = data.z[i][0]
-            for a in 0..<d1 { for c in 0..<d1 { g11[j][a, c] += w * z1[a] * z1[c] } }
+            for a in 0..<d1 { for c in 0..<d1 { g11[j * dd + a * d1 + c] += w * z1[a] * z1[c] } }
             guard q2 > 0 else { continue }
             for k in 1..<design.blocks.count {
                 let rk = start(block: k, level: data.levels[i][k]) - q1
@@ -111,13 +116,48 @@ final class LaplaceDeviance {
             }
         }
         let t1 = factors[0]
-        let t1t = t1.transposed
         var logDet = 0.0
-        var l11: [Matrix] = []
+        var l11 = [Double](repeating: 0, count: n1 * dd)
+        // Per level: L = chol(T1' G T1 + I), the same operations in the same order as `Matrix`'s `*`, `+` and
+        // `cholesky` (so the same digits), in two scratch blocks instead of five matrices per level.
+        var product = [Double](repeating: 0, count: dd)
+        var inner = [Double](repeating: 0, count: dd)
         for j in 0..<n1 {
-            guard let l = (t1t * g11[j] * t1 + .identity(d1)).cholesky() else { return nil }
-            for i in 0..<d1 { logDet += 2 * log(l[i, i]) }
-            l11.append(l)
+            // T1' G: row i of T1' is column i of T1.
+            for e in 0..<dd { inner[e] = 0 }
+            for i in 0..<d1 {
+                for k in 0..<d1 {
+                    let aik = t1[k, i]
+                    if aik == 0 { continue }
+                    for c in 0..<d1 { inner[i * d1 + c] += aik * g11[j * dd + k * d1 + c] }
+                }
+            }
+            // (T1' G) T1.
+            for e in 0..<dd { product[e] = 0 }
+            for i in 0..<d1 {
+                for k in 0..<d1 {
+                    let aik = inner[i * d1 + k]
+                    if aik == 0 { continue }
+                    for c in 0..<d1 { product[i * d1 + c] += aik * t1.values[k * d1 + c] }
+                }
+            }
+            // + I, every element (x + 0 as the matrix sum does it).
+            for i in 0..<d1 { for c in 0..<d1 { product[i * d1 + c] = product[i * d1 + c] + (i == c ? 1 : 0) } }
+            // Cholesky into l11's block j (zero above the diagonal).
+            let at = j * dd
+            for c in 0..<d1 {
+                var d = product[c * d1 + c]
+                for k in 0..<c { d -= l11[at + c * d1 + k] * l11[at + c * d1 + k] }
+                guard d > 0, d.isFinite else { return nil }
+                let lcc = d.squareRoot()
+                l11[at + c * d1 + c] = lcc
+                for i in (c + 1)..<max(d1, c + 1) {
+                    var s = product[i * d1 + c]
+                    for k in 0..<c { s -= l11[at + i * d1 + k] * l11[at + c * d1 + k] }
+                    l11[at + i * d1 + c] = s / lcc
+                }
+            }
+            for i in 0..<d1 { logDet += 2 * log(l11[at + i * d1 + i]) }
         }
         guard q2 > 0 else { return Factor(l11: l11, l21: [], l22: Matrix(rows: 0, cols: 0), logDet: logDet) }
         // Lambda2 as a dense q2 x q2 matrix (q2 is small: sounds, sites).
@@ -138,8 +178,8 @@ final class LaplaceDeviance {
                 // L21 = A21 L11^-T.
                 for c in 0..<d1 {
                     var v = row[c]
-                    for k in 0..<c { v -= l11[j][c, k] * row[k] }
-                    row[c] = v / l11[j][c, c]
+                    for k in 0..<c { v -= l11[j * dd + c * d1 + k] * row[k] }
+                    row[c] = v / l11[j * dd + c * d1 + c]
                 }
                 for c in 0..<d1 { a21[r, j * d1 + c] = row[c] }
             }
@@ -154,13 +194,14 @@ final class LaplaceDeviance {
     /// Solves (L L') x = rhs with the blocked factor.
     func solve(_ f: Factor, _ rhs: [Double]) -> [Double] {
         let q1 = n1 * d1
+        let dd = d1 * d1
         var y = rhs
         for j in 0..<n1 {
-            let l = f.l11[j]
+            let at = j * dd
             for c in 0..<d1 {
                 var v = y[j * d1 + c]
-                for k in 0..<c { v -= l[c, k] * y[j * d1 + k] }
-                y[j * d1 + c] = v / l[c, c]
+                for k in 0..<c { v -= f.l11[at + c * d1 + k] * y[j * d1 + k] }
+                y[j * d1 + c] = v / f.l11[at + c * d1 + c]
             }
         }
         if q2 > 0 {
@@ -179,11 +220,11 @@ final class LaplaceDeviance {
             }
         }
         for j in 0..<n1 {
-            let l = f.l11[j]
+            let at = j * dd
             for c in stride(from: d1 - 1, through: 0, by: -1) {
                 var v = y[j * d1 + c]
-                for k in (c + 1)..<max(d1, c + 1) { v -= l[k, c] * y[j * d1 + k] }
-                y[j * d1 + c] = v / l[c, c]
+                for k in (c + 1)..<max(d1, c + 1) { v -= f.l11[at + k * d1 + c] * y[j * d1 + k] }
+                y[j * d1 + c] = v / f.l11[at + c * d1 + c]
             }
         }
         return y

@@ -62,9 +62,9 @@ public final class MixedModelReader {
     }
 
     /// One reader's step for each row that passes the filters: `field(slot)` is the row's value of the reader's
-    /// column `slot` (nil: missing), a slice of the record's buffer: a step keeping one past the row copies it
-    /// (`Array(bytes)`), so the reader's buffer is reused for the next row.
-    typealias Row = (_ field: (Int) throws -> ArraySlice<UInt8>?, _ record: CSVRecord) throws -> Void
+    /// column `slot` (nil: missing), bytes valid until the step returns (the record's buffer, reused for the next
+    /// row): a step keeping one past the row copies it (`Array(bytes)`).
+    typealias Row = (_ field: (Int) throws -> UnsafeBufferPointer<UInt8>?, _ record: CSVRecord) throws -> Void
 
     /// Streams every file once for `readers`, readers of the same files, filters, participants and --skip-invalid
     /// (the report's three models: one reading of the trials, not three), calling each reader's `rows` step. What the
@@ -109,8 +109,10 @@ public final class MixedModelReader {
             var ownSkipped = [Int](repeating: 0, count: readers.count)
             var ownFirstSkipped = [String?](repeating: nil, count: readers.count)
             var checkedColumns = false
+            let madeBytes = RowBytes()
             do {
                 try reader.read(path: file) { record in
+                    madeBytes.removeAll()
                     if !checkedColumns {
                         checkedColumns = true
                         for r in readers.indices {
@@ -122,16 +124,19 @@ public final class MixedModelReader {
                         for r in readers.indices where errors[r] == nil { readers[r].skippedTargets += 1 }
                         return
                     }
-                    func field(_ s: Int) throws -> ArraySlice<UInt8>? {
+                    func field(_ s: Int) throws -> UnsafeBufferPointer<UInt8>? {
                         if record.has(s) {
                             // Fast path: the field's own bytes, unless a spreadsheet guard (') must be undone or an
                             // older log's true/false must read as TRUE/FALSE.
                             let bytes = record.bytes(s)
-                            if bytes.first != 0x27 && !Self.isLowerCaseBoolean(bytes) {
+                            if bytes.first != 0x27 {
+                                // An older log's true/false reads as TRUE/FALSE (`StudyData.unescapeText`), from bytes
+                                // made once: it was a text, an array and a set lookup for every row of a GLMM.
+                                if let upper = Self.upperCaseBoolean(bytes) { return upper }
                                 return bytes.isEmpty || bytes.elementsEqual(Self.missingMarker) ? nil : bytes
                             }
                             let text = StudyData.unescapeText(record.string(s))
-                            return text.isEmpty || text == "NA" ? nil : ArraySlice(text.utf8)
+                            return text.isEmpty || text == "NA" ? nil : madeBytes.hold(text)
                         }
                         guard record.has(participantSlot) else {
                             throw AnalysisError(
@@ -142,7 +147,7 @@ public final class MixedModelReader {
                         guard let v = participants?.value(participant: id, column: columns[s]) else {
                             throw record.invalid(participantSlot, "participant '\(id)' is not in participants.csv")
                         }
-                        return v.isEmpty || v == "NA" ? nil : ArraySlice(v.utf8)
+                        return v.isEmpty || v == "NA" ? nil : madeBytes.hold(v)
                     }
                     for (slot, filters) in filterSlots {
                         let v = try field(slot).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -187,7 +192,7 @@ public final class MixedModelReader {
         return errors
     }
 
-    static func badResponse(_ bytes: ArraySlice<UInt8>, binary: Bool, record: CSVRecord) -> CSVReadError {
+    static func badResponse(_ bytes: UnsafeBufferPointer<UInt8>, binary: Bool, record: CSVRecord) -> CSVReadError {
         let shown = String(decoding: bytes, as: UTF8.self)
         return record.invalid(
             0,
@@ -197,22 +202,34 @@ public final class MixedModelReader {
     }
 
     static let missingMarker: [UInt8] = Array("NA".utf8)
-    static let lowerCaseBoolean: Set<[UInt8]> = Set(["true", "false", "True", "False"].map { Array($0.utf8) })
-
-    /// `true`/`false`/`True`/`False`; a field starting with any other byte is decided without a copy.
-    static func isLowerCaseBoolean(_ bytes: ArraySlice<UInt8>) -> Bool {
+    /// `TRUE` for `true`/`True`, `FALSE` for `false`/`False` (what `StudyData.unescapeText` makes of them), nil for
+    /// anything else; the bytes are made once and live as long as the program.
+    static func upperCaseBoolean(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         guard let first = bytes.first, first == 0x74 || first == 0x66 || first == 0x54 || first == 0x46 else {
-            return false
+            return nil
         }
-        return lowerCaseBoolean.contains(Array(bytes))
+        if spells(bytes, "true") || spells(bytes, "True") { return upperTrue }
+        if spells(bytes, "false") || spells(bytes, "False") { return upperFalse }
+        return nil
     }
 
-    static func number(_ bytes: ArraySlice<UInt8>) -> Double? {
-        bytes.withUnsafeBufferPointer { ExactDecimal.parse($0) }?.approximate
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0
     }
+
+    private nonisolated(unsafe) static let upperTrue = lasting("TRUE")
+    private nonisolated(unsafe) static let upperFalse = lasting("FALSE")
+
+    private static func lasting(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        _ = bytes.initialize(from: text.utf8)
+        return UnsafeBufferPointer(bytes)
+    }
+
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? { ExactDecimal.parse(bytes)?.approximate }
 
     /// true/yes/1 and false/no/0, any case.
-    static func binary(_ bytes: ArraySlice<UInt8>) -> Double? {
+    static func binary(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         // The plain spellings straight from the bytes (a GLMM reads this for every trial, twice); anything else, such
         // as a value padded with a Unicode space, is judged as text.
         var word: UInt64 = 0
@@ -238,7 +255,7 @@ public final class MixedModelReader {
 
     private static func packed(_ word: String) -> UInt64 { word.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
 
-    private static func binaryText(_ bytes: ArraySlice<UInt8>) -> Double? {
+    private static func binaryText(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         switch String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased() {
         case "true", "yes", "1": return 1
         case "false", "no", "0": return 0
@@ -275,10 +292,9 @@ public final class MixedModelReader {
         }
         var combinations: [String: Set<[UInt8]>] = [:]
         var rows = 0
-        var values = [ArraySlice<UInt8>](repeating: [], count: names.count + 1)
+        var values = [UnsafeBufferPointer<UInt8>](
+            repeating: UnsafeBufferPointer(start: nil, count: 0), count: names.count + 1)
         let row: Row = { [self] field, record in
-            // The slices are of this row's buffer: let it go with the row.
-            defer { for s in values.indices { values[s] = [] } }
             for s in 0...names.count {
                 guard let v = try field(s == 0 ? 0 : slotOf[s - 1]) else {
                     rowsWithMissing += 1
@@ -438,4 +454,25 @@ public final class MixedModelReader {
             try body(&row)
         }
     }
+}
+
+/// Bytes the shared reading makes for a row (a field with its spreadsheet guard undone, a participants.csv answer) and
+/// hands out as it hands out the record's own: they live until the next row.
+private final class RowBytes {
+    private var held: [UnsafeMutableBufferPointer<UInt8>] = []
+
+    func hold(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        _ = bytes.initialize(from: text.utf8)
+        held.append(bytes)
+        return UnsafeBufferPointer(bytes)
+    }
+
+    func removeAll() {
+        guard !held.isEmpty else { return }
+        for bytes in held { bytes.deallocate() }
+        held.removeAll(keepingCapacity: true)
+    }
+
+    deinit { removeAll() }
 }

@@ -43,10 +43,10 @@ public enum SessionProgress {
                 let participant = record.string(0)
                 guard let index = Int(record.string(1)) else { throw record.invalid(1, "a whole session_index") }
                 // The same rule as describe: finite, within ±1e100, and inside the column's range (in any CSV).
-                let deviation = try NumberField.value(record, 2).approximate
-                try TrialColumnCheck.checkValue(deviation, record, 2)
-                let time = try NumberField.value(record, 3).approximate
-                try TrialColumnCheck.checkValue(time, record, 3)
+                let deviation = try domains.value(record, 2).approximate
+                try domains.checkValue(deviation, record, 2)
+                let time = try domains.value(record, 3).approximate
+                try domains.checkValue(time, record, 3)
                 var session = sessions[participant, default: [:]][index, default: SessionSummary.Accumulator()]
                 var reversal: Bool?
                 if record.has(4), !record.string(4).isEmpty {

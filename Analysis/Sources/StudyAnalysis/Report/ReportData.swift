@@ -94,7 +94,7 @@ struct ReportData {
         // condition, participant, session, protocol, plan
         var coders = [TextCoder(), TextCoder(), TextCoder(), TextCoder(), TextCoder()]
         var protocolRows: [(rows: Int, plan: Int?)] = []
-        func code(_ column: Int, _ bytes: ArraySlice<UInt8>) -> Int {
+        func code(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             coders[column].code(bytes) { StudyData.unescapeText(String(decoding: bytes, as: UTF8.self)) }
         }
         var byCondition: [Measures] = []
@@ -126,7 +126,7 @@ struct ReportData {
                     filterPasses[k][code] = pass
                     if !pass { return }
                 }
-                func number(_ slot: Int) throws -> Double { try NumberField.value(r, slot).approximate }
+                func number(_ slot: Int) throws -> Double { try domains.value(r, slot).approximate }
                 guard !r.isEmpty(0) else { throw r.invalid(0, "the group is empty") }
                 guard !r.isEmpty(1) else { throw r.invalid(1, "the participant is empty") }
                 let deviation = try number(2)
@@ -192,7 +192,7 @@ struct ReportData {
                     let hash =
                         r.has(stimulusSlots[1])
                         ? hashCoder.code(r.bytes(stimulusSlots[1])) { r.string(stimulusSlots[1]) }
-                        : hashCoder.code([]) { "" }
+                        : hashCoder.code(UnsafeBufferPointer(start: nil, count: 0)) { "" }
                     let key = named * wide + hash
                     // Mutated in place: a copy of the entry would copy its participants for every row.
                     byStimulusPerson[key, default: [:]][p, default: Measures()].deviation.add(deviation)
@@ -207,7 +207,7 @@ struct ReportData {
                         }
                     }
                 }
-                let protocolCode = r.has(10) ? code(3, r.bytes(10)) : code(3, [])
+                let protocolCode = r.has(10) ? code(3, r.bytes(10)) : code(3, UnsafeBufferPointer(start: nil, count: 0))
                 if protocolCode == protocolRows.count { protocolRows.append((0, nil)) }
                 protocolRows[protocolCode].rows += 1
                 if protocolRows[protocolCode].plan == nil, r.has(11), !r.isEmpty(11) {

@@ -2,9 +2,11 @@
 import Foundation
 
 public protocol DevicesRepository: Sendable {
-    /// A one-time code for `site`, valid 24 hours; only its hash is stored.
-    func enrolmentCode(site: String, by actor: (name: String, role: String), requestID: String?) async throws
-        -> (String, Date)
+    /// A one-time code for `site`, valid 24 hours; only its hash is stored. With `participant`, the machine it enrols
+    /// is that participant's (`machine_participants`, migration 85): it receives theirs and nobody else's.
+    func enrolmentCode(
+        site: String, participant: String?, by actor: (name: String, role: String), requestID: String?
+    ) async throws -> (String, Date)
     /// Exchanges a code for a new device and its token, once.
     func enrol(code: String, name: String, requestID: String?) async throws -> StudyDatabase.EnrolmentOutcome
     /// A site's machines (every site's with nil), in the order they were enrolled.
@@ -14,6 +16,15 @@ public protocol DevicesRepository: Sendable {
     func revoke(device id: UUID, by actor: (name: String, role: String), requestID: String?) async throws -> Bool
     /// A site's machines with the time the server last stored an item from each (nil: never synced).
     func devicesWithLastSync(site: String) async throws -> [(device: Device, lastSync: Date?)]
+}
+
+extension DevicesRepository {
+    /// A code of the site: the machine it enrols serves whoever is registered or plays on it.
+    public func enrolmentCode(site: String, by actor: (name: String, role: String), requestID: String? = nil)
+        async throws -> (String, Date)
+    {
+        try await enrolmentCode(site: site, participant: nil, by: actor, requestID: requestID)
+    }
 }
 
 extension StudyDatabase {

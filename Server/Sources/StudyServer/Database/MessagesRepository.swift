@@ -12,8 +12,8 @@ public protocol MessagesRepository: Sendable {
     func answer(
         site: String, participant: String, text: String, by actor: (name: String, role: String), requestID: String?
     ) async throws -> Int
-    /// The team's answers to the site's participants after `after`, oldest first.
-    func answers(site: String, after: Int) async throws -> [StudyDatabase.Answer]
+    /// The team's answers after `after` to the participants of `site` whom `device` serves, oldest first.
+    func answers(site: String, device: UUID, after: Int) async throws -> [StudyDatabase.Answer]
     /// Per site of `sites`, the participants with messages nobody has read yet, and how many.
     func unreadMessages(sites: [String]) async throws -> [(site: String, participant: String, count: Int)]
 }

@@ -20,20 +20,18 @@ public protocol ParticipantPagesRepository: Sendable {
     func participantRatings(site: String, participant: String) async throws -> [StudyDatabase.ParticipantRating]
     /// The participant's profile.json versions as the machines sent them.
     func participantProfiles(site: String, participant: String) async throws -> [StudyDatabase.ParticipantProfile]
-    /// The participant's profile prescriptions, oldest first.
-    func profilePrescriptions(site: String, participant: String) async throws -> [StudyDatabase.ProfilePrescription]
-    /// The participant's plan prescriptions, oldest first.
-    func planPrescriptions(site: String, participant: String) async throws -> [(
-        id: Int, createdAt: Date, createdBy: String, content: String
-    )]
+    /// The participant's profile and plan prescriptions, each oldest first (one statement: the same table's rows).
+    func prescriptions(site: String, participant: String) async throws -> (
+        profiles: [StudyDatabase.ProfilePrescription],
+        plans: [(id: Int, createdAt: Date, createdBy: String, content: String)]
+    )
     /// The patient's record of `participant` at `site` as each machine synced it.
     func patientRecord(site: String, participant: String) async throws -> (
         questionnaires: [(machine: String, rows: [QuestionnaireRow])], diary: [(machine: String, rows: [DiaryRow])]
     )
-    /// The participant's current plan at `site` and their sessions as `PlanSchedule` and `WeekDose` read them.
-    func participantRecords(site: String, participant: String) async throws -> (
-        plan: AssignedPlan?, entries: [PlanSchedule.Entry], doses: [WeekDose.Entry]
-    )
+    /// The participant's current plan at `site` (the newest assignment, one prescription on several machines being
+    /// one), nil without one; `ParticipantPageRows.records` counts the sessions by it.
+    func currentPlan(site: String, participant: String) async throws -> CurrentPlan?
 }
 
 extension StudyDatabase {
@@ -58,6 +56,10 @@ extension StudyDatabase {
         public var trialCount: Int
         public var playedSeconds: Double?
         public var deviceID: UUID
+        /// The plan file's version the session names (the plan's schedule counts copies by it).
+        public var planVersion: Int? = nil
+        /// The session's place when the participant's sessions are in start order (from 1; ties by session id).
+        public var startOrder: Int = 0
     }
 
     /// A synced profile.json version of the participant (the `profiles` projection), with the machine that sent it.

@@ -59,7 +59,7 @@ struct PlanCopies: Sendable {
 
 /// A participant's current plan (`StudyDatabase.currentPlans`): the file that stands for it, read back as the game's
 /// `AssignedPlan`, and its copies on the participant's other machines.
-struct CurrentPlan: Sendable {
+public struct CurrentPlan: Sendable {
     var device: UUID
     var file: String
     var plan: AssignedPlan

@@ -69,13 +69,16 @@ public struct PostgresMessages: MessagesRepository, PostgresRepository {
         }
     }
 
-    /// The team's answers to the site's participants after `after` (the last one a machine received), oldest first,
-    /// at most 500 (the machine asks again from the last).
-    public func answers(site: String, after: Int) async throws -> [StudyDatabase.Answer] {
+    /// The team's answers after `after` (the last one a machine received) to the participants of `site` whom
+    /// `device` serves (`machine_participants`: a machine never receives another participant's conversation),
+    /// oldest first, at most 500 (the machine asks again from the last).
+    public func answers(site: String, device: UUID, after: Int) async throws -> [StudyDatabase.Answer] {
         try await rows(
             """
             SELECT m.id, m.participant, m.text, m.written_at, m.role FROM messages m JOIN sites s ON s.id = m.site_id
-            WHERE s.name = \(site) AND m.sender = 'team' AND m.id > \(after) ORDER BY m.id LIMIT 500
+            WHERE s.name = \(site) AND m.sender = 'team' AND m.id > \(after)
+              AND m.participant IN (SELECT machine_participants(\(device)))
+            ORDER BY m.id LIMIT 500
             """
         ).map {
             let (id, participant, text, writtenAt, role) = try $0.decode((Int, String, String, Date, String).self)

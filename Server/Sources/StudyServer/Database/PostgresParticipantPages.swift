@@ -41,6 +41,8 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
         x.input, x.plan_name, x.plan_session, x.plan_total_sessions, x.profile_version, x.headphone_check,
         x.week_dose_fraction, x.dose_fraction, x.trial_count, x.played_s, x.device_id
         """
+    /// How many columns `session` decodes (`timelineSessionColumns`); a statement's own columns follow them.
+    private static let timelineSessionColumnCount = 19
 
     private static func session(_ row: PostgresRow) throws -> StudyDatabase.ParticipantSession {
         let columns = try row.decode(
@@ -58,39 +60,47 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
 
     /// The participant's sessions at `site` in the server's order (session_index), each with its progress summary
     /// (StudyRecords' `SessionSummary` of its trials); nil for a session without photos. The summaries ingest keeps
-    /// (one row a session) are read; a session whose kept summary is missing, or was computed from another number of
-    /// trials or before migration 64, is summarised from its trials here, by the same code.
+    /// (one row a session) are read in the same statement; a session whose kept summary is missing, or was computed
+    /// from another number of trials or before migration 64, is summarised from its trials here, by the same code.
     public func participantSessions(site: String, participant: String) async throws -> [(
         session: StudyDatabase.ParticipantSession, summary: SessionSummary?
     )] {
-        let sessions = try await rows(
+        var sessions: [StudyDatabase.ParticipantSession] = []
+        var summaries: [String: SessionSummary] = [:]
+        var missing: [String] = []
+        for row in try await rows(
             """
-            SELECT \(unescaped: Self.timelineSessionColumns) FROM sessions x JOIN sites s ON s.id = x.site_id
-            JOIN devices d ON d.id = x.device_id
+            SELECT \(unescaped: Self.timelineSessionColumns), x.plan_version,
+              (row_number() OVER (ORDER BY x.started_at, x.session_id))::int,
+              m.session_id, m.photos, m.median_abs_deviation_deg, m.median_time_s, m.reversal_rate,
+              m.staircase_threshold, m.plan, m.skipped
+            FROM sessions x JOIN sites s ON s.id = x.site_id JOIN devices d ON d.id = x.device_id
+              LEFT JOIN session_summaries m ON m.session_id = x.session_id AND m.trial_count = x.trial_count
+                AND m.skipped IS NOT NULL
             WHERE s.name = \(site) AND x.participant = \(participant)
             ORDER BY x.session_index, x.started_at, x.session_id
             """
-        ).map(Self.session)
-        var summaries: [String: SessionSummary] = [:]
-        var kept: Set<String> = []
-        for row in try await rows(
-            """
-            SELECT m.session_id, m.photos, m.median_abs_deviation_deg, m.median_time_s, m.reversal_rate,
-              m.staircase_threshold, m.plan, m.skipped
-            FROM session_summaries m JOIN sessions x ON x.session_id = m.session_id JOIN sites s ON s.id = x.site_id
-            WHERE s.name = \(site) AND x.participant = \(participant) AND m.trial_count = x.trial_count
-              AND m.skipped IS NOT NULL
-            """
         ) {
-            let (id, photos, deviation, time, reversalRate, threshold, plan, skipped) = try row.decode(
-                (String, Int, Double?, Double?, Double?, Double?, String?, Int).self)
-            kept.insert(id)
+            var session = try Self.session(row)
+            let columns = row.makeRandomAccess()
+            let at = Self.timelineSessionColumnCount
+            session.planVersion = try columns[at].decode(Int?.self)
+            session.startOrder = try columns[at + 1].decode(Int.self)
+            sessions.append(session)
+            guard try columns[at + 2].decode(String?.self) != nil else {
+                missing.append(session.id)
+                continue
+            }
+            let photos = try columns[at + 3].decode(Int.self)
             guard photos > 0 else { continue }
-            summaries[id] = SessionSummary(
+            let deviation = try columns[at + 4].decode(Double?.self)
+            let time = try columns[at + 5].decode(Double?.self)
+            summaries[session.id] = SessionSummary(
                 photos: photos, medianAbsDeviationDeg: deviation ?? .nan, medianTimeSeconds: time ?? .nan,
-                reversalRate: reversalRate, staircaseThreshold: threshold, plan: plan ?? "", skipped: skipped)
+                reversalRate: try columns[at + 6].decode(Double?.self),
+                staircaseThreshold: try columns[at + 7].decode(Double?.self),
+                plan: try columns[at + 8].decode(String?.self) ?? "", skipped: try columns[at + 9].decode(Int.self))
         }
-        let missing = sessions.map(\.id).filter { !kept.contains($0) }
         if !missing.isEmpty {
             for (id, summary) in try await withConnection({ connection in
                 try await StudyDatabase.sessionSummaries(missing, on: connection, logger: logger).summaries
@@ -179,36 +189,32 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
         }
     }
 
-    /// The participant's profile prescriptions, oldest first, each read back by StudyRecords' codec.
-    public func profilePrescriptions(site: String, participant: String) async throws -> [StudyDatabase
-        .ProfilePrescription]
-    {
-        try await rows(
+    /// The participant's profile prescriptions (each read back by StudyRecords' codec) and plan prescriptions
+    /// (id, when, by whom, the content), each oldest first.
+    public func prescriptions(site: String, participant: String) async throws -> (
+        profiles: [StudyDatabase.ProfilePrescription],
+        plans: [(id: Int, createdAt: Date, createdBy: String, content: String)]
+    ) {
+        var profiles: [StudyDatabase.ProfilePrescription] = []
+        var plans: [(id: Int, createdAt: Date, createdBy: String, content: String)] = []
+        for row in try await rows(
             """
-            SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind = 'profile' ORDER BY p.id
+            SELECT p.kind, p.id, p.created_at, p.created_by, p.content FROM prescriptions p
+            JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind IN ('profile', 'plan') ORDER BY p.id
             """
-        ).map { row in
-            let (id, created, by, content) = try row.decode((Int, Date, String, String).self)
+        ) {
+            let (kind, id, created, by, content) = try row.decode((String, Int, Date, String, String).self)
+            if kind == "plan" {
+                plans.append((id, created, by, content))
+                continue
+            }
             let versions = try HearingProfile.decodeAll(Data(content.utf8), path: "prescription \(id)")
-            return StudyDatabase.ProfilePrescription(
-                id: id, createdAt: created, createdBy: by, profile: versions[versions.count - 1])
+            profiles.append(
+                StudyDatabase.ProfilePrescription(
+                    id: id, createdAt: created, createdBy: by, profile: versions[versions.count - 1]))
         }
-    }
-
-    /// The participant's plan prescriptions, oldest first: (id, when, by whom, the plan's name).
-    public func planPrescriptions(site: String, participant: String) async throws -> [(
-        id: Int, createdAt: Date, createdBy: String, content: String
-    )] {
-        try await rows(
-            """
-            SELECT p.id, p.created_at, p.created_by, p.content FROM prescriptions p JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind = 'plan' ORDER BY p.id
-            """
-        ).map { row in
-            let c = try row.decode((Int, Date, String, String).self)
-            return (c.0, c.1, c.2, c.3)
-        }
+        return (profiles, plans)
     }
 
     /// The patient's record of `participant` at `site` as each machine synced it (`<P>/questionnaires.csv`,
@@ -239,40 +245,12 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
     }
 
     /// The participant's current plan at `site` (`currentPlans`: the newest assignment, one prescription on several
-    /// machines being one), and their sessions, in start order, as `PlanSchedule` and `WeekDose` read them: both
-    /// from the sessions table's columns (projected from each session.json by StudyRecords' codec), so a page reads
-    /// no state.
-    public func participantRecords(site: String, participant: String) async throws -> (
-        plan: AssignedPlan?, entries: [PlanSchedule.Entry], doses: [WeekDose.Entry]
-    ) {
-        guard let siteID = try await siteID(site) else { return (nil, [], []) }
-        let current = try await withConnection { connection in
+    /// machines being one), nil without one.
+    public func currentPlan(site: String, participant: String) async throws -> CurrentPlan? {
+        guard let siteID = try await siteID(site) else { return nil }
+        return try await withConnection { connection in
             try await StudyDatabase.currentPlans(
                 siteID: siteID, participants: [participant], on: connection, logger: logger)
         }[participant]
-        var entries: [PlanSchedule.Entry] = []
-        var doses: [WeekDose.Entry] = []
-        for row in try await rows(
-            """
-            SELECT x.session_id, x.completed, x.ended_by, x.plan_name, x.plan_version, x.plan_session,
-              x.plan_total_sessions, x.input, x.started_at, x.dose_fraction, x.device_id
-            FROM sessions x WHERE x.site_id = \(siteID) AND x.participant = \(participant)
-            ORDER BY x.started_at, x.session_id
-            """
-        ) {
-            let (
-                id, completed, endedBy, planName, planVersion, planSession, planTotal, input, startedAt, dose, device
-            ) =
-                try row.decode((String, Bool, String?, String?, Int?, Int?, Int?, String?, Date, Double?, UUID).self)
-            let entry = PlanSchedule.Entry(
-                sessionID: id,
-                plan: planName.map {
-                    PlanReference(
-                        name: $0, version: planVersion ?? 0, session: planSession ?? 0, totalSessions: planTotal ?? 0)
-                }, countsAsDone: SessionRecord.countsAsDone(completed: completed, endedByText: endedBy))
-            entries.append(current?.counted(entry, on: device) ?? entry)
-            doses.append(WeekDose.Entry(sessionID: id, input: input ?? "", startedAt: startedAt, doseFraction: dose))
-        }
-        return (current?.plan, entries, doses)
     }
 }

@@ -82,12 +82,14 @@ public struct PostgresPrescriptions: PrescriptionsRepository, PostgresRepository
     }
 
     /// The prescriptions of `site` after `after` (the last one a machine applied), oldest first; for `device`,
-    /// only those it is to apply (issue 39, 5.1). A machine on which sessions or ratings of another participant
-    /// were logged is another's: a shared one (a lab PC) when the participant played there too, which receives the
-    /// participant's prescription only when the prescription says so (`shared_machines`) and keeps the lab's
-    /// settings otherwise; another participant's own machine, which never receives it. The participant's own
-    /// machines receive it, and so does a machine on which nobody has played yet (a home PC set up before its first
-    /// session). Plan and profile files do not count as playing: the machine wrote them from prescriptions.
+    /// only those it is to apply (issue 39, 5.1). A machine that serves another participant too
+    /// (`machine_participants`, migration 85: enrolled for them, registered, played or written from there) is
+    /// another's: a shared one (a lab PC) when it serves this participant as well, which receives the participant's
+    /// prescription only when the prescription says so (`shared_machines`) and keeps the lab's settings otherwise;
+    /// another participant's own machine, which never receives it. The participant's own machines receive it, and so
+    /// does a machine that serves nobody yet (a home PC enrolled with the site's code before its first session; one
+    /// enrolled with a code made for the participant is theirs). Plan and profile files do not make a machine
+    /// anyone's: it wrote them from prescriptions.
     public func prescriptions(
         site: String, after: Int, kind: String = "plan", device: UUID? = nil
     ) async throws -> [StudyDatabase.Prescription] {
@@ -97,10 +99,8 @@ public struct PostgresPrescriptions: PrescriptionsRepository, PostgresRepository
             FROM prescriptions p JOIN sites s ON s.id = p.site_id
             WHERE s.name = \(site) AND p.id > \(after) AND p.kind = \(kind)
               AND (\(device)::uuid IS NULL
-                OR NOT EXISTS (SELECT 1 FROM sync_files f WHERE f.device_id = \(device)::uuid
-                  AND f.kind IN ('session', 'trials', 'ratings') AND split_part(f.file, '/', 1) <> p.participant)
-                OR p.shared_machines AND EXISTS (SELECT 1 FROM sync_files f WHERE f.device_id = \(device)::uuid
-                  AND f.kind IN ('session', 'trials', 'ratings') AND split_part(f.file, '/', 1) = p.participant))
+                OR NOT EXISTS (SELECT 1 FROM machine_participants(\(device)::uuid) x WHERE x <> p.participant)
+                OR p.shared_machines AND p.participant IN (SELECT machine_participants(\(device)::uuid)))
             ORDER BY p.id
             """
         ).map(Self.prescription)

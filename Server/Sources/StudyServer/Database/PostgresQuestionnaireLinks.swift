@@ -160,13 +160,14 @@ public struct PostgresQuestionnaireLinks: QuestionnaireLinksRepository {
         }
     }
 
-    public func forMachines(site: String, after: Int, limit: Int) async throws -> [(
+    public func forMachines(site: String, device: UUID, after: Int, limit: Int) async throws -> [(
         id: Int, participant: String, line: String
     )] {
         try await database.rows(
             """
             SELECT w.id, w.participant, w.line FROM web_questionnaire_rows w JOIN sites s ON s.id = w.site_id
-            WHERE s.name = \(site) AND w.id > \(after) ORDER BY w.id LIMIT \(limit)
+            WHERE s.name = \(site) AND w.id > \(after) AND w.participant IN (SELECT machine_participants(\(device)))
+            ORDER BY w.id LIMIT \(limit)
             """
         ).map { try $0.decode((Int, String, String).self) }
     }

@@ -81,6 +81,13 @@ public struct PostgresSites: SitesRepository, PostgresRepository {
         return zones
     }
 
+    public func sitesWithTimeZones() async throws -> [(name: String, zone: SiteTimeZone)] {
+        try await rows("SELECT name, time_zone FROM sites ORDER BY name").map { row in
+            let (site, zone) = try row.decode((String, String).self)
+            return (site, SiteTimeZone.stored(zone))
+        }
+    }
+
     /// Sets the site's zone and audits it as `site.time_zone` with the zone before and after; an unchanged zone
     /// stores and audits nothing. Returns whether it changed.
     public func setSiteTimeZone(

@@ -25,9 +25,10 @@ public protocol QuestionnaireLinksRepository: Sendable {
     /// of an item answered already (another tab, the game's row synced meanwhile) is not stored twice. Returns how
     /// many were stored.
     func append(_ rows: [QuestionnaireRow], link: QuestionnaireLink) async throws -> Int
-    /// The site's web rows after `after` (a machine's cursor), oldest first, at most `limit`: id, participant and
-    /// the questionnaires.csv line under `QuestionnaireRow.columns`.
-    func forMachines(site: String, after: Int, limit: Int) async throws -> [(
+    /// The site's web rows after `after` (a machine's cursor) of the participants `device` serves
+    /// (`machine_participants`), oldest first, at most `limit`: id, participant and the questionnaires.csv line
+    /// under `QuestionnaireRow.columns`.
+    func forMachines(site: String, device: UUID, after: Int, limit: Int) async throws -> [(
         id: Int, participant: String, line: String
     )]
 }

@@ -20,6 +20,7 @@ struct Repositories: Sendable {
     var ingest: any IngestRepository
     var instruments: any InstrumentsRepository
     var questionnaireLinks: any QuestionnaireLinksRepository
+    var questionnaireAssignments: any QuestionnaireAssignmentsRepository
     /// The pool, the migrations and the health route's schema version.
     var database: StudyDatabase
 
@@ -36,6 +37,7 @@ struct Repositories: Sendable {
             messages: PostgresMessages(database: database), hrtfChoices: PostgresHRTFChoices(database: database),
             pictures: PostgresPictures(database: database), ingest: PostgresIngest(database: database),
             instruments: PostgresInstruments(database: database),
-            questionnaireLinks: PostgresQuestionnaireLinks(database: database), database: database)
+            questionnaireLinks: PostgresQuestionnaireLinks(database: database),
+            questionnaireAssignments: PostgresQuestionnaireAssignments(database: database), database: database)
     }
 }

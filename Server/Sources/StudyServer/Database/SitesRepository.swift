@@ -19,6 +19,8 @@ public protocol SitesRepository: Sendable {
     func siteTimeZone(site: String) async throws -> SiteTimeZone
     /// Every site's zone by name, for pages that show several sites' rows.
     func siteTimeZones() async throws -> [String: SiteTimeZone]
+    /// Every site's name, in `sites()`'s order, with its zone: one statement for a page that needs both.
+    func sitesWithTimeZones() async throws -> [(name: String, zone: SiteTimeZone)]
     /// Sets the site's zone, audited as `site.time_zone`; returns whether it changed.
     func setSiteTimeZone(site: String, zone: SiteTimeZone, by actor: (name: String, role: String), requestID: String?)
         async throws -> Bool

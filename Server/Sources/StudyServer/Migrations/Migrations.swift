@@ -44,6 +44,9 @@ enum Migrations {
         .v074Instruments,
         .v075QuestionnaireLinks,
         .v080SitesTimeZone,
+        .v081PrescriptionsQuestionnaire,
+        .v082TrialsHRTFChecksIndex,
+        .v085MachineParticipants,
     ]
 
     /// Applies the migrations the database lacks, each in its own transaction, all under one advisory lock so that

@@ -11,9 +11,10 @@ struct DeviceRoutes {
     struct Code: Encodable, Sendable {
         var code: String
         var site: String
+        var participant: String?
         var expiresAt: Date
         enum CodingKeys: String, CodingKey {
-            case code, site
+            case code, site, participant
             case expiresAt = "expires_at"
         }
     }
@@ -58,9 +59,18 @@ struct DeviceRoutes {
     @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Code> {
         let account = try context.account(.admin, .supervisor)
         let site = try await Self.visibleSite(context, account: account, sites: sites)
-        let (code, expires) = try await self.devices.enrolmentCode(
-            site: site, by: (account.name, account.role.rawValue), requestID: context.id)
-        return JSONReply(status: .created, body: Code(code: code, site: site, expiresAt: expires))
+        // `?participant=P07`: the machine it enrols is that participant's (a home PC set up before the first session).
+        let participant = request.uri.queryParameters["participant"].map(String.init)
+        let code: String
+        let expires: Date
+        do {
+            (code, expires) = try await self.devices.enrolmentCode(
+                site: site, participant: participant, by: (account.name, account.role.rawValue), requestID: context.id)
+        } catch let refusal as StudyDatabase.Refusal {
+            throw Problem.badRequest(refusal.description)
+        }
+        return JSONReply(
+            status: .created, body: Code(code: code, site: site, participant: participant, expiresAt: expires))
     }
 
     @Sendable func devices(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Devices> {

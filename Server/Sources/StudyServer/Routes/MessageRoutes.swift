@@ -77,7 +77,7 @@ struct MessageRoutes {
         return JSONReply(status: .created, body: Created(id: id, site: site, participant: participant))
     }
 
-    /// `GET /api/v1/sync/messages?after=N` (device token): the team's answers to the site's participants.
+    /// `GET /api/v1/sync/messages?after=N` (device token): the team's answers to the participants the machine serves.
     @Sendable func fetch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Answers> {
         let device = try context.device()
         let text = request.uri.queryParameters["after"].map(String.init) ?? "0"
@@ -85,7 +85,8 @@ struct MessageRoutes {
             throw Problem.badRequest(
                 "The parameter after=\(text) is not an answer's id: give the last one received, or 0.")
         }
-        return JSONReply(body: Answers(answers: try await self.messages.answers(site: device.site, after: after)))
+        return JSONReply(
+            body: Answers(answers: try await self.messages.answers(site: device.site, device: device.id, after: after)))
     }
 
     /// A record's problem as the page's or the API's sentence: capitalised, ending with a full stop.

@@ -70,8 +70,9 @@ struct PrescriptionRoutes {
         // Plans unless asked otherwise: a machine keeps one cursor per kind, and one that knows only plans never
         // steps over a profile it cannot apply.
         let kind = request.uri.queryParameters["kind"].map(String.init) ?? "plan"
-        guard ["plan", "profile"].contains(kind) else {
-            throw Problem.badRequest("The parameter kind=\(kind) is not a prescription kind: give plan or profile.")
+        guard ["plan", "profile", "questionnaire"].contains(kind) else {
+            throw Problem.badRequest(
+                "The parameter kind=\(kind) is not a prescription kind: give plan, profile or questionnaire.")
         }
         return JSONReply(
             body: Prescriptions(

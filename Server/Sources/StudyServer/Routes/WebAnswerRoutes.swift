@@ -25,7 +25,7 @@ struct WebAnswerRoutes {
         api.get("sync/web-answers", use: fetch)
     }
 
-    /// `GET /api/v1/sync/web-answers?after=N` (device token): the site's web rows the machine has not received.
+    /// `GET /api/v1/sync/web-answers?after=N` (device token): the web rows of the participants the machine serves that it has not received.
     @Sendable func fetch(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Rows> {
         let device = try context.device()
         let text = request.uri.queryParameters["after"].map(String.init) ?? "0"
@@ -33,7 +33,7 @@ struct WebAnswerRoutes {
             throw Problem.badRequest(
                 "The parameter after=\(text) is not a web answer's id: give the last one received, or 0.")
         }
-        let rows = try await links.forMachines(site: device.site, after: after, limit: Self.perFetch)
+        let rows = try await links.forMachines(site: device.site, device: device.id, after: after, limit: Self.perFetch)
         return JSONReply(
             body: Rows(
                 columns: QuestionnaireRow.columns,

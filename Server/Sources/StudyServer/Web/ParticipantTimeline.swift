@@ -21,7 +21,7 @@ struct ParticipantPageRows: Sendable {
     var hrtfChoices: [StudyDatabase.HRTFChoiceEntry] = []
     var hrtfChecks: [StudyDatabase.HRTFCheckSide] = []
 
-    /// The nine reads of the page, each on a connection of its own, all at once.
+    /// The eight reads of the page, each on a connection of its own, all at once.
     static func read(
         site: String, participant: String, from participantPages: any ParticipantPagesRepository,
         hrtfChoices: any HRTFChoicesRepository
@@ -31,17 +31,46 @@ struct ParticipantPageRows: Sendable {
         async let sessions = participantPages.participantSessions(site: site, participant: participant)
         async let ratings = participantPages.participantRatings(site: site, participant: participant)
         async let profiles = participantPages.participantProfiles(site: site, participant: participant)
-        async let prescriptions = participantPages.profilePrescriptions(site: site, participant: participant)
-        async let plans = participantPages.planPrescriptions(site: site, participant: participant)
+        async let prescriptions = participantPages.prescriptions(site: site, participant: participant)
         async let record = participantPages.patientRecord(site: site, participant: participant)
-        async let records = participantPages.participantRecords(site: site, participant: participant)
+        async let current = participantPages.currentPlan(site: site, participant: participant)
         async let choices = hrtfChoices.hrtfChoices(site: site, participant: participant)
         async let checks = hrtfChoices.hrtfChecks(site: site, participant: participant)
-        let (plan, entries, doses) = try await records
+        let read = try await sessions
+        let plan = try await current
+        let (entries, doses) = records(read.map(\.session), current: plan)
+        let (profilePrescriptions, planPrescriptions) = try await prescriptions
         return ParticipantPageRows(
-            sessions: try await sessions, ratings: try await ratings, profiles: try await profiles,
-            prescriptions: try await prescriptions, plans: try await plans, record: try await record, plan: plan,
-            entries: entries, doses: doses, hrtfChoices: try await choices, hrtfChecks: try await checks)
+            sessions: read, ratings: try await ratings, profiles: try await profiles,
+            prescriptions: profilePrescriptions, plans: planPrescriptions, record: try await record,
+            plan: plan?.plan, entries: entries, doses: doses, hrtfChoices: try await choices,
+            hrtfChecks: try await checks)
+    }
+
+    /// The sessions in start order as `PlanSchedule` (by the current plan: a session of a copy of it is one of
+    /// it) and `WeekDose` read them, from the sessions table's columns (projected from each session.json by
+    /// StudyRecords' codec), so a page reads no state.
+    static func records(_ sessions: [StudyDatabase.ParticipantSession], current: CurrentPlan?) -> (
+        entries: [PlanSchedule.Entry], doses: [WeekDose.Entry]
+    ) {
+        var entries: [PlanSchedule.Entry] = []
+        var doses: [WeekDose.Entry] = []
+        for session in sessions.sorted(by: { $0.startOrder < $1.startOrder }) {
+            let entry = PlanSchedule.Entry(
+                sessionID: session.id,
+                plan: session.plan.map {
+                    PlanReference(
+                        name: $0, version: session.planVersion ?? 0, session: session.planSession ?? 0,
+                        totalSessions: session.planTotal ?? 0)
+                },
+                countsAsDone: SessionRecord.countsAsDone(completed: session.completed, endedByText: session.endedBy))
+            entries.append(current?.counted(entry, on: session.deviceID) ?? entry)
+            doses.append(
+                WeekDose.Entry(
+                    sessionID: session.id, input: session.input, startedAt: session.startedAt,
+                    doseFraction: session.doseFraction))
+        }
+        return (entries, doses)
     }
 }
 

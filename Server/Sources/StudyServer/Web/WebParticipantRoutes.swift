@@ -20,6 +20,7 @@ struct WebParticipantRoutes {
     let devices: any DevicesRepository
     let instruments: any InstrumentsRepository
     let questionnaireLinks: any QuestionnaireLinksRepository
+    let questionnaireAssignments: any QuestionnaireAssignmentsRepository
     let pages: WebPages
 
     func add(to web: RouterGroup<AppRequestContext>) {
@@ -29,6 +30,10 @@ struct WebParticipantRoutes {
         web.post("sites/:site/participants/:participant/messages", use: answerMessages)
         web.post("sites/:site/participants/:participant/questionnaire-links", use: makeQuestionnaireLink)
         web.post("sites/:site/participants/:participant/questionnaire-links/:link/revoke", use: revokeQuestionnaireLink)
+        web.post("sites/:site/participants/:participant/questionnaire-assignments", use: assignQuestionnaire)
+        web.post(
+            "sites/:site/participants/:participant/questionnaire-assignments/:assignment/withdraw",
+            use: withdrawQuestionnaire)
         web.get("sites/:site/sessions/:session", use: sessionPage)
         web.get("sites/:site/sessions/:session/pictures/:name", use: sessionPicture)
         addDoctorRecord(to: web)
@@ -50,8 +55,8 @@ struct WebParticipantRoutes {
             Sentence.gettext(
                 "No participant {participant} is known at a site of yours named {site}: open one from the site's participants.",
                 ["participant": participant, "site": site]))
-        guard account.sees(site: site), try await self.sites.siteID(site) != nil,
-            (try? ParticipantID(participant)) != nil,
+        // participantIsKnown finds nothing at a site that does not exist: no statement of its own for that.
+        guard account.sees(site: site), (try? ParticipantID(participant)) != nil,
             try await self.participantPages.participantIsKnown(site: site, participant: participant)
         else { throw unknown }
         // Reading is for every role that sees the site; prescribing is not for a researcher (403, as other pages).
@@ -84,10 +89,19 @@ struct WebParticipantRoutes {
         confirmDelete: StudyDatabase.ParticipantHoldings? = nil, answer: (draft: String, error: String?)? = nil,
         status: HTTPResponse.Status = .ok, questionnaireLink: String? = nil
     ) async throws -> Response {
+        // The conversation with the study team is the care team's (admin, supervisor), not a researcher's. Its
+        // messages, the page's rows and the site's zone are read at once.
+        let team = account.role != .researcher
+        func conversation() async throws -> [StudyDatabase.Message] {
+            guard team else { return [] }
+            return try await self.messages.messages(site: site, participant: participant)
+        }
+        async let read = ParticipantPageRows.read(
+            site: site, participant: participant, from: participantPages, hrtfChoices: hrtfChoices)
+        async let held = conversation()
         let context = try await context.reading(site: site, in: sites)
         let catalog = context.catalog
-        let rows = try await ParticipantPageRows.read(
-            site: site, participant: participant, from: participantPages, hrtfChoices: hrtfChoices)
+        let rows = try await read
         let (sessions, ratings, profiles) = (rows.sessions, rows.ratings, rows.profiles)
         let current = Self.current(profiles, participant: participant)
         let standing = Self.status(
@@ -183,13 +197,14 @@ struct WebParticipantRoutes {
             catalog: catalog)
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
-        // The conversation with the study team: the care team's (admin, supervisor), not a researcher's.
-        let messages =
-            account.role == .researcher ? [] : try await self.messages.messages(site: site, participant: participant)
-        if account.role != .researcher {
+        let messages = try await held
+        if team {
             page["conversation"] = Self.conversation(
                 messages, draft: answer?.draft ?? "", error: answer?.error, catalog: context.catalog)
         }
+        // Questionnaires assigned without a plan: read by every role, assigned and withdrawn by the care team.
+        page["assigned"] = try await assignmentSection(
+            site: site, participant: participant, canAssign: canPrescribe, catalog: catalog)
         // Personal web questionnaire links: the care team's, as the messages.
         if account.role != .researcher {
             page["questionnaireLinks"] = try await linkSection(

@@ -12,6 +12,8 @@ struct WebParticipantsTableRoutes {
     let pages: WebPages
 
     static let perPage = 50
+    /// What a query value keeps unescaped (RFC 3986's unreserved characters); made once, not per link.
+    static let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
 
     func add(to web: RouterGroup<AppRequestContext>) {
         web.get("participants", use: table)
@@ -26,7 +28,10 @@ struct WebParticipantsTableRoutes {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
         let query = context.web?.query ?? [:]
         let value = { (name: String) in query[name].flatMap { $0.isEmpty ? nil : $0 } }
-        let visible = try await self.sites.sites().filter { account.sees(site: $0) }
+        // The sites and their zones (each row's times are in its site's) in one statement.
+        let named = try await self.sites.sitesWithTimeZones()
+        let zones = Dictionary(named.map { ($0.name, $0.zone) }) { first, _ in first }
+        let visible = named.map(\.name).filter { account.sees(site: $0) }
         var sites = visible
         if let site = value("site") {
             guard visible.contains(site) else {
@@ -69,13 +74,11 @@ struct WebParticipantsTableRoutes {
             if let plan { parts.append(("plan", plan)) }
             if state != .all { parts.append(("state", state.rawValue)) }
             parts += [("sort", sort.rawValue), ("order", descending ? "desc" : "asc"), ("page", String(page))]
-            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
             return "/participants?"
-                + parts.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(
-                    separator: "&")
+                + parts.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")" }
+                .joined(separator: "&")
         }
         let catalog = context.catalog
-        let zones = try await self.sites.siteTimeZones()
         var page: [String: Any] = [
             "total": total, "page": shownPage, "pages": pageCount, "none": total == 0,
             "sites": visible.map { ["name": $0, "selected": $0 == value("site")] },

@@ -7,9 +7,6 @@ import Localization
 import StudyRecords
 
 extension WebParticipantRoutes {
-    /// How long a link may be valid, in days (the form's default 14).
-    static let linkDays = 1...60
-
     /// The page's "Questionnaires on the web" section: the site's instruments to choose from, the participant's
     /// links (never a token: it was shown once), and the address of a link just made.
     func linkSection(site: String, participant: String, made: String?, catalog: MessageCatalog) async throws
@@ -51,9 +48,9 @@ extension WebParticipantRoutes {
         let (account, site, participant) = try await participant(context, roles: .admin, .supervisor)
         let form = context.webForm
         let catalog = context.catalog
-        guard let row = Int(form["instrument"] ?? ""),
-            let moment = QuestionnaireMoment(rawValue: form["moment"] ?? ""), [.baseline, .onRequest].contains(moment),
-            let days = Int(form["days"] ?? ""), Self.linkDays.contains(days)
+        guard
+            let asked = QuestionnaireLinkRoutes.request(
+                instrument: Int(form["instrument"] ?? ""), moment: form["moment"], days: Int(form["days"] ?? ""))
         else {
             return try await render(
                 site: site, participant: participant, account: account, context: context,
@@ -63,22 +60,21 @@ extension WebParticipantRoutes {
         }
         guard
             let (token, link) = try await questionnaireLinks.create(
-                site: site, participant: participant, instrument: row, moment: moment, hours: days * 24,
+                site: site, participant: participant, instrument: asked.instrument, moment: asked.moment,
+                hours: asked.days * 24,
                 by: (account.name, account.role.rawValue), requestID: context.id)
         else {
             throw Problem.notFound(
                 Sentence.gettext(
                     "No questionnaire {number} is held for {site}: choose one from the list.",
-                    ["number": String(row), "site": site]))
+                    ["number": String(asked.instrument), "site": site]))
         }
-        let scheme = context.web?.overTLS == true ? "https" : "http"
-        let host = request.head.authority ?? request.headers[.host] ?? "localhost"
         return try await render(
             site: site, participant: participant, account: account, context: context,
             notice: catalog.gettext(
                 "Link {id} for {participant} is made: give it to them now, it is shown only this once.",
                 ["id": String(link.id), "participant": participant]),
-            questionnaireLink: "\(scheme)://\(host)/q/\(token)")
+            questionnaireLink: QuestionnaireLinkRoutes.address(token: token, request: request, context: context))
     }
 
     /// `POST …/questionnaire-links/{link}/revoke`: the link stops working at once; what was answered stays.

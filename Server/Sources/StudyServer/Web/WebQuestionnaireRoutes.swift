@@ -123,14 +123,16 @@ struct WebQuestionnaireRoutes {
                 },
             ]
         case .slider(let low, let high, let left, let right):
-            question["range"] = [
+            // The game's slider: 20 steps from end to end, the value rounded to 3 decimals as the game stores it
+            // (`QuestionnaireAnswer.rounded`); a range input always holds a value, so it starts in the middle.
+            question["slider"] = [
                 "min": QuestionnaireAnswer.format(low), "max": QuestionnaireAnswer.format(high),
+                "step": QuestionnaireAnswer.format((high - low) / QuestionnaireAnswer.sliderSteps),
+                "middle": QuestionnaireAnswer.format(QuestionnaireAnswer.rounded((low + high) / 2)),
+                "left": left, "right": right,
                 "hint": catalog.gettext(
-                    "A number from {min} ({left}) to {max} ({right})",
-                    [
-                        "min": QuestionnaireAnswer.format(low), "left": left, "max": QuestionnaireAnswer.format(high),
-                        "right": right,
-                    ]),
+                    "Move the slider between {left} and {right}, then save; it starts in the middle. Skip the question to give no answer.",
+                    ["left": left, "right": right]),
             ]
         case .number(let low, let high, let unit):
             question["range"] = [
@@ -155,7 +157,10 @@ struct WebQuestionnaireRoutes {
         let values = form.all("value").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let answer: QuestionnaireAnswer?
         switch item.kind {
-        case .singleChoice, .slider, .number:
+        case .slider:
+            // Stored as the game stores a slider's value; one outside its ends is refused below.
+            answer = values.first.flatMap(Double.init).map { .number(QuestionnaireAnswer.rounded($0)) }
+        case .singleChoice, .number:
             answer = values.first.flatMap { Double($0.replacingOccurrences(of: ",", with: ".")) }.map { .number($0) }
         case .multipleChoice:
             let numbers = values.compactMap(Double.init)

@@ -37,10 +37,9 @@ struct WebSiteRoutes {
         let now = Date()
         var sites: [[String: Any]] = []
         var alerts: [[String: Any]] = []
-        let zones = try await self.sites.siteTimeZones()
-        for site in try await self.sites.sites() where account.sees(site: site) {
+        for (site, zone) in try await self.sites.sitesWithTimeZones() where account.sees(site: site) {
             // Each site's rows in its own zone.
-            let catalog = context.catalog.reading(in: (zones[site] ?? .utc).zone)
+            let catalog = context.catalog.reading(in: zone.zone)
             let devices = try await self.devices.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
             for alert in try await self.siteAlerts.alerts(
                 site: site, now: now, thresholds: thresholds, catalog: catalog)
@@ -72,19 +71,23 @@ struct WebSiteRoutes {
     /// A site's page: its machines, a new enrolment code, and the plan prescription form.
     func site(
         _ site: String, context: AppRequestContext, notice: String? = nil, error: String? = nil,
-        code: (String, Date)? = nil, confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok,
+        code: (code: String, expires: Date, participant: String?)? = nil, codeDraft: String? = nil,
+        confirmRevoke: (UUID, String)? = nil, status: HTTPResponse.Status = .ok,
         askNew: Bool = false, aboutDraft: String? = nil, timeZoneDraft: (text: String, error: String)? = nil,
         instrumentError: String? = nil
     ) async throws -> Response {
         let context = try await context.reading(site: site, in: sites)
         let catalog = context.catalog
         let devices: [[String: Any]] = try await self.devices.devicesWithLastSync(site: site).map { device, last in
-            [
+            var row: [String: Any] = [
                 "id": device.id.uuidString.lowercased(), "name": device.name,
                 "enrolled": catalog.time(device.enrolledAt), "lastSync": catalog.time(last),
                 "revoked": device.revokedAt.map { catalog.time($0) } ?? "",
                 "active": device.revokedAt == nil,
             ]
+            // A section of its own: a plain `participant` key would fall back to the page's (the plan form's draft).
+            if let participant = device.participant { row["boundTo"] = ["participant": participant] }
+            return row
         }
         var page: [String: Any] = [
             "site": site, "devices": devices, "noDevices": devices.isEmpty,
@@ -158,7 +161,12 @@ struct WebSiteRoutes {
         }
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
-        if let (code, expires) = code { page["code"] = ["code": code, "expires": catalog.time(expires)] }
+        if let code {
+            var card: [String: Any] = ["code": code.code, "expires": catalog.time(code.expires)]
+            if let participant = code.participant { card["boundTo"] = ["participant": participant] }
+            page["code"] = card
+        }
+        if let codeDraft { page["codeDraft"] = codeDraft }
         if let (id, machine) = confirmRevoke {
             page["confirmRevoke"] = ["id": id.uuidString.lowercased(), "name": machine]
         }
@@ -284,11 +292,20 @@ struct WebSiteRoutes {
         return try await site(name, context: context, notice: notice)
     }
 
+    /// The machines' form: a code of the site, or (a participant ID given) a code for that participant's own machine.
     @Sendable func newCode(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await managedSite(context)
-        let code = try await self.devices.enrolmentCode(
-            site: name, by: (account.name, account.role.rawValue), requestID: context.id)
-        return try await site(name, context: context, code: code)
+        let text = (context.webForm["for_participant"] ?? "").trimmingCharacters(in: .whitespaces)
+        let participant = text.isEmpty ? nil : text
+        do {
+            let (code, expires) = try await self.devices.enrolmentCode(
+                site: name, participant: participant, by: (account.name, account.role.rawValue), requestID: context.id)
+            return try await site(name, context: context, code: (code, expires, participant))
+        } catch let refusal as StudyDatabase.Refusal {
+            return try await site(
+                name, context: context, error: refusal.worded(in: context.catalog), codeDraft: text,
+                status: .badRequest)
+        }
     }
 
     @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
