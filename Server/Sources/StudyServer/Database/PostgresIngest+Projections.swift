@@ -129,27 +129,30 @@ extension PostgresIngest {
         guard !inserted.isEmpty else { return }
         try await connection.query(
             """
-            WITH projected AS (
-            INSERT INTO trials (session_id, trial, site_id, participant, device_id, schema_version, platform, round,
-              targets_in_round, target_index, target, condition, background, input, hrtf, hrtf_sha256, onset_frame,
-              onset_uncertainty_ms, target_bearing_deg, aim_bearing_deg, deviation_deg, abs_deviation_deg,
-              front_back_confusion, front_back_reversal, onset_at, shot_at, time_s, protocol, plan,
-              difficulty_parameter, difficulty_value, hit, staircase_reversal, volume_db, profile_version,
-              local_session_index, machine_id, skipped, stimulus_sha256, stimulus_bandwidth_oct, stimulus_loudness_lufs)
-            SELECT t.session_id, t.item, \(siteID), t.participant, \(device), t.schema_version, t.platform, t.round,
-              t.targets_in_round, t.target_index, t.target, t.condition, t.background, t.input, t.hrtf, t.hrtf_sha256,
-              t.onset_frame, t.onset_uncertainty_ms, t.target_bearing_deg, t.aim_bearing_deg, t.deviation_deg,
-              t.abs_deviation_deg, t.front_back_confusion, t.front_back_reversal, t.onset_at, t.shot_at, t.time_s,
-              t.protocol, t.plan, t.difficulty_parameter, t.difficulty_value, t.hit, t.staircase_reversal, t.volume_db,
-              t.profile_version, t.local_session_index, t.machine_id, t.skipped, t.stimulus_sha256,
-              t.stimulus_bandwidth_oct, t.stimulus_loudness_lufs
-            FROM ingest_rows t
-            WHERE t.item = ANY(\(inserted)::int[])
-            ON CONFLICT (session_id, trial) DO NOTHING RETURNING session_id)
-            UPDATE sessions s SET trial_count = s.trial_count + n.rows
-            FROM (SELECT session_id, count(*)::int AS rows FROM projected GROUP BY session_id) n
-            WHERE s.session_id = n.session_id
+            WITH inserted AS (SELECT unnest(\(inserted)::int[]) AS item),
+            \(unescaped: trialProjection(of: "inserted", site: siteID, device: device))
+            SELECT count(*) FROM projected
             """, logger: logger)
+    }
+
+    /// The trial rows of the staged items whose numbers the relation `items` holds (a CTE of the statement: ingest's
+    /// items stored, the backfill's items), as two CTEs: `projected` inserts them into `trials` (a row held already
+    /// inserts nothing) and `counted` adds them to their sessions' `trial_count`. SQL text: the site and device are
+    /// written as numbers, not read from a request.
+    static func trialProjection(of items: String, site: Int, device: UUID) -> String {
+        let typed = IngestStaging.trialColumns.dropFirst(2)
+        return """
+            projected AS (
+              INSERT INTO trials (session_id, trial, site_id, participant, device_id, \(typed.joined(separator: ", ")))
+              SELECT t.session_id, t.item, \(site), t.participant, '\(device.uuidString)'::uuid,
+                \(typed.map { "t.\($0)" }.joined(separator: ", "))
+              FROM ingest_rows t WHERE NOT t.redact AND t.item IN (SELECT item FROM \(items))
+              ON CONFLICT (session_id, trial) DO NOTHING RETURNING session_id),
+            counted AS (
+              UPDATE sessions s SET trial_count = s.trial_count + n.rows
+              FROM (SELECT session_id, count(*)::int AS rows FROM projected GROUP BY session_id) n
+              WHERE s.session_id = n.session_id)
+            """
     }
 
     private static func projectRatings(

@@ -32,10 +32,10 @@ struct PostgresIngest: IngestRepository {
     /// projected into the typed tables (PostgresIngest+Projections) in the same transaction.
     ///
     /// Round trips are few: the site's lock (which also asks whether this connection has its staging table), the
-    /// file's row, the batch copied into the staging table (IngestStaging), then what is held read and the items
-    /// stored from the staging table in one statement, the trial rows projected from it in one more, the summaries,
-    /// the audit row. The first two wait for locks, so what reads after them is a statement of its own: a statement
-    /// reads what was committed when it began, before it waited.
+    /// file's row with the sessions' owners claimed, the batch copied into the staging table (IngestStaging), then
+    /// in one statement what is held read, the items stored from the staging table and their trial rows projected,
+    /// the summaries (StudyDatabase.summarise), the audit row. The first two wait for locks, so what reads after
+    /// them is a statement of its own: a statement reads what was committed when it began, before it waited.
     func store(
         device: Device, path: SyncPath, kind: String, header: String?, first: Int?, items: [String],
         decoded: DecodedItems, requestID: String
@@ -52,16 +52,30 @@ struct PostgresIngest: IngestRepository {
                 """, logger: logger
             ).collect().one("the device's site").decode((Int, String, Bool).self)
             if !staging { try await connection.query(IngestStaging.create, logger: logger) }
-            // The file's row, locked (DO UPDATE locks it and returns what is held), and the site's deleted participants.
-            let (heldKind, heldHeader, deletedList) = try await connection.query(
+            // The file's row, locked (DO UPDATE locks it and returns what is held), the site's deleted participants
+            // (read after the site's lock) and the sessions the batch names claimed. A session ID belongs to the site
+            // and participant that first sent it (`session_owners`, migration 65), so a machine of another site or
+            // participant never adds rows to it: such a batch is a 409 naming the session. `ON CONFLICT DO UPDATE`
+            // returns the owner's row even when another batch inserted it meanwhile (it waits for that row and locks
+            // it), where a separate read would not see it.
+            let participant = path.participant?.value ?? ""
+            let sessions = path.participant == nil ? [] : Self.sessions(named: decoded, path: path)
+            let (heldKind, heldHeader, deletedList, taken) = try await connection.query(
                 """
                 WITH held AS (
                   INSERT INTO sync_files (device_id, file, kind, header) VALUES (\(device.id), \(file), \(kind), \(header))
-                  ON CONFLICT (device_id, file) DO UPDATE SET kind = sync_files.kind RETURNING kind, header)
-                SELECT kind, header, array(SELECT participant FROM deleted_participants WHERE site_id = \(siteID))
+                  ON CONFLICT (device_id, file) DO UPDATE SET kind = sync_files.kind RETURNING kind, header),
+                owners AS (
+                  INSERT INTO session_owners (session_id, site_id, participant)
+                  SELECT unnest(\(sessions)::text[]), \(siteID), \(participant)
+                  ON CONFLICT (session_id) DO UPDATE SET site_id = session_owners.site_id
+                  RETURNING session_id, site_id, participant)
+                SELECT kind, header, array(SELECT participant FROM deleted_participants WHERE site_id = \(siteID)),
+                  array(SELECT session_id FROM owners WHERE site_id <> \(siteID) OR participant <> \(participant)
+                    ORDER BY session_id)
                 FROM held
                 """, logger: logger
-            ).collect().one("the synced file's row").decode((String, String?, [String]).self)
+            ).collect().one("the synced file's row").decode((String, String?, [String], [String]).self)
             let deleted = Set(deletedList)
             if let participant = path.participant?.value, deleted.contains(participant) {
                 throw Problem(
@@ -69,10 +83,10 @@ struct PostgresIngest: IngestRepository {
                     "Participant \(participant) was deleted from the study server by an administrator, so \(file) is no longer taken: remove the folder \(participant) from this machine's logs folder (or move it out) and sync again.",
                     extra: ["key": file])
             }
-            if let participant = path.participant {
-                try await Self.claimSessions(
-                    Self.sessions(named: decoded, path: path), site: siteID, participant: participant, file: file,
-                    on: connection, logger: logger)
+            if let session = taken.first {
+                throw Problem.conflict(
+                    "The session \(session) belongs to another participant or site on this server, so \(file) cannot add to it: a session folder is never copied from one participant or machine of another site to another; remove the copy from this machine's logs folder.",
+                    key: session)
             }
             guard heldKind == kind, heldHeader == header else {
                 throw Problem.conflict(
@@ -84,22 +98,24 @@ struct PostgresIngest: IngestRepository {
             if case .participants(let records) = decoded, !deleted.isEmpty {
                 redacted = records.map { deleted.contains($0.participant.value) }
             }
+            var trials: [TrialRow]?
+            if case .trials(let rows) = decoded { trials = rows }
             let written: Written
             if let first {
-                var trials: [TrialRow]?
-                if case .trials(let rows) = decoded { trials = rows }
                 written = try await Self.storeItems(
-                    items, redacted: redacted, from: first, trials: trials, on: connection, logger: logger,
-                    device: device.id, file: file)
+                    items, redacted: redacted, from: first, trials: trials, siteID: siteID, on: connection,
+                    logger: logger, device: device.id, file: file)
             } else {
                 written = try await Self.storeState(
-                    items[0], on: connection, logger: logger, device: device.id, file: file)
+                    items[0], siteID: siteID, on: connection, logger: logger, device: device.id, file: file)
             }
             let start = written.start
             let projected = Set(written.inserted.filter { !redacted[$0 - start] })
-            try await Self.project(
-                decoded, on: connection, logger: logger, device: device.id, siteID: siteID, file: file, first: start,
-                inserted: projected, content: kind == "session" ? items.first : nil)
+            if trials == nil {  // trial rows were projected with their items
+                try await Self.project(
+                    decoded, on: connection, logger: logger, device: device.id, siteID: siteID, file: file,
+                    first: start, inserted: projected, content: kind == "session" ? items.first : nil)
+            }
             try await StudyDatabase.summarise(
                 decoded, file: file, first: start, inserted: projected, siteID: siteID, on: connection, logger: logger)
             let count = written.inserted.count
@@ -123,30 +139,6 @@ struct PostgresIngest: IngestRepository {
         return Array(Set(named)).sorted()
     }
 
-    /// A session ID belongs to the site and participant that first sent it (`session_owners`, migration 65), so a
-    /// machine of another site or participant never adds rows to it: such a batch is a 409 naming the session.
-    /// `ON CONFLICT DO UPDATE` returns the owner's row even when another batch inserted it meanwhile (it waits for
-    /// that row and locks it), where a separate read would not see it.
-    static func claimSessions(
-        _ sessions: [String], site: Int, participant: ParticipantID, file: String, on connection: PostgresConnection,
-        logger: Logger
-    ) async throws {
-        guard !sessions.isEmpty else { return }
-        let owners = try await connection.query(
-            """
-            INSERT INTO session_owners (session_id, site_id, participant)
-            SELECT unnest(\(sessions)::text[]), \(site), \(participant.value)
-            ON CONFLICT (session_id) DO UPDATE SET site_id = session_owners.site_id
-            RETURNING session_id, site_id, participant
-            """, logger: logger
-        ).collect().map { try $0.decode((String, Int, String).self) }
-        if let taken = owners.sorted(by: { $0.0 < $1.0 }).first(where: { $0.1 != site || $0.2 != participant.value }) {
-            throw Problem.conflict(
-                "The session \(taken.0) belongs to another participant or site on this server, so \(file) cannot add to it: a session folder is never copied from one participant or machine of another site to another; remove the copy from this machine's logs folder.",
-                key: taken.0)
-        }
-    }
-
     /// What one batch wrote: the numbers of the items stored (those held already are not), from item `start`.
     struct Written {
         var start: Int
@@ -156,13 +148,14 @@ struct PostgresIngest: IngestRepository {
     }
 
     /// Items `first`, `first + 1`, … of a file whose row this transaction holds locked, copied into the staging
-    /// table (with their trial rows when `trials` is given, for the projection that follows), then in one statement
-    /// what is held is read, the new items inserted from the staging table and the machine's `last_sync_at` set when
-    /// any was (its snapshot is taken after the lock, so it sees every earlier batch).
+    /// table (with their trial rows when `trials` is given), then in one statement what is held is read, the new
+    /// items inserted from the staging table, the machine's `last_sync_at` set when any was (its snapshot is taken
+    /// after the lock, so it sees every earlier batch) and the trial rows of the items inserted projected with their
+    /// sessions' `trial_count` (`trialProjection`).
     /// A batch that would leave a gap stores nothing (409); one that holds an item with other content is refused (409).
     static func storeItems(
-        _ items: [String], redacted: [Bool], from first: Int, trials: [TrialRow]?, on connection: PostgresConnection,
-        logger: Logger, device: UUID, file: String
+        _ items: [String], redacted: [Bool], from first: Int, trials: [TrialRow]?, siteID: Int,
+        on connection: PostgresConnection, logger: Logger, device: UUID, file: String
     ) async throws -> Written {
         try await IngestStaging.stage(
             items, redacted: redacted, from: first, trials: trials, on: connection, logger: logger)
@@ -180,6 +173,7 @@ struct PostgresIngest: IngestRepository {
               ON CONFLICT (device_id, file, item) DO NOTHING RETURNING item),
             synced AS (
               UPDATE devices SET last_sync_at = now() WHERE id = \(device) AND EXISTS (SELECT 1 FROM stored))
+            \(unescaped: trials == nil ? "" : ", " + trialProjection(of: "stored", site: siteID, device: device))
             SELECT count, last, array(SELECT item FROM stored ORDER BY item) FROM held
             """, logger: logger
         ).collect().one("the items stored").decode((Int, Int, [Int]).self)
@@ -197,7 +191,7 @@ struct PostgresIngest: IngestRepository {
 
     /// A session.json state, appended as the next item unless it equals the latest held (a resend: nothing stored).
     static func storeState(
-        _ state: String, on connection: PostgresConnection, logger: Logger, device: UUID, file: String
+        _ state: String, siteID: Int, on connection: PostgresConnection, logger: Logger, device: UUID, file: String
     ) async throws -> Written {
         let (heldCount, last, latest) = try await connection.query(
             """
@@ -208,8 +202,8 @@ struct PostgresIngest: IngestRepository {
         ).collect().one("the states held").decode((Int, Int, String?).self)
         if latest == state { return Written(start: last + 1, sent: 1, heldBefore: heldCount, inserted: []) }
         return try await storeItems(
-            [state], redacted: [false], from: last + 1, trials: nil, on: connection, logger: logger, device: device,
-            file: file)
+            [state], redacted: [false], from: last + 1, trials: nil, siteID: siteID, on: connection, logger: logger,
+            device: device, file: file)
     }
 
     /// Refuses the batch (409 naming `FILE#ITEM`) when an item it staged is held with other content: compared as

@@ -27,11 +27,8 @@ extension StudyDatabase {
         case .trials(let rows):
             let rows = fresh(rows)
             sessions = Array(Set(rows.map(\.sessionID))).sorted()
-            // A session's summary counts for the participant its session.json names.
-            participants = Set(rows.map(\.participant)).union(
-                try await connection.query(
-                    "SELECT participant FROM sessions WHERE session_id = ANY(\(sessions))", logger: logger
-                ).collect().map { try $0.decode(String.self) })
+            // A session's summary counts for the participant its session.json names too (read with the lock).
+            participants = Set(rows.map(\.participant))
         case .ratings(let rows):
             participants = Set(fresh(rows).map(\.participant))
         case .session(let record):
@@ -44,15 +41,57 @@ extension StudyDatabase {
         guard !participants.isEmpty else { return }
         // Two batches of one participant (from two machines) at once: the second waits here until the first has
         // committed, then reads both, so neither writes a summary that misses the other's rows. Locked in key
-        // order, so two batches never wait for each other.
-        try await connection.query(
+        // order, so two batches never wait for each other (a key locked twice by one transaction is held once).
+        let locked = try await connection.query(
             """
-            SELECT pg_advisory_xact_lock(2462, k) FROM (SELECT DISTINCT hashtext(\(siteID)::text || '/' || p) AS k
-              FROM unnest(\(participants.sorted())::text[]) AS u(p) ORDER BY k) AS x
-            """, logger: logger)
-        try await refreshSessionSummaries(sessions, on: connection, logger: logger)
+            SELECT x.p, pg_advisory_xact_lock(2462, x.k)::text FROM (
+              SELECT u.p, hashtext(\(siteID)::text || '/' || u.p) AS k FROM (
+                SELECT unnest(\(participants.sorted())::text[]) AS p
+                UNION SELECT participant FROM sessions WHERE session_id = ANY(\(sessions))) AS u
+              ORDER BY k, u.p) AS x
+            """, logger: logger
+        ).collect().map { try $0.decode((String, String).self).0 }
+        var written: SessionSummaries?
+        if !sessions.isEmpty {
+            let (counts, summaries) = try await sessionSummaries(sessions, on: connection, logger: logger)
+            written = SessionSummaries(sessions: sessions, counts: counts, summaries: summaries)
+        }
         try await refreshParticipantSummaries(
-            siteID: siteID, participants: participants.sorted(), on: connection, logger: logger)
+            siteID: siteID, participants: Array(Set(locked)).sorted(), writing: written, on: connection,
+            logger: logger)
+    }
+
+    /// The summaries of some sessions, computed (`sessionSummaries`) and to be stored: a session without trial rows
+    /// has none (its row holds NULLs and 0).
+    struct SessionSummaries {
+        var sessions: [String] = []
+        var counts: [String: Int] = [:]
+        var summaries: [String: SessionSummary] = [:]
+
+        /// The columns as `session_summaries` holds them, NaN for NULL (PostgresNIO binds no array of optionals).
+        var columns:
+            (
+                counts: [Int], photos: [Int], deviation: [Double], time: [Double], reversal: [Double],
+                threshold: [Double], plan: [String], skipped: [Int]
+            )
+        {
+            let rows = sessions.map { summaries[$0] }
+            return (
+                sessions.map { counts[$0] ?? 0 }, rows.map { $0?.photos ?? 0 },
+                rows.map { $0?.medianAbsDeviationDeg ?? .nan }, rows.map { $0?.medianTimeSeconds ?? .nan },
+                rows.map { $0?.reversalRate ?? .nan }, rows.map { $0?.staircaseThreshold ?? .nan },
+                rows.map { $0?.plan ?? "" }, rows.map { $0?.skipped ?? 0 }
+            )
+        }
+
+        /// A session's median deviation and threshold as read back from `session_summaries` once stored (NaN is
+        /// NULL there), or nil when `session` is not one of these.
+        func stored(_ session: String) -> (deviation: Double?, threshold: Double?)? {
+            guard sessions.contains(session) else { return nil }
+            let summary = summaries[session]
+            func value(_ number: Double?) -> Double? { number.flatMap { $0.isNaN ? nil : $0 } }
+            return (value(summary?.medianAbsDeviationDeg), value(summary?.staircaseThreshold))
+        }
     }
 
     /// Computes the summaries of `sessions` (SessionSummary over each one's trials, as the server holds them) and
@@ -65,27 +104,9 @@ extension StudyDatabase {
             Array(sessions[$0..<min($0 + 500, sessions.count)])
         }) {
             let (counts, computed) = try await sessionSummaries(batch, on: connection, logger: logger)
-            let summaries = batch.map { computed[$0] }
-            // NaN for "none" (PostgresNIO binds no array of optionals), NULL again in the statement.
-            try await connection.query(
-                """
-                INSERT INTO session_summaries (session_id, trial_count, photos, median_abs_deviation_deg,
-                  median_time_s, reversal_rate, staircase_threshold, plan, skipped)
-                SELECT id, n, photos, nullif(d, 'NaN'), nullif(t, 'NaN'), nullif(r, 'NaN'), nullif(h, 'NaN'), plan,
-                  skipped
-                FROM unnest(\(batch)::text[], \(batch.map { counts[$0] ?? 0 })::int[],
-                  \(summaries.map { $0?.photos ?? 0 })::int[],
-                  \(summaries.map { $0?.medianAbsDeviationDeg ?? .nan })::float8[],
-                  \(summaries.map { $0?.medianTimeSeconds ?? .nan })::float8[],
-                  \(summaries.map { $0?.reversalRate ?? .nan })::float8[],
-                  \(summaries.map { $0?.staircaseThreshold ?? .nan })::float8[],
-                  \(summaries.map { $0?.plan ?? "" })::text[], \(summaries.map { $0?.skipped ?? 0 })::int[])
-                  AS u(id, n, photos, d, t, r, h, plan, skipped)
-                ON CONFLICT (session_id) DO UPDATE SET trial_count = excluded.trial_count, photos = excluded.photos,
-                  median_abs_deviation_deg = excluded.median_abs_deviation_deg,
-                  median_time_s = excluded.median_time_s, reversal_rate = excluded.reversal_rate,
-                  staircase_threshold = excluded.staircase_threshold, plan = excluded.plan, skipped = excluded.skipped
-                """, logger: logger)
+            try await storeSummaries(
+                SessionSummaries(sessions: batch, counts: counts, summaries: computed), ParticipantSummaries(),
+                siteID: 0, on: connection, logger: logger)
         }
     }
 
@@ -183,8 +204,11 @@ extension StudyDatabase {
     /// the table is read), the medians of SessionSummary's session medians of the first and last 7 days of sessions,
     /// the newest session's staircase threshold, `tinnitus_loudness` first and newest. A participant with no
     /// registration, session or plan has no row.
+    /// `writing`: session summaries just computed, stored in the same statement as the participants' rows (which
+    /// read them as stored).
     static func refreshParticipantSummaries(
-        siteID: Int, participants: [String], on connection: PostgresConnection, logger: Logger
+        siteID: Int, participants: [String], writing: SessionSummaries? = nil, on connection: PostgresConnection,
+        logger: Logger
     ) async throws {
         struct Session {
             var entry: PlanSchedule.Entry
@@ -210,6 +234,7 @@ extension StudyDatabase {
                 deviation, threshold, device
             ) = try row.decode(
                 (String, String, Date, Bool, String?, String?, Int?, Int?, Int?, Double?, Double?, UUID).self)
+            let kept = writing?.stored(id)
             let plan = planName.map {
                 PlanReference(
                     name: $0, version: planVersion ?? 0, session: planSession ?? 0, totalSessions: planTotal ?? 0)
@@ -220,39 +245,25 @@ extension StudyDatabase {
             sessions[participant, default: []].append(
                 Session(
                     entry: plans[participant]?.counted(entry, on: device) ?? entry, started: started,
-                    completed: completed, deviation: deviation, threshold: threshold))
+                    completed: completed, deviation: kept.map(\.deviation) ?? deviation,
+                    threshold: kept.map(\.threshold) ?? threshold))
         }
         let loudness = try await ratingChanges(
             siteID: siteID, items: ["tinnitus_loudness"], participants: participants, on: connection, logger: logger
         ).reduce(into: [String: (Double, Double)]()) { $0[$1.participant] = ($1.first, $1.last) }
-        let registered = Set(
-            try await connection.query(
-                "SELECT participant FROM participants WHERE site_id = \(siteID) AND participant = ANY(\(participants))",
-                logger: logger
-            ).collect().map { try $0.decode(String.self) })
-        let kept = participants.filter { registered.contains($0) || sessions[$0] != nil || plans[$0] != nil }
         let week = 7 * 86_400.0
-        var planDevices: [String] = []
-        var planFiles: [String] = []
-        var done: [Int] = []
-        var inProgress: [String] = []
-        var completed: [Int] = []
-        var counts: [Int] = []
-        var firstWeek: [Double] = []
-        var lastWeek: [Double] = []
-        var thresholds: [Double] = []
-        var firstLoudness: [Double] = []
-        var lastLoudness: [Double] = []
-        for participant in kept {
+        // Every participant's row is computed; the statement keeps those with a registration, a session or a plan.
+        var rows = ParticipantSummaries()
+        for participant in participants {
             let own = sessions[participant] ?? []
             let plan = plans[participant]
             let schedule = plan.map { PlanSchedule.of($0.plan, entries: own.map(\.entry), today: Date()) }
-            planDevices.append(plan?.device.uuidString ?? "")
-            planFiles.append(plan?.file ?? "")
-            done.append(schedule?.done ?? 0)
-            inProgress.append(schedule?.inProgress ?? "")
-            completed.append(own.filter(\.completed).count)
-            counts.append(own.count)
+            rows.planDevices.append(plan?.device.uuidString ?? "")
+            rows.planFiles.append(plan?.file ?? "")
+            rows.done.append(schedule?.done ?? 0)
+            rows.inProgress.append(schedule?.inProgress ?? "")
+            rows.completed.append(own.filter(\.completed).count)
+            rows.sessions.append(own.count)
             var first: Double?
             var last: Double?
             if let start = own.first?.started, let end = own.last?.started {
@@ -263,51 +274,94 @@ extension StudyDatabase {
                 first = median(own.filter { $0.started < start.addingTimeInterval(week) })
                 last = median(own.filter { $0.started > end.addingTimeInterval(-week) })
             }
-            firstWeek.append(first ?? .nan)
-            lastWeek.append(last ?? .nan)
-            thresholds.append(own.last { $0.threshold != nil }?.threshold ?? .nan)
-            firstLoudness.append(loudness[participant]?.0 ?? .nan)
-            lastLoudness.append(loudness[participant]?.1 ?? .nan)
+            rows.firstWeek.append(first ?? .nan)
+            rows.lastWeek.append(last ?? .nan)
+            rows.thresholds.append(own.last { $0.threshold != nil }?.threshold ?? .nan)
+            rows.firstLoudness.append(loudness[participant]?.0 ?? .nan)
+            rows.lastLoudness.append(loudness[participant]?.1 ?? .nan)
         }
-        // NaN, '' for "none" (PostgresNIO binds no array of optionals), NULL again in the statement; the session
-        // times and machines straight from the sessions table.
+        rows.participants = participants
+        try await storeSummaries(writing ?? SessionSummaries(), rows, siteID: siteID, on: connection, logger: logger)
+    }
+
+    /// Participants' summary rows as `participant_summaries` holds them: NaN and '' for "none" (PostgresNIO binds no
+    /// array of optionals), NULL again in the statement.
+    struct ParticipantSummaries {
+        var participants: [String] = []
+        var sessions: [Int] = []
+        var completed: [Int] = []
+        var planDevices: [String] = []
+        var planFiles: [String] = []
+        var done: [Int] = []
+        var inProgress: [String] = []
+        var firstWeek: [Double] = []
+        var lastWeek: [Double] = []
+        var thresholds: [Double] = []
+        var firstLoudness: [Double] = []
+        var lastLoudness: [Double] = []
+    }
+
+    /// Stores session summaries and participants' rows in one statement (either may be empty). A participant's row
+    /// is kept when they have a registration, a session or a plan, and removed otherwise; the session times and
+    /// machines come straight from the sessions table.
+    static func storeSummaries(
+        _ summaries: SessionSummaries, _ rows: ParticipantSummaries, siteID: Int, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
+        let columns = summaries.columns
         try await connection.query(
             """
-            INSERT INTO participant_summaries (site_id, participant, sessions, completed, last_session_at, plan_device,
-              plan_file, plan_name, plan_version, plan_assigned_at, plan_total, plan_per_week, plan_done,
-              plan_in_progress, first_week_deviation, last_week_deviation, threshold, first_loudness, last_loudness,
-              devices)
-            SELECT \(siteID), u.participant, u.sessions, u.completed,
-              (SELECT max(s.started_at) FROM sessions s WHERE s.site_id = \(siteID) AND s.participant = u.participant),
-              p.device_id, p.file, p.name, p.version, p.assigned_at, p.total_sessions, p.sessions_per_week,
-              CASE WHEN p.file IS NOT NULL THEN u.done END, CASE WHEN p.file IS NOT NULL THEN nullif(u.in_progress, '') END,
-              nullif(u.first_week, 'NaN'), nullif(u.last_week, 'NaN'), nullif(u.threshold, 'NaN'),
-              nullif(u.first_loudness, 'NaN'), nullif(u.last_loudness, 'NaN'),
-              ARRAY(SELECT DISTINCT s.device_id FROM sessions s
-                    WHERE s.site_id = \(siteID) AND s.participant = u.participant ORDER BY 1)
-            FROM unnest(\(kept)::text[], \(counts)::int[], \(completed)::int[], \(planDevices)::text[],
-              \(planFiles)::text[], \(done)::int[], \(inProgress)::text[], \(firstWeek)::float8[],
-              \(lastWeek)::float8[], \(thresholds)::float8[], \(firstLoudness)::float8[], \(lastLoudness)::float8[])
-              AS u(participant, sessions, completed, plan_device, plan_file, done, in_progress, first_week, last_week,
-                threshold, first_loudness, last_loudness)
-            LEFT JOIN plans p ON p.device_id = nullif(u.plan_device, '')::uuid AND p.file = u.plan_file
-            ON CONFLICT (site_id, participant) DO UPDATE SET sessions = excluded.sessions,
-              completed = excluded.completed, last_session_at = excluded.last_session_at,
-              plan_device = excluded.plan_device, plan_file = excluded.plan_file, plan_name = excluded.plan_name,
-              plan_version = excluded.plan_version, plan_assigned_at = excluded.plan_assigned_at,
-              plan_total = excluded.plan_total, plan_per_week = excluded.plan_per_week,
-              plan_done = excluded.plan_done, plan_in_progress = excluded.plan_in_progress,
-              first_week_deviation = excluded.first_week_deviation,
-              last_week_deviation = excluded.last_week_deviation, threshold = excluded.threshold,
-              first_loudness = excluded.first_loudness, last_loudness = excluded.last_loudness,
-              devices = excluded.devices
+            WITH sessions_stored AS (
+              INSERT INTO session_summaries (session_id, trial_count, photos, median_abs_deviation_deg,
+                median_time_s, reversal_rate, staircase_threshold, plan, skipped)
+              SELECT id, n, photos, nullif(d, 'NaN'), nullif(t, 'NaN'), nullif(r, 'NaN'), nullif(h, 'NaN'), plan,
+                skipped
+              FROM unnest(\(summaries.sessions)::text[], \(columns.counts)::int[], \(columns.photos)::int[],
+                \(columns.deviation)::float8[], \(columns.time)::float8[], \(columns.reversal)::float8[],
+                \(columns.threshold)::float8[], \(columns.plan)::text[], \(columns.skipped)::int[])
+                AS u(id, n, photos, d, t, r, h, plan, skipped)
+              ON CONFLICT (session_id) DO UPDATE SET trial_count = excluded.trial_count, photos = excluded.photos,
+                median_abs_deviation_deg = excluded.median_abs_deviation_deg,
+                median_time_s = excluded.median_time_s, reversal_rate = excluded.reversal_rate,
+                staircase_threshold = excluded.staircase_threshold, plan = excluded.plan, skipped = excluded.skipped),
+            kept AS (
+              INSERT INTO participant_summaries (site_id, participant, sessions, completed, last_session_at,
+                plan_device, plan_file, plan_name, plan_version, plan_assigned_at, plan_total, plan_per_week,
+                plan_done, plan_in_progress, first_week_deviation, last_week_deviation, threshold, first_loudness,
+                last_loudness, devices)
+              SELECT \(siteID), u.participant, u.sessions, u.completed,
+                (SELECT max(s.started_at) FROM sessions s WHERE s.site_id = \(siteID) AND s.participant = u.participant),
+                p.device_id, p.file, p.name, p.version, p.assigned_at, p.total_sessions, p.sessions_per_week,
+                CASE WHEN p.file IS NOT NULL THEN u.done END,
+                CASE WHEN p.file IS NOT NULL THEN nullif(u.in_progress, '') END,
+                nullif(u.first_week, 'NaN'), nullif(u.last_week, 'NaN'), nullif(u.threshold, 'NaN'),
+                nullif(u.first_loudness, 'NaN'), nullif(u.last_loudness, 'NaN'),
+                ARRAY(SELECT DISTINCT s.device_id FROM sessions s
+                      WHERE s.site_id = \(siteID) AND s.participant = u.participant ORDER BY 1)
+              FROM unnest(\(rows.participants)::text[], \(rows.sessions)::int[], \(rows.completed)::int[],
+                \(rows.planDevices)::text[], \(rows.planFiles)::text[], \(rows.done)::int[], \(rows.inProgress)::text[],
+                \(rows.firstWeek)::float8[], \(rows.lastWeek)::float8[], \(rows.thresholds)::float8[],
+                \(rows.firstLoudness)::float8[], \(rows.lastLoudness)::float8[])
+                AS u(participant, sessions, completed, plan_device, plan_file, done, in_progress, first_week,
+                  last_week, threshold, first_loudness, last_loudness)
+              LEFT JOIN plans p ON p.device_id = nullif(u.plan_device, '')::uuid AND p.file = u.plan_file
+              WHERE u.sessions > 0 OR u.plan_file <> '' OR EXISTS (
+                SELECT 1 FROM participants r WHERE r.site_id = \(siteID) AND r.participant = u.participant)
+              ON CONFLICT (site_id, participant) DO UPDATE SET sessions = excluded.sessions,
+                completed = excluded.completed, last_session_at = excluded.last_session_at,
+                plan_device = excluded.plan_device, plan_file = excluded.plan_file, plan_name = excluded.plan_name,
+                plan_version = excluded.plan_version, plan_assigned_at = excluded.plan_assigned_at,
+                plan_total = excluded.plan_total, plan_per_week = excluded.plan_per_week,
+                plan_done = excluded.plan_done, plan_in_progress = excluded.plan_in_progress,
+                first_week_deviation = excluded.first_week_deviation,
+                last_week_deviation = excluded.last_week_deviation, threshold = excluded.threshold,
+                first_loudness = excluded.first_loudness, last_loudness = excluded.last_loudness,
+                devices = excluded.devices
+              RETURNING participant)
+            DELETE FROM participant_summaries
+            WHERE site_id = \(siteID) AND participant = ANY(\(rows.participants))
+              AND participant NOT IN (SELECT participant FROM kept)
             """, logger: logger)
-        let gone = participants.filter { !kept.contains($0) }
-        if !gone.isEmpty {
-            try await connection.query(
-                "DELETE FROM participant_summaries WHERE site_id = \(siteID) AND participant = ANY(\(gone))",
-                logger: logger)
-        }
     }
 
     /// Removes a participant's summaries (their sessions' and their row), in the transaction that deletes them,

@@ -5,7 +5,7 @@ extension Migration {
         version: 65, name: "sync: a session ID belongs to the site and participant that first sent it",
         statements: [
             // Trial rows are keyed by the session ID they name, so a machine of another site sending a folder
-            // under that ID added rows to the first site's session (PostgresIngest's claimSessions).
+            // under that ID added rows to the first site's session (PostgresIngest.store claims a batch's sessions).
             """
             CREATE TABLE session_owners (session_id text PRIMARY KEY, site_id int NOT NULL REFERENCES sites,
               participant text NOT NULL, claimed_at timestamptz NOT NULL DEFAULT now())
