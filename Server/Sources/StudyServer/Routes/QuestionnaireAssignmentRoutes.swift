@@ -173,6 +173,14 @@ struct QuestionnaireAssignmentRoutes {
         return JSONReply(status: .created, body: Created(id: id, site: site, participant: participant))
     }
 
+    /// The one refusal of a withdrawal, on the API and the page: no such assignment, or withdrawn already (404).
+    static func notHeld(_ text: String, participant: String) -> Problem {
+        Problem.notFound(
+            Sentence.gettext(
+                "No assigned questionnaire {assignment} of {participant} is held that is not withdrawn: pick one from the participant's list.",
+                ["assignment": String(text.prefix(20)), "participant": participant]))
+    }
+
     /// `POST …/questionnaires/{assignment}/withdraw` (admin, supervisor of the site): not asked from the next sync on;
     /// what was answered stays.
     @Sendable func withdraw(_ request: Request, context: AppRequestContext) async throws -> JSONReply<Withdrawn> {
@@ -183,10 +191,7 @@ struct QuestionnaireAssignmentRoutes {
                 site: site, participant: participant, id: id, by: (account.name, account.role.rawValue),
                 requestID: context.id)
         else {
-            throw Problem.notFound(
-                Sentence.gettext(
-                    "No assigned questionnaire {assignment} of {participant} is held that is not withdrawn: pick one from the participant's list.",
-                    ["assignment": String(text.prefix(20)), "participant": participant]))
+            throw QuestionnaireAssignmentRoutes.notHeld(text, participant: participant)
         }
         return JSONReply(body: Withdrawn(id: id, withdrawn: true))
     }

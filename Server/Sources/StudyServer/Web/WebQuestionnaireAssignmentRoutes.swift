@@ -117,10 +117,7 @@ extension WebParticipantRoutes {
                 site: site, participant: participant, id: id, by: (account.name, account.role.rawValue),
                 requestID: context.id)
         else {
-            throw Problem.notFound(
-                Sentence.gettext(
-                    "No assigned questionnaire {assignment} of {participant} is held that is not withdrawn: pick one from the participant's list.",
-                    ["assignment": String(text.prefix(20)), "participant": participant]))
+            throw QuestionnaireAssignmentRoutes.notHeld(text, participant: participant)
         }
         return try await render(
             site: site, participant: participant, account: account, context: context,
