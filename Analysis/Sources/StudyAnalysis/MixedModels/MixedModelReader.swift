@@ -66,27 +66,48 @@ public final class MixedModelReader {
     /// row): a step keeping one past the row copies it (`Array(bytes)`).
     typealias Row = (_ field: (Int) throws -> UnsafeBufferPointer<UInt8>?, _ record: CSVRecord) throws -> Void
 
+    /// A reading of its own that goes along with the models' first pass (the report's tallies, `ReportData.Pass`): one
+    /// reading of the files for both, not two. Its columns are the shared reading's first slots, in its order, and
+    /// the ones it needs stay needed (a file without one fails as its own reading failed it). `row` sees every record
+    /// the file accepts, after the domain check and before the models' filters; an error it throws ends the whole
+    /// reading (a step that counts its invalid rows under --skip-invalid catches them itself).
+    struct SharedReading {
+        let columns: [String]
+        let optional: Set<String>
+        /// Its --skip-invalid: the file's invalid rows are counted for it even when the models' reading refuses them
+        /// (a refused row then ends the models' parts, as their own reading ended them).
+        let skipInvalid: Bool
+        let row: (CSVRecord, TrialColumnCheck) throws -> Void
+        /// After each file: the rows the file's reading refused (--skip-invalid).
+        let fileRead: (_ refusedRows: Int) -> Void
+    }
+
     /// Streams every file once for `readers`, readers of the same files, filters, participants and --skip-invalid
     /// (the report's three models: one reading of the trials, not three), calling each reader's `rows` step. What the
     /// file itself refuses (a malformed line, a row of the wrong length, an impossible measured value) is refused for
     /// every reader, as each would alone; a step's own error (a response that is no number, a column only that model
-    /// names) ends that reader's part only, and is its result. Returns each reader's error, or nil.
-    private static func scan(_ readers: [MixedModelReader], _ rows: [Row]) -> [Error?] {
+    /// names) ends that reader's part only, and is its result. Returns each reader's error, or nil; throws only the
+    /// error that ended `sharing`'s reading.
+    private static func scan(_ readers: [MixedModelReader], _ rows: [Row], sharing: SharedReading? = nil) throws
+        -> [Error?]
+    {
         guard let first = readers.first else { return [] }
         let input = first.input
         let participants = first.participants
         var columns: [String] = []
         for reader in readers { for c in reader.columns where !columns.contains(c) { columns.append(c) } }
+        for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
+        // A skipped animal is no photo: left out unless a model or a filter names the column.
+        let leavesOutSkipped = !columns.contains(SkippedTargets.column)
+        if let sharing { columns = sharing.columns + columns.filter { !sharing.columns.contains($0) } }
         // Each reader's slot of a column → the shared slot.
         let shared = readers.map { reader in reader.columns.map { columns.firstIndex(of: $0)! } }
-        for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
         if !columns.contains("participant") { columns.append("participant") }
         let participantSlot = columns.firstIndex(of: "participant")!
-        // A skipped animal is no photo: left out unless a model or a filter names the column.
         var skippedSlot: Int?
-        if !columns.contains(SkippedTargets.column) {
-            columns.append(SkippedTargets.column)
-            skippedSlot = columns.count - 1
+        if leavesOutSkipped {
+            if !columns.contains(SkippedTargets.column) { columns.append(SkippedTargets.column) }
+            skippedSlot = columns.firstIndex(of: SkippedTargets.column)
         }
         var optional: Set<String> = ["participant", SkippedTargets.column]
         if let participants { for c in columns where participants.columns.contains(c) { optional.insert(c) } }
@@ -95,16 +116,26 @@ public final class MixedModelReader {
         let needs = readers.map { reader in reader.columns.filter { !optional.contains($0) } }
         let everyoneNeeds = needs.dropFirst().reduce(Set(needs[0])) { $0.intersection($1) }
         for list in needs { for c in list where !everyoneNeeds.contains(c) { optional.insert(c) } }
+        if let sharing {
+            optional = optional.union(sharing.optional).subtracting(
+                sharing.columns.filter { !sharing.optional.contains($0) })
+        }
         let domains = TrialColumnCheck(columns: &columns, optional: &optional)
         let filterSlots = Dictionary(grouping: input.filters, by: \.column).map {
             (slot: columns.firstIndex(of: $0.key)!, filters: $0.value)
         }
-        let alone = readers.count == 1
+        let alone = readers.count == 1 && sharing == nil
         var errors = [Error?](repeating: nil, count: readers.count)
-        for file in first.files where errors.contains(where: { $0 == nil }) {
+        for file in first.files where sharing != nil || errors.contains(where: { $0 == nil }) {
             let reader = CSVReader.forAnalysis(
-                columns: columns, optionalColumns: optional, skipInvalid: input.skipInvalid)
-            reader.showProgress = reader.showProgress && input.showProgress
+                columns: columns, optionalColumns: optional,
+                skipInvalid: input.skipInvalid || sharing?.skipInvalid == true)
+            reader.showProgress = reader.showProgress && (input.showProgress || sharing != nil)
+            if !input.skipInvalid, reader.skipInvalid {
+                reader.onSkipped = { [advice = reader.advice] row in
+                    for r in readers.indices where errors[r] == nil { errors[r] = row.advising(advice) }
+                }
+            }
             var lacking = [String?](repeating: nil, count: readers.count)
             var ownSkipped = [Int](repeating: 0, count: readers.count)
             var ownFirstSkipped = [String?](repeating: nil, count: readers.count)
@@ -120,6 +151,10 @@ public final class MixedModelReader {
                         }
                     }
                     try domains.check(record)
+                    if let sharing {
+                        try sharing.row(record, domains)
+                        guard errors.contains(where: { $0 == nil }) else { return }
+                    }
                     if let skippedSlot, SkippedTargets.isSkipped(record, skippedSlot) {
                         for r in readers.indices where errors[r] == nil { readers[r].skippedTargets += 1 }
                         return
@@ -175,9 +210,12 @@ public final class MixedModelReader {
                     }
                 }
             } catch {
+                // The shared reading's end is the whole reading's (the report stops with it).
+                if sharing != nil { throw error }
                 for r in readers.indices where errors[r] == nil { errors[r] = error }
                 break
             }
+            sharing?.fileRead(reader.skippedRows)
             for r in readers.indices where errors[r] == nil {
                 if let column = lacking[r] ?? needs[r].first(where: { !reader.header.contains($0) }) {
                     errors[r] = CSVReadError.missingColumn(file: file, line: 1, column: column, header: reader.header)
@@ -266,11 +304,13 @@ public final class MixedModelReader {
     /// First pass: numeric or factor for each variable, factor levels in R's order, levels of each grouping factor.
     func design() throws -> MixedModelDesign { try Self.designs([self])[0].get() }
 
-    /// The first pass of several readers of the same files (the report's models) in one reading of them; each
-    /// reader's design or the error that ended its part.
-    static func designs(_ readers: [MixedModelReader]) -> [Result<MixedModelDesign, Error>] {
+    /// The first pass of several readers of the same files (the report's models) in one reading of them, which
+    /// `sharing` reads along; each reader's design or the error that ended its part. Throws what ended `sharing`.
+    static func designs(_ readers: [MixedModelReader], sharing: SharedReading? = nil) throws
+        -> [Result<MixedModelDesign, Error>]
+    {
         let passes = readers.map { $0.designPass() }
-        let errors = scan(readers, passes.map(\.row))
+        let errors = try scan(readers, passes.map(\.row), sharing: sharing)
         return zip(passes, errors).map { pass, error in
             if let error { return .failure(error) }
             return Result { try pass.finish() }
@@ -363,7 +403,7 @@ public final class MixedModelReader {
 
     /// Second pass: each complete row in model-matrix form, with group levels numbered in order of appearance.
     func stream(_ design: MixedModelDesign, _ body: @escaping (inout ModelRow) throws -> Void) throws {
-        if let error = Self.scan([self], [streamPass(design, body)])[0] { throw error }
+        if let error = try Self.scan([self], [streamPass(design, body)])[0] { throw error }
     }
 
     /// The second pass of several readers in one reading of the files: each reader's rows to its own `body`; the
@@ -371,7 +411,12 @@ public final class MixedModelReader {
     static func stream(
         _ readers: [MixedModelReader], _ designs: [MixedModelDesign], _ bodies: [(inout ModelRow) throws -> Void]
     ) -> [Error?] {
-        scan(readers, readers.indices.map { readers[$0].streamPass(designs[$0], bodies[$0]) })
+        do {
+            return try scan(readers, readers.indices.map { readers[$0].streamPass(designs[$0], bodies[$0]) })
+        } catch {
+            // Only a shared reading's end is thrown, and there is none here; were there, it would end every reader.
+            return readers.map { _ in error }
+        }
     }
 
     private func streamPass(_ design: MixedModelDesign, _ body: @escaping (inout ModelRow) throws -> Void) -> Row {
