@@ -420,83 +420,16 @@ public final class MixedModelReader {
     }
 
     private func streamPass(_ design: MixedModelDesign, _ body: @escaping (inout ModelRow) throws -> Void) -> Row {
-        let variableCount = names.count
-        let levelCounts = design.variables.map { $0.levels?.count ?? 0 }
-        let levelIndex: [[[UInt8]: Int]] = design.variables.map { v in
-            Dictionary(uniqueKeysWithValues: (v.levels ?? []).enumerated().map { (Array($1.utf8), $0) })
-        }
-        // Cache: the last bytes seen per variable and their parsed value (trials come in runs of one participant).
-        var lastBytes = [[UInt8]?](repeating: nil, count: variableCount)
-        var numeric = [Double](repeating: 0, count: variableCount)
-        var level = [Int](repeating: 0, count: variableCount)
-        // A block's level for a combination of its variables' levels (mixed radix), numbered as first seen.
-        let radix: [[Int]] = design.blocks.map { block in
-            var stride = 1
-            return block.groupVariables.map { v in
-                defer { stride *= max(levelCounts[v], 1) }
-                return stride
-            }
-        }
-        var groupIndex = design.blocks.map { _ in [Int: Int]() }
-        var row = ModelRow(
-            y: 0, x: [Double](repeating: 0, count: design.fixed.count), level: design.blocks.map { _ in 0 },
-            z: design.blocks.map { [Double](repeating: 0, count: $0.dimension) })
-        let binary = input.binaryResponse
+        var step = ModelRowStep(design: design, slotOf: slotOf, binary: input.binaryResponse)
         rowsWithMissing = 0
         skippedRows = 0
         firstSkipped = nil
         return { [self] field, record in
-            guard let response = try field(0) else {
+            guard try step.read(field, record) else {
                 rowsWithMissing += 1
                 return
             }
-            for i in 0..<variableCount {
-                guard let bytes = try field(slotOf[i]) else {
-                    rowsWithMissing += 1
-                    return
-                }
-                if let last = lastBytes[i], ByteKey.same(last, bytes) { continue }
-                lastBytes[i] = Array(bytes)
-                if design.variables[i].isFactor {
-                    guard let l = levelIndex[i][Array(bytes)] else {
-                        throw record.invalid(
-                            slotOf[i],
-                            "'\(String(decoding: bytes, as: UTF8.self))' was not seen in the first pass (the file changed while being read)"
-                        )
-                    }
-                    level[i] = l
-                } else {
-                    numeric[i] = Self.number(bytes) ?? .nan
-                    if abs(numeric[i]) > NumberField.largestMagnitude {
-                        throw record.invalid(
-                            slotOf[i], "'\(String(decoding: bytes, as: UTF8.self))' is \(NumberField.outOfRange)")
-                    }
-                }
-            }
-            guard let y = binary ? Self.binary(response) : Self.number(response) else {
-                throw Self.badResponse(response, binary: binary, record: record)
-            }
-            // One such value would overflow the cross-products and show up as a misleading collinearity error.
-            if abs(y) > NumberField.largestMagnitude {
-                throw record.invalid(0, "'\(String(decoding: response, as: UTF8.self))' is \(NumberField.outOfRange)")
-            }
-            row.y = y
-            design.fixed.evaluate(numeric: numeric, level: level, levelCounts: levelCounts, into: &row.x)
-            for (b, block) in design.blocks.enumerated() {
-                var key = 0
-                for (k, v) in block.groupVariables.enumerated() { key += level[v] * radix[b][k] }
-                if let g = groupIndex[b][key] {
-                    row.level[b] = g
-                } else {
-                    row.level[b] = groupIndex[b].count
-                    groupIndex[b][key] = row.level[b]
-                }
-            }
-            for term in design.randomTerms {
-                term.spec.evaluate(
-                    numeric: numeric, level: level, levelCounts: levelCounts, into: &row.z[term.block], at: term.offset)
-            }
-            try body(&row)
+            try step.hand(to: body)
         }
     }
 }
