@@ -320,56 +320,20 @@ public final class MixedModelReader {
     /// The first pass's step for each row and the step that makes the design after the last one. Values are kept as
     /// bytes (a String is made once per distinct value), and a run of equal values costs a compare.
     private func designPass() -> (row: Row, finish: () throws -> MixedModelDesign) {
-        let cap = 100_000
-        var seen = [Set<[UInt8]>](repeating: [], count: names.count)
-        var last = [[UInt8]?](repeating: nil, count: names.count)
-        var texts = [Set<[UInt8]>](repeating: [], count: names.count)
-        var numberTexts = [Set<[UInt8]>](repeating: [], count: names.count)
+        let cap = ModelDesignStep.cap
         let grouping = names.map { groupingVariables.contains($0) || $0 != columnOfVariable($0) }
         // Grouping factors made of several columns (participant:site) need their combinations counted.
         let combined = formula.randomTerms.filter { $0.group.count > 1 }.map { t in
-            (t.groupName, t.group.map { names.firstIndex(of: $0)! + 1 })
+            (name: t.groupName, slots: t.group.map { names.firstIndex(of: $0)! + 1 })
         }
-        var combinations: [String: Set<[UInt8]>] = [:]
-        var rows = 0
-        var values = [UnsafeBufferPointer<UInt8>](
-            repeating: UnsafeBufferPointer(start: nil, count: 0), count: names.count + 1)
+        var step = ModelDesignStep(
+            slotOf: slotOf, binary: input.binaryResponse, grouping: grouping, combined: combined)
         let row: Row = { [self] field, record in
-            for s in 0...names.count {
-                guard let v = try field(s == 0 ? 0 : slotOf[s - 1]) else {
-                    rowsWithMissing += 1
-                    return
-                }
-                values[s] = v
-            }
-            let response = values[0]
-            if (input.binaryResponse ? Self.binary(response) : Self.number(response)) == nil {
-                throw Self.badResponse(response, binary: input.binaryResponse, record: record)
-            }
-            for i in names.indices {
-                if let l = last[i], ByteKey.same(l, values[i + 1]) { continue }
-                let bytes = Array(values[i + 1])
-                last[i] = bytes
-                if seen[i].contains(bytes) { continue }
-                if seen[i].count < cap || grouping[i] { seen[i].insert(bytes) }
-                if grouping[i] || Self.number(values[i + 1]) == nil {
-                    texts[i].insert(bytes)
-                } else if numberTexts[i].count < cap {
-                    numberTexts[i].insert(bytes)
-                }
-            }
-            for (name, slots) in combined {
-                var key: [UInt8] = []
-                for s in slots {
-                    key.append(contentsOf: values[s])
-                    key.append(0)
-                }
-                combinations[name, default: []].insert(key)
-            }
-            rows += 1
+            if try !step.read(field, record) { rowsWithMissing += 1 }
         }
         let finish: () throws -> MixedModelDesign = { [self] in try makeDesign() }
         func makeDesign() throws -> MixedModelDesign {
+            let (texts, numberTexts, combinations, rows) = (step.texts, step.numberTexts, step.combinations, step.rows)
             var groupLevels: [String: Int] = [:]
             for t in formula.randomTerms {
                 groupLevels[t.groupName] =
