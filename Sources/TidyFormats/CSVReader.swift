@@ -158,6 +158,9 @@ public final class CSVReader {
     public var advice = CSVReadError.defaultAdvice
     public private(set) var skippedRows = 0
     public private(set) var firstSkipped: String?
+    /// Told of each row skipped, as it is: a reading shared by readers of which only some skip invalid rows (the
+    /// analyzer's report and its models) ends the others' parts at the first.
+    public var onSkipped: ((CSVReadError) -> Void)?
     public private(set) var rowsRead = 0
     /// The header of the last file read.
     public private(set) var header: [String] = []
@@ -380,6 +383,7 @@ public final class CSVReader {
         guard skipInvalid else { throw problem.advising(advice) }
         skippedRows += 1
         if firstSkipped == nil { firstSkipped = problem.advising("dropped").description }
+        onSkipped?(problem)
     }
 }
 

@@ -4,25 +4,40 @@ import Foundation
 /// A whole CSV file: the first row as header, then the records (every column). Column lookups and typed
 /// conversions throw `CSVReadError`s that name the file, line and column.
 public struct CSVTable: Sendable {
-    public let file: String
-    public let header: [String]
-    public let records: [CSVRecord]
+    public var file: String { storage.file }
+    public var header: [String] { storage.header }
+    public var records: [CSVRecord] { storage.records }
     /// The last line when the file did not end in a line break (a write cut off by a crash); never among `records`.
-    public let cutOff: CSVCutOff?
+    public var cutOff: CSVCutOff? { storage.cutOff }
 
     public var droppedIncompleteTail: Bool { cutOff != nil }
-    /// Each column's index (the first, should a header repeat one): a record is read by name, column by column, so a
-    /// search of the header for every field was most of reading a batch of trial rows on the study server.
-    private let positions: [String: Int]
+
+    /// The table's parts behind one reference: a `CSVRow` holds its table, and a row made for every record of a file
+    /// (`forEachRow`) copied each part's reference (retain and release were 12 % of reading a trials.csv).
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let file: String
+        let header: [String]
+        let records: [CSVRecord]
+        let cutOff: CSVCutOff?
+        /// Each column's index (the first, should a header repeat one): a record is read by name, column by column,
+        /// so a search of the header for every field was most of reading a batch of trial rows on the study server.
+        let positions: [String: Int]
+
+        init(file: String, header: [String], records: [CSVRecord], cutOff: CSVCutOff?) {
+            self.file = file
+            self.header = header
+            self.records = records
+            self.cutOff = cutOff
+            var positions: [String: Int] = [:]
+            for (index, column) in header.enumerated() where positions[column] == nil { positions[column] = index }
+            self.positions = positions
+        }
+    }
 
     public init(file: String, header: [String], records: [CSVRecord], cutOff: CSVCutOff?) {
-        self.file = file
-        self.header = header
-        self.records = records
-        self.cutOff = cutOff
-        var positions: [String: Int] = [:]
-        for (index, column) in header.enumerated() where positions[column] == nil { positions[column] = index }
-        self.positions = positions
+        storage = Storage(file: file, header: header, records: records, cutOff: cutOff)
     }
 
     /// Reads and parses a whole file.
@@ -65,11 +80,11 @@ public struct CSVTable: Sendable {
     }
 
     /// The index of `column` in the header, nil when the file lacks it.
-    public func position(of column: String) -> Int? { positions[column] }
+    public func position(of column: String) -> Int? { storage.positions[column] }
 
     /// The index of `column` in the header.
     public func index(of column: String) throws -> Int {
-        guard let index = positions[column] else {
+        guard let index = storage.positions[column] else {
             throw CSVReadError.missingColumn(file: file, line: 1, column: column, header: header)
         }
         return index
@@ -130,10 +145,15 @@ public struct CSVRow: Sendable {
 
     public func boolean(at index: Int) throws -> Bool {
         let bytes = record.bytes(index)
-        // TRUE/FALSE since issue 16; files written before it say true/false.
-        if bytes.elementsEqual("TRUE".utf8) || bytes.elementsEqual("true".utf8) { return true }
-        if bytes.elementsEqual("FALSE".utf8) || bytes.elementsEqual("false".utf8) { return false }
+        // TRUE/FALSE since issue 16; files written before it say true/false. A memcmp each (a generic comparison
+        // with a String's UTF-8 view went byte by byte through its iterator).
+        if Self.spells(bytes, "TRUE") || Self.spells(bytes, "true") { return true }
+        if Self.spells(bytes, "FALSE") || Self.spells(bytes, "false") { return false }
         throw bad(table.header[index], text(at: index), "TRUE or FALSE")
+    }
+
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0
     }
 
     /// An error naming this row's file, line and the given column, its cell's text and then `reason` ("is outside …").

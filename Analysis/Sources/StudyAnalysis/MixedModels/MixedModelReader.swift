@@ -66,27 +66,48 @@ public final class MixedModelReader {
     /// row): a step keeping one past the row copies it (`Array(bytes)`).
     typealias Row = (_ field: (Int) throws -> UnsafeBufferPointer<UInt8>?, _ record: CSVRecord) throws -> Void
 
+    /// A reading of its own that goes along with the models' first pass (the report's tallies, `ReportData.Pass`): one
+    /// reading of the files for both, not two. Its columns are the shared reading's first slots, in its order, and
+    /// the ones it needs stay needed (a file without one fails as its own reading failed it). `row` sees every record
+    /// the file accepts, after the domain check and before the models' filters; an error it throws ends the whole
+    /// reading (a step that counts its invalid rows under --skip-invalid catches them itself).
+    struct SharedReading {
+        let columns: [String]
+        let optional: Set<String>
+        /// Its --skip-invalid: the file's invalid rows are counted for it even when the models' reading refuses them
+        /// (a refused row then ends the models' parts, as their own reading ended them).
+        let skipInvalid: Bool
+        let row: (CSVRecord, TrialColumnCheck) throws -> Void
+        /// After each file: the rows the file's reading refused (--skip-invalid).
+        let fileRead: (_ refusedRows: Int) -> Void
+    }
+
     /// Streams every file once for `readers`, readers of the same files, filters, participants and --skip-invalid
     /// (the report's three models: one reading of the trials, not three), calling each reader's `rows` step. What the
     /// file itself refuses (a malformed line, a row of the wrong length, an impossible measured value) is refused for
     /// every reader, as each would alone; a step's own error (a response that is no number, a column only that model
-    /// names) ends that reader's part only, and is its result. Returns each reader's error, or nil.
-    private static func scan(_ readers: [MixedModelReader], _ rows: [Row]) -> [Error?] {
+    /// names) ends that reader's part only, and is its result. Returns each reader's error, or nil; throws only the
+    /// error that ended `sharing`'s reading.
+    private static func scan(_ readers: [MixedModelReader], _ rows: [Row], sharing: SharedReading? = nil) throws
+        -> [Error?]
+    {
         guard let first = readers.first else { return [] }
         let input = first.input
         let participants = first.participants
         var columns: [String] = []
         for reader in readers { for c in reader.columns where !columns.contains(c) { columns.append(c) } }
+        for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
+        // A skipped animal is no photo: left out unless a model or a filter names the column.
+        let leavesOutSkipped = !columns.contains(SkippedTargets.column)
+        if let sharing { columns = sharing.columns + columns.filter { !sharing.columns.contains($0) } }
         // Each reader's slot of a column → the shared slot.
         let shared = readers.map { reader in reader.columns.map { columns.firstIndex(of: $0)! } }
-        for f in input.filters where !columns.contains(f.column) { columns.append(f.column) }
         if !columns.contains("participant") { columns.append("participant") }
         let participantSlot = columns.firstIndex(of: "participant")!
-        // A skipped animal is no photo: left out unless a model or a filter names the column.
         var skippedSlot: Int?
-        if !columns.contains(SkippedTargets.column) {
-            columns.append(SkippedTargets.column)
-            skippedSlot = columns.count - 1
+        if leavesOutSkipped {
+            if !columns.contains(SkippedTargets.column) { columns.append(SkippedTargets.column) }
+            skippedSlot = columns.firstIndex(of: SkippedTargets.column)
         }
         var optional: Set<String> = ["participant", SkippedTargets.column]
         if let participants { for c in columns where participants.columns.contains(c) { optional.insert(c) } }
@@ -95,16 +116,26 @@ public final class MixedModelReader {
         let needs = readers.map { reader in reader.columns.filter { !optional.contains($0) } }
         let everyoneNeeds = needs.dropFirst().reduce(Set(needs[0])) { $0.intersection($1) }
         for list in needs { for c in list where !everyoneNeeds.contains(c) { optional.insert(c) } }
+        if let sharing {
+            optional = optional.union(sharing.optional).subtracting(
+                sharing.columns.filter { !sharing.optional.contains($0) })
+        }
         let domains = TrialColumnCheck(columns: &columns, optional: &optional)
         let filterSlots = Dictionary(grouping: input.filters, by: \.column).map {
             (slot: columns.firstIndex(of: $0.key)!, filters: $0.value)
         }
-        let alone = readers.count == 1
+        let alone = readers.count == 1 && sharing == nil
         var errors = [Error?](repeating: nil, count: readers.count)
-        for file in first.files where errors.contains(where: { $0 == nil }) {
+        for file in first.files where sharing != nil || errors.contains(where: { $0 == nil }) {
             let reader = CSVReader.forAnalysis(
-                columns: columns, optionalColumns: optional, skipInvalid: input.skipInvalid)
-            reader.showProgress = reader.showProgress && input.showProgress
+                columns: columns, optionalColumns: optional,
+                skipInvalid: input.skipInvalid || sharing?.skipInvalid == true)
+            reader.showProgress = reader.showProgress && (input.showProgress || sharing != nil)
+            if !input.skipInvalid, reader.skipInvalid {
+                reader.onSkipped = { [advice = reader.advice] row in
+                    for r in readers.indices where errors[r] == nil { errors[r] = row.advising(advice) }
+                }
+            }
             var lacking = [String?](repeating: nil, count: readers.count)
             var ownSkipped = [Int](repeating: 0, count: readers.count)
             var ownFirstSkipped = [String?](repeating: nil, count: readers.count)
@@ -120,6 +151,10 @@ public final class MixedModelReader {
                         }
                     }
                     try domains.check(record)
+                    if let sharing {
+                        try sharing.row(record, domains)
+                        guard errors.contains(where: { $0 == nil }) else { return }
+                    }
                     if let skippedSlot, SkippedTargets.isSkipped(record, skippedSlot) {
                         for r in readers.indices where errors[r] == nil { readers[r].skippedTargets += 1 }
                         return
@@ -175,9 +210,12 @@ public final class MixedModelReader {
                     }
                 }
             } catch {
+                // The shared reading's end is the whole reading's (the report stops with it).
+                if sharing != nil { throw error }
                 for r in readers.indices where errors[r] == nil { errors[r] = error }
                 break
             }
+            sharing?.fileRead(reader.skippedRows)
             for r in readers.indices where errors[r] == nil {
                 if let column = lacking[r] ?? needs[r].first(where: { !reader.header.contains($0) }) {
                     errors[r] = CSVReadError.missingColumn(file: file, line: 1, column: column, header: reader.header)
@@ -266,11 +304,13 @@ public final class MixedModelReader {
     /// First pass: numeric or factor for each variable, factor levels in R's order, levels of each grouping factor.
     func design() throws -> MixedModelDesign { try Self.designs([self])[0].get() }
 
-    /// The first pass of several readers of the same files (the report's models) in one reading of them; each
-    /// reader's design or the error that ended its part.
-    static func designs(_ readers: [MixedModelReader]) -> [Result<MixedModelDesign, Error>] {
+    /// The first pass of several readers of the same files (the report's models) in one reading of them, which
+    /// `sharing` reads along; each reader's design or the error that ended its part. Throws what ended `sharing`.
+    static func designs(_ readers: [MixedModelReader], sharing: SharedReading? = nil) throws
+        -> [Result<MixedModelDesign, Error>]
+    {
         let passes = readers.map { $0.designPass() }
-        let errors = scan(readers, passes.map(\.row))
+        let errors = try scan(readers, passes.map(\.row), sharing: sharing)
         return zip(passes, errors).map { pass, error in
             if let error { return .failure(error) }
             return Result { try pass.finish() }
@@ -280,56 +320,20 @@ public final class MixedModelReader {
     /// The first pass's step for each row and the step that makes the design after the last one. Values are kept as
     /// bytes (a String is made once per distinct value), and a run of equal values costs a compare.
     private func designPass() -> (row: Row, finish: () throws -> MixedModelDesign) {
-        let cap = 100_000
-        var seen = [Set<[UInt8]>](repeating: [], count: names.count)
-        var last = [[UInt8]?](repeating: nil, count: names.count)
-        var texts = [Set<[UInt8]>](repeating: [], count: names.count)
-        var numberTexts = [Set<[UInt8]>](repeating: [], count: names.count)
+        let cap = ModelDesignStep.cap
         let grouping = names.map { groupingVariables.contains($0) || $0 != columnOfVariable($0) }
         // Grouping factors made of several columns (participant:site) need their combinations counted.
         let combined = formula.randomTerms.filter { $0.group.count > 1 }.map { t in
-            (t.groupName, t.group.map { names.firstIndex(of: $0)! + 1 })
+            (name: t.groupName, slots: t.group.map { names.firstIndex(of: $0)! + 1 })
         }
-        var combinations: [String: Set<[UInt8]>] = [:]
-        var rows = 0
-        var values = [UnsafeBufferPointer<UInt8>](
-            repeating: UnsafeBufferPointer(start: nil, count: 0), count: names.count + 1)
+        var step = ModelDesignStep(
+            slotOf: slotOf, binary: input.binaryResponse, grouping: grouping, combined: combined)
         let row: Row = { [self] field, record in
-            for s in 0...names.count {
-                guard let v = try field(s == 0 ? 0 : slotOf[s - 1]) else {
-                    rowsWithMissing += 1
-                    return
-                }
-                values[s] = v
-            }
-            let response = values[0]
-            if (input.binaryResponse ? Self.binary(response) : Self.number(response)) == nil {
-                throw Self.badResponse(response, binary: input.binaryResponse, record: record)
-            }
-            for i in names.indices {
-                if let l = last[i], ByteKey.same(l, values[i + 1]) { continue }
-                let bytes = Array(values[i + 1])
-                last[i] = bytes
-                if seen[i].contains(bytes) { continue }
-                if seen[i].count < cap || grouping[i] { seen[i].insert(bytes) }
-                if grouping[i] || Self.number(values[i + 1]) == nil {
-                    texts[i].insert(bytes)
-                } else if numberTexts[i].count < cap {
-                    numberTexts[i].insert(bytes)
-                }
-            }
-            for (name, slots) in combined {
-                var key: [UInt8] = []
-                for s in slots {
-                    key.append(contentsOf: values[s])
-                    key.append(0)
-                }
-                combinations[name, default: []].insert(key)
-            }
-            rows += 1
+            if try !step.read(field, record) { rowsWithMissing += 1 }
         }
         let finish: () throws -> MixedModelDesign = { [self] in try makeDesign() }
         func makeDesign() throws -> MixedModelDesign {
+            let (texts, numberTexts, combinations, rows) = (step.texts, step.numberTexts, step.combinations, step.rows)
             var groupLevels: [String: Int] = [:]
             for t in formula.randomTerms {
                 groupLevels[t.groupName] =
@@ -363,7 +367,7 @@ public final class MixedModelReader {
 
     /// Second pass: each complete row in model-matrix form, with group levels numbered in order of appearance.
     func stream(_ design: MixedModelDesign, _ body: @escaping (inout ModelRow) throws -> Void) throws {
-        if let error = Self.scan([self], [streamPass(design, body)])[0] { throw error }
+        if let error = try Self.scan([self], [streamPass(design, body)])[0] { throw error }
     }
 
     /// The second pass of several readers in one reading of the files: each reader's rows to its own `body`; the
@@ -371,87 +375,25 @@ public final class MixedModelReader {
     static func stream(
         _ readers: [MixedModelReader], _ designs: [MixedModelDesign], _ bodies: [(inout ModelRow) throws -> Void]
     ) -> [Error?] {
-        scan(readers, readers.indices.map { readers[$0].streamPass(designs[$0], bodies[$0]) })
+        do {
+            return try scan(readers, readers.indices.map { readers[$0].streamPass(designs[$0], bodies[$0]) })
+        } catch {
+            // Only a shared reading's end is thrown, and there is none here; were there, it would end every reader.
+            return readers.map { _ in error }
+        }
     }
 
     private func streamPass(_ design: MixedModelDesign, _ body: @escaping (inout ModelRow) throws -> Void) -> Row {
-        let variableCount = names.count
-        let levelCounts = design.variables.map { $0.levels?.count ?? 0 }
-        let levelIndex: [[[UInt8]: Int]] = design.variables.map { v in
-            Dictionary(uniqueKeysWithValues: (v.levels ?? []).enumerated().map { (Array($1.utf8), $0) })
-        }
-        // Cache: the last bytes seen per variable and their parsed value (trials come in runs of one participant).
-        var lastBytes = [[UInt8]?](repeating: nil, count: variableCount)
-        var numeric = [Double](repeating: 0, count: variableCount)
-        var level = [Int](repeating: 0, count: variableCount)
-        // A block's level for a combination of its variables' levels (mixed radix), numbered as first seen.
-        let radix: [[Int]] = design.blocks.map { block in
-            var stride = 1
-            return block.groupVariables.map { v in
-                defer { stride *= max(levelCounts[v], 1) }
-                return stride
-            }
-        }
-        var groupIndex = design.blocks.map { _ in [Int: Int]() }
-        var row = ModelRow(
-            y: 0, x: [Double](repeating: 0, count: design.fixed.count), level: design.blocks.map { _ in 0 },
-            z: design.blocks.map { [Double](repeating: 0, count: $0.dimension) })
-        let binary = input.binaryResponse
+        var step = ModelRowStep(design: design, slotOf: slotOf, binary: input.binaryResponse)
         rowsWithMissing = 0
         skippedRows = 0
         firstSkipped = nil
         return { [self] field, record in
-            guard let response = try field(0) else {
+            guard try step.read(field, record) else {
                 rowsWithMissing += 1
                 return
             }
-            for i in 0..<variableCount {
-                guard let bytes = try field(slotOf[i]) else {
-                    rowsWithMissing += 1
-                    return
-                }
-                if let last = lastBytes[i], ByteKey.same(last, bytes) { continue }
-                lastBytes[i] = Array(bytes)
-                if design.variables[i].isFactor {
-                    guard let l = levelIndex[i][Array(bytes)] else {
-                        throw record.invalid(
-                            slotOf[i],
-                            "'\(String(decoding: bytes, as: UTF8.self))' was not seen in the first pass (the file changed while being read)"
-                        )
-                    }
-                    level[i] = l
-                } else {
-                    numeric[i] = Self.number(bytes) ?? .nan
-                    if abs(numeric[i]) > NumberField.largestMagnitude {
-                        throw record.invalid(
-                            slotOf[i], "'\(String(decoding: bytes, as: UTF8.self))' is \(NumberField.outOfRange)")
-                    }
-                }
-            }
-            guard let y = binary ? Self.binary(response) : Self.number(response) else {
-                throw Self.badResponse(response, binary: binary, record: record)
-            }
-            // One such value would overflow the cross-products and show up as a misleading collinearity error.
-            if abs(y) > NumberField.largestMagnitude {
-                throw record.invalid(0, "'\(String(decoding: response, as: UTF8.self))' is \(NumberField.outOfRange)")
-            }
-            row.y = y
-            design.fixed.evaluate(numeric: numeric, level: level, levelCounts: levelCounts, into: &row.x)
-            for (b, block) in design.blocks.enumerated() {
-                var key = 0
-                for (k, v) in block.groupVariables.enumerated() { key += level[v] * radix[b][k] }
-                if let g = groupIndex[b][key] {
-                    row.level[b] = g
-                } else {
-                    row.level[b] = groupIndex[b].count
-                    groupIndex[b][key] = row.level[b]
-                }
-            }
-            for term in design.randomTerms {
-                term.spec.evaluate(
-                    numeric: numeric, level: level, levelCounts: levelCounts, into: &row.z[term.block], at: term.offset)
-            }
-            try body(&row)
+            try step.hand(to: body)
         }
     }
 }

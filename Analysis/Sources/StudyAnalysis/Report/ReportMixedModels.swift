@@ -1,6 +1,7 @@
 // The report's primary analysis of trial-level outcomes: mixed models on every trial, participants as random effects
 // (deviation and time: lmm as lme4::lmer + lmerTest; front-back confusions: glmm as lme4::glmer, binomial).
 import Foundation
+import TidyFormats
 
 /// One fitted (or not fittable) model of the report.
 struct ReportMixedModel {
@@ -19,24 +20,88 @@ struct ReportMixedModel {
 }
 
 enum ReportMixedModels {
-    /// The three models, each with a random intercept per participant: the trials of one person are not
-    /// independent, and the intercept is the part of that dependence every design allows (the `lmm` command fits
-    /// random slopes too).
-    static func fit(_ c: ReportContext, files: [String], filters: [RowFilter] = []) -> [ReportMixedModel] {
-        let predictor = rName(c.compare)
-        let specs: [(measure: String, response: String, binomial: Bool)] = [
-            ("deviation", "abs_deviation_deg", false), ("time", "time_s", false),
-            ("front-back confusion", "front_back_confusion", true),
-        ]
-        // A training plan's logs answer the training question: does the deviation fall over sessions, and differently
-        // by condition? Each trainee gets their own intercept and session slope (lme4:
-        // RESPONSE ~ session_index * condition + (session_index | participant)).
-        let training = isTraining(c)
-        let formulas = specs.map { spec in
-            training && !spec.binomial
-                ? "\(spec.response) ~ session_index * \(predictor) + (session_index | participant)"
-                : "\(spec.response) ~ \(predictor) + (1 | participant)"
+    static let specs: [(measure: String, response: String, binomial: Bool)] = [
+        ("deviation", "abs_deviation_deg", false), ("time", "time_s", false),
+        ("front-back confusion", "front_back_confusion", true),
+    ]
+
+    /// A model's formula: each with a random intercept per participant (the trials of one person are not
+    /// independent, and the intercept is the part of that dependence every design allows; the `lmm` command fits
+    /// random slopes too). A training plan's logs answer the training question: does the deviation fall over
+    /// sessions, and differently by condition? Each trainee gets their own intercept and session slope (lme4:
+    /// RESPONSE ~ session_index * condition + (session_index | participant)).
+    static func formula(_ spec: Int, compare: String, training: Bool) -> String {
+        let predictor = rName(compare)
+        return training && !specs[spec].binomial
+            ? "\(specs[spec].response) ~ session_index * \(predictor) + (session_index | participant)"
+            : "\(specs[spec].response) ~ \(predictor) + (1 | participant)"
+    }
+
+    /// The models' first pass, made for both kinds of formula in the report's own reading of the trials: whether the
+    /// logs are a training plan's (`isTraining`) is known only once they are read. Per formula text: its reader and
+    /// design, or what ended them.
+    typealias FirstPass = [String: Result<
+        (formula: ModelFormula, reader: MixedModelReader, design: MixedModelDesign), Error
+    >]
+
+    /// The report's data and its models' first pass from one reading of the trials (it was two: the report's, then
+    /// the models' designs).
+    static func read(files: [String], compare: String, skipInvalid: Bool, filters: [RowFilter]) throws
+        -> (data: ReportData, firstPass: FirstPass)
+    {
+        // The binomial model's formula is the same for both kinds: one reader of it.
+        var texts: [(spec: Int, text: String)] = []
+        for training in [false, true] {
+            for i in specs.indices {
+                let text = formula(i, compare: compare, training: training)
+                if !texts.contains(where: { $0.text == text }) { texts.append((i, text)) }
+            }
         }
+        var firstPass: FirstPass = [:]
+        var readers: [(text: String, formula: ModelFormula, reader: MixedModelReader)] = []
+        for (i, text) in texts {
+            var input = MixedModelInput(paths: files)
+            input.filters = filters
+            input.showProgress = false
+            input.binaryResponse = specs[i].binomial
+            // No --skip-invalid for the models, as before the shared reading: a row the file refuses ends them, and
+            // their note names it (`SharedReading.skipInvalid` keeps the report's own count).
+            do {
+                let formula = try ModelFormula(parsing: text)
+                readers.append((text, formula, try MixedModelReader(formula: formula, input: input)))
+            } catch {
+                firstPass[text] = .failure(error)
+            }
+        }
+        guard !readers.isEmpty else {
+            return (
+                try ReportData.load(files: files, compare: compare, skipInvalid: skipInvalid, filters: filters),
+                firstPass
+            )
+        }
+        var pass = ReportData.Pass(files: files, compare: compare, filters: filters)
+        let sharing = MixedModelReader.SharedReading(
+            columns: pass.columns, optional: pass.optional, skipInvalid: skipInvalid,
+            row: { record, domains in
+                do {
+                    try pass.row(record, domains)
+                } catch is CSVReadError where skipInvalid {
+                    // Counted as the report's own reading counts it (`CSVReader`'s --skip-invalid).
+                    pass.refused(1)
+                }
+            },
+            fileRead: { pass.refused($0) })
+        let designs = try MixedModelReader.designs(readers.map(\.reader), sharing: sharing)
+        for (k, result) in designs.enumerated() {
+            firstPass[readers[k].text] = result.map { (readers[k].formula, readers[k].reader, $0) }
+        }
+        return (pass.finish(), firstPass)
+    }
+
+    /// The report's three models from their first pass: their second reading of the trials, for all three at once.
+    static func fit(_ c: ReportContext, _ firstPass: FirstPass) -> [ReportMixedModel] {
+        let training = isTraining(c)
+        let formulas = specs.indices.map { formula($0, compare: c.compare, training: training) }
         func failed(_ i: Int, _ error: Error) -> ReportMixedModel {
             ReportMixedModel(
                 measure: specs[i].measure, response: specs[i].response, formula: formulas[i],
@@ -44,27 +109,11 @@ enum ReportMixedModels {
                 observations: 0, problem: "\(error)")
         }
         var models = [ReportMixedModel?](repeating: nil, count: specs.count)
-        var readers: [(model: Int, formula: ModelFormula, reader: MixedModelReader)] = []
-        for (i, spec) in specs.enumerated() {
-            var input = MixedModelInput(paths: files)
-            input.filters = filters
-            input.showProgress = false
-            input.binaryResponse = spec.binomial
-            do {
-                let formula = try ModelFormula(parsing: formulas[i])
-                readers.append((i, formula, try MixedModelReader(formula: formula, input: input)))
-            } catch {
-                models[i] = failed(i, error)
-            }
-        }
-        // The three models read the trials together: one reading for their designs, one for their rows (it was
-        // two readings each, six of the same file).
         var designed: [(model: Int, formula: ModelFormula, reader: MixedModelReader, design: MixedModelDesign)] = []
-        for (k, result) in MixedModelReader.designs(readers.map(\.reader)).enumerated() {
-            switch result {
-            case .success(let design):
-                designed.append((readers[k].model, readers[k].formula, readers[k].reader, design))
-            case .failure(let error): models[readers[k].model] = failed(readers[k].model, error)
+        for i in specs.indices {
+            switch firstPass[formulas[i]]! {
+            case .success(let entry): designed.append((i, entry.formula, entry.reader, entry.design))
+            case .failure(let error): models[i] = failed(i, error)
             }
         }
         var crossProducts = designed.map { specs[$0.model].binomial ? nil : CrossProducts(design: $0.design) }

@@ -15,7 +15,11 @@ public enum StudyReport {
         // Said before anything is computed or written.
         if publication { _ = try PublicationFigures.converter() }
         let (files, foundParticipants) = try StudyData.resolveInputs(inputs)
-        let data = try ReportData.load(files: files, compare: compare, skipInvalid: skipInvalid, filters: filters)
+        // With its mixed models, the report's reading of the trials is also their first pass (one reading, not two).
+        let (data, firstPass) =
+            fitsMixedModels
+            ? try ReportMixedModels.read(files: files, compare: compare, skipInvalid: skipInvalid, filters: filters)
+            : (try ReportData.load(files: files, compare: compare, skipInvalid: skipInvalid, filters: filters), [:])
         guard data.rows > 0 else {
             var reason = "no trial rows to report on"
             if !filters.isEmpty {
@@ -39,8 +43,8 @@ public enum StudyReport {
         try createFolders(outputFolder)
         let c = ReportContext(data: data, compare: compare, groupBy: groupBy, participantTable: participantTable)
 
-        // Left out on request (a quick look, or the benchmark's like-for-like run): they re-read every trial.
-        let mixedModels = fitsMixedModels ? ReportMixedModels.fit(c, files: files, filters: filters) : []
+        // Left out on request (a quick look, or the benchmark's like-for-like run): they read every trial again.
+        let mixedModels = fitsMixedModels ? ReportMixedModels.fit(c, firstPass) : []
         let conditionTests = ReportTestTables.conditions(c)
         let groupTests = ReportTestTables.groups(c)
         let table = conditionTable(c)
