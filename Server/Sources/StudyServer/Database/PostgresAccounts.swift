@@ -1,7 +1,6 @@
 // The accounts in PostgreSQL (`users`, `user_sites`; a change of a password or a disabling ends the account's
 // `web_sessions`), every change audited in the same transaction.
 import Foundation
-import HummingbirdBcrypt
 import Localization
 import Logging
 import PostgresNIO
@@ -27,7 +26,7 @@ public struct PostgresAccounts: AccountsRepository, PostgresRepository {
             )
         }
         let generated = password == nil ? Secrets.password() : nil
-        let hash = Bcrypt.hash(password ?? generated!, cost: bcryptCost)
+        let hash = await PasswordHashes.hash(password ?? generated!, cost: bcryptCost)
         try await transaction { connection in
             let inserted = try await connection.query(
                 "INSERT INTO users (name, role, password_hash) VALUES (\(name), \(role.rawValue), \(hash)) ON CONFLICT (name) DO NOTHING RETURNING id",
@@ -94,16 +93,13 @@ public struct PostgresAccounts: AccountsRepository, PostgresRepository {
         }
     }
 
-    /// A bcrypt hash of nothing anyone types: checked when the name is unknown so that both answers take as long.
-    static let decoyHash = Bcrypt.hash("decoy password that matches nothing", cost: 12)
-
     /// The account if `password` is its password, nil otherwise (unknown name or wrong password alike).
     public func verify(name: String, password: String) async throws -> Account? {
         guard let (account, hash) = try await account(named: name) else {
-            _ = Bcrypt.verify(password, hash: Self.decoyHash)
+            await PasswordHashes.verifyDecoy(password, cost: bcryptCost)
             return nil
         }
-        return Bcrypt.verify(password, hash: hash) ? account : nil
+        return await PasswordHashes.verify(password, hash: hash) ? account : nil
     }
 
     /// Changes the signed-in account's own password after checking the current one; the account's other sessions end.
@@ -119,7 +115,7 @@ public struct PostgresAccounts: AccountsRepository, PostgresRepository {
                     "The new password is shorter than {minimum} characters: choose a longer one.",
                     ["minimum": String(AccountPassword.minimumLength)]))
         }
-        let hash = Bcrypt.hash(new, cost: bcryptCost)
+        let hash = await PasswordHashes.hash(new, cost: bcryptCost)
         try await transaction { connection in
             try await connection.query(
                 "UPDATE users SET password_hash = \(hash) WHERE id = \(account.id)", logger: logger)
@@ -191,7 +187,7 @@ public struct PostgresAccounts: AccountsRepository, PostgresRepository {
         async throws -> String
     {
         let password = Secrets.password()
-        let hash = Bcrypt.hash(password, cost: bcryptCost)
+        let hash = await PasswordHashes.hash(password, cost: bcryptCost)
         try await transaction { connection in
             let updated = try await connection.query(
                 "UPDATE users SET password_hash = \(hash) WHERE name = \(name) RETURNING id", logger: logger
