@@ -11,11 +11,13 @@ extension Language {
     /// A calendar day (UTC, as the plan's calendar counts, unless a site's zone is given): "2026-11-28" in English
     /// (what the terminal always said), "28.11.2026" in German.
     public func day(_ date: Date, zone: TimeZone = .gmt) -> String {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: zone, from: date)
-        let (year, month, day) = (parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        day(CivilTime(date, offset: zone.secondsFromGMT(for: date), zone: zone))
+    }
+
+    private func day(_ time: CivilTime) -> String {
         switch self {
-        case .english, .pseudo: return String(format: "%04d-%02d-%02d", year, month, day)
-        case .german: return String(format: "%02d.%02d.%04d", day, month, year)
+        case .english, .pseudo: return "\(padded(time.year, 4))-\(padded(time.month, 2))-\(padded(time.day, 2))"
+        case .german: return "\(padded(time.day, 2)).\(padded(time.month, 2)).\(padded(time.year, 4))"
         }
     }
 
@@ -24,13 +26,21 @@ extension Language {
     /// moment follows the time ("2026-11-28 15:05:09 UTC+1", "UTC+2" in summer, "UTC+5:30"), which names the time
     /// unambiguously in every language, where zone abbreviations differ by language and platform.
     public func dateTime(_ date: Date, zone: TimeZone = .gmt) -> String {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: zone, from: date)
-        let time = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
-        let offset = Self.offset(zone.secondsFromGMT(for: date))
+        let seconds = zone.secondsFromGMT(for: date)
+        let civil = CivilTime(date, offset: seconds, zone: zone)
+        let time = "\(padded(civil.hour, 2)):\(padded(civil.minute, 2)):\(padded(civil.second, 2))"
         switch self {
-        case .english, .pseudo: return "\(day(date, zone: zone)) \(time) \(offset)"
-        case .german: return "\(day(date, zone: zone)), \(time) \(offset)"
+        case .english, .pseudo: return "\(day(civil)) \(time) \(Self.offset(seconds))"
+        case .german: return "\(day(civil)), \(time) \(Self.offset(seconds))"
         }
+    }
+
+    /// `number` in decimal with zeros in front up to `width` digits (`%0*d`, without Foundation's format parser,
+    /// which was a tenth of the participants page's time).
+    private func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number.magnitude)
+        let zeros = String(repeating: "0", count: max(0, width - (number < 0 ? 1 : 0) - digits.count))
+        return (number < 0 ? "-" : "") + zeros + digits
     }
 
     /// "UTC", "UTC+1", "UTC-5", "UTC+5:30".
@@ -58,4 +68,51 @@ extension Language {
     }
 
     private static let utc = TimeZone.gmt
+}
+
+/// A moment's calendar fields in a zone: the proleptic Gregorian calendar counted from the Unix epoch (Howard
+/// Hinnant's days-to-civil), as Foundation's Gregorian calendar counts since 15 October 1582. A moment before that,
+/// where Foundation counts Julian days, is asked of Foundation's calendar, so every date reads as it did.
+struct CivilTime: Equatable {
+    var year: Int
+    var month: Int
+    var day: Int
+    var hour: Int
+    var minute: Int
+    var second: Int
+
+    /// 1582-10-15T00:00:00Z.
+    static let gregorianStart: Double = -12_219_292_800
+
+    init(_ date: Date, offset: Int, zone: TimeZone) {
+        let since1970 = date.timeIntervalSince1970
+        guard since1970.isFinite, since1970 >= Self.gregorianStart + 86_400, since1970 < 253_402_300_800 else {
+            let parts = Calendar(identifier: .gregorian).dateComponents(in: zone, from: date)
+            self.init(
+                year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
+                minute: parts.minute ?? 0, second: parts.second ?? 0)
+            return
+        }
+        let local = Int((since1970 + Double(offset)).rounded(.down))
+        let (days, seconds) = local.quotientAndRemainder(dividingBy: 86_400)
+        let (day, time) = seconds < 0 ? (days - 1, seconds + 86_400) : (days, seconds)
+        // Days since 1970-01-01 to year, month, day: eras of 400 years from 0000-03-01.
+        let z = day + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(
+            year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month,
+            day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1, hour: time / 3_600, minute: time % 3_600 / 60,
+            second: time % 60)
+    }
+
+    init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (
+            year, month, day, hour, minute, second
+        )
+    }
 }

@@ -97,11 +97,39 @@ public enum Translation {
         fill(text, values.map { ($0.key, $0.value) })
     }
 
+    /// One pass over the text's UTF-8, each `{name}` that has a value replaced by it. A value is put in as it is: one
+    /// that itself holds `{…}` (a site's name, a file's) is never read as a placeholder, where a replacement per value
+    /// filled a later value's placeholder inside an earlier value. That replacement read and copied the whole text
+    /// once a value: up to a sixth of the server's time for a participant's dashboard page.
     static func fill(_ text: String, _ values: [(String, String)]) -> String {
-        guard !values.isEmpty, text.contains("{") else { return text }
-        var result = text
-        for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
-        return result
+        guard !values.isEmpty else { return text }
+        var text = text
+        let filled = text.withUTF8 { bytes -> String? in
+            let open = UInt8(ascii: "{")
+            let close = UInt8(ascii: "}")
+            guard var start = bytes.firstIndex(of: open) else { return nil }
+            var result: [UInt8] = []
+            var copied = 0
+            while let end = bytes[(start + 1)...].firstIndex(where: { $0 == close || $0 == open }) {
+                guard bytes[end] == close else {
+                    start = end
+                    continue
+                }
+                let name = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
+                if let (_, value) = values.first(where: { $0.0.utf8.elementsEqual(name) }) {
+                    if result.isEmpty { result.reserveCapacity(bytes.count + 32) }
+                    result.append(contentsOf: bytes[copied..<start])
+                    result.append(contentsOf: value.utf8)
+                    copied = end + 1
+                }
+                guard let next = bytes[(end + 1)...].firstIndex(of: open) else { break }
+                start = next
+            }
+            guard copied > 0 else { return nil }
+            result.append(contentsOf: bytes[copied...])
+            return String(decoding: result, as: UTF8.self)
+        }
+        return filled ?? text
     }
 }
 

@@ -57,4 +57,35 @@ import Testing
         #expect(Language.german.weekday(day) == "Samstag, 28. November")
         #expect(Language.english.weekday(day) == "Saturday 28 November")
     }
+
+    @Test func theCalendarFieldsAreFoundationsOwnForEveryMomentAndZone() throws {
+        // The days and times are counted without Foundation's calendar (a tenth of a dashboard page's time); they
+        // must be the fields it gives, fractions of a second, leap days, zones' summer times and the Julian past
+        // included.
+        let zones = try ["UTC", "Europe/Berlin", "Asia/Kolkata", "America/St_Johns", "Pacific/Kiritimati"].map {
+            try #require(TimeZone(identifier: $0))
+        }
+        var generator = SystemRandomNumberGenerator()
+        var moments: [Double] = [
+            0, -0.5, 951_782_400, 951_868_799.999, 1_795_000_000.75, -12_219_292_800, -12_219_292_800 + 86_399,
+            -12_219_292_800 + 86_400 * 2, 253_402_300_799, -62_135_596_800,
+        ]
+        moments += (0..<2_000).map { _ in Double.random(in: -13_000_000_000...4_200_000_000, using: &generator) }
+        let calendar = Calendar(identifier: .gregorian)
+        for zone in zones {
+            for moment in moments {
+                let date = Date(timeIntervalSince1970: moment)
+                let parts = calendar.dateComponents(in: zone, from: date)
+                let expected = CivilTime(
+                    year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!,
+                    second: parts.second!)
+                #expect(
+                    CivilTime(date, offset: zone.secondsFromGMT(for: date), zone: zone) == expected,
+                    "\(moment) in \(zone.identifier)")
+            }
+        }
+        let winter = Date(timeIntervalSince1970: 1_795_871_109.9)
+        #expect(
+            Language.german.dateTime(winter) == "28.11.2026, 13:05:09 UTC", "a fraction of a second is not rounded up")
+    }
 }

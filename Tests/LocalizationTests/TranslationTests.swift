@@ -10,6 +10,17 @@ import Testing
         #expect(Translation.fill("session {next}", ["day": "28.11.2026"]) == "session {next}")
     }
 
+    @Test func aValueGoesInAsItIsAndEveryOccurrenceOfAPlaceholderIsFilled() {
+        // A site's or file's name holding another value's placeholder is not filled in turn.
+        #expect(Translation.fill("{site}: {file}", ["site": "a{file}", "file": "x.csv"]) == "a{file}: x.csv")
+        #expect(Translation.fill("{n}+{n}={m}", ["n": "1", "m": "2"]) == "1+1=2")
+        // Braces that hold no placeholder, unclosed or nested, stay as they are; non-ASCII text around them too.
+        #expect(Translation.fill("{ {a} {b {a}}", ["a": "Ä"]) == "{ Ä {b Ä}")
+        #expect(Translation.fill("Größe {a", ["a": "1"]) == "Größe {a")
+        #expect(Translation.fill("{}{a}", ["": "x", "a": "ü"]) == "xü")
+        #expect(Translation.fill("no braces", ["a": "1"]) == "no braces")
+    }
+
     @Test func englishNeedsNoCatalogAndChoosesItsPluralByTheCount() {
         // This process never activates another language (tests run side by side; German is tested in processes
         // of their own, LocalizedCommandTests), so the code's own strings come back.

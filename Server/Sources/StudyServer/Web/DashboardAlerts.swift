@@ -44,15 +44,13 @@ enum DashboardLinks {
         "/sites/\(segment(site))/sessions/\(segment(session))/pictures/\(segment(name))"
     }
 
-    static func segment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? text
-    }
+    static func segment(_ text: String) -> String { segmentEncoding.encode(text) }
 
     /// What a path segment keeps as it is (built once: a table of 50 participants asks for 50 links).
-    static let segmentCharacters: CharacterSet = {
+    static let segmentEncoding: PercentEncoding = {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")
-        return allowed
+        return PercentEncoding(allowed: allowed)
     }()
 }
 

@@ -13,7 +13,8 @@ struct WebParticipantsTableRoutes {
 
     static let perPage = 50
     /// What a query value keeps unescaped (RFC 3986's unreserved characters); made once, not per link.
-    static let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+    static let unreserved = PercentEncoding(
+        allowed: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~")))
 
     func add(to web: RouterGroup<AppRequestContext>) {
         web.get("participants", use: table)
@@ -75,7 +76,7 @@ struct WebParticipantsTableRoutes {
             if state != .all { parts.append(("state", state.rawValue)) }
             parts += [("sort", sort.rawValue), ("order", descending ? "desc" : "asc"), ("page", String(page))]
             return "/participants?"
-                + parts.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")" }
+                + parts.map { "\($0)=\(Self.unreserved.encode($1))" }
                 .joined(separator: "&")
         }
         let catalog = context.catalog
