@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The bench's HTTP client (SwiftNIO's HTTP/1.1, which Hummingbird serves with).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The game's package, for StudyRecords only: the server reads every log record through its codecs.
         .package(name: "SoundSafari", path: ".."),
@@ -48,7 +50,11 @@ let package = Package(
         // `make bench`: sync ingest through the API against PostgreSQL's COPY (scripts/server-bench.sh).
         .executableTarget(
             name: "soundsafari-server-bench",
-            dependencies: ["StudyServer", .product(name: "StudyRecords", package: "SoundSafari")]),
+            dependencies: [
+                "StudyServer", .product(name: "StudyRecords", package: "SoundSafari"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .testTarget(
             name: "StudyServerTests",
             dependencies: [

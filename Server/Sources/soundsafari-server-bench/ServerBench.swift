@@ -2,13 +2,10 @@
 // printed as `name value unit` lines for `make bench` (scripts/server-bench.sh starts the cluster).
 import Foundation
 import Logging
+import NIOCore
 import StudyRecords
 import StudyServer
 import TidyFormats
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 @main
 struct ServerBench {
@@ -38,19 +35,24 @@ struct ServerBench {
         let app = try await buildApplication(
             ServerConfiguration(host: "127.0.0.1", port: port, database: url), logger: quiet)
         let serving = Task { try await app.runService() }
-        let base = URL(string: "http://127.0.0.1:\(port)/api/v1/")!
-        try await waitUntilServing(base.appendingPathComponent("health"))
+        try await waitUntilServing(port: port)
 
+        // Two machines of one site: the first sends half of the sessions alone, then both send the other half at
+        // once (a site's machines sync whenever their players finish).
         let site = "bench-\(UUID().uuidString.prefix(8).lowercased())"
-        let token = try await StudyDatabase.with(url, logger: quiet) { database -> String in
+        let tokens = try await StudyDatabase.with(url, logger: quiet) { database -> [String] in
             try await PostgresSites(database: database).addSite(site)
-            let (code, _) = try await PostgresDevices(database: database).enrolmentCode(
-                site: site, by: ("bench", "admin"))
-            guard
-                case .enrolled(_, let token) = try await PostgresDevices(database: database).enrol(
-                    code: code, name: "bench", requestID: nil)
-            else { throw BenchError("the enrolment code was refused") }
-            return token
+            var tokens: [String] = []
+            for name in ["bench", "bench-2"] {
+                let (code, _) = try await PostgresDevices(database: database).enrolmentCode(
+                    site: site, by: ("bench", "admin"))
+                guard
+                    case .enrolled(_, let token) = try await PostgresDevices(database: database).enrol(
+                        code: code, name: name, requestID: nil)
+                else { throw BenchError("the enrolment code was refused") }
+                tokens.append(token)
+            }
+            return tokens
         }
 
         // The rows: `sessions` sessions of `trials` trial rows, as the game writes them.
@@ -60,8 +62,9 @@ struct ServerBench {
         let copy = try FileHandle(forWritingTo: copyFile)
         try copy.seekToEnd()
         defer { try? FileManager.default.removeItem(at: copyFile) }
-        var files: [(file: String, lines: [String])] = []
-        var states: [(file: String, state: String)] = []
+        // Each request's body is encoded here, before any clock runs: encoding is the game's work, not the server's.
+        var trialBatches: [[ByteBuffer]] = []
+        var stateBodies: [ByteBuffer] = []
         let start = Date(timeIntervalSince1970: 1_795_000_000)
         for s in 0..<sessions {
             let participant = String(format: "P%04d", s % 100)
@@ -83,44 +86,37 @@ struct ServerBench {
                 lines.append(CSVWriter.line(row.values))
             }
             copy.write(Data(lines.joined().utf8))
-            files.append(("\(participant)/\(id)/trials.csv", lines))
-            states.append(
-                (
-                    "\(participant)/\(id)/session.json",
-                    try state(
-                        sampleState, id: id, participant: participant, at: start.addingTimeInterval(Double(s * 86_400)))
-                ))
+            trialBatches.append(try batches(file: "\(participant)/\(id)/trials.csv", header: header, lines: lines))
+            let state = try state(
+                sampleState, id: id, participant: participant, at: start.addingTimeInterval(Double(s * 86_400)))
+            stateBodies.append(
+                try body(
+                    SyncBatch(
+                        file: "\(participant)/\(id)/session.json", kind: "session", header: nil, first: nil,
+                        items: [state])))
         }
         try copy.close()
         let rows = sessions * trials
+        let alone = sessions / 2
 
         // Each session's session.json first, as `soundsafari sync` sends a session's state before its trials.csv (so
         // the sessions are projected and the export has them); timed apart, as COPY gets the trial rows only.
         let statesBegan = Date()
-        for (file, state) in states {
-            try await send(base, token: token, file: file, header: nil, first: nil, items: [state], kind: "session")
-        }
+        try await send(stateBodies, token: tokens[0], port: port)
         let statesSeconds = Date().timeIntervalSince(statesBegan)
 
-        // The trial rows through the API: 512 KiB batches, one after the other, as `soundsafari sync` sends them.
+        // The trial rows through the API, one batch after the other on one connection, as `soundsafari sync` sends
+        // them: the first half from one machine alone, the second from two machines at once (alternate sessions).
         let began = Date()
-        for (file, lines) in files {
-            var first = 1
-            var batch: [String] = []
-            var bytes = header.utf8.count
-            for line in lines {
-                if !batch.isEmpty && bytes + line.utf8.count > 512 * 1024 {
-                    try await send(base, token: token, file: file, header: header, first: first, items: batch)
-                    first += batch.count
-                    batch = []
-                    bytes = header.utf8.count
-                }
-                batch.append(line)
-                bytes += line.utf8.count
-            }
-            try await send(base, token: token, file: file, header: header, first: first, items: batch)
-        }
-        let apiSeconds = Date().timeIntervalSince(began)
+        try await send(Array(trialBatches[..<alone].joined()), token: tokens[0], port: port)
+        let aloneSeconds = Date().timeIntervalSince(began)
+        let first = Array(stride(from: alone, to: sessions, by: 2).map { trialBatches[$0] }.joined())
+        let second = Array(stride(from: alone + 1, to: sessions, by: 2).map { trialBatches[$0] }.joined())
+        let bothBegan = Date()
+        async let firstSent: Void = send(first, token: tokens[0], port: port)
+        async let secondSent: Void = send(second, token: tokens[1], port: port)
+        _ = try await (firstSent, secondSent)
+        let bothSeconds = Date().timeIntervalSince(bothBegan)
         serving.cancel()
 
         // PostgreSQL's own COPY of the same rows into a table of the same columns, on the same machine.
@@ -164,15 +160,21 @@ struct ServerBench {
             ])
         let peerSeconds = Date().timeIntervalSince(peerBegan)
 
-        let apiRate = Double(rows) / apiSeconds
+        let aloneRate = Double(alone * trials) / aloneSeconds
+        let bothRate = Double((sessions - alone) * trials) / bothSeconds
         let copyRate = Double(rows) / copySeconds
         let peerRate = Double(rows) / peerSeconds
-        print("server_sync_ingest_trial_rows \(String(format: "%.0f", apiRate)) rows/s")
-        print("server_copy_trial_rows \(String(format: "%.0f", copyRate)) rows/s")
-        print("server_sync_ingest_vs_copy \(String(format: "%.3f", apiRate / copyRate)) ratio")
-        print("server_copy_into_server_tables_trial_rows \(String(format: "%.0f", peerRate)) rows/s")
-        print("server_sync_ingest_vs_copy_into_server_tables \(String(format: "%.3f", apiRate / peerRate)) ratio")
-        print("server_sync_session_states \(String(format: "%.0f", Double(sessions) / statesSeconds)) states/s")
+        func line(_ name: String, _ value: Double, _ digits: Int, _ unit: String) {
+            print("\(name) \(String(format: "%.\(digits)f", value)) \(unit)")
+        }
+        line("server_sync_ingest_trial_rows", aloneRate, 0, "rows/s")
+        line("server_sync_ingest_2_machines_trial_rows", bothRate, 0, "rows/s")
+        line("server_copy_trial_rows", copyRate, 0, "rows/s")
+        line("server_sync_ingest_vs_copy", aloneRate / copyRate, 3, "ratio")
+        line("server_copy_into_server_tables_trial_rows", peerRate, 0, "rows/s")
+        line("server_sync_ingest_vs_copy_into_server_tables", aloneRate / peerRate, 3, "ratio")
+        line("server_sync_ingest_2_machines_vs_copy_into_server_tables", bothRate / peerRate, 3, "ratio")
+        line("server_sync_session_states", Double(sessions) / statesSeconds, 0, "states/s")
         exit(0)
     }
 
@@ -242,31 +244,55 @@ struct ServerBench {
         init(_ description: String) { self.description = description }
     }
 
-    static func waitUntilServing(_ health: URL) async throws {
+    /// Waits until the server answers its health route (10 s at most).
+    static func waitUntilServing(port: Int) async throws {
         for _ in 0..<200 {
-            if let (_, response) = try? await URLSession.shared.data(from: health),
-                (response as? HTTPURLResponse)?.statusCode == 200
-            {
-                return
+            let answer = try? await BenchConnection.with(host: "127.0.0.1", port: port) { connection in
+                try await connection.send(.GET, "/api/v1/health", headers: []).status
             }
+            if answer == .ok { return }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
-        throw BenchError("the server did not answer \(health)")
+        throw BenchError("the server did not answer on port \(port)")
     }
 
-    static func send(
-        _ base: URL, token: String, file: String, header: String?, first: Int?, items: [String],
-        kind: String = "trials"
-    ) async throws {
-        var request = URLRequest(url: base.appendingPathComponent("sync/batch"))
-        request.httpMethod = "POST"
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONEncoder().encode(
-            SyncBatch(file: file, kind: kind, header: header, first: first, items: items))
-        let (data, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-            throw BenchError("\(file) from \(first): \(String(decoding: data, as: UTF8.self))")
+    /// A file's trial rows as the bodies of `soundsafari sync`'s batches: 512 KiB at most each.
+    static func batches(file: String, header: String, lines: [String]) throws -> [ByteBuffer] {
+        var bodies: [ByteBuffer] = []
+        var first = 1
+        var batch: [String] = []
+        var bytes = header.utf8.count
+        for line in lines {
+            if !batch.isEmpty && bytes + line.utf8.count > 512 * 1024 {
+                bodies.append(
+                    try body(SyncBatch(file: file, kind: "trials", header: header, first: first, items: batch)))
+                first += batch.count
+                batch = []
+                bytes = header.utf8.count
+            }
+            batch.append(line)
+            bytes += line.utf8.count
+        }
+        bodies.append(try body(SyncBatch(file: file, kind: "trials", header: header, first: first, items: batch)))
+        return bodies
+    }
+
+    static func body(_ batch: SyncBatch) throws -> ByteBuffer {
+        ByteBuffer(bytes: try JSONEncoder().encode(batch))
+    }
+
+    /// POSTs `bodies` one after the other on one connection, as one machine's `soundsafari sync` does; anything but
+    /// 200 ends the bench with the server's answer.
+    static func send(_ bodies: [ByteBuffer], token: String, port: Int) async throws {
+        try await BenchConnection.with(host: "127.0.0.1", port: port) { connection in
+            for body in bodies {
+                let (status, answer) = try await connection.send(
+                    .POST, "/api/v1/sync/batch",
+                    headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json")], body: body)
+                guard status == .ok else {
+                    throw BenchError("a batch was refused (\(status.code)): \(String(buffer: answer))")
+                }
+            }
         }
     }
 
