@@ -156,6 +156,46 @@ import TidyFormats
         }
     }
 
+    /// A new batch of a session's trials is copied straight into `trials` (`storeNewTrials`), twice for a file sent
+    /// in two halves; the same session's trials from a second machine of its participant find them held and take
+    /// the staging path: held as that machine's items, the trial rows projected and counted once.
+    @Test func aSessionsTrialsSentInHalvesAndAgainFromASecondMachineAreProjectedOnce() async throws {
+        try await withServer { server in
+            try await server.database.sites.addSite("north")
+            let first = try await server.enrolDevice(site: "north")
+            let second = try await server.enrolDevice(site: "north", name: "lab-2")
+            let id = "20261101T080000Z-c0b2"
+            let session = try ProjectionTests.session(id, participant: "P01", offset: 0, machine: "lab-1")
+            let file = "\(session.folder)/trials.csv"
+            let header = CSVWriter.headerLine(TrialRow.columns)
+            let half = session.trials.count / 2
+            let sender = ProjectionTests.Sender(server: server, token: first.token)
+            try await sender.send(
+                file: file, kind: "trials", header: header, first: 1, items: Array(session.trials[..<half]))
+            try await sender.send(
+                file: file, kind: "trials", header: header, first: half + 1, items: Array(session.trials[half...]))
+            try await sender.send(
+                file: "\(session.folder)/session.json", kind: "session", header: nil, first: nil,
+                items: [session.state])
+            let fromFirst = try await ProjectionTests.snapshot(server.database)
+            let reply = try await server.call(
+                .post, "/api/v1/sync/batch", token: second.token,
+                json: try SyncTests.body(file: file, kind: "trials", header: header, first: 1, items: session.trials))
+            #expect(reply.status == 200 && reply.json["stored"] as? Int == session.trials.count, "\(reply.text)")
+            let (items, trials, counted) = try await server.database.rows(
+                """
+                SELECT (SELECT count(*)::int FROM sync_items WHERE file = \(file)),
+                  (SELECT count(*)::int FROM trials WHERE session_id = \(id)),
+                  (SELECT trial_count FROM sessions WHERE session_id = \(id))
+                """
+            ).one("the counts").decode((Int, Int, Int).self)
+            #expect(items == 2 * session.trials.count)
+            #expect(trials == session.trials.count && counted == session.trials.count)
+            // The projections are what the first machine's batches made of them.
+            #expect(try await ProjectionTests.snapshot(server.database) == fromFirst)
+        }
+    }
+
     @Test func timestampsAreWrittenInUTCToTheMicrosecond() {
         func written(_ seconds: TimeInterval) -> String {
             var text = CopyText(capacity: 64)

@@ -34,7 +34,8 @@ struct PostgresIngest: IngestRepository {
     /// Round trips are few: the site's lock (which also asks whether this connection has its staging table), the
     /// file's row with the sessions' owners claimed, the batch copied into the staging table (IngestStaging), then
     /// in one statement what is held read, the items stored from the staging table and their trial rows projected,
-    /// the summaries (StudyDatabase.summarise), the audit row. The first two wait for locks, so what reads after
+    /// the summaries (StudyDatabase.summarise), the audit row; a batch of new trial rows goes straight into `trials`
+    /// instead (`storeNewTrials`). The first two wait for locks, so what reads after
     /// them is a statement of its own: a statement reads what was committed when it began, before it waited.
     func store(
         device: Device, path: SyncPath, kind: String, header: String?, first: Int?, items: [String],
@@ -157,6 +158,13 @@ struct PostgresIngest: IngestRepository {
         _ items: [String], redacted: [Bool], from first: Int, trials: [TrialRow]?, siteID: Int,
         on connection: PostgresConnection, logger: Logger, device: UUID, file: String
     ) async throws -> Written {
+        if let trials, let session = trials.first?.sessionID, !redacted.contains(true),
+            let written = try await storeNewTrials(
+                items, from: first, trials: trials, session: session, siteID: siteID, on: connection, logger: logger,
+                device: device, file: file)
+        {
+            return written
+        }
         try await IngestStaging.stage(
             items, redacted: redacted, from: first, trials: trials, on: connection, logger: logger)
         let (heldCount, last, inserted) = try await connection.query(
@@ -186,6 +194,56 @@ struct PostgresIngest: IngestRepository {
         if inserted.count < items.count {
             try await refuseDiffering(file, on: connection, logger: logger, device: device)
         }
+        return Written(start: first, sent: items.count, heldBefore: heldCount, inserted: inserted)
+    }
+
+    /// A batch of trial rows that continues its file where it ends (`first` is the next item) and whose session
+    /// holds no trial from `first` on (none from another machine of its participant): the common batch of a sync.
+    /// Its trial rows are copied straight into `trials` and its items into the staging table without the trial
+    /// columns, where the general path stages both and inserts the trial rows from there with `ON CONFLICT`, which
+    /// cost PostgreSQL twice what ingest must store. Nil, having written nothing, for any other batch. What is held
+    /// is read after the file's row and the session's owner row were locked (`store`), so no other batch of this
+    /// file or session can add to it before this transaction ends; every trial row of a batch names the file's
+    /// session (`RecordCheck`).
+    static func storeNewTrials(
+        _ items: [String], from first: Int, trials: [TrialRow], session: String, siteID: Int,
+        on connection: PostgresConnection, logger: Logger, device: UUID, file: String
+    ) async throws -> Written? {
+        let (heldCount, last, trialsHeld) = try await connection.query(
+            """
+            SELECT count(*)::int, coalesce(max(item), 0),
+              EXISTS (SELECT 1 FROM trials WHERE session_id = \(session) AND trial >= \(first))
+            FROM sync_items WHERE device_id = \(device) AND file = \(file)
+            """, logger: logger
+        ).collect().one("the items held").decode((Int, Int, Bool).self)
+        guard first == last + 1, !trialsHeld, trials.allSatisfy({ $0.sessionID == session }) else { return nil }
+        var rows = CopyText(capacity: items.reduce(0) { $0 + $1.utf8.count } * 2 + 64)
+        let deviceText = device.uuidString
+        for (offset, trial) in trials.enumerated() {
+            rows.int(first + offset)
+            rows.int(siteID)
+            rows.text(deviceText)
+            TrialStage.append(trial, to: &rows)
+            rows.endRow()
+        }
+        let buffer = rows.buffer
+        try await connection.copyFrom(
+            table: "trials", columns: ["trial", "site_id", "device_id"] + IngestStaging.trialColumns, logger: logger
+        ) { writer in try await writer.write(buffer) }
+        try await IngestStaging.stage(
+            items, redacted: [Bool](repeating: false, count: items.count), from: first, trials: nil, on: connection,
+            logger: logger)
+        let inserted = try await connection.query(
+            """
+            WITH stored AS (
+              INSERT INTO sync_items (device_id, file, item, content, sha256)
+              SELECT \(device), \(file), r.item, r.content, encode(sha256(convert_to(r.content, 'UTF8')), 'hex')
+              FROM ingest_rows r RETURNING item),
+            synced AS (UPDATE devices SET last_sync_at = now() WHERE id = \(device)),
+            counted AS (UPDATE sessions SET trial_count = trial_count + \(trials.count) WHERE session_id = \(session))
+            SELECT array(SELECT item FROM stored ORDER BY item)
+            """, logger: logger
+        ).collect().one("the items stored").decode([Int].self)
         return Written(start: first, sent: items.count, heldBefore: heldCount, inserted: inserted)
     }
 
