@@ -207,5 +207,15 @@ import TidyFormats
         #expect(written(946_684_799.5) == "1999-12-31 23:59:59.500000+00")
         #expect(written(951_782_400) == "2000-02-29 00:00:00.000000+00")
         #expect(written(4_102_444_800) == "2100-01-01 00:00:00.000000+00")
+        #expect(written(253_402_300_800.000001) == "10000-01-01 00:00:00.000000+00")
+        #expect(written(-0.5) == "1969-12-31 23:59:59.500000+00")
+    }
+
+    @Test func integersAreWrittenInDecimal() {
+        var text = CopyText(capacity: 64)
+        for value in [0, 7, -42, 1_000_000, Int.max, Int.min] { text.int(value) }
+        #expect(
+            String(decoding: text.buffer.readableBytesView, as: UTF8.self)
+                == "0\t7\t-42\t1000000\t9223372036854775807\t-9223372036854775808")
     }
 }

@@ -157,7 +157,23 @@ struct CopyText {
     mutating func int(_ value: Int?) {
         separate()
         guard let value else { return null() }
-        buffer.writeString(String(value))
+        if value < 0 { buffer.writeInteger(UInt8(ascii: "-")) }
+        digits(value.magnitude, width: 1)
+    }
+
+    /// `value` in decimal, zeros in front up to `width` digits, written as bytes (no String made: a trial row has
+    /// 40 fields, and a batch 1,000 rows).
+    private mutating func digits(_ value: UInt, width: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
+            var rest = value
+            var start = 20
+            repeat {
+                start -= 1
+                scratch[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0 || 20 - start < width
+            buffer.writeBytes(UnsafeBufferPointer(rebasing: scratch[start..<20]))
+        }
     }
 
     mutating func bool(_ value: Bool?) {
@@ -205,13 +221,22 @@ struct CopyText {
             days -= 1
         }
         let (year, month, day) = Self.civil(daysSince1970: days + 10_957)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }
-        var fractionText = String(fraction)
-        fractionText = String(repeating: "0", count: 6 - fractionText.count) + fractionText
-        let yearText = String(year)
-        buffer.writeString(
-            "\(String(repeating: "0", count: max(0, 4 - yearText.count)))\(yearText)-\(two(month))-\(two(day)) "
-                + "\(two(inDay / 3600)):\(two(inDay % 3600 / 60)):\(two(inDay % 60)).\(fractionText)+00")
+        // Byte by byte, no String made (three times a trial row).
+        if year < 0 { buffer.writeInteger(UInt8(ascii: "-")) }
+        digits(UInt(year.magnitude), width: 4)
+        buffer.writeInteger(UInt8(ascii: "-"))
+        digits(UInt(month), width: 2)
+        buffer.writeInteger(UInt8(ascii: "-"))
+        digits(UInt(day), width: 2)
+        buffer.writeInteger(UInt8(ascii: " "))
+        digits(UInt(inDay / 3600), width: 2)
+        buffer.writeInteger(UInt8(ascii: ":"))
+        digits(UInt(inDay % 3600 / 60), width: 2)
+        buffer.writeInteger(UInt8(ascii: ":"))
+        digits(UInt(inDay % 60), width: 2)
+        buffer.writeInteger(UInt8(ascii: "."))
+        digits(UInt(fraction), width: 6)
+        buffer.writeStaticString("+00")
     }
 
     static let postgresEpoch = Date(timeIntervalSince1970: 946_684_800)
