@@ -73,7 +73,7 @@ extension Language {
 /// A moment's calendar fields in a zone: the proleptic Gregorian calendar counted from the Unix epoch (Howard
 /// Hinnant's days-to-civil), as Foundation's Gregorian calendar counts since 15 October 1582. A moment before that,
 /// where Foundation counts Julian days, is asked of Foundation's calendar, so every date reads as it did.
-struct CivilTime: Equatable {
+public struct CivilTime: Equatable {
     var year: Int
     var month: Int
     var day: Int
@@ -96,7 +96,15 @@ struct CivilTime: Equatable {
         let local = Int((since1970 + Double(offset)).rounded(.down))
         let (days, seconds) = local.quotientAndRemainder(dividingBy: 86_400)
         let (day, time) = seconds < 0 ? (days - 1, seconds + 86_400) : (days, seconds)
-        // Days since 1970-01-01 to year, month, day: eras of 400 years from 0000-03-01.
+        let date = Self.date(daysSince1970: day)
+        self.init(
+            year: date.year, month: date.month, day: date.day, hour: time / 3_600, minute: time % 3_600 / 60,
+            second: time % 60)
+    }
+
+    /// The proleptic Gregorian date of a day number (days from 1970-01-01): eras of 400 years from 0000-03-01. The
+    /// one count of days, also the server's for the timestamps it copies into PostgreSQL (`CopyText`).
+    public static func date(daysSince1970 day: Int) -> (year: Int, month: Int, day: Int) {
         let z = day + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -104,10 +112,7 @@ struct CivilTime: Equatable {
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let shiftedMonth = (5 * dayOfYear + 2) / 153
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        self.init(
-            year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month,
-            day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1, hour: time / 3_600, minute: time % 3_600 / 60,
-            second: time % 60)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
     init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {

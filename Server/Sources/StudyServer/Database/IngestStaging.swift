@@ -2,6 +2,7 @@
 // one INSERT … SELECT stores the items and one the trial rows. COPY is PostgreSQL's own bulk path: no array to
 // build and take apart per column, one parse of the rows in the types of the tables.
 import Foundation
+import Localization
 import Logging
 import NIOCore
 import PostgresNIO
@@ -220,7 +221,7 @@ struct CopyText {
             inDay += 86_400
             days -= 1
         }
-        let (year, month, day) = Self.civil(daysSince1970: days + 10_957)
+        let (year, month, day) = CivilTime.date(daysSince1970: Int(days) + 10_957)
         // Byte by byte, no String made (three times a trial row).
         if year < 0 { buffer.writeInteger(UInt8(ascii: "-")) }
         digits(UInt(year.magnitude), width: 4)
@@ -240,17 +241,4 @@ struct CopyText {
     }
 
     static let postgresEpoch = Date(timeIntervalSince1970: 946_684_800)
-
-    /// The proleptic Gregorian date of a day number (days from 1970-01-01), by Howard Hinnant's `civil_from_days`.
-    static func civil(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 }
