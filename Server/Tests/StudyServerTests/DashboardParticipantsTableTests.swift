@@ -1,7 +1,9 @@
 // The participants table across sites: plan adherence, weekly medians, threshold, ratings; filtered and sorted.
 import Foundation
 import Localization
+import PostgresNIO
 import StudyRecords
+import Synchronization
 import Testing
 import TidyFormats
 
@@ -130,6 +132,42 @@ import TidyFormats
             try await supervisor.signIn("sup-s", testPassword)
             #expect(Self.participants(try await supervisor.send(.get, "/participants").html) == ["S1"])
             #expect(try await supervisor.send(.get, "/participants?site=north").status == 404)
+        }
+    }
+
+    /// The table reads a plan's JSON from `plans` once per process (StudyDatabase.storedPlans): a plan row is never
+    /// rewritten, so the second page names the same plan without a statement; a summary row naming another version
+    /// than the row's still shows the stored plan.
+    @Test func aPlanShownOnceIsNotReadAgain() async throws {
+        try await withServer { server in
+            try await server.database.sites.addSite("north")
+            let home = ProjectionTests.Sender(
+                server: server, token: try await server.enrolDevice(site: "north", name: "home-1").token)
+            let assigned = Date(timeIntervalSince1970: 1_790_000_000.25)
+            try await DashboardAlertsTests.sendPlan("B1", at: assigned, by: home)
+            let (device, file, version, at) = try await server.database.rows(
+                "SELECT device_id, file, version, assigned_at FROM plans"
+            ).one("the plan").decode((UUID, String, Int, Date).self)
+            let key = StudyDatabase.StoredPlanKey(device: device, file: file, version: version, assignedAt: at)
+            let reads = Mutex(0)
+            let read: (PostgresQuery) async throws -> [PostgresRow] = { query in
+                reads.withLock { $0 += 1 }
+                return try await server.database.rows(query)
+            }
+            let first = try await StudyDatabase.storedPlans([key], reading: read)
+            #expect(first[key]?.version == 1)
+            #expect(first[key]?.plan.name == "localization-training-10x12")
+            let again = try await StudyDatabase.storedPlans([key], reading: read)
+            #expect(again[key]?.plan.name == "localization-training-10x12")
+            #expect(reads.withLock { $0 } == 1)
+            var other = key
+            other.version = 2
+            let named = try await StudyDatabase.storedPlans([other], reading: read)
+            #expect(named[other]?.version == 1)
+            #expect(reads.withLock { $0 } == 2)
+            var gone = key
+            gone.file = "B1/plan-009.json"
+            #expect(try await StudyDatabase.storedPlans([gone], reading: read).isEmpty)
         }
     }
 }

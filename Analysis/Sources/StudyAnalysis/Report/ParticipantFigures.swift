@@ -2,6 +2,7 @@
 import Foundation
 import Localization
 import StudyRecords
+import Synchronization
 
 /// The figures of one participant's page: the progress per session and the ratings over time are the report's line
 /// figure; the audiogram and the weekly dose are drawn here because the report has no such figure. Every figure is
@@ -16,11 +17,34 @@ public enum ParticipantFigures {
     ) -> String? {
         let shown = points.filter { $0.x.isFinite && $0.y.isFinite }
         guard !shown.isEmpty else { return nil }
+        let key = LineKey(
+            title: title, xLabel: xLabel, yLabel: yLabel, language: language,
+            points: shown.flatMap { [$0.x.bitPattern, $0.y.bitPattern] })
+        if let svg = drawnLines.withLock({ $0[key] }) { return svg }
         let none = [Double](repeating: .nan, count: shown.count)
-        return SVGFigure.lineWithCI(
+        let svg = SVGFigure.lineWithCI(
             title: title, xLabel: xLabel, yLabel: yLabel, xs: shown.map(\.x), means: shown.map(\.y), low: none,
             high: none, textScale: textScale, language: language)
+        drawnLines.withLock { drawn in
+            // Bounded (a figure is 5 to 10 kB): past the bound the memo starts again.
+            if drawn.count >= 512 { drawn.removeAll() }
+            drawn[key] = svg
+        }
+        return svg
     }
+
+    /// A line figure is a pure function of its words and points, and the study server draws a participant's figures
+    /// again for every view of their page (they were a twelfth of that page's time, `make bench`): so each figure
+    /// drawn is kept by everything it is drawn from, the points by their exact bits.
+    private struct LineKey: Hashable {
+        var title: String
+        var xLabel: String
+        var yLabel: String
+        var language: Language
+        var points: [UInt64]
+    }
+
+    private static let drawnLines = Mutex<[LineKey: String]>([:])
 
     /// The sound level around the patient at each rating (issue 45), in one unit (`dBFS` or `dBA`), over days since the
     /// first rating: beside the ratings' charts, so a loud day can be read against them. Nil without a level.

@@ -120,9 +120,7 @@ struct PostgresDashboard: DashboardRepository, PostgresRepository {
                     """
                     , site, participant, done, sessions, last_session_at, plan_done, plan_in_progress,
                     first_week_deviation, last_week_deviation, threshold, first_loudness, last_loudness, last_sync,
-                    (SELECT ARRAY[p.version::text, p.source, p.plan::text, p.file] FROM plans p
-                     WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file),
-                    (SELECT p.assigned_at FROM plans p WHERE p.device_id = listed.plan_device AND p.file = listed.plan_file)
+                    plan_device, plan_file, plan_version, plan_assigned_at
                     FROM listed WHERE \(condition)
                     ORDER BY \(sort.expression) \(direction) NULLS LAST, site COLLATE "C", participant COLLATE "C"
                     LIMIT \(perPage) OFFSET \((max(1, number) - 1) * perPage)
@@ -140,26 +138,36 @@ struct PostgresDashboard: DashboardRepository, PostgresRepository {
                 found = total > 0 ? try await pageRows(last) : []
             }
         }
+        // The rows' plans: read from `plans` only the first time the process shows each (StudyDatabase.storedPlans).
+        typealias Columns = (
+            Int, [String], String, String, Int, Int, Date?, Int?, String?, Double?, Double?, Double?, Double?, Double?,
+            Date?, UUID?, String?, Int?, Date?
+        )
+        let decoded = try found.map { try $0.decode(Columns.self) }
+        func planKey(_ row: Columns) -> StudyDatabase.StoredPlanKey? {
+            guard let device = row.15, let file = row.16, let version = row.17, let assignedAt = row.18 else {
+                return nil
+            }
+            return StudyDatabase.StoredPlanKey(device: device, file: file, version: version, assignedAt: assignedAt)
+        }
+        let keys = Set(decoded.compactMap(planKey))
+        let stored = try await StudyDatabase.storedPlans(keys, reading: rows)
         var shown: [ParticipantTableRow] = []
-        for row in found {
+        for row in decoded {
             let (
                 count, plans, site, participant, done, sessions, lastSession, planDone, inProgress, firstWeek,
-                lastWeek, threshold, firstLoudness, lastLoudness, lastSync, planColumns, assignedAt
-            ) = try row.decode(
-                (
-                    Int, [String], String, String, Int, Int, Date?, Int?, String?, Double?, Double?, Double?, Double?,
-                    Double?,
-                    Date?,
-                    [String]?, Date?
-                ).self)
+                lastWeek, threshold, firstLoudness, lastLoudness, lastSync
+            ) = (
+                row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12, row.13,
+                row.14
+            )
             (total, planNames) = (count, plans)
             var entry = ParticipantTableRow(
                 site: site, participant: participant, plan: nil, planName: nil, done: done, due: nil, missed: nil,
                 dueNext: "", allDone: false, sessions: sessions, lastSession: lastSession,
                 firstWeekDeviation: firstWeek, lastWeekDeviation: lastWeek, threshold: threshold,
                 firstLoudness: firstLoudness, lastLoudness: lastLoudness, lastSync: lastSync)
-            if let columns = planColumns, columns.count == 4, let version = Int(columns[0]), let assignedAt {
-                let assigned = try StudyDatabase.assignedPlan(version, assignedAt, columns[1], columns[2], columns[3])
+            if let key = planKey(row), let assigned = stored[key] {
                 let schedule = PlanSchedule(
                     assigned: assigned, done: planDone ?? 0, inProgress: inProgress, today: now)
                 entry.plan = "\(assigned.plan.name) v\(assigned.version)"

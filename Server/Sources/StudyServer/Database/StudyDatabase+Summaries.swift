@@ -199,6 +199,51 @@ extension StudyDatabase {
 
     private static let readPlans = Mutex<[PlanKey: AssignedPlan]>([:])
 
+    /// A plan file as the participants table names it: its row of `plans` and the version and assignment time the
+    /// summary row copied from that row.
+    struct StoredPlanKey: Hashable, Sendable {
+        var device: UUID
+        var file: String
+        var version: Int
+        var assignedAt: Date
+    }
+
+    /// The stored plans `keys` name, read as `AssignedPlan`s. A row of `plans` is written once (ingest inserts it
+    /// `ON CONFLICT DO NOTHING`: a machine writes a new plan file, never a plan file again), so a plan held here is
+    /// the row's and is not read again: a page of the participants table reads no plan JSON once it has been shown
+    /// (its JSON, 1 kB a plan, was half of that page's SQL time). A held plan is used only while the summary row names
+    /// the version and assignment time it was read with; otherwise the row is read again.
+    static func storedPlans(
+        _ keys: Set<StoredPlanKey>, reading rows: (PostgresQuery) async throws -> [PostgresRow]
+    ) async throws -> [StoredPlanKey: AssignedPlan] {
+        var found = heldPlans.withLock { held in
+            keys.reduce(into: [StoredPlanKey: AssignedPlan]()) { $0[$1] = held[$1] }
+        }
+        let missing = keys.filter { found[$0] == nil }
+        guard !missing.isEmpty else { return found }
+        for row in try await rows(
+            """
+            SELECT device_id, file, version, assigned_at, source, plan::text FROM plans
+            WHERE (device_id, file) IN (SELECT * FROM unnest(\(missing.map(\.device))::uuid[], \(missing.map(\.file))::text[]))
+            """
+        ) {
+            let (device, file, version, assignedAt, source, text) = try row.decode(
+                (UUID, String, Int, Date, String, String).self)
+            let key = StoredPlanKey(device: device, file: file, version: version, assignedAt: assignedAt)
+            let plan = try assignedPlan(version, assignedAt, source, text, file)
+            // The row is the truth: a summary row that names another version still shows the stored plan.
+            for asked in missing where asked.device == device && asked.file == file { found[asked] = plan }
+            heldPlans.withLock { held in
+                // Bounded as `readPlans`: past the bound the cache starts again.
+                if held.count >= 4_096 { held.removeAll() }
+                held[key] = plan
+            }
+        }
+        return found
+    }
+
+    private static let heldPlans = Mutex<[StoredPlanKey: AssignedPlan]>([:])
+
     /// Recomputes the summary rows of `participants` of a site from the projection tables: plan adherence by
     /// PlanSchedule (what is done and in progress; what is due or missed depends on the day and is worked out when
     /// the table is read), the medians of SessionSummary's session medians of the first and last 7 days of sessions,

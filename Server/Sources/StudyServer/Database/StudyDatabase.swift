@@ -1,5 +1,7 @@
-// The server's state in PostgreSQL: the pool every repository of Database/ runs its statements on,
-// the migrations, and (for now) ingest, whose files are StudyDatabase+Sync, +Projections and +Summaries.
+// The server's state in PostgreSQL: the pool every repository of Database/ runs its statements on, its transactions
+// and the migrations. The StudyDatabase+ files hold what several repositories run inside their own transactions (the
+// audit's writer, the kept summaries, two projections, the participants table's rules), as static functions on a
+// connection.
 import Foundation
 import Localization
 import Logging
