@@ -63,11 +63,13 @@ page_sql() {
   python3 scripts/dashboard-bench-sql.py "$log" "$from" >"$out"
 }
 
-# pgbench_ms CLIENTS SECONDS SQL_FILE: each transaction's time in ms, sorted, in $work/sql.ms.
+# pgbench_ms CLIENTS SECONDS SQL_FILE [MODE]: each transaction's time in ms, sorted, in $work/sql.ms. MODE is pgbench's
+# protocol: simple (the default: each statement sent as text, parsed and planned each time) or prepared (each
+# statement parsed once per connection and its plan kept, as the server runs its prepared statements).
 pgbench_ms() {
   rm -f "$work"/pgbench.*
-  (cd "$work" && "$bin/pgbench" -n -h "$socket" -U postgres -c "$1" -j "$(($1 < 2 ? 1 : 2))" -T "$2" -f "$3" -l \
-    --log-prefix=pgbench bench >/dev/null 2>&1)
+  (cd "$work" && "$bin/pgbench" -n -M "${4:-simple}" -h "$socket" -U postgres -c "$1" -j "$(($1 < 2 ? 1 : 2))" -T "$2" \
+    -f "$3" -l --log-prefix=pgbench bench >/dev/null 2>&1)
   cat "$work"/pgbench.* | awk '{ print $3 / 1000 }' | sort -n >"$work/sql.ms"
 }
 
@@ -105,6 +107,16 @@ bench() {
   echo "server_dashboard_${name}_sql_p95_32_clients $s95 ms"
   awk -v a="$p50" -v b="$s50" -v n="$name" 'BEGIN { printf "server_dashboard_%s_page_vs_sql_p50 %.2f ratio\n", n, a / b }'
   awk -v a="$p95" -v b="$s95" -v n="$name" 'BEGIN { printf "server_dashboard_%s_page_vs_sql_p95 %.2f ratio\n", n, a / b }'
+  # The same statements with every one prepared (the server prepares its most frequent ones, PreparedText): what
+  # the page's SQL costs at best, and the page against that.
+  pgbench_ms 32 20 "$sql" prepared
+  count=$(wc -l <"$work/sql.ms")
+  s50=$(sed -n "$(((count + 1) / 2))p" "$work/sql.ms")
+  s95=$(sed -n "$(((count * 95 + 99) / 100))p" "$work/sql.ms")
+  echo "server_dashboard_${name}_sql_prepared_p50_32_clients $s50 ms"
+  echo "server_dashboard_${name}_sql_prepared_p95_32_clients $s95 ms"
+  awk -v a="$p95" -v b="$s95" -v n="$name" \
+    'BEGIN { printf "server_dashboard_%s_page_vs_sql_prepared_p95 %.2f ratio\n", n, a / b }'
 }
 
 bench participants "/participants?site=dash&sort=last&order=desc"

@@ -2,7 +2,7 @@
 import Foundation
 import PostgresNIO
 
-public struct PostgresInstruments: InstrumentsRepository {
+public struct PostgresInstruments: InstrumentsRepository, PostgresPool {
     let database: StudyDatabase
 
     public init(database: StudyDatabase) {
@@ -44,13 +44,20 @@ public struct PostgresInstruments: InstrumentsRepository {
     }
 
     public func list(site: String) async throws -> [StoredInstrument] {
-        try await database.rows(
+        try await prepared(InstrumentsOfSite.self, InstrumentsOfSite.query(site: site)).map(Self.stored)
+    }
+
+    /// The statement of `list`, planned once per connection (`PreparedText`).
+    private enum InstrumentsOfSite: PreparedText {
+        static func query(site: String) -> PostgresQuery {
             """
             SELECT i.id, i.instrument, i.version, i.language, i.title, NULL::text, i.added_by, i.added_at
             FROM instruments i JOIN sites s ON s.id = i.site_id WHERE s.name = \(site)
             ORDER BY i.instrument, i.version, i.language
             """
-        ).map(Self.stored)
+        }
+        static let sql = query(site: "").sql
+        static let types: [PostgresDataType] = [.text]
     }
 
     public func forMachines(site: String, after: Int, limit: Int) async throws -> [StoredInstrument] {

@@ -13,19 +13,27 @@ public struct PostgresMessages: MessagesRepository, PostgresRepository {
 
     /// The conversation of `participant` at `site`, oldest first (every machine's messages and the team's answers).
     public func messages(site: String, participant: String) async throws -> [StudyDatabase.Message] {
-        try await rows(
+        try await prepared(ParticipantMessages.self, ParticipantMessages.query(site: site, participant: participant))
+            .map {
+                let (id, sender, text, writtenAt, role, messageID, readAt, deliveredAt) = try $0.decode(
+                    (Int, String, String, Date, String?, String?, Date?, Date?).self)
+                return StudyDatabase.Message(
+                    id: id, sender: sender, text: text, writtenAt: writtenAt, role: role, messageID: messageID,
+                    readAt: readAt, deliveredAt: deliveredAt)
+            }
+    }
+
+    /// The statement of `messages`, planned once per connection (`PreparedText`).
+    private enum ParticipantMessages: PreparedText {
+        static func query(site: String, participant: String) -> PostgresQuery {
             """
             SELECT m.id, m.sender, m.text, m.written_at, m.role, m.message_id, m.read_at, m.delivered_at
             FROM messages m JOIN sites s ON s.id = m.site_id
             WHERE s.name = \(site) AND m.participant = \(participant) ORDER BY m.written_at, m.id
             """
-        ).map {
-            let (id, sender, text, writtenAt, role, messageID, readAt, deliveredAt) = try $0.decode(
-                (Int, String, String, Date, String?, String?, Date?, Date?).self)
-            return StudyDatabase.Message(
-                id: id, sender: sender, text: text, writtenAt: writtenAt, role: role, messageID: messageID,
-                readAt: readAt, deliveredAt: deliveredAt)
         }
+        static let sql = query(site: "", participant: "").sql
+        static let types: [PostgresDataType] = [.text, .text]
     }
 
     /// Marks the participant's unread messages read (they were just shown to `account`); returns how many.

@@ -14,20 +14,9 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
     /// Whether anything of `participant` is held for `site`: a registration, a session, a profile, a synced file
     /// or a prescription. A participant of another site is as unknown as one of none.
     public func participantIsKnown(site: String, participant: String) async throws -> Bool {
-        try await rows(
-            """
-            SELECT EXISTS (SELECT 1 FROM participants p JOIN sites s ON s.id = p.site_id
-                           WHERE s.name = \(site) AND p.participant = \(participant))
-                OR EXISTS (SELECT 1 FROM sessions p JOIN sites s ON s.id = p.site_id
-                           WHERE s.name = \(site) AND p.participant = \(participant))
-                OR EXISTS (SELECT 1 FROM profiles p JOIN sites s ON s.id = p.site_id
-                           WHERE s.name = \(site) AND p.participant = \(participant))
-                OR EXISTS (SELECT 1 FROM prescriptions p JOIN sites s ON s.id = p.site_id
-                           WHERE s.name = \(site) AND p.participant = \(participant))
-                OR EXISTS (SELECT 1 FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id
-                           WHERE s.name = \(site) AND f.file LIKE \(Self.likeEscaped(participant) + "/%"))
-            """
-        ).one("whether the participant is known").decode(Bool.self)
+        try await prepared(ParticipantIsKnown.self, ParticipantIsKnown.query(site: site, participant: participant)).one(
+            "whether the participant is known"
+        ).decode(Bool.self)
     }
 
     /// `text` for a LIKE pattern: its `%`, `_` and `\` match themselves (participant IDs may hold `_`).
@@ -68,19 +57,9 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
         var sessions: [StudyDatabase.ParticipantSession] = []
         var summaries: [String: SessionSummary] = [:]
         var missing: [String] = []
-        for row in try await rows(
-            """
-            SELECT \(unescaped: Self.timelineSessionColumns), x.plan_version,
-              (row_number() OVER (ORDER BY x.started_at, x.session_id))::int,
-              m.session_id, m.photos, m.median_abs_deviation_deg, m.median_time_s, m.reversal_rate,
-              m.staircase_threshold, m.plan, m.skipped
-            FROM sessions x JOIN sites s ON s.id = x.site_id JOIN devices d ON d.id = x.device_id
-              LEFT JOIN session_summaries m ON m.session_id = x.session_id AND m.trial_count = x.trial_count
-                AND m.skipped IS NOT NULL
-            WHERE s.name = \(site) AND x.participant = \(participant)
-            ORDER BY x.session_index, x.started_at, x.session_id
-            """
-        ) {
+        for row in try await prepared(
+            ParticipantSessions.self, ParticipantSessions.query(site: site, participant: participant))
+        {
             var session = try Self.session(row)
             let columns = row.makeRandomAccess()
             let at = Self.timelineSessionColumnCount
@@ -118,7 +97,7 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
         guard
             let row = try await rows(
                 """
-                SELECT \(unescaped: Self.timelineSessionColumns) FROM sessions x
+                SELECT \(unescaped: PostgresParticipantPages.timelineSessionColumns) FROM sessions x
                 JOIN sites s ON s.id = x.site_id JOIN devices d ON d.id = x.device_id
                 WHERE s.name = \(site) AND x.session_id = \(id)
                 """
@@ -149,15 +128,8 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
     /// The participant's ratings at `site`, oldest first: (item, value, answered, moment, skipped).
     public func participantRatings(site: String, participant: String) async throws -> [StudyDatabase.ParticipantRating]
     {
-        try await rows(
-            """
-            SELECT r.item, r.value, r.answered_at, r.moment, r.skipped, nullif(r.session_id, ''), x.session_index,
-              r.ambient_level_db, r.ambient_level_unit
-            FROM ratings r JOIN sites s ON s.id = r.site_id
-              LEFT JOIN sessions x ON x.session_id = r.session_id AND x.site_id = r.site_id
-            WHERE s.name = \(site) AND r.participant = \(participant) ORDER BY r.answered_at, r.device_id, r.record
-            """
-        ).map { row in
+        try await prepared(ParticipantRatings.self, ParticipantRatings.query(site: site, participant: participant)).map
+        { row in
             let c = try row.decode((String, Double?, Date, String, Bool, String?, Int?, Double?, String?).self)
             // Migration 69 lets a unit be only dBFS or dBA, and never one without the other.
             let ambient = c.7.flatMap { db in
@@ -174,19 +146,14 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
     public func participantProfiles(site: String, participant: String) async throws -> [StudyDatabase
         .ParticipantProfile]
     {
-        try await rows(
-            """
-            SELECT p.device_id, d.name, p.profile::text FROM profiles p JOIN sites s ON s.id = p.site_id
-            JOIN devices d ON d.id = p.device_id
-            WHERE s.name = \(site) AND p.participant = \(participant)
-            ORDER BY p.created_at NULLS FIRST, p.device_id, p.version
-            """
-        ).map { row in
-            let (device, machine, json) = try row.decode((UUID, String, String).self)
-            return StudyDatabase.ParticipantProfile(
-                deviceID: device, machine: machine, profile: try StudyDatabase.storedProfile(json, path: "profile.json")
-            )
-        }
+        try await prepared(ParticipantProfiles.self, ParticipantProfiles.query(site: site, participant: participant))
+            .map { row in
+                let (device, machine, json) = try row.decode((UUID, String, String).self)
+                return StudyDatabase.ParticipantProfile(
+                    deviceID: device, machine: machine,
+                    profile: try StudyDatabase.storedProfile(json, path: "profile.json")
+                )
+            }
     }
 
     /// The participant's profile prescriptions (each read back by StudyRecords' codec) and plan prescriptions
@@ -197,13 +164,9 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
     ) {
         var profiles: [StudyDatabase.ProfilePrescription] = []
         var plans: [(id: Int, createdAt: Date, createdBy: String, content: String)] = []
-        for row in try await rows(
-            """
-            SELECT p.kind, p.id, p.created_at, p.created_by, p.content FROM prescriptions p
-            JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind IN ('profile', 'plan') ORDER BY p.id
-            """
-        ) {
+        for row in try await prepared(
+            ParticipantPrescriptions.self, ParticipantPrescriptions.query(site: site, participant: participant))
+        {
             let (kind, id, created, by, content) = try row.decode((String, Int, Date, String, String).self)
             if kind == "plan" {
                 plans.append((id, created, by, content))
@@ -224,13 +187,8 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
     ) {
         var questionnaires: [(machine: String, rows: [QuestionnaireRow])] = []
         var diary: [(machine: String, rows: [DiaryRow])] = []
-        let files = try await rows(
-            """
-            SELECT f.device_id, d.name, f.file, f.kind FROM sync_files f JOIN devices d ON d.id = f.device_id
-            JOIN sites s ON s.id = d.site_id
-            WHERE s.name = \(site) AND f.file IN (\(participant + "/questionnaires.csv"), \(participant + "/diary.csv"))
-            ORDER BY d.name, f.file
-            """
+        let files = try await prepared(
+            PatientRecordFiles.self, PatientRecordFiles.query(site: site, participant: participant)
         ).map { try $0.decode((UUID, String, String, String).self) }
         for (device, machine, file, kind) in files {
             let (header, items) = try await PostgresIngest(database: database).items(device: device, file: file)
@@ -252,5 +210,100 @@ public struct PostgresParticipantPages: ParticipantPagesRepository, PostgresRepo
             try await StudyDatabase.currentPlans(
                 siteID: siteID, participants: [participant], on: connection, logger: logger)
         }[participant]
+    }
+
+    /// The statement of `participantIsKnown`, planned once per connection (`PreparedText`).
+    private enum ParticipantIsKnown: PreparedText {
+        static func query(site: String, participant: String) -> PostgresQuery {
+            """
+            SELECT EXISTS (SELECT 1 FROM participants p JOIN sites s ON s.id = p.site_id
+                           WHERE s.name = \(site) AND p.participant = \(participant))
+                OR EXISTS (SELECT 1 FROM sessions p JOIN sites s ON s.id = p.site_id
+                           WHERE s.name = \(site) AND p.participant = \(participant))
+                OR EXISTS (SELECT 1 FROM profiles p JOIN sites s ON s.id = p.site_id
+                           WHERE s.name = \(site) AND p.participant = \(participant))
+                OR EXISTS (SELECT 1 FROM prescriptions p JOIN sites s ON s.id = p.site_id
+                           WHERE s.name = \(site) AND p.participant = \(participant))
+                OR EXISTS (SELECT 1 FROM sync_files f JOIN devices d ON d.id = f.device_id JOIN sites s ON s.id = d.site_id
+                           WHERE s.name = \(site) AND f.file LIKE \(PostgresParticipantPages.likeEscaped(participant) + "/%"))
+            """
+        }
+        static let sql = query(site: "", participant: "").sql
+        static let types: [PostgresDataType] = Array(repeating: .text, count: 10)
+    }
+
+    /// The statement of `participantSessions`, planned once per connection (`PreparedText`).
+    private enum ParticipantSessions: PreparedText {
+        static func query(site: String, participant: String) -> PostgresQuery {
+            """
+            SELECT \(unescaped: PostgresParticipantPages.timelineSessionColumns), x.plan_version,
+              (row_number() OVER (ORDER BY x.started_at, x.session_id))::int,
+              m.session_id, m.photos, m.median_abs_deviation_deg, m.median_time_s, m.reversal_rate,
+              m.staircase_threshold, m.plan, m.skipped
+            FROM sessions x JOIN sites s ON s.id = x.site_id JOIN devices d ON d.id = x.device_id
+              LEFT JOIN session_summaries m ON m.session_id = x.session_id AND m.trial_count = x.trial_count
+                AND m.skipped IS NOT NULL
+            WHERE s.name = \(site) AND x.participant = \(participant)
+            ORDER BY x.session_index, x.started_at, x.session_id
+            """
+        }
+        static let sql = query(site: "", participant: "").sql
+        static let types: [PostgresDataType] = [.text, .text]
+    }
+
+    /// The statement of `participantRatings`, planned once per connection (`PreparedText`).
+    private enum ParticipantRatings: PreparedText {
+        static func query(site: String, participant: String) -> PostgresQuery {
+            """
+            SELECT r.item, r.value, r.answered_at, r.moment, r.skipped, nullif(r.session_id, ''), x.session_index,
+              r.ambient_level_db, r.ambient_level_unit
+            FROM ratings r JOIN sites s ON s.id = r.site_id
+              LEFT JOIN sessions x ON x.session_id = r.session_id AND x.site_id = r.site_id
+            WHERE s.name = \(site) AND r.participant = \(participant) ORDER BY r.answered_at, r.device_id, r.record
+            """
+        }
+        static let sql = query(site: "", participant: "").sql
+        static let types: [PostgresDataType] = [.text, .text]
+    }
+
+    /// The statement of `participantProfiles`, planned once per connection (`PreparedText`).
+    private enum ParticipantProfiles: PreparedText {
+        static func query(site: String, participant: String) -> PostgresQuery {
+            """
+            SELECT p.device_id, d.name, p.profile::text FROM profiles p JOIN sites s ON s.id = p.site_id
+            JOIN devices d ON d.id = p.device_id
+            WHERE s.name = \(site) AND p.participant = \(participant)
+            ORDER BY p.created_at NULLS FIRST, p.device_id, p.version
+            """
+        }
+        static let sql = query(site: "", participant: "").sql
+        static let types: [PostgresDataType] = [.text, .text]
+    }
+
+    /// The statement of `prescriptions`, planned once per connection (`PreparedText`).
+    private enum ParticipantPrescriptions: PreparedText {
+        static func query(site: String, participant: String) -> PostgresQuery {
+            """
+            SELECT p.kind, p.id, p.created_at, p.created_by, p.content FROM prescriptions p
+            JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind IN ('profile', 'plan') ORDER BY p.id
+            """
+        }
+        static let sql = query(site: "", participant: "").sql
+        static let types: [PostgresDataType] = [.text, .text]
+    }
+
+    /// The statement of `patientRecord`, planned once per connection (`PreparedText`).
+    private enum PatientRecordFiles: PreparedText {
+        static func query(site: String, participant: String) -> PostgresQuery {
+            """
+            SELECT f.device_id, d.name, f.file, f.kind FROM sync_files f JOIN devices d ON d.id = f.device_id
+            JOIN sites s ON s.id = d.site_id
+            WHERE s.name = \(site) AND f.file IN (\(participant + "/questionnaires.csv"), \(participant + "/diary.csv"))
+            ORDER BY d.name, f.file
+            """
+        }
+        static let sql = query(site: "", participant: "").sql
+        static let types: [PostgresDataType] = [.text, .text, .text]
     }
 }

@@ -63,11 +63,8 @@ public struct PostgresQuestionnaireAssignments: QuestionnaireAssignmentsReposito
     }
 
     public func assignments(site: String, participant: String) async throws -> [QuestionnaireAssignmentRecord] {
-        let rows = try await rows(
-            """
-            SELECT p.id, p.content, p.created_at, p.created_by FROM prescriptions p JOIN sites s ON s.id = p.site_id
-            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind = 'questionnaire' ORDER BY p.id
-            """
+        let rows = try await prepared(
+            AssignmentsOfParticipant.self, AssignmentsOfParticipant.query(site: site, participant: participant)
         ).map { try $0.decode((Int, String, Date, String).self) }
         var records: [QuestionnaireAssignmentRecord] = []
         for (id, content, created, by) in rows {
@@ -84,5 +81,17 @@ public struct PostgresQuestionnaireAssignments: QuestionnaireAssignmentsReposito
             }
         }
         return records
+    }
+
+    /// The statement of `assignments`, planned once per connection (`PreparedText`).
+    private enum AssignmentsOfParticipant: PreparedText {
+        static func query(site: String, participant: String) -> PostgresQuery {
+            """
+            SELECT p.id, p.content, p.created_at, p.created_by FROM prescriptions p JOIN sites s ON s.id = p.site_id
+            WHERE s.name = \(site) AND p.participant = \(participant) AND p.kind = 'questionnaire' ORDER BY p.id
+            """
+        }
+        static let sql = query(site: "", participant: "").sql
+        static let types: [PostgresDataType] = [.text, .text]
     }
 }

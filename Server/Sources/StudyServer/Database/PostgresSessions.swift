@@ -3,7 +3,7 @@ import Foundation
 import Localization
 import PostgresNIO
 
-public struct PostgresSessions: SessionsRepository {
+public struct PostgresSessions: SessionsRepository, PostgresPool {
     let database: StudyDatabase
 
     public init(database: StudyDatabase) {
@@ -37,17 +37,7 @@ public struct PostgresSessions: SessionsRepository {
         // One statement (every dashboard page asks it): the session, its account unless disabled, and the account's
         // sites, as `account(named:)` reads them.
         guard token.hasPrefix("ssu_"),
-            let row = try await database.rows(
-                """
-                SELECT u.id, u.name, u.role,
-                  coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}'),
-                  encode(sha256(convert_to('csrf:' || \(token), 'UTF8')), 'hex'), w.expires_at, u.language
-                FROM web_sessions w JOIN users u ON u.id = w.user_id AND u.disabled_at IS NULL
-                  LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id
-                WHERE w.token_hash = encode(sha256(convert_to(\(token), 'UTF8')), 'hex') AND w.expires_at > now()
-                GROUP BY u.id, w.token_hash
-                """
-            ).first
+            let row = try await prepared(WebSessionOfToken.self, WebSessionOfToken.query(token: token)).first
         else { return nil }
         let (id, name, role, sites, csrf, expires, language) = try row.decode(
             (Int, String, String, [String], String, Date, String?).self)
@@ -55,6 +45,23 @@ public struct PostgresSessions: SessionsRepository {
             id: id, name: name, role: Role(rawValue: role) ?? .researcher, sites: sites,
             language: language.flatMap(Language.init(rawValue:)))
         return WebSession(account: account, csrf: csrf, expiresAt: expires)
+    }
+
+    /// The statement of `webSession`, planned once per connection (`PreparedText`): every dashboard page asks it.
+    private enum WebSessionOfToken: PreparedText {
+        static func query(token: String) -> PostgresQuery {
+            """
+            SELECT u.id, u.name, u.role,
+              coalesce(array_agg(s.name ORDER BY s.name) FILTER (WHERE s.name IS NOT NULL), '{}'),
+              encode(sha256(convert_to('csrf:' || \(token), 'UTF8')), 'hex'), w.expires_at, u.language
+            FROM web_sessions w JOIN users u ON u.id = w.user_id AND u.disabled_at IS NULL
+              LEFT JOIN user_sites us ON us.user_id = u.id LEFT JOIN sites s ON s.id = us.site_id
+            WHERE w.token_hash = encode(sha256(convert_to(\(token), 'UTF8')), 'hex') AND w.expires_at > now()
+            GROUP BY u.id, w.token_hash
+            """
+        }
+        static let sql = query(token: "").sql
+        static let types: [PostgresDataType] = [.text, .text]
     }
 
     public func openSession(for account: Account, hours: Int) async throws -> String {

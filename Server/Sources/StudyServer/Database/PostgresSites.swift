@@ -67,8 +67,15 @@ public struct PostgresSites: SitesRepository, PostgresRepository {
 
     /// The zone a site's pages show times in (UTC for an unknown site or one that has not chosen).
     public func siteTimeZone(site: String) async throws -> SiteTimeZone {
-        try await rows("SELECT time_zone FROM sites WHERE name = \(site)").first
+        try await prepared(TimeZoneOfSite.self, TimeZoneOfSite.query(site: site)).first
             .map { SiteTimeZone.stored(try $0.decode(String.self)) } ?? .utc
+    }
+
+    /// The statement of `siteTimeZone`, planned once per connection (`PreparedText`): every page of a site asks it.
+    private enum TimeZoneOfSite: PreparedText {
+        static func query(site: String) -> PostgresQuery { "SELECT time_zone FROM sites WHERE name = \(site)" }
+        static let sql = query(site: "").sql
+        static let types: [PostgresDataType] = [.text]
     }
 
     /// Every site's zone by name, for pages that show several sites' rows.
