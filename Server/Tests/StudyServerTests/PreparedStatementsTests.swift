@@ -34,6 +34,37 @@ import Testing
         }
     }
 
+    /// Two statements of the same plain name (each repository's private enum) in other scopes.
+    enum North {
+        enum Named: PreparedText {
+            static func query(name: String) -> PostgresQuery { "SELECT 'north:' || \(name)" }
+            static let sql = query(name: "").sql
+            static let types: [PostgresDataType] = [.text]
+        }
+    }
+    enum South {
+        enum Named: PreparedText {
+            static func query(name: String) -> PostgresQuery { "SELECT 'south:' || \(name) || '!'" }
+            static let sql = query(name: "").sql
+            static let types: [PostgresDataType] = [.text]
+        }
+    }
+
+    @Test func statementsOfTheSamePlainNameAreTwoStatements() async throws {
+        #expect(PreparedRows<North.Named>.name != PreparedRows<South.Named>.name)
+        #expect(PreparedRows<North.Named>.name.utf8.count <= 63)
+        try await withServer { server in
+            let pool = Pool(database: server.database)
+            // Taken in turns, so that connections of the pool run both.
+            for k in 0..<12 {
+                let north = try await pool.prepared(North.Named.self, North.Named.query(name: "\(k)"))
+                let south = try await pool.prepared(South.Named.self, South.Named.query(name: "\(k)"))
+                #expect(try north.one("north").decode(String.self) == "north:\(k)")
+                #expect(try south.one("south").decode(String.self) == "south:\(k)!")
+            }
+        }
+    }
+
     @Test func aStatementThatIsNotItsTypesTextIsRefused() async throws {
         try await withServer { server in
             let pool = Pool(database: server.database)

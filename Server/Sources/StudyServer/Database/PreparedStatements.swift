@@ -8,7 +8,7 @@ import PostgresNIO
 /// generic plan once five runs showed it no worse than planning for the values.
 ///
 /// A type holds its statement as an interpolated `PostgresQuery` made by its own function (`query`), so its text is
-/// written once, where its values go; the text is the same for any values (no `unescaped:` interpolation).
+/// written once, where its values go; the text is the same for any values (`unescaped:` only of constants).
 protocol PreparedText: Sendable {
     /// The statement's text: `query` with any values.
     static var sql: String { get }
@@ -17,10 +17,17 @@ protocol PreparedText: Sendable {
     static var types: [PostgresDataType] { get }
 }
 
-/// The postgres-nio statement of a `PreparedText`: named after it, its rows handed back as they come.
+/// The postgres-nio statement of a `PreparedText`, its rows handed back as they come.
 struct PreparedRows<Text: PreparedText>: PostgresPreparedStatement {
     typealias Row = PostgresRow
-    static var name: String { "soundsafari.\(Text.self)" }
+    /// A connection runs the statement it prepared under a name, whatever text comes with the name later: so the name
+    /// is the type's plain name (two repositories may each have a private `Checks`) and the FNV-1a hash of its text
+    /// and types. It stays within PostgreSQL's 63 bytes, past which two names would be one.
+    static var name: String {
+        let key = Text.sql + "|" + Text.types.map { String($0.rawValue) }.joined(separator: ",")
+        let hash = key.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        return "ss.\(String("\(Text.self)".prefix(40))).\(String(hash, radix: 16))"
+    }
     static var sql: String { Text.sql }
     static var bindingDataTypes: [PostgresDataType] { Text.types }
     let binds: PostgresBindings
