@@ -16,8 +16,10 @@ extension Language {
 
     private func day(_ time: CivilTime) -> String {
         switch self {
-        case .english, .pseudo: return "\(padded(time.year, 4))-\(padded(time.month, 2))-\(padded(time.day, 2))"
-        case .german: return "\(padded(time.day, 2)).\(padded(time.month, 2)).\(padded(time.year, 4))"
+        case .english, .pseudo: return CivilTime.isoDay(year: time.year, month: time.month, day: time.day)
+        case .german:
+            return
+                "\(CivilTime.padded(time.day, 2)).\(CivilTime.padded(time.month, 2)).\(CivilTime.padded(time.year, 4))"
         }
     }
 
@@ -28,19 +30,12 @@ extension Language {
     public func dateTime(_ date: Date, zone: TimeZone = .gmt) -> String {
         let seconds = zone.secondsFromGMT(for: date)
         let civil = CivilTime(date, offset: seconds, zone: zone)
-        let time = "\(padded(civil.hour, 2)):\(padded(civil.minute, 2)):\(padded(civil.second, 2))"
+        let time =
+            "\(CivilTime.padded(civil.hour, 2)):\(CivilTime.padded(civil.minute, 2)):\(CivilTime.padded(civil.second, 2))"
         switch self {
         case .english, .pseudo: return "\(day(civil)) \(time) \(Self.offset(seconds))"
         case .german: return "\(day(civil)), \(time) \(Self.offset(seconds))"
         }
-    }
-
-    /// `number` in decimal with zeros in front up to `width` digits (`%0*d`, without Foundation's format parser,
-    /// which was a tenth of the participants page's time).
-    private func padded(_ number: Int, _ width: Int) -> String {
-        let digits = String(number.magnitude)
-        let zeros = String(repeating: "0", count: max(0, width - (number < 0 ? 1 : 0) - digits.count))
-        return (number < 0 ? "-" : "") + zeros + digits
     }
 
     /// "UTC", "UTC+1", "UTC-5", "UTC+5:30".
@@ -113,6 +108,26 @@ public struct CivilTime: Equatable {
         let shiftedMonth = (5 * dayOfYear + 2) / 153
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+    }
+
+    /// The day a moment falls on in `zone`, as ISO 8601 and the logs write it: "2026-11-28", whatever the language.
+    public static func isoDay(_ date: Date, zone: TimeZone) -> String {
+        let civil = CivilTime(date, offset: zone.secondsFromGMT(for: date), zone: zone)
+        return isoDay(year: civil.year, month: civil.month, day: civil.day)
+    }
+
+    /// "2026-11-28" for 2026, 11, 28: `%04d-%02d-%02d`, the one form of a day's text (the game's calendar, the
+    /// plan's days, the dashboard's).
+    public static func isoDay(year: Int, month: Int, day: Int) -> String {
+        "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+
+    /// `number` in decimal with zeros in front up to `width` digits (`%0*d`, without Foundation's format parser,
+    /// which was a tenth of the participants page's time and a twentieth of a participant's page).
+    static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number.magnitude)
+        let zeros = String(repeating: "0", count: max(0, width - (number < 0 ? 1 : 0) - digits.count))
+        return (number < 0 ? "-" : "") + zeros + digits
     }
 
     init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {

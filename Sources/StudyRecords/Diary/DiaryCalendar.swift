@@ -87,7 +87,7 @@ public struct DiaryCalendar: Sendable, Equatable {
             (0..<7).map { weekday in
                 let date = calendar.date(byAdding: .day, value: week * 7 + weekday - lead, to: first)!
                 let parts = calendar.dateComponents([.year, .month, .day], from: date)
-                let text = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+                let text = CivilTime.isoDay(year: parts.year!, month: parts.month!, day: parts.day!)
                 return Day(
                     date: text, number: parts.day!, inMonth: parts.month == month.month,
                     events: entries.filter { $0.kind == .event && $0.date == text },

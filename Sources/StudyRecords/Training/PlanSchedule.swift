@@ -130,8 +130,7 @@ public struct PlanSchedule: Sendable, Equatable {
     }
 
     static func day(_ date: Date) -> String {
-        let parts = Calendar.utc.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        CivilTime.isoDay(date, zone: .gmt)
     }
 
     /// The schedule of `assigned` given the participant's sessions (session.json records, in start order):

@@ -40,8 +40,5 @@ extension MessageCatalog {
 
     /// The calendar day of a moment in the reader's zone, as ISO ("2026-11-28"): a session just after midnight in
     /// Ulm belongs to Ulm's day, not UTC's.
-    func isoDay(_ date: Date) -> String {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: timeZone, from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
+    func isoDay(_ date: Date) -> String { CivilTime.isoDay(date, zone: timeZone) }
 }

@@ -6,8 +6,9 @@ import StudyRecords
 
 enum ParticipantCalendar {
     /// The month asked for (`?month=2026-11`), else the month of the newest session or diary day up to today, else
-    /// today's; a month that is none is a 400 naming the parameter.
-    static func month(_ query: String?, rows: ParticipantPageRows, today: String, catalog: MessageCatalog) throws
+    /// today's; a month that is none is a 400 naming the parameter. `sessionDays` are `sessionDays(rows, catalog)`,
+    /// worked out once for this and `values`.
+    static func month(_ query: String?, rows: ParticipantPageRows, sessionDays: [String], today: String) throws
         -> DiaryCalendar.Month
     {
         if let query {
@@ -17,7 +18,7 @@ enum ParticipantCalendar {
             }
             return month
         }
-        let days = (sessionDays(rows, catalog) + entries(rows).map(\.date)).filter { $0 <= today }
+        let days = (sessionDays + entries(rows).map(\.date)).filter { $0 <= today }
         return days.max().flatMap { DiaryCalendar.Month(day: $0) } ?? DiaryCalendar.Month(day: today)!
     }
 
@@ -34,10 +35,10 @@ enum ParticipantCalendar {
 
     /// The template's values of the calendar section.
     static func values(
-        month: DiaryCalendar.Month, rows: ParticipantPageRows, today: String, link: String, catalog: MessageCatalog
+        month: DiaryCalendar.Month, rows: ParticipantPageRows, sessionDays: [String], today: String, link: String,
+        catalog: MessageCatalog
     ) -> [String: Any] {
-        let calendar = DiaryCalendar(
-            month: month, entries: entries(rows), sessionDays: sessionDays(rows, catalog), today: today)
+        let calendar = DiaryCalendar(month: month, entries: entries(rows), sessionDays: sessionDays, today: today)
         func day(_ day: DiaryCalendar.Day) -> [String: Any] {
             [
                 "number": day.number, "date": day.date,

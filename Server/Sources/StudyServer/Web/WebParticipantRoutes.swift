@@ -108,8 +108,9 @@ struct WebParticipantRoutes {
             plan: rows.plan, entries: rows.entries, doses: rows.doses, now: Date(), catalog: catalog)
         let events = ParticipantTimeline(site: site, rows: rows, catalog: catalog).entries
         let today = catalog.isoDay(Date())
+        let sessionDays = ParticipantCalendar.sessionDays(rows, catalog)
         let month = try ParticipantCalendar.month(
-            context.web?.query["month"], rows: rows, today: today, catalog: catalog)
+            context.web?.query["month"], rows: rows, sessionDays: sessionDays, today: today)
 
         // The charts: the report's figures, drawn by its one SVG writer.
         let progress = ParticipantFigures.progress(
@@ -193,7 +194,8 @@ struct WebParticipantRoutes {
             page["canDelete"] = ["confirmDelete": confirmDelete.map { ["held": $0.description] as Any } ?? false]
         }
         page["calendar"] = ParticipantCalendar.values(
-            month: month, rows: rows, today: today, link: DashboardLinks.participant(site: site, participant),
+            month: month, rows: rows, sessionDays: sessionDays, today: today,
+            link: DashboardLinks.participant(site: site, participant),
             catalog: catalog)
         if let notice { page["notice"] = notice }
         if let error { page["error"] = error }
