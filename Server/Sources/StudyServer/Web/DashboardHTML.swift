@@ -33,13 +33,3 @@ struct DashboardHTML: MustacheContentType {
         }
     }
 }
-
-/// Text that renders as itself. A plain String value is tried by swift-mustache as a lambda and as an optional and
-/// printed with `String(describing:)`, several dynamic casts a value; the participants table's cells (550 a page)
-/// are given as this instead. In a section it counts as a value (not null), as a String does.
-struct MustacheText: MustacheCustomRenderable {
-    let renderText: String
-    var isNull: Bool { false }
-
-    init(_ text: String) { renderText = text }
-}

@@ -106,7 +106,8 @@ struct WebPages: Sendable {
             ]
             values["csrf"] = session.csrf
         }
-        let html = (libraries[language] ?? libraries[.english])?.render(values, withTemplate: template) ?? ""
+        let html =
+            (libraries[language] ?? libraries[.english])?.render(PageNode(values), withTemplate: template) ?? ""
         var headers = Self.securityHeaders
         headers[.contentType] = "text/html; charset=utf-8"
         headers.append(contentsOf: extraHeaders)
