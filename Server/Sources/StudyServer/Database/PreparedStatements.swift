@@ -1,5 +1,6 @@
 // The dashboard's most frequent reads as statements PostgreSQL plans once per pooled connection, not once a request.
 import Foundation
+import Logging
 import PostgresNIO
 
 /// A statement run prepared (`PostgresPool.prepared`). A statement sent as text is parsed and planned each time:
@@ -45,13 +46,23 @@ struct PreparedTextMismatch: Error, CustomStringConvertible {
 extension PostgresPool {
     /// The rows of `query`, run as the prepared statement `Text` (`query` is one of `Text`'s own).
     func prepared<Text: PreparedText>(_ text: Text.Type, _ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await withConnection { [logger] in try await $0.prepared(text, query, logger: logger) }
+    }
+}
+
+extension PostgresConnection {
+    /// The same on this connection, never one inside a transaction: postgres-nio keeps a preparation that failed as
+    /// the connection's answer for that statement from then on, and in a transaction that a statement has failed every
+    /// preparation fails, so the statement would fail on that pooled connection for good. The audit's insert and the
+    /// plans' read, which transactions run, stay text.
+    func prepared<Text: PreparedText>(_ text: Text.Type, _ query: PostgresQuery, logger: Logger) async throws
+        -> [PostgresRow]
+    {
         guard query.sql == Text.sql else { throw PreparedTextMismatch(name: PreparedRows<Text>.name) }
-        return try await withConnection { [logger] connection in
-            var rows: [PostgresRow] = []
-            for try await row in try await connection.execute(PreparedRows<Text>(binds: query.binds), logger: logger) {
-                rows.append(row)
-            }
-            return rows
+        var rows: [PostgresRow] = []
+        for try await row in try await execute(PreparedRows<Text>(binds: query.binds), logger: logger) {
+            rows.append(row)
         }
+        return rows
     }
 }

@@ -51,7 +51,16 @@ public struct StudyDatabase: Sendable {
 
     /// The id of the site named `name`, nil when there is none.
     func siteID(_ name: String) async throws -> Int? {
-        try await rows("SELECT id FROM sites WHERE name = \(name)").first.map { try $0.decode(Int.self) }
+        try await withConnection { [logger] in
+            try await $0.prepared(SiteOfName.self, SiteOfName.query(name: name), logger: logger)
+        }.first.map { try $0.decode(Int.self) }
+    }
+
+    /// The statement of `siteID`, planned once per connection: most pages of a site ask it.
+    private enum SiteOfName: PreparedText {
+        static func query(name: String) -> PostgresQuery { "SELECT id FROM sites WHERE name = \(name)" }
+        static let sql = query(name: "").sql
+        static let types: [PostgresDataType] = [.text]
     }
 
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
