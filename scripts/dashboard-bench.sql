@@ -1,5 +1,5 @@
 -- make bench's dashboard study: :participants participants of site :'site', each with a training plan and :sessions
--- sessions of :trials trial rows (1,000 × 30 × 33 ≈ 1,000,000 trials), ten ratings, and the sync items of every row,
+-- sessions (the plan's own first, then sessions without a plan past its end) of :trials trial rows (1,000 × 30 × 33 ≈ 1,000,000 trials), ten ratings, and the sync items of every row,
 -- written straight into the tables ingest fills (sync_items and the projections), as ingest would leave them.
 \set ON_ERROR_STOP on
 BEGIN;
@@ -30,10 +30,12 @@ SELECT p.participant || '-s' || k, p.site_id, p.participant, p.device_id, 'm' ||
   p.participant || '/s' || k || '/session.json', 1, now() - (:sessions + 1 - k) * interval '1 day',
   now() - (:sessions + 1 - k) * interval '1 day' + interval '12 minutes', (k + p.n) % 7 <> 0,
   CASE WHEN (k + p.n) % 7 <> 0 THEN 'all_targets' END, 'training-session', 'mouse',
-  (:'plan')::jsonb ->> 'name', 1, k, ((:'plan')::jsonb ->> 'total_sessions')::int, k, k, :trials,
+  -- The plan's sessions first; the sessions after its last one are played without it, as train leaves them.
+  CASE WHEN k <= t.total THEN (:'plan')::jsonb ->> 'name' END, CASE WHEN k <= t.total THEN 1 END,
+  CASE WHEN k <= t.total THEN k END, CASE WHEN k <= t.total THEN t.total END, k, k, :trials,
   jsonb_set(jsonb_set((:'state')::jsonb, '{session_id}', to_jsonb(p.participant || '-s' || k)), '{participant}',
     to_jsonb(p.participant))
-FROM bench_people p, generate_series(1, :sessions) k;
+FROM bench_people p, generate_series(1, :sessions) k, (SELECT ((:'plan')::jsonb ->> 'total_sessions')::int) t(total);
 INSERT INTO trials (session_id, trial, site_id, participant, device_id, schema_version, platform, round,
   targets_in_round, target_index, target, condition, background, input, hrtf, hrtf_sha256, target_bearing_deg,
   aim_bearing_deg, deviation_deg, abs_deviation_deg, front_back_confusion, front_back_reversal, onset_at, shot_at,
@@ -43,7 +45,8 @@ SELECT p.participant || '-s' || k, t, p.site_id, p.participant, p.device_id, 1, 
   1 + (t - 1) % 3, 'frog', 'one-target', false, 'mouse', 'default-48000', '', 90, 90 + d, d, abs(d), false,
   random() < 0.05, now() - (:sessions + 1 - k) * interval '1 day' + t * interval '20 seconds',
   now() - (:sessions + 1 - k) * interval '1 day' + t * interval '20 seconds' + interval '3 seconds', 1 + random() * 4,
-  'training-session', (:'plan')::jsonb ->> 'name', 'hit_tolerance_deg', 45 - k + t % 4, abs(d) < 20, t % 4 = 0, k,
+  'training-session', CASE WHEN k <= ((:'plan')::jsonb ->> 'total_sessions')::int THEN (:'plan')::jsonb ->> 'name'
+    ELSE '' END, 'hit_tolerance_deg', 45 - k + t % 4, abs(d) < 20, t % 4 = 0, k,
   'm' || p.n % 10
 FROM bench_people p, generate_series(1, :sessions) k, generate_series(1, :trials) t,
   LATERAL (SELECT (random() * 2 - 1) * (60 - k) + 0 * t AS d) r;

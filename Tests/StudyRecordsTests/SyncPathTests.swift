@@ -88,6 +88,17 @@ struct SyncPathTests {
         #expect(Timestamp.parse(text) != nil)
     }
 
+    /// `train` never numbers a session past its plan's last one; the server refuses a session.json that does.
+    @Test func aSessionNumberedPastItsPlansEndHasAProblem() throws {
+        var record = try ParticipantStatusTests.session("P07", 1, days: 0, completed: true)
+        for (session, refused) in [(1, false), (10, false), (11, true), (26, true)] {
+            record.plan = PlanReference(name: "weeks", version: 1, session: session, totalSessions: 10)
+            let problem = record.validationProblem()
+            #expect((problem?.hasPrefix("plan.session \(session) is past") ?? false) == refused, "\(session)")
+            #expect(refused || problem == nil, "\(session): \(problem ?? "")")
+        }
+    }
+
     /// The game's ranges of a trials.csv row (docs/LOG-FORMAT.md), which the study server holds every row to.
     @Test func aTrialRowOutsideTheGamesRangesHasAProblemNamingItsColumn() throws {
         let row = TrialRow(

@@ -167,6 +167,28 @@ import TidyFormats
         }
     }
 
+    /// A session.json numbered past its plan's end ("session 26 of 10") is refused by the game's check of a session
+    /// (`validationProblem`), naming the key; the same session within the plan is taken. The dashboard read such rows as
+    /// "26 of 10 sessions done".
+    @Test func aSessionPastItsPlansEndIsRefused() async throws {
+        try await withServer { server in
+            try await server.database.sites.addSite("north")
+            let device = try await server.enrolDevice(site: "north")
+            let own = try Self.session("20261126T014050Z-aa00", "P07")
+            var state = try #require(
+                try JSONSerialization.jsonObject(with: Data(own.state.utf8)) as? [String: Any])
+            func sending(session number: Int) async throws -> Reply {
+                state["plan"] = ["name": "weeks", "version": 1, "session": number, "total_sessions": 10]
+                let text = String(decoding: try JSONSerialization.data(withJSONObject: state), as: UTF8.self)
+                return try await Self.send(server, device.token, "\(own.folder)/session.json", "session", [text])
+            }
+            ProblemTests.expectProblem(try await sending(session: 26), 400, mentions: "plan.session 26 is past")
+            #expect(try await Self.held(server) == 0)
+            let taken = try await sending(session: 10)
+            #expect(taken.status == 200, "\(taken.text)")
+        }
+    }
+
     /// A ratings.csv row the game never writes, in an otherwise good batch, is refused by the game's one check of a
     /// row (`RatingRow.problem(inFileOf:)`, the analyzer's too), naming its column; the batch stores nothing. Before,
     /// only the participant and the session ID's shape were looked at: a loudness of 1e308 was stored (and fired the

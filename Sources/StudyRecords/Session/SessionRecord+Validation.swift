@@ -16,6 +16,12 @@ extension SessionRecord {
         for case (let key, let value?, let lowest) in counts where !(lowest...Int(Int32.max)).contains(value) {
             return "\(key) \(value) is not a whole number from \(lowest) to \(Int32.max)"
         }
+        // `train` plays session done + 1 and stops when all are done: no session is numbered past its plan's end (a
+        // page showed "26 of 10 sessions done" from such rows).
+        if let plan, plan.session > plan.totalSessions {
+            return
+                "plan.session \(plan.session) is past the plan's last session (plan.total_sessions \(plan.totalSessions))"
+        }
         let amounts: [(String, Double?)] = [
             ("played_s", playedSeconds), ("exposure.dose_fraction", exposure?.doseFraction),
             ("exposure.week_dose_fraction", exposure?.weekDoseFraction),
