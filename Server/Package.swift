@@ -64,6 +64,8 @@ let package = Package(
                 // The analyzer's library: an export folder must be read as the logs it came from.
                 .product(name: "StudyAnalysis", package: "SoundSafari"),
                 .product(name: "Localization", package: "SoundSafari"),
+                // A page's values are checked against swift-mustache's own rendering of them (PageValuesTests).
+                .product(name: "Mustache", package: "swift-mustache"),
             ]),
     ],
     swiftLanguageModes: [.v6]
