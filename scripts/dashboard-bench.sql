@@ -33,8 +33,16 @@ SELECT p.participant || '-s' || k, p.site_id, p.participant, p.device_id, 'm' ||
   -- The plan's sessions first; the sessions after its last one are played without it, as train leaves them.
   CASE WHEN k <= t.total THEN (:'plan')::jsonb ->> 'name' END, CASE WHEN k <= t.total THEN 1 END,
   CASE WHEN k <= t.total THEN k END, CASE WHEN k <= t.total THEN t.total END, k, k, :trials,
-  jsonb_set(jsonb_set((:'state')::jsonb, '{session_id}', to_jsonb(p.participant || '-s' || k)), '{participant}',
-    to_jsonb(p.participant))
+  -- The state says what the columns say (the overview's alerts read the states, the pages the columns).
+  (:'state')::jsonb || jsonb_build_object('session_id', p.participant || '-s' || k, 'participant', p.participant,
+    'session_index', k, 'completed', (k + p.n) % 7 <> 0,
+    'ended_by', CASE WHEN (k + p.n) % 7 <> 0 THEN 'all_targets' END,
+    'started_at', to_char((now() - (:sessions + 1 - k) * interval '1 day') AT TIME ZONE 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'ended_at', to_char((now() - (:sessions + 1 - k) * interval '1 day' + interval '12 minutes') AT TIME ZONE 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'plan', CASE WHEN k <= t.total THEN jsonb_build_object('name', (:'plan')::jsonb ->> 'name', 'version', 1,
+      'session', k, 'total_sessions', t.total) END)
 FROM bench_people p, generate_series(1, :sessions) k, (SELECT ((:'plan')::jsonb ->> 'total_sessions')::int) t(total);
 INSERT INTO trials (session_id, trial, site_id, participant, device_id, schema_version, platform, round,
   targets_in_round, target_index, target, condition, background, input, hrtf, hrtf_sha256, target_bearing_deg,
