@@ -56,6 +56,11 @@ import Testing
         #expect(Language.english.day(day) == "2026-11-28")
         #expect(Language.german.weekday(day) == "Samstag, 28. November")
         #expect(Language.english.weekday(day) == "Saturday 28 November")
+        // The ISO day, whatever the language: the moment's day in the zone given (half past midnight in Ulm).
+        #expect(CivilTime.isoDay(day, zone: .gmt) == "2026-11-28")
+        #expect(CivilTime.isoDay(day, zone: try #require(TimeZone(identifier: "Europe/Berlin"))) == "2026-11-29")
+        #expect(CivilTime.isoDay(year: 987, month: 3, day: 4) == "0987-03-04")
+        #expect(CivilTime.isoDay(year: -5, month: 12, day: 31) == String(format: "%04d-%02d-%02d", -5, 12, 31))
     }
 
     @Test func theCalendarFieldsAreFoundationsOwnForEveryMomentAndZone() throws {
