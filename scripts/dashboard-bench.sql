@@ -1,6 +1,7 @@
 -- make bench's dashboard study: :participants participants of site :'site', each with a training plan and :sessions
--- sessions (the plan's own first, then sessions without a plan past its end) of :trials trial rows (1,000 × 30 × 33 ≈ 1,000,000 trials), ten ratings, and the sync items of every row,
--- written straight into the tables ingest fills (sync_items and the projections), as ingest would leave them.
+-- sessions (the plan's own first, then sessions without a plan past its end) of :trials trial rows
+-- (1,000 × 30 × 33 ≈ 1,000,000 trials), ten ratings, and the sync items of every row, written straight into the
+-- tables ingest fills (sync_items and the projections), as ingest would leave them.
 \set ON_ERROR_STOP on
 BEGIN;
 INSERT INTO devices (id, site_id, name, token_hash)
