@@ -198,6 +198,26 @@ import TidyFormats
             }
             #expect(alerts.count == 4, "\(alerts)")
 
+            // The overview reads only a session's headphone_check list, with the game's codec: one that cannot be
+            // read (a database edited by hand) is an alert naming the file and the field, and H1's check, read
+            // apart from it, still is one.
+            _ = try await db.rows(
+                """
+                UPDATE sessions SET state = jsonb_set(state, '{headphone_check,0,result}', '"sideways"')
+                WHERE participant = 'H2'
+                """)
+            let unreadable = try await db.siteAlerts.alerts(site: "north", now: now, thresholds: AlertThresholds())
+                .filter { $0.kind == .unreadable || $0.kind == .headphones }
+            #expect(unreadable.map(\.participant) == ["H1", "H2"], "\(unreadable)")
+            let text = unreadable.last?.text ?? ""
+            #expect(
+                text.hasPrefix("the headphone checks of H2/")
+                    && text.hasSuffix(
+                        "/session.json cannot be read"
+                            + " (headphone_check: the field '[0].result' is invalid: Cannot initialize Result from invalid String"
+                            + " value sideways); they are left out of these alerts."),
+                "\(text)")
+
             // The margin is configurable: at 0.1, T2's rise of 0.15 is an alert too.
             let lower = try await db.siteAlerts.alerts(
                 site: "north", now: now, thresholds: AlertThresholds(tinnitusMargin: 0.1))

@@ -34,3 +34,15 @@ extension HeadphoneCheckOutcome: Codable {
         case volumeDB = "volume_db"
     }
 }
+
+extension HeadphoneCheckOutcome {
+    /// session.json's `headphone_check` list on its own (the study server's overview reads only that part of a
+    /// stored state); a `RecordError` names `file` and the field that is wrong.
+    public static func decodeList(_ data: Data, file: String) throws -> [HeadphoneCheckOutcome] {
+        do {
+            return try JSONDecoder().decode([HeadphoneCheckOutcome].self, from: data)
+        } catch let error as DecodingError {
+            throw RecordError(file: file, reason: "headphone_check: " + RecordError.explain(error))
+        }
+    }
+}

@@ -2,6 +2,7 @@
 // counts, its live sessions, and what the overview's alerts judge.
 import Foundation
 import Localization
+import StudyRecords
 
 protocol DashboardRepository: Sendable {
     /// The id of the site named `name`, nil when there is none.
@@ -20,16 +21,22 @@ protocol DashboardRepository: Sendable {
     func participantTable(site: String, now: Date) async throws -> [ParticipantTableRow]
     /// The site's live sessions, newest first, each with its newest rows, worded in `catalog`'s language.
     func liveSessions(site: String, catalog: MessageCatalog) async throws -> [LiveSession]
-    /// Each participant's current plan at a site.
-    func currentPlans(siteID: Int) async throws -> [String: CurrentPlan]
     /// Each participant's first and newest answered rating of each of `items`.
     func ratingChanges(siteID: Int, items: [String]) async throws -> [StudyDatabase.RatingChange]
-    /// The synced session.json states the overview's alerts judge.
-    func alertStates(siteID: Int, since: Date, plans: [String: CurrentPlan]) async throws
-        -> [(participant: String, file: String, state: String, device: UUID)]
+    /// The site's sessions started after `since`, as the overview's dose and headphone alerts read them.
+    func recentSessions(siteID: Int, since: Date) async throws -> [StudyDatabase.RecentSession]
 }
 
 extension StudyDatabase {
+    /// A session as the overview's alerts read it: what the dose rule reads (the sessions table's columns) and its
+    /// session.json's `headphone_check` list as synced (JSON; nil when it has none), so no whole state is read.
+    public struct RecentSession: Sendable, Equatable {
+        public var participant: String
+        public var file: String
+        public var dose: WeekDose.Entry
+        public var headphoneChecks: String?
+    }
+
     /// One row of a site's participants table.
     public struct ParticipantListing: Sendable, Equatable {
         public var participant: String

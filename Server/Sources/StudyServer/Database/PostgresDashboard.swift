@@ -64,13 +64,6 @@ struct PostgresDashboard: DashboardRepository, PostgresRepository {
         return try row.decode((Int, Int).self)
     }
 
-    /// Each participant's current plan at a site: the newest assignment a machine of the site sent.
-    func currentPlans(siteID: Int) async throws -> [String: CurrentPlan] {
-        try await withConnection { connection in
-            try await StudyDatabase.currentPlans(siteID: siteID, participants: nil, on: connection, logger: logger)
-        }
-    }
-
     /// Each participant's first and newest answered rating of `item` (ties by file and record).
     func ratingChanges(siteID: Int, items: [String]) async throws -> [StudyDatabase.RatingChange] {
         try await withConnection { connection in
@@ -246,37 +239,21 @@ struct PostgresDashboard: DashboardRepository, PostgresRepository {
         return sessions
     }
 
-    /// The states of the site's sessions of each participant's current plan (`plans`: on any machine that holds a
-    /// copy of it), and of those started after `since`, in each participant's order, with the machine that played
-    /// each; SQL only narrows which states are read.
-    func alertStates(
-        siteID: Int, since: Date, plans: [String: CurrentPlan]
-    ) async throws -> [(participant: String, file: String, state: String, device: UUID)] {
-        var participants: [String] = []
-        var devices: [UUID] = []
-        var versions: [Int] = []
-        var names: [String] = []
-        for (participant, current) in plans {
-            for copy in current.copies.versions {
-                participants.append(participant)
-                devices.append(copy.device)
-                versions.append(copy.version)
-                names.append(current.plan.plan.name)
-            }
-        }
-        return try await rows(
+    /// The site's sessions started after `since`, each participant's in start order.
+    func recentSessions(siteID: Int, since: Date) async throws -> [StudyDatabase.RecentSession] {
+        try await rows(
             """
-            SELECT s.participant, s.file, s.state::text, s.device_id FROM sessions s
-            LEFT JOIN unnest(\(participants)::text[], \(devices)::uuid[], \(versions)::int[], \(names)::text[])
-              AS c(participant, device, version, name)
-              ON c.participant = s.participant AND c.device = s.device_id AND c.version = s.plan_version
-                AND c.name = s.plan_name
-            WHERE s.site_id = \(siteID) AND (s.started_at > \(since) OR c.participant IS NOT NULL)
-            ORDER BY s.participant, s.started_at, s.session_id
+            SELECT participant, file, session_id, input, started_at, dose_fraction, (state -> 'headphone_check')::text
+            FROM sessions WHERE site_id = \(siteID) AND started_at > \(since)
+            ORDER BY participant, started_at, session_id
             """
         ).map {
-            let (participant, file, state, device) = try $0.decode((String, String, String, UUID).self)
-            return (participant, file, state, device)
+            let (participant, file, id, input, started, dose, checks) = try $0.decode(
+                (String, String, String, String, Date, Double?, String?).self)
+            return StudyDatabase.RecentSession(
+                participant: participant, file: file,
+                dose: WeekDose.Entry(sessionID: id, input: input, startedAt: started, doseFraction: dose),
+                headphoneChecks: checks)
         }
     }
 }

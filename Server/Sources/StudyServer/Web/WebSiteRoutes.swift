@@ -36,22 +36,14 @@ struct WebSiteRoutes {
         let account = try context.webAccount(.admin, .supervisor, .researcher)
         let now = Date()
         var sites: [[String: Any]] = []
-        var alerts: [[String: Any]] = []
+        var alertGroups: [[String: Any]] = []
         for (site, zone) in try await self.sites.sitesWithTimeZones() where account.sees(site: site) {
             // Each site's rows in its own zone.
             let catalog = context.catalog.reading(in: zone.zone)
             let devices = try await self.devices.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
-            for alert in try await self.siteAlerts.alerts(
-                site: site, now: now, thresholds: thresholds, catalog: catalog)
-            {
-                var row: [String: Any] = ["site": site, "kind": alert.kind.rawValue, "text": alert.text]
-                if let participant = alert.participant {
-                    row["participant"] = [
-                        "id": participant, "link": DashboardLinks.participant(site: site, participant),
-                    ]
-                }
-                alerts.append(row)
-            }
+            alertGroups += Self.alertGroups(
+                try await self.siteAlerts.alerts(site: site, now: now, thresholds: thresholds, catalog: catalog),
+                site: site, catalog: catalog)
             let counts = try await self.dashboard.siteCounts(site: site)
             sites.append([
                 "name": site, "devices": devices.count, "participants": counts.participants,
@@ -62,10 +54,53 @@ struct WebSiteRoutes {
         }
         let response = pages.render(
             "overview", title: context.catalog.gettext("Study overview"),
-            page: ["sites": sites, "noSites": sites.isEmpty, "alerts": alerts, "noAlerts": alerts.isEmpty],
+            page: [
+                "sites": sites, "noSites": sites.isEmpty, "alertGroups": alertGroups, "noAlerts": alertGroups.isEmpty,
+            ],
             web: context.web)
         try await self.audit.auditView("overview", by: account, site: nil, requestID: context.id)
         return response
+    }
+
+    /// How many alerts of a kind the overview lists before it folds the rest away.
+    static let alertsShown = 5
+
+    /// A site's alerts as the overview shows them: a heading per kind with its count, the first `alertsShown`, the
+    /// rest folded (`<details>`: nothing is hidden for good, but a site of 1,000 participants had 762 alerts in one
+    /// list), and for missed sessions the participants table's filter of those behind their plan.
+    static func alertGroups(_ alerts: [DashboardAlert], site: String, catalog: MessageCatalog) -> [[String: Any]] {
+        let byKind = Dictionary(grouping: alerts, by: \.kind)
+        return DashboardAlert.Kind.allCases.compactMap { kind in
+            guard let alerts = byKind[kind] else { return nil }
+            let rows = alerts.map { alert -> [String: Any] in
+                var row: [String: Any] = ["kind": kind.rawValue, "text": alert.text]
+                if let participant = alert.participant {
+                    row["participant"] = [
+                        "id": participant, "link": DashboardLinks.participant(site: site, participant),
+                    ]
+                }
+                return row
+            }
+            var group: [String: Any] = [
+                "site": site, "title": kind.title(catalog), "count": alerts.count,
+                "shown": Array(rows.prefix(alertsShown)),
+            ]
+            if rows.count > alertsShown {
+                group["more"] = [
+                    "rest": Array(rows.dropFirst(alertsShown)),
+                    "summary": catalog.ngettext(
+                        "Show {count} more alert", "Show {count} more alerts", rows.count - alertsShown),
+                ]
+            }
+            if kind == .missed {
+                group["table"] = [
+                    "link": "/participants?site=\(WebParticipantsTableRoutes.unreserved.encode(site))&state="
+                        + ParticipantTableState.behind.rawValue,
+                    "text": catalog.gettext("The participants behind their plan in the participants table"),
+                ]
+            }
+            return group
+        }
     }
 
     /// A site's page: its machines, a new enrolment code, and the plan prescription form.
