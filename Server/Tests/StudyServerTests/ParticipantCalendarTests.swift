@@ -25,6 +25,11 @@ import Testing
                     #"<span class="day">28</span><span class="sessions">● 1</span><span class="therapy">▬ <span class="name">Hearing aids</span></span>"#
                 ))
             #expect(html.contains(#"<li><strong>2026-11-27</strong> · 1 session · ▲ Concert</li>"#))
+            // A day of the month has no class (it had an empty one, `<td class="">`); October's last days, which
+            // begin the first week, are "outside".
+            #expect(html.contains(#"<td><span class="day">27</span>"#))
+            #expect(html.contains(#"<td class="outside"><span class="day">26</span>"#))
+            #expect(!html.contains(#"class="""#))
             #expect(
                 html.contains(
                     #"href="/sites/A/participants/P07?month=2026-10#calendar-title" rel="prev">← October 2026"#))

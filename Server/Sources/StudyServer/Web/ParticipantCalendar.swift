@@ -40,10 +40,12 @@ enum ParticipantCalendar {
     ) -> [String: Any] {
         let calendar = DiaryCalendar(month: month, entries: entries(rows), sessionDays: sessionDays, today: today)
         func day(_ day: DiaryCalendar.Day) -> [String: Any] {
-            [
+            let classes = [day.inMonth ? "" : "outside", day.date == today ? "today" : ""].filter { !$0.isEmpty }
+            return [
                 "number": day.number, "date": day.date,
-                "class": [day.inMonth ? "" : "outside", day.date == today ? "today" : ""].filter { !$0.isEmpty }
-                    .joined(separator: " "),
+                // false, not "", for an ordinary day: swift-mustache opens a section for any text, so `{{#class}}`
+                // wrote `<td class="">` for each.
+                "class": classes.isEmpty ? false : classes.joined(separator: " "),
                 "hasSessions": day.sessions > 0, "sessions": day.sessions,
                 "sessionsText": catalog.ngettext("{count} session", "{count} sessions", day.sessions),
                 "therapies": day.therapies.map(\.name), "events": day.events.map(\.name),
