@@ -99,6 +99,12 @@ struct WebParticipantRoutes {
         async let read = ParticipantPageRows.read(
             site: site, participant: participant, from: participantPages, hrtfChoices: hrtfChoices)
         async let held = conversation()
+        // The questionnaire sections' rows: the site's instruments (read once for both sections' choices), the
+        // participant's assignments and, for the care team, their web links.
+        let canPrescribe = account.role != .researcher
+        async let siteInstruments = canPrescribe ? instruments.list(site: site) : []
+        async let assignments = questionnaireAssignments.assignments(site: site, participant: participant)
+        async let links = team ? questionnaireLinks.links(site: site, participant: participant) : []
         let context = try await context.reading(site: site, in: sites)
         let catalog = context.catalog
         let rows = try await read
@@ -158,7 +164,6 @@ struct WebParticipantRoutes {
             }
         }
 
-        let canPrescribe = account.role != .researcher
         let fields = preview?.fields ?? ProfileFields(current)
         var page: [String: Any] = [
             "site": site, "participant": participant, "plan": standing.plan, "dose": standing.dose,
@@ -205,12 +210,14 @@ struct WebParticipantRoutes {
                 messages, draft: answer?.draft ?? "", error: answer?.error, catalog: context.catalog)
         }
         // Questionnaires assigned without a plan: read by every role, assigned and withdrawn by the care team.
+        let instrumentList = try await siteInstruments
         page["assigned"] = try await assignmentSection(
-            site: site, participant: participant, canAssign: canPrescribe, catalog: catalog)
+            site: site, participant: participant, records: try await assignments, instruments: instrumentList,
+            canAssign: canPrescribe, catalog: catalog)
         // Personal web questionnaire links: the care team's, as the messages.
-        if account.role != .researcher {
-            page["questionnaireLinks"] = try await linkSection(
-                site: site, participant: participant, made: questionnaireLink, catalog: catalog)
+        if team {
+            page["questionnaireLinks"] = Self.linkSection(
+                instruments: instrumentList, links: try await links, made: questionnaireLink, catalog: catalog)
         }
         let response = pages.render(
             "participant",

@@ -7,12 +7,13 @@ import StudyRecords
 import TidyFormats
 
 extension WebParticipantRoutes {
-    /// The page's "Assigned questionnaires" section: every role that sees the participant reads it; the form and
-    /// the withdraw buttons are the care team's (`canAssign`).
-    func assignmentSection(site: String, participant: String, canAssign: Bool, catalog: MessageCatalog) async throws
-        -> [String: Any]
-    {
-        let records = try await questionnaireAssignments.assignments(site: site, participant: participant)
+    /// The page's "Assigned questionnaires" section from the participant's assignments (`records`) and the site's
+    /// instruments (the choices): every role that sees the participant reads it; the form and the withdraw buttons
+    /// are the care team's (`canAssign`).
+    func assignmentSection(
+        site: String, participant: String, records: [QuestionnaireAssignmentRecord],
+        instruments: [StoredInstrument], canAssign: Bool, catalog: MessageCatalog
+    ) async throws -> [String: Any] {
         let rows =
             records.isEmpty
             ? []
@@ -45,13 +46,7 @@ extension WebParticipantRoutes {
             "noAssignments": records.isEmpty, "canAssign": canAssign,
         ]
         if canAssign {
-            let instruments = try await instruments.list(site: site)
-            section["instruments"] = instruments.map { stored in
-                [
-                    "row": stored.id,
-                    "label": "\(stored.instrument) v\(stored.version) (\(stored.language)) · \(stored.title)",
-                ] as [String: Any]
-            }
+            section["instruments"] = Self.instrumentChoices(instruments)
             section["noInstruments"] = instruments.isEmpty
         }
         return section

@@ -7,21 +7,24 @@ import Localization
 import StudyRecords
 
 extension WebParticipantRoutes {
+    /// The site's instruments as a form's choices: a questionnaire's row and its name, version, language and title.
+    static func instrumentChoices(_ instruments: [StoredInstrument]) -> [[String: Any]] {
+        instruments.map { stored in
+            [
+                "row": stored.id,
+                "label": "\(stored.instrument) v\(stored.version) (\(stored.language)) · \(stored.title)",
+            ]
+        }
+    }
+
     /// The page's "Questionnaires on the web" section: the site's instruments to choose from, the participant's
     /// links (never a token: it was shown once), and the address of a link just made.
-    func linkSection(site: String, participant: String, made: String?, catalog: MessageCatalog) async throws
-        -> [String: Any]
-    {
-        let instruments = try await instruments.list(site: site)
+    static func linkSection(
+        instruments: [StoredInstrument], links: [QuestionnaireLink], made: String?, catalog: MessageCatalog
+    ) -> [String: Any] {
         let now = Date()
-        let links = try await questionnaireLinks.links(site: site, participant: participant)
         var section: [String: Any] = [
-            "instruments": instruments.map { stored in
-                [
-                    "row": stored.id,
-                    "label": "\(stored.instrument) v\(stored.version) (\(stored.language)) · \(stored.title)",
-                ] as [String: Any]
-            },
+            "instruments": instrumentChoices(instruments),
             "noInstruments": instruments.isEmpty,
             "links": links.map { link -> [String: Any] in
                 let state =
